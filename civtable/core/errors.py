@@ -1,0 +1,48 @@
+"""The small family of typed errors every layer of civtable raises.
+
+Every error carries a message written for a person. Errors raised while applying an
+action guarantee that the state was not modified.
+"""
+
+from __future__ import annotations
+
+
+class CivtableError(Exception):
+    """Base class of every error civtable raises on purpose."""
+
+
+class ActionError(CivtableError, ValueError):
+    """An action could not be applied. The state is unchanged."""
+
+
+class MalformedAction(ActionError):
+    """The action text or JSON is not a well-formed action of this game."""
+
+
+class IllegalAction(ActionError):
+    """The action is well formed but not allowed in the current state."""
+
+
+class NotYourTurn(IllegalAction):
+    """The acting seat is not one of the seats that must decide now."""
+
+
+class OptionError(CivtableError, ValueError):
+    """Unknown game, unknown option or an option value out of range."""
+
+
+class ContentError(CivtableError, ValueError):
+    """A content (rules data) file is malformed or inconsistent.
+
+    ``problems`` lists every problem found, each prefixed with its place in the file.
+    """
+
+    def __init__(self, message: str, problems: list[str] | None = None) -> None:
+        self.problems = list(problems or [])
+        if self.problems:
+            message = message + ":\n" + "\n".join("  - " + p for p in self.problems)
+        super().__init__(message)
+
+
+class RecordError(CivtableError, ValueError):
+    """A game record or saved state is corrupt, tampered with, or does not replay."""

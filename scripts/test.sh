@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Install civtable with its test extras in a virtual environment and run the whole test suite:
+# linter, type checker and pytest. This is the README's test command.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+PY=${PYTHON:-python3}
+if [ ! -x .venv/bin/python ]; then
+  "$PY" -m venv .venv
+fi
+. .venv/bin/activate
+python -m pip install --quiet --upgrade pip
+python -m pip install --quiet -e ".[test,web,sim,rl]"
+bash scripts/system-deps.sh
+echo "== ruff"; ruff check civtable tests
+echo "== mypy"; mypy civtable
+echo "== pytest"; python -m pytest "$@"

@@ -178,6 +178,11 @@ class Game(ABC):
     def state_from_json(self, data: dict[str, Any]) -> GameState:
         """Rebuild a state from :meth:`GameState.to_json` payload (already integrity-checked)."""
 
+    def action_space(self) -> list[Action] | None:
+        """Every action that can ever be legal for a player, in a fixed order, for adapters that
+        need a fixed-size discrete action space (RL). ``None`` if the game has no bounded set."""
+        return None
+
     def describe_action(self, state: GameState, player: int, action: Action) -> str:
         """A sentence for a log, e.g. 'Anna researches Writing for 3 Gold.'"""
         who = "Chance" if player == CHANCE else f"Seat {player}"

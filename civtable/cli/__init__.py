@@ -1,0 +1,54 @@
+"""The ``civtable`` command. Each sub-command lives in its own module of this package and
+exposes ``register(subparsers)``, which adds its parser and sets ``func`` to the function that
+runs it (returning an exit code)."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from civtable import __version__
+from civtable.core import CivtableError
+
+COMMANDS = ["games", "play", "replay", "content", "bench", "simulate", "compare", "serve"]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="civtable",
+        description="Play, simulate and study civilization-building board games.",
+    )
+    parser.add_argument("--version", action="version", version=f"civtable {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name in COMMANDS:
+        module_name = f"civtable.cli.{name}"
+        try:
+            module = importlib.import_module(module_name)
+        except ModuleNotFoundError as exc:
+            if exc.name == module_name:
+                continue
+            raise
+        module.register(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "func", None):
+        parser.print_help()
+        return 0
+    try:
+        return int(args.func(args) or 0)
+    except CivtableError as exc:
+        print(f"civtable: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("\ninterrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

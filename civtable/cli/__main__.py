@@ -1,0 +1,5 @@
+import sys
+
+from civtable.cli import main
+
+sys.exit(main())

@@ -1,0 +1,273 @@
+"""Playing at the terminal: people and bots around one :class:`~civtable.core.Session`.
+
+Bots act through ``session.step_agents``; when a person must decide, the table shows that seat's
+screen (drawn from ``state.view(seat)`` only) and reads commands line by line from the input
+stream, so piped input works like typing. With several people at one terminal a "pass the
+device" screen separates their turns.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any, TextIO
+
+from civtable.core import CHANCE, Action, ActionError, IllegalAction, MalformedAction, Session
+from civtable.core.game import GameState
+
+from .render import Renderer
+from .term import Term
+
+HELP = """\
+Commands:
+  N               play action number N of the list
+  <action text>   play an action by its text, e.g. 'take 2' or 'research writing';
+                  several steps at once work too: 'build granary 2 3' = 'build granary', then 'slot 2 3'
+  info <action>   (or '? <action>') what the action would cost and give you, without playing it
+  undo            take back your last action of this turn (never across dice or other players)
+  view            show the board again
+  log             show the game log
+  help            this text
+  quit            stop playing (the record is saved if you gave --record)"""
+
+Saver = Callable[[], None]
+
+
+class Quit(Exception):
+    """The person asked to stop (``quit`` or end of input)."""
+
+
+class TerminalTable:
+    """Runs a session until it ends or a person quits."""
+
+    def __init__(
+        self,
+        session: Session,
+        agents: Sequence[Any | None],
+        renderer: Renderer,
+        term: Term,
+        stdin: TextIO | None = None,
+        save: Saver | None = None,
+        narrate: bool = True,
+    ) -> None:
+        self.session = session
+        self.agents = list(agents)
+        self.renderer = renderer
+        self.term = term
+        self.stdin = stdin if stdin is not None else sys.stdin
+        self.save = save
+        self.narrate = narrate
+        self.humans = [p for p, a in enumerate(self.agents) if a is None]
+        self.log: list[str] = []
+        self.seen: dict[int, int] = {}  # seat -> number of log lines shown to it
+        self.last_seat: int | None = None
+        self.game = session.game
+        session.listeners.append(self._on_action)
+
+    # ----- events ---------------------------------------------------------------------------
+    def _on_action(self, state: GameState, player: int, action: Action, text: str) -> None:
+        self.log.append(text)
+        if self.narrate and not self.humans:
+            self.term.write(text)
+        if self.save is not None:
+            self.save()
+
+    # ----- main loop --------------------------------------------------------------------------
+    def run(self) -> bool:
+        """Play until the game ends (returns True) or a person quits (returns False)."""
+        try:
+            while True:
+                self.session.step_agents(self.agents)
+                decision = self.session.state.decision()
+                if not decision.players:
+                    return True
+                waiting = [p for p in decision.players if p != CHANCE and self.agents[p] is None]
+                if not waiting:  # pragma: no cover - step_agents only stops for people or the end
+                    raise IllegalAction("no seat can act: the game is stuck")
+                self.human_turn(waiting[0])
+        except Quit:
+            return False
+
+    def human_turn(self, seat: int) -> None:
+        """Show ``seat`` its screen and read commands until it has played one action (or a
+        multi-step shortcut)."""
+        if len(self.humans) > 1 and seat != self.last_seat:
+            self.pass_device(seat)
+        self.last_seat = seat
+        self.show(seat)
+        while True:
+            line = self.read(self.term.style(f"{self.game.seat_name(seat)}> ", "bold", "green"))
+            if not line:
+                continue
+            word, _, rest = line.partition(" ")
+            word = word.lower()
+            rest = rest.strip()
+            try:
+                if word in ("quit", "exit", "q"):
+                    raise Quit()
+                if word in ("help", "h"):
+                    self.term.write(HELP)
+                elif word == "view":
+                    self.show(seat)
+                elif word == "log":
+                    for entry in self.log[-40:]:
+                        self.term.write("  " + entry)
+                    if not self.log:
+                        self.term.write("  (nothing has happened yet)")
+                elif word == "undo":
+                    self.undo(seat)
+                    return
+                elif word in ("info", "?") or (word.startswith("?") and len(word) > 1):
+                    target = rest if word in ("info", "?") else (word[1:] + " " + rest).strip()
+                    self.info(seat, target)
+                else:
+                    self.play_line(seat, line)
+                    return
+            except ActionError as exc:
+                self.term.write(self.term.style(f"  ✗ {exc}", "red"))
+
+    def read(self, prompt: str) -> str:
+        self.term.stream.write(prompt)
+        self.term.stream.flush()
+        line = self.stdin.readline()
+        if not line:
+            self.term.write("")
+            raise Quit()
+        if not _isatty(self.stdin):
+            self.term.write(line.rstrip("\n"))  # echo piped input so the transcript reads naturally
+        return line.strip()
+
+    # ----- screens ----------------------------------------------------------------------------
+    def pass_device(self, seat: int) -> None:
+        t = self.term
+        t.clear(separator=True)
+        t.write(t.style(f"Pass the device to {self.game.seat_name(seat)}.", "bold", "yellow"))
+        t.write("Other players: please look away. Press Enter when ready.")
+        self.read("")
+        t.clear(separator=True)
+
+    def show(self, seat: int) -> None:
+        state = self.session.state
+        view = state.view(seat)
+        recent = self.log[self.seen.get(seat, 0) :][-12:]
+        self.seen[seat] = len(self.log)
+        t = self.term
+        t.clear()
+        for line in self.renderer.screen(view, seat, recent):
+            t.write(line)
+        legal = state.legal_actions(seat)
+        t.write("")
+        t.write(self.renderer.prompt_line(view, seat, state.decision().prompt))
+        for line in self.renderer.menu(legal, view, seat):
+            t.write(line)
+        t.write(t.style("  (number or text; 'info N' explains, 'undo', 'help', 'quit')", "grey"))
+
+    # ----- commands ---------------------------------------------------------------------------
+    def play_line(self, seat: int, line: str) -> None:
+        plan = resolve(self.session.state, seat, line)
+        for action in plan:
+            self.session.apply(action, seat)
+
+    def undo(self, seat: int) -> None:
+        if not self.session.can_undo(seat):
+            raise IllegalAction(
+                "nothing to undo: undo reaches only your own actions this turn, "
+                "never across a dice roll, revealed information or another player's action"
+            )
+        undone = self.session.record.actions[-1][1]
+        self.session.undo(seat)
+        self.log.append(f"{self.game.seat_name(seat)} takes back '{undone}'.")
+        if self.save is not None:
+            self.save()
+
+    def info(self, seat: int, target: str) -> None:
+        if not target:
+            raise MalformedAction("say which action: 'info 3' or 'info research writing'")
+        state = self.session.state
+        plan = resolve(state, seat, target)
+        trial = state.clone()
+        before = trial.view(seat)
+        t = self.term
+        for action in plan:
+            t.write(t.style("  " + self.game.describe_action(trial, seat, action), "bold"))
+            trial.apply(action, seat)
+        changes = self.renderer.diff(before, trial.view(seat), seat)
+        for line in changes or ["(nothing you can see changes)"]:
+            t.write("    " + line)
+        after = trial.decision()
+        if seat in after.players:
+            t.write(f"    then you decide: {after.prompt}")
+
+
+def _isatty(stream: TextIO) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+# ----- understanding what a person typed -----------------------------------------------------------
+def resolve(state: GameState, seat: int, line: str) -> list[Action]:
+    """The action(s) a typed line means for ``seat``: a menu number, an action text, a multi-step
+    shortcut (``build granary 2 3`` = ``build granary`` then ``slot 2 3``; a step may omit its kind
+    when its arguments pick one legal action), or an unambiguous beginning of one action text.
+    Raises :class:`ActionError` with a readable reason otherwise."""
+    legal = state.legal_actions(seat)
+    if seat not in state.decision().players:
+        raise IllegalAction(f"it is not {state.game.seat_name(seat)}'s decision now")
+    text = " ".join(line.lower().split())
+    if not text:
+        raise MalformedAction("the action is empty")
+    if text.isdigit():
+        n = int(text)
+        if not 1 <= n <= len(legal):
+            raise IllegalAction(f"there is no action number {n}; choose 1 to {len(legal)}")
+        return [legal[n - 1]]
+    tokens = text.split()
+    single = _match(legal, tokens)
+    if single is not None:
+        return [single]
+    plan = _split(state, seat, tokens, depth=0)
+    if plan:
+        return plan
+    starts = [a for a in legal if a.text().startswith(text)]
+    if len(starts) == 1:
+        return starts
+    if len(starts) > 1:
+        shown = ", ".join(a.text() for a in starts[:6]) + (" ..." if len(starts) > 6 else "")
+        raise IllegalAction(f"'{text}' could be {shown}; type more of it or its number")
+    action = Action.parse(text)  # raises MalformedAction for text that is no action at all
+    raise IllegalAction(state.explain_illegal(action, seat))
+
+
+def _match(legal: Sequence[Action], tokens: Sequence[str]) -> Action | None:
+    """The legal action whose text is ``tokens``, or else the only one whose arguments are."""
+    text = " ".join(tokens)
+    for a in legal:
+        if a.text() == text:
+            return a
+    by_args = [a for a in legal if a.args and " ".join(str(x) for x in a.args) == text]
+    return by_args[0] if len(by_args) == 1 else None
+
+
+def _split(state: GameState, seat: int, tokens: Sequence[str], depth: int) -> list[Action] | None:
+    """Longest legal first step, then the rest as the following step(s) of the same seat."""
+    if depth > 4 or len(tokens) < 2:
+        return None
+    legal = state.legal_actions(seat)
+    for cut in range(len(tokens) - 1, 0, -1):
+        first = _match(legal, tokens[:cut])
+        if first is None:
+            continue
+        nxt = state.clone()
+        nxt.apply_unchecked(first, seat)
+        if seat not in nxt.decision().players:
+            continue
+        rest = tokens[cut:]
+        second = _match(nxt.legal_actions(seat), rest)
+        if second is not None:
+            return [first, second]
+        deeper = _split(nxt, seat, rest, depth + 1)
+        if deeper:
+            return [first, *deeper]
+    return None

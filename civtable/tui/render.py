@@ -1,0 +1,168 @@
+"""Renderers turn a seat's view (``state.view(seat)``, the only thing a player may see) into
+terminal text. :class:`Renderer` is the generic renderer, good for any game; a game may have its
+own module ``civtable.tui.<game>`` defining ``RENDERER`` (a :class:`Renderer` subclass)."""
+
+from __future__ import annotations
+
+import importlib
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from civtable.core import Action, Game
+
+from .term import Term, columns, visible_len
+
+_SKIP_KEYS = {"decision", "you", "game"}
+
+
+class Renderer:
+    """Generic renderer: shows any JSON view compactly. Subclasses draw a real board."""
+
+    def __init__(self, game: Game, term: Term) -> None:
+        self.game = game
+        self.term = term
+
+    # ----- the main screen -----------------------------------------------------------------
+    def screen(self, view: dict[str, Any], seat: int | None, recent: Sequence[str] = ()) -> list[str]:
+        """The whole screen shown to ``seat`` before it decides (board + recent events)."""
+        t = self.term
+        lines = [self.title_line(view, seat), ""]
+        lines += self.board(view, seat)
+        if recent:
+            lines += ["", t.style("Since your last decision:", "bold")]
+            lines += ["  " + r for r in recent]
+        return lines
+
+    def title_line(self, view: dict[str, Any], seat: int | None) -> str:
+        who = "spectator" if seat is None else self.game.seat_name(seat)
+        return self.term.style(f"{self.game.info.title} — {who}", "bold")
+
+    def board(self, view: dict[str, Any], seat: int | None) -> list[str]:
+        """The view, one ``key: value`` line per top-level entry."""
+        out: list[str] = []
+        width = self.term.width
+        for key, value in view.items():
+            if key in _SKIP_KEYS:
+                continue
+            label = self.term.style(f"{key}:", "bold")
+            if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
+                out.append(label)
+                for i, item in enumerate(value):
+                    out.append(_clip(f"  [{i}] {compact(item)}", width))
+            else:
+                out.append(_clip(f"{label} {compact(value)}", width + visible_len(label) - len(f"{key}:")))
+        return out
+
+    # ----- the action menu -----------------------------------------------------------------
+    def prompt_line(self, view: dict[str, Any], seat: int, prompt: str) -> str:
+        return self.term.style(f"{self.game.seat_name(seat)}, your decision: ", "bold") + prompt
+
+    def menu(self, legal: Sequence[Action], view: dict[str, Any], seat: int) -> list[str]:
+        """The numbered legal actions. Short menus list full texts; longer ones group by kind."""
+        t = self.term
+        numbered = [(i + 1, a) for i, a in enumerate(legal)]
+        if len(legal) <= 12:
+            items = [f"{t.style(f'{n:>2})', 'cyan')} {self.action_label(a, view, seat)}" for n, a in numbered]
+            return ["  " + line for line in columns(items, t.width - 2, gap=3)]
+        groups: dict[str, list[tuple[int, Action]]] = {}
+        for n, a in numbered:
+            groups.setdefault(a.kind, []).append((n, a))
+        kw = max(len(k) for k in groups)
+        out: list[str] = []
+        for kind, acts in groups.items():
+            items = [
+                f"{t.style(f'{n})', 'cyan')} {self.action_label(a, view, seat, short=True)}" for n, a in acts
+            ]
+            head = "  " + t.style(kind.ljust(kw), "bold") + "  "
+            body = _wrap_items(items, t.width - kw - 4)
+            out.append(head + body[0])
+            out += [" " * (kw + 4) + b for b in body[1:]]
+        return out
+
+    def action_label(self, action: Action, view: dict[str, Any], seat: int, short: bool = False) -> str:
+        """How one action reads in the menu (``short``: without its kind, under a kind header)."""
+        if short:
+            return " ".join(str(a) for a in action.args) or action.kind
+        return action.text()
+
+    # ----- what an action would change -------------------------------------------------------
+    def diff(self, before: dict[str, Any], after: dict[str, Any], seat: int) -> list[str]:
+        """Lines describing how ``seat``'s view changes (for ``info <action>``)."""
+        a = flatten(before)
+        b = flatten(after)
+        out = []
+        for key in list(a) + [k for k in b if k not in a]:
+            if key.startswith("decision") or a.get(key, _MISSING) == b.get(key, _MISSING):
+                continue
+            out.append(f"{key}: {_show(a.get(key, _MISSING))} → {_show(b.get(key, _MISSING))}")
+        return out[:30] + ([f"... and {len(out) - 30} more changes"] if len(out) > 30 else [])
+
+
+_MISSING = object()
+
+
+def _show(value: Any) -> str:
+    return "—" if value is _MISSING else compact(value)
+
+
+def flatten(value: Any, prefix: str = "") -> dict[str, Any]:
+    """``{"a": {"b": 1}, "c": [5]}`` -> ``{"a.b": 1, "c[0]": 5}``."""
+    out: dict[str, Any] = {}
+    if isinstance(value, dict):
+        for k, v in value.items():
+            out.update(flatten(v, f"{prefix}.{k}" if prefix else str(k)))
+    elif isinstance(value, list) and value and all(isinstance(v, dict | list) for v in value):
+        for i, v in enumerate(value):
+            out.update(flatten(v, f"{prefix}[{i}]"))
+    else:
+        out[prefix] = value
+    return out
+
+
+def compact(value: Any) -> str:
+    """A short one-line form of a JSON value: ``{food: 3, wood: 1}``, ``[a, b]``."""
+    if value is None:
+        return "—"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k}: {compact(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(compact(v) for v in value) + "]"
+    if isinstance(value, str):
+        return value
+    return json.dumps(value)
+
+
+def _clip(text: str, width: int) -> str:
+    if visible_len(text) <= width or "\x1b" in text:
+        return text
+    return text[: max(1, width - 1)] + "…"
+
+
+def _wrap_items(items: Sequence[str], width: int) -> list[str]:
+    lines: list[str] = []
+    cur = ""
+    for it in items:
+        candidate = f"{cur}   {it}" if cur else it
+        if cur and visible_len(candidate) > width:
+            lines.append(cur)
+            cur = it
+        else:
+            cur = candidate
+    lines.append(cur)
+    return lines
+
+
+def renderer_for(game: Game, term: Term) -> Renderer:
+    """The game's own renderer (``civtable.tui.<game name>.RENDERER``) or the generic one."""
+    module_name = f"civtable.tui.{game.info.name}"
+    try:
+        module = importlib.import_module(module_name)
+    except ModuleNotFoundError as exc:
+        if exc.name != module_name:
+            raise
+        return Renderer(game, term)
+    cls = getattr(module, "RENDERER", Renderer)
+    return cls(game, term)  # type: ignore[no-any-return]

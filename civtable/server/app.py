@@ -1,0 +1,478 @@
+"""The FastAPI application: JSON API, WebSocket pushes, and the web pages.
+
+Build it with :func:`create_app`; ``civtable serve`` runs it on uvicorn. The OpenAPI description
+is served at ``/openapi.json`` and browsable at ``/docs``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import importlib
+import json
+from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
+from pathlib import Path
+from typing import Annotated, Any
+
+from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, ConfigDict, Field
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from civtable.bots import bot_names
+from civtable.core import CivtableError, game_info, game_names
+
+from .manager import ApiError, GameManager, LiveGame
+from .store import Store, hash_token
+
+STATIC = Path(__file__).parent / "static"
+MAX_BODY = 64 * 1024
+TOKEN_MAX = 128
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+
+# ----- request bodies ------------------------------------------------------------------------
+class CreateGame(BaseModel):
+    """A new game: which game, who sits where ("human" or a bot spec), optional seed and options."""
+
+    model_config = ConfigDict(extra="forbid")
+    game: str = Field(max_length=64, examples=["inceptum"])
+    mode: str | None = Field(default=None, max_length=64, examples=["journey"])
+    seats: list[Annotated[str, Field(min_length=1, max_length=100)]] = Field(
+        min_length=1, max_length=16, examples=[["human", "greedy"]]
+    )
+    seed: int | None = Field(default=None, ge=0, le=2**62)
+    options: dict[str, int | str | bool] = Field(default_factory=dict, max_length=32)
+
+
+class ActionRequest(BaseModel):
+    """An action of the seat holding ``token``, taken in the position numbered ``state_id``."""
+
+    model_config = ConfigDict(extra="forbid")
+    token: str = Field(min_length=1, max_length=TOKEN_MAX)
+    action: str = Field(min_length=1, max_length=512, examples=["take 2"])
+    state_id: int = Field(ge=0, le=10**9)
+
+
+class TokenRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    token: str = Field(min_length=1, max_length=TOKEN_MAX)
+
+
+class TokensRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    tokens: list[Annotated[str, Field(min_length=1, max_length=TOKEN_MAX)]] = Field(max_length=500)
+
+
+# ----- middleware ----------------------------------------------------------------------------
+class BodyLimit:
+    """Refuse request bodies larger than ``limit`` bytes with 413, whether or not a
+    Content-Length header announces them."""
+
+    def __init__(self, app: ASGIApp, limit: int = MAX_BODY) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        for name, value in scope.get("headers", []):
+            if name == b"content-length":
+                try:
+                    too_big = int(value) > self.limit
+                except ValueError:
+                    too_big = True
+                if too_big:
+                    await _too_large(send, self.limit)
+                    return
+        seen = 0
+        refused = False
+
+        async def limited() -> Message:
+            nonlocal seen, refused
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > self.limit:
+                    refused = True
+                    raise _BodyTooLarge
+            return message
+
+        started = False
+
+        async def tracking_send(message: Message) -> None:
+            nonlocal started
+            if message["type"] == "http.response.start":
+                started = True
+            await send(message)
+
+        try:
+            await self.app(scope, limited, tracking_send)
+        except _BodyTooLarge:
+            if not started:
+                await _too_large(send, self.limit)
+        except Exception:
+            if refused and not started:
+                await _too_large(send, self.limit)
+            else:
+                raise
+
+
+class _BodyTooLarge(Exception):
+    pass
+
+
+async def _too_large(send: Send, limit: int) -> None:
+    body = json.dumps({"error": f"the request body is larger than {limit // 1024} KiB", "code": "too_large"}).encode()
+    await send(
+        {
+            "type": "http.response.start",
+            "status": 413,
+            "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())],
+        }
+    )
+    await send({"type": "http.response.body", "body": body})
+
+
+SECURITY_HEADERS = {
+    "content-security-policy": "default-src 'self'; img-src 'self' data:; style-src 'self'; "
+    "script-src 'self'; connect-src 'self' ws: wss:; frame-ancestors 'none'; base-uri 'none'",
+    "referrer-policy": "no-referrer",
+    "x-content-type-options": "nosniff",
+    "x-frame-options": "DENY",
+}
+
+
+# ----- the application -----------------------------------------------------------------------
+def create_app(db: str = "civtable.sqlite3", bot_delay: float = 0.0) -> FastAPI:
+    """The server application storing games in ``db`` (a SQLite path or a database URL)."""
+    store = Store(db)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        manager = GameManager(store, bot_delay=bot_delay)
+        app.state.manager = manager
+        await manager.start()
+        try:
+            yield
+        finally:
+            await manager.stop()
+
+    app = FastAPI(
+        title="civtable server",
+        version="1",
+        description="Play civtable games in the browser with friends and bots. Seat tokens are secrets: "
+        "whoever holds one acts for that seat only.",
+        lifespan=lifespan,
+    )
+    app.state.store = store
+    app.add_middleware(BodyLimit, limit=MAX_BODY)
+
+    @app.middleware("http")
+    async def security_headers(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
+        response = await call_next(request)
+        for key, value in SECURITY_HEADERS.items():
+            response.headers.setdefault(key, value)
+        if request.url.path.startswith("/api/"):
+            response.headers.setdefault("cache-control", "no-store")
+        return response
+
+    @app.exception_handler(ApiError)
+    async def api_error(_request: Request, exc: ApiError) -> JSONResponse:
+        return JSONResponse({"error": exc.message, "code": exc.code}, status_code=exc.status)
+
+    @app.exception_handler(CivtableError)
+    async def civtable_error(_request: Request, exc: CivtableError) -> JSONResponse:
+        return JSONResponse({"error": str(exc), "code": "error"}, status_code=400)
+
+    @app.exception_handler(RequestValidationError)
+    async def validation_error(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        return JSONResponse({"error": _plain_validation(exc), "code": "malformed"}, status_code=400)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        return JSONResponse({"error": str(exc.detail), "code": "http"}, status_code=exc.status_code)
+
+    def manager_of(request: Request | WebSocket) -> GameManager:
+        return request.app.state.manager  # type: ignore[no-any-return]
+
+    async def live_game(manager: GameManager, game_id: str) -> LiveGame:
+        live = await manager.get(game_id)
+        if live is None:
+            raise ApiError(404, f"there is no game {game_id!r}", "not_found")
+        return live
+
+    def seat_of(live: LiveGame, token: str | None) -> int | None:
+        if token is None:
+            return None
+        if len(token) > TOKEN_MAX:
+            raise ApiError(403, "this token does not belong to a seat of this game", "forbidden")
+        seat = live.seat_for_token(token)
+        if seat is None:
+            raise ApiError(403, "this token does not belong to a seat of this game", "forbidden")
+        return seat
+
+    # ----- API ---------------------------------------------------------------------------
+    @app.get("/api/health", tags=["server"])
+    async def health() -> dict[str, Any]:
+        """200 while the server runs."""
+        return {"ok": True}
+
+    @app.get("/api/catalog", tags=["server"])
+    async def catalog() -> dict[str, Any]:
+        """The games this server offers (players, modes, options) and the bot names."""
+        games = []
+        for name in game_names():
+            try:
+                info = game_info(name)
+            except Exception:  # a game package that cannot be imported is not offered
+                continue
+            modes = list(info.modes)
+            for spec in info.options:
+                if spec.name == "mode" and spec.choices:
+                    modes = [str(c) for c in spec.choices]
+            games.append(
+                {
+                    "name": info.name,
+                    "title": info.title,
+                    "min_players": info.min_players,
+                    "max_players": info.max_players,
+                    "modes": modes,
+                    "description": info.description,
+                    "options": [
+                        {
+                            "name": o.name,
+                            "type": o.kind.__name__,
+                            "default": o.default,
+                            "help": o.help,
+                            "choices": list(o.choices) if o.choices else None,
+                            "minimum": o.minimum,
+                            "maximum": o.maximum,
+                        }
+                        for o in info.options
+                    ],
+                }
+            )
+        return {"games": games, "bots": bot_names()}
+
+    @app.post("/api/games", status_code=201, tags=["games"])
+    async def create_game(body: CreateGame, request: Request) -> dict[str, Any]:
+        """Create a game. Returns a secret token and invitation link for each human seat."""
+        manager = manager_of(request)
+        live, tokens = await manager.create(body.game, body.seats, body.mode, body.seed, dict(body.options))
+        seats = []
+        for i, spec in enumerate(live.seats):
+            entry: dict[str, Any] = {"seat": i, "player": spec, "name": live.game.seat_name(i)}
+            if i in tokens:
+                entry["token"] = tokens[i]
+                entry["url"] = f"/play/{live.id}#token={tokens[i]}"
+            seats.append(entry)
+        return {"id": live.id, "game": live.game.info.name, "seed": live.session.seed, "seats": seats,
+                "spectate": f"/play/{live.id}"}
+
+    @app.get("/api/games", tags=["games"])
+    async def list_games(
+        request: Request, token: Annotated[list[str] | None, Query(max_length=500)] = None
+    ) -> dict[str, Any]:
+        """``mine``: the games of the given tokens (``?token=a&token=b``) and whose turn it is;
+        ``recent``: the newest games, for spectators."""
+        manager = manager_of(request)
+        return {"mine": await _mine(manager, token or []), "recent": await _recent(manager)}
+
+    @app.post("/api/games/mine", tags=["games"])
+    async def my_games(body: TokensRequest, request: Request) -> dict[str, Any]:
+        """Like ``GET /api/games?token=...`` with the tokens in the body (kept out of URLs)."""
+        return {"mine": await _mine(manager_of(request), body.tokens)}
+
+    async def _mine(manager: GameManager, tokens: list[str]) -> list[dict[str, Any]]:
+        by_hash = {hash_token(t[:TOKEN_MAX]): t for t in tokens}
+        rows = await asyncio.to_thread(manager.store.seats_for_token_hashes, by_hash)
+        out = []
+        for game_id, seat, _digest in rows:
+            live = await manager.get(game_id)
+            if live is not None:
+                out.append(manager.summary(live, seat))
+        out.sort(key=lambda g: (not g["your_turn"], g["status"] != "active", -g["created"]))
+        return out
+
+    async def _recent(manager: GameManager) -> list[dict[str, Any]]:
+        stored = await asyncio.to_thread(manager.store.recent_games, 30)
+        out = []
+        for s in stored:
+            live = manager.games.get(s.id)
+            if live is not None:
+                out.append(manager.summary(live, None))
+            else:
+                out.append({"id": s.id, "game": s.game, "title": s.game, "mode": s.options.get("mode"),
+                            "seat": None, "status": s.status, "waiting_for": [], "waiting_names": [],
+                            "your_turn": False, "created": s.created,
+                            "seats": [{"seat": i, "player": p, "name": f"Seat {i}"} for i, p in enumerate(s.seats)]})
+        return out
+
+    @app.get("/api/games/{game_id}", tags=["games"])
+    async def get_game(
+        game_id: str, request: Request, token: Annotated[str | None, Query(max_length=TOKEN_MAX)] = None
+    ) -> dict[str, Any]:
+        """The view of the seat holding ``token`` (without a token: the spectator view), its legal
+        actions, ``state_id`` (the number of actions so far) and the log."""
+        manager = manager_of(request)
+        live = await live_game(manager, game_id)
+        seat = seat_of(live, token)
+        async with live.lock:
+            return manager.payload(live, seat)
+
+    @app.post("/api/games/{game_id}/actions", tags=["games"])
+    async def post_action(game_id: str, body: ActionRequest, request: Request) -> dict[str, Any]:
+        """Take an action (its text form). Answers the new view once the action is stored.
+        Errors: 400 malformed, 403 bad token, 404 no such game, 409 stale ``state_id`` or not your
+        decision, 422 illegal now."""
+        manager = manager_of(request)
+        live = await live_game(manager, game_id)
+        seat = seat_of(live, body.token)
+        assert seat is not None
+        await manager.act(live, seat, body.action, body.state_id)
+        async with live.lock:
+            return manager.payload(live, seat)
+
+    @app.post("/api/games/{game_id}/undo", tags=["games"])
+    async def post_undo(game_id: str, body: TokenRequest, request: Request) -> dict[str, Any]:
+        """Take back your last action(s) of this turn; never across dice, revealed information or
+        another player's action (409 then)."""
+        manager = manager_of(request)
+        live = await live_game(manager, game_id)
+        seat = seat_of(live, body.token)
+        assert seat is not None
+        await manager.undo(live, seat)
+        async with live.lock:
+            return manager.payload(live, seat)
+
+    @app.get("/api/games/{game_id}/record", tags=["replays"])
+    async def get_record(game_id: str, request: Request) -> dict[str, Any]:
+        """The full record of a finished game (409 while it is being played)."""
+        manager = manager_of(request)
+        live = await live_game(manager, game_id)
+        async with live.lock:
+            if not live.session.state.is_terminal():
+                raise ApiError(409, "the record is published when the game is over", "not_finished")
+            return manager.record(live)
+
+    @app.get("/api/games/{game_id}/replay", tags=["replays"])
+    async def get_replay(
+        game_id: str,
+        request: Request,
+        step: Annotated[int, Query(ge=0, le=10**7)] = 0,
+        seat: Annotated[int | None, Query(ge=0, le=64)] = None,
+    ) -> dict[str, Any]:
+        """A finished game's position after ``step`` actions (seen by ``seat``, or a spectator),
+        rebuilt on the server by re-executing the record."""
+        manager = manager_of(request)
+        live = await live_game(manager, game_id)
+        async with live.lock:
+            if not live.session.state.is_terminal():
+                raise ApiError(409, "replays are available when the game is over", "not_finished")
+            return await asyncio.to_thread(manager.replay_step, live, step, seat)
+
+    @app.get("/api/games/{game_id}/svg", tags=["games"])
+    async def get_svg(
+        game_id: str, request: Request, token: Annotated[str | None, Query(max_length=TOKEN_MAX)] = None
+    ) -> Response:
+        """The game's map as SVG for games that draw one (conquest), from the seat's own view."""
+        manager = manager_of(request)
+        live = await live_game(manager, game_id)
+        seat = seat_of(live, token)
+        render = _svg_renderer(live.game.info.name)
+        if render is None:
+            raise ApiError(404, f"{live.game.info.title} has no map picture", "no_svg")
+        async with live.lock:
+            view = live.session.state.view(seat)
+        return Response(render(view), media_type="image/svg+xml")
+
+    # ----- WebSocket -----------------------------------------------------------------------
+    @app.websocket("/ws/games/{game_id}")
+    async def game_socket(websocket: WebSocket, game_id: str, token: str | None = None) -> None:
+        """Pushes ``{"type": "state", ...}`` (the same payload as ``GET /api/games/{id}``) on
+        connection and after every change. Closes with 4404 (no game) or 4403 (bad token)."""
+        manager = manager_of(websocket)
+        live = await manager.get(game_id)
+        if live is None:
+            await websocket.close(code=4404)
+            return
+        try:
+            seat = seat_of(live, token)
+        except ApiError:
+            await websocket.close(code=4403)
+            return
+        await websocket.accept()
+        sub = manager.subscribe(live, seat)
+        async with live.lock:
+            sub.push(json.dumps({"type": "state", **manager.payload(live, seat)}))
+
+        async def pump() -> None:
+            while True:
+                await websocket.send_text(await sub.next())
+
+        async def drain() -> None:
+            while True:
+                message = await websocket.receive_text()
+                if message == "ping":
+                    await websocket.send_text('{"type":"pong"}')
+
+        tasks = [asyncio.create_task(pump()), asyncio.create_task(drain())]
+        try:
+            await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            manager.unsubscribe(live, sub)
+            for t in tasks:
+                t.cancel()
+            for t in tasks:
+                with contextlib.suppress(BaseException):
+                    await t
+
+    # ----- pages ---------------------------------------------------------------------------
+    @app.get("/", include_in_schema=False)
+    async def lobby() -> FileResponse:
+        return FileResponse(STATIC / "index.html")
+
+    @app.get("/play/{game_id}", include_in_schema=False)
+    async def play_page(game_id: str) -> FileResponse:
+        return FileResponse(STATIC / "game.html")
+
+    @app.get("/replay/{game_id}", include_in_schema=False)
+    async def replay_page(game_id: str) -> FileResponse:
+        return FileResponse(STATIC / "replay.html")
+
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    return app
+
+
+def _svg_renderer(game: str) -> Callable[[dict[str, Any]], str] | None:
+    try:
+        module = importlib.import_module(f"civtable.games.{game}.svg")
+    except ImportError:
+        return None
+    render = getattr(module, "render_svg", None)
+    return render if callable(render) else None
+
+
+def _plain_validation(exc: RequestValidationError) -> str:
+    parts = []
+    for err in exc.errors()[:5]:
+        where = ".".join(str(x) for x in err.get("loc", ()) if x != "body")
+        msg = str(err.get("msg", "is not valid"))
+        if err.get("type") == "json_invalid":
+            parts.append("the request body is not valid JSON")
+        elif where:
+            parts.append(f"{where}: {msg}")
+        else:
+            parts.append(msg)
+    return "; ".join(parts) or "the request is not valid"

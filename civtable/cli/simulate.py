@@ -1,0 +1,98 @@
+"""``civtable simulate``: play many games between bots and write a balance report."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from civtable.core import OptionError
+
+
+def split_seats(text: str) -> list[str]:
+    """Split ``greedy,mcts:iters=400,ms=200,random`` into bot specs: a comma-separated item
+    that is ``key=value`` without a bot name continues the previous spec's parameters."""
+    specs: list[str] = []
+    for item in (s.strip() for s in text.split(",")):
+        if not item:
+            continue
+        if "=" in item and ":" not in item and specs:
+            sep = "," if ":" in specs[-1] else ":"
+            specs[-1] += sep + item
+        else:
+            specs.append(item)
+    if not specs:
+        raise OptionError("--seats needs at least one bot, e.g. --seats greedy,greedy,mcts,random")
+    return specs
+
+
+def parse_options(items: list[str] | None) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for item in items or []:
+        key, eq, value = item.partition("=")
+        if not eq or not key.strip():
+            raise OptionError(f"--option {item!r} must look like name=value")
+        out[key.strip().replace("-", "_")] = value.strip()
+    return out
+
+
+def register(subparsers: Any) -> None:
+    p = subparsers.add_parser(
+        "simulate",
+        help="play many games between bots; write games.jsonl, records, summary.json and report.html",
+        description="Play many seeded games between bots in parallel and report on balance. "
+        "Re-running the same command into the same --out resumes an interrupted run.",
+    )
+    p.add_argument("game", help="game name (see 'civtable games')")
+    p.add_argument("--games", type=int, default=100, help="number of games (default 100)")
+    p.add_argument("--seats", default="greedy", help="comma-separated bot specs, one per seat, e.g. greedy,greedy,mcts,random")
+    p.add_argument("--mode", help="game mode")
+    p.add_argument("--players", type=int, help="number of players (default: the number of --seats)")
+    p.add_argument("--option", action="append", metavar="NAME=VALUE", help="any other game option (repeatable)")
+    p.add_argument("--content", help="content file to play with")
+    p.add_argument("--rotate-seats", action="store_true", help="rotate the bots round the table from game to game")
+    p.add_argument("--max-rounds", type=int, help="stop each game after this many rounds (counted unfinished)")
+    p.add_argument("--workers", type=int, default=1, help="parallel worker processes (default 1)")
+    p.add_argument("--backend", choices=("local", "ray"), default="local", help="process pool (local) or Ray")
+    p.add_argument("--address", help="Ray cluster address (default: start Ray locally)")
+    p.add_argument("--seed", type=int, default=0, help="run seed; game i is seeded from (seed, i)")
+    p.add_argument("--out", required=True, help="output directory")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from civtable.sim import SimConfig, simulate
+
+    seats = split_seats(args.seats)
+    options = parse_options(args.option)
+    if args.mode:
+        options["mode"] = args.mode
+    if args.players is not None:
+        options["players"] = args.players
+    if "players" not in options:
+        options["players"] = len(seats)
+    players = int(options["players"])
+    if len(seats) == 1 and players > 1:
+        seats = seats * players
+    if args.max_rounds is not None and args.max_rounds < 1:
+        raise OptionError("--max-rounds must be at least 1")
+    config = SimConfig(
+        game=args.game,
+        seats=seats,
+        games=args.games,
+        seed=args.seed,
+        options=options,
+        content=args.content,
+        rotate_seats=args.rotate_seats,
+        max_rounds=args.max_rounds,
+        workers=args.workers,
+        backend=args.backend,
+        address=args.address,
+    )
+    summary = simulate(config, args.out, progress=not args.quiet)
+    print(f"{summary['games']} games in {args.out} ({summary['finished']} finished)")
+    for line in summary["findings"]:
+        print(" -", line)
+    print(f"report: {args.out}/report.html", file=sys.stdout)
+    return 0

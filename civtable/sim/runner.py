@@ -1,0 +1,379 @@
+"""Mass simulation: many seeded games between bots, in parallel, resumable.
+
+A run writes into one directory:
+
+``manifest.json``   the parameters of the run; resuming with other parameters is refused,
+``games.jsonl``     one line per finished game (appended and fsync'ed game by game),
+``records/``        the full game record of every game (``game-000012.json``), replayable,
+``summary.json``    aggregated statistics (see :mod:`civtable.sim.report`),
+``report.html``     a self-contained balance report.
+
+Game ``i`` is seeded by :func:`game_seed` from the run seed and ``i`` only, so results are
+identical whatever the number of workers or the backend, and an interrupted run resumes by
+playing only the games that are missing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sys
+import time
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any, TextIO
+
+from civtable.bots import make_bot, parse_spec
+from civtable.core import CivtableError, OptionError, Session, make_game
+
+from .metrics import score_snapshot, seat_metrics
+
+MANIFEST_FORMAT = "civtable-simulation"
+GUARDED = ("game", "options", "content_id", "seats", "rotate_seats", "max_rounds", "seed")
+
+
+@dataclass
+class SimConfig:
+    """Everything that defines a simulation run (``games`` may grow when resuming)."""
+
+    game: str
+    seats: list[str]
+    games: int = 100
+    seed: int = 0
+    options: dict[str, Any] = field(default_factory=dict)
+    content: str | None = None
+    rotate_seats: bool = False
+    max_rounds: int | None = None
+    workers: int = 1
+    backend: str = "local"
+    address: str | None = None
+
+    def task(self, index: int) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "options": self.options,
+            "content": self.content,
+            "seats": self.seats,
+            "rotate_seats": self.rotate_seats,
+            "max_rounds": self.max_rounds,
+            "seed": self.seed,
+            "index": index,
+        }
+
+
+def game_seed(run_seed: int, index: int) -> int:
+    """The seed of game ``index`` of a run: a pure function of the run seed and the index."""
+    digest = hashlib.sha256(f"civtable-sim/{run_seed}/{index}".encode()).digest()
+    return int.from_bytes(digest[:6], "big")
+
+
+def seat_specs(seats: Sequence[str], index: int, rotate: bool, players: int) -> list[str]:
+    """The bot spec of every seat in game ``index`` (rotated by one seat per game if asked)."""
+    shift = index % players if rotate else 0
+    return [seats[(p + shift) % players] for p in range(players)]
+
+
+def run_game(task: dict[str, Any]) -> dict[str, Any]:
+    """Play one game of a run (top level so worker processes can pickle it).
+
+    Returns ``{"line": <games.jsonl entry>, "record": <GameRecord JSON>}``."""
+    game = make_game(task["game"], task["options"], task["content"])
+    index = int(task["index"])
+    seed = game_seed(int(task["seed"]), index)
+    n = game.num_players
+    specs = seat_specs(task["seats"], index, bool(task["rotate_seats"]), n)
+    bots = [make_bot(spec, game, p, seed) for p, spec in enumerate(specs)]
+    session = Session(game, seed, specs)
+    max_rounds = task["max_rounds"]
+    snapshots: list[list[Any]] = []
+    last_round = -1
+    actions = 0
+    stopped = False
+    while True:
+        session.resolve_chance()
+        state = session.state
+        res = state.result()
+        if res.rounds != last_round:
+            last_round = res.rounds
+            snapshots.append([res.rounds, score_snapshot(state)])
+        deciders = state.decision().players
+        if not deciders:
+            break
+        if max_rounds is not None and res.rounds > max_rounds:
+            stopped = True
+            break
+        for p in deciders:
+            if p in session.state.decision().players:
+                session.apply(bots[p].decide(session.observation(p)), p)
+                actions += 1
+    record = session.finish_record()
+    state = session.state
+    result = state.result()
+    metrics = seat_metrics(state)
+    winners = list(result.winners) if result.finished else []
+    seats_out = []
+    for p in range(n):
+        row = {"seat": p, "bot": specs[p], "won": p in winners}
+        row.update(metrics[p] if p < len(metrics) else {})
+        seats_out.append(row)
+    if snapshots and snapshots[-1][0] == result.rounds:
+        snapshots[-1] = [result.rounds, score_snapshot(state)]
+    else:
+        snapshots.append([result.rounds, score_snapshot(state)])
+    line = {
+        "index": index,
+        "seed": seed,
+        "rounds": result.rounds,
+        "finished": bool(result.finished),
+        "stopped_at_max_rounds": stopped,
+        "reason": result.reason,
+        "winners": winners,
+        "actions": actions,
+        "seats": seats_out,
+        "score_by_round": snapshots,
+        "final_hash": record.final_hash or state.state_hash(),
+    }
+    return {"line": line, "record": record.to_json()}
+
+
+# ---------------------------------------------------------------------------------------
+def _manifest(config: SimConfig) -> dict[str, Any]:
+    game = make_game(config.game, config.options, config.content)
+    for spec in config.seats:  # fail early, in this process, on a bad spec
+        make_bot(spec, game, 0, 0)
+    return {
+        "format": MANIFEST_FORMAT,
+        "version": 1,
+        "game": config.game,
+        "options": game.options,
+        "content_id": game.content_id,
+        "content": config.content,
+        "seats": list(config.seats),
+        "rotate_seats": config.rotate_seats,
+        "max_rounds": config.max_rounds,
+        "seed": config.seed,
+        "games": config.games,
+    }
+
+
+def check_or_write_manifest(out: Path, config: SimConfig) -> dict[str, Any]:
+    """Write the manifest of a new run, or check that a resumed run has the same parameters."""
+    manifest = _manifest(config)
+    path = out / "manifest.json"
+    if path.exists():
+        try:
+            old = json.loads(path.read_text())
+        except (OSError, json.JSONDecodeError) as exc:
+            raise CivtableError(f"{path} is unreadable ({exc}); use another --out directory") from exc
+        if old.get("format") != MANIFEST_FORMAT:
+            raise CivtableError(f"{out} holds something else than a simulation run; use another --out directory")
+        diffs = [k for k in GUARDED if old.get(k) != manifest.get(k)]
+        if diffs:
+            detail = "; ".join(f"{k}: run has {old.get(k)!r}, now {manifest.get(k)!r}" for k in diffs)
+            raise CivtableError(
+                f"{out} holds a run with other parameters ({detail}); resume with the same command or use another --out"
+            )
+        old["games"] = max(int(old.get("games", 0)), config.games)
+        manifest = old
+    _write_json(path, manifest)
+    return manifest
+
+
+def _write_json(path: Path, data: Any) -> None:
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
+    tmp.replace(path)
+
+
+def load_games(out: Path) -> list[dict[str, Any]]:
+    """The recorded games of a run directory, sorted by index (a torn last line is ignored)."""
+    path = out / "games.jsonl"
+    if not path.exists():
+        return []
+    games: dict[int, dict[str, Any]] = {}
+    for raw in path.read_text().splitlines():
+        if not raw.strip():
+            continue
+        try:
+            line = json.loads(raw)
+        except json.JSONDecodeError:
+            continue
+        if isinstance(line, dict) and isinstance(line.get("index"), int):
+            games[line["index"]] = line
+    return [games[i] for i in sorted(games)]
+
+
+def _repair_tail(path: Path) -> None:
+    """Cut a partially written last line (a run killed mid-write) so appends stay valid."""
+    if not path.exists():
+        return
+    data = path.read_bytes()
+    if data and not data.endswith(b"\n"):
+        cut = data.rfind(b"\n") + 1
+        with path.open("r+b") as fh:
+            fh.truncate(cut)
+
+
+class Progress:
+    """A one-line progress bar on stderr: games done, games per minute, time left."""
+
+    def __init__(self, total: int, done: int, stream: TextIO | None = None, enabled: bool = True) -> None:
+        self.total = total
+        self.start_done = done
+        self.done = done
+        self.stream = stream or sys.stderr
+        self.enabled = enabled
+        self.t0 = time.monotonic()
+        self.last = 0.0
+
+    def update(self, done: int, force: bool = False) -> None:
+        self.done = done
+        now = time.monotonic()
+        if not self.enabled or (not force and now - self.last < 0.5 and done < self.total):
+            return
+        self.last = now
+        elapsed = max(now - self.t0, 1e-9)
+        rate = (done - self.start_done) / elapsed * 60.0
+        left = self.total - done
+        eta = f"{left / rate * 60.0:5.0f}s" if rate > 0 else "    ?"
+        width = 30
+        filled = int(width * done / self.total) if self.total else width
+        bar = "#" * filled + "-" * (width - filled)
+        self.stream.write(f"\r[{bar}] {done}/{self.total} games  {rate:7.1f} games/min  ETA {eta}")
+        if done >= self.total:
+            self.stream.write("\n")
+        self.stream.flush()
+
+
+def _local_results(tasks: list[dict[str, Any]], workers: int) -> Iterator[dict[str, Any]]:
+    if workers <= 1:
+        for task in tasks:
+            yield run_game(task)
+        return
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        pending: set[Future[dict[str, Any]]] = set()
+        queue = list(reversed(tasks))
+        try:
+            while queue or pending:
+                while queue and len(pending) < workers * 2:
+                    pending.add(pool.submit(run_game, queue.pop()))
+                finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+                for fut in finished:
+                    yield fut.result()
+        finally:
+            for fut in pending:
+                fut.cancel()
+
+
+def _ray_results(tasks: list[dict[str, Any]], workers: int, address: str | None) -> Iterator[dict[str, Any]]:
+    try:
+        import ray
+    except ImportError:
+        raise CivtableError("the ray backend needs Ray: pip install 'civtable[ray]'") from None
+    started = False
+    if not ray.is_initialized():
+        kwargs: dict[str, Any] = {"ignore_reinit_error": True, "log_to_driver": False}
+        if address:
+            kwargs["address"] = address
+        else:
+            kwargs["num_cpus"] = max(1, workers)
+            kwargs["include_dashboard"] = False
+        ray.init(**kwargs)
+        started = True
+    try:
+        remote = ray.remote(run_game)
+        queue = list(reversed(tasks))
+        pending: list[Any] = []
+        while queue or pending:
+            while queue and len(pending) < max(1, workers) * 2:
+                pending.append(remote.remote(queue.pop()))
+            ready, pending = ray.wait(pending, num_returns=1)
+            for ref in ready:
+                yield ray.get(ref)
+    finally:
+        if started:
+            ray.shutdown()
+
+
+def simulate(
+    config: SimConfig,
+    out: str | Path,
+    progress: bool = True,
+    stream: TextIO | None = None,
+    on_game: Callable[[dict[str, Any]], None] | None = None,
+    stop_after: int | None = None,
+) -> dict[str, Any]:
+    """Run (or resume) a simulation into ``out`` and write its summary and report.
+
+    ``stop_after`` plays at most that many new games (used to test interrupted runs).
+    Returns the summary."""
+    from .report import summarize, write_report
+
+    if config.games < 1:
+        raise OptionError("--games must be at least 1")
+    if config.workers < 1:
+        raise OptionError("--workers must be at least 1")
+    if config.backend not in ("local", "ray"):
+        raise OptionError(f"--backend must be local or ray, not {config.backend!r}")
+    for spec in config.seats:
+        parse_spec(spec)
+    game = make_game(config.game, config.options, config.content)
+    if len(config.seats) != game.num_players:
+        raise OptionError(
+            f"--seats lists {len(config.seats)} bots but the game has {game.num_players} players; "
+            "give one bot per seat (or pass --players)"
+        )
+    out = Path(out)
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "records").mkdir(exist_ok=True)
+    manifest = check_or_write_manifest(out, config)
+    jsonl = out / "games.jsonl"
+    _repair_tail(jsonl)
+    done = {g["index"] for g in load_games(out)}
+    todo = [i for i in range(config.games) if i not in done]
+    if stop_after is not None:
+        todo = todo[:stop_after]
+    tasks = [config.task(i) for i in todo]
+    bar = Progress(config.games, len(done & set(range(config.games))), stream, enabled=progress)
+    bar.update(bar.done, force=True)
+    t0 = time.monotonic()
+    results = (
+        _ray_results(tasks, config.workers, config.address)
+        if config.backend == "ray"
+        else _local_results(tasks, config.workers)
+    )
+    count = bar.done
+    with jsonl.open("a") as fh:
+        for item in results:
+            line = item["line"]
+            rec_path = out / "records" / f"game-{line['index']:06d}.json"
+            tmp = rec_path.with_name(rec_path.name + ".tmp")
+            tmp.write_text(json.dumps(item["record"], separators=(",", ":")) + "\n")
+            tmp.replace(rec_path)
+            fh.write(json.dumps(line, sort_keys=True, separators=(",", ":")) + "\n")
+            fh.flush()
+            os.fsync(fh.fileno())
+            count += 1
+            bar.update(count)
+            if on_game is not None:
+                on_game(line)
+    elapsed = time.monotonic() - t0
+    games = [g for g in load_games(out) if g["index"] < manifest["games"]]
+    summary = summarize(manifest, games)
+    summary["run"] = {
+        "new_games": len(tasks),
+        "seconds": round(elapsed, 3),
+        "games_per_minute": round(len(tasks) / elapsed * 60.0, 2) if elapsed > 0 and tasks else None,
+        "workers": config.workers,
+        "backend": config.backend,
+    }
+    _write_json(out / "summary.json", summary)
+    write_report(out / "report.html", summary, games)
+    return summary
+
+
+def config_dict(config: SimConfig) -> dict[str, Any]:
+    return asdict(config)

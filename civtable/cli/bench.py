@@ -1,0 +1,262 @@
+"""``civtable bench``: how fast a game's forward model is, on one core with random play.
+
+Measured, each over several rounds whose median is reported:
+
+* **actions per second** — random playouts where each step is ``legal_actions()`` plus
+  ``apply_unchecked`` (chance nodes draw from ``chance_outcomes`` with a seeded generator), games
+  restarting as they end (with the game's ``max_rounds`` option, if it has one);
+* **copies per second** — ``clone()`` of states taken from the middle of random games;
+* **legal_actions() time** — the median time of one call on those mid-game states.
+
+For stable numbers pin the process to one core: ``taskset -c 1 civtable bench``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import json
+import os
+import platform
+import random
+import statistics
+import time
+from typing import Any
+
+from civtable.core import CHANCE, Game, GameState, game_info, make_game, sample_chance
+
+from .play import parse_key_values
+
+# Measured on this machine with the same method (4-player Catan, random play).
+REFERENCE = {"name": "catanatron (4-player Catan)", "actions_per_second": 35_000, "copies_per_second": 25_000}
+TARGETS = {"inceptum": {"actions_per_second": 70_000, "copies_per_second": 50_000}}
+MAX_STEPS_PER_GAME = 50_000  # a random game that has not ended by then is restarted
+
+
+def register(subparsers: Any) -> None:
+    p = subparsers.add_parser(
+        "bench",
+        help="measure the speed of a game's forward model",
+        description="Measure actions/s, state copies/s and legal_actions() time with random play. "
+        "Pin to one core for stable numbers: taskset -c 1 civtable bench",
+    )
+    p.add_argument("--game", default="inceptum", help="the game to measure (default: inceptum)")
+    p.add_argument("--players", type=int, default=4, help="number of players (default: 4)")
+    p.add_argument("--option", "-o", action="append", default=[], metavar="KEY=VALUE", help="a game option")
+    p.add_argument(
+        "--seconds", type=float, default=6.0, help="time for each measurement, split over the rounds"
+    )
+    p.add_argument("--rounds", type=int, default=5, help="measurement rounds (the median is reported)")
+    p.add_argument("--seed", type=int, default=1, help="seed of the random play (default: 1)")
+    p.add_argument("--quick", action="store_true", help="skip the bot and simulation benchmarks")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(func=run)
+
+
+def bench_game(name: str, players: int, options: dict[str, Any] | None = None) -> Game:
+    """The game to measure: ``players`` seats, and its own ``max_rounds`` default so games end."""
+    info = game_info(name)
+    opts: dict[str, Any] = dict(options or {})
+    if any(o.name == "players" for o in info.options):
+        opts.setdefault("players", players)
+    return make_game(name, opts)
+
+
+def _step(state: GameState, rng: random.Random) -> bool:
+    """One random step; False when the game is over."""
+    players = state.decision().players
+    if not players:
+        return False
+    p = players[0]
+    if p == CHANCE:
+        state.apply_unchecked(sample_chance(state.chance_outcomes(), rng), CHANCE)
+    else:
+        state.apply_unchecked(rng.choice(state.legal_actions(p)), p)
+    return True
+
+
+def measure_actions(game: Game, rng: random.Random, seconds: float) -> dict[str, float]:
+    """Random playouts for ``seconds``; actions applied per second (chance draws included)."""
+    state = game.new_initial_state()
+    steps = 0
+    in_game = 0
+    games = 0
+    chance = 0
+    gc.collect()
+    start = time.perf_counter()
+    deadline = start + seconds
+    while True:
+        for _ in range(200):
+            players = state.decision().players
+            if not players or in_game >= MAX_STEPS_PER_GAME:
+                state = game.new_initial_state()
+                games += 1
+                in_game = 0
+                continue
+            p = players[0]
+            if p == CHANCE:
+                state.apply_unchecked(sample_chance(state.chance_outcomes(), rng), CHANCE)
+                chance += 1
+            else:
+                state.apply_unchecked(rng.choice(state.legal_actions(p)), p)
+            steps += 1
+            in_game += 1
+        now = time.perf_counter()
+        if now >= deadline:
+            break
+    elapsed = now - start
+    return {
+        "actions_per_second": steps / elapsed,
+        "actions": steps,
+        "chance_share": chance / max(1, steps),
+        "games_finished": games,
+    }
+
+
+def mid_game_states(game: Game, rng: random.Random, count: int = 240) -> list[GameState]:
+    """States from the middle third of random games (some at every kind of decision)."""
+    pool: list[GameState] = []
+    tries = 0
+    while len(pool) < count and tries < 200:
+        tries += 1
+        trace: list[GameState] = []
+        state = game.new_initial_state()
+        n = 0
+        while n < MAX_STEPS_PER_GAME and _step(state, rng):
+            n += 1
+            if n % 3 == 0:
+                trace.append(state.clone())
+        third = len(trace) // 3
+        middle = trace[third : 2 * third] or trace
+        pool.extend(rng.sample(middle, min(len(middle), max(1, count // 6))))
+    return pool[:count]
+
+
+def measure_copies(pool: list[GameState], seconds: float) -> float:
+    """``clone()`` calls per second over the pool of states."""
+    copies = 0
+    gc.collect()
+    start = time.perf_counter()
+    deadline = start + seconds
+    while True:
+        for s in pool:
+            s.clone()
+        copies += len(pool)
+        now = time.perf_counter()
+        if now >= deadline:
+            break
+    return copies / (now - start)
+
+
+def measure_legal(pool: list[GameState], repeats: int = 5) -> float:
+    """Median time in microseconds of one ``legal_actions()`` call at a player's decision."""
+    timer = time.perf_counter_ns
+    samples: list[int] = []
+    deciding = [(s, s.decision().players[0]) for s in pool if s.decision().players and not s.is_chance_node()]
+    for _ in range(repeats):
+        for s, p in deciding:
+            t0 = timer()
+            s.legal_actions(p)
+            samples.append(timer() - t0)
+    return statistics.median(samples) / 1000 if samples else float("nan")
+
+
+def run_bench(game: Game, seconds: float, rounds: int, seed: int) -> dict[str, Any]:
+    rng = random.Random(seed)
+    pool = mid_game_states(game, rng)
+    per = max(0.05, seconds / max(1, rounds))
+    act_rounds, copy_rounds, legal_rounds, finished = [], [], [], 0
+    for _ in range(max(1, rounds)):
+        a = measure_actions(game, rng, per)
+        act_rounds.append(a["actions_per_second"])
+        finished += int(a["games_finished"])
+        copy_rounds.append(measure_copies(pool, per))
+        legal_rounds.append(measure_legal(pool))
+    return {
+        "actions_per_second": statistics.median(act_rounds),
+        "copies_per_second": statistics.median(copy_rounds),
+        "legal_actions_median_us": statistics.median(legal_rounds),
+        "rounds": {
+            "actions_per_second": act_rounds,
+            "copies_per_second": copy_rounds,
+            "legal_actions_median_us": legal_rounds,
+        },
+        "games_finished": finished,
+        "mid_game_states": len(pool),
+    }
+
+
+def bots_bench(game: Game) -> dict[str, Any]:
+    """The bots' own benchmarks (``civtable.bots.bench``), when that module exists."""
+    try:
+        from civtable.bots import bench as bots  # type: ignore[attr-defined]
+    except ImportError:
+        return {}
+    out: dict[str, Any] = {}
+    if hasattr(bots, "mcts_bench"):
+        out["mcts"] = bots.mcts_bench(game)
+    if hasattr(bots, "sim_bench"):
+        out["sim"] = bots.sim_bench()
+    return out
+
+
+def run(args: argparse.Namespace) -> int:
+    game = bench_game(args.game, args.players, parse_key_values(args.option))
+    result: dict[str, Any] = {
+        "game": game.info.name,
+        "players": game.num_players,
+        "options": game.options,
+        "seconds": args.seconds,
+        "seed": args.seed,
+        "python": platform.python_version(),
+        "cpus_available": len(os.sched_getaffinity(0))
+        if hasattr(os, "sched_getaffinity")
+        else os.cpu_count(),
+    }
+    result.update(run_bench(game, args.seconds, args.rounds, args.seed))
+    result["reference"] = REFERENCE
+    result["targets"] = TARGETS.get(game.info.name)
+    if not args.quick:
+        result.update(bots_bench(game))
+    if args.json:
+        print(json.dumps(result))
+        return 0
+    print_report(result)
+    return 0
+
+
+def print_report(r: dict[str, Any]) -> None:
+    print(
+        f"{r['game']}, {r['players']} players, random play, {r['seconds']:g} s per measurement "
+        f"in {len(r['rounds']['actions_per_second'])} rounds (median)"
+    )
+    if r["cpus_available"] and r["cpus_available"] > 1:
+        print(
+            f"  note: {r['cpus_available']} cores available; pin for stable numbers: taskset -c 1 civtable bench"
+        )
+    ref = r["reference"]
+    targets = r["targets"] or {}
+    rows = [
+        (
+            "actions per second",
+            r["actions_per_second"],
+            targets.get("actions_per_second"),
+            ref["actions_per_second"],
+        ),
+        (
+            "state copies per second",
+            r["copies_per_second"],
+            targets.get("copies_per_second"),
+            ref["copies_per_second"],
+        ),
+    ]
+    print(f"  {'':26}{'measured':>12}{'target':>12}{'reference':>12}   ({ref['name']})")
+    for label, value, target, refv in rows:
+        mark = "" if target is None else ("  ok" if value >= target else "  below target")
+        tgt = f"{target:>12,}" if target else f"{'—':>12}"
+        print(f"  {label:26}{value:>12,.0f}{tgt}{refv:>12,}{mark}")
+    print(f"  {'legal_actions() median':26}{r['legal_actions_median_us']:>10.1f} µs")
+    print(f"  ({r['games_finished']} random games finished; {r['mid_game_states']} mid-game states)")
+    for key in ("mcts", "sim"):
+        if key in r:
+            print(f"  {key}: {json.dumps(r[key], default=str)}")

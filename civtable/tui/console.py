@@ -143,7 +143,8 @@ class TerminalTable:
         t.clear(separator=True)
         t.write(t.style(f"Pass the device to {self.game.seat_name(seat)}.", "bold", "yellow"))
         t.write("Other players: please look away. Press Enter when ready.")
-        self.read("")
+        if self.read("").lower() in ("quit", "exit", "q"):
+            raise Quit()
         t.clear(separator=True)
 
     def show(self, seat: int) -> None:

@@ -1,0 +1,224 @@
+"""People at the terminal: piped stdin on nim and on the multi-step test game."""
+
+from __future__ import annotations
+
+import io
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from stepgame import StepState
+
+from civtable.cli import main
+from civtable.core import Action, GameRecord, IllegalAction, MalformedAction, Session, make_game, replay
+from civtable.tui import Renderer, Term, TerminalTable, resolve
+
+Feed = Callable[..., None]
+
+
+def play(
+    capsys: pytest.CaptureFixture[str], stdin: Feed, lines: list[str], *argv: str
+) -> tuple[int, str, str]:
+    stdin(*lines)
+    code = main(["play", *argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_human_nim_numbers_text_info_and_quit(
+    capsys: pytest.CaptureFixture[str], stdin: Feed, tmp_path: Path
+) -> None:
+    path = tmp_path / "g.json"
+    code, out, err = play(
+        capsys,
+        stdin,
+        [
+            "help",
+            "info 2",
+            "? take 3",
+            "undo",
+            "banana",
+            "take 9",
+            "12",
+            "take 2",
+            "view",
+            "log",
+            "1",
+            "quit",
+        ],
+        "nim",
+        "--seats",
+        "human,random",
+        "--seed",
+        "5",
+        "--record",
+        str(path),
+    )
+    assert code == 0, err
+    assert "Commands:" in out  # help
+    assert "pile: 16 → 14" in out  # info 2 on a pile of 16: take 2
+    assert "pile: 16 → 13" in out  # ? take 3
+    assert "nothing to undo" in out  # the first action of the game cannot be undone
+    assert "not a Nim action" in out  # banana
+    assert "take 1 to 3 stones, not 9" in out  # take 9
+    assert "no action number 12" in out
+    assert "The game stopped before its end." in out
+    assert f"civtable play --resume {path}" in out
+    record = GameRecord.load(path)
+    assert record.seats == ["human", "random"]
+    mine = [text for seat, text in record.actions if seat == 0]
+    assert mine == ["take 2", "take 1"]
+    assert replay(record).state_hash() == record.final_hash  # the partial record verifies
+
+
+def test_end_of_input_quits(capsys: pytest.CaptureFixture[str], stdin: Feed) -> None:
+    code, out, _ = play(capsys, stdin, ["1"], "nim", "--seats", "human,random", "--seed", "5")
+    assert code == 0 and "stopped before its end" in out
+
+
+def test_human_plays_to_the_end_and_resume(
+    capsys: pytest.CaptureFixture[str], stdin: Feed, tmp_path: Path
+) -> None:
+    path = tmp_path / "g.json"
+    play(capsys, stdin, ["1", "quit"], "nim", "--seats", "human,random", "--seed", "9", "--record", str(path))
+    partial = GameRecord.load(path)
+    assert not replay(partial).is_terminal()
+    code, out, err = play(capsys, stdin, ["1"] * 30, "--resume", str(path))
+    assert code == 0, err
+    assert "Resuming" in out and "Game over" in out
+    full = GameRecord.load(path)
+    assert full.actions[: len(partial.actions)] == partial.actions
+    assert replay(full).is_terminal() and replay(full).state_hash() == full.final_hash
+    # resuming a finished game just reports it
+    code, out, _ = play(capsys, stdin, [], "--resume", str(path))
+    assert code == 0 and "Game over" in out
+
+
+def test_resume_refuses_options_and_tampering(
+    capsys: pytest.CaptureFixture[str], stdin: Feed, tmp_path: Path
+) -> None:
+    path = tmp_path / "g.json"
+    play(capsys, stdin, ["1", "quit"], "nim", "--seats", "human,random", "--seed", "9", "--record", str(path))
+    code, _, err = play(capsys, stdin, [], "--resume", str(path), "--seed", "3")
+    assert code == 2 and "leave out --seed" in err
+    code, _, err = play(capsys, stdin, [], "othergame", "--resume", str(path))
+    assert code == 2 and "not 'othergame'" in err
+    data = json.loads(path.read_text())
+    data["actions"][-1][1] = "take 3" if data["actions"][-1][1] != "take 3" else "take 2"
+    path.write_text(json.dumps(data))
+    before = path.read_text()
+    code, _, err = play(capsys, stdin, ["1"], "--resume", str(path))
+    assert code == 2 and "civtable: error:" in err
+    assert path.read_text() == before  # nothing was overwritten
+
+
+def test_json_with_a_person_keeps_stdout_for_the_result(
+    capsys: pytest.CaptureFixture[str], stdin: Feed
+) -> None:
+    code, out, err = play(
+        capsys, stdin, ["1"] * 30, "nim", "--seats", "human,random", "--seed", "2", "--json"
+    )
+    assert code == 0
+    obj = json.loads(out)
+    assert obj["finished"] and obj["seats"] == ["human", "random"]
+    assert "Seat 0>" in err  # the table talked on stderr
+
+
+def test_two_people_pass_the_device(capsys: pytest.CaptureFixture[str], stdin: Feed) -> None:
+    code, out, _ = play(
+        capsys, stdin, ["", "1", "", "2", "quit"], "nim", "--seats", "human,human", "--seed", "1"
+    )
+    assert code == 0
+    # seat 0, seat 1, then seat 0 again, who quits at the pass screen
+    assert out.count("Pass the device to Seat 0") == 2 and out.count("Pass the device to Seat 1") == 1
+    assert out.index("Pass the device to Seat 1") < out.index("Seat 1>")
+    assert out.count("Seat 0>") == 1 and "stopped before its end" in out
+
+
+# ----- the multi-step test game: shortcuts and undo --------------------------------------------------
+def steps(t: TerminalTable) -> StepState:
+    state = t.session.state
+    assert isinstance(state, StepState)
+    return state
+
+
+def table(
+    name: str, lines: list[str], seats: tuple[str, ...] = ("human", "human")
+) -> tuple[TerminalTable, io.StringIO]:
+    game = make_game(name)
+    session = Session(game, seed=1, seats=list(seats))
+    out = io.StringIO()
+    term = Term(out, color=False)
+    t = TerminalTable(
+        session,
+        [None if s == "human" else s for s in seats],
+        Renderer(game, term),
+        term,
+        stdin=io.StringIO("".join(x + "\n" for x in lines)),
+    )
+    return t, out
+
+
+def test_shortcut_applies_both_steps(stepgame: str) -> None:
+    t, out = table(stepgame, ["", "build hut 2 1", "farm 1 2", "quit"])
+    assert t.run() is False
+    acts = [a for p, a in t.session.record.actions if p == 0]
+    assert acts == ["build hut", "slot 2 1", "build farm", "slot 1 2"]
+    assert steps(t).grid[0] == [[None, "farm"], ["hut", None]]
+
+
+def test_undo_within_the_turn_but_not_across_chance(stepgame: str) -> None:
+    t, out = table(
+        stepgame,
+        [
+            "",
+            "build hut",
+            "undo",
+            "undo",
+            "build farm",
+            "1 1",
+            "undo",
+            "undo",
+            "undo",
+            "end",
+            "",
+            "undo",
+            "quit",
+        ],
+    )
+    assert t.run() is False
+    text = out.getvalue()
+    # 3 undos work; 3 find nothing: after undoing everything, right after seat 0's roll, and at seat 1's start
+    assert text.count("✗ nothing to undo") == 3
+    assert text.count("Seat 0 takes back 'build hut'") >= 1 and text.count("takes back 'slot 1 1'") >= 1
+    assert [a for p, a in t.session.record.actions if p == 0] == ["end"]
+    assert steps(t).coins == [3, 3]
+
+
+def test_info_shows_cost_and_next_step(stepgame: str) -> None:
+    t, out = table(stepgame, ["", "info build hut", "? 2", "quit"])
+    t.run()
+    text = out.getvalue()
+    assert "coins[0]: 3 → 2" in text or "coins: [3, 3] → [2, 3]" in text
+    assert "then you decide: place your hut" in text
+    assert steps(t).coins == [3, 3]  # info never plays
+
+
+def test_resolve_rules(stepgame: str) -> None:
+    game = make_game(stepgame)
+    state = game.new_initial_state()
+    assert isinstance(state, StepState)
+    state.apply(Action("roll", (1,)), -1)
+    assert resolve(state, 0, "2") == [Action("build", ("hut",))]
+    assert resolve(state, 0, "  BUILD   Farm ") == [Action("build", ("farm",))]
+    assert resolve(state, 0, "en") == [Action("end")]  # unambiguous beginning
+    with pytest.raises(IllegalAction, match="could be build hut, build farm"):
+        resolve(state, 0, "bu")
+    with pytest.raises(IllegalAction, match="not Seat 1's decision"):
+        resolve(state, 1, "end")
+    with pytest.raises(MalformedAction):
+        resolve(state, 0, "$$$")
+    with pytest.raises(IllegalAction):
+        resolve(state, 0, "build hut 3 3")  # no such slot: nothing is applied
+    assert state.coins == [3, 3]

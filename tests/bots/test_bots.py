@@ -1,0 +1,130 @@
+"""Bots: specs, observation-only access, budgets, determinism and strength on Nim."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+
+from civtable.bots import bot_names, make_bot, parse_spec
+from civtable.core import Action, Observation, OptionError, make_game, observe, play
+from civtable.core.game import GameState
+
+
+def nim(players: int = 2) -> Any:
+    return make_game("nim", {"players": players})
+
+
+def test_spec_parsing() -> None:
+    assert parse_spec("mcts:iters=400,ms=200") == ("mcts", {"iters": "400", "ms": "200"})
+    assert parse_spec("greedy") == ("greedy", {})
+    with pytest.raises(OptionError):
+        parse_spec("mcts:iters")
+    assert {"random", "greedy", "mcts"} <= set(bot_names())
+
+
+@pytest.mark.parametrize("spec", ["random", "greedy", "mcts", "mcts:iters=400", "mcts:ms=200", "mcts:iters=50,depth=3,rollout=greedy"])
+def test_every_spec_builds_and_plays(spec: str) -> None:
+    game = nim()
+    bot = make_bot(spec, game, 0, 1)
+    assert bot.name == spec
+    session = play(game, [bot, make_bot("random", game, 1, 1)], seed=5)
+    assert session.state.is_terminal()
+
+
+@pytest.mark.parametrize("spec", ["mcts:iters=0", "mcts:bogus=1", "mcts:rollout=clever", "mcts:c=x", "greedy:samples=0", "nobot"])
+def test_bad_specs_are_refused(spec: str) -> None:
+    with pytest.raises(OptionError):
+        make_bot(spec, nim(), 0, 1)
+
+
+def test_bots_only_receive_observations() -> None:
+    game = nim()
+    seen: list[type] = []
+
+    class Recorder:
+        def __init__(self, inner: Any) -> None:
+            self.inner = inner
+            self.name = inner.name
+
+        def decide(self, obs: Observation) -> Action:
+            seen.append(type(obs))
+            assert not isinstance(obs, GameState)
+            return self.inner.decide(obs)
+
+    bots = [Recorder(make_bot("mcts:iters=30", game, 0, 1)), Recorder(make_bot("greedy", game, 1, 1))]
+    play(game, bots, seed=3)
+    assert seen and set(seen) == {Observation}
+
+
+def test_mcts_never_mutates_the_observed_state() -> None:
+    game = nim()
+    state = game.new_initial_state()
+    state.apply(Action("pile", (15,)))
+    before = state.state_hash()
+    obs = observe(state, 0)
+    make_bot("mcts:iters=200", game, 0, 1).decide(obs)
+    make_bot("greedy", game, 0, 1).decide(obs)
+    assert state.state_hash() == before
+
+
+def test_time_budget_is_respected() -> None:
+    game = nim(3)
+    state = game.new_initial_state()
+    state.apply(Action("pile", (20,)))
+    bot = make_bot("mcts:ms=60,depth=50", game, 0, 1)
+    t = time.perf_counter()
+    bot.decide(observe(state, 0))
+    elapsed = time.perf_counter() - t
+    assert elapsed < 0.06 + 0.05
+    assert bot.last_iterations > 1
+
+
+def test_iteration_budget_is_exact() -> None:
+    game = nim()
+    state = game.new_initial_state()
+    state.apply(Action("pile", (17,)))
+    bot = make_bot("mcts:iters=123", game, 0, 1)
+    bot.decide(observe(state, 0))
+    assert bot.last_iterations == 123
+
+
+@pytest.mark.parametrize("spec", ["random", "greedy", "mcts:iters=80"])
+def test_same_seed_same_decisions(spec: str) -> None:
+    game = nim(3)
+
+    def actions(seed: int) -> list[tuple[int, str]]:
+        bots = [make_bot(spec, game, p, seed) for p in range(3)]
+        return play(game, bots, seed).record.actions
+
+    assert actions(11) == actions(11)
+    assert any(actions(11) != actions(s) for s in (12, 13, 14))
+
+
+def test_mcts_finds_the_winning_move() -> None:
+    game = nim()
+    state = game.new_initial_state()
+    state.apply(Action("pile", (10,)))
+    state.apply(Action("take", (3,)), 0)  # 7 left, seat 1 to move: take 3 leaves 4 (a lost pile)
+    assert make_bot("mcts:iters=400,depth=30", game, 1, 2).decide(observe(state, 1)) == Action("take", (3,))
+
+
+def _wins(specs: list[str], games: int) -> list[float]:
+    game = nim(len(specs))
+    wins = [0.0] * len(specs)
+    for s in range(games):
+        shift = s % len(specs)
+        order = specs[shift:] + specs[:shift]
+        bots = [make_bot(sp, game, p, s) for p, sp in enumerate(order)]
+        res = play(game, bots, s).state.result()
+        for w in res.winners:
+            wins[(w + shift) % len(specs)] += 1
+    return wins
+
+
+def test_strength_order_on_nim() -> None:
+    greedy, rnd = _wins(["greedy", "random"], 200)
+    assert greedy > rnd * 1.4
+    mcts, greedy2 = _wins(["mcts:iters=100", "greedy"], 40)
+    assert mcts > greedy2 * 2

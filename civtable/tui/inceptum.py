@@ -1,0 +1,411 @@
+"""The Inceptum screen: your 5×5 city, hand and production, the technology board, wonders,
+government benefits, the dice and the other civilizations — drawn from ``state.view(seat)`` only.
+
+Symbols work without colour: ``✓`` researched, ``○`` available now, ``·`` locked; the bonus slot
+of the dice is marked ``»`` and its row and column numbers are bracketed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from civtable.core import Action
+
+from .render import Renderer
+from .term import columns, pad, visible_len
+
+RES = ("food", "wood", "stone", "iron", "gold")
+RES_SHORT = {"food": "F", "wood": "W", "stone": "S", "iron": "I", "gold": "G"}
+RES_STYLE = {"food": "green", "wood": "yellow", "stone": "grey", "iron": "cyan", "gold": "yellow"}
+LINE_STYLE = {"food": "green", "wood": "yellow", "stone": "blue", "iron": "cyan"}
+MODES = {"journey": "Journey to Modern Civilization", "glory": "For the Glory"}
+
+
+def res_list(values: dict[str, int] | None, sep: str = " ") -> str:
+    """``{"food": 2, "wood": 3}`` -> ``"2F 3W"`` (zero amounts left out; ``"—"`` when empty)."""
+    if not values:
+        return "—"
+    parts = [f"{values[r]}{RES_SHORT.get(r, r)}" for r in RES if values.get(r)]
+    parts += [f"{v}{k}" for k, v in values.items() if k not in RES and v]
+    return sep.join(parts) or "—"
+
+
+def res_words(values: dict[str, int]) -> str:
+    """``{"food": 2}`` -> ``"2 food"``."""
+    return ", ".join(f"{v} {k}" for k, v in values.items() if v) or "nothing"
+
+
+def short_name(name: str, width: int) -> str:
+    if name.startswith("The "):
+        name = name[4:]
+    return name if len(name) <= width else name[: max(1, width - 1)] + "…"
+
+
+class InceptumRenderer(Renderer):
+    """Draws Inceptum views."""
+
+    # ----- header ---------------------------------------------------------------------------
+    def title_line(self, view: dict[str, Any], seat: int | None) -> str:
+        t = self.term
+        mode = view.get("mode")
+        parts = [t.style("INCEPTUM", "bold"), f"round {view.get('round', '?')}"]
+        if mode:
+            parts.append(MODES.get(mode, str(mode)))
+        if seat is not None:
+            me = self._player(view, seat) or {}
+            who = f"{self.game.seat_name(seat)} (you)"
+            extras = [x.title() for x in (me.get("trait"), me.get("government"), me.get("age")) if x]
+            if extras:
+                who += " — " + ", ".join(extras)
+            parts.append(t.style(who, "bold", "green"))
+        return " · ".join(parts)
+
+    def board(self, view: dict[str, Any], seat: int | None) -> list[str]:
+        t = self.term
+        out = self._status(view, seat)
+        me = self._player(view, seat) if seat is not None else None
+        if me is not None:
+            out.append("")
+            side = self._resources(me)
+            side_width = max((visible_len(x) for x in side), default=0)
+            beside = t.width >= 4 + 5 * 15 + 4 + side_width
+            cw = 15 if beside else max(10, min(18, (t.width - 4) // 5))
+            city = self._city(me, view.get("dice"), cw)
+            width = max((visible_len(x) for x in city), default=0)
+            if beside:
+                for i in range(max(len(city), len(side))):
+                    left = city[i] if i < len(city) else ""
+                    right = side[i] if i < len(side) else ""
+                    out.append((pad(left, width) + "    " + right).rstrip())
+            else:
+                out += city + [""] + side
+            out += self._score_line(me)
+        out += [""] + self._tech(view)
+        out += [""] + self._wonders(view)
+        benefits = self._benefits(view)
+        if benefits:
+            out += [""] + benefits
+        others = [p for p in view.get("players", []) if seat is None or p.get("seat") != seat]
+        if others:
+            out += ["", t.style("Other civilizations", "bold")]
+            out += [self._other(p, view) for p in others]
+        return out
+
+    def _player(self, view: dict[str, Any], seat: int | None) -> dict[str, Any] | None:
+        for p in view.get("players", []):
+            if p.get("seat") == seat:
+                return p  # type: ignore[no-any-return]
+        return None
+
+    def _seat(self, seat: Any) -> str:
+        return self.game.seat_name(int(seat)) if isinstance(seat, int) else str(seat)
+
+    def _status(self, view: dict[str, Any], seat: int | None) -> list[str]:
+        t = self.term
+        lines = []
+        order = view.get("order") or []
+        current = view.get("current")
+        if order:
+            names = []
+            for p in order:
+                name = self._seat(p)
+                if p == current:
+                    name = t.style("▶" + name, "bold")
+                names.append(name)
+            start = view.get("start_player")
+            lines.append(
+                "Turn order: "
+                + " → ".join(names)
+                + (f"   (start player: {self._seat(start)})" if start is not None else "")
+            )
+        dice = view.get("dice")
+        if dice:
+            slot = dice.get("slot")
+            where = (
+                f" → bonus slot row {slot[0]}, column {slot[1]}" if slot else " → bonus slot still to choose"
+            )
+            lines.append(f"Dice: black {dice.get('black')}, white {dice.get('white')}{where}")
+        offer = view.get("offer")
+        if offer:
+            lines.append(
+                t.style("Trade offer: ", "bold")
+                + f"{self._seat(offer.get('from'))} offers {res_words(offer.get('give') or {})} to "
+                + f"{self._seat(offer.get('to'))} for {res_words(offer.get('get') or {})}"
+            )
+        return lines
+
+    # ----- the city and resources ----------------------------------------------------------------
+    def _city(self, me: dict[str, Any], dice: dict[str, Any] | None, cw: int) -> list[str]:
+        t = self.term
+        grid = me.get("city") or []
+        raw_slot = (dice or {}).get("slot")
+        slot: tuple[int, int] | None = (int(raw_slot[0]), int(raw_slot[1])) if raw_slot else None
+        ncols = len(grid[0]) if grid else 0
+        head = (
+            "    "
+            + "".join(
+                (f"[{c}]" if slot and slot[1] == c else f" {c}").ljust(cw) for c in range(1, ncols + 1)
+            ).rstrip()
+        )
+        lines = [t.style("Your city", "bold") + t.style("  (row, column as in 'slot 2 3')", "grey"), head]
+        for r, row in enumerate(grid, start=1):
+            cells = []
+            for c, cell in enumerate(row, start=1):
+                bonus = slot is not None and slot == (r, c)
+                cells.append(pad(self._cell(cell, cw - 3, bonus), cw))
+            label = f"[{r}]" if slot and slot[0] == r else f" {r} "
+            lines.append(label + " " + "".join(cells).rstrip())
+        return lines
+
+    def _cell(self, cell: dict[str, Any] | None, width: int, bonus: bool) -> str:
+        t = self.term
+        mark = "»" if bonus else " "
+        if not cell:
+            return t.style(mark + "·", "yellow" if bonus else "grey")
+        if cell.get("kind") == "wonder":
+            text = "★" + short_name(str(cell.get("name") or cell.get("id")), width)
+            return mark + t.style(text, "bold", "magenta")
+        level = cell.get("level", 1)
+        name = short_name(str(cell.get("name") or cell.get("line")), width - 1)
+        style = "magenta" if cell.get("special") else LINE_STYLE.get(str(cell.get("line")), "")
+        text = f"{name} {level}"
+        return mark + (t.style(text, style) if style else text)
+
+    def _resources(self, me: dict[str, Any]) -> list[str]:
+        t = self.term
+        hand = me.get("hand") or {}
+        ptp = me.get("ptp") or {}
+        nxt = me.get("ptp_next") or me.get("next_ptp")
+        head = f"{'':7}{'hand':>5}{'PTP':>6}" + (f"{'next':>6}" if nxt else "")
+        lines = [t.style("Resources", "bold"), t.style(head, "grey")]
+        for r in RES:
+            row = f"{r:7}{hand.get(r, 0):>5}{ptp.get(r, 0):>6}"
+            if nxt:
+                change = nxt.get(r, 0)
+                cell = f"{change:>6}"
+                row += t.style(cell, "bold", "green") if change != ptp.get(r, 0) else cell
+            lines.append(t.style(row[:7], RES_STYLE[r]) + row[7:])
+        return lines
+
+    def _score_line(self, me: dict[str, Any]) -> list[str]:
+        t = self.term
+        cp = me.get("cp")
+        parts = [t.style(f"CP {cp}", "bold")]
+        breakdown = me.get("cp_breakdown") or {}
+        if breakdown:
+            parts[0] += " (" + " + ".join(f"{k} {v}" for k, v in breakdown.items()) + ")"
+        pop = me.get("population") or {}
+        if pop:
+            parts.append(f"population {pop.get('total')} ({pop.get('free')} free)")
+        if me.get("benefits"):
+            parts.append("benefits: " + ", ".join(map(str, me["benefits"])))
+        if me.get("discounts"):
+            parts.append("discounts: " + ", ".join(f"{k} {v}" for k, v in me["discounts"].items() if v))
+        return ["", " · ".join(parts)]
+
+    # ----- the boards -------------------------------------------------------------------------
+    def _tech(self, view: dict[str, Any]) -> list[str]:
+        t = self.term
+        techs = view.get("tech") or []
+        if not techs:
+            return []
+        lines = [
+            t.style("Technology", "bold")
+            + t.style("  ✓ researched  ○ available (your cost in gold)  · locked", "grey")
+        ]
+        ages: dict[str, list[dict[str, Any]]] = {}
+        for tech in techs:
+            ages.setdefault(str(tech.get("age", "")), []).append(tech)
+        for age, items in ages.items():
+            cells = []
+            for tech in items:
+                name = str(tech.get("name") or tech.get("id"))
+                status = tech.get("status")
+                cost = tech.get("your_cost", tech.get("cost"))
+                if status == "researched":
+                    cells.append(t.style("✓ " + name, "green"))
+                elif status == "available":
+                    cells.append(t.style("○ " + name, "bold") + f" {cost}G")
+                else:
+                    cells.append(t.style(f"· {name} {cost}G", "grey"))
+            lines.append(f"  {age.title()}:")
+            lines += ["    " + x for x in columns(cells, t.width - 4)]
+        return lines
+
+    def _wonders(self, view: dict[str, Any]) -> list[str]:
+        t = self.term
+        wonders = view.get("wonders") or []
+        if not wonders:
+            return []
+        cells = []
+        for w in wonders:
+            name = short_name(str(w.get("name") or w.get("id")), 24)
+            owner = w.get("owner")
+            cp = w.get("cp")
+            if owner is not None:
+                mine = owner == view.get("you")
+                cells.append(
+                    t.style(
+                        f"★ {name} {cp}CP — {'yours' if mine else self._seat(owner)}",
+                        "magenta" if mine else "grey",
+                    )
+                )
+            else:
+                cost = w.get("your_cost") or w.get("cost")
+                locked = w.get("status") == "locked" or w.get("available") is False
+                text = f"{'·' if locked else '○'} {name} {cp}CP: {res_list(cost)}"
+                cells.append(t.style(text, "grey") if locked else text)
+        return [t.style("Wonders", "bold")] + ["  " + x for x in columns(cells, t.width - 2, gap=3)]
+
+    def _benefits(self, view: dict[str, Any]) -> list[str]:
+        t = self.term
+        items = view.get("benefits") or []
+        if not items:
+            return []
+        cells = []
+        for b in items:
+            taken = b.get("taken_by")
+            gov = b.get("government")
+            text = f"{b.get('name') or b.get('id')} ({gov})" if gov else str(b.get("name") or b.get("id"))
+            cells.append(
+                t.style(f"✓ {text} — {self._seat(taken)}", "grey") if taken is not None else "○ " + text
+            )
+        return [t.style("Government benefits", "bold")] + [
+            "  " + x for x in columns(cells, t.width - 2, gap=3)
+        ]
+
+    def _other(self, p: dict[str, Any], view: dict[str, Any]) -> str:
+        t = self.term
+        seat = p.get("seat")
+        name = self._seat(seat)
+        if seat == view.get("current"):
+            name = "▶" + name
+        bits = [t.style(name, "bold"), f"CP {p.get('cp')}"]
+        pop = p.get("population") or {}
+        if pop:
+            bits.append(f"pop {pop.get('total')}")
+        extras = [x for x in (p.get("trait"), p.get("government"), p.get("age")) if x]
+        if extras:
+            bits.append("/".join(extras))
+        if p.get("hand") is not None:
+            bits.append("hand " + res_list(p.get("hand")))
+        if p.get("ptp") is not None:
+            bits.append("PTP " + res_list(p.get("ptp")))
+        city = p.get("city") or []
+        buildings = sum(1 for row in city for c in row if c and c.get("kind") == "building")
+        bits.append(f"{buildings} buildings")
+        if p.get("wonders"):
+            bits.append("wonders " + ", ".join(p["wonders"]))
+        bits.append(f"{len(p.get('researched') or [])} advances")
+        return "  " + " · ".join(bits)
+
+    # ----- the menu ---------------------------------------------------------------------------
+    def action_label(self, action: Action, view: dict[str, Any], seat: int, short: bool = False) -> str:
+        label = super().action_label(action, view, seat, short)
+        t = self.term
+        if action.kind == "research" and action.args:
+            for tech in view.get("tech") or []:
+                if tech.get("id") == action.args[0]:
+                    return label + t.style(f" {tech.get('your_cost', tech.get('cost'))}G", "grey")
+        if action.kind == "wonder" and action.args:
+            for w in view.get("wonders") or []:
+                if w.get("id") == action.args[0]:
+                    return label + t.style(" " + res_list(w.get("your_cost") or w.get("cost")), "grey")
+        return label
+
+    # ----- what an action changes -------------------------------------------------------------
+    def diff(self, before: dict[str, Any], after: dict[str, Any], seat: int) -> list[str]:
+        a = self._player(before, seat) or {}
+        b = self._player(after, seat) or {}
+        out: list[str] = []
+        out += _vec_change("you pay", "you get", a.get("hand") or {}, b.get("hand") or {})
+        ptp = _delta(a.get("ptp") or {}, b.get("ptp") or {})
+        if ptp:
+            out.append("production (PTP): " + ", ".join(f"{v:+d} {k}" for k, v in ptp.items()))
+        na, nb = a.get("ptp_next") or a.get("next_ptp"), b.get("ptp_next") or b.get("next_ptp")
+        if na is not None and nb is not None:
+            nd = _delta(na, nb)
+            if nd:
+                out.append("production from next round: " + ", ".join(f"{v:+d} {k}" for k, v in nd.items()))
+        if a.get("cp") != b.get("cp"):
+            out.append(f"CP {a.get('cp')} → {b.get('cp')}")
+        pa, pb = a.get("population") or {}, b.get("population") or {}
+        if pa != pb:
+            out.append(
+                f"population {pa.get('total')} ({pa.get('free')} free) → {pb.get('total')} ({pb.get('free')} free)"
+            )
+        new = [x for x in b.get("researched") or [] if x not in (a.get("researched") or [])]
+        if new:
+            out.append("researched: " + ", ".join(new))
+        for key, label in (("government", "government"), ("age", "age")):
+            if a.get(key) != b.get(key):
+                out.append(f"{label}: {a.get(key) or '—'} → {b.get(key) or '—'}")
+        for r, (ra, rb) in enumerate(zip(a.get("city") or [], b.get("city") or []), start=1):
+            for c, (ca, cb) in enumerate(zip(ra, rb), start=1):
+                if ca != cb:
+                    out.append(f"city slot {r} {c}: {_cell_text(ca)} → {_cell_text(cb)}")
+        unlocked = [
+            str(x.get("name"))
+            for x, y in _pairs(before.get("tech"), after.get("tech"))
+            if x.get("status") == "locked" and y.get("status") == "available"
+        ]
+        if unlocked:
+            out.append("unlocks research: " + ", ".join(unlocked))
+        cheaper = [
+            f"{y.get('name')} {x.get('your_cost')}→{y.get('your_cost')}G"
+            for x, y in _pairs(before.get("tech"), after.get("tech"))
+            if x.get("your_cost") != y.get("your_cost") and y.get("status") != "researched"
+        ]
+        if cheaper:
+            out.append("research costs: " + ", ".join(cheaper[:8]) + (" ..." if len(cheaper) > 8 else ""))
+        new_w = [x for x in b.get("wonders") or [] if x not in (a.get("wonders") or [])]
+        if new_w:
+            out.append("wonders: + " + ", ".join(new_w))
+        new_b = [x for x in b.get("benefits") or [] if x not in (a.get("benefits") or [])]
+        if new_b:
+            out.append("benefits: + " + ", ".join(new_b))
+        if before.get("offer") != after.get("offer") and after.get("offer"):
+            o = after["offer"]
+            out.append(
+                f"trade offer: give {res_words(o.get('give') or {})}, get {res_words(o.get('get') or {})}"
+            )
+        return out
+
+
+def _delta(a: dict[str, int], b: dict[str, int]) -> dict[str, int]:
+    return {
+        k: b.get(k, 0) - a.get(k, 0)
+        for k in list(a) + [k for k in b if k not in a]
+        if b.get(k, 0) != a.get(k, 0)
+    }
+
+
+def _vec_change(lose: str, gain: str, a: dict[str, int], b: dict[str, int]) -> list[str]:
+    d = _delta(a, b)
+    out = []
+    paid = {k: -v for k, v in d.items() if v < 0}
+    got = {k: v for k, v in d.items() if v > 0}
+    if paid:
+        out.append(f"{lose}: {res_words(paid)}")
+    if got:
+        out.append(f"{gain}: {res_words(got)}")
+    return out
+
+
+def _pairs(
+    a: Sequence[dict[str, Any]] | None, b: Sequence[dict[str, Any]] | None
+) -> list[tuple[dict[str, Any], dict[str, Any]]]:
+    index = {x.get("id"): x for x in a or []}
+    return [(index[y.get("id")], y) for y in b or [] if y.get("id") in index]
+
+
+def _cell_text(cell: dict[str, Any] | None) -> str:
+    if not cell:
+        return "empty"
+    if cell.get("kind") == "wonder":
+        return f"wonder {cell.get('name') or cell.get('id')}"
+    return f"{cell.get('name') or cell.get('line')} (level {cell.get('level')})"
+
+
+RENDERER = InceptumRenderer

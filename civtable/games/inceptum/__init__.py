@@ -1,0 +1,1 @@
+"""INCEPTUM: Dawn of Civilizations — rules, content and views."""

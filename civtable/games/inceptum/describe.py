@@ -1,0 +1,99 @@
+"""Log sentences for Inceptum actions (written before the action is applied)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from civtable.core import CHANCE, Action
+
+from .content import RESOURCES
+
+if TYPE_CHECKING:
+    from .state import InceptumState
+
+
+def _cost_text(v: tuple[int, ...]) -> str:
+    parts = [f"{x} {RESOURCES[r].title()}" for r, x in enumerate(v) if x]
+    return ", ".join(parts) if parts else "nothing"
+
+
+def describe(s: InceptumState, player: int, a: Action) -> str:
+    c = s.c
+    who = "Chance" if player == CHANCE else f"Seat {player}"
+    k = a.kind
+    args = a.args
+    top = s.stack[-1] if s.stack else ("",)
+    try:
+        if k == "dice":
+            b, w = args
+            extra = " (a six: the roller chooses)" if 6 in (b, w) else f": slot row {b}, column {w}"
+            return f"Seat {top[1]} rolls black {b}, white {w}{extra}."
+        if k == "trait":
+            seat = top[1] if top[0] == "deal" else top[1][0]
+            return f"Seat {seat} draws a trait card."
+        if k == "startroll":
+            rolls = top[2]
+            seat = top[1][len(rolls)]
+            return f"Seat {seat} rolls {args[0]} for the start player."
+        if k == "hb":
+            h = c.humble[c.humble_index[str(args[0])]]
+            return f"Seat {top[1]} draws Humble Beginnings '{h.name}' ({_cost_text(h.resources)})."
+        if k in ("keep", "redraw"):
+            return f"{who} has decided about their trait."
+        p = s.players[player]
+        if k == "research":
+            adv = c.advance_index[str(args[0])]
+            free = top[0] in ("free", "gov") or p.free_credit > 0
+            price = "for free" if free else f"for {s.research_cost(p, adv)} Gold"
+            return f"{who} researches {c.advances[adv].name} {price}."
+        if k == "build":
+            line = c.lines[c.line_index[str(args[0])]]
+            return f"{who} will build a {line.levels[0].name}."
+        if k == "wonder":
+            w = c.wonders[c.wonder_index[str(args[0])]]
+            return f"{who} will build {w.name} for {_cost_text(s.wonder_cost(p, w.idx))}."
+        if k == "slot":
+            what = c.lines[top[3]].levels[0].name if top[2] == "b" else c.wonders[top[3]].name
+            free = top[0] == "slot" and top[2] == "b" and top[4]
+            cost = "" if top[2] == "w" else (" for free" if free else f" for {_cost_text(s.build_cost(p, top[3], 1))}")
+            return f"{who} places {what} at row {args[0]}, column {args[1]}{cost}."
+        if k == "upgrade":
+            cell = p.city[(int(args[0]) - 1) * 5 + int(args[1]) - 1]
+            if cell is not None:
+                line = c.lines[cell[1]]
+                free = top[0] in ("free", "gov")
+                cost = " for free" if free else f" for {_cost_text(s.build_cost(p, cell[1], cell[2] + 1))}"
+                return f"{who} upgrades {line.levels[cell[2] - 1].name} to {line.levels[cell[2]].name}{cost}."
+        if k == "assign":
+            return f"{who} places an extra population token at row {args[0]}, column {args[1]}."
+        if k == "bank":
+            g = str(args[0])
+            return f"{who} trades {s.bank_ratio(p, RESOURCES.index(g))} {g.title()} with the bank for 1 {str(args[1]).title()}."
+        if k == "offer":
+            return f"{who} prepares a trade offer to Seat {args[0]}."
+        if k in ("give", "ask"):
+            return f"{who} {'offers' if k == 'give' else 'asks for'} one more {str(args[0]).title()}."
+        if k == "propose":
+            return f"{who} offers {_cost_text(top[3])} to Seat {top[2]} for {_cost_text(top[4])}."
+        if k == "accept":
+            return f"{who} accepts the trade."
+        if k == "decline":
+            return f"{who} declines the trade."
+        if k == "take":
+            return f"{who} takes 1 {str(args[0]).title()} as bonus production."
+        if k == "pray":
+            return f"{who}'s prayers bring 1 {str(args[0]).title()}."
+        if k in ("row", "col", "bonus"):
+            return f"{who} chooses the bonus {k} {' '.join(map(str, args))}."
+        if k == "benefit":
+            b = c.benefits[c.benefit_index[str(args[0])]]
+            return f"{who} chooses the extra benefit '{b.name}'."
+        if k == "done":
+            return f"{who} finishes the free actions."
+        if k == "cancel":
+            return f"{who} cancels."
+        if k == "end":
+            return f"{who} ends the turn."
+    except (KeyError, IndexError, ValueError, TypeError):
+        pass
+    return f"{who}: {a.text()}"

@@ -1,0 +1,105 @@
+"""The INCEPTUM game definition: options, content, and log sentences."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from civtable.core import CHANCE, Action, Game, GameInfo, OptionSpec
+
+from .actions import ActionTable
+from .content import RESOURCES, Content, load_content
+from .state import InceptumState
+
+MODES = ("mission1", "mission2", "journey", "glory")
+MODE_TITLES = {
+    "mission1": "Mission 1: The Foundations",
+    "mission2": "Mission 2: The Mastery",
+    "journey": "Journey to Modern Civilization",
+    "glory": "For The Glory",
+}
+
+
+class Inceptum(Game):
+    """INCEPTUM: Dawn of Civilizations, 2-4 players, four modes."""
+
+    info = GameInfo(
+        name="inceptum",
+        title="INCEPTUM: Dawn of Civilizations",
+        min_players=2,
+        max_players=4,
+        chance="explicit",
+        information="imperfect",
+        simultaneous=True,
+        modes=MODES,
+        options=(
+            OptionSpec("players", int, 3, "number of players (2-4)", minimum=2, maximum=4),
+            OptionSpec("mode", str, "journey", "game mode", choices=MODES),
+            OptionSpec(
+                "max_rounds", int, 80,
+                "end the game unfinished after this many rounds (0: no limit)", minimum=0, maximum=10_000,
+            ),
+            OptionSpec(
+                "building_cp", str, "level",
+                "a building is worth the CP of its current level ('level') or of every level built ('cumulative')",
+                choices=("level", "cumulative"),
+            ),
+            OptionSpec(
+                "pray_rule", str, "at_least",
+                "prayers answered at a dice sum of 7 or more ('at_least', main text) or above 7 ('above', quick reference)",
+                choices=("at_least", "above"),
+            ),
+            OptionSpec(
+                "cultural_rounding", str, "up",
+                "Cultural's 50% first-wonder discount rounds the cost up or down on odd amounts",
+                choices=("up", "down"),
+            ),
+            OptionSpec(
+                "mission2_reading", str, "strict",
+                "Mission 2 needs four Level 2 buildings plus a Level 3 one ('strict') or counts the Level 3 among the four ('lenient')",
+                choices=("strict", "lenient"),
+            ),
+            OptionSpec(
+                "max_offers_per_turn", int, 3,
+                "trade offers to other players one may make in a turn (keeps automated play finite)",
+                minimum=0, maximum=50,
+            ),
+        ),
+        description=(
+            "Research, build, trade and raise wonders on a 5x5 city; first to meet the mode's "
+            "objectives at the end of a round wins."
+        ),
+    )
+
+    offer_limit = 20  # most resources on one side of a trade offer
+
+    def load_content(self, path: str | None) -> str:
+        self.content: Content = load_content(path)
+        self.table = ActionTable(self.content)
+        self.start_slots = self.content.start_slots
+        self.mission1_start = self.content.mission1_start
+        self.avail_cache: dict[int, tuple[int, ...]] = {}
+        return self.content.content_id
+
+    def new_initial_state(self) -> InceptumState:
+        return InceptumState(self)
+
+    def state_from_json(self, data: dict[str, Any]) -> InceptumState:
+        return InceptumState.from_json(self, data)
+
+    def action_space(self) -> list[Action]:
+        return self.table.space()
+
+    def seat_name(self, player: int) -> str:
+        return f"Seat {player}"
+
+    def describe_action(self, state: Any, player: int, action: Action) -> str:
+        from .describe import describe
+
+        return describe(state, player, action)
+
+    @property
+    def mode_title(self) -> str:
+        return MODE_TITLES[self.options["mode"]]
+
+
+__all__ = ["Inceptum", "MODES", "RESOURCES", "CHANCE"]

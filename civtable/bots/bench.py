@@ -1,0 +1,117 @@
+"""Bot and simulation throughput numbers, for ``civtable bench``.
+
+* :func:`mcts_bench` — how fast the ``mcts`` bot searches: simulations per second and seconds
+  per decision at a fixed number of simulations (depth-limited rollouts), measured on positions
+  reached by greedy play.
+* :func:`sim_bench` — greedy games per minute through the simulator with a process pool.
+"""
+
+from __future__ import annotations
+
+import platform
+import tempfile
+import time
+from typing import Any
+
+from civtable.core import Session, make_game, observe
+
+from . import make_bot
+from .mcts import MCTSBot
+
+
+def _positions(game_name: str, options: dict[str, Any], count: int, seed: int) -> list[Any]:
+    """Sessions paused at ``count`` decision points of a greedy game, spread over its course."""
+    game = make_game(game_name, options)
+    bots = [make_bot("greedy", game, p, seed) for p in range(game.num_players)]
+    session = Session(game, seed)
+    states = []
+    step = 0
+    while len(states) < count * 6:
+        session.resolve_chance()
+        deciders = session.state.decision().players
+        if not deciders:
+            break
+        p = deciders[0]
+        obs = observe(session.state, p)
+        if len(obs.legal) > 1 and step % 3 == 0:
+            states.append((session.state.clone(), p))
+        session.apply(bots[p].decide(obs), p)
+        step += 1
+    if not states:
+        return []
+    stride = max(1, len(states) // count)
+    return states[::stride][:count]
+
+
+def mcts_bench(
+    game_name: str = "inceptum",
+    sims: int = 1000,
+    depth: int = 10,
+    positions: int = 3,
+    seed: int = 0,
+    options: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """Time ``mcts:iters=<sims>,depth=<depth>`` decisions on a few positions of ``game_name``."""
+    opts = dict(options or {})
+    game = make_game(game_name, opts)
+    picked = _positions(game_name, opts, positions, seed)
+    seconds: list[float] = []
+    total_iters = 0
+    for i, (state, p) in enumerate(picked):
+        bot = make_bot(f"mcts:iters={sims},depth={depth}", game, p, seed + i)
+        assert isinstance(bot, MCTSBot)
+        obs = observe(state, p)
+        t = time.perf_counter()
+        bot.decide(obs)
+        seconds.append(time.perf_counter() - t)
+        total_iters += bot.last_iterations
+    elapsed = sum(seconds)
+    return {
+        "game": game_name,
+        "options": game.options,
+        "simulations_per_decision": sims,
+        "rollout_depth": depth,
+        "decisions": len(seconds),
+        "seconds_per_decision": round(elapsed / len(seconds), 4) if seconds else None,
+        "max_seconds_per_decision": round(max(seconds), 4) if seconds else None,
+        "simulations_per_second": round(total_iters / elapsed, 1) if elapsed > 0 else None,
+        "python": platform.python_version(),
+    }
+
+
+def sim_bench(
+    workers: int = 2,
+    games: int = 4,
+    game_name: str = "inceptum",
+    options: dict[str, Any] | None = None,
+    seats: str = "greedy",
+    seed: int = 0,
+) -> dict[str, Any]:
+    """Greedy games per minute through :func:`civtable.sim.simulate` with ``workers`` processes."""
+    from civtable.sim import SimConfig, simulate
+
+    game = make_game(game_name, dict(options or {}))
+    n = game.num_players
+    config = SimConfig(
+        game=game_name,
+        seats=[seats] * n,
+        games=games,
+        seed=seed,
+        options=dict(game.options),
+        workers=workers,
+    )
+    with tempfile.TemporaryDirectory() as out:
+        t = time.perf_counter()
+        summary = simulate(config, out, progress=False)
+        elapsed = time.perf_counter() - t
+    return {
+        "game": game_name,
+        "options": game.options,
+        "seats": seats,
+        "games": games,
+        "workers": workers,
+        "seconds": round(elapsed, 2),
+        "games_per_minute": round(games / elapsed * 60.0, 2),
+        "mean_rounds": summary["length"]["mean"],
+        "finished": summary["finished"],
+    }

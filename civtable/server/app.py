@@ -451,6 +451,10 @@ def create_app(db: str = "civtable.sqlite3", bot_delay: float = 0.0) -> FastAPI:
     async def replay_page(game_id: str) -> FileResponse:
         return FileResponse(STATIC / "replay.html")
 
+    @app.get("/favicon.ico", include_in_schema=False)
+    async def favicon() -> FileResponse:
+        return FileResponse(STATIC / "favicon.svg", media_type="image/svg+xml")
+
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app
 

@@ -1,0 +1,174 @@
+/* The game page: loads the seat's view, keeps it live over a WebSocket, sends actions, undo, log. */
+"use strict";
+
+(() => {
+  const { api, el, clear, toast } = Civ;
+  const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
+  let token = null;
+  let payload = null;
+  let socket = null;
+  let retry = 500;
+  let busy = false;
+
+  // A token in the address (#token=...) is stored in this browser, then removed from the address bar.
+  const hash = new URLSearchParams(location.hash.slice(1));
+  if (hash.get("token")) {
+    token = hash.get("token");
+    history.replaceState(null, "", location.pathname);
+  } else {
+    token = Civ.tokenFor(gameId);
+  }
+
+  function query() { return token ? `?token=${encodeURIComponent(token)}` : ""; }
+
+  async function load() {
+    const res = await api("GET", `/api/games/${encodeURIComponent(gameId)}${query()}`);
+    if (!res.ok) {
+      if (res.status === 403 && token) {
+        toast("this seat's link is not valid for this game; showing the spectator view");
+        token = null;
+        Civ.forgetSeat(gameId);
+        return load();
+      }
+      document.getElementById("status").textContent = res.data.error || "cannot load the game";
+      return;
+    }
+    if (token) Civ.saveSeat(gameId, res.data.seat, token, res.data.game);
+    show(res.data);
+    connect();
+  }
+
+  function connect() {
+    const proto = location.protocol === "https:" ? "wss:" : "ws:";
+    socket = new WebSocket(`${proto}//${location.host}/ws/games/${encodeURIComponent(gameId)}${query()}`);
+    const conn = document.getElementById("conn");
+    socket.addEventListener("open", () => { conn.textContent = "live"; conn.className = "conn live"; retry = 500; });
+    socket.addEventListener("message", (ev) => {
+      const msg = JSON.parse(ev.data);
+      if (msg.type === "state") show(msg);
+    });
+    socket.addEventListener("close", () => {
+      conn.textContent = "reconnecting"; conn.className = "conn down";
+      setTimeout(connect, retry);
+      retry = Math.min(retry * 2, 8000);
+    });
+  }
+
+  /** Send an action in the text form; the new view comes back in the answer (and over the socket). */
+  async function act(text) {
+    if (!token || busy || !payload) return false;
+    busy = true;
+    const res = await api("POST", `/api/games/${encodeURIComponent(gameId)}/actions`,
+      { token, action: text, state_id: payload.state_id });
+    busy = false;
+    if (!res.ok) {
+      toast(res.data.error || "the action was refused");
+      if (res.status === 409) load();
+      return false;
+    }
+    show(res.data);
+    return true;
+  }
+
+  async function undo() {
+    if (!token) return;
+    const res = await api("POST", `/api/games/${encodeURIComponent(gameId)}/undo`, { token });
+    if (!res.ok) { toast(res.data.error || "cannot undo"); return; }
+    show(res.data);
+  }
+
+  function renderer() { return Civ.renderers[payload.game] || Civ.renderers.generic; }
+
+  const ctx = {
+    act,
+    readonly: false,
+    legal: new Set(),
+    svgUrl: null,
+    preview(text) { showPlanner(text); },
+  };
+
+  function show(next) {
+    if (payload && next.state_id === payload.state_id && next.status === payload.status
+        && JSON.stringify(next) === JSON.stringify(payload)) return;
+    payload = next;
+    ctx.legal = new Set(payload.legal);
+    ctx.payload = payload;
+    ctx.svgUrl = `/api/games/${encodeURIComponent(gameId)}/svg${query()}`;
+    document.title = `${payload.title} — civtable`;
+    document.getElementById("title").textContent = payload.title;
+    document.getElementById("seat-info").textContent = payload.seat === null
+      ? "watching" : `you are ${Civ.seatName(payload, payload.seat)}`;
+    showStatus();
+    const board = clear(document.getElementById("board"));
+    board.dataset.stateId = String(payload.state_id);
+    renderer().render(board, payload, ctx);
+    showLegal();
+    showLog();
+  }
+
+  function showStatus() {
+    const status = document.getElementById("status");
+    const names = payload.decision.players.filter((p) => p >= 0).map((p) => Civ.seatName(payload, p));
+    status.className = "status";
+    if (payload.finished) {
+      status.classList.add("over");
+      const winners = (payload.result && payload.result.winners || []).map((w) => Civ.seatName(payload, w));
+      status.textContent = `Game over. Winner: ${winners.join(", ") || "nobody"}.`;
+      status.append(" ", el("a", { href: `/replay/${payload.id}` }, "Watch the replay"));
+    } else if (payload.your_turn) {
+      status.classList.add("yours");
+      status.textContent = `Your decision: ${payload.decision.prompt || payload.decision.kind}`;
+    } else {
+      status.textContent = `Waiting for ${names.join(", ") || "chance"}: ${payload.decision.prompt || payload.decision.kind}`;
+    }
+  }
+
+  function showLegal() {
+    const box = clear(document.getElementById("legal"));
+    const list = clear(document.getElementById("legal-list"));
+    document.getElementById("actions-panel").classList.toggle("hidden", payload.seat === null);
+    document.getElementById("undo").disabled = !payload.can_undo;
+    const groups = new Map();
+    for (const text of payload.legal) {
+      const kind = text.split(" ")[0];
+      if (!groups.has(kind)) groups.set(kind, []);
+      groups.get(kind).push(text);
+      list.append(el("option", { value: text }));
+    }
+    if (!payload.legal.length) {
+      box.append(el("p", { class: "muted small" }, payload.finished ? "The game is over." : "Nothing to decide right now."));
+    }
+    for (const [kind, texts] of groups) {
+      box.append(el("div", { class: "legal-group" }, el("h3", {}, kind),
+        el("div", { class: "row" }, texts.map((t) => el("button", {
+          type: "button", class: "small", dataset: { action: t },
+          onclick: () => act(t), onmouseenter: () => showPlanner(t), onfocus: () => showPlanner(t),
+        }, t.split(" ").length > 1 ? t.split(" ").slice(1).join(" ") : t)))));
+    }
+  }
+
+  function showPlanner(text) {
+    const box = clear(document.getElementById("planner"));
+    const r = renderer();
+    const node = text && r.preview ? r.preview(text, payload) : null;
+    box.append(el("div", { class: "what" }, text || ""));
+    if (node) box.append(node);
+  }
+
+  function showLog() {
+    const log = clear(document.getElementById("log"));
+    for (const entry of payload.log) {
+      log.append(el("li", { class: entry.seat === null ? "chance" : "" }, entry.text));
+    }
+    log.scrollTop = log.scrollHeight;
+  }
+
+  document.getElementById("undo").addEventListener("click", undo);
+  document.getElementById("typed").addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    const input = document.getElementById("typed-input");
+    const text = input.value.trim();
+    if (text && await act(text)) input.value = "";
+  });
+  load();
+})();

@@ -1,0 +1,144 @@
+/* Lobby: create games, share invitation links, list my games (tokens in localStorage), spectate. */
+"use strict";
+
+(() => {
+  const { api, el, clear, seats, saveSeat, toast } = Civ;
+  const BOT_LABELS = { random: "random (weakest)", greedy: "greedy (medium)", mcts: "mcts (strong)" };
+  let catalog = { games: [], bots: [] };
+
+  const gameSelect = document.getElementById("game-select");
+  const modeSelect = document.getElementById("mode-select");
+  const playersSelect = document.getElementById("players-select");
+  const seatRows = document.getElementById("seat-rows");
+
+  function currentGame() { return catalog.games.find((g) => g.name === gameSelect.value); }
+
+  function fillGames() {
+    clear(gameSelect);
+    const games = [...catalog.games].sort((a, b) => (a.name === "inceptum" ? -1 : b.name === "inceptum" ? 1 : 0));
+    for (const g of games) gameSelect.append(el("option", { value: g.name }, g.title));
+    fillGameOptions();
+  }
+
+  function fillGameOptions() {
+    const g = currentGame();
+    if (!g) return;
+    clear(modeSelect);
+    for (const m of g.modes) modeSelect.append(el("option", { value: m }, Civ.titleCase(m)));
+    document.getElementById("mode-label").classList.toggle("hidden", g.modes.length === 0);
+    clear(playersSelect);
+    for (let n = g.min_players; n <= g.max_players; n++) playersSelect.append(el("option", { value: n }, String(n)));
+    playersSelect.value = String(Math.min(Math.max(g.min_players, 3), g.max_players));
+    document.getElementById("game-description").textContent = g.description || "";
+    fillSeats();
+  }
+
+  function fillSeats() {
+    const n = Number(playersSelect.value);
+    const old = [...seatRows.querySelectorAll("select")].map((s) => s.value);
+    clear(seatRows);
+    for (let i = 0; i < n; i++) {
+      const select = el("select", { name: `seat-${i}`, "aria-label": `Seat ${i}` },
+        el("option", { value: "human" }, "Human"),
+        catalog.bots.map((b) => el("option", { value: b }, `Bot: ${BOT_LABELS[b] || b}`)));
+      const fallback = i === 0 ? "human" : (catalog.bots.includes("greedy") ? "greedy" : catalog.bots[0]);
+      select.value = old[i] || fallback;
+      seatRows.append(el("div", { class: "seat-row" }, el("span", { class: "seat-label" }, `Seat ${i}`), select));
+    }
+  }
+
+  async function create(event) {
+    event.preventDefault();
+    const g = currentGame();
+    const body = { game: g.name, seats: [...seatRows.querySelectorAll("select")].map((s) => s.value) };
+    if (g.modes.length) body.mode = modeSelect.value;
+    const seed = document.getElementById("seed-input").value;
+    if (seed !== "") body.seed = Number(seed);
+    const button = document.getElementById("create-button");
+    button.disabled = true;
+    const res = await api("POST", "/api/games", body);
+    button.disabled = false;
+    if (!res.ok) { toast(res.data.error || "the game could not be created"); return; }
+    showCreated(res.data);
+    refreshMine();
+    refreshRecent();
+  }
+
+  function showCreated(data) {
+    const invites = clear(document.getElementById("invites"));
+    let mine = null;
+    for (const s of data.seats) {
+      if (!s.token) continue;
+      const url = new URL(s.url, location.origin).href;
+      if (mine === null) { mine = s; saveSeat(data.id, s.seat, s.token, data.game); }
+      const input = el("input", { readonly: true, value: url, "aria-label": `Invitation for seat ${s.seat}` });
+      const copy = el("button", { type: "button", class: "secondary small", onclick: async () => {
+        input.select();
+        try { await navigator.clipboard.writeText(url); toast("link copied", "info"); }
+        catch (err) { document.execCommand("copy"); toast("link copied", "info"); }
+      } }, "Copy");
+      invites.append(el("div", { class: "invite" }, el("span", { class: "seat-label" },
+        `Seat ${s.seat}${mine === s ? " (you)" : ""}`), input, copy));
+    }
+    const open = document.getElementById("open-created");
+    open.href = mine ? `/play/${data.id}` : data.spectate;
+    open.textContent = mine ? "Open my seat" : "Watch the bots";
+    if (!invites.firstChild) invites.append(el("p", { class: "muted small" }, "Only bots play: watch them."));
+    document.getElementById("created").classList.remove("hidden");
+  }
+
+  function turnBadge(g) {
+    if (g.status === "finished") return el("span", { class: "badge over" }, "finished");
+    if (g.your_turn) return el("span", { class: "badge turn" }, "your turn");
+    if (g.waiting_names && g.waiting_names.length) return el("span", { class: "badge" }, `waiting for ${g.waiting_names.join(", ")}`);
+    return el("span", { class: "badge" }, g.status);
+  }
+
+  async function refreshMine() {
+    const tokens = Object.values(seats()).map((s) => s.token);
+    const body = document.querySelector("#my-games tbody");
+    document.getElementById("no-games").classList.toggle("hidden", tokens.length > 0);
+    if (!tokens.length) { clear(body); return; }
+    const res = await api("POST", "/api/games/mine", { tokens });
+    if (!res.ok) return;
+    clear(body);
+    for (const g of res.data.mine) {
+      body.append(el("tr", { dataset: { game: g.id } },
+        el("td", {}, g.title, g.mode ? el("span", { class: "muted small" }, ` · ${g.mode}`) : null),
+        el("td", {}, `Seat ${g.seat}`),
+        el("td", {}, turnBadge(g)),
+        el("td", {}, el("a", { href: `/play/${g.id}` }, g.your_turn ? "Play" : "Open"),
+          g.status === "finished" ? [" · ", el("a", { href: `/replay/${g.id}` }, "Replay")] : null)));
+    }
+  }
+
+  async function refreshRecent() {
+    const res = await api("GET", "/api/games");
+    if (!res.ok) return;
+    const body = clear(document.querySelector("#recent-games tbody"));
+    if (!res.data.recent.length) body.append(el("tr", {}, el("td", { colspan: 4, class: "muted small" }, "No games on this server yet.")));
+    for (const g of res.data.recent) {
+      body.append(el("tr", {},
+        el("td", {}, g.title, g.mode ? el("span", { class: "muted small" }, ` · ${g.mode}`) : null),
+        el("td", { class: "small" }, g.seats.map((s) => s.player).join(", ")),
+        el("td", {}, turnBadge(g)),
+        el("td", {}, g.status === "finished"
+          ? el("a", { href: `/replay/${g.id}` }, "Replay")
+          : el("a", { href: `/play/${g.id}` }, "Watch"))));
+    }
+  }
+
+  async function start() {
+    const res = await api("GET", "/api/catalog");
+    if (!res.ok) { toast("cannot load the list of games"); return; }
+    catalog = res.data;
+    fillGames();
+    gameSelect.addEventListener("change", fillGameOptions);
+    playersSelect.addEventListener("change", fillSeats);
+    document.getElementById("create-form").addEventListener("submit", create);
+    refreshMine();
+    refreshRecent();
+    setInterval(() => { refreshMine(); refreshRecent(); }, 5000);
+  }
+  start();
+})();

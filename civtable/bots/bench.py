@@ -24,7 +24,7 @@ def _positions(game_name: str, options: dict[str, Any], count: int, seed: int) -
     game = make_game(game_name, options)
     bots = [make_bot("greedy", game, p, seed) for p in range(game.num_players)]
     session = Session(game, seed)
-    states = []
+    states: list[tuple[Any, int]] = []
     step = 0
     while len(states) < count * 6:
         session.resolve_chance()

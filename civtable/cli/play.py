@@ -14,6 +14,7 @@ import argparse
 import json
 import random
 import sys
+import time
 from typing import Any
 
 from civtable.bots import make_bot
@@ -220,7 +221,9 @@ def print_summary(term: Term, game: Game, obj: dict[str, Any]) -> None:
     mode = f"   mode: {obj['mode']}" if obj.get("mode") else ""
     t.write(f"rounds: {obj['rounds']}   actions: {obj['actions']}   seed: {obj['seed']}{mode}")
     width = max(len(name(p)) for p in range(obj["players"]))
-    for p, score in enumerate(obj["scores"]):
+    if obj["scores"] is None:
+        t.write("  (scores stay hidden until the game ends: they include hidden information)")
+    for p, score in enumerate(obj["scores"] or []):
         star = t.style("  ★", "yellow") if p in obj["winners"] else ""
         fields = (
             "   ".join(f"{k}: {_fmt(v)}" for k, v in score.items())
@@ -248,10 +251,17 @@ def run(args: argparse.Namespace) -> int:
     term = Term(sys.stderr if args.json else sys.stdout)
     humans = [p for p, a in enumerate(agents) if a is None]
     path = args.record or args.resume
+    last_save = [0.0]
 
-    def save() -> None:
-        if path:
+    def save(force: bool = False) -> None:
+        # People take seconds per action: save after each one. Bots alone save at most every
+        # second (the game's end and an interruption always save).
+        if not path:
+            return
+        now = time.monotonic()
+        if force or humans or now - last_save[0] >= 1.0:
             save_record(session, path)
+            last_save[0] = now
 
     if not args.json and (humans or not args.quiet):
         seat_list = ", ".join(f"{game.seat_name(p)}: {s}" for p, s in enumerate(seats))
@@ -269,10 +279,16 @@ def run(args: argparse.Namespace) -> int:
         save=save if path else None,
         narrate=not (args.quiet or args.json),
     )
-    finished = table.run()
-    save()
+    try:
+        finished = table.run()
+    finally:
+        save(force=True)
     obj = result_object(game, session.state, session.record)
     obj["record"] = path
+    if humans and not obj["finished"] and game.info.information == "imperfect":
+        # Scores of an unfinished game may include what people at the table must not see.
+        obj["scores"] = None
+        obj["scores_hidden"] = True
     if args.json:
         sys.stdout.write(json.dumps(obj) + "\n")
         sys.stdout.flush()

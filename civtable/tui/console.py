@@ -193,11 +193,19 @@ class TerminalTable:
             t.write(t.style("  " + self.game.describe_action(trial, seat, action), "bold"))
             trial.apply(action, seat)
         changes = self.renderer.diff(before, trial.view(seat), seat)
-        for line in changes or ["(nothing you can see changes)"]:
+        for line in changes or ["(nothing you can see changes yet)"]:
             t.write("    " + line)
         after = trial.decision()
         if seat in after.players:
             t.write(f"    then you decide: {after.prompt}")
+            follow = trial.legal_actions(seat)
+            if not changes and follow:
+                # A first step (e.g. 'build granary') shows its effect only with the next one.
+                example = trial.clone()
+                example.apply(follow[0], seat)
+                t.write(f"    for example, then '{follow[0].text()}':")
+                for line in self.renderer.diff(before, example.view(seat), seat) or ["(no visible change)"]:
+                    t.write("      " + line)
 
 
 def _isatty(stream: TextIO) -> bool:

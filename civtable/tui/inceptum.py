@@ -83,7 +83,7 @@ class InceptumRenderer(Renderer):
             out += self._score_line(me)
         out += [""] + self._tech(view)
         out += [""] + self._wonders(view)
-        benefits = self._benefits(view)
+        benefits = self._benefits(view) if self._benefits_relevant(view, me) else []
         if benefits:
             out += [""] + benefits
         others = [p for p in view.get("players", []) if seat is None or p.get("seat") != seat]
@@ -200,8 +200,13 @@ class InceptumRenderer(Renderer):
             parts.append(f"population {pop.get('total')} ({pop.get('free')} free)")
         if me.get("benefits"):
             parts.append("benefits: " + ", ".join(map(str, me["benefits"])))
-        if me.get("discounts"):
-            parts.append("discounts: " + ", ".join(f"{k} {v}" for k, v in me["discounts"].items() if v))
+        discounts = {k: v for k, v in (me.get("discounts") or {}).items() if v}
+        if discounts:
+            parts.append(
+                "discounts: " + ", ".join(f"{k.replace('_', ' ')} −{v}" for k, v in discounts.items())
+            )
+        if me.get("free_research_this_turn"):
+            parts.append(f"free research: {me['free_research_this_turn']}")
         return ["", " · ".join(parts)]
 
     # ----- the boards -------------------------------------------------------------------------
@@ -253,10 +258,21 @@ class InceptumRenderer(Renderer):
                 )
             else:
                 cost = w.get("your_cost") or w.get("cost")
-                locked = w.get("status") == "locked" or w.get("available") is False
+                locked = w.get("unlocked") is False
                 text = f"{'·' if locked else '○'} {name} {cp}CP: {res_list(cost)}"
                 cells.append(t.style(text, "grey") if locked else text)
         return [t.style("Wonders", "bold")] + ["  " + x for x in columns(cells, t.width - 2, gap=3)]
+
+    def _benefits_relevant(self, view: dict[str, Any], me: dict[str, Any] | None) -> bool:
+        """Government benefits matter once a government is in reach (or chosen, or taken)."""
+        if any(b.get("taken_by") is not None for b in view.get("benefits") or []):
+            return True
+        if me is None or me.get("government"):
+            return True
+        return any(
+            t.get("government") and t.get("status") in ("available", "researched")
+            for t in view.get("tech") or []
+        )
 
     def _benefits(self, view: dict[str, Any]) -> list[str]:
         t = self.term
@@ -308,11 +324,37 @@ class InceptumRenderer(Renderer):
             for tech in view.get("tech") or []:
                 if tech.get("id") == action.args[0]:
                     return label + t.style(f" {tech.get('your_cost', tech.get('cost'))}G", "grey")
+        if action.kind == "build" and action.args:
+            for line in view.get("buildings") or []:
+                if line.get("id") == action.args[0] and line.get("levels"):
+                    first = line["levels"][0]
+                    return label + t.style(
+                        " " + res_list(first.get("your_cost") or first.get("cost")), "grey"
+                    )
+        if action.kind == "upgrade" and len(action.args) == 2:
+            cost = self._upgrade_cost(view, seat, int(action.args[0]), int(action.args[1]))
+            if cost is not None:
+                return label + t.style(" " + cost, "grey")
         if action.kind == "wonder" and action.args:
             for w in view.get("wonders") or []:
                 if w.get("id") == action.args[0]:
                     return label + t.style(" " + res_list(w.get("your_cost") or w.get("cost")), "grey")
         return label
+
+    def _upgrade_cost(self, view: dict[str, Any], seat: int, row: int, col: int) -> str | None:
+        me = self._player(view, seat) or {}
+        try:
+            cell = (me.get("city") or [])[row - 1][col - 1]
+        except IndexError:
+            return None
+        if not cell or cell.get("kind") != "building":
+            return None
+        for line in view.get("buildings") or []:
+            levels = line.get("levels") or []
+            if line.get("id") == cell.get("line") and int(cell.get("level", 0)) < len(levels):
+                nxt = levels[int(cell["level"])]
+                return f"→ {nxt.get('name')}: {res_list(nxt.get('your_cost') or nxt.get('cost'))}"
+        return None
 
     # ----- what an action changes -------------------------------------------------------------
     def diff(self, before: dict[str, Any], after: dict[str, Any], seat: int) -> list[str]:
@@ -326,7 +368,7 @@ class InceptumRenderer(Renderer):
         na, nb = a.get("ptp_next") or a.get("next_ptp"), b.get("ptp_next") or b.get("next_ptp")
         if na is not None and nb is not None:
             nd = _delta(na, nb)
-            if nd:
+            if nd and nd != ptp:
                 out.append("production from next round: " + ", ".join(f"{v:+d} {k}" for k, v in nd.items()))
         if a.get("cp") != b.get("cp"):
             out.append(f"CP {a.get('cp')} → {b.get('cp')}")

@@ -109,7 +109,13 @@ class BodyLimit:
         started = False
 
         async def tracking_send(message: Message) -> None:
+            # once the body overflowed, whatever the app answers (often a parse error) becomes 413
             nonlocal started
+            if refused:
+                if not started:
+                    started = True
+                    await _too_large(send, self.limit)
+                return
             if message["type"] == "http.response.start":
                 started = True
             await send(message)

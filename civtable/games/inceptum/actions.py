@@ -32,6 +32,7 @@ class ActionTable:
         self.row = [Action("row", (r,)) for r in range(1, size + 1)]
         self.col = [Action("col", (k,)) for k in range(1, size + 1)]
         self.bank = [[Action("bank", (a, b)) for b in RESOURCES] for a in RESOURCES]
+        self.bank_from = [[x for x in row if x.args[0] != x.args[1]] for row in self.bank]
         self.take = [Action("take", (r,)) for r in RESOURCES]
         self.pray = [Action("pray", (r,)) for r in RESOURCES]
         self.give = [Action("give", (r,)) for r in RESOURCES]

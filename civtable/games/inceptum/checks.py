@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .content import Content
+    from .content import Advance, Content
 
 STARTING_SIX = ("writing", "trade_routes", "organized_labor", "cutting_tools", "domestication", "mysticism")
 MEDIEVAL_SIX = ("astronomy", "feudalism", "printing", "theology", "fine_arts", "planned_cities")
@@ -47,7 +47,7 @@ def graph_problems(c: Content) -> list[str]:
         return out
     # reachability: for each government choice, fixpoint of researchable advances
     reach = 0
-    govs = [a for a in c.advances if a.government] or [None]
+    govs: list[Advance | None] = [a for a in c.advances if a.government] or [None]
     for gov in govs:
         researched = 0
         changed = True
@@ -236,12 +236,12 @@ def fact_problems(c: Content) -> list[str]:
     dom = A.get("domestication")
     if not any(dom in h.advances for h in c.humble):
         out.append("humble_beginnings: one card gives Domestication [p. 23]")
-    for gov in ("common", "republic", "monarchy"):
-        if not any(b.government == gov for b in c.benefits):
-            out.append(f"benefits: the {gov} card needs at least one benefit [p. 24]")
-    names = {b.name.lower() for b in c.benefits}
+    for card in ("common", "republic", "monarchy"):
+        if not any(b.government == card for b in c.benefits):
+            out.append(f"benefits: the {card} card needs at least one benefit [p. 24]")
+    benefit_names = {b.name.lower() for b in c.benefits}
     for must in ("special buildings cost 3 less of every resource", "research actions cost 1 less", "wonders cost 3 less"):
-        if must not in names:
+        if must not in benefit_names:
             out.append(f"benefits: the rulebook names the benefit {must!r} [p. 24, 33]")
     if not any(b.government == "republic" and b.name.lower() == "research actions cost 1 less" for b in c.benefits):
         out.append("benefits: 'Research Actions cost 1 less' is a Republic benefit [p. 33]")

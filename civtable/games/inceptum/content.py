@@ -490,14 +490,14 @@ def parse_content(raw: dict[str, Any], path: str, content_id: str) -> tuple[Cont
     for i, h in enumerate(hb_raw):
         place = f"humble_beginnings[{i}] ({h.get('id')})"
         advs = h.get("advances", [])
-        idxs = []
+        idxs: list[int] = []
         if not isinstance(advs, list):
             pr.add(place + ".advances", "must be a list of advance ids")
             advs = []
-        for n in advs:
-            k = adv_ref(n, place + ".advances")
-            if k >= 0:
-                idxs.append(k)
+        for adv_name in advs:
+            ai = adv_ref(adv_name, place + ".advances")
+            if ai >= 0:
+                idxs.append(ai)
         humble.append(
             HumbleBeginning(
                 idx=i,
@@ -511,20 +511,20 @@ def parse_content(raw: dict[str, Any], path: str, content_id: str) -> tuple[Cont
 
     start_lines = []
     sl = rules.get("start_buildings", [])
-    for n in sl if isinstance(sl, list) else []:
-        if n not in line_index:
-            pr.add("rules.start_buildings", f"unknown building {n!r}")
+    for line_name in sl if isinstance(sl, list) else []:
+        if line_name not in line_index:
+            pr.add("rules.start_buildings", f"unknown building {line_name!r}")
         else:
-            start_lines.append(line_index[n])
+            start_lines.append(line_index[line_name])
 
-    start_slots = []
+    start_slots: list[int] = []
     ss = rules.get("start_slots")
     if not (isinstance(ss, list) and len(ss) == len(start_lines)):
         pr.add("rules.start_slots", "needs one [row, column] per starting building")
     else:
-        for k, rc in enumerate(ss):
+        for si, rc in enumerate(ss):
             if not (isinstance(rc, list) and len(rc) == 2 and all(isinstance(x, int) and 1 <= x <= 5 for x in rc)):
-                pr.add(f"rules.start_slots[{k}]", "must be [row, column] with numbers 1-5")
+                pr.add(f"rules.start_slots[{si}]", "must be [row, column] with numbers 1-5")
             else:
                 start_slots.append((rc[0] - 1) * 5 + rc[1] - 1)
         if len(set(start_slots)) != len(start_slots):

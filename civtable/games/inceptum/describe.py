@@ -50,8 +50,8 @@ def describe(s: InceptumState, player: int, a: Action) -> str:
             line = c.lines[c.line_index[str(args[0])]]
             return f"{who} will build a {line.levels[0].name}."
         if k == "wonder":
-            w = c.wonders[c.wonder_index[str(args[0])]]
-            return f"{who} will build {w.name} for {_cost_text(s.wonder_cost(p, w.idx))}."
+            won = c.wonders[c.wonder_index[str(args[0])]]
+            return f"{who} will build {won.name} for {_cost_text(s.wonder_cost(p, won.idx))}."
         if k == "slot":
             what = c.lines[top[3]].levels[0].name if top[2] == "b" else c.wonders[top[3]].name
             free = top[0] == "slot" and top[2] == "b" and top[4]
@@ -86,8 +86,8 @@ def describe(s: InceptumState, player: int, a: Action) -> str:
         if k in ("row", "col", "bonus"):
             return f"{who} chooses the bonus {k} {' '.join(map(str, args))}."
         if k == "benefit":
-            b = c.benefits[c.benefit_index[str(args[0])]]
-            return f"{who} chooses the extra benefit '{b.name}'."
+            ben = c.benefits[c.benefit_index[str(args[0])]]
+            return f"{who} chooses the extra benefit '{ben.name}'."
         if k == "done":
             return f"{who} finishes the free actions."
         if k == "cancel":

@@ -73,10 +73,10 @@ def explain(s: InceptumState, a: Action, player: int) -> str:
                 return f"{lv.name} is unlocked by researching {c.advances[lv.unlocked_by].name}"
             if not p.pop_free:
                 return "you have no free population token for a new building"
-            cost = s.build_cost(p, line.idx, 1)
-            if not s._usable(p, cost):
+            bcost = s.build_cost(p, line.idx, 1)
+            if not s._usable(p, bcost):
                 return f"{lv.name} needs Stone or Iron, which you cannot use before Cutting Tools / Iron Working"
-            return f"{lv.name}: {_need(p.hand, cost)}"
+            return f"{lv.name}: {_need(p.hand, bcost)}"
         if k == "wonder":
             ident = str(a.args[0])
             if ident not in c.wonder_index:
@@ -86,10 +86,10 @@ def explain(s: InceptumState, a: Action, player: int) -> str:
                 return f"{w.name} was already built by Seat {s.wonder_owner[w.idx]}; wonders are exclusive"
             if w.unlocked_by >= 0 and not p.researched >> w.unlocked_by & 1:
                 return f"{w.name} is unlocked by researching {c.advances[w.unlocked_by].name}"
-            cost = s.wonder_cost(p, w.idx)
-            if not s._usable(p, cost):
+            wcost = s.wonder_cost(p, w.idx)
+            if not s._usable(p, wcost):
                 return f"{w.name} needs Stone or Iron, which you cannot use before Cutting Tools / Iron Working"
-            return f"{w.name}: {_need(p.hand, cost)}"
+            return f"{w.name}: {_need(p.hand, wcost)}"
         if k in ("upgrade", "slot", "assign", "bonus"):
             r, col = int(a.args[0]), int(a.args[1])
             if not (1 <= r <= 5 and 1 <= col <= 5):

@@ -78,6 +78,13 @@ class Inceptum(Game):
         self.start_slots = self.content.start_slots
         self.mission1_start = self.content.mission1_start
         self.avail_cache: dict[int, tuple[int, ...]] = {}
+        self.cost_cache: dict[tuple[int, int], Any] = {}
+        self.wonder_cache: dict[tuple[int, int], Any] = {}
+        self.grid_cache: dict[int, list[int]] = {}
+        self.adv_costs = tuple(a.cost for a in self.content.advances)
+        self.wonder_min: dict[tuple[int, int], int] = {}
+        n = int(self.options["players"])
+        self.offers_for = [[self.table.offer[q] for q in range(n) if q != seat] for seat in range(n)]
         return self.content.content_id
 
     def new_initial_state(self) -> InceptumState:

@@ -142,6 +142,7 @@ def _frame_from_json(f: list[Any]) -> tuple[Any, ...]:
 
 
 class InceptumState(GameState):
+    game: Inceptum
     __slots__ = (
         "game", "c", "t", "n", "opt", "players", "phase", "round", "order", "turn_pos", "stack",
         "dice", "wonder_owner", "benefit_owner", "trait_deck", "hb_deck", "offers_made",
@@ -357,39 +358,66 @@ class InceptumState(GameState):
         cost = self.c.advances[adv].cost - p.disc_research - p.bld_research
         return cost if cost > 1 else 1
 
+    def _cost_table(self, p: Player) -> tuple[tuple[tuple[Vec, int], ...], ...]:
+        """Per line, per level: (cost after Build reductions, Stone/Iron need bits). Cached."""
+        key = (p.disc_build, p.disc_special)
+        table = self.game.cost_cache.get(key)
+        if table is None:
+            out = []
+            for line in self.c.lines:
+                d = p.disc_build + (p.disc_special if line.special else 0)
+                levels = []
+                for lv in line.levels:
+                    cost = tuple((x - d if x - d > 1 else 1) if x else 0 for x in lv.cost)
+                    need = (1 if cost[STONE] else 0) | (2 if cost[IRON] else 0)
+                    levels.append((cost, need))
+                out.append(tuple(levels))
+            table = self.game.cost_cache[key] = tuple(out)  # type: ignore[assignment]
+        return table  # type: ignore[return-value]
+
     def build_cost(self, p: Player, line_idx: int, level: int) -> Vec:
         """Cost of building ``level`` (1-based) of a line, after every reduction (p. 33)."""
-        line = self.c.lines[line_idx]
-        base = line.levels[level - 1].cost
-        d = p.disc_build + (p.disc_special if line.special else 0)
-        if not d:
-            return base
-        return tuple((x - d if x - d > 1 else 1) if x else 0 for x in base)  # type: ignore[return-value]
+        return self._cost_table(p)[line_idx][level - 1][0]
+
+    def _wonder_key(self, p: Player) -> tuple[int, int]:
+        first = 0
+        if p.wonders == 0 and p.trait >= 0:
+            tr = self.c.traits[p.trait]
+            first = 1 if tr.first_wonder_half else (2 if tr.first_wonder_discount else 0)
+        return (first, p.disc_wonder)
+
+    def _wonder_table(self, p: Player) -> tuple[tuple[Vec, int], ...]:
+        key = self._wonder_key(p)
+        first = key[0]
+        table = self.game.wonder_cache.get(key)
+        if table is None:
+            pct = self.c.rules["cultural_first_wonder_percent"]
+            up = self.opt["cultural_rounding"] == "up"
+            d = p.disc_wonder + (self.c.rules["first_wonder_discount"] if first == 2 else 0)
+            rows = []
+            for w in self.c.wonders:
+                out = []
+                for x in w.cost:
+                    if not x:
+                        out.append(0)
+                        continue
+                    if first == 1:  # Cultural: 50% first, then the other reductions (p. 25)
+                        num = x * (100 - pct)
+                        x = -(-num // 100) if up else num // 100
+                    x -= d
+                    out.append(x if x > 1 else 1)
+                cost = tuple(out)
+                rows.append((cost, (1 if cost[STONE] else 0) | (2 if cost[IRON] else 0)))
+            table = self.game.wonder_cache[key] = tuple(rows)  # type: ignore[assignment]
+            self.game.wonder_min[key] = min((sum(r[0]) for r in rows), default=0)
+        return table  # type: ignore[return-value]
 
     def wonder_cost(self, p: Player, w: int) -> Vec:
-        base = self.c.wonders[w].cost
-        first = p.wonders == 0
-        d = p.disc_wonder
-        half = False
-        if first and p.trait >= 0:
-            tr = self.c.traits[p.trait]
-            if tr.first_wonder_half:
-                half = True
-            elif tr.first_wonder_discount:
-                d += self.c.rules["first_wonder_discount"]
-        out = []
-        pct = self.c.rules["cultural_first_wonder_percent"]
-        up = self.opt["cultural_rounding"] == "up"
-        for x in base:
-            if not x:
-                out.append(0)
-                continue
-            if half:
-                num = x * (100 - pct)
-                x = -(-num // 100) if up else num // 100
-            x -= d
-            out.append(x if x > 1 else 1)
-        return tuple(out)  # type: ignore[return-value]
+        return self._wonder_table(p)[w][0]
+
+    def _unlocked_bits(self, p: Player) -> int:
+        r = p.researched
+        return (1 if r >> self.c.stone_adv & 1 else 0) | (2 if r >> self.c.iron_adv & 1 else 0)
 
     def bank_ratio(self, p: Player, give: int) -> int:
         r = self.c.bank_ratio[give] - p.disc_trade - p.bld_trade
@@ -397,7 +425,7 @@ class InceptumState(GameState):
             r -= p.disc_iron_trade
         return r if r > 1 else 1
 
-    def _usable(self, p: Player, cost: Vec) -> bool:
+    def _usable(self, p: Player, cost: Vec) -> bool:  # noqa: D401
         """Stone and Iron may not be used before Cutting Tools / Iron Working (p. 32)."""
         if cost[STONE] and not p.researched >> self.c.stone_adv & 1:
             return False
@@ -428,39 +456,47 @@ class InceptumState(GameState):
         t = self.t
         c = self.c
         out: list[Action] = []
-        gold = p.hand[GOLD]
+        hand = p.hand
+        gold = hand[GOLD]
         free = p.free_credit > 0
+        d = p.disc_research + p.bld_research
+        costs = self.game.adv_costs
+        research = t.research
         for a in self._researchable(p):
-            if free or self.research_cost(p, a) <= gold:
-                out.append(t.research[a])
+            cost = costs[a] - d
+            if free or (cost if cost > 1 else 1) <= gold:
+                out.append(research[a])
         self._legal_builds(p, out, free=False)
         if self.opt["mode"] != "mission1":
-            hand = p.hand
-            researched = p.researched
-            for w in c.wonders:
-                if self.wonder_owner[w.idx] >= 0:
-                    continue
-                if w.unlocked_by >= 0 and not researched >> w.unlocked_by & 1:
-                    continue
-                cost = self.wonder_cost(p, w.idx)
-                if (
-                    hand[0] >= cost[0] and hand[1] >= cost[1] and hand[2] >= cost[2]
-                    and hand[3] >= cost[3] and hand[4] >= cost[4] and self._usable(p, cost)
-                ):
-                    out.append(t.wonder[w.idx])
+            h0, h1, h2, h3, h4 = hand
+            table = self._wonder_table(p)
+            if h0 + h1 + h2 + h3 + h4 >= self.game.wonder_min[self._wonder_key(p)]:
+                owner = self.wonder_owner
+                researched = p.researched
+                ok = self._unlocked_bits(p)
+                for w in c.wonders:
+                    if owner[w.idx] >= 0 or (w.unlocked_by >= 0 and not researched >> w.unlocked_by & 1):
+                        continue
+                    wc, need = table[w.idx]
+                    if (
+                        h0 >= wc[0] and h1 >= wc[1] and h2 >= wc[2] and h3 >= wc[3] and h4 >= wc[4]
+                        and need & ok == need
+                    ):
+                        out.append(t.wonder[w.idx])
             if p.pop_free and p.trait >= 0 and c.traits[p.trait].grid_population:
                 caps = self.grid_capacity(p)
                 for s, cell in enumerate(p.city):
                     if cell is not None and cell[0] != WONDER and cell[3] < caps[s]:
                         out.append(t.assign[s])
         if p.researched >> c.bank_adv & 1:
-            hand = p.hand
+            ratio = c.bank_ratio
+            disc = p.disc_trade + p.bld_trade
             for g in range(5):
-                if hand[g] >= self.bank_ratio(p, g):
-                    row = t.bank[g]
-                    out.extend(row[x] for x in range(5) if x != g)
+                r = ratio[g] - disc - (p.disc_iron_trade if g == IRON else 0)
+                if hand[g] >= (r if r > 1 else 1):
+                    out.extend(t.bank_from[g])
         if self.offers_made < self.opt["max_offers_per_turn"]:
-            out.extend(t.offer[q] for q in range(self.n) if q != seat)
+            out.extend(self.game.offers_for[seat])
         out.append(A.END)
         return out
 
@@ -468,42 +504,43 @@ class InceptumState(GameState):
         """New buildings (then a slot) and upgrades; ``free`` ignores the price, not the rules."""
         c = self.c
         t = self.t
-        hand = p.hand
+        h0, h1, h2, h3 = p.hand[0], p.hand[1], p.hand[2], p.hand[3]
         researched = p.researched
         mission1 = self.opt["mode"] == "mission1"
-        if p.pop_free:
-            has_empty = None in p.city
-            if has_empty:
-                for line in c.lines:
-                    if p.line_count[line.idx] >= line.max_count or (mission1 and line.special):
-                        continue
-                    lv = line.levels[0]
-                    if lv.unlocked_by >= 0 and not researched >> lv.unlocked_by & 1:
-                        continue
-                    cost = self.build_cost(p, line.idx, 1)
-                    if not self._usable(p, cost):
-                        continue
-                    if free or (
-                        hand[0] >= cost[0] and hand[1] >= cost[1] and hand[2] >= cost[2] and hand[3] >= cost[3]
-                    ):
-                        out.append(t.build[line.idx])
+        table = self._cost_table(p)
+        ok = self._unlocked_bits(p)
+        if p.pop_free and None in p.city:
+            counts = p.line_count
+            for line in c.lines:
+                if counts[line.idx] >= line.max_count or (mission1 and line.special):
+                    continue
+                ub = line.levels[0].unlocked_by
+                if ub >= 0 and not researched >> ub & 1:
+                    continue
+                cost, need = table[line.idx][0]
+                if need & ok != need:
+                    continue
+                if free or (h0 >= cost[0] and h1 >= cost[1] and h2 >= cost[2] and h3 >= cost[3]):
+                    out.append(t.build[line.idx])
         if mission1:
             return
+        lines = c.lines
+        upgrade = t.upgrade
         for s, cell in enumerate(p.city):
             if cell is None or cell[0] == WONDER:
                 continue
-            line = c.lines[cell[1]]
             level = cell[2]
+            line = lines[cell[1]]
             if level >= len(line.levels):
                 continue
-            lv = line.levels[level]
-            if lv.unlocked_by >= 0 and not researched >> lv.unlocked_by & 1:
+            ub = line.levels[level].unlocked_by
+            if ub >= 0 and not researched >> ub & 1:
                 continue
-            cost = self.build_cost(p, line.idx, level + 1)
-            if not self._usable(p, cost):
+            cost, need = table[cell[1]][level]
+            if need & ok != need:
                 continue
-            if free or (hand[0] >= cost[0] and hand[1] >= cost[1] and hand[2] >= cost[2] and hand[3] >= cost[3]):
-                out.append(t.upgrade[s])
+            if free or (h0 >= cost[0] and h1 >= cost[1] and h2 >= cost[2] and h3 >= cost[3]):
+                out.append(upgrade[s])
 
     def _legal_slot(self, seat: int, f: tuple[Any, ...]) -> list[Action]:
         p = self.players[seat]
@@ -548,7 +585,14 @@ class InceptumState(GameState):
     def grid_capacity(self, p: Player) -> list[int]:
         """Population tokens each slot may hold: k for slots inside or orthogonally adjacent to a
         completely built k-by-k square (2 <= k <= united_max_tokens), 1 elsewhere."""
-        occ = [cell is not None for cell in p.city]
+        key = 0
+        for i, cell in enumerate(p.city):
+            if cell is not None:
+                key |= 1 << i
+        cached = self.game.grid_cache.get(key)
+        if cached is not None:
+            return cached
+        occ = [bool(key >> i & 1) for i in range(25)]
         cap = [1] * 25
         kmax = min(self.c.rules["united_max_tokens"], 5)
         for k in range(2, kmax + 1):
@@ -561,6 +605,7 @@ class InceptumState(GameState):
                                 inside_c = c0 <= col < c0 + k
                                 if (inside_r or inside_c) and cap[r * 5 + col] < k:
                                     cap[r * 5 + col] = k
+        self.game.grid_cache[key] = cap
         return cap
 
     # ==================================================================================

@@ -1,0 +1,381 @@
+"""Inceptum's own greedy player (used by the ``greedy`` bot) and its fast rollout policy.
+
+The bot decides from its :class:`~civtable.core.Observation`: it draws one determinisation with
+``obs.sample_state(rng)`` (in Inceptum only the traits are hidden, and only while they are being
+dealt) and searches that sample, never the true state.
+
+How it plays:
+
+* **Evaluation** — :func:`value` scores a position for one seat: Civilization Points, production
+  (PTP, worth more early in the game), resources in hand, free population, and progress toward the
+  mode's objectives (Dawn of Modern Civilization, the CP target and 20 of each resource in
+  *Journey*; the trait's own condition or prosperity in *For The Glory*; building counts in the
+  missions). A won game is worth far more than anything else.
+* **Planning purchases within a turn** — every research, building, upgrade and wonder the seat
+  could make with enough resources is a *target*; its price is measured on a copy with a full
+  hand, and if the bank can cover the shortfall the plan is "these bank trades, then the target".
+  The bot takes the first step of the best plan; ending the turn is a plan too (worth the
+  position as it is). The next decision plans again.
+* **Every other decision** — slots, free actions and government benefits (researched, built or
+  taken on a copy and valued), bonus and prayer resources (the resource the best target lacks
+  most, else the scarcest one for the 20-of-each objectives), trade offers from others (accepted
+  when the bot's value rises by a margin), the bonus row/column/slot of a rolled six, trait
+  redraws (kept). It does not make offers of its own (the bank serves it better than a partner
+  who must agree).
+
+Parameters (``greedy:plan=0``): ``plan=0`` disables the bank-trade planning.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from civtable.core import CHANCE, Action, Game, GameState, Observation, OptionError
+
+RES = ("food", "wood", "stone", "iron", "gold")
+BIG = 10_000.0
+EXPECTED_ROUNDS = {"mission1": 10, "mission2": 16, "journey": 20, "glory": 28}
+PURCHASES = ("research", "build", "wonder", "upgrade", "assign")
+
+
+# ---------------------------------------------------------------------------------------
+# Evaluation
+def _objectives(s: Any) -> dict[str, Any]:
+    return s.c.objectives  # type: ignore[no-any-return]
+
+
+def value(s: Any, me: int) -> float:
+    """How good state ``s`` is for seat ``me`` (larger is better; a win is worth ``BIG``)."""
+    if s.finished:
+        winners = s.winners
+        if me in winners:
+            return BIG / len(winners)
+        return -BIG if winners else 0.0
+    p = s.players[me]
+    mode = s.opt["mode"]
+    cp = s.cp(p)
+    hand = p.hand
+    ptp = p.ptp
+    left = max(1.0, EXPECTED_ROUNDS.get(mode, 20) - s.round)
+    horizon = min(left, 8.0)
+    v = 1.0 * cp
+    v += 0.09 * horizon * (ptp[0] + ptp[1] + ptp[2] + 1.2 * ptp[3] + 1.3 * ptp[4])
+    v += 0.06 * (min(hand[0], 50) + min(hand[1], 50) + min(hand[2], 50) + min(hand[3], 50) + min(hand[4], 50))
+    if p.pop_free and None in p.city:
+        v += 0.8 * min(p.pop_free, 3)
+    if mode == "journey":
+        j = _objectives(s)["journey"]
+        v += _race(s, p, cp, int(j["cp"]), int(j["each_resource"]), hand)
+    elif mode == "glory":
+        g = _objectives(s)["glory"]
+        v += _race(s, p, cp, int(g["prosperity_cp"]), int(g["each_resource"]), hand)
+        if p.trait >= 0:
+            v += 2.5 * _trait_progress(s, p, s.c.traits[p.trait].id, g)
+    elif mode == "mission1":
+        need = int(_objectives(s)["mission1"]["resource_buildings"])
+        v += 4.0 * min(need, _count_levels(p, 1)) / need * 10
+    elif mode == "mission2":
+        m = _objectives(s)["mission2"]
+        v += 3.0 * min(_count_levels(p, 2), m["level2_resource_buildings"] + m["level3_resource_buildings"])
+        v += 4.0 * min(_count_levels(p, 3), m["level3_resource_buildings"])
+        v += 4.0 * min(bin(p.wonders).count("1"), m["wonders"])
+    return v
+
+
+def _count_levels(p: Any, minimum: int) -> int:
+    return sum(1 for cell in p.city if cell is not None and cell[0] == 1 and cell[2] >= minimum)
+
+
+def _race(s: Any, p: Any, cp: int, target_cp: int, each: int, hand: list[int]) -> float:
+    """Progress toward 'Dawn + CP target + `each` of every resource in hand'."""
+    v = 0.0
+    dawn = s.dawn(p)
+    if dawn:
+        v += 8.0
+    ratio = min(1.0, cp / target_cp) if target_cp else 1.0
+    stock = sum(min(h, each) for h in hand) / (5.0 * each) if each else 1.0
+    # hoarding matters once the CP target is near
+    weight = 4.0 + 40.0 * ratio**4 * (1.0 if dawn else 0.5)
+    v += weight * stock
+    if cp >= target_cp:
+        v += 10.0
+    return v
+
+
+def _trait_progress(s: Any, p: Any, trait: str, g: dict[str, Any]) -> float:
+    if trait == "expansionist":
+        return min(1.0, _count_levels(p, 4) / g["expansionist_level4_buildings"]) * 10
+    if trait == "cultural":
+        return min(1.0, bin(p.wonders).count("1") / g["cultural_wonders"]) * 10
+    if trait == "united":
+        return min(1.0, sum(1 for c in p.city if c is not None) / g["united_structures"]) * 10
+    if trait == "scientific":
+        return min(1.0, bin(p.researched).count("1") / max(1, len(s.c.advances) - 2)) * 10
+    return 0.0
+
+
+# ---------------------------------------------------------------------------------------
+# Choosing
+class Planner:
+    """The decision procedure, usable on any (sampled) state."""
+
+    def __init__(self, rng: random.Random, plan: bool = True) -> None:
+        self.rng = rng
+        self.plan = plan
+
+    # -- helpers ------------------------------------------------------------------------
+    def _settle(self, s: Any, me: int, depth: int = 0) -> Any:
+        """Resolve ``me``'s own follow-up sub-decisions (slot, free actions, government
+        benefits, prayers, bonus choices) greedily, in place; stop at anything else."""
+        while depth < 8 and not s.finished:
+            d = s.decision()
+            if d.players != (me,) or d.kind in ("turn", "respond", "offer", "redraw"):
+                return s
+            legal = s.legal_actions(me)
+            if not legal:
+                return s
+            s.apply_unchecked(self._choose_sub(s, me, d.kind, legal, depth + 1), me)
+            depth += 1
+        return s
+
+    def _after(self, s: Any, me: int, action: Action, depth: int = 0) -> Any:
+        c = s.clone()
+        c.apply_unchecked(action, me)
+        return self._settle(c, me, depth)
+
+    def _best(self, scored: list[tuple[float, Action]]) -> Action:
+        top = max(v for v, _ in scored)
+        return self.rng.choice([a for v, a in scored if v >= top - 1e-9])
+
+    # -- sub-decisions --------------------------------------------------------------------
+    def _choose_sub(self, s: Any, me: int, kind: str, legal: list[Action], depth: int) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        if kind == "slot":
+            return self._choose_slot(s, me, legal)
+        if kind in ("bonus_choice", "pray"):
+            return self._choose_resource(s, me, legal)
+        if depth > 3:
+            return legal[0] if legal[0].kind != "cancel" else legal[-1]
+        base = value(s, me)
+        scored = []
+        for a in legal:
+            if a.kind in ("done", "cancel"):
+                scored.append((base, a))
+            else:
+                scored.append((value(self._after(s, me, a, depth), me), a))
+        return self._best(scored)
+
+    def _choose_slot(self, s: Any, me: int, legal: list[Action]) -> Action:
+        """A compact city: prefer empty slots next to many structures (grids for United), then
+        central ones; never cancel when a slot is free."""
+        p = s.players[me]
+        best: list[Action] = []
+        best_score = -1e9
+        for a in legal:
+            if a.kind != "slot":
+                continue
+            r, c = int(a.args[0]) - 1, int(a.args[1]) - 1
+            around = 0
+            for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)):
+                rr, cc = r + dr, c + dc
+                if 0 <= rr < 5 and 0 <= cc < 5 and p.city[rr * 5 + cc] is not None:
+                    around += 2 if dr == 0 or dc == 0 else 1
+            score = around - 0.1 * (abs(r - 2) + abs(c - 2))
+            if score > best_score + 1e-9:
+                best_score, best = score, [a]
+            elif score >= best_score - 1e-9:
+                best.append(a)
+        if not best:
+            return legal[-1]
+        return self.rng.choice(best)
+
+    def _choose_resource(self, s: Any, me: int, legal: list[Action]) -> Action:
+        need = self._needs(s, me)
+        p = s.players[me]
+        scored = []
+        for a in legal:
+            r = RES.index(str(a.args[0]))
+            scored.append((need[r] * 10.0 - p.hand[r] * 0.1 + (0.05 if r == 4 else 0.0), a))
+        return self._best(scored)
+
+    def _needs(self, s: Any, me: int) -> list[float]:
+        """How much each resource is lacking for the most valuable target now out of reach."""
+        p = s.players[me]
+        targets = self._targets(s, me)
+        need = [0.0] * 5
+        best = None
+        for gain, cost, _a in targets:
+            short = [max(0, cost[r] - p.hand[r]) for r in range(5)]
+            if sum(short) == 0:
+                continue
+            score = gain / (1.0 + sum(short))
+            if best is None or score > best[0]:
+                best = (score, short)
+        if best is not None:
+            total = sum(best[1]) or 1
+            need = [x / total for x in best[1]]
+        return need
+
+    # -- the turn -------------------------------------------------------------------------
+    def _targets(self, s: Any, me: int) -> list[tuple[float, list[int], Action]]:
+        """Every purchase whose only obstacle could be resources: (value gain, cost, action)."""
+        rich = s.clone()
+        q = rich.players[me]
+        q.hand = [99, 99, 99, 99, 99]
+        base_rich = value(rich, me)
+        out = []
+        for a in rich.legal_actions(me):
+            if a.kind not in PURCHASES:
+                continue
+            after = self._after(rich, me, a, depth=4)
+            hand_after = after.players[me].hand
+            cost = [99 - hand_after[r] for r in range(5)]
+            if any(x < 0 for x in cost):
+                cost = [max(0, x) for x in cost]
+            out.append((value(after, me) - base_rich, cost, a))
+        return out
+
+    def _bank_plan(self, s: Any, me: int, cost: list[int]) -> list[Action] | None:
+        """Bank trades that cover ``cost`` from the current hand, or None."""
+        p = s.players[me]
+        hand = p.hand[:]
+        short = [max(0, cost[r] - hand[r]) for r in range(5)]
+        if not any(short):
+            return []
+        spare = [hand[r] - cost[r] if hand[r] >= cost[r] else 0 for r in range(5)]
+        ratio = [s.bank_ratio(p, g) for g in range(5)]
+        trades: list[Action] = []
+        for r in range(5):
+            for _ in range(short[r]):
+                options = [g for g in range(5) if g != r and spare[g] >= ratio[g]]
+                if not options:
+                    return None
+                g = max(options, key=lambda x: (spare[x] / ratio[x], -ratio[x]))
+                spare[g] -= ratio[g]
+                trades.append(Action("bank", (RES[g], RES[r])))
+        if len(trades) > 12:
+            return None
+        return trades
+
+    def _choose_turn(self, s: Any, me: int, legal: list[Action]) -> Action:
+        base = value(s, me)
+        legal_set = set(legal)
+        scored: list[tuple[float, Action]] = []
+        end_action = None
+        for a in legal:
+            if a.kind == "end":
+                end_action = a
+                scored.append((base, a))
+            elif a.kind in PURCHASES:
+                scored.append((value(self._after(s, me, a), me), a))
+        can_bank = any(a.kind == "bank" for a in legal)
+        if self.plan and can_bank:
+            for _gain, cost, target in self._targets(s, me):
+                if target in legal_set:
+                    continue
+                trades = self._bank_plan(s, me, cost)
+                if not trades:
+                    continue
+                c = s.clone()
+                ok = True
+                for t in trades:
+                    if t not in c.legal_actions(me):
+                        ok = False
+                        break
+                    c.apply_unchecked(t, me)
+                if not ok or target not in c.legal_actions(me):
+                    continue
+                c.apply_unchecked(target, me)
+                self._settle(c, me)
+                scored.append((value(c, me) - 0.01 * len(trades), trades[0]))
+            scored.extend(self._hoard_trades(s, me, legal, base))
+        if not scored:
+            return end_action or legal[-1]
+        return self._best(scored)
+
+    def _hoard_trades(self, s: Any, me: int, legal: list[Action], base: float) -> list[tuple[float, Action]]:
+        """Bank trades that raise the value on their own (evening out the hand for the
+        20-of-each objectives)."""
+        out = []
+        for a in legal:
+            if a.kind != "bank":
+                continue
+            c = s.clone()
+            c.apply_unchecked(a, me)
+            v = value(c, me)
+            if v > base + 0.05:
+                out.append((v, a))
+        return out
+
+    def _respond(self, s: Any, me: int, legal: list[Action]) -> Action:
+        accept = next((a for a in legal if a.kind == "accept"), None)
+        decline = next((a for a in legal if a.kind == "decline"), legal[0])
+        if accept is None:
+            return decline
+        c = s.clone()
+        c.apply_unchecked(accept, me)
+        return accept if value(c, me) > value(s, me) + 0.3 else decline
+
+    # -- entry point ----------------------------------------------------------------------
+    def choose(self, s: Any, me: int, legal: list[Action]) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        kind = s.decision().kind
+        if kind == "turn":
+            return self._choose_turn(s, me, legal)
+        if kind == "respond":
+            return self._respond(s, me, legal)
+        if kind == "offer":
+            return next((a for a in legal if a.kind == "cancel"), legal[-1])
+        if kind == "redraw":
+            return next((a for a in legal if a.kind == "keep"), legal[0])
+        if kind == "bonus_slot":
+            scored = [(value(self._after(s, me, a), me), a) for a in legal]
+            return self._best(scored)
+        return self._choose_sub(s, me, kind, legal, 0)
+
+
+class InceptumGreedyBot:
+    """The greedy player; see the module documentation."""
+
+    def __init__(self, game: Game, seat: int, rng: random.Random, plan: bool = True) -> None:
+        self.game = game
+        self.seat = seat
+        self.rng = rng
+        self.planner = Planner(rng, plan)
+        self.name = "greedy"
+
+    def decide(self, obs: Observation) -> Action:
+        if len(obs.legal) == 1:
+            return obs.legal[0]
+        state = obs.sample_state(self.rng)
+        action = self.planner.choose(state, obs.player, obs.legal)
+        return action if action in obs.legal else obs.legal[-1]
+
+
+def make_greedy(game: Game, seat: int, rng: random.Random, params: dict[str, str]) -> InceptumGreedyBot:
+    unknown = set(params) - {"plan"}
+    if unknown:
+        raise OptionError(f"the Inceptum greedy bot has no parameter {sorted(unknown)[0]!r}; it takes plan=0|1")
+    plan = params.get("plan", "1")
+    if plan not in ("0", "1"):
+        raise OptionError(f"greedy parameter plan must be 0 or 1, not {plan!r}")
+    return InceptumGreedyBot(game, seat, rng, plan=plan == "1")
+
+
+_ROLLOUT_PLANNERS: dict[int, Planner] = {}
+
+
+def rollout_action(state: GameState, player: int, rng: random.Random) -> Action:
+    """Fast greedy policy for MCTS rollouts (no bank planning), on a determinised state."""
+    planner = _ROLLOUT_PLANNERS.get(id(rng))
+    if planner is None or planner.rng is not rng:
+        planner = Planner(rng, plan=False)
+        _ROLLOUT_PLANNERS.clear()
+        _ROLLOUT_PLANNERS[id(rng)] = planner
+    legal = state.legal_actions(player)
+    if player == CHANCE:
+        return rng.choice(legal)
+    return planner.choose(state, player, legal)

@@ -1,0 +1,64 @@
+"""Crash recovery: a real ``civtable serve`` killed with SIGKILL mid-game and restarted on the
+same SQLite file continues from the last acknowledged action, and its bots resume."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import httpx
+from conftest import wait_for
+
+from civtable.core import GameRecord, replay
+
+
+def state(base: str, game_id: str, token: str | None = None) -> dict[str, Any]:
+    res = httpx.get(f"{base}/api/games/{game_id}", params={"token": token} if token else None, timeout=10)
+    assert res.status_code == 200, res.text
+    return res.json()  # type: ignore[no-any-return]
+
+
+def test_sigkill_mid_game_then_restart(server_factory: Any, tmp_path: Path) -> None:
+    db = str(tmp_path / "games.sqlite3")
+    server = server_factory(db, bot_delay=0.25)
+    base = server.base
+    # a game between people, and a game between bots that is still running at the crash
+    people = httpx.post(f"{base}/api/games", json={"game": "nim", "seats": ["human", "human"], "seed": 9,
+                                                   "options": {"max_take": 1}}, timeout=10).json()
+    bots = httpx.post(f"{base}/api/games", json={"game": "nim", "seats": ["random"] * 4, "seed": 10,
+                                                 "options": {"max_take": 1}}, timeout=10).json()
+    t0, t1 = (s["token"] for s in people["seats"])
+    acknowledged = []
+    for turn in range(3):
+        p = state(base, people["id"], (t0, t1)[turn % 2])
+        res = httpx.post(f"{base}/api/games/{people['id']}/actions",
+                         json={"token": (t0, t1)[turn % 2], "action": "take 1", "state_id": p["state_id"]}, timeout=10)
+        assert res.status_code == 200
+        acknowledged.append(res.json())
+    wait_for(lambda: state(base, bots["id"])["state_id"] >= 3)
+    server.kill()
+
+    # every acknowledged action is on disk
+    with sqlite3.connect(db) as conn:
+        rows = conn.execute("SELECT idx, seat, action FROM actions WHERE game_id=? ORDER BY idx", (people["id"],)).fetchall()
+        bot_rows = conn.execute("SELECT COUNT(*) FROM actions WHERE game_id=?", (bots["id"],)).fetchone()[0]
+        hashes = [r[0] for r in conn.execute("SELECT token_hash FROM seat_tokens")]
+    assert len(rows) == acknowledged[-1]["state_id"] and rows[-1][1:] == (0, "take 1")
+    assert t0 not in hashes and t1 not in hashes
+    assert 3 <= bot_rows < 40
+
+    server = server_factory(db, bot_delay=0.0)
+    base = server.base
+    after = state(base, people["id"], t1)
+    last = acknowledged[-1]
+    assert after["state_id"] == last["state_id"] and after["view"]["pile"] == last["view"]["pile"]
+    assert after["log"] == last["log"] and after["your_turn"]
+    res = httpx.post(f"{base}/api/games/{people['id']}/actions",
+                     json={"token": t1, "action": "take 1", "state_id": after["state_id"]}, timeout=10)
+    assert res.status_code == 200 and res.json()["view"]["pile"] == last["view"]["pile"] - 1
+    # the bots resumed by themselves and finished; the record replays exactly
+    done = wait_for(lambda: (lambda p: p if p["finished"] else None)(state(base, bots["id"])), timeout=30)
+    assert done["state_id"] > bot_rows
+    record = GameRecord.from_json(httpx.get(f"{base}/api/games/{bots['id']}/record", timeout=10).json())
+    assert replay(record).is_terminal()

@@ -13,7 +13,7 @@ from typing import Any
 from civtable.core import Action
 
 from .render import Renderer
-from .term import columns, pad, visible_len
+from .term import columns, pad
 
 RES = ("food", "wood", "stone", "iron", "gold")
 RES_SHORT = {"food": "F", "wood": "W", "stone": "S", "iron": "I", "gold": "G"}
@@ -67,20 +67,10 @@ class InceptumRenderer(Renderer):
         me = self._player(view, seat) if seat is not None else None
         if me is not None:
             out.append("")
-            side = self._resources(me)
-            side_width = max((visible_len(x) for x in side), default=0)
-            beside = t.width >= 4 + 5 * 15 + 4 + side_width
-            cw = 15 if beside else max(10, min(18, (t.width - 4) // 5))
-            city = self._city(me, view.get("dice"), cw)
-            width = max((visible_len(x) for x in city), default=0)
-            if beside:
-                for i in range(max(len(city), len(side))):
-                    left = city[i] if i < len(city) else ""
-                    right = side[i] if i < len(side) else ""
-                    out.append((pad(left, width) + "    " + right).rstrip())
-            else:
-                out += city + [""] + side
+            out += self._resources(me)
             out += self._score_line(me)
+            out.append("")
+            out += self._city(me, view.get("dice"), max(12, min(22, (t.width - 4) // 5)))
         out += [""] + self._tech(view)
         out += [""] + self._wonders(view)
         benefits = self._benefits(view) if self._benefits_relevant(view, me) else []
@@ -173,19 +163,22 @@ class InceptumRenderer(Renderer):
         return mark + (t.style(text, style) if style else text)
 
     def _resources(self, me: dict[str, Any]) -> list[str]:
+        """Hand, production per round (PTP) and what the next production phase brings."""
         t = self.term
         hand = me.get("hand") or {}
         ptp = me.get("ptp") or {}
         nxt = me.get("ptp_next") or me.get("next_ptp")
-        head = f"{'':7}{'hand':>5}{'PTP':>6}" + (f"{'next':>6}" if nxt else "")
-        lines = [t.style("Resources", "bold"), t.style(head, "grey")]
-        for r in RES:
-            row = f"{r:7}{hand.get(r, 0):>5}{ptp.get(r, 0):>6}"
-            if nxt:
-                change = nxt.get(r, 0)
-                cell = f"{change:>6}"
-                row += t.style(cell, "bold", "green") if change != ptp.get(r, 0) else cell
-            lines.append(t.style(row[:7], RES_STYLE[r]) + row[7:])
+        lines = [
+            t.style(f"{'Resources':<12}", "bold") + "".join(t.style(f"{r:>7}", RES_STYLE[r]) for r in RES)
+        ]
+        lines.append(f"{'in hand':<12}" + "".join(f"{hand.get(r, 0):>7}" for r in RES))
+        lines.append(f"{'PTP':<12}" + "".join(f"{ptp.get(r, 0):>7}" for r in RES))
+        if nxt:
+            cells = []
+            for r in RES:
+                cell = f"{nxt.get(r, 0):>7}"
+                cells.append(t.style(cell, "bold", "green") if nxt.get(r, 0) != ptp.get(r, 0) else cell)
+            lines.append(f"{'next round':<12}" + "".join(cells))
         return lines
 
     def _score_line(self, me: dict[str, Any]) -> list[str]:
@@ -207,7 +200,7 @@ class InceptumRenderer(Renderer):
             )
         if me.get("free_research_this_turn"):
             parts.append(f"free research: {me['free_research_this_turn']}")
-        return ["", " · ".join(parts)]
+        return [" · ".join(parts)]
 
     # ----- the boards -------------------------------------------------------------------------
     def _tech(self, view: dict[str, Any]) -> list[str]:

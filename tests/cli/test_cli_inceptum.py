@@ -1,0 +1,208 @@
+"""The terminal with the real Inceptum engine: bot games, content files, the screen, a person's turn."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("civtable.games.inceptum.game")
+
+from civtable.cli import main  # noqa: E402
+from civtable.core import GameRecord, Session, make_game, replay  # noqa: E402
+from civtable.games.inceptum.content import BUILTIN_PATH  # noqa: E402
+from civtable.tui import Term, TerminalTable, renderer_for  # noqa: E402
+from civtable.tui.inceptum import InceptumRenderer  # noqa: E402
+
+
+def test_bot_game_reports_cp_and_population(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "g.json"
+    code = main(
+        [
+            "play",
+            "inceptum",
+            "--players",
+            "4",
+            "--seed",
+            "3",
+            "--max-rounds",
+            "4",
+            "--record",
+            str(path),
+            "--json",
+        ]
+    )
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    obj = json.loads(out)
+    assert obj["game"] == "inceptum" and obj["mode"] == "journey" and obj["players"] == 4
+    assert obj["options"]["max_rounds"] == 4 and obj["rounds"] <= 4
+    assert all("cp" in s and "population" in s for s in obj["scores"])
+    assert obj["state_hash"] == replay(GameRecord.load(path)).state_hash()
+    assert main(["replay", str(path), "--json"]) == 0
+    again = json.loads(capsys.readouterr().out)
+    assert again["state_hash"] == obj["state_hash"] and again["scores"] == obj["scores"]
+
+
+def test_mode_flag_is_validated(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "inceptum", "--mode", "conquest", "--json"]) == 2
+    assert "must be one of" in capsys.readouterr().err
+
+
+def test_record_played_with_other_content_is_refused(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "g.json"
+    main(
+        [
+            "play",
+            "inceptum",
+            "--players",
+            "2",
+            "--seed",
+            "1",
+            "--max-rounds",
+            "1",
+            "--record",
+            str(path),
+            "--quiet",
+        ]
+    )
+    capsys.readouterr()
+    data = json.loads(path.read_text())
+    data["content_id"] = "0" * 64
+    path.write_text(json.dumps(data))
+    assert main(["replay", str(path)]) == 2
+    assert "other content" in capsys.readouterr().err
+
+
+def test_content_check_builtin_and_broken(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    assert main(["content", "check", "inceptum"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("OK: ") and "content.toml" in out
+    broken = tmp_path / "broken.toml"
+    text = BUILTIN_PATH.read_text()
+    assert 'requires = ["writing"]' in text and "resource_cap = 50" in text
+    broken.write_text(
+        text.replace('requires = ["writing"]', 'requires = ["no_such_advance"]', 1).replace(
+            "resource_cap = 50", "resource_cap = -3", 1
+        )
+    )
+    assert main(["content", "check", "inceptum", "--content", str(broken)]) == 1
+    out = capsys.readouterr().out
+    assert "no_such_advance" in out and "resource_cap" in out
+    assert main(["content", "check", "inceptum", "--content", str(tmp_path / "none.toml")]) == 2
+    assert "no content file" in capsys.readouterr().err
+
+
+def test_content_dump(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["content", "dump", "inceptum", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["meta"]["game"] == "inceptum" and "advances" in data
+
+
+def test_screen_shows_city_hand_tech_and_wonders() -> None:
+    game = make_game("inceptum", {"players": 3})
+    session = Session(game, seed=5, seats=["human", "random", "random"])
+    out = io.StringIO()
+    term = Term(out, color=False)
+    renderer = renderer_for(game, term)
+    assert isinstance(renderer, InceptumRenderer)
+    table = TerminalTable(
+        session, [None, *[_Random(i) for i in (1, 2)]], renderer, term, stdin=io.StringIO("")
+    )
+    table.run()  # plays the bots until seat 0 decides, shows its screen, then quits at end of input
+    screen = out.getvalue()
+    view = session.state.view(0)
+    me = view["players"][0]
+    assert "Your city" in screen and "Technology" in screen and "Wonders" in screen
+    assert "Other civilizations" in screen and "Seat 0>" in screen
+    for row in me["city"]:
+        for cell in row:
+            if cell:
+                assert cell["name"][:10] in screen
+    hand = me["hand"]
+    assert (
+        "in hand     " + "".join(f"{hand[r]:>7}" for r in ("food", "wood", "stone", "iron", "gold")) in screen
+    )
+    assert "Writing 3G" in screen
+
+
+class _Driver:
+    """Stands in for a person typing: plays the first listed action until building a Lumberjack
+    Hut is possible, then types the script (with two empty city slots of that moment)."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+        self.script: list[str] | None = None
+        self.reads = 0
+
+    def readline(self) -> str:
+        self.reads += 1
+        assert self.reads < 400, "building never became possible"
+        state = self.session.state
+        if self.script is None and 0 in state.decision().players:
+            if "build wood" in [a.text() for a in state.legal_actions(0)]:
+                city = state.view(0)["players"][0]["city"]
+                free = [f"{r + 1} {c + 1}" for r in range(5) for c in range(5) if city[r][c] is None]
+                self.script = [
+                    "info build wood",
+                    f"build wood {free[0]}",
+                    "undo",
+                    "undo",
+                    f"build wood {free[-1]}",
+                ]
+                self.slots = (free[0], free[-1])
+        if self.script is None:
+            return "1\n"
+        return self.script.pop(0) + "\n" if self.script else ""  # then end of input: quit
+
+    def isatty(self) -> bool:
+        return False
+
+
+def test_a_person_builds_with_a_shortcut_then_undoes() -> None:
+    game = make_game("inceptum", {"players": 2})
+    session = Session(game, seed=3, seats=["human", "random"])
+    out = io.StringIO()
+    term = Term(out, color=False)
+    driver = _Driver(session)
+    table = TerminalTable(session, [None, _Random(1)], renderer_for(game, term), term, stdin=driver)  # type: ignore[arg-type]
+    assert table.run() is False
+    text = out.getvalue()
+    first, last = driver.slots
+    assert "for example, then 'slot" in text and "you pay: " in text
+    assert f"takes back 'slot {first}'" in text and "takes back 'build wood'" in text
+    mine = [a for seat, a in session.record.actions if seat == 0]
+    assert mine[-2:] == ["build wood", f"slot {last}"]
+    assert mine.count("build wood") == 1 and f"slot {first}" not in mine[-3:]
+    r, c = map(int, last.split())
+    assert session.state.view(0)["players"][0]["city"][r - 1][c - 1]["line"] == "wood"
+
+
+def test_summary_hides_scores_of_an_unfinished_game_with_a_person(capsys: pytest.CaptureFixture[str]) -> None:
+    import sys
+
+    old = sys.stdin
+    sys.stdin = io.StringIO("1\n1\nquit\n")
+    try:
+        code = main(["play", "inceptum", "--players", "2", "--seats", "human,random", "--seed", "3"])
+    finally:
+        sys.stdin = old
+    out, _ = capsys.readouterr()
+    assert (
+        code == 0 and "scores stay hidden" in out and "trait:" not in out.split("stopped before its end")[1]
+    )
+
+
+class _Random:
+    def __init__(self, seat: int) -> None:
+        import random
+
+        self.rng = random.Random(seat)
+        self.name = "random"
+
+    def decide(self, obs):  # type: ignore[no-untyped-def]
+        return self.rng.choice(obs.legal)

@@ -1,0 +1,83 @@
+"""The pages in a real browser (Debian's chromium driven by Playwright): create a game against a
+bot in the lobby, play by clicking, reload and continue, and keep a screenshot."""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+@pytest.fixture
+def browser() -> Iterator[Any]:
+    if not os.path.exists(CHROMIUM):
+        pytest.skip(f"chromium is not installed at {CHROMIUM}; run scripts/system-deps.sh")
+    sync_api = pytest.importorskip("playwright.sync_api", reason="Python Playwright is not installed")
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+def state_id(page: Any) -> int:
+    return int(page.get_attribute("#board", "data-state-id") or -1)
+
+
+def wait_state(page: Any, at_least: int, timeout: float = 15.0) -> int:
+    """Poll from Python (the pages' Content-Security-Policy forbids evaluated strings)."""
+    deadline = time.monotonic() + timeout
+    while (current := state_id(page)) < at_least:
+        assert time.monotonic() < deadline, f"the page stayed at state {current}, expected {at_least}"
+        page.wait_for_timeout(50)
+    return current
+
+
+def test_create_play_reload_continue(browser: Any, server_factory: Any, tmp_path: Path) -> None:
+    server = server_factory(str(tmp_path / "b.sqlite3"), bot_delay=0.05)
+    page = browser.new_page(viewport={"width": 1280, "height": 860})
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server.base + "/")
+    page.wait_for_selector("#game-select option[value=nim]", state="attached")
+    page.select_option("#game-select", "nim")
+    page.select_option("#players-select", "2")
+    page.select_option("select[name=seat-1]", "random")
+    page.click("#create-button")
+    page.wait_for_selector("#created:not(.hidden)")
+    assert "#token=" in page.input_value("#invites input")
+    page.screenshot(path=str(tmp_path / "lobby.png"))
+    page.click("#open-created")
+    page.wait_for_selector("#legal button[data-action='take 1']")
+    assert "token" not in page.url  # the secret leaves the address bar at once
+    assert "you are Seat 0" in page.inner_text("#seat-info")
+    before = state_id(page)
+    page.click("#legal button[data-action='take 1']")
+    # the bot answers; the page updates by itself over the WebSocket
+    wait_state(page, before + 2)
+    assert "Seat 0: take 1" in page.inner_text("#log")
+    page.reload()
+    page.wait_for_selector("#legal button[data-action]")
+    assert "you are Seat 0" in page.inner_text("#seat-info")
+    after_reload = state_id(page)
+    assert after_reload >= before + 2
+    page.fill("#typed-input", "take 1")
+    page.press("#typed-input", "Enter")
+    wait_state(page, after_reload + 1)
+    page.screenshot(path=str(tmp_path / "game.png"), full_page=True)
+    assert (tmp_path / "game.png").stat().st_size > 10_000
+    # my games in the lobby knows this game
+    page.goto(server.base + "/")
+    page.wait_for_selector("#my-games tbody tr")
+    assert errors == []

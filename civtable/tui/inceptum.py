@@ -118,12 +118,51 @@ class InceptumRenderer(Renderer):
             lines.append(f"Dice: black {dice.get('black')}, white {dice.get('white')}{where}")
         offer = view.get("offer")
         if offer:
-            lines.append(
-                t.style("Trade offer: ", "bold")
-                + f"{self._seat(offer.get('from'))} offers {res_words(offer.get('give') or {})} to "
-                + f"{self._seat(offer.get('to'))} for {res_words(offer.get('get') or {})}"
-            )
+            give, get = res_words(offer.get("give") or {}), res_words(offer.get("get") or {})
+            if offer.get("proposed", True):
+                lines.append(
+                    t.style("Trade offer: ", "bold")
+                    + f"{self._seat(offer.get('from'))} offers {give} to {self._seat(offer.get('to'))} for {get}"
+                )
+            else:
+                lines.append(
+                    t.style("Offer being composed: ", "bold")
+                    + f"{self._seat(offer.get('from'))} gives {give} to {self._seat(offer.get('to'))}, asks {get}"
+                )
+        pending = view.get("pending")
+        if pending:
+            lines.append(t.style("Pending: ", "bold") + self._pending(pending))
         return lines
+
+    def _pending(self, pending: dict[str, Any]) -> str:
+        """A sentence for the multi-step decision under way."""
+        slot_for = pending.get("slot_for")
+        if slot_for:
+            free = " (free)" if slot_for.get("free") else ""
+            what = "wonder " if slot_for.get("kind") == "wonder" else "building "
+            return f"placing {what}{slot_for.get('id')}{free}: choose an empty slot"
+        if "pray_left" in pending:
+            return f"prayers: {pending['pray_left']} more resources to take (taken so far: {res_list(pending.get('pray_taken'))})"
+        if "free_research" in pending:
+            parts = [
+                f"{pending[k]} {k.replace('_', ' ')}"
+                for k in ("free_research", "free_build", "benefit")
+                if pending.get(k)
+            ]
+            return "still to use: " + (", ".join(parts) or "nothing")
+        choices = pending.get("bonus_choices")
+        if choices:
+            return "bonus resources to choose: " + ", ".join(
+                f"{self._seat(int(k))} {v}" for k, v in choices.items()
+            )
+        parts = []
+        for key, value in pending.items():
+            if isinstance(value, dict):
+                value = ", ".join(
+                    f"{self._seat(int(k)) if str(k).isdigit() else k} {v}" for k, v in value.items()
+                )
+            parts.append(f"{key.replace('_', ' ')}: {value}")
+        return "; ".join(parts)
 
     # ----- the city and resources ----------------------------------------------------------------
     def _city(self, me: dict[str, Any], dice: dict[str, Any] | None, cw: int) -> list[str]:
@@ -313,10 +352,17 @@ class InceptumRenderer(Renderer):
     def action_label(self, action: Action, view: dict[str, Any], seat: int, short: bool = False) -> str:
         label = super().action_label(action, view, seat, short)
         t = self.term
+        if (view.get("decision") or {}).get("kind") in ("free", "government") and action.kind in (
+            "research",
+            "build",
+        ):
+            return label + t.style(" free", "green")
         if action.kind == "research" and action.args:
             for tech in view.get("tech") or []:
                 if tech.get("id") == action.args[0]:
                     return label + t.style(f" {tech.get('your_cost', tech.get('cost'))}G", "grey")
+        if action.kind == "offer" and action.args:
+            return label + t.style(f" (trade with {self._seat(action.args[0])})", "grey")
         if action.kind == "build" and action.args:
             for line in view.get("buildings") or []:
                 if line.get("id") == action.args[0] and line.get("levels"):

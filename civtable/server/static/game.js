@@ -85,12 +85,31 @@
     legal: new Set(),
     svgUrl: null,
     preview(text) { showPlanner(text); },
+    choose(anchor, actions) { showChooser(anchor, actions); },
   };
+
+  /** A small menu next to `anchor` when one click could mean several actions. */
+  function showChooser(anchor, actions) {
+    closeChooser();
+    const rect = anchor.getBoundingClientRect();
+    const menu = el("div", { class: "chooser", id: "chooser", role: "menu" },
+      actions.map((t) => el("button", { type: "button", class: "small", dataset: { action: t }, role: "menuitem",
+        onclick: () => { closeChooser(); act(t); }, onmouseenter: () => showPlanner(t) }, t)),
+      el("button", { type: "button", class: "small secondary", onclick: closeChooser }, "Cancel"));
+    menu.style.left = `${Math.round(rect.left + window.scrollX)}px`;
+    menu.style.top = `${Math.round(rect.bottom + window.scrollY + 4)}px`;
+    document.body.append(menu);
+  }
+  function closeChooser() {
+    const old = document.getElementById("chooser");
+    if (old) old.remove();
+  }
 
   function show(next) {
     if (payload && next.state_id === payload.state_id && next.status === payload.status
         && JSON.stringify(next) === JSON.stringify(payload)) return;
     payload = next;
+    closeChooser();
     ctx.legal = new Set(payload.legal);
     ctx.payload = payload;
     ctx.svgUrl = `/api/games/${encodeURIComponent(gameId)}/svg${query()}`;

@@ -30,7 +30,7 @@
     node.setAttribute("role", "button");
     node.title = actions.length === 1 ? `${label || ""} ${actions[0]}`.trim() : actions.join(" | ");
     node.dataset.action = actions[0];
-    const go = () => ctx.act(actions[0]);
+    const go = () => (actions.length === 1 || !ctx.choose ? ctx.act(actions[0]) : ctx.choose(node, actions));
     node.addEventListener("click", go);
     node.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); go(); } });
     node.addEventListener("mouseenter", () => ctx.preview(actions[0]));
@@ -56,19 +56,34 @@
           el("span", { class: "die black" }, dice.black ?? "?"), el("span", { class: "die white" }, dice.white ?? "?"),
           dice.slot ? el("span", { class: "small" }, `bonus slot: row ${dice.slot[0]}, column ${dice.slot[1]}`)
             : el("span", { class: "small muted" }, "bonus slot to choose")) : el("span", { class: "muted small" }, "dice not rolled yet")),
-      el("div", { class: "seats", title: "turn order" }, el("span", { class: "muted small" }, "Order:"), order));
+      el("div", { class: "seats", title: "turn order" }, el("span", { class: "muted small" }, "Order:"), order),
+      pendingLine(view, payload));
+  }
+
+  /** Simultaneous decisions (trait redraw, government choices): who has answered. */
+  function pendingLine(view, payload) {
+    const pending = view.pending || {};
+    const parts = [];
+    for (const [what, seats] of Object.entries(pending)) {
+      if (!seats || typeof seats !== "object") continue;
+      parts.push(el("div", { class: "small muted" }, `${titleCase(what)}: `,
+        Object.entries(seats).map(([seat, st]) => `${Civ.seatName(payload, Number(seat))} ${st}`).join(" · ")));
+    }
+    return parts.length ? el("div", { class: "stack" }, parts) : null;
   }
 
   function mePanel(view, payload, ctx) {
     const me = view.you !== null && view.you !== undefined ? (view.players || [])[view.you] : null;
     if (!me) return null;
+    const production = me.ptp_next || me.ptp || {};
     const next = {};
-    for (const r of RESOURCES) next[r] = ((me.hand || {})[r] || 0) + ((me.ptp || {})[r] || 0);
+    for (const r of RESOURCES) next[r] = ((me.hand || {})[r] || 0) + (production[r] || 0);
     return el("section", { class: "panel", id: "me-panel" },
       el("h2", {}, "Your resources"),
       el("div", { class: "resline" }, el("span", { class: "label" }, "Hand"), resources(me.hand, { all: true })),
-      el("div", { class: "resline" }, el("span", { class: "label" }, "PTP"), resources(me.ptp, { all: true })),
-      el("div", { class: "resline", title: "hand plus next round's production, if you spend nothing" },
+      el("div", { class: "resline", title: "per-turn production collected at the start of the next round" },
+        el("span", { class: "label" }, "PTP"), resources(production, { all: true })),
+      el("div", { class: "resline", title: "your hand plus next round's production, if you spend nothing more" },
         el("span", { class: "label" }, "Next round"), resources(next, { all: true })),
       me.population ? el("div", { class: "small muted" }, `Population ${me.population.total ?? 0} (free ${me.population.free ?? 0})`) : null,
       tradePanel(view, payload, ctx));
@@ -128,11 +143,15 @@
     const grid = el("div", { class: "city", role: "grid", "aria-label": `city of seat ${player.seat}` });
     const slot = view.dice && view.dice.slot;
     const mine = player.seat === view.you;
+    const axis = (kind, n) => {
+      const node = el("span", { class: "axis", dataset: { [kind]: n } }, String(n));
+      return mine ? clickable(node, ctx, ctx.legal.has(`${kind} ${n}`) ? [`${kind} ${n}`] : [], "") : node;
+    };
     grid.append(el("span", { class: "axis" }));
-    for (let c = 1; c <= 5; c++) grid.append(el("span", { class: "axis" }, String(c)));
+    for (let c = 1; c <= 5; c++) grid.append(axis("col", c));
     const rows = player.city || [];
     for (let r = 1; r <= 5; r++) {
-      grid.append(el("span", { class: "axis" }, String(r)));
+      grid.append(axis("row", r));
       for (let c = 1; c <= 5; c++) {
         const cell = (rows[r - 1] || [])[c - 1] || null;
         const node = el("div", { class: "slot", dataset: { row: r, col: c, seat: player.seat } });
@@ -148,7 +167,7 @@
           node.title = `${cell.name || ""} (level ${cell.level ?? "?"}, ${cell.line || ""})`;
         }
         if (slot && slot[0] === r && slot[1] === c) { node.classList.add("bonus"); node.title = (node.title ? node.title + " — " : "") + "bonus slot"; }
-        if (mine) clickable(node, ctx, [...ctx.legal].filter((t) => t === `slot ${r} ${c}` || t.endsWith(` ${r} ${c}`)), "");
+        if (mine) clickable(node, ctx, [...ctx.legal].filter((t) => t.split(" ").length === 3 && t.endsWith(` ${r} ${c}`)), "");
         grid.append(node);
       }
     }
@@ -221,6 +240,25 @@
       board);
   }
 
+  function buildingsPanel(view, payload, ctx) {
+    const lines = view.buildings || [];
+    if (!lines.length) return null;
+    const you = view.you;
+    return el("section", { class: "panel", id: "buildings" }, el("h2", {}, "Buildings"),
+      el("p", { class: "muted small" }, "Build a new building (then choose its slot), or click one of your buildings to upgrade it."),
+      el("div", { class: "wonders" }, lines.map((line) => {
+        const first = (line.levels || [])[0] || {};
+        const built = you !== null && you !== undefined && Array.isArray(line.built) ? line.built[you] : null;
+        const card = el("div", { class: "wonder-card building-card" + (line.kind === "special" ? " special" : ""), dataset: { building: line.id } },
+          el("div", { class: "name" }, `${titleCase(line.id)}`, el("span", { class: "muted small" }, ` · ${line.kind}`)),
+          el("div", { class: "small muted" }, (line.levels || []).map((l) => `${l.level}. ${l.name}`).join(" → ")),
+          el("div", { class: "small" }, "new: ", resources(first.your_cost || first.cost, { empty: "free" }),
+            built !== null ? el("span", { class: "muted" }, ` · yours ${built}/${line.max_count ?? "?"}`) : null));
+        clickable(card, ctx, ctx.legal.has(`build ${line.id}`) ? [`build ${line.id}`] : [], "");
+        return card;
+      })));
+  }
+
   function wondersPanel(view, payload, ctx) {
     const wonders = view.wonders || [];
     if (!wonders.length) return null;
@@ -283,7 +321,19 @@
     if (!me || !text) return null;
     const parts = text.split(" ");
     let found = null;
-    for (const arg of parts.slice(1)) { found = findCost(view, arg); if (found) break; }
+    const lines = view.buildings || [];
+    if (parts[0] === "build") {
+      const line = lines.find((l) => l.id === parts[1]);
+      const first = line && (line.levels || [])[0];
+      if (first) found = { item: first, cost: costObject(first.your_cost ?? first.cost) };
+    } else if (parts[0] === "upgrade" && parts.length === 3) {
+      const cell = ((me.city || [])[Number(parts[1]) - 1] || [])[Number(parts[2]) - 1];
+      const line = cell && lines.find((l) => l.id === cell.line);
+      const nextLevel = line && (line.levels || []).find((l) => l.level === (cell.level || 0) + 1);
+      if (nextLevel) found = { item: nextLevel, cost: costObject(nextLevel.your_cost ?? nextLevel.cost) };
+    } else if (parts[0] !== "slot" && parts[0] !== "assign") {
+      for (const arg of parts.slice(1)) { found = findCost(view, arg); if (found) break; }
+    }
     if (!found) {
       if (parts[0] === "bank") return el("div", {}, `Give ${parts[1]} to the bank for 1 ${parts[2]}.`);
       return null;
@@ -296,6 +346,7 @@
       if (left[r] < 0) short[r] = true;
     }
     return el("div", {},
+      found.item && found.item.name ? el("div", {}, found.item.name) : null,
       el("div", { class: "resline" }, el("span", { class: "label" }, "Costs"), resources(cost, { empty: "nothing" })),
       el("div", { class: "resline" }, el("span", { class: "label" }, "Leaves"), resources(left, { all: true, short })));
   }
@@ -308,7 +359,8 @@
       const players = [...(view.players || [])];
       if (view.you !== null && view.you !== undefined) players.sort((a, b) => (b.seat === view.you) - (a.seat === view.you));
       board.append(el("div", { class: "players" }, players.map((p) => playerPanel(p, view, payload, ctx))));
-      board.append(techBoard(view, ctx) || "", wondersPanel(view, payload, ctx) || "", benefitsPanel(view, payload, ctx) || "");
+      Civ.append(board, [techBoard(view, ctx), buildingsPanel(view, payload, ctx), wondersPanel(view, payload, ctx),
+        benefitsPanel(view, payload, ctx)]);
     },
     preview,
   };

@@ -8,6 +8,7 @@ device" screen separates their turns.
 
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
@@ -80,6 +81,7 @@ class TerminalTable:
                 self.session.step_agents(self.agents)
                 decision = self.session.state.decision()
                 if not decision.players:
+                    self._show_last_moves()
                     return True
                 waiting = [p for p in decision.players if p != CHANCE and self.agents[p] is None]
                 if not waiting:  # pragma: no cover - step_agents only stops for people or the end
@@ -87,6 +89,18 @@ class TerminalTable:
                 self.human_turn(waiting[0])
         except Quit:
             return False
+
+    def _show_last_moves(self) -> None:
+        """At the end, show the people what happened since the last of them looked."""
+        if not self.humans:
+            return
+        since = min((self.seen.get(p, 0) for p in self.humans), default=0)
+        last = self.log[since:][-12:]
+        if last:
+            self.term.write("")
+            self.term.write(self.term.style("Last moves:", "bold"))
+            for line in last:
+                self.term.write("  " + line)
 
     def human_turn(self, seat: int) -> None:
         """Show ``seat`` its screen and read commands until it has played one action (or a
@@ -127,6 +141,8 @@ class TerminalTable:
                 self.term.write(self.term.style(f"  ✗ {exc}", "red"))
 
     def read(self, prompt: str) -> str:
+        if self.stdin is sys.stdin and self.term.stream is sys.stdout and _isatty(sys.stdin):
+            return self._read_interactive(prompt)
         self.term.stream.write(prompt)
         self.term.stream.flush()
         line = self.stdin.readline()
@@ -136,6 +152,20 @@ class TerminalTable:
         if not _isatty(self.stdin):
             self.term.write(line.rstrip("\n"))  # echo piped input so the transcript reads naturally
         return line.strip()
+
+    def _read_interactive(self, prompt: str) -> str:
+        """A real terminal: ``input`` with line editing and history (readline, if available)."""
+        try:
+            import readline  # noqa: F401  (enables editing and history for input())
+        except ImportError:  # pragma: no cover - platforms without readline
+            pass
+        # readline must know which prompt characters take no space: wrap escapes in \x01 .. \x02
+        marked = re.sub(r"(\x1b\[[0-9;]*m)", "\x01\\1\x02", prompt)
+        try:
+            return input(marked).strip()
+        except EOFError:
+            self.term.write("")
+            raise Quit() from None
 
     # ----- screens ----------------------------------------------------------------------------
     def pass_device(self, seat: int) -> None:
@@ -230,7 +260,8 @@ def resolve(state: GameState, seat: int, line: str) -> list[Action]:
     if text.isdigit():
         n = int(text)
         if not 1 <= n <= len(legal):
-            raise IllegalAction(f"there is no action number {n}; choose 1 to {len(legal)}")
+            choice = "1" if len(legal) == 1 else f"1 to {len(legal)}"
+            raise IllegalAction(f"there is no action number {n}; choose {choice}")
         return [legal[n - 1]]
     tokens = text.split()
     single = _match(legal, tokens)

@@ -127,7 +127,13 @@ def test_screen_shows_city_hand_tech_and_wonders() -> None:
     assert (
         "in hand     " + "".join(f"{hand[r]:>7}" for r in ("food", "wood", "stone", "iron", "gold")) in screen
     )
-    assert "Writing 3G" in screen
+    for tech in view["tech"]:
+        if tech["status"] == "available":
+            assert f"○ {tech['name']} {tech['your_cost']}G" in screen
+        elif tech["status"] == "locked":
+            assert f"· {tech['name']} {tech['your_cost']}G" in screen
+    for w in view["wonders"]:
+        assert w["name"].removeprefix("The ")[:20] in screen
 
 
 class _Driver:

@@ -1160,6 +1160,9 @@ class InceptumState(GameState):
                         p.pending_end = p.pending_end + (w,)
                 else:
                     self._gain(p, e.gains, e.amount if e.type == "production_all" else 0)
+            elif e.type == "double_production":
+                # "double your PTP for your next turn": the next production phase (p. 28)
+                p.double_next = True
             elif e.type == "free_research" and timing == "this_turn":
                 p.free_credit += e.amount
             elif e.type in ("free_research", "free_build") and timing == "immediate":

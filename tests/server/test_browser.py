@@ -81,3 +81,56 @@ def test_create_play_reload_continue(browser: Any, server_factory: Any, tmp_path
     page.goto(server.base + "/")
     page.wait_for_selector("#my-games tbody tr")
     assert errors == []
+
+
+def test_inceptum_table_by_clicking(browser: Any, server_factory: Any, tmp_path: Path) -> None:
+    pytest.importorskip("civtable.games.inceptum.game", reason="the Inceptum engine is not available")
+    import httpx
+
+    server = server_factory(str(tmp_path / "inc.sqlite3"), bot_delay=0.0)
+    g = httpx.post(server.base + "/api/games", json={"game": "inceptum", "mode": "journey",
+                                                     "seats": ["human", "greedy", "greedy"], "seed": 4}).json()
+    page = browser.new_page(viewport={"width": 1500, "height": 1000})
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server.base + g["seats"][0]["url"])
+    page.wait_for_selector("#legal button[data-action=keep]")
+    assert page.locator(".player[data-seat='1'] .tag", has_text="trait ?").count() == 1
+    page.click("#legal button[data-action=keep]")
+    # answer the decisions before the turn (bonus choices) with the first option, by clicking
+    deadline = time.monotonic() + 30
+    while "take actions" not in page.inner_text("#status"):
+        assert time.monotonic() < deadline, page.inner_text("#status")
+        buttons = page.locator("#legal button[data-action]")
+        if "Your decision" in page.inner_text("#status") and buttons.count():
+            before = state_id(page)
+            buttons.first.click()
+            wait_state(page, before + 1)
+        page.wait_for_timeout(100)
+    # research by clicking an available card of the tech board
+    card = page.locator(".tech.clickable").first
+    tech = card.get_attribute("data-tech")
+    card.hover()
+    assert "Costs" in page.inner_text("#planner")
+    before = state_id(page)
+    card.click()
+    wait_state(page, before + 1)
+    assert "researched" in (page.get_attribute(f".tech[data-tech='{tech}']", "class") or "")
+    page.wait_for_selector("#undo:not([disabled])")
+    # build: choose the building, then click the city slot
+    building = page.locator(".building-card.clickable").first
+    if building.count():
+        before = state_id(page)
+        building.click()
+        wait_state(page, before + 1)
+        slot = page.locator(".player.me .slot.clickable").first
+        row, col = slot.get_attribute("data-row"), slot.get_attribute("data-col")
+        before = state_id(page)
+        slot.click()
+        wait_state(page, before + 1)
+        assert "filled" in (page.get_attribute(f".player.me .slot[data-row='{row}'][data-col='{col}']", "class") or "")
+    page.screenshot(path=str(tmp_path / "inceptum.png"), full_page=True)
+    page.reload()
+    page.wait_for_selector(f".tech.researched[data-tech='{tech}']")
+    assert "you are Seat 0" in page.inner_text("#seat-info")
+    assert errors == []

@@ -110,6 +110,8 @@
         && JSON.stringify(next) === JSON.stringify(payload)) return;
     payload = next;
     closeChooser();
+    clear(document.getElementById("planner")).append(el("span", { class: "muted" },
+      "Point at an option to see what it costs and what remains."));
     ctx.legal = new Set(payload.legal);
     ctx.payload = payload;
     ctx.svgUrl = `/api/games/${encodeURIComponent(gameId)}/svg${query()}`;

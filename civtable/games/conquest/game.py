@@ -1053,7 +1053,7 @@ class ConquestState(GameState):
             self.game.options["battle_rounds"] == "single"
         ):
             self.fight_def = -1
-        else:
+        elif self._begin_fight(q):
             return  # the same fight goes on: roll again
         if not self._next_battle():
             self._goto("recruit")

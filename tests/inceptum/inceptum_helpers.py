@@ -69,13 +69,13 @@ def skip_free(s: InceptumState) -> None:
         act(s, "done")
 
 
-def roll(s: InceptumState, black: int = 1, white: int = 1) -> None:
-    """Roll the bonus dice (default 1,1: an empty slot, no prayers)."""
+def roll(s: InceptumState, black: int = 1, white: int = 4) -> None:
+    """Roll the bonus dice (default 1,4: a slot the tests leave empty, no prayers)."""
     assert s.decision().kind == "dice", s.decision()
     chance(s, f"dice {black} {white}")
 
 
-def to_actions(s: InceptumState, black: int = 1, white: int = 1) -> int:
+def to_actions(s: InceptumState, black: int = 1, white: int = 4) -> int:
     """From the start of a turn, decline free actions, roll, and return the acting seat."""
     skip_free(s)
     roll(s, black, white)
@@ -88,7 +88,7 @@ def end_turn(s: InceptumState) -> None:
     act(s, "end")
 
 
-def next_turn(s: InceptumState, black: int = 1, white: int = 1) -> int:
+def next_turn(s: InceptumState, black: int = 1, white: int = 4) -> int:
     """End the current turn and bring the next seat to its action phase."""
     end_turn(s)
     return to_actions(s, black, white)
@@ -238,3 +238,34 @@ __all__ = [
     "hand", "hand_of", "legal_texts", "new_game", "next_turn", "place", "place_wonder", "player",
     "ptp_of", "res", "roll", "set_government", "setup", "skip_free", "slot_index", "to_actions",
 ]
+
+
+def afford_build(s: InceptumState, seat: int, line: str, level: int = 1, extra: int = 0) -> tuple[int, ...]:
+    """Set the hand to exactly the (reduced) cost of ``level`` of ``line`` (plus ``extra`` of
+    each resource); provisional content costs are never hard-coded in tests."""
+    cost = s.build_cost(s.players[seat], s.c.line_index[line], level)
+    s.players[seat].hand = [x + extra for x in cost]
+    return cost
+
+
+def afford_wonder(s: InceptumState, seat: int, wid: str, extra: int = 0) -> tuple[int, ...]:
+    """Set the hand to exactly the seat's current cost of a wonder."""
+    cost = s.wonder_cost(s.players[seat], s.c.wonder_index[wid])
+    s.players[seat].hand = [x + extra for x in cost]
+    return cost
+
+
+def add_pop(s: InceptumState, seat: int, n: int = 1) -> None:
+    """Give a seat ``n`` free population tokens."""
+    s.players[seat].pop_total += n
+    s.players[seat].pop_free += n
+
+
+def pass_round(s: InceptumState) -> None:
+    """From the first seat's turn start, every seat rolls (1,4) and ends its turn; the state
+    stops at the start of the next round's first turn."""
+    r = s.round
+    while s.round == r and not s.finished:
+        if s.decision().kind != "turn":
+            to_actions(s)
+        end_turn(s)

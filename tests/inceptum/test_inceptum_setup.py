@@ -5,7 +5,16 @@ from __future__ import annotations
 
 import pytest
 from inceptum_helpers import (
-    act, chance, hand_of, legal_texts, new_game, ptp_of, res, roll, setup, slot_index,
+    act,
+    chance,
+    hand_of,
+    legal_texts,
+    new_game,
+    ptp_of,
+    res,
+    roll,
+    setup,
+    slot_index,
 )
 
 from civtable.core import CHANCE, Action, NotYourTurn

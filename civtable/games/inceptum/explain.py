@@ -25,6 +25,21 @@ _DECISION_WORDS = {
 }
 
 
+# action kinds that belong to each decision, legal now or not (so a reason can be given)
+_DECISION_KINDS = {
+    "turn": ("research", "build", "wonder", "upgrade", "assign", "bank", "offer", "end"),
+    "slot": ("slot", "cancel"),
+    "bonus_choice": ("take",),
+    "pray": ("pray",),
+    "free": ("research", "build", "upgrade", "done"),
+    "government": ("research", "build", "upgrade", "benefit", "done"),
+    "offer": ("give", "ask", "propose", "cancel"),
+    "respond": ("accept", "decline"),
+    "bonus_slot": ("row", "col", "bonus"),
+    "redraw": ("keep", "redraw"),
+}
+
+
 def _need(have: list[int], cost: tuple[int, ...]) -> str:
     short = [f"{cost[r]} {RESOURCES[r].title()} (you have {have[r]})" for r in range(5) if have[r] < cost[r]]
     return "you need " + ", ".join(short)
@@ -37,7 +52,7 @@ def explain(s: InceptumState, a: Action, player: int) -> str:
     k = a.kind
     p = s.players[player]
     legal_kinds = {x.kind for x in s.legal_actions(player)}
-    if k not in legal_kinds:
+    if k not in legal_kinds and k not in _DECISION_KINDS.get(d.kind, ()):
         return f"'{a.text()}' is not possible now: the decision is '{d.kind}' ({d.prompt}); choose {words}"
     try:
         if k == "research":

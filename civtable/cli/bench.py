@@ -187,16 +187,18 @@ def run_bench(game: Game, seconds: float, rounds: int, seed: int) -> dict[str, A
 
 
 def bots_bench(game: Game) -> dict[str, Any]:
-    """The bots' own benchmarks (``civtable.bots.bench``), when that module exists."""
+    """The bots' own benchmarks (``civtable.bots.bench``: MCTS search speed and simulation
+    throughput), on the same game and options, when that module exists."""
     try:
-        from civtable.bots import bench as bots  # type: ignore[attr-defined]
+        from civtable.bots import bench as bots
     except ImportError:
         return {}
     out: dict[str, Any] = {}
+    options = dict(game.options)
     if hasattr(bots, "mcts_bench"):
-        out["mcts"] = bots.mcts_bench(game)
+        out["mcts"] = bots.mcts_bench(game_name=game.info.name, options=options)
     if hasattr(bots, "sim_bench"):
-        out["sim"] = bots.sim_bench()
+        out["sim"] = bots.sim_bench(game_name=game.info.name, options=options)
     return out
 
 
@@ -257,6 +259,16 @@ def print_report(r: dict[str, Any]) -> None:
         print(f"  {label:26}{value:>12,.0f}{tgt}{refv:>12,}{mark}")
     print(f"  {'legal_actions() median':26}{r['legal_actions_median_us']:>10.1f} µs")
     print(f"  ({r['games_finished']} random games finished; {r['mid_game_states']} mid-game states)")
-    for key in ("mcts", "sim"):
-        if key in r:
-            print(f"  {key}: {json.dumps(r[key], default=str)}")
+    mcts = r.get("mcts")
+    if mcts:
+        print(
+            f"  MCTS ({mcts.get('simulations_per_decision')} simulations, rollout depth {mcts.get('rollout_depth')}): "
+            f"{mcts.get('simulations_per_second')} simulations/s, {mcts.get('seconds_per_decision')} s per decision "
+            f"(max {mcts.get('max_seconds_per_decision')} s)"
+        )
+    sim = r.get("sim")
+    if sim:
+        print(
+            f"  simulation ({sim.get('seats')} bots, {sim.get('workers')} workers): "
+            f"{sim.get('games_per_minute')} games/minute, mean {sim.get('mean_rounds')} rounds"
+        )

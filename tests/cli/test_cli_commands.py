@@ -214,3 +214,30 @@ def test_python_dash_m_civtable(tmp_path: Path) -> None:
         timeout=60,
     )
     assert proc.returncode == 2 and "civtable: error:" in proc.stderr
+
+
+def test_bench_reports_the_bots_benchmarks(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from civtable.bots import bench as bots_bench
+
+    calls: list[tuple[str, dict[str, Any]]] = []
+
+    def fake_mcts(game_name: str, options: dict[str, Any]) -> dict[str, Any]:
+        calls.append(("mcts", {"game": game_name, **options}))
+        return {"simulations_per_second": 123.0, "seconds_per_decision": 0.5}
+
+    def fake_sim(game_name: str, options: dict[str, Any]) -> dict[str, Any]:
+        calls.append(("sim", {"game": game_name, **options}))
+        return {"games_per_minute": 7.0}
+
+    monkeypatch.setattr(bots_bench, "mcts_bench", fake_mcts)
+    monkeypatch.setattr(bots_bench, "sim_bench", fake_sim)
+    obj = run_json(capsys, "bench", "--game", "nim", "--players", "3", "--seconds", "0.05", "--rounds", "1")
+    assert obj["mcts"]["simulations_per_second"] == 123.0 and obj["sim"]["games_per_minute"] == 7.0
+    assert [c[0] for c in calls] == ["mcts", "sim"] and all(
+        c[1]["game"] == "nim" and c[1]["players"] == 3 for c in calls
+    )
+    calls.clear()
+    obj = run_json(capsys, "bench", "--game", "nim", "--seconds", "0.05", "--rounds", "1", "--quick")
+    assert "mcts" not in obj and calls == []

@@ -40,6 +40,8 @@ class ActionTable:
         self.offer = [Action("offer", (p,)) for p in range(4)]
         self.dice = [Action("dice", (b, w)) for b in range(1, 7) for w in range(1, 7)]
         self.startroll = [Action("startroll", (s,)) for s in range(2, 13)]
+        self.dice_outcomes = [(a, 1 / 36) for a in self.dice]
+        self.startroll_outcomes = [(self.startroll[s - 2], (6 - abs(s - 7)) / 36) for s in range(2, 13)]
         self.trait = [Action("trait", (t.id,)) for t in c.traits]
         self.hb = [Action("hb", (h.id,)) for h in c.humble]
 

@@ -83,6 +83,7 @@ class Inceptum(Game):
         self.grid_cache: dict[int, list[int]] = {}
         self.adv_costs = tuple(a.cost for a in self.content.advances)
         self.wonder_min: dict[tuple[int, int], int] = {}
+        self.decision_cache: dict[tuple[Any, ...], Any] = {}
         n = int(self.options["players"])
         self.offers_for = [[self.table.offer[q] for q in range(n) if q != seat] for seat in range(n)]
         return self.content.content_id

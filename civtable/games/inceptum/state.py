@@ -230,6 +230,15 @@ class InceptumState(GameState):
         if self.finished:
             return _END_DECISION
         f = self.stack[-1]
+        cache = self.game.decision_cache
+        d = cache.get(f)
+        if d is None:
+            if len(cache) > 50_000:
+                cache.clear()
+            d = cache[f] = self._decision(f)
+        return d
+
+    def _decision(self, f: tuple[Any, ...]) -> Decision:
         k = f[0]
         if k == "turn":
             return Decision((f[1],), "turn", "take actions or end your turn")
@@ -284,12 +293,12 @@ class InceptumState(GameState):
         k = f[0]
         t = self.t
         if k == "dice":
-            return [(a, 1 / 36) for a in t.dice]
+            return t.dice_outcomes
         if k in ("deal", "redeal"):
             total = sum(self.trait_deck)
             return [(t.trait[i], cnt / total) for i, cnt in enumerate(self.trait_deck) if cnt]
         if k == "startroll":
-            return [(t.startroll[s - 2], (6 - abs(s - 7)) / 36) for s in range(2, 13)]
+            return t.startroll_outcomes
         if k == "hb":
             total = sum(self.hb_deck)
             return [(t.hb[i], 1 / total) for i, cnt in enumerate(self.hb_deck) if cnt]

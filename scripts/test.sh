@@ -9,7 +9,7 @@ if [ ! -x .venv/bin/python ]; then
 fi
 . .venv/bin/activate
 python -m pip install --quiet --upgrade pip
-python -m pip install --quiet -e ".[test,web,sim,rl]"
+python -m pip install --quiet -e ".[test,web,sim,rl,postgres,ray]"
 bash scripts/system-deps.sh
 echo "== ruff"; ruff check civtable tests
 echo "== mypy"; mypy civtable

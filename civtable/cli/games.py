@@ -84,17 +84,20 @@ def run(args: argparse.Namespace) -> int:
             details.insert(0, "modes: " + ", ".join(info.modes))
         t.write("    " + "; ".join(details))
         if info.options:
-            t.write("    options:")
-            width = max(len(o.name) for o in info.options)
+            t.write("    options (--option name=value):")
+            nw = max(len(o.name) for o in info.options)
+            dw = max(len(str(o.default)) for o in info.options)
             for o in info.options:
                 values = ""
                 if o.choices is not None:
-                    values = " (" + "|".join(map(str, o.choices)) + ")"
+                    values = "  [" + "|".join(map(str, o.choices)) + "]"
                 elif o.minimum is not None or o.maximum is not None:
                     lo = "" if o.minimum is None else o.minimum
                     hi = "" if o.maximum is None else o.maximum
-                    values = f" ({lo}..{hi})"
-                t.write(f"      {o.name.ljust(width)}  default {o.default!s:<8} {o.help}{values}")
+                    values = f"  [{lo}..{hi}]"
+                t.write(
+                    f"      {o.name.ljust(nw)}  {str(o.default).ljust(dw)}  {o.help}{t.style(values, 'grey')}"
+                )
         t.write("")
     t.write("Play one with: civtable play GAME --seats human,random  (options: --option key=value)")
     return 0

@@ -168,7 +168,10 @@ def new_session(args: argparse.Namespace) -> tuple[Session, list[str]]:
 def save_record(session: Session, path: str) -> None:
     """Save the record atomically, stamped with the hash of the state it leads to."""
     session.record.final_hash = session.state.state_hash()
-    session.record.save(path)
+    try:
+        session.record.save(path)
+    except OSError as exc:
+        raise RecordError(f"cannot write the record {path}: {exc.strerror or exc}") from exc
 
 
 # ----- results ------------------------------------------------------------------------------------
@@ -263,6 +266,7 @@ def run(args: argparse.Namespace) -> int:
             save_record(session, path)
             last_save[0] = now
 
+    save(force=True)  # a record path that cannot be written fails now, before anyone plays
     if not args.json and (humans or not args.quiet):
         seat_list = ", ".join(f"{game.seat_name(p)}: {s}" for p, s in enumerate(seats))
         verb = "Resuming" if args.resume else "Playing"

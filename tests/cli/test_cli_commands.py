@@ -106,6 +106,8 @@ def test_narration_and_quiet(capsys: pytest.CaptureFixture[str]) -> None:
         (["play", "nim", "--option", "max_take"], "key=value"),
         (["play", "chess"], "no game called 'chess'"),
         (["play"], "say which game"),
+        (["play", "nim", "--record", "/nonexistent-dir/x/game.json"], "cannot write the record"),
+        (["play", "--resume", "/nonexistent-dir/x/game.json"], "cannot read the record"),
     ],
 )
 def test_bad_arguments_exit_2(capsys: pytest.CaptureFixture[str], argv: list[str], message: str) -> None:

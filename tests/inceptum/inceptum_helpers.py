@@ -106,9 +106,13 @@ def give(s: InceptumState, seat: int, **amounts: int) -> None:
 
 
 def grant(s: InceptumState, seat: int, *advances: str) -> None:
-    """Mark advances researched with all their effects (PTP, CP, population)."""
+    """Mark advances researched with all their effects (PTP, CP, population); advances already
+    researched are skipped."""
+    p = s.players[seat]
     for a in advances:
-        s._grant_research(s.players[seat], s.c.advance_index[a])
+        idx = s.c.advance_index[a]
+        if not p.researched & s.c.advances[idx].bit:
+            s._grant_research(p, idx)
 
 
 def set_government(s: InceptumState, seat: int, gov: str) -> None:
@@ -233,11 +237,6 @@ def cp_recount(s: InceptumState, seat: int) -> int:
     return total
 
 
-__all__ = [
-    "act", "assert_illegal", "chance", "cp_recount", "end_turn", "give", "grant", "grant_with_prereqs",
-    "hand", "hand_of", "legal_texts", "new_game", "next_turn", "place", "place_wonder", "player",
-    "ptp_of", "res", "roll", "set_government", "setup", "skip_free", "slot_index", "to_actions",
-]
 
 
 def afford_build(s: InceptumState, seat: int, line: str, level: int = 1, extra: int = 0) -> tuple[int, ...]:

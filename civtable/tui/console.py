@@ -226,7 +226,15 @@ class TerminalTable:
         for line in changes or ["(nothing you can see changes yet)"]:
             t.write("    " + line)
         after = trial.decision()
-        if seat in after.players:
+        if not after.players:
+            t.write("    then the game ends")
+        elif after.is_chance:
+            t.write(f"    then chance: {after.prompt}")
+        elif seat not in after.players:
+            # only whose decision it is: another seat's prompt could tell what you may not know
+            names = ", ".join(self.game.seat_name(p) for p in after.players)
+            t.write(f"    then it is {names}'s decision")
+        else:
             t.write(f"    then you decide: {after.prompt}")
             follow = trial.legal_actions(seat)
             if not changes and follow:

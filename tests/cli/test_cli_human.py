@@ -59,6 +59,7 @@ def test_human_nim_numbers_text_info_and_quit(
     assert "Commands:" in out  # help
     assert "pile: 16 → 14" in out  # info 2 on a pile of 16: take 2
     assert "pile: 16 → 13" in out  # ? take 3
+    assert "then it is Seat 1's decision" in out  # whose turn follows, never their options
     assert "nothing to undo" in out  # the first action of the game cannot be undone
     assert "not a Nim action" in out  # banana
     assert "take 1 to 3 stones, not 9" in out  # take 9

@@ -1,0 +1,166 @@
+"""Property tests: random legal play in every mode with 2-4 players keeps the engine's
+bookkeeping exact (tracked PTP = recalculated PTP, CP = recount, no negative hands), saved
+states round-trip, clones are independent, and illegal actions never change a state."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from inceptum_helpers import cp_recount, new_game
+
+from civtable.core import CHANCE, IllegalAction, sample_chance
+from civtable.games.inceptum.state import InceptumState
+
+MODES = ("mission1", "mission2", "journey", "glory")
+
+options = st.fixed_dictionaries({
+    "mode": st.sampled_from(MODES),
+    "players": st.integers(2, 4),
+    "building_cp": st.sampled_from(("level", "cumulative")),
+    "pray_rule": st.sampled_from(("at_least", "above")),
+    "cultural_rounding": st.sampled_from(("up", "down")),
+    "mission2_reading": st.sampled_from(("strict", "lenient")),
+    "max_offers_per_turn": st.integers(0, 3),
+    "max_rounds": st.integers(3, 40),
+})
+
+
+def check_invariants(s: InceptumState) -> None:
+    for seat, p in enumerate(s.players):
+        assert p.ptp == s.recalculate_ptp(seat), (seat, p.ptp, s.recalculate_ptp(seat))
+        assert min(p.hand) >= 0, (seat, p.hand)
+        assert max(p.ptp) <= 50
+        assert 0 <= p.pop_free <= p.pop_total
+        used = sum(cell[3] for cell in p.city if cell is not None and cell[0] != 3)
+        assert used + p.pop_free == p.pop_total, (seat, used, p.pop_free, p.pop_total)
+        assert s.cp(p) == cp_recount(s, seat)
+        counts = [0] * len(s.c.lines)
+        for cell in p.city:
+            if cell is not None and cell[0] != 3:
+                counts[cell[1]] += 1
+        assert counts == p.line_count
+        assert all(counts[line.idx] <= line.max_count for line in s.c.lines)
+    owners = [o for o in s.wonder_owner if o >= 0]
+    assert sum(bin(p.wonders).count("1") for p in s.players) == len(owners)
+    govs = {s.c.advance_index["republic"], s.c.advance_index["monarchy"]}
+    for p in s.players:
+        assert sum(1 for g in govs if p.researched >> g & 1) <= 1
+
+
+def random_step(s: InceptumState, rng: random.Random) -> tuple[int, str]:
+    d = s.decision()
+    if d.is_chance:
+        a = sample_chance(s.chance_outcomes(), rng)
+        s.apply(a, CHANCE)
+        return CHANCE, a.text()
+    seat = rng.choice(d.players)
+    legal = s.legal_actions(seat)
+    assert legal, d
+    # favour ending the turn a little so games move on
+    a = rng.choice(legal)
+    s.apply(a, seat)
+    return seat, a.text()
+
+
+@settings(max_examples=24, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(opts=options, seed=st.integers(0, 2**32 - 1))
+def test_random_play_keeps_bookkeeping_exact(opts: dict[str, object], seed: int) -> None:
+    game = new_game(**opts)  # type: ignore[arg-type]
+    rng = random.Random(seed)
+    s = game.new_initial_state()
+    steps = 0
+    while not s.is_terminal() and steps < 3000:
+        random_step(s, rng)
+        check_invariants(s)
+        steps += 1
+    if s.is_terminal():
+        r = s.result()
+        assert s.legal_actions() == []
+        if r.finished:
+            assert r.winners
+        else:
+            assert r.winners == [] and s.round == opts["max_rounds"]
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(opts=options, seed=st.integers(0, 2**32 - 1))
+def test_save_load_round_trip_and_clone_independence(opts: dict[str, object], seed: int) -> None:
+    game = new_game(**opts)  # type: ignore[arg-type]
+    rng = random.Random(seed)
+    s = game.new_initial_state()
+    steps = 0
+    while not s.is_terminal() and steps < 1500:
+        if steps % 37 == 0:
+            saved = game.save_state(s)
+            text = json.dumps(saved)
+            loaded = game.load_state(json.loads(text))
+            assert loaded.state_hash() == s.state_hash()
+            assert loaded.view(0) == s.view(0)
+            # both continue identically
+            r1, r2 = random.Random(steps), random.Random(steps)
+            a, b = s.clone(), loaded
+            for _ in range(10):
+                if a.is_terminal():
+                    break
+                assert random_step(a, r1) == random_step(b, r2)
+                assert a.state_hash() == b.state_hash()
+            # the clone is independent of the original
+            before = s.state_hash()
+            c = s.clone()
+            for _ in range(10):
+                if c.is_terminal():
+                    break
+                random_step(c, random.Random(1))
+            assert s.state_hash() == before
+            check_invariants(s)
+        random_step(s, rng)
+        steps += 1
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(opts=options, seed=st.integers(0, 2**32 - 1))
+def test_illegal_actions_raise_and_change_nothing(opts: dict[str, object], seed: int) -> None:
+    game = new_game(**opts)  # type: ignore[arg-type]
+    space = game.action_space()
+    rng = random.Random(seed)
+    s = game.new_initial_state()
+    steps = 0
+    while not s.is_terminal() and steps < 800:
+        d = s.decision()
+        if steps % 5 == 0 and not d.is_chance:
+            seat = rng.choice(d.players)
+            legal = set(s.legal_actions(seat))
+            before = s.state_hash()
+            for a in rng.sample(space, 12):
+                if a in legal:
+                    continue
+                try:
+                    s.apply(a, seat)
+                except IllegalAction as exc:
+                    msg = str(exc)
+                    assert msg and len(msg) < 400
+                    assert "Traceback" not in msg
+                else:  # pragma: no cover - a failure
+                    raise AssertionError(f"{a.text()} was applied although not legal")
+                assert s.state_hash() == before
+        random_step(s, rng)
+        steps += 1
+
+
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), players=st.integers(2, 4))
+def test_views_hide_traits_during_the_deal(seed: int, players: int) -> None:
+    game = new_game("glory", players=players)
+    rng = random.Random(seed)
+    s = game.new_initial_state()
+    while s.traits_hidden():
+        for viewer in range(players):
+            v = s.view(viewer)
+            for q in v["players"]:
+                if q["seat"] != viewer:
+                    assert q["trait"] is None
+        random_step(s, rng)
+    json.dumps(s.view(None))

@@ -26,7 +26,7 @@ Commands:
                   several steps at once work too: 'build granary 2 3' = 'build granary', then 'slot 2 3'
   info <action>   (or '? <action>') what the action would cost and give you, without playing it
   undo            take back your last action of this turn (never across dice or other players)
-  view            show the board again
+  view            show the screen again ('view all': every part; 'view tech' ...: one part)
   log             show the game log
   help            this text
   quit            stop playing (the record is saved if you gave --record)"""
@@ -122,7 +122,7 @@ class TerminalTable:
                 if word in ("help", "h"):
                     self.term.write(HELP)
                 elif word == "view":
-                    self.show(seat)
+                    self.view(seat, rest.lower())
                 elif word == "log":
                     for entry in self.log[-40:]:
                         self.term.write("  " + entry)
@@ -177,21 +177,39 @@ class TerminalTable:
             raise Quit()
         t.clear(separator=True)
 
-    def show(self, seat: int) -> None:
+    def show(self, seat: int, full: bool = False) -> None:
+        """Draw ``seat``'s screen; on a small terminal optional parts are left out unless ``full``."""
         state = self.session.state
         view = state.view(seat)
         recent = self.log[self.seen.get(seat, 0) :][-12:]
         self.seen[seat] = len(self.log)
         t = self.term
+        menu = self.renderer.menu(state.legal_actions(seat), view, seat)
+        height = 0 if full or not t.height else max(8, t.height - len(menu) - 5)
         t.clear()
-        for line in self.renderer.screen(view, seat, recent):
+        for line in self.renderer.screen(view, seat, recent, height=height):
             t.write(line)
-        legal = state.legal_actions(seat)
         t.write("")
         t.write(self.renderer.prompt_line(view, seat, state.decision().prompt))
-        for line in self.renderer.menu(legal, view, seat):
+        for line in menu:
             t.write(line)
         t.write(t.style("  (number or text; 'info N' explains, 'undo', 'help', 'quit')", "grey"))
+
+    def view(self, seat: int, what: str) -> None:
+        """``view``: the screen again; ``view all``: everything; ``view <part>``: one part."""
+        if not what:
+            self.show(seat)
+            return
+        if what == "all":
+            self.show(seat, full=True)
+            return
+        view = self.session.state.view(seat)
+        lines = self.renderer.section(what, view, seat)
+        if lines is None:
+            names = ", ".join(name for name, _ in self.renderer.sections(view, seat))
+            raise MalformedAction(f"there is no part called {what!r}; say 'view all' or one of: {names}")
+        for line in lines:
+            self.term.write(line)
 
     # ----- commands ---------------------------------------------------------------------------
     def play_line(self, seat: int, line: str) -> None:

@@ -13,7 +13,7 @@ from typing import Any
 from civtable.core import Action
 
 from .render import Renderer
-from .term import columns, pad
+from .term import columns, pad, visible_len
 
 RES = ("food", "wood", "stone", "iron", "gold")
 RES_SHORT = {"food": "F", "wood": "W", "stone": "S", "iron": "I", "gold": "G"}
@@ -61,26 +61,33 @@ class InceptumRenderer(Renderer):
             parts.append(t.style(who, "bold", "green"))
         return " · ".join(parts)
 
+    optional_sections = ("benefits", "wonders", "recent:5", "others", "tech", "recent:2")
+
     def board(self, view: dict[str, Any], seat: int | None) -> list[str]:
+        out: list[str] = []
+        for _, body in self.sections(view, seat):
+            if body:
+                out += ([""] if out else []) + body
+        return out
+
+    def sections(self, view: dict[str, Any], seat: int | None) -> list[tuple[str, list[str]]]:
         t = self.term
-        out = self._status(view, seat)
         me = self._player(view, seat) if seat is not None else None
+        parts: list[tuple[str, list[str]]] = [("status", self._status(view, seat))]
         if me is not None:
-            out.append("")
-            out += self._resources(me)
-            out += self._score_line(me)
-            out.append("")
-            out += self._city(me, view.get("dice"), max(12, min(22, (t.width - 4) // 5)))
-        out += [""] + self._tech(view)
-        out += [""] + self._wonders(view)
-        benefits = self._benefits(view) if self._benefits_relevant(view, me) else []
-        if benefits:
-            out += [""] + benefits
+            parts.append(("you", self._resources(me) + self._score_line(me)))
+            parts.append(("city", self._city(me, view.get("dice"), max(12, min(22, (t.width - 4) // 5)))))
+        parts.append(("tech", self._tech(view)))
+        parts.append(("wonders", self._wonders(view)))
+        if self._benefits_relevant(view, me):
+            parts.append(("benefits", self._benefits(view)))
         others = [p for p in view.get("players", []) if seat is None or p.get("seat") != seat]
         if others:
-            out += ["", t.style("Other civilizations", "bold")]
-            out += [self._other(p, view) for p in others]
-        return out
+            lines = [t.style("Other civilizations", "bold")]
+            for p in others:
+                lines += self._other(p, view)
+            parts.append(("others", lines))
+        return parts
 
     def _player(self, view: dict[str, Any], seat: int | None) -> dict[str, Any] | None:
         for p in view.get("players", []):
@@ -323,7 +330,7 @@ class InceptumRenderer(Renderer):
             "  " + x for x in columns(cells, t.width - 2, gap=3)
         ]
 
-    def _other(self, p: dict[str, Any], view: dict[str, Any]) -> str:
+    def _other(self, p: dict[str, Any], view: dict[str, Any]) -> list[str]:
         t = self.term
         seat = p.get("seat")
         name = self._seat(seat)
@@ -346,7 +353,13 @@ class InceptumRenderer(Renderer):
         if p.get("wonders"):
             bits.append("wonders " + ", ".join(p["wonders"]))
         bits.append(f"{len(p.get('researched') or [])} advances")
-        return "  " + " · ".join(bits)
+        lines = ["  " + bits[0]]
+        for bit in bits[1:]:
+            if visible_len(lines[-1]) + 3 + visible_len(bit) > t.width:
+                lines.append("      " + bit)
+            else:
+                lines[-1] += " · " + bit
+        return lines
 
     # ----- the menu ---------------------------------------------------------------------------
     def action_label(self, action: Action, view: dict[str, Any], seat: int, short: bool = False) -> str:

@@ -24,14 +24,63 @@ class Renderer:
         self.term = term
 
     # ----- the main screen -----------------------------------------------------------------
-    def screen(self, view: dict[str, Any], seat: int | None, recent: Sequence[str] = ()) -> list[str]:
-        """The whole screen shown to ``seat`` before it decides (board + recent events)."""
+    optional_sections: tuple[str, ...] = ("recent:3",)
+    """How to shrink a screen too tall for the terminal, step by step: a section name leaves that
+    section out; ``recent:N`` keeps only the last N recent events."""
+
+    def sections(self, view: dict[str, Any], seat: int | None) -> list[tuple[str, list[str]]]:
+        """The board as named parts, in screen order (the generic renderer has one)."""
+        return [("board", self.board(view, seat))]
+
+    def section(self, name: str, view: dict[str, Any], seat: int | None) -> list[str] | None:
+        """One named part of the board, or None if there is no such part."""
+        for key, lines in self.sections(view, seat):
+            if key == name:
+                return lines
+        return None
+
+    def screen(
+        self, view: dict[str, Any], seat: int | None, recent: Sequence[str] = (), height: int = 0
+    ) -> list[str]:
+        """The whole screen shown to ``seat`` before it decides: title, board and what happened
+        recently. With ``height`` (rows available), the steps of :attr:`optional_sections` shrink
+        it until it fits; a line says what was left out."""
         t = self.term
-        lines = [self.title_line(view, seat), ""]
-        lines += self.board(view, seat)
-        if recent:
-            lines += ["", t.style("Since your last decision:", "bold")]
-            lines += ["  " + r for r in recent]
+        parts = self.sections(view, seat)
+        dropped: list[str] = []
+
+        def assemble(recent_lines: Sequence[str]) -> list[str]:
+            lines = [self.title_line(view, seat)]
+            for name, body in parts:
+                if name not in dropped and body:
+                    lines += [""] + body
+            if dropped:
+                views = ", ".join(f"'view {d}'" for d in dropped)
+                hint = f"(not shown to fit the screen — type {views} or 'view all')"
+                lines.append(t.style(hint, "grey"))
+            if recent_lines:
+                lines += ["", t.style("Since your last decision:", "bold")]
+                lines += ["  " + r for r in recent_lines]
+            return lines
+
+        lines = assemble(recent)
+        names = {n for n, _ in parts}
+        for step in self.optional_sections:
+            if not height or len(lines) <= height:
+                break
+            if step.startswith("recent:"):
+                keep = int(step.partition(":")[2])
+                recent = list(recent)[-keep:] if keep else []
+            elif step in names:
+                dropped.append(step)
+            lines = assemble(recent)
+        for name in list(reversed(dropped)):  # put back what fits after all
+            dropped.remove(name)
+            trial = assemble(recent)
+            if len(trial) <= height:
+                lines = trial
+            else:
+                dropped.append(name)
         return lines
 
     def title_line(self, view: dict[str, Any], seat: int | None) -> str:

@@ -44,6 +44,13 @@ class Term:
             return max(40, min(shutil.get_terminal_size((100, 40)).columns, 160))
         return 100
 
+    @property
+    def height(self) -> int:
+        """Rows of a real terminal; 0 (no limit) for pipes and files."""
+        if _isatty(self.stream):
+            return max(10, shutil.get_terminal_size((100, 40)).lines)
+        return 0
+
     def style(self, text: str, *styles: str) -> str:
         """Wrap ``text`` in the named ANSI styles (no-op without colour)."""
         if not self.color or not styles:

@@ -249,3 +249,33 @@ def test_every_kind_of_decision_renders() -> None:
             steps += 1
         assert renderer.screen(state.view(0), 0)
     assert {"turn", "slot", "redraw", "bonus_slot"} <= kinds
+
+
+def test_small_terminal_screen_leaves_parts_out_and_view_shows_them() -> None:
+    game = make_game("inceptum", {"players": 4})
+    session = Session(game, seed=2, seats=["human"] * 4)
+    session.resolve_chance()
+    seat = session.state.decision().players[0]
+    view = session.state.view(seat)
+    renderer = renderer_for(game, Term(io.StringIO(), color=False))
+    recent = [f"event {i}" for i in range(12)]
+    full = renderer.screen(view, seat, recent)
+    assert "Technology" in "\n".join(full) and "event 0" in "\n".join(full)
+    for height in (45, 35, 28):
+        small = renderer.screen(view, seat, recent, height=height)
+        text = "\n".join(small)
+        assert len(small) <= height and "Your city" in text and "event 11" in text
+        assert "not shown to fit the screen" in text and "'view all'" in text
+    # the console's view command shows one part, or everything, or says which parts exist
+    out = io.StringIO()
+    table = TerminalTable(
+        session,
+        [None] * 4,
+        renderer,
+        Term(out, color=False),
+        stdin=io.StringIO("\nview tech\nview wonders\nview nonsense\nview all\nquit\n"),
+    )
+    table.run()
+    text = out.getvalue()
+    assert text.count("Technology") >= 3  # first screen, 'view tech', 'view all'
+    assert "there is no part called 'nonsense'" in text and "tech, wonders" in text

@@ -24,6 +24,7 @@ import time
 from typing import Any
 
 from civtable.core import CHANCE, Game, GameState, game_info, make_game, sample_chance
+from civtable.tui.term import out
 
 from .play import parse_key_values
 
@@ -221,19 +222,19 @@ def run(args: argparse.Namespace) -> int:
     if not args.quick:
         result.update(bots_bench(game))
     if args.json:
-        print(json.dumps(result))
+        out(json.dumps(result))
         return 0
     print_report(result)
     return 0
 
 
 def print_report(r: dict[str, Any]) -> None:
-    print(
+    out(
         f"{r['game']}, {r['players']} players, random play, {r['seconds']:g} s per measurement "
         f"in {len(r['rounds']['actions_per_second'])} rounds (median)"
     )
     if r["cpus_available"] and r["cpus_available"] > 1:
-        print(
+        out(
             f"  note: {r['cpus_available']} cores available; pin for stable numbers: taskset -c 1 civtable bench"
         )
     ref = r["reference"]
@@ -252,23 +253,23 @@ def print_report(r: dict[str, Any]) -> None:
             ref["copies_per_second"],
         ),
     ]
-    print(f"  {'':26}{'measured':>12}{'target':>12}{'reference':>12}   ({ref['name']})")
+    out(f"  {'':26}{'measured':>12}{'target':>12}{'reference':>12}   ({ref['name']})")
     for label, value, target, refv in rows:
         mark = "" if target is None else ("  ok" if value >= target else "  below target")
         tgt = f"{target:>12,}" if target else f"{'—':>12}"
-        print(f"  {label:26}{value:>12,.0f}{tgt}{refv:>12,}{mark}")
-    print(f"  {'legal_actions() median':26}{r['legal_actions_median_us']:>10.1f} µs")
-    print(f"  ({r['games_finished']} random games finished; {r['mid_game_states']} mid-game states)")
+        out(f"  {label:26}{value:>12,.0f}{tgt}{refv:>12,}{mark}")
+    out(f"  {'legal_actions() median':26}{r['legal_actions_median_us']:>10.1f} µs")
+    out(f"  ({r['games_finished']} random games finished; {r['mid_game_states']} mid-game states)")
     mcts = r.get("mcts")
     if mcts:
-        print(
+        out(
             f"  MCTS ({mcts.get('simulations_per_decision')} simulations, rollout depth {mcts.get('rollout_depth')}): "
             f"{mcts.get('simulations_per_second')} simulations/s, {mcts.get('seconds_per_decision')} s per decision "
             f"(max {mcts.get('max_seconds_per_decision')} s)"
         )
     sim = r.get("sim")
     if sim:
-        print(
+        out(
             f"  simulation ({sim.get('seats')} bots, {sim.get('workers')} workers): "
             f"{sim.get('games_per_minute')} games/minute, mean {sim.get('mean_rounds')} rounds"
         )

@@ -16,6 +16,7 @@ from types import ModuleType
 from typing import Any
 
 from civtable.core import OptionError, game_names
+from civtable.tui.term import out
 
 
 def register(subparsers: Any) -> None:
@@ -85,11 +86,11 @@ def run_check(args: argparse.Namespace) -> int:
     problems: list[str] = list(module.check_content(args.content))
     shown = args.content or builtin_path(module) or f"built-in {args.game} content"
     if not problems:
-        print(f"OK: {shown} ({file_sha(args.content or builtin_path(module))})")
+        out(f"OK: {shown} ({file_sha(args.content or builtin_path(module))})")
         return 0
-    print(f"{shown}: {len(problems)} problem{'s' if len(problems) != 1 else ''}")
+    out(f"{shown}: {len(problems)} problem{'s' if len(problems) != 1 else ''}")
     for problem in problems:
-        print(f"  - {problem}")
+        out(f"  - {problem}")
     return 1
 
 
@@ -97,5 +98,5 @@ def run_dump(args: argparse.Namespace) -> int:
     module = content_module(args.game)
     _check_readable(args.content)
     data = module.dump_content(args.content)
-    print(json.dumps(data, indent=2, sort_keys=False, default=str))
+    out(json.dumps(data, indent=2, sort_keys=False, default=str))
     return 0

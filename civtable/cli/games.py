@@ -9,6 +9,7 @@ from typing import Any
 
 from civtable.core import GameInfo, game_info, game_names
 from civtable.tui import Term
+from civtable.tui.term import out
 
 
 def register(subparsers: Any) -> None:
@@ -65,7 +66,7 @@ def run(args: argparse.Namespace) -> int:
     for name, reason in broken:
         print(f"civtable: warning: game {name!r} cannot be loaded ({reason})", file=sys.stderr)
     if args.json:
-        print(json.dumps([info_to_json(i) for i in infos], indent=2))
+        out(json.dumps([info_to_json(i) for i in infos], indent=2))
         return 0
     t = Term()
     for info in infos:

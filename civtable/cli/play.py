@@ -31,6 +31,7 @@ from civtable.core import (
 )
 from civtable.core.record import game_for_record
 from civtable.tui import Term, TerminalTable, renderer_for
+from civtable.tui.term import out
 
 HUMAN = "human"
 
@@ -49,16 +50,29 @@ def register(subparsers: Any) -> None:
     p.add_argument("game", nargs="?", help="the game to play (see 'civtable games')")
     p.add_argument("--mode", metavar="MODE", help="game mode (if the game has modes)")
     p.add_argument(
-        "--players", type=int, metavar="N", help="number of players (default: the game's default, or the number of seats)"
+        "--players",
+        type=int,
+        metavar="N",
+        help="number of players (default: the game's default, or the number of seats)",
     )
-    p.add_argument("--seats", metavar="SEATS", help="comma-separated seats: human or a bot spec, e.g. human,random,greedy")
-    p.add_argument("--seed", type=int, metavar="S", help="seed for dice and bots (default: a fresh random seed, printed)")
+    p.add_argument(
+        "--seats",
+        metavar="SEATS",
+        help="comma-separated seats: human or a bot spec, e.g. human,random,greedy",
+    )
+    p.add_argument(
+        "--seed", type=int, metavar="S", help="seed for dice and bots (default: a fresh random seed, printed)"
+    )
     p.add_argument(
         "--option", "-o", action="append", default=[], metavar="KEY=VALUE", help="a game option (repeatable)"
     )
     p.add_argument("--content", metavar="FILE", help="play with this content (rules data) file")
     p.add_argument(
-        "--max-rounds", type=int, dest="max_rounds", metavar="R", help="stop after this many rounds (if the game allows)"
+        "--max-rounds",
+        type=int,
+        dest="max_rounds",
+        metavar="R",
+        help="stop after this many rounds (if the game allows)",
     )
     p.add_argument("--record", metavar="FILE", help="save the game record to FILE after every action")
     p.add_argument(
@@ -294,8 +308,7 @@ def run(args: argparse.Namespace) -> int:
         obj["scores"] = None
         obj["scores_hidden"] = True
     if args.json:
-        sys.stdout.write(json.dumps(obj) + "\n")
-        sys.stdout.flush()
+        out(json.dumps(obj))
     else:
         print_summary(term, game, obj)
         if not finished and path:

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from typing import Any
 
 from civtable.core import CHANCE, Action, GameRecord, replay
 from civtable.core.record import game_for_record
 from civtable.tui import Term
+from civtable.tui.term import out
 
 from .play import print_summary, result_object
 
@@ -39,7 +39,7 @@ def run(args: argparse.Namespace) -> int:
     obj = result_object(game, state, record)
     obj["verified"] = bool(record.final_hash)
     if args.json:
-        sys.stdout.write(json.dumps(obj) + "\n")
+        out(json.dumps(obj))
         return 0
     term = Term()
     if args.log:

@@ -59,8 +59,11 @@ class Term:
         return f"\x1b[{codes}m{text}\x1b[0m"
 
     def write(self, text: str = "") -> None:
-        self.stream.write(text + "\n")
-        self.stream.flush()
+        try:
+            self.stream.write(text + "\n")
+            self.stream.flush()
+        except BrokenPipeError:
+            reader_gone()
 
     def clear(self, separator: bool = False) -> None:
         """Clear the screen on a terminal; on a pipe print a blank line (and a visible
@@ -70,6 +73,26 @@ class Term:
         else:
             self.stream.write("\n" + ("=" * 60 + "\n" if separator else ""))
         self.stream.flush()
+
+
+def reader_gone() -> None:
+    """The reader of standard output went away (``civtable ... | head``): stop quietly, with the
+    exit status a shell expects for a closed pipe."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+    raise SystemExit(141)
+
+
+def out(text: str) -> None:
+    """Print ``text`` (and a newline) on standard output, stopping quietly if the reader is gone."""
+    try:
+        sys.stdout.write(text + "\n")
+        sys.stdout.flush()
+    except BrokenPipeError:
+        reader_gone()
 
 
 def _isatty(stream: TextIO) -> bool:

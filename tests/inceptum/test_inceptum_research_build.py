@@ -445,3 +445,32 @@ def test_wonder_with_iron_cost_needs_iron_working() -> None:
     assert_illegal(s, "wonder temple_of_artemis", match="Iron")
     grant(s, 0, "iron_working")
     assert "wonder temple_of_artemis" in legal_texts(s)
+
+
+# ---------------------------------------------------------------------------------------
+# Helpful reasons for illegal actions
+def test_reasons_for_illegal_actions() -> None:
+    s = started("mission1")
+    grant(s, 0, "mysticism", "cutting_tools", "organized_labor")
+    to_actions(s)
+    hand(s, 0, food=50, wood=50, stone=50, gold=50)
+    assert_illegal(s, "wonder oracle", match="Mission 1")
+    assert_illegal(s, "upgrade 3 3", match="Mission 1")
+    assert_illegal(s, "assign 3 3", match="United")
+    assert_illegal(s, "research foo", match="no advance called")
+    assert_illegal(s, "build castle", match="no building called")
+    assert_illegal(s, "take food", match="decision is 'turn'")
+    s.players[0].city = [s.players[0].city[slot_index(3, 2)]] * 25
+    add_pop(s, 0)
+    assert_illegal(s, "build wood", match="no empty slot")
+
+
+def test_wonder_needs_an_empty_slot() -> None:
+    s = started("journey")
+    grant(s, 0, "mysticism", "cutting_tools")
+    to_actions(s)
+    hand(s, 0, food=50, wood=50, stone=50, gold=50)
+    assert "wonder oracle" in legal_texts(s)
+    s.players[0].city = [s.players[0].city[slot_index(3, 2)]] * 25
+    assert "wonder oracle" not in legal_texts(s)
+    assert_illegal(s, "wonder oracle", match="no empty slot")

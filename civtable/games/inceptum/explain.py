@@ -88,6 +88,8 @@ def explain(s: InceptumState, a: Action, player: int) -> str:
                 return f"{lv.name} is unlocked by researching {c.advances[lv.unlocked_by].name}"
             if not p.pop_free:
                 return "you have no free population token for a new building"
+            if None not in p.city:
+                return "your city has no empty slot for a new building"
             bcost = s.build_cost(p, line.idx, 1)
             if not s._usable(p, bcost):
                 return f"{lv.name} needs Stone or Iron, which you cannot use before Cutting Tools / Iron Working"
@@ -97,6 +99,8 @@ def explain(s: InceptumState, a: Action, player: int) -> str:
             if ident not in c.wonder_index:
                 return f"there is no wonder called {ident!r}"
             w = c.wonders[c.wonder_index[ident]]
+            if s.opt["mode"] == "mission1":
+                return "wonders are not built in Mission 1"
             if s.wonder_owner[w.idx] >= 0:
                 return f"{w.name} was already built by Seat {s.wonder_owner[w.idx]}; wonders are exclusive"
             if w.unlocked_by >= 0 and not p.researched >> w.unlocked_by & 1:
@@ -104,6 +108,8 @@ def explain(s: InceptumState, a: Action, player: int) -> str:
             wcost = s.wonder_cost(p, w.idx)
             if not s._usable(p, wcost):
                 return f"{w.name} needs Stone or Iron, which you cannot use before Cutting Tools / Iron Working"
+            if None not in p.city:
+                return "your city has no empty slot for a wonder"
             return f"{w.name}: {_need(p.hand, wcost)}"
         if k in ("upgrade", "slot", "assign", "bonus"):
             r, col = int(a.args[0]), int(a.args[1])
@@ -113,7 +119,17 @@ def explain(s: InceptumState, a: Action, player: int) -> str:
             if k == "slot":
                 return f"row {r}, column {col} is already taken; choose an empty slot"
             if k == "assign":
-                return f"row {r}, column {col} cannot take another population token (grid size or no free token)"
+                if p.trait < 0 or not c.traits[p.trait].grid_population:
+                    return "only a United civilization may place extra population tokens on buildings"
+                if cell is None:
+                    return f"there is no building at row {r}, column {col}"
+                if cell[0] == 3:
+                    return "wonders take no population tokens"
+                if not p.pop_free:
+                    return "you have no free population token"
+                return f"row {r}, column {col} already holds as many tokens as its grid allows ({cell[3]})"
+            if k == "upgrade" and s.opt["mode"] == "mission1":
+                return "buildings are not upgraded in Mission 1"
             if cell is None:
                 return f"there is no building at row {r}, column {col}"
             if cell[0] == 3:

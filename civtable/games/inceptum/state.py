@@ -479,7 +479,7 @@ class InceptumState(GameState):
         if self.opt["mode"] != "mission1":
             h0, h1, h2, h3, h4 = hand
             table = self._wonder_table(p)
-            if h0 + h1 + h2 + h3 + h4 >= self.game.wonder_min[self._wonder_key(p)]:
+            if h0 + h1 + h2 + h3 + h4 >= self.game.wonder_min[self._wonder_key(p)] and None in p.city:
                 owner = self.wonder_owner
                 researched = p.researched
                 ok = self._unlocked_bits(p)

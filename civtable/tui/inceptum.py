@@ -374,6 +374,10 @@ class InceptumRenderer(Renderer):
             for tech in view.get("tech") or []:
                 if tech.get("id") == action.args[0]:
                     return label + t.style(f" {tech.get('your_cost', tech.get('cost'))}G", "grey")
+        if action.kind == "bank" and len(action.args) == 2:
+            ratio = self._bank_ratio(view, seat, str(action.args[0]))
+            if ratio:
+                return label + t.style(f" {ratio}:1", "grey")
         if action.kind == "offer" and action.args:
             return label + t.style(f" (trade with {self._seat(action.args[0])})", "grey")
         if action.kind == "build" and action.args:
@@ -392,6 +396,18 @@ class InceptumRenderer(Renderer):
                 if w.get("id") == action.args[0]:
                     return label + t.style(" " + res_list(w.get("your_cost") or w.get("cost")), "grey")
         return label
+
+    def _bank_ratio(self, view: dict[str, Any], seat: int, give: str) -> int | None:
+        """How many of ``give`` the bank takes for one resource: the rules' ratio less the seat's
+        trade discounts (never below 1)."""
+        rules = getattr(getattr(self.game, "content", None), "rules", None)
+        if not isinstance(rules, dict) or give not in (rules.get("bank_ratio") or {}):
+            return None
+        discounts = (self._player(view, seat) or {}).get("discounts") or {}
+        ratio = int(rules["bank_ratio"][give]) - int(discounts.get("bank_trade", 0))
+        if give == "iron":
+            ratio -= int(discounts.get("iron_trade", 0))
+        return max(1, ratio)
 
     def _upgrade_cost(self, view: dict[str, Any], seat: int, row: int, col: int) -> str | None:
         me = self._player(view, seat) or {}

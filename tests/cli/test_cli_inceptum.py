@@ -279,3 +279,31 @@ def test_small_terminal_screen_leaves_parts_out_and_view_shows_them() -> None:
     text = out.getvalue()
     assert text.count("Technology") >= 3  # first screen, 'view tech', 'view all'
     assert "there is no part called 'nonsense'" in text and "tech, wonders" in text
+
+
+def test_bank_ratio_in_the_menu_matches_the_rules() -> None:
+    import random
+
+    from civtable.core import CHANCE, Action, sample_chance
+    from civtable.games.inceptum.content import RESOURCES
+
+    game = make_game("inceptum", {"players": 3, "max_rounds": 15})
+    renderer = renderer_for(game, Term(io.StringIO(), color=False))
+    assert isinstance(renderer, InceptumRenderer)
+    rng = random.Random(4)
+    state = game.new_initial_state()
+    checked = 0
+    while not state.is_terminal():
+        d = state.decision()
+        if d.is_chance:
+            state.apply_unchecked(sample_chance(state.chance_outcomes(), rng), CHANCE)
+            continue
+        p = d.players[0]
+        view = state.view(p)
+        for i, res in enumerate(RESOURCES):
+            ratio = state.bank_ratio(state.players[p], i)  # type: ignore[attr-defined]
+            other = RESOURCES[(i + 1) % 5]
+            assert renderer.action_label(Action("bank", (res, other)), view, p).endswith(f" {ratio}:1")
+            checked += 1
+        state.apply_unchecked(rng.choice(state.legal_actions(p)), p)
+    assert checked > 100

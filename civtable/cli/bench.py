@@ -114,9 +114,13 @@ def measure_actions(game: Game, rng: random.Random, seconds: float) -> dict[str,
     }
 
 
-def mid_game_states(game: Game, rng: random.Random, count: int = 240) -> list[GameState]:
-    """States from the middle third of random games (some at every kind of decision)."""
+def mid_game_states(
+    game: Game, rng: random.Random, count: int = 240, budget: float = 10.0
+) -> list[GameState]:
+    """States from the middle third of random games, gathered within ``budget`` seconds (a game
+    still running when time is up contributes the middle of what was played)."""
     pool: list[GameState] = []
+    deadline = time.perf_counter() + budget
     tries = 0
     while len(pool) < count and tries < 200:
         tries += 1
@@ -127,9 +131,13 @@ def mid_game_states(game: Game, rng: random.Random, count: int = 240) -> list[Ga
             n += 1
             if n % 3 == 0:
                 trace.append(state.clone())
+                if len(trace) % 64 == 0 and time.perf_counter() > deadline:
+                    break
         third = len(trace) // 3
         middle = trace[third : 2 * third] or trace
         pool.extend(rng.sample(middle, min(len(middle), max(1, count // 6))))
+        if time.perf_counter() > deadline and pool:
+            break
     return pool[:count]
 
 
@@ -164,7 +172,7 @@ def measure_legal(pool: list[GameState], repeats: int = 5) -> float:
 
 def run_bench(game: Game, seconds: float, rounds: int, seed: int) -> dict[str, Any]:
     rng = random.Random(seed)
-    pool = mid_game_states(game, rng)
+    pool = mid_game_states(game, rng, budget=min(10.0, max(2.0, seconds)))
     per = max(0.05, seconds / max(1, rounds))
     act_rounds, copy_rounds, legal_rounds, finished = [], [], [], 0
     for _ in range(max(1, rounds)):

@@ -160,17 +160,20 @@ SECURITY_HEADERS = {
 # ----- the application -----------------------------------------------------------------------
 def create_app(db: str = "civtable.sqlite3", bot_delay: float = 0.0) -> FastAPI:
     """The server application storing games in ``db`` (a SQLite path or a database URL)."""
-    store = Store(db)
+    store = Store(db)  # opened now so that a bad URL or database fails at once
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        manager = GameManager(store, bot_delay=bot_delay)
+        if app.state.store.closed:
+            app.state.store = Store(db)
+        manager = GameManager(app.state.store, bot_delay=bot_delay)
         app.state.manager = manager
         await manager.start()
         try:
             yield
         finally:
             await manager.stop()
+            app.state.store.close()
 
     app = FastAPI(
         title="civtable server",
@@ -325,18 +328,25 @@ def create_app(db: str = "civtable.sqlite3", bot_delay: float = 0.0) -> FastAPI:
 
     @app.get("/api/games/{game_id}", tags=["games"])
     async def get_game(
-        game_id: str, request: Request, token: Annotated[str | None, Query(max_length=TOKEN_MAX)] = None
-    ) -> dict[str, Any]:
+        game_id: str,
+        request: Request,
+        token: Annotated[str | None, Query(max_length=TOKEN_MAX)] = None,
+        log: Annotated[str | None, Query(pattern="^(all|tail)$")] = None,
+    ) -> Response:
         """The view of the seat holding ``token`` (without a token: the spectator view), its legal
-        actions, ``state_id`` (the number of actions so far) and the log."""
+        actions, ``state_id`` (the number of actions so far) and the log: its last entries from
+        index ``log_start`` on, or all of it with ``log=all``. Each log entry carries its index
+        ``i``, so clients can merge the entries of later pushes."""
         manager = manager_of(request)
         live = await live_game(manager, game_id)
         seat = seat_of(live, token)
         async with live.lock:
-            return manager.payload(live, seat)
+            if log == "all":
+                return _json(json.dumps(manager.payload(live, seat, full_log=True), separators=(",", ":")))
+            return _json(manager.payload_json(live, seat))
 
     @app.post("/api/games/{game_id}/actions", tags=["games"])
-    async def post_action(game_id: str, body: ActionRequest, request: Request) -> dict[str, Any]:
+    async def post_action(game_id: str, body: ActionRequest, request: Request) -> Response:
         """Take an action (its text form). Answers the new view once the action is stored.
         Errors: 400 malformed, 403 bad token, 404 no such game, 409 stale ``state_id`` or not your
         decision, 422 illegal now."""
@@ -346,10 +356,10 @@ def create_app(db: str = "civtable.sqlite3", bot_delay: float = 0.0) -> FastAPI:
         assert seat is not None
         await manager.act(live, seat, body.action, body.state_id)
         async with live.lock:
-            return manager.payload(live, seat)
+            return _json(manager.payload_json(live, seat))
 
     @app.post("/api/games/{game_id}/undo", tags=["games"])
-    async def post_undo(game_id: str, body: TokenRequest, request: Request) -> dict[str, Any]:
+    async def post_undo(game_id: str, body: TokenRequest, request: Request) -> Response:
         """Take back your last action(s) of this turn; never across dice, revealed information or
         another player's action (409 then)."""
         manager = manager_of(request)
@@ -358,17 +368,17 @@ def create_app(db: str = "civtable.sqlite3", bot_delay: float = 0.0) -> FastAPI:
         assert seat is not None
         await manager.undo(live, seat)
         async with live.lock:
-            return manager.payload(live, seat)
+            return _json(manager.payload_json(live, seat))
 
     @app.get("/api/games/{game_id}/record", tags=["replays"])
-    async def get_record(game_id: str, request: Request) -> dict[str, Any]:
+    async def get_record(game_id: str, request: Request) -> Response:
         """The full record of a finished game (409 while it is being played)."""
         manager = manager_of(request)
         live = await live_game(manager, game_id)
         async with live.lock:
             if not live.session.state.is_terminal():
                 raise ApiError(409, "the record is published when the game is over", "not_finished")
-            return manager.record(live)
+            return _json(json.dumps(manager.record(live), separators=(",", ":")))
 
     @app.get("/api/games/{game_id}/replay", tags=["replays"])
     async def get_replay(
@@ -376,7 +386,7 @@ def create_app(db: str = "civtable.sqlite3", bot_delay: float = 0.0) -> FastAPI:
         request: Request,
         step: Annotated[int, Query(ge=0, le=10**7)] = 0,
         seat: Annotated[int | None, Query(ge=0, le=64)] = None,
-    ) -> dict[str, Any]:
+    ) -> Response:
         """A finished game's position after ``step`` actions (seen by ``seat``, or a spectator),
         rebuilt on the server by re-executing the record."""
         manager = manager_of(request)
@@ -384,7 +394,8 @@ def create_app(db: str = "civtable.sqlite3", bot_delay: float = 0.0) -> FastAPI:
         async with live.lock:
             if not live.session.state.is_terminal():
                 raise ApiError(409, "replays are available when the game is over", "not_finished")
-            return await asyncio.to_thread(manager.replay_step, live, step, seat)
+            data = await asyncio.to_thread(manager.replay_step, live, step, seat)
+        return _json(json.dumps(data, separators=(",", ":")))
 
     @app.get("/api/games/{game_id}/svg", tags=["games"])
     async def get_svg(
@@ -419,7 +430,7 @@ def create_app(db: str = "civtable.sqlite3", bot_delay: float = 0.0) -> FastAPI:
         await websocket.accept()
         sub = manager.subscribe(live, seat)
         async with live.lock:
-            sub.push(json.dumps({"type": "state", **manager.payload(live, seat)}))
+            sub.push(manager.push_message(live, seat))
 
         async def pump() -> None:
             while True:
@@ -463,6 +474,11 @@ def create_app(db: str = "civtable.sqlite3", bot_delay: float = 0.0) -> FastAPI:
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app
+
+
+def _json(text: str) -> Response:
+    """A JSON response from text already encoded (big views skip FastAPI's slow re-encoding)."""
+    return Response(text, media_type="application/json")
 
 
 def _svg_renderer(game: str) -> Callable[[dict[str, Any]], str] | None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import hmac
+import json
 import logging
 import re
 import secrets
@@ -43,7 +44,7 @@ log = logging.getLogger("civtable.server")
 
 MAX_SEATS = 16
 MAX_BOT_PARAM = 20_000
-LOG_LIMIT = 300
+LOG_TAIL = 30  # log entries sent with each view; the whole log on request
 _GAME_ID = re.compile(r"^[A-Za-z0-9_-]{4,32}$")
 
 
@@ -109,6 +110,7 @@ class LiveGame:
     subscribers: list[Subscriber] = field(default_factory=list)
     driver: asyncio.Task[None] | None = None
     status: str = "active"
+    cache: dict[int | None, tuple[int, str]] = field(default_factory=dict)  # seat -> (version, JSON payload)
 
     @property
     def state_id(self) -> int:
@@ -227,7 +229,7 @@ class GameManager:
             status=live.status,
             actions=list(session.record.actions),
         )
-        await asyncio.to_thread(self.store.create_game, stored, tokens)
+        await asyncio.wrap_future(self.store.create_game(stored, tokens))
         self.games[game_id] = live
         self.kick(live)
         return live, tokens
@@ -354,7 +356,7 @@ class GameManager:
             del live.log[keep:]
             status = "finished" if live.session.state.is_terminal() else "active"
             try:
-                await asyncio.to_thread(self.store.truncate_actions, live.id, keep, status)
+                await asyncio.wrap_future(self.store.truncate_actions(live.id, keep, status))
             except Exception:
                 await self._reload(live)
                 raise
@@ -368,7 +370,7 @@ class GameManager:
         new = live.session.record.actions[start:]
         status = "finished" if live.session.state.is_terminal() else "active"
         try:
-            await asyncio.to_thread(self.store.append_actions, live.id, start, list(new), status)
+            await asyncio.wrap_future(self.store.append_actions(live.id, start, list(new), status))
         except Exception:
             log.exception("game %s: storing actions failed; rebuilding from storage", live.id)
             await self._reload(live)
@@ -438,14 +440,15 @@ class GameManager:
                     await asyncio.sleep(1.0)
 
     # ----- views ----------------------------------------------------------------------------
-    def payload(self, live: LiveGame, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` (``None``: a spectator) may know: its view, its legal actions, the log."""
+    def payload(self, live: LiveGame, seat: int | None, full_log: bool = False) -> dict[str, Any]:
+        """What ``seat`` (``None``: a spectator) may know: its view, its legal actions and the end
+        of the log (entries from index ``log_start``; all of it with ``full_log``)."""
         state = live.session.state
         decision = state.decision()
         deciding = seat is not None and seat in decision.players
         legal = [a.text() for a in state.legal_actions(seat)] if deciding else []
         finished = state.is_terminal()
-        start = max(0, len(live.log) - LOG_LIMIT)
+        start = 0 if full_log else max(0, len(live.log) - LOG_TAIL)
         return {
             "id": live.id,
             "game": live.game.info.name,
@@ -464,6 +467,15 @@ class GameManager:
             "finished": finished,
             "result": state.result().to_json() if finished else None,
         }
+
+    def payload_json(self, live: LiveGame, seat: int | None) -> str:
+        """:meth:`payload` encoded as JSON, computed once per seat and game version."""
+        hit = live.cache.get(seat)
+        if hit is not None and hit[0] == live.version:
+            return hit[1]
+        text = json.dumps(self.payload(live, seat), separators=(",", ":"))
+        live.cache[seat] = (live.version, text)
+        return text
 
     def seat_list(self, live: LiveGame) -> list[dict[str, Any]]:
         return [
@@ -501,13 +513,12 @@ class GameManager:
     def _publish(self, live: LiveGame) -> None:
         if not live.subscribers:
             return
-        import json
-
-        cache: dict[int | None, str] = {}
         for sub in list(live.subscribers):
-            if sub.seat not in cache:
-                cache[sub.seat] = json.dumps({"type": "state", **self.payload(live, sub.seat)})
-            sub.push(cache[sub.seat])
+            sub.push(self.push_message(live, sub.seat))
+
+    def push_message(self, live: LiveGame, seat: int | None) -> str:
+        """The WebSocket message for ``seat``: the payload with ``"type": "state"`` first."""
+        return '{"type":"state",' + self.payload_json(live, seat)[1:]
 
     # ----- records and replays ----------------------------------------------------------------
     def record(self, live: LiveGame) -> dict[str, Any]:

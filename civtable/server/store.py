@@ -10,14 +10,21 @@ Three tables hold everything needed to rebuild a game after a crash:
 Every write is one transaction; the server acknowledges an action only after its transaction has
 committed. The default database is a SQLite file in WAL mode with ``synchronous=FULL``; a
 ``postgresql://`` URL uses psycopg 3 through the same code.
+
+Writes go through one writer thread that *group-commits*: writes submitted while a commit is being
+flushed to disk are committed together in the next transaction, so many games share one fsync
+without weakening durability (each caller still waits for the commit that contains its write).
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import queue
+import threading
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import Future
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -38,7 +45,7 @@ from sqlalchemy import (
     select,
     update,
 )
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
 
 metadata = MetaData()
 
@@ -109,8 +116,71 @@ def normalise_url(url: str) -> str:
     return url
 
 
+Write = Callable[[Connection], None]
+GROUP_LIMIT = 256
+
+
+class _GroupWriter:
+    """One thread applying writes in as few transactions as possible (group commit)."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self.queue: queue.Queue[tuple[Write, Future[None]] | None] = queue.Queue()
+        self.thread = threading.Thread(target=self._run, name="civtable-db-writer", daemon=True)
+        self.thread.start()
+
+    def submit(self, write: Write) -> Future[None]:
+        future: Future[None] = Future()
+        self.queue.put((write, future))
+        return future
+
+    def close(self) -> None:
+        self.queue.put(None)
+        self.thread.join(timeout=30)
+
+    def _run(self) -> None:
+        while True:
+            item = self.queue.get()
+            if item is None:
+                return
+            batch = [item]
+            stop = False
+            while len(batch) < GROUP_LIMIT:
+                try:
+                    more = self.queue.get_nowait()
+                except queue.Empty:
+                    break
+                if more is None:
+                    stop = True
+                    break
+                batch.append(more)
+            self._commit(batch)
+            if stop:
+                return
+
+    def _commit(self, batch: list[tuple[Write, Future[None]]]) -> None:
+        try:
+            with self.engine.begin() as conn:
+                for write, _ in batch:
+                    write(conn)
+        except Exception:
+            # nothing of the batch was committed: retry each write alone so one failure stays alone
+            for write, future in batch:
+                try:
+                    with self.engine.begin() as conn:
+                        write(conn)
+                except Exception as exc:
+                    future.set_exception(exc)
+                else:
+                    future.set_result(None)
+            return
+        for _, future in batch:
+            future.set_result(None)
+
+
 class Store:
-    """The game database."""
+    """The game database. Write methods return a :class:`~concurrent.futures.Future` that
+    completes once the write is committed (``.result()`` waits and raises on failure)."""
 
     def __init__(self, url: str) -> None:
         self.url = normalise_url(url)
@@ -124,14 +194,22 @@ class Store:
         if self.is_sqlite:
             event.listen(self.engine, "connect", _sqlite_pragmas)
         metadata.create_all(self.engine)
+        self._writer = _GroupWriter(self.engine)
+        self.closed = False
 
     def close(self) -> None:
-        self.engine.dispose()
+        """Finish the pending writes and release the connections."""
+        if not self.closed:
+            self.closed = True
+            self._writer.close()
+            self.engine.dispose()
 
     # ----- writes -----------------------------------------------------------------------
-    def create_game(self, game: StoredGame, tokens: dict[int, str]) -> None:
+    def create_game(self, game: StoredGame, tokens: dict[int, str]) -> Future[None]:
         """Insert a new game, its token hashes and its first actions in one transaction."""
-        with self.engine.begin() as conn:
+        hashes = [{"game_id": game.id, "seat": s, "token_hash": hash_token(t)} for s, t in tokens.items()]
+
+        def write(conn: Connection) -> None:
             conn.execute(
                 insert(games_table).values(
                     id=game.id,
@@ -146,11 +224,8 @@ class Store:
                     status=game.status,
                 )
             )
-            if tokens:
-                conn.execute(
-                    insert(tokens_table),
-                    [{"game_id": game.id, "seat": s, "token_hash": hash_token(t)} for s, t in tokens.items()],
-                )
+            if hashes:
+                conn.execute(insert(tokens_table), hashes)
             if game.actions:
                 conn.execute(
                     insert(actions_table),
@@ -160,30 +235,33 @@ class Store:
                     ],
                 )
 
-    def append_actions(self, game_id: str, start: int, actions: Sequence[tuple[int, str]], status: str) -> None:
-        """Store ``actions`` as indices ``start, start+1, ...`` and the game's status, atomically."""
-        with self.engine.begin() as conn:
-            if actions:
-                conn.execute(
-                    insert(actions_table),
-                    [
-                        {"game_id": game_id, "idx": start + i, "seat": s, "action": a}
-                        for i, (s, a) in enumerate(actions)
-                    ],
-                )
-            conn.execute(
-                update(games_table).where(games_table.c.id == game_id).values(status=status, updated=time.time())
-            )
+        return self._writer.submit(write)
 
-    def truncate_actions(self, game_id: str, keep: int, status: str) -> None:
+    def append_actions(
+        self, game_id: str, start: int, actions: Sequence[tuple[int, str]], status: str
+    ) -> Future[None]:
+        """Store ``actions`` as indices ``start, start+1, ...`` and the game's status, atomically."""
+        rows = [{"game_id": game_id, "idx": start + i, "seat": s, "action": a} for i, (s, a) in enumerate(actions)]
+        now = time.time()
+
+        def write(conn: Connection) -> None:
+            if rows:
+                conn.execute(insert(actions_table), rows)
+            conn.execute(update(games_table).where(games_table.c.id == game_id).values(status=status, updated=now))
+
+        return self._writer.submit(write)
+
+    def truncate_actions(self, game_id: str, keep: int, status: str) -> Future[None]:
         """Delete every action with index ``>= keep`` (undo), atomically."""
-        with self.engine.begin() as conn:
+        now = time.time()
+
+        def write(conn: Connection) -> None:
             conn.execute(
                 delete(actions_table).where(and_(actions_table.c.game_id == game_id, actions_table.c.idx >= keep))
             )
-            conn.execute(
-                update(games_table).where(games_table.c.id == game_id).values(status=status, updated=time.time())
-            )
+            conn.execute(update(games_table).where(games_table.c.id == game_id).values(status=status, updated=now))
+
+        return self._writer.submit(write)
 
     # ----- reads ------------------------------------------------------------------------
     def load_game(self, game_id: str) -> StoredGame | None:

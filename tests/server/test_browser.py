@@ -99,7 +99,7 @@ def test_inceptum_table_by_clicking(browser: Any, server_factory: Any, tmp_path:
     page.click("#legal button[data-action=keep]")
     # answer the decisions before the turn (bonus choices) with the first option, by clicking
     deadline = time.monotonic() + 30
-    while "take actions" not in page.inner_text("#status"):
+    while not page.inner_text("#status").startswith("Your decision: take actions"):
         assert time.monotonic() < deadline, page.inner_text("#status")
         buttons = page.locator("#legal button[data-action]")
         if "Your decision" in page.inner_text("#status") and buttons.count():
@@ -108,6 +108,8 @@ def test_inceptum_table_by_clicking(browser: Any, server_factory: Any, tmp_path:
             wait_state(page, before + 1)
         page.wait_for_timeout(100)
     # research by clicking an available card of the tech board
+    page.screenshot(path=str(tmp_path / "inceptum-turn.png"), full_page=True)
+    assert page.locator(".tech.clickable").count(), (errors, page.inner_text("#legal"))
     card = page.locator(".tech.clickable").first
     tech = card.get_attribute("data-tech")
     card.hover()

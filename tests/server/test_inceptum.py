@@ -74,9 +74,13 @@ def test_inceptum_bots_finish_and_the_record_replays(tmp_path: Any) -> None:
         b = new_game(c1, ["greedy", "greedy", "greedy"], game="inceptum", mode="journey", seed=77,
                      options={"max_rounds": 3})
         done_a = wait_for(lambda: (lambda p: p if p["finished"] else None)(get(c1, a["id"])), timeout=60)
-        done_b = wait_for(lambda: (lambda p: p if p["finished"] else None)(get(c1, b["id"])), timeout=60)
+        wait_for(lambda: (lambda p: p if p["finished"] else None)(get(c1, b["id"])), timeout=60)
         # the same seed gives the same dice and the same bot choices
-        assert [e["text"] for e in done_a["log"]] == [e["text"] for e in done_b["log"]]
+        log_a = c1.get(f"/api/games/{a['id']}", params={"log": "all"}).json()["log"]
+        log_b = c1.get(f"/api/games/{b['id']}", params={"log": "all"}).json()["log"]
+        assert len(log_a) == done_a["state_id"] > len(done_a["log"]) and log_a[-len(done_a["log"]):] == done_a["log"]
+        assert [e["text"] for e in log_a] == [e["text"] for e in log_b]
+        assert [e["i"] for e in log_a] == list(range(len(log_a)))
         record = c1.get(f"/api/games/{a['id']}/record").json()
     with TestClient(create_app(db)) as c2:
         assert get(c2, a["id"])["log"] == done_a["log"]

@@ -22,7 +22,7 @@
   function query() { return token ? `?token=${encodeURIComponent(token)}` : ""; }
 
   async function load() {
-    const res = await api("GET", `/api/games/${encodeURIComponent(gameId)}${query()}`);
+    const res = await api("GET", `/api/games/${encodeURIComponent(gameId)}${query()}${token ? "&" : "?"}log=all`);
     if (!res.ok) {
       if (res.status === 403 && token) {
         toast("this seat's link is not valid for this game; showing the spectator view");
@@ -105,9 +105,21 @@
     if (old) old.remove();
   }
 
+  let fullLog = [];
+
+  /** Views carry the end of the log; keep the whole of it here, merged by entry index. */
+  function mergeLog(next) {
+    const merged = fullLog.slice(0, Math.min(next.log_start || 0, next.state_id));
+    for (const entry of next.log) merged[entry.i] = entry;
+    fullLog = merged.slice(0, next.state_id).filter(Boolean);
+    next.log = fullLog;
+  }
+
   function show(next) {
     if (payload && next.state_id === payload.state_id && next.status === payload.status
-        && JSON.stringify(next) === JSON.stringify(payload)) return;
+        && next.can_undo === payload.can_undo && JSON.stringify(next.legal) === JSON.stringify(payload.legal)
+        && JSON.stringify(next.view) === JSON.stringify(payload.view)) return;
+    mergeLog(next);
     payload = next;
     closeChooser();
     clear(document.getElementById("planner")).append(el("span", { class: "muted" },

@@ -75,7 +75,7 @@ class InceptumRenderer(Renderer):
         me = self._player(view, seat) if seat is not None else None
         parts: list[tuple[str, list[str]]] = [("status", self._status(view, seat))]
         if me is not None:
-            parts.append(("you", self._resources(me) + self._score_line(me)))
+            parts.append(("you", self._resources(me) + self._score_line(me, view)))
             parts.append(("city", self._city(me, view.get("dice"), max(12, min(22, (t.width - 4) // 5)))))
         parts.append(("tech", self._tech(view)))
         parts.append(("wonders", self._wonders(view)))
@@ -227,7 +227,8 @@ class InceptumRenderer(Renderer):
             lines.append(f"{'next round':<12}" + "".join(cells))
         return lines
 
-    def _score_line(self, me: dict[str, Any]) -> list[str]:
+    def _score_line(self, me: dict[str, Any], view: dict[str, Any] | None = None) -> list[str]:
+        """CP with its breakdown, population, benefits and discounts, wrapped to the width."""
         t = self.term
         cp = me.get("cp")
         parts = [t.style(f"CP {cp}", "bold")]
@@ -238,7 +239,8 @@ class InceptumRenderer(Renderer):
         if pop:
             parts.append(f"population {pop.get('total')} ({pop.get('free')} free)")
         if me.get("benefits"):
-            parts.append("benefits: " + ", ".join(map(str, me["benefits"])))
+            names = {b.get("id"): b.get("name") for b in (view or {}).get("benefits") or []}
+            parts.append("benefits: " + ", ".join(str(names.get(b) or b) for b in me["benefits"]))
         discounts = {k: v for k, v in (me.get("discounts") or {}).items() if v}
         if discounts:
             parts.append(
@@ -246,7 +248,13 @@ class InceptumRenderer(Renderer):
             )
         if me.get("free_research_this_turn"):
             parts.append(f"free research: {me['free_research_this_turn']}")
-        return [" · ".join(parts)]
+        lines = [parts[0]]
+        for part in parts[1:]:
+            if visible_len(lines[-1]) + 3 + visible_len(part) > t.width:
+                lines.append("  " + part)
+            else:
+                lines[-1] += " · " + part
+        return lines
 
     # ----- the boards -------------------------------------------------------------------------
     def _tech(self, view: dict[str, Any]) -> list[str]:

@@ -275,3 +275,28 @@ def test_games_survive_an_app_restart_and_bots_resume(db_path: str) -> None:
         done = wait_for(lambda: (lambda p: p if p["finished"] else None)(get(c2, g["id"])))
         record = GameRecord.from_json(c2.get(f"/api/games/{g['id']}/record").json())
         assert replay(record).is_terminal() and done["status"] == "finished"
+
+
+def test_map_picture_for_games_that_draw_one(client: TestClient) -> None:
+    nim = new_game(client, ["human", "human"])
+    res = client.get(f"/api/games/{nim['id']}/svg")
+    assert res.status_code == 404 and "picture" in res.json()["error"]
+    try:
+        import civtable.games.conquest.svg  # noqa: F401
+    except ImportError:
+        return
+    g = new_game(client, ["human", "random"], game="conquest", seed=3)
+    token = g["seats"][0]["token"]
+    res = client.get(f"/api/games/{g['id']}/svg", params={"token": token})
+    assert res.status_code == 200 and res.headers["content-type"].startswith("image/svg+xml")
+    assert "data-territory=" in res.text and token not in res.text
+    assert client.get(f"/api/games/{g['id']}/svg", params={"token": "bad"}).status_code == 403
+
+
+def test_full_log_on_request(client: TestClient) -> None:
+    g = new_game(client, ["random", "random"], seed=13, options={"max_take": 1})
+    done = wait_for(lambda: (lambda p: p if p["finished"] else None)(get(client, g["id"])))
+    full = client.get(f"/api/games/{g['id']}", params={"log": "all"}).json()
+    assert [e["i"] for e in full["log"]] == list(range(done["state_id"])) and full["log_start"] == 0
+    assert full["log"][done["log_start"]:] == done["log"] and len(done["log"]) < len(full["log"])
+    assert client.get(f"/api/games/{g['id']}", params={"log": "everything"}).status_code == 400

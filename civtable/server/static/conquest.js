@@ -14,7 +14,7 @@
       const mapBox = el("section", { class: "panel map" }, el("h2", {}, "Map"), el("p", { class: "muted small" }, "Loading the map…"));
       const choice = el("div", { class: "row" });
       board.append(mapBox, choice);
-      Civ.renderers.generic.render(board, payload, ctx);
+      Civ.renderers.generic.render(board, payload, ctx, { skip: ["map", "territories"] });
       if (!ctx.svgUrl) { mapBox.classList.add("hidden"); return; }
       fetch(ctx.svgUrl).then((res) => (res.ok ? res.text() : Promise.reject(res.status))).then((text) => {
         const doc = new DOMParser().parseFromString(text, "image/svg+xml");

@@ -293,7 +293,10 @@ def test_map_picture_for_games_that_draw_one(client: TestClient) -> None:
     assert client.get(f"/api/games/{g['id']}/svg", params={"token": "bad"}).status_code == 403
 
 
-def test_full_log_on_request(client: TestClient) -> None:
+def test_full_log_on_request(client: TestClient, monkeypatch: Any) -> None:
+    import civtable.server.manager as manager_module
+
+    monkeypatch.setattr(manager_module, "LOG_TAIL", 5)
     g = new_game(client, ["random", "random"], seed=13, options={"max_take": 1})
     done = wait_for(lambda: (lambda p: p if p["finished"] else None)(get(client, g["id"])))
     full = client.get(f"/api/games/{g['id']}", params={"log": "all"}).json()

@@ -273,8 +273,8 @@ def test_glory_blocked_by_other_trait_meeting_your_condition() -> None:
     hand(s, 1, food=20, wood=20, stone=20, iron=20, gold=20)
     assert s.trait_condition(s.players[1], "scientific")
     act(s, "end")
-    assert s.blocked >> s.c.trait_index["scientific"] & 1
-    assert not s.blocked >> s.c.trait_index["expansionist"] & 1  # one's own trait is not blocked
+    assert s.blocked >> 0 & 1  # seat 0 (Scientific) is blocked
+    assert not s.blocked >> 1 & 1  # meeting one's own condition blocks nobody
     assert s.finished and s.result().winners == [1]
 
 
@@ -285,7 +285,7 @@ def test_glory_blocked_player_may_still_win_by_prosperity() -> None:
         if a.id != "monarchy":
             grant_with_prereqs(s, 0, a.id)
     hand(s, 0, food=20, wood=20, stone=20, iron=20, gold=20)
-    s.blocked |= 1 << s.c.trait_index["scientific"]
+    s.blocked |= 1 << 0
     p = s.players[0]
     p.cp_research += max(0, 100 - s.cp(p))
     act(s, "end")
@@ -302,7 +302,7 @@ def test_glory_blocked_player_without_prosperity_does_not_win() -> None:
         if a.id != "monarchy":
             grant_with_prereqs(s, 0, a.id)
     hand(s, 0, food=20, wood=20, stone=20, iron=20, gold=20)
-    s.blocked |= 1 << s.c.trait_index["scientific"]
+    s.blocked |= 1 << 0
     assert s.cp(s.players[0]) < 100
     act(s, "end")
     to_actions(s)
@@ -320,7 +320,7 @@ def test_glory_blocking_without_the_dawn() -> None:
         place_wonder(s, 1, w, 1 + k // 5, 1 + k % 5)
     assert s.trait_condition(s.players[1], "cultural") and not s.dawn(s.players[1])
     act(s, "end")
-    assert s.blocked >> s.c.trait_index["cultural"] & 1
+    assert s.blocked == 1 << 0  # seat 0 (Cultural) is blocked
 
 
 def test_glory_civilizational_beats_prosperity_same_round() -> None:
@@ -348,8 +348,34 @@ def test_glory_same_round_blocking_removes_a_civilizational_win() -> None:
     to_actions(s)
     expansionist_condition(s, 1)  # United meets the Expansionist condition in the same round
     act(s, "end")
-    assert s.blocked >> s.c.trait_index["expansionist"] & 1
+    assert s.blocked == 1 << 0
     assert not s.finished  # seat 0 is blocked and has no prosperity (no 20 of each)
+
+
+def test_glory_condition_met_in_an_earlier_round_is_not_blocked() -> None:
+    s = glory(("cultural", "united"))
+    to_actions(s)
+    wonders = ["oracle", "lighthouse", "pythagoras_lyceum", "hanging_gardens", "pyramids", "nalanda", "chichen_itza"]
+    for k, w in enumerate(wonders):
+        place_wonder(s, 0, w, 4 + k // 5, 1 + k % 5)
+    act(s, "end")  # seat 0 meets its own (Cultural) condition, without the Dawn yet
+    assert s.civ_round[0] == 1 and s.achieved[0] == ""
+    to_actions(s)
+    act(s, "end")
+    to_actions(s)
+    act(s, "end")
+    to_actions(s)
+    p1 = s.players[1]
+    p1.wonders = s.players[0].wonders  # seat 1 (United) meets the Cultural condition later
+    assert s.trait_condition(p1, "cultural")
+    act(s, "end")
+    assert s.blocked == 0  # seat 0 met it before: not blocked
+    to_actions(s)
+    grant_with_prereqs(s, 0, "banking")
+    act(s, "end")
+    to_actions(s)
+    act(s, "end")
+    assert s.finished and s.result().winners == [0] and s.result().reason == "civilizational victory"
 
 
 def test_glory_two_civilizational_winners_highest_cp() -> None:

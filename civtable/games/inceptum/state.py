@@ -146,7 +146,7 @@ class InceptumState(GameState):
     __slots__ = (
         "game", "c", "t", "n", "opt", "players", "phase", "round", "order", "turn_pos", "stack",
         "dice", "wonder_owner", "benefit_owner", "trait_deck", "hb_deck", "offers_made",
-        "achieved", "blocked", "winners", "finished", "end_reason", "unfinished",
+        "achieved", "blocked", "civ_round", "winners", "finished", "end_reason", "unfinished",
     )
 
     def __init__(self, game: Inceptum, fresh: bool = True) -> None:
@@ -175,7 +175,8 @@ class InceptumState(GameState):
         self.hb_deck = [1] * len(c.humble)
         self.offers_made = 0
         self.achieved: list[str] = [""] * self.n  # "", "mission", "civ", "prosperity" this round
-        self.blocked = 0  # bitmask of traits blocked from their civilizational victory
+        self.blocked = 0  # bitmask of seats blocked from a civilizational victory
+        self.civ_round = [0] * self.n  # first round each seat met its own trait's condition
         self.winners: list[int] = []
         self.finished = False
         self.unfinished = False
@@ -822,7 +823,7 @@ class InceptumState(GameState):
         if mode == "glory":
             civ = [
                 i for i in range(self.n)
-                if "civ" in self.achieved[i] and not self.blocked >> self.players[i].trait & 1
+                if "civ" in self.achieved[i] and not self.blocked >> i & 1
             ]
             pros = [i for i in range(self.n) if "prosperity" in self.achieved[i]]
             if civ:  # a civilizational victory beats a prosperity victory (p. 38)
@@ -909,14 +910,20 @@ class InceptumState(GameState):
                 self.achieved[seat] = "mission"
         else:
             g = o["glory"]
-            # blocking: meeting another trait's condition blocks that trait (p. 37)
+            own = p.trait >= 0 and self.trait_condition(p, self.c.traits[p.trait].id)
+            if own and not self.civ_round[seat]:
+                self.civ_round[seat] = self.round
+            # blocking (p. 37): a seat of another trait meeting your condition before you or in
+            # the same round blocks you; a seat that met it in an earlier round is not blocked
             for tr in self.c.traits:
                 if tr.idx != p.trait and self.trait_condition(p, tr.id):
-                    self.blocked |= 1 << tr.idx
+                    for i, q in enumerate(self.players):
+                        if q.trait == tr.idx and (not self.civ_round[i] or self.civ_round[i] >= self.round):
+                            self.blocked |= 1 << i
             if not self.dawn(p):
                 return
             got = []
-            if p.trait >= 0 and self.trait_condition(p, self.c.traits[p.trait].id):
+            if own:
                 got.append("civ")
             if self.cp(p) >= g["prosperity_cp"] and self._each(p, g["each_resource"]):
                 got.append("prosperity")
@@ -1355,6 +1362,7 @@ class InceptumState(GameState):
         s.offers_made = self.offers_made
         s.achieved = self.achieved[:]
         s.blocked = self.blocked
+        s.civ_round = self.civ_round[:]
         s.winners = self.winners[:]
         s.finished = self.finished
         s.end_reason = self.end_reason
@@ -1377,6 +1385,7 @@ class InceptumState(GameState):
             "offers_made": self.offers_made,
             "achieved": self.achieved,
             "blocked": self.blocked,
+            "civ_round": self.civ_round,
             "winners": self.winners,
             "finished": self.finished,
             "unfinished": self.unfinished,
@@ -1402,6 +1411,7 @@ class InceptumState(GameState):
         s.offers_made = int(d["offers_made"])
         s.achieved = [str(x) for x in d["achieved"]]
         s.blocked = int(d["blocked"])
+        s.civ_round = [int(x) for x in d.get("civ_round", [0] * s.n)]
         s.winners = [int(x) for x in d["winners"]]
         s.finished = bool(d["finished"])
         s.end_reason = str(d["end_reason"])

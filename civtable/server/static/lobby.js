@@ -24,7 +24,9 @@
     const g = currentGame();
     if (!g) return;
     clear(modeSelect);
-    for (const m of g.modes) modeSelect.append(el("option", { value: m }, Civ.titleCase(m)));
+    for (const m of g.modes) modeSelect.append(el("option", { value: m }, Civ.titleCase(m.replace(/([a-z])(\d)/g, "$1 $2"))));
+    const modeOption = g.options.find((o) => o.name === "mode");
+    if (modeOption && g.modes.includes(modeOption.default)) modeSelect.value = modeOption.default;
     document.getElementById("mode-label").classList.toggle("hidden", g.modes.length === 0);
     clear(playersSelect);
     for (let n = g.min_players; n <= g.max_players; n++) playersSelect.append(el("option", { value: n }, String(n)));

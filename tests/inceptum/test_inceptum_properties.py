@@ -54,13 +54,15 @@ def random_step(s: InceptumState, rng: random.Random) -> tuple[int, str]:
     d = s.decision()
     if d.is_chance:
         a = sample_chance(s.chance_outcomes(), rng)
+        assert s.game.describe_action(s, CHANCE, a).endswith(".")
         s.apply(a, CHANCE)
         return CHANCE, a.text()
     seat = rng.choice(d.players)
     legal = s.legal_actions(seat)
     assert legal, d
-    # favour ending the turn a little so games move on
     a = rng.choice(legal)
+    sentence = s.game.describe_action(s, seat, a)
+    assert sentence and "Traceback" not in sentence
     s.apply(a, seat)
     return seat, a.text()
 
@@ -81,6 +83,8 @@ def test_random_play_keeps_bookkeeping_exact(opts: dict[str, object], seed: int)
         assert s.legal_actions() == []
         if r.finished:
             assert r.winners
+            assert abs(sum(s.returns()) - 1.0) < 1e-9
+            json.dumps(s.view(None))
         else:
             assert r.winners == [] and s.round == opts["max_rounds"]
 

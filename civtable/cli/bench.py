@@ -8,6 +8,9 @@ Measured, each over several rounds whose median is reported:
 * **copies per second** — ``clone()`` of states taken from the middle of random games;
 * **legal_actions() time** — the median time of one call on those mid-game states.
 
+Rates are per second of the process's own CPU time, so other work on a shared machine does not
+lower them; on an idle pinned core CPU time and wall time are the same.
+
 For stable numbers pin the process to one core: ``taskset -c 1 civtable bench``.
 """
 
@@ -32,6 +35,9 @@ from .play import parse_key_values
 REFERENCE = {"name": "catanatron (4-player Catan)", "actions_per_second": 35_000, "copies_per_second": 25_000}
 TARGETS = {"inceptum": {"actions_per_second": 70_000, "copies_per_second": 50_000}}
 MAX_STEPS_PER_GAME = 50_000  # a random game that has not ended by then is restarted
+CLOCK = time.process_time
+"""Rates are per second of this process's CPU time, so other work on a shared machine does not
+lower them (on an idle pinned core CPU time and wall time agree)."""
 
 
 def register(subparsers: Any) -> None:
@@ -84,7 +90,8 @@ def measure_actions(game: Game, rng: random.Random, seconds: float) -> dict[str,
     games = 0
     chance = 0
     gc.collect()
-    start = time.perf_counter()
+    wall = time.perf_counter()
+    start = CLOCK()
     deadline = start + seconds
     while True:
         for _ in range(200):
@@ -102,11 +109,12 @@ def measure_actions(game: Game, rng: random.Random, seconds: float) -> dict[str,
                 state.apply_unchecked(rng.choice(state.legal_actions(p)), p)
             steps += 1
             in_game += 1
-        now = time.perf_counter()
+        now = CLOCK()
         if now >= deadline:
             break
     elapsed = now - start
     return {
+        "cpu_share": elapsed / max(1e-9, time.perf_counter() - wall),
         "actions_per_second": steps / elapsed,
         "actions": steps,
         "chance_share": chance / max(1, steps),
@@ -145,13 +153,13 @@ def measure_copies(pool: list[GameState], seconds: float) -> float:
     """``clone()`` calls per second over the pool of states."""
     copies = 0
     gc.collect()
-    start = time.perf_counter()
+    start = CLOCK()
     deadline = start + seconds
     while True:
         for s in pool:
             s.clone()
         copies += len(pool)
-        now = time.perf_counter()
+        now = CLOCK()
         if now >= deadline:
             break
     return copies / (now - start)
@@ -174,10 +182,11 @@ def run_bench(game: Game, seconds: float, rounds: int, seed: int) -> dict[str, A
     rng = random.Random(seed)
     pool = mid_game_states(game, rng, budget=min(10.0, max(2.0, seconds)))
     per = max(0.05, seconds / max(1, rounds))
-    act_rounds, copy_rounds, legal_rounds, finished = [], [], [], 0
+    act_rounds, copy_rounds, legal_rounds, shares, finished = [], [], [], [], 0
     for _ in range(max(1, rounds)):
         a = measure_actions(game, rng, per)
         act_rounds.append(a["actions_per_second"])
+        shares.append(a["cpu_share"])
         finished += int(a["games_finished"])
         copy_rounds.append(measure_copies(pool, per))
         legal_rounds.append(measure_legal(pool))
@@ -192,6 +201,7 @@ def run_bench(game: Game, seconds: float, rounds: int, seed: int) -> dict[str, A
         },
         "games_finished": finished,
         "mid_game_states": len(pool),
+        "cpu_share": round(statistics.median(shares), 3),
     }
 
 
@@ -244,6 +254,11 @@ def print_report(r: dict[str, Any]) -> None:
     if r["cpus_available"] and r["cpus_available"] > 1:
         out(
             f"  note: {r['cpus_available']} cores available; pin for stable numbers: taskset -c 1 civtable bench"
+        )
+    if r.get("cpu_share", 1.0) < 0.9:
+        out(
+            f"  note: the machine was busy — this process had {r['cpu_share']:.0%} of a core; "
+            "rates are per second of its own CPU time"
         )
     ref = r["reference"]
     targets = r["targets"] or {}

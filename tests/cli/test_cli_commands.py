@@ -188,6 +188,7 @@ def test_bench_json_keys(capsys: pytest.CaptureFixture[str]) -> None:
     assert 0 < obj["legal_actions_median_us"] < 10_000
     assert obj["games_finished"] > 0 and len(obj["rounds"]["actions_per_second"]) == 2
     assert obj["reference"]["actions_per_second"] == 35_000
+    assert 0 < obj["cpu_share"] <= 1.5  # CPU time over wall time of the measurement
 
 
 def test_bench_text(capsys: pytest.CaptureFixture[str]) -> None:

@@ -104,7 +104,7 @@ def parse_seats(text: str | None) -> list[str]:
     seats = [s.strip() for s in text.split(",")]
     if any(not s for s in seats):
         raise OptionError(f"--seats {text!r} has an empty seat; write e.g. human,random,greedy")
-    return [HUMAN if s.lower() == HUMAN else s for s in seats]
+    return [s.lower() for s in seats]
 
 
 def build_options(game_name: str, args: argparse.Namespace, seats: list[str]) -> dict[str, Any]:

@@ -137,3 +137,19 @@ def test_declared_variant_may_depart_from_facts(tmp_path: Path) -> None:
     path = tmp_path / "variant.toml"
     path.write_text(text)
     assert check_content(str(path)) == []
+
+
+@pytest.mark.parametrize("ident", ["writing", "republic", "domestication", "mathematics"])
+def test_removed_rulebook_advance_is_reported_not_a_crash(tmp_path: Path, ident: str) -> None:
+    """Removing an advance and every reference to it gives a named problem (no exception)."""
+    blocks = BUILTIN_PATH.read_text().split("\n[[")
+    text = "\n[[".join(b for b in blocks if f'id = "{ident}"' not in b)
+    text = text.replace(f'"{ident}", ', "").replace(f', "{ident}"', "").replace(f'["{ident}"]', "[]")
+    lines = [ln for ln in text.splitlines() if not ln.startswith(("excludes = []", "requires = []", "advances = []"))]
+    text = "\n".join(ln.replace('unlocked_by = "' + ident + '", ', "") for ln in lines) + "\n"
+    text = text.replace(f'unlocked_by = "{ident}"\n', "")
+    path = tmp_path / "removed.toml"
+    path.write_text(text)
+    problems = check_content(str(path))
+    assert problems
+    assert any(ident in p for p in problems), problems

@@ -88,6 +88,9 @@ def fact_problems(c: Content) -> list[str]:
         order = ("food", "wood", "stone", "iron", "gold")
         return tuple(kw.get(r, 0) for r in order)
 
+    def bit(ident: str) -> int:  # 0 for a missing advance (reported by adv())
+        return c.advances[A[ident]].bit if ident in A else 0
+
     for ident in STARTING_SIX:
         a = adv(ident)
         if a and (a.requires or a.requires_any or a.age != "ancient"):
@@ -97,7 +100,7 @@ def fact_problems(c: Content) -> list[str]:
         out.append(f"advances: exactly the six starting advances have no prerequisites, found {starters} [p. 7]")
     for ident in MEDIEVAL_SIX:
         a = adv(ident)
-        if a and (a.age != "medieval" or a.requires_any != (c.advances[A["republic"]].bit | c.advances[A["monarchy"]].bit) or a.requires):
+        if a and (a.age != "medieval" or a.requires_any != (bit("republic") | bit("monarchy")) or a.requires):
             out.append(f"advances ({ident}): opened by researching Republic or Monarchy, nothing else [p. 7]")
     dawn = sorted(a.id for a in c.advances if a.dawn)
     if dawn != sorted(DAWN_SIX):
@@ -116,11 +119,11 @@ def fact_problems(c: Content) -> list[str]:
         out.append("advances (writing): gives 1 population [p. 13]")
     if (a := adv("literature")) and a.bonus_cp != 1:
         out.append("advances (literature): 1 bonus CP, 2 CP in all [p. 14]")
-    if (a := adv("mathematics")) and a.requires != c.advances[A["writing"]].bit:
+    if (a := adv("mathematics")) and a.requires != bit("writing"):
         out.append("advances (mathematics): requires Writing (only) [p. 15]")
-    if (a := adv("currency")) and a.requires != (c.advances[A["trade_routes"]].bit | c.advances[A["mathematics"]].bit):
+    if (a := adv("currency")) and a.requires != (bit("trade_routes") | bit("mathematics")):
         out.append("advances (currency): requires Trade Routes and Mathematics [p. 15]")
-    if (a := adv("cultivation")) and not a.requires & c.advances[A["domestication"]].bit:
+    if (a := adv("cultivation")) and not a.requires & bit("domestication"):
         out.append("advances (cultivation): requires Domestication [p. 21]")
     for ident in ("feudalism", "printing", "physics"):
         if (a := adv(ident)) and a.gains_all < 1:

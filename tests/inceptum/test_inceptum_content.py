@@ -153,3 +153,46 @@ def test_removed_rulebook_advance_is_reported_not_a_crash(tmp_path: Path, ident:
     problems = check_content(str(path))
     assert problems
     assert any(ident in p for p in problems), problems
+
+
+_BAD_VALUES = ["x", -1, 0, 1.5, [], {}, True, [1, 2], {"food": -2}, "writing", 10**9]
+
+
+def _paths(x: object, pre: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
+    out: list[tuple[object, ...]] = []
+    if isinstance(x, dict):
+        for k, v in x.items():
+            out.append(pre + (k,))
+            out += _paths(v, pre + (k,))
+    elif isinstance(x, list):
+        for i, v in enumerate(x):
+            out.append(pre + (i,))
+            out += _paths(v, pre + (i,))
+    return out
+
+
+def test_any_single_bad_value_gives_problems_not_exceptions() -> None:
+    """Every field of the file replaced by a value of a wrong type or range (or deleted): the
+    loader reports problems (or accepts a harmless value) and never raises."""
+    import copy
+    import random
+    import tomllib
+
+    from civtable.games.inceptum.content import parse_content
+
+    raw0 = tomllib.loads(BUILTIN_PATH.read_text())
+    places = _paths(raw0)
+    rng = random.Random(7)
+    for _ in range(1500):
+        raw = copy.deepcopy(raw0)
+        where = rng.choice(places)
+        node: object = raw
+        for k in where[:-1]:
+            node = node[k]  # type: ignore[index]
+        if rng.random() < 0.1 and isinstance(node, dict):
+            del node[where[-1]]
+        else:
+            node[where[-1]] = copy.deepcopy(rng.choice(_BAD_VALUES))  # type: ignore[index]
+        content, problems = parse_content(raw, "fuzz.toml", "id")
+        assert (content is None) == bool(problems), (where, problems)
+        assert all(isinstance(p, str) and ":" in p for p in problems)

@@ -259,6 +259,7 @@ def semantic_problems(c: Content) -> list[str]:
             out.append(f"buildings ({line.id}): a starting building must be available from the start")
     if c.stone_adv < 0 or c.iron_adv < 0 or c.bank_adv < 0:
         out.append("rules: stone_unlocked_by, iron_unlocked_by and bank_trade_unlocked_by must name advances")
-    if c.raw.get("meta", {}).get("variant"):
+    meta = c.raw.get("meta")
+    if isinstance(meta, dict) and meta.get("variant"):
         return out  # a declared variant may depart from the rulebook's facts
     return out + fact_problems(c)

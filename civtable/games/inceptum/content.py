@@ -389,7 +389,7 @@ def parse_content(raw: dict[str, Any], path: str, content_id: str) -> tuple[Cont
         resource = -1
         if kind == "resource":
             r = b.get("resource")
-            if r not in RES_INDEX or r == "gold":
+            if not isinstance(r, str) or r not in RES_INDEX or r == "gold":
                 pr.add(place + ".resource", f"a resource building needs food, wood, stone or iron, not {r!r}")
             else:
                 resource = RES_INDEX[r]
@@ -512,7 +512,7 @@ def parse_content(raw: dict[str, Any], path: str, content_id: str) -> tuple[Cont
     start_lines = []
     sl = rules.get("start_buildings", [])
     for line_name in sl if isinstance(sl, list) else []:
-        if line_name not in line_index:
+        if not isinstance(line_name, str) or line_name not in line_index:
             pr.add("rules.start_buildings", f"unknown building {line_name!r}")
         else:
             start_lines.append(line_index[line_name])

@@ -75,13 +75,18 @@ def generate_map(content: Content, players: int, map_size: str, seed: int) -> Ga
     for attempt in range(content.map.attempts):
         rng = random.Random(f"conquest-map/{seed}/{attempt}")
         gm = _build(content, players, map_size, seed, rng)
-        fit = _spacing_fit(gm, players, content.start_city_distance, rng)
-        if fit >= players:
+        fit = _spacing_fit(gm, players + _margin(players), content.start_city_distance, rng)
+        if fit >= players + _margin(players):
             return gm
         if fit > best_fit:
             best, best_fit = gm, fit
     assert best is not None
     return best
+
+
+def _margin(players: int) -> int:
+    """Spare start spots demanded beyond one per player, so free choices rarely crowd anyone out."""
+    return 1 + players // 6
 
 
 def start_spots(gm: GameMap, taken: list[int], min_dist: int) -> list[int]:

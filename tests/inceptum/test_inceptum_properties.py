@@ -89,6 +89,25 @@ def test_random_play_keeps_bookkeeping_exact(opts: dict[str, object], seed: int)
             assert r.winners == [] and s.round == opts["max_rounds"]
 
 
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(opts=options, seed=st.integers(0, 2**32 - 1))
+def test_legal_actions_are_in_the_action_space(opts: dict[str, object], seed: int) -> None:
+    game = new_game(**opts)  # type: ignore[arg-type]
+    space = game.action_space()
+    assert len(space) == len(set(space))
+    allowed = set(space)
+    rng = random.Random(seed)
+    s = game.new_initial_state()
+    steps = 0
+    while not s.is_terminal() and steps < 1500:
+        d = s.decision()
+        if not d.is_chance:
+            for seat in d.players:
+                assert set(s.legal_actions(seat)) <= allowed
+        random_step(s, rng)
+        steps += 1
+
+
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(opts=options, seed=st.integers(0, 2**32 - 1))
 def test_save_load_round_trip_and_clone_independence(opts: dict[str, object], seed: int) -> None:
@@ -166,5 +185,11 @@ def test_views_hide_traits_during_the_deal(seed: int, players: int) -> None:
             for q in v["players"]:
                 if q["seat"] != viewer:
                     assert q["trait"] is None
+            # a determinisation is consistent with everything the viewer knows
+            sample = s.resample(viewer, random.Random(seed + viewer))
+            assert sample.view(viewer) == v
+            assert sum(sample.trait_deck) + sum(1 for q in sample.players if q.trait >= 0) == sum(s.trait_deck) + sum(
+                1 for q in s.players if q.trait >= 0
+            )
         random_step(s, rng)
     json.dumps(s.view(None))

@@ -32,6 +32,11 @@ from typing import Any
 import httpx
 import websockets
 
+try:  # parse the pushed views quickly so that the load generator does not become the bottleneck
+    from orjson import loads
+except ModuleNotFoundError:  # pragma: no cover
+    from json import loads  # type: ignore[assignment]
+
 MAX_GAMES = 200
 MAX_ACTIONS = 2000
 
@@ -81,7 +86,7 @@ class RawHttp:
             if name.strip().lower() == "content-length":
                 length = int(value.strip())
         payload = await self.reader.readexactly(length)
-        return status, json.loads(payload)
+        return status, loads(payload)
 
     async def close(self) -> None:
         if self.writer is not None:
@@ -91,7 +96,7 @@ class RawHttp:
 
 async def reader(ws: Any, seat: Seat) -> None:
     async for raw in ws:
-        message = json.loads(raw)
+        message = loads(raw)
         if message.get("type") != "state":
             continue
         seat.arrivals.append((message["state_id"], time.perf_counter()))

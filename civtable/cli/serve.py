@@ -28,6 +28,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         default=0.4,
         help="seconds a bot waits before each action, so people can follow (default 0.4)",
     )
+    p.add_argument(
+        "--ws-compression",
+        action="store_true",
+        help="compress WebSocket messages (less traffic for remote players, more CPU per update)",
+    )
     p.add_argument("--log-level", default="info", choices=["debug", "info", "warning", "error"])
     p.set_defaults(func=run)
 
@@ -45,11 +50,20 @@ def run(args: argparse.Namespace) -> int:
         raise CivtableError(f"--port must be between 1 and 65535, not {args.port}")
     if args.bot_delay < 0:
         raise CivtableError("--bot-delay cannot be negative")
-    logging.basicConfig(level=args.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logging.basicConfig(
+        level=args.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    )
     try:
         app = create_app(args.db, bot_delay=args.bot_delay)
     except Exception as exc:  # database URL or driver problems
         raise CivtableError(f"cannot open the database {args.db!r}: {exc}") from exc
     print(f"civtable server on http://{args.host}:{args.port}/  (games stored in {args.db})", flush=True)
-    uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level, ws_max_size=65536)
+    uvicorn.run(
+        app,
+        host=args.host,
+        port=args.port,
+        log_level=args.log_level,
+        ws_max_size=65536,
+        ws_per_message_deflate=args.ws_compression,
+    )
     return 0

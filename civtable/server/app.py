@@ -24,7 +24,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from civtable.bots import bot_names
 from civtable.core import CivtableError, game_info, game_names
 
-from .manager import ApiError, GameManager, LiveGame
+from .manager import ApiError, GameManager, LiveGame, dumps
 from .store import Store, hash_token
 
 STATIC = Path(__file__).parent / "static"
@@ -342,7 +342,7 @@ def create_app(db: str = "civtable.sqlite3", bot_delay: float = 0.0) -> FastAPI:
         seat = seat_of(live, token)
         async with live.lock:
             if log == "all":
-                return _json(json.dumps(manager.payload(live, seat, full_log=True), separators=(",", ":")))
+                return _json(dumps(manager.payload(live, seat, full_log=True)))
             return _json(manager.payload_json(live, seat))
 
     @app.post("/api/games/{game_id}/actions", tags=["games"])
@@ -378,7 +378,7 @@ def create_app(db: str = "civtable.sqlite3", bot_delay: float = 0.0) -> FastAPI:
         async with live.lock:
             if not live.session.state.is_terminal():
                 raise ApiError(409, "the record is published when the game is over", "not_finished")
-            return _json(json.dumps(manager.record(live), separators=(",", ":")))
+            return _json(dumps(manager.record(live)))
 
     @app.get("/api/games/{game_id}/replay", tags=["replays"])
     async def get_replay(
@@ -395,7 +395,7 @@ def create_app(db: str = "civtable.sqlite3", bot_delay: float = 0.0) -> FastAPI:
             if not live.session.state.is_terminal():
                 raise ApiError(409, "replays are available when the game is over", "not_finished")
             data = await asyncio.to_thread(manager.replay_step, live, step, seat)
-        return _json(json.dumps(data, separators=(",", ":")))
+        return _json(dumps(data))
 
     @app.get("/api/games/{game_id}/svg", tags=["games"])
     async def get_svg(

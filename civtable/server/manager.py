@@ -42,6 +42,19 @@ from .store import Store, StoredGame, hash_token
 
 log = logging.getLogger("civtable.server")
 
+try:  # views are big and encoded on every change: use orjson when it is installed (10x faster)
+    import orjson
+
+    def dumps(data: Any) -> str:
+        """Compact JSON text of ``data``."""
+        return orjson.dumps(data).decode()
+
+except ModuleNotFoundError:  # pragma: no cover - depends on the environment
+
+    def dumps(data: Any) -> str:
+        """Compact JSON text of ``data``."""
+        return json.dumps(data, separators=(",", ":"))
+
 MAX_SEATS = 16
 MAX_BOT_PARAM = 20_000
 LOG_TAIL = 30  # log entries sent with each view; the whole log on request
@@ -473,7 +486,7 @@ class GameManager:
         hit = live.cache.get(seat)
         if hit is not None and hit[0] == live.version:
             return hit[1]
-        text = json.dumps(self.payload(live, seat), separators=(",", ":"))
+        text = dumps(self.payload(live, seat))
         live.cache[seat] = (live.version, text)
         return text
 

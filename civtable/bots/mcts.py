@@ -43,17 +43,23 @@ from .greedy import game_bot_module, int_param, state_value
 
 RolloutPolicy = Callable[[GameState, int, random.Random], Action]
 
-PARAMS = ("iters", "ms", "depth", "rollout", "c")
+PARAMS = ("iters", "ms", "depth", "rollout", "c", "prune", "leaf")
+
+
+Candidates = Callable[[GameState, int, list[Action], random.Random], list[Action]]
+LeafValues = Callable[[GameState], list[float]]
 
 
 class _Node:
-    """A tree node. ``stats[seat][action] = [visits, total value, availability]``."""
+    """A tree node. ``stats[seat][action] = [visits, total value, availability]``;
+    ``moves[seat]`` caches the searched candidate moves when the game prunes them."""
 
-    __slots__ = ("children", "stats")
+    __slots__ = ("children", "stats", "moves")
 
     def __init__(self) -> None:
         self.children: dict[Any, _Node] = {}
         self.stats: dict[int, dict[Action, list[float]]] = {}
+        self.moves: dict[int, list[Action]] | None = None
 
 
 def random_rollout(state: GameState, player: int, rng: random.Random) -> Action:
@@ -91,6 +97,8 @@ class MCTSBot:
         depth: int = 10,
         rollout: RolloutPolicy = random_rollout,
         c: float = 0.7,
+        candidates: Candidates | None = None,
+        leaf: LeafValues | None = None,
     ) -> None:
         if iters is None and ms is None:
             raise OptionError("the mcts bot needs a budget: iters=N or ms=M")
@@ -102,6 +110,8 @@ class MCTSBot:
         self.depth = depth
         self.rollout = rollout
         self.c = c
+        self.candidates = candidates
+        self.leaf = leaf
         self.name = "mcts"
         self.last_iterations = 0
         self.last_seconds = 0.0
@@ -118,6 +128,14 @@ class MCTSBot:
         limit = self.iters if self.iters is not None else 10**12
         root = _Node()
         n = 0
+        if self.candidates is not None:
+            sample = obs.sample_state(self.rng)
+            legal = [a for a in self.candidates(sample, obs.player, legal, self.rng) if a in set(obs.legal)] or legal
+            if len(legal) == 1:
+                self.last_iterations = 0
+                self.last_seconds = time.perf_counter() - start
+                return legal[0]
+            root.moves = {obs.player: legal}
         legal_set = set(legal)
         while n < limit:
             state = obs.sample_state(self.rng)
@@ -192,6 +210,8 @@ class MCTSBot:
                     if p not in state.decision().players:
                         continue
                     legal = state.legal_actions(p)
+                    if self.candidates is not None and len(legal) > 1:
+                        legal = self._moves(node, state, p, legal)
                     if first and p == me:
                         # a determinisation never offers the searching seat other choices than its own
                         legal = [a for a in legal if a in root_legal] or legal
@@ -217,6 +237,22 @@ class MCTSBot:
                 s[0] += 1.0
                 s[1] += values[p]
 
+    def _moves(self, node: _Node, state: GameState, p: int, legal: list[Action]) -> list[Action]:
+        """The pruned moves of seat ``p`` at ``node`` (computed once per node, then filtered by
+        what this determinisation allows)."""
+        assert self.candidates is not None
+        if node.moves is None:
+            node.moves = {}
+        cached = node.moves.get(p)
+        if cached is not None:
+            allowed = set(legal)
+            kept = [a for a in cached if a in allowed]
+            if kept:
+                return kept
+        moves = self.candidates(state, p, legal, self.rng) or legal
+        node.moves[p] = moves
+        return moves
+
     def _rollout(self, state: GameState) -> list[float]:
         steps = 0
         rng = self.rng
@@ -229,7 +265,7 @@ class MCTSBot:
                 state.apply_unchecked(sample_chance(state.chance_outcomes(), rng), CHANCE)
                 continue
             if steps >= self.depth:
-                return state.heuristic_values()
+                return self.leaf(state) if self.leaf is not None else state.heuristic_values()
             p = deciders[0]
             state.apply_unchecked(policy(state, p, rng), p)
             steps += 1
@@ -266,6 +302,9 @@ def make_mcts(game: Game, seat: int, rng: random.Random, params: dict[str, str])
         raise OptionError(
             f"the mcts bot has no parameter {sorted(unknown)[0]!r}; it takes {', '.join(PARAMS)}"
         )
+    module = game_bot_module(game)
+    defaults = dict(getattr(module, "MCTS_DEFAULTS", {}) or {}) if module is not None else {}
+    params = {**defaults, **params}
     ms = int_param(params, "ms", 0, 1, 3_600_000) if "ms" in params else None
     iters: int | None = int_param(params, "iters", 200, 1, 10**8)
     if ms is not None and "iters" not in params:
@@ -279,7 +318,20 @@ def make_mcts(game: Game, seat: int, rng: random.Random, params: dict[str, str])
         depth=int_param(params, "depth", 10, 0, 100_000),
         rollout=rollout_policy(game, params.get("rollout", "random")),
         c=_float_param(params, "c", 0.7),
+        candidates=_hook(module, "search_actions", params.get("prune", "1"), "prune"),
+        leaf=_hook(module, "leaf_values", params.get("leaf", "game"), "leaf"),
     )
+
+
+def _hook(module: Any, name: str, setting: str, param: str) -> Any:
+    """A game's optional search hook, unless switched off (``prune=0`` / ``leaf=heuristic``)."""
+    on = {"prune": ("1", "0"), "leaf": ("game", "heuristic")}[param]
+    if setting not in on:
+        raise OptionError(f"mcts parameter {param} must be {' or '.join(on)}, not {setting!r}")
+    if setting == on[1] or module is None:
+        return None
+    fn = getattr(module, name, None)
+    return fn if callable(fn) else None
 
 
 register_bot("mcts", make_mcts)

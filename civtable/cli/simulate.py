@@ -45,13 +45,23 @@ def register(subparsers: Any) -> None:
     )
     p.add_argument("game", help="game name (see 'civtable games')")
     p.add_argument("--games", type=int, default=100, help="number of games (default 100)")
-    p.add_argument("--seats", default="greedy", help="comma-separated bot specs, one per seat, e.g. greedy,greedy,mcts,random")
+    p.add_argument(
+        "--seats",
+        default="greedy",
+        help="comma-separated bot specs, one per seat, e.g. greedy,greedy,mcts,random",
+    )
     p.add_argument("--mode", help="game mode")
     p.add_argument("--players", type=int, help="number of players (default: the number of --seats)")
-    p.add_argument("--option", action="append", metavar="NAME=VALUE", help="any other game option (repeatable)")
+    p.add_argument(
+        "--option", action="append", metavar="NAME=VALUE", help="any other game option (repeatable)"
+    )
     p.add_argument("--content", help="content file to play with")
-    p.add_argument("--rotate-seats", action="store_true", help="rotate the bots round the table from game to game")
-    p.add_argument("--max-rounds", type=int, help="stop each game after this many rounds (counted unfinished)")
+    p.add_argument(
+        "--rotate-seats", action="store_true", help="rotate the bots round the table from game to game"
+    )
+    p.add_argument(
+        "--max-rounds", type=int, help="stop each game after this many rounds (counted unfinished)"
+    )
     p.add_argument("--workers", type=int, default=1, help="parallel worker processes (default 1)")
     p.add_argument("--backend", choices=("local", "ray"), default="local", help="process pool (local) or Ray")
     p.add_argument("--address", help="Ray cluster address (default: start Ray locally)")

@@ -193,3 +193,34 @@ def test_views_hide_traits_during_the_deal(seed: int, players: int) -> None:
             )
         random_step(s, rng)
     json.dumps(s.view(None))
+
+
+def test_saved_state_tampering_is_detected() -> None:
+    import hashlib
+
+    import pytest
+
+    from civtable.core import RecordError
+
+    game = new_game("journey", players=3)
+    s = game.new_initial_state()
+    rng = random.Random(3)
+    for _ in range(200):
+        random_step(s, rng)
+    saved = game.save_state(s)
+    assert game.load_state(json.loads(json.dumps(saved))).state_hash() == s.state_hash()
+    edited = json.loads(json.dumps(saved))
+    edited["state"]["players"][0]["hand"][4] += 10
+    with pytest.raises(RecordError, match="checksum"):
+        game.load_state(edited)
+    with pytest.raises(RecordError, match="options"):
+        new_game("journey", players=3, pray_rule="above").load_state(saved)
+    # a well-signed but malformed payload is refused with a reason
+    broken = json.loads(json.dumps(saved))
+    del broken["state"]["players"][1]["ptp"]
+    body = {k: v for k, v in broken.items() if k != "checksum"}
+    broken["checksum"] = hashlib.sha256(json.dumps(body, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
+    with pytest.raises(RecordError, match="malformed"):
+        game.load_state(broken)
+    with pytest.raises(RecordError):
+        new_game("journey", players=2).load_state(saved)

@@ -24,7 +24,7 @@ options = st.fixed_dictionaries({
     "cultural_rounding": st.sampled_from(("up", "down")),
     "mission2_reading": st.sampled_from(("strict", "lenient")),
     "max_offers_per_turn": st.integers(0, 3),
-    "max_rounds": st.integers(3, 40),
+    "max_rounds": st.integers(3, 60),
 })
 
 
@@ -67,7 +67,7 @@ def random_step(s: InceptumState, rng: random.Random) -> tuple[int, str]:
     return seat, a.text()
 
 
-@settings(max_examples=24, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(opts=options, seed=st.integers(0, 2**32 - 1))
 def test_random_play_keeps_bookkeeping_exact(opts: dict[str, object], seed: int) -> None:
     game = new_game(**opts)  # type: ignore[arg-type]
@@ -224,3 +224,16 @@ def test_saved_state_tampering_is_detected() -> None:
         game.load_state(broken)
     with pytest.raises(RecordError):
         new_game("journey", players=2).load_state(saved)
+
+
+def test_full_games_in_every_mode_reach_an_end() -> None:
+    """Seeded random games of every mode and size, played to their end with the checks on."""
+    for k, mode in enumerate(MODES):
+        for players in (2, 3, 4):
+            game = new_game(mode, players=players, max_rounds=60)
+            rng = random.Random(100 * k + players)
+            s = game.new_initial_state()
+            while not s.is_terminal():
+                random_step(s, rng)
+                check_invariants(s)
+            assert s.round <= 60

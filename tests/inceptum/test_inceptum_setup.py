@@ -263,3 +263,15 @@ def test_scientific_free_research_cannot_reach_beyond_the_starting_six() -> None
     from inceptum_helpers import assert_illegal
 
     assert_illegal(s, "research mathematics", match="writing")
+
+
+def test_log_sentences_do_not_reveal_traits() -> None:
+    g = new_game("journey", players=2)
+    s = g.new_initial_state()
+    sentence = g.describe_action(s, CHANCE, Action.parse("trait scientific"))
+    assert "scientific" not in sentence.lower() and "trait" in sentence
+    chance(s, "trait scientific")
+    chance(s, "trait united")
+    for choice in ("keep", "redraw"):
+        sentence = g.describe_action(s, 0, Action.parse(choice))
+        assert "keep" not in sentence.lower() and "redraw" not in sentence.lower()

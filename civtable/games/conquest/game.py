@@ -401,12 +401,6 @@ class ConquestState(GameState):
                 return True
         return False
 
-    def _enemy_held(self, t: int, p: int) -> bool:
-        o = self.owner[t]
-        if o >= 0 and o != p and self.settle[t]:
-            return True
-        return self._enemy_units(t, p)
-
     def _afford_fixed(self, cost: tuple[int, ...], pool: list[int] | None = None) -> list[int] | None:
         """The payment of a named cost (named category first, then Gold), or None."""
         pool = self.pool if pool is None else pool
@@ -465,29 +459,48 @@ class ConquestState(GameState):
         return (self.paid_rolls + 1) * self.content.paid_roll_step
 
     # ------------------------------------------------------------------ movement
-    def destinations(self, p: int, kind: str, src: int) -> list[int]:
-        """Where one of ``p``'s units of ``kind`` at ``src`` may move this phase."""
+    def _enemy_sets(self, p: int) -> tuple[set[int], set[int]]:
+        """(territories with enemy units, territories held by an enemy) for ``p``."""
+        units: set[int] = set()
+        for q in range(len(self.armies)):
+            if q != p:
+                units.update(self.armies[q])
+                units.update(self.fleets[q])
+        held = set(units)
+        for t, o in enumerate(self.owner):
+            if o >= 0 and o != p and self.settle[t]:
+                held.add(t)
+        return units, held
+
+    def destinations(
+        self, p: int, kind: str, src: int, sets: tuple[set[int], set[int]] | None = None
+    ) -> list[int]:
+        """Where one of ``p``'s units of ``kind`` at ``src`` may move this phase: Fleets up to 4
+        Sea spaces, Armies up to 2 Land spaces (own Fleets without enemy units carry them across
+        Sea at no cost); no unit passes through an enemy-held space, but it may stop in one."""
         gm = self.map
         assert gm is not None
         land = gm.land
         adj = gm.adj
+        enemy_units, held = sets if sets is not None else self._enemy_sets(p)
         if kind == "fleet":
             limit = self.content.fleet_move
             dist = {src: 0}
-            q = deque([src])
+            frontier = [src]
             out = []
-            while q:
-                u = q.popleft()
-                du = dist[u]
-                if du >= limit or (u != src and self._enemy_held(u, p)):
-                    continue
-                for v in adj[u]:
-                    if land[v] or v in dist:
+            for step in range(1, limit + 1):
+                nxt = []
+                for u in frontier:
+                    if u != src and u in held:
                         continue
-                    dist[v] = du + 1
-                    out.append(v)
-                    q.append(v)
-            return sorted(out)
+                    for v in adj[u]:
+                        if not land[v] and v not in dist:
+                            dist[v] = step
+                            out.append(v)
+                            nxt.append(v)
+                frontier = nxt
+            out.sort()
+            return out
         limit = self.content.army_move
         own_fleets = self.fleets[p]
         best = {src: 0}
@@ -495,21 +508,26 @@ class ConquestState(GameState):
         while dq:
             u = dq.popleft()
             du = best[u]
-            if u != src and self._enemy_held(u, p):
+            if u != src and u in held:
                 continue  # may end here, not pass through
             for v in adj[u]:
                 if land[v]:
                     nd = du + 1
-                    if nd > limit:
-                        continue
-                    if nd < best.get(v, 99):
+                    if nd <= limit and nd < best.get(v, 99):
                         best[v] = nd
                         dq.append(v)
-                elif v in own_fleets and not self._enemy_units(v, p):
-                    if du < best.get(v, 99):
-                        best[v] = du
-                        dq.appendleft(v)
+                elif v in own_fleets and v not in enemy_units and du < best.get(v, 99):
+                    best[v] = du
+                    dq.appendleft(v)
         return sorted(v for v in best if v != src and land[v])
+
+    def _can_move(self, p: int, kind: str, src: int, sets: tuple[set[int], set[int]]) -> bool:
+        gm = self.map
+        assert gm is not None
+        want_land = kind == "army"
+        if any(gm.land[v] == want_land for v in gm.adj[src]):
+            return True
+        return bool(self.destinations(p, kind, src, sets)) if want_land else False
 
     def _movable(self, p: int, kind: str, t: int) -> int:
         if kind == "army":
@@ -638,11 +656,12 @@ class ConquestState(GameState):
             if self.villages_placed < self.content.free_villages or self._village_payment() is not None:
                 out = [Action("village", (t + 1,)) for t in self._village_spots(p)]
         elif ph == "move":
+            sets = self._enemy_sets(p)
             for t in sorted(self.armies[p]):
-                if self._movable(p, "army", t) > 0 and self.destinations(p, "army", t):
+                if self._movable(p, "army", t) > 0 and self._can_move(p, "army", t, sets):
                     out.append(Action("unit", ("army", t + 1)))
             for t in sorted(self.fleets[p]):
-                if self._movable(p, "fleet", t) > 0 and self.destinations(p, "fleet", t):
+                if self._movable(p, "fleet", t) > 0 and self._can_move(p, "fleet", t, sets):
                     out.append(Action("unit", ("fleet", t + 1)))
         elif ph == "recruit":
             if self._recruit_room(p):

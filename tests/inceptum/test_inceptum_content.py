@@ -196,3 +196,11 @@ def test_any_single_bad_value_gives_problems_not_exceptions() -> None:
         content, problems = parse_content(raw, "fuzz.toml", "id")
         assert (content is None) == bool(problems), (where, problems)
         assert all(isinstance(p, str) and ":" in p for p in problems)
+
+
+def test_variant_cannot_change_what_the_engine_hard_codes(tmp_path: Path) -> None:
+    text = BUILTIN_PATH.read_text().replace("[meta]\n", '[meta]\nvariant = "dear"\n', 1)
+    text = text.replace("min_cost = 1 ", "min_cost = 2 ", 1)
+    path = tmp_path / "variant.toml"
+    path.write_text(text)
+    assert any(p.startswith("rules.min_cost") for p in check_content(str(path)))

@@ -261,5 +261,8 @@ def semantic_problems(c: Content) -> list[str]:
         out.append("rules: stone_unlocked_by, iron_unlocked_by and bank_trade_unlocked_by must name advances")
     meta = c.raw.get("meta")
     if isinstance(meta, dict) and meta.get("variant"):
-        return out  # a declared variant may depart from the rulebook's facts
+        # a declared variant may depart from the rulebook's facts, not from what the engine does
+        if c.rules.get("min_cost") != 1:
+            out.append("rules.min_cost: the rules engine supports only 1 (no cost below 1 per resource)")
+        return out
     return out + fact_problems(c)

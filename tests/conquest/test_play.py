@@ -189,6 +189,10 @@ def test_explanations_name_the_reason() -> None:
         s.apply("monument 999")
     with pytest.raises(IllegalAction, match="not a Conquest action"):
         s.apply("castle 3")
+    with pytest.raises(IllegalAction, match="write it like 'unit army 12'"):
+        s.apply("unit 3 army")
+    with pytest.raises(IllegalAction, match="wrong number of words"):
+        s.apply("monument 3 4")
 
 
 def test_action_space_is_fixed_and_unique() -> None:

@@ -1135,6 +1135,19 @@ class ConquestState(GameState):
         n = known[kind]
         if (isinstance(n, int) and len(args) != n) or (isinstance(n, tuple) and len(args) not in n):
             return f"{action.text()!r} has the wrong number of words; actions now look like: {self._hint()}"
+        shapes = {
+            "civ": "w", "city": "n", "starve": "wn", "monument": "n", "pay": "w", "upgrade": "n",
+            "village": "n", "unit": "wn", "to": "nw", "fight": "w", "recruit": "wn",
+        }
+        for i, a in enumerate(args):
+            want = shapes.get(kind, "")[i : i + 1]
+            if (want == "n") != isinstance(a, int):
+                example = {
+                    "civ": "civ romans", "city": "city 12", "starve": "starve army 12", "monument": "monument 12",
+                    "pay": "pay food", "upgrade": "upgrade 12", "village": "village 12", "unit": "unit army 12",
+                    "to": "to 12 (or: to 12 all)", "fight": "fight romans", "recruit": "recruit army 12",
+                }[kind]
+                return f"{action.text()!r} is not understood; write it like '{example}'"
         gm = self.map
         tnum = next((a for a in args if isinstance(a, int)), None)
         if tnum is not None and gm is not None and not 1 <= tnum <= gm.size:
@@ -1165,6 +1178,8 @@ class ConquestState(GameState):
                 return f"territory {t + 1} already holds a City"
             return f"territory {t + 1} is within {c.start_city_distance - 1} spaces of another City"
         if kind == "starve":
+            if args[0] not in ("army", "fleet", "city"):
+                return "say 'starve army T', 'starve fleet T' or 'starve city T'"
             return f"you have no {args[0]} in territory {t + 1} to leave unfed"
         if kind == "monument":
             if self.owner[t] != p or self.settle[t] != 2:

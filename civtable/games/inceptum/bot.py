@@ -28,6 +28,7 @@ Parameters (``greedy:plan=0``): ``plan=0`` disables the bank-trade planning.
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
@@ -259,14 +260,15 @@ class Planner:
             return None
         return trades
 
-    def _choose_turn(self, s: Any, me: int, legal: list[Action]) -> Action:
+    def scored_turn(self, s: Any, me: int, legal: list[Action]) -> list[tuple[float, Action]]:
+        """Every sensible turn move with the value of the plan it starts: ending the turn, each
+        affordable purchase, the first bank trade of each plan that makes a target affordable,
+        and bank trades that help on their own. Offers and aimless trades are left out."""
         base = value(s, me)
         legal_set = set(legal)
         scored: list[tuple[float, Action]] = []
-        end_action = None
         for a in legal:
             if a.kind == "end":
-                end_action = a
                 scored.append((base, a))
             elif a.kind in PURCHASES:
                 scored.append((value(self._after(s, me, a), me), a))
@@ -290,21 +292,34 @@ class Planner:
                 c.apply_unchecked(target, me)
                 self._settle(c, me)
                 scored.append((value(c, me) - 0.01 * len(trades), trades[0]))
+        if can_bank:
             scored.extend(self._hoard_trades(s, me, legal, base))
+        return scored
+
+    def _choose_turn(self, s: Any, me: int, legal: list[Action]) -> Action:
+        scored = self.scored_turn(s, me, legal)
         if not scored:
-            return end_action or legal[-1]
+            return next((a for a in legal if a.kind == "end"), legal[-1])
         return self._best(scored)
 
     def _hoard_trades(self, s: Any, me: int, legal: list[Action], base: float) -> list[tuple[float, Action]]:
         """Bank trades that raise the value on their own (evening out the hand for the
-        20-of-each objectives)."""
+        20-of-each objectives). A trade changes only the hand, so it is valued in place."""
         out = []
+        hand = s.players[me].hand
+        ratios: dict[int, int] = {}
         for a in legal:
             if a.kind != "bank":
                 continue
-            c = s.clone()
-            c.apply_unchecked(a, me)
-            v = value(c, me)
+            g, x = RES.index(str(a.args[0])), RES.index(str(a.args[1]))
+            r = ratios.get(g)
+            if r is None:
+                r = ratios[g] = s.bank_ratio(s.players[me], g)
+            hand[g] -= r
+            hand[x] += 1
+            v = value(s, me)
+            hand[g] += r
+            hand[x] -= 1
             if v > base + 0.05:
                 out.append((v, a))
         return out
@@ -316,7 +331,7 @@ class Planner:
             return decline
         c = s.clone()
         c.apply_unchecked(accept, me)
-        return accept if value(c, me) > value(s, me) + 0.3 else decline
+        return accept if value(c, me) > value(s, me) + 0.05 else decline
 
     # -- entry point ----------------------------------------------------------------------
     def choose(self, s: Any, me: int, legal: list[Action]) -> Action:
@@ -365,17 +380,72 @@ def make_greedy(game: Game, seat: int, rng: random.Random, params: dict[str, str
     return InceptumGreedyBot(game, seat, rng, plan=plan == "1")
 
 
-_ROLLOUT_PLANNERS: dict[int, Planner] = {}
+# ---------------------------------------------------------------------------------------
+# Hooks for the game-agnostic MCTS bot (see civtable.bots.mcts)
+
+MCTS_DEFAULTS = {"rollout": "greedy", "depth": "12", "c": "0.4"}
+"""Defaults of ``mcts`` on Inceptum (explicit spec parameters override them)."""
+
+SEARCH_WIDTH = 6
+
+
+def _planner(rng: random.Random, plan: bool) -> Planner:
+    planner = _PLANNERS.get((id(rng), plan))
+    if planner is None or planner.rng is not rng:
+        planner = Planner(rng, plan=plan)
+        if len(_PLANNERS) > 64:
+            _PLANNERS.clear()
+        _PLANNERS[(id(rng), plan)] = planner
+    return planner
+
+
+_PLANNERS: dict[tuple[int, bool], Planner] = {}
 
 
 def rollout_action(state: GameState, player: int, rng: random.Random) -> Action:
     """Fast greedy policy for MCTS rollouts (no bank planning), on a determinised state."""
-    planner = _ROLLOUT_PLANNERS.get(id(rng))
-    if planner is None or planner.rng is not rng:
-        planner = Planner(rng, plan=False)
-        _ROLLOUT_PLANNERS.clear()
-        _ROLLOUT_PLANNERS[id(rng)] = planner
     legal = state.legal_actions(player)
     if player == CHANCE:
         return rng.choice(legal)
-    return planner.choose(state, player, legal)
+    return _planner(rng, False).choose(state, player, legal)
+
+
+def search_actions(state: GameState, player: int, legal: list[Action], rng: random.Random) -> list[Action]:
+    """The moves worth searching: at a turn, the best few plans' first steps (ending the turn
+    always among them); in sub-decisions the greedy choice only, except free actions and
+    government benefits and trade answers, which are searched in full."""
+    if len(legal) <= 1:
+        return legal
+    kind = state.decision().kind
+    planner = _planner(rng, True)
+    if kind == "turn":
+        scored = planner.scored_turn(state, player, legal)
+        scored.sort(key=lambda va: -va[0])
+        out: list[Action] = []
+        for _v, a in scored:
+            if a not in out:
+                out.append(a)
+            if len(out) >= SEARCH_WIDTH:
+                break
+        end = next((a for a in legal if a.kind == "end"), None)
+        if end is not None and end not in out:
+            out.append(end)
+        return out or legal
+    if kind in ("free", "government", "respond"):
+        return legal
+    return [planner.choose(state, player, legal)]
+
+
+def leaf_values(state: GameState) -> list[float]:
+    """Win estimates per seat for MCTS leaves: a soft maximum of :func:`value`."""
+    s: Any = state
+    if s.finished:
+        return state.returns()
+    vals = [value(s, i) for i in range(s.n)]
+    top = max(vals)
+    exps = [math.exp((v - top) / LEAF_TEMPERATURE) for v in vals]
+    total = sum(exps)
+    return [e / total for e in exps]
+
+
+LEAF_TEMPERATURE = 2.0

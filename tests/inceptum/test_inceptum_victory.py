@@ -321,6 +321,7 @@ def test_glory_blocking_without_the_dawn() -> None:
     assert s.trait_condition(s.players[1], "cultural") and not s.dawn(s.players[1])
     act(s, "end")
     assert s.blocked == 1 << 0  # seat 0 (Cultural) is blocked
+    assert [q["blocked"] for q in s.view(1)["players"]] == [True, False]
 
 
 def test_glory_civilizational_beats_prosperity_same_round() -> None:

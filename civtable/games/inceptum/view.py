@@ -99,6 +99,7 @@ def build_view(s: InceptumState, viewer: int | None) -> dict[str, Any]:
             },
             "free_research_this_turn": p.free_credit,
             "achieved": s.achieved[i] or None,
+            "blocked": bool(s.blocked >> i & 1),  # For The Glory: no civilizational victory
         })
     me = s.players[viewer] if viewer is not None and 0 <= viewer < s.n else None
     tech = []

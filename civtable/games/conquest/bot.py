@@ -16,6 +16,9 @@ Policy, phase by phase:
 * recruit: Armies while Food income covers the upkeep (a guard in threatened Cities first),
   a Fleet or two for coasts;
 * research: buy every extra roll it can (resources are lost at the end of the turn anyway).
+
+Parameters (``greedy:attack=0.6,aggression=1``): ``attack`` — the least battle-win probability
+it attacks with; ``aggression`` — weight of attacks against other moves.
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ import random
 from functools import lru_cache
 from typing import Any
 
-from civtable.core import Action, Game, Observation
+from civtable.core import Action, Game, Observation, OptionError
 
 CIV_PREFERENCE = (
     "persians", "egyptians", "celts", "minoans", "babylonians", "romans", "sumerians", "spartans",
@@ -65,8 +68,11 @@ class GreedyConquest:
         self.rng = rng
         self.name = "greedy"
         params = params or {}
-        self.attack_threshold = float(params.get("attack", 0.6))
-        self.aggression = float(params.get("aggression", 1.0))
+        try:
+            self.attack_threshold = float(params.get("attack", 0.6))
+            self.aggression = float(params.get("aggression", 1.0))
+        except ValueError as exc:
+            raise OptionError(f"greedy parameters attack= and aggression= must be numbers ({exc})") from None
         self._cancelled: set[tuple[int, Action]] = set()
 
     # ------------------------------------------------------------------ entry point

@@ -1322,6 +1322,7 @@ class ConquestState(GameState):
             "frame": frame,
             "last": self.last,
             "victory_points": self.content.victory_points,
+            "rules": {k: g.options[k] for k in ("sea_production", "unit_limit", "battle_rounds", "settlement_defense")},
             "map": self._static_map(),
             "territories": territories,
             "players": players,

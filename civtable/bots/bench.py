@@ -43,6 +43,11 @@ def _positions(game_name: str, options: dict[str, Any], count: int, seed: int) -
     return states[::stride][:count]
 
 
+VANILLA = "rollout=random,prune=0,leaf=heuristic"
+"""Plain UCT: uniformly random depth-limited rollouts scored by ``heuristic_values`` (no game
+hooks), the configuration the forward-model throughput target refers to."""
+
+
 def mcts_bench(
     game_name: str = "inceptum",
     sims: int = 1000,
@@ -50,15 +55,18 @@ def mcts_bench(
     positions: int = 3,
     seed: int = 0,
     options: dict[str, Any] | None = None,
+    extra: str = VANILLA,
 ) -> dict[str, Any]:
-    """Time ``mcts:iters=<sims>,depth=<depth>`` decisions on a few positions of ``game_name``."""
+    """Time ``mcts:iters=<sims>,depth=<depth>,<extra>`` decisions on a few positions of
+    ``game_name`` (``extra=""`` measures the game's default search configuration instead)."""
     opts = dict(options or {})
     game = make_game(game_name, opts)
     picked = _positions(game_name, opts, positions, seed)
     seconds: list[float] = []
     total_iters = 0
     for i, (state, p) in enumerate(picked):
-        bot = make_bot(f"mcts:iters={sims},depth={depth}", game, p, seed + i)
+        spec = f"mcts:iters={sims},depth={depth}" + (f",{extra}" if extra else "")
+        bot = make_bot(spec, game, p, seed + i)
         assert isinstance(bot, MCTSBot)
         obs = observe(state, p)
         t = time.perf_counter()
@@ -69,6 +77,7 @@ def mcts_bench(
     return {
         "game": game_name,
         "options": game.options,
+        "spec": f"mcts:iters={sims},depth={depth}" + (f",{extra}" if extra else ""),
         "simulations_per_decision": sims,
         "rollout_depth": depth,
         "decisions": len(seconds),

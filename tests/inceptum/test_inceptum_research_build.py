@@ -474,3 +474,15 @@ def test_wonder_needs_an_empty_slot() -> None:
     s.players[0].city = [s.players[0].city[slot_index(3, 2)]] * 25
     assert "wonder oracle" not in legal_texts(s)
     assert_illegal(s, "wonder oracle", match="no empty slot")
+
+
+def test_new_population_token_usable_in_the_same_turn() -> None:
+    s = started()
+    to_actions(s)
+    afford_build(s, 0, "food")
+    s.players[0].hand[GOLD] = cost_of(s, "writing")
+    assert "build food" not in legal_texts(s)
+    act(s, "research writing")
+    act(s, "build food")
+    act(s, "slot 5 5")
+    assert s.players[0].hand == [0, 0, 0, 0, 0] and s.players[0].pop_free == 0

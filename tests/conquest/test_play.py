@@ -337,3 +337,35 @@ def test_forward_model_speed() -> None:
     rate = n / (time.perf_counter() - start)
     print(f"conquest random play: {rate:.0f} actions/s")
     assert rate > 1000
+
+
+def test_log_sentences() -> None:
+    game = make_game("conquest", {"players": 2, "map_seed": 3})
+    s = game.new_initial_state()
+    assert game.describe_action(s, 0, Action("civ", ("romans",))) == "Player 1 picks the Romans."
+    s.apply("civ romans")
+    s.apply("civ goths")
+    spot = s.legal_actions()[0]
+    sentence = game.describe_action(s, 0, spot)
+    assert sentence.startswith("Player 1 (Romans) founds a starting City in territory ")
+    while not s.is_chance_node():
+        s.apply(s.legal_actions()[-1])
+    d = s.decision()
+    text = game.describe_action(s, CHANCE, s.chance_outcomes()[2][0])
+    assert ("Research table" in text) if d.kind == "roll" else ("Battle" in text)
+
+
+def test_heuristic_values_are_shares() -> None:
+    s, _ = random_game(12, players=4, max_rounds=6)
+    hv = s.heuristic_values()
+    assert len(hv) == 4 and all(0 <= x <= 1 for x in hv) and sum(hv) == pytest.approx(1.0)
+    best = max(range(4), key=lambda p: s.vp[p] + 4 * s.monuments(p))
+    assert hv[best] == max(hv) or s.vp[best] == 0
+
+
+def test_returned_legal_list_is_a_copy() -> None:
+    game = make_game("conquest", {"players": 2, "map_seed": 3})
+    s = game.new_initial_state()
+    legal = s.legal_actions()
+    legal.clear()
+    assert s.legal_actions()

@@ -758,3 +758,21 @@ def test_round_limit_ends_the_game_unfinished() -> None:
     assert s.is_terminal()
     r = s.result()
     assert not r.finished and r.winners == [] and "round limit" in r.reason
+
+
+def test_crowded_start_relaxes_the_spacing_step_by_step() -> None:
+    s = blank_state(("persians", "goths"))
+    gm = s.map
+    assert gm is not None
+    s.phase = "city"
+    s.active = 1
+    # fill the map with cities until no land space is 3 away from all of them
+    for t in range(gm.size):
+        if gm.land[t] and all(gm.dist[t][c] >= 3 for c in range(gm.size) if s.settle[c]):
+            s.settle[t] = 2
+            s.owner[t] = 0
+    s.invalidate()
+    spots = [int(a.args[0]) - 1 for a in s.legal_actions()]
+    assert spots
+    cities = [c for c in range(gm.size) if s.settle[c]]
+    assert all(min(gm.dist[t][c] for c in cities) == 2 for t in spots)

@@ -268,3 +268,26 @@ def pass_round(s: InceptumState) -> None:
         if s.decision().kind != "turn":
             to_actions(s)
         end_turn(s)
+
+
+def unlocker(s: InceptumState, line: str, level: int = 1) -> str | None:
+    """The id of the advance that unlocks ``level`` of ``line`` in the loaded content."""
+    lv = s.c.lines[s.c.line_index[line]].levels[level - 1]
+    return s.c.advances[lv.unlocked_by].id if lv.unlocked_by >= 0 else None
+
+
+def unlock_line(s: InceptumState, seat: int, line: str, level: int = 1, stone_iron: bool = True) -> None:
+    """Grant whatever the content says unlocks levels 1..``level`` of ``line`` (with their
+    prerequisites) and, with ``stone_iron``, Cutting Tools and Iron Working so any cost is usable.
+    Tests use this instead of naming provisional unlocking advances."""
+    for lvl in range(1, level + 1):
+        adv = unlocker(s, line, lvl)
+        if adv is not None:
+            grant_with_prereqs(s, seat, adv)
+    if stone_iron:
+        grant_with_prereqs(s, seat, s.c.advances[s.c.stone_adv].id)
+        grant_with_prereqs(s, seat, s.c.advances[s.c.iron_adv].id)
+
+
+def researched(s: InceptumState, seat: int, ident: str) -> bool:
+    return bool(s.players[seat].researched & s.c.advances[s.c.advance_index[ident]].bit)

@@ -18,10 +18,13 @@ from inceptum_helpers import (
     place,
     place_wonder,
     ptp_of,
+    researched,
     set_government,
     setup,
     slot_index,
     to_actions,
+    unlock_line,
+    unlocker,
 )
 
 from civtable.games.inceptum.content import GOLD, IRON, STONE
@@ -113,7 +116,7 @@ def test_research_ptp_gain_cutting_tools() -> None:
 
 def test_library_discount_counts_from_the_start_of_the_next_turn() -> None:
     s = started()
-    grant(s, 0, "writing", "literature", "cutting_tools")
+    unlock_line(s, 0, "library")
     add_pop(s, 0)
     to_actions(s)
     afford_build(s, 0, "library")
@@ -242,7 +245,7 @@ def test_two_buildings_per_resource_type() -> None:
 
 def test_one_special_building_of_each_kind() -> None:
     s = started()
-    grant(s, 0, "mysticism", "cutting_tools")
+    unlock_line(s, 0, "temple")
     add_pop(s, 0, 2)
     to_actions(s)
     afford_build(s, 0, "temple", extra=10)
@@ -254,19 +257,25 @@ def test_one_special_building_of_each_kind() -> None:
 def test_building_unlock_needs_research_same_turn_is_fine() -> None:
     s = started()
     add_pop(s, 0)
+    key = unlocker(s, "temple")
+    assert key is not None
+    adv = s.c.advances[s.c.advance_index[key]]
+    for k, a in enumerate(s.c.advances):  # everything before the unlocking advance
+        if (adv.requires | adv.requires_any) >> k & 1:
+            grant_with_prereqs(s, 0, a.id)
+    unlock_line(s, 0, "food")  # Cutting Tools / Iron Working only
     to_actions(s)
     afford_build(s, 0, "temple", extra=5)
-    s.players[0].hand[GOLD] = 20
-    grant(s, 0, "cutting_tools")
-    assert_illegal(s, "build temple", match="Mysticism")
-    act(s, "research mysticism")
+    s.players[0].hand[GOLD] = s.research_cost(s.players[0], adv.idx)
+    assert_illegal(s, "build temple", match=adv.name)
+    act(s, f"research {key}")
     act(s, "build temple")
     act(s, "slot 2 2")
 
 
 def test_upgrades_level_by_level_lumber_camp_example() -> None:
     s = started()
-    grant(s, 0, "organized_labor", "cutting_tools")
+    unlock_line(s, 0, "wood", 2)
     to_actions(s)
     p = s.players[0]
     # Lumber Camp: 3 Food, 3 Wood, 2 Stone; gains +1 Wood +1 Gold (p. 31)
@@ -286,22 +295,22 @@ def test_upgrades_level_by_level_lumber_camp_example() -> None:
 
 def test_higher_level_cannot_be_skipped_or_built_directly() -> None:
     s = started()
-    grant_with_prereqs(s, 0, "planned_cities")
-    grant(s, 0, "cutting_tools", "iron_working")
+    unlock_line(s, 0, "wood", 3)
     to_actions(s)
     hand(s, 0, food=40, wood=40, stone=40, iron=40)
     p = s.players[0]
     act(s, "upgrade 3 3")  # to Level 2
     act(s, "upgrade 3 3")  # to Level 3 (Sawmill, unlocked by Planned Cities)
     assert p.city[slot_index(3, 3)][2] == 3  # type: ignore[index]
-    assert_illegal(s, "upgrade 3 3", match="Engineering")  # Level 4 still locked
+    l4 = unlocker(s, "wood", 4)
+    assert l4 is not None and not researched(s, 0, l4)
+    assert_illegal(s, "upgrade 3 3", match=s.c.advances[s.c.advance_index[l4]].name)  # Level 4 locked
     assert_illegal(s, "upgrade 1 1", match="no building")
 
 
 def test_granary_and_grain_silo_example() -> None:
     s = started()
-    grant(s, 0, "domestication", "cultivation", "cutting_tools")
-    s.players[0].researched |= s.c.advances[s.c.advance_index["feudalism"]].bit
+    unlock_line(s, 0, "granary", 2)
     add_pop(s, 0)
     to_actions(s)
     p = s.players[0]
@@ -360,7 +369,8 @@ def test_no_upgrades_and_no_special_buildings_in_mission1() -> None:
 # Stone and Iron
 def test_stone_cannot_be_used_before_cutting_tools_but_can_be_held() -> None:
     s = started()
-    grant(s, 0, "organized_labor")
+    unlock_line(s, 0, "wood", 2, stone_iron=False)
+    assert not researched(s, 0, "cutting_tools")
     to_actions(s)
     hand(s, 0, food=10, wood=10, stone=10)
     assert "upgrade 3 3" not in legal_texts(s)  # Lumber Camp needs Stone
@@ -371,9 +381,12 @@ def test_stone_cannot_be_used_before_cutting_tools_but_can_be_held() -> None:
 
 def test_iron_cannot_be_used_before_iron_working() -> None:
     s = started()
-    grant_with_prereqs(s, 0, "feudalism")
-    grant(s, 0, "cutting_tools", "domestication", "cultivation")
-    s._upgrade(0, slot_index(3, 2), free=True)  # Farm
+    food = s.c.lines[s.c.line_index["food"]]
+    assert food.levels[2].cost[IRON] > 0  # Level 3 needs Iron in this content
+    unlock_line(s, 0, "food", 3, stone_iron=False)
+    grant(s, 0, "cutting_tools")
+    assert not researched(s, 0, "iron_working")
+    s._upgrade(0, slot_index(3, 2), free=True)  # Level 2
     to_actions(s)
     hand(s, 0, food=30, wood=30, stone=30, iron=30)
     assert "upgrade 3 2" not in legal_texts(s)  # Irrigated Fields needs Iron
@@ -383,7 +396,7 @@ def test_iron_cannot_be_used_before_iron_working() -> None:
 
 def test_free_build_respects_stone_lock() -> None:
     s = started()
-    grant(s, 0, "organized_labor")
+    unlock_line(s, 0, "wood", 2, stone_iron=False)
     to_actions(s)
     s.stack.append(("free", 0, 0, 1))
     assert "upgrade 3 3" not in legal_texts(s)
@@ -437,14 +450,18 @@ def test_stone_production_zero_until_cutting_tools() -> None:
 
 def test_wonder_with_iron_cost_needs_iron_working() -> None:
     s = started()
-    grant_with_prereqs(s, 0, "currency")
+    wid = "temple_of_artemis"
+    w = s.c.wonders[s.c.wonder_index[wid]]
+    assert w.cost[IRON] > 0
+    grant_with_prereqs(s, 0, s.c.advances[w.unlocked_by].id)
     grant(s, 0, "cutting_tools")
+    assert not researched(s, 0, "iron_working")
     to_actions(s)
     hand(s, 0, food=50, wood=50, stone=50, iron=50, gold=50)
-    assert "wonder temple_of_artemis" not in legal_texts(s)
-    assert_illegal(s, "wonder temple_of_artemis", match="Iron")
+    assert f"wonder {wid}" not in legal_texts(s)
+    assert_illegal(s, f"wonder {wid}", match="Iron")
     grant(s, 0, "iron_working")
-    assert "wonder temple_of_artemis" in legal_texts(s)
+    assert f"wonder {wid}" in legal_texts(s)
 
 
 # ---------------------------------------------------------------------------------------
@@ -467,7 +484,8 @@ def test_reasons_for_illegal_actions() -> None:
 
 def test_wonder_needs_an_empty_slot() -> None:
     s = started("journey")
-    grant(s, 0, "mysticism", "cutting_tools")
+    grant_with_prereqs(s, 0, s.c.advances[s.c.wonders[s.c.wonder_index["oracle"]].unlocked_by].id)
+    grant(s, 0, "cutting_tools")
     to_actions(s)
     hand(s, 0, food=50, wood=50, stone=50, gold=50)
     assert "wonder oracle" in legal_texts(s)

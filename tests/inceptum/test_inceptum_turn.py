@@ -23,6 +23,7 @@ from inceptum_helpers import (
     roll,
     setup,
     to_actions,
+    unlock_line,
 )
 
 from civtable.core import Action, MalformedAction, NotYourTurn
@@ -72,7 +73,7 @@ def test_fifty_resource_cap_at_start_of_own_turn_example() -> None:
 
 def test_ptp_gains_apply_from_the_next_production_gold_example() -> None:
     s = started()
-    grant(s, 0, "domestication", "cultivation")
+    unlock_line(s, 0, "granary")
     p = s.players[0]
     p.gross[GOLD] = p.ptp[GOLD] = 10
     to_actions(s)
@@ -105,7 +106,7 @@ def test_ptp_cap_is_fifty() -> None:
 
 def test_ptp_cap_through_a_build() -> None:
     s = started()
-    grant(s, 0, "domestication", "cultivation")
+    unlock_line(s, 0, "granary")
     p = s.players[0]
     p.gross[GOLD] = p.ptp[GOLD] = 49
     to_actions(s)
@@ -449,6 +450,7 @@ def test_bank_ratio_four_to_one_and_iron_three_to_one() -> None:
 
 def test_market_counts_only_from_the_start_of_the_next_turn() -> None:
     s = bank_ready()
+    unlock_line(s, 0, "market")
     to_actions(s)
     afford_build(s, 0, "market")
     add_pop(s, 0)

@@ -24,6 +24,7 @@ from inceptum_helpers import (
     setup,
     slot_index,
     to_actions,
+    unlock_line,
 )
 
 from civtable.games.inceptum.content import BUILTIN_PATH, GOLD, IRON, STONE
@@ -291,7 +292,8 @@ def test_free_builds_at_start_of_next_turn(wid: str, n: int) -> None:
     build_wonder(s, wid, 1, 1)
     p = s.players[0]
     add_pop(s, 0, 2)
-    grant(s, 0, "mysticism", "domestication", "cultivation")
+    unlock_line(s, 0, "temple")
+    unlock_line(s, 0, "wood", 2)
     act(s, "end")
     to_actions(s)
     act(s, "end")
@@ -488,7 +490,7 @@ def test_effects_immediate_buildings_count_at_once() -> None:
     s = at_government("republic")
     act(s, "benefit effects_immediate")
     act(s, "done")
-    grant(s, 0, "literature")
+    unlock_line(s, 0, "library")
     add_pop(s, 0)
     afford_build(s, 0, "library")
     act(s, "build library")

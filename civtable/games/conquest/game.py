@@ -22,7 +22,7 @@ Monument's cost) are asked for with ``pay <category>``.
 from __future__ import annotations
 
 from collections import deque
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any
 
 from civtable.core import (
@@ -71,6 +71,12 @@ _CANCEL = Action("cancel")
 _BUY = Action("buy")
 # how useful a category still is after the Settle phase (lower is spent first)
 _LATE_USE = (0, 0, 2, 1, 1, 0)
+
+
+@lru_cache(maxsize=1)
+def _map_outcomes() -> list[tuple[Action, float]]:
+    p = 1.0 / MAP_SEEDS
+    return [(Action("map", (s,)), p) for s in range(MAP_SEEDS)]
 
 
 class Conquest(Game):
@@ -130,10 +136,9 @@ class Conquest(Game):
     def map_for(self, seed: int) -> GameMap:
         return generate_map(self.content, self.num_players, self.options["map_size"], seed)
 
-    @cached_property
+    @property
     def map_outcomes(self) -> list[tuple[Action, float]]:
-        p = 1.0 / MAP_SEEDS
-        return [(Action("map", (s,)), p) for s in range(MAP_SEEDS)]
+        return _map_outcomes()
 
     @cached_property
     def battle_outcomes(self) -> list[tuple[Action, float]]:

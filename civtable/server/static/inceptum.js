@@ -279,7 +279,7 @@
     const groups = {};
     for (const b of benefits) (groups[b.government || "common"] = groups[b.government || "common"] || []).push(b);
     return el("section", { class: "panel", id: "benefits" }, el("h2", {}, "Government benefits"),
-      el("div", { class: "row" }, Object.entries(groups).map(([gov, list]) => el("div", { class: "stack" },
+      el("div", { class: "row top" }, Object.entries(groups).map(([gov, list]) => el("div", { class: "stack" },
         el("h3", {}, titleCase(gov)), list.map((b) => {
           const taken = b.taken_by !== null && b.taken_by !== undefined;
           const card = el("div", { class: "wonder-card" + (taken ? " taken" : ""), dataset: { benefit: b.id } },
@@ -358,9 +358,17 @@
       if (payload.finished || view.finished) board.append(summary(view, payload));
       const players = [...(view.players || [])];
       if (view.you !== null && view.you !== undefined) players.sort((a, b) => (b.seat === view.you) - (a.seat === view.you));
-      board.append(el("div", { class: "players" }, players.map((p) => playerPanel(p, view, payload, ctx))));
-      Civ.append(board, [techBoard(view, ctx), buildingsPanel(view, payload, ctx), wondersPanel(view, payload, ctx),
-        benefitsPanel(view, payload, ctx)]);
+      const playersGrid = el("div", { class: "players" }, players.map((p) => playerPanel(p, view, payload, ctx)));
+      board.append(playersGrid);
+      // the panel holding the current choice comes first, so nobody has to scroll for it
+      const panels = [techBoard(view, ctx), buildingsPanel(view, payload, ctx), wondersPanel(view, payload, ctx),
+        benefitsPanel(view, payload, ctx)].filter(Boolean);
+      const urgent = (p) => p.querySelector(".clickable") && (
+        (p.id === "benefits" && payload.your_turn) || (p.id === "wonders" && payload.decision.kind === "wonder"));
+      for (const p of panels) {
+        if (urgent(p)) board.insertBefore(p, playersGrid);
+        else board.append(p);
+      }
     },
     preview,
   };

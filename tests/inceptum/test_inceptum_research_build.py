@@ -62,7 +62,7 @@ def test_research_needs_enough_gold() -> None:
 def test_mathematics_after_writing() -> None:
     s = started()
     to_actions(s)
-    hand(s, 0, gold=40)
+    hand(s, 0, gold=200)
     assert "research mathematics" not in legal_texts(s)
     assert_illegal(s, "research mathematics", match="Writing")
     act(s, "research writing")
@@ -72,7 +72,7 @@ def test_mathematics_after_writing() -> None:
 def test_currency_needs_trade_routes_and_mathematics() -> None:
     s = started()
     to_actions(s)
-    hand(s, 0, gold=60)
+    hand(s, 0, gold=200)
     act(s, "research writing")
     act(s, "research mathematics")
     msg = assert_illegal(s, "research currency", match="Trade Routes")
@@ -84,7 +84,7 @@ def test_currency_needs_trade_routes_and_mathematics() -> None:
 def test_research_cp_one_and_literature_two() -> None:
     s = started()
     to_actions(s)
-    hand(s, 0, gold=40)
+    hand(s, 0, gold=200)
     p = s.players[0]
     cp0 = s.cp(p)
     act(s, "research writing")
@@ -97,7 +97,7 @@ def test_research_cp_one_and_literature_two() -> None:
 def test_writing_gives_one_population_token() -> None:
     s = started()
     to_actions(s)
-    hand(s, 0, gold=10)
+    hand(s, 0, gold=100)
     p = s.players[0]
     act(s, "research writing")
     assert (p.pop_total, p.pop_free) == (3, 1)
@@ -106,12 +106,12 @@ def test_writing_gives_one_population_token() -> None:
 def test_research_ptp_gain_cutting_tools() -> None:
     s = started()
     to_actions(s)
-    hand(s, 0, gold=10)
+    hand(s, 0, gold=100)
     before = ptp_of(s, 0)
     act(s, "research cutting_tools")
     after = ptp_of(s, 0)
     assert after["food"] == before["food"] + 1 and after["wood"] == before["wood"] + 1
-    assert s.players[0].hand[GOLD] == 10 - cost_of(s, "cutting_tools")  # no resources now
+    assert s.players[0].hand[GOLD] == 100 - cost_of(s, "cutting_tools")  # no resources now
 
 
 def test_library_discount_counts_from_the_start_of_the_next_turn() -> None:
@@ -164,7 +164,7 @@ def test_republic_and_monarchy_exclude_each_other() -> None:
     set_government(s, 0, "republic")
     grant_with_prereqs(s, 0, "masonry")
     to_actions(s)
-    hand(s, 0, gold=50)
+    hand(s, 0, gold=200)
     assert "research monarchy" not in legal_texts(s)
     assert_illegal(s, "research monarchy", match="exclude")
 
@@ -199,7 +199,7 @@ def test_no_government_in_mission1() -> None:
     grant_with_prereqs(s, 0, "code_of_laws")
     grant_with_prereqs(s, 0, "literature")
     to_actions(s)
-    hand(s, 0, gold=50)
+    hand(s, 0, gold=200)
     assert "research republic" not in legal_texts(s)
     assert_illegal(s, "research republic", match="Mission 1")
 
@@ -457,7 +457,7 @@ def test_wonder_with_iron_cost_needs_iron_working() -> None:
     grant(s, 0, "cutting_tools")
     assert not researched(s, 0, "iron_working")
     to_actions(s)
-    hand(s, 0, food=50, wood=50, stone=50, iron=50, gold=50)
+    hand(s, 0, food=99, wood=99, stone=99, iron=99, gold=99)
     assert f"wonder {wid}" not in legal_texts(s)
     assert_illegal(s, f"wonder {wid}", match="Iron")
     grant(s, 0, "iron_working")

@@ -75,7 +75,7 @@ def test_random_play_invariants(seed: int) -> None:
     if seed % 3 == 1:
         opts = {"battle_rounds": "single", "settlement_defense": "falls", "unit_limit": "on_board"}
     if seed % 3 == 2:
-        opts = {"sea_production": "none", "civ_choice": "random", "map_size": "small"}
+        opts = {"sea_production": "none", "civ_choice": "random", "map_size": "small", "upkeep_gold": "may"}
     s, log = random_game(seed, players, **opts)
     r = s.result()
     assert len(r.scores) == players and all("vp" in sc for sc in r.scores)

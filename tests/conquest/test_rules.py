@@ -776,3 +776,25 @@ def test_crowded_start_relaxes_the_spacing_step_by_step() -> None:
     assert spots
     cities = [c for c in range(gm.size) if s.settle[c]]
     assert all(min(gm.dist[t][c] for c in cities) == 2 for t in spots)
+
+
+def test_upkeep_gold_may_option_lets_the_player_keep_gold() -> None:
+    s = blank_state(("celts", "goths"), upkeep_gold="may")
+    s.level[0] = [0] * 12
+    s.level[0][TRAITS.index("economics")] = 2  # 2 Gold, no Food
+    iron = find(s, land=True, resource="iron")
+    s.armies[0] = {iron: 2}
+    s._start_turn()
+    assert s.phase == "famine" and s.deficit == 2 and s.pool[GOLD] == 2
+    assert "feed" in [a.text() for a in s.legal_actions()]
+    s.apply("feed")
+    assert s.pool[GOLD] == 1 and s.deficit == 1
+    s.apply(f"starve army {iron + 1}")  # keeps the last Gold, loses an Army
+    assert s.armies[0] == {iron: 1} and s.pool[GOLD] == 1 and s.phase != "famine"
+    # by default Gold feeds at once
+    d = blank_state(("celts", "goths"))
+    d.level[0] = [0] * 12
+    d.level[0][TRAITS.index("economics")] = 2
+    d.armies[0] = {iron: 2}
+    d._start_turn()
+    assert d.phase != "famine" and d.pool[GOLD] == 0

@@ -114,6 +114,9 @@ class GreedyConquest:
 
     # ------------------------------------------------------------------ upkeep
     def _d_famine(self, obs: Observation, v: dict[str, Any], legal: list[Action]) -> Action | None:
+        if Action("feed") in legal:
+            return Action("feed")
+        legal = [a for a in legal if a.kind == "starve"]
         order = {"fleet": 0, "army": 1, "city": 2}
         terr = v["territories"]
 

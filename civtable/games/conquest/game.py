@@ -69,6 +69,7 @@ _END = Decision((), "over", "the game is over")
 _DONE = Action("done")
 _CANCEL = Action("cancel")
 _BUY = Action("buy")
+_FEED = Action("feed")
 # how useful a category still is after the Settle phase (lower is spent first)
 _LATE_USE = (0, 0, 2, 1, 1, 0)
 
@@ -100,6 +101,8 @@ class Conquest(Game):
                        choices=("pick", "random")),
             OptionSpec("sea_production", str, "fleet", "A-9: a Sea space produces for a lone own Fleet, or never",
                        choices=("fleet", "none")),
+            OptionSpec("upkeep_gold", str, "must", "A-10: Gold must feed units when Food runs out, or may",
+                       choices=("must", "may")),
             OptionSpec("unit_limit", str, "per_turn", "A-19: the unit limit counts recruits per turn or units on board",
                        choices=("per_turn", "on_board")),
             OptionSpec("battle_rounds", str, "until_resolved", "A-16: battles last until one side is gone, or one roll",
@@ -154,7 +157,7 @@ class Conquest(Game):
     def action_space(self) -> list[Action]:
         """Every player action in a fixed order (territory ids 1..T for these options)."""
         t_ids = range(1, self.territories + 1)
-        out: list[Action] = [_DONE, _CANCEL, _BUY]
+        out: list[Action] = [_DONE, _CANCEL, _BUY, _FEED]
         out += [Action("civ", (c,)) for c in self.content.civ_ids]
         out += [Action("city", (t,)) for t in t_ids]
         for kind in ("army", "fleet", "city"):
@@ -561,7 +564,7 @@ class ConquestState(GameState):
                 return Decision((CHANCE,), "roll", "research roll (1D12)")
             return Decision((self.active,), "research", f"buy an extra research roll for {self._research_cost()}, or done")
         if ph == "famine":
-            return Decision((self.active,), "famine", f"famine: choose {self.deficit} more Food's worth to go unfed")
+            return Decision((self.active,), "famine", f"famine: {self.deficit} more Food needed; feed with Gold or choose what goes unfed")
         if self.frames:
             f = self.frames[-1]
             if f[0] == "pay":
@@ -615,7 +618,7 @@ class ConquestState(GameState):
         if ph == "city":
             return [Action("city", (t + 1,)) for t in self._start_spots()]
         if ph == "famine":
-            out: list[Action] = []
+            out: list[Action] = [_FEED] if self.pool[CAT_GOLD] > 0 else []
             c = self.content
             if c.upkeep_army:
                 out += [Action("starve", ("army", t + 1)) for t in sorted(self.armies[p])]
@@ -778,6 +781,13 @@ class ConquestState(GameState):
         if kind == "starve":
             self._starve(str(args[0]), int(args[1]) - 1)
             return
+        if kind == "feed":
+            self.pool[CAT_GOLD] -= 1
+            self.deficit -= 1
+            if self.deficit <= 0:
+                self.deficit = 0
+                self._goto("build")
+            return
         if kind == "monument":
             t = int(args[0]) - 1
             pay, extra = self._monument_fixed(t)
@@ -924,6 +934,12 @@ class ConquestState(GameState):
             + c.upkeep_fleet * sum(self.fleets[p].values())
             + c.upkeep_city * cities
         )
+        if self.game.options["upkeep_gold"] == "may" and need > pool[CAT_FOOD]:
+            # Food is compulsory; the player decides whether Gold feeds the rest
+            self.deficit = need - pool[CAT_FOOD]
+            pool[CAT_FOOD] = 0
+            self.phase = "famine"
+            return
         food = pool[CAT_FOOD] + pool[CAT_GOLD]
         if need <= food:
             use = min(need, pool[CAT_FOOD])
@@ -1133,7 +1149,7 @@ class ConquestState(GameState):
         ph = self.phase
         known = {
             "civ": 1, "city": 1, "starve": 2, "monument": 1, "pay": 1, "upgrade": 1, "village": 1,
-            "unit": 2, "to": (1, 2), "fight": 1, "recruit": 2, "buy": 0, "done": 0, "cancel": 0,
+            "unit": 2, "to": (1, 2), "fight": 1, "recruit": 2, "buy": 0, "done": 0, "cancel": 0, "feed": 0,
         }
         if kind not in known:
             return f"{kind!r} is not a Conquest action; actions now: {self._hint()}"
@@ -1159,7 +1175,7 @@ class ConquestState(GameState):
             return f"there is no territory {tnum}; territories are numbered 1 to {gm.size}"
         p = player
         phase_of = {
-            "civ": ("civ",), "city": ("city",), "starve": ("famine",), "monument": ("build",), "pay": ("build",),
+            "civ": ("civ",), "city": ("city",), "starve": ("famine",), "feed": ("famine",), "monument": ("build",), "pay": ("build",),
             "upgrade": ("upgrade",), "village": ("settle",), "unit": ("move",), "to": ("move",),
             "fight": ("battle",), "recruit": ("recruit",), "buy": ("research",),
         }
@@ -1182,6 +1198,8 @@ class ConquestState(GameState):
             if self.settle[t]:
                 return f"territory {t + 1} already holds a City"
             return f"territory {t + 1} is within {c.start_city_distance - 1} spaces of another City"
+        if kind == "feed":
+            return "you have no Gold left to feed with"
         if kind == "starve":
             if args[0] not in ("army", "fleet", "city"):
                 return "say 'starve army T', 'starve fleet T' or 'starve city T'"
@@ -1445,6 +1463,7 @@ class ConquestState(GameState):
         table = {
             "city": lambda: f"{who} founds a starting City in {terr(args[0])}.",
             "starve": lambda: f"{who} leaves the {args[0]} in {terr(args[1])} unfed.",
+            "feed": lambda: f"{who} feeds with 1 Gold.",
             "monument": lambda: f"{who} builds a Monument in {terr(args[0])}.",
             "pay": lambda: f"{who} pays 1 {args[0]}.",
             "upgrade": lambda: f"{who} turns the Village in {terr(args[0])} into a City.",

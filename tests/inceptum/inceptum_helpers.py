@@ -57,7 +57,7 @@ def setup(
     for r in rolls:
         chance(s, f"startroll {r}")
     if mode != "mission1":
-        hbs = list(hbs or ["fertile_valley", "forest_clans", "merchant_caravan", "balanced_hamlet"][:n])
+        hbs = list(hbs or plain_cards(game)[:n])
         for seat in s.order:
             chance(s, f"hb {hbs[seat]}")
     return s
@@ -291,3 +291,17 @@ def unlock_line(s: InceptumState, seat: int, line: str, level: int = 1, stone_ir
 
 def researched(s: InceptumState, seat: int, ident: str) -> bool:
     return bool(s.players[seat].researched & s.c.advances[s.c.advance_index[ident]].bit)
+
+
+def plain_cards(game: Inceptum) -> list[str]:
+    """Humble Beginnings cards with resources only (no population token, no advance)."""
+    return [h.id for h in game.content.humble if not h.population and not h.advances]
+
+
+def population_card(game: Inceptum) -> str:
+    return next(h.id for h in game.content.humble if h.population)
+
+
+def domestication_card(game: Inceptum) -> str:
+    dom = game.content.advance_index["domestication"]
+    return next(h.id for h in game.content.humble if dom in h.advances)

@@ -7,9 +7,12 @@ import pytest
 from inceptum_helpers import (
     act,
     chance,
+    domestication_card,
     hand_of,
     legal_texts,
     new_game,
+    plain_cards,
+    population_card,
     ptp_of,
     res,
     roll,
@@ -155,13 +158,14 @@ def test_start_roll_ties_reroll_only_the_tied_players() -> None:
 
 def test_humble_beginnings_resources_replace_the_seven_gold() -> None:
     g = new_game("mission2", players=2)
-    s = setup(g, traits=["cultural", "united"], hbs=["merchant_caravan", "forest_clans"])
-    card = s.c.humble[s.c.humble_index["merchant_caravan"]]
+    first, second = plain_cards(g)[:2]
+    s = setup(g, traits=["cultural", "united"], hbs=[first, second])
+    card = s.c.humble[s.c.humble_index[first]]
     # round 1 production (1 Food, 1 Wood, 2 Gold) on top of the card
     assert hand_of(s, 0) == res(food=card.resources[0] + 1, wood=card.resources[1] + 1, gold=card.resources[4] + 2)
-    assert s.view(0)["players"][0]["humble_beginnings"] == "merchant_caravan"
+    assert s.view(0)["players"][0]["humble_beginnings"] == first
     # each card is drawn once
-    assert s.hb_deck[s.c.humble_index["merchant_caravan"]] == 0
+    assert s.hb_deck[s.c.humble_index[first]] == 0
 
 
 def test_humble_beginnings_are_drawn_in_turn_order_without_repeats() -> None:
@@ -174,8 +178,9 @@ def test_humble_beginnings_are_drawn_in_turn_order_without_repeats() -> None:
     for r in (3, 12, 2):
         chance(s, f"startroll {r}")
     assert s.decision().kind == "humble_beginnings" and s.stack[-1][1] == 1
-    chance(s, "hb settlers")
-    assert "hb settlers" not in {a.text() for a, _ in s.chance_outcomes()}
+    card = population_card(g)
+    chance(s, f"hb {card}")
+    assert f"hb {card}" not in {a.text() for a, _ in s.chance_outcomes()}
     probs = [p for _, p in s.chance_outcomes()]
     assert probs == pytest.approx([1 / 6] * 6)
     assert s.stack[-1][1] == 2
@@ -183,21 +188,21 @@ def test_humble_beginnings_are_drawn_in_turn_order_without_repeats() -> None:
 
 def test_population_card_gives_a_free_token() -> None:
     g = new_game("journey", players=2)
-    s = setup(g, traits=["cultural", "united"], hbs=["settlers", "forest_clans"])
+    s = setup(g, traits=["cultural", "united"], hbs=[population_card(g), plain_cards(g)[0]])
     assert (s.players[0].pop_total, s.players[0].pop_free) == (3, 1)
     assert (s.players[1].pop_total, s.players[1].pop_free) == (2, 0)
 
 
 def test_domestication_card_researched_at_setup_initial_ptp() -> None:
     g = new_game("journey", players=2)
-    s = setup(g, traits=["cultural", "united"], hbs=["herders", "forest_clans"])
+    s = setup(g, traits=["cultural", "united"], hbs=[domestication_card(g), plain_cards(g)[0]])
     p = s.players[0]
     assert p.researched & s.c.advances[s.c.advance_index["domestication"]].bit
     # "begin the game with an initial PTP of 2 Gold, 3 Food and 1 Wood" (p. 23)
     assert ptp_of(s, 0) == res(food=3, wood=1, gold=2)
     # the card counts as a researched advance (1 CP) besides the two buildings
     assert s.cp(p) == 3
-    card = s.c.humble[s.c.humble_index["herders"]]
+    card = s.c.humble[s.c.humble_index[domestication_card(g)]]
     assert hand_of(s, 0) == res(food=card.resources[0] + 3, wood=card.resources[1] + 1, gold=card.resources[4] + 2)
 
 
@@ -242,7 +247,7 @@ def test_scientific_free_research_at_start_of_first_turn_from_starting_six() -> 
 
 def test_scientific_with_domestication_card_may_take_cultivation() -> None:
     g = new_game("journey", players=2)
-    s = setup(g, traits=["scientific", "cultural"], hbs=["herders", "forest_clans"])
+    s = setup(g, traits=["scientific", "cultural"], hbs=[domestication_card(g), plain_cards(g)[0]])
     researchable = {t.split()[1] for t in legal_texts(s) if t.startswith("research")}
     assert researchable == (STARTING_SIX - {"domestication"}) | {"cultivation"}
     act(s, "research cultivation")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 import time
+import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
@@ -209,6 +210,8 @@ def test_views_render_to_svg_and_text() -> None:
     v = s.view(1)
     svg = render_svg(v)
     assert svg.startswith("<svg") and svg.rstrip().endswith("</svg>")
+    root = ET.fromstring(svg)  # well-formed XML
+    assert root.tag == "{http://www.w3.org/2000/svg}svg"
     for t in v["map"]["territories"]:
         assert f'data-territory="{t["id"]}"' in svg
     assert svg.count("<path") >= len(v["map"]["territories"])

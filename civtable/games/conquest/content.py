@@ -15,8 +15,10 @@ from __future__ import annotations
 
 import hashlib
 import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 from civtable.core.errors import ContentError
@@ -96,7 +98,7 @@ class MapParams:
     players_per_landmass: int
     border_sea: bool
     attempts: int
-    sizes: dict[str, MapSize]
+    sizes: Mapping[str, MapSize]
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -106,7 +108,7 @@ class Content:
     title: str
     victory_points: int
     category_names: tuple[str, ...]
-    resources: dict[str, Resource]
+    resources: Mapping[str, Resource]
     sea_table: tuple[str, ...]
     land_table: tuple[str, ...]
     traits: tuple[Trait, ...]
@@ -132,7 +134,7 @@ class Content:
     fleet_move: int
     battle_die: int
     map: MapParams
-    provisional: dict[str, str]
+    provisional: Mapping[str, str]
 
     def civ(self, civ_id: str) -> Civilization:
         for c in self.civilizations:
@@ -363,7 +365,7 @@ def _parse(raw: dict[str, Any]) -> tuple[Content | None, list[str]]:
         players_per_landmass=ck.int_(mp, "map", "players_per_landmass", 1, 4),
         border_sea=bool(mp.get("border_sea", True)),
         attempts=ck.int_(mp, "map", "attempts", 1, 40),
-        sizes=sizes,
+        sizes=MappingProxyType(sizes),
     )
     if "border_sea" in mp and not isinstance(mp["border_sea"], bool):
         ck.bad("[map] border_sea", "must be true or false")
@@ -384,7 +386,7 @@ def _parse(raw: dict[str, Any]) -> tuple[Content | None, list[str]]:
         title=title,
         victory_points=vp,
         category_names=tuple(cat_names),
-        resources=resources,
+        resources=MappingProxyType(resources),
         sea_table=sea,
         land_table=land,
         traits=tuple(traits),
@@ -410,7 +412,7 @@ def _parse(raw: dict[str, Any]) -> tuple[Content | None, list[str]]:
         fleet_move=ck.int_(movement, "movement", "fleet", 1, 4),
         battle_die=ck.int_(battle, "battle", "die", 2, 8),
         map=map_params,
-        provisional=provisional,
+        provisional=MappingProxyType(provisional),
     )
     if ck.problems:
         return None, ck.problems

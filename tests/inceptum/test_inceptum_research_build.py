@@ -443,8 +443,11 @@ def test_oracle_after_iron_working_applies_at_once() -> None:
 def test_stone_production_zero_until_cutting_tools() -> None:
     s = started()
     p = s.players[0]
-    set_government(s, 0, "monarchy")  # Monarchy's provisional gains may include Stone
-    assert p.ptp[STONE] == 0 or p.researched >> s.c.stone_adv & 1
+    grant_with_prereqs(s, 0, "feudalism")  # +1 to all resources
+    assert not researched(s, 0, "cutting_tools")
+    assert p.ptp[STONE] == 0 and p.gross[STONE] >= 1
+    grant(s, 0, "cutting_tools")
+    assert p.ptp[STONE] == p.gross[STONE] >= 1
     assert p.ptp == s.recalculate_ptp(0)
 
 

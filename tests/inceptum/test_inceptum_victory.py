@@ -477,7 +477,8 @@ def test_united_market_with_two_extra_tokens_makes_three_gold() -> None:
     act(s, "assign 2 2")
     act(s, "assign 2 2")
     assert p.ptp[GOLD] == gold + 2  # Market: 1 Gold -> 3 Gold
-    assert s.bank_ratio(p, 0) == 4  # the trading bonus is unchanged (not yet held at turn start)
+    s._snapshot_buildings(p)  # as at the start of the next turn
+    assert s.bank_ratio(p, 0) == 3  # the trading bonus is unchanged by the extra tokens
 
 
 def test_wonders_complete_a_grid_but_take_no_tokens() -> None:
@@ -490,8 +491,8 @@ def test_wonders_complete_a_grid_but_take_no_tokens() -> None:
     texts = legal_texts(s)
     assert "assign 3 2" in texts and "assign 4 2" in texts
     assert "assign 4 3" not in texts
-    assert_illegal(s, "assign 4 3")
-    del p
+    assert_illegal(s, "assign 4 3", match="wonders take no population")
+    assert p.city[slot_index(4, 3)][3] == 0  # type: ignore[index]
 
 
 def test_only_united_may_assign_extra_tokens() -> None:

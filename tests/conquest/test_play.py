@@ -61,11 +61,26 @@ def random_game(seed: int, players: int = 3, max_rounds: int = 12, **opts: objec
                 assert s.legal_actions(q) == []
         a = rng.choice(legal)
         assert game.describe_action(s, p, a)
+        levels_before = [x[:] for x in s.level]
+        vp_before = s.vp[:]
         s.apply(a, p)
         log.append((p, a))
         # resources never go negative; units are positive
         assert min(s.pool) >= 0
         assert all(v > 0 for d_ in s.armies + s.fleets for v in d_.values())
+        # levels and VP never go down; RP stay below the next level's need
+        assert all(x >= y for lv, lb in zip(s.level, levels_before) for x, y in zip(lv, lb))
+        assert all(x >= y for x, y in zip(s.vp, vp_before))
+        assert all(r <= lv for rps, lvs in zip(s.rp, s.level) for r, lv in zip(rps, lvs))
+        gm = s.map
+        if gm is not None:
+            for t in range(gm.size):
+                assert s.settle[t] in (0, 1, 2)
+                assert not s.settle[t] or gm.land[t]  # settlements only on Land
+                assert not s.monu[t] or s.settle[t]  # Monuments stand in settlements
+            for q in range(players):
+                assert all(gm.land[t] for t in s.armies[q])  # Armies end on Land
+                assert not any(gm.land[t] for t in s.fleets[q])  # Fleets stay at Sea
     return s, log
 
 

@@ -1471,8 +1471,8 @@ class ConquestState(GameState):
             "unit": lambda: f"{who} picks the {args[0]} in {terr(args[1])} to move.",
             "to": lambda: f"{who} moves {self._moving_text(len(args) > 1)} to {terr(args[0])}.",
             "fight": lambda: f"{who} attacks the {self.content.civ(str(args[0])).name} first.",
-            "recruit": lambda: f"{who} recruits an {args[0].capitalize() if isinstance(args[0], str) else args[0]} in {terr(args[1])}.",
-            "buy": lambda: f"{who} buys an extra research roll for {self._research_cost()} resources.",
+            "recruit": lambda: f"{who} recruits {'an Army' if args[0] == 'army' else 'a Fleet'} in {terr(args[1])}.",
+            "buy": lambda: f"{who} buys an extra research roll for {_count(self._research_cost(), 'resource')}.",
             "done": lambda: f"{who} ends the {self.phase} phase.",
             "cancel": lambda: f"{who} cancels the choice.",
         }
@@ -1488,5 +1488,10 @@ class ConquestState(GameState):
             return "units"
         _, kind, src = self.frames[-1]
         if every:
-            return f"{self._movable(self.active, kind, src)} {kind}s from territory {src + 1}"
+            n = self._movable(self.active, kind, src)
+            return f"{n} {'armies' if kind == 'army' else 'fleets'} from territory {src + 1}"
         return f"an {kind} from territory {src + 1}" if kind == "army" else f"a {kind} from territory {src + 1}"
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"

@@ -53,6 +53,10 @@ def run(args: argparse.Namespace) -> int:
     logging.basicConfig(
         level=args.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
+    from civtable.server.app import RedactTokens
+
+    for name in ("uvicorn.access", "uvicorn.error"):
+        logging.getLogger(name).addFilter(RedactTokens())
     try:
         app = create_app(args.db, bot_delay=args.bot_delay)
     except Exception as exc:  # database URL or driver problems

@@ -10,6 +10,8 @@ import asyncio
 import contextlib
 import importlib
 import json
+import logging
+import re
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from pathlib import Path
 from typing import Annotated, Any
@@ -474,6 +476,19 @@ def create_app(db: str = "civtable.sqlite3", bot_delay: float = 0.0) -> FastAPI:
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app
+
+
+class RedactTokens(logging.Filter):
+    """Hide seat tokens (``token=...`` in request lines) from server logs."""
+
+    _TOKEN = re.compile(r"(token=)[^&\s\"']+")
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.msg, str):
+            record.msg = self._TOKEN.sub(r"\1***", record.msg)
+        if isinstance(record.args, tuple):
+            record.args = tuple(self._TOKEN.sub(r"\1***", a) if isinstance(a, str) else a for a in record.args)
+        return True
 
 
 def _json(text: str) -> Response:

@@ -421,6 +421,21 @@ class GameManager:
         return None
 
     async def _drive(self, live: LiveGame) -> None:
+        failures = 0
+        while True:
+            try:
+                await self._drive_loop(live)
+                return
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                failures += 1
+                log.exception("game %s: the bots hit an unexpected error (%d in a row)", live.id, failures)
+                if failures >= 3:
+                    return  # the next human action or a restart tries again
+                await asyncio.sleep(0.5 * failures)
+
+    async def _drive_loop(self, live: LiveGame) -> None:
         while not self._closed:
             if self.bot_delay:
                 await asyncio.sleep(self.bot_delay)

@@ -74,10 +74,11 @@ def free_port() -> int:
 class Server:
     """A real ``civtable serve`` subprocess on a loopback port."""
 
-    def __init__(self, db: str, log: Path, bot_delay: float = 0.0) -> None:
+    def __init__(self, db: str, log: Path, bot_delay: float = 0.0, log_level: str = "warning") -> None:
         self.db = db
         self.log = log
         self.bot_delay = bot_delay
+        self.log_level = log_level
         self.port = free_port()
         self.proc: subprocess.Popen[bytes] | None = None
 
@@ -87,7 +88,7 @@ class Server:
 
     def start(self) -> Server:
         cmd = [str(CIVTABLE), "serve", "--port", str(self.port), "--db", self.db,
-               "--bot-delay", str(self.bot_delay), "--log-level", "warning"]
+               "--bot-delay", str(self.bot_delay), "--log-level", self.log_level]
         with open(self.log, "ab") as out:
             self.proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, cwd=ROOT)
         deadline = time.monotonic() + 20
@@ -120,8 +121,8 @@ class Server:
 def server_factory(tmp_path: Path) -> Iterator[Callable[..., Server]]:
     servers: list[Server] = []
 
-    def make(db: str, bot_delay: float = 0.0) -> Server:
-        server = Server(db, tmp_path / "server.log", bot_delay)
+    def make(db: str, bot_delay: float = 0.0, log_level: str = "warning") -> Server:
+        server = Server(db, tmp_path / "server.log", bot_delay, log_level)
         servers.append(server)
         return server.start()
 

@@ -62,3 +62,25 @@ def test_sigkill_mid_game_then_restart(server_factory: Any, tmp_path: Path) -> N
     assert done["state_id"] > bot_rows
     record = GameRecord.from_json(httpx.get(f"{base}/api/games/{bots['id']}/record", timeout=10).json())
     assert replay(record).is_terminal()
+
+
+def test_server_logs_hide_tokens(server_factory: Any, tmp_path: Path) -> None:
+    import asyncio
+
+    import websockets
+
+    server = server_factory(str(tmp_path / "logs.sqlite3"), log_level="info")
+    g = httpx.post(f"{server.base}/api/games", json={"game": "nim", "seats": ["human", "human"]}, timeout=10).json()
+    token = g["seats"][0]["token"]
+    assert state(server.base, g["id"], token)["seat"] == 0
+
+    async def socket() -> None:
+        url = server.base.replace("http://", "ws://") + f"/ws/games/{g['id']}?token={token}"
+        async with websockets.connect(url) as ws:
+            await ws.recv()
+
+    asyncio.run(socket())
+    server.stop()
+    text = server.log.read_text()
+    assert "token=***" in text and "/ws/games/" in text
+    assert token not in text

@@ -35,7 +35,7 @@
     }
     if (token) Civ.saveSeat(gameId, res.data.seat, token, res.data.game);
     show(res.data);
-    connect();
+    if (!socket) connect();
   }
 
   function connect() {

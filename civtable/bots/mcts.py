@@ -23,9 +23,23 @@ Spec parameters (``mcts:iters=400,depth=12,rollout=greedy``):
 
 ``iters``   iterations per decision (default 200 unless ``ms`` is given),
 ``ms``      wall-clock budget per decision in milliseconds (with ``iters`` both apply),
-``depth``   rollout length in decisions before the heuristic scores the state (default 10),
-``rollout`` ``random`` (default) or ``greedy`` (the game's fast greedy rollout if it has one),
-``c``       exploration constant (default 0.7).
+``depth``   rollout length in decisions before the state is scored (default 10),
+``rollout`` ``random`` (default) or ``greedy`` (the game's fast greedy rollout if it has one,
+            else a one-ply lookahead on ``heuristic_values``),
+``c``       exploration constant (default 0.7),
+``horizon`` ``game`` (default: search and roll out through everyone's decisions) or ``turn``
+            (plan the searching seat's own run of consecutive decisions — a whole turn of
+            micro-actions — and score the position when another seat or chance is next),
+``prune``   ``1`` (default) uses the game's move filter if it has one, ``0`` searches every
+            legal action,
+``leaf``    ``game`` (default) scores leaves with the game's own estimate if it has one,
+            ``heuristic`` always uses :meth:`~civtable.core.GameState.heuristic_values`.
+
+Game hooks (all optional) live in ``civtable.games.<game>.bot``: ``rollout_action(state, seat,
+rng)`` (greedy rollouts), ``search_actions(state, seat, legal, rng)`` (the moves worth searching,
+computed once per tree node), ``leaf_values(state)`` (per-seat win estimates in [0, 1]) and
+``MCTS_DEFAULTS`` (a dict of default spec parameters for that game; explicit parameters win).
+Nim has none; Inceptum has all four.
 """
 
 from __future__ import annotations
@@ -43,7 +57,7 @@ from .greedy import game_bot_module, int_param, state_value
 
 RolloutPolicy = Callable[[GameState, int, random.Random], Action]
 
-PARAMS = ("iters", "ms", "depth", "rollout", "c", "prune", "leaf")
+PARAMS = ("iters", "ms", "depth", "rollout", "c", "prune", "leaf", "horizon")
 
 
 Candidates = Callable[[GameState, int, list[Action], random.Random], list[Action]]
@@ -99,6 +113,7 @@ class MCTSBot:
         c: float = 0.7,
         candidates: Candidates | None = None,
         leaf: LeafValues | None = None,
+        horizon: str = "game",
     ) -> None:
         if iters is None and ms is None:
             raise OptionError("the mcts bot needs a budget: iters=N or ms=M")
@@ -112,6 +127,7 @@ class MCTSBot:
         self.c = c
         self.candidates = candidates
         self.leaf = leaf
+        self.horizon = horizon
         self.name = "mcts"
         self.last_iterations = 0
         self.last_seconds = 0.0
@@ -196,10 +212,13 @@ class MCTSBot:
         node = root
         expanded = False
         first = True
+        own_turn = self.horizon == "turn"
         while True:
             deciders = state.decision().players
             if not deciders:
                 break
+            if own_turn and not first and deciders != (me,):
+                break  # the searching seat's own sequence of decisions is over: evaluate here
             if deciders == (CHANCE,):
                 outcome = sample_chance(state.chance_outcomes(), self.rng)
                 state.apply_unchecked(outcome, CHANCE)
@@ -207,7 +226,7 @@ class MCTSBot:
             else:
                 joint: list[tuple[int, Action]] = []
                 for p in deciders:
-                    if p not in state.decision().players:
+                    if p not in state.decision().players or (own_turn and p != me):
                         continue
                     legal = state.legal_actions(p)
                     if self.candidates is not None and len(legal) > 1:
@@ -228,9 +247,9 @@ class MCTSBot:
                 child = node.children[key] = _Node()
                 expanded = True
             node = child
-            if expanded and deciders != (CHANCE,):
-                break
-        values = self._rollout(state)
+            if expanded:
+                break  # evaluate the new node (after a chance outcome too: no unsearched reply)
+        values = self._rollout(state, me)
         for nd, joint in path:
             for p, action in joint:
                 s = nd.stats[p][action]
@@ -253,14 +272,17 @@ class MCTSBot:
         node.moves[p] = moves
         return moves
 
-    def _rollout(self, state: GameState) -> list[float]:
+    def _rollout(self, state: GameState, me: int) -> list[float]:
         steps = 0
         rng = self.rng
         policy = self.rollout
+        own_turn = self.horizon == "turn"
         while True:
             deciders = state.decision().players
             if not deciders:
                 return state.returns()
+            if own_turn and deciders != (me,):
+                return self.leaf(state) if self.leaf is not None else state.heuristic_values()
             if deciders == (CHANCE,):
                 state.apply_unchecked(sample_chance(state.chance_outcomes(), rng), CHANCE)
                 continue
@@ -304,11 +326,12 @@ def make_mcts(game: Game, seat: int, rng: random.Random, params: dict[str, str])
         )
     module = game_bot_module(game)
     defaults = dict(getattr(module, "MCTS_DEFAULTS", {}) or {}) if module is not None else {}
+    user = params
     params = {**defaults, **params}
     ms = int_param(params, "ms", 0, 1, 3_600_000) if "ms" in params else None
     iters: int | None = int_param(params, "iters", 200, 1, 10**8)
-    if ms is not None and "iters" not in params:
-        iters = None
+    if ms is not None and "iters" not in user:
+        iters = None  # a time budget given alone is the only budget
     return MCTSBot(
         game,
         seat,
@@ -320,7 +343,14 @@ def make_mcts(game: Game, seat: int, rng: random.Random, params: dict[str, str])
         c=_float_param(params, "c", 0.7),
         candidates=_hook(module, "search_actions", params.get("prune", "1"), "prune"),
         leaf=_hook(module, "leaf_values", params.get("leaf", "game"), "leaf"),
+        horizon=_horizon(params.get("horizon", "game")),
     )
+
+
+def _horizon(value: str) -> str:
+    if value not in ("game", "turn"):
+        raise OptionError(f"mcts horizon must be game or turn, not {value!r}")
+    return value
 
 
 def _hook(module: Any, name: str, setting: str, param: str) -> Any:

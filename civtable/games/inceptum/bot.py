@@ -65,6 +65,8 @@ def value(s: Any, me: int) -> float:
     v += 0.06 * (min(hand[0], 50) + min(hand[1], 50) + min(hand[2], 50) + min(hand[3], 50) + min(hand[4], 50))
     if p.pop_free and None in p.city:
         v += 0.8 * min(p.pop_free, 3)
+    if s.achieved[me]:
+        v += 30.0  # objectives met at the end of a turn: the round ends in a win unless outdone
     if mode == "journey":
         j = _objectives(s)["journey"]
         v += _race(s, p, cp, int(j["cp"]), int(j["each_resource"]), hand)
@@ -383,7 +385,7 @@ def make_greedy(game: Game, seat: int, rng: random.Random, params: dict[str, str
 # ---------------------------------------------------------------------------------------
 # Hooks for the game-agnostic MCTS bot (see civtable.bots.mcts)
 
-MCTS_DEFAULTS = {"rollout": "greedy", "depth": "12", "c": "0.4"}
+MCTS_DEFAULTS = {"rollout": "greedy", "depth": "40", "c": "0.4", "horizon": "turn", "iters": "60"}
 """Defaults of ``mcts`` on Inceptum (explicit spec parameters override them)."""
 
 SEARCH_WIDTH = 6

@@ -147,3 +147,15 @@ def test_simulate_inceptum_same_results_with_one_or_two_workers(tmp_path: Path) 
     assert {"trait", "cp", "population", "buildings", "wonders", "advances"} <= set(seat)
     assert all(g["stopped_at_max_rounds"] for g in a)
     assert summary["unfinished"] == 3
+
+
+def test_mcts_defaults_for_inceptum_and_explicit_overrides() -> None:
+    game = make_game("inceptum", {"players": 2})
+    default = make_bot("mcts", game, 0, 1)
+    assert default.horizon == "turn" and default.iters == 60 and default.candidates is not None
+    timed = make_bot("mcts:ms=100", game, 0, 1)
+    assert timed.iters is None and timed.ms == 100  # a time budget alone is the only budget
+    both = make_bot("mcts:ms=100,iters=7,horizon=game", game, 0, 1)
+    assert both.iters == 7 and both.horizon == "game"
+    with pytest.raises(OptionError):
+        make_bot("mcts:horizon=forever", game, 0, 1)

@@ -124,6 +124,9 @@ class LiveGame:
     driver: asyncio.Task[None] | None = None
     status: str = "active"
     cache: dict[int | None, tuple[int, str]] = field(default_factory=dict)  # seat -> (version, JSON payload)
+    # deciders[i]: the seats deciding just before action i; next_deciders: those deciding now
+    deciders: list[tuple[int, ...]] = field(default_factory=list)
+    next_deciders: tuple[int, ...] = ()
 
     @property
     def state_id(self) -> int:
@@ -303,9 +306,11 @@ class GameManager:
         )
         state = game.new_initial_state()
         entries: list[dict[str, Any]] = []
+        deciders: list[tuple[int, ...]] = []
         for i, (player, text) in enumerate(stored.actions):
             action = Action.parse(text)
             entries.append(_log_entry(i, player, game.describe_action(state, player, action)))
+            deciders.append(state.decision().players)
             state.apply(action, player)
             record.actions.append((player, text))
         session = Session(game, stored.seed, stored.seats, record=record, state=state)
@@ -321,13 +326,18 @@ class GameManager:
             created=stored.created,
             log=entries,
             status=stored.status,
+            deciders=deciders,
         )
         self._listen(live)
         return live
 
     def _listen(self, live: LiveGame) -> None:
-        def on_action(_state: Any, player: int, _action: Action, text: str) -> None:
+        def on_action(state: Any, player: int, _action: Action, text: str) -> None:
             live.log.append(_log_entry(len(live.session.record.actions) - 1, player, text))
+            live.deciders.append(live.next_deciders)
+            live.next_deciders = state.decision().players
+
+        live.next_deciders = live.session.state.decision().players
 
         live.session.listeners.append(on_action)
 
@@ -339,7 +349,7 @@ class GameManager:
         except CivtableError as exc:
             raise error_for(exc) from exc
         async with live.lock:
-            if state_id != live.state_id:
+            if state_id != live.state_id and not self._answer_still_stands(live, seat, state_id):
                 raise ApiError(
                     409,
                     f"the game has moved on (you saw state {state_id}, it is now {live.state_id}); "
@@ -355,6 +365,20 @@ class GameManager:
             await self._commit(live, start)
         self.kick(live)
 
+    @staticmethod
+    def _answer_still_stands(live: LiveGame, seat: int, state_id: int) -> bool:
+        """True if, since ``state_id``, only *other* seats acted, each while ``seat`` was deciding
+        at the same time (a simultaneous decision): their answers change nothing ``seat`` was
+        choosing from, so an action sent from the older position is still meant. (It is still
+        checked for legality.)"""
+        if not 0 <= state_id < live.state_id:
+            return False
+        for i in range(state_id, live.state_id):
+            player = live.session.record.actions[i][0]
+            if player == seat or player == CHANCE or seat not in live.deciders[i]:
+                return False
+        return seat in live.next_deciders
+
     async def undo(self, live: LiveGame, seat: int) -> None:
         async with live.lock:
             if not live.session.can_undo(seat):
@@ -367,6 +391,8 @@ class GameManager:
             live.session.undo(seat)
             keep = live.state_id
             del live.log[keep:]
+            del live.deciders[keep:]
+            live.next_deciders = live.session.state.decision().players
             status = "finished" if live.session.state.is_terminal() else "active"
             try:
                 await asyncio.wrap_future(self.store.truncate_actions(live.id, keep, status))
@@ -402,7 +428,10 @@ class GameManager:
             self.games.pop(live.id, None)
             return
         fresh = self._rebuild(stored)
+        fresh.session.listeners.clear()
         live.session, live.log, live.status = fresh.session, fresh.log, fresh.status
+        live.deciders = fresh.deciders
+        self._listen(live)
         live.version += 1
 
     # ----- bots -----------------------------------------------------------------------------

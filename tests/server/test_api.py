@@ -303,3 +303,23 @@ def test_full_log_on_request(client: TestClient, monkeypatch: Any) -> None:
     assert [e["i"] for e in full["log"]] == list(range(done["state_id"])) and full["log_start"] == 0
     assert full["log"][done["log_start"]:] == done["log"] and len(done["log"]) < len(full["log"])
     assert client.get(f"/api/games/{g['id']}", params={"log": "everything"}).status_code == 400
+
+
+def test_simultaneous_answers_are_not_stale(client: TestClient) -> None:
+    """In a simultaneous decision, another seat answering first does not make my answer stale."""
+    try:
+        import civtable.games.inceptum.game  # noqa: F401
+    except ImportError:
+        return
+    g = new_game(client, ["human", "human", "human"], game="inceptum", mode="journey", seed=3)
+    tokens = [s["token"] for s in g["seats"]]
+    seen = [get(client, g["id"], t) for t in tokens]
+    assert seen[0]["decision"]["kind"] == "redraw" and all(p["your_turn"] for p in seen)
+    assert act(client, g["id"], tokens[1], "keep", seen[1]["state_id"]).status_code == 200
+    res = act(client, g["id"], tokens[0], "keep", seen[0]["state_id"])  # sent from the older position
+    assert res.status_code == 200, res.text
+    # but an old position is stale once I acted myself or chance moved on
+    res = act(client, g["id"], tokens[0], "keep", seen[0]["state_id"])
+    assert res.status_code == 409
+    live_game = live(client, g["id"])
+    assert len(live_game.deciders) == live_game.state_id

@@ -102,3 +102,6 @@ def test_inceptum_restart_keeps_the_position(tmp_path: Any) -> None:
     with TestClient(create_app(db)) as c2:
         again = [get(c2, g["id"], t) for t in (t0, t1)]
         assert again == snapshot
+        rebuilt = c2.app.state.manager.games[g["id"]]  # type: ignore[attr-defined]
+        assert len(rebuilt.deciders) == rebuilt.state_id == snapshot[0]["state_id"]
+        assert rebuilt.next_deciders == tuple(again[0]["decision"]["players"])

@@ -287,7 +287,7 @@ def create_app(db: str = "civtable.sqlite3", bot_delay: float = 0.0) -> FastAPI:
                 entry["url"] = f"/play/{live.id}#token={tokens[i]}"
             seats.append(entry)
         return {"id": live.id, "game": live.game.info.name, "seed": live.session.seed, "seats": seats,
-                "spectate": f"/play/{live.id}"}
+                "spectate": f"/play/{live.id}?watch"}
 
     @app.get("/api/games", tags=["games"])
     async def list_games(

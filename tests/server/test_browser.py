@@ -136,3 +136,28 @@ def test_inceptum_table_by_clicking(browser: Any, server_factory: Any, tmp_path:
     page.wait_for_selector(f".tech.researched[data-tech='{tech}']")
     assert "you are Seat 0" in page.inner_text("#seat-info")
     assert errors == []
+
+
+def test_two_seats_in_one_browser_and_a_spectator(browser: Any, server_factory: Any, tmp_path: Path) -> None:
+    import httpx
+
+    server = server_factory(str(tmp_path / "hot.sqlite3"))
+    g = httpx.post(server.base + "/api/games", json={"game": "nim", "seats": ["human", "human"], "seed": 2}).json()
+    context = browser.new_context(viewport={"width": 1100, "height": 800})
+    first, second = context.new_page(), context.new_page()
+    first.goto(server.base + g["seats"][0]["url"])
+    first.wait_for_selector("#legal button[data-action='take 1']")
+    second.goto(server.base + g["seats"][1]["url"])
+    second.wait_for_selector("#seat-info:has-text('Seat 1')")
+    first.reload()  # the same browser now holds both seats: the address says which one
+    first.wait_for_selector("#legal button[data-action='take 1']")
+    assert "you are Seat 0" in first.inner_text("#seat-info") and first.url.endswith("?seat=0")
+    before = state_id(second)
+    first.click("#legal button[data-action='take 1']")
+    wait_state(second, before + 1)  # pushed to the other seat's page
+    second.wait_for_selector("#legal button[data-action='take 1']")
+    watcher = context.new_page()
+    watcher.goto(server.base + f"/play/{g['id']}?watch")
+    watcher.wait_for_selector("#seat-info:has-text('watching')")
+    assert watcher.locator("#actions-panel.hidden").count() == 1
+    context.close()

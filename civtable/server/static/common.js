@@ -22,23 +22,28 @@ const Civ = (() => {
     return { ok: res.ok, status: res.status, data };
   }
 
-  /** Seats this browser holds: {gameId: {seat, token, game, added}}; one seat per game. */
+  /** Seats this browser holds: {"gameId/seat": {id, seat, token, game, added}} (several seats of
+      one game can share a browser, e.g. people taking turns at one screen). */
   function seats() {
     try { return JSON.parse(localStorage.getItem(STORE_KEY) || "{}") || {}; } catch (err) { return {}; }
   }
   function saveSeat(gameId, seat, token, game) {
     const all = seats();
-    all[gameId] = { seat, token, game, added: Date.now() };
+    all[`${gameId}/${seat}`] = { id: gameId, seat, token, game, added: Date.now() };
     localStorage.setItem(STORE_KEY, JSON.stringify(all));
   }
-  function forgetSeat(gameId) {
+  function forgetSeat(gameId, seat) {
     const all = seats();
-    delete all[gameId];
+    for (const key of Object.keys(all)) {
+      if (all[key].id === gameId && (seat === undefined || seat === null || all[key].seat === seat)) delete all[key];
+    }
     localStorage.setItem(STORE_KEY, JSON.stringify(all));
   }
-  function tokenFor(gameId) {
-    const s = seats()[gameId];
-    return s ? s.token : null;
+  /** The token of `seat` in this game, or of the seat stored last when `seat` is not given. */
+  function tokenFor(gameId, seat) {
+    const mine = Object.values(seats()).filter((s) => s.id === gameId && (seat === undefined || seat === null || s.seat === seat));
+    mine.sort((a, b) => b.added - a.added);
+    return mine.length ? mine[0].token : null;
   }
 
   /** el("div", {class: "x", onclick: f}, child, "text", ...) */

@@ -11,12 +11,16 @@
   let busy = false;
 
   // A token in the address (#token=...) is stored in this browser, then removed from the address bar.
+  // The seat stays in the address (?seat=N) so that a reload, or another tab of this browser
+  // holding another seat of the same game, finds the right token.
   const hash = new URLSearchParams(location.hash.slice(1));
+  const params = new URLSearchParams(location.search);
+  const seatParam = params.get("seat") === null || params.get("seat") === "" ? null : Number(params.get("seat"));
   if (hash.get("token")) {
     token = hash.get("token");
     history.replaceState(null, "", location.pathname);
-  } else {
-    token = Civ.tokenFor(gameId);
+  } else if (params.get("watch") === null) {
+    token = Civ.tokenFor(gameId, seatParam);
   }
 
   function query() { return token ? `?token=${encodeURIComponent(token)}` : ""; }
@@ -26,14 +30,17 @@
     if (!res.ok) {
       if (res.status === 403 && token) {
         toast("this seat's link is not valid for this game; showing the spectator view");
+        Civ.forgetSeat(gameId, seatParam);
         token = null;
-        Civ.forgetSeat(gameId);
         return load();
       }
       document.getElementById("status").textContent = res.data.error || "cannot load the game";
       return;
     }
-    if (token) Civ.saveSeat(gameId, res.data.seat, token, res.data.game);
+    if (token) {
+      Civ.saveSeat(gameId, res.data.seat, token, res.data.game);
+      history.replaceState(null, "", `${location.pathname}?seat=${res.data.seat}`);
+    }
     show(res.data);
     if (!socket) connect();
   }

@@ -83,7 +83,7 @@
         `Seat ${s.seat}${mine === s ? " (you)" : ""}`), input, copy));
     }
     const open = document.getElementById("open-created");
-    open.href = mine ? `/play/${data.id}` : data.spectate;
+    open.href = mine ? `/play/${data.id}?seat=${mine.seat}` : data.spectate;
     open.textContent = mine ? "Open my seat" : "Watch the bots";
     if (!invites.firstChild) invites.append(el("p", { class: "muted small" }, "Only bots play: watch them."));
     document.getElementById("created").classList.remove("hidden");
@@ -109,7 +109,7 @@
         el("td", {}, g.title, g.mode ? el("span", { class: "muted small" }, ` · ${g.mode}`) : null),
         el("td", {}, `Seat ${g.seat}`),
         el("td", {}, turnBadge(g)),
-        el("td", {}, el("a", { href: `/play/${g.id}` }, g.your_turn ? "Play" : "Open"),
+        el("td", {}, el("a", { href: `/play/${g.id}?seat=${g.seat}` }, g.your_turn ? "Play" : "Open"),
           g.status === "finished" ? [" · ", el("a", { href: `/replay/${g.id}` }, "Replay")] : null)));
     }
   }
@@ -126,7 +126,7 @@
         el("td", {}, turnBadge(g)),
         el("td", {}, g.status === "finished"
           ? el("a", { href: `/replay/${g.id}` }, "Replay")
-          : el("a", { href: `/play/${g.id}` }, "Watch"))));
+          : el("a", { href: `/play/${g.id}?watch` }, "Watch"))));
     }
   }
 

@@ -52,9 +52,9 @@ def calibrate(game: Any, depth: int, seconds: float = 3.0) -> float:
     return sims / (time.perf_counter() - t0)
 
 
-def play(spec: str, our_seat: int, seed: int, ms: int, os_sims: int, depth: int, players: int) -> dict[str, Any]:
-    game = pyspiel.load_game("civtable_inceptum", {"players": players})
-    civ = make_game("inceptum", {"players": players})
+def play(spec: str, our_seat: int, seed: int, os_sims: int, depth: int, options: dict[str, Any]) -> dict[str, Any]:
+    game = pyspiel.load_game("civtable_inceptum", options)
+    civ = make_game("inceptum", options)
     rng = np.random.RandomState(seed)
     chance = random.Random(seed)
     ours = make_bot(spec, civ, our_seat, seed)
@@ -94,7 +94,9 @@ def play(spec: str, our_seat: int, seed: int, ms: int, os_sims: int, depth: int,
             their_moves += 1
         state.apply_action(idx)
     returns = state.returns()
+    result = state.civ_state.result()
     return {
+        "finished": result.finished,
         "seed": seed,
         "our_seat": our_seat,
         "our_return": returns[our_seat],
@@ -115,10 +117,12 @@ def main() -> None:
     ap.add_argument("--ms", type=int, default=200, help="time per move, milliseconds")
     ap.add_argument("--depth", type=int, default=10, help="rollout depth for OpenSpiel's evaluator")
     ap.add_argument("--players", type=int, default=2)
+    ap.add_argument("--max-rounds", type=int, default=40, help="games still running after this many rounds are draws")
     ap.add_argument("--pairings", default="vanilla,default")
     ap.add_argument("--out", help="write the results as JSON here")
     args = ap.parse_args()
-    game = adapter.load_game("inceptum", {"players": args.players})
+    options = {"players": args.players, "max_rounds": args.max_rounds}
+    game = adapter.load_game("inceptum", options)
     rate = calibrate(game, args.depth)
     os_sims = max(1, int(rate * args.ms / 1000.0))
     print(f"OpenSpiel MCTSBot: {rate:.0f} simulations/s -> {os_sims} simulations per move (~{args.ms} ms)")
@@ -130,15 +134,21 @@ def main() -> None:
                                "openspiel_sims_per_move": os_sims, "pairings": {}}
     for name in args.pairings.split(","):
         spec = specs[name]
-        games = [play(spec, i % args.players, 1000 + i, args.ms, os_sims, args.depth, args.players)
-                 for i in range(args.games)]
-        wins = sum(g["our_return"] for g in games)
-        lo, hi = wilson(wins, len(games))
+        games = []
+        for i in range(args.games):
+            games.append(play(spec, i % args.players, 1000 + i, os_sims, args.depth, options))
+            g = games[-1]
+            print(f"  game {i}: civtable seat {g['our_seat']} return {g['our_return']} "
+                  f"({g['rounds']} rounds, finished {g['finished']})", flush=True)
+        decided = [g for g in games if g["finished"]]
+        wins = sum(g["our_return"] for g in decided)
+        lo, hi = wilson(wins, len(decided))
         summary = {
             "spec": spec,
             "games": len(games),
+            "decided": len(decided),
             "civtable_wins": wins,
-            "civtable_win_rate": round(wins / len(games), 3),
+            "civtable_win_rate": round(wins / len(decided), 3) if decided else None,
             "ci95": [round(lo, 3), round(hi, 3)],
             "civtable_sims_per_second": round(sum(g["our_sims_per_second"] for g in games) / len(games), 1),
             "civtable_seconds_per_move": round(sum(g["our_seconds_per_move"] for g in games) / len(games), 3),
@@ -146,7 +156,8 @@ def main() -> None:
             "games_detail": games,
         }
         results["pairings"][name] = summary
-        print(f"{name}: civtable {spec} wins {wins}/{len(games)} ({100 * wins / len(games):.0f}%, "
+        print(f"{name}: civtable {spec} wins {wins}/{len(decided)} decided games "
+              f"({100 * wins / max(1, len(decided)):.0f}%, "
               f"95% CI {100 * lo:.0f}-{100 * hi:.0f}%), {summary['civtable_sims_per_second']} sims/s; "
               f"s/move ours {summary['civtable_seconds_per_move']} vs OpenSpiel {summary['openspiel_seconds_per_move']}")
     if args.out:

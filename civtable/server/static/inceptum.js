@@ -131,7 +131,11 @@
       };
       giveSel.addEventListener("change", fillGet);
       fillGet();
-      box.append(el("div", { class: "row small" }, el("span", { class: "muted" }, "Bank (4:1, iron 3:1):"),
+      const me = (view.players || [])[view.you] || {};
+      const d = me.discounts || {};
+      const ratio = Math.max(1, 4 - (d.bank_trade || 0));
+      const ironRatio = Math.max(1, 3 - (d.bank_trade || 0) - (d.iron_trade || 0));
+      box.append(el("div", { class: "row small" }, el("span", { class: "muted" }, `Bank (${ratio}:1, iron ${ironRatio}:1):`),
         giveSel, "→", getSel, el("button", { type: "button", class: "small", id: "bank-trade", onclick: () => ctx.act(getSel.value),
           onmouseenter: () => ctx.preview(getSel.value) }, "Trade")));
     }
@@ -335,7 +339,16 @@
       for (const arg of parts.slice(1)) { found = findCost(view, arg); if (found) break; }
     }
     if (!found) {
-      if (parts[0] === "bank") return el("div", {}, `Give ${parts[1]} to the bank for 1 ${parts[2]}.`);
+      if (parts[0] === "bank") {
+        const d = me.discounts || {};
+        const n = Math.max(1, parts[1] === "iron" ? 3 - (d.bank_trade || 0) - (d.iron_trade || 0) : 4 - (d.bank_trade || 0));
+        const cost = { [parts[1]]: n };
+        const left = {};
+        for (const r of RESOURCES) left[r] = ((me.hand || {})[r] || 0) - (cost[r] || 0) + (r === parts[2] ? 1 : 0);
+        return el("div", {},
+          el("div", { class: "resline" }, el("span", { class: "label" }, "Costs"), resources(cost)),
+          el("div", { class: "resline" }, el("span", { class: "label" }, "Leaves"), resources(left, { all: true })));
+      }
       return null;
     }
     const cost = found.cost || {};

@@ -160,3 +160,32 @@ def test_ray_backend_gives_the_same_results(tmp_path: Path) -> None:
     cfg.workers = 2
     simulate(cfg, tmp_path / "ray", progress=False)
     assert lines(tmp_path / "local") == lines(tmp_path / "ray")
+
+
+def test_killed_run_resumes_to_the_same_results(tmp_path: Path) -> None:
+    """A real interruption: the simulate command is killed mid-run, then run again."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    args = ["simulate", "nim", "--games", "12", "--seats", "mcts:iters=400,mcts:iters=300",
+            "--seed", "4", "--quiet"]
+    part = tmp_path / "part"
+    proc = subprocess.Popen([sys.executable, "-m", "civtable", *args, "--out", str(part)],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 60
+    jsonl = part / "games.jsonl"
+    while time.monotonic() < deadline and proc.poll() is None:
+        if jsonl.exists() and len(jsonl.read_text().splitlines()) >= 2:
+            break
+        time.sleep(0.05)
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.wait()
+    done_before = len(load_games(part))
+    assert 1 <= done_before < 12, "the run should have been interrupted part-way"
+    assert main([*args, "--out", str(part)]) == 0
+    full = tmp_path / "full"
+    assert main([*args, "--out", str(full)]) == 0
+    assert lines(part) == lines(full)

@@ -57,6 +57,7 @@ except ModuleNotFoundError:  # pragma: no cover - depends on the environment
 
 MAX_SEATS = 16
 MAX_BOT_PARAM = 20_000
+MAX_LIVE = 2000  # games kept in memory; finished, idle ones beyond this are dropped (reloaded on demand)
 LOG_TAIL = 30  # log entries sent with each view; the whole log on request
 _GAME_ID = re.compile(r"^[A-Za-z0-9_-]{4,32}$")
 
@@ -127,6 +128,7 @@ class LiveGame:
     # deciders[i]: the seats deciding just before action i; next_deciders: those deciding now
     deciders: list[tuple[int, ...]] = field(default_factory=list)
     next_deciders: tuple[int, ...] = ()
+    touched: float = field(default_factory=time.monotonic)
 
     @property
     def state_id(self) -> int:
@@ -270,6 +272,7 @@ class GameManager:
         """The live game, rebuilt from storage on first access; ``None`` if there is no such game."""
         live = self.games.get(game_id)
         if live is not None:
+            live.touched = time.monotonic()
             return live
         if not _GAME_ID.match(game_id):
             return None
@@ -282,12 +285,29 @@ class GameManager:
                 return None
             live = self._rebuild(stored)
             self.games[game_id] = live
+            self._evict()
             start = live.state_id
             live.session.resolve_chance()  # normally a no-op: chance is stored with the action before it
             if live.state_id != start:
                 await self._commit(live, start)
         self.kick(live)
         return live
+
+    def _evict(self) -> None:
+        """Keep at most ``MAX_LIVE`` games in memory by dropping the least recently used finished
+        games nobody watches. Finished games never change, so a later request simply rebuilds
+        an identical copy from storage."""
+        excess = len(self.games) - MAX_LIVE
+        if excess <= 0:
+            return
+        idle = [
+            g for g in self.games.values()
+            if g.status == "finished" and not g.subscribers and not g.lock.locked()
+            and (g.driver is None or g.driver.done())
+        ]
+        idle.sort(key=lambda g: g.touched)
+        for g in idle[:excess]:
+            del self.games[g.id]
 
     def _rebuild(self, stored: StoredGame) -> LiveGame:
         """Re-execute the stored actions (each checked) to rebuild the session and the log."""

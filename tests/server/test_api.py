@@ -323,3 +323,19 @@ def test_simultaneous_answers_are_not_stale(client: TestClient) -> None:
     assert res.status_code == 409
     live_game = live(client, g["id"])
     assert len(live_game.deciders) == live_game.state_id
+
+
+def test_finished_games_leave_memory_and_come_back(client: TestClient, monkeypatch: Any) -> None:
+    import civtable.server.manager as manager_module
+
+    monkeypatch.setattr(manager_module, "MAX_LIVE", 1)
+    manager = client.app.state.manager  # type: ignore[attr-defined]
+    done = [new_game(client, ["random", "random"], seed=s) for s in (1, 2)]
+    finals = [wait_for(lambda g=g: (lambda p: p if p["finished"] else None)(get(client, g["id"]))) for g in done]
+    manager.games.clear()
+    assert get(client, done[0]["id"]) == finals[0]  # rebuilt from storage
+    assert get(client, done[1]["id"]) == finals[1]
+    assert list(manager.games) == [done[1]["id"]]  # the other finished game was dropped again
+    active = new_game(client, ["human", "human"])
+    assert get(client, done[0]["id"]) == finals[0]
+    assert active["id"] in manager.games  # games being played are never dropped

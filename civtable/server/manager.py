@@ -164,8 +164,11 @@ class GameManager:
         for game_id in await asyncio.to_thread(self.store.game_ids, "active"):
             try:
                 live = await self.get(game_id)
-            except CivtableError as exc:
+            except (CivtableError, ApiError) as exc:
                 log.error("game %s cannot be rebuilt: %s", game_id, exc)
+                continue
+            except Exception:  # one broken game must not keep the server from starting
+                log.exception("game %s cannot be rebuilt", game_id)
                 continue
             if live is not None:
                 self.kick(live)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
 
 from civtable.core import CivtableError
 
@@ -29,6 +30,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         help="seconds a bot waits before each action, so people can follow (default 0.4)",
     )
     p.add_argument(
+        "--bot-workers",
+        type=int,
+        default=min(2, os.cpu_count() or 1),
+        help="processes in which bots think (0: threads of the server process; default: up to 2)",
+    )
+    p.add_argument(
         "--ws-compression",
         action="store_true",
         help="compress WebSocket messages (less traffic for remote players, more CPU per update)",
@@ -50,6 +57,8 @@ def run(args: argparse.Namespace) -> int:
         raise CivtableError(f"--port must be between 1 and 65535, not {args.port}")
     if args.bot_delay < 0:
         raise CivtableError("--bot-delay cannot be negative")
+    if not 0 <= args.bot_workers <= 64:
+        raise CivtableError("--bot-workers must be between 0 and 64")
     logging.basicConfig(
         level=args.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
@@ -58,7 +67,7 @@ def run(args: argparse.Namespace) -> int:
     for name in ("uvicorn.access", "uvicorn.error"):
         logging.getLogger(name).addFilter(RedactTokens())
     try:
-        app = create_app(args.db, bot_delay=args.bot_delay)
+        app = create_app(args.db, bot_delay=args.bot_delay, bot_workers=args.bot_workers)
     except Exception as exc:  # database URL or driver problems
         raise CivtableError(f"cannot open the database {args.db!r}: {exc}") from exc
     print(f"civtable server on http://{args.host}:{args.port}/  (games stored in {args.db})", flush=True)

@@ -160,15 +160,17 @@ SECURITY_HEADERS = {
 
 
 # ----- the application -----------------------------------------------------------------------
-def create_app(db: str = "civtable.sqlite3", bot_delay: float = 0.0) -> FastAPI:
-    """The server application storing games in ``db`` (a SQLite path or a database URL)."""
+def create_app(db: str = "civtable.sqlite3", bot_delay: float = 0.0, bot_workers: int = 0) -> FastAPI:
+    """The server application storing games in ``db`` (a SQLite path or a database URL). Bots
+    wait ``bot_delay`` seconds before each move and think in ``bot_workers`` processes (0: in
+    threads of this process)."""
     store = Store(db)  # opened now so that a bad URL or database fails at once
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         if app.state.store.closed:
             app.state.store = Store(db)
-        manager = GameManager(app.state.store, bot_delay=bot_delay)
+        manager = GameManager(app.state.store, bot_delay=bot_delay, bot_workers=bot_workers)
         app.state.manager = manager
         await manager.start()
         try:

@@ -34,10 +34,10 @@ from civtable.core import (
     Session,
     game_class,
     make_game,
-    observe,
     replay,
 )
 
+from .botpool import BotJob, BotPool, decision_seed
 from .store import Store, StoredGame, hash_token
 
 log = logging.getLogger("civtable.server")
@@ -151,9 +151,10 @@ def _log_entry(index: int, player: int, text: str) -> dict[str, Any]:
 class GameManager:
     """Owns the live games and the background bot drivers."""
 
-    def __init__(self, store: Store, bot_delay: float = 0.0) -> None:
+    def __init__(self, store: Store, bot_delay: float = 0.0, bot_workers: int = 0) -> None:
         self.store = store
         self.bot_delay = bot_delay
+        self.bots = BotPool(bot_workers)
         self.games: dict[str, LiveGame] = {}
         self._loading = asyncio.Lock()
         self._closed = False
@@ -183,6 +184,7 @@ class GameManager:
                 await task
             except (asyncio.CancelledError, Exception):
                 pass
+        self.bots.close()
 
     # ----- creating and loading -----------------------------------------------------------
     async def create(
@@ -495,14 +497,23 @@ class GameManager:
                 seat = self._bot_to_move(live)
                 if seat is None:
                     return
-                obs = observe(live.session.state, seat)
+                state = live.session.state
+                fallback = state.legal_actions(seat)[0]
+                job = BotJob(
+                    game=live.game.info.name,
+                    options=dict(live.game.options),
+                    content_path=live.game.content_path,
+                    saved_state=live.game.save_state(state),
+                    seat=seat,
+                    spec=live.seats[seat],
+                    seed=decision_seed(live.session.seed, live.state_id, seat),
+                )
                 version = live.version
-            agent = live.agents[seat]
             try:
-                action = await asyncio.to_thread(agent.decide, obs)
+                action = Action.parse(await self.bots.decide(job))
             except Exception:
-                log.exception("game %s: bot %s failed to decide; it plays its first legal action", live.id, agent.name)
-                action = obs.legal[0]
+                log.exception("game %s: bot %s failed to decide; it plays its first legal action", live.id, job.spec)
+                action = fallback
             async with live.lock:
                 if live.version != version:
                     continue  # someone else changed the game meanwhile: decide again
@@ -511,8 +522,8 @@ class GameManager:
                     live.session.apply(action, seat)
                 except CivtableError as exc:
                     log.error("game %s: bot %s chose %s: %s; playing its first legal action",
-                              live.id, agent.name, action, exc)
-                    live.session.apply(obs.legal[0], seat)
+                              live.id, job.spec, action, exc)
+                    live.session.apply(fallback, seat)
                 live.session.resolve_chance()
                 try:
                     await self._commit(live, start)

@@ -19,6 +19,26 @@ def state(base: str, game_id: str, token: str | None = None) -> dict[str, Any]:
     return res.json()  # type: ignore[no-any-return]
 
 
+def children(pid: int) -> list[int]:
+    """Direct child processes of ``pid`` (Linux /proc)."""
+    out = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            out.append(int(stat.parent.name))
+    return out
+
+
+def cmdline(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes().decode(errors="replace")
+    except OSError:
+        return ""
+
+
 def test_sigkill_mid_game_then_restart(server_factory: Any, tmp_path: Path) -> None:
     db = str(tmp_path / "games.sqlite3")
     server = server_factory(db, bot_delay=0.25)
@@ -37,7 +57,11 @@ def test_sigkill_mid_game_then_restart(server_factory: Any, tmp_path: Path) -> N
         assert res.status_code == 200
         acknowledged.append(res.json())
     wait_for(lambda: state(base, bots["id"])["state_id"] >= 3)
+    workers = [pid for pid in children(server.proc.pid) if "spawn_main" in cmdline(pid)]
+    assert workers, "the bots think in worker processes"
     server.kill()
+    # the bot worker processes notice and leave
+    wait_for(lambda: not any(Path(f"/proc/{pid}").exists() and "spawn" in cmdline(pid) for pid in workers), timeout=10)
 
     # every acknowledged action is on disk
     with sqlite3.connect(db) as conn:

@@ -1,0 +1,110 @@
+"""Bots deciding for the server, in worker processes (or in threads of the server process).
+
+A bot's decision is a pure function of the game, the position (sent as a saved state), the seat,
+the bot spec and a seed derived from the game's seed and the position's number: the same game
+gives the same bot moves whether it runs without interruption, after a restart, or in another
+worker process. Worker processes keep the server responsive while strong bots think and let
+several games' bots think in parallel.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import multiprocessing
+import os
+import threading
+import time
+from collections.abc import Callable
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import Any
+
+from civtable.bots import make_bot
+from civtable.core import Game, make_game, observe
+
+
+@dataclass(frozen=True)
+class BotJob:
+    """Everything a worker needs to decide for one seat."""
+
+    game: str
+    options: dict[str, Any]
+    content_path: str | None
+    saved_state: dict[str, Any]
+    seat: int
+    spec: str
+    seed: int
+
+
+def decision_seed(game_seed: int | None, state_id: int, seat: int) -> int:
+    """The bot's seed for the position numbered ``state_id``: stable across restarts and processes."""
+    digest = hashlib.sha256(f"{game_seed}/bot/{state_id}/{seat}".encode()).hexdigest()
+    return int(digest[:15], 16)
+
+
+_games: dict[str, Game] = {}
+
+
+def _game(job: BotJob) -> Game:
+    key = json.dumps([job.game, job.options, job.content_path], sort_keys=True)
+    game = _games.get(key)
+    if game is None:
+        if len(_games) > 64:
+            _games.clear()
+        game = _games[key] = make_game(job.game, job.options, job.content_path)
+    return game
+
+
+def _watch_parent(parent: int) -> None:
+    """Worker initializer: exit when the server process is gone (even after ``kill -9``, which
+    gives it no chance to stop its workers)."""
+
+    def watch() -> None:
+        while True:
+            time.sleep(1.0)
+            if os.getppid() != parent:
+                os._exit(0)
+
+    threading.Thread(target=watch, name="civtable-parent-watch", daemon=True).start()
+
+
+def decide(job: BotJob) -> str:
+    """Run in a worker: rebuild the position, build the bot, return its action's text form."""
+    game = _game(job)
+    state = game.load_state(job.saved_state)
+    bot = make_bot(job.spec, game, job.seat, job.seed)
+    return str(bot.decide(observe(state, job.seat)).text())
+
+
+class BotPool:
+    """Where bots think: ``workers`` processes, or threads of this process when ``workers`` is 0."""
+
+    def __init__(self, workers: int) -> None:
+        self.workers = workers
+        self._executor: Executor | None = None
+
+    def _get(self) -> Executor:
+        if self._executor is None:
+            if self.workers > 0:
+                # "spawn": the server process has threads, which fork would copy in a broken state
+                self._executor = ProcessPoolExecutor(
+                    self.workers,
+                    mp_context=multiprocessing.get_context("spawn"),
+                    initializer=_watch_parent,
+                    initargs=(os.getpid(),),
+                )
+            else:
+                self._executor = ThreadPoolExecutor(4, thread_name_prefix="civtable-bot")
+        return self._executor
+
+    async def decide(self, job: BotJob) -> str:
+        loop = asyncio.get_running_loop()
+        fn: Callable[[BotJob], str] = decide
+        return await loop.run_in_executor(self._get(), fn, job)
+
+    def close(self) -> None:
+        if self._executor is not None:
+            self._executor.shutdown(wait=False, cancel_futures=True)
+            self._executor = None

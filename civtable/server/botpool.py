@@ -12,12 +12,14 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
+import logging
 import multiprocessing
 import os
 import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any
 
@@ -43,6 +45,8 @@ def decision_seed(game_seed: int | None, state_id: int, seat: int) -> int:
     digest = hashlib.sha256(f"{game_seed}/bot/{state_id}/{seat}".encode()).hexdigest()
     return int(digest[:15], 16)
 
+
+log = logging.getLogger("civtable.server")
 
 _games: dict[str, Game] = {}
 
@@ -100,9 +104,16 @@ class BotPool:
         return self._executor
 
     async def decide(self, job: BotJob) -> str:
+        """The bot's action (text form). If a worker process died (killed, out of memory), the
+        pool is replaced and this decision is made in a thread of this process instead."""
         loop = asyncio.get_running_loop()
         fn: Callable[[BotJob], str] = decide
-        return await loop.run_in_executor(self._get(), fn, job)
+        try:
+            return await loop.run_in_executor(self._get(), fn, job)
+        except BrokenProcessPool:
+            log.warning("a bot worker process died; starting new workers")
+            self.close()
+            return await asyncio.to_thread(decide, job)
 
     def close(self) -> None:
         if self._executor is not None:

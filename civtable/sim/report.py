@@ -288,7 +288,8 @@ def _figures(summary: dict[str, Any]) -> dict[str, str]:
     hist = summary["length"]["histogram"]
     if hist:
         fig, ax = plt.subplots(figsize=(6, 3))
-        ax.bar([int(k) for k in hist], list(hist.values()), color="#6a9f58")
+        bars = sorted((int(k), v) for k, v in hist.items())
+        ax.bar([x for x, _ in bars], [y for _, y in bars], color="#6a9f58")
         ax.set_xlabel("rounds")
         ax.set_ylabel("games")
         ax.set_title("Game length")
@@ -298,8 +299,8 @@ def _figures(summary: dict[str, Any]) -> dict[str, str]:
     if sbr:
         fig, ax = plt.subplots(figsize=(6, 3))
         for ident, per in sbr.items():
-            xs = [int(r) for r in per]
-            ax.plot(xs, list(per.values()), marker=".", label=ident)
+            points = sorted((int(r), v) for r, v in per.items())  # JSON keys sort as text
+            ax.plot([x for x, _ in points], [y for _, y in points], marker=".", label=ident)
         ax.set_xlabel("round")
         ax.set_ylabel("mean score")
         ax.set_title("Score over rounds")

@@ -164,7 +164,8 @@ def _taken_table(table: dict[str, list[int]], appearances: int, winner_seats: in
 
 
 def _score_by_round(games: list[dict[str, Any]]) -> dict[str, dict[str, float]]:
-    """Mean headline score at each recorded round, per bot or trait (whichever identifies seats)."""
+    """Mean headline score at each recorded round, per trait (or bot when seats have no trait);
+    rounds reached by fewer than a quarter of the games are left out."""
     acc: dict[str, dict[int, list[float]]] = defaultdict(lambda: defaultdict(list))
     for g in games:
         idents = []
@@ -175,10 +176,12 @@ def _score_by_round(games: list[dict[str, Any]]) -> dict[str, dict[str, float]]:
             for p, sc in enumerate(scores):
                 if sc is not None and p < len(idents):
                     acc[idents[p]][int(rnd)].append(float(sc))
-    return {
-        ident: {str(r): round(statistics.fmean(v), 3) for r, v in sorted(per.items())}
-        for ident, per in sorted(acc.items())
-    }
+    out: dict[str, dict[str, float]] = {}
+    for ident, per in sorted(acc.items()):
+        # late rounds reached by only a few games are noise: keep rounds most games reach
+        enough = max(3, 0.25 * max(len(v) for v in per.values()))
+        out[ident] = {str(r): round(statistics.fmean(v), 3) for r, v in sorted(per.items()) if len(v) >= enough}
+    return out
 
 
 def _pct(x: float) -> str:

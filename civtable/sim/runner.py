@@ -79,7 +79,29 @@ def seat_specs(seats: Sequence[str], index: int, rotate: bool, players: int) -> 
 def run_game(task: dict[str, Any]) -> dict[str, Any]:
     """Play one game of a run (top level so worker processes can pickle it).
 
-    Returns ``{"line": <games.jsonl entry>, "record": <GameRecord JSON>}``."""
+    Returns ``{"line": <games.jsonl entry>, "record": <GameRecord JSON>}``, or, if the game or a
+    bot raised, ``{"error": {...}, "record": <the record up to the failure>}`` so one broken game
+    never stops a run and can be replayed to the failing action."""
+    holder: dict[str, Any] = {}
+    try:
+        return _run_game(task, holder)
+    except Exception as exc:  # noqa: BLE001 - reported in errors.jsonl, the run goes on
+        import traceback
+
+        session = holder.get("session")
+        return {
+            "error": {
+                "index": int(task["index"]),
+                "seed": game_seed(int(task["seed"]), int(task["index"])),
+                "error": f"{type(exc).__name__}: {exc}",
+                "traceback": traceback.format_exc(),
+                "actions": len(session.record.actions) if session is not None else 0,
+            },
+            "record": session.record.to_json() if session is not None else None,
+        }
+
+
+def _run_game(task: dict[str, Any], holder: dict[str, Any]) -> dict[str, Any]:
     game = make_game(task["game"], task["options"], task["content"])
     index = int(task["index"])
     seed = game_seed(int(task["seed"]), index)
@@ -87,6 +109,7 @@ def run_game(task: dict[str, Any]) -> dict[str, Any]:
     specs = seat_specs(task["seats"], index, bool(task["rotate_seats"]), n)
     bots = [make_bot(spec, game, p, seed) for p, spec in enumerate(specs)]
     session = Session(game, seed, specs)
+    holder["session"] = session
     max_rounds = task["max_rounds"]
     snapshots: list[list[Any]] = []
     last_round = -1
@@ -346,8 +369,13 @@ def simulate(
         else _local_results(tasks, config.workers)
     )
     count = bar.done
+    failed: list[dict[str, Any]] = []
     with jsonl.open("a") as fh:
         for item in results:
+            if "error" in item:
+                failed.append(item["error"])
+                _record_error(out, item)
+                continue
             line = item["line"]
             rec_path = out / "records" / f"game-{line['index']:06d}.json"
             tmp = rec_path.with_name(rec_path.name + ".tmp")
@@ -363,6 +391,16 @@ def simulate(
     elapsed = time.monotonic() - t0
     games = [g for g in load_games(out) if g["index"] < manifest["games"]]
     summary = summarize(manifest, games)
+    if failed:
+        note = (
+            f"{len(failed)} game(s) stopped on an error and were left out (see errors.jsonl; "
+            "their records up to the failing action are in records/*.error.json): "
+            + "; ".join(sorted({f["error"] for f in failed}))[:500]
+        )
+        summary["findings"].insert(0, note)
+        if progress:
+            (stream or sys.stderr).write(f"warning: {note}\n")
+    summary["errors"] = len(failed)
     summary["run"] = {
         "new_games": len(tasks),
         "seconds": round(elapsed, 3),
@@ -373,6 +411,16 @@ def simulate(
     _write_json(out / "summary.json", summary)
     write_report(out / "report.html", summary, games)
     return summary
+
+
+def _record_error(out: Path, item: dict[str, Any]) -> None:
+    """Keep a failed game's error and partial record; a resumed run tries the game again."""
+    err = item["error"]
+    with (out / "errors.jsonl").open("a") as fh:
+        fh.write(json.dumps(err, sort_keys=True) + "\n")
+    if item.get("record") is not None:
+        path = out / "records" / f"game-{err['index']:06d}.error.json"
+        path.write_text(json.dumps(item["record"], separators=(",", ":")) + "\n")
 
 
 def config_dict(config: SimConfig) -> dict[str, Any]:

@@ -189,3 +189,27 @@ def test_killed_run_resumes_to_the_same_results(tmp_path: Path) -> None:
     full = tmp_path / "full"
     assert main([*args, "--out", str(full)]) == 0
     assert lines(part) == lines(full)
+
+
+def test_a_failing_game_is_recorded_and_the_run_goes_on(tmp_path: Path) -> None:
+    from civtable.bots import register_bot
+
+    class Boom:
+        name = "boom"
+
+        def __init__(self, seat: int) -> None:
+            self.seat = seat
+
+        def decide(self, obs: Any) -> Any:
+            if obs.view["pile"] < 8:
+                raise RuntimeError("engine bug stand-in")
+            return obs.legal[0]
+
+    register_bot("boom", lambda game, seat, rng, params: Boom(seat))
+    summary = simulate(nim_config(seats=["boom", "random"], games=4), tmp_path, progress=False)
+    errors = [json.loads(x) for x in (tmp_path / "errors.jsonl").read_text().splitlines()]
+    assert len(errors) + summary["games"] == 4 and errors
+    assert "RuntimeError: engine bug stand-in" in errors[0]["error"] and "Traceback" in errors[0]["traceback"]
+    assert summary["errors"] == len(errors) and "stopped on an error" in summary["findings"][0]
+    partial = GameRecord.load(tmp_path / "records" / f"game-{errors[0]['index']:06d}.error.json")
+    assert len(partial.actions) == errors[0]["actions"] > 0

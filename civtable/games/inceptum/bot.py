@@ -147,6 +147,14 @@ class Planner:
         c.apply_unchecked(action, me)
         return self._settle(c, me, depth)
 
+    def _try(self, s: Any, me: int, action: Action, depth: int = 0) -> float:
+        """The value after ``action`` (and its follow-ups); a move whose simulation fails in the
+        engine scores lowest, so the bot steers clear of it instead of stopping the game."""
+        try:
+            return value(self._after(s, me, action, depth), me)
+        except Exception:  # noqa: BLE001
+            return -BIG * 10
+
     def _best(self, scored: list[tuple[float, Action]]) -> Action:
         top = max(v for v, _ in scored)
         return self.rng.choice([a for v, a in scored if v >= top - 1e-9])
@@ -167,7 +175,7 @@ class Planner:
             if a.kind in ("done", "cancel"):
                 scored.append((base, a))
             else:
-                scored.append((value(self._after(s, me, a, depth), me), a))
+                scored.append((self._try(s, me, a, depth), a))
         return self._best(scored)
 
     def _choose_slot(self, s: Any, me: int, legal: list[Action]) -> Action:
@@ -232,7 +240,10 @@ class Planner:
         for a in rich.legal_actions(me):
             if a.kind not in PURCHASES:
                 continue
-            after = self._after(rich, me, a, depth=4)
+            try:
+                after = self._after(rich, me, a, depth=4)
+            except Exception:  # noqa: BLE001 - see _try
+                continue
             hand_after = after.players[me].hand
             cost = [99 - hand_after[r] for r in range(5)]
             if any(x < 0 for x in cost):
@@ -273,7 +284,7 @@ class Planner:
             if a.kind == "end":
                 scored.append((base, a))
             elif a.kind in PURCHASES:
-                scored.append((value(self._after(s, me, a), me), a))
+                scored.append((self._try(s, me, a), a))
         can_bank = any(a.kind == "bank" for a in legal)
         if self.plan and can_bank:
             for _gain, cost, target in self._targets(s, me):
@@ -291,8 +302,11 @@ class Planner:
                     c.apply_unchecked(t, me)
                 if not ok or target not in c.legal_actions(me):
                     continue
-                c.apply_unchecked(target, me)
-                self._settle(c, me)
+                try:
+                    c.apply_unchecked(target, me)
+                    self._settle(c, me)
+                except Exception:  # noqa: BLE001 - see _try
+                    continue
                 scored.append((value(c, me) - 0.01 * len(trades), trades[0]))
         if can_bank:
             scored.extend(self._hoard_trades(s, me, legal, base))
@@ -349,7 +363,7 @@ class Planner:
         if kind == "redraw":
             return next((a for a in legal if a.kind == "keep"), legal[0])
         if kind == "bonus_slot":
-            scored = [(value(self._after(s, me, a), me), a) for a in legal]
+            scored = [(self._try(s, me, a), a) for a in legal]
             return self._best(scored)
         return self._choose_sub(s, me, kind, legal, 0)
 

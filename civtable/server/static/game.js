@@ -183,8 +183,17 @@
         el("div", { class: "row" }, texts.map((t) => el("button", {
           type: "button", class: "small", dataset: { action: t },
           onclick: () => act(t), onmouseenter: () => showPlanner(t), onfocus: () => showPlanner(t),
-        }, t.split(" ").length > 1 ? t.split(" ").slice(1).join(" ") : t)))));
+        }, label(t))))));
     }
+  }
+
+  /** A button's words: the renderer's, or the action's arguments under its kind's heading. */
+  function label(text) {
+    const r = renderer();
+    const own = r.label ? r.label(text, payload) : null;
+    if (own) return own;
+    const parts = text.split(" ");
+    return parts.length > 1 ? parts.slice(1).join(" ").replace(/_/g, " ") : text;
   }
 
   function showPlanner(text) {

@@ -384,5 +384,17 @@
       }
     },
     preview,
+    label(text, payload) {
+      const parts = text.split(" ");
+      if (parts[0] === "offer" && parts.length === 2) return `to ${Civ.seatName(payload, Number(parts[1]))}`;
+      if (parts[0] === "bank" && parts.length === 3) return `${parts[1]} → ${parts[2]}`;
+      const view = payload.view || {};
+      if (parts[0] === "research" || parts[0] === "wonder" || parts[0] === "benefit") {
+        const list = parts[0] === "research" ? view.tech : parts[0] === "wonder" ? view.wonders : view.benefits;
+        const item = (list || []).find((x) => x.id === parts[1]);
+        if (item && item.name) return item.name;
+      }
+      return null;
+    },
   };
 })();

@@ -232,15 +232,50 @@
         return card;
       }))));
     }
-    // hovering a tech highlights what it needs and what it opens: the graph, read by pointing
+    // the graph: pointing at a card draws arrows from the advances it needs and to the advances
+    // it opens, and lights those cards up
+    const needs = (t) => [...(t.requires || []), ...(t.requires_any || [])];
+    const opens = new Map(techs.map((t) => [t.id, []]));
+    for (const t of techs) for (const r of needs(t)) if (opens.has(r)) opens.get(r).push(t.id);
+    const SVG = "http://www.w3.org/2000/svg";
+    const overlay = document.createElementNS(SVG, "svg");
+    overlay.setAttribute("class", "tech-edges");
+    overlay.setAttribute("aria-hidden", "true");
+    board.append(overlay);
+    const clearEdges = () => {
+      while (overlay.firstChild) overlay.removeChild(overlay.firstChild);
+      for (const n of cards.values()) n.classList.remove("highlight", "opens");
+    };
+    const edge = (from, to, cls) => {
+      const base = board.getBoundingClientRect();
+      const a = from.getBoundingClientRect();
+      const b = to.getBoundingClientRect();
+      const line = document.createElementNS(SVG, "line");
+      line.setAttribute("x1", String(a.left + a.width / 2 - base.left));
+      line.setAttribute("y1", String(a.top + a.height / 2 - base.top));
+      line.setAttribute("x2", String(b.left + b.width / 2 - base.left));
+      line.setAttribute("y2", String(b.top + b.height / 2 - base.top));
+      line.setAttribute("class", cls);
+      overlay.append(line);
+    };
     for (const t of techs) {
       const card = cards.get(t.id);
-      const related = [...(t.requires || []), ...(t.unlocks || [])].map((id) => cards.get(id)).filter(Boolean);
-      card.addEventListener("mouseenter", () => related.forEach((n) => n.classList.add("highlight")));
-      card.addEventListener("mouseleave", () => related.forEach((n) => n.classList.remove("highlight")));
+      card.addEventListener("mouseenter", () => {
+        clearEdges();
+        for (const r of needs(t)) {
+          const n = cards.get(r);
+          if (n) { n.classList.add("highlight"); edge(n, card, "needs"); }
+        }
+        for (const o of opens.get(t.id) || []) {
+          const n = cards.get(o);
+          if (n) { n.classList.add("opens"); edge(card, n, "opens"); }
+        }
+      });
+      card.addEventListener("mouseleave", clearEdges);
     }
     return el("section", { class: "panel", id: "techboard" }, el("h2", {}, "Technology"),
-      el("p", { class: "muted small" }, "Green: researched · blue border: available · grey: locked. Point at a card to see what it needs and opens."),
+      el("p", { class: "muted small" }, "Green: researched · blue border: available · grey: locked. "
+        + "Point at a card: red lines come from the advances it needs, blue lines go to the advances it opens."),
       board);
   }
 

@@ -56,6 +56,7 @@ except ModuleNotFoundError:  # pragma: no cover - depends on the environment
         return json.dumps(data, separators=(",", ":"))
 
 MAX_SEATS = 16
+MAX_ACTIVE_GAMES = 10_000  # games being played at once; more are refused with 503
 MAX_BOT_PARAM = 20_000
 MAX_LIVE = 2000  # games kept in memory; finished, idle ones beyond this are dropped (reloaded on demand)
 LOG_TAIL = 30  # log entries sent with each view; the whole log on request
@@ -202,6 +203,8 @@ class GameManager:
             raise ApiError(400, str(exc), "bad_game") from exc
         if not seats:
             raise ApiError(400, "say who plays each seat: seats is a list like ['human', 'greedy']", "bad_seats")
+        if sum(1 for g in self.games.values() if g.status == "active") >= MAX_ACTIVE_GAMES:
+            raise ApiError(503, "this server is full: too many games are being played; try again later", "full")
         if len(seats) > MAX_SEATS:
             raise ApiError(400, f"at most {MAX_SEATS} seats", "bad_seats")
         opts = dict(options or {})

@@ -339,3 +339,12 @@ def test_finished_games_leave_memory_and_come_back(client: TestClient, monkeypat
     active = new_game(client, ["human", "human"])
     assert get(client, done[0]["id"]) == finals[0]
     assert active["id"] in manager.games  # games being played are never dropped
+
+
+def test_a_full_server_refuses_new_games(client: TestClient, monkeypatch: Any) -> None:
+    import civtable.server.manager as manager_module
+
+    monkeypatch.setattr(manager_module, "MAX_ACTIVE_GAMES", 1)
+    new_game(client, ["human", "human"])
+    res = client.post("/api/games", json={"game": "nim", "seats": ["human", "human"]})
+    assert res.status_code == 503 and res.json()["code"] == "full"

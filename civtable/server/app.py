@@ -157,6 +157,11 @@ SECURITY_HEADERS = {
     "x-content-type-options": "nosniff",
     "x-frame-options": "DENY",
 }
+DOCS_CSP = (
+    "default-src 'self'; script-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; "
+    "style-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; img-src 'self' data: https://fastapi.tiangolo.com; "
+    "frame-ancestors 'none'"
+)
 
 
 # ----- the application -----------------------------------------------------------------------
@@ -194,6 +199,8 @@ def create_app(db: str = "civtable.sqlite3", bot_delay: float = 0.0, bot_workers
         response = await call_next(request)
         for key, value in SECURITY_HEADERS.items():
             response.headers.setdefault(key, value)
+        if request.url.path in ("/docs", "/redoc"):  # FastAPI's API browser: its own scripts and CDN files
+            response.headers["content-security-policy"] = DOCS_CSP
         if request.url.path.startswith("/api/"):
             response.headers.setdefault("cache-control", "no-store")
         return response

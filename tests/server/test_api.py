@@ -55,6 +55,9 @@ def test_pages_and_security_headers(client: TestClient) -> None:
         assert "default-src 'self'" in res.headers["content-security-policy"]
         assert res.headers["referrer-policy"] == "no-referrer"
     assert client.get("/api/health").headers["cache-control"] == "no-store"
+    docs = client.get("/docs")
+    assert docs.status_code == 200 and "unsafe-inline" in docs.headers["content-security-policy"]
+    assert "unsafe-inline" not in client.get("/").headers["content-security-policy"]
 
 
 def test_create_gives_tokens_only_to_human_seats(client: TestClient, db_path: str) -> None:

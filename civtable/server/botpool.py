@@ -74,6 +74,12 @@ def _watch_parent(parent: int) -> None:
     threading.Thread(target=watch, name="civtable-parent-watch", daemon=True).start()
 
 
+def _ready() -> bool:
+    import civtable.games  # noqa: F401  (registers and imports the built-in games)
+
+    return True
+
+
 def decide(job: BotJob) -> str:
     """Run in a worker: rebuild the position, build the bot, return its action's text form."""
     game = _game(job)
@@ -114,6 +120,13 @@ class BotPool:
             log.warning("a bot worker process died; starting new workers")
             self.close()
             return await asyncio.to_thread(decide, job)
+
+    def warm_up(self) -> None:
+        """Start the worker processes now (they import the games), not at the first bot move."""
+        if self.workers > 0:
+            executor = self._get()
+            for _ in range(self.workers):
+                executor.submit(_ready)
 
     def close(self) -> None:
         if self._executor is not None:

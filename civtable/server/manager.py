@@ -163,6 +163,7 @@ class GameManager:
     # ----- lifecycle ----------------------------------------------------------------------
     async def start(self) -> None:
         """Rebuild every unfinished game and resume its bots (after a restart or a crash)."""
+        self.bots.warm_up()
         for game_id in await asyncio.to_thread(self.store.game_ids, "active"):
             try:
                 live = await self.get(game_id)

@@ -161,3 +161,52 @@ def test_two_seats_in_one_browser_and_a_spectator(browser: Any, server_factory: 
     watcher.wait_for_selector("#seat-info:has-text('watching')")
     assert watcher.locator("#actions-panel.hidden").count() == 1
     context.close()
+
+
+def test_inceptum_trade_between_two_people(browser: Any, server_factory: Any, tmp_path: Path) -> None:
+    """Seat 0 composes an offer in the trade dialog; seat 1 sees it on its own page and accepts."""
+    pytest.importorskip("civtable.games.inceptum.game", reason="the Inceptum engine is not available")
+    import httpx
+
+    server = server_factory(str(tmp_path / "trade.sqlite3"))
+    g = httpx.post(server.base + "/api/games", json={"game": "inceptum", "mode": "journey",
+                                                     "seats": ["human", "human"], "seed": 8}).json()
+    tokens = [s["token"] for s in g["seats"]]
+
+    def payload(seat: int) -> dict[str, Any]:
+        return httpx.get(f"{server.base}/api/games/{g['id']}", params={"token": tokens[seat]}).json()  # type: ignore[no-any-return]
+
+    # play quickly through the API until seat 0 may offer a trade during its turn
+    for _ in range(200):
+        deciders = payload(0)["decision"]["players"]
+        seat = deciders[0]
+        p = payload(seat)
+        if seat == 0 and p["decision"]["kind"] == "turn" and "offer 1" in p["legal"] and p["view"]["round"] >= 2:
+            break
+        choice = "end" if "end" in p["legal"] else p["legal"][0]
+        res = httpx.post(f"{server.base}/api/games/{g['id']}/actions",
+                         json={"token": tokens[seat], "action": choice, "state_id": p["state_id"]})
+        assert res.status_code == 200, res.text
+    else:
+        raise AssertionError("seat 0 never got to offer a trade")
+    context = browser.new_context(viewport={"width": 1400, "height": 900})
+    mine, theirs = context.new_page(), context.new_page()
+    mine.goto(server.base + g["seats"][0]["url"])
+    theirs.goto(server.base + g["seats"][1]["url"])
+    mine.click("#trade button[data-action='offer 1']")
+    mine.wait_for_selector("#offer")
+    mine.locator("#trade button[data-action^='give ']").first.click()
+    mine.wait_for_selector("#offer .res")
+    before = state_id(mine)
+    mine.locator("#trade button[data-action^='ask ']").first.click()
+    wait_state(mine, before + 1)
+    mine.click("#offer button[data-action=propose]")
+    theirs.wait_for_selector("#offer button[data-action=accept]")
+    assert "Seat 0" in theirs.inner_text("#offer")
+    theirs.screenshot(path=str(tmp_path / "offer.png"))
+    before = state_id(theirs)
+    theirs.click("#offer button[data-action=accept]")
+    wait_state(theirs, before + 1)
+    mine.wait_for_selector("#offer", state="detached")
+    assert "accept" in mine.inner_text("#log").lower()
+    context.close()

@@ -331,7 +331,7 @@ def create_app(db: str = "civtable.sqlite3", bot_delay: float = 0.0, bot_workers
             if live is not None:
                 out.append(manager.summary(live, None))
             else:
-                out.append({"id": s.id, "game": s.game, "title": s.game, "mode": s.options.get("mode"),
+                out.append({"id": s.id, "game": s.game, "title": _title(s.game), "mode": s.options.get("mode"),
                             "seat": None, "status": s.status, "waiting_for": [], "waiting_names": [],
                             "your_turn": False, "created": s.created,
                             "seats": [{"seat": i, "player": p, "name": f"Seat {i}"} for i, p in enumerate(s.seats)]})
@@ -498,6 +498,13 @@ class RedactTokens(logging.Filter):
         if isinstance(record.args, tuple):
             record.args = tuple(self._TOKEN.sub(r"\1***", a) if isinstance(a, str) else a for a in record.args)
         return True
+
+
+def _title(game: str) -> str:
+    try:
+        return game_info(game).title
+    except Exception:  # a game no longer installed still has its name
+        return game
 
 
 def _json(text: str) -> Response:

@@ -1,8 +1,9 @@
 """civtable's ``mcts`` bot against OpenSpiel's ``MCTSBot`` on Inceptum, at equal time per move.
 
-OpenSpiel's bot has a simulation budget, not a time budget, so it is calibrated first: its
-simulations per second are measured on positions of a greedy game, and its budget is set to
-the number of simulations that fit in the same time per move as ours (``--ms``). Both bots use
+OpenSpiel's bot has a simulation budget, not a time budget, so it is calibrated first (its
+simulations per second on an early position give the starting budget for ``--ms``), then its
+budget is adjusted after every move so that its mean time per move follows ours as the load of
+the machine changes. Both bots use
 depth-limited rollouts finished by an evaluation (OpenSpiel's through
 :class:`civtable.rl.openspiel.HeuristicEvaluator`).
 
@@ -90,8 +91,13 @@ def play(spec: str, our_seat: int, seed: int, os_sims: int, depth: int, options:
             our_sims += getattr(ours, "last_iterations", 0)
         else:
             idx = theirs.step(state)
-            their_time += time.perf_counter() - t
+            spent = time.perf_counter() - t
+            their_time += spent
             their_moves += 1
+            # keep OpenSpiel's time per move equal to ours: adjust its budget as load changes
+            target = our_time / our_moves if our_moves else spent
+            if spent > 0:
+                theirs.max_simulations = max(1, int(theirs.max_simulations * min(2.0, max(0.5, target / spent))))
         state.apply_action(idx)
     returns = state.returns()
     result = state.civ_state.result()

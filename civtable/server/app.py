@@ -345,16 +345,16 @@ def create_app(db: str = "civtable.sqlite3", bot_delay: float = 0.0, bot_workers
         log: Annotated[str | None, Query(pattern="^(all|tail)$")] = None,
     ) -> Response:
         """The view of the seat holding ``token`` (without a token: the spectator view), its legal
-        actions, ``state_id`` (the number of actions so far) and the log: its last entries from
-        index ``log_start`` on, or all of it with ``log=all``. Each log entry carries its index
-        ``i``, so clients can merge the entries of later pushes."""
+        actions, ``state_id`` (the number of actions so far) and the whole log (``log=tail``: only
+        its last entries, from index ``log_start``, as in pushes and action answers). Each log
+        entry carries its index ``i``, so clients can merge the entries of later pushes."""
         manager = manager_of(request)
         live = await live_game(manager, game_id)
         seat = seat_of(live, token)
         async with live.lock:
-            if log == "all":
-                return _json(dumps(manager.payload(live, seat, full_log=True)))
-            return _json(manager.payload_json(live, seat))
+            if log == "tail":
+                return _json(manager.payload_json(live, seat))
+            return _json(dumps(manager.payload(live, seat, full_log=True)))
 
     @app.post("/api/games/{game_id}/actions", tags=["games"])
     async def post_action(game_id: str, body: ActionRequest, request: Request) -> Response:

@@ -301,10 +301,12 @@ def test_full_log_on_request(client: TestClient, monkeypatch: Any) -> None:
 
     monkeypatch.setattr(manager_module, "LOG_TAIL", 5)
     g = new_game(client, ["random", "random"], seed=13, options={"max_take": 1})
-    done = wait_for(lambda: (lambda p: p if p["finished"] else None)(get(client, g["id"])))
-    full = client.get(f"/api/games/{g['id']}", params={"log": "all"}).json()
-    assert [e["i"] for e in full["log"]] == list(range(done["state_id"])) and full["log_start"] == 0
-    assert full["log"][done["log_start"]:] == done["log"] and len(done["log"]) < len(full["log"])
+    wait_for(lambda: get(client, g["id"])["finished"])
+    full = get(client, g["id"])
+    tail = client.get(f"/api/games/{g['id']}", params={"log": "tail"}).json()
+    assert [e["i"] for e in full["log"]] == list(range(full["state_id"])) and full["log_start"] == 0
+    assert full["log"][tail["log_start"]:] == tail["log"] and len(tail["log"]) == 5
+    assert client.get(f"/api/games/{g['id']}", params={"log": "all"}).json() == full
     assert client.get(f"/api/games/{g['id']}", params={"log": "everything"}).status_code == 400
 
 

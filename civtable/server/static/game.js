@@ -26,7 +26,7 @@
   function query() { return token ? `?token=${encodeURIComponent(token)}` : ""; }
 
   async function load() {
-    const res = await api("GET", `/api/games/${encodeURIComponent(gameId)}${query()}${token ? "&" : "?"}log=all`);
+    const res = await api("GET", `/api/games/${encodeURIComponent(gameId)}${query()}`);
     if (!res.ok) {
       if (res.status === 403 && token) {
         toast("this seat's link is not valid for this game; showing the spectator view");

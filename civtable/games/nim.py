@@ -51,6 +51,7 @@ class Nim(Game):
 
 
 class NimState(GameState):
+    game: Nim
     __slots__ = ("game", "pile", "to_move", "winner", "turns")
 
     def __init__(self, game: Nim, pile: int, to_move: int, winner: int, turns: int) -> None:

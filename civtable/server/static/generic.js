@@ -61,7 +61,8 @@
         el("p", {}, `Winner: ${winners}`, r.reason ? ` — ${r.reason}` : ""),
         el("table", {}, el("tr", {}, el("th", {}, "Seat"), el("th", {}, "Score")),
           r.scores.map((s, i) => el("tr", { class: r.winners.includes(i) ? "winner" : "" },
-            el("td", {}, Civ.seatName(payload, i)), el("td", {}, compact(s))))));
+            el("td", {}, Civ.seatName(payload, i)),
+            el("td", {}, s && typeof s === "object" ? Object.entries(s).map(([k, v]) => `${k}: ${v}`).join(" · ") : String(s))))));
     },
   };
 })();

@@ -24,8 +24,9 @@ Spec parameters (``mcts:iters=400,depth=12,rollout=greedy``):
 ``iters``   iterations per decision (default 200 unless ``ms`` is given),
 ``ms``      wall-clock budget per decision in milliseconds (with ``iters`` both apply),
 ``depth``   rollout length in decisions before the state is scored (default 10),
-``rollout`` ``random`` (default) or ``greedy`` (the game's fast greedy rollout if it has one,
-            else a one-ply lookahead on ``heuristic_values``),
+``rollout`` ``random`` (default) or ``greedy`` (the game's greedy rollout policy if it has one,
+            else a one-ply lookahead on ``heuristic_values``), or a policy the game names in
+            its ``ROLLOUTS`` dict (Inceptum: ``fast``, greedy without bank-trade planning),
 ``c``       exploration constant (default 0.7),
 ``horizon`` ``game`` (default: search and roll out through everyone's decisions) or ``turn``
             (plan the searching seat's own run of consecutive decisions — a whole turn of
@@ -309,12 +310,16 @@ def rollout_policy(game: Game, name: str) -> RolloutPolicy:
     """The rollout policy called ``name`` for ``game``."""
     if name == "random":
         return random_rollout
+    module = game_bot_module(game)
     if name == "greedy":
-        module = game_bot_module(game)
         if module is not None and hasattr(module, "rollout_action"):
             return module.rollout_action  # type: ignore[no-any-return]
         return generic_greedy_rollout
-    raise OptionError(f"mcts rollout must be random or greedy, not {name!r}")
+    extra = dict(getattr(module, "ROLLOUTS", {}) or {}) if module is not None else {}
+    if name in extra:
+        return extra[name]  # type: ignore[no-any-return]
+    names = ", ".join(["random", "greedy", *sorted(extra)])
+    raise OptionError(f"mcts rollout must be one of {names}, not {name!r}")
 
 
 def make_mcts(game: Game, seat: int, rng: random.Random, params: dict[str, str]) -> MCTSBot:

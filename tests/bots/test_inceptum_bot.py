@@ -152,7 +152,10 @@ def test_simulate_inceptum_same_results_with_one_or_two_workers(tmp_path: Path) 
 def test_mcts_defaults_for_inceptum_and_explicit_overrides() -> None:
     game = make_game("inceptum", {"players": 2})
     default = make_bot("mcts", game, 0, 1)
-    assert default.horizon == "turn" and default.iters == 60 and default.candidates is not None
+    assert default.horizon == "turn" and default.iters == 20 and default.candidates is not None
+    make_bot("mcts:rollout=fast", game, 0, 1)
+    with pytest.raises(OptionError, match="fast"):
+        make_bot("mcts:rollout=clever", game, 0, 1)
     timed = make_bot("mcts:ms=100", game, 0, 1)
     assert timed.iters is None and timed.ms == 100  # a time budget alone is the only budget
     both = make_bot("mcts:ms=100,iters=7,horizon=game", game, 0, 1)

@@ -399,7 +399,7 @@ def make_greedy(game: Game, seat: int, rng: random.Random, params: dict[str, str
 # ---------------------------------------------------------------------------------------
 # Hooks for the game-agnostic MCTS bot (see civtable.bots.mcts)
 
-MCTS_DEFAULTS = {"rollout": "greedy", "depth": "40", "c": "0.4", "horizon": "turn", "iters": "60"}
+MCTS_DEFAULTS = {"rollout": "greedy", "depth": "40", "c": "0.4", "horizon": "turn", "iters": "20"}
 """Defaults of ``mcts`` on Inceptum (explicit spec parameters override them)."""
 
 SEARCH_WIDTH = 6
@@ -419,11 +419,25 @@ _PLANNERS: dict[tuple[int, bool], Planner] = {}
 
 
 def rollout_action(state: GameState, player: int, rng: random.Random) -> Action:
-    """Fast greedy policy for MCTS rollouts (no bank planning), on a determinised state."""
+    """The greedy player's own choice (purchase planning included), for MCTS rollouts
+    (``rollout=greedy``): each searched move is followed by the rest of the turn as greedy would
+    play it, so the search improves on greedy rather than on a weaker policy."""
+    legal = state.legal_actions(player)
+    if player == CHANCE:
+        return rng.choice(legal)
+    return _planner(rng, True).choose(state, player, legal)
+
+
+def fast_rollout_action(state: GameState, player: int, rng: random.Random) -> Action:
+    """A cheaper greedy policy without bank-trade planning (``rollout=fast``)."""
     legal = state.legal_actions(player)
     if player == CHANCE:
         return rng.choice(legal)
     return _planner(rng, False).choose(state, player, legal)
+
+
+ROLLOUTS = {"fast": fast_rollout_action}
+"""Extra rollout policies for ``mcts:rollout=<name>``."""
 
 
 def search_actions(state: GameState, player: int, legal: list[Action], rng: random.Random) -> list[Action]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import platform
 import tempfile
 import time
+from collections import Counter
 from typing import Any
 
 from civtable.core import Session, make_game, observe
@@ -24,9 +25,9 @@ def _positions(game_name: str, options: dict[str, Any], count: int, seed: int) -
     game = make_game(game_name, options)
     bots = [make_bot("greedy", game, p, seed) for p in range(game.num_players)]
     session = Session(game, seed)
-    states: list[tuple[Any, int]] = []
+    found: list[tuple[Any, int, str]] = []
     step = 0
-    while len(states) < count * 6:
+    while len(found) < count * 12:
         session.resolve_chance()
         deciders = session.state.decision().players
         if not deciders:
@@ -34,11 +35,15 @@ def _positions(game_name: str, options: dict[str, Any], count: int, seed: int) -
         p = deciders[0]
         obs = observe(session.state, p)
         if len(obs.legal) > 1 and step % 3 == 0:
-            states.append((session.state.clone(), p))
+            found.append((session.state.clone(), p, obs.decision.kind))
         session.apply(bots[p].decide(obs), p)
         step += 1
-    if not states:
+    if not found:
         return []
+    # measure the commonest kind of decision (Inceptum: the main turn decision)
+    kinds = Counter(k for _, _, k in found)
+    common = kinds.most_common(1)[0][0]
+    states = [(st, p) for st, p, k in found if k == common]
     stride = max(1, len(states) // count)
     return states[::stride][:count]
 

@@ -53,6 +53,11 @@ VANILLA = "rollout=random,prune=0,leaf=heuristic"
 hooks), the configuration the forward-model throughput target refers to."""
 
 
+def _spec(sims: int, depth: int, extra: str) -> str:
+    """The measured spec; with no ``extra`` the game's own defaults (depth included) apply."""
+    return f"mcts:iters={sims},depth={depth},{extra}" if extra else f"mcts:iters={sims}"
+
+
 def mcts_bench(
     game_name: str = "inceptum",
     sims: int = 1000,
@@ -70,7 +75,7 @@ def mcts_bench(
     seconds: list[float] = []
     total_iters = 0
     for i, (state, p) in enumerate(picked):
-        spec = f"mcts:iters={sims},depth={depth}" + (f",{extra}" if extra else "")
+        spec = _spec(sims, depth, extra)
         bot = make_bot(spec, game, p, seed + i)
         assert isinstance(bot, MCTSBot)
         obs = observe(state, p)
@@ -82,9 +87,9 @@ def mcts_bench(
     return {
         "game": game_name,
         "options": game.options,
-        "spec": f"mcts:iters={sims},depth={depth}" + (f",{extra}" if extra else ""),
+        "spec": _spec(sims, depth, extra),
         "simulations_per_decision": sims,
-        "rollout_depth": depth,
+        "rollout_depth": depth if extra else "game default",
         "decisions": len(seconds),
         "seconds_per_decision": round(elapsed / len(seconds), 4) if seconds else None,
         "max_seconds_per_decision": round(max(seconds), 4) if seconds else None,

@@ -529,3 +529,23 @@ def test_slot_of_wonder_is_blocked_for_buildings() -> None:
     place_wonder(s, 0, "oracle", 1, 1)
     place(s, 0, "food", 1, 2)
     assert s.players[0].city[slot_index(1, 1)][0] == 3  # type: ignore[index]
+
+
+def test_effects_immediate_releases_a_pending_library_of_alexandria() -> None:
+    """Taking 'effects apply immediately' while the Library of Alexandria's free research still
+    waits for the next turn: the free research starts now, after the government pause ends
+    cleanly (this once crashed the engine)."""
+    s = at_government("republic")
+    act(s, f"benefit {benefit_of(s, 'research_discount', ('common', 'republic'))}")
+    act(s, "done")
+    build_wonder(s, "library_of_alexandria", 1, 1)
+    p = s.players[0]
+    assert any(t == "free_research" for t, _, _ in p.pending_next)
+    # a second government pause (as if reached again) offering the immediate-effects benefit
+    s.stack.append(("gov", 0, 0, 0, 1))
+    before = len(s.stack)
+    act(s, f"benefit {benefit_of(s, 'immediate_effects', ('common', 'republic'))}")
+    assert not p.pending_next
+    assert s.decision().kind == "free" and s.stack[-1][2] == 3
+    assert len(s.stack) == before  # the pause frame is gone, the free-research frame replaced it
+    assert all(f[0] != "gov" for f in s.stack)

@@ -1011,8 +1011,10 @@ class InceptumState(GameState):
             self._consume_free("build")
         elif kind == "benefit":
             b = c.benefit_index[str(action.args[0])]
-            self._take_benefit(seat, b)
+            # consume first: the benefit may push a frame of its own (pending free actions that
+            # "effects apply immediately" releases), which must not be mistaken for this one
             self._consume_free("benefit")
+            self._take_benefit(seat, b)
 
     def _apply_offer(self, f: tuple[Any, ...], action: Action) -> None:
         kind = action.kind

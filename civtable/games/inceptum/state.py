@@ -22,8 +22,6 @@ from .content import GOLD, IRON, RES_INDEX, RESOURCES, STONE, ZERO, Content, Vec
 if TYPE_CHECKING:
     from .game import Inceptum
 
-# Setup / play phases
-SETUP, PLAY, OVER = 0, 1, 2
 # Kinds of city slots
 EMPTY, RESBLD, SPECBLD, WONDER = 0, 1, 2, 3
 
@@ -144,7 +142,7 @@ def _frame_from_json(f: list[Any]) -> tuple[Any, ...]:
 class InceptumState(GameState):
     game: Inceptum
     __slots__ = (
-        "game", "c", "t", "n", "opt", "players", "phase", "round", "order", "turn_pos", "stack",
+        "game", "c", "t", "n", "opt", "players", "round", "order", "turn_pos", "stack",
         "dice", "wonder_owner", "benefit_owner", "trait_deck", "hb_deck", "offers_made",
         "achieved", "blocked", "civ_round", "winners", "finished", "end_reason", "unfinished",
     )
@@ -163,7 +161,6 @@ class InceptumState(GameState):
             p = Player()
             p.line_count = [0] * len(c.lines)
             self.players.append(p)
-        self.phase = SETUP
         self.round = 0
         self.order: tuple[int, ...] = tuple(range(self.n))
         self.turn_pos = 0
@@ -848,7 +845,6 @@ class InceptumState(GameState):
         self.winners = winners
         self.finished = True
         self.end_reason = reason
-        self.phase = OVER
         self.stack = [("over",)]
         self.unfinished = not finished
 
@@ -1336,11 +1332,9 @@ class InceptumState(GameState):
             vals.append(v)
         if self.finished and self.winners:
             return [1.0 / len(self.winners) if i in self.winners else 0.0 for i in range(self.n)]
-        total = sum(vals) or 1.0
-        # share of the total, sharpened: the leader's share grows with the lead
+        # each seat's share of the squared scores: the leader's share grows with the lead
         sq = [v * v for v in vals]
         s = sum(sq) or 1.0
-        del total
         return [x / s for x in sq]
 
     def clone(self) -> InceptumState:
@@ -1351,7 +1345,6 @@ class InceptumState(GameState):
         s.n = self.n
         s.opt = self.opt
         s.players = [p.copy() for p in self.players]
-        s.phase = self.phase
         s.round = self.round
         s.order = self.order
         s.turn_pos = self.turn_pos
@@ -1374,7 +1367,6 @@ class InceptumState(GameState):
     def to_json(self) -> dict[str, Any]:
         return {
             "players": [p.to_json() for p in self.players],
-            "phase": self.phase,
             "round": self.round,
             "order": list(self.order),
             "turn_pos": self.turn_pos,
@@ -1400,7 +1392,6 @@ class InceptumState(GameState):
         s.players = [Player.from_json(x) for x in d["players"]]
         if len(s.players) != s.n:
             raise ValueError(f"the state has {len(s.players)} players, the options say {s.n}")
-        s.phase = int(d["phase"])
         s.round = int(d["round"])
         s.order = tuple(int(x) for x in d["order"])
         s.turn_pos = int(d["turn_pos"])

@@ -1,0 +1,73 @@
+"""Typed decision frames.
+
+Multi-part decisions are a stack of *frames* kept in a game state; the top frame is the decision
+being made now. Each kind of frame is a small named, immutable type — a ``typing.NamedTuple``
+with field names from the rulebook's vocabulary and a class attribute ``TAG``, the short name
+the frame has in saved states and records::
+
+    class Pray(NamedTuple):
+        TAG = "pray"
+        seat: int
+        remaining: int
+        taken: tuple[int, ...]
+        limit: int
+
+Frames are tuples underneath, so they are hashable, cheap to create and compare, and a state
+that shares them between clones never sees them change. Rules read them by name
+(``frame.remaining``), never by position. A ``FrameCodec`` turns a frame into JSON as
+``[TAG, field, ...]`` and back (lists become tuples again), so a game needs no per-frame
+serialisation code.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+
+def _jsonable(v: Any) -> Any:
+    if isinstance(v, tuple | list):
+        return [_jsonable(x) for x in v]
+    return v
+
+
+def _frozen(v: Any) -> Any:
+    if isinstance(v, list):
+        return tuple(_frozen(x) for x in v)
+    return v
+
+
+class FrameCodec:
+    """JSON form of one game's frame kinds: ``[TAG, *fields]``."""
+
+    __slots__ = ("_by_tag",)
+
+    def __init__(self, kinds: Iterable[type]) -> None:
+        self._by_tag: dict[str, type] = {}
+        for k in kinds:
+            tag = getattr(k, "TAG", None)
+            if not isinstance(tag, str) or not hasattr(k, "_fields"):
+                raise TypeError(f"{k.__name__} is not a frame type (a NamedTuple with a TAG)")
+            if tag in self._by_tag:
+                raise TypeError(f"two frame types share the tag {tag!r}")
+            self._by_tag[tag] = k
+
+    def kinds(self) -> list[type]:
+        return list(self._by_tag.values())
+
+    def to_json(self, frame: Any) -> list[Any]:
+        return [frame.TAG, *(_jsonable(x) for x in frame)]
+
+    def from_json(self, data: Any) -> Any:
+        """Rebuild a frame; raises ``ValueError`` in plain words for anything malformed."""
+        if not isinstance(data, list) or not data or not isinstance(data[0], str):
+            raise ValueError(f"a decision frame must be a list starting with its kind, not {data!r}")
+        cls = self._by_tag.get(data[0])
+        if cls is None:
+            raise ValueError(f"unknown kind of decision frame {data[0]!r}")
+        fields = cls._fields  # type: ignore[attr-defined]
+        if len(data) - 1 != len(fields):
+            raise ValueError(
+                f"a {data[0]!r} frame has {len(fields)} fields ({', '.join(fields)}), not {len(data) - 1}"
+            )
+        return cls(*(_frozen(x) for x in data[1:]))

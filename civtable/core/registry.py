@@ -9,8 +9,15 @@ from typing import Any
 from .errors import OptionError
 from .game import Game, GameInfo
 
-# name -> "module:Class". Games are imported only when used.
-_GAMES: dict[str, str] = {}
+# The games shipped with civtable: name -> "module:Class". A game module is imported only when
+# the game is used, so listing a game here costs nothing and imports nothing (no import cycle).
+BUILTIN_GAMES: dict[str, str] = {
+    "inceptum": "civtable.games.inceptum.game:Inceptum",
+    "conquest": "civtable.games.conquest.game:Conquest",
+    "nim": "civtable.games.nim:Nim",
+}
+
+_GAMES: dict[str, str] = dict(BUILTIN_GAMES)
 
 
 def register(name: str, target: str) -> None:
@@ -19,12 +26,10 @@ def register(name: str, target: str) -> None:
 
 
 def game_names() -> list[str]:
-    _ensure_builtin()
     return sorted(_GAMES)
 
 
 def game_class(name: str) -> type[Game]:
-    _ensure_builtin()
     if name not in _GAMES:
         raise OptionError(f"there is no game called {name!r}; games: {', '.join(sorted(_GAMES))}")
     module, _, cls = _GAMES[name].partition(":")
@@ -38,13 +43,3 @@ def game_info(name: str) -> GameInfo:
 def make_game(name: str, options: Mapping[str, Any] | None = None, content_path: str | None = None) -> Game:
     """Configure a game by name: ``make_game("inceptum", {"players": 3, "mode": "journey"})``."""
     return game_class(name)(options, content_path)
-
-
-_loaded = False
-
-
-def _ensure_builtin() -> None:
-    global _loaded
-    if not _loaded:
-        _loaded = True
-        importlib.import_module("civtable.games")

@@ -1,7 +1,1 @@
-"""Built-in games. Each game is a package registered here by name."""
-
-from civtable.core.registry import register
-
-register("inceptum", "civtable.games.inceptum.game:Inceptum")
-register("conquest", "civtable.games.conquest.game:Conquest")
-register("nim", "civtable.games.nim:Nim")
+"""Built-in games, one package each; they are listed in ``civtable.core.registry.BUILTIN_GAMES``."""

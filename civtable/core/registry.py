@@ -15,6 +15,7 @@ BUILTIN_GAMES: dict[str, str] = {
     "inceptum": "civtable.games.inceptum.game:Inceptum",
     "conquest": "civtable.games.conquest.game:Conquest",
     "nim": "civtable.games.nim:Nim",
+    "pathciv": "civtable.games.pathciv.game:PathOfCivilization",
 }
 
 _GAMES: dict[str, str] = dict(BUILTIN_GAMES)

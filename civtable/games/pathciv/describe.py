@@ -82,6 +82,8 @@ def explain(st: PathState, a: Action, player: int) -> str:
         return "the game is over"
     f = st.stack[-1]
     tag = f.TAG
+    if player == CHANCE:
+        return "that is not one of the possible draws now"
     seats = (f.seat,) if hasattr(f, "seat") else getattr(f, "seats", ())
     if player not in seats:
         return f"Seat {player + 1} has nothing to decide now"

@@ -97,6 +97,10 @@ def explain(st: PathState, a: Action, player: int) -> str:
         for x in a.args:
             if str(x) not in hand:
                 return f"{x} is not a Technology in your hand ({', '.join(hand)})"
+        if len(a.args) == 4:
+            pairs = sorted(map(str, a.args[:2])) + sorted(map(str, a.args[2:]))
+            if Action("project", tuple(pairs)) in st.legal_actions(player):
+                return "write each pair in alphabetical order: 'project " + " ".join(pairs) + "'"
         return ("name 4 Technologies of your hand: 2 for the left section (cubes) then 2 for the right "
                 "(Research), e.g. 'project " + " ".join(hand[:4]) + "'")
     if tag in ("deploy", "research"):

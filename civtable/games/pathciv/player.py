@@ -9,7 +9,7 @@ from .content import BATTLES, CHALLENGES, LEADERS, PHILOSOPHY, WONDERS, Content,
 
 _FIELDS = (
     "civ", "pop", "phil", "legacy", "research", "trays", "vp", "hand", "left", "right", "discards",
-    "discovered", "wonders", "leader", "cemetery", "project", "claim", "lost", "bought",
+    "discovered", "wonders", "leader", "cemetery", "project", "claim", "lost", "bought", "placed",
 )
 
 
@@ -34,10 +34,11 @@ class Player:
         self.wonders: list[int] = []
         self.leader = -1
         self.cemetery: list[int] = []
-        self.project: tuple[int, ...] | None = None  # secret Phase A commitment (l, l, r, r)
+        self.project: tuple[int, ...] | None = None  # secret Phase A choice (left, left, right, right; -1 = not yet)
         self.claim = -1  # card claimed in the current claim step
         self.lost: list[int] = []  # cards lost on in the current claim step
         self.bought = False  # bought a Technology this round
+        self.placed = [0, 0, 0, 0, 0]  # cubes (Phase B) or Research points (Phase D) chosen so far
 
     def copy(self) -> Player:
         q = Player.__new__(Player)

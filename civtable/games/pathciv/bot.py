@@ -181,10 +181,15 @@ def next_step(s: PathState, seat: int, full: tuple[int, ...]) -> Action:
 
 def plan_project(s: PathState, me: int, legal: list[Action], rng: random.Random) -> Action:
     """Play the rest of the round (to the purchase) for each Project; place the next card of the best."""
+    return next_step(s, me, best_project(s, me, rng))
+
+
+def best_project(s: PathState, me: int, rng: random.Random) -> tuple[int, ...]:
+    """The complete Project (consistent with the cards already placed) with the best round."""
     r0 = s.round
     options = open_projects(s, me)
-    if len(legal) == 1 or len(options) == 1:
-        return legal[0]
+    if len(options) == 1:
+        return options[0]
     best, pick = -math.inf, options[0]
     for full in options:
         t = s.clone()
@@ -206,7 +211,7 @@ def plan_project(s: PathState, me: int, legal: list[Action], rng: random.Random)
         v = value(t, me) + rng.random() * 1e-6
         if v > best:
             best, pick = v, full
-    return next_step(s, me, pick)
+    return pick
 
 
 def choose(s: PathState, me: int, legal: list[Action], rng: random.Random, plan: bool = True) -> Action:
@@ -226,13 +231,22 @@ class PathGreedyBot:
         self.rng = rng
         self.plan = plan
         self.name = "greedy"
+        self.project: tuple[Any, tuple[int, ...]] | None = None  # (round and hand, planned Project)
 
     def decide(self, obs: Observation) -> Action:
         if len(obs.legal) == 1:
             return obs.legal[0]
         state = obs.sample_state(self.rng)
         assert isinstance(state, PathState)
-        action = choose(state, obs.player, obs.legal, self.rng, self.plan)
+        if self.plan and obs.decision.kind == "project":  # plan once per round, then place card by card
+            p = state.players[obs.player]
+            key = (state.round, tuple(p.hand))
+            chosen = [t for t in (p.project or ()) if t != EMPTY]
+            if self.project is None or self.project[0] != key or list(self.project[1][:len(chosen)]) != chosen:
+                self.project = (key, best_project(state, obs.player, self.rng))
+            action = next_step(state, obs.player, self.project[1])
+        else:
+            action = choose(state, obs.player, obs.legal, self.rng, self.plan)
         return action if action in obs.legal else obs.legal[0]
 
 

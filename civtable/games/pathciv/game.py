@@ -39,6 +39,7 @@ class PathOfCivilization(Game):
 
     def load_content(self, path: str | None) -> str:
         self.content: Content = load_content(path)
+        self.project_cache: dict[tuple[int, ...], list[tuple[int, ...]]] = {}  # hand -> Projects
         return self.content.content_id
 
     def new_initial_state(self) -> PathState:

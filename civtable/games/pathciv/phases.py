@@ -25,8 +25,18 @@ EMPTY = -1
 
 def project_options(st: PathState, seat: int) -> list[tuple[int, ...]]:
     """Every distinct complete Project (left, left, right, right) of ``seat`` (PC-A-1/3/5)."""
-    c = st.content
     hand = st.players[seat].hand
+    cache = st.game.project_cache
+    found = cache.get(tuple(hand))
+    if found is None:
+        if len(cache) > 20_000:
+            cache.clear()
+        found = cache[tuple(hand)] = _projects(st, hand)
+    return found
+
+
+def _projects(st: PathState, hand: list[int]) -> list[tuple[int, ...]]:
+    c = st.content
     key = lambda i: c.techs[i].id  # noqa: E731
     seen: dict[tuple[int, ...], None] = {}
     idx = range(len(hand))

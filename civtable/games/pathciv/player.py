@@ -42,9 +42,11 @@ class Player:
 
     def copy(self) -> Player:
         q = Player.__new__(Player)
-        for f in _FIELDS:
-            v = getattr(self, f)
-            setattr(q, f, list(v) if isinstance(v, list) else v)
+        q.civ, q.pop, q.phil, q.legacy, q.vp = self.civ, self.pop, self.phil, self.legacy, self.vp
+        q.research, q.trays, q.placed = self.research[:], self.trays[:], self.placed[:]
+        q.hand, q.left, q.right, q.discards = self.hand[:], self.left[:], self.right[:], self.discards[:]
+        q.discovered, q.wonders, q.cemetery, q.lost = self.discovered[:], self.wonders[:], self.cemetery[:], self.lost[:]
+        q.leader, q.project, q.claim, q.bought = self.leader, self.project, self.claim, self.bought
         return q
 
     def to_json(self) -> dict[str, Any]:

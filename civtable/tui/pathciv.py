@@ -172,10 +172,13 @@ class PathRenderer(Renderer):
     def _names(self, view: dict[str, Any]) -> dict[str, str]:
         out: dict[str, str] = {}
         for x in view.get("library", []):
-            out[x["id"]] = f"{x['name']} ({x['type'].title()}, {x['cost']})"
-        for key in ("wonders", "leaders"):
+            out[x["id"]] = f"{x['name']} ({x['cost']} {x['type'].title()} Research; {x['bonus']})"
+        for key, agents in (("wonders", "Builders"), ("leaders", "Ambassadors")):
             for c in view.get("market", {}).get(key, []):
-                out[c["id"]] = f"{c['name']} ({c['type'].title()}, {c['cost']})"
+                out[c["id"]] = f"{c['name']} ({c['type'].title()}, {c['cost']} {agents}, {c['vp']} VP)"
+        for lv in view.get("philosophy", []):
+            for ident, name in zip(lv.get("seen_ids", []), lv.get("seen", []), strict=False):
+                out[ident] = f"{name} x{lv['multiplier']}"
         for p in view.get("players", []):
             for ident, name in zip(p.get("hand_ids", []), p.get("hand", []), strict=False):
                 out[ident] = f"{name} ({p.get('hand_cards', {}).get(ident, '')})" if p.get("hand_cards") else name

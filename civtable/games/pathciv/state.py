@@ -233,7 +233,8 @@ _APPLY: dict[str, Callable[[PathState, Any, int, Action], None]] = {
     "claim": evolution.apply_claim, "destiny": events.apply_destiny,
 }
 _PROMPTS = {
-    "project": "Phase A: place 2 Technologies left (cubes), then 2 right (Research), face down; the rest is discarded",
+    "project": "Phase A: place 2 Technologies left (cubes), then 2 right (Research), face down, each side in "
+               "name order; the rest is discarded",
     "deploy": "Phase B: your population caps the cubes you deploy; choose them one by one",
     "research": "Phase D: your population caps the Research points you earn; choose them one by one",
     "buy": "Phase E: buy one Technology you can afford",

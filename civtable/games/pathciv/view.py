@@ -149,7 +149,9 @@ def view(st: PathState, player: int | None) -> dict[str, Any]:
         "library": [dict(tech_view(st, i), left=st.supply[i]) for i, t in enumerate(c.techs) if t.level > 0],
         "philosophy": [
             {"level": lv, "cost": c.phil_costs[lv - 1], "multiplier": c.phil_mult[lv - 1], "vp": c.phil_vp[lv],
-             "seen": [c.benefits[t].name for t in st.tokens[lv]], "faceup": [c.benefits[t].name for t in st.faceup[lv]]}
+             "seen": [c.benefits[t].name for t in st.tokens[lv]], "seen_ids": [c.benefits[t].id for t in st.tokens[lv]],
+             "effects": [effect_text(c.benefits[t].effect) for t in st.tokens[lv]],
+             "faceup": [c.benefits[t].name for t in st.faceup[lv]]}
             for lv in range(1, c.phil_top + 1)
         ],
         "players": [player_view(st, s, player) for s in range(len(st.players))],

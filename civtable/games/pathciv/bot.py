@@ -261,7 +261,7 @@ def make_greedy(game: Game, seat: int, rng: random.Random, params: dict[str, str
 
 
 # ----- hooks for the game-agnostic MCTS bot (civtable.bots.mcts) --------------------------------
-MCTS_DEFAULTS = {"rollout": "greedy", "depth": "12", "iters": "24"}
+MCTS_DEFAULTS = {"rollout": "greedy", "depth": "12", "iters": "80"}
 """Defaults of ``mcts`` on Path of Civilization (explicit spec parameters override them)."""
 
 

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from civtable.core import CHANCE, Action
 
 from .content import RESOURCES
+from .frames import FREE_KINDS, Deal, Dice, HumbleBeginnings, Offer, Over, Redeal, Slot, StartRoll
 
 if TYPE_CHECKING:
     from .state import InceptumState
@@ -22,28 +23,29 @@ def describe(s: InceptumState, player: int, a: Action) -> str:
     who = "Chance" if player == CHANCE else f"Seat {player}"
     k = a.kind
     args = a.args
-    top = s.stack[-1] if s.stack else ("",)
+    top = s.stack[-1] if s.stack else Over()
     try:
         if k == "dice":
             b, w = args
             extra = " (a six: the roller chooses)" if 6 in (b, w) else f": slot row {b}, column {w}"
-            return f"Seat {top[1]} rolls black {b}, white {w}{extra}."
+            roller = top.roller if isinstance(top, Dice) else "?"
+            return f"Seat {roller} rolls black {b}, white {w}{extra}."
         if k == "trait":
-            seat = top[1] if top[0] == "deal" else top[1][0]
+            seat = top.seat if isinstance(top, Deal) else top.seats[0] if isinstance(top, Redeal) else "?"
             return f"Seat {seat} draws a trait card."
         if k == "startroll":
-            rolls = top[2]
-            seat = top[1][len(rolls)]
-            return f"Seat {seat} rolls {args[0]} for the start player."
+            if isinstance(top, StartRoll):
+                return f"Seat {top.contenders[len(top.rolls)]} rolls {args[0]} for the start player."
         if k == "hb":
             h = c.humble[c.humble_index[str(args[0])]]
-            return f"Seat {top[1]} draws Humble Beginnings '{h.name}' ({_cost_text(h.resources)})."
+            seat = top.seat if isinstance(top, HumbleBeginnings) else "?"
+            return f"Seat {seat} draws Humble Beginnings '{h.name}' ({_cost_text(h.resources)})."
         if k in ("keep", "redraw"):
             return f"{who} has decided about their trait."
         p = s.players[player]
         if k == "research":
             adv = c.advance_index[str(args[0])]
-            free = top[0] in ("free", "gov") or p.free_credit > 0
+            free = isinstance(top, FREE_KINDS) or p.free_credit > 0
             price = "for free" if free else f"for {s.research_cost(p, adv)} Gold"
             return f"{who} researches {c.advances[adv].name} {price}."
         if k == "build":
@@ -52,16 +54,16 @@ def describe(s: InceptumState, player: int, a: Action) -> str:
         if k == "wonder":
             won = c.wonders[c.wonder_index[str(args[0])]]
             return f"{who} will build {won.name} for {_cost_text(s.wonder_cost(p, won.idx))}."
-        if k == "slot":
-            what = c.lines[top[3]].levels[0].name if top[2] == "b" else c.wonders[top[3]].name
-            free = top[0] == "slot" and top[2] == "b" and top[4]
-            cost = "" if top[2] == "w" else (" for free" if free else f" for {_cost_text(s.build_cost(p, top[3], 1))}")
+        if k == "slot" and isinstance(top, Slot):
+            what = c.lines[top.target].levels[0].name if top.kind == "b" else c.wonders[top.target].name
+            free = top.kind == "b" and bool(top.free)
+            cost = "" if top.kind == "w" else (" for free" if free else f" for {_cost_text(s.build_cost(p, top.target, 1))}")
             return f"{who} places {what} at row {args[0]}, column {args[1]}{cost}."
         if k == "upgrade":
             cell = p.city[(int(args[0]) - 1) * 5 + int(args[1]) - 1]
             if cell is not None:
                 line = c.lines[cell[1]]
-                free = top[0] in ("free", "gov")
+                free = isinstance(top, FREE_KINDS)
                 cost = " for free" if free else f" for {_cost_text(s.build_cost(p, cell[1], cell[2] + 1))}"
                 return f"{who} upgrades {line.levels[cell[2] - 1].name} to {line.levels[cell[2]].name}{cost}."
         if k == "assign":
@@ -73,8 +75,8 @@ def describe(s: InceptumState, player: int, a: Action) -> str:
             return f"{who} prepares a trade offer to Seat {args[0]}."
         if k in ("give", "ask"):
             return f"{who} {'offers' if k == 'give' else 'asks for'} one more {str(args[0]).title()}."
-        if k == "propose":
-            return f"{who} offers {_cost_text(top[3])} to Seat {top[2]} for {_cost_text(top[4])}."
+        if k == "propose" and isinstance(top, Offer):
+            return f"{who} offers {_cost_text(top.give)} to Seat {top.partner} for {_cost_text(top.ask)}."
         if k == "accept":
             return f"{who} accepts the trade."
         if k == "decline":

@@ -374,9 +374,9 @@ def _parse(raw: dict[str, Any], cid: str) -> tuple[Content | None, list[str]]:
             if kind not in OBJECTIVE_KINDS:
                 ck.err(gw, f"kind must be one of {', '.join(OBJECTIVE_KINDS)}, not {kind!r}")
                 continue
-            colour = ck.colour(g.get("colour"), gw) if kind in ("nodus", "masteries") else -1
+            gcol = ck.colour(g.get("colour"), gw) if kind in ("nodus", "masteries") else -1
             level = ck.int_(g, "level", gw, 1, 3) if kind == "cities" else 0
-            goals.append(Goal(str(kind), ck.int_(g, "count", gw, 1, 40), ck.int_(g, "vp", gw, 0, 30), colour, level))
+            goals.append(Goal(str(kind), ck.int_(g, "count", gw, 1, 40), ck.int_(g, "vp", gw, 0, 30), gcol, level))
         objectives.append(Objective(k, oid, ck.str_(ob, "name", w), tuple(goals)))
 
     campfires = []

@@ -16,6 +16,8 @@ A Land tile placed with rotation ``r`` shows its resource ``(k + r) % 3`` at cor
 
 from __future__ import annotations
 
+from collections.abc import Container
+
 Point = tuple[int, int]
 Cell = tuple[int, int, int]
 
@@ -84,7 +86,7 @@ def hexagon(centre: Point = (0, 0)) -> tuple[Cell, ...]:
     return ring(centre)
 
 
-def loci_completed(cell: Cell, filled: set[Cell] | dict[Cell, object], blocked: set[Cell] | frozenset[Cell]) -> list[Point]:
+def loci_completed(cell: Cell, filled: Container[Cell], blocked: Container[Cell]) -> list[Point]:
     """Corners of ``cell`` whose whole ring is filled by Land tiles (``cell`` counted as filled);
     a ring holding a ``blocked`` cell (the Cradle) is no Locus."""
     out = []

@@ -51,7 +51,7 @@ def effect_for(rng: random.Random, colour: str, value: int, advanced: bool, idx:
         f'{{ do = "camp_bonus", n = {1 if strength < 4 else 2} }}',
         '{ do = "hand_size", n = 1 }',
         f'{{ do = "final_vp", per = "mastery", colour = "{colour}", n = {1 if strength < 3 else 2} }}',
-        f'{{ do = "final_vp", per = "city_level", n = 1 }}',
+        '{ do = "final_vp", per = "city_level", n = 1 }',
         f'{{ do = "final_vp", per = "nodus", colour = "{colour}", n = 1 }}',
     ]
     out = [kinds[(idx * 5 + (3 if advanced else 0)) % len(kinds)]]

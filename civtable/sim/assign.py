@@ -4,8 +4,10 @@
 
 * ``rotate`` — every option is played equally often, and at every seat: in game *i* seat *p*
   gets option ``(i + p·step) mod K`` of the game's *K* options, with ``step = max(1, K // players)``
-  so that no option appears twice in a game when there are enough of them. Over any *K*
-  consecutive games each option is played ``players`` times, once at each seat;
+  so that no option appears twice in a game when there are enough of them, shifted by one more
+  every ``max(K, players)`` games so that options do not follow bots rotated with
+  ``--rotate-seats`` in lockstep. Over each block of *K* games each option is played at every
+  seat once; over ``K · max(K, players)`` games every bot plays every option equally;
 * ``random`` — drawn uniformly (without repeats within a game when there are enough options)
   from a generator seeded by the run seed and the game number, so runs reproduce;
 * a comma-separated list, one option per seat (``civ=persians,romans,*,*``); ``*`` leaves that
@@ -58,7 +60,8 @@ class Assignment:
         k = len(self.options)
         if self.how == "rotate":
             step = max(1, k // players)
-            return [self.options[(index + p * step) % k] for p in range(players)]
+            shift = index // max(k, players)  # so options do not follow rotated bots in lockstep
+            return [self.options[(index + p * step + shift) % k] for p in range(players)]
         if self.how == "random":
             rng = random.Random(f"civtable-assign/{seed}/{index}")
             if k >= players:

@@ -6,7 +6,8 @@ A path names one number or text of a content file: ``rules.population_per_cp``,
 ``wonders.*.cost`` is the cost of every wonder (all the resources of a cost table).
 
 An entry marks the values the rulebook does not give with a ``provisional`` table
-(``provisional = { cost = "tech-board picture" }``); every other value is a rulebook fact.
+(``provisional = { cost = "tech-board picture" }``), or a top-level ``[provisional]`` table names
+them by path (``"map.aspect" = "no map in the text"``); every other value is a rulebook fact.
 :func:`tunable` keeps only provisional values, so tuning never moves a fact.
 """
 
@@ -63,6 +64,10 @@ def flatten(doc: dict[str, Any]) -> tuple[Flat, set[str]]:
     out: Flat = {}
     prov: set[str] = set()
     _walk(doc, "", out, prov, False)
+    top = doc.get("provisional")
+    if isinstance(top, dict):  # a top-level [provisional] table naming dotted paths
+        for key in top:
+            prov.update(p for p in out if p == key or p.startswith(key + "."))
     return out, prov
 
 

@@ -68,7 +68,8 @@ class RestrictedAgent:
             return self.inner.decide(obs)  # type: ignore[no-any-return]
         if len(legal) == len(obs.legal):
             return self.inner.decide(obs)  # type: ignore[no-any-return]
-        action = self.inner.decide(replace(obs, legal=legal))
+        narrowed = obs.with_legal(legal) if hasattr(obs, "with_legal") else replace(obs, legal=legal)
+        action = self.inner.decide(narrowed)
         return action if action in legal else legal[0]
 
 

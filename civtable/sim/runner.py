@@ -33,6 +33,7 @@ from civtable.core.session import chance_rng
 from .assign import parse_assign
 from .assign import wanted as assign_wanted
 from .metrics import element_names, first_player, score_snapshot, seat_metrics
+from .observe import LazyObservation
 from .restrict import RestrictedAgent, label, resolve
 
 MANIFEST_FORMAT = "civtable-simulation"
@@ -165,7 +166,7 @@ def _run_game(task: dict[str, Any], holder: dict[str, Any]) -> dict[str, Any]:
             break
         for p in deciders:
             if p in session.state.decision().players:
-                session.apply(bots[p].decide(session.observation(p)), p)
+                session.apply(bots[p].decide(LazyObservation(session.state, p)), p)
                 actions += 1
     record = session.finish_record()
     state = session.state

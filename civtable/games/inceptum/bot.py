@@ -165,6 +165,45 @@ def _trait_progress(s: Any, p: Any, trait: str, g: dict[str, Any]) -> float:
 
 # ---------------------------------------------------------------------------------------
 # Choosing
+def _slot_neighbours() -> list[tuple[tuple[int, int], ...]]:
+    out = []
+    for r in range(5):
+        for c in range(5):
+            near = []
+            for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)):
+                rr, cc = r + dr, c + dc
+                if 0 <= rr < 5 and 0 <= cc < 5:
+                    near.append((rr * 5 + cc, 2 if dr == 0 or dc == 0 else 1))
+            out.append(tuple(near))
+    return out
+
+
+_NEIGHBOURS = _slot_neighbours()
+_SLOT_CACHE: dict[tuple[int, tuple[Action, ...]], list[Action]] = {}
+"""Best slots by (occupied cells, legal slots): the choice depends on nothing else."""
+
+
+def _best_slots(mask: int, legal: list[Action]) -> list[Action]:
+    """The slots with the most (orthogonal 2, diagonal 1) occupied neighbours, then the most
+    central ones (a pure function of the occupied cells, so it is cached)."""
+    best: list[Action] = []
+    best_score = -1e9
+    for a in legal:
+        if a.kind != "slot":
+            continue
+        r, c = int(a.args[0]) - 1, int(a.args[1]) - 1
+        around = 0
+        for cell, weight in _NEIGHBOURS[r * 5 + c]:
+            if mask >> cell & 1:
+                around += weight
+        score = around - 0.1 * (abs(r - 2) + abs(c - 2))
+        if score > best_score + 1e-9:
+            best_score, best = score, [a]
+        elif score >= best_score - 1e-9:
+            best.append(a)
+    return best
+
+
 class Planner:
     """The decision procedure, usable on any (sampled) state."""
 
@@ -227,23 +266,18 @@ class Planner:
     def _choose_slot(self, s: Any, me: int, legal: list[Action]) -> Action:
         """A compact city: prefer empty slots next to many structures (grids for United), then
         central ones; never cancel when a slot is free."""
-        p = s.players[me]
-        best: list[Action] = []
-        best_score = -1e9
-        for a in legal:
-            if a.kind != "slot":
-                continue
-            r, c = int(a.args[0]) - 1, int(a.args[1]) - 1
-            around = 0
-            for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)):
-                rr, cc = r + dr, c + dc
-                if 0 <= rr < 5 and 0 <= cc < 5 and p.city[rr * 5 + cc] is not None:
-                    around += 2 if dr == 0 or dc == 0 else 1
-            score = around - 0.1 * (abs(r - 2) + abs(c - 2))
-            if score > best_score + 1e-9:
-                best_score, best = score, [a]
-            elif score >= best_score - 1e-9:
-                best.append(a)
+        city = s.players[me].city
+        mask = 0
+        for i, cell in enumerate(city):
+            if cell is not None:
+                mask |= 1 << i
+        key = (mask, tuple(legal))
+        best = _SLOT_CACHE.get(key)
+        if best is None:
+            best = _best_slots(mask, legal)
+            if len(_SLOT_CACHE) > 50_000:
+                _SLOT_CACHE.clear()
+            _SLOT_CACHE[key] = best
         if not best:
             return legal[-1]
         return self.rng.choice(best)

@@ -40,3 +40,18 @@ def test_inceptum_results_do_not_depend_on_the_number_of_workers(tmp_path: Path)
     simulate(SimConfig(**cfg, workers=1), tmp_path / "one", progress=False)
     simulate(SimConfig(**cfg, workers=2), tmp_path / "two", progress=False)
     assert load_games(tmp_path / "one") == load_games(tmp_path / "two")
+
+
+def test_bench_reports_games_per_minute(capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    from civtable.cli import main
+
+    assert main(["bench", "--games-per-minute", "--game", "nim", "--players", "2", "--sim-games", "3",
+                 "--workers", "1", "--json"]) == 0
+    (row,) = json.loads(capsys.readouterr().out)
+    assert row["game"] == "nim" and row["games"] == 3 and row["games_per_minute"] > 0
+    assert row["games_per_cpu_minute"] > 0 and "load_average" in row
+    assert main(["bench", "--games-per-minute", "--game", "nim", "--players", "2", "--sim-games", "2", "--workers", "1"]) == 0
+    text = capsys.readouterr().out
+    assert "greedy games per minute" in text and "nim" in text

@@ -101,13 +101,14 @@ class BodyLimit:
                     return
         seen = 0
         refused = False
+        timed_out = False
 
         async def limited() -> Message:
-            nonlocal seen, refused
+            nonlocal seen, refused, timed_out
             try:
                 message = await asyncio.wait_for(receive(), self.timeout)
             except TimeoutError:
-                refused = True
+                refused = timed_out = True
                 raise _BodyTimeout from None
             if message["type"] == "http.request":
                 seen += len(message.get("body", b""))
@@ -124,23 +125,26 @@ class BodyLimit:
             if refused:
                 if not started:
                     started = True
-                    await _too_large(send, self.limit)
+                    await refuse()
                 return
             if message["type"] == "http.response.start":
                 started = True
             await send(message)
 
+        async def refuse() -> None:
+            if timed_out:
+                await _refuse(send, 408, f"the request body did not arrive within {self.timeout:g} s", "timeout")
+            else:
+                await _too_large(send, self.limit)
+
         try:
             await self.app(scope, limited, tracking_send)
-        except _BodyTimeout:
+        except (_BodyTimeout, _BodyTooLarge):
             if not started:
-                await _refuse(send, 408, f"the request body did not arrive within {self.timeout:g} s", "timeout")
-        except _BodyTooLarge:
-            if not started:
-                await _too_large(send, self.limit)
+                await refuse()
         except Exception:
             if refused and not started:
-                await _too_large(send, self.limit)
+                await refuse()
             else:
                 raise
 

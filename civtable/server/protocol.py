@@ -22,15 +22,15 @@ def http_protocol(header_timeout: float) -> Any:
 
     class HeaderTimeoutProtocol(HttpToolsProtocol):
         timeout = header_timeout
+        _header_timer: asyncio.TimerHandle | None = None
 
         def _arm(self) -> None:
             self._disarm()
             self._header_timer = self.loop.call_later(self.timeout, self._headers_too_slow)
 
         def _disarm(self) -> None:
-            timer = getattr(self, "_header_timer", None)
-            if timer is not None:
-                timer.cancel()
+            if self._header_timer is not None:
+                self._header_timer.cancel()
                 self._header_timer = None
 
         def _headers_too_slow(self) -> None:

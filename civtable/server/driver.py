@@ -98,5 +98,6 @@ class BotDriver:
                 live.session.resolve_chance()
                 try:
                     await self.commit(live, start, False)
-                except ApiError:
-                    await asyncio.sleep(1.0)
+                except ApiError as exc:
+                    if exc.code != "stale":  # stale: another process moved first; look again
+                        await asyncio.sleep(1.0)

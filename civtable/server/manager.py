@@ -29,13 +29,16 @@ from .driver import BotDriver
 from .errors import ApiError, error_for
 from .limits import Limits, check_option_text, check_seat
 from .live import LiveGame, Subscriber, rebuild
-from .store import QuotaExceeded, Store, StoredGame, hash_token
+from .store import Conflict, QuotaExceeded, Store, StoredGame, hash_token
+from .sync import Notifications
 
 log = logging.getLogger("civtable.server")
 
 MAX_SEATS = 16
 _GAME_ID = re.compile(r"^[A-Za-z0-9_-]{4,32}$")
 _QUOTA_STATUS = {"full": 503, "client_cap": 429, "rate": 429}
+BOT_LEASE = 30.0  # seconds a process plays a game's bots before it must renew its lease
+SWEEP = 10.0  # seconds between looks for bot games whose process is gone (several processes)
 
 
 class GameManager:
@@ -47,7 +50,10 @@ class GameManager:
         self.store = store
         self.limits = limits or Limits()
         self.bots = BotPool(bot_workers)
-        self.driver = BotDriver(self.bots, bot_delay, self._commit)
+        # PostgreSQL: other server processes may share the database (see sync.py)
+        self.shared = not store.is_sqlite
+        self.driver = BotDriver(self.bots, bot_delay, self._commit, self._may_drive if self.shared else None)
+        self.notifications = Notifications(store.url, store.origin, self._changed) if self.shared else None
         self.games: dict[str, LiveGame] = {}
         self._loading: dict[str, asyncio.Lock] = {}
         self._tasks: list[asyncio.Task[None]] = []
@@ -59,18 +65,83 @@ class GameManager:
         those where a bot was to move are rebuilt in the background so their bots resume."""
         self.bots.warm_up()
         loop = asyncio.get_running_loop()
+        if self.notifications is not None:
+            self.notifications.start(loop)
         self._tasks.append(loop.create_task(self._resume_bots(), name="resume-bots"))
         self._tasks.append(loop.create_task(self._expire_loop(), name="expire-games"))
 
     async def _resume_bots(self) -> None:
-        for game_id in await asyncio.to_thread(self.store.game_ids, "active", True):
-            if self._closed:
+        """Rebuild the games where a bot is to move, so their bots play on; with several
+        processes, keep looking for such games whose process stopped (their lease ran out)."""
+        while not self._closed:
+            if self.shared:
+                ids = await asyncio.to_thread(self.store.orphaned_bot_games, time.time())
+            else:
+                ids = await asyncio.to_thread(self.store.game_ids, "active", True)
+            for game_id in ids:
+                if self._closed:
+                    return
+                try:
+                    live = await self.get(game_id)
+                    if live is not None:
+                        self.kick(live)
+                except Exception:  # one broken game must not stop the others
+                    log.exception("game %s cannot be rebuilt", game_id)
+                await asyncio.sleep(0)  # let requests through between rebuilds
+            if not self.shared:
                 return
+            await asyncio.sleep(SWEEP)
+
+    async def _may_drive(self, live: LiveGame) -> bool:
+        return await asyncio.to_thread(self.store.take_bot_lease, live.id, BOT_LEASE)
+
+    # ----- changes made by other processes ----------------------------------------------------
+    def _changed(self, game_id: str, count: int) -> None:
+        """Called on the event loop for each change another process committed."""
+        if self._closed:
+            return
+        ids = list(self.games) if not game_id else [game_id] if game_id in self.games else []
+        for gid in ids:
+            task = asyncio.get_running_loop().create_task(self._follow(gid), name=f"follow-{gid}")
+            self._tasks.append(task)
+            task.add_done_callback(self._tasks.remove)
+
+    async def _follow(self, game_id: str) -> None:
+        """Bring this process's copy of ``game_id`` up to what the database holds, and notify."""
+        live = self.games.get(game_id)
+        if live is None:
+            return
+        async with live.lock:
             try:
-                await self.get(game_id)
-            except Exception:  # one broken game must not stop the others
-                log.exception("game %s cannot be rebuilt", game_id)
-            await asyncio.sleep(0)  # let requests through between rebuilds
+                await self._catch_up(live)
+            except Exception:
+                log.exception("game %s: following a change from another process failed", game_id)
+                return
+        self.kick(live)
+
+    async def _catch_up(self, live: LiveGame) -> None:
+        """Apply the actions stored since this copy's last one (or rebuild it if the database
+        went back, by an undo). Must be called with ``live.lock`` held."""
+        found = await asyncio.to_thread(self.store.load_actions, live.id, live.state_id)
+        if found is None:
+            self.games.pop(live.id, None)
+            return
+        status, count, new = found
+        if count == live.state_id and status == live.status:
+            return
+        if count < live.state_id or len(new) != count - live.state_id:
+            await self._reload(live)
+        else:
+            try:
+                for player, text in new:
+                    live.session.apply(text, player)
+            except CivtableError:
+                await self._reload(live)
+            live.status = status
+        if live.session.state.is_terminal():
+            live.session.finish_record()
+        live.version += 1
+        self._publish(live)
 
     async def _expire_loop(self) -> None:
         while not self._closed:
@@ -102,6 +173,8 @@ class GameManager:
     async def stop(self) -> None:
         self._closed = True
         self.driver.closed = True
+        if self.notifications is not None:
+            await asyncio.to_thread(self.notifications.stop)
         tasks = [g.driver for g in self.games.values() if g.driver is not None] + self._tasks
         for task in tasks:
             task.cancel()
@@ -311,6 +384,7 @@ class GameManager:
                     "revealed information or another player's action",
                     "cannot_undo",
                 )
+            before = live.state_id
             live.session.undo(seat)
             keep = live.state_id
             del live.log[keep:]
@@ -319,7 +393,11 @@ class GameManager:
             status = "finished" if live.session.state.is_terminal() else "active"
             bot_turn = live.bot_to_move() is not None
             try:
-                await asyncio.wrap_future(self.store.truncate_actions(live.id, keep, status, bot_turn))
+                await asyncio.wrap_future(self.store.truncate_actions(live.id, keep, status, bot_turn, before))
+            except Conflict:
+                await self._reload(live)
+                self._publish(live)
+                raise ApiError(409, "the game has moved on meanwhile; look at the new position", "stale") from None
             except Exception:
                 await self._reload(live)
                 raise
@@ -335,6 +413,12 @@ class GameManager:
         bot_turn = status == "active" and live.bot_to_move() is not None
         try:
             await asyncio.wrap_future(self.store.append_actions(live.id, start, list(new), status, bot_turn, human))
+        except Conflict:  # another process acted first: take its actions, refuse this one
+            await self._reload(live)
+            self._publish(live)
+            raise ApiError(
+                409, "the game has moved on (another player acted first); look at the new position", "stale"
+            ) from None
         except Exception:
             log.exception("game %s: storing actions failed; rebuilding from storage", live.id)
             await self._reload(live)

@@ -22,6 +22,7 @@ from __future__ import annotations
 import hashlib
 import json
 import queue
+import secrets
 import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
@@ -70,6 +71,9 @@ games_table = Table(
     Column("client", String(64), nullable=True, index=True),
     Column("last_human", Float, nullable=True),
     Column("bot_turn", Integer, nullable=True),
+    Column("n_actions", Integer, nullable=True),  # the game's version: how many actions are stored
+    Column("bot_owner", String(32), nullable=True),  # the server process playing the game's bots ...
+    Column("bot_lease", Float, nullable=True),  # ... until this time
 )
 
 tokens_table = Table(
@@ -126,6 +130,13 @@ class Quota:
     per_client: int  # games being played that one client created
     rate: int  # games one client may create per ``window`` seconds
     window: float
+
+
+class Conflict(Exception):
+    """A write made from an outdated copy of a game: another process changed it first."""
+
+
+CHANNEL = "civtable_games"  # PostgreSQL notifications: "<game id> <actions stored> <origin>"
 
 
 class QuotaExceeded(Exception):
@@ -228,6 +239,7 @@ class Store:
         _add_missing_columns(self.engine)
         self._writer = _GroupWriter(self.engine)
         self.closed = False
+        self.origin = secrets.token_hex(8)  # this process, in notifications and bot leases
 
     def close(self) -> None:
         """Finish the pending writes and release the connections."""
@@ -261,6 +273,7 @@ class Store:
                     client=game.client,
                     last_human=game.created,
                     bot_turn=int(game.bot_turn),
+                    n_actions=len(game.actions),
                 )
             )
             if hashes:
@@ -307,36 +320,59 @@ class Store:
         human: bool = False,
     ) -> Future[None]:
         """Store ``actions`` as indices ``start, start+1, ...`` and the game's status, atomically;
-        ``bot_turn``: a bot is to move now; ``human``: a person acted (the game is not abandoned)."""
+        ``bot_turn``: a bot is to move now; ``human``: a person acted (the game is not abandoned).
+        Raises :class:`Conflict` if the database does not hold exactly ``start`` actions (another
+        process acted first)."""
         rows = [{"game_id": game_id, "idx": start + i, "seat": s, "action": a} for i, (s, a) in enumerate(actions)]
         now = time.time()
+        values: dict[str, Any] = {"status": status, "updated": now, "bot_turn": int(bot_turn),
+                                  "n_actions": start + len(rows)}
+        if human:
+            values["last_human"] = now
 
         def write(conn: Connection) -> None:
+            self._advance(conn, game_id, start, values)
             if rows:
                 conn.execute(insert(actions_table), rows)
-            conn.execute(
-                update(games_table)
-                .where(games_table.c.id == game_id)
-                .values(status=status, updated=now, bot_turn=int(bot_turn), **({"last_human": now} if human else {}))
-            )
+            self._notify(conn, game_id, start + len(rows))
 
         return self._writer.submit(write)
 
-    def truncate_actions(self, game_id: str, keep: int, status: str, bot_turn: bool = False) -> Future[None]:
-        """Delete every action with index ``>= keep`` (undo), atomically."""
+    def truncate_actions(
+        self, game_id: str, keep: int, status: str, bot_turn: bool = False, expected: int | None = None
+    ) -> Future[None]:
+        """Delete every action with index ``>= keep`` (undo), atomically; with ``expected``, only
+        if the database holds that many actions (else :class:`Conflict`)."""
         now = time.time()
+        values = {"status": status, "updated": now, "last_human": now, "bot_turn": int(bot_turn), "n_actions": keep}
 
         def write(conn: Connection) -> None:
+            if expected is not None:
+                self._advance(conn, game_id, expected, values)
+            else:
+                conn.execute(update(games_table).where(games_table.c.id == game_id).values(**values))
             conn.execute(
                 delete(actions_table).where(and_(actions_table.c.game_id == game_id, actions_table.c.idx >= keep))
             )
-            conn.execute(
-                update(games_table)
-                .where(games_table.c.id == game_id)
-                .values(status=status, updated=now, last_human=now, bot_turn=int(bot_turn))
-            )
+            self._notify(conn, game_id, keep)
 
         return self._writer.submit(write)
+
+    @staticmethod
+    def _advance(conn: Connection, game_id: str, current: int, values: dict[str, Any]) -> None:
+        """Update the game's row if it still holds ``current`` actions: the version check that
+        serializes the actions of one game across processes (the row stays locked until commit)."""
+        result = conn.execute(
+            update(games_table)
+            .where(and_(games_table.c.id == game_id, games_table.c.n_actions == current))
+            .values(**values)
+        )
+        if result.rowcount != 1:
+            raise Conflict(f"game {game_id} changed meanwhile (expected {current} stored actions)")
+
+    def _notify(self, conn: Connection, game_id: str, count: int) -> None:
+        if not self.is_sqlite:  # delivered to every listening process when the transaction commits
+            conn.execute(select(func.pg_notify(CHANNEL, f"{game_id} {count} {self.origin}")))
 
     def expire(self, idle_before: float) -> list[str]:
         """Mark ``expired`` every game being played whose last human action (or creation) is older
@@ -350,6 +386,8 @@ class Store:
                     .where(and_(stale, games_table.c.id.in_(ids)))
                     .values(status="expired", updated=time.time())
                 )
+                for game_id in ids:
+                    self._notify(conn, game_id, -1)
         return ids
 
     # ----- reads ------------------------------------------------------------------------
@@ -371,6 +409,48 @@ class Store:
                 raise RuntimeError(f"game {game_id}: stored actions have a gap at index {expected}")
             game.actions.append((int(seat), str(action)))
         return game
+
+    def load_actions(self, game_id: str, start: int) -> tuple[str, int, list[tuple[int, str]]] | None:
+        """The game's status, its number of stored actions and the actions from index ``start``
+        on (to catch up with changes made by another process); ``None`` if there is no such game."""
+        with self.engine.connect() as conn:
+            row = conn.execute(
+                select(games_table.c.status, games_table.c.n_actions).where(games_table.c.id == game_id)
+            ).first()
+            if row is None:
+                return None
+            rows = conn.execute(
+                select(actions_table.c.seat, actions_table.c.action)
+                .where(and_(actions_table.c.game_id == game_id, actions_table.c.idx >= start))
+                .order_by(actions_table.c.idx)
+            ).all()
+        return str(row[0]), int(row[1] or 0), [(int(seat), str(action)) for seat, action in rows]
+
+    def orphaned_bot_games(self, now: float) -> list[str]:
+        """Games being played where a bot is to move and no process holds the bots' lease."""
+        query = select(games_table.c.id).where(
+            and_(
+                games_table.c.status == "active",
+                or_(games_table.c.bot_turn == 1, games_table.c.bot_turn.is_(None)),
+                or_(games_table.c.bot_lease.is_(None), games_table.c.bot_lease < now),
+            )
+        )
+        with self.engine.connect() as conn:
+            return [str(r[0]) for r in conn.execute(query)]
+
+    def take_bot_lease(self, game_id: str, seconds: float) -> bool:
+        """Become (or stay) the process that plays ``game_id``'s bots for ``seconds``, unless
+        another process holds an unexpired lease."""
+        now = time.time()
+        c = games_table.c
+        with self.engine.begin() as conn:
+            result = conn.execute(
+                update(games_table)
+                .where(and_(c.id == game_id,
+                            or_(c.bot_owner.is_(None), c.bot_owner == self.origin, c.bot_lease < now)))
+                .values(bot_owner=self.origin, bot_lease=now + seconds)
+            )
+        return bool(result.rowcount == 1)
 
     def game_ids(self, status: str | None = None, bot_turn: bool | None = None) -> list[str]:
         query = select(games_table.c.id)
@@ -428,6 +508,9 @@ def _add_missing_columns(engine: Engine) -> None:
         for column in missing:
             kind = column.type.compile(dialect=engine.dialect)
             conn.exec_driver_sql(f"ALTER TABLE games ADD COLUMN {column.name} {kind}")
+        if any(c.name == "n_actions" for c in missing):
+            count = select(func.count()).where(actions_table.c.game_id == games_table.c.id).scalar_subquery()
+            conn.execute(update(games_table).values(n_actions=count))
 
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:

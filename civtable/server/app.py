@@ -28,6 +28,7 @@ from civtable.core import CivtableError, game_info, game_names
 
 from .manager import ApiError, GameManager, LiveGame, dumps
 from .store import Store, hash_token
+from .teach import router as teach_router
 
 STATIC = Path(__file__).parent / "static"
 MAX_BODY = 64 * 1024
@@ -193,6 +194,7 @@ def create_app(db: str = "civtable.sqlite3", bot_delay: float = 0.0, bot_workers
     )
     app.state.store = store
     app.add_middleware(BodyLimit, limit=MAX_BODY)
+    app.include_router(teach_router)  # glossary, progress, hints, rules pages (teach.py)
 
     @app.middleware("http")
     async def security_headers(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:

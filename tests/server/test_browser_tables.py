@@ -95,6 +95,9 @@ def test_four_player_inceptum_fits_a_laptop_screen(browser: Any, server_factory:
     page.locator(".player:not(.me) .city-toggle").first.click()
     page.wait_for_selector(".player:not(.me) .player-city:not(.hidden) .city")
     page.locator(".player:not(.me) .city-toggle").first.click()
+    page.keyboard.press("Escape")
+    page.mouse.move(0, 0)
+    page.locator(".topbar").scroll_into_view_if_needed()
     shot(page, "inceptum-table-desktop")
     # the rules page is reachable from the table
     href = page.get_attribute("#rules-link", "href")
@@ -105,6 +108,7 @@ def test_four_player_inceptum_fits_a_laptop_screen(browser: Any, server_factory:
     rules.close()
     page.set_viewport_size(PHONE)
     page.wait_for_timeout(200)
+    page.locator(".topbar").scroll_into_view_if_needed()
     shot(page, "inceptum-table-phone")
     assert errors == []
 
@@ -143,6 +147,8 @@ def test_conquest_table_shows_legends_and_no_raw_state(browser: Any, server_fact
     if civ.count():
         assert "Starts with Level 1" in tooltip(page, "#cq-players [data-term^='civ:']")
     page.keyboard.press("Escape")
+    page.mouse.move(0, 0)
+    page.locator(".topbar").scroll_into_view_if_needed()
     shot(page, "conquest-table-desktop", full_page=False)
     page.set_viewport_size(PHONE)
     page.wait_for_timeout(200)

@@ -79,6 +79,7 @@
   async function act(text) {
     if (!token || busy || !payload) return false;
     if (payload.log) guideLogMark = payload.log.length;
+    guideSteps += 1;
     busy = true;
     const res = await api("POST", `/api/games/${encodeURIComponent(gameId)}/actions`,
       { token, action: text, state_id: payload.state_id });
@@ -88,7 +89,8 @@
       if (res.status === 409) load();
       return false;
     }
-    show(res.data);
+    // the answer can arrive after the pushes of later positions (a fast bot): never go back to it
+    if (!payload || res.data.state_id >= payload.state_id) show(res.data);
     return true;
   }
 
@@ -209,6 +211,18 @@
   // ----- the guide (tutorial games): a suggested action, why, and what just happened -------------
   let hint = null;
   let hintFor = -1;
+  let guideSteps = 0;
+  /** Words to know, each pointing at its glossary entry (hover or tap). */
+  function guideIntro() {
+    const byKind = (kind) => Object.entries(Civ.glossary.terms).filter(([, t]) => t.kind === kind);
+    const mode = payload.view && payload.view.mode ? Civ.term(`mode:${payload.view.mode}`) : null;
+    const chips = (list) => list.map(([id, t]) => el("span", { class: "tag", dataset: { term: id } }, t.name));
+    const traits = byKind("trait");
+    return el("details", { class: "small stack", id: "guide-intro", open: guideSteps < 3 }, el("summary", {}, "Words to know"),
+      mode ? el("p", {}, el("strong", { dataset: { term: `mode:${payload.view.mode}` } }, mode.name), ": ", mode.text) : null,
+      el("p", {}, "Point at (or tap) anything on the table to read what it does: buildings, advances, wonders, resources."),
+      traits.length ? el("div", { class: "tags" }, el("span", { class: "muted" }, "Traits of the full game: "), chips(traits)) : null);
+  }
   let guideLogMark = null;
   async function showGuide() {
     const panel = document.getElementById("guide");
@@ -217,7 +231,7 @@
     panel.classList.remove("hidden");
     const body = clear(document.getElementById("guide-body"));
     if (guideLogMark === null) guideLogMark = Math.max(0, payload.log.length - 6);
-    const happened = payload.log.slice(guideLogMark).filter((e) => e.seat !== payload.seat).slice(-6);
+    const happened = payload.log.slice(guideLogMark).filter((e) => e.text && e.seat !== payload.seat).slice(-6);
     if (payload.finished) {
       const winners = (payload.result && payload.result.winners || []).map((w) => Civ.seatName(payload, w));
       body.append(el("p", { class: "big" }, winners.length && payload.result.winners.includes(payload.seat)
@@ -249,7 +263,7 @@
       hint.why ? el("p", { class: "why", id: "guide-why" }, hint.why) : null,
       el("p", { class: "muted small" }, "The highlighted control plays it — or choose anything else."),
       el("button", { type: "button", class: "small", id: "guide-do", onclick: () => { guideLogMark = payload.log.length; act(hint.action); } },
-        "Do it"));
+        "Do it"), guideIntro());
     const targets = [...document.querySelectorAll(`#board [data-action="${CSS.escape(hint.action)}"], #legal [data-action="${CSS.escape(hint.action)}"]`)];
     for (const n of targets) n.classList.add("guide-target");
     const onBoard = targets.find((n) => n.closest("#board"));
@@ -331,6 +345,7 @@
   function showLog() {
     const log = clear(document.getElementById("log"));
     for (const entry of payload.log) {
+      if (!entry.text) continue;  // nothing worth a line (e.g. composing a trade offer)
       const li = el("li", { class: entry.seat === null || entry.seat < 0 ? "chance" : "", dataset: { seat: entry.seat } }, entry.text);
       if (entry.seat !== null && entry.seat >= 0) Civ.tint(li, entry.seat);
       log.append(li);

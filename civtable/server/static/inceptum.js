@@ -500,9 +500,21 @@
     return el("div", { class: "resline" }, el("span", { class: "label" }, "Your cost"), resources(cost, { empty: "free" }));
   }
 
+  // an answered offer: tell the player who made it
+  let openOffer = null;
+  function offerNotice(view, payload) {
+    const mine = openOffer && openOffer.from === view.you && openOffer.proposed;
+    if (mine && !view.offer) {
+      const answer = [...(payload.log || [])].reverse().find((e) => e.text && e.text.includes("trade offer"));
+      Civ.toast(answer ? answer.text : "Your trade offer was answered.", "info");
+    }
+    openOffer = view.offer ? { ...view.offer } : null;
+  }
+
   Civ.renderers.inceptum = {
     render(board, payload, ctx) {
       const view = payload.view || {};
+      offerNotice(view, payload);
       const decision = traitDecision(view, payload, ctx);
       if (decision) board.append(decision);
       if (payload.finished || view.finished) board.append(summary(view, payload));

@@ -65,9 +65,9 @@ def economy(s: InceptumState, player: int, a: Action) -> str:
                 name = s.c.lines[cell[1]].levels[cell[2] - 1].name
             more = f", and {choices[i]} of their choice" if choices and i < len(choices) and choices[i] else ""
             lines.append(f"{player_name(i)}'s {name}: {gains_text(deltas[i])}{more}")
-        paid = "; ".join(lines) if lines else "nobody (no building there)"
+        payees = "; ".join(lines) if lines else "nobody (no building there)"
         where = "The bonus slot" if a.kind == "dice" else f"Bonus slot row {row}, column {col}"
-        out.append(f"{where} pays {paid}.")
+        out.append(f"{where} pays {payees}.")
         if any(x[0] == "pray" for x in after.stack):
             roller = next(x[1] for x in after.stack if x[0] == "pray")
             out.append(f"The dice sum {after.dice[0] + after.dice[1]}: {player_name(roller)}'s prayers are answered.")

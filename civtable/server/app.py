@@ -31,6 +31,7 @@ from .limits import Limits, client_key
 from .live import LiveGame, dumps
 from .manager import GameManager
 from .store import Store, hash_token
+from .teach import router as teach_router
 
 STATIC = Path(__file__).parent / "static"
 MAX_BODY = 64 * 1024
@@ -219,6 +220,7 @@ def create_app(
     )
     app.state.store = store
     app.add_middleware(BodyLimit, limit=MAX_BODY, timeout=limits.body_timeout)
+    app.include_router(teach_router)  # glossary, progress, hints, rules pages (teach.py)
 
     @app.middleware("http")
     async def security_headers(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:

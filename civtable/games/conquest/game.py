@@ -178,7 +178,11 @@ class Conquest(Game):
 
     def describe_action(self, state: GameState, player: int, action: Action) -> str:
         assert isinstance(state, ConquestState)
-        return state.describe(player, action)
+        from .narrate import narrate  # battles, scoring, production and upkeep
+
+        text = state.describe(player, action)
+        extra = narrate(state, player, action)
+        return f"{text} {extra}" if extra else text
 
 
 class ConquestState(GameState):

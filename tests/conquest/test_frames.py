@@ -17,6 +17,7 @@ from conquest_helpers import blank_state, find
 from civtable.core import CHANCE, RecordError, make_game
 from civtable.core.game import _checksum
 from civtable.core.record import GameRecord, replay
+from civtable.games.conquest import turn
 from civtable.games.conquest.frames import CODEC, BattleOrder, MonumentPayment, MoveUnit
 from civtable.games.conquest.game import ConquestState
 
@@ -118,7 +119,7 @@ def test_fight_order_frame_round_trip() -> None:
     s.armies[0] = {t: 3}
     s.armies[1] = {t: 1}
     s.armies[2] = {t: 1}
-    s._goto("battle")
+    turn.goto(s, "battle")
     assert s.frames == [BattleOrder(t)]
     back = s.game.load_state(s.game.save_state(s))
     assert back.state_hash() == s.state_hash()

@@ -6,7 +6,8 @@ does), which call the rules of each phase (``setup``, ``production``, ``building
 ``settling``, ``movement``, ``battle``, ``recruit``, ``research``, ``scoring``) and ``turn.py``
 (the order of phases). This module sits on top: it makes states and wires in the view
 (``view.py``), the explanations of illegal actions (``explain.py``) and the log sentences
-(``describe.py``), which depend on the state and are never imported by it.
+(``describe.py``, with ``narrate.py`` for what an action sets off), which depend on the state
+and are never imported by it.
 
 Territories are numbered from 1 in actions and views (stored from 0). Payment of a named cost
 is automatic: the named category first, then Gold/Trade (the wild category) — spending Gold
@@ -22,6 +23,7 @@ from civtable.core import Action, GameState
 
 from .describe import describe
 from .explain import why_illegal
+from .narrate import narrate
 from .options import MAP_SEEDS, ConquestRules
 from .state import ConquestState
 from .view import view
@@ -52,4 +54,6 @@ class Conquest(ConquestRules):
 
     def describe_action(self, state: GameState, player: int, action: Action) -> str:
         assert isinstance(state, ConquestState)
-        return describe(state, player, action)
+        text = describe(state, player, action)
+        extra = narrate(state, player, action)  # battles, scoring, production and upkeep it sets off
+        return f"{text} {extra}" if extra else text

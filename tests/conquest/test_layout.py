@@ -12,7 +12,7 @@ import civtable.games.conquest as conquest_pkg
 
 PKG = Path(conquest_pkg.__file__).parent
 MODULES = sorted(p.stem for p in PKG.glob("*.py"))
-WORDS = {"view", "explain", "describe"}  # what depends on the state, never the reverse
+WORDS = {"view", "explain", "describe", "narrate", "glossary"}  # depend on the state, never the reverse
 
 
 def _local_imports(name: str) -> set[str]:

@@ -22,7 +22,7 @@ from civtable.core import CHANCE, Action, Game, GameState, Observation, OptionEr
 from . import grow, scoring, tree
 from .content import COLOUR_INDEX, COLOURS
 
-MCTS_DEFAULTS = {"rollout": "greedy", "depth": "30", "c": "0.4", "iters": "16"}
+MCTS_DEFAULTS = {"rollout": "fast", "depth": "12", "c": "0.4", "iters": "24", "horizon": "turn"}
 SEARCH_WIDTH = 5
 
 
@@ -92,9 +92,15 @@ def placement_value(s: Any, seat: int, a: Action) -> tuple[float, Any]:
 
 def _lookahead(s: Any, seat: int, legal: list[Action]) -> list[tuple[float, Action]]:
     out = []
+    tried: dict[tuple[str, Any], int] = {}
     for a in legal:
         if a.kind == "convert":
             continue
+        if a.kind in ("develop", "assimilate", "monument"):  # a few spots per card are enough
+            key = (a.kind, a.args[0])
+            tried[key] = tried.get(key, 0) + 1
+            if tried[key] > 2:
+                continue
         t = s.clone()
         t.apply_unchecked(a, seat)
         out.append((value(t, seat), a))
@@ -165,6 +171,36 @@ def rollout_action(state: GameState, player: int, rng: random.Random) -> Action:
     if player == CHANCE:
         return rng.choice(legal)
     return choose(state, player, legal, rng)
+
+
+def fast_rollout_action(state: GameState, player: int, rng: random.Random) -> Action:
+    """A cheap greedy policy for rollouts: the best of a few placements, the City on the fullest
+    Domain, a random affordable Mastery."""
+    legal = state.legal_actions(player)
+    if player == CHANCE or len(legal) == 1:
+        return rng.choice(legal)
+    s: Any = state
+    kind = s.decision().kind
+    if kind in ("grow", "farmer"):
+        places = [a for a in legal if a.kind == "place"]
+        if places:
+            few = rng.sample(places, min(24, len(places)))
+            return max(few, key=lambda a: placement_value(s, player, a)[0])
+    if kind == "build":
+        p = s.players[player]
+        cities = [a for a in legal if a.kind in ("city", "upgrade")]
+        if cities:
+            return max(cities, key=lambda a: p.stock[s.c.tiles[s.placed[(a.args[0], a.args[1], a.args[2])][0]].camp])
+        return Action("pass")
+    if kind == "develop":
+        devs = [a for a in legal if a.kind in ("develop", "advance")]
+        return rng.choice(devs) if devs else Action("pass")
+    if kind in ("assimilate", "source"):
+        return legal[0]
+    return choose(s, player, legal, rng)
+
+
+ROLLOUTS = {"fast": fast_rollout_action}
 
 
 def search_actions(state: GameState, player: int, legal: list[Action], rng: random.Random) -> list[Action]:

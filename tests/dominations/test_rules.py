@@ -459,3 +459,48 @@ def test_content_check_passes_and_catches_text_facts(tmp_path) -> None:
     assert any("governor" in x for x in check_content(bad))
     bad.write_text("not = [toml")
     assert check_content(bad)
+
+
+def test_log_sentences_and_refusals_in_plain_words() -> None:
+    s = fresh(2, EX_TILES)
+    lay(s, (5, 0, 0), 80, seat=1)
+    give_tile(s, 0, 81)
+    grow(s, 0)
+    game = s.game
+    place = Action("place", (tile_id(s, 81), 5, 0, 1, 0))
+    assert game.describe_action(s, 0, place) == "Seat 1 places a Trade Land tile at (5, 0, down)."
+    with pytest.raises(IllegalAction) as err:
+        s.apply(Action("city", (5, 0, 0)), 0)
+    assert "not possible now" in str(err.value) and "place a Land tile" in str(err.value)
+    with pytest.raises(IllegalAction) as err:
+        s.apply(Action("place", ("t1", 5, 0, 1, 0)), 1)
+    s.apply(place, 0)
+    build(s, 0)
+    with pytest.raises(IllegalAction) as err:
+        s.apply(Action("convert", ("red", "yellow")), 0)
+    assert "2 Government Knowledge" in str(err.value)
+    develop(s, 0)
+    with pytest.raises(IllegalAction) as err:
+        s.apply(Action("develop", ("painting", 1, 1, 0)), 0)
+    assert "Painting costs 3 Art Knowledge" in str(err.value)
+    assert game.describe_action(s, 0, Action("develop", ("painting", 1, 1, 0))) == \
+        "Seat 1 develops Painting (Art, value 3)."
+
+
+EX_TILES = {80: (G, (G, Y, P)), 81: (Y, (Y, B, O))}
+
+
+def test_resample_keeps_own_hand_and_redraws_the_rest() -> None:
+    s = fresh(3)
+    mine = sorted(s.players[0].hand)
+    others = sorted(s.players[1].hand + s.players[2].hand)
+    changed = False
+    for k in range(5):
+        t = s.resample(0, random.Random(k))
+        assert sorted(t.players[0].hand) == mine
+        assert [len(p.hand) for p in t.players] == [len(p.hand) for p in s.players]
+        assert len(t.pile) == len(s.pile)
+        assert sorted(t.players[1].hand + t.players[2].hand + t.pile + t.back) == sorted(others + s.pile + s.back)
+        changed |= sorted(t.players[1].hand + t.players[2].hand) != others
+        assert t.view(0) == s.view(0)
+    assert changed

@@ -84,6 +84,9 @@ def build_view(s: DominationsState, viewer: int | None) -> dict[str, Any]:
             "next_cost": ({COLOURS[k]: n for k, n in enumerate(mon.levels[built].cost) if n}
                           if built < len(mon.levels) else None),
             "site": next((list(k) for k, v in s.standees.items() if v == m), None),
+            "cards": [{"level": k + 1, "cost": {COLOURS[c]: n for c, n in enumerate(lv.cost) if n},
+                       "nodus": [NODUS_NAMES[x] for x in lv.nodus], "effects": [_eff(e) for e in lv.effects]}
+                      for k, lv in enumerate(mon.levels)],  # every Level card is open information
         })
     d = s.decision()
     top = s.stack[-1] if s.stack else None

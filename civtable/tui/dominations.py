@@ -68,7 +68,7 @@ def tile_text(t: dict[str, Any]) -> str:
 
 
 class DominationsRenderer(Renderer):
-    optional_sections = ("recent:3", "tiles", "others", "monuments", "recent:0")
+    optional_sections = ("recent:3", "tiles", "others", "monuments", "masteries", "recent:0")
 
     def title_line(self, view: dict[str, Any], seat: int | None) -> str:
         t = self.term
@@ -83,6 +83,7 @@ class DominationsRenderer(Renderer):
             ("tiles", self._tiles(view)),
             ("you", self._me(view, seat)),
             ("tree", self._tree(view, seat)),
+            ("masteries", self._masteries(view, seat)),
             ("monuments", self._monuments(view)),
             ("others", self._others(view, seat)),
         ]
@@ -180,6 +181,22 @@ class DominationsRenderer(Renderer):
                     row.append(f"{name:<9}{nod:<5}")
             out.append(f"  {y:>3} " + "".join(row).rstrip())
         return out
+
+    def _masteries(self, view: dict[str, Any], seat: int | None) -> list[str]:
+        cat = view.get("masteries")
+        if not cat or seat is None:
+            return []
+        me = view["players"][seat]
+        owned = {c["id"]: c.get("advanced") for c in me["tree"] if c["kind"] == "mastery"}
+        out = ["Masteries within reach (value, colour: effects):"]
+        for ident, m in cat.items():
+            if ident in owned:
+                if not owned[ident] and me["stock"][m["colour"]] >= m["upgrade_cost"]:
+                    out.append(f"  advance {ident}: {m['upgrade_cost']} {DOMAIN[m['colour']]} → " + "; ".join(m["advanced"]))
+            elif m["copies"] and me["stock"][m["colour"]] >= m["value"]:
+                pre = f" (needs {m['prerequisite']})" if m["prerequisite"] else ""
+                out.append(f"  {ident}: {m['value']} {DOMAIN[m['colour']]}{pre} — " + "; ".join(m["basic"]))
+        return out[:17] if len(out) > 1 else []
 
     def _monuments(self, view: dict[str, Any]) -> list[str]:
         out = []

@@ -204,8 +204,22 @@
       ]);
       if (payload.finished && payload.result) board.append(Civ.renderers.generic.result(payload));
     },
-    label(text) {
+    preview(text, payload) {
       const p = text.split(" ");
+      const cat = payload.view.masteries;
+      if (!cat || !["develop", "advance", "assimilate", "flip"].includes(p[0]) || !cat[p[1]]) return null;
+      const m = cat[p[1]];
+      const side = ["advance", "flip"].includes(p[0]) ? m.advanced : m.basic;
+      const cost = p[0] === "advance" ? m.upgrade_cost : p[0] === "develop" ? m.value : 0;
+      return el("div", { class: "small" }, el("strong", {}, m.name), ` — ${DOMAIN[m.colour]}, value ${m.value}`,
+        cost ? `; costs ${cost} ${DOMAIN[m.colour]}` : "; free", m.prerequisite ? `; needs ${m.prerequisite}` : "",
+        el("ul", {}, side.map((e) => el("li", {}, e))));
+    },
+    label(text, payload) {
+      const p = text.split(" ");
+      const cat = payload && payload.view && payload.view.masteries;
+      if (cat && ["develop", "assimilate"].includes(p[0]) && cat[p[1]]) return `${cat[p[1]].name} (copy ${p[2]}) at (${p[3]},${p[4]})`;
+      if (cat && ["advance", "flip"].includes(p[0]) && cat[p[1]]) return cat[p[1]].name;
       if (p[0] === "place") return `${p[1]} at (${p[2]},${p[3]},${orient(p[4])}) turn ${p[5]}`;
       if (["city", "upgrade", "site", "reactivate"].includes(p[0])) return `(${p[1]},${p[2]},${orient(p[3])})`;
       if (p[0] === "vest" || p[0] === "convert") return p.slice(1).map((c) => DOMAIN[c] || c).join(" → ");

@@ -504,3 +504,38 @@ def test_resample_keeps_own_hand_and_redraws_the_rest() -> None:
         changed |= sorted(t.players[1].hand + t.players[2].hand) != others
         assert t.view(0) == s.view(0)
     assert changed
+
+
+def test_dom_gen_4_influence_leader_tie_goes_to_initiative() -> None:
+    """DOM-GEN-4, DOM-INF-1, B-16: equal Influence → the seat higher on the Initiative track assimilates."""
+    s = fresh(3)
+    s.initiative = [2, 0, 1]
+    for p in s.players:
+        p.influence = 7
+    own(s, 1, "bartering")
+    s.stack = [Step("influence")]
+    s.advance()
+    assert s.decision().kind == "assimilate" and s.decision().players == (2,)
+
+
+def test_dom_mon_8_final_3_monument_control_scores() -> None:
+    """DOM-MON-8, DOM-FINAL-3, B-24: Level cards + adjacent City levels; ties to the Initiative."""
+    from civtable.games.dominations import build as buildmod
+
+    s = fresh(2, {80: (B, (G, G, G)), 81: (B, (G, G, G))})
+    m = s.in_play[0]
+    site = (10, 0, 0)
+    lay(s, site, 80, seat=1)
+    lay(s, (10, 0, 1), 81, seat=1)  # across edge 1 of the site: adjacent
+    s.standees[site] = m
+    s.players[0].levels = [(m, 0)]
+    s.cities[(10, 0, 1)] = (1, 1)
+    s.initiative = [1, 0]
+    assert buildmod.control(s, m) == [1, 1]
+    vp = [p.vp for p in s.players]
+    s.players[0].objective = s.players[1].objective = 0
+    ages.step(s, "final")
+    gained = [p.vp - v for p, v in zip(s.players, vp, strict=True)]
+    ctl = s.c.monuments[m].control_vp
+    assert s.players[1].final["monuments"] == ctl and s.players[0].final["monuments"] == 0
+    assert gained[1] >= ctl

@@ -37,7 +37,6 @@ log = logging.getLogger("civtable.server")
 MAX_SEATS = 16
 _GAME_ID = re.compile(r"^[A-Za-z0-9_-]{4,32}$")
 _QUOTA_STATUS = {"full": 503, "client_cap": 429, "rate": 429}
-BOT_LEASE = 30.0  # seconds a process plays a game's bots before it must renew its lease
 SWEEP = 10.0  # seconds between looks for bot games whose process is gone (several processes)
 
 
@@ -90,10 +89,10 @@ class GameManager:
                 await asyncio.sleep(0)  # let requests through between rebuilds
             if not self.shared:
                 return
-            await asyncio.sleep(SWEEP)
+            await asyncio.sleep(min(SWEEP, self.limits.bot_lease))
 
     async def _may_drive(self, live: LiveGame) -> bool:
-        return await asyncio.to_thread(self.store.take_bot_lease, live.id, BOT_LEASE)
+        return await asyncio.to_thread(self.store.take_bot_lease, live.id, self.limits.bot_lease)
 
     # ----- changes made by other processes ----------------------------------------------------
     def _changed(self, game_id: str, count: int) -> None:

@@ -25,6 +25,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from civtable.bots import bot_names
 from civtable.core import CivtableError, game_info, game_names
 
+from .account_api import account_router, enable_accounts
 from .errors import ApiError
 from .limits import Limits, client_key
 from .live import LiveGame, dumps
@@ -86,6 +87,7 @@ def create_app(
             app.state.store = Store(db)
         manager = GameManager(app.state.store, bot_delay=bot_delay, bot_workers=bot_workers, limits=limits)
         app.state.manager = manager
+        enable_accounts(app, manager)
         await manager.start()
         try:
             yield
@@ -130,12 +132,12 @@ def create_app(
             raise ApiError(404, f"there is no game {game_id!r}", "not_found")
         return live
 
-    def seat_of(live: LiveGame, token: str | None) -> int | None:
+    async def seat_of(manager: GameManager, live: LiveGame, token: str | None) -> int | None:
         if token is None:
             return None
         if len(token) > TOKEN_MAX:
             raise ApiError(403, "this token does not belong to a seat of this game", "forbidden")
-        seat = live.seat_for_token(token)
+        seat = await manager.seat_for(live, token)
         if seat is None:
             raise ApiError(403, "this token does not belong to a seat of this game", "forbidden")
         return seat
@@ -253,7 +255,7 @@ def create_app(
         entry carries its index ``i``, so clients can merge the entries of later pushes."""
         manager = manager_of(request)
         live = await live_game(manager, game_id)
-        seat = seat_of(live, token)
+        seat = await seat_of(manager, live, token)
         async with live.lock:
             if log == "tail":
                 return _json(manager.payload_json(live, seat))
@@ -266,7 +268,7 @@ def create_app(
         decision, 422 illegal now."""
         manager = manager_of(request)
         live = await live_game(manager, game_id)
-        seat = seat_of(live, body.token)
+        seat = await seat_of(manager, live, body.token)
         assert seat is not None
         await manager.act(live, seat, body.action, body.state_id)
         async with live.lock:
@@ -278,7 +280,7 @@ def create_app(
         another player's action (409 then)."""
         manager = manager_of(request)
         live = await live_game(manager, game_id)
-        seat = seat_of(live, body.token)
+        seat = await seat_of(manager, live, body.token)
         assert seat is not None
         await manager.undo(live, seat)
         async with live.lock:
@@ -318,7 +320,7 @@ def create_app(
         """The game's map as SVG for games that draw one (conquest), from the seat's own view."""
         manager = manager_of(request)
         live = await live_game(manager, game_id)
-        seat = seat_of(live, token)
+        seat = await seat_of(manager, live, token)
         render = _svg_renderer(live.game.info.name)
         if render is None:
             raise ApiError(404, f"{live.game.info.title} has no map picture", "no_svg")
@@ -342,7 +344,7 @@ def create_app(
             await websocket.close(code=4404, reason="there is no such game")
             return
         try:
-            seat = seat_of(live, token)
+            seat = await seat_of(manager, live, token)
         except ApiError:
             await websocket.close(code=4403, reason="this token does not belong to a seat of this game")
             return
@@ -390,6 +392,7 @@ def create_app(
     async def favicon() -> FileResponse:
         return FileResponse(STATIC / "favicon.svg", media_type="image/svg+xml")
 
+    app.include_router(account_router())
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app
 

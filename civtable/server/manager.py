@@ -18,7 +18,7 @@ import logging
 import re
 import secrets
 import time
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 from civtable.core import CHANCE, Action, CivtableError, Game, Session, game_class, make_game
@@ -54,6 +54,8 @@ class GameManager:
         self.driver = BotDriver(self.bots, bot_delay, self._commit, self._may_drive if self.shared else None)
         self.notifications = Notifications(store.url, store.origin, self._changed) if self.shared else None
         self.games: dict[str, LiveGame] = {}
+        self.accounts_enabled = False  # set by the accounts router: device tokens exist
+        self.finish_hooks: list[Callable[[LiveGame], Awaitable[None]]] = []  # run when a game ends here
         self._loading: dict[str, asyncio.Lock] = {}
         self._tasks: list[asyncio.Task[None]] = []
         self._closed = False
@@ -95,24 +97,35 @@ class GameManager:
         return await asyncio.to_thread(self.store.take_bot_lease, live.id, self.limits.bot_lease)
 
     # ----- changes made by other processes ----------------------------------------------------
-    def _changed(self, game_id: str, count: int) -> None:
+    def _changed(self, game_id: str, count: int, actions: list[tuple[int, str]] | None) -> None:
         """Called on the event loop for each change another process committed."""
         if self._closed:
             return
         ids = list(self.games) if not game_id else [game_id] if game_id in self.games else []
         for gid in ids:
-            task = asyncio.get_running_loop().create_task(self._follow(gid), name=f"follow-{gid}")
-            self._tasks.append(task)
-            task.add_done_callback(self._tasks.remove)
+            self._background(self._follow(gid, count, actions), f"follow-{gid}")
 
-    async def _follow(self, game_id: str) -> None:
-        """Bring this process's copy of ``game_id`` up to what the database holds, and notify."""
+    async def _follow(self, game_id: str, count: int = -1, actions: list[tuple[int, str]] | None = None) -> None:
+        """Bring this process's copy of ``game_id`` up to what the database holds, and notify:
+        with the new actions sent along when they follow on from this copy, else by reading them."""
         live = self.games.get(game_id)
         if live is None:
             return
         async with live.lock:
             try:
-                await self._catch_up(live)
+                if actions and count == live.state_id + len(actions) and live.status == "active":
+                    try:
+                        for player, text in actions:
+                            live.session.apply(text, player)
+                    except CivtableError:
+                        await self._reload(live)
+                    if live.session.state.is_terminal():
+                        live.status = "finished"
+                        live.session.finish_record()
+                    live.version += 1
+                    self._publish(live)
+                else:
+                    await self._catch_up(live)
             except Exception:
                 log.exception("game %s: following a change from another process failed", game_id)
                 return
@@ -426,9 +439,22 @@ class GameManager:
             ) from None
         if status == "finished":
             live.session.finish_record()
+            for hook in self.finish_hooks:
+                self._background(hook(live), f"finished-{live.id}")
         live.status = status
         live.version += 1
         self._publish(live)
+
+    def _background(self, work: Awaitable[None], name: str) -> None:
+        async def run() -> None:
+            try:
+                await work
+            except Exception:
+                log.exception("%s failed", name)
+
+        task = asyncio.get_running_loop().create_task(run(), name=name)
+        self._tasks.append(task)
+        task.add_done_callback(self._tasks.remove)
 
     async def _reload(self, live: LiveGame) -> None:
         stored = await asyncio.to_thread(self.store.load_game, live.id)
@@ -441,6 +467,17 @@ class GameManager:
         live.deciders = fresh.deciders
         live.listen()
         live.version += 1
+
+    async def seat_for(self, live: LiveGame, token: str) -> int | None:
+        """The seat ``token`` belongs to: a seat's own token, or a token given to a signed-in
+        account's browser (perhaps by another process: looked up in the database)."""
+        seat = live.seat_for_token(token)
+        if seat is None and self.accounts_enabled:
+            digest = hash_token(token)
+            seat = await asyncio.to_thread(self.store.device_seat, live.id, digest)
+            if seat is not None:
+                live.device_tokens[digest] = seat
+        return seat
 
     def kick(self, live: LiveGame) -> None:
         """Make sure the bots of ``live`` play while one of them must decide."""

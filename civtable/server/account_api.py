@@ -54,6 +54,15 @@ def enable_accounts(app: Any, manager: GameManager) -> None:
     manager.finish_hooks.append(rate)
 
 
+def forget_device_tokens(manager: GameManager, dropped: list[tuple[str, str]]) -> None:
+    """Stop accepting dropped device tokens in the games this process holds. (Other processes
+    forget them when they next rebuild the game.)"""
+    for game_id, digest in dropped:
+        live = manager.games.get(game_id)
+        if live is not None:
+            live.device_tokens.pop(digest, None)
+
+
 def account_router() -> APIRouter:
     """Mount with ``app.include_router`` and call :func:`enable_accounts` when the game manager
     starts."""
@@ -100,7 +109,8 @@ def account_router() -> APIRouter:
         """Sign out: the session and this browser's device tokens stop working."""
         session = request.cookies.get(COOKIE)
         if session:
-            await asyncio.to_thread(accounts_of(request).sign_out, session)
+            dropped = await asyncio.to_thread(accounts_of(request).sign_out, session)
+            forget_device_tokens(manager_of(request), dropped)
         response.delete_cookie(COOKIE, path="/")
         return {"ok": True}
 
@@ -120,6 +130,7 @@ def account_router() -> APIRouter:
         accounts = accounts_of(request)
         rows = await asyncio.to_thread(manager.store.seats_for_token_hashes, [hash_token(t) for t in body.tokens])
         await asyncio.to_thread(accounts.claim, account, [(g, s) for g, s, _h in rows])
+        forget_device_tokens(manager, await asyncio.to_thread(accounts.session_device_tokens, session))
         tokens = await asyncio.to_thread(accounts.device_tokens, account, session)
         out = []
         for (game_id, seat), token in tokens.items():

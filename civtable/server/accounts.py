@@ -148,11 +148,16 @@ class Accounts:
             ).first()
         return None if row is None else Account(str(row.id), str(row.name))
 
-    def sign_out(self, session: str) -> None:
+    def sign_out(self, session: str) -> list[tuple[str, str]]:
+        """End the session; return the ``(game id, token hash)`` of the device tokens it drops."""
         digest = hash_token(session)
+        d = device_tokens_table.c
         with self.engine.begin() as conn:
+            dropped = [(str(g), str(h)) for g, h in conn.execute(
+                select(d.game_id, d.token_hash).where(d.session_hash == digest))]
             conn.execute(delete(sessions_table).where(sessions_table.c.token_hash == digest))
-            conn.execute(delete(device_tokens_table).where(device_tokens_table.c.session_hash == digest))
+            conn.execute(delete(device_tokens_table).where(d.session_hash == digest))
+        return dropped
 
     # ----- seats ------------------------------------------------------------------------------
     def claim(self, account: Account, seats: list[tuple[str, int]]) -> int:
@@ -170,6 +175,13 @@ class Accounts:
                         account_seats_table.c.game_id == game_id, account_seats_table.c.seat == seat))).scalar()
                 mine += owner == account.id
         return mine
+
+    def session_device_tokens(self, session: str) -> list[tuple[str, str]]:
+        """``(game id, token hash)`` of the device tokens this session holds now."""
+        d = device_tokens_table.c
+        with self.engine.connect() as conn:
+            return [(str(g), str(h)) for g, h in conn.execute(
+                select(d.game_id, d.token_hash).where(d.session_hash == hash_token(session)))]
 
     def device_tokens(self, account: Account, session: str) -> dict[tuple[str, int], str]:
         """A fresh token for each of the account's seats, for this signed-in browser (replacing the

@@ -23,7 +23,6 @@ from typing import Any
 
 from civtable.core import CHANCE, Action, CivtableError, Game, Session, game_class, make_game
 
-from . import views
 from .botpool import BotPool
 from .driver import BotDriver
 from .errors import ApiError, error_for
@@ -31,6 +30,7 @@ from .limits import Limits, check_option_text, check_seat
 from .live import LiveGame, Subscriber, rebuild
 from .store import Conflict, QuotaExceeded, Store, StoredGame, hash_token
 from .sync import Notifications
+from .views import payload, payload_json, push_message, record, replay_step, seat_list, summary
 
 log = logging.getLogger("civtable.server")
 
@@ -484,13 +484,13 @@ class GameManager:
         self.driver.kick(live)
 
     # ----- views (see views.py) -------------------------------------------------------------
-    payload = staticmethod(views.payload)
-    payload_json = staticmethod(views.payload_json)
-    push_message = staticmethod(views.push_message)
-    seat_list = staticmethod(views.seat_list)
-    summary = staticmethod(views.summary)
-    record = staticmethod(views.record)
-    replay_step = staticmethod(views.replay_step)
+    payload = staticmethod(payload)
+    payload_json = staticmethod(payload_json)
+    push_message = staticmethod(push_message)
+    seat_list = staticmethod(seat_list)
+    summary = staticmethod(summary)
+    record = staticmethod(record)
+    replay_step = staticmethod(replay_step)
 
     # ----- notifications --------------------------------------------------------------------
     def subscribe(self, live: LiveGame, seat: int | None) -> Subscriber:
@@ -504,4 +504,4 @@ class GameManager:
 
     def _publish(self, live: LiveGame) -> None:
         for sub in list(live.subscribers):
-            sub.push(views.push_message(live, sub.seat))
+            sub.push(push_message(live, sub.seat))

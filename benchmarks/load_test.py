@@ -9,11 +9,13 @@ POST round trip itself). Reports p50/p95/p99.
     python benchmarks/load_test.py --games 20 --actions 60 --game inceptum
 
 Saturation (players act at once) at several numbers of concurrent games, on one server process
-with SQLite or on ``--servers 2`` processes sharing a throwaway PostgreSQL cluster (``--postgres``;
-each game's seats connect to different processes, so every push crosses processes):
+with SQLite or on ``--servers 2`` processes sharing a throwaway PostgreSQL cluster (``--postgres``):
 
     python benchmarks/load_test.py --levels 20,50,100 --think 0 --duration 15 --game nim
     python benchmarks/load_test.py --levels 20,50,100 --think 0 --duration 15 --game nim --postgres --servers 2
+
+With ``--servers 2`` each game is played on one process (as behind a proxy that routes by game
+id); ``--cross`` puts its seats on different processes, so every push crosses processes.
 
 Only loopback addresses are used, and the run is bounded by ``--games``, ``--actions``,
 ``--duration`` and ``--timeout``.
@@ -78,14 +80,24 @@ class RawHttp:
         self.writer: asyncio.StreamWriter | None = None
 
     async def post(self, path: str, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
-        if self.writer is None:
-            self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
-        assert self.reader is not None
-        data = json.dumps(body).encode()
-        head = (f"POST {path} HTTP/1.1\r\nHost: {self.host}:{self.port}\r\nContent-Type: application/json\r\n"
-                f"Content-Length: {len(data)}\r\n\r\n").encode()
-        self.writer.write(head + data)
-        status_line = await self.reader.readline()
+        for attempt in (1, 2):
+            if self.writer is None:
+                self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
+            assert self.reader is not None
+            data = json.dumps(body).encode()
+            head = (f"POST {path} HTTP/1.1\r\nHost: {self.host}:{self.port}\r\nContent-Type: application/json\r\n"
+                    f"Content-Length: {len(data)}\r\n\r\n").encode()
+            try:
+                self.writer.write(head + data)
+                status_line = await self.reader.readline()
+            except ConnectionError:
+                status_line = b""
+            if status_line:
+                break
+            # the server closed the idle keep-alive connection before reading this request: once more
+            await self.close()
+            if attempt == 2:
+                raise ConnectionError("the server closed the connection")
         status = int(status_line.split()[1])
         length = 0
         while True:
@@ -129,7 +141,7 @@ async def wait_push(seat: Seat, state_id: int, timeout: float) -> float:
 
 async def play_one(clients: list[RawHttp], bases: list[str], args: argparse.Namespace, rng: random.Random,
                    stats: Stats, budget: list[int], deadline: float) -> None:
-    """One game; seat ``i`` talks to server ``i % len(bases)`` (rotated per game)."""
+    """One game on the servers ``bases`` (its seats on one of them, or spread with ``--cross``)."""
     shift = rng.randrange(len(bases))
     client = clients[shift % len(clients)]
     body: dict[str, Any] = {"game": args.game, "seats": ["human"] * args.players, "seed": rng.randrange(2**31)}
@@ -139,7 +151,9 @@ async def play_one(clients: list[RawHttp], bases: list[str], args: argparse.Name
     if status != 201:
         raise SystemExit(f"cannot create a game: {game}")
     seats = [Seat(s["token"]) for s in game["seats"]]
-    home = [(shift + i) % len(bases) for i in range(len(seats))]
+    # sticky: every seat of a game on one process (as a proxy routing by game id does); cross:
+    # the seats on different processes, so that every action is followed by another process
+    home = [(shift + (i if args.cross else 0)) % len(bases) for i in range(len(seats))]
     sockets = [await websockets.connect(f"{bases[home[i]].replace('http://', 'ws://')}/ws/games/{game['id']}"
                                         f"?token={s.token}", max_size=2**24)
                for i, s in enumerate(seats)]
@@ -344,6 +358,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--url", default=None, help="use a running server on loopback instead of starting one")
     parser.add_argument("--servers", type=int, default=1, help="server processes to start (default 1)")
     parser.add_argument("--postgres", action="store_true", help="store in a throwaway PostgreSQL cluster")
+    parser.add_argument("--cross", action="store_true",
+                        help="several servers: put a game's seats on different processes (default: one process "
+                             "per game, as a proxy that routes by game id does)")
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
     args = parser.parse_args(argv)
     levels = [int(x) for x in args.levels.split(",")] if args.levels else [args.games]

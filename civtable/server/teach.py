@@ -112,7 +112,7 @@ async def get_hint(
         state = live.session.state
         if state.is_terminal() or seat not in state.decision().players:
             return JSONResponse({"action": None, "why": None, "state_id": live.state_id})
-        snapshot = state.clone()
+        snapshot = live.game.load_state(live.game.save_state(state))  # independent of the live game
         state_id = live.state_id
         view = state.view(seat)
     action = await asyncio.to_thread(_suggest, live, snapshot, seat, state_id * 16 + seat)

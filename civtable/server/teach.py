@@ -27,7 +27,9 @@ from fastapi.responses import HTMLResponse, JSONResponse
 from civtable.bots import make_bot
 from civtable.core import observe
 
-from .manager import ApiError, GameManager, LiveGame
+from .errors import ApiError
+from .live import LiveGame
+from .manager import GameManager
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 TOKEN_MAX = 128

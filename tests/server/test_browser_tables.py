@@ -159,3 +159,10 @@ def test_conquest_table_shows_legends_and_no_raw_state(browser: Any, server_fact
     page.wait_for_timeout(200)
     shot(page, "conquest-table-phone")
     assert errors == []
+    # an address naming a seat this browser holds no invitation for says so plainly
+    other = browser.new_page(viewport=DESKTOP)
+    other.goto(server.base + f"/play/{g['id']}?seat=1")
+    other.wait_for_selector("#seat-missing")
+    assert "no invitation for Player 2" in other.inner_text("#seat-missing")
+    assert "watching" in other.inner_text("#seat-info")
+    other.close()

@@ -231,7 +231,7 @@
     panel.classList.remove("hidden");
     const body = clear(document.getElementById("guide-body"));
     if (guideLogMark === null) guideLogMark = Math.max(0, payload.log.length - 6);
-    const happened = payload.log.slice(guideLogMark).filter((e) => e.text && e.seat !== payload.seat).slice(-6);
+    const happened = payload.log.slice(guideLogMark).filter((e) => e.text).slice(-6);
     if (payload.finished) {
       const winners = (payload.result && payload.result.winners || []).map((w) => Civ.seatName(payload, w));
       body.append(el("p", { class: "big" }, winners.length && payload.result.winners.includes(payload.seat)

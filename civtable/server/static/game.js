@@ -180,11 +180,16 @@
 
   let lastYourTurn = null;
   let progressTimer = null;
+  let progressAsked = 0;
+  let progressShown = 0;
   /** "How to win": the mode's objectives and everyone's progress (from the game's glossary module). */
   function refreshProgress() {
     clearTimeout(progressTimer);
     progressTimer = setTimeout(async () => {
+      const asked = ++progressAsked;
       const res = await api("GET", `/api/games/${encodeURIComponent(gameId)}/progress${query()}`);
+      if (asked < progressShown) return;  // an older answer arriving late
+      progressShown = asked;
       const panel = document.getElementById("howto");
       if (!res.ok || !res.data.players || !res.data.players.length) { panel.classList.add("hidden"); return; }
       panel.classList.remove("hidden");

@@ -97,6 +97,9 @@ async def get_progress(
     return JSONResponse(module.how_to_win(live.game, view))
 
 
+_hints: dict[tuple[str, int, int], dict[str, Any]] = {}
+
+
 def _suggest(live: LiveGame, state: Any, seat: int, seed: int) -> str:
     bot = make_bot(HINT_BOT, live.game, seat, seed)
     return str(bot.decide(observe(state, seat)).text())
@@ -114,15 +117,22 @@ async def get_hint(
         state = live.session.state
         if state.is_terminal() or seat not in state.decision().players:
             return JSONResponse({"action": None, "why": None, "state_id": live.state_id})
-        snapshot = live.game.load_state(live.game.save_state(state))  # independent of the live game
         state_id = live.state_id
+        key = (live.id, seat, live.version)  # the version changes with every action and undo
+        if key in _hints:  # one bot decision per position, however often a page asks
+            return JSONResponse(_hints[key])
+        snapshot = live.game.load_state(live.game.save_state(state))  # independent of the live game
         view = state.view(seat)
     action = await asyncio.to_thread(_suggest, live, snapshot, seat, state_id * 16 + seat)
     module = glossary_module(live.game.info.name)
     why = None
     if module is not None and hasattr(module, "advice"):
         why = module.advice(live.game, view, action)
-    return JSONResponse({"action": action, "why": why, "state_id": state_id})
+    answer = {"action": action, "why": why, "state_id": state_id}
+    if len(_hints) > 2000:
+        _hints.clear()
+    _hints[key] = answer
+    return JSONResponse(answer)
 
 
 # ----- rules pages -------------------------------------------------------------------------------

@@ -79,8 +79,9 @@ async def get_glossary(game_id: str, request: Request) -> JSONResponse:
     resources...) in plain words, generated from the game's content: ``{"terms": {term: {...}}}``.
     Pages show a term's entry when pointing at (or tapping) an element with ``data-term``."""
     live, _ = await _live(request, game_id, None)
-    return JSONResponse({"game": live.game.info.name, "terms": glossary_of(live),
-                         "rules": f"/rules/{live.game.info.name}"})
+    name = live.game.info.name
+    rules = f"/rules/{name}" if (DOCS / f"{name}-rules.md").is_file() else None
+    return JSONResponse({"game": name, "terms": glossary_of(live), "rules": rules})
 
 
 @router.get("/api/games/{game_id}/progress", tags=["teaching"])

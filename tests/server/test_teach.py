@@ -104,3 +104,11 @@ def test_teaching_endpoints(client: TestClient, game: str) -> None:
 def test_rules_page_refuses_unknown_games(client: TestClient) -> None:
     assert client.get("/rules/nosuchgame").status_code == 404
     assert client.get("/rules/..%2Fsecrets").status_code == 404
+
+
+def test_games_without_a_glossary_or_rules_page(client: TestClient) -> None:
+    g = new_game(client, ["human", "random"], game="nim", seed=1)
+    answer = client.get(f"/api/games/{g['id']}/glossary").json()
+    assert answer == {"game": "nim", "terms": {}, "rules": None}
+    token = next(s["token"] for s in g["seats"] if "token" in s)
+    assert client.get(f"/api/games/{g['id']}/progress", params={"token": token}).json()["players"] == []

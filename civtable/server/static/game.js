@@ -163,8 +163,8 @@
     if (payload.seat === null) info.append("watching");
     else info.append("you are ", Civ.seatChip(payload, payload.seat));
     const rules = document.getElementById("rules-link");
-    rules.href = Civ.glossary.rules || `/rules/${payload.game}`;
-    rules.classList.remove("hidden");
+    if (Civ.glossary.rules) rules.href = Civ.glossary.rules;
+    rules.classList.toggle("hidden", !Civ.glossary.rules);
     document.getElementById("notify").classList.toggle("hidden",
       payload.seat === null || !window.Notification || Notification.permission !== "default");
     Civ.glossary.extra = renderer().termExtra ? (id, target) => renderer().termExtra(id, payload, target) : null;

@@ -32,7 +32,7 @@ from typing import Any
 
 from civtable.core import Action, Game, GameState, Observation, OptionError
 
-from . import register_bot
+from . import int_param, register_bot
 
 
 def game_bot_module(game: Game) -> ModuleType | None:
@@ -45,20 +45,6 @@ def game_bot_module(game: Game) -> ModuleType | None:
         if name == missing or name.startswith(missing + ".") or missing.startswith(name):
             return None
         raise
-
-
-def int_param(params: dict[str, str], key: str, default: int, low: int = 1, high: int = 10**9) -> int:
-    """Read a whole-number bot parameter with a readable error."""
-    if key not in params:
-        return default
-    raw = params[key]
-    try:
-        value = int(raw)
-    except ValueError:
-        raise OptionError(f"bot parameter {key}={raw!r} must be a whole number") from None
-    if not low <= value <= high:
-        raise OptionError(f"bot parameter {key}={value} must be between {low} and {high}")
-    return value
 
 
 def state_value(state: GameState, seat: int) -> float:

@@ -319,6 +319,16 @@ class Progress:
         self.stream.flush()
 
 
+def run_tasks(
+    tasks: list[dict[str, Any]], workers: int = 1, backend: str = "local", address: str | None = None
+) -> Iterator[dict[str, Any]]:
+    """Play the games described by ``tasks`` (see :meth:`SimConfig.task`) and yield
+    :func:`run_game`'s results as they finish (in completion order, not task order)."""
+    if backend == "ray":
+        return _ray_results(tasks, workers, address)
+    return _local_results(tasks, workers)
+
+
 def _local_results(tasks: list[dict[str, Any]], workers: int) -> Iterator[dict[str, Any]]:
     if workers <= 1:
         for task in tasks:
@@ -411,11 +421,7 @@ def simulate(
     bar = Progress(config.games, len(done & set(range(config.games))), stream, enabled=progress)
     bar.update(bar.done, force=True)
     t0 = time.monotonic()
-    results = (
-        _ray_results(tasks, config.workers, config.address)
-        if config.backend == "ray"
-        else _local_results(tasks, config.workers)
-    )
+    results = run_tasks(tasks, config.workers, config.backend, config.address)
     count = bar.done
     failed: list[dict[str, Any]] = []
     with jsonl.open("a") as fh:

@@ -483,8 +483,10 @@ def make_greedy(
 # ---------------------------------------------------------------------------------------
 # Hooks for the game-agnostic MCTS bot (see civtable.bots.mcts)
 
-MCTS_DEFAULTS = {"rollout": "greedy", "depth": "40", "c": "0.4", "horizon": "turn", "iters": "20"}
-"""Defaults of ``mcts`` on Inceptum (explicit spec parameters override them)."""
+MCTS_DEFAULTS = {"rollout": "greedy", "depth": "40", "c": "0.4", "horizon": "turn", "iters": "200", "steps": "500"}
+"""Defaults of ``mcts`` on Inceptum (explicit spec parameters override them; a budget given in
+the spec replaces both budgets). 200 iterations, capped at 500 rollout moves and move-filter
+calls: deterministic, and within a second per decision on four-player games (see docs/bots.md)."""
 
 SEARCH_WIDTH = 6
 

@@ -48,6 +48,7 @@ def test_tiny_tuning_run_moves_only_provisional_values_and_verifies_on_fresh_see
     assert len(result["trials"]) == 2 and result["trials"][0]["values"] == {p: original[p] for p in result["moving"]}
     tuned = {g["seed"] for d in (tmp_path / "trials").iterdir() if d.is_dir() for g in load_games(d)}
     verified = {g["seed"] for d in ("verify-before", "verify-after") for g in load_games(tmp_path / d)}
+    assert (tmp_path / "verify-after").exists() == bool(result["changed"])
     assert tuned and verified and not tuned & verified
     assert result["verify_seed"] != result["tune_seed"]
     assert json.loads((tmp_path / "tune.json").read_text())["best_trial"] == result["best_trial"]

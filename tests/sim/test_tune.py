@@ -57,3 +57,17 @@ def test_tiny_tuning_run_moves_only_provisional_values_and_verifies_on_fresh_see
     with pytest.raises(OptionError, match="rulebook fact"):
         tune(TuneConfig(game="conquest", params=["victory.points"], target="rounds 1..9", budget=1,
                         seats=["greedy", "greedy"], options={"players": 2}), tmp_path / "x")
+
+
+def test_tune_cli(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from civtable.cli import main
+
+    assert main(["tune", "conquest", "--params", "map.sizes.*.base", "--target", "rounds 1..50", "--budget", "1",
+                 "--games", "1", "--verify-games", "1", "--players", "2", "--max-rounds", "2", "--out", str(tmp_path),
+                 "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["moving"] and result["verification"]["before"]["targets"][0]["met"]
+    assert json.loads((tmp_path / "verify-before" / "manifest.json").read_text())["assign"] == "civ=rotate"
+    assert main(["tune", "conquest", "--params", "nothing.*", "--target", "rounds 1..5", "--budget", "1",
+                 "--out", str(tmp_path / "x")]) == 2
+    assert "matches no number" in capsys.readouterr().err

@@ -9,10 +9,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import importlib
-import json
 import logging
 import re
-from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -26,18 +25,18 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from civtable.bots import bot_names
 from civtable.core import CivtableError, game_info, game_names
 
-from .manager import ApiError, GameManager, LiveGame, dumps
+from .account_api import account_router, enable_accounts
+from .errors import ApiError
+from .limits import Limits, client_key
+from .live import LiveGame, dumps
+from .manager import GameManager
+from .middleware import MAX_BODY, BodyLimit, SecurityHeaders
 from .store import Store, hash_token
+from .teach import router as teach_router
 
 STATIC = Path(__file__).parent / "static"
-MAX_BODY = 64 * 1024
 TOKEN_MAX = 128
 
-Scope = MutableMapping[str, Any]
-Message = MutableMapping[str, Any]
-Receive = Callable[[], Awaitable[Message]]
-Send = Callable[[Message], Awaitable[None]]
-ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 
 # ----- request bodies ------------------------------------------------------------------------
@@ -73,110 +72,23 @@ class TokensRequest(BaseModel):
     tokens: list[Annotated[str, Field(min_length=1, max_length=TOKEN_MAX)]] = Field(max_length=500)
 
 
-# ----- middleware ----------------------------------------------------------------------------
-class BodyLimit:
-    """Refuse request bodies larger than ``limit`` bytes with 413, whether or not a
-    Content-Length header announces them."""
-
-    def __init__(self, app: ASGIApp, limit: int = MAX_BODY) -> None:
-        self.app = app
-        self.limit = limit
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        for name, value in scope.get("headers", []):
-            if name == b"content-length":
-                try:
-                    too_big = int(value) > self.limit
-                except ValueError:
-                    too_big = True
-                if too_big:
-                    await _too_large(send, self.limit)
-                    return
-        seen = 0
-        refused = False
-
-        async def limited() -> Message:
-            nonlocal seen, refused
-            message = await receive()
-            if message["type"] == "http.request":
-                seen += len(message.get("body", b""))
-                if seen > self.limit:
-                    refused = True
-                    raise _BodyTooLarge
-            return message
-
-        started = False
-
-        async def tracking_send(message: Message) -> None:
-            # once the body overflowed, whatever the app answers (often a parse error) becomes 413
-            nonlocal started
-            if refused:
-                if not started:
-                    started = True
-                    await _too_large(send, self.limit)
-                return
-            if message["type"] == "http.response.start":
-                started = True
-            await send(message)
-
-        try:
-            await self.app(scope, limited, tracking_send)
-        except _BodyTooLarge:
-            if not started:
-                await _too_large(send, self.limit)
-        except Exception:
-            if refused and not started:
-                await _too_large(send, self.limit)
-            else:
-                raise
-
-
-class _BodyTooLarge(Exception):
-    pass
-
-
-async def _too_large(send: Send, limit: int) -> None:
-    body = json.dumps({"error": f"the request body is larger than {limit // 1024} KiB", "code": "too_large"}).encode()
-    await send(
-        {
-            "type": "http.response.start",
-            "status": 413,
-            "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())],
-        }
-    )
-    await send({"type": "http.response.body", "body": body})
-
-
-SECURITY_HEADERS = {
-    "content-security-policy": "default-src 'self'; img-src 'self' data:; style-src 'self'; "
-    "script-src 'self'; connect-src 'self' ws: wss:; frame-ancestors 'none'; base-uri 'none'",
-    "referrer-policy": "no-referrer",
-    "x-content-type-options": "nosniff",
-    "x-frame-options": "DENY",
-}
-DOCS_CSP = (
-    "default-src 'self'; script-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; "
-    "style-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; img-src 'self' data: https://fastapi.tiangolo.com; "
-    "frame-ancestors 'none'"
-)
-
-
 # ----- the application -----------------------------------------------------------------------
-def create_app(db: str = "civtable.sqlite3", bot_delay: float = 0.0, bot_workers: int = 0) -> FastAPI:
+def create_app(
+    db: str = "civtable.sqlite3", bot_delay: float = 0.0, bot_workers: int = 0, limits: Limits | None = None
+) -> FastAPI:
     """The server application storing games in ``db`` (a SQLite path or a database URL). Bots
     wait ``bot_delay`` seconds before each move and think in ``bot_workers`` processes (0: in
-    threads of this process)."""
+    threads of this process); ``limits`` are the server's limits (defaults: :class:`Limits`)."""
+    limits = limits or Limits()
     store = Store(db)  # opened now so that a bad URL or database fails at once
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         if app.state.store.closed:
             app.state.store = Store(db)
-        manager = GameManager(app.state.store, bot_delay=bot_delay, bot_workers=bot_workers)
+        manager = GameManager(app.state.store, bot_delay=bot_delay, bot_workers=bot_workers, limits=limits)
         app.state.manager = manager
+        enable_accounts(app, manager)
         await manager.start()
         try:
             yield
@@ -192,18 +104,10 @@ def create_app(db: str = "civtable.sqlite3", bot_delay: float = 0.0, bot_workers
         lifespan=lifespan,
     )
     app.state.store = store
-    app.add_middleware(BodyLimit, limit=MAX_BODY)
+    app.add_middleware(BodyLimit, limit=MAX_BODY, timeout=limits.body_timeout)
+    app.include_router(teach_router)  # glossary, progress, hints, rules pages (teach.py)
 
-    @app.middleware("http")
-    async def security_headers(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
-        response = await call_next(request)
-        for key, value in SECURITY_HEADERS.items():
-            response.headers.setdefault(key, value)
-        if request.url.path in ("/docs", "/redoc"):  # FastAPI's API browser: its own scripts and CDN files
-            response.headers["content-security-policy"] = DOCS_CSP
-        if request.url.path.startswith("/api/"):
-            response.headers.setdefault("cache-control", "no-store")
-        return response
+    app.add_middleware(SecurityHeaders)
 
     @app.exception_handler(ApiError)
     async def api_error(_request: Request, exc: ApiError) -> JSONResponse:
@@ -230,12 +134,12 @@ def create_app(db: str = "civtable.sqlite3", bot_delay: float = 0.0, bot_workers
             raise ApiError(404, f"there is no game {game_id!r}", "not_found")
         return live
 
-    def seat_of(live: LiveGame, token: str | None) -> int | None:
+    async def seat_of(manager: GameManager, live: LiveGame, token: str | None) -> int | None:
         if token is None:
             return None
         if len(token) > TOKEN_MAX:
             raise ApiError(403, "this token does not belong to a seat of this game", "forbidden")
-        seat = live.seat_for_token(token)
+        seat = await manager.seat_for(live, token)
         if seat is None:
             raise ApiError(403, "this token does not belong to a seat of this game", "forbidden")
         return seat
@@ -287,7 +191,10 @@ def create_app(db: str = "civtable.sqlite3", bot_delay: float = 0.0, bot_workers
     async def create_game(body: CreateGame, request: Request) -> dict[str, Any]:
         """Create a game. Returns a secret token and invitation link for each human seat."""
         manager = manager_of(request)
-        live, tokens = await manager.create(body.game, body.seats, body.mode, body.seed, dict(body.options))
+        host = request.client.host if request.client else None
+        live, tokens = await manager.create(
+            body.game, body.seats, body.mode, body.seed, dict(body.options), client=client_key(host)
+        )
         seats = []
         for i, spec in enumerate(live.seats):
             entry: dict[str, Any] = {"seat": i, "player": spec, "name": live.game.seat_name(i)}
@@ -350,7 +257,7 @@ def create_app(db: str = "civtable.sqlite3", bot_delay: float = 0.0, bot_workers
         entry carries its index ``i``, so clients can merge the entries of later pushes."""
         manager = manager_of(request)
         live = await live_game(manager, game_id)
-        seat = seat_of(live, token)
+        seat = await seat_of(manager, live, token)
         async with live.lock:
             if log == "tail":
                 return _json(manager.payload_json(live, seat))
@@ -363,7 +270,7 @@ def create_app(db: str = "civtable.sqlite3", bot_delay: float = 0.0, bot_workers
         decision, 422 illegal now."""
         manager = manager_of(request)
         live = await live_game(manager, game_id)
-        seat = seat_of(live, body.token)
+        seat = await seat_of(manager, live, body.token)
         assert seat is not None
         await manager.act(live, seat, body.action, body.state_id)
         async with live.lock:
@@ -375,7 +282,7 @@ def create_app(db: str = "civtable.sqlite3", bot_delay: float = 0.0, bot_workers
         another player's action (409 then)."""
         manager = manager_of(request)
         live = await live_game(manager, game_id)
-        seat = seat_of(live, body.token)
+        seat = await seat_of(manager, live, body.token)
         assert seat is not None
         await manager.undo(live, seat)
         async with live.lock:
@@ -415,7 +322,7 @@ def create_app(db: str = "civtable.sqlite3", bot_delay: float = 0.0, bot_workers
         """The game's map as SVG for games that draw one (conquest), from the seat's own view."""
         manager = manager_of(request)
         live = await live_game(manager, game_id)
-        seat = seat_of(live, token)
+        seat = await seat_of(manager, live, token)
         render = _svg_renderer(live.game.info.name)
         if render is None:
             raise ApiError(404, f"{live.game.info.title} has no map picture", "no_svg")
@@ -427,18 +334,22 @@ def create_app(db: str = "civtable.sqlite3", bot_delay: float = 0.0, bot_workers
     @app.websocket("/ws/games/{game_id}")
     async def game_socket(websocket: WebSocket, game_id: str, token: str | None = None) -> None:
         """Pushes ``{"type": "state", ...}`` (the same payload as ``GET /api/games/{id}``) on
-        connection and after every change. Closes with 4404 (no game) or 4403 (bad token)."""
+        connection and after every change. Refusals are accepted and then closed with 4404 (no
+        game) or 4403 (bad token), so that browsers can tell them apart."""
         manager = manager_of(websocket)
-        live = await manager.get(game_id)
+        try:
+            live = await manager.get(game_id)
+        except (ApiError, CivtableError):
+            live = None
+        await websocket.accept()
         if live is None:
-            await websocket.close(code=4404)
+            await websocket.close(code=4404, reason="there is no such game")
             return
         try:
-            seat = seat_of(live, token)
+            seat = await seat_of(manager, live, token)
         except ApiError:
-            await websocket.close(code=4403)
+            await websocket.close(code=4403, reason="this token does not belong to a seat of this game")
             return
-        await websocket.accept()
         sub = manager.subscribe(live, seat)
         async with live.lock:
             sub.push(manager.push_message(live, seat))
@@ -483,6 +394,7 @@ def create_app(db: str = "civtable.sqlite3", bot_delay: float = 0.0, bot_workers
     async def favicon() -> FileResponse:
         return FileResponse(STATIC / "favicon.svg", media_type="image/svg+xml")
 
+    app.include_router(account_router())
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app
 

@@ -7,8 +7,10 @@ from typing import Any
 from civtable.core import Action, Game, GameInfo, OptionSpec
 
 from .content import TRAYS, TYPES, Content, load_content
+from .describe import describe, explain
 from .events import DESTINY_LIMIT
 from .state import PathState
+from .view import heuristic_values, view
 
 
 class PathOfCivilization(Game):
@@ -62,7 +64,16 @@ class PathOfCivilization(Game):
     def seat_name(self, player: int) -> str:
         return f"Seat {player + 1}"
 
+    # views, explanations and log sentences depend on the state, never the reverse: the state
+    # asks its game for them
     def describe_action(self, state: Any, player: int, action: Action) -> str:
-        from .describe import describe
-
         return describe(state, player, action)
+
+    def explain_illegal(self, state: PathState, action: Action, player: int) -> str:
+        return explain(state, action, player)
+
+    def view_of(self, state: PathState, player: int | None) -> dict[str, Any]:
+        return view(state, player)
+
+    def estimate(self, state: PathState) -> list[float]:
+        return heuristic_values(state)

@@ -76,6 +76,8 @@ class PathRenderer(Renderer):
                 label += f" (Battle, Threat {e['threat']})"
             r = str(view.get("round"))
             if e["round"] in (r, r + "a", r + "b"):
+                if e["kind"] == "challenge":
+                    label += f" — Destiny: {e['destiny']}"
                 label = t.style("▶ " + label, "bold")
             items.append(label)
         return [t.style("Event line", "bold") + f"   External Threat Power now: {view.get('threat')}"] + [

@@ -37,7 +37,8 @@
         class: "card event" + ([now, now + "a", now + "b"].includes(e.round) ? " current" : ""), dataset: { round: e.round },
       }, el("div", { class: "muted small" }, `Round ${e.round}`), el("strong", {}, e.name),
       e.kind === "challenge"
-        ? el("div", { class: "small" }, typeTag(e.type), e.divisor ? ` History ÷${e.divisor}: ${e.bonus}` : ` ${e.threshold}+ History: ${e.threshold_vp} VP`)
+        ? el("div", { class: "small" }, typeTag(e.type), e.divisor ? ` History ÷${e.divisor}: ${e.bonus}` : ` ${e.threshold}+ History: ${e.threshold_vp} VP`,
+          el("div", { class: "muted" }, `Destiny: ${e.destiny}`))
         : el("div", { class: "small" }, `Threat ${e.threat}; lines: ${e.lines.join(" / ")}`)))));
   }
 

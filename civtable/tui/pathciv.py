@@ -116,7 +116,7 @@ class PathRenderer(Renderer):
 
     def _civ(self, p: dict[str, Any], mine: bool) -> list[str]:
         t = self.term
-        head = f"  Seat {p['seat']} {p['civ']}: score {p['score']}, VP tokens {p['vp']}, population {p['population']}, " \
+        head = f"  Player {p['seat']} {p['civ']}: score {p['score']}, VP tokens {p['vp']}, population {p['population']}, " \
                f"Philosophy {p['philosophy']}, Legacy {p['legacy']}"
         prio = " > ".join(SHORT[x] for x in p.get("priority", []))
         rs = " ".join(f"{SHORT[k]} {v}" for k, v in p["research"].items())

@@ -62,7 +62,7 @@ class PathOfCivilization(Game):
         return out
 
     def seat_name(self, player: int) -> str:
-        return f"Seat {player + 1}"
+        return f"Player {player + 1}"  # people count from 1, as in the log
 
     # views, explanations and log sentences depend on the state, never the reverse: the state
     # asks its game for them

@@ -282,10 +282,11 @@ def search_actions(state: Any, player: int, legal: list[Action], rng: random.Ran
     one-step value."""
     if state.decision().kind == "project" and len(legal) > 1:
         p = state.players[player]
-        key = (state.round, player, tuple(p.hand), p.project, tuple(state.market_w), tuple(state.market_l),
+        key = (state.round, player, tuple(p.hand), tuple(state.market_w), tuple(state.market_l),
                tuple(q.civ for q in state.players), tuple(tuple(q.trays) for q in state.players))
         full = _PLANS.get(key)
-        if full is None:
+        placed = [t for t in (p.project or ()) if t != EMPTY]
+        if full is None or list(full[:len(placed)]) != placed:
             if len(_PLANS) > 4096:
                 _PLANS.clear()
             full = _PLANS[key] = best_project(state, player, rng)

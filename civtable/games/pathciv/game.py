@@ -32,6 +32,12 @@ class PathOfCivilization(Game):
                 "or shares it ('shares')",
                 choices=("blocks", "shares"),
             ),
+            OptionSpec(
+                "unsold", str, "keep",
+                "market cards nobody bought stay for later rounds ('keep', reading P-21) or leave the game "
+                "when the next round's cards come ('discard')",
+                choices=("keep", "discard"),
+            ),
         ),
         description=(
             "Nine rounds of secret Projects, Deployment, Philosophy, Wonders and Leaders claimed by "

@@ -148,7 +148,7 @@ def test_two_seats_in_one_browser_and_a_spectator(browser: Any, server_factory: 
     first.goto(server.base + g["seats"][0]["url"])
     first.wait_for_selector("#legal button[data-action='take 1']")
     second.goto(server.base + g["seats"][1]["url"])
-    second.wait_for_selector("#seat-info:has-text('Seat 1')")
+    second.wait_for_selector("#seat-info:has-text('Player 2')")
     first.reload()  # the same browser now holds both seats: the address says which one
     first.wait_for_selector("#legal button[data-action='take 1']")
     assert "you are Player 1" in first.inner_text("#seat-info") and first.url.endswith("?seat=0")

@@ -104,7 +104,7 @@ def value(s: Any, me: int, w: dict[str, float] | None = None) -> float:
         v += 0.8 * min(p.pop_free, 3)
     if s.achieved[me]:
         v += 30.0  # objectives met at the end of a turn: the round ends in a win unless outdone
-    v += _exclusives(s, me)
+    v += _exclusives_cached(s, me)
     if mode == "journey":
         j = _objectives(s)["journey"]
         v += _race(s, p, cp, int(j["cp"]), int(j["each_resource"]), hand)
@@ -142,6 +142,25 @@ def _weighted(s: Any, me: int, w: dict[str, float]) -> float:
         v += w["wonders"] * bin(p.wonders).count("1")
     if w["advances"]:
         v += w["advances"] * bin(p.researched).count("1")
+    return v
+
+
+_EXCLUSIVES: dict[tuple[int, int, tuple[int, ...], tuple[int, ...]], float] = {}
+_EXCLUSIVES_CONTENT: list[Any] = [None]
+
+
+def _exclusives_cached(s: Any, me: int) -> float:
+    """:func:`_exclusives`, remembered by who owns which benefit and wonder (all it depends on,
+    for one content and number of seats); evaluated on every look-ahead, it rarely changes."""
+    if s.c is not _EXCLUSIVES_CONTENT[0]:
+        _EXCLUSIVES.clear()
+        _EXCLUSIVES_CONTENT[0] = s.c
+    key = (me, s.n, tuple(s.benefit_owner), tuple(s.wonder_owner))
+    v = _EXCLUSIVES.get(key)
+    if v is None:
+        if len(_EXCLUSIVES) > 100_000:
+            _EXCLUSIVES.clear()
+        v = _EXCLUSIVES[key] = _exclusives(s, me)
     return v
 
 

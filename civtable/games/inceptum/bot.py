@@ -420,6 +420,8 @@ class Planner:
         short = [max(0, cost[r] - hand[r]) for r in range(5)]
         if not any(short):
             return []
+        if sum(short) > MAX_BANK_CHAIN:  # one trade per missing unit: too long a chain anyway
+            return None
         spare = [hand[r] - cost[r] if hand[r] >= cost[r] else 0 for r in range(5)]
         ratio = [s.bank_ratio(p, g) for g in range(5)]
         trades: list[Action] = []

@@ -34,6 +34,10 @@ from typing import Any
 
 from civtable.core import CHANCE, Action, Game, GameState, Observation, OptionError
 
+from .bot_support import SLOT_CACHE, bank_trade_ok, best_slots, cached_exclusives
+from .bot_support import STYLES as STYLES  # re-exported: the greedy bot's styles
+from .bot_support import WEIGHTS as WEIGHTS
+
 RES = ("food", "wood", "stone", "iron", "gold")
 BIG = 10_000.0
 HAND_WEIGHT = 0.06  # value of one resource in hand in value()
@@ -49,28 +53,6 @@ BANK_LOSS = 0.15  # provisional: cost of each resource lost to the bank's ratio 
 MAX_BANK_CHAIN = 6  # no plan trades with the bank more often than this in one go
 EXPECTED_ROUNDS = {"mission1": 10, "mission2": 16, "journey": 20, "glory": 28}
 PURCHASES = ("research", "build", "wonder", "upgrade", "assign")
-
-WEIGHTS: dict[str, float] = {
-    "cp": 1.0,  # each Civilization Point
-    "production": 0.09,  # each PTP per remaining round (up to 8)
-    "hand": 0.06,  # each resource in hand (up to 50 of each)
-    "population": 0.8,  # each free population with room to house it (up to 3)
-    "objectives": 1.0,  # progress toward the mode's objectives
-    "wonders": 0.0,  # each wonder built, beyond its CP
-    "advances": 0.0,  # each advance researched, beyond its CP
-}
-"""The terms of :func:`value`; ``greedy:style=...`` and ``greedy:noise=...`` change them."""
-
-STYLES: dict[str, dict[str, float]] = {
-    "balanced": {},
-    "builder": {"production": 0.15, "population": 1.4, "cp": 0.85},
-    "hoarder": {"hand": 0.12, "production": 0.07},
-    "rusher": {"cp": 1.3, "production": 0.06, "hand": 0.04},
-    "wonders": {"wonders": 3.0},
-    "scholar": {"advances": 1.2},
-}
-"""Named sets of weights (the rest keep their defaults)."""
-
 
 # ---------------------------------------------------------------------------------------
 # Evaluation
@@ -104,7 +86,7 @@ def value(s: Any, me: int, w: dict[str, float] | None = None) -> float:
         v += 0.8 * min(p.pop_free, 3)
     if s.achieved[me]:
         v += 30.0  # objectives met at the end of a turn: the round ends in a win unless outdone
-    v += _exclusives_cached(s, me)
+    v += cached_exclusives(s, me, _exclusives)
     if mode == "journey":
         j = _objectives(s)["journey"]
         v += _race(s, p, cp, int(j["cp"]), int(j["each_resource"]), hand)
@@ -142,25 +124,6 @@ def _weighted(s: Any, me: int, w: dict[str, float]) -> float:
         v += w["wonders"] * bin(p.wonders).count("1")
     if w["advances"]:
         v += w["advances"] * bin(p.researched).count("1")
-    return v
-
-
-_EXCLUSIVES: dict[tuple[int, int, tuple[int, ...], tuple[int, ...]], float] = {}
-_EXCLUSIVES_CONTENT: list[Any] = [None]
-
-
-def _exclusives_cached(s: Any, me: int) -> float:
-    """:func:`_exclusives`, remembered by who owns which benefit and wonder (all it depends on,
-    for one content and number of seats); evaluated on every look-ahead, it rarely changes."""
-    if s.c is not _EXCLUSIVES_CONTENT[0]:
-        _EXCLUSIVES.clear()
-        _EXCLUSIVES_CONTENT[0] = s.c
-    key = (me, s.n, tuple(s.benefit_owner), tuple(s.wonder_owner))
-    v = _EXCLUSIVES.get(key)
-    if v is None:
-        if len(_EXCLUSIVES) > 100_000:
-            _EXCLUSIVES.clear()
-        v = _EXCLUSIVES[key] = _exclusives(s, me)
     return v
 
 
@@ -231,59 +194,6 @@ def _trait_progress(s: Any, p: Any, trait: str, g: dict[str, Any]) -> float:
 
 # ---------------------------------------------------------------------------------------
 # Choosing
-def _slot_neighbours() -> list[tuple[tuple[int, int], ...]]:
-    out = []
-    for r in range(5):
-        for c in range(5):
-            near = []
-            for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)):
-                rr, cc = r + dr, c + dc
-                if 0 <= rr < 5 and 0 <= cc < 5:
-                    near.append((rr * 5 + cc, 2 if dr == 0 or dc == 0 else 1))
-            out.append(tuple(near))
-    return out
-
-
-_NEIGHBOURS = _slot_neighbours()
-_SLOT_CACHE: dict[tuple[int, tuple[Action, ...]], list[Action]] = {}
-"""Best slots by (occupied cells, legal slots): the choice depends on nothing else."""
-
-
-def _best_slots(mask: int, legal: list[Action]) -> list[Action]:
-    """The slots with the most (orthogonal 2, diagonal 1) occupied neighbours, then the most
-    central ones (a pure function of the occupied cells, so it is cached)."""
-    best: list[Action] = []
-    best_score = -1e9
-    for a in legal:
-        if a.kind != "slot":
-            continue
-        r, c = int(a.args[0]) - 1, int(a.args[1]) - 1
-        around = 0
-        for cell, weight in _NEIGHBOURS[r * 5 + c]:
-            if mask >> cell & 1:
-                around += weight
-        score = around - 0.1 * (abs(r - 2) + abs(c - 2))
-        if score > best_score + 1e-9:
-            best_score, best = score, [a]
-        elif score >= best_score - 1e-9:
-            best.append(a)
-    return best
-
-
-def _bank_trade_ok(s: Any, me: int, trade: Action) -> bool:
-    """Whether a bank trade of a plan is legal now: the same test as the turn's legal actions
-    (the seat's turn, the bank open to it, enough of the given resource at its ratio) without
-    listing every other action."""
-    d = s.decision()
-    if d.kind != "turn" or d.players != (me,):
-        return False
-    p = s.players[me]
-    if not p.researched >> s.c.bank_adv & 1:
-        return False
-    g = RES.index(str(trade.args[0]))
-    return bool(p.hand[g] >= s.bank_ratio(p, g))
-
-
 class Planner:
     """The decision procedure, usable on any (sampled) state."""
 
@@ -353,12 +263,12 @@ class Planner:
             if cell is not None:
                 mask |= 1 << i
         key = (mask, tuple(legal))
-        best = _SLOT_CACHE.get(key)
+        best = SLOT_CACHE.get(key)
         if best is None:
-            best = _best_slots(mask, legal)
-            if len(_SLOT_CACHE) > 50_000:
-                _SLOT_CACHE.clear()
-            _SLOT_CACHE[key] = best
+            best = best_slots(mask, legal)
+            if len(SLOT_CACHE) > 50_000:
+                SLOT_CACHE.clear()
+            SLOT_CACHE[key] = best
         if not best:
             return legal[-1]
         return self.rng.choice(best)
@@ -462,7 +372,7 @@ class Planner:
                 lost = 0
                 for t in trades:
                     lost += s.bank_ratio(s.players[me], RES.index(str(t.args[0]))) - 1
-                    if not _bank_trade_ok(c, me, t):
+                    if not bank_trade_ok(c, me, t):
                         ok = False
                         break
                     c.apply_unchecked(t, me)

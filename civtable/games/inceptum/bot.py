@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from typing import Any
 
 from civtable.core import CHANCE, Action, Game, GameState, Observation, OptionError
@@ -202,6 +203,12 @@ class Planner:
         self.plan = plan
         self.w = weights
         self.known_targets: dict[int, list[tuple[float, list[int], Action]]] = {}
+        self.barred: Callable[[Action], bool] | None = None  # restricted play: never plan these
+
+    def _allowed(self, legal: list[Action]) -> list[Action]:
+        if self.barred is None:
+            return legal
+        return [a for a in legal if not self.barred(a)] or legal
 
     # -- helpers ------------------------------------------------------------------------
     def _settle(self, s: Any, me: int, depth: int = 0) -> Any:
@@ -211,7 +218,7 @@ class Planner:
             d = s.decision()
             if d.players != (me,) or d.kind in ("turn", "respond", "offer", "redraw"):
                 return s
-            legal = s.legal_actions(me)
+            legal = self._allowed(s.legal_actions(me))
             if not legal:
                 return s
             s.apply_unchecked(self._choose_sub(s, me, d.kind, legal, depth + 1), me)
@@ -309,7 +316,7 @@ class Planner:
         base_rich = value(rich, me, self.w)
         out = []
         for a in rich.legal_actions(me):
-            if a.kind not in PURCHASES:
+            if a.kind not in PURCHASES or (self.barred is not None and self.barred(a)):
                 continue
             try:
                 after = self._after(rich, me, a, depth=4)
@@ -485,6 +492,10 @@ class InceptumGreedyBot:
         self.rng = rng
         self.planner = Planner(rng, plan, weights)
         self.name = "greedy"
+
+    def restrict(self, barred: Callable[[Action], bool]) -> None:
+        """Restricted play: keep barred actions out of the look-ahead too (plans, follow-ups)."""
+        self.planner.barred = barred
 
     def decide(self, obs: Observation) -> Action:
         if len(obs.legal) == 1:

@@ -71,3 +71,13 @@ def test_tune_cli(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["tune", "conquest", "--params", "nothing.*", "--target", "rounds 1..5", "--budget", "1",
                  "--out", str(tmp_path / "x")]) == 2
     assert "matches no number" in capsys.readouterr().err
+
+
+def test_best_trial_never_breaks_a_met_target() -> None:
+    from civtable.sim.tune import _rank
+
+    t = parse_targets("traits fair ±3pp, rounds 15..25")
+    original = _rank(t, [37.5, 0.0])  # rounds met, traits far off
+    shorter = _rank(t, [25.0, 3.5])  # traits better, but games now too short
+    both = _rank(t, [2.0, 0.0])
+    assert both < original < shorter

@@ -9,7 +9,7 @@ import pytest
 from dom_helpers import B, G, O, P, R, W, Y, build, develop, fresh, give_tile, grow, lay, own, tile_id
 
 from civtable.core import CHANCE, Action, IllegalAction, make_game
-from civtable.games.dominations import ages, tree
+from civtable.games.dominations import ages, reserve, tree
 from civtable.games.dominations.frames import Assimilate, Step
 from civtable.games.dominations.grow import CRADLE, frontier
 
@@ -170,12 +170,12 @@ def test_dom_res_5_limits_never_above_20() -> None:
     s = fresh(2)
     p = s.players[0]
     p.mods = p.mods._replace(limit=(25, 0, 0, 0, 0, 0))
-    tree.refresh_limits(s, 0)
+    reserve.refresh_limits(s, 0)
     assert p.limit[Y] == 20
 
 
 def test_dom_res_6_b14_overflow_from_below_twenty() -> None:
-    from civtable.games.dominations.grow import receive
+    from civtable.games.dominations.reserve import receive
 
     s = fresh(2)
     p = s.players[0]

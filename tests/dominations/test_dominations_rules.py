@@ -539,3 +539,34 @@ def test_dom_mon_8_final_3_monument_control_scores() -> None:
     ctl = s.c.monuments[m].control_vp
     assert s.players[1].final["monuments"] == ctl and s.players[0].final["monuments"] == 0
     assert gained[1] >= ctl
+
+
+def test_dom_next_5_no_governor_keeps_order_and_carry_keeps_knowledge() -> None:
+    """DOM-NEXT-5, B-18: without a Governor the order stays; DOM-NEXT-1: a 'keep' card keeps some Knowledge."""
+    s = fresh(2)
+    s.initiative = [1, 0]
+    for p in s.players:
+        p.stock = [0] * 6
+    s.players[0].stock[Y] = 4
+    s.players[0].mods = s.players[0].mods._replace(carry=(3, 0, 0, 0, 0, 0))
+    s.stack = []
+    ages.roles(s)
+    assert s.decision().kind != "governor"
+    assert s.initiative == [1, 0]
+    assert s.players[0].stock[Y] == 3  # reset kept 3 of 4 Trade
+
+
+def test_dom_role_9_trader_lasts_the_next_age_only() -> None:
+    s = fresh(2)
+    s.initiative = [0, 1]
+    for p in s.players:
+        p.stock = [0] * 6
+    s.players[0].stock[Y] = 2
+    s.stack = []
+    ages.roles(s)
+    assert s.roles[3] == 0  # Trader for Age 2
+    for p in s.players:
+        p.stock = [0] * 6
+    s.stack = []
+    ages.roles(s)
+    assert s.roles[3] == -1  # nobody had Trade left: no Trader in Age 3

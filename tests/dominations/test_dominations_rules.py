@@ -551,7 +551,8 @@ def test_dom_next_5_no_governor_keeps_order_and_carry_keeps_knowledge() -> None:
     s.players[0].mods = s.players[0].mods._replace(carry=(3, 0, 0, 0, 0, 0))
     s.stack = []
     ages.roles(s)
-    assert s.decision().kind != "governor"
+    s.advance()
+    assert s.decision().kind == "discard" and s.age == 2
     assert s.initiative == [1, 0]
     assert s.players[0].stock[Y] == 3  # reset kept 3 of 4 Trade
 

@@ -85,9 +85,30 @@ def open_squares(p: Player) -> list[tuple[int, int]]:
     return sorted(out)
 
 
-def spots(s: DominationsState, seat: int, nodus: tuple[int, ...]) -> list[tuple[int, int]]:
-    p = s.players[seat]
-    return [(x, y) for x, y in open_squares(p) if fits(s, p, nodus, x, y)]
+def needs(s: DominationsState, p: Player) -> list[tuple[tuple[int, int], tuple[tuple[int, int], ...]]]:
+    """Each free square next to the Tree with what it faces: (side, the neighbour's half-Nodus)."""
+    out = []
+    for x, y in open_squares(p):
+        faces = []
+        for k, (dx, dy) in enumerate(SIDES):
+            other = p.tree.get((x + dx, y + dy))
+            if other is not None:
+                faces.append((k, card_nodus(s, other)[(k + 2) % 4]))
+        out.append(((x, y), tuple(faces)))
+    return out
+
+
+def fits_faces(nodus: tuple[int, ...], faces: tuple[tuple[int, int], ...], every: bool) -> bool:
+    good = sum(1 for k, other in faces if joins(nodus[k], other))
+    return good == len(faces) if every else good > 0
+
+
+def spots(s: DominationsState, seat: int, nodus: tuple[int, ...],
+          squares: list[tuple[tuple[int, int], tuple[tuple[int, int], ...]]] | None = None) -> list[tuple[int, int]]:
+    every = s.opt["nodus_match"] == "all"
+    if squares is None:
+        squares = needs(s, s.players[seat])
+    return [xy for xy, faces in squares if fits_faces(nodus, faces, every)]
 
 
 def nodus_count(s: DominationsState, p: Player, colour: int) -> int:
@@ -204,11 +225,12 @@ def can_take(s: DominationsState, seat: int, m: int) -> bool:
 
 def take_actions(s: DominationsState, seat: int, kind: str, masteries: list[int]) -> list[Action]:
     out = []
+    squares = needs(s, s.players[seat])
     for m in masteries:
         card = s.c.masteries[m]
         for copy in range(4):
             if s.supply[m] >> copy & 1:
-                for x, y in spots(s, seat, card.copies[copy]):
+                for x, y in spots(s, seat, card.copies[copy], squares):
                     out.append(Action(kind, (card.id, copy + 1, x, y)))
     return out
 

@@ -15,7 +15,7 @@ from typing import Any
 
 from civtable.core import CHANCE, Action, Game, GameState
 
-from .state import WONDER
+from .player import WONDER
 
 CHOICE = "trait"
 """What a study may assign per seat in this game."""

@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING
 from civtable.core import CHANCE, Action
 
 from .content import RESOURCES
+from .frames import BonusChoice, Pray
+from .player import WONDER
 
 if TYPE_CHECKING:
     from .state import InceptumState
@@ -53,13 +55,13 @@ def economy(s: InceptumState, player: int, a: Action) -> str:
         row, col = after.dice[2], after.dice[3]
         slot = (row - 1) * 5 + col - 1
         lines = []
-        top = after.stack[-1] if after.stack else ("",)
-        choices = top[1] if top[0] == "choice" else ()
+        top = after.stack[-1] if after.stack else None
+        choices = top.remaining if isinstance(top, BonusChoice) else ()
         for i, p in enumerate(after.players):
             cell = p.city[slot]
             if cell is None:
                 continue
-            if cell[0] == 3:
+            if cell[0] == WONDER:
                 name = s.c.wonders[cell[1]].name
             else:
                 name = s.c.lines[cell[1]].levels[cell[2] - 1].name
@@ -68,8 +70,9 @@ def economy(s: InceptumState, player: int, a: Action) -> str:
         payees = "; ".join(lines) if lines else "nobody (no building there)"
         where = "The bonus slot" if a.kind == "dice" else f"Bonus slot row {row}, column {col}"
         out.append(f"{where} pays {payees}.")
-        if any(x[0] == "pray" for x in after.stack):
-            roller = next(x[1] for x in after.stack if x[0] == "pray")
+        prayers = [f for f in after.stack if isinstance(f, Pray)]
+        if prayers:
+            roller = prayers[0].seat
             out.append(f"The dice sum {after.dice[0] + after.dice[1]}: {player_name(roller)}'s prayers are answered.")
     return " ".join(out)
 

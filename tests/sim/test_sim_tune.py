@@ -81,3 +81,17 @@ def test_best_trial_never_breaks_a_met_target() -> None:
     shorter = _rank(t, [25.0, 3.5])  # traits better, but games now too short
     both = _rank(t, [2.0, 0.0])
     assert both < original < shorter
+
+
+def test_entries_without_ids_are_numbered_and_words_make_no_fact_provisional(tmp_path: Path) -> None:
+    from civtable.sim.content_edit import diff, edited_text
+
+    source = content_file("inceptum", None)
+    flat, prov = flatten(load_toml(source))
+    assert flat["buildings.wood.levels.2.cost.stone"] == 2  # Lumber Camp: the rulebook's 3/3/2
+    moving, fixed = tunable(["buildings.*.levels.*.cost"], flat, prov)
+    assert not moving and "buildings.wood.levels.2.cost.stone" in fixed
+    edited = tmp_path / "c.toml"
+    edited.write_text(edited_text(source, {"buildings.food.levels.2.cost.wood": 7}))
+    after, _ = flatten(load_toml(edited))
+    assert diff(flat, after) == [{"path": "buildings.food.levels.2.cost.wood", "a": flat["buildings.food.levels.2.cost.wood"], "b": 7}]

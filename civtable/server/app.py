@@ -25,7 +25,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from civtable.bots import bot_names
 from civtable.core import CivtableError, game_info, game_names
 
-from .account_api import account_router, enable_accounts
+from .account_api import account_router, enable_accounts, request_account
 from .errors import ApiError
 from .limits import Limits, client_key
 from .live import LiveGame, dumps
@@ -191,7 +191,8 @@ def create_app(
         manager = manager_of(request)
         host = request.client.host if request.client else None
         live, tokens = await manager.create(
-            body.game, body.seats, body.mode, body.seed, dict(body.options), client=client_key(host)
+            body.game, body.seats, body.mode, body.seed, dict(body.options), client=client_key(host),
+            account=await request_account(request),
         )
         seats = []
         for i, spec in enumerate(live.seats):

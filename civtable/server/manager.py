@@ -206,9 +206,11 @@ class GameManager:
         seed: int | None = None,
         options: dict[str, Any] | None = None,
         client: str | None = None,
+        account: str | None = None,
     ) -> tuple[LiveGame, dict[int, str]]:
-        """Create and store a game; return it with the new tokens of its human seats. ``client``
-        is the key the creation is counted under (see :func:`~civtable.server.limits.client_key`)."""
+        """Create and store a game; return it with the new tokens of its human seats. The
+        creation counts against the limits of ``client`` (see
+        :func:`~civtable.server.limits.client_key`) and of the signed-in ``account``, if any."""
         try:
             cls = game_class(name)
         except CivtableError as exc:
@@ -268,6 +270,7 @@ class GameManager:
             actions=list(session.record.actions),
             chance_key=chance_key,
             client=client,
+            account=account,
             bot_turn=live.bot_to_move() is not None,
         )
         try:

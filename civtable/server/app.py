@@ -73,11 +73,17 @@ class TokensRequest(BaseModel):
 
 # ----- the application -----------------------------------------------------------------------
 def create_app(
-    db: str = "civtable.sqlite3", bot_delay: float = 0.0, bot_workers: int = 0, limits: Limits | None = None
+    db: str = "civtable.sqlite3",
+    bot_delay: float = 0.0,
+    bot_workers: int = 0,
+    limits: Limits | None = None,
+    secret_chance: bool = True,
 ) -> FastAPI:
     """The server application storing games in ``db`` (a SQLite path or a database URL). Bots
     wait ``bot_delay`` seconds before each move and think in ``bot_workers`` processes (0: in
-    threads of this process); ``limits`` are the server's limits (defaults: :class:`Limits`)."""
+    threads of this process); ``limits`` are the server's limits (defaults: :class:`Limits`).
+    ``secret_chance=False`` draws chance from the seed alone, as offline (tests and
+    demonstrations only: whoever knows a seed then foresees its dice)."""
     limits = limits or Limits()
     store = Store(db)  # opened now so that a bad URL or database fails at once
 
@@ -85,7 +91,8 @@ def create_app(
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         if app.state.store.closed:
             app.state.store = Store(db)
-        manager = GameManager(app.state.store, bot_delay=bot_delay, bot_workers=bot_workers, limits=limits)
+        manager = GameManager(app.state.store, bot_delay=bot_delay, bot_workers=bot_workers, limits=limits,
+                              secret_chance=secret_chance)
         app.state.manager = manager
         enable_accounts(app, manager)
         await manager.start()

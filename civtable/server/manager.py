@@ -44,9 +44,15 @@ class GameManager:
     """Owns the live games and the background bot drivers."""
 
     def __init__(
-        self, store: Store, bot_delay: float = 0.0, bot_workers: int = 0, limits: Limits | None = None
+        self,
+        store: Store,
+        bot_delay: float = 0.0,
+        bot_workers: int = 0,
+        limits: Limits | None = None,
+        secret_chance: bool = True,
     ) -> None:
         self.store = store
+        self.secret_chance = secret_chance  # False only for tests and demonstrations: seeds then foretell dice
         self.limits = limits or Limits()
         self.bots = BotPool(bot_workers)
         # PostgreSQL: other server processes may share the database (see sync.py)
@@ -239,7 +245,7 @@ class GameManager:
         if seed is None:
             seed = secrets.randbelow(2**31)
         specs = [check_seat(spec, game, i, self.limits) for i, spec in enumerate(seats)]
-        chance_key = secrets.token_hex(16)
+        chance_key = secrets.token_hex(16) if self.secret_chance else None
         session = Session(game, seed, specs, chance_key=chance_key)
         game_id = secrets.token_urlsafe(9)
         tokens = {i: secrets.token_urlsafe(24) for i, spec in enumerate(specs) if spec == "human"}

@@ -13,24 +13,52 @@ How it copes with each feature of a game:
   applied seat by seat.
 * **Several seats** — values are vectors (one per seat); each seat maximises its own component.
 
-Every iteration selects down the tree, expands one new node, then plays a rollout of at most
-``depth`` decisions with the rollout policy and scores the end with
+* **Beyond its own turn** — with ``horizon=round`` the search looks past the end of the
+  searching seat's turn: the other seats play their turns (by the rollout policy, or as search
+  nodes of their own with ``opp=tree``), the dice are rolled, and the position is scored when
+  the searching seat is about to decide again (its next turn, production included).
+* **Large action spaces** — the game's move filter (``search_actions``) keeps the moves worth
+  searching; progressive widening (``widen=A``) lets a node consider only its first
+  ``ceil(2 N^A)`` moves after ``N`` visits (in the filter's order, best first, else in an order
+  drawn once per node), so wide nodes are searched deep rather than flat.
+
+Every iteration selects down the tree, expands one new node, then plays a rollout with the
+rollout policy and scores the end with the game's leaf estimate or
 :meth:`~civtable.core.GameState.heuristic_values` (or the real returns when the game ends).
 Search uses :meth:`~civtable.core.GameState.clone` and
 :meth:`~civtable.core.GameState.apply_unchecked` only.
+
+**Budgets.** ``iters=N`` and ``steps=S`` are deterministic: the same seed and observation give
+the same move whatever the machine (``steps`` counts the expensive work — rollout moves and
+move-filter calls — so it bounds the time of slow positions that a number of iterations does
+not). ``ms=M`` is a wall-clock budget that holds inside an iteration: the clock
+is read before every tree step, expansion and rollout step, and a rollout that would run past
+the deadline (judged by the running mean cost of one rollout step) is cut short and scored where
+it stands; when not even one iteration fits, the game's first searched move (its greedy choice)
+is played. A decision overruns only by one uninterruptible step (one move of the rollout policy
+or one call of the move filter).
 
 Spec parameters (``mcts:iters=400,depth=12,rollout=greedy``):
 
 ``iters``   iterations per decision (default 200 unless ``ms`` is given),
 ``ms``      wall-clock budget per decision in milliseconds (with ``iters`` both apply),
+``steps``   work budget per decision: moves played by the rollout policy plus calls of the
+            game's move filter (deterministic like ``iters``, and a bound on the time a
+            decision takes whatever the position; with ``iters`` both apply),
 ``depth``   rollout length in decisions before the state is scored (default 10),
 ``rollout`` ``random`` (default) or ``greedy`` (the game's greedy rollout policy if it has one,
             else a one-ply lookahead on ``heuristic_values``), or a policy the game names in
             its ``ROLLOUTS`` dict (Inceptum: ``fast``, greedy without bank-trade planning),
 ``c``       exploration constant (default 0.7),
-``horizon`` ``game`` (default: search and roll out through everyone's decisions) or ``turn``
+``horizon`` ``game`` (default: search and roll out through everyone's decisions), ``turn``
             (plan the searching seat's own run of consecutive decisions — a whole turn of
-            micro-actions — and score the position when another seat or chance is next),
+            micro-actions — and score the position when another seat or chance is next) or
+            ``round`` (play on to the searching seat's next decision after the others' turns
+            and chance, then score),
+``opp``     with ``horizon=round``: ``policy`` (default: the other seats' turns are played by
+            the rollout policy) or ``tree`` (they are search nodes, each seat maximising its
+            own value),
+``widen``   progressive widening exponent ``A`` (0 = off, the default),
 ``prune``   ``1`` (default) uses the game's move filter if it has one, ``0`` searches every
             legal action,
 ``leaf``    ``game`` (default) scores leaves with the game's own estimate if it has one,
@@ -58,7 +86,8 @@ from .greedy import game_bot_module, int_param, state_value
 
 RolloutPolicy = Callable[[GameState, int, random.Random], Action]
 
-PARAMS = ("iters", "ms", "depth", "rollout", "c", "prune", "leaf", "horizon")
+PARAMS = ("iters", "ms", "steps", "depth", "rollout", "c", "prune", "leaf", "horizon", "opp", "widen")
+HORIZONS = ("game", "turn", "round")
 
 
 Candidates = Callable[[GameState, int, list[Action], random.Random], list[Action]]
@@ -69,12 +98,13 @@ class _Node:
     """A tree node. ``stats[seat][action] = [visits, total value, availability]``;
     ``moves[seat]`` caches the searched candidate moves when the game prunes them."""
 
-    __slots__ = ("children", "stats", "moves")
+    __slots__ = ("children", "stats", "moves", "order")
 
     def __init__(self) -> None:
         self.children: dict[Any, _Node] = {}
         self.stats: dict[int, dict[Action, list[float]]] = {}
         self.moves: dict[int, list[Action]] | None = None
+        self.order: dict[int, dict[Action, float]] | None = None
 
 
 def random_rollout(state: GameState, player: int, rng: random.Random) -> Action:
@@ -109,31 +139,49 @@ class MCTSBot:
         rng: random.Random,
         iters: int | None = 200,
         ms: float | None = None,
+        steps: int | None = None,
         depth: int = 10,
         rollout: RolloutPolicy = random_rollout,
         c: float = 0.7,
         candidates: Candidates | None = None,
         leaf: LeafValues | None = None,
         horizon: str = "game",
+        opp: str = "policy",
+        widen: float = 0.0,
     ) -> None:
-        if iters is None and ms is None:
-            raise OptionError("the mcts bot needs a budget: iters=N or ms=M")
+        if iters is None and ms is None and steps is None:
+            raise OptionError("the mcts bot needs a budget: iters=N, steps=S or ms=M")
         self.game = game
         self.seat = seat
         self.rng = rng
         self.iters = iters
         self.ms = ms
+        self.steps = steps
         self.depth = depth
         self.rollout = rollout
         self.c = c
         self.candidates = candidates
         self.leaf = leaf
         self.horizon = horizon
+        self.opp = opp
+        self.widen = widen
         self.name = "mcts"
         self.last_iterations = 0
         self.last_seconds = 0.0
+        self._deadline = math.inf
+        self._step_cost = 0.0  # running mean wall-clock cost of one rollout step (timed search only)
+        self._work = 0  # rollout moves and move-filter calls in this decision
+        self._work_limit = 10**15
+        self.last_steps = 0
 
     # ------------------------------------------------------------------------------------
+    def _late(self, ahead: float = 0.0) -> bool:
+        """True when the work or time budget is spent (or the time would be after ``ahead`` more
+        seconds)."""
+        if self._work >= self._work_limit:
+            return True
+        return self._deadline != math.inf and time.perf_counter() + ahead >= self._deadline
+
     def decide(self, obs: Observation) -> Action:
         legal = obs.legal
         if len(legal) == 1:
@@ -141,27 +189,34 @@ class MCTSBot:
             self.last_seconds = 0.0
             return legal[0]
         start = time.perf_counter()
-        deadline = start + self.ms / 1000.0 if self.ms is not None else math.inf
+        self._deadline = start + self.ms / 1000.0 if self.ms is not None else math.inf
         limit = self.iters if self.iters is not None else 10**12
+        self._work = 0
+        self._work_limit = self.steps if self.steps is not None else 10**15
         root = _Node()
         n = 0
         if self.candidates is not None:
             sample = obs.sample_state(self.rng)
-            legal = [a for a in self.candidates(sample, obs.player, legal, self.rng) if a in set(obs.legal)] or legal
-            if len(legal) == 1:
+            self._work += 1
+            allowed = set(obs.legal)
+            legal = [a for a in self.candidates(sample, obs.player, legal, self.rng) if a in allowed] or legal
+            if len(legal) == 1 or self._late():
                 self.last_iterations = 0
                 self.last_seconds = time.perf_counter() - start
-                return legal[0]
+                return legal[0]  # the game's first searched move: its greedy choice
             root.moves = {obs.player: legal}
         legal_set = set(legal)
         while n < limit:
             state = obs.sample_state(self.rng)
-            self._iterate(root, state, obs.player, legal_set)
+            if not self._iterate(root, state, obs.player, legal_set):
+                break  # out of time before anything was learnt from this iteration
             n += 1
-            if deadline != math.inf and time.perf_counter() >= deadline:
+            if self._late():
                 break
         self.last_iterations = n
         self.last_seconds = time.perf_counter() - start
+        self.last_steps = self._work
+        self._deadline = math.inf
         mine = root.stats.get(obs.player, {})
         best_visits = -1.0
         choices: list[Action] = []
@@ -172,6 +227,8 @@ class MCTSBot:
                 best_visits, choices = visits, [action]
             elif visits == best_visits:
                 choices.append(action)
+        if best_visits <= 0.0 and self.candidates is not None:
+            return legal[0]
         if len(choices) > 1:  # break visit ties by mean value, then at random
             def mean(a: Action) -> float:
                 s = mine.get(a)
@@ -182,10 +239,31 @@ class MCTSBot:
         return self.rng.choice(choices)
 
     # ------------------------------------------------------------------------------------
+    def _widened(self, node: _Node, seat: int, table: dict[Action, list[float]], legal: list[Action]) -> list[Action]:
+        """Progressive widening: the first ``ceil(2 N^A)`` moves of the node's order."""
+        if node.order is None:
+            node.order = {}
+        order = node.order.get(seat)
+        if order is None:
+            order = node.order[seat] = {}
+        if any(a not in order for a in legal):
+            fresh = [a for a in legal if a not in order]
+            if self.candidates is None:
+                self.rng.shuffle(fresh)
+            for a in fresh:
+                order[a] = float(len(order))
+        visits = sum(s[0] for s in table.values())
+        k = max(2, math.ceil(2.0 * (visits + 1.0) ** self.widen))
+        if k >= len(legal):
+            return legal
+        return sorted(legal, key=order.__getitem__)[:k]
+
     def _select(self, node: _Node, state: GameState, seat: int, legal: list[Action]) -> Action:
         table = node.stats.get(seat)
         if table is None:
             table = node.stats[seat] = {}
+        if self.widen > 0.0 and len(legal) > 2:
+            legal = self._widened(node, seat, table, legal)
         untried: list[Action] = []
         for a in legal:
             s = table.get(a)
@@ -208,26 +286,42 @@ class MCTSBot:
                 best, pick = score, a
         return pick
 
-    def _iterate(self, root: _Node, state: GameState, me: int, root_legal: set[Action]) -> None:
+    def _stops(self, deciders: tuple[int, ...], me: int, first: bool, others: bool) -> bool:
+        """Whether the position is scored here rather than played on."""
+        if self.horizon == "turn":
+            return not first and deciders != (me,)
+        if self.horizon == "round":
+            return others and deciders == (me,)
+        return False
+
+    def _iterate(self, root: _Node, state: GameState, me: int, root_legal: set[Action]) -> bool:
+        """One iteration; False if the deadline passed before the first tree step."""
         path: list[tuple[_Node, list[tuple[int, Action]]]] = []
         node = root
         expanded = False
         first = True
-        own_turn = self.horizon == "turn"
+        others = False  # has a seat other than ``me`` decided since the root
+        in_tree_only_me = self.horizon == "turn" or (self.horizon == "round" and self.opp == "policy")
         while True:
             deciders = state.decision().players
-            if not deciders:
+            if not deciders or self._stops(deciders, me, first, others):
                 break
-            if own_turn and not first and deciders != (me,):
-                break  # the searching seat's own sequence of decisions is over: evaluate here
+            if in_tree_only_me and not first and deciders != (me,) and deciders != (CHANCE,):
+                break  # the other seats' decisions are played by the rollout policy
+            if self._late():
+                if first:
+                    return False
+                break
             if deciders == (CHANCE,):
+                if in_tree_only_me and not first:
+                    break  # chance after the searching seat's decisions: left to the rollout
                 outcome = sample_chance(state.chance_outcomes(), self.rng)
                 state.apply_unchecked(outcome, CHANCE)
                 key: Any = outcome
             else:
                 joint: list[tuple[int, Action]] = []
                 for p in deciders:
-                    if p not in state.decision().players or (own_turn and p != me):
+                    if p not in state.decision().players or (in_tree_only_me and p != me):
                         continue
                     legal = state.legal_actions(p)
                     if self.candidates is not None and len(legal) > 1:
@@ -238,6 +332,10 @@ class MCTSBot:
                     action = self._select(node, state, p, legal)
                     joint.append((p, action))
                     state.apply_unchecked(action, p)
+                    if p != me:
+                        others = True
+                if not joint:
+                    break
                 path.append((node, joint))
                 key = tuple(joint)
                 first = False
@@ -250,12 +348,13 @@ class MCTSBot:
             node = child
             if expanded:
                 break  # evaluate the new node (after a chance outcome too: no unsearched reply)
-        values = self._rollout(state, me)
+        values = self._rollout(state, me, others)
         for nd, joint in path:
             for p, action in joint:
                 s = nd.stats[p][action]
                 s[0] += 1.0
                 s[1] += values[p]
+        return True
 
     def _moves(self, node: _Node, state: GameState, p: int, legal: list[Action]) -> list[Action]:
         """The pruned moves of seat ``p`` at ``node`` (computed once per node, then filtered by
@@ -270,28 +369,42 @@ class MCTSBot:
             if kept:
                 return kept
         moves = self.candidates(state, p, legal, self.rng) or legal
+        self._work += 1
         node.moves[p] = moves
         return moves
 
-    def _rollout(self, state: GameState, me: int) -> list[float]:
+    def _score(self, state: GameState) -> list[float]:
+        return self.leaf(state) if self.leaf is not None else state.heuristic_values()
+
+    def _rollout(self, state: GameState, me: int, others: bool) -> list[float]:
         steps = 0
         rng = self.rng
         policy = self.rollout
-        own_turn = self.horizon == "turn"
+        timed = self._deadline != math.inf
         while True:
             deciders = state.decision().players
             if not deciders:
                 return state.returns()
-            if own_turn and deciders != (me,):
-                return self.leaf(state) if self.leaf is not None else state.heuristic_values()
+            if self._stops(deciders, me, False, others):
+                return self._score(state)
             if deciders == (CHANCE,):
                 state.apply_unchecked(sample_chance(state.chance_outcomes(), rng), CHANCE)
                 continue
-            if steps >= self.depth:
-                return self.leaf(state) if self.leaf is not None else state.heuristic_values()
+            if steps >= self.depth or self._work >= self._work_limit:
+                return self._score(state)
+            if timed:
+                now = time.perf_counter()
+                if now + self._step_cost >= self._deadline:
+                    return self._score(state)  # cut short: score the position reached
             p = deciders[0]
+            if p != me:
+                others = True
             state.apply_unchecked(policy(state, p, rng), p)
             steps += 1
+            self._work += 1
+            if timed:
+                cost = time.perf_counter() - now
+                self._step_cost = cost if self._step_cost == 0.0 else 0.8 * self._step_cost + 0.2 * cost
 
 
 def _float_param(params: dict[str, str], key: str, default: float) -> float:
@@ -333,28 +446,36 @@ def make_mcts(game: Game, seat: int, rng: random.Random, params: dict[str, str])
     defaults = dict(getattr(module, "MCTS_DEFAULTS", {}) or {}) if module is not None else {}
     user = params
     params = {**defaults, **params}
+    budget = ("iters", "ms", "steps")
+    if any(k in user for k in budget):  # the budget given replaces the game's default budget
+        params = {k: v for k, v in params.items() if k not in budget or k in user}
     ms = int_param(params, "ms", 0, 1, 3_600_000) if "ms" in params else None
+    steps = int_param(params, "steps", 0, 1, 10**9) if "steps" in params else None
     iters: int | None = int_param(params, "iters", 200, 1, 10**8)
-    if ms is not None and "iters" not in user:
-        iters = None  # a time budget given alone is the only budget
+    if "iters" not in params and (ms is not None or steps is not None):
+        iters = None  # a time or work budget given alone is the only budget
     return MCTSBot(
         game,
         seat,
         rng,
         iters=iters,
         ms=ms,
+        steps=steps,
         depth=int_param(params, "depth", 10, 0, 100_000),
         rollout=rollout_policy(game, params.get("rollout", "random")),
         c=_float_param(params, "c", 0.7),
         candidates=_hook(module, "search_actions", params.get("prune", "1"), "prune"),
         leaf=_hook(module, "leaf_values", params.get("leaf", "game"), "leaf"),
-        horizon=_horizon(params.get("horizon", "game")),
+        horizon=_choice(params, "horizon", HORIZONS),
+        opp=_choice(params, "opp", ("policy", "tree")),
+        widen=_float_param(params, "widen", 0.0),
     )
 
 
-def _horizon(value: str) -> str:
-    if value not in ("game", "turn"):
-        raise OptionError(f"mcts horizon must be game or turn, not {value!r}")
+def _choice(params: dict[str, str], key: str, allowed: tuple[str, ...]) -> str:
+    value = params.get(key, allowed[0])
+    if value not in allowed:
+        raise OptionError(f"mcts {key} must be {' or '.join(allowed)}, not {value!r}")
     return value
 
 

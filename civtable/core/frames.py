@@ -12,6 +12,14 @@ the frame has in saved states and records::
         taken: tuple[int, ...]
         limit: int
 
+Type checkers do not accept a plain assignment in a ``NamedTuple`` body, so typed code gives a
+kind its tag with the ``tagged`` class decorator instead (the same class attribute)::
+
+    @tagged("pray")
+    class Pray(NamedTuple):
+        seat: int
+        ...
+
 Frames are tuples underneath, so they are hashable, cheap to create and compare, and a state
 that shares them between clones never sees them change. Rules read them by name
 (``frame.remaining``), never by position. A ``FrameCodec`` turns a frame into JSON as
@@ -21,8 +29,20 @@ serialisation code.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Any
+from collections.abc import Callable, Iterable
+from typing import Any, TypeVar
+
+_K = TypeVar("_K", bound=type)
+
+
+def tagged(tag: str) -> Callable[[_K], _K]:
+    """Class decorator: set a frame kind's ``TAG`` (its name in saved states and records)."""
+
+    def mark(cls: _K) -> _K:
+        cls.TAG = tag  # type: ignore[attr-defined]
+        return cls
+
+    return mark
 
 
 def _jsonable(v: Any) -> Any:

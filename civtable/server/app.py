@@ -32,6 +32,7 @@ from .live import LiveGame, dumps
 from .manager import GameManager
 from .middleware import MAX_BODY, BodyLimit, SecurityHeaders
 from .store import Store, hash_token
+from .teach import router as teach_router
 
 STATIC = Path(__file__).parent / "static"
 TOKEN_MAX = 128
@@ -111,6 +112,7 @@ def create_app(
     )
     app.state.store = store
     app.add_middleware(BodyLimit, limit=MAX_BODY, timeout=limits.body_timeout)
+    app.include_router(teach_router)  # glossary, progress, hints, rules pages (teach.py)
 
     app.add_middleware(SecurityHeaders)
 

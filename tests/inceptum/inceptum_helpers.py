@@ -14,9 +14,13 @@ from typing import Any
 import pytest
 
 from civtable.core import CHANCE, Action, IllegalAction, make_game
+from civtable.games.inceptum.building import build_new, upgrade
 from civtable.games.inceptum.content import RES_INDEX, RESOURCES
 from civtable.games.inceptum.game import Inceptum
+from civtable.games.inceptum.production import gain
+from civtable.games.inceptum.research import grant_research
 from civtable.games.inceptum.state import SPECBLD, WONDER, InceptumState, Player
+from civtable.games.inceptum.wonders import activate, build_wonder
 
 
 def new_game(mode: str = "journey", players: int = 2, **opts: Any) -> Inceptum:
@@ -112,7 +116,7 @@ def grant(s: InceptumState, seat: int, *advances: str) -> None:
     for a in advances:
         idx = s.c.advance_index[a]
         if not p.researched & s.c.advances[idx].bit:
-            s._grant_research(p, idx)
+            grant_research(s, p, idx)
 
 
 def set_government(s: InceptumState, seat: int, gov: str) -> None:
@@ -123,7 +127,7 @@ def set_government(s: InceptumState, seat: int, gov: str) -> None:
     for k, a in enumerate(s.c.advances):
         if adv.requires >> k & 1 and not p.researched & a.bit:
             grant_with_prereqs(s, seat, a.id)
-    s._grant_research(p, idx)
+    grant_research(s, p, idx)
     p.gov = gov
 
 
@@ -141,7 +145,13 @@ def grant_with_prereqs(s: InceptumState, seat: int, ident: str) -> None:
         if a.requires >> k & 1:
             grant_with_prereqs(s, seat, b.id)
     if not p.researched & a.bit:
-        s._grant_research(p, a.idx)
+        grant_research(s, p, a.idx)
+
+
+def same_frame(a: object, b: object) -> bool:
+    """Frames are equal if they are of the same kind with the same fields (``Turn(0)`` and
+    ``Dice(0)`` are equal as tuples but are not the same frame)."""
+    return type(a) is type(b) and a == b
 
 
 def slot_index(row: int, col: int) -> int:
@@ -155,9 +165,9 @@ def place(s: InceptumState, seat: int, line: str, row: int, col: int, level: int
     p.pop_total += 1
     p.pop_free += 1
     li = s.c.line_index[line]
-    s._build_new(seat, li, slot_index(row, col), free=True)
+    build_new(s, seat, li, slot_index(row, col), free=True)
     for _ in range(level - 1):
-        s._upgrade(seat, slot_index(row, col), free=True)
+        upgrade(s, seat, slot_index(row, col), free=True)
 
 
 def place_wonder(s: InceptumState, seat: int, wid: str, row: int, col: int, settle: bool = True) -> None:
@@ -168,20 +178,20 @@ def place_wonder(s: InceptumState, seat: int, wid: str, row: int, col: int, sett
     saved = p.hand[:]
     p.hand = [99] * 5
     depth = len(s.stack)
-    s._build_wonder(seat, w, slot_index(row, col))
+    build_wonder(s, seat, w, slot_index(row, col))
     p.hand = saved
     del s.stack[depth:]
     if settle:
         for wi in p.pending_end:
             for e in s.c.wonders[wi].effects:
                 if e.type == "production":
-                    s._gain(p, e.gains, 0)
+                    gain(s, p, e.gains, 0)
                 elif e.type == "production_all":
-                    s._gain(p, (0, 0, 0, 0, 0), e.amount)
+                    gain(s, p, (0, 0, 0, 0, 0), e.amount)
         p.pending_end = ()
         for t, amount, _w in p.pending_next:
             if t not in ("free_research", "free_build"):
-                s._activate(p, t, amount)
+                activate(s, p, t, amount)
         p.pending_next = ()
 
 

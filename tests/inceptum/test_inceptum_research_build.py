@@ -27,7 +27,11 @@ from inceptum_helpers import (
     unlocker,
 )
 
+from civtable.games.inceptum.building import upgrade
 from civtable.games.inceptum.content import GOLD, IRON, STONE
+from civtable.games.inceptum.costs import researchable
+from civtable.games.inceptum.frames import FreeActions
+from civtable.games.inceptum.wonders import take_benefit
 
 
 def started(mode: str = "mission2", players: int = 2, **opts: object):  # type: ignore[no-untyped-def]
@@ -142,7 +146,7 @@ def test_university_two_pythagoras_two_chichen_three_republic_one_cumulative_min
     assert s.research_cost(p, adv) == base - 4
     place_wonder(s, 0, "chichen_itza", 1, 3)
     assert s.research_cost(p, adv) == base - 7
-    s._take_benefit(0, s.c.benefit_index["research_1_less"])
+    take_benefit(s, 0, s.c.benefit_index["research_1_less"])
     assert s.research_cost(p, adv) == base - 8
     assert s.research_cost(p, s.c.advance_index["writing"]) == 1  # never below 1
 
@@ -174,9 +178,9 @@ def test_medieval_six_opened_by_a_government() -> None:
     to_actions(s)
     medieval = {"astronomy", "feudalism", "printing", "theology", "fine_arts", "planned_cities"}
     p = s.players[0]
-    assert not medieval & {s.c.advances[a].id for a in s._researchable(p)}
+    assert not medieval & {s.c.advances[a].id for a in researchable(s, p)}
     set_government(s, 0, "monarchy")
-    assert medieval <= {s.c.advances[a].id for a in s._researchable(p)}
+    assert medieval <= {s.c.advances[a].id for a in researchable(s, p)}
     assert s.view(0)["players"][0]["age"] == "medieval"
 
 
@@ -333,7 +337,7 @@ def test_resource_building_cp_by_level(rule: str, expected: list[int]) -> None:
     base = s.cp(p)
     got = []
     for _lvl in range(2, 5):
-        s._upgrade(0, slot_index(3, 3), free=True)
+        upgrade(s, 0, slot_index(3, 3), free=True)
         got.append(s.cp(p) - base)
     start = 1  # the Lumberjack Hut at Level 1
     assert [start] + [start + x for x in got] == expected
@@ -349,7 +353,7 @@ def test_special_building_cp_by_level(rule: str, expected: list[int]) -> None:
     # place() adds a population token: 3 tokens -> still 0 population CP
     first = s.cp(p) - base
     s.players[0].researched |= s.c.advances[s.c.advance_index["theology"]].bit
-    s._upgrade(0, slot_index(1, 1), free=True)
+    upgrade(s, 0, slot_index(1, 1), free=True)
     assert [first, s.cp(p) - base] == expected
 
 
@@ -386,7 +390,7 @@ def test_iron_cannot_be_used_before_iron_working() -> None:
     unlock_line(s, 0, "food", 3, stone_iron=False)
     grant(s, 0, "cutting_tools")
     assert not researched(s, 0, "iron_working")
-    s._upgrade(0, slot_index(3, 2), free=True)  # Level 2
+    upgrade(s, 0, slot_index(3, 2), free=True)  # Level 2
     to_actions(s)
     hand(s, 0, food=30, wood=30, stone=30, iron=30)
     assert "upgrade 3 2" not in legal_texts(s)  # Irrigated Fields needs Iron
@@ -398,7 +402,7 @@ def test_free_build_respects_stone_lock() -> None:
     s = started()
     unlock_line(s, 0, "wood", 2, stone_iron=False)
     to_actions(s)
-    s.stack.append(("free", 0, 0, 1))
+    s.stack.append(FreeActions(seat=0, research=0, build=1))
     assert "upgrade 3 3" not in legal_texts(s)
     grant(s, 0, "cutting_tools")
     assert "upgrade 3 3" in legal_texts(s)

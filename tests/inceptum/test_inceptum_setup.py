@@ -16,11 +16,13 @@ from inceptum_helpers import (
     ptp_of,
     res,
     roll,
+    same_frame,
     setup,
     slot_index,
 )
 
 from civtable.core import CHANCE, Action, NotYourTurn
+from civtable.games.inceptum.frames import HumbleBeginnings, StartRoll
 
 STARTING_SIX = {"writing", "trade_routes", "organized_labor", "cutting_tools", "domestication", "mysticism"}
 
@@ -147,10 +149,10 @@ def test_start_roll_ties_reroll_only_the_tied_players() -> None:
     for r in (10, 10, 3):
         chance(s, f"startroll {r}")
     assert s.decision().kind == "start_roll"
-    assert s.stack[-1][1] == (0, 1)  # only seats 0 and 1 roll again
+    assert same_frame(s.stack[-1], StartRoll(contenders=(0, 1), rolls=()))  # only seats 0 and 1 roll again
     chance(s, "startroll 6")
     chance(s, "startroll 6")  # tied again: roll again
-    assert s.decision().kind == "start_roll" and s.stack[-1][1] == (0, 1)
+    assert s.decision().kind == "start_roll" and s.stack[-1].contenders == (0, 1)
     chance(s, "startroll 4")
     chance(s, "startroll 11")
     assert s.order == (1, 2, 0)
@@ -177,13 +179,13 @@ def test_humble_beginnings_are_drawn_in_turn_order_without_repeats() -> None:
         act(s, "keep", seat)
     for r in (3, 12, 2):
         chance(s, f"startroll {r}")
-    assert s.decision().kind == "humble_beginnings" and s.stack[-1][1] == 1
+    assert s.decision().kind == "humble_beginnings" and same_frame(s.stack[-1], HumbleBeginnings(seat=1))
     card = population_card(g)
     chance(s, f"hb {card}")
     assert f"hb {card}" not in {a.text() for a, _ in s.chance_outcomes()}
     probs = [p for _, p in s.chance_outcomes()]
     assert probs == pytest.approx([1 / 6] * 6)
-    assert s.stack[-1][1] == 2
+    assert same_frame(s.stack[-1], HumbleBeginnings(seat=2))
 
 
 def test_population_card_gives_a_free_token() -> None:

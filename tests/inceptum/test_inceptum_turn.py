@@ -28,6 +28,7 @@ from inceptum_helpers import (
 
 from civtable.core import Action, MalformedAction, NotYourTurn
 from civtable.games.inceptum.content import FOOD, GOLD
+from civtable.games.inceptum.production import gain
 
 
 def started(mode: str = "mission2", players: int = 2, **opts: object):  # type: ignore[no-untyped-def]
@@ -99,7 +100,7 @@ def test_ptp_cap_is_fifty() -> None:
     s = started()
     p = s.players[0]
     p.gross[GOLD] = p.ptp[GOLD] = 49
-    s._gain(p, (0, 0, 0, 0, 4), 0)
+    gain(s, p, (0, 0, 0, 0, 4), 0)
     assert p.ptp[GOLD] == 50
     assert s.recalculate_ptp(0)[GOLD] <= 50
 

@@ -22,7 +22,10 @@ from inceptum_helpers import (
     to_actions,
 )
 
+from civtable.games.inceptum.building import upgrade
 from civtable.games.inceptum.content import GOLD
+from civtable.games.inceptum.costs import snapshot_buildings
+from civtable.games.inceptum.frames import Turn
 
 
 def seven_buildings(s, seat: int) -> None:  # type: ignore[no-untyped-def]
@@ -235,7 +238,7 @@ def expansionist_condition(s, seat: int) -> None:  # type: ignore[no-untyped-def
             k += 1
     for slot in (slot_index(3, 2), slot_index(3, 3)):
         while s.players[seat].city[slot][2] < 4:  # type: ignore[index]
-            s._upgrade(seat, slot, free=True)
+            upgrade(s, seat, slot, free=True)
 
 
 def test_glory_civilizational_victory_needs_the_dawn() -> None:
@@ -447,7 +450,7 @@ def test_united_extra_token_raises_each_produced_type() -> None:
     s = united()
     grant(s, 0, "organized_labor", "cutting_tools")
     p = s.players[0]
-    s._upgrade(0, slot_index(3, 3), free=True)  # Lumber Camp: 2 Gold, 2 Wood
+    upgrade(s, 0, slot_index(3, 3), free=True)  # Lumber Camp: 2 Gold, 2 Wood
     place(s, 0, "food", 4, 2)
     place(s, 0, "food", 4, 3)  # 2x2 with the starting buildings
     add_pop(s, 0)
@@ -473,11 +476,11 @@ def test_united_market_with_two_extra_tokens_makes_three_gold() -> None:
     place(s, 0, "market", 2, 2)  # completes a 3x3 grid
     gold = p.ptp[GOLD]
     add_pop(s, 0, 2)
-    s.stack[-1:] = [("turn", 0)]
+    s.stack[-1:] = [Turn(seat=0)]
     act(s, "assign 2 2")
     act(s, "assign 2 2")
     assert p.ptp[GOLD] == gold + 2  # Market: 1 Gold -> 3 Gold
-    s._snapshot_buildings(p)  # as at the start of the next turn
+    snapshot_buildings(s, p)  # as at the start of the next turn
     assert s.bank_ratio(p, 0) == 3  # the trading bonus is unchanged by the extra tokens
 
 

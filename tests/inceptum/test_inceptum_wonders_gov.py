@@ -21,6 +21,7 @@ from inceptum_helpers import (
     pass_round,
     place,
     place_wonder,
+    same_frame,
     setup,
     slot_index,
     to_actions,
@@ -28,7 +29,9 @@ from inceptum_helpers import (
 )
 
 from civtable.games.inceptum.content import BUILTIN_PATH, GOLD, IRON, STONE
+from civtable.games.inceptum.frames import Dice, FreeActions, Government
 from civtable.games.inceptum.game import Inceptum
+from civtable.games.inceptum.wonders import take_benefit
 
 ALL_UNLOCK = ("cutting_tools", "iron_working")
 
@@ -157,7 +160,7 @@ def test_cultural_first_wonder_half_oracle_example() -> None:
 def test_cultural_half_first_then_other_reductions() -> None:
     s = started(traits=("cultural", "united"))
     p = s.players[0]
-    s._take_benefit(0, s.c.benefit_index["wonders_3_less"])
+    take_benefit(s, 0, s.c.benefit_index["wonders_3_less"])
     assert s.wonder_cost(p, s.c.wonder_index["oracle"]) == (0, 5, 5, 0, 5)  # 16 / 2 - 3
 
 
@@ -191,7 +194,7 @@ def test_wonder_discounts_are_cumulative_from_next_turn_minimum_one() -> None:
     assert s.wonder_cost(p, oracle) == (0, 12, 12, 0, 12)
     place_wonder(s, 0, "hagia_sophia", 1, 2)
     assert s.wonder_cost(p, oracle) == (0, 9, 9, 0, 9)
-    s._take_benefit(0, s.c.benefit_index["wonders_3_less"])
+    take_benefit(s, 0, s.c.benefit_index["wonders_3_less"])
     assert s.wonder_cost(p, oracle) == (0, 6, 6, 0, 6)
     p.disc_wonder += 20
     assert s.wonder_cost(p, oracle) == (0, 1, 1, 0, 1)
@@ -218,7 +221,7 @@ def test_library_of_alexandria_three_free_research_before_next_roll() -> None:
     act(s, "end")
     d = s.decision()
     assert d.kind == "free" and d.players == (0,)
-    assert s.stack[-2][0] == "dice"  # before the roll
+    assert isinstance(s.stack[-2], Dice)  # before the roll
     p = s.players[0]
     gold = p.hand[GOLD]
     for adv in ("trade_routes", "mathematics", "domestication"):
@@ -248,11 +251,11 @@ def test_library_of_alexandria_reaching_a_government_pauses_the_rest() -> None:
     act(s, "research republic")
     d = s.decision()
     assert d.kind == "government"
-    assert s.stack[-2][:4] == ("free", 0, 2, 0)  # two free research wait underneath
+    assert same_frame(s.stack[-2], FreeActions(seat=0, research=2, build=0))  # two free research wait underneath
     act(s, "benefit research_1_less")
     act(s, "research astronomy")  # the government's free research
     act(s, "done")  # decline the free build
-    assert s.decision().kind == "free" and s.stack[-1][2] == 2
+    assert s.decision().kind == "free" and s.stack[-1].research == 2
     act(s, "research feudalism")
     act(s, "research printing")
     assert s.decision().kind == "dice"
@@ -296,12 +299,12 @@ def test_free_builds_at_start_of_next_turn(wid: str, n: int) -> None:
     to_actions(s)
     act(s, "end")
     d = s.decision()
-    assert d.kind == "free" and s.stack[-1][3] == n and s.stack[-2][0] == "dice"
+    assert d.kind == "free" and s.stack[-1].build == n and isinstance(s.stack[-2], Dice)
     hand(s, 0)
     act(s, "build temple")
     act(s, "slot 2 1")
     act(s, "upgrade 3 3")
-    assert s.stack[-1][3] == n - 2
+    assert s.stack[-1].build == n - 2
     assert p.hand == [0, 0, 0, 0, 0]  # free
     assert not any(t.startswith("wonder") for t in legal_texts(s))  # not for wonders
     act(s, "done")
@@ -315,7 +318,7 @@ def test_free_build_cancel_keeps_the_free_action() -> None:
     pass_round(s)
     act(s, "build food")
     act(s, "cancel")
-    assert s.stack[-1][3] == 4
+    assert s.stack[-1].build == 4
 
 
 def test_newtons_university_three_free_research_this_turn_only() -> None:
@@ -419,7 +422,7 @@ def test_government_pause_free_research_build_and_benefit() -> None:
     s = at_government("republic")
     p = s.players[0]
     d = s.decision()
-    assert d.kind == "government" and s.stack[-1] == ("gov", 0, 1, 1, 1)
+    assert d.kind == "government" and same_frame(s.stack[-1], Government(seat=0, research=1, build=1, benefit=1))
     assert p.gov == "republic" and p.hand == [1, 0, 0, 0, 2]
     texts = legal_texts(s)
     assert "done" not in texts  # the extra benefit must be chosen while one is left
@@ -447,7 +450,7 @@ def test_benefit_taken_is_unavailable_to_others() -> None:
     act(s, "end")
     p1 = s.players[1]
     p1.gov = "monarchy"
-    s.stack.append(("gov", 1, 0, 0, 1))
+    s.stack.append(Government(seat=1, research=0, build=0, benefit=1))
     texts = legal_texts(s, 1)
     assert "benefit wonders_3_less" not in texts
     assert_illegal(s, "benefit wonders_3_less", 1, match="already chosen")
@@ -497,7 +500,7 @@ def test_effects_immediate_benefit_applies_ancient_wonders_at_once() -> None:
     p = s.players[0]
     assert p.disc_research >= 2  # at once, not from the next turn
     build_wonder(s, "library_of_alexandria", 1, 2)
-    assert s.decision().kind == "free" and s.stack[-1][2] == 3
+    assert s.decision().kind == "free" and s.stack[-1].research == 3
 
 
 def test_effects_immediate_buildings_count_at_once() -> None:
@@ -542,10 +545,10 @@ def test_effects_immediate_releases_a_pending_library_of_alexandria() -> None:
     p = s.players[0]
     assert any(t == "free_research" for t, _, _ in p.pending_next)
     # a second government pause (as if reached again) offering the immediate-effects benefit
-    s.stack.append(("gov", 0, 0, 0, 1))
+    s.stack.append(Government(seat=0, research=0, build=0, benefit=1))
     before = len(s.stack)
     act(s, f"benefit {benefit_of(s, 'immediate_effects', ('common', 'republic'))}")
     assert not p.pending_next
-    assert s.decision().kind == "free" and s.stack[-1][2] == 3
+    assert s.decision().kind == "free" and s.stack[-1].research == 3
     assert len(s.stack) == before  # the pause frame is gone, the free-research frame replaced it
-    assert all(f[0] != "gov" for f in s.stack)
+    assert not any(isinstance(f, Government) for f in s.stack)

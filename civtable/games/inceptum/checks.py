@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .content import Advance, Content
+    from .model import Advance, Content
 
 STARTING_SIX = ("writing", "trade_routes", "organized_labor", "cutting_tools", "domestication", "mysticism")
 MEDIEVAL_SIX = ("astronomy", "feudalism", "printing", "theology", "fine_arts", "planned_cities")

@@ -7,6 +7,9 @@ from typing import TYPE_CHECKING
 from civtable.core import Action
 
 from .content import RES_INDEX, RESOURCES
+from .costs import usable
+from .frames import Respond
+from .player import WONDER
 
 if TYPE_CHECKING:
     from .state import InceptumState
@@ -91,7 +94,7 @@ def explain(s: InceptumState, a: Action, player: int) -> str:
             if None not in p.city:
                 return "your city has no empty slot for a new building"
             bcost = s.build_cost(p, line.idx, 1)
-            if not s._usable(p, bcost):
+            if not usable(s, p, bcost):
                 return f"{lv.name} needs Stone or Iron, which you cannot use before Cutting Tools / Iron Working"
             return f"{lv.name}: {_need(p.hand, bcost)}"
         if k == "wonder":
@@ -106,7 +109,7 @@ def explain(s: InceptumState, a: Action, player: int) -> str:
             if w.unlocked_by >= 0 and not p.researched >> w.unlocked_by & 1:
                 return f"{w.name} is unlocked by researching {c.advances[w.unlocked_by].name}"
             wcost = s.wonder_cost(p, w.idx)
-            if not s._usable(p, wcost):
+            if not usable(s, p, wcost):
                 return f"{w.name} needs Stone or Iron, which you cannot use before Cutting Tools / Iron Working"
             if None not in p.city:
                 return "your city has no empty slot for a wonder"
@@ -123,7 +126,7 @@ def explain(s: InceptumState, a: Action, player: int) -> str:
                     return "only a United civilization may place extra population tokens on buildings"
                 if cell is None:
                     return f"there is no building at row {r}, column {col}"
-                if cell[0] == 3:
+                if cell[0] == WONDER:
                     return "wonders take no population tokens"
                 if not p.pop_free:
                     return "you have no free population token"
@@ -132,7 +135,7 @@ def explain(s: InceptumState, a: Action, player: int) -> str:
                 return "buildings are not upgraded in Mission 1"
             if cell is None:
                 return f"there is no building at row {r}, column {col}"
-            if cell[0] == 3:
+            if cell[0] == WONDER:
                 return "wonders have no levels"
             line = c.lines[cell[1]]
             if cell[2] >= len(line.levels):
@@ -159,7 +162,8 @@ def explain(s: InceptumState, a: Action, player: int) -> str:
             return f"'{a.text()}' is not possible: check the resource name and your hand (and the limits of this choice)"
         if k == "accept":
             top = s.stack[-1]
-            return f"you cannot pay what the offer asks: {_need(p.hand, top[4])}"
+            if isinstance(top, Respond):
+                return f"you cannot pay what the offer asks: {_need(p.hand, top.ask)}"
         if k == "benefit":
             ident = str(a.args[0])
             if ident not in c.benefit_index:

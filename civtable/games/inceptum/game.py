@@ -1,4 +1,5 @@
-"""The INCEPTUM game definition: options, content, and log sentences."""
+"""The INCEPTUM game definition: options, content, and the wiring of the state to its view,
+explanations of illegal actions and log sentences (which all sit on top of the state)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,11 @@ from civtable.core import CHANCE, Action, Game, GameInfo, OptionSpec
 
 from .actions import ActionTable
 from .content import RESOURCES, Content, load_content
+from .describe import describe
+from .explain import explain
+from .frames import CODEC
 from .state import InceptumState
+from .view import build_view
 
 MODES = ("mission1", "mission2", "journey", "glory")
 MODE_TITLES = {
@@ -82,8 +87,8 @@ class Inceptum(Game):
         self.wonder_cache: dict[tuple[int, int], Any] = {}
         self.grid_cache: dict[int, list[int]] = {}
         self.adv_costs = tuple(a.cost for a in self.content.advances)
-        self.wonder_min: dict[tuple[int, int], int] = {}
-        self.decision_cache: dict[tuple[Any, ...], Any] = {}
+        # per kind of frame: frame -> Decision (frames of different kinds may hold equal fields)
+        self.decision_cache: dict[type, dict[Any, Any]] = {kind: {} for kind in CODEC.kinds()}
         n = int(self.options["players"])
         self.offers_for = [[self.table.offer[q] for q in range(n) if q != seat] for seat in range(n)]
         return self.content.content_id
@@ -98,12 +103,18 @@ class Inceptum(Game):
         return self.table.space()
 
     def seat_name(self, player: int) -> str:
-        return f"Seat {player}"
+        return f"Player {player + 1}"  # people count from 1, as in the log
 
     def describe_action(self, state: Any, player: int, action: Action) -> str:
-        from .describe import describe
-
         return describe(state, player, action)
+
+    def view_of(self, state: InceptumState, player: int | None) -> dict[str, Any]:
+        """What ``player`` may see of ``state`` (``InceptumState.view`` asks here)."""
+        return build_view(state, player)
+
+    def explain_illegal(self, state: InceptumState, action: Action, player: int) -> str:
+        """Why ``action`` is not legal (``InceptumState.explain_illegal`` asks here)."""
+        return explain(state, action, player)
 
     @property
     def mode_title(self) -> str:

@@ -9,10 +9,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .content import RESOURCES
-from .state import SPECBLD, WONDER
+from .costs import researchable
+from .frames import BonusChoice, FreeActions, Government, Offer, Pray, Redraw, Respond, Slot
+from .player import SPECBLD, WONDER, Player
+from .production import gain
 
 if TYPE_CHECKING:
-    from .state import InceptumState, Player
+    from .state import InceptumState
 
 
 def _res(v: Any) -> dict[str, int]:
@@ -35,9 +38,9 @@ def ptp_next(s: InceptumState, p: Player) -> list[int]:
         for w in q.pending_end:
             for e in s.c.wonders[w].effects:
                 if e.type == "production":
-                    tmp._gain(q, e.gains, 0)
+                    gain(tmp, q, e.gains, 0)
                 elif e.type == "production_all":
-                    tmp._gain(q, (0, 0, 0, 0, 0), e.amount)
+                    gain(tmp, q, (0, 0, 0, 0, 0), e.amount)
         nxt = q.ptp[:]
     mult = 2 if p.double_next or any(t == "double_production" for t, _, _ in p.pending_next) else 1
     return [x * mult for x in nxt]
@@ -103,7 +106,7 @@ def build_view(s: InceptumState, viewer: int | None) -> dict[str, Any]:
         })
     me = s.players[viewer] if viewer is not None and 0 <= viewer < s.n else None
     tech = []
-    available = set(s._researchable(me)) if me is not None else set()
+    available = set(researchable(s, me)) if me is not None else set()
     unlocks: dict[int, list[str]] = {}
     for line in c.lines:
         for lv in line.levels:
@@ -170,27 +173,30 @@ def build_view(s: InceptumState, viewer: int | None) -> dict[str, Any]:
         })
     top = s.stack[-1]
     offer = None
-    if top[0] in ("offer", "respond"):
-        frm, to = (top[1], top[2]) if top[0] == "offer" else (top[2], top[1])
-        offer = {"from": frm, "to": to, "give": _res(top[3]), "get": _res(top[4]), "proposed": top[0] == "respond"}
+    if isinstance(top, Offer):
+        offer = {"from": top.seat, "to": top.partner, "give": _res(top.give), "get": _res(top.ask), "proposed": False}
+    elif isinstance(top, Respond):
+        offer = {"from": top.offerer, "to": top.seat, "give": _res(top.give), "get": _res(top.ask), "proposed": True}
     pending: dict[str, Any] | None = None
-    if top[0] == "redraw":
+    if isinstance(top, Redraw):
         pending = {
             "redraw": {
                 str(i): ("submitted" if x >= 0 and i != viewer else ("redraw" if x == 1 else "keep" if x == 0 else "waiting"))
-                for i, x in enumerate(top[1])
+                for i, x in enumerate(top.choices)
             }
         }
-    elif top[0] == "slot":
-        pending = {"slot_for": {"kind": "building" if top[2] == "b" else "wonder",
-                                "id": c.lines[top[3]].id if top[2] == "b" else c.wonders[top[3]].id,
-                                "free": bool(top[4])}}
-    elif top[0] in ("free", "gov"):
-        pending = {"free_research": top[2], "free_build": top[3], "benefit": top[4] if top[0] == "gov" else 0}
-    elif top[0] == "pray":
-        pending = {"pray_left": top[2], "pray_taken": _res(top[3]), "pray_max_per_type": top[4]}
-    elif top[0] == "choice":
-        pending = {"bonus_choices": {str(i): r for i, r in enumerate(top[1]) if r}}
+    elif isinstance(top, Slot):
+        pending = {"slot_for": {"kind": "building" if top.kind == "b" else "wonder",
+                                "id": c.lines[top.target].id if top.kind == "b" else c.wonders[top.target].id,
+                                "free": bool(top.free)}}
+    elif isinstance(top, FreeActions):
+        pending = {"free_research": top.research, "free_build": top.build, "benefit": 0}
+    elif isinstance(top, Government):
+        pending = {"free_research": top.research, "free_build": top.build, "benefit": top.benefit}
+    elif isinstance(top, Pray):
+        pending = {"pray_left": top.remaining, "pray_taken": _res(top.taken), "pray_max_per_type": top.limit}
+    elif isinstance(top, BonusChoice):
+        pending = {"bonus_choices": {str(i): r for i, r in enumerate(top.remaining) if r}}
     res = s.result()
     return {
         "game": "inceptum",

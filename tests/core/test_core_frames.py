@@ -43,3 +43,17 @@ def test_duplicate_tags_refused() -> None:
 
     with pytest.raises(TypeError):
         FrameCodec([Turn, Other])
+
+
+def test_tagged_decorator_sets_the_tag() -> None:
+    from civtable.core.frames import tagged
+
+    @tagged("free")
+    class Free(NamedTuple):
+        seat: int
+        research: int
+
+    assert Free.TAG == "free" and Free._fields == ("seat", "research")  # type: ignore[attr-defined]
+    codec = FrameCodec([Free])
+    assert codec.to_json(Free(1, 2)) == ["free", 1, 2]
+    assert codec.from_json(["free", 1, 2]) == Free(1, 2)

@@ -8,23 +8,35 @@ POST round trip itself). Reports p50/p95/p99.
 
     python benchmarks/load_test.py --games 20 --actions 60 --game inceptum
 
-Only loopback addresses are used, and the run is bounded by ``--games``, ``--actions`` and
-``--timeout``.
+Saturation (players act at once) at several numbers of concurrent games, on one server process
+with SQLite or on ``--servers 2`` processes sharing a throwaway PostgreSQL cluster (``--postgres``):
+
+    python benchmarks/load_test.py --levels 20,50,100 --think 0 --duration 15 --game nim
+    python benchmarks/load_test.py --levels 20,50,100 --think 0 --duration 15 --game nim --postgres --servers 2
+
+With ``--servers 2`` each game is played on one process (as behind a proxy that routes by game
+id); ``--cross`` puts its seats on different processes, so every push crosses processes.
+
+Only loopback addresses are used, and the run is bounded by ``--games``, ``--actions``,
+``--duration`` and ``--timeout``.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
+import shutil
 import socket
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -68,14 +80,24 @@ class RawHttp:
         self.writer: asyncio.StreamWriter | None = None
 
     async def post(self, path: str, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
-        if self.writer is None:
-            self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
-        assert self.reader is not None
-        data = json.dumps(body).encode()
-        head = (f"POST {path} HTTP/1.1\r\nHost: {self.host}:{self.port}\r\nContent-Type: application/json\r\n"
-                f"Content-Length: {len(data)}\r\n\r\n").encode()
-        self.writer.write(head + data)
-        status_line = await self.reader.readline()
+        for attempt in (1, 2):
+            if self.writer is None:
+                self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
+            assert self.reader is not None
+            data = json.dumps(body).encode()
+            head = (f"POST {path} HTTP/1.1\r\nHost: {self.host}:{self.port}\r\nContent-Type: application/json\r\n"
+                    f"Content-Length: {len(data)}\r\n\r\n").encode()
+            try:
+                self.writer.write(head + data)
+                status_line = await self.reader.readline()
+            except ConnectionError:
+                status_line = b""
+            if status_line:
+                break
+            # the server closed the idle keep-alive connection before reading this request: once more
+            await self.close()
+            if attempt == 2:
+                raise ConnectionError("the server closed the connection")
         status = int(status_line.split()[1])
         length = 0
         while True:
@@ -117,8 +139,11 @@ async def wait_push(seat: Seat, state_id: int, timeout: float) -> float:
         await asyncio.wait_for(seat.changed.wait(), remaining)
 
 
-async def play_one(client: RawHttp, base: str, args: argparse.Namespace, rng: random.Random,
-                   stats: Stats, budget: list[int]) -> None:
+async def play_one(clients: list[RawHttp], bases: list[str], args: argparse.Namespace, rng: random.Random,
+                   stats: Stats, budget: list[int], deadline: float) -> None:
+    """One game on the servers ``bases`` (its seats on one of them, or spread with ``--cross``)."""
+    shift = rng.randrange(len(bases))
+    client = clients[shift % len(clients)]
     body: dict[str, Any] = {"game": args.game, "seats": ["human"] * args.players, "seed": rng.randrange(2**31)}
     if args.mode:
         body["mode"] = args.mode
@@ -126,14 +151,17 @@ async def play_one(client: RawHttp, base: str, args: argparse.Namespace, rng: ra
     if status != 201:
         raise SystemExit(f"cannot create a game: {game}")
     seats = [Seat(s["token"]) for s in game["seats"]]
-    ws_base = base.replace("http://", "ws://")
-    sockets = [await websockets.connect(f"{ws_base}/ws/games/{game['id']}?token={s.token}", max_size=2**24)
-               for s in seats]
+    # sticky: every seat of a game on one process (as a proxy routing by game id does); cross:
+    # the seats on different processes, so that every action is followed by another process
+    home = [(shift + (i if args.cross else 0)) % len(bases) for i in range(len(seats))]
+    sockets = [await websockets.connect(f"{bases[home[i]].replace('http://', 'ws://')}/ws/games/{game['id']}"
+                                        f"?token={s.token}", max_size=2**24)
+               for i, s in enumerate(seats)]
     readers = [asyncio.create_task(reader(ws, s)) for ws, s in zip(sockets, seats)]
     try:
         for s in seats:
             await wait_push(s, 0, 10)
-        while budget[0] > 0:
+        while budget[0] > 0 and time.perf_counter() < deadline:
             current = seats[0].latest
             if current.get("finished"):
                 break
@@ -154,7 +182,7 @@ async def play_one(client: RawHttp, base: str, args: argparse.Namespace, rng: ra
             other = seats[(mover + 1) % len(seats)]
             budget[0] -= 1
             t0 = time.perf_counter()
-            status, answer = await client.post(
+            status, answer = await clients[home[mover]].post(
                 f"/api/games/{game['id']}/actions",
                 {"token": seats[mover].token, "action": action, "state_id": mine["state_id"]})
             t_post = time.perf_counter()
@@ -175,16 +203,16 @@ async def play_one(client: RawHttp, base: str, args: argparse.Namespace, rng: ra
             await ws.close()
 
 
-async def run_slot(base: str, args: argparse.Namespace, slot: int, stats: Stats) -> None:
+async def run_slot(bases: list[str], args: argparse.Namespace, slot: int, stats: Stats, deadline: float) -> None:
     rng = random.Random(f"load/{args.seed}/{slot}")
     budget = [args.actions]
-    url = httpx.URL(base)
-    client = RawHttp(url.host, url.port or 80)
+    clients = [RawHttp(httpx.URL(b).host, httpx.URL(b).port or 80) for b in bases]
     try:
-        while budget[0] > 0:
-            await play_one(client, base, args, rng, stats, budget)
+        while budget[0] > 0 and time.perf_counter() < deadline:
+            await play_one(clients, bases, args, rng, stats, budget, deadline)
     finally:
-        await client.close()
+        for client in clients:
+            await client.close()
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -216,7 +244,8 @@ def start_server(db: str) -> tuple[subprocess.Popen[bytes], str]:
     port = free_port()
     exe = Path(sys.executable).parent / "civtable"
     cmd = [str(exe), "serve", "--host", "127.0.0.1", "--port", str(port), "--db", db, "--bot-delay", "0",
-           "--log-level", "warning"]
+           "--log-level", "warning", "--bot-workers", "0",
+           "--games-per-client", "100000", "--creations-per-10-min", "100000"]
     proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 30
@@ -230,9 +259,38 @@ def start_server(db: str) -> tuple[subprocess.Popen[bytes], str]:
     raise SystemExit("the server did not start")
 
 
-async def main_async(args: argparse.Namespace, base: str) -> Stats:
+@contextlib.contextmanager
+def throwaway_postgres() -> Iterator[str]:
+    """A PostgreSQL cluster on a free loopback port in a temporary directory (as ``postgres``
+    via runuser when run as root), removed afterwards. Durable (fsync on), like a real one."""
+    found = sorted(Path("/usr/lib/postgresql").glob("*/bin/initdb"))
+    if not found:
+        raise SystemExit("PostgreSQL is not installed (scripts/system-deps.sh)")
+    bindir = found[-1].parent
+    base = Path(tempfile.mkdtemp(prefix="civtable-loadpg-"))
+    os.chmod(base, 0o755)
+    prefix: list[str] = []
+    if os.geteuid() == 0:
+        shutil.chown(base, "postgres", "postgres")
+        prefix = ["runuser", "-u", "postgres", "--"]
+    port = free_port()
+    data = base / "data"
+    subprocess.run([*prefix, str(bindir / "initdb"), "-D", str(data), "-A", "trust", "-U", "postgres"],
+                   check=True, capture_output=True)
+    subprocess.run([*prefix, str(bindir / "pg_ctl"), "-D", str(data), "-l", str(base / "log"), "-w",
+                    "-o", f"-p {port} -k {base} -c listen_addresses=127.0.0.1 -c max_connections=200", "start"],
+                   check=True, capture_output=True)
+    try:
+        yield f"postgresql://postgres@127.0.0.1:{port}/postgres"
+    finally:
+        subprocess.run([*prefix, str(bindir / "pg_ctl"), "-D", str(data), "-m", "fast", "stop"], capture_output=True)
+        shutil.rmtree(base, ignore_errors=True)
+
+
+async def main_async(args: argparse.Namespace, bases: list[str]) -> Stats:
     stats = Stats()
-    tasks = [asyncio.create_task(run_slot(base, args, i, stats)) for i in range(args.games)]
+    deadline = time.perf_counter() + (args.duration or args.timeout)
+    tasks = [asyncio.create_task(run_slot(bases, args, i, stats, deadline)) for i in range(args.games)]
     try:
         await asyncio.wait_for(asyncio.gather(*tasks), args.timeout)
     except TimeoutError:
@@ -240,10 +298,56 @@ async def main_async(args: argparse.Namespace, base: str) -> Stats:
     return stats
 
 
+def measure(args: argparse.Namespace, bases: list[str], procs: list[subprocess.Popen[bytes]]) -> dict[str, Any]:
+    cpu_before = sum(server_cpu(p) for p in procs)
+    started = time.perf_counter()
+    stats = asyncio.run(main_async(args, bases))
+    elapsed = time.perf_counter() - started
+    cpu = sum(server_cpu(p) for p in procs) - cpu_before
+
+    def ms(values: list[float]) -> dict[str, float]:
+        return {q: round(percentile(values, p) * 1000, 1) for q, p in (("p50", 50), ("p95", 95), ("p99", 99))}
+
+    return {
+        "game": args.game,
+        "servers": len(bases),
+        "concurrent_games": args.games,
+        "actions": len(stats.push),
+        "games_finished_or_stopped": stats.games,
+        "refused": stats.errors,
+        "seconds": round(elapsed, 2),
+        "actions_per_second": round(len(stats.push) / elapsed, 1) if elapsed else 0,
+        "push_ms": ms(stats.push),
+        "post_ms": ms(stats.post),
+        "push_mean_ms": round(statistics.fmean(stats.push) * 1000, 1) if stats.push else None,
+        "think_ms": args.think,
+        "server_cpu_ms_per_action": round(cpu / len(stats.push) * 1000, 2) if stats.push and cpu else None,
+        "load_average": round(os.getloadavg()[0], 2),
+    }
+
+
+def report(result: dict[str, Any], as_json: bool) -> None:
+    if as_json:
+        print(json.dumps(result), flush=True)
+        return
+    print(f"{result['actions']} actions in {result['concurrent_games']} concurrent {result['game']} games on "
+          f"{result['servers']} server process(es), {result['seconds']} s ({result['actions_per_second']} actions/s), "
+          f"{result['refused']} refused; load average {result['load_average']}")
+    print(f"  post -> other seat's push: p50 {result['push_ms']['p50']} ms, p95 {result['push_ms']['p95']} ms, "
+          f"p99 {result['push_ms']['p99']} ms")
+    print(f"  post round trip:           p50 {result['post_ms']['p50']} ms, p95 {result['post_ms']['p95']} ms, "
+          f"p99 {result['post_ms']['p99']} ms")
+    print(f"  players think {result['think_ms']} ms on average; server CPU {result['server_cpu_ms_per_action']} ms "
+          "per action", flush=True)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=20, help="concurrent games (default 20)")
+    parser.add_argument("--levels", default=None,
+                        help="comma-separated numbers of concurrent games to measure one after the other, e.g. 20,50,100")
     parser.add_argument("--actions", type=int, default=60, help="actions played per concurrent game slot (default 60)")
+    parser.add_argument("--duration", type=float, default=None, help="seconds each measurement lasts at most")
     parser.add_argument("--game", default="inceptum", help="game to play (default inceptum)")
     parser.add_argument("--mode", default=None, help="game mode, if the game has modes")
     parser.add_argument("--players", type=int, default=2, help="human seats per game (default 2)")
@@ -252,54 +356,46 @@ def main(argv: list[str] | None = None) -> int:
                         help="mean thinking time of a player before each action, ms (0: act at once; default 250)")
     parser.add_argument("--timeout", type=float, default=300, help="stop after this many seconds (default 300)")
     parser.add_argument("--url", default=None, help="use a running server on loopback instead of starting one")
+    parser.add_argument("--servers", type=int, default=1, help="server processes to start (default 1)")
+    parser.add_argument("--postgres", action="store_true", help="store in a throwaway PostgreSQL cluster")
+    parser.add_argument("--cross", action="store_true",
+                        help="several servers: put a game's seats on different processes (default: one process "
+                             "per game, as a proxy that routes by game id does)")
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
     args = parser.parse_args(argv)
-    if not 1 <= args.games <= MAX_GAMES or not 1 <= args.actions <= MAX_ACTIONS:
-        parser.error(f"--games must be 1..{MAX_GAMES} and --actions 1..{MAX_ACTIONS}")
-    proc = None
-    tmp = None
-    if args.url:
-        host = httpx.URL(args.url).host
-        if host not in ("127.0.0.1", "localhost", "::1"):
-            parser.error("--url must be a loopback address")
-        base = args.url.rstrip("/")
-    else:
-        tmp = tempfile.mkdtemp(prefix="civtable-load-")
-        proc, base = start_server(os.path.join(tmp, "load.sqlite3"))
-    try:
-        cpu_before = server_cpu(proc)
-        started = time.perf_counter()
-        stats = asyncio.run(main_async(args, base))
-        elapsed = time.perf_counter() - started
-        cpu = server_cpu(proc) - cpu_before
-    finally:
-        if proc is not None:
-            proc.terminate()
-            proc.wait(timeout=10)
-    result = {
-        "game": args.game,
-        "concurrent_games": args.games,
-        "actions": len(stats.push),
-        "games_finished_or_stopped": stats.games,
-        "refused": stats.errors,
-        "seconds": round(elapsed, 2),
-        "actions_per_second": round(len(stats.push) / elapsed, 1) if elapsed else 0,
-        "push_ms": {q: round(percentile(stats.push, p) * 1000, 1) for q, p in (("p50", 50), ("p95", 95), ("p99", 99))},
-        "post_ms": {q: round(percentile(stats.post, p) * 1000, 1) for q, p in (("p50", 50), ("p95", 95), ("p99", 99))},
-        "push_mean_ms": round(statistics.fmean(stats.push) * 1000, 1) if stats.push else None,
-        "think_ms": args.think,
-        "server_cpu_ms_per_action": round(cpu / len(stats.push) * 1000, 2) if stats.push and cpu else None,
-    }
-    if args.json:
-        print(json.dumps(result))
-    else:
-        print(f"{result['actions']} actions in {result['concurrent_games']} concurrent {args.game} games, "
-              f"{result['seconds']} s ({result['actions_per_second']} actions/s), {stats.errors} refused")
-        print(f"post -> other seat's push: p50 {result['push_ms']['p50']} ms, p95 {result['push_ms']['p95']} ms, "
-              f"p99 {result['push_ms']['p99']} ms")
-        print(f"post round trip:           p50 {result['post_ms']['p50']} ms, p95 {result['post_ms']['p95']} ms, "
-              f"p99 {result['post_ms']['p99']} ms")
-        print(f"players think {args.think} ms on average; server CPU {result['server_cpu_ms_per_action']} ms per action")
+    levels = [int(x) for x in args.levels.split(",")] if args.levels else [args.games]
+    if not all(1 <= n <= MAX_GAMES for n in levels) or not 1 <= args.actions <= MAX_ACTIONS:
+        parser.error(f"--games and --levels must be 1..{MAX_GAMES} and --actions 1..{MAX_ACTIONS}")
+    if not 1 <= args.servers <= 4:
+        parser.error("--servers must be 1..4")
+    if args.servers > 1 and not args.postgres:
+        parser.error("several server processes need --postgres")
+    with contextlib.ExitStack() as stack:
+        procs: list[subprocess.Popen[bytes]] = []
+        if args.url:
+            host = httpx.URL(args.url).host
+            if host not in ("127.0.0.1", "localhost", "::1"):
+                parser.error("--url must be a loopback address")
+            bases = [args.url.rstrip("/")]
+        else:
+            if args.postgres:
+                db = stack.enter_context(throwaway_postgres())
+            else:
+                db = os.path.join(stack.enter_context(tempfile.TemporaryDirectory(prefix="civtable-load-")), "load.sqlite3")
+            bases = []
+            for _ in range(args.servers):
+                proc, base = start_server(db)
+                procs.append(proc)
+                bases.append(base)
+
+                def stop(proc: subprocess.Popen[bytes] = proc) -> None:
+                    proc.terminate()
+                    proc.wait(timeout=10)
+
+                stack.callback(stop)
+        for level in levels:
+            args.games = level
+            report(measure(args, bases, procs), args.json)
     return 0
 
 

@@ -13,7 +13,10 @@ Two pairings are played, seats alternating game by game:
   OpenSpiel's: UCT, random rollouts, the game's ``heuristic_values``),
 * ``default``  — ``mcts:ms=M`` (with Inceptum's search hooks: pruned moves, greedy rollouts).
 
-Usage: ``python benchmarks/mcts_vs_openspiel.py --games 10 --ms 200 [--out results.json]``
+More pairings: ``--spec round=mcts:ms={ms},horizon=round`` (``{ms}`` is replaced by ``--ms``).
+Games run in ``--workers`` processes (each game is seeded by its number, seats alternate).
+
+Usage: ``python benchmarks/mcts_vs_openspiel.py --games 10 --ms 200 [--workers 2] [--out results.json]``
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ import argparse
 import json
 import random
 import time
+from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 import numpy as np
@@ -113,6 +117,10 @@ def play(spec: str, our_seat: int, seed: int, os_sims: int, depth: int, options:
     }
 
 
+def _play(job: tuple[Any, ...]) -> dict[str, Any]:
+    return play(*job)
+
+
 def adapter_index(state: Any, action: Any) -> int:
     return state._ctx.index.index[action]  # type: ignore[no-any-return]
 
@@ -125,6 +133,9 @@ def main() -> None:
     ap.add_argument("--players", type=int, default=2)
     ap.add_argument("--max-rounds", type=int, default=40, help="games still running after this many rounds are draws")
     ap.add_argument("--pairings", default="vanilla,default")
+    ap.add_argument("--spec", action="append", default=[], metavar="NAME=SPEC",
+                    help="an extra pairing, e.g. round=mcts:ms={ms},horizon=round (repeatable)")
+    ap.add_argument("--workers", type=int, default=1, help="games played in parallel processes")
     ap.add_argument("--out", help="write the results as JSON here")
     args = ap.parse_args()
     options = {"players": args.players, "max_rounds": args.max_rounds}
@@ -136,16 +147,22 @@ def main() -> None:
         "vanilla": f"mcts:ms={args.ms},rollout=random,prune=0,leaf=heuristic,depth={args.depth}",
         "default": f"mcts:ms={args.ms}",
     }
+    for item in args.spec:
+        name, _, spec = item.partition("=")
+        specs[name] = spec.replace("{ms}", str(args.ms))
+        if name not in args.pairings.split(","):
+            args.pairings += f",{name}"
     results: dict[str, Any] = {"ms": args.ms, "openspiel_sims_per_second": round(rate, 1),
                                "openspiel_sims_per_move": os_sims, "pairings": {}}
     for name in args.pairings.split(","):
         spec = specs[name]
+        jobs = [(spec, i % args.players, 1000 + i, os_sims, args.depth, options) for i in range(args.games)]
         games = []
-        for i in range(args.games):
-            games.append(play(spec, i % args.players, 1000 + i, os_sims, args.depth, options))
-            g = games[-1]
-            print(f"  game {i}: civtable seat {g['our_seat']} return {g['our_return']} "
-                  f"({g['rounds']} rounds, finished {g['finished']})", flush=True)
+        with ProcessPoolExecutor(max_workers=max(1, args.workers)) as pool:
+            for i, g in enumerate(pool.map(_play, jobs)):
+                games.append(g)
+                print(f"  game {i}: civtable seat {g['our_seat']} return {g['our_return']} "
+                      f"({g['rounds']} rounds, finished {g['finished']})", flush=True)
         decided = [g for g in games if g["finished"]]
         wins = sum(g["our_return"] for g in decided)
         lo, hi = wilson(wins, len(decided))

@@ -12,7 +12,7 @@ def register(subparsers: Any) -> None:
     p = subparsers.add_parser(
         "compare",
         help="compare the balance of two 'civtable simulate' runs side by side",
-        description="Show win rates (with 95%% confidence intervals) of two simulation runs side by side.",
+        description="Show win rates (with 95% confidence intervals) of two simulation runs side by side.",
     )
     p.add_argument("dir_a", help="first run directory")
     p.add_argument("dir_b", help="second run directory")

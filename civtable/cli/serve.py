@@ -64,6 +64,21 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         "--creations-per-10-min", type=int, default=30,
         help="games one client address may create every 10 minutes (default 30)",
     )
+    p.add_argument(
+        "--bot-lease", type=float, default=30.0,
+        help="with several processes on PostgreSQL: seconds a process plays a game's bots before it must "
+        "renew its lease; another process takes over after a crash (default 30)",
+    )
+    p.add_argument(
+        "--forwarded-allow-ips", default=None,
+        help="addresses of reverse proxies whose X-Forwarded-For names the client (e.g. 127.0.0.1); the "
+        "per-client limits count that address. Default: none trusted",
+    )
+    p.add_argument(
+        "--predictable-chance", action="store_true",
+        help="draw dice and cards from each game's seed alone, as offline play does (for tests and "
+        "demonstrations only: whoever knows a game's seed can then foresee its dice)",
+    )
     p.add_argument("--log-level", default="info", choices=["debug", "info", "warning", "error"])
     p.set_defaults(func=run)
 
@@ -83,7 +98,7 @@ def run(args: argparse.Namespace) -> int:
         raise CivtableError("--bot-delay cannot be negative")
     if not 0 <= args.bot_workers <= 64:
         raise CivtableError("--bot-workers must be between 0 and 64")
-    for name in ("header_timeout", "body_timeout", "expire_days"):
+    for name in ("header_timeout", "body_timeout", "expire_days", "bot_lease"):
         if not getattr(args, name) > 0:
             raise CivtableError(f"--{name.replace('_', '-')} must be a positive number")
     for name in ("max_games", "games_per_client", "creations_per_10_min"):
@@ -103,15 +118,19 @@ def run(args: argparse.Namespace) -> int:
         idle_expiry=args.expire_days * 86400.0,
         body_timeout=args.body_timeout,
         header_timeout=args.header_timeout,
+        bot_lease=args.bot_lease,
     )
 
     for name in ("uvicorn.access", "uvicorn.error"):
         logging.getLogger(name).addFilter(RedactTokens())
     try:
-        app = create_app(args.db, bot_delay=args.bot_delay, bot_workers=args.bot_workers, limits=limits)
+        app = create_app(args.db, bot_delay=args.bot_delay, bot_workers=args.bot_workers, limits=limits,
+                         secret_chance=not args.predictable_chance)
     except Exception as exc:  # database URL or driver problems
         raise CivtableError(f"cannot open the database {args.db!r}: {exc}") from exc
     print(f"civtable server on http://{args.host}:{args.port}/  (games stored in {args.db})", flush=True)
+    if args.predictable_chance:
+        print("warning: --predictable-chance: anyone who knows a game's seed can foresee its dice", flush=True)
     uvicorn.run(
         app,
         host=args.host,
@@ -121,5 +140,7 @@ def run(args: argparse.Namespace) -> int:
         ws_per_message_deflate=args.ws_compression,
         http=http_protocol(limits.header_timeout),
         timeout_keep_alive=5,
+        proxy_headers=args.forwarded_allow_ips is not None,
+        forwarded_allow_ips=args.forwarded_allow_ips or "",
     )
     return 0

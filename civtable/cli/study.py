@@ -1,4 +1,5 @@
-"""``civtable study``: studies built on simulations (``restricted``: restricted play)."""
+"""``civtable study``: studies built on simulations (``restricted``: restricted play; ``mixes``:
+balance under several bot mixes)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from .simulate import parse_options
 def register(subparsers: Any) -> None:
     p = subparsers.add_parser(
         "study",
-        help="balance studies built on simulations (restricted play)",
+        help="balance studies built on simulations (restricted play, bot mixes)",
         description="Balance studies built on many simulated games.",
     )
     sub = p.add_subparsers(dest="study", metavar="STUDY", required=True)
@@ -40,6 +41,29 @@ def register(subparsers: Any) -> None:
     r.add_argument("--json", action="store_true", help="print the study as JSON")
     r.add_argument("--quiet", action="store_true", help="no progress bar")
     r.set_defaults(func=run_restricted)
+    m = sub.add_parser(
+        "mixes",
+        help="does balance depend on the bot mix? the same study under several mixes",
+        description="Play the same games (same seed, rotated seats) under each --mix and compare every "
+        "trait's (civilization's) win rate across the mixes.",
+    )
+    m.add_argument("game", help="game name (see 'civtable games')")
+    m.add_argument("--mix", action="append", required=True, metavar="SPECS",
+                   help="bot specs, one per seat or one for all (e.g. greedy or greedy,greedy:style=builder,mcts,random); "
+                   "give at least two")
+    m.add_argument("--games", type=int, default=100, help="games per mix (default 100)")
+    m.add_argument("--players", type=int, default=4, help="number of players (default 4)")
+    m.add_argument("--mode", help="game mode")
+    m.add_argument("--option", action="append", metavar="NAME=VALUE", help="any other game option (repeatable)")
+    m.add_argument("--content", help="content file to play with")
+    m.add_argument("--assign", metavar="CHOICE=HOW", help="trait/civilization assignment (default: rotate when the game has one)")
+    m.add_argument("--max-rounds", type=int, help="stop each game after this many rounds")
+    m.add_argument("--workers", type=int, default=1, help="parallel worker processes (default 1)")
+    m.add_argument("--seed", type=int, default=0, help="run seed (the same for every mix)")
+    m.add_argument("--out", required=True, help="output directory (one sub-directory per mix)")
+    m.add_argument("--json", action="store_true", help="print the study as JSON")
+    m.add_argument("--quiet", action="store_true", help="no progress bar")
+    m.set_defaults(func=run_mixes)
 
 
 def run_restricted(args: argparse.Namespace) -> int:
@@ -59,5 +83,36 @@ def run_restricted(args: argparse.Namespace) -> int:
         print(json.dumps(study, indent=1))
     else:
         print(render_study_text(study), end="")
+        print(f"study: {args.out}/study.json")
+    return 0
+
+
+def run_mixes(args: argparse.Namespace) -> int:
+    from civtable.core import make_game
+    from civtable.sim import SimConfig
+    from civtable.sim.assign import study_hooks
+    from civtable.sim.mixes import mixes_study, render_mixes_text
+
+    from .simulate import split_seats
+
+    options = parse_options(args.option)
+    if args.mode:
+        options["mode"] = args.mode
+    options["players"] = args.players
+    mixes = []
+    for text in args.mix:
+        seats = split_seats(text)
+        mixes.append(seats * args.players if len(seats) == 1 else seats)
+    assign = args.assign
+    if assign is None:
+        choice = getattr(study_hooks(make_game(args.game, options, args.content)), "CHOICE", None)
+        assign = f"{choice}=rotate" if choice else None
+    base = SimConfig(game=args.game, seats=mixes[0], games=args.games, seed=args.seed, options=options,
+                     content=args.content, max_rounds=args.max_rounds, workers=args.workers, assign=assign)
+    study = mixes_study(base, mixes, args.out, progress=not args.quiet)
+    if args.json:
+        print(json.dumps(study, indent=1))
+    else:
+        print(render_mixes_text(study), end="")
         print(f"study: {args.out}/study.json")
     return 0

@@ -9,10 +9,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import importlib
-import json
 import logging
 import re
-from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -26,22 +25,18 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from civtable.bots import bot_names
 from civtable.core import CivtableError, game_info, game_names
 
+from .account_api import account_router, enable_accounts, request_account
 from .errors import ApiError
 from .limits import Limits, client_key
 from .live import LiveGame, dumps
 from .manager import GameManager
+from .middleware import MAX_BODY, BodyLimit, SecurityHeaders
 from .store import Store, hash_token
 from .teach import router as teach_router
 
 STATIC = Path(__file__).parent / "static"
-MAX_BODY = 64 * 1024
 TOKEN_MAX = 128
 
-Scope = MutableMapping[str, Any]
-Message = MutableMapping[str, Any]
-Receive = Callable[[], Awaitable[Message]]
-Send = Callable[[Message], Awaitable[None]]
-ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 
 # ----- request bodies ------------------------------------------------------------------------
@@ -77,124 +72,19 @@ class TokensRequest(BaseModel):
     tokens: list[Annotated[str, Field(min_length=1, max_length=TOKEN_MAX)]] = Field(max_length=500)
 
 
-# ----- middleware ----------------------------------------------------------------------------
-class BodyLimit:
-    """Refuse request bodies larger than ``limit`` bytes with 413, whether or not a
-    Content-Length header announces them."""
-
-    def __init__(self, app: ASGIApp, limit: int = MAX_BODY, timeout: float = 30.0) -> None:
-        self.app = app
-        self.limit = limit
-        self.timeout = timeout
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        for name, value in scope.get("headers", []):
-            if name == b"content-length":
-                try:
-                    too_big = int(value) > self.limit
-                except ValueError:
-                    too_big = True
-                if too_big:
-                    await _too_large(send, self.limit)
-                    return
-        seen = 0
-        refused = False
-        timed_out = False
-
-        async def limited() -> Message:
-            nonlocal seen, refused, timed_out
-            try:
-                message = await asyncio.wait_for(receive(), self.timeout)
-            except TimeoutError:
-                refused = timed_out = True
-                raise _BodyTimeout from None
-            if message["type"] == "http.request":
-                seen += len(message.get("body", b""))
-                if seen > self.limit:
-                    refused = True
-                    raise _BodyTooLarge
-            return message
-
-        started = False
-
-        async def tracking_send(message: Message) -> None:
-            # once the body overflowed, whatever the app answers (often a parse error) becomes 413
-            nonlocal started
-            if refused:
-                if not started:
-                    started = True
-                    await refuse()
-                return
-            if message["type"] == "http.response.start":
-                started = True
-            await send(message)
-
-        async def refuse() -> None:
-            if timed_out:
-                await _refuse(send, 408, f"the request body did not arrive within {self.timeout:g} s", "timeout")
-            else:
-                await _too_large(send, self.limit)
-
-        try:
-            await self.app(scope, limited, tracking_send)
-        except (_BodyTimeout, _BodyTooLarge):
-            if not started:
-                await refuse()
-        except Exception:
-            if refused and not started:
-                await refuse()
-            else:
-                raise
-
-
-class _BodyTooLarge(Exception):
-    pass
-
-
-class _BodyTimeout(Exception):
-    pass
-
-
-async def _too_large(send: Send, limit: int) -> None:
-    await _refuse(send, 413, f"the request body is larger than {limit // 1024} KiB", "too_large")
-
-
-async def _refuse(send: Send, status: int, message: str, code: str) -> None:
-    body = json.dumps({"error": message, "code": code}).encode()
-    await send(
-        {
-            "type": "http.response.start",
-            "status": status,
-            "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())],
-        }
-    )
-    await send({"type": "http.response.body", "body": body})
-
-
-SECURITY_HEADERS = {
-    "content-security-policy": "default-src 'self'; img-src 'self' data:; style-src 'self'; "
-    "script-src 'self'; connect-src 'self' ws: wss:; frame-ancestors 'none'; base-uri 'none'",
-    "referrer-policy": "no-referrer",
-    "x-content-type-options": "nosniff",
-    "x-frame-options": "DENY",
-}
-DOCS_CSP = (
-    "default-src 'self'; script-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; "
-    "style-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; img-src 'self' data: https://fastapi.tiangolo.com; "
-    "frame-ancestors 'none'"
-)
-
-
 # ----- the application -----------------------------------------------------------------------
 def create_app(
-    db: str = "civtable.sqlite3", bot_delay: float = 0.0, bot_workers: int = 0, limits: Limits | None = None
+    db: str = "civtable.sqlite3",
+    bot_delay: float = 0.0,
+    bot_workers: int = 0,
+    limits: Limits | None = None,
+    secret_chance: bool = True,
 ) -> FastAPI:
     """The server application storing games in ``db`` (a SQLite path or a database URL). Bots
     wait ``bot_delay`` seconds before each move and think in ``bot_workers`` processes (0: in
-    threads of this process); ``limits`` are the server's limits (defaults: :class:`Limits`)."""
+    threads of this process); ``limits`` are the server's limits (defaults: :class:`Limits`).
+    ``secret_chance=False`` draws chance from the seed alone, as offline (tests and
+    demonstrations only: whoever knows a seed then foresees its dice)."""
     limits = limits or Limits()
     store = Store(db)  # opened now so that a bad URL or database fails at once
 
@@ -202,8 +92,10 @@ def create_app(
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         if app.state.store.closed:
             app.state.store = Store(db)
-        manager = GameManager(app.state.store, bot_delay=bot_delay, bot_workers=bot_workers, limits=limits)
+        manager = GameManager(app.state.store, bot_delay=bot_delay, bot_workers=bot_workers, limits=limits,
+                              secret_chance=secret_chance)
         app.state.manager = manager
+        enable_accounts(app, manager)
         await manager.start()
         try:
             yield
@@ -222,16 +114,7 @@ def create_app(
     app.add_middleware(BodyLimit, limit=MAX_BODY, timeout=limits.body_timeout)
     app.include_router(teach_router)  # glossary, progress, hints, rules pages (teach.py)
 
-    @app.middleware("http")
-    async def security_headers(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
-        response = await call_next(request)
-        for key, value in SECURITY_HEADERS.items():
-            response.headers.setdefault(key, value)
-        if request.url.path in ("/docs", "/redoc"):  # FastAPI's API browser: its own scripts and CDN files
-            response.headers["content-security-policy"] = DOCS_CSP
-        if request.url.path.startswith("/api/"):
-            response.headers.setdefault("cache-control", "no-store")
-        return response
+    app.add_middleware(SecurityHeaders)
 
     @app.exception_handler(ApiError)
     async def api_error(_request: Request, exc: ApiError) -> JSONResponse:
@@ -258,12 +141,12 @@ def create_app(
             raise ApiError(404, f"there is no game {game_id!r}", "not_found")
         return live
 
-    def seat_of(live: LiveGame, token: str | None) -> int | None:
+    async def seat_of(manager: GameManager, live: LiveGame, token: str | None) -> int | None:
         if token is None:
             return None
         if len(token) > TOKEN_MAX:
             raise ApiError(403, "this token does not belong to a seat of this game", "forbidden")
-        seat = live.seat_for_token(token)
+        seat = await manager.seat_for(live, token)
         if seat is None:
             raise ApiError(403, "this token does not belong to a seat of this game", "forbidden")
         return seat
@@ -317,7 +200,8 @@ def create_app(
         manager = manager_of(request)
         host = request.client.host if request.client else None
         live, tokens = await manager.create(
-            body.game, body.seats, body.mode, body.seed, dict(body.options), client=client_key(host)
+            body.game, body.seats, body.mode, body.seed, dict(body.options), client=client_key(host),
+            account=await request_account(request),
         )
         seats = []
         for i, spec in enumerate(live.seats):
@@ -381,7 +265,7 @@ def create_app(
         entry carries its index ``i``, so clients can merge the entries of later pushes."""
         manager = manager_of(request)
         live = await live_game(manager, game_id)
-        seat = seat_of(live, token)
+        seat = await seat_of(manager, live, token)
         async with live.lock:
             if log == "tail":
                 return _json(manager.payload_json(live, seat))
@@ -394,7 +278,7 @@ def create_app(
         decision, 422 illegal now."""
         manager = manager_of(request)
         live = await live_game(manager, game_id)
-        seat = seat_of(live, body.token)
+        seat = await seat_of(manager, live, body.token)
         assert seat is not None
         await manager.act(live, seat, body.action, body.state_id)
         async with live.lock:
@@ -406,7 +290,7 @@ def create_app(
         another player's action (409 then)."""
         manager = manager_of(request)
         live = await live_game(manager, game_id)
-        seat = seat_of(live, body.token)
+        seat = await seat_of(manager, live, body.token)
         assert seat is not None
         await manager.undo(live, seat)
         async with live.lock:
@@ -446,7 +330,7 @@ def create_app(
         """The game's map as SVG for games that draw one (conquest), from the seat's own view."""
         manager = manager_of(request)
         live = await live_game(manager, game_id)
-        seat = seat_of(live, token)
+        seat = await seat_of(manager, live, token)
         render = _svg_renderer(live.game.info.name)
         if render is None:
             raise ApiError(404, f"{live.game.info.title} has no map picture", "no_svg")
@@ -470,7 +354,7 @@ def create_app(
             await websocket.close(code=4404, reason="there is no such game")
             return
         try:
-            seat = seat_of(live, token)
+            seat = await seat_of(manager, live, token)
         except ApiError:
             await websocket.close(code=4403, reason="this token does not belong to a seat of this game")
             return
@@ -518,6 +402,7 @@ def create_app(
     async def favicon() -> FileResponse:
         return FileResponse(STATIC / "favicon.svg", media_type="image/svg+xml")
 
+    app.include_router(account_router())
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app
 

@@ -33,6 +33,7 @@ class Limits:
     body_timeout: float = 30.0  # seconds to receive a request body
     header_timeout: float = 10.0  # seconds to receive a request's headers
     bot_caps: Mapping[str, int] = field(default_factory=lambda: DEFAULT_BOT_CAPS)
+    bot_lease: float = 30.0  # several processes: seconds one process plays a game's bots before renewing
 
     def quota(self) -> Quota:
         return Quota(self.max_active, self.per_client, self.rate, self.rate_window)

@@ -72,6 +72,7 @@ class LiveGame:
     deciders: list[tuple[int, ...]] = field(default_factory=list)
     next_deciders: tuple[int, ...] = ()
     touched: float = field(default_factory=time.monotonic)
+    device_tokens: dict[str, int] = field(default_factory=dict)  # token hash -> seat (signed-in accounts)
 
     @property
     def state_id(self) -> int:
@@ -88,6 +89,8 @@ class LiveGame:
         for seat, stored in self.token_hashes.items():
             if hmac.compare_digest(digest, stored):
                 found = seat
+        if found is None:
+            found = self.device_tokens.get(digest)
         return found
 
     def bot_to_move(self) -> int | None:
@@ -152,6 +155,7 @@ def rebuild(stored: StoredGame, is_bot: Callable[[str, Game, int], bool]) -> Liv
         log=entries,
         status=stored.status,
         deciders=deciders,
+        device_tokens=dict(stored.device_tokens),
     )
     live.listen()
     for player, text in stored.actions[tail:]:  # through the session: it keeps the undo history

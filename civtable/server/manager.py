@@ -18,12 +18,11 @@ import logging
 import re
 import secrets
 import time
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 from civtable.core import CHANCE, Action, CivtableError, Game, Session, game_class, make_game
 
-from . import views
 from .botpool import BotPool
 from .driver import BotDriver
 from .errors import ApiError, error_for
@@ -31,13 +30,13 @@ from .limits import Limits, check_option_text, check_seat
 from .live import LiveGame, Subscriber, rebuild
 from .store import Conflict, QuotaExceeded, Store, StoredGame, hash_token
 from .sync import Notifications
+from .views import payload, payload_json, push_message, record, replay_step, seat_list, summary
 
 log = logging.getLogger("civtable.server")
 
 MAX_SEATS = 16
 _GAME_ID = re.compile(r"^[A-Za-z0-9_-]{4,32}$")
 _QUOTA_STATUS = {"full": 503, "client_cap": 429, "rate": 429}
-BOT_LEASE = 30.0  # seconds a process plays a game's bots before it must renew its lease
 SWEEP = 10.0  # seconds between looks for bot games whose process is gone (several processes)
 
 
@@ -45,9 +44,15 @@ class GameManager:
     """Owns the live games and the background bot drivers."""
 
     def __init__(
-        self, store: Store, bot_delay: float = 0.0, bot_workers: int = 0, limits: Limits | None = None
+        self,
+        store: Store,
+        bot_delay: float = 0.0,
+        bot_workers: int = 0,
+        limits: Limits | None = None,
+        secret_chance: bool = True,
     ) -> None:
         self.store = store
+        self.secret_chance = secret_chance  # False only for tests and demonstrations: seeds then foretell dice
         self.limits = limits or Limits()
         self.bots = BotPool(bot_workers)
         # PostgreSQL: other server processes may share the database (see sync.py)
@@ -55,6 +60,8 @@ class GameManager:
         self.driver = BotDriver(self.bots, bot_delay, self._commit, self._may_drive if self.shared else None)
         self.notifications = Notifications(store.url, store.origin, self._changed) if self.shared else None
         self.games: dict[str, LiveGame] = {}
+        self.accounts_enabled = False  # set by the accounts router: device tokens exist
+        self.finish_hooks: list[Callable[[LiveGame], Awaitable[None]]] = []  # run when a game ends here
         self._loading: dict[str, asyncio.Lock] = {}
         self._tasks: list[asyncio.Task[None]] = []
         self._closed = False
@@ -90,30 +97,41 @@ class GameManager:
                 await asyncio.sleep(0)  # let requests through between rebuilds
             if not self.shared:
                 return
-            await asyncio.sleep(SWEEP)
+            await asyncio.sleep(min(SWEEP, self.limits.bot_lease))
 
     async def _may_drive(self, live: LiveGame) -> bool:
-        return await asyncio.to_thread(self.store.take_bot_lease, live.id, BOT_LEASE)
+        return await asyncio.to_thread(self.store.take_bot_lease, live.id, self.limits.bot_lease)
 
     # ----- changes made by other processes ----------------------------------------------------
-    def _changed(self, game_id: str, count: int) -> None:
+    def _changed(self, game_id: str, count: int, actions: list[tuple[int, str]] | None) -> None:
         """Called on the event loop for each change another process committed."""
         if self._closed:
             return
         ids = list(self.games) if not game_id else [game_id] if game_id in self.games else []
         for gid in ids:
-            task = asyncio.get_running_loop().create_task(self._follow(gid), name=f"follow-{gid}")
-            self._tasks.append(task)
-            task.add_done_callback(self._tasks.remove)
+            self._background(self._follow(gid, count, actions), f"follow-{gid}")
 
-    async def _follow(self, game_id: str) -> None:
-        """Bring this process's copy of ``game_id`` up to what the database holds, and notify."""
+    async def _follow(self, game_id: str, count: int = -1, actions: list[tuple[int, str]] | None = None) -> None:
+        """Bring this process's copy of ``game_id`` up to what the database holds, and notify:
+        with the new actions sent along when they follow on from this copy, else by reading them."""
         live = self.games.get(game_id)
         if live is None:
             return
         async with live.lock:
             try:
-                await self._catch_up(live)
+                if actions and count == live.state_id + len(actions) and live.status == "active":
+                    try:
+                        for player, text in actions:
+                            live.session.apply(text, player)
+                    except CivtableError:
+                        await self._reload(live)
+                    if live.session.state.is_terminal():
+                        live.status = "finished"
+                        live.session.finish_record()
+                    live.version += 1
+                    self._publish(live)
+                else:
+                    await self._catch_up(live)
             except Exception:
                 log.exception("game %s: following a change from another process failed", game_id)
                 return
@@ -194,9 +212,11 @@ class GameManager:
         seed: int | None = None,
         options: dict[str, Any] | None = None,
         client: str | None = None,
+        account: str | None = None,
     ) -> tuple[LiveGame, dict[int, str]]:
-        """Create and store a game; return it with the new tokens of its human seats. ``client``
-        is the key the creation is counted under (see :func:`~civtable.server.limits.client_key`)."""
+        """Create and store a game; return it with the new tokens of its human seats. The
+        creation counts against the limits of ``client`` (see
+        :func:`~civtable.server.limits.client_key`) and of the signed-in ``account``, if any."""
         try:
             cls = game_class(name)
         except CivtableError as exc:
@@ -225,7 +245,7 @@ class GameManager:
         if seed is None:
             seed = secrets.randbelow(2**31)
         specs = [check_seat(spec, game, i, self.limits) for i, spec in enumerate(seats)]
-        chance_key = secrets.token_hex(16)
+        chance_key = secrets.token_hex(16) if self.secret_chance else None
         session = Session(game, seed, specs, chance_key=chance_key)
         game_id = secrets.token_urlsafe(9)
         tokens = {i: secrets.token_urlsafe(24) for i, spec in enumerate(specs) if spec == "human"}
@@ -256,6 +276,7 @@ class GameManager:
             actions=list(session.record.actions),
             chance_key=chance_key,
             client=client,
+            account=account,
             bot_turn=live.bot_to_move() is not None,
         )
         try:
@@ -427,9 +448,22 @@ class GameManager:
             ) from None
         if status == "finished":
             live.session.finish_record()
+            for hook in self.finish_hooks:
+                self._background(hook(live), f"finished-{live.id}")
         live.status = status
         live.version += 1
         self._publish(live)
+
+    def _background(self, work: Awaitable[None], name: str) -> None:
+        async def run() -> None:
+            try:
+                await work
+            except Exception:
+                log.exception("%s failed", name)
+
+        task = asyncio.get_running_loop().create_task(run(), name=name)
+        self._tasks.append(task)
+        task.add_done_callback(self._tasks.remove)
 
     async def _reload(self, live: LiveGame) -> None:
         stored = await asyncio.to_thread(self.store.load_game, live.id)
@@ -443,18 +477,29 @@ class GameManager:
         live.listen()
         live.version += 1
 
+    async def seat_for(self, live: LiveGame, token: str) -> int | None:
+        """The seat ``token`` belongs to: a seat's own token, or a token given to a signed-in
+        account's browser (perhaps by another process: looked up in the database)."""
+        seat = live.seat_for_token(token)
+        if seat is None and self.accounts_enabled:
+            digest = hash_token(token)
+            seat = await asyncio.to_thread(self.store.device_seat, live.id, digest)
+            if seat is not None:
+                live.device_tokens[digest] = seat
+        return seat
+
     def kick(self, live: LiveGame) -> None:
         """Make sure the bots of ``live`` play while one of them must decide."""
         self.driver.kick(live)
 
     # ----- views (see views.py) -------------------------------------------------------------
-    payload = staticmethod(views.payload)
-    payload_json = staticmethod(views.payload_json)
-    push_message = staticmethod(views.push_message)
-    seat_list = staticmethod(views.seat_list)
-    summary = staticmethod(views.summary)
-    record = staticmethod(views.record)
-    replay_step = staticmethod(views.replay_step)
+    payload = staticmethod(payload)
+    payload_json = staticmethod(payload_json)
+    push_message = staticmethod(push_message)
+    seat_list = staticmethod(seat_list)
+    summary = staticmethod(summary)
+    record = staticmethod(record)
+    replay_step = staticmethod(replay_step)
 
     # ----- notifications --------------------------------------------------------------------
     def subscribe(self, live: LiveGame, seat: int | None) -> Subscriber:
@@ -468,4 +513,4 @@ class GameManager:
 
     def _publish(self, live: LiveGame) -> None:
         for sub in list(live.subscribers):
-            sub.push(views.push_message(live, sub.seat))
+            sub.push(push_message(live, sub.seat))

@@ -69,6 +69,7 @@ games_table = Table(
     Column("status", String(16), nullable=False, index=True),
     Column("chance_key", String(64), nullable=True),
     Column("client", String(64), nullable=True, index=True),
+    Column("account", String(32), nullable=True, index=True),  # the signed-in account that created it
     Column("last_human", Float, nullable=True),
     Column("bot_turn", Integer, nullable=True),
     Column("n_actions", Integer, nullable=True),  # the game's version: how many actions are stored
@@ -82,6 +83,15 @@ tokens_table = Table(
     Column("game_id", String(32), primary_key=True),
     Column("seat", Integer, primary_key=True),
     Column("token_hash", String(64), nullable=False, index=True),
+)
+
+device_tokens_table = Table(  # extra seat tokens given to a signed-in account's browsers (hashes only)
+    "device_tokens",
+    metadata,
+    Column("token_hash", String(64), primary_key=True),
+    Column("game_id", String(32), nullable=False, index=True),
+    Column("seat", Integer, nullable=False),
+    Column("session_hash", String(64), nullable=False, index=True),
 )
 
 actions_table = Table(
@@ -115,8 +125,10 @@ class StoredGame:
     status: str
     token_hashes: dict[int, str] = field(default_factory=dict)
     actions: list[tuple[int, str]] = field(default_factory=list)
+    device_tokens: dict[str, int] = field(default_factory=dict)  # token hash -> seat
     chance_key: str | None = None
     client: str | None = None
+    account: str | None = None
     last_human: float | None = None
     bot_turn: bool = False
 
@@ -136,7 +148,8 @@ class Conflict(Exception):
     """A write made from an outdated copy of a game: another process changed it first."""
 
 
-CHANNEL = "civtable_games"  # PostgreSQL notifications: "<game id> <actions stored> <origin>"
+CHANNEL = "civtable_games"  # notifications: "<game id> <actions stored> <origin>[ <new actions as JSON>]"
+NOTIFY_MAX = 7000  # PostgreSQL allows 8000 bytes; longer changes are read from the tables
 
 
 class QuotaExceeded(Exception):
@@ -271,6 +284,7 @@ class Store:
                     status=game.status,
                     chance_key=game.chance_key,
                     client=game.client,
+                    account=game.account,
                     last_human=game.created,
                     bot_turn=int(game.bot_turn),
                     n_actions=len(game.actions),
@@ -296,19 +310,21 @@ class Store:
         count = select(func.count()).select_from(games_table)
         if conn.execute(count.where(active)).scalar_one() >= quota.max_active:
             raise QuotaExceeded("full", "this server is full: too many games are being played; try again later")
-        if game.client is None:
-            return
-        mine = games_table.c.client == game.client
-        if conn.execute(count.where(and_(active, mine))).scalar_one() >= quota.per_client:
-            raise QuotaExceeded(
-                "client_cap",
-                f"you already have {quota.per_client} games being played; finish or leave some first",
-            )
-        since = game.created - quota.window
-        if conn.execute(count.where(and_(mine, games_table.c.created > since))).scalar_one() >= quota.rate:
-            raise QuotaExceeded(
-                "rate", f"too many new games: at most {quota.rate} every {quota.window / 60:g} minutes; try again later"
-            )
+        for column, key in ((games_table.c.client, game.client), (games_table.c.account, game.account)):
+            if key is None:
+                continue
+            mine = column == key
+            if conn.execute(count.where(and_(active, mine))).scalar_one() >= quota.per_client:
+                raise QuotaExceeded(
+                    "client_cap",
+                    f"you already have {quota.per_client} games being played; finish or leave some first",
+                )
+            since = game.created - quota.window
+            if conn.execute(count.where(and_(mine, games_table.c.created > since))).scalar_one() >= quota.rate:
+                raise QuotaExceeded(
+                    "rate",
+                    f"too many new games: at most {quota.rate} every {quota.window / 60:g} minutes; try again later",
+                )
 
     def append_actions(
         self,
@@ -334,7 +350,7 @@ class Store:
             self._advance(conn, game_id, start, values)
             if rows:
                 conn.execute(insert(actions_table), rows)
-            self._notify(conn, game_id, start + len(rows))
+            self._notify(conn, game_id, start + len(rows), actions)
 
         return self._writer.submit(write)
 
@@ -370,9 +386,19 @@ class Store:
         if result.rowcount != 1:
             raise Conflict(f"game {game_id} changed meanwhile (expected {current} stored actions)")
 
-    def _notify(self, conn: Connection, game_id: str, count: int) -> None:
-        if not self.is_sqlite:  # delivered to every listening process when the transaction commits
-            conn.execute(select(func.pg_notify(CHANNEL, f"{game_id} {count} {self.origin}")))
+    def _notify(
+        self, conn: Connection, game_id: str, count: int, actions: Sequence[tuple[int, str]] | None = None
+    ) -> None:
+        """Tell the other processes (PostgreSQL only) that ``game_id`` now holds ``count`` actions
+        (-1: reload it), with the new ``actions`` when they fit; delivered at commit."""
+        if self.is_sqlite:
+            return
+        payload = f"{game_id} {count} {self.origin}"
+        if actions:
+            more = json.dumps([list(a) for a in actions], separators=(",", ":"))
+            if len(payload) + len(more) < NOTIFY_MAX:
+                payload += " " + more
+        conn.execute(select(func.pg_notify(CHANNEL, payload)))
 
     def expire(self, idle_before: float) -> list[str]:
         """Mark ``expired`` every game being played whose last human action (or creation) is older
@@ -399,6 +425,8 @@ class Store:
             game = _row_to_game(row)
             for t in conn.execute(select(tokens_table).where(tokens_table.c.game_id == game_id)).mappings():
                 game.token_hashes[int(t["seat"])] = str(t["token_hash"])
+            for d in conn.execute(select(device_tokens_table).where(device_tokens_table.c.game_id == game_id)):
+                game.device_tokens[str(d.token_hash)] = int(d.seat)
             rows = conn.execute(
                 select(actions_table.c.idx, actions_table.c.seat, actions_table.c.action)
                 .where(actions_table.c.game_id == game_id)
@@ -425,6 +453,15 @@ class Store:
                 .order_by(actions_table.c.idx)
             ).all()
         return str(row[0]), int(row[1] or 0), [(int(seat), str(action)) for seat, action in rows]
+
+    def device_seat(self, game_id: str, token_hash: str) -> int | None:
+        """The seat of ``game_id`` a device token (by hash) belongs to, if any."""
+        c = device_tokens_table.c
+        with self.engine.connect() as conn:
+            seat = conn.execute(
+                select(c.seat).where(and_(c.token_hash == token_hash, c.game_id == game_id))
+            ).scalar_one_or_none()
+        return None if seat is None else int(seat)
 
     def orphaned_bot_games(self, now: float) -> list[str]:
         """Games being played where a bot is to move and no process holds the bots' lease."""
@@ -475,8 +512,11 @@ class Store:
         query = select(tokens_table.c.game_id, tokens_table.c.seat, tokens_table.c.token_hash).where(
             tokens_table.c.token_hash.in_(wanted)
         )
+        d = device_tokens_table.c
+        devices = select(d.game_id, d.seat, d.token_hash).where(d.token_hash.in_(wanted))
         with self.engine.connect() as conn:
-            return [(str(g), int(s), str(h)) for g, s, h in conn.execute(query)]
+            rows = [(str(g), int(s), str(h)) for g, s, h in conn.execute(query)]
+            return rows + [(str(g), int(s), str(h)) for g, s, h in conn.execute(devices)]
 
 
 def _row_to_game(row: Any) -> StoredGame:
@@ -493,6 +533,7 @@ def _row_to_game(row: Any) -> StoredGame:
         status=str(row["status"]),
         chance_key=row["chance_key"],
         client=row["client"],
+        account=row["account"],
         last_human=None if row["last_human"] is None else float(row["last_human"]),
         bot_turn=bool(row["bot_turn"]),
     )

@@ -11,9 +11,11 @@ game manager catches its copy up and pushes the new views to its WebSocket clien
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import threading
 from collections.abc import Callable
+from typing import Any
 
 from sqlalchemy.engine import make_url
 
@@ -21,7 +23,8 @@ from .store import CHANNEL
 
 log = logging.getLogger("civtable.server")
 
-Changed = Callable[[str, int], None]  # (game id, actions stored; -1: reload; "" id: resynchronise all)
+# (game id, actions stored (-1: reload; "" id: resynchronise all), the new actions when sent along)
+Changed = Callable[[str, int, list[tuple[int, str]] | None], None]
 
 
 def libpq_url(sqlalchemy_url: str) -> str:
@@ -61,7 +64,7 @@ class Notifications:
                     conn.execute(f"LISTEN {CHANNEL}")
                     self.ready.set()
                     if not first:  # notifications may have been missed while disconnected
-                        self._deliver("", -1)
+                        self._deliver("", -1, None)
                     first = False
                     while not self._stop.is_set():
                         for note in conn.notifies(timeout=0.5):
@@ -73,15 +76,19 @@ class Notifications:
                 self._stop.wait(1.0)
 
     def _handle(self, payload: str) -> None:
-        parts = payload.split()
-        if len(parts) != 3 or parts[2] == self.origin:
+        parts = payload.split(" ", 3)
+        if len(parts) < 3 or parts[2] == self.origin:
             return
+        actions: list[tuple[int, str]] | None = None
         try:
             count = int(parts[1])
-        except ValueError:
+            if len(parts) == 4:
+                data: Any = json.loads(parts[3])
+                actions = [(int(p), str(a)) for p, a in data]
+        except (ValueError, TypeError):
             return
-        self._deliver(parts[0], count)
+        self._deliver(parts[0], count, actions)
 
-    def _deliver(self, game_id: str, count: int) -> None:
+    def _deliver(self, game_id: str, count: int, actions: list[tuple[int, str]] | None) -> None:
         if self._loop is not None and not self._loop.is_closed():
-            self._loop.call_soon_threadsafe(self.changed, game_id, count)
+            self._loop.call_soon_threadsafe(self.changed, game_id, count, actions)

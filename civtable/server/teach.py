@@ -67,7 +67,7 @@ async def _live(request: Request, game_id: str, token: str | None) -> tuple[Live
         raise ApiError(404, f"there is no game {game_id!r}", "not_found")
     if token is None:
         return live, None
-    seat = live.seat_for_token(token[:TOKEN_MAX])
+    seat = await manager.seat_for(live, token[:TOKEN_MAX])  # seat or signed-in device token
     if seat is None:
         raise ApiError(403, "this token does not belong to a seat of this game", "forbidden")
     return live, seat
@@ -79,8 +79,9 @@ async def get_glossary(game_id: str, request: Request) -> JSONResponse:
     resources...) in plain words, generated from the game's content: ``{"terms": {term: {...}}}``.
     Pages show a term's entry when pointing at (or tapping) an element with ``data-term``."""
     live, _ = await _live(request, game_id, None)
-    return JSONResponse({"game": live.game.info.name, "terms": glossary_of(live),
-                         "rules": f"/rules/{live.game.info.name}"})
+    name = live.game.info.name
+    rules = f"/rules/{name}" if (DOCS / f"{name}-rules.md").is_file() else None
+    return JSONResponse({"game": name, "terms": glossary_of(live), "rules": rules})
 
 
 @router.get("/api/games/{game_id}/progress", tags=["teaching"])
@@ -95,6 +96,9 @@ async def get_progress(
     if module is None or not hasattr(module, "how_to_win"):
         return JSONResponse({"title": None, "objectives": [], "players": []})
     return JSONResponse(module.how_to_win(live.game, view))
+
+
+_hints: dict[tuple[str, int, int], dict[str, Any]] = {}
 
 
 def _suggest(live: LiveGame, state: Any, seat: int, seed: int) -> str:
@@ -114,15 +118,22 @@ async def get_hint(
         state = live.session.state
         if state.is_terminal() or seat not in state.decision().players:
             return JSONResponse({"action": None, "why": None, "state_id": live.state_id})
-        snapshot = state.clone()
         state_id = live.state_id
+        key = (live.id, seat, live.version)  # the version changes with every action and undo
+        if key in _hints:  # one bot decision per position, however often a page asks
+            return JSONResponse(_hints[key])
+        snapshot = live.game.load_state(live.game.save_state(state))  # independent of the live game
         view = state.view(seat)
     action = await asyncio.to_thread(_suggest, live, snapshot, seat, state_id * 16 + seat)
     module = glossary_module(live.game.info.name)
     why = None
     if module is not None and hasattr(module, "advice"):
         why = module.advice(live.game, view, action)
-    return JSONResponse({"action": action, "why": why, "state_id": state_id})
+    answer = {"action": action, "why": why, "state_id": state_id}
+    if len(_hints) > 2000:
+        _hints.clear()
+    _hints[key] = answer
+    return JSONResponse(answer)
 
 
 # ----- rules pages -------------------------------------------------------------------------------

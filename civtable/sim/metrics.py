@@ -15,7 +15,7 @@ from typing import Any
 from civtable.core import Game, GameState
 
 SCORE_KEYS = ("cp", "vp", "score", "points", "total")
-GROUP_KEYS = ("trait", "civ", "civilization", "faction")
+GROUP_KEYS = ("trait", "civ", "civilization", "faction", "objective")
 
 
 def numeric_score(scores: dict[str, Any] | None) -> float | None:

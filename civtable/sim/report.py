@@ -84,8 +84,12 @@ def summarize(
     games: list[dict[str, Any]],
     names: dict[str, dict[str, str]] | None = None,
     titles: dict[str, str] | None = None,
+    choice: tuple[str, list[str]] | None = None,
 ) -> dict[str, Any]:
     """Aggregate the lines of ``games.jsonl`` into the summary written to ``summary.json``.
+
+    ``choice`` is what a study may assign per seat and its options (``("civ", [...])``), so the
+    report can say which options were never played.
 
     ``names`` maps each per-seat field's ids to content names (``{"wonders": {"pyramids":
     "Pyramids"}}``), ``titles`` names the fields (``{"benefits": "Government benefit"}``)."""
@@ -159,6 +163,10 @@ def summarize(
         "score_by_round": _score_by_round(games, names),
         "elements": signals,
     }
+    if choice is not None:
+        seen = {seat.get(choice[0]) for g in games for seat in g["seats"]}
+        missing = [names.get(choice[0], {}).get(o, o) for o in choice[1] if o not in seen]
+        summary["choice"] = {"name": choice[0], "options": len(choice[1]), "never_played": missing}
     summary["headline"] = headline(signals) if finished else []
     summary["findings"] = findings(summary)
     return summary
@@ -231,6 +239,14 @@ def findings(summary: dict[str, Any]) -> list[str]:
             f"Warning: every seat runs the same policy ({only}). Signals then show what this bot "
             "prefers as much as what the game rewards; run again with another mix "
             "(e.g. greedy:style=builder, greedy:noise=0.1, mcts) and compare."
+        )
+    ch = summary.get("choice")
+    if ch and ch["never_played"] and summary["games"]:
+        how = "chosen by the bots" if not summary.get("assign") else f"assigned with {summary['assign']}"
+        out.append(
+            f"Warning: {len(ch['never_played'])} of {ch['options']} options of '{ch['name']}' were never played "
+            f"({', '.join(ch['never_played'][:12])}); with choices {how}, the study says nothing about them "
+            f"and the win rates of the others reflect the choice. Use --assign {ch['name']}=rotate."
         )
     note = untestable_note(summary.get("elements") or {"untestable": [], "seats": 0})
     if note:

@@ -30,7 +30,7 @@ from civtable.bots import make_bot, parse_spec
 from civtable.core import CHANCE, CivtableError, OptionError, Session, make_game, sample_chance
 from civtable.core.session import chance_rng
 
-from .assign import parse_assign
+from .assign import parse_assign, study_hooks
 from .assign import wanted as assign_wanted
 from .metrics import element_names, first_player, score_snapshot, seat_metrics
 from .observe import LazyObservation
@@ -445,7 +445,9 @@ def simulate(
     elapsed = time.monotonic() - t0
     games = [g for g in load_games(out) if g["index"] < manifest["games"]]
     names, titles = element_names(game)
-    summary = summarize(manifest, games, names, titles)
+    hooks: Any = study_hooks(game)
+    choice = (str(hooks.CHOICE), [str(o) for o in hooks.choice_options(game)]) if hasattr(hooks, "CHOICE") else None
+    summary = summarize(manifest, games, names, titles, choice)
     if failed:
         note = (
             f"{len(failed)} game(s) stopped on an error and were left out (see errors.jsonl; "

@@ -169,6 +169,6 @@ def untestable_note(signals: dict[str, Any]) -> str | None:
         by_kind[r["kind"]] += 1
     parts = ", ".join(f"{k.lower()} ×{count_text(n)}" for k, n in sorted(by_kind.items()))
     return (
-        f"Held by every seat, so impossible to assess: {parts}. When every seat plays the same way "
-        "the study cannot tell what matters; mix bots or styles."
+        f"Held by every seat, so impossible to assess: {parts}. Only a study where some seats do "
+        "without them can tell whether they matter (other bots or styles, or civtable study restricted)."
     )

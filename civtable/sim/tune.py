@@ -214,9 +214,12 @@ def tune(cfg: TuneConfig, out: str | Path, progress: bool = False) -> dict[str, 
     verify_seed = held_out_seed(cfg.seed, cfg.games, cfg.verify_games)
     before = simulate(SimConfig(**base, games=cfg.verify_games, seed=verify_seed, content=cfg.content),  # type: ignore[arg-type]
                       out / "verify-before", progress=False)
-    after = simulate(SimConfig(**base, games=cfg.verify_games, seed=verify_seed, content=str(out / "best-content.toml")),  # type: ignore[arg-type]
-                     out / "verify-after", progress=False)
     changed = {p: (flat[p], v) for p, v in best["values"].items() if v != flat[p]}
+    if changed:
+        after = simulate(SimConfig(**base, games=cfg.verify_games, seed=verify_seed,  # type: ignore[arg-type]
+                                   content=str(out / "best-content.toml")), out / "verify-after", progress=False)
+    else:  # the original content won: "after" is the same games as "before"
+        after = before
     result = {
         "game": cfg.game, "params": cfg.params, "target": cfg.target, "budget": cfg.budget, "per": per,
         "games_per_trial": cfg.games, "tune_seed": cfg.seed, "verify_seed": verify_seed,
@@ -224,7 +227,7 @@ def tune(cfg: TuneConfig, out: str | Path, progress: bool = False) -> dict[str, 
         "changed": {p: {"from": a, "to": b} for p, (a, b) in sorted(changed.items())},
         "trials": records,
         "verification": {"before": _verdict(before, targets, out / "verify-before"),
-                         "after": _verdict(after, targets, out / "verify-after")},
+                         "after": _verdict(after, targets, out / ("verify-after" if changed else "verify-before"))},
     }
     (out / "tune.json").write_text(json.dumps(result, indent=1) + "\n")
     return result

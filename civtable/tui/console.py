@@ -121,7 +121,7 @@ class TerminalTable:
                 if word in ("quit", "exit", "q"):
                     raise Quit()
                 if word in ("help", "h"):
-                    self.term.write(HELP)
+                    self.term.write(getattr(self.renderer, "help_text", None) or HELP)
                 elif word == "view":
                     self.view(seat, rest.lower())
                 elif word == "log":

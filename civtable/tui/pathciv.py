@@ -140,8 +140,8 @@ class PathRenderer(Renderer):
             board.append(f"discarded {len(p['discards'])}")
         if board:
             lines.append("    " + "; ".join(board))
-        if mine and p.get("project"):
-            pr = p["project"]
+        pr = p.get("project") or {}
+        if mine and (pr.get("left") or pr.get("right")):
             lines.append(t.style(f"    your Project: left {', '.join(pr['left'])} | right {', '.join(pr['right'])}", "green"))
         elif p.get("committed"):
             lines.append("    has committed a Project (secret until everyone has)")
@@ -153,13 +153,15 @@ class PathRenderer(Renderer):
     def action_label(self, action: Action, view: dict[str, Any], seat: int, short: bool = False) -> str:
         names = self._names(view)
         k, args = action.kind, action.args
-        if k == "project":
-            n = [names.get(str(a), str(a)) for a in args]
-            return f"left {n[0]} + {n[1]} | right {n[2]} + {n[3]}"
+        if k in ("left", "right"):
+            label = names.get(str(args[0]), str(args[0]))
+            return label if short else f"{k}: {label}"
         if k == "deploy":
-            return ", ".join(f"{x} {AGENTS[i]}" for i, x in enumerate(args) if x) or "nothing"
+            label = AGENTS[TRAYS.index(str(args[0]))][:-1] if str(args[0]) in TRAYS else str(args[0])
+            return label if short else f"deploy one {label}"
         if k == "research":
-            return ", ".join(f"{x} {TYPES[i].title()}" for i, x in enumerate(args) if x) or "nothing"
+            label = f"{str(args[0]).title()} point"
+            return label if short else f"research: 1 {label}"
         if k in ("buy", "claim", "benefit"):
             label = names.get(str(args[0]), str(args[0]))
             return label if short else f"{k} {label}"
@@ -170,13 +172,16 @@ class PathRenderer(Renderer):
     def _names(self, view: dict[str, Any]) -> dict[str, str]:
         out: dict[str, str] = {}
         for x in view.get("library", []):
-            out[x["id"]] = f"{x['name']} ({x['type'].title()}, {x['cost']})"
-        for key in ("wonders", "leaders"):
+            out[x["id"]] = f"{x['name']} ({x['cost']} {x['type'].title()} Research; {x['bonus']})"
+        for key, agents in (("wonders", "Builders"), ("leaders", "Ambassadors")):
             for c in view.get("market", {}).get(key, []):
-                out[c["id"]] = f"{c['name']} ({c['type'].title()}, {c['cost']})"
+                out[c["id"]] = f"{c['name']} ({c['type'].title()}, {c['cost']} {agents}, {c['vp']} VP)"
+        for lv in view.get("philosophy", []):
+            for ident, name in zip(lv.get("seen_ids", []), lv.get("seen", []), strict=False):
+                out[ident] = f"{name} x{lv['multiplier']}"
         for p in view.get("players", []):
             for ident, name in zip(p.get("hand_ids", []), p.get("hand", []), strict=False):
-                out[ident] = name
+                out[ident] = f"{name} ({p.get('hand_cards', {}).get(ident, '')})" if p.get("hand_cards") else name
         return out
 
 

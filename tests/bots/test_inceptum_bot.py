@@ -152,7 +152,7 @@ def test_simulate_inceptum_same_results_with_one_or_two_workers(tmp_path: Path) 
 def test_mcts_defaults_for_inceptum_and_explicit_overrides() -> None:
     game = make_game("inceptum", {"players": 2})
     default = make_bot("mcts", game, 0, 1)
-    assert default.horizon == "turn" and default.iters == 200 and default.steps == 500
+    assert default.horizon == "turn" and default.iters == 200 and default.steps == 300
     assert default.candidates is not None
     make_bot("mcts:rollout=fast", game, 0, 1)
     with pytest.raises(OptionError, match="fast"):

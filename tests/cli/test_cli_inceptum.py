@@ -118,7 +118,7 @@ def test_screen_shows_city_hand_tech_and_wonders() -> None:
     view = session.state.view(0)
     me = view["players"][0]
     assert "Your city" in screen and "Technology" in screen and "Wonders" in screen
-    assert "Other civilizations" in screen and "Seat 0>" in screen
+    assert "Other civilizations" in screen and "Player 1>" in screen
     for row in me["city"]:
         for cell in row:
             if cell:

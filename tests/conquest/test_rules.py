@@ -7,8 +7,10 @@ import pytest
 from conquest_helpers import blank_state, find, finish_turn, new_game
 
 from civtable.core import CHANCE, IllegalAction
+from civtable.games.conquest import turn
 from civtable.games.conquest.content import CATEGORIES, TRAITS, load_content
 from civtable.games.conquest.game import ConquestState
+from civtable.games.conquest.research import research_cost
 
 FOOD, LUX, GOLD, WOOD, IRON, STONE = range(6)
 
@@ -23,7 +25,7 @@ def rp(s: ConquestState, p: int, trait: str) -> int:
 
 def to_research(s: ConquestState) -> None:
     s.frames = []
-    s._goto("research")
+    turn.goto(s, "research")
     s.invalidate()
 
 
@@ -168,7 +170,7 @@ def test_ex2_production_and_upkeep() -> None:
     s.owner[grain] = s.owner[wine] = s.owner[wood] = 0
     s.settle[grain], s.settle[wine], s.settle[wood] = 2, 1, 1
     s.armies[0] = {grain: 1}
-    s._start_turn()
+    turn.start_turn(s)
     # produced Food 1, Luxury 1, Wood 1, Gold 1 (City), Stone 1 (Engineering 1); upkeep 2 Food
     # paid with the Grain and the Gold
     assert s.pool == [0, 1, 0, 1, 0, 1]
@@ -184,7 +186,7 @@ def test_trait_production_bonus_per_level(trait: str, category: int) -> None:
     s = blank_state(("egyptians", "romans"))
     s.level[0] = [0] * 12
     s.level[0][TRAITS.index(trait)] = 3
-    s._start_turn()
+    turn.start_turn(s)
     want = [0] * 6
     want[category] = 3
     assert s.pool == want  # no territories needed (CQ-PRODUCE-11)
@@ -197,20 +199,20 @@ def test_salt_produces_nothing_and_sea_production_needs_a_lone_fleet() -> None:
     salt = find(s, land=False, resource="salt")
     s.fleets[0] = {fish: 1, salt: 1}
     s.pool = [0] * 6
-    s._start_turn()
+    turn.start_turn(s)
     # fish +1 Food, salt nothing; upkeep 2 fleets = 2 Food: 1 Food paid, 1 short -> famine
     assert s.phase == "famine" and s.deficit == 1
     s2 = blank_state(("celts", "goths"), sea_production="none")
     s2.level[0] = [0] * 12
     s2.fleets[0] = {fish: 1}
-    s2._start_turn()
+    turn.start_turn(s2)
     assert s2.phase == "famine" and s2.deficit == 1
     s3 = blank_state(("celts", "goths"))
     s3.level[0] = [0] * 12
     s3.level[0][TRAITS.index("agriculture")] = 5
     s3.fleets[0] = {fish: 1}
     s3.fleets[1] = {fish: 1}  # an enemy fleet blocks production
-    s3._start_turn()
+    turn.start_turn(s3)
     assert s3.pool[FOOD] == 5 - 1
 
 
@@ -227,7 +229,7 @@ def test_ex9_famine_city_becomes_village_and_monument_keeps_scoring() -> None:
     s.pool = [0] * 6
     s.level[0] = [0] * 12
     # production: grain 1 + herds 1 food + city gold 1 = 3 usable; need 1 city + 2 armies = 3
-    s._start_turn()
+    turn.start_turn(s)
     assert s.phase != "famine" and s.pool[FOOD] == 0 and s.pool[GOLD] == 0
     # make the Gold disappear: no City gold by a content-free trick: take herds away
     s2 = blank_state(("celts", "goths"))
@@ -236,7 +238,7 @@ def test_ex9_famine_city_becomes_village_and_monument_keeps_scoring() -> None:
     s2.settle[grain] = 2
     s2.monu[grain] = 1
     s2.armies[0] = {grain: 2}
-    s2._start_turn()  # 1 Food + 1 Gold for 3 upkeep -> 1 short
+    turn.start_turn(s2)  # 1 Food + 1 Gold for 3 upkeep -> 1 short
     assert s2.phase == "famine" and s2.deficit == 1
     assert s2.decision().players == (0,)
     assert {a.text() for a in s2.legal_actions()} == {f"starve army {grain + 1}", f"starve city {grain + 1}"}
@@ -253,7 +255,7 @@ def test_unfed_army_is_discarded() -> None:
     s.level[0] = [0] * 12
     iron = find(s, land=True, resource="iron")
     s.armies[0] = {iron: 2}
-    s._start_turn()
+    turn.start_turn(s)
     assert s.phase == "famine" and s.deficit == 2
     s.apply(f"starve army {iron + 1}")
     assert s.armies[0] == {iron: 1} and s.phase == "famine"
@@ -554,7 +556,7 @@ def _battle_setup(**options: object) -> tuple[ConquestState, int]:
     s.armies[1] = {t: 1}
     s.armies[0] = {t: 2}
     s.pool = [0] * 6
-    s._goto("battle")
+    turn.goto(s, "battle")
     return s, t
 
 
@@ -598,7 +600,7 @@ def test_naval_battle_uses_nautical() -> None:
     sea = find(s, land=False)
     s.fleets[0] = {sea: 1}
     s.fleets[1] = {sea: 1}
-    s._goto("battle")
+    turn.goto(s, "battle")
     assert s.bonus(0, sea) == 1 and s.bonus(1, sea) == 0
     s.apply("battle 4 5", CHANCE)  # 5 vs 5: tie, defender wins
     assert s.fleets[0] == {} and s.fleets[1] == {sea: 1}
@@ -609,7 +611,7 @@ def test_capture_takes_monuments_along() -> None:
     s.settle[t] = 2
     s.monu[t] = 2
     s.armies[1] = {}
-    s._goto("battle")
+    turn.goto(s, "battle")
     assert s.owner[t] == 0 and s.settle[t] == 2 and s.monuments(0) == 2 and s.monuments(1) == 0
 
 
@@ -619,7 +621,7 @@ def test_several_enemies_attacker_chooses_order() -> None:
     s.armies[0] = {t: 3}
     s.armies[1] = {t: 1}
     s.armies[2] = {t: 1}
-    s._goto("battle")
+    turn.goto(s, "battle")
     assert s.decision().kind == "fight"
     assert {a.text() for a in s.legal_actions()} == {"fight romans", "fight goths"}
     s.apply("fight goths")
@@ -698,7 +700,7 @@ def test_ex4_free_and_paid_research_rolls() -> None:
     assert s.rolls_due == 2
     s.apply("roll 2", CHANCE)
     s.apply("roll 2", CHANCE)
-    assert s.decision().kind == "research" and s._research_cost() == 1
+    assert s.decision().kind == "research" and research_cost(s) == 1
     s.apply("buy")
     assert sum(s.pool) == 5
     s.apply("roll 2", CHANCE)
@@ -784,7 +786,7 @@ def test_upkeep_gold_may_option_lets_the_player_keep_gold() -> None:
     s.level[0][TRAITS.index("economics")] = 2  # 2 Gold, no Food
     iron = find(s, land=True, resource="iron")
     s.armies[0] = {iron: 2}
-    s._start_turn()
+    turn.start_turn(s)
     assert s.phase == "famine" and s.deficit == 2 and s.pool[GOLD] == 2
     assert "feed" in [a.text() for a in s.legal_actions()]
     s.apply("feed")
@@ -796,5 +798,5 @@ def test_upkeep_gold_may_option_lets_the_player_keep_gold() -> None:
     d.level[0] = [0] * 12
     d.level[0][TRAITS.index("economics")] = 2
     d.armies[0] = {iron: 2}
-    d._start_turn()
+    turn.start_turn(d)
     assert d.phase != "famine" and d.pool[GOLD] == 0

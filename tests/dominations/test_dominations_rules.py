@@ -9,7 +9,7 @@ import pytest
 from dom_helpers import B, G, O, P, R, W, Y, build, develop, fresh, give_tile, grow, lay, own, tile_id
 
 from civtable.core import CHANCE, Action, IllegalAction, make_game
-from civtable.games.dominations import ages, tree
+from civtable.games.dominations import ages, reserve, tree
 from civtable.games.dominations.frames import Assimilate, Step
 from civtable.games.dominations.grow import CRADLE, frontier
 
@@ -170,12 +170,12 @@ def test_dom_res_5_limits_never_above_20() -> None:
     s = fresh(2)
     p = s.players[0]
     p.mods = p.mods._replace(limit=(25, 0, 0, 0, 0, 0))
-    tree.refresh_limits(s, 0)
+    reserve.refresh_limits(s, 0)
     assert p.limit[Y] == 20
 
 
 def test_dom_res_6_b14_overflow_from_below_twenty() -> None:
-    from civtable.games.dominations.grow import receive
+    from civtable.games.dominations.reserve import receive
 
     s = fresh(2)
     p = s.players[0]
@@ -459,3 +459,115 @@ def test_content_check_passes_and_catches_text_facts(tmp_path) -> None:
     assert any("governor" in x for x in check_content(bad))
     bad.write_text("not = [toml")
     assert check_content(bad)
+
+
+def test_log_sentences_and_refusals_in_plain_words() -> None:
+    s = fresh(2, EX_TILES)
+    lay(s, (5, 0, 0), 80, seat=1)
+    give_tile(s, 0, 81)
+    grow(s, 0)
+    game = s.game
+    place = Action("place", (tile_id(s, 81), 5, 0, 1, 0))
+    assert game.describe_action(s, 0, place) == "Seat 1 places a Trade Land tile at (5, 0, down)."
+    with pytest.raises(IllegalAction) as err:
+        s.apply(Action("city", (5, 0, 0)), 0)
+    assert "not possible now" in str(err.value) and "place a Land tile" in str(err.value)
+    with pytest.raises(IllegalAction) as err:
+        s.apply(Action("place", ("t1", 5, 0, 1, 0)), 1)
+    s.apply(place, 0)
+    build(s, 0)
+    with pytest.raises(IllegalAction) as err:
+        s.apply(Action("convert", ("red", "yellow")), 0)
+    assert "2 Government Knowledge" in str(err.value)
+    develop(s, 0)
+    with pytest.raises(IllegalAction) as err:
+        s.apply(Action("develop", ("painting", 1, 1, 0)), 0)
+    assert "Painting costs 3 Art Knowledge" in str(err.value)
+    assert game.describe_action(s, 0, Action("develop", ("painting", 1, 1, 0))) == \
+        "Seat 1 develops Painting (Art, value 3)."
+
+
+EX_TILES = {80: (G, (G, Y, P)), 81: (Y, (Y, B, O))}
+
+
+def test_resample_keeps_own_hand_and_redraws_the_rest() -> None:
+    s = fresh(3)
+    mine = sorted(s.players[0].hand)
+    others = sorted(s.players[1].hand + s.players[2].hand)
+    changed = False
+    for k in range(5):
+        t = s.resample(0, random.Random(k))
+        assert sorted(t.players[0].hand) == mine
+        assert [len(p.hand) for p in t.players] == [len(p.hand) for p in s.players]
+        assert len(t.pile) == len(s.pile)
+        assert sorted(t.players[1].hand + t.players[2].hand + t.pile + t.back) == sorted(others + s.pile + s.back)
+        changed |= sorted(t.players[1].hand + t.players[2].hand) != others
+        assert t.view(0) == s.view(0)
+    assert changed
+
+
+def test_dom_gen_4_influence_leader_tie_goes_to_initiative() -> None:
+    """DOM-GEN-4, DOM-INF-1, B-16: equal Influence → the seat higher on the Initiative track assimilates."""
+    s = fresh(3)
+    s.initiative = [2, 0, 1]
+    for p in s.players:
+        p.influence = 7
+    own(s, 1, "bartering")
+    s.stack = [Step("influence")]
+    s.advance()
+    assert s.decision().kind == "assimilate" and s.decision().players == (2,)
+
+
+def test_dom_mon_8_final_3_monument_control_scores() -> None:
+    """DOM-MON-8, DOM-FINAL-3, B-24: Level cards + adjacent City levels; ties to the Initiative."""
+    from civtable.games.dominations import build as buildmod
+
+    s = fresh(2, {80: (B, (G, G, G)), 81: (B, (G, G, G))})
+    m = s.in_play[0]
+    site = (10, 0, 0)
+    lay(s, site, 80, seat=1)
+    lay(s, (10, 0, 1), 81, seat=1)  # across edge 1 of the site: adjacent
+    s.standees[site] = m
+    s.players[0].levels = [(m, 0)]
+    s.cities[(10, 0, 1)] = (1, 1)
+    s.initiative = [1, 0]
+    assert buildmod.control(s, m) == [1, 1]
+    vp = [p.vp for p in s.players]
+    s.players[0].objective = s.players[1].objective = 0
+    ages.step(s, "final")
+    gained = [p.vp - v for p, v in zip(s.players, vp, strict=True)]
+    ctl = s.c.monuments[m].control_vp
+    assert s.players[1].final["monuments"] == ctl and s.players[0].final["monuments"] == 0
+    assert gained[1] >= ctl
+
+
+def test_dom_next_5_no_governor_keeps_order_and_carry_keeps_knowledge() -> None:
+    """DOM-NEXT-5, B-18: without a Governor the order stays; DOM-NEXT-1: a 'keep' card keeps some Knowledge."""
+    s = fresh(2)
+    s.initiative = [1, 0]
+    for p in s.players:
+        p.stock = [0] * 6
+    s.players[0].stock[Y] = 4
+    s.players[0].mods = s.players[0].mods._replace(carry=(3, 0, 0, 0, 0, 0))
+    s.stack = []
+    ages.roles(s)
+    s.advance()
+    assert s.decision().kind == "discard" and s.age == 2
+    assert s.initiative == [1, 0]
+    assert s.players[0].stock[Y] == 3  # reset kept 3 of 4 Trade
+
+
+def test_dom_role_9_trader_lasts_the_next_age_only() -> None:
+    s = fresh(2)
+    s.initiative = [0, 1]
+    for p in s.players:
+        p.stock = [0] * 6
+    s.players[0].stock[Y] = 2
+    s.stack = []
+    ages.roles(s)
+    assert s.roles[3] == 0  # Trader for Age 2
+    for p in s.players:
+        p.stock = [0] * 6
+    s.stack = []
+    ages.roles(s)
+    assert s.roles[3] == -1  # nobody had Trade left: no Trader in Age 3

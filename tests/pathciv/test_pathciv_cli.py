@@ -21,15 +21,15 @@ def test_five_player_game_with_a_person_greedy_and_mcts_plays_to_the_end(
 ) -> None:
     path = tmp_path / "g.json"
     # the person always plays the first action of the menu; 'view' and a bad line on the way
-    lines = ["view", "banana", "project nothing"] + ["1"] * 600
+    lines = ["view", "banana", "left nothing"] + ["1"] * 900
     monkeypatch.setattr(sys, "stdin", io.StringIO("".join(x + "\n" for x in lines)))
     code = main(["play", "pathciv", "--seats", "human,greedy,mcts:iters=3,random,greedy",
                  "--seed", "11", "--record", str(path), "--quiet"])
     out, err = capsys.readouterr()
     assert code == 0, err
     assert "Your civilization" in out and "Event line" in out
-    assert "now is the time to 'project ...', not 'banana'" in out  # bad lines are explained
-    assert "nothing is not a Technology in your hand" in out
+    assert "now is the time to 'left ...', not 'banana'" in out  # bad lines are explained
+    assert "name one Technology of your hand" in out
     record = GameRecord.load(path)
     state = replay(record)
     assert state.is_terminal()
@@ -42,11 +42,12 @@ def test_five_player_game_with_a_person_greedy_and_mcts_plays_to_the_end(
 
 def test_screen_of_a_seat_never_shows_another_seats_project() -> None:
     s = table(3)
-    s.apply("project fire tools hunting rituals", 0)
+    for side, card in (("left", "fire"), ("left", "tools"), ("right", "hunting"), ("right", "rituals")):
+        s.apply(f"{side} {card}", 0)
     r = renderer_for(s.game, Term(io.StringIO(), color=False))
     mine = "\n".join(r.screen(s.view(0), 0))
     theirs = "\n".join(r.screen(s.view(1), 1))
     assert "your Project: left Fire, Tools | right Hunting, Rituals" in mine
     assert "your Project" not in theirs and "has committed a Project" in theirs
     menu = "\n".join(r.menu(s.legal_actions(1), s.view(1), 1))
-    assert "left Fire + Tools | right Hunting + Rituals" in menu
+    assert "left: Fire (left: 1 Builder, 1 Philosopher / right: 1 Military, 1 Industrial)" in menu

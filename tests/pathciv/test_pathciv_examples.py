@@ -23,11 +23,14 @@ def test_ex1_deployment_cap_player_chooses_5_of_6() -> None:
     s.players[1].left = ids(s, "tools", "rituals")
     at_phase(s, P_DEPLOY)
     assert s.decision().kind == "deploy" and s.decision().players == (0,)
-    legal = s.legal_actions(0)
-    assert all(sum(int(x) for x in a.args) == 5 for a in legal)
-    with pytest.raises(IllegalAction):
-        s.apply("deploy 2 0 2 0 2", 0)  # a 6th cube is refused
-    s.apply("deploy 1 0 2 0 2", 0)  # 2 Philosophy, 2 Battles, 1 Leaders
+    assert {a.args[0] for a in s.legal_actions(0)} == {"leaders", "philosophy", "battles"}
+    for tray in ("philosophy", "philosophy", "battles", "battles"):
+        s.apply(Action("deploy", (tray,)), 0)
+    with pytest.raises(IllegalAction, match="you may still take 1"):
+        s.apply("deploy battles", 0)  # only 2 Units are on the cards
+    assert s.decision().players == (0,)
+    s.apply("deploy leaders", 0)  # the 5th cube ends the choice: a 6th is never placed
+    assert s.decision().kind != "deploy"
     assert p.trays[LEADERS] == 1 and p.trays[BATTLES] == 2
     # Philosophy follows at once: 2 Philosophers deployed, 1 paid to reach level 1
     assert p.phil == 1 and p.trays[PHILOSOPHY] == 1
@@ -44,12 +47,15 @@ def test_ex2_research_cap_and_track_movement() -> None:
     s.players[1].right = ids(s, "tools", "rituals")
     at_phase(s, P_RESEARCH)
     assert s.decision().kind == "research" and s.decision().players == (0,)
+    for _ in range(5):
+        s.apply("research military", 0)
     with pytest.raises(IllegalAction):
-        s.apply("research 2 3 0 5 0", 0)  # 10 points: over the cap of 7
-    with pytest.raises(IllegalAction):
-        s.apply("research 0 2 0 6 0", 0)  # only 5 Military are available
-    s.apply("research 0 2 0 5 0", 0)
-    assert p.research == [1, 4, 0, 9, 0]
+        s.apply("research military", 0)  # only 5 Military are available
+    s.apply("research scientific", 0)
+    assert s.decision().players == (0,)
+    s.apply("research scientific", 0)  # the 7th point: the cap is reached
+    assert s.decision().kind != "research"
+    assert p.research == [1, 4, 0, 9, 0]  # 2 Cultural and 1 Scientific given up
 
 
 def test_ex3_priority_conflicts_and_reclaims() -> None:

@@ -50,3 +50,33 @@ def test_sqlite_is_in_wal_mode_with_full_sync(tmp_path: Path) -> None:
             assert conn.exec_driver_sql("PRAGMA synchronous").scalar() == 2  # FULL
     finally:
         store.close()
+
+
+def test_a_database_from_an_older_version_gets_the_new_columns(tmp_path: Path) -> None:
+    import sqlite3
+
+    path = tmp_path / "old.sqlite3"
+    with sqlite3.connect(path) as conn:
+        conn.executescript("""
+            CREATE TABLE games (id VARCHAR(32) PRIMARY KEY, game VARCHAR(64) NOT NULL, options TEXT NOT NULL,
+              content_id VARCHAR(128) NOT NULL, content_path TEXT, seed BIGINT, seats TEXT NOT NULL,
+              created FLOAT NOT NULL, updated FLOAT NOT NULL, status VARCHAR(16) NOT NULL);
+            CREATE TABLE seat_tokens (game_id VARCHAR(32), seat INTEGER, token_hash VARCHAR(64) NOT NULL,
+              PRIMARY KEY (game_id, seat));
+            CREATE TABLE actions (game_id VARCHAR(32), idx INTEGER, seat INTEGER NOT NULL,
+              action VARCHAR(512) NOT NULL, PRIMARY KEY (game_id, idx));
+            INSERT INTO games VALUES ('oldgame', 'nim', '{"players": 2}', 'nim-builtin-1', NULL, 4,
+              '["human", "human"]', 1.0, 1.0, 'active');
+            INSERT INTO actions VALUES ('oldgame', 0, -1, 'pile 12'), ('oldgame', 1, 0, 'take 1');
+        """)
+    store = Store(str(path))
+    try:
+        loaded = store.load_game("oldgame")
+        assert loaded is not None and loaded.chance_key is None and len(loaded.actions) == 2
+        assert store.game_ids("active", bot_turn=True) == ["oldgame"]  # unknown: looked at after a restart
+        with pytest.raises(Conflict):  # the version was filled in from the stored actions
+            store.append_actions("oldgame", 1, [(1, "take 1")], "active").result(timeout=30)
+        store.append_actions("oldgame", 2, [(1, "take 1")], "active").result(timeout=30)
+        assert store.game_ids("active", bot_turn=True) == []
+    finally:
+        store.close()

@@ -33,8 +33,8 @@ def post(base: str, game_id: str, token: str, action: str, state_id: int) -> htt
 
 def test_two_processes_share_games(postgres_url: str, server_factory: Any, tmp_path: Path) -> None:
     pytest.importorskip("psycopg", reason="the 'postgres' extra (psycopg 3) is not installed")
-    a = server_factory(postgres_url, bot_delay=0.02)
-    b = server_factory(postgres_url, bot_delay=0.02)
+    a = server_factory(postgres_url, bot_delay=0.02, extra=["--bot-lease", "1"])
+    b = server_factory(postgres_url, bot_delay=0.02, extra=["--bot-lease", "1"])
     g = httpx.post(f"{a.base}/api/games", json={"game": "nim", "seats": ["human", "human"],
                                                 "options": {"max_take": 2}}, timeout=10).json()
     t0, t1 = (s["token"] for s in g["seats"])
@@ -102,3 +102,22 @@ def test_two_processes_share_games(postgres_url: str, server_factory: Any, tmp_p
     # every bot action follows the previous seat's: nobody moved twice for one decision
     seats = [p for p, _ in record.actions if p >= 0]
     assert all(x != y for x, y in zip(seats, seats[1:], strict=False))
+
+    # kill -9 of the process playing a bot game: the other one takes the bots over; every
+    # acknowledged action survives
+    slow = httpx.post(f"{a.base}/api/games", json={"game": "nim", "seats": ["human", "random"],
+                                                   "options": {"max_take": 1}}, timeout=10).json()
+    token = slow["seats"][0]["token"]
+    acked = []
+    for _ in range(3):
+        p = wait_for(lambda: (lambda q: q if q["your_turn"] else None)(get(a.base, slow["id"], token)))
+        res = post(a.base, slow["id"], token, "take 1", p["state_id"])
+        assert res.status_code == 200
+        acked.append(res.json())
+    a.kill()
+    after = wait_for(lambda: (lambda q: q if q["your_turn"] else None)(get(b.base, slow["id"], token)), timeout=20)
+    assert after["state_id"] >= acked[-1]["state_id"]
+    assert after["log"][: len(acked[-1]["log"])][-3:] == acked[-1]["log"][-3:]
+    res = post(b.base, slow["id"], token, "take 1", after["state_id"])
+    assert res.status_code == 200
+    wait_for(lambda: (lambda q: q["your_turn"] or q["finished"])(get(b.base, slow["id"], token)), timeout=20)

@@ -324,3 +324,27 @@ def make_greedy(
     if weights:
         params.update({k: repr(min(0.95, max(0.05, v)) if k == "attack" else v) for k, v in weights.items()})
     return GreedyConquest(game, seat, rng, params)
+
+
+# ---------------------------------------------------------------------------------------
+# Hooks for the game-agnostic MCTS bot (see civtable.bots.mcts)
+
+MCTS_DEFAULTS = {"rollout": "greedy", "depth": "12", "iters": "100", "steps": "800", "c": "0.5"}
+"""Defaults of ``mcts`` on Conquest: rollouts follow the greedy player (random rollouts lose
+even to random play: they walk armies into lost battles), 100 iterations capped at 800 rollout
+moves (deterministic, well within a second per decision)."""
+
+_ROLLOUT_BOTS: dict[tuple[int, int, int], GreedyConquest] = {}
+
+
+def rollout_action(state: Any, player: int, rng: random.Random) -> Action:
+    """The greedy player's choice on a (sampled) state, for MCTS rollouts (``rollout=greedy``)."""
+    from civtable.core import observe
+
+    key = (id(state.game), id(rng), player)
+    bot = _ROLLOUT_BOTS.get(key)
+    if bot is None or bot.rng is not rng or bot.game is not state.game:
+        if len(_ROLLOUT_BOTS) > 256:
+            _ROLLOUT_BOTS.clear()
+        bot = _ROLLOUT_BOTS[key] = GreedyConquest(state.game, player, rng)
+    return bot.decide(observe(state, player))

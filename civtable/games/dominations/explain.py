@@ -11,18 +11,6 @@ from .content import COLOUR_INDEX, COLOURS, DOMAINS
 if TYPE_CHECKING:
     from .state import DominationsState
 
-PROMPTS = {
-    "grow": "place a Land tile: place TILE I J O ROTATION (or reactivate I J O with the Inventor)",
-    "farmer": "the Farmer: place a second Land tile, or pass",
-    "source": "choose what the placement scores: edge K, locus I J or all_edges",
-    "vestige": "assign one Vestigium Knowledge: vest COLOUR",
-    "build": "build: city I J O, upgrade I J O, monument MONUMENT X Y, or pass",
-    "site": "stand the Monument on a free Camp of its colour: site I J O",
-    "develop": "develop MASTERY COPY X Y, advance MASTERY, or pass",
-    "assimilate": "assimilate MASTERY COPY X Y, flip MASTERY, or pass",
-    "governor": "set the next Age's Initiative order: first SEAT",
-    "discard": "discard TILE (as many as you like), then keep",
-}
 
 _KINDS = {
     "grow": ("place", "reactivate", "convert"), "farmer": ("place", "pass", "convert"),

@@ -184,3 +184,17 @@ class Governor(_Governor):
 
 FRAME_KINDS = (Step, Deal, Order, Secret, Discard, Grow, Farmer, Source, Vestige, Build, Site, Develop, Assimilate, Governor)
 CODEC = FrameCodec(FRAME_KINDS)
+
+# what each seat's decision asks for, in words (the decision's prompt)
+PROMPTS = {
+    "grow": "place a Land tile: place TILE I J O ROTATION (or reactivate I J O with the Inventor)",
+    "farmer": "the Farmer: place a second Land tile, or pass",
+    "source": "choose what the placement scores: edge K, locus I J or all_edges",
+    "vestige": "assign one Vestigium Knowledge: vest COLOUR",
+    "build": "build: city I J O, upgrade I J O, monument MONUMENT X Y, or pass",
+    "site": "stand the Monument on a free Camp of its colour: site I J O",
+    "develop": "develop MASTERY COPY X Y, advance MASTERY, or pass",
+    "assimilate": "assimilate MASTERY COPY X Y, flip MASTERY, or pass",
+    "governor": "set the next Age's Initiative order: first SEAT",
+    "discard": "discard TILE (as many as you like), then keep",
+}

@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING, Any
 
 from civtable.core import CHANCE, Action, Decision, GameResult, GameState
 
-from . import ages, build, grow, scoring, tree
+from . import ages, build, grow, reserve, scoring, tree
 from .content import Content
-from .frames import CODEC, Deal, Order, Secret, Step
+from .frames import CODEC, PROMPTS, Deal, Order, Secret, Step
 from .geometry import Cell, cell_key, parse_cell_key
 
 if TYPE_CHECKING:
@@ -220,8 +220,6 @@ class DominationsState(GameState):
         if isinstance(top, Secret):
             waiting = tuple(i for i, p in enumerate(self.players) if p.objective < 0)
             return Decision(waiting, "secret", "keep 1 Objective and 1 Monument: choose OBJECTIVE MONUMENT")
-        from .explain import PROMPTS
-
         return Decision((top.seat,), top.TAG, PROMPTS.get(top.TAG, ""))
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
@@ -273,7 +271,7 @@ class DominationsState(GameState):
         if isinstance(top, Deal | Order | Secret) or k in ("discard", "keep", "first"):
             ages.apply(self, top, action, player)
         elif k == "convert":
-            grow.convert(self, player, int(self.colour_arg(action.args[0])), int(self.colour_arg(action.args[1])))
+            reserve.convert(self, player, int(self.colour_arg(action.args[0])), int(self.colour_arg(action.args[1])))
         elif top.TAG in ("grow", "farmer", "source", "vestige"):
             grow.apply(self, top, action)
         elif top.TAG in ("build", "site"):

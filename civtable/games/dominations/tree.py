@@ -18,6 +18,7 @@ from civtable.core import Action
 
 from .content import CORR, VEST, Effect
 from .frames import Assimilate
+from .reserve import converts, gain, refresh_limits
 
 if TYPE_CHECKING:
     from .state import DominationsState, Player
@@ -85,9 +86,30 @@ def open_squares(p: Player) -> list[tuple[int, int]]:
     return sorted(out)
 
 
-def spots(s: DominationsState, seat: int, nodus: tuple[int, ...]) -> list[tuple[int, int]]:
-    p = s.players[seat]
-    return [(x, y) for x, y in open_squares(p) if fits(s, p, nodus, x, y)]
+def needs(s: DominationsState, p: Player) -> list[tuple[tuple[int, int], tuple[tuple[int, int], ...]]]:
+    """Each free square next to the Tree with what it faces: (side, the neighbour's half-Nodus)."""
+    out = []
+    for x, y in open_squares(p):
+        faces = []
+        for k, (dx, dy) in enumerate(SIDES):
+            other = p.tree.get((x + dx, y + dy))
+            if other is not None:
+                faces.append((k, card_nodus(s, other)[(k + 2) % 4]))
+        out.append(((x, y), tuple(faces)))
+    return out
+
+
+def fits_faces(nodus: tuple[int, ...], faces: tuple[tuple[int, int], ...], every: bool) -> bool:
+    good = sum(1 for k, other in faces if joins(nodus[k], other))
+    return good == len(faces) if every else good > 0
+
+
+def spots(s: DominationsState, seat: int, nodus: tuple[int, ...],
+          squares: list[tuple[tuple[int, int], tuple[tuple[int, int], ...]]] | None = None) -> list[tuple[int, int]]:
+    every = s.opt["nodus_match"] == "all"
+    if squares is None:
+        squares = needs(s, s.players[seat])
+    return [xy for xy, faces in squares if fits_faces(nodus, faces, every)]
 
 
 def nodus_count(s: DominationsState, p: Player, colour: int) -> int:
@@ -151,20 +173,8 @@ def refresh(s: DominationsState, p: Player) -> None:
                   hs, tuple(final))
 
 
-def refresh_limits(s: DominationsState, seat: int) -> None:
-    """Limits: the highest of the base, the seat's best City and its cards, at most 20 (DOM-RES)."""
-    from .build import city_limit
-
-    p = s.players[seat]
-    r = s.c.rules
-    for c in range(6):
-        p.limit[c] = min(r["max_limit"], max(r["base_limit"], city_limit(s, seat, c), p.mods.limit[c]))
-
-
 def immediate(s: DominationsState, seat: int, effects: tuple[Effect, ...]) -> None:
     """The at-once part of a card's effects: VP, Influence, Gained Knowledge (DOM-DEV-4)."""
-    from .grow import gain
-
     p = s.players[seat]
     counts = [0] * 6
     vest = 0
@@ -204,11 +214,12 @@ def can_take(s: DominationsState, seat: int, m: int) -> bool:
 
 def take_actions(s: DominationsState, seat: int, kind: str, masteries: list[int]) -> list[Action]:
     out = []
+    squares = needs(s, s.players[seat])
     for m in masteries:
         card = s.c.masteries[m]
         for copy in range(4):
             if s.supply[m] >> copy & 1:
-                for x, y in spots(s, seat, card.copies[copy]):
+                for x, y in spots(s, seat, card.copies[copy], squares):
                     out.append(Action(kind, (card.id, copy + 1, x, y)))
     return out
 
@@ -235,8 +246,6 @@ def assimilable(s: DominationsState, seat: int) -> tuple[list[int], list[int]]:
 
 
 def legal(s: DominationsState, top: Any) -> list[Action]:
-    from .grow import _converts
-
     seat = top.seat
     p = s.players[seat]
     if isinstance(top, Assimilate):
@@ -247,7 +256,7 @@ def legal(s: DominationsState, top: Any) -> list[Action]:
     out = take_actions(s, seat, "develop", cands)
     out += [Action("advance", (s.c.masteries[m].id,)) for m, a in sorted(p.owned.items())
             if not a and p.stock[s.c.masteries[m].colour] >= s.c.masteries[m].upgrade_cost]
-    return out + [Action("pass")] + _converts(s, p)
+    return out + [Action("pass")] + converts(s, p)
 
 
 def place_mastery(s: DominationsState, seat: int, m: int, copy: int, x: int, y: int) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .build import control
-from .content import COLOURS, NODUS_NAMES, Effect
+from .content import COLOURS, DOMAINS, NODUS_NAMES, Effect
 from .geometry import cell_key
 from .grow import CRADLE
 
@@ -23,6 +23,40 @@ def _eff(e: Effect) -> dict[str, Any]:
         out["colour"] = NODUS_NAMES[e.colour]
     if e.per:
         out["per"] = e.per
+    return out
+
+
+_WORDS = {
+    "vp": "{n} VP", "influence": "{n} Influence", "gain": "Gain {n} {c}",
+    "limit": "{c} limit raised to {n}", "city_discount": "Cities cost {n} less",
+    "mastery_discount": "{c} Masteries cost {n} less", "on_produce": "Gain {n} {c} whenever you Produce {c}",
+    "camp_bonus": "your placed tile's Camp Produces {n} more", "on_locus": "Gain {n} {c} when you score a Locus",
+    "turn_start": "Gain {n} {c} at the start of your turns", "age_end": "Gain {n} {c} at the end of each Age",
+    "carry": "keep up to {n} {c} when Knowledge resets", "hand_size": "hand of Land tiles {n} larger",
+    "final_vp": "{n} VP per {per} at the end",
+}
+_PER = {"mastery": "{c} Mastery", "city_level": "City level", "city": "City", "nodus": "full {c} Nodus",
+        "monument_level": "Monument Level card", "advanced": "Advanced Mastery"}
+
+
+def effect_words(e: Effect) -> str:
+    """An effect in plain words, e.g. 'Gain 1 Trade whenever you Produce Trade'."""
+    colour = "Vestigium" if e.colour == 6 else DOMAINS[e.colour] if 0 <= e.colour < 6 else ""
+    per = _PER.get(e.per, e.per).format(c=colour).strip()
+    return _WORDS[e.do].format(n=e.n, c=colour, per=per).replace("  ", " ")
+
+
+def catalogue(s: DominationsState) -> dict[str, Any]:
+    """Every Mastery with its cost and effects in words (shown while a seat develops)."""
+    out = {}
+    for m in s.c.masteries:
+        pre = m.prerequisite
+        out[m.id] = {
+            "name": m.name, "colour": COLOURS[m.colour], "value": m.value, "upgrade_cost": m.upgrade_cost,
+            "prerequisite": f"another {DOMAINS[pre[0]]} Mastery of value {pre[1]}+" if pre else None,
+            "basic": [effect_words(e) for e in m.basic], "advanced": [effect_words(e) for e in m.advanced],
+            "copies": bin(s.supply[m.idx]).count("1"),
+        }
     return out
 
 
@@ -84,6 +118,9 @@ def build_view(s: DominationsState, viewer: int | None) -> dict[str, Any]:
             "next_cost": ({COLOURS[k]: n for k, n in enumerate(mon.levels[built].cost) if n}
                           if built < len(mon.levels) else None),
             "site": next((list(k) for k, v in s.standees.items() if v == m), None),
+            "cards": [{"level": k + 1, "cost": {COLOURS[c]: n for c, n in enumerate(lv.cost) if n},
+                       "nodus": [NODUS_NAMES[x] for x in lv.nodus], "effects": [_eff(e) for e in lv.effects]}
+                      for k, lv in enumerate(mon.levels)],  # every Level card is open information
         })
     d = s.decision()
     top = s.stack[-1] if s.stack else None
@@ -98,4 +135,5 @@ def build_view(s: DominationsState, viewer: int | None) -> dict[str, Any]:
         "monuments": monuments, "pile": len(s.pile) + len(s.back),
         "supply": {c.masteries[m].id: bin(b).count("1") for m, b in enumerate(s.supply)},
         "decision": frame, "finished": s.finished,
+        **({"masteries": catalogue(s)} if d.kind in ("develop", "assimilate") and viewer in d.players else {}),
     }

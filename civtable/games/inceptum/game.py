@@ -103,7 +103,7 @@ class Inceptum(Game):
         return self.table.space()
 
     def seat_name(self, player: int) -> str:
-        return f"Seat {player}"
+        return f"Player {player + 1}"  # people count from 1, as in the log
 
     def describe_action(self, state: Any, player: int, action: Action) -> str:
         return describe(state, player, action)

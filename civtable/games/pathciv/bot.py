@@ -20,6 +20,7 @@ from typing import Any
 from civtable.core import CHANCE, Action, Game, Observation, OptionError
 
 from .content import BATTLES, CHALLENGES, LEADERS, PHILOSOPHY, WONDERS, Effect, Repeat
+from .phases import EMPTY, commit_project, project_options
 from .player import Player
 from .setup import BATTLE_ROUNDS, CHALLENGE_ROUNDS
 from .state import P_EVENT, P_PURCHASE, PathState
@@ -150,14 +151,10 @@ def quick(s: PathState, seat: int, legal: list[Action], rng: random.Random) -> A
     kind = s.decision().kind
     c = s.content
     if kind == "project":
-        p = s.players[seat]
-        worst = min(p.hand, key=lambda i: (c.techs[i].level, rng.random()))
-        keep = [c.techs[i].id for i in p.hand]
-        keep.remove(c.techs[worst].id)
-        for a in legal:
-            if sorted(map(str, a.args)) == sorted(keep[:4]):
-                return a
-        return legal[0]
+        def static(full: tuple[int, ...]) -> float:
+            return sum(sum(c.techs[i].deploy) for i in full[:2]) + 0.8 * sum(sum(c.techs[i].research) for i in full[2:])
+        options = open_projects(s, seat)
+        return next_step(s, seat, max(options, key=lambda f: (static(f), rng.random())))
     if kind == "claim":
         claims = [a for a in legal if a.kind == "claim"]
         if not claims:
@@ -169,13 +166,34 @@ def quick(s: PathState, seat: int, legal: list[Action], rng: random.Random) -> A
     return legal[-1] if kind in ("buy", "destiny") else legal[0]
 
 
+def open_projects(s: PathState, seat: int) -> list[tuple[int, ...]]:
+    """The complete Projects ``seat`` can still make, given the cards it has placed."""
+    chosen = s.players[seat].project or (EMPTY,) * 4
+    k = sum(1 for t in chosen if t != EMPTY)
+    return [f for f in project_options(s, seat) if f[:k] == chosen[:k]]
+
+
+def next_step(s: PathState, seat: int, full: tuple[int, ...]) -> Action:
+    chosen = s.players[seat].project or (EMPTY,) * 4
+    k = sum(1 for t in chosen if t != EMPTY)
+    return Action("left" if k < 2 else "right", (s.content.techs[full[k]].id,))
+
+
 def plan_project(s: PathState, me: int, legal: list[Action], rng: random.Random) -> Action:
-    """Play the rest of the round (to the purchase) for each Project; keep the best."""
+    """Play the rest of the round (to the purchase) for each Project; place the next card of the best."""
+    return next_step(s, me, best_project(s, me, rng))
+
+
+def best_project(s: PathState, me: int, rng: random.Random) -> tuple[int, ...]:
+    """The complete Project (consistent with the cards already placed) with the best round."""
     r0 = s.round
-    best, pick = -math.inf, legal[0]
-    for a in legal:
+    options = open_projects(s, me)
+    if len(options) == 1:
+        return options[0]
+    best, pick = -math.inf, options[0]
+    for full in options:
         t = s.clone()
-        t.apply_unchecked(a, me)
+        commit_project(t, me, full)
         steps = 0
         while not t.finished and t.round == r0 and t.phase <= P_PURCHASE and steps < 200:
             d = t.decision()
@@ -192,7 +210,7 @@ def plan_project(s: PathState, me: int, legal: list[Action], rng: random.Random)
             steps += 1
         v = value(t, me) + rng.random() * 1e-6
         if v > best:
-            best, pick = v, a
+            best, pick = v, full
     return pick
 
 
@@ -213,13 +231,22 @@ class PathGreedyBot:
         self.rng = rng
         self.plan = plan
         self.name = "greedy"
+        self.project: tuple[Any, tuple[int, ...]] | None = None  # (round and hand, planned Project)
 
     def decide(self, obs: Observation) -> Action:
         if len(obs.legal) == 1:
             return obs.legal[0]
         state = obs.sample_state(self.rng)
         assert isinstance(state, PathState)
-        action = choose(state, obs.player, obs.legal, self.rng, self.plan)
+        if self.plan and obs.decision.kind == "project":  # plan once per round, then place card by card
+            p = state.players[obs.player]
+            key = (state.round, tuple(p.hand))
+            chosen = [t for t in (p.project or ()) if t != EMPTY]
+            if self.project is None or self.project[0] != key or list(self.project[1][:len(chosen)]) != chosen:
+                self.project = (key, best_project(state, obs.player, self.rng))
+            action = next_step(state, obs.player, self.project[1])
+        else:
+            action = choose(state, obs.player, obs.legal, self.rng, self.plan)
         return action if action in obs.legal else obs.legal[0]
 
 
@@ -234,7 +261,7 @@ def make_greedy(game: Game, seat: int, rng: random.Random, params: dict[str, str
 
 
 # ----- hooks for the game-agnostic MCTS bot (civtable.bots.mcts) --------------------------------
-MCTS_DEFAULTS = {"rollout": "greedy", "depth": "30", "iters": "40"}
+MCTS_DEFAULTS = {"rollout": "greedy", "depth": "12", "iters": "24"}
 """Defaults of ``mcts`` on Path of Civilization (explicit spec parameters override them)."""
 
 

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from civtable.core import CHANCE, Action
 
-from .content import AGENTS, TYPE_NAMES, TYPES
+from .content import AGENT, TRAY_INDEX, TRAYS, TYPE_INDEX, TYPE_NAMES, TYPES
 from .evolution import claim_options, cost
 from .phases import affordable, deploy_available, research_available
 from .view import effect_text
@@ -15,14 +15,15 @@ if TYPE_CHECKING:
     from .state import PathState
 
 
+def _lefts(st: PathState, seat: int) -> int:
+    project = st.players[seat].project or ()
+    return sum(1 for t in project[:2] if t >= 0)
+
+
 def who(st: PathState, seat: int) -> str:
     p = st.players[seat]
     civ = st.content.civs[p.civ].name if p.civ >= 0 else ""
     return f"Seat {seat + 1}" + (f" ({civ})" if civ else "")
-
-
-def _vec(v: tuple[int | str, ...], names: tuple[str, ...]) -> str:
-    return ", ".join(f"{k} {names[i]}" for i, k in enumerate(v) if k) or "nothing"
 
 
 def describe(st: PathState, player: int, a: Action) -> str:
@@ -50,12 +51,12 @@ def describe(st: PathState, player: int, a: Action) -> str:
                 names = [c.benefits[c.benefit_index[str(x)]].name for x in a.args]
                 return f"The Benefits of Philosophy level {st.stack[-1].level} are turned up: {' and '.join(names)}."
         w = who(st, player)
-        if k == "project":
-            return f"{w} commits a Project."  # secret until everybody has committed
+        if k in ("left", "right"):  # secret until everybody has committed
+            return f"{w} places a Technology face down for the Project."
         if k == "deploy":
-            return f"{w} deploys {_vec(a.args, AGENTS)}."
+            return f"{w} deploys one {AGENT[TRAY_INDEX[str(a.args[0])]]}."
         if k == "research":
-            return f"{w} researches {_vec(a.args, TYPE_NAMES)}."
+            return f"{w} gains 1 {TYPE_NAMES[TYPE_INDEX[str(a.args[0])]]} Research point."
         if k == "buy":
             t = c.techs[c.tech_index[str(a.args[0])]]
             return f"{w} buys {t.name} for {t.cost} {TYPE_NAMES[t.type]} Research and gains {effect_text(t.bonus)}."
@@ -87,28 +88,25 @@ def explain(st: PathState, a: Action, player: int) -> str:
     seats = (f.seat,) if hasattr(f, "seat") else getattr(f, "seats", ())
     if player not in seats:
         return f"Seat {player + 1} has nothing to decide now"
-    expected = {"project": "project", "deploy": "deploy", "research": "research", "buy": "buy",
+    expected = {"project": "left" if _lefts(st, player) < 2 else "right", "deploy": "deploy", "research": "research", "buy": "buy",
                 "first": "benefit", "pick": "benefit", "claim": "claim", "destiny": "destiny"}[tag]
     if a.kind != expected and not (tag == "claim" and a.kind == "pass"):
         return f"now is the time to '{expected} ...', not '{a.kind}'"
     p = st.players[player]
     if tag == "project":
         hand = [c.techs[i].id for i in p.hand]
-        for x in a.args:
-            if str(x) not in hand:
-                return f"{x} is not a Technology in your hand ({', '.join(hand)})"
-        if len(a.args) == 4:
-            pairs = sorted(map(str, a.args[:2])) + sorted(map(str, a.args[2:]))
-            if Action("project", tuple(pairs)) in st.legal_actions(player):
-                return "write each pair in alphabetical order: 'project " + " ".join(pairs) + "'"
-        return ("name 4 Technologies of your hand: 2 for the left section (cubes) then 2 for the right "
-                "(Research), e.g. 'project " + " ".join(hand[:4]) + "'")
+        if len(a.args) != 1 or str(a.args[0]) not in hand:
+            return f"name one Technology of your hand ({', '.join(hand)}), e.g. '{expected} {hand[0]}'"
+        options = ", ".join(str(x.args[0]) for x in st.legal_actions(player))
+        return f"that card is already placed, or the cards of one side go in name order; you may place: {options}"
     if tag in ("deploy", "research"):
         avail = deploy_available(st, p) if tag == "deploy" else research_available(st, p)
-        names = AGENTS if tag == "deploy" else TYPE_NAMES
-        cap = p.population(c)
-        return (f"give 5 numbers ({', '.join(names)}) adding up to your population {cap}, each at most "
-                f"{', '.join(map(str, avail))}")
+        if tag == "deploy":
+            avail = [k - d for k, d in zip(avail, p.placed, strict=True)]
+        words = TRAYS if tag == "deploy" else TYPES
+        left = p.population(c) - sum(p.placed)
+        offer = ", ".join(f"{words[i]} ({k})" for i, k in enumerate(avail) if k > 0)
+        return f"you may still take {left}; name one of: {offer}"
     if tag == "buy":
         ident = str(a.args[0]) if a.args else ""
         if ident not in c.tech_index:

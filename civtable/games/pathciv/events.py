@@ -45,13 +45,17 @@ def per_times(st: PathState, p: Player, ch: Challenge) -> int:
     return min(k, d.max) if d.max else k
 
 
+DESTINY_LIMIT = 30
+"""Most uses of one optional Destiny a seat may choose at once (keeps the action set bounded)."""
+
+
 def destiny_max(st: PathState, p: Player, ch: Challenge) -> int:
     d = ch.destiny
     if d.kind == "convert":
-        return min(d.max, p.trays[d.src])
+        return min(d.max, p.trays[d.src], DESTINY_LIMIT)
     if d.kind == "trade":
         k = min((p.trays[i] // need for i, need in enumerate(d.pay) if need), default=0)
-        return min(k, d.max) if d.max else k
+        return min(k, d.max or DESTINY_LIMIT, DESTINY_LIMIT)
     return 0
 
 

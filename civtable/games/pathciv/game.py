@@ -6,7 +6,8 @@ from typing import Any
 
 from civtable.core import Action, Game, GameInfo, OptionSpec
 
-from .content import Content, load_content
+from .content import TRAYS, TYPES, Content, load_content
+from .events import DESTINY_LIMIT
 from .state import PathState
 
 
@@ -38,6 +39,7 @@ class PathOfCivilization(Game):
 
     def load_content(self, path: str | None) -> str:
         self.content: Content = load_content(path)
+        self.project_cache: dict[tuple[int, ...], list[tuple[int, ...]]] = {}  # hand -> Projects
         return self.content.content_id
 
     def new_initial_state(self) -> PathState:
@@ -45,6 +47,17 @@ class PathOfCivilization(Game):
 
     def state_from_json(self, data: dict[str, Any]) -> PathState:
         return PathState.from_json(self, data)
+
+    def action_space(self) -> list[Action]:
+        """Every player action that can ever be legal (a fixed order, for RL adapters)."""
+        c = self.content
+        out = [Action(side, (t.id,)) for side in ("left", "right") for t in c.techs]
+        out += [Action("deploy", (t,)) for t in TRAYS] + [Action("research", (t,)) for t in TYPES]
+        out += [Action("claim", (x.id,)) for x in c.wonders] + [Action("claim", (x.id,)) for x in c.leaders]
+        out += [Action("pass")] + [Action("buy", (t.id,)) for t in c.techs if t.level > 0]
+        out += [Action("benefit", (b.id,)) for b in c.benefits]
+        out += [Action("destiny", (k,)) for k in range(DESTINY_LIMIT + 1)]
+        return out
 
     def seat_name(self, player: int) -> str:
         return f"Seat {player + 1}"

@@ -3,13 +3,12 @@ purchase, PC-E)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from civtable.core import Action
 
-from .content import Vec
+from .content import TRAY_INDEX, TRAYS, TYPE_INDEX, TYPES, Vec
 from .frames import Deploy, Project, Purchase, Research
 from .player import Player, gain
 
@@ -18,48 +17,87 @@ if TYPE_CHECKING:
 
 
 # ----- A: Project ------------------------------------------------------------------------------
-def project_options(st: PathState, seat: int) -> list[Action]:
-    """Every distinct way to place 2 cards left and 2 right (PC-A-1, PC-A-3, PC-A-5)."""
-    c = st.content
+# A seat places its cards one at a time, secretly: the two left cards, then the two right ones
+# ("left <card>", "right <card>"); within a side in the library's name order, so that every
+# distinct Project is reached exactly once. The rest of the hand is discarded at the reveal.
+EMPTY = -1
+
+
+def project_options(st: PathState, seat: int) -> list[tuple[int, ...]]:
+    """Every distinct complete Project (left, left, right, right) of ``seat`` (PC-A-1/3/5)."""
     hand = st.players[seat].hand
-    seen: dict[tuple[str, ...], None] = {}
+    cache = st.game.project_cache
+    found = cache.get(tuple(hand))
+    if found is None:
+        if len(cache) > 20_000:
+            cache.clear()
+        found = cache[tuple(hand)] = _projects(st, hand)
+    return found
+
+
+def _projects(st: PathState, hand: list[int]) -> list[tuple[int, ...]]:
+    c = st.content
+    key = lambda i: c.techs[i].id  # noqa: E731
+    seen: dict[tuple[int, ...], None] = {}
     idx = range(len(hand))
     for left in combinations(idx, 2):
         rest = [i for i in idx if i not in left]
         for right in combinations(rest, 2):
-            ls = sorted(c.techs[hand[i]].id for i in left)
-            rs = sorted(c.techs[hand[i]].id for i in right)
+            ls = sorted((hand[i] for i in left), key=key)
+            rs = sorted((hand[i] for i in right), key=key)
             seen[tuple(ls + rs)] = None
-    return [Action("project", k) for k in seen]
+    return list(seen)
 
 
-def decode_project(st: PathState, a: Action) -> tuple[int, ...]:
-    return tuple(st.content.tech_index[str(x)] for x in a.args)
+def project_steps(st: PathState, seat: int) -> list[Action]:
+    """The next card ``seat`` may place: any Project it can still complete decides the choice."""
+    c = st.content
+    chosen = st.players[seat].project or (EMPTY,) * 4
+    k = sum(1 for t in chosen if t != EMPTY)
+    out: dict[Action, None] = {}
+    for full in project_options(st, seat):
+        if full[:k] == chosen[:k]:
+            out[Action("left" if k < 2 else "right", (c.techs[full[k]].id,))] = None
+    return list(out)
 
 
 def run_project(st: PathState) -> bool:
     if st.stage == 0:
         st.stage = 1
         for p in st.players:
-            p.project = None
+            p.project = (EMPTY,) * 4
         st.stack.append(Project(tuple(range(st.game.num_players))))
         return False
     return True
 
 
+def committed(p: Player) -> bool:
+    return p.project is not None and EMPTY not in p.project
+
+
 def legal_project(st: PathState, f: Project, seat: int) -> list[Action]:
-    return project_options(st, seat)
+    return project_steps(st, seat)
 
 
 def apply_project(st: PathState, f: Project, seat: int, a: Action) -> None:
-    st.players[seat].project = decode_project(st, a)
+    p = st.players[seat]
+    chosen = list(p.project or (EMPTY,) * 4)
+    chosen[chosen.index(EMPTY)] = st.content.tech_index[str(a.args[0])]
+    p.project = tuple(chosen)
+    if EMPTY not in chosen:
+        st.seat_done(seat)
+
+
+def commit_project(st: PathState, seat: int, project: tuple[int, ...]) -> None:
+    """Place a whole Project at once (planning on copies of the state)."""
+    st.players[seat].project = tuple(project)
     st.seat_done(seat)
 
 
 def run_reveal(st: PathState) -> bool:
     """All commitments are revealed together (PC-A-4); unplayed cards are discarded (PC-A-2)."""
     for p in st.players:
-        assert p.project is not None
+        assert p.project is not None and EMPTY not in p.project
         hand = list(p.hand)
         for t in p.project:
             hand.remove(t)
@@ -71,22 +109,7 @@ def run_reveal(st: PathState) -> bool:
     return True
 
 
-# ----- shared: choosing under the population cap ---------------------------------------------
-def vectors(avail: Vec | list[int], total: int) -> Iterator[tuple[int, ...]]:
-    """Every vector v with 0 <= v[i] <= avail[i] and sum(v) == total."""
-    def rec(i: int, left: int, acc: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
-        if i == len(avail) - 1:
-            if left <= avail[i]:
-                yield acc + (left,)
-            return
-        rest = sum(avail[i + 1:])
-        for k in range(max(0, left - rest), min(avail[i], left) + 1):
-            yield from rec(i + 1, left - k, acc + (k,))
-    if total > sum(avail):
-        return iter(())
-    return rec(0, total, ())
-
-
+# ----- B and D: choosing under the population cap, one cube / point at a time ---------------
 def _add(a: Vec | list[int], b: Vec | list[int]) -> list[int]:
     return [x + y for x, y in zip(a, b, strict=True)]
 
@@ -104,9 +127,8 @@ def deploy_available(st: PathState, p: Player) -> list[int]:
     return out
 
 
-def research_available(st: PathState, p: Player) -> list[int]:
-    """Research points the right cards and Leader bonuses would give, without those that would
-    go past the top of a track (PC-D-1, PC-D-2, PC-D-5)."""
+def research_offered(st: PathState, p: Player) -> list[int]:
+    """Research points the right cards and Leader bonuses give (PC-D-1, PC-D-2)."""
     c = st.content
     out = [0, 0, 0, 0, 0]
     for t in p.right:
@@ -115,7 +137,14 @@ def research_available(st: PathState, p: Player) -> list[int]:
         out = _add(out, c.leaders[p.leader].alive.research)
     for i in p.cemetery:
         out = _add(out, c.leaders[i].cemetery.research)
-    return [min(k, c.research_max - r) for k, r in zip(out, p.research, strict=True)]
+    return out
+
+
+def research_available(st: PathState, p: Player) -> list[int]:
+    """The Research points still to take, without those that would go past the top of a track
+    (PC-D-5, P-14: those are lost, so the player takes others)."""
+    top = st.content.research_max
+    return [max(0, min(k - done, top - r)) for k, done, r in zip(research_offered(st, p), p.placed, p.research, strict=True)]
 
 
 def run_deploy(st: PathState) -> bool:
@@ -125,6 +154,7 @@ def run_deploy(st: PathState) -> bool:
     c = st.content
     choosers = []
     for seat, p in enumerate(st.players):
+        p.placed = [0, 0, 0, 0, 0]
         avail = deploy_available(st, p)
         if sum(avail) <= p.population(c):
             p.trays = _add(p.trays, avail)
@@ -138,13 +168,17 @@ def run_deploy(st: PathState) -> bool:
 
 def legal_deploy(st: PathState, f: Deploy, seat: int) -> list[Action]:
     p = st.players[seat]
-    return [Action("deploy", v) for v in vectors(deploy_available(st, p), p.population(st.content))]
+    avail = deploy_available(st, p)
+    return [Action("deploy", (TRAYS[i],)) for i in range(5) if p.placed[i] < avail[i]]
 
 
 def apply_deploy(st: PathState, f: Deploy, seat: int, a: Action) -> None:
     p = st.players[seat]
-    p.trays = _add(p.trays, [int(x) for x in a.args])
-    st.seat_done(seat)
+    i = TRAY_INDEX[str(a.args[0])]
+    p.placed[i] += 1
+    p.trays[i] += 1
+    if sum(p.placed) >= p.population(st.content):
+        st.seat_done(seat)
 
 
 def run_research(st: PathState) -> bool:
@@ -154,6 +188,7 @@ def run_research(st: PathState) -> bool:
     c = st.content
     choosers = []
     for seat, p in enumerate(st.players):
+        p.placed = [0, 0, 0, 0, 0]
         avail = research_available(st, p)
         if sum(avail) <= p.population(c):
             p.research = _add(p.research, avail)
@@ -166,14 +201,17 @@ def run_research(st: PathState) -> bool:
 
 
 def legal_research(st: PathState, f: Research, seat: int) -> list[Action]:
-    p = st.players[seat]
-    return [Action("research", v) for v in vectors(research_available(st, p), p.population(st.content))]
+    avail = research_available(st, st.players[seat])
+    return [Action("research", (TYPES[i],)) for i in range(5) if avail[i] > 0]
 
 
 def apply_research(st: PathState, f: Research, seat: int, a: Action) -> None:
     p = st.players[seat]
-    p.research = _add(p.research, [int(x) for x in a.args])
-    st.seat_done(seat)
+    i = TYPE_INDEX[str(a.args[0])]
+    p.placed[i] += 1
+    p.research[i] += 1
+    if sum(p.placed) >= p.population(st.content) or not any(research_available(st, p)):
+        st.seat_done(seat)
 
 
 # ----- E: Technology purchase ------------------------------------------------------------------

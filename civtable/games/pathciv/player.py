@@ -9,7 +9,7 @@ from .content import BATTLES, CHALLENGES, LEADERS, PHILOSOPHY, WONDERS, Content,
 
 _FIELDS = (
     "civ", "pop", "phil", "legacy", "research", "trays", "vp", "hand", "left", "right", "discards",
-    "discovered", "wonders", "leader", "cemetery", "project", "claim", "lost", "bought",
+    "discovered", "wonders", "leader", "cemetery", "project", "claim", "lost", "bought", "placed",
 )
 
 
@@ -34,16 +34,19 @@ class Player:
         self.wonders: list[int] = []
         self.leader = -1
         self.cemetery: list[int] = []
-        self.project: tuple[int, ...] | None = None  # secret Phase A commitment (l, l, r, r)
+        self.project: tuple[int, ...] | None = None  # secret Phase A choice (left, left, right, right; -1 = not yet)
         self.claim = -1  # card claimed in the current claim step
         self.lost: list[int] = []  # cards lost on in the current claim step
         self.bought = False  # bought a Technology this round
+        self.placed = [0, 0, 0, 0, 0]  # cubes (Phase B) or Research points (Phase D) chosen so far
 
     def copy(self) -> Player:
         q = Player.__new__(Player)
-        for f in _FIELDS:
-            v = getattr(self, f)
-            setattr(q, f, list(v) if isinstance(v, list) else v)
+        q.civ, q.pop, q.phil, q.legacy, q.vp = self.civ, self.pop, self.phil, self.legacy, self.vp
+        q.research, q.trays, q.placed = self.research[:], self.trays[:], self.placed[:]
+        q.hand, q.left, q.right, q.discards = self.hand[:], self.left[:], self.right[:], self.discards[:]
+        q.discovered, q.wonders, q.cemetery, q.lost = self.discovered[:], self.wonders[:], self.cemetery[:], self.lost[:]
+        q.leader, q.project, q.claim, q.bought = self.leader, self.project, self.claim, self.bought
         return q
 
     def to_json(self) -> dict[str, Any]:

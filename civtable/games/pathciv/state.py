@@ -171,13 +171,16 @@ class PathState(GameState):
         return heuristic_values(self)
 
     def resample(self, player: int, rng: Any) -> PathState:
-        """Other seats' secret Phase A commitments are re-drawn among their legal projects.
-        (Face-down piles and Benefit tokens are drawn only when turned up, so nothing else is hidden.)"""
+        """Other seats' secret Phase A cards are re-drawn among the Projects they could make (as
+        many cards placed as before). Face-down piles and Benefit tokens are drawn only when turned
+        up, so nothing else is hidden."""
         s = self.clone()
         if not self.finished and self.stack and isinstance(self.stack[-1], Project):
             for seat, p in enumerate(s.players):
                 if seat != player and p.project is not None:
-                    p.project = phases.decode_project(self, rng.choice(phases.project_options(self, seat)))
+                    k = sum(1 for t in p.project if t != phases.EMPTY)
+                    full = rng.choice(phases.project_options(self, seat))
+                    p.project = tuple(full[:k]) + (phases.EMPTY,) * (4 - k)
         return s
 
     def to_json(self) -> dict[str, Any]:
@@ -230,9 +233,10 @@ _APPLY: dict[str, Callable[[PathState, Any, int, Action], None]] = {
     "claim": evolution.apply_claim, "destiny": events.apply_destiny,
 }
 _PROMPTS = {
-    "project": "Phase A: place 2 Technologies left (cubes) and 2 right (Research); the rest is discarded",
-    "deploy": "Phase B: your population caps the cubes you deploy; choose them",
-    "research": "Phase D: your population caps the Research points you earn; choose them",
+    "project": "Phase A: place 2 Technologies left (cubes), then 2 right (Research), face down, each side in "
+               "name order; the rest is discarded",
+    "deploy": "Phase B: your population caps the cubes you deploy; choose them one by one",
+    "research": "Phase D: your population caps the Research points you earn; choose them one by one",
     "buy": "Phase E: buy one Technology you can afford",
     "first": "Philosophy: you are first on this level; choose the Benefit that goes face up",
     "pick": "Philosophy: choose one of the two available Benefits",

@@ -11,6 +11,7 @@ import math
 from typing import TYPE_CHECKING, Any
 
 from .content import AGENTS, TRAYS, TYPE_NAMES, TYPES, Effect, Repeat
+from .phases import committed
 from .setup import BATTLE_ROUNDS, CHALLENGE_ROUNDS
 
 if TYPE_CHECKING:
@@ -65,6 +66,14 @@ def tech_view(st: PathState, i: int) -> dict[str, Any]:
             "deploy": list(t.deploy), "research": list(t.research), "bonus": effect_text(t.bonus)}
 
 
+def card_sides(st: PathState, i: int) -> str:
+    """'left: 2 Builders / right: 2 Industrial' — what a Technology gives on each side."""
+    t = st.content.techs[i]
+    left = ", ".join(f"{k} {AGENTS[j] if k > 1 else AGENTS[j][:-1]}" for j, k in enumerate(t.deploy) if k)
+    right = ", ".join(f"{k} {TYPE_NAMES[j]}" for j, k in enumerate(t.research) if k)
+    return f"left: {left} / right: {right}"
+
+
 def event_line(st: PathState) -> list[dict[str, Any]]:
     c = st.content
     out: list[dict[str, Any]] = []
@@ -101,6 +110,7 @@ def player_view(st: PathState, seat: int, viewer: int | None) -> dict[str, Any]:
         "vp": p.vp,
         "hand": names(p.hand),
         "hand_ids": [c.techs[i].id for i in p.hand],
+        "hand_cards": {c.techs[i].id: card_sides(st, i) for i in p.hand},
         "left": names(p.left),
         "right": names(p.right),
         "discards": names(p.discards),
@@ -110,11 +120,12 @@ def player_view(st: PathState, seat: int, viewer: int | None) -> dict[str, Any]:
         "cemetery": [c.leaders[i].name for i in p.cemetery],
         "claim": (c.wonders[p.claim].name if st.stack and getattr(st.stack[-1], "kind", "") == "wonder"
                   else c.leaders[p.claim].name) if p.claim >= 0 else "",
-        "committed": p.project is not None,
+        "committed": committed(p),
         "score": p.score(c)["score"],
     }
     if p.project is not None and viewer == seat:
-        out["project"] = {"left": names(p.project[:2]), "right": names(p.project[2:])}
+        out["project"] = {"left": names([t for t in p.project[:2] if t >= 0]),
+                          "right": names([t for t in p.project[2:] if t >= 0])}
     return out
 
 
@@ -138,7 +149,9 @@ def view(st: PathState, player: int | None) -> dict[str, Any]:
         "library": [dict(tech_view(st, i), left=st.supply[i]) for i, t in enumerate(c.techs) if t.level > 0],
         "philosophy": [
             {"level": lv, "cost": c.phil_costs[lv - 1], "multiplier": c.phil_mult[lv - 1], "vp": c.phil_vp[lv],
-             "seen": [c.benefits[t].name for t in st.tokens[lv]], "faceup": [c.benefits[t].name for t in st.faceup[lv]]}
+             "seen": [c.benefits[t].name for t in st.tokens[lv]], "seen_ids": [c.benefits[t].id for t in st.tokens[lv]],
+             "effects": [effect_text(c.benefits[t].effect) for t in st.tokens[lv]],
+             "faceup": [c.benefits[t].name for t in st.faceup[lv]]}
             for lv in range(1, c.phil_top + 1)
         ],
         "players": [player_view(st, s, player) for s in range(len(st.players))],

@@ -8,7 +8,8 @@
   const { el, clear, titleCase } = Civ;
   const PHASES = {
     setup: "choosing civilizations and starting cities", produce: "production", upkeep: "feeding units",
-    monument: "building Monuments", city: "founding Cities", village: "placing Villages", move: "moving units",
+    monument: "building Monuments", city: "founding Cities", upgrade: "turning Villages into Cities",
+    village: "placing Villages", move: "moving units", civ: "choosing civilizations", famine: "famine: feeding units",
     battle: "battles", recruit: "recruiting units", research: "research", score: "scoring", over: "game over",
   };
 

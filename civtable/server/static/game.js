@@ -163,8 +163,8 @@
     if (payload.seat === null) info.append("watching");
     else info.append("you are ", Civ.seatChip(payload, payload.seat));
     const rules = document.getElementById("rules-link");
-    rules.href = Civ.glossary.rules || `/rules/${payload.game}`;
-    rules.classList.remove("hidden");
+    if (Civ.glossary.rules) rules.href = Civ.glossary.rules;
+    rules.classList.toggle("hidden", !Civ.glossary.rules);
     document.getElementById("notify").classList.toggle("hidden",
       payload.seat === null || !window.Notification || Notification.permission !== "default");
     Civ.glossary.extra = renderer().termExtra ? (id, target) => renderer().termExtra(id, payload, target) : null;
@@ -180,11 +180,16 @@
 
   let lastYourTurn = null;
   let progressTimer = null;
+  let progressAsked = 0;
+  let progressShown = 0;
   /** "How to win": the mode's objectives and everyone's progress (from the game's glossary module). */
   function refreshProgress() {
     clearTimeout(progressTimer);
     progressTimer = setTimeout(async () => {
+      const asked = ++progressAsked;
       const res = await api("GET", `/api/games/${encodeURIComponent(gameId)}/progress${query()}`);
+      if (asked < progressShown) return;  // an older answer arriving late
+      progressShown = asked;
       const panel = document.getElementById("howto");
       if (!res.ok || !res.data.players || !res.data.players.length) { panel.classList.add("hidden"); return; }
       panel.classList.remove("hidden");
@@ -231,7 +236,7 @@
     panel.classList.remove("hidden");
     const body = clear(document.getElementById("guide-body"));
     if (guideLogMark === null) guideLogMark = Math.max(0, payload.log.length - 6);
-    const happened = payload.log.slice(guideLogMark).filter((e) => e.text && e.seat !== payload.seat).slice(-6);
+    const happened = payload.log.slice(guideLogMark).filter((e) => e.text).slice(-6);
     if (payload.finished) {
       const winners = (payload.result && payload.result.winners || []).map((w) => Civ.seatName(payload, w));
       body.append(el("p", { class: "big" }, winners.length && payload.result.winners.includes(payload.seat)

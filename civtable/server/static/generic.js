@@ -59,7 +59,7 @@
       const winners = r.winners.map((w) => Civ.seatName(payload, w)).join(", ") || "nobody";
       return el("section", { class: "panel summary" }, el("h2", {}, "Game over"),
         el("p", {}, `Winner: ${winners}`, r.reason ? ` — ${r.reason}` : ""),
-        el("table", {}, el("tr", {}, el("th", {}, "Seat"), el("th", {}, "Score")),
+        el("table", {}, el("tr", {}, el("th", {}, "Player"), el("th", {}, "Score")),
           r.scores.map((s, i) => el("tr", { class: r.winners.includes(i) ? "winner" : "" },
             el("td", {}, Civ.seatName(payload, i)),
             el("td", {}, s && typeof s === "object" ? Object.entries(s).map(([k, v]) => `${k}: ${v}`).join(" · ") : String(s))))));

@@ -96,7 +96,7 @@
       trays, research,
       cards.length ? el("div", { class: "small" }, cards.join(" · ")) : null,
       board.length ? el("div", { class: "small" }, board.join(" · ")) : null,
-      p.project ? el("div", { class: "small project" }, `Your Project: left ${p.project.left.join(", ")} · right ${p.project.right.join(", ")}`)
+      p.project && (p.project.left.length || p.project.right.length) ? el("div", { class: "small project" }, `Your Project: left ${p.project.left.join(", ")} · right ${p.project.right.join(", ")}`)
         : (p.committed ? el("div", { class: "small muted" }, "has committed a Project (secret until everyone has)") : null),
       p.claim ? el("div", { class: "claim small" }, `claims ${p.claim}`) : null);
   }
@@ -106,9 +106,9 @@
     const kind = parts[0];
     const args = parts.slice(1);
     const n = names(payload.view || {});
-    if (kind === "project") return `left ${n[args[0]] || args[0]} + ${n[args[1]] || args[1]} · right ${n[args[2]] || args[2]} + ${n[args[3]] || args[3]}`;
-    if (kind === "deploy") return args.map((x, i) => (Number(x) ? `${x} ${AGENTS[i]}` : "")).filter(Boolean).join(", ") || "nothing";
-    if (kind === "research") return args.map((x, i) => (Number(x) ? `${x} ${Civ.titleCase(TYPES[i])}` : "")).filter(Boolean).join(", ") || "nothing";
+    if (kind === "left" || kind === "right") return n[args[0]] || Civ.titleCase(args[0]);
+    if (kind === "deploy") return `one ${AGENTS[TRAYS.indexOf(args[0])].slice(0, -1)}`;
+    if (kind === "research") return `1 ${Civ.titleCase(args[0])} point`;
     if (kind === "claim" || kind === "buy") return n[args[0]] || Civ.titleCase(args[0]);
     if (kind === "benefit") return Civ.titleCase(args[0]);
     if (kind === "destiny") return `${args[0]} time(s)`;

@@ -33,9 +33,16 @@
     const payload = Object.assign({ seat: p.seat, legal: [], can_undo: false, your_turn: false, state_id: p.step }, p);
     const board = clear(document.getElementById("board"));
     board.dataset.step = String(p.step);
-    (Civ.renderers[p.game] || Civ.renderers.generic).render(board, payload, { readonly: true, legal: new Set(), act: async () => false, preview() {} });
+    const renderer = Civ.renderers[p.game] || Civ.renderers.generic;
+    Civ.glossary.extra = renderer.termExtra ? (id, target) => renderer.termExtra(id, payload, target) : null;
+    renderer.render(board, payload, { readonly: true, legal: new Set(), act: async () => false, preview() {} });
     const log = clear(document.getElementById("log"));
-    for (const e of p.log) log.append(el("li", { class: e.seat === null ? "chance" : "" }, e.text));
+    for (const e of p.log) {
+      if (!e.text) continue;
+      const li = el("li", { class: e.seat === null || e.seat < 0 ? "chance" : "" }, e.text);
+      if (e.seat !== null && e.seat >= 0) Civ.tint(li, e.seat);
+      log.append(li);
+    }
     log.scrollTop = log.scrollHeight;
   }
 
@@ -60,5 +67,5 @@
     if (ev.key === "ArrowRight") step(1);
     if (ev.key === "ArrowLeft") step(-1);
   });
-  go(0).catch(() => toast("cannot load the replay"));
+  Civ.loadGlossary(gameId).finally(() => go(0).catch(() => toast("cannot load the replay")));
 })();

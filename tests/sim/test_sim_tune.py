@@ -48,6 +48,7 @@ def test_tiny_tuning_run_moves_only_provisional_values_and_verifies_on_fresh_see
     assert len(result["trials"]) == 2 and result["trials"][0]["values"] == {p: original[p] for p in result["moving"]}
     tuned = {g["seed"] for d in (tmp_path / "trials").iterdir() if d.is_dir() for g in load_games(d)}
     verified = {g["seed"] for d in ("verify-before", "verify-after") for g in load_games(tmp_path / d)}
+    assert (tmp_path / "verify-after").exists() == bool(result["changed"])
     assert tuned and verified and not tuned & verified
     assert result["verify_seed"] != result["tune_seed"]
     assert json.loads((tmp_path / "tune.json").read_text())["best_trial"] == result["best_trial"]
@@ -56,3 +57,17 @@ def test_tiny_tuning_run_moves_only_provisional_values_and_verifies_on_fresh_see
     with pytest.raises(OptionError, match="rulebook fact"):
         tune(TuneConfig(game="conquest", params=["victory.points"], target="rounds 1..9", budget=1,
                         seats=["greedy", "greedy"], options={"players": 2}), tmp_path / "x")
+
+
+def test_tune_cli(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from civtable.cli import main
+
+    assert main(["tune", "conquest", "--params", "map.sizes.*.base", "--target", "rounds 1..50", "--budget", "1",
+                 "--games", "1", "--verify-games", "1", "--players", "2", "--max-rounds", "2", "--out", str(tmp_path),
+                 "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["moving"] and result["verification"]["before"]["targets"][0]["met"]
+    assert json.loads((tmp_path / "verify-before" / "manifest.json").read_text())["assign"] == "civ=rotate"
+    assert main(["tune", "conquest", "--params", "nothing.*", "--target", "rounds 1..5", "--budget", "1",
+                 "--out", str(tmp_path / "x")]) == 2
+    assert "matches no number" in capsys.readouterr().err

@@ -76,3 +76,14 @@ def test_restricted_study_reports_drops(tmp_path: Path, capsys: pytest.CaptureFi
     assert binom_p(0, 60, 0.25) < 0.001 and binom_p(15, 60, 0.25) == pytest.approx(1.0)
     assert main(["study", "restricted", "conquest", "--forbid", "nothing", "--games", "1", "--out", str(tmp_path / "x")]) == 2
     assert "no restriction 'nothing'" in capsys.readouterr().err
+
+
+def test_simulate_cli_forbid_parsing() -> None:
+    from civtable.cli.simulate import parse_forbid
+
+    assert parse_forbid(["1:wonders", "3:trade+pyramids", "1:research"], 3) == [["wonders", "research"], [],
+                                                                              ["trade", "pyramids"]]
+    assert parse_forbid(None, 3) is None
+    for bad in ("wonders", "0:wonders", "4:trade", "2:"):
+        with pytest.raises(OptionError):
+            parse_forbid([bad], 3)

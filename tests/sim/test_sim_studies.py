@@ -106,3 +106,11 @@ def test_greedy_styles_and_noise_are_strict_and_seeded() -> None:
     assert warlord.aggression == 2.0 and warlord.attack_threshold == 0.45
     with pytest.raises(OptionError, match="no parameter"):
         make_bot("greedy:colour=red", conquest, 0, 1)
+
+
+def test_options_never_played_are_reported(tmp_path: Path) -> None:
+    cfg = SimConfig(game="conquest", seats=["greedy"] * 3, games=2, seed=2, options={"players": 3}, max_rounds=2)
+    summary = simulate(cfg, tmp_path, progress=False)
+    assert summary["choice"]["options"] == 12 and len(summary["choice"]["never_played"]) >= 9
+    text = "\n".join(summary["findings"])
+    assert "options of 'civ' were never played" in text and "Goths" in text and "--assign civ=rotate" in text

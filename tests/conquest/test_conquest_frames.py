@@ -9,14 +9,18 @@ state hashes and the same saved form.
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 import pytest
 from conquest_helpers import blank_state, find
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-from civtable.core import CHANCE, RecordError, make_game
+from civtable.core import CHANCE, RecordError, make_game, sample_chance
 from civtable.core.game import _checksum
 from civtable.core.record import GameRecord, replay
+from civtable.games.conquest import turn
 from civtable.games.conquest.frames import CODEC, BattleOrder, MonumentPayment, MoveUnit
 from civtable.games.conquest.game import ConquestState
 
@@ -118,9 +122,57 @@ def test_fight_order_frame_round_trip() -> None:
     s.armies[0] = {t: 3}
     s.armies[1] = {t: 1}
     s.armies[2] = {t: 1}
-    s._goto("battle")
+    turn.goto(s, "battle")
     assert s.frames == [BattleOrder(t)]
     back = s.game.load_state(s.game.save_state(s))
     assert back.state_hash() == s.state_hash()
     back.apply("fight romans")
     assert back.decision().players == (CHANCE,)
+
+
+def _probe_copies(s: ConquestState, rng: random.Random) -> None:
+    """Acting in a copy never changes the original, whatever the pending frame."""
+    before = s.state_hash()
+    players = s.decision().players
+    if not players:
+        return
+    acts = s.chance_outcomes() if players == (CHANCE,) else None
+    legal = [a for a, _ in acts] if acts is not None else s.legal_actions()
+    for a in rng.sample(legal, min(3, len(legal))):
+        twin = s.clone()
+        twin.apply_unchecked(a, players[0])
+        assert s.state_hash() == before, (s.frames, a.text())
+
+
+def test_copies_are_independent_along_the_recorded_game() -> None:
+    rec = GameRecord.load(DATA / "pre_typed_frames_record.json")
+    game = make_game("conquest", rec.options)
+    s = game.new_initial_state()
+    assert isinstance(s, ConquestState)
+    rng = random.Random(0)
+    for p, text in rec.actions:
+        if s.decision().kind != "map":
+            _probe_copies(s, rng)
+        s.apply(text, p)
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), players=st.integers(2, 5),
+       battle_rounds=st.sampled_from(("until_resolved", "single")), upkeep_gold=st.sampled_from(("must", "may")))
+def test_copies_are_independent_in_random_play(seed: int, players: int, battle_rounds: str, upkeep_gold: str) -> None:
+    game = make_game("conquest", {"players": players, "map_seed": seed % 64, "battle_rounds": battle_rounds,
+                                  "upkeep_gold": upkeep_gold, "max_rounds": 8})
+    s = game.new_initial_state()
+    assert isinstance(s, ConquestState)
+    rng = random.Random(seed)
+    for _ in range(250):
+        if s.is_terminal():
+            break
+        _probe_copies(s, rng)
+        if s.is_chance_node():
+            s.apply(sample_chance(s.chance_outcomes(), rng), CHANCE)
+        else:
+            p = s.decision().players[0]
+            s.apply(rng.choice(s.legal_actions(p)), p)
+        back = game.state_from_json(json.loads(json.dumps(s.to_json())))
+        assert back.state_hash() == s.state_hash()

@@ -1,0 +1,89 @@
+"""Log sentences: what an action does, told with names (players, civilizations, resources).
+
+Rulebook topic: none of its own; it words every action of every phase, dice included, as it is
+about to be applied. Depends on the state; the state never imports it (``game.py`` wires it in).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from civtable.core import CHANCE, Action
+
+from .battle import battle_bonus
+from .frames import MoveUnit
+from .movement import movable
+from .research import research_cost
+from .state import ConquestState
+
+
+def describe(s: ConquestState, player: int, action: Action) -> str:
+    """The log sentence for ``player`` taking ``action`` in ``s`` (before it is applied)."""
+    g = s.game
+    kind, args = action.kind, action.args
+    if player == CHANCE:
+        if kind == "map":
+            return f"The map is drawn (seed {args[0]})."
+        if kind == "civ":
+            return f"{g.seat_name(s.active)} is dealt the {s.content.civ(str(args[0])).name}."
+        if kind == "battle":
+            t, q = s.fight_t, s.fight_def
+            if t >= 0 and q >= 0:
+                return (f"Battle in territory {t + 1}: {g.seat_name(s.active)} rolls {args[0]} "
+                        f"(+{battle_bonus(s, s.active, t)}), {g.seat_name(q)} rolls {args[1]} (+{battle_bonus(s, q, t)}).")
+            return f"Battle dice: {args[0]} against {args[1]}."
+        if kind == "roll":
+            n = int(args[0])
+            tr = s.content.research_table[n - 1] if 1 <= n <= len(s.content.research_table) else None
+            name = s.content.traits[tr].name if tr is not None else "?"
+            return f"{g.seat_name(s.active)} rolls {n} on the Research table: +1 {name}."
+        return f"Chance: {action.text()}"
+    who = g.seat_name(player)
+    civ = s.civ[player] if 0 <= player < len(s.civ) else None
+    if civ:
+        who = f"{who} ({s.content.civ(civ).name})"
+
+    def terr(x: Any) -> str:
+        if s.map is None or not isinstance(x, int) or not 1 <= x <= s.map.size:
+            return f"territory {x}"
+        t = x - 1
+        return f"territory {x} ({s.content.resources[s.map.resource[t]].name})"
+
+    if kind == "civ":
+        return f"{g.seat_name(player)} picks the {s.content.civ(str(args[0])).name}." if args and args[0] in s.content.civ_ids else f"{who}: {action.text()}"
+    table = {
+        "city": lambda: f"{who} founds a starting City in {terr(args[0])}.",
+        "starve": lambda: f"{who} leaves the {args[0]} in {terr(args[1])} unfed.",
+        "feed": lambda: f"{who} feeds with 1 Gold.",
+        "monument": lambda: f"{who} builds a Monument in {terr(args[0])}.",
+        "pay": lambda: f"{who} pays 1 {args[0]}.",
+        "upgrade": lambda: f"{who} turns the Village in {terr(args[0])} into a City.",
+        "village": lambda: f"{who} places a Village in {terr(args[0])}.",
+        "unit": lambda: f"{who} picks the {args[0]} in {terr(args[1])} to move.",
+        "to": lambda: f"{who} moves {_moving_text(s, len(args) > 1)} to {terr(args[0])}.",
+        "fight": lambda: f"{who} attacks the {s.content.civ(str(args[0])).name} first.",
+        "recruit": lambda: f"{who} recruits {'an Army' if args[0] == 'army' else 'a Fleet'} in {terr(args[1])}.",
+        "buy": lambda: f"{who} buys an extra research roll for {_count(research_cost(s), 'resource')}.",
+        "done": lambda: f"{who} ends the {s.phase} phase.",
+        "cancel": lambda: f"{who} cancels the choice.",
+    }
+    if kind in table:
+        try:
+            return table[kind]()
+        except (IndexError, ValueError, KeyError):
+            pass
+    return f"{who}: {action.text()}"
+
+def _moving_text(s: ConquestState, every: bool) -> str:
+    f = s.frames[-1] if s.frames else None
+    if not isinstance(f, MoveUnit):
+        return "units"
+    kind, src = f.unit, f.source
+    if every:
+        n = movable(s, s.active, kind, src)
+        return f"{n} {'armies' if kind == 'army' else 'fleets'} from territory {src + 1}"
+    return f"an {kind} from territory {src + 1}" if kind == "army" else f"a {kind} from territory {src + 1}"
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"

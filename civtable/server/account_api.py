@@ -1,0 +1,164 @@
+"""The accounts and ratings API (``/api/account...``, ``/api/leaderboard``) and the leaderboard
+page, as a router of their own; see :mod:`civtable.server.accounts`."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from pathlib import Path
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Query, Request, Response
+from fastapi.responses import FileResponse
+from pydantic import BaseModel, ConfigDict, Field
+
+from .accounts import Account, Accounts
+from .errors import ApiError
+from .limits import client_key
+from .live import LiveGame
+from .manager import GameManager
+from .store import hash_token
+
+log = logging.getLogger("civtable.server")
+COOKIE = "civtable_session"
+STATIC = Path(__file__).parent / "static"
+
+
+class Credentials(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    name: str = Field(min_length=1, max_length=64)
+    password: str = Field(min_length=1, max_length=256)
+
+
+class SeatTokens(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    tokens: list[Annotated[str, Field(min_length=1, max_length=128)]] = Field(default_factory=list, max_length=500)
+
+
+def enable_accounts(app: Any, manager: GameManager) -> None:
+    """Open the accounts store on the game database (``app.state.accounts``) and rate the games
+    that end in ``manager``. Without argon2-cffi or openskill, accounts are off (501)."""
+    try:
+        accounts = Accounts(manager.store.engine)
+    except ModuleNotFoundError as exc:
+        log.warning("accounts are off: %s is not installed", exc.name)
+        app.state.accounts = None
+        return
+    app.state.accounts = accounts
+    manager.accounts_enabled = True
+
+    async def rate(live: LiveGame) -> None:
+        winners = list(live.session.state.result().winners)
+        await asyncio.to_thread(accounts.rate, live.id, live.game.info.name, list(live.seats), winners)
+
+    manager.finish_hooks.append(rate)
+
+
+def forget_device_tokens(manager: GameManager, dropped: list[tuple[str, str]]) -> None:
+    """Stop accepting dropped device tokens in the games this process holds. (Other processes
+    forget them when they next rebuild the game.)"""
+    for game_id, digest in dropped:
+        live = manager.games.get(game_id)
+        if live is not None:
+            live.device_tokens.pop(digest, None)
+
+
+async def request_account(request: Request) -> str | None:
+    """The id of the account signed in on ``request`` (None: anonymous, or accounts are off)."""
+    accounts: Accounts | None = getattr(request.app.state, "accounts", None)
+    session = request.cookies.get(COOKIE)
+    if accounts is None or not session:
+        return None
+    account = await asyncio.to_thread(accounts.account_for, session)
+    return None if account is None else account.id
+
+
+def account_router() -> APIRouter:
+    """Mount with ``app.include_router`` and call :func:`enable_accounts` when the game manager
+    starts."""
+    router = APIRouter(tags=["accounts"])
+
+    def manager_of(request: Request) -> GameManager:
+        return request.app.state.manager  # type: ignore[no-any-return]
+
+    def accounts_of(request: Request) -> Accounts:
+        accounts: Accounts | None = getattr(request.app.state, "accounts", None)
+        if accounts is None:
+            raise ApiError(501, "accounts need the packages argon2-cffi and openskill (the 'web' extra)", "no_accounts")
+        return accounts
+
+    async def signed_in(request: Request) -> tuple[Account, str]:
+        session = request.cookies.get(COOKIE)
+        account = await asyncio.to_thread(accounts_of(request).account_for, session)
+        if account is None or session is None:
+            raise ApiError(401, "you are not signed in", "not_signed_in")
+        return account, session
+
+    def set_cookie(request: Request, response: Response, session: str) -> None:
+        response.set_cookie(COOKIE, session, max_age=30 * 86400, httponly=True, samesite="strict",
+                            secure=request.url.scheme == "https", path="/")
+
+    @router.post("/api/account/register", status_code=201)
+    async def register(body: Credentials, request: Request, response: Response) -> dict[str, Any]:
+        """Make an account (name: 3 to 24 letters, digits, '-' or '_'; password: 8 to 128
+        characters, stored as an Argon2 hash) and sign in."""
+        account, session = await asyncio.to_thread(accounts_of(request).register, body.name, body.password)
+        set_cookie(request, response, session)
+        return {"name": account.name}
+
+    @router.post("/api/account/signin")
+    async def sign_in(body: Credentials, request: Request, response: Response) -> dict[str, Any]:
+        """Sign in (a session cookie for 30 days). Ten wrong passwords in ten minutes: 429."""
+        client = client_key(request.client.host if request.client else None) or "?"
+        account, session = await asyncio.to_thread(accounts_of(request).sign_in, body.name, body.password, client)
+        set_cookie(request, response, session)
+        return {"name": account.name}
+
+    @router.post("/api/account/signout")
+    async def sign_out(request: Request, response: Response) -> dict[str, Any]:
+        """Sign out: the session and this browser's device tokens stop working."""
+        session = request.cookies.get(COOKIE)
+        if session:
+            dropped = await asyncio.to_thread(accounts_of(request).sign_out, session)
+            forget_device_tokens(manager_of(request), dropped)
+        response.delete_cookie(COOKIE, path="/")
+        return {"ok": True}
+
+    @router.get("/api/account")
+    async def me(request: Request) -> dict[str, Any]:
+        """The signed-in account's name (401 when not signed in)."""
+        account, _session = await signed_in(request)
+        return {"name": account.name}
+
+    @router.post("/api/account/seats")
+    async def seats(body: SeatTokens, request: Request) -> dict[str, Any]:
+        """Add the seats of ``tokens`` (those no other account has) to the signed-in account, and
+        give this browser a token for every seat of the account: ``{"seats": [{"id", "seat",
+        "game", "token"}]}`` (this browser's earlier device tokens stop working)."""
+        account, session = await signed_in(request)
+        manager = manager_of(request)
+        accounts = accounts_of(request)
+        rows = await asyncio.to_thread(manager.store.seats_for_token_hashes, [hash_token(t) for t in body.tokens])
+        await asyncio.to_thread(accounts.claim, account, [(g, s) for g, s, _h in rows])
+        forget_device_tokens(manager, await asyncio.to_thread(accounts.session_device_tokens, session))
+        tokens = await asyncio.to_thread(accounts.device_tokens, account, session)
+        out = []
+        for (game_id, seat), token in tokens.items():
+            live = manager.games.get(game_id)
+            if live is not None:
+                live.device_tokens[hash_token(token)] = seat
+            out.append({"id": game_id, "seat": seat, "token": token, "game": live.game.info.name if live else None})
+        return {"seats": out}
+
+    @router.get("/api/leaderboard")
+    async def leaderboard(
+        request: Request, game: Annotated[str | None, Query(max_length=64, pattern="^[a-z0-9_-]+$")] = None
+    ) -> dict[str, Any]:
+        """Ratings (OpenSkill; shown as ``mu - 3 sigma``) of accounts and bots, best first."""
+        return {"ratings": await asyncio.to_thread(accounts_of(request).leaderboard, game)}
+
+    @router.get("/leaderboard", include_in_schema=False)
+    async def leaderboard_page() -> FileResponse:
+        return FileResponse(STATIC / "leaderboard.html")
+
+    return router

@@ -1,0 +1,83 @@
+/* Accounts in the top bar of a page: sign in or register; once signed in, this browser's seats are
+   added to the account and every seat of the account is stored here (as a device token), so the
+   lobby's "My games" lists all of them in any browser. Needs common.js. */
+"use strict";
+
+(() => {
+  const { api, el, clear, seats } = Civ;
+  const STORE_KEY = "civtable.seats";
+
+  function bar() {
+    let box = document.getElementById("account");
+    if (!box) {
+      box = el("span", { id: "account", class: "row small" });
+      const top = document.querySelector(".topbar") || document.body;
+      top.append(box);
+    }
+    return box;
+  }
+
+  /** Replace this browser's device tokens by `fresh` ({id, seat, token, game}); seat tokens from
+      invitation links stay as they are. */
+  function storeDeviceSeats(fresh) {
+    const all = seats();
+    for (const key of Object.keys(all)) if (all[key].device) delete all[key];
+    for (const s of fresh) {
+      const key = `${s.id}/${s.seat}`;
+      if (!all[key]) all[key] = { id: s.id, seat: s.seat, token: s.token, game: s.game, added: Date.now(), device: true };
+    }
+    localStorage.setItem(STORE_KEY, JSON.stringify(all));
+  }
+
+  function dropDeviceSeats() {
+    const all = seats();
+    for (const key of Object.keys(all)) if (all[key].device) delete all[key];
+    localStorage.setItem(STORE_KEY, JSON.stringify(all));
+  }
+
+  async function syncSeats() {
+    const tokens = Object.values(seats()).filter((s) => !s.device).map((s) => s.token);
+    const res = await api("POST", "/api/account/seats", { tokens });
+    if (res.ok) storeDeviceSeats(res.data.seats);
+  }
+
+  function showSignedIn(name) {
+    const box = clear(bar());
+    const out = el("button", { class: "small secondary", type: "button", onclick: async () => {
+      await api("POST", "/api/account/signout");
+      dropDeviceSeats();
+      showSignedOut();
+    } }, "Sign out");
+    box.append(el("span", {}, `Signed in as ${name}`), el("a", { href: "/leaderboard" }, "Ratings"), out);
+  }
+
+  function showSignedOut(message) {
+    const box = clear(bar());
+    const name = el("input", { name: "name", placeholder: "name", autocomplete: "username", size: 10, maxlength: 24 });
+    const password = el("input", { name: "password", type: "password", placeholder: "password",
+                                    autocomplete: "current-password", size: 10, maxlength: 128 });
+    const note = el("span", { class: "muted" }, message || "");
+    async function send(path) {
+      const res = await api("POST", path, { name: name.value, password: password.value });
+      if (!res.ok) { note.textContent = res.data.error || "that did not work"; return; }
+      await syncSeats();
+      showSignedIn(res.data.name);
+    }
+    box.append(el("a", { href: "/leaderboard" }, "Ratings"), name, password,
+      el("button", { class: "small", type: "button", onclick: () => send("/api/account/signin") }, "Sign in"),
+      el("button", { class: "small secondary", type: "button", onclick: () => send("/api/account/register") }, "Register"),
+      note);
+  }
+
+  async function start() {
+    const res = await api("GET", "/api/account");
+    if (res.ok) {
+      showSignedIn(res.data.name);
+      await syncSeats();
+    } else if (res.status === 401) {
+      showSignedOut();
+    }
+  }
+
+  start();
+})();

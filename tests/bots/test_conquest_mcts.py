@@ -1,0 +1,32 @@
+"""MCTS on Conquest: the game's defaults (greedy rollouts, work cap) and determinism."""
+
+from __future__ import annotations
+
+from civtable.bots import make_bot
+from civtable.bots.bench import _positions
+from civtable.bots.mcts import MCTSBot
+from civtable.core import make_game, observe
+from civtable.games.conquest.bot import rollout_action
+
+
+def test_conquest_mcts_defaults_use_greedy_rollouts() -> None:
+    game = make_game("conquest", {"players": 3})
+    bot = make_bot("mcts", game, 0, 1)
+    assert isinstance(bot, MCTSBot)
+    assert bot.rollout is rollout_action and bot.iters == 100 and bot.steps == 800
+    plain = make_bot("mcts:rollout=random,iters=50", game, 0, 1)
+    assert plain.rollout is not rollout_action and plain.steps is None
+
+
+def test_conquest_mcts_is_deterministic_and_leaves_the_state_alone() -> None:
+    positions = _positions("conquest", {"players": 3}, 2, 5)
+    assert positions
+    for i, (state, seat) in enumerate(positions):
+        before = state.state_hash()
+        obs = observe(state, seat)
+        picks = set()
+        for _ in range(2):
+            bot = make_bot("mcts:iters=20,steps=150", state.game, seat, i)
+            picks.add(bot.decide(obs))
+        assert len(picks) == 1 and picks <= set(obs.legal)
+        assert state.state_hash() == before

@@ -1,0 +1,54 @@
+"""Conquest's terminal screen fits 80×24 with whose turn and every player on top, names
+territories T12 so they never read like menu numbers, and its help speaks of Conquest."""
+
+from __future__ import annotations
+
+import io
+import random
+
+import pytest
+
+from civtable.core import CHANCE, make_game, sample_chance
+from civtable.tui import Term, renderer_for
+from civtable.tui.term import visible_len
+
+
+class Small(Term):
+    width = 80  # type: ignore[assignment]
+    height = 24  # type: ignore[assignment]
+
+
+def test_conquest_screen_fits_80_by_24() -> None:
+    pytest.importorskip("civtable.games.conquest.svg")
+    game = make_game("conquest", {"players": 4})
+    r = renderer_for(game, Small(io.StringIO(), color=False))
+    assert "Conquest" in r.help_text and "100 VP" in r.help_text and "research writing" not in r.help_text
+    state = game.new_initial_state()
+    rng = random.Random(3)
+    checked = 0
+    for _ in range(600):
+        d = state.decision()
+        if not d.players:
+            break
+        if d.is_chance:
+            state.apply_unchecked(sample_chance(state.chance_outcomes(), rng), CHANCE)
+            continue
+        p = d.players[0]
+        legal = state.legal_actions(p)
+        view = state.view(p)
+        menu = r.menu(legal, view, p)
+        recent = ["Player 2 places a Village in territory 9 (Wine)."] * 5
+        screen = r.screen(view, p, recent, height=24 - len(menu) - 5)
+        assert all(visible_len(line) <= 80 for line in screen + menu)
+        if len(menu) <= 6:
+            assert len(screen) + len(menu) + 5 <= 24, "\n".join(screen + menu)
+        # the most important information first: whose turn, then every player
+        assert "Round" in screen[0] and "turn" in screen[0]
+        assert sum(1 for line in screen[:8] if "VP" in line) == 4
+        # territories in the menu are T-numbers, never bare numbers next to the option numbers
+        for a in legal:
+            label = r.action_label(a, view, p, short=True)
+            assert not any(part.isdigit() for part in label.split()), label
+        checked += 1
+        state.apply_unchecked(rng.choice(legal), p)
+    assert checked > 50

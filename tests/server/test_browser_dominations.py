@@ -1,0 +1,109 @@
+"""Dominations in a real browser: a 4-player game (a person, greedy and mcts bots) played to the
+end, the person placing Land tiles by clicking the land and everything else by its buttons."""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+@pytest.fixture
+def browser() -> Iterator[Any]:
+    if not os.path.exists(CHROMIUM):
+        pytest.skip(f"chromium is not installed at {CHROMIUM}; run scripts/system-deps.sh")
+    sync_api = pytest.importorskip("playwright.sync_api", reason="Python Playwright is not installed")
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+def state_id(page: Any) -> int:
+    return int(page.get_attribute("#board", "data-state-id") or -1)
+
+
+def wait_change(page: Any, before: int, timeout: float = 20.0) -> None:
+    deadline = time.monotonic() + timeout
+    while state_id(page) <= before:
+        assert time.monotonic() < deadline, f"the page stayed at state {before}"
+        page.wait_for_timeout(30)
+
+
+def test_dominations_game_to_the_end_by_clicking(browser: Any, server_factory: Any, tmp_path: Path) -> None:
+    import httpx
+
+    server = server_factory(str(tmp_path / "dom.sqlite3"), bot_delay=0.0)
+    g = httpx.post(server.base + "/api/games", json={
+        "game": "dominations", "seed": 7,
+        "seats": ["human", "greedy", "mcts:iters=3", "greedy"]}).json()
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server.base + g["seats"][0]["url"])
+    page.wait_for_selector("svg.dom-land")
+    placed_by_click = 0
+    developed = False
+    deadline = time.monotonic() + 240
+    seen, since = -1, time.monotonic()
+    while "Game over" not in page.inner_text("#status"):
+        assert time.monotonic() < deadline, page.inner_text("#status")
+        if state_id(page) != seen:
+            seen, since = state_id(page), time.monotonic()
+        elif time.monotonic() - since > 15:  # a missed live update: load the page again
+            page.reload()
+            page.wait_for_selector("svg.dom-land")
+            since = time.monotonic()
+        if not page.inner_text("#status").startswith("Your decision"):
+            page.wait_for_timeout(50)
+            continue
+        before = state_id(page)
+        targets = page.locator("svg.dom-land g.target")
+        keep = page.locator("#legal button[data-action=keep]")
+        if targets.count():
+            if placed_by_click == 0:
+                page.click("#rotate")  # turn the chosen tile once before the first placement
+                page.wait_for_selector("svg.dom-land g.target")
+                page.screenshot(path=str(tmp_path / "dominations-place.png"), full_page=True)
+            tiles_before = page.locator("svg.dom-land g.cell:not(.free):not(.target):not(.cradle)").count()
+            page.locator("svg.dom-land g.target").first.click()
+            wait_change(page, before)
+            if placed_by_click == 0:
+                page.wait_for_timeout(100)
+                assert page.locator("svg.dom-land g.cell:not(.free):not(.target):not(.cradle)").count() > tiles_before
+            placed_by_click += 1
+        elif page.locator(".dom-tree .tree-spot").count() and not developed:
+            page.locator(".dom-tree .tree-spot").first.click()  # a free square of the Tree
+            menu = page.locator("#chooser button[data-action]")
+            if menu.count():
+                menu.first.click()
+            wait_change(page, before)
+            developed = True
+        elif keep.count():
+            keep.click()
+            wait_change(page, before)
+        else:
+            buttons = page.locator("#legal button[data-action]")
+            if not buttons.count():
+                page.wait_for_timeout(50)
+                continue
+            buttons.first.click()
+            wait_change(page, before)
+    assert placed_by_click >= 15  # one tile a turn, 5 turns an Age, 3 Ages
+    assert developed  # a card was put in the Tree by clicking its square
+    assert page.locator(".player.me .dom-tree .card").count() >= 2
+    assert page.locator(".dom-tree .card").count() >= 4  # four Campfires at least
+    page.screenshot(path=str(tmp_path / "dominations-end.png"), full_page=True)
+    assert errors == []

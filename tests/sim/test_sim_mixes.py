@@ -1,0 +1,49 @@
+"""Balance under several bot mixes: the test across mixes and the verdicts."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from civtable.cli import main
+from civtable.sim import SimConfig
+from civtable.sim.mixes import chi2_p, mixes_findings, mixes_study
+
+
+def test_chi2_across_mixes() -> None:
+    assert chi2_p([50, 50], [100, 100]) == pytest.approx(1.0)
+    assert chi2_p([10, 50], [100, 100]) < 0.001
+    assert chi2_p([10, 12, 50], [100, 100, 100]) < 0.001
+    assert chi2_p([25, 26, 24], [100, 100, 100]) > 0.5
+    assert chi2_p([3], [10]) == 1.0
+
+
+def _rate(r: float, sig: str = "") -> dict[str, Any]:
+    return {"rate": r, "ci_low": r - 0.05, "ci_high": r + 0.05, "games": 300, "significant": bool(sig), "direction": sig}
+
+
+def test_verdicts() -> None:
+    study = {"groups": [
+        {"group": "Scientific", "rates": [_rate(0.5, "above"), _rate(0.45, "above")], "p_adjusted": 0.3,
+         "depends_on_mix": False, "favoured_in_every_mix": True, "disadvantaged_in_every_mix": False},
+        {"group": "United", "rates": [_rate(0.1, "below"), _rate(0.3)], "p_adjusted": 0.0001,
+         "depends_on_mix": True, "favoured_in_every_mix": False, "disadvantaged_in_every_mix": False},
+    ]}
+    found = mixes_findings(study)
+    assert found[0].startswith("Scientific: 50% [45–55], 45% [40–50]") and "a property of the game" in found[0]
+    assert "depends on the bot mix" in found[1] and "p<0.001" in found[1]
+
+
+def test_mixes_study_runs_each_mix_on_the_same_games(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    base = SimConfig(game="conquest", seats=["greedy"] * 2, games=2, seed=3, options={"players": 2},
+                     max_rounds=2, assign="civ=rotate")
+    study = mixes_study(base, [["greedy", "greedy"], ["greedy:style=warlord", "random"]], tmp_path)
+    assert len(study["mixes"]) == 2 and (tmp_path / "mix-2" / "report.html").exists()
+    import json
+
+    seeds = [[json.loads(x)["seed"] for x in (tmp_path / f"mix-{i}" / "games.jsonl").read_text().splitlines()] for i in (1, 2)]
+    assert sorted(seeds[0]) == sorted(seeds[1])
+    assert main(["study", "mixes", "conquest", "--mix", "greedy", "--games", "1", "--out", str(tmp_path / "x")]) == 2
+    assert "at least two" in capsys.readouterr().err

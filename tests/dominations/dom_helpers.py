@@ -12,7 +12,7 @@ import dataclasses
 from typing import Any
 
 from civtable.core import CHANCE, Action, make_game
-from civtable.games.dominations import tree
+from civtable.games.dominations import reserve, tree
 from civtable.games.dominations.content import COLOUR_INDEX, VEST, Tile
 from civtable.games.dominations.frames import Build, Develop, Grow
 from civtable.games.dominations.game import Dominations
@@ -95,7 +95,7 @@ def own(s: DominationsState, seat: int, mastery: str, advanced: bool = False, x:
     p.owned[m] = advanced
     p.tree[(x, y)] = (1, m, 0)
     tree.refresh(s, p)
-    tree.refresh_limits(s, seat)
+    reserve.refresh_limits(s, seat)
     return m
 
 

@@ -9,7 +9,7 @@ import pytest
 from dom_helpers import B, G, O, P, R, W, Y, build, develop, fresh, give_tile, grow, lay, own, tile_id
 
 from civtable.core import CHANCE, Action, IllegalAction, make_game
-from civtable.games.dominations import ages, tree
+from civtable.games.dominations import ages, reserve, tree
 from civtable.games.dominations.frames import Assimilate, Step
 from civtable.games.dominations.grow import CRADLE, frontier
 
@@ -170,12 +170,12 @@ def test_dom_res_5_limits_never_above_20() -> None:
     s = fresh(2)
     p = s.players[0]
     p.mods = p.mods._replace(limit=(25, 0, 0, 0, 0, 0))
-    tree.refresh_limits(s, 0)
+    reserve.refresh_limits(s, 0)
     assert p.limit[Y] == 20
 
 
 def test_dom_res_6_b14_overflow_from_below_twenty() -> None:
-    from civtable.games.dominations.grow import receive
+    from civtable.games.dominations.reserve import receive
 
     s = fresh(2)
     p = s.players[0]
@@ -539,3 +539,35 @@ def test_dom_mon_8_final_3_monument_control_scores() -> None:
     ctl = s.c.monuments[m].control_vp
     assert s.players[1].final["monuments"] == ctl and s.players[0].final["monuments"] == 0
     assert gained[1] >= ctl
+
+
+def test_dom_next_5_no_governor_keeps_order_and_carry_keeps_knowledge() -> None:
+    """DOM-NEXT-5, B-18: without a Governor the order stays; DOM-NEXT-1: a 'keep' card keeps some Knowledge."""
+    s = fresh(2)
+    s.initiative = [1, 0]
+    for p in s.players:
+        p.stock = [0] * 6
+    s.players[0].stock[Y] = 4
+    s.players[0].mods = s.players[0].mods._replace(carry=(3, 0, 0, 0, 0, 0))
+    s.stack = []
+    ages.roles(s)
+    s.advance()
+    assert s.decision().kind == "discard" and s.age == 2
+    assert s.initiative == [1, 0]
+    assert s.players[0].stock[Y] == 3  # reset kept 3 of 4 Trade
+
+
+def test_dom_role_9_trader_lasts_the_next_age_only() -> None:
+    s = fresh(2)
+    s.initiative = [0, 1]
+    for p in s.players:
+        p.stock = [0] * 6
+    s.players[0].stock[Y] = 2
+    s.stack = []
+    ages.roles(s)
+    assert s.roles[3] == 0  # Trader for Age 2
+    for p in s.players:
+        p.stock = [0] * 6
+    s.stack = []
+    ages.roles(s)
+    assert s.roles[3] == -1  # nobody had Trade left: no Trader in Age 3

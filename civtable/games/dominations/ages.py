@@ -16,6 +16,8 @@ from civtable.core import Action
 from . import grow, scoring, tree
 from .frames import Assimilate, Deal, Develop, Discard, Farmer, Governor, Grow, Order, Secret, Step
 from .frames import Build as BuildFrame
+from .reserve import gain
+from .scoring import best
 
 if TYPE_CHECKING:
     from .state import DominationsState
@@ -133,12 +135,12 @@ def step(s: DominationsState, name: str) -> None:
         s.push_seq([Grow(seat), BuildFrame(seat), Develop(seat), Step("turn")])
         ts = s.players[seat].mods.turn_start
         if any(ts):
-            grow.gain(s, seat, list(ts[:6]), ts[6])
+            gain(s, seat, list(ts[:6]), ts[6])
     elif name == "age_end":
         for q in reversed(s.initiative):
             ae = s.players[q].mods.age_end
             if any(ae):
-                grow.gain(s, q, list(ae[:6]), ae[6])
+                gain(s, q, list(ae[:6]), ae[6])
     elif name == "influence":
         leader = best(s, [p.influence for p in s.players])
         if leader >= 0:
@@ -154,15 +156,6 @@ def step(s: DominationsState, name: str) -> None:
         next_age(s)
     elif name == "final":
         scoring.final(s)
-
-
-def best(s: DominationsState, values: list[int], minimum: int = 0) -> int:
-    """The seat with the highest value (at least ``minimum``), ties to the Initiative (DOM-GEN-4)."""
-    winner, top = -1, minimum - 1
-    for q in s.initiative:
-        if values[q] > top:
-            winner, top = q, values[q]
-    return winner if top >= minimum else -1
 
 
 def roles(s: DominationsState) -> None:

@@ -18,7 +18,7 @@ from civtable.core import Action
 from . import tree
 from .frames import Site
 from .geometry import Cell, adjacent
-from .grow import _converts
+from .reserve import camp, converts, refresh_limits
 
 if TYPE_CHECKING:
     from .state import DominationsState
@@ -27,10 +27,6 @@ if TYPE_CHECKING:
 def city_cost(s: DominationsState, seat: int, level: int) -> int:
     """Cost of taking a City to ``level`` (1-3), reductions applied; never below 0 (DOM-CITY-13)."""
     return max(0, s.c.rules["city_costs"][level - 1] - s.players[seat].mods.city_discount)
-
-
-def camp(s: DominationsState, cell: Cell) -> int:
-    return s.c.tiles[s.placed[cell][0]].camp
 
 
 def free_camps(s: DominationsState) -> list[Cell]:
@@ -50,15 +46,6 @@ def can_upgrade(s: DominationsState, seat: int, cell: Cell) -> bool:
             and p.stock[camp(s, cell)] >= city_cost(s, seat, city[1] + 1))
 
 
-def city_limit(s: DominationsState, seat: int, colour: int) -> int:
-    """The limit the seat's Cities give a colour: its highest City's (DOM-RES-3, -4)."""
-    best = 0
-    for cell, (owner, level) in s.cities.items():
-        if owner == seat and level > best and camp(s, cell) == colour:
-            best = level
-    return s.c.rules["city_limits"][best - 1] if best else 0
-
-
 def raise_city(s: DominationsState, seat: int, cell: Cell) -> None:
     """Build (level 1) or upgrade a City, paying, spending a token, adding Influence."""
     p = s.players[seat]
@@ -67,7 +54,7 @@ def raise_city(s: DominationsState, seat: int, cell: Cell) -> None:
     p.tokens -= 1
     p.influence += s.c.rules["city_influence"][level - 1]
     s.cities[cell] = (seat, level)
-    tree.refresh_limits(s, seat)
+    refresh_limits(s, seat)
 
 
 def monument_level(s: DominationsState, m: int) -> int:
@@ -121,7 +108,7 @@ def legal(s: DominationsState, top: Any) -> list[Action]:
     out = [Action("city", c) for c in free_camps(s) if can_city(s, seat, c)]
     out += [Action("upgrade", c) for c, (o, _) in sorted(s.cities.items()) if o == seat and can_upgrade(s, seat, c)]
     out += monument_actions(s, seat)
-    return out + [Action("pass")] + _converts(s, s.players[seat])
+    return out + [Action("pass")] + converts(s, s.players[seat])
 
 
 def apply(s: DominationsState, top: Any, a: Action) -> None:
@@ -143,7 +130,7 @@ def apply(s: DominationsState, top: Any, a: Action) -> None:
         if lv == 0:
             s.stack.append(Site(seat, m))
         tree.refresh(s, p)
-        tree.refresh_limits(s, seat)
+        refresh_limits(s, seat)
         tree.immediate(s, seat, level.effects)
     elif k == "site":
         s.standees[(int(a.args[0]), int(a.args[1]), int(a.args[2]))] = top.monument

@@ -19,37 +19,13 @@ from civtable.core import Action
 from .content import COLOURS, VEST
 from .frames import Farmer, Grow, Source, Vestige
 from .geometry import Cell, corner_index, edge, hexagon, loci_completed, neighbour, neighbours, ring, shown
+from .reserve import converts, gain, receive
 
 if TYPE_CHECKING:
-    from .state import DominationsState, Player
+    from .state import DominationsState
 
 CRADLE: frozenset[Cell] = frozenset(hexagon())
 EDGE, LOCUS, ALL_EDGES = 0, 1, 2
-
-
-# ----- Knowledge in and out ----------------------------------------------------------------------
-def receive(s: DominationsState, seat: int, counts: list[int] | tuple[int, ...], overflow_vp: bool = True) -> None:
-    """One acquisition event: add Knowledge under the limits (DOM-RES-2, -6, -7)."""
-    p = s.players[seat]
-    top = s.c.rules["max_limit"]
-    for c in range(6):
-        n = counts[c]
-        if n <= 0:
-            continue
-        total = p.stock[c] + n
-        if total > p.limit[c]:
-            if overflow_vp and p.limit[c] >= top:
-                p.vp += 1
-            total = p.limit[c]
-        p.stock[c] = total
-
-
-def gain(s: DominationsState, seat: int, counts: list[int], vest: int) -> None:
-    """Gain Knowledge (not Produced); Vestigium is assigned by the seat first."""
-    if vest > 0:
-        s.stack.append(Vestige(seat, vest, tuple(counts), False))
-    else:
-        receive(s, seat, counts)
 
 
 def finish_production(s: DominationsState, seat: int, counts: tuple[int, ...] | list[int]) -> None:
@@ -60,15 +36,6 @@ def finish_production(s: DominationsState, seat: int, counts: tuple[int, ...] | 
         if counts[c] > 0:
             total[c] += p.mods.on_produce[c]
     receive(s, seat, total)
-
-
-def convert(s: DominationsState, seat: int, a: int, b: int) -> None:
-    """Campfire: 2 Knowledge of one colour become 1 of another (DOM-CAMP)."""
-    p = s.players[seat]
-    p.stock[a] -= s.c.rules["campfire_rate"]
-    one = [0] * 6
-    one[b] = 1
-    receive(s, seat, one, overflow_vp=bool(s.opt["campfire_overflow_vp"]))
 
 
 # ----- the board ----------------------------------------------------------------------------------
@@ -189,12 +156,6 @@ def can_reactivate(s: DominationsState, seat: int) -> bool:
 
 
 # ----- decisions ------------------------------------------------------------------------------------
-def _converts(s: DominationsState, p: Player) -> list[Action]:
-    rate = s.c.rules["campfire_rate"]
-    return [Action("convert", (COLOURS[a], COLOURS[b])) for a in range(6) if p.stock[a] >= rate
-            for b in range(6) if b != a]
-
-
 def placements(s: DominationsState, seat: int) -> list[Action]:
     p = s.players[seat]
     cells = frontier(s)
@@ -214,9 +175,9 @@ def legal(s: DominationsState, top: Any) -> list[Action]:
         out = placements(s, seat)
         if can_reactivate(s, seat):
             out += [Action("reactivate", cell) for cell in sorted(s.placed)]
-        return out + _converts(s, p)
+        return out + converts(s, p)
     if isinstance(top, Farmer):
-        return placements(s, seat) + [Action("pass")] + _converts(s, p)
+        return placements(s, seat) + [Action("pass")] + converts(s, p)
     if isinstance(top, Source):
         return [Action("edge", (o[1],)) if o[0] == EDGE else Action("locus", (o[1], o[2])) if o[0] == LOCUS
                 else Action("all_edges") for o in top.options]

@@ -1,6 +1,6 @@
 """Per-seat metrics for simulation reports (``civtable simulate dominations``).
 
-The report groups seats by ``civ`` — here the seat's Objective card, a nation of history — and
+The report groups seats by ``objective`` (the seat's Objective card, a nation of history) and
 lists pick and win rates of ``wonders`` (the Monument the seat chose) and ``advances`` (the
 Masteries in its Tree), so a designer reads balance by Objective, by Monument and by Mastery.
 """
@@ -17,7 +17,7 @@ def seat_metrics(state: GameState) -> list[dict[str, Any]]:
     rows = []
     for seat, p in enumerate(s.players):
         rows.append({
-            "civ": s.c.objectives[p.objective].name if p.objective >= 0 else "",
+            "objective": s.c.objectives[p.objective].name if p.objective >= 0 else "",
             "wonders": [s.c.monuments[p.monument].name] if p.monument >= 0 else [],
             "advances": sorted(s.c.masteries[m].name for m in p.owned),
             "vp": p.vp,

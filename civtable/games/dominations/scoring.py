@@ -13,6 +13,15 @@ if TYPE_CHECKING:
     from .state import DominationsState, Player
 
 
+def best(s: DominationsState, values: list[int], minimum: int = 0) -> int:
+    """The seat with the highest value (at least ``minimum``), ties to the Initiative (DOM-GEN-4)."""
+    winner, top = -1, minimum - 1
+    for q in s.initiative:
+        if values[q] > top:
+            winner, top = q, values[q]
+    return winner if top >= minimum else -1
+
+
 def goal_met(s: DominationsState, p: Player, seat: int, g: Goal) -> bool:
     from .tree import nodus_count
 
@@ -54,7 +63,6 @@ def card_final_vp(s: DominationsState, p: Player, seat: int) -> int:
 
 def final(s: DominationsState) -> None:
     """After Age 3: Objectives, Monument control (provisional VP), cards' final VP (DOM-FINAL)."""
-    from .ages import best
     from .build import control
 
     for seat, p in enumerate(s.players):
@@ -72,8 +80,6 @@ def final(s: DominationsState) -> None:
 
 
 def result(s: DominationsState) -> GameResult:
-    from .ages import best
-
     winners = [best(s, [p.vp for p in s.players])] if s.finished and s.initiative else []
     scores: list[dict[str, Any]] = []
     for p in s.players:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from civtable.core import CHANCE, Action, Decision, GameResult, GameState
 
-from . import ages, build, grow, scoring, tree
+from . import ages, build, grow, reserve, scoring, tree
 from .content import Content
 from .frames import CODEC, PROMPTS, Deal, Order, Secret, Step
 from .geometry import Cell, cell_key, parse_cell_key
@@ -271,7 +271,7 @@ class DominationsState(GameState):
         if isinstance(top, Deal | Order | Secret) or k in ("discard", "keep", "first"):
             ages.apply(self, top, action, player)
         elif k == "convert":
-            grow.convert(self, player, int(self.colour_arg(action.args[0])), int(self.colour_arg(action.args[1])))
+            reserve.convert(self, player, int(self.colour_arg(action.args[0])), int(self.colour_arg(action.args[1])))
         elif top.TAG in ("grow", "farmer", "source", "vestige"):
             grow.apply(self, top, action)
         elif top.TAG in ("build", "site"):

@@ -18,6 +18,7 @@ from civtable.core import Action
 
 from .content import CORR, VEST, Effect
 from .frames import Assimilate
+from .reserve import converts, gain, refresh_limits
 
 if TYPE_CHECKING:
     from .state import DominationsState, Player
@@ -172,20 +173,8 @@ def refresh(s: DominationsState, p: Player) -> None:
                   hs, tuple(final))
 
 
-def refresh_limits(s: DominationsState, seat: int) -> None:
-    """Limits: the highest of the base, the seat's best City and its cards, at most 20 (DOM-RES)."""
-    from .build import city_limit
-
-    p = s.players[seat]
-    r = s.c.rules
-    for c in range(6):
-        p.limit[c] = min(r["max_limit"], max(r["base_limit"], city_limit(s, seat, c), p.mods.limit[c]))
-
-
 def immediate(s: DominationsState, seat: int, effects: tuple[Effect, ...]) -> None:
     """The at-once part of a card's effects: VP, Influence, Gained Knowledge (DOM-DEV-4)."""
-    from .grow import gain
-
     p = s.players[seat]
     counts = [0] * 6
     vest = 0
@@ -257,8 +246,6 @@ def assimilable(s: DominationsState, seat: int) -> tuple[list[int], list[int]]:
 
 
 def legal(s: DominationsState, top: Any) -> list[Action]:
-    from .grow import _converts
-
     seat = top.seat
     p = s.players[seat]
     if isinstance(top, Assimilate):
@@ -269,7 +256,7 @@ def legal(s: DominationsState, top: Any) -> list[Action]:
     out = take_actions(s, seat, "develop", cands)
     out += [Action("advance", (s.c.masteries[m].id,)) for m, a in sorted(p.owned.items())
             if not a and p.stock[s.c.masteries[m].colour] >= s.c.masteries[m].upgrade_cost]
-    return out + [Action("pass")] + _converts(s, p)
+    return out + [Action("pass")] + converts(s, p)
 
 
 def place_mastery(s: DominationsState, seat: int, m: int, copy: int, x: int, y: int) -> None:

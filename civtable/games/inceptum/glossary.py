@@ -243,7 +243,9 @@ def glossary(game: Any) -> dict[str, dict[str, Any]]:
 
     traits = _names(raw, "traits")
     for t in raw.get("traits", []):
-        out[f"trait:{t['id']}"] = {"name": str(t["name"]), "kind": "trait", "text": _trait_text(raw, t),
+        text = _trait_text(raw, t)
+        out[f"trait:{t['id']}"] = {"name": str(t["name"]), "kind": "trait", "text": text,
+                                   "effect": text.split(" For The Glory victory:")[0],
                                    "victory": trait_victory(raw, str(t["id"]))}
 
     for h in raw.get("humble_beginnings", []):

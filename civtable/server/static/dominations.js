@@ -153,18 +153,44 @@
         COLOURS.map((c) => el("th", { style: `color:${FILL[c]}` }, DOMAIN[c])), el("th", {}, "Cities left"), el("th", {}, "Hand")), rows));
   }
 
-  function treeGrid(p) {
-    const xs = p.tree.map((c) => c.x);
-    const ys = p.tree.map((c) => c.y);
+  /** Legal actions putting a card on a Tree square, by "x,y" (develop, assimilate, monument). */
+  function squareActions(legal) {
+    const out = new Map();
+    for (const t of legal) {
+      const p = t.split(" ");
+      let xy = null;
+      if ((p[0] === "develop" || p[0] === "assimilate") && p.length === 5) xy = `${p[3]},${p[4]}`;
+      if (p[0] === "monument" && p.length === 4) xy = `${p[2]},${p[3]}`;
+      if (!xy) continue;
+      if (!out.has(xy)) out.set(xy, []);
+      out.get(xy).push(t);
+    }
+    return out;
+  }
+
+  function treeGrid(p, ctx, mine) {
+    const squares = mine && !ctx.readonly ? squareActions([...(ctx.legal || [])]) : new Map();
+    const spots = [...squares.keys()].map((k) => k.split(",").map(Number));
+    const xs = p.tree.map((c) => c.x).concat(spots.map((s) => s[0]));
+    const ys = p.tree.map((c) => c.y).concat(spots.map((s) => s[1]));
     const minX = Math.min(...xs); const maxX = Math.max(...xs); const maxY = Math.max(...ys); const minY = Math.min(...ys);
     const grid = el("div", { class: "dom-tree", style: `display:grid;grid-template-columns:repeat(${maxX - minX + 1}, 8.5em);gap:4px` });
     const at = new Map(p.tree.map((c) => [`${c.x},${c.y}`, c]));
     for (let y = maxY; y >= minY; y--) {
       for (let x = minX; x <= maxX; x++) {
         const c = at.get(`${x},${y}`);
-        if (!c) { grid.append(el("div", {})); continue; }
-        const nod = (k) => el("span", { class: "nodus", title: c.nodus[k], style: `background:${FILL[c.nodus[k]]}` }, "");
+        if (!c) {
+          const acts = squares.get(`${x},${y}`);
+          if (!acts) { grid.append(el("div", {})); continue; }
+          const spot = el("button", { type: "button", class: "small secondary tree-spot", dataset: { x: String(x), y: String(y) },
+            title: `${acts.length} card(s) can go here`, style: "min-height:4em;border-style:dashed" }, `+ ${acts.length} card(s)`);
+          spot.addEventListener("click", () => (acts.length === 1 ? ctx.act(acts[0]) : ctx.choose(spot, acts)));
+          grid.append(spot);
+          continue;
+        }
+        const nod = (k) => el("span", { class: "nodus", title: c.nodus[k], style: `display:inline-block;width:10px;height:10px;border-radius:50%;border:1px solid #333;background:${FILL[c.nodus[k]]}` }, "");
         grid.append(el("div", { class: "card" + (c.advanced ? " advanced" : ""), dataset: { card: c.id },
+          title: (c.effects || []).map((e) => JSON.stringify(e)).join("\n"),
           style: `border:2px solid ${FILL[c.colour] || "#999"};padding:3px;min-height:4em;position:relative` },
         el("div", { class: "small" }, nod(0)), el("strong", { class: "small" }, c.name + (c.advanced ? " ★" : "")),
         el("div", { class: "small muted" }, c.value ? `value ${c.value}` : c.kind),
@@ -199,7 +225,7 @@
         stocks(view),
         view.players.map((p) => el("section", { class: "panel player" + (p.seat === view.you ? " me" : ""), dataset: { seat: String(p.seat) } },
           el("h2", {}, `${p.name}'s Civilisation Tree`, p.objective ? ` — Objective ${Civ.titleCase(p.objective)}, Monument ${Civ.titleCase(p.monument)}` : ""),
-          treeGrid(p))),
+          treeGrid(p, ctx, p.seat === view.you))),
         monuments(view),
       ]);
       if (payload.finished && payload.result) board.append(Civ.renderers.generic.result(payload));

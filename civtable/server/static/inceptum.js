@@ -274,7 +274,7 @@
     const t = Civ.term(`trait:${me.trait}`);
     return el("section", { class: "panel decision-card", id: "trait-decision" },
       el("h2", {}, "Your trait: ", el("span", { dataset: { term: `trait:${me.trait}` } }, t ? t.name : titleCase(me.trait))),
-      t ? el("p", { class: "big", id: "trait-text" }, t.text) : null,
+      t ? el("p", { class: "big", id: "trait-text" }, t.effect || t.text) : null,
       t && t.victory ? el("p", { class: "small" }, el("strong", {}, "Its victory (For The Glory): "), t.victory) : null,
       el("p", { class: "small muted" }, "Keep it, or redraw once: the new card must be kept."),
       el("div", { class: "row" }, ["keep", "redraw"].filter((a) => ctx.legal.has(a)).map((a) =>
@@ -539,6 +539,8 @@
       const parts = text.split(" ");
       if (parts[0] === "offer" && parts.length === 2) return `to ${Civ.seatName(payload, Number(parts[1]))}`;
       if (parts[0] === "slot" && parts.length === 3) return `row ${parts[1]}, column ${parts[2]}`;
+      if (parts[0] === "bonus" && parts.length === 3) return `bonus slot: row ${parts[1]}, column ${parts[2]}`;
+      if ((parts[0] === "row" || parts[0] === "col") && parts.length === 2) return `${parts[0] === "row" ? "row" : "column"} ${parts[1]}`;
       if (parts[0] === "upgrade" && parts.length === 3) return `upgrade at row ${parts[1]}, column ${parts[2]}`;
       if (parts[0] === "build" && parts.length === 2) {
         const line = ((payload.view || {}).buildings || []).find((l) => l.id === parts[1]);

@@ -6,7 +6,7 @@ import pytest
 from dom_helpers import B, G, O, P, R, Y, build, fresh, give_tile, grow, lay, own, tile_id
 
 from civtable.core import Action, IllegalAction
-from civtable.games.dominations import ages, tree
+from civtable.games.dominations import ages, reserve, tree
 from civtable.games.dominations.frames import Step
 
 N_CELL = (5, 0, 0)  # the neighbour (up); the new tile goes across its edge 1
@@ -67,7 +67,7 @@ def test_ex2_overflow_at_twenty_scores_one_vp_each_time() -> None:
     lay(s, N_CELL, 80, seat=1)
     lay(s, (8, 0, 0), 84, seat=1)
     s.cities[(8, 0, 0)] = (0, 3)  # own Level-3 Trade City
-    tree.refresh_limits(s, 0)
+    reserve.refresh_limits(s, 0)
     p = s.players[0]
     assert p.limit[Y] == 20
     p.stock[Y] = 20

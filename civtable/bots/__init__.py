@@ -6,8 +6,11 @@ actions and determinised samples), never from the true state.
 
 from __future__ import annotations
 
+import contextlib
 import random
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Iterator, Mapping
+from contextvars import ContextVar
 from typing import Any
 
 from civtable.core import Action, Game, Observation, OptionError
@@ -25,26 +28,89 @@ class RandomBot:
         return self.rng.choice(obs.legal)
 
 
+def _make_random(game: Game, seat: int, rng: random.Random, params: dict[str, str]) -> RandomBot:
+    if params:
+        raise OptionError(f"the random bot takes no parameters, not {sorted(params)[0]!r}")
+    return RandomBot(rng)
+
+
 BotFactory = Callable[[Game, int, random.Random, dict[str, str]], Any]
-_FACTORIES: dict[str, BotFactory] = {
-    "random": lambda game, seat, rng, params: RandomBot(rng),
-}
+_FACTORIES: dict[str, BotFactory] = {"random": _make_random}
 
 
 def register_bot(name: str, factory: BotFactory) -> None:
     _FACTORIES[name] = factory
 
 
+_NAME = re.compile(r"[a-z][a-z0-9_-]{0,31}\Z")
+_KEY = re.compile(r"[a-z][a-z0-9_]{0,31}\Z")
+_VALUE = re.compile(r"[A-Za-z0-9.-]{1,32}\Z")
+_WHOLE = re.compile(r"[0-9]{1,12}\Z")
+MAX_SPEC = 200
+
+
 def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
-    """``"mcts:iters=400,ms=200"`` -> ``("mcts", {"iters": "400", "ms": "200"})``."""
+    """``"mcts:iters=400,ms=200"`` -> ``("mcts", {"iters": "400", "ms": "200"})``.
+
+    Names and keys are lower-case words, values letters, digits, ``.`` and ``-``; anything else
+    (spaces inside, markup, control characters, repeated keys) is refused with a plain message."""
+    if len(spec) > MAX_SPEC:
+        raise OptionError(f"a bot spec is at most {MAX_SPEC} characters")
     name, _, rest = spec.strip().partition(":")
+    if not _NAME.match(name):
+        raise OptionError(f"{_shown(name)} is not a bot name (lower-case letters, digits, '-' and '_')")
     params: dict[str, str] = {}
-    for item in filter(None, rest.split(",")):
+    for item in rest.split(",") if rest else []:
         key, eq, value = item.partition("=")
-        if not eq:
-            raise OptionError(f"bot parameter {item!r} in {spec!r} must look like key=value")
-        params[key.strip()] = value.strip()
+        key, value = key.strip(), value.strip()
+        if not eq or not _KEY.match(key):
+            raise OptionError(f"bot parameter {_shown(item)} of {name} must look like key=value")
+        if not _VALUE.match(value):
+            raise OptionError(f"bot parameter {key} of {name} has a value with characters other than "
+                              "letters, digits, '.' and '-'")
+        if key in params:
+            raise OptionError(f"bot parameter {key} of {name} is given twice")
+        params[key] = value
     return name, params
+
+
+def _shown(text: str) -> str:
+    """``text`` quoted for an error message, without control characters, at most 40 characters."""
+    clean = "".join(c if c.isprintable() else "?" for c in text)
+    return repr(clean[:40] + ("..." if len(clean) > 40 else ""))
+
+
+_CAPS: ContextVar[Mapping[str, int] | None] = ContextVar("civtable_bot_caps", default=None)
+
+
+@contextlib.contextmanager
+def bot_caps(caps: Mapping[str, int]) -> Iterator[None]:
+    """Within this block, whole-number bot parameters are capped: ``caps[key]`` for that key,
+    ``caps["*"]`` for any other (a server's limits on how long bots may think)."""
+    token = _CAPS.set(caps)
+    try:
+        yield
+    finally:
+        _CAPS.reset(token)
+
+
+def int_param(params: Mapping[str, str], key: str, default: int, low: int = 1, high: int = 10**9) -> int:
+    """Read a whole-number bot parameter (digits only: no sign, no '_') with a readable error;
+    within :func:`bot_caps` the upper bound is the cap when it is lower."""
+    if key not in params:
+        return default
+    raw = params[key]
+    if not _WHOLE.match(raw):
+        raise OptionError(f"bot parameter {key}={raw!r} must be a whole number written with digits only")
+    value = int(raw)
+    caps = _CAPS.get()
+    if caps is not None:
+        cap = caps.get(key, caps.get("*", high))
+        if value > cap:
+            raise OptionError(f"bot parameter {key}={value} is too large for this server (at most {cap})")
+    if not low <= value <= high:
+        raise OptionError(f"bot parameter {key}={value} must be between {low} and {high}")
+    return value
 
 
 def bot_names() -> list[str]:

@@ -10,6 +10,17 @@ generator, so the bot is deterministic given its seed.
 
 Parameters (spec ``greedy:samples=3``): ``samples`` — determinisations per decision (default 1
 for perfect-information games, 3 otherwise).
+
+Strategies that differ (for studies that mix them), for games whose greedy player declares its
+weights (``WEIGHTS``, a dict of numbers, and ``STYLES``, named sets of weights, in
+``civtable.games.<game>.bot``; its ``make_greedy`` then takes ``weights=``):
+
+* ``greedy:style=builder`` — one of the game's named styles;
+* ``greedy:noise=0.1`` — every weight multiplied by its own factor drawn uniformly from
+  ``[1 - noise, 1 + noise]``: a new perturbation each game and seat, drawn from the bot's
+  seeded generator, or one fixed personality with ``noise_seed=N``.
+
+Parameters are checked strictly: an unknown name, style or value is an error.
 """
 
 from __future__ import annotations
@@ -21,7 +32,7 @@ from typing import Any
 
 from civtable.core import Action, Game, GameState, Observation, OptionError
 
-from . import register_bot
+from . import int_param, register_bot
 
 
 def game_bot_module(game: Game) -> ModuleType | None:
@@ -34,20 +45,6 @@ def game_bot_module(game: Game) -> ModuleType | None:
         if name == missing or name.startswith(missing + ".") or missing.startswith(name):
             return None
         raise
-
-
-def int_param(params: dict[str, str], key: str, default: int, low: int = 1, high: int = 10**9) -> int:
-    """Read a whole-number bot parameter with a readable error."""
-    if key not in params:
-        return default
-    raw = params[key]
-    try:
-        value = int(raw)
-    except ValueError:
-        raise OptionError(f"bot parameter {key}={raw!r} must be a whole number") from None
-    if not low <= value <= high:
-        raise OptionError(f"bot parameter {key}={value} must be between {low} and {high}")
-    return value
 
 
 def state_value(state: GameState, seat: int) -> float:
@@ -83,11 +80,58 @@ class GenericGreedyBot:
         return self.rng.choice(choices)
 
 
+STYLE_PARAMS = ("style", "noise", "noise_seed")
+
+
+def float_param(params: dict[str, str], key: str, default: float, low: float, high: float) -> float:
+    """Read a decimal bot parameter with a readable error."""
+    if key not in params:
+        return default
+    raw = params[key]
+    try:
+        value = float(raw)
+    except ValueError:
+        raise OptionError(f"bot parameter {key}={raw!r} must be a number") from None
+    if not low <= value <= high:
+        raise OptionError(f"bot parameter {key}={value:g} must be between {low:g} and {high:g}")
+    return value
+
+
+def style_weights(module: ModuleType | None, game: Game, rng: random.Random, params: dict[str, str]) -> dict[str, float] | None:
+    """The weights asked for by ``style``, ``noise`` and ``noise_seed`` (None when none is given)."""
+    if not any(k in params for k in STYLE_PARAMS):
+        return None
+    defaults = getattr(module, "WEIGHTS", None)
+    styles: dict[str, dict[str, float]] = getattr(module, "STYLES", {}) or {}
+    if not isinstance(defaults, dict) or not defaults:
+        raise OptionError(f"the greedy bot of {game.info.title} has no weights, so it takes no style= or noise=")
+    weights = {k: float(v) for k, v in defaults.items()}
+    if "style" in params:
+        style = params["style"]
+        if style not in styles:
+            raise OptionError(f"greedy style {style!r} does not exist in {game.info.title}; styles: {', '.join(sorted(styles))}")
+        weights.update(styles[style])
+    noise = float_param(params, "noise", 0.0, 0.0, 1.0)
+    if "noise_seed" in params and "noise" not in params:
+        raise OptionError("greedy parameter noise_seed needs noise=")
+    if noise > 0:
+        seed = int_param(params, "noise_seed", 0, 0) if "noise_seed" in params else rng.getrandbits(64)
+        draw = random.Random(f"civtable-greedy-noise/{seed}")
+        weights = {k: v * (1.0 + noise * (2.0 * draw.random() - 1.0)) for k, v in sorted(weights.items())}
+    return weights
+
+
 def make_greedy(game: Game, seat: int, rng: random.Random, params: dict[str, str]) -> Any:
     """Factory registered as ``greedy``."""
     module = game_bot_module(game)
     if module is not None and hasattr(module, "make_greedy"):
-        return module.make_greedy(game, seat, rng, params)
+        weights = style_weights(module, game, rng, params)
+        rest = {k: v for k, v in params.items() if k not in STYLE_PARAMS}
+        if weights is None:
+            return module.make_greedy(game, seat, rng, rest)
+        return module.make_greedy(game, seat, rng, rest, weights=weights)
+    if any(k in params for k in STYLE_PARAMS):
+        raise OptionError(f"the greedy bot of {game.info.title} has no weights, so it takes no style= or noise=")
     unknown = set(params) - {"samples"}
     if unknown:
         raise OptionError(f"the greedy bot has no parameter {sorted(unknown)[0]!r}; it takes samples=N")

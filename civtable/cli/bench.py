@@ -47,7 +47,7 @@ def register(subparsers: Any) -> None:
         description="Measure actions/s, state copies/s and legal_actions() time with random play. "
         "Pin to one core for stable numbers: taskset -c 1 civtable bench",
     )
-    p.add_argument("--game", default="inceptum", help="the game to measure (default: inceptum)")
+    p.add_argument("--game", default=None, help="the game to measure (default: inceptum; with --games-per-minute: all)")
     p.add_argument("--players", type=int, default=4, help="number of players (default: 4)")
     p.add_argument("--option", "-o", action="append", default=[], metavar="KEY=VALUE", help="a game option")
     p.add_argument(
@@ -56,8 +56,22 @@ def register(subparsers: Any) -> None:
     p.add_argument("--rounds", type=int, default=5, help="measurement rounds (the median is reported)")
     p.add_argument("--seed", type=int, default=1, help="seed of the random play (default: 1)")
     p.add_argument("--quick", action="store_true", help="skip the bot and simulation benchmarks")
+    p.add_argument(
+        "--games-per-minute",
+        action="store_true",
+        help="only measure simulation throughput: greedy games per minute for every game (or --game)",
+    )
+    p.add_argument("--sim-games", type=int, default=8, help="games per throughput measurement (default 8)")
+    p.add_argument("--workers", type=int, default=2, help="worker processes for throughput (default 2)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
-    p.set_defaults(func=run)
+    p.set_defaults(func=_run)
+
+
+def _run(args: argparse.Namespace) -> int:
+    args.game_given = args.game is not None
+    if args.game is None:
+        args.game = "inceptum"
+    return run(args)
 
 
 def bench_game(name: str, players: int, options: dict[str, Any] | None = None) -> Game:
@@ -221,7 +235,60 @@ def bots_bench(game: Game) -> dict[str, Any]:
     return out
 
 
+def sim_throughput(name: str, players: int, games: int, workers: int, options: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Greedy games per minute through :func:`civtable.sim.simulate`: by the wall clock (what a
+    study sees on this machine now) and per CPU-minute of the workers (what a quiet core would
+    do), with the machine's load average."""
+    import resource
+    import tempfile
+
+    from civtable.sim import SimConfig, simulate
+
+    game = bench_game(name, players, options)
+    n = game.num_players
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    own = time.process_time()
+    with tempfile.TemporaryDirectory() as out:
+        wall = time.perf_counter()
+        summary = simulate(SimConfig(game=name, seats=["greedy"] * n, games=games, seed=1,
+                                     options=dict(game.options), workers=workers), out, progress=False)
+        wall = time.perf_counter() - wall
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime) + (time.process_time() - own)
+    return {
+        "game": name, "players": n, "games": games, "workers": workers, "seconds": round(wall, 2),
+        "games_per_minute": round(games / wall * 60, 1),
+        "games_per_cpu_minute": round(games / cpu * 60, 1) if cpu > 0 else None,
+        "ideal_games_per_minute": round(min(workers, os.cpu_count() or 1) * games / cpu * 60, 1) if cpu > 0 else None,
+        "mean_rounds": summary["length"]["mean"], "load_average": round(load, 2) if load is not None else None,
+    }
+
+
+def run_throughput(args: argparse.Namespace) -> int:
+    from civtable.core.registry import game_names
+
+    names = [args.game] if args.game_given else game_names()
+    rows = []
+    for name in names:
+        players = max(game_info(name).min_players, min(args.players, game_info(name).max_players))
+        rows.append(sim_throughput(name, players, args.sim_games, args.workers, parse_key_values(args.option)))
+    if args.json:
+        out(json.dumps(rows))
+        return 0
+    out(f"greedy games per minute, {args.sim_games} games per game on {args.workers} workers")
+    out(f"  {'game':12}{'players':>8}{'wall':>10}{'per CPU-min':>13}{'ideal':>9}{'rounds':>8}{'load':>7}")
+    for r in rows:
+        out(f"  {r['game']:12}{r['players']:>8}{r['games_per_minute']:>10}{r['games_per_cpu_minute']:>13}"
+            f"{r['ideal_games_per_minute']:>9}{r['mean_rounds']:>8}{r['load_average']:>7}")
+    out("  wall: games/min by the clock now; per CPU-min: per minute of one busy core; "
+        "ideal: with every worker on its own quiet core")
+    return 0
+
+
 def run(args: argparse.Namespace) -> int:
+    if args.games_per_minute:
+        return run_throughput(args)
     game = bench_game(args.game, args.players, parse_key_values(args.option))
     result: dict[str, Any] = {
         "game": game.info.name,

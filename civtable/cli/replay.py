@@ -46,7 +46,9 @@ def run(args: argparse.Namespace) -> int:
         walk = game.new_initial_state()
         for player, text in record.actions:
             action = Action.parse(text)
-            term.write(game.describe_action(walk, player, action))
+            sentence = game.describe_action(walk, player, action)
+            if sentence:  # composing a trade offer writes no line
+                term.write(sentence)
             walk.apply(action, player)
     seats = ", ".join(f"{game.seat_name(p)}: {s}" for p, s in enumerate(record.seats))
     term.write(term.style(f"{game.info.title} — record {args.file}", "bold"))

@@ -40,6 +40,30 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         action="store_true",
         help="compress WebSocket messages (less traffic for remote players, more CPU per update)",
     )
+    p.add_argument(
+        "--header-timeout", type=float, default=10.0,
+        help="seconds a client has to send a request's headers (default 10)",
+    )
+    p.add_argument(
+        "--body-timeout", type=float, default=30.0,
+        help="seconds a client has to send a request's body (default 30)",
+    )
+    p.add_argument(
+        "--expire-days", type=float, default=14.0,
+        help="a game with no human action for this many days expires (default 14)",
+    )
+    p.add_argument(
+        "--max-games", type=int, default=10_000,
+        help="games being played at once on this server (default 10000)",
+    )
+    p.add_argument(
+        "--games-per-client", type=int, default=50,
+        help="games being played that one client address may have created (default 50)",
+    )
+    p.add_argument(
+        "--creations-per-10-min", type=int, default=30,
+        help="games one client address may create every 10 minutes (default 30)",
+    )
     p.add_argument("--log-level", default="info", choices=["debug", "info", "warning", "error"])
     p.set_defaults(func=run)
 
@@ -59,15 +83,32 @@ def run(args: argparse.Namespace) -> int:
         raise CivtableError("--bot-delay cannot be negative")
     if not 0 <= args.bot_workers <= 64:
         raise CivtableError("--bot-workers must be between 0 and 64")
+    for name in ("header_timeout", "body_timeout", "expire_days"):
+        if not getattr(args, name) > 0:
+            raise CivtableError(f"--{name.replace('_', '-')} must be a positive number")
+    for name in ("max_games", "games_per_client", "creations_per_10_min"):
+        if not getattr(args, name) >= 1:
+            raise CivtableError(f"--{name.replace('_', '-')} must be at least 1")
     logging.basicConfig(
         level=args.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
     from civtable.server.app import RedactTokens
+    from civtable.server.limits import Limits
+    from civtable.server.protocol import http_protocol
+
+    limits = Limits(
+        max_active=args.max_games,
+        per_client=args.games_per_client,
+        rate=args.creations_per_10_min,
+        idle_expiry=args.expire_days * 86400.0,
+        body_timeout=args.body_timeout,
+        header_timeout=args.header_timeout,
+    )
 
     for name in ("uvicorn.access", "uvicorn.error"):
         logging.getLogger(name).addFilter(RedactTokens())
     try:
-        app = create_app(args.db, bot_delay=args.bot_delay, bot_workers=args.bot_workers)
+        app = create_app(args.db, bot_delay=args.bot_delay, bot_workers=args.bot_workers, limits=limits)
     except Exception as exc:  # database URL or driver problems
         raise CivtableError(f"cannot open the database {args.db!r}: {exc}") from exc
     print(f"civtable server on http://{args.host}:{args.port}/  (games stored in {args.db})", flush=True)
@@ -78,5 +119,7 @@ def run(args: argparse.Namespace) -> int:
         log_level=args.log_level,
         ws_max_size=65536,
         ws_per_message_deflate=args.ws_compression,
+        http=http_protocol(limits.header_timeout),
+        timeout_keep_alive=5,
     )
     return 0

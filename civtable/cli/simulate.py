@@ -36,6 +36,22 @@ def parse_options(items: list[str] | None) -> dict[str, Any]:
     return out
 
 
+def parse_forbid(items: list[str] | None, seats: int) -> list[list[str]] | None:
+    """``["1:wonders", "2:trade+pyramids"]`` -> one list of restrictions per seat."""
+    if not items:
+        return None
+    out: list[list[str]] = [[] for _ in range(seats)]
+    for item in items:
+        seat, colon, names = item.partition(":")
+        if not colon or not seat.strip().isdigit() or not names.strip():
+            raise OptionError(f"--forbid {item!r} must look like SEAT:NAME, e.g. 1:wonders or 2:trade+pyramids")
+        k = int(seat)
+        if not 1 <= k <= seats:
+            raise OptionError(f"--forbid {item!r}: seat must be between 1 and {seats}")
+        out[k - 1].extend(n.strip() for n in names.split("+") if n.strip())
+    return out
+
+
 def register(subparsers: Any) -> None:
     p = subparsers.add_parser(
         "simulate",
@@ -61,6 +77,19 @@ def register(subparsers: Any) -> None:
     )
     p.add_argument(
         "--max-rounds", type=int, help="stop each game after this many rounds (counted unfinished)"
+    )
+    p.add_argument(
+        "--assign",
+        metavar="CHOICE=HOW",
+        help="how seats get their trait/civilization: trait=rotate (every option equally, at every seat), "
+        "civ=random, or one per seat: civ=persians,romans,*,* (* = the bot or the deal decides)",
+    )
+    p.add_argument(
+        "--forbid",
+        action="append",
+        metavar="SEAT:NAME[+NAME]",
+        help="bar the bot of a seat (1-based, before rotation) from a group of actions or a content element, "
+        "e.g. 1:wonders or 2:trade+pyramids (repeatable)",
     )
     p.add_argument("--workers", type=int, default=1, help="parallel worker processes (default 1)")
     p.add_argument("--backend", choices=("local", "ray"), default="local", help="process pool (local) or Ray")
@@ -99,6 +128,8 @@ def run(args: argparse.Namespace) -> int:
         workers=args.workers,
         backend=args.backend,
         address=args.address,
+        assign=args.assign,
+        forbid=parse_forbid(args.forbid, len(seats)),
     )
     summary = simulate(config, args.out, progress=not args.quiet)
     print(f"{summary['games']} games in {args.out} ({summary['finished']} finished)")

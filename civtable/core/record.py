@@ -30,6 +30,7 @@ class GameRecord:
     actions: list[tuple[int, str]] = field(default_factory=list)  # (seat or CHANCE, action text)
     final_hash: str | None = None
     content_path: str | None = None
+    chance_key: str | None = None  # the secret mixed into chance draws (online games), published at the end
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -43,6 +44,7 @@ class GameRecord:
             "seats": self.seats,
             "actions": [[p, a] for p, a in self.actions],
             "final_hash": self.final_hash,
+            **({"chance_key": self.chance_key} if self.chance_key is not None else {}),
         }
 
     @staticmethod
@@ -75,6 +77,7 @@ class GameRecord:
                 actions=actions,
                 final_hash=data.get("final_hash"),
                 content_path=data.get("content_path"),
+                chance_key=_optional_str(data.get("chance_key"), "chance_key"),
             )
         except KeyError as exc:
             raise RecordError(f"the record is missing the field {exc.args[0]!r}") from exc
@@ -95,6 +98,12 @@ class GameRecord:
         except json.JSONDecodeError as exc:
             raise RecordError(f"the record {path} is not valid JSON (line {exc.lineno}: {exc.msg})") from exc
         return GameRecord.from_json(data)
+
+
+def _optional_str(value: Any, name: str) -> str | None:
+    if value is None or isinstance(value, str):
+        return value
+    raise RecordError(f"record field {name!r} must be text")
 
 
 def game_for_record(record: GameRecord, content_path: str | None = None) -> Game:

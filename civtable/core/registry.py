@@ -14,7 +14,9 @@ from .game import Game, GameInfo
 BUILTIN_GAMES: dict[str, str] = {
     "inceptum": "civtable.games.inceptum.game:Inceptum",
     "conquest": "civtable.games.conquest.game:Conquest",
+    "dominations": "civtable.games.dominations.game:Dominations",
     "nim": "civtable.games.nim:Nim",
+    "pathciv": "civtable.games.pathciv.game:PathOfCivilization",
 }
 
 _GAMES: dict[str, str] = dict(BUILTIN_GAMES)

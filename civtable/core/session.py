@@ -25,14 +25,50 @@ class Agent(Protocol):
     def decide(self, obs: Observation) -> Action: ...
 
 
-def chance_rng(seed: int | None, index: int) -> random.Random:
-    """The generator for the ``index``-th chance event of a game: a pure function of the seed,
-    so a game restarted from its record draws exactly what it would have drawn."""
-    return random.Random(f"{seed}/chance/{index}")
+def chance_rng(seed: int | None, index: int, key: str | None = None) -> random.Random:
+    """The generator for the ``index``-th chance event of a game: a pure function of the seed
+    (and of the secret chance ``key`` when there is one), so a game restarted from its record
+    draws exactly what it would have drawn. A game with a key cannot be foreseen from its seed
+    alone: online games keep the key secret until the game is over."""
+    if key is None:
+        return random.Random(f"{seed}/chance/{index}")
+    return random.Random(f"{seed}/{key}/chance/{index}")
 
 
 def agent_rng(seed: int | None, seat: int) -> random.Random:
     return random.Random(f"{seed}/agent/{seat}")
+
+
+def undo_tail_start(actions: Sequence[tuple[int, str]]) -> int:
+    """The index where the undoable tail of ``actions`` begins: the trailing run of one seat's
+    actions with no chance event or other seat's action among them (``len(actions)`` if none)."""
+    start = len(actions)
+    while start > 0:
+        player = actions[start - 1][0]
+        if player == CHANCE or player != actions[-1][0]:
+            break
+        start -= 1
+    return start
+
+
+def check_chance(record: GameRecord, content_path: str | None = None) -> None:
+    """Verify that every chance outcome of ``record`` is the one its seed and chance key draw.
+    Raises :class:`~civtable.core.errors.RecordError` naming the first outcome that differs."""
+    from .errors import RecordError
+    from .record import game_for_record
+
+    game = game_for_record(record, content_path)
+    state = game.new_initial_state()
+    k = 0
+    for i, (player, text) in enumerate(record.actions):
+        if player == CHANCE:
+            drawn = sample_chance(state.chance_outcomes(), chance_rng(record.seed, k, record.chance_key))
+            if drawn.text() != text:
+                raise RecordError(
+                    f"record action {i}: chance drew {drawn.text()!r} from the seed and key, not {text!r}"
+                )
+            k += 1
+        state.apply(Action.parse(text), player)
 
 
 @dataclass
@@ -55,9 +91,11 @@ class Session:
         seats: Sequence[str] | None = None,
         record: GameRecord | None = None,
         state: GameState | None = None,
+        chance_key: str | None = None,
     ) -> None:
         self.game = game
         self.seed = seed
+        self.chance_key = chance_key
         self.state: GameState = state if state is not None else game.new_initial_state()
         self.record = record or GameRecord(
             game=game.info.name,
@@ -66,6 +104,7 @@ class Session:
             seed=seed,
             seats=list(seats or []),
             content_path=game.content_path,
+            chance_key=chance_key,
         )
         self.chance_count = sum(1 for p, _ in self.record.actions if p == CHANCE)
         self._undo: list[_Snapshot] = []
@@ -76,7 +115,9 @@ class Session:
         from .record import replay
 
         state = replay(record, game.content_path, upto=len(record.actions)) if record.actions else None
-        return cls(game, record.seed, record.seats, record=record, state=state)
+        session = cls(game, record.seed, record.seats, record=record, state=state, chance_key=record.chance_key)
+        session.restore_undo()
+        return session
 
     # ------------------------------------------------------------------------------------
     def apply(self, action: Action | str | dict[str, Any], player: int | None = None) -> Action:
@@ -105,9 +146,29 @@ class Session:
     def resolve_chance(self) -> None:
         """Draw and apply chance outcomes until a player (or nobody) must decide."""
         while self.state.is_chance_node():
-            rng = chance_rng(self.seed, self.chance_count)
+            rng = chance_rng(self.seed, self.chance_count, self.chance_key)
             outcome = sample_chance(self.state.chance_outcomes(), rng)
             self.apply(outcome, CHANCE)
+
+    def restore_undo(self) -> None:
+        """Rebuild the undo history from the record, as if the game had been played here: the
+        trailing actions of one seat since the last chance event or other seat's action (by
+        replaying the actions before them). Used after a restart, so undo does not depend on
+        whether the process that saw the actions is still running."""
+        actions = self.record.actions
+        start = undo_tail_start(actions)
+        if start == len(actions) or self.state.is_terminal():
+            self._undo.clear()
+            return
+        from .record import replay
+
+        state = replay(self.record, self.game.content_path, upto=start)
+        snaps = []
+        for i in range(start, len(actions)):
+            player, text = actions[i]
+            snaps.append(_Snapshot(state.clone(), i, player))
+            state.apply(Action.parse(text), player)
+        self._undo = snaps
 
     def can_undo(self, player: int) -> bool:
         """True if ``player``'s last action can be taken back: nothing random happened and no

@@ -26,8 +26,12 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from civtable.bots import bot_names
 from civtable.core import CivtableError, game_info, game_names
 
-from .manager import ApiError, GameManager, LiveGame, dumps
+from .errors import ApiError
+from .limits import Limits, client_key
+from .live import LiveGame, dumps
+from .manager import GameManager
 from .store import Store, hash_token
+from .teach import router as teach_router
 
 STATIC = Path(__file__).parent / "static"
 MAX_BODY = 64 * 1024
@@ -78,9 +82,10 @@ class BodyLimit:
     """Refuse request bodies larger than ``limit`` bytes with 413, whether or not a
     Content-Length header announces them."""
 
-    def __init__(self, app: ASGIApp, limit: int = MAX_BODY) -> None:
+    def __init__(self, app: ASGIApp, limit: int = MAX_BODY, timeout: float = 30.0) -> None:
         self.app = app
         self.limit = limit
+        self.timeout = timeout
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -97,10 +102,15 @@ class BodyLimit:
                     return
         seen = 0
         refused = False
+        timed_out = False
 
         async def limited() -> Message:
-            nonlocal seen, refused
-            message = await receive()
+            nonlocal seen, refused, timed_out
+            try:
+                message = await asyncio.wait_for(receive(), self.timeout)
+            except TimeoutError:
+                refused = timed_out = True
+                raise _BodyTimeout from None
             if message["type"] == "http.request":
                 seen += len(message.get("body", b""))
                 if seen > self.limit:
@@ -116,20 +126,26 @@ class BodyLimit:
             if refused:
                 if not started:
                     started = True
-                    await _too_large(send, self.limit)
+                    await refuse()
                 return
             if message["type"] == "http.response.start":
                 started = True
             await send(message)
 
+        async def refuse() -> None:
+            if timed_out:
+                await _refuse(send, 408, f"the request body did not arrive within {self.timeout:g} s", "timeout")
+            else:
+                await _too_large(send, self.limit)
+
         try:
             await self.app(scope, limited, tracking_send)
-        except _BodyTooLarge:
+        except (_BodyTimeout, _BodyTooLarge):
             if not started:
-                await _too_large(send, self.limit)
+                await refuse()
         except Exception:
             if refused and not started:
-                await _too_large(send, self.limit)
+                await refuse()
             else:
                 raise
 
@@ -138,12 +154,20 @@ class _BodyTooLarge(Exception):
     pass
 
 
+class _BodyTimeout(Exception):
+    pass
+
+
 async def _too_large(send: Send, limit: int) -> None:
-    body = json.dumps({"error": f"the request body is larger than {limit // 1024} KiB", "code": "too_large"}).encode()
+    await _refuse(send, 413, f"the request body is larger than {limit // 1024} KiB", "too_large")
+
+
+async def _refuse(send: Send, status: int, message: str, code: str) -> None:
+    body = json.dumps({"error": message, "code": code}).encode()
     await send(
         {
             "type": "http.response.start",
-            "status": 413,
+            "status": status,
             "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())],
         }
     )
@@ -165,17 +189,20 @@ DOCS_CSP = (
 
 
 # ----- the application -----------------------------------------------------------------------
-def create_app(db: str = "civtable.sqlite3", bot_delay: float = 0.0, bot_workers: int = 0) -> FastAPI:
+def create_app(
+    db: str = "civtable.sqlite3", bot_delay: float = 0.0, bot_workers: int = 0, limits: Limits | None = None
+) -> FastAPI:
     """The server application storing games in ``db`` (a SQLite path or a database URL). Bots
     wait ``bot_delay`` seconds before each move and think in ``bot_workers`` processes (0: in
-    threads of this process)."""
+    threads of this process); ``limits`` are the server's limits (defaults: :class:`Limits`)."""
+    limits = limits or Limits()
     store = Store(db)  # opened now so that a bad URL or database fails at once
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         if app.state.store.closed:
             app.state.store = Store(db)
-        manager = GameManager(app.state.store, bot_delay=bot_delay, bot_workers=bot_workers)
+        manager = GameManager(app.state.store, bot_delay=bot_delay, bot_workers=bot_workers, limits=limits)
         app.state.manager = manager
         await manager.start()
         try:
@@ -192,7 +219,8 @@ def create_app(db: str = "civtable.sqlite3", bot_delay: float = 0.0, bot_workers
         lifespan=lifespan,
     )
     app.state.store = store
-    app.add_middleware(BodyLimit, limit=MAX_BODY)
+    app.add_middleware(BodyLimit, limit=MAX_BODY, timeout=limits.body_timeout)
+    app.include_router(teach_router)  # glossary, progress, hints, rules pages (teach.py)
 
     @app.middleware("http")
     async def security_headers(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
@@ -287,7 +315,10 @@ def create_app(db: str = "civtable.sqlite3", bot_delay: float = 0.0, bot_workers
     async def create_game(body: CreateGame, request: Request) -> dict[str, Any]:
         """Create a game. Returns a secret token and invitation link for each human seat."""
         manager = manager_of(request)
-        live, tokens = await manager.create(body.game, body.seats, body.mode, body.seed, dict(body.options))
+        host = request.client.host if request.client else None
+        live, tokens = await manager.create(
+            body.game, body.seats, body.mode, body.seed, dict(body.options), client=client_key(host)
+        )
         seats = []
         for i, spec in enumerate(live.seats):
             entry: dict[str, Any] = {"seat": i, "player": spec, "name": live.game.seat_name(i)}
@@ -427,18 +458,22 @@ def create_app(db: str = "civtable.sqlite3", bot_delay: float = 0.0, bot_workers
     @app.websocket("/ws/games/{game_id}")
     async def game_socket(websocket: WebSocket, game_id: str, token: str | None = None) -> None:
         """Pushes ``{"type": "state", ...}`` (the same payload as ``GET /api/games/{id}``) on
-        connection and after every change. Closes with 4404 (no game) or 4403 (bad token)."""
+        connection and after every change. Refusals are accepted and then closed with 4404 (no
+        game) or 4403 (bad token), so that browsers can tell them apart."""
         manager = manager_of(websocket)
-        live = await manager.get(game_id)
+        try:
+            live = await manager.get(game_id)
+        except (ApiError, CivtableError):
+            live = None
+        await websocket.accept()
         if live is None:
-            await websocket.close(code=4404)
+            await websocket.close(code=4404, reason="there is no such game")
             return
         try:
             seat = seat_of(live, token)
         except ApiError:
-            await websocket.close(code=4403)
+            await websocket.close(code=4403, reason="this token does not belong to a seat of this game")
             return
-        await websocket.accept()
         sub = manager.subscribe(live, seat)
         async with live.lock:
             sub.push(manager.push_message(live, seat))

@@ -40,9 +40,11 @@ class BotJob:
     seed: int
 
 
-def decision_seed(game_seed: int | None, state_id: int, seat: int) -> int:
-    """The bot's seed for the position numbered ``state_id``: stable across restarts and processes."""
-    digest = hashlib.sha256(f"{game_seed}/bot/{state_id}/{seat}".encode()).hexdigest()
+def decision_seed(game_seed: int | None, state_id: int, seat: int, key: str | None = None) -> int:
+    """The bot's seed for the position numbered ``state_id``: stable across restarts and processes,
+    and (with the game's secret chance ``key``) as unforeseeable as the dice."""
+    text = f"{game_seed}/bot/{state_id}/{seat}" if key is None else f"{game_seed}/{key}/bot/{state_id}/{seat}"
+    digest = hashlib.sha256(text.encode()).hexdigest()
     return int(digest[:15], 16)
 
 

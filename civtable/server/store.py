@@ -2,8 +2,9 @@
 
 Three tables hold everything needed to rebuild a game after a crash:
 
-* ``games``: id, game name, options (JSON), content id, seed, seat specs (JSON), created time,
-  status (``active`` or ``finished``);
+* ``games``: id, game name, options (JSON), content id, seed, the secret chance key, seat specs
+  (JSON), created time, the creating client (a hash), the time of the last human action, whether
+  a bot is to move, status (``active``, ``finished`` or ``expired``);
 * ``seat_tokens``: a SHA-256 hash of each human seat's secret token (never the token itself);
 * ``actions``: the game's actions in order (index, seat or -1 for chance, action text).
 
@@ -21,6 +22,7 @@ from __future__ import annotations
 import hashlib
 import json
 import queue
+import secrets
 import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
@@ -41,7 +43,10 @@ from sqlalchemy import (
     create_engine,
     delete,
     event,
+    func,
     insert,
+    inspect,
+    or_,
     select,
     update,
 )
@@ -62,6 +67,13 @@ games_table = Table(
     Column("created", Float, nullable=False),
     Column("updated", Float, nullable=False),
     Column("status", String(16), nullable=False, index=True),
+    Column("chance_key", String(64), nullable=True),
+    Column("client", String(64), nullable=True, index=True),
+    Column("last_human", Float, nullable=True),
+    Column("bot_turn", Integer, nullable=True),
+    Column("n_actions", Integer, nullable=True),  # the game's version: how many actions are stored
+    Column("bot_owner", String(32), nullable=True),  # the server process playing the game's bots ...
+    Column("bot_lease", Float, nullable=True),  # ... until this time
 )
 
 tokens_table = Table(
@@ -103,6 +115,36 @@ class StoredGame:
     status: str
     token_hashes: dict[int, str] = field(default_factory=dict)
     actions: list[tuple[int, str]] = field(default_factory=list)
+    chance_key: str | None = None
+    client: str | None = None
+    last_human: float | None = None
+    bot_turn: bool = False
+
+
+@dataclass(frozen=True)
+class Quota:
+    """Limits checked inside the transaction that creates a game, so that concurrent creations
+    (in this process or another one on the same database) never overshoot them."""
+
+    max_active: int  # games being played on the whole server
+    per_client: int  # games being played that one client created
+    rate: int  # games one client may create per ``window`` seconds
+    window: float
+
+
+class Conflict(Exception):
+    """A write made from an outdated copy of a game: another process changed it first."""
+
+
+CHANNEL = "civtable_games"  # PostgreSQL notifications: "<game id> <actions stored> <origin>"
+
+
+class QuotaExceeded(Exception):
+    """A creation refused by a :class:`Quota`; ``kind`` is ``full``, ``client_cap`` or ``rate``."""
+
+    def __init__(self, kind: str, message: str) -> None:
+        super().__init__(message)
+        self.kind = kind
 
 
 def normalise_url(url: str) -> str:
@@ -194,8 +236,10 @@ class Store:
         if self.is_sqlite:
             event.listen(self.engine, "connect", _sqlite_pragmas)
         metadata.create_all(self.engine)
+        _add_missing_columns(self.engine)
         self._writer = _GroupWriter(self.engine)
         self.closed = False
+        self.origin = secrets.token_hex(8)  # this process, in notifications and bot leases
 
     def close(self) -> None:
         """Finish the pending writes and release the connections."""
@@ -205,11 +249,14 @@ class Store:
             self.engine.dispose()
 
     # ----- writes -----------------------------------------------------------------------
-    def create_game(self, game: StoredGame, tokens: dict[int, str]) -> Future[None]:
-        """Insert a new game, its token hashes and its first actions in one transaction."""
+    def create_game(self, game: StoredGame, tokens: dict[int, str], quota: Quota | None = None) -> Future[None]:
+        """Insert a new game, its token hashes and its first actions in one transaction; with a
+        ``quota``, first check it in the same transaction (raising :class:`QuotaExceeded`)."""
         hashes = [{"game_id": game.id, "seat": s, "token_hash": hash_token(t)} for s, t in tokens.items()]
 
         def write(conn: Connection) -> None:
+            if quota is not None:
+                self._check_quota(conn, quota, game)
             conn.execute(
                 insert(games_table).values(
                     id=game.id,
@@ -222,6 +269,11 @@ class Store:
                     created=game.created,
                     updated=game.updated,
                     status=game.status,
+                    chance_key=game.chance_key,
+                    client=game.client,
+                    last_human=game.created,
+                    bot_turn=int(game.bot_turn),
+                    n_actions=len(game.actions),
                 )
             )
             if hashes:
@@ -237,31 +289,106 @@ class Store:
 
         return self._writer.submit(write)
 
+    def _check_quota(self, conn: Connection, quota: Quota, game: StoredGame) -> None:
+        if not self.is_sqlite:  # one creation at a time across processes (SQLite: one writer anyway)
+            conn.exec_driver_sql("SELECT pg_advisory_xact_lock(7265724)")
+        active = games_table.c.status == "active"
+        count = select(func.count()).select_from(games_table)
+        if conn.execute(count.where(active)).scalar_one() >= quota.max_active:
+            raise QuotaExceeded("full", "this server is full: too many games are being played; try again later")
+        if game.client is None:
+            return
+        mine = games_table.c.client == game.client
+        if conn.execute(count.where(and_(active, mine))).scalar_one() >= quota.per_client:
+            raise QuotaExceeded(
+                "client_cap",
+                f"you already have {quota.per_client} games being played; finish or leave some first",
+            )
+        since = game.created - quota.window
+        if conn.execute(count.where(and_(mine, games_table.c.created > since))).scalar_one() >= quota.rate:
+            raise QuotaExceeded(
+                "rate", f"too many new games: at most {quota.rate} every {quota.window / 60:g} minutes; try again later"
+            )
+
     def append_actions(
-        self, game_id: str, start: int, actions: Sequence[tuple[int, str]], status: str
+        self,
+        game_id: str,
+        start: int,
+        actions: Sequence[tuple[int, str]],
+        status: str,
+        bot_turn: bool = False,
+        human: bool = False,
     ) -> Future[None]:
-        """Store ``actions`` as indices ``start, start+1, ...`` and the game's status, atomically."""
+        """Store ``actions`` as indices ``start, start+1, ...`` and the game's status, atomically;
+        ``bot_turn``: a bot is to move now; ``human``: a person acted (the game is not abandoned).
+        Raises :class:`Conflict` if the database does not hold exactly ``start`` actions (another
+        process acted first)."""
         rows = [{"game_id": game_id, "idx": start + i, "seat": s, "action": a} for i, (s, a) in enumerate(actions)]
         now = time.time()
+        values: dict[str, Any] = {"status": status, "updated": now, "bot_turn": int(bot_turn),
+                                  "n_actions": start + len(rows)}
+        if human:
+            values["last_human"] = now
 
         def write(conn: Connection) -> None:
+            self._advance(conn, game_id, start, values)
             if rows:
                 conn.execute(insert(actions_table), rows)
-            conn.execute(update(games_table).where(games_table.c.id == game_id).values(status=status, updated=now))
+            self._notify(conn, game_id, start + len(rows))
 
         return self._writer.submit(write)
 
-    def truncate_actions(self, game_id: str, keep: int, status: str) -> Future[None]:
-        """Delete every action with index ``>= keep`` (undo), atomically."""
+    def truncate_actions(
+        self, game_id: str, keep: int, status: str, bot_turn: bool = False, expected: int | None = None
+    ) -> Future[None]:
+        """Delete every action with index ``>= keep`` (undo), atomically; with ``expected``, only
+        if the database holds that many actions (else :class:`Conflict`)."""
         now = time.time()
+        values = {"status": status, "updated": now, "last_human": now, "bot_turn": int(bot_turn), "n_actions": keep}
 
         def write(conn: Connection) -> None:
+            if expected is not None:
+                self._advance(conn, game_id, expected, values)
+            else:
+                conn.execute(update(games_table).where(games_table.c.id == game_id).values(**values))
             conn.execute(
                 delete(actions_table).where(and_(actions_table.c.game_id == game_id, actions_table.c.idx >= keep))
             )
-            conn.execute(update(games_table).where(games_table.c.id == game_id).values(status=status, updated=now))
+            self._notify(conn, game_id, keep)
 
         return self._writer.submit(write)
+
+    @staticmethod
+    def _advance(conn: Connection, game_id: str, current: int, values: dict[str, Any]) -> None:
+        """Update the game's row if it still holds ``current`` actions: the version check that
+        serializes the actions of one game across processes (the row stays locked until commit)."""
+        result = conn.execute(
+            update(games_table)
+            .where(and_(games_table.c.id == game_id, games_table.c.n_actions == current))
+            .values(**values)
+        )
+        if result.rowcount != 1:
+            raise Conflict(f"game {game_id} changed meanwhile (expected {current} stored actions)")
+
+    def _notify(self, conn: Connection, game_id: str, count: int) -> None:
+        if not self.is_sqlite:  # delivered to every listening process when the transaction commits
+            conn.execute(select(func.pg_notify(CHANNEL, f"{game_id} {count} {self.origin}")))
+
+    def expire(self, idle_before: float) -> list[str]:
+        """Mark ``expired`` every game being played whose last human action (or creation) is older
+        than ``idle_before``; return their ids."""
+        stale = and_(games_table.c.status == "active", games_table.c.last_human < idle_before)
+        with self.engine.begin() as conn:
+            ids = [str(r[0]) for r in conn.execute(select(games_table.c.id).where(stale))]
+            if ids:
+                conn.execute(
+                    update(games_table)
+                    .where(and_(stale, games_table.c.id.in_(ids)))
+                    .values(status="expired", updated=time.time())
+                )
+                for game_id in ids:
+                    self._notify(conn, game_id, -1)
+        return ids
 
     # ----- reads ------------------------------------------------------------------------
     def load_game(self, game_id: str) -> StoredGame | None:
@@ -283,10 +410,54 @@ class Store:
             game.actions.append((int(seat), str(action)))
         return game
 
-    def game_ids(self, status: str | None = None) -> list[str]:
+    def load_actions(self, game_id: str, start: int) -> tuple[str, int, list[tuple[int, str]]] | None:
+        """The game's status, its number of stored actions and the actions from index ``start``
+        on (to catch up with changes made by another process); ``None`` if there is no such game."""
+        with self.engine.connect() as conn:
+            row = conn.execute(
+                select(games_table.c.status, games_table.c.n_actions).where(games_table.c.id == game_id)
+            ).first()
+            if row is None:
+                return None
+            rows = conn.execute(
+                select(actions_table.c.seat, actions_table.c.action)
+                .where(and_(actions_table.c.game_id == game_id, actions_table.c.idx >= start))
+                .order_by(actions_table.c.idx)
+            ).all()
+        return str(row[0]), int(row[1] or 0), [(int(seat), str(action)) for seat, action in rows]
+
+    def orphaned_bot_games(self, now: float) -> list[str]:
+        """Games being played where a bot is to move and no process holds the bots' lease."""
+        query = select(games_table.c.id).where(
+            and_(
+                games_table.c.status == "active",
+                or_(games_table.c.bot_turn == 1, games_table.c.bot_turn.is_(None)),
+                or_(games_table.c.bot_lease.is_(None), games_table.c.bot_lease < now),
+            )
+        )
+        with self.engine.connect() as conn:
+            return [str(r[0]) for r in conn.execute(query)]
+
+    def take_bot_lease(self, game_id: str, seconds: float) -> bool:
+        """Become (or stay) the process that plays ``game_id``'s bots for ``seconds``, unless
+        another process holds an unexpired lease."""
+        now = time.time()
+        c = games_table.c
+        with self.engine.begin() as conn:
+            result = conn.execute(
+                update(games_table)
+                .where(and_(c.id == game_id,
+                            or_(c.bot_owner.is_(None), c.bot_owner == self.origin, c.bot_lease < now)))
+                .values(bot_owner=self.origin, bot_lease=now + seconds)
+            )
+        return bool(result.rowcount == 1)
+
+    def game_ids(self, status: str | None = None, bot_turn: bool | None = None) -> list[str]:
         query = select(games_table.c.id)
         if status is not None:
             query = query.where(games_table.c.status == status)
+        if bot_turn is not None:  # unknown (a database from before the column) counts as maybe
+            query = query.where(or_(games_table.c.bot_turn == int(bot_turn), games_table.c.bot_turn.is_(None)))
         with self.engine.connect() as conn:
             return [str(r[0]) for r in conn.execute(query)]
 
@@ -320,7 +491,26 @@ def _row_to_game(row: Any) -> StoredGame:
         created=float(row["created"]),
         updated=float(row["updated"]),
         status=str(row["status"]),
+        chance_key=row["chance_key"],
+        client=row["client"],
+        last_human=None if row["last_human"] is None else float(row["last_human"]),
+        bot_turn=bool(row["bot_turn"]),
     )
+
+
+def _add_missing_columns(engine: Engine) -> None:
+    """Add the columns of ``games`` that a database made by an older version lacks."""
+    present = {c["name"] for c in inspect(engine).get_columns("games")}
+    missing = [c for c in games_table.columns if c.name not in present]
+    if not missing:
+        return
+    with engine.begin() as conn:
+        for column in missing:
+            kind = column.type.compile(dialect=engine.dialect)
+            conn.exec_driver_sql(f"ALTER TABLE games ADD COLUMN {column.name} {kind}")
+        if any(c.name == "n_actions" for c in missing):
+            count = select(func.count()).where(actions_table.c.game_id == games_table.c.id).scalar_subquery()
+            conn.execute(update(games_table).values(n_actions=count))
 
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:

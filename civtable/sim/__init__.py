@@ -6,13 +6,16 @@
 """
 
 from .compare import compare_runs, render_compare_html, render_compare_text
-from .report import findings, summarize, wilson, write_report
+from .report import findings, summarize, write_report
 from .runner import SimConfig, game_seed, load_games, run_game, seat_specs, simulate
+from .stats import benjamini_hochberg, fisher_p, wilson
 
 __all__ = [
     "SimConfig",
     "compare_runs",
+    "benjamini_hochberg",
     "findings",
+    "fisher_p",
     "game_seed",
     "load_games",
     "render_compare_html",

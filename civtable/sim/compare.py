@@ -1,4 +1,8 @@
-"""Compare the balance of two simulation runs side by side."""
+"""Compare the balance of two simulation runs: what differs between them (content, options,
+bots), then what moved significantly, then every win rate side by side.
+
+A change of a win rate is tested with a two-proportion test; the p-values of all rows are
+corrected together with Benjamini–Hochberg (false discovery rate 5%)."""
 
 from __future__ import annotations
 
@@ -8,6 +12,9 @@ from pathlib import Path
 from typing import Any
 
 from civtable.core import CivtableError
+
+from .content_edit import content_file, diff, flatten, load_toml, option_diff
+from .stats import benjamini_hochberg, format_p, two_proportion_p
 
 
 def load_summary(run_dir: str | Path) -> dict[str, Any]:
@@ -24,8 +31,42 @@ def load_summary(run_dir: str | Path) -> dict[str, Any]:
     return data
 
 
+def _manifest(run_dir: str | Path) -> dict[str, Any]:
+    path = Path(run_dir) / "manifest.json"
+    try:
+        data = json.loads(path.read_text())
+    except (OSError, json.JSONDecodeError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def differences(dir_a: str | Path, dir_b: str | Path, a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]:
+    """What differs between the two runs' set-ups: content values, options, bots, assignment."""
+    ma, mb = _manifest(dir_a), _manifest(dir_b)
+    content: list[dict[str, Any]] = []
+    note = ""
+    if ma.get("content_id") != mb.get("content_id") and a.get("game") == b.get("game"):
+        try:
+            fa, _ = flatten(load_toml(content_file(str(a["game"]), ma.get("content"))))
+            fb, _ = flatten(load_toml(content_file(str(b["game"]), mb.get("content"))))
+            content = diff(fa, fb)
+        except CivtableError as exc:
+            note = f"the content files differ but cannot be read: {exc}"
+    setup = []
+    for key in ("seats", "rotate_seats", "assign", "forbid", "max_rounds", "seed"):
+        if ma.get(key, a.get(key)) != mb.get(key, b.get(key)):
+            setup.append({"what": key, "a": ma.get(key, a.get(key)), "b": mb.get(key, b.get(key))})
+    return {
+        "content": content,
+        "content_note": note,
+        "options": option_diff(a.get("options") or {}, b.get("options") or {}),
+        "setup": setup,
+    }
+
+
 def compare_runs(dir_a: str | Path, dir_b: str | Path) -> dict[str, Any]:
-    """Rows of (section, name, A, B, change) for every win rate both runs can show, plus length."""
+    """What differs between the runs, then rows of (section, name, A, B, change, p) for every
+    win rate both runs can show, plus length."""
     a, b = load_summary(dir_a), load_summary(dir_b)
     rows: list[dict[str, Any]] = []
     for section in ("by_group", "by_seat", "by_bot", "by_group_and_bot"):
@@ -38,11 +79,24 @@ def compare_runs(dir_a: str | Path, dir_b: str | Path) -> dict[str, Any]:
                 "a": ra,
                 "b": rb,
                 "change": round(rb["rate"] - ra["rate"], 4) if ra and rb else None,
-                # the change is significant when the two 95% intervals do not overlap
-                "significant": bool(ra and rb and (rb["ci_low"] > ra["ci_high"] or rb["ci_high"] < ra["ci_low"])),
+                "p": _p(ra, rb),
             })
+    if a.get("first_player", {}).get("games") and b.get("first_player", {}).get("games"):
+        ra, rb = a["first_player"], b["first_player"]
+        rows.append({"section": "first_player", "name": "first player", "a": ra, "b": rb,
+                     "change": round(rb["rate"] - ra["rate"], 4), "p": _p(ra, rb)})
+    tested = [r for r in rows if r["p"] is not None]
+    rejected, adjusted = benjamini_hochberg([r["p"] for r in tested])
+    for r in rows:
+        r["significant"] = False
+        r["p_adjusted"] = None
+    for r, rej, adj in zip(tested, rejected, adjusted):
+        r["significant"] = rej
+        r["p_adjusted"] = adj
     la, lb = a["length"].get("mean"), b["length"].get("mean")
     return {
+        "differences": differences(dir_a, dir_b, a, b),
+        "moved": [r for r in rows if r["significant"]],
         "a": {"dir": str(dir_a), "game": a["game"], "games": a["games"], "seats": a["seats"], "options": a["options"]},
         "b": {"dir": str(dir_b), "game": b["game"], "games": b["games"], "seats": b["seats"], "options": b["options"]},
         "rows": rows,
@@ -50,6 +104,12 @@ def compare_runs(dir_a: str | Path, dir_b: str | Path) -> dict[str, Any]:
         "findings_a": a.get("findings", []),
         "findings_b": b.get("findings", []),
     }
+
+
+def _p(ra: dict[str, Any] | None, rb: dict[str, Any] | None) -> float | None:
+    if not ra or not rb or not ra["games"] or not rb["games"]:
+        return None
+    return two_proportion_p(round(ra["rate"] * ra["games"]), ra["games"], round(rb["rate"] * rb["games"]), rb["games"])
 
 
 def _fmt(r: dict[str, Any] | None) -> str:
@@ -63,13 +123,53 @@ SECTION_TITLES = {
     "by_seat": "by seat",
     "by_bot": "by bot",
     "by_group_and_bot": "by trait and bot",
+    "first_player": "of the first player",
 }
+
+
+def _value(v: Any) -> str:
+    return "(absent)" if v is None else json.dumps(v) if isinstance(v, dict | list) else str(v)
+
+
+def difference_lines(cmp: dict[str, Any]) -> list[str]:
+    d = cmp["differences"]
+    lines = []
+    if d["content"]:
+        lines.append(f"Content differences ({len(d['content'])}):")
+        lines += [f"  {r['path']}: {_value(r['a'])} -> {_value(r['b'])}" for r in d["content"]]
+    elif d["content_note"]:
+        lines.append("Content: " + d["content_note"])
+    else:
+        lines.append("Content: the same in both runs.")
+    if d["options"]:
+        lines.append("Option differences: " + "; ".join(f"{r['option']}: {_value(r['a'])} -> {_value(r['b'])}" for r in d["options"]))
+    else:
+        lines.append("Options: the same in both runs.")
+    for r in d["setup"]:
+        lines.append(f"Set-up differs, {r['what']}: {_value(r['a'])} -> {_value(r['b'])}")
+    return lines
+
+
+def moved_lines(cmp: dict[str, Any]) -> list[str]:
+    if not cmp["moved"]:
+        return ["Nothing moved significantly (two-proportion tests, Benjamini–Hochberg at 5%)."]
+    out = ["Moved significantly (two-proportion tests, Benjamini–Hochberg at 5%):"]
+    for r in cmp["moved"]:
+        out.append(
+            f"  win rate {SECTION_TITLES[r['section']]} {r['name']}: {100 * r['a']['rate']:.0f}% -> "
+            f"{100 * r['b']['rate']:.0f}% ({100 * r['change']:+.0f} pt, {format_p(r['p_adjusted'])} corrected)"
+        )
+    return out
 
 
 def render_compare_text(cmp: dict[str, Any]) -> str:
     lines = [
         f"A: {cmp['a']['dir']}  ({cmp['a']['games']} games of {cmp['a']['game']}, seats {','.join(cmp['a']['seats'])})",
         f"B: {cmp['b']['dir']}  ({cmp['b']['games']} games of {cmp['b']['game']}, seats {','.join(cmp['b']['seats'])})",
+        "",
+        *difference_lines(cmp),
+        "",
+        *moved_lines(cmp),
         "",
     ]
     section = None
@@ -85,7 +185,8 @@ def render_compare_text(cmp: dict[str, Any]) -> str:
     lines.append("")
     if ln["change"] is not None:
         lines.append(f"Mean game length: {ln['a']:.1f} -> {ln['b']:.1f} rounds ({ln['change']:+.1f})")
-    lines.append("* the 95% confidence intervals of A and B do not overlap")
+    if cmp["moved"]:
+        lines.append("* moved significantly (two-proportion test, Benjamini–Hochberg at 5%)")
     return "\n".join(lines) + "\n"
 
 
@@ -108,6 +209,8 @@ def render_compare_html(cmp: dict[str, Any]) -> str:
         "td,th{border:1px solid #ccc;padding:3px 8px}table{border-collapse:collapse}</style></head><body>"
         f"<h1>Balance comparison</h1><p>A: {html.escape(cmp['a']['dir'])} ({cmp['a']['games']} games)<br>"
         f"B: {html.escape(cmp['b']['dir'])} ({cmp['b']['games']} games)</p>"
+        + "<h2>What differs</h2><ul>" + "".join(f"<li>{html.escape(x)}</li>" for x in difference_lines(cmp)) + "</ul>"
+        + "<h2>What moved</h2><ul>" + "".join(f"<li>{html.escape(x)}</li>" for x in moved_lines(cmp)) + "</ul>"
         "<table><tr><th>section</th><th></th><th>A</th><th>B</th><th>change</th></tr>" + "".join(rows) + "</table>"
         + findings + "</body></html>"
     )

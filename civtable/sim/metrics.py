@@ -12,7 +12,7 @@ import importlib
 from collections.abc import Callable
 from typing import Any
 
-from civtable.core import GameState
+from civtable.core import Game, GameState
 
 SCORE_KEYS = ("cp", "vp", "score", "points", "total")
 GROUP_KEYS = ("trait", "civ", "civilization", "faction")
@@ -29,17 +29,36 @@ def numeric_score(scores: dict[str, Any] | None) -> float | None:
     return None
 
 
-def _hook(state: GameState) -> Callable[[GameState], list[dict[str, Any]]] | None:
-    name = f"civtable.games.{state.game.info.name}.metrics"
+def _module(game: Game) -> Any:
+    name = f"civtable.games.{game.info.name}.metrics"
     try:
-        module = importlib.import_module(name)
+        return importlib.import_module(name)
     except ModuleNotFoundError as exc:
         missing = exc.name or ""
         if name == missing or name.startswith(missing + "."):
             return None
         raise
-    fn = getattr(module, "seat_metrics", None)
+
+
+def _hook(state: GameState) -> Callable[[GameState], list[dict[str, Any]]] | None:
+    fn = getattr(_module(state.game), "seat_metrics", None)
     return fn if callable(fn) else None
+
+
+def first_player(state: GameState) -> int:
+    """The seat that took the first turn (the game's ``first_player`` hook, else seat 0)."""
+    fn = getattr(_module(state.game), "first_player", None)
+    return int(fn(state)) if callable(fn) else 0
+
+
+def element_names(game: Game) -> tuple[dict[str, dict[str, str]], dict[str, str]]:
+    """Content names by field and id (``{"wonders": {"pyramids": "Pyramids"}}``) and the titles
+    of the fields, from the game's ``element_names`` hook and ``KIND_TITLES``."""
+    module = _module(game)
+    fn = getattr(module, "element_names", None)
+    names = fn(game) if callable(fn) else {}
+    titles = dict(getattr(module, "KIND_TITLES", {}) or {})
+    return names, titles
 
 
 def _from_view(view: dict[str, Any], seat: int) -> dict[str, Any]:

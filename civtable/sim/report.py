@@ -1,37 +1,24 @@
-"""Balance statistics of a simulation run, and its self-contained HTML report.
+"""Balance statistics of a simulation run (``summary.json``) and its findings in plain words.
 
 Win rates are per seat-appearance: a seat that wins alone scores 1, a seat sharing a win with
-k-1 others scores 1/k, so the *fair share* of any group is ``1 / players``. Confidence intervals
-are 95% Wilson score intervals over the finished games. A finding is flagged when a group's
-interval excludes its fair share.
+k-1 others scores 1/k, so the *fair share* of any group is ``1 / players``. Intervals are 95%
+Wilson score intervals over the finished games; a win rate is flagged when its interval excludes
+the fair share. Content elements are tested one by one and corrected together (see
+:mod:`civtable.sim.signals`). The HTML page is drawn by :mod:`civtable.sim.html_report`.
 """
 
 from __future__ import annotations
 
-import base64
-import html
-import io
-import math
 import statistics
-from collections import defaultdict
-from collections.abc import Iterable
+from collections import Counter, defaultdict
 from pathlib import Path
 from typing import Any
 
 from .metrics import GROUP_KEYS
+from .signals import element_signals, headline, pct, untestable_note
+from .stats import count_text, count_value, wilson
 
-Z95 = 1.959963984540054
-
-
-def wilson(successes: float, n: float, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of a proportion (``(0, 1)`` when ``n`` is 0)."""
-    if n <= 0:
-        return (0.0, 1.0)
-    p = successes / n
-    denom = 1.0 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
+__all__ = ["findings", "group_key", "summarize", "wilson", "write_report"]
 
 
 def _rate(wins: float, n: int, fair: float) -> dict[str, Any]:
@@ -40,7 +27,7 @@ def _rate(wins: float, n: int, fair: float) -> dict[str, Any]:
     flag = n > 0 and (hi < fair or lo > fair)
     return {
         "games": n,
-        "wins": round(wins, 4),
+        "wins": count_value(wins),
         "rate": round(rate, 4),
         "ci_low": round(lo, 4),
         "ci_high": round(hi, 4),
@@ -59,56 +46,95 @@ def group_key(seat: dict[str, Any]) -> tuple[str, str] | None:
     return None
 
 
-def summarize(manifest: dict[str, Any], games: list[dict[str, Any]]) -> dict[str, Any]:
-    """Aggregate the lines of ``games.jsonl`` into the summary written to ``summary.json``."""
+def bot_mix(games: list[dict[str, Any]]) -> dict[str, Any]:
+    """How many seat-appearances each bot (spec and restriction) played, and whether all seats
+    ran the same policy (a mirror match)."""
+    mix: Counter[str] = Counter(seat["bot"] for g in games for seat in g["seats"])
+    return {"seats": dict(sorted(mix.items())), "same_policy": len(mix) == 1}
+
+
+def mix_sentence(mix: dict[str, Any], players: int, games: int) -> str:
+    parts = [f"{label} ({count_text(n / games if games else 0)} per game)" for label, n in mix["seats"].items()]
+    return "Bot mix: " + ", ".join(parts) + "."
+
+
+def _spread(games: list[dict[str, Any]]) -> dict[str, Any]:
+    """Final score spread (best - worst) and winning margin (best - second) over finished games."""
+    spreads: list[float] = []
+    margins: list[float] = []
+    for g in games:
+        if not g.get("finished"):
+            continue
+        scores = sorted((float(s["score"]) for s in g["seats"] if isinstance(s.get("score"), int | float)), reverse=True)
+        if len(scores) >= 2:
+            spreads.append(scores[0] - scores[-1])
+            margins.append(scores[0] - scores[1])
+    if not spreads:
+        return {"mean_spread": None, "median_spread": None, "mean_margin": None, "median_margin": None}
+    return {
+        "mean_spread": round(statistics.fmean(spreads), 3),
+        "median_spread": statistics.median(spreads),
+        "mean_margin": round(statistics.fmean(margins), 3),
+        "median_margin": statistics.median(margins),
+    }
+
+
+def summarize(
+    manifest: dict[str, Any],
+    games: list[dict[str, Any]],
+    names: dict[str, dict[str, str]] | None = None,
+    titles: dict[str, str] | None = None,
+) -> dict[str, Any]:
+    """Aggregate the lines of ``games.jsonl`` into the summary written to ``summary.json``.
+
+    ``names`` maps each per-seat field's ids to content names (``{"wonders": {"pyramids":
+    "Pyramids"}}``), ``titles`` names the fields (``{"benefits": "Government benefit"}``)."""
     players = len(manifest.get("seats", [])) or (len(games[0]["seats"]) if games else 0)
     fair = 1.0 / players if players else 0.0
+    names = names or {}
     finished = [g for g in games if g.get("finished")]
-    by_seat: dict[str, list[float]] = defaultdict(lambda: [0.0, 0])
-    by_bot: dict[str, list[float]] = defaultdict(lambda: [0.0, 0])
-    by_group: dict[str, list[float]] = defaultdict(lambda: [0.0, 0])
-    by_group_bot: dict[str, list[float]] = defaultdict(lambda: [0.0, 0])
+    tables: dict[str, dict[str, list[float]]] = {
+        k: defaultdict(lambda: [0.0, 0]) for k in ("by_seat", "by_bot", "by_group", "by_group_and_bot")
+    }
     group_label = ""
     numeric: dict[str, dict[str, list[float]]] = defaultdict(lambda: defaultdict(list))
-    taken: dict[str, dict[str, list[int]]] = {"advances": defaultdict(lambda: [0, 0]), "wonders": defaultdict(lambda: [0, 0])}
-    benefit_taken: dict[str, list[int]] = defaultdict(lambda: [0, 0])
-    winner_seats = 0
+    first = [0.0, 0]
     for g in finished:
         winners = g.get("winners") or []
         share = 1.0 / len(winners) if winners else 0.0
-        winner_seats += len(winners)
+        fp = g.get("first_player")
+        if isinstance(fp, int):
+            first[0] += share if fp in winners else 0.0
+            first[1] += 1
         for seat in g["seats"]:
             w = share if seat["seat"] in winners else 0.0
-            for table, key in ((by_seat, str(seat["seat"])), (by_bot, seat["bot"])):
-                table[key][0] += w
-                table[key][1] += 1
             gk = group_key(seat)
+            keys = [("by_seat", str(seat["seat"])), ("by_bot", seat["bot"])]
             if gk is not None:
                 group_label = gk[0]
-                by_group[gk[1]][0] += w
-                by_group[gk[1]][1] += 1
-                by_group_bot[f"{gk[1]} ({seat['bot']})"][0] += w
-                by_group_bot[f"{gk[1]} ({seat['bot']})"][1] += 1
-            ident = gk[1] if gk else seat["bot"]
+                gname = names.get(gk[0], {}).get(gk[1], gk[1])
+                keys += [("by_group", gname), ("by_group_and_bot", f"{gname} ({seat['bot']})")]
+            for table, key in keys:
+                tables[table][key][0] += w
+                tables[table][key][1] += 1
+            ident = names.get(gk[0], {}).get(gk[1], gk[1]) if gk else seat["bot"]
             for k, v in seat.items():
                 if k in ("seat", "won") or isinstance(v, bool) or not isinstance(v, int | float):
                     continue
                 numeric[k][ident].append(float(v))
-            is_winner = seat["seat"] in winners
-            for kind in ("advances", "wonders"):
-                for item in seat.get(kind) or []:
-                    taken[kind][item][0] += 1
-                    taken[kind][item][1] += int(is_winner)
-            for item in seat.get("benefits") or []:
-                benefit_taken[item][0] += 1
-                benefit_taken[item][1] += int(is_winner)
-    appearances = len(finished) * players
     rounds = [int(g["rounds"]) for g in games]
+    options = manifest.get("options") or {}
+    mode = str(options.get("mode") or "default")
+    length = _length_stats(rounds)
+    mix = bot_mix(games)
+    signals = element_signals(games, names, titles)
     summary: dict[str, Any] = {
         "game": manifest.get("game"),
-        "options": manifest.get("options"),
+        "options": options,
+        "mode": mode,
         "seats": manifest.get("seats"),
         "rotate_seats": manifest.get("rotate_seats"),
+        "assign": manifest.get("assign"),
         "seed": manifest.get("seed"),
         "players": players,
         "games": len(games),
@@ -116,22 +142,24 @@ def summarize(manifest: dict[str, Any], games: list[dict[str, Any]]) -> dict[str
         "unfinished": len(games) - len(finished),
         "fair_share": round(fair, 4),
         "group_label": group_label,
+        "bot_mix": mix,
         "win_rate": {
-            "by_seat": {k: _rate(v[0], int(v[1]), fair) for k, v in sorted(by_seat.items(), key=lambda kv: int(kv[0]))},
-            "by_bot": {k: _rate(v[0], int(v[1]), fair) for k, v in sorted(by_bot.items())},
-            "by_group": {k: _rate(v[0], int(v[1]), fair) for k, v in sorted(by_group.items())},
-            "by_group_and_bot": {k: _rate(v[0], int(v[1]), fair) for k, v in sorted(by_group_bot.items())},
+            "by_seat": {k: _rate(v[0], int(v[1]), fair) for k, v in sorted(tables["by_seat"].items(), key=lambda kv: int(kv[0]))},
+            "by_bot": {k: _rate(v[0], int(v[1]), fair) for k, v in sorted(tables["by_bot"].items())},
+            "by_group": {k: _rate(v[0], int(v[1]), fair) for k, v in sorted(tables["by_group"].items())},
+            "by_group_and_bot": {k: _rate(v[0], int(v[1]), fair) for k, v in sorted(tables["by_group_and_bot"].items())},
         },
-        "length": _length_stats(rounds),
+        "first_player": _rate(first[0], int(first[1]), fair),
+        "length": length,
+        "by_mode": {mode: {"length": length, "score": _spread(games)}},
         "means": {
             metric: {ident: round(statistics.fmean(vals), 3) for ident, vals in sorted(per.items())}
             for metric, per in sorted(numeric.items())
         },
-        "score_by_round": _score_by_round(games),
-        "advances": _taken_table(taken["advances"], appearances, winner_seats),
-        "wonders": _taken_table(taken["wonders"], appearances, winner_seats),
-        "benefits": _taken_table(benefit_taken, appearances, winner_seats),
+        "score_by_round": _score_by_round(games, names),
+        "elements": signals,
     }
+    summary["headline"] = headline(signals) if finished else []
     summary["findings"] = findings(summary)
     return summary
 
@@ -151,19 +179,7 @@ def _length_stats(rounds: list[int]) -> dict[str, Any]:
     }
 
 
-def _taken_table(table: dict[str, list[int]], appearances: int, winner_seats: int) -> dict[str, Any]:
-    out = {}
-    for item, (count, by_winners) in sorted(table.items(), key=lambda kv: -kv[1][0]):
-        out[item] = {
-            "taken": count,
-            "share_of_seats": round(count / appearances, 4) if appearances else 0.0,
-            "by_winners": by_winners,
-            "share_of_winners": round(by_winners / winner_seats, 4) if winner_seats else 0.0,
-        }
-    return out
-
-
-def _score_by_round(games: list[dict[str, Any]]) -> dict[str, dict[str, float]]:
+def _score_by_round(games: list[dict[str, Any]], names: dict[str, dict[str, str]]) -> dict[str, dict[str, float]]:
     """Mean headline score at each recorded round, per trait (or bot when seats have no trait);
     rounds reached by fewer than a quarter of the games are left out."""
     acc: dict[str, dict[int, list[float]]] = defaultdict(lambda: defaultdict(list))
@@ -171,7 +187,7 @@ def _score_by_round(games: list[dict[str, Any]]) -> dict[str, dict[str, float]]:
         idents = []
         for seat in g["seats"]:
             gk = group_key(seat)
-            idents.append(gk[1] if gk else seat["bot"])
+            idents.append(names.get(gk[0], {}).get(gk[1], gk[1]) if gk else seat["bot"])
         for rnd, scores in g.get("score_by_round") or []:
             for p, sc in enumerate(scores):
                 if sc is not None and p < len(idents):
@@ -184,25 +200,46 @@ def _score_by_round(games: list[dict[str, Any]]) -> dict[str, dict[str, float]]:
     return out
 
 
-def _pct(x: float) -> str:
-    return f"{100 * x:.0f}%"
+def _rate_sentence(name: str, r: dict[str, Any], fair: float) -> str:
+    half = (r["ci_high"] - r["ci_low"]) / 2
+    verdict = "favoured" if r["direction"] == "above" else "disadvantaged"
+    return (
+        f"{name} wins {pct(r['rate'])} ± {pct(half)} of its games "
+        f"(95% CI {pct(r['ci_low'])}–{pct(r['ci_high'])}, {r['games']} games), "
+        f"expected {pct(fair)}: {verdict}."
+    )
 
 
 def findings(summary: dict[str, Any]) -> list[str]:
-    """Plain-language statements about the run, deviations from the fair share first."""
-    out: list[str] = []
-    fair = summary["fair_share"]
-    n = summary["finished"]
+    """Plain-language statements: the strongest content signals first, then warnings about the
+    study itself, then win rates, first-player advantage and game length."""
     if summary["games"] == 0:
         return ["No games were played."]
+    out: list[str] = []
     if summary["unfinished"]:
         out.append(
             f"{summary['unfinished']} of {summary['games']} games did not finish (stopped at the round limit); "
             "win rates count finished games only."
         )
+    out.extend(summary.get("headline") or [])
+    fair = summary["fair_share"]
+    n = summary["finished"]
+    mix = summary.get("bot_mix") or {"seats": {}, "same_policy": False}
+    if mix["same_policy"]:
+        (only,) = mix["seats"]
+        out.append(
+            f"Warning: every seat runs the same policy ({only}). Signals then show what this bot "
+            "prefers as much as what the game rewards; run again with another mix "
+            "(e.g. greedy:style=builder, greedy:noise=0.1, mcts) and compare."
+        )
+    note = untestable_note(summary.get("elements") or {"untestable": [], "seats": 0})
+    if note:
+        out.append(note)
+    if mix["seats"]:
+        out.append(mix_sentence(mix, summary["players"], summary["games"]))
     label = summary.get("group_label") or "trait"
     sections = (
-        ("by_group", label, lambda k: k.capitalize()),
+        ("by_group", label, lambda k: k[:1].upper() + k[1:]),
         ("by_seat", "seat", lambda k: f"Seat {int(k) + 1}"),
         ("by_bot", "bot", lambda k: f"Bot '{k}'"),
     )
@@ -213,184 +250,37 @@ def findings(summary: dict[str, Any]) -> list[str]:
             continue
         flagged = [(k, r) for k, r in table.items() if r["significant"]]
         for k, r in sorted(flagged, key=lambda kv: -abs(kv[1]["rate"] - fair)):
-            half = (r["ci_high"] - r["ci_low"]) / 2
-            verdict = "favoured" if r["direction"] == "above" else "disadvantaged"
-            out.append(
-                f"{name(k)} wins {_pct(r['rate'])} ± {_pct(half)} of its games "
-                f"(95% CI {_pct(r['ci_low'])}–{_pct(r['ci_high'])}, {r['games']} games), "
-                f"expected {_pct(fair)}: {verdict}."
-            )
+            out.append(_rate_sentence(name(k), r, fair))
             flagged_any = True
         if not flagged and key != "by_bot":
             out.append(
-                f"No {noun}'s win rate differs significantly from the fair share of {_pct(fair)} "
+                f"No {noun}'s win rate differs significantly from the fair share of {pct(fair)} "
                 f"({n} finished games)."
             )
+    fp = summary.get("first_player")
+    if fp and fp["games"]:
+        verdict = {"above": "an advantage", "below": "a disadvantage"}.get(fp["direction"], "no significant advantage")
+        out.append(
+            f"The first player wins {pct(fp['rate'])} (95% CI {pct(fp['ci_low'])}–{pct(fp['ci_high'])}, "
+            f"{fp['games']} games) against a fair {pct(fair)}: {verdict}."
+        )
     if not flagged_any and n < 100:
         out.append(f"With only {n} finished games, only large imbalances would be detected.")
     length = summary["length"]
     if length["mean"] is not None:
+        spread = summary["by_mode"][summary["mode"]]["score"]
+        extra = ""
+        if spread["mean_spread"] is not None:
+            extra = (f"; final scores spread {spread['mean_spread']:.1f} points from first to last on average, "
+                     f"the winner leads the runner-up by {spread['mean_margin']:.1f}")
         out.append(
-            f"Games last {length['mean']:.1f} rounds on average (median {length['median']}, "
-            f"range {length['min']}–{length['max']})."
+            f"Mode {summary['mode']}: games last {length['mean']:.1f} rounds on average (median {length['median']}, "
+            f"range {length['min']}–{length['max']}){extra}."
         )
-    for kind in ("wonders", "advances"):
-        table = summary[kind]
-        if not table:
-            continue
-        over = [
-            (k, v) for k, v in table.items()
-            if v["taken"] >= 10 and v["share_of_winners"] > v["share_of_seats"] * 1.5 and v["share_of_winners"] >= 0.2
-        ]
-        for k, v in sorted(over, key=lambda kv: -(kv[1]["share_of_winners"] - kv[1]["share_of_seats"]))[:3]:
-            out.append(
-                f"{kind[:-1].capitalize()} '{k}' is taken by {_pct(v['share_of_winners'])} of winners "
-                f"but {_pct(v['share_of_seats'])} of all seats."
-            )
     return out
 
 
-# ---------------------------------------------------------------------------------------
-def _svg(fig: Any) -> str:
-    buf = io.StringIO()
-    fig.savefig(buf, format="svg", bbox_inches="tight")
-    text = buf.getvalue()
-    start = text.find("<svg")
-    return text[start:] if start >= 0 else text
-
-
-def _figures(summary: dict[str, Any]) -> dict[str, str]:
-    try:
-        import matplotlib
-
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError:  # pragma: no cover - matplotlib is part of the sim extra
-        return {}
-    figs: dict[str, str] = {}
-    fair = summary["fair_share"]
-    for key, title in (("by_group", "Win rate by " + (summary.get("group_label") or "trait")),
-                       ("by_seat", "Win rate by seat"), ("by_bot", "Win rate by bot")):
-        table = summary["win_rate"][key]
-        if not table:
-            continue
-        names = list(table)
-        rates = [table[k]["rate"] for k in names]
-        err = [[table[k]["rate"] - table[k]["ci_low"] for k in names], [table[k]["ci_high"] - table[k]["rate"] for k in names]]
-        fig, ax = plt.subplots(figsize=(6, 3))
-        labels = [f"seat {int(k) + 1}" for k in names] if key == "by_seat" else names
-        ax.bar(labels, rates, yerr=err, capsize=4, color="#4a7ab5")
-        ax.axhline(fair, color="#c0392b", linestyle="--", label=f"fair share {fair:.0%}")
-        ax.set_ylim(0, 1)
-        ax.set_ylabel("win rate")
-        ax.set_title(title + " (95% Wilson CI)")
-        ax.legend(loc="upper right")
-        plt.setp(ax.get_xticklabels(), rotation=20, ha="right")
-        figs[key] = _svg(fig)
-        plt.close(fig)
-    hist = summary["length"]["histogram"]
-    if hist:
-        fig, ax = plt.subplots(figsize=(6, 3))
-        bars = sorted((int(k), v) for k, v in hist.items())
-        ax.bar([x for x, _ in bars], [y for _, y in bars], color="#6a9f58")
-        ax.set_xlabel("rounds")
-        ax.set_ylabel("games")
-        ax.set_title("Game length")
-        figs["length"] = _svg(fig)
-        plt.close(fig)
-    sbr = summary["score_by_round"]
-    if sbr:
-        fig, ax = plt.subplots(figsize=(6, 3))
-        for ident, per in sbr.items():
-            points = sorted((int(r), v) for r, v in per.items())  # JSON keys sort as text
-            ax.plot([x for x, _ in points], [y for _, y in points], marker=".", label=ident)
-        ax.set_xlabel("round")
-        ax.set_ylabel("mean score")
-        ax.set_title("Score over rounds")
-        ax.legend(fontsize="small")
-        figs["score"] = _svg(fig)
-        plt.close(fig)
-    return figs
-
-
-def _table(headers: Iterable[str], rows: Iterable[Iterable[Any]]) -> str:
-    head = "".join(f"<th>{html.escape(str(h))}</th>" for h in headers)
-    body = "".join("<tr>" + "".join(f"<td>{html.escape(str(c))}</td>" for c in row) + "</tr>" for row in rows)
-    return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
-
-
-def _rate_rows(table: dict[str, Any], seat: bool = False) -> list[list[Any]]:
-    rows = []
-    for k, r in table.items():
-        name = f"seat {int(k) + 1}" if seat else k
-        rows.append([name, r["games"], r["wins"], _pct(r["rate"]), f"{_pct(r['ci_low'])}–{_pct(r['ci_high'])}",
-                     _pct(r["fair"]), ("yes, " + r["direction"]) if r["significant"] else "no"])
-    return rows
-
-
-def render_html(summary: dict[str, Any]) -> str:
-    """The report as one self-contained HTML page (plots inline as SVG)."""
-    figs = _figures(summary)
-    rate_head = ["", "games", "wins", "win rate", "95% CI", "fair share", "significant"]
-    parts = [
-        "<!doctype html><html><head><meta charset='utf-8'>",
-        f"<title>Balance report: {html.escape(str(summary['game']))}</title>",
-        "<style>body{font-family:system-ui,sans-serif;max-width:960px;margin:2em auto;padding:0 1em;color:#222}"
-        "table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:3px 8px;text-align:right}"
-        "td:first-child,th:first-child{text-align:left}h2{border-bottom:1px solid #ddd}"
-        "li.flag{color:#a02}svg{max-width:100%;height:auto}</style></head><body>",
-        f"<h1>Balance report: {html.escape(str(summary['game']))}</h1>",
-        "<p>" + html.escape(
-            f"{summary['games']} games ({summary['finished']} finished), {summary['players']} players, "
-            f"seats {', '.join(summary['seats'] or [])}{' rotated each game' if summary.get('rotate_seats') else ''}, "
-            f"options {summary['options']}, run seed {summary['seed']}."
-        ) + "</p>",
-        "<h2>Findings</h2><ul>",
-    ]
-    for f in summary["findings"]:
-        cls = " class='flag'" if "expected" in f else ""
-        parts.append(f"<li{cls}>{html.escape(f)}</li>")
-    parts.append("</ul>")
-    label = summary.get("group_label") or "trait"
-    for key, title, seat in (("by_group", f"Win rate by {label}", False), ("by_group_and_bot", f"Win rate by {label} and bot", False),
-                             ("by_seat", "Win rate by seat", True), ("by_bot", "Win rate by bot", False)):
-        table = summary["win_rate"][key]
-        if not table:
-            continue
-        parts.append(f"<h2>{html.escape(title)}</h2>")
-        parts.append(_table(rate_head, _rate_rows(table, seat)))
-        if key in figs:
-            parts.append(figs[key])
-    parts.append("<h2>Game length</h2>")
-    ln = summary["length"]
-    parts.append(_table(["mean", "median", "min", "max"], [[ln["mean"], ln["median"], ln["min"], ln["max"]]]))
-    if "length" in figs:
-        parts.append(figs["length"])
-    if "score" in figs:
-        parts.append("<h2>Score over rounds</h2>" + figs["score"])
-    if summary["means"]:
-        parts.append("<h2>Mean final metrics</h2>")
-        idents = sorted({i for per in summary["means"].values() for i in per})
-        parts.append(_table(["metric"] + idents, [[m] + [per.get(i, "") for i in idents] for m, per in summary["means"].items()]))
-    for kind in ("advances", "wonders", "benefits"):
-        table = summary[kind]
-        if not table:
-            continue
-        parts.append(f"<h2>How often each {kind[:-1]} is taken</h2>")
-        parts.append(_table(
-            [kind[:-1], "times taken", "share of seats", "by winners", "share of winners"],
-            [[k, v["taken"], _pct(v["share_of_seats"]), v["by_winners"], _pct(v["share_of_winners"])] for k, v in table.items()],
-        ))
-    parts.append("</body></html>")
-    return "\n".join(parts)
-
-
 def write_report(path: str | Path, summary: dict[str, Any], games: list[dict[str, Any]] | None = None) -> None:
+    from .html_report import render_html
+
     Path(path).write_text(render_html(summary))
-
-
-def png_data_uri(fig: Any) -> str:
-    """A matplotlib figure as a base64 PNG data URI (for embedding elsewhere)."""
-    buf = io.BytesIO()
-    fig.savefig(buf, format="png", bbox_inches="tight")
-    return "data:image/png;base64," + base64.b64encode(buf.getvalue()).decode()

@@ -27,12 +27,17 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from civtable.bots import make_bot, parse_spec
-from civtable.core import CivtableError, OptionError, Session, make_game
+from civtable.core import CHANCE, CivtableError, OptionError, Session, make_game, sample_chance
+from civtable.core.session import chance_rng
 
-from .metrics import score_snapshot, seat_metrics
+from .assign import parse_assign
+from .assign import wanted as assign_wanted
+from .metrics import element_names, first_player, score_snapshot, seat_metrics
+from .observe import LazyObservation
+from .restrict import RestrictedAgent, label, resolve
 
 MANIFEST_FORMAT = "civtable-simulation"
-GUARDED = ("game", "options", "content_id", "seats", "rotate_seats", "max_rounds", "seed")
+GUARDED = ("game", "options", "content_id", "seats", "rotate_seats", "max_rounds", "seed", "assign", "forbid")
 
 
 @dataclass
@@ -50,9 +55,15 @@ class SimConfig:
     workers: int = 1
     backend: str = "local"
     address: str | None = None
+    assign: str | None = None
+    """How seats get their trait/civilization (``civ=rotate`` ...; see :mod:`civtable.sim.assign`)."""
+    forbid: list[list[str]] | None = None
+    """Per entry of ``seats``: restrictions its bot plays under (see :mod:`civtable.sim.restrict`)."""
 
     def task(self, index: int) -> dict[str, Any]:
         return {
+            "assign": self.assign,
+            "forbid": self.forbid,
             "game": self.game,
             "options": self.options,
             "content": self.content,
@@ -70,10 +81,26 @@ def game_seed(run_seed: int, index: int) -> int:
     return int.from_bytes(digest[:6], "big")
 
 
-def seat_specs(seats: Sequence[str], index: int, rotate: bool, players: int) -> list[str]:
+def seat_specs(seats: Sequence[Any], index: int, rotate: bool, players: int) -> list[Any]:
     """The bot spec of every seat in game ``index`` (rotated by one seat per game if asked)."""
     shift = index % players if rotate else 0
     return [seats[(p + shift) % players] for p in range(players)]
+
+
+def _bots(task: dict[str, Any], game: Any, specs: list[str], index: int, seed: int) -> tuple[list[Any], list[str]]:
+    """The agents of one game and their labels (a restricted bot is labelled with its bar)."""
+    n = game.num_players
+    forbid = task.get("forbid") or [[] for _ in range(n)]
+    bars = seat_specs(forbid, index, bool(task["rotate_seats"]), n)
+    bots, labels = [], []
+    for p, spec in enumerate(specs):
+        bot = make_bot(spec, game, p, seed)
+        if bars[p]:
+            names = list(bars[p])
+            bot = RestrictedAgent(bot, [pred for _n, _d, pred in resolve(game, names)], label(spec, names))
+        bots.append(bot)
+        labels.append(label(spec, list(bars[p])))
+    return bots, labels
 
 
 def run_game(task: dict[str, Any]) -> dict[str, Any]:
@@ -107,7 +134,8 @@ def _run_game(task: dict[str, Any], holder: dict[str, Any]) -> dict[str, Any]:
     seed = game_seed(int(task["seed"]), index)
     n = game.num_players
     specs = seat_specs(task["seats"], index, bool(task["rotate_seats"]), n)
-    bots = [make_bot(spec, game, p, seed) for p, spec in enumerate(specs)]
+    bots, labels = _bots(task, game, specs, index, seed)
+    hooks, wanted = assign_wanted(task, game, index, int(task["seed"]))
     session = Session(game, seed, specs)
     holder["session"] = session
     max_rounds = task["max_rounds"]
@@ -116,8 +144,16 @@ def _run_game(task: dict[str, Any], holder: dict[str, Any]) -> dict[str, Any]:
     actions = 0
     stopped = False
     while True:
-        session.resolve_chance()
         state = session.state
+        if hooks is not None:
+            forced = hooks.forced_action(state, wanted)
+            if forced is not None:
+                session.apply(forced[1], forced[0])
+                continue
+        if state.is_chance_node():
+            outcome = sample_chance(state.chance_outcomes(), chance_rng(session.seed, session.chance_count))
+            session.apply(outcome, CHANCE)
+            continue
         res = state.result()
         if res.rounds != last_round:
             last_round = res.rounds
@@ -130,7 +166,7 @@ def _run_game(task: dict[str, Any], holder: dict[str, Any]) -> dict[str, Any]:
             break
         for p in deciders:
             if p in session.state.decision().players:
-                session.apply(bots[p].decide(session.observation(p)), p)
+                session.apply(bots[p].decide(LazyObservation(session.state, p)), p)
                 actions += 1
     record = session.finish_record()
     state = session.state
@@ -139,7 +175,7 @@ def _run_game(task: dict[str, Any], holder: dict[str, Any]) -> dict[str, Any]:
     winners = list(result.winners) if result.finished else []
     seats_out = []
     for p in range(n):
-        row = {"seat": p, "bot": specs[p], "won": p in winners}
+        row = {"seat": p, "bot": labels[p], "won": p in winners}
         row.update(metrics[p] if p < len(metrics) else {})
         seats_out.append(row)
     if snapshots and snapshots[-1][0] == result.rounds:
@@ -158,7 +194,11 @@ def _run_game(task: dict[str, Any], holder: dict[str, Any]) -> dict[str, Any]:
         "seats": seats_out,
         "score_by_round": snapshots,
         "final_hash": record.final_hash or state.state_hash(),
+        "first_player": first_player(state),
     }
+    forced = sum(getattr(b, "forced", 0) for b in bots)
+    if forced:
+        line["forced_restricted"] = forced
     return {"line": line, "record": record.to_json()}
 
 
@@ -167,6 +207,12 @@ def _manifest(config: SimConfig) -> dict[str, Any]:
     game = make_game(config.game, config.options, config.content)
     for spec in config.seats:  # fail early, in this process, on a bad spec
         make_bot(spec, game, 0, 0)
+    parse_assign(config.assign, game)
+    if config.forbid is not None:
+        if len(config.forbid) != len(config.seats):
+            raise OptionError("give one list of restrictions per seat (an empty list for none)")
+        for names in config.forbid:
+            resolve(game, names)
     return {
         "format": MANIFEST_FORMAT,
         "version": 1,
@@ -179,6 +225,8 @@ def _manifest(config: SimConfig) -> dict[str, Any]:
         "max_rounds": config.max_rounds,
         "seed": config.seed,
         "games": config.games,
+        "assign": config.assign,
+        "forbid": config.forbid,
     }
 
 
@@ -396,7 +444,8 @@ def simulate(
                 on_game(line)
     elapsed = time.monotonic() - t0
     games = [g for g in load_games(out) if g["index"] < manifest["games"]]
-    summary = summarize(manifest, games)
+    names, titles = element_names(game)
+    summary = summarize(manifest, games, names, titles)
     if failed:
         note = (
             f"{len(failed)} game(s) stopped on an error and were left out (see errors.jsonl; "

@@ -67,8 +67,9 @@ class TerminalTable:
 
     # ----- events ---------------------------------------------------------------------------
     def _on_action(self, state: GameState, player: int, action: Action, text: str) -> None:
-        self.log.append(text)
-        if self.narrate and not self.humans:
+        if text:  # an empty sentence: nothing worth a line (e.g. composing a trade offer)
+            self.log.append(text)
+        if text and self.narrate and not self.humans:
             self.term.write(text)
         if self.save is not None:
             self.save()

@@ -74,7 +74,10 @@ def free_port() -> int:
 class Server:
     """A real ``civtable serve`` subprocess on a loopback port."""
 
-    def __init__(self, db: str, log: Path, bot_delay: float = 0.0, log_level: str = "warning") -> None:
+    def __init__(
+        self, db: str, log: Path, bot_delay: float = 0.0, log_level: str = "warning", extra: list[str] | None = None
+    ) -> None:
+        self.extra = list(extra or [])
         self.db = db
         self.log = log
         self.bot_delay = bot_delay
@@ -88,7 +91,7 @@ class Server:
 
     def start(self) -> Server:
         cmd = [str(CIVTABLE), "serve", "--port", str(self.port), "--db", self.db,
-               "--bot-delay", str(self.bot_delay), "--log-level", self.log_level]
+               "--bot-delay", str(self.bot_delay), "--log-level", self.log_level, *self.extra]
         with open(self.log, "ab") as out:
             self.proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, cwd=ROOT)
         deadline = time.monotonic() + 20
@@ -121,8 +124,8 @@ class Server:
 def server_factory(tmp_path: Path) -> Iterator[Callable[..., Server]]:
     servers: list[Server] = []
 
-    def make(db: str, bot_delay: float = 0.0, log_level: str = "warning") -> Server:
-        server = Server(db, tmp_path / "server.log", bot_delay, log_level)
+    def make(db: str, bot_delay: float = 0.0, log_level: str = "warning", extra: list[str] | None = None) -> Server:
+        server = Server(db, tmp_path / "server.log", bot_delay, log_level, extra)
         servers.append(server)
         return server.start()
 

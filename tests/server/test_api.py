@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from typing import Any
 
@@ -297,9 +298,9 @@ def test_map_picture_for_games_that_draw_one(client: TestClient) -> None:
 
 
 def test_full_log_on_request(client: TestClient, monkeypatch: Any) -> None:
-    import civtable.server.manager as manager_module
+    import civtable.server.views as views_module
 
-    monkeypatch.setattr(manager_module, "LOG_TAIL", 5)
+    monkeypatch.setattr(views_module, "LOG_TAIL", 5)
     g = new_game(client, ["random", "random"], seed=13, options={"max_take": 1})
     wait_for(lambda: get(client, g["id"])["finished"])
     full = get(client, g["id"])
@@ -331,10 +332,8 @@ def test_simultaneous_answers_are_not_stale(client: TestClient) -> None:
 
 
 def test_finished_games_leave_memory_and_come_back(client: TestClient, monkeypatch: Any) -> None:
-    import civtable.server.manager as manager_module
-
-    monkeypatch.setattr(manager_module, "MAX_LIVE", 1)
     manager = client.app.state.manager  # type: ignore[attr-defined]
+    manager.limits = dataclasses.replace(manager.limits, max_live=1)
     done = [new_game(client, ["random", "random"], seed=s) for s in (1, 2)]
     finals = [wait_for(lambda g=g: (lambda p: p if p["finished"] else None)(get(client, g["id"]))) for g in done]
     manager.games.clear()
@@ -347,9 +346,8 @@ def test_finished_games_leave_memory_and_come_back(client: TestClient, monkeypat
 
 
 def test_a_full_server_refuses_new_games(client: TestClient, monkeypatch: Any) -> None:
-    import civtable.server.manager as manager_module
-
-    monkeypatch.setattr(manager_module, "MAX_ACTIVE_GAMES", 1)
+    manager = client.app.state.manager  # type: ignore[attr-defined]
+    manager.limits = dataclasses.replace(manager.limits, max_active=1)
     new_game(client, ["human", "human"])
     res = client.post("/api/games", json={"game": "nim", "seats": ["human", "human"]})
     assert res.status_code == 503 and res.json()["code"] == "full"

@@ -61,7 +61,7 @@ def test_create_play_reload_continue(browser: Any, server_factory: Any, tmp_path
     page.click("#open-created")
     page.wait_for_selector("#legal button[data-action='take 1']")
     assert "token" not in page.url  # the secret leaves the address bar at once
-    assert "you are Seat 0" in page.inner_text("#seat-info")
+    assert "you are Player 1" in page.inner_text("#seat-info")
     before = state_id(page)
     page.click("#legal button[data-action='take 1']")
     # the bot answers; the page updates by itself over the WebSocket
@@ -69,7 +69,7 @@ def test_create_play_reload_continue(browser: Any, server_factory: Any, tmp_path
     assert "Seat 0: take 1" in page.inner_text("#log")
     page.reload()
     page.wait_for_selector("#legal button[data-action]")
-    assert "you are Seat 0" in page.inner_text("#seat-info")
+    assert "you are Player 1" in page.inner_text("#seat-info")
     after_reload = state_id(page)
     assert after_reload >= before + 2
     page.fill("#typed-input", "take 1")
@@ -125,16 +125,16 @@ def test_inceptum_table_by_clicking(browser: Any, server_factory: Any, tmp_path:
         before = state_id(page)
         building.click()
         wait_state(page, before + 1)
-        slot = page.locator(".player.me .slot.clickable").first
+        slot = page.locator("#my-city .slot.clickable").first
         row, col = slot.get_attribute("data-row"), slot.get_attribute("data-col")
         before = state_id(page)
         slot.click()
         wait_state(page, before + 1)
-        assert "filled" in (page.get_attribute(f".player.me .slot[data-row='{row}'][data-col='{col}']", "class") or "")
+        assert "filled" in (page.get_attribute(f"#my-city .slot[data-row='{row}'][data-col='{col}']", "class") or "")
     page.screenshot(path=str(tmp_path / "inceptum.png"), full_page=True)
     page.reload()
     page.wait_for_selector(f".tech.researched[data-tech='{tech}']")
-    assert "you are Seat 0" in page.inner_text("#seat-info")
+    assert "you are Player 1" in page.inner_text("#seat-info")
     assert errors == []
 
 
@@ -151,7 +151,7 @@ def test_two_seats_in_one_browser_and_a_spectator(browser: Any, server_factory: 
     second.wait_for_selector("#seat-info:has-text('Seat 1')")
     first.reload()  # the same browser now holds both seats: the address says which one
     first.wait_for_selector("#legal button[data-action='take 1']")
-    assert "you are Seat 0" in first.inner_text("#seat-info") and first.url.endswith("?seat=0")
+    assert "you are Player 1" in first.inner_text("#seat-info") and first.url.endswith("?seat=0")
     before = state_id(second)
     first.click("#legal button[data-action='take 1']")
     wait_state(second, before + 1)  # pushed to the other seat's page
@@ -202,7 +202,7 @@ def test_inceptum_trade_between_two_people(browser: Any, server_factory: Any, tm
     wait_state(mine, before + 1)
     mine.click("#offer button[data-action=propose]")
     theirs.wait_for_selector("#offer button[data-action=accept]")
-    assert "Seat 0" in theirs.inner_text("#offer")
+    assert "Player 1" in theirs.inner_text("#offer")
     theirs.screenshot(path=str(tmp_path / "offer.png"))
     before = state_id(theirs)
     theirs.click("#offer button[data-action=accept]")

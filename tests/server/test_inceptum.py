@@ -11,6 +11,7 @@ from conftest import new_game, wait_for
 from fastapi.testclient import TestClient
 
 from civtable.core import GameRecord, replay
+from civtable.core.session import check_chance
 from civtable.server import create_app
 
 pytest.importorskip("civtable.games.inceptum.game", reason="the Inceptum engine is not available")
@@ -76,13 +77,16 @@ def test_inceptum_bots_finish_and_the_record_replays(tmp_path: Any) -> None:
         done_a = wait_for(lambda: (lambda p: p if p["finished"] else None)(
             c1.get(f"/api/games/{a['id']}", params={"log": "tail"}).json()), timeout=60)
         wait_for(lambda: (lambda p: p if p["finished"] else None)(get(c1, b["id"])), timeout=60)
-        # the same seed gives the same dice and the same bot choices
+        # the same seed does not give the same dice: each online game has its own secret chance key
         log_a = c1.get(f"/api/games/{a['id']}", params={"log": "all"}).json()["log"]
         log_b = c1.get(f"/api/games/{b['id']}", params={"log": "all"}).json()["log"]
         assert len(log_a) == done_a["state_id"] > len(done_a["log"]) and log_a[-len(done_a["log"]):] == done_a["log"]
-        assert [e["text"] for e in log_a] == [e["text"] for e in log_b]
+        assert [e["text"] for e in log_a] != [e["text"] for e in log_b]
         assert [e["i"] for e in log_a] == list(range(len(log_a)))
         record = c1.get(f"/api/games/{a['id']}/record").json()
+        # the finished game's record publishes the key: every die verifiably came from seed + key
+        assert record["seed"] == 77 and len(record["chance_key"]) == 32
+        check_chance(GameRecord.from_json(record))
     with TestClient(create_app(db)) as c2:
         assert get(c2, a["id"])["log"] == log_a
         rec = GameRecord.from_json(record)

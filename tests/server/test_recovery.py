@@ -108,3 +108,38 @@ def test_server_logs_hide_tokens(server_factory: Any, tmp_path: Path) -> None:
     text = server.log.read_text()
     assert "token=***" in text and "/ws/games/" in text
     assert token not in text
+
+
+def test_undo_survives_a_crash(server_factory: Any, tmp_path: Path) -> None:
+    """``can_undo`` is the same after ``kill -9`` and restart as before, and undo then works; it
+    still never reaches across another seat's action."""
+    db = str(tmp_path / "undo.sqlite3")
+    server = server_factory(db)
+    base = server.base
+    g = httpx.post(f"{base}/api/games", json={"game": "nim", "seats": ["human", "human"], "seed": 3}, timeout=10).json()
+    t0, t1 = (s["token"] for s in g["seats"])
+    p = state(base, g["id"], t0)
+    after = httpx.post(f"{base}/api/games/{g['id']}/actions",
+                       json={"token": t0, "action": "take 1", "state_id": p["state_id"]}, timeout=10).json()
+    assert after["can_undo"]
+    server.kill()
+    server = server_factory(db)
+    base = server.base
+    again = state(base, g["id"], t0)
+    assert again["can_undo"] and again["state_id"] == after["state_id"]
+    assert not state(base, g["id"], t1)["can_undo"]
+    undone = httpx.post(f"{base}/api/games/{g['id']}/undo", json={"token": t0}, timeout=10)
+    assert undone.status_code == 200 and undone.json()["state_id"] == p["state_id"]
+    # once the other seat acted, the first seat's action is out of reach, before and after a crash
+    httpx.post(f"{base}/api/games/{g['id']}/actions",
+               json={"token": t0, "action": "take 2", "state_id": p["state_id"]}, timeout=10)
+    q = state(base, g["id"], t1)
+    httpx.post(f"{base}/api/games/{g['id']}/actions",
+               json={"token": t1, "action": "take 1", "state_id": q["state_id"]}, timeout=10)
+    assert not state(base, g["id"], t0)["can_undo"] and state(base, g["id"], t1)["can_undo"]
+    server.kill()
+    server = server_factory(db)
+    base = server.base
+    assert not state(base, g["id"], t0)["can_undo"] and state(base, g["id"], t1)["can_undo"]
+    res = httpx.post(f"{base}/api/games/{g['id']}/undo", json={"token": t0}, timeout=10)
+    assert res.status_code == 409 and res.json()["code"] == "cannot_undo"

@@ -7,9 +7,8 @@ from concurrent.futures import Future
 from pathlib import Path
 
 import pytest
-from sqlalchemy.exc import IntegrityError
 
-from civtable.server.store import Store, StoredGame, hash_token
+from civtable.server.store import Conflict, Store, StoredGame, hash_token
 
 
 def game(game_id: str) -> StoredGame:
@@ -28,7 +27,7 @@ def test_group_commit_keeps_every_write_and_isolates_failures(tmp_path: Path) ->
         futures += [store.append_actions("gameA", 60 + i, [(0, "take 1")], "active") for i in range(5)]
         for f in futures:
             f.result(timeout=30)
-        with pytest.raises(IntegrityError):
+        with pytest.raises(Conflict):
             duplicate.result(timeout=30)
         loaded = store.load_game("gameA")
         assert loaded is not None and len(loaded.actions) == 65 and loaded.actions[5] == (1, "take 1")

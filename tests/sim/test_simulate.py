@@ -125,7 +125,8 @@ def test_wilson_and_flagged_findings() -> None:
     assert summary["win_rate"]["by_group"]["cultural"]["significant"]
     text = " ".join(summary["findings"])
     assert "Cultural wins 60%" in text and "expected 50%" in text and "favoured" in text
-    assert summary["wonders"]["oracle"]["share_of_seats"] == 0.5
+    oracle = next(r for r in summary["elements"]["tested"] if r["id"] == "oracle")
+    assert oracle["share_of_seats"] == 0.5 and oracle["share_of_winners"] == 0.6
 
 
 def test_cli_simulate_and_compare(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

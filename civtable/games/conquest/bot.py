@@ -39,6 +39,15 @@ RESOURCE_VALUE = {
 }
 _DONE = Action("done")
 
+WEIGHTS: dict[str, float] = {"attack": 0.6, "aggression": 1.0}
+"""The greedy player's tunable weights (``greedy:style=...``, ``greedy:noise=...``)."""
+STYLES: dict[str, dict[str, float]] = {
+    "balanced": {},
+    "warlord": {"attack": 0.45, "aggression": 2.0},
+    "builder": {"attack": 0.8, "aggression": 0.4},
+    "cautious": {"attack": 0.75, "aggression": 0.8},
+}
+
 
 @lru_cache(maxsize=4096)
 def battle_win(a: int, d: int, settlement: bool, p: float, ps: float) -> float:
@@ -302,8 +311,18 @@ class GreedyConquest:
         return Action("buy") if Action("buy") in legal else None
 
 
-def make_greedy(game: Game, seat: int, rng: random.Random, params: dict[str, str] | None = None) -> GreedyConquest:
-    """The greedy Conquest agent for ``seat`` (the ``greedy`` bot dispatches here)."""
+def make_greedy(
+    game: Game, seat: int, rng: random.Random, params: dict[str, str] | None = None,
+    weights: dict[str, float] | None = None,
+) -> GreedyConquest:
+    """The greedy Conquest agent for ``seat`` (the ``greedy`` bot dispatches here); ``weights``
+    (see :data:`WEIGHTS`) override ``attack`` and ``aggression``."""
+    params = dict(params or {})
+    unknown = set(params) - set(WEIGHTS)
+    if unknown:
+        raise OptionError(f"the Conquest greedy bot has no parameter {sorted(unknown)[0]!r}; it takes attack=, aggression=")
+    if weights:
+        params.update({k: repr(min(0.95, max(0.05, v)) if k == "attack" else v) for k, v in weights.items()})
     return GreedyConquest(game, seat, rng, params)
 
 

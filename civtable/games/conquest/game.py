@@ -57,6 +57,7 @@ from .content import (
     Content,
     load_content,
 )
+from .frames import CODEC, BattleOrder, Frame, MonumentPayment, MoveUnit
 from .mapgen import GameMap, generate_map, start_spots, territory_count
 
 MAP_SEEDS = 1 << 16
@@ -177,7 +178,11 @@ class Conquest(Game):
 
     def describe_action(self, state: GameState, player: int, action: Action) -> str:
         assert isinstance(state, ConquestState)
-        return state.describe(player, action)
+        from .narrate import narrate  # battles, scoring, production and upkeep
+
+        text = state.describe(player, action)
+        extra = narrate(state, player, action)
+        return f"{text} {extra}" if extra else text
 
 
 class ConquestState(GameState):
@@ -214,7 +219,7 @@ class ConquestState(GameState):
         self.deficit = 0
         self.moved_a: dict[int, int] = {}
         self.moved_f: dict[int, int] = {}
-        self.frames: list[list[Any]] = []
+        self.frames: list[Frame] = []
         self.battles: list[int] = []
         self.fought: list[int] = []
         self.fight_t = -1
@@ -263,7 +268,7 @@ class ConquestState(GameState):
         c.deficit = self.deficit
         c.moved_a = self.moved_a.copy()
         c.moved_f = self.moved_f.copy()
-        c.frames = [f[:] for f in self.frames]
+        c.frames = self.frames[:]
         c.battles = self.battles[:]
         c.fought = self.fought[:]
         c.fight_t = self.fight_t
@@ -298,7 +303,7 @@ class ConquestState(GameState):
             "deficit": self.deficit,
             "moved_armies": {str(k): v for k, v in sorted(self.moved_a.items())},
             "moved_fleets": {str(k): v for k, v in sorted(self.moved_f.items())},
-            "frames": [list(f) for f in self.frames],
+            "frames": [CODEC.to_json(f) for f in self.frames],
             "battles": self.battles[:],
             "fought": self.fought[:],
             "fight_t": self.fight_t,
@@ -362,9 +367,9 @@ class ConquestState(GameState):
         self.moved_a = units(d["moved_armies"])
         self.moved_f = units(d["moved_fleets"])
         frames = d["frames"]
-        if not isinstance(frames, list) or any(not isinstance(f, list) for f in frames):
-            raise ValueError("frames must be a list of lists")
-        self.frames = [list(f) for f in frames]
+        if not isinstance(frames, list):
+            raise ValueError("frames must be a list of decision frames")
+        self.frames = [self._frame(CODEC.from_json(f), t) for f in frames]
         self.battles = ints(d["battles"])
         self.fought = ints(d["fought"])
         self.fight_t = int(d["fight_t"])
@@ -379,6 +384,30 @@ class ConquestState(GameState):
             raise ValueError(f"unknown phase {self.phase!r}")
         if not 0 <= self.active < n:
             raise ValueError("the active seat does not exist")
+
+    @staticmethod
+    def _frame(f: Frame, t: int) -> Frame:
+        """A loaded frame, checked field by field (territories exist, counts are whole numbers)."""
+
+        def territory(x: Any) -> None:
+            if isinstance(x, bool) or not isinstance(x, int) or not 0 <= x < t:
+                raise ValueError(f"a {f.TAG!r} frame names a territory that does not exist: {x!r}")
+
+        if isinstance(f, MonumentPayment):
+            territory(f.territory)
+            if isinstance(f.remaining, bool) or not isinstance(f.remaining, int) or f.remaining < 0:
+                raise ValueError(f"a 'pay' frame needs a whole number of resources still to pay, not {f.remaining!r}")
+            if not isinstance(f.chosen, tuple) or any(
+                isinstance(c, bool) or not isinstance(c, int) or not 0 <= c < len(CATEGORIES) for c in f.chosen
+            ):
+                raise ValueError(f"a 'pay' frame lists resources that do not exist: {f.chosen!r}")
+        elif isinstance(f, MoveUnit):
+            if f.unit not in ("army", "fleet"):
+                raise ValueError(f"a 'unit' frame moves an army or a fleet, not {f.unit!r}")
+            territory(f.source)
+        else:
+            territory(f.territory)
+        return f
 
     # ------------------------------------------------------------------ helpers
     @property
@@ -567,9 +596,10 @@ class ConquestState(GameState):
             return Decision((self.active,), "famine", f"famine: {self.deficit} more Food needed; feed with Gold or choose what goes unfed")
         if self.frames:
             f = self.frames[-1]
-            if f[0] == "pay":
-                return Decision((self.active,), "pay", f"choose a resource to pay ({f[2]} more) or cancel")
-            return Decision((self.active,), "move_to", f"move the {f[1]} from territory {f[2] + 1} to where?")
+            if isinstance(f, MonumentPayment):
+                return Decision((self.active,), "pay", f"choose a resource to pay ({f.remaining} more) or cancel")
+            assert isinstance(f, MoveUnit)
+            return Decision((self.active,), "move_to", f"move the {f.unit} from territory {f.source + 1} to where?")
         prompts = {
             "build": "build Monuments in your Cities, or done",
             "upgrade": "turn Villages into Cities, or done",
@@ -634,10 +664,11 @@ class ConquestState(GameState):
             return [_BUY, _DONE] if sum(self.pool) >= self._research_cost() else [_DONE]
         if self.frames:
             f = self.frames[-1]
-            if f[0] == "pay":
+            if isinstance(f, MonumentPayment):
                 avail = self._pay_avail(f)
                 return [Action("pay", (CATEGORIES[c],)) for c in range(6) if avail[c] > 0] + [_CANCEL]
-            kind, src = f[1], f[2]
+            assert isinstance(f, MoveUnit)
+            kind, src = f.unit, f.source
             out = []
             many = self._movable(p, kind, src) > 1
             for d in self.destinations(p, kind, src):
@@ -721,12 +752,11 @@ class ConquestState(GameState):
             return self.units_total(p) < limit
         return self.recruited < limit
 
-    def _pay_avail(self, f: list[Any]) -> list[int]:
-        t = f[1]
-        pay, _ = self._monument_fixed(t)
+    def _pay_avail(self, f: MonumentPayment) -> list[int]:
+        pay, _ = self._monument_fixed(f.territory)
         assert pay is not None
         avail = [self.pool[c] - pay[c] for c in range(6)]
-        for c in f[3]:
+        for c in f.chosen:
             avail[c] -= 1
         return avail
 
@@ -792,13 +822,13 @@ class ConquestState(GameState):
             t = int(args[0]) - 1
             pay, extra = self._monument_fixed(t)
             assert pay is not None
-            self.frames.append(["pay", t, extra, []])
+            self.frames.append(MonumentPayment(t, extra, ()))
             self._auto_pay()
             return
         if kind == "pay":
             f = self.frames[-1]
-            f[3].append(CATEGORIES.index(str(args[0])))
-            f[2] -= 1
+            assert isinstance(f, MonumentPayment)
+            self.frames[-1] = MonumentPayment(f.territory, f.remaining - 1, (*f.chosen, CATEGORIES.index(str(args[0]))))
             self._auto_pay()
             return
         if kind == "upgrade":
@@ -821,11 +851,12 @@ class ConquestState(GameState):
             self._after_optional()
             return
         if kind == "unit":
-            self.frames.append(["unit", str(args[0]), int(args[1]) - 1])
+            self.frames.append(MoveUnit(str(args[0]), int(args[1]) - 1))
             return
         if kind == "to":
             f = self.frames.pop()
-            ukind, src = f[1], f[2]
+            assert isinstance(f, MoveUnit)
+            ukind, src = f.unit, f.source
             dst = int(args[0]) - 1
             k = self._movable(p, ukind, src) if len(args) > 1 else 1
             units = self.armies[p] if ukind == "army" else self.fleets[p]
@@ -881,18 +912,19 @@ class ConquestState(GameState):
     def _auto_pay(self) -> None:
         """Finish a Monument payment when no choice is left; build when fully paid."""
         f = self.frames[-1]
-        if f[2] > 0:
+        assert isinstance(f, MonumentPayment)
+        if f.remaining > 0:
             avail = self._pay_avail(f)
             cats = [c for c in range(6) if avail[c] > 0]
             if len(cats) == 1:
-                f[3].extend([cats[0]] * f[2])
-                f[2] = 0
-        if f[2] == 0:
+                f = MonumentPayment(f.territory, 0, f.chosen + (cats[0],) * f.remaining)
+                self.frames[-1] = f
+        if f.remaining == 0:
             self.frames.pop()
-            t = f[1]
+            t = f.territory
             pay, _ = self._monument_fixed(t)
             assert pay is not None
-            for c in f[3]:
+            for c in f.chosen:
                 pay[c] += 1
             self._spend(pay)
             self.monu[t] += 1
@@ -1024,7 +1056,7 @@ class ConquestState(GameState):
                 continue
             self.fight_t = t
             if len(enemies) > 1 and not single:
-                self.frames.append(["fight", t])
+                self.frames.append(BattleOrder(t))
                 return True
             if self._begin_fight(enemies[0]):
                 return True
@@ -1240,9 +1272,10 @@ class ConquestState(GameState):
             f = self.frames[-1]
             if len(args) == 2 and args[1] != "all":
                 return "say 'to T' to move one unit or 'to T all' to move every unit there"
-            limit = c.army_move if f[1] == "army" else c.fleet_move
-            return (f"the {f[1]} cannot reach territory {t + 1}: {f[1]}s move up to {limit} spaces, "
-                    + ("on Land (own Fleets carry them across Sea)" if f[1] == "army" else "on Sea only")
+            unit = f.unit if isinstance(f, MoveUnit) else "unit"
+            limit = c.army_move if unit == "army" else c.fleet_move
+            return (f"the {unit} cannot reach territory {t + 1}: {unit}s move up to {limit} spaces, "
+                    + ("on Land (own Fleets carry them across Sea)" if unit == "army" else "on Sea only")
                     + ", and cannot pass through enemy-held spaces")
         if kind == "fight":
             return f"{args[0]!r} is not an enemy civilization in territory {self.fight_t + 1}"
@@ -1313,13 +1346,13 @@ class ConquestState(GameState):
         frame = None
         if self.frames:
             top = self.frames[-1]
-            if top[0] == "pay":
-                frame = {"kind": "pay", "territory": top[1] + 1, "left": top[2],
-                         "chosen": [CATEGORIES[c] for c in top[3]]}
-            elif top[0] == "unit":
-                frame = {"kind": "move", "unit": top[1], "from": top[2] + 1}
+            if isinstance(top, MonumentPayment):
+                frame = {"kind": "pay", "territory": top.territory + 1, "left": top.remaining,
+                         "chosen": [CATEGORIES[c] for c in top.chosen]}
+            elif isinstance(top, MoveUnit):
+                frame = {"kind": "move", "unit": top.unit, "from": top.source + 1}
             else:
-                frame = {"kind": "fight", "territory": top[1] + 1}
+                frame = {"kind": "fight", "territory": top.territory + 1}
         res = self.result()
         return {
             "game": "conquest",
@@ -1484,9 +1517,10 @@ class ConquestState(GameState):
         return f"{who}: {action.text()}"
 
     def _moving_text(self, every: bool) -> str:
-        if not self.frames or self.frames[-1][0] != "unit":
+        f = self.frames[-1] if self.frames else None
+        if not isinstance(f, MoveUnit):
             return "units"
-        _, kind, src = self.frames[-1]
+        kind, src = f.unit, f.source
         if every:
             n = self._movable(self.active, kind, src)
             return f"{n} {'armies' if kind == 'army' else 'fleets'} from territory {src + 1}"

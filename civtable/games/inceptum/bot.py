@@ -34,21 +34,33 @@ from typing import Any
 
 from civtable.core import CHANCE, Action, Game, GameState, Observation, OptionError
 
+from .bot_value import BANK_LOSS, MAX_BANK_CHAIN, exclusives, plan_value
+
 RES = ("food", "wood", "stone", "iron", "gold")
 BIG = 10_000.0
-HAND_WEIGHT = 0.06  # value of one resource in hand in value()
-BENEFIT_RACE = {"production_all_2": 6.0, "production_food_wood_stone_2": 3.0}
-"""Extra worth of holding an exclusive government benefit, beyond its effect on the position
-(provisional: sized so the benefit that decides most games is raced for and denied — its
-holder won 78% of 200 greedy games)."""
-OTHER_BENEFIT_RACE = 1.0
-WONDER_RACE = 1.5  # provisional: a wonder taken is one nobody else can take
-OPPONENT_HOLDS = 0.5  # share of an exclusive element's race worth lost when an opponent holds it
-SHORT_UNIT = 0.5  # provisional: worth of a resource unit that the seat's best plans lack
-BANK_LOSS = 0.15  # provisional: cost of each resource lost to the bank's ratio in a planned trade
-MAX_BANK_CHAIN = 6  # no plan trades with the bank more often than this in one go
 EXPECTED_ROUNDS = {"mission1": 10, "mission2": 16, "journey": 20, "glory": 28}
 PURCHASES = ("research", "build", "wonder", "upgrade", "assign")
+
+WEIGHTS: dict[str, float] = {
+    "cp": 1.0,  # each Civilization Point
+    "production": 0.09,  # each PTP per remaining round (up to 8)
+    "hand": 0.06,  # each resource in hand (up to 50 of each)
+    "population": 0.8,  # each free population with room to house it (up to 3)
+    "objectives": 1.0,  # progress toward the mode's objectives
+    "wonders": 0.0,  # each wonder built, beyond its CP
+    "advances": 0.0,  # each advance researched, beyond its CP
+}
+"""The terms of :func:`value`; ``greedy:style=...`` and ``greedy:noise=...`` change them."""
+
+STYLES: dict[str, dict[str, float]] = {
+    "balanced": {},
+    "builder": {"production": 0.15, "population": 1.4, "cp": 0.85},
+    "hoarder": {"hand": 0.12, "production": 0.07},
+    "rusher": {"cp": 1.3, "production": 0.06, "hand": 0.04},
+    "wonders": {"wonders": 3.0},
+    "scholar": {"advances": 1.2},
+}
+"""Named sets of weights (the rest keep their defaults)."""
 
 
 # ---------------------------------------------------------------------------------------
@@ -57,8 +69,11 @@ def _objectives(s: Any) -> dict[str, Any]:
     return s.c.objectives  # type: ignore[no-any-return]
 
 
-def value(s: Any, me: int) -> float:
-    """How good state ``s`` is for seat ``me`` (larger is better; a win is worth ``BIG``)."""
+def value(s: Any, me: int, w: dict[str, float] | None = None) -> float:
+    """How good state ``s`` is for seat ``me`` (larger is better; a win is worth ``BIG``), with
+    the weights ``w`` (default :data:`WEIGHTS`)."""
+    if w is not None:
+        return _weighted(s, me, w)
     if s.finished:
         winners = s.winners
         if me in winners:
@@ -78,7 +93,7 @@ def value(s: Any, me: int) -> float:
         v += 0.8 * min(p.pop_free, 3)
     if s.achieved[me]:
         v += 30.0  # objectives met at the end of a turn: the round ends in a win unless outdone
-    v += _exclusives(s, me)
+    v += exclusives(s, me)
     if mode == "journey":
         j = _objectives(s)["journey"]
         v += _race(s, p, cp, int(j["cp"]), int(j["each_resource"]), hand)
@@ -98,34 +113,25 @@ def value(s: Any, me: int) -> float:
     return v
 
 
-def _exclusives(s: Any, me: int) -> float:
-    """Racing and denial: exclusive benefits and wonders held by ``me`` are worth their race
-    worth, those held by an opponent cost a share of it."""
-    v = 0.0
-    for b, owner in enumerate(s.benefit_owner):
-        if owner < 0:
-            continue
-        worth = BENEFIT_RACE.get(s.c.benefits[b].id, OTHER_BENEFIT_RACE)
-        v += worth if owner == me else -OPPONENT_HOLDS * worth / max(1, s.n - 1)
-    for owner in s.wonder_owner:
-        if owner >= 0:
-            v += WONDER_RACE if owner == me else -OPPONENT_HOLDS * WONDER_RACE / max(1, s.n - 1)
+def _weighted(s: Any, me: int, w: dict[str, float]) -> float:
+    """:func:`value` with other weights: each term of the default value rescaled."""
+    if s.finished:
+        return value(s, me)
+    p = s.players[me]
+    cp = s.cp(p)
+    hand, ptp = p.hand, p.ptp
+    horizon = min(max(1.0, EXPECTED_ROUNDS.get(s.opt["mode"], 20) - s.round), 8.0)
+    prod = 0.09 * horizon * (ptp[0] + ptp[1] + ptp[2] + 1.2 * ptp[3] + 1.3 * ptp[4])
+    held = 0.06 * sum(min(h, 50) for h in hand)
+    pop = 0.8 * min(p.pop_free, 3) if p.pop_free and None in p.city else 0.0
+    rest = value(s, me) - cp - prod - held - pop
+    v = w["cp"] * cp + w["production"] / 0.09 * prod + w["hand"] / 0.06 * held + w["population"] / 0.8 * pop
+    v += w["objectives"] * rest
+    if w["wonders"]:
+        v += w["wonders"] * bin(p.wonders).count("1")
+    if w["advances"]:
+        v += w["advances"] * bin(p.researched).count("1")
     return v
-
-
-def plan_value(targets: list[tuple[float, list[int], Action]], hand: list[int]) -> float:
-    """How near a hand brings a seat to its best purchases: the best target's gain less
-    :data:`SHORT_UNIT` per missing resource (0 without a target worth having)."""
-    best = 0.0
-    for gain, cost, _a in targets:
-        if gain <= 0:
-            continue
-        short = 0
-        for r in range(5):
-            if cost[r] > hand[r]:
-                short += cost[r] - hand[r]
-        best = max(best, gain - SHORT_UNIT * short)
-    return best
 
 
 def _count_levels(p: Any, minimum: int) -> int:
@@ -162,13 +168,53 @@ def _trait_progress(s: Any, p: Any, trait: str, g: dict[str, Any]) -> float:
 
 # ---------------------------------------------------------------------------------------
 # Choosing
+def _slot_neighbours() -> list[tuple[tuple[int, int], ...]]:
+    out = []
+    for r in range(5):
+        for c in range(5):
+            near = []
+            for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)):
+                rr, cc = r + dr, c + dc
+                if 0 <= rr < 5 and 0 <= cc < 5:
+                    near.append((rr * 5 + cc, 2 if dr == 0 or dc == 0 else 1))
+            out.append(tuple(near))
+    return out
+
+
+_NEIGHBOURS = _slot_neighbours()
+_SLOT_CACHE: dict[tuple[int, tuple[Action, ...]], list[Action]] = {}
+"""Best slots by (occupied cells, legal slots): the choice depends on nothing else."""
+
+
+def _best_slots(mask: int, legal: list[Action]) -> list[Action]:
+    """The slots with the most (orthogonal 2, diagonal 1) occupied neighbours, then the most
+    central ones (a pure function of the occupied cells, so it is cached)."""
+    best: list[Action] = []
+    best_score = -1e9
+    for a in legal:
+        if a.kind != "slot":
+            continue
+        r, c = int(a.args[0]) - 1, int(a.args[1]) - 1
+        around = 0
+        for cell, weight in _NEIGHBOURS[r * 5 + c]:
+            if mask >> cell & 1:
+                around += weight
+        score = around - 0.1 * (abs(r - 2) + abs(c - 2))
+        if score > best_score + 1e-9:
+            best_score, best = score, [a]
+        elif score >= best_score - 1e-9:
+            best.append(a)
+    return best
+
+
 class Planner:
     """The decision procedure, usable on any (sampled) state."""
 
-    def __init__(self, rng: random.Random, plan: bool = True) -> None:
+    def __init__(self, rng: random.Random, plan: bool = True, weights: dict[str, float] | None = None) -> None:
         self.rng = rng
         self.plan = plan
         self.known_targets: dict[int, list[tuple[float, list[int], Action]]] = {}
+        self.w = weights
 
     # -- helpers ------------------------------------------------------------------------
     def _settle(self, s: Any, me: int, depth: int = 0) -> Any:
@@ -194,7 +240,7 @@ class Planner:
         """The value after ``action`` (and its follow-ups); a move whose simulation fails in the
         engine scores lowest, so the bot steers clear of it instead of stopping the game."""
         try:
-            return value(self._after(s, me, action, depth), me)
+            return value(self._after(s, me, action, depth), me, self.w)
         except Exception:  # noqa: BLE001
             return -BIG * 10
 
@@ -212,7 +258,7 @@ class Planner:
             return self._choose_resource(s, me, legal)
         if depth > 3:
             return legal[0] if legal[0].kind != "cancel" else legal[-1]
-        base = value(s, me)
+        base = value(s, me, self.w)
         scored = []
         for a in legal:
             if a.kind in ("done", "cancel"):
@@ -224,23 +270,18 @@ class Planner:
     def _choose_slot(self, s: Any, me: int, legal: list[Action]) -> Action:
         """A compact city: prefer empty slots next to many structures (grids for United), then
         central ones; never cancel when a slot is free."""
-        p = s.players[me]
-        best: list[Action] = []
-        best_score = -1e9
-        for a in legal:
-            if a.kind != "slot":
-                continue
-            r, c = int(a.args[0]) - 1, int(a.args[1]) - 1
-            around = 0
-            for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)):
-                rr, cc = r + dr, c + dc
-                if 0 <= rr < 5 and 0 <= cc < 5 and p.city[rr * 5 + cc] is not None:
-                    around += 2 if dr == 0 or dc == 0 else 1
-            score = around - 0.1 * (abs(r - 2) + abs(c - 2))
-            if score > best_score + 1e-9:
-                best_score, best = score, [a]
-            elif score >= best_score - 1e-9:
-                best.append(a)
+        city = s.players[me].city
+        mask = 0
+        for i, cell in enumerate(city):
+            if cell is not None:
+                mask |= 1 << i
+        key = (mask, tuple(legal))
+        best = _SLOT_CACHE.get(key)
+        if best is None:
+            best = _best_slots(mask, legal)
+            if len(_SLOT_CACHE) > 50_000:
+                _SLOT_CACHE.clear()
+            _SLOT_CACHE[key] = best
         if not best:
             return legal[-1]
         return self.rng.choice(best)
@@ -278,7 +319,7 @@ class Planner:
         rich = s.clone()
         q = rich.players[me]
         q.hand = [99, 99, 99, 99, 99]
-        base_rich = value(rich, me)
+        base_rich = value(rich, me, self.w)
         out = []
         for a in rich.legal_actions(me):
             if a.kind not in PURCHASES:
@@ -291,7 +332,7 @@ class Planner:
             cost = [99 - hand_after[r] for r in range(5)]
             if any(x < 0 for x in cost):
                 cost = [max(0, x) for x in cost]
-            out.append((value(after, me) - base_rich, cost, a))
+            out.append((value(after, me, self.w) - base_rich, cost, a))
         self.known_targets[me] = out
         return out
 
@@ -321,7 +362,7 @@ class Planner:
         """Every sensible turn move with the value of the plan it starts: ending the turn, each
         affordable purchase, the first bank trade of each plan that makes a target affordable,
         and bank trades that help on their own. Offers and aimless trades are left out."""
-        base = value(s, me)
+        base = value(s, me, self.w)
         legal_set = set(legal)
         scored: list[tuple[float, Action]] = []
         for a in legal:
@@ -355,7 +396,7 @@ class Planner:
                     continue
                 # resources lost to the bank's ratio are counted again: chains of lossy trades
                 # must buy something clearly better than waiting for production
-                scored.append((value(c, me) - BANK_LOSS * lost - 0.01 * len(trades), trades[0]))
+                scored.append((value(c, me, self.w) - BANK_LOSS * lost - 0.01 * len(trades), trades[0]))
         if can_bank:
             scored.extend(self._hoard_trades(s, me, legal, base))
         return scored
@@ -381,7 +422,7 @@ class Planner:
                 r = ratios[g] = s.bank_ratio(s.players[me], g)
             hand[g] -= r
             hand[x] += 1
-            v = value(s, me)
+            v = value(s, me, self.w)
             hand[g] += r
             hand[x] -= 1
             v -= BANK_LOSS * (r - 1)
@@ -408,7 +449,7 @@ class Planner:
         back = s.clone()
         back.apply_unchecked(decline, me)  # the offerer's turn again: its plans can be priced
         offerer = next((q for q in range(s.n) if q != me and after.players[q].hand != s.players[q].hand), None)
-        mine = value(after, me) - value(s, me)
+        mine = value(after, me, self.w) - value(s, me, self.w)
         known = self.known_targets.get(me)
         if known:
             mine += plan_value(known, after.players[me].hand) - plan_value(known, s.players[me].hand)
@@ -447,11 +488,13 @@ class Planner:
 class InceptumGreedyBot:
     """The greedy player; see the module documentation."""
 
-    def __init__(self, game: Game, seat: int, rng: random.Random, plan: bool = True) -> None:
+    def __init__(
+        self, game: Game, seat: int, rng: random.Random, plan: bool = True, weights: dict[str, float] | None = None
+    ) -> None:
         self.game = game
         self.seat = seat
         self.rng = rng
-        self.planner = Planner(rng, plan)
+        self.planner = Planner(rng, plan, weights)
         self.name = "greedy"
 
     def decide(self, obs: Observation) -> Action:
@@ -462,14 +505,16 @@ class InceptumGreedyBot:
         return action if action in obs.legal else obs.legal[-1]
 
 
-def make_greedy(game: Game, seat: int, rng: random.Random, params: dict[str, str]) -> InceptumGreedyBot:
+def make_greedy(
+    game: Game, seat: int, rng: random.Random, params: dict[str, str], weights: dict[str, float] | None = None
+) -> InceptumGreedyBot:
     unknown = set(params) - {"plan"}
     if unknown:
         raise OptionError(f"the Inceptum greedy bot has no parameter {sorted(unknown)[0]!r}; it takes plan=0|1")
     plan = params.get("plan", "1")
     if plan not in ("0", "1"):
         raise OptionError(f"greedy parameter plan must be 0 or 1, not {plan!r}")
-    return InceptumGreedyBot(game, seat, rng, plan=plan == "1")
+    return InceptumGreedyBot(game, seat, rng, plan=plan == "1", weights=weights)
 
 
 # ---------------------------------------------------------------------------------------

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from civtable.core import CHANCE, Action
 
 from .content import RESOURCES
+from .narrate import describe_with_economy, player_name
 
 if TYPE_CHECKING:
     from .state import InceptumState
@@ -18,8 +19,14 @@ def _cost_text(v: tuple[int, ...]) -> str:
 
 
 def describe(s: InceptumState, player: int, a: Action) -> str:
+    """The log sentence of an action, with what it paid out (production, bonus slot). Composing a
+    trade offer (offer, give, ask) writes nothing: the proposal says the whole offer."""
+    return describe_with_economy(_describe(s, player, a), s, player, a)
+
+
+def _describe(s: InceptumState, player: int, a: Action) -> str:
     c = s.c
-    who = "Chance" if player == CHANCE else f"Seat {player}"
+    who = "Chance" if player == CHANCE else player_name(player)
     k = a.kind
     args = a.args
     top = s.stack[-1] if s.stack else ("",)
@@ -27,17 +34,17 @@ def describe(s: InceptumState, player: int, a: Action) -> str:
         if k == "dice":
             b, w = args
             extra = " (a six: the roller chooses)" if 6 in (b, w) else f": slot row {b}, column {w}"
-            return f"Seat {top[1]} rolls black {b}, white {w}{extra}."
+            return f"{player_name(top[1])} rolls black {b}, white {w}{extra}."
         if k == "trait":
             seat = top[1] if top[0] == "deal" else top[1][0]
-            return f"Seat {seat} draws a trait card."
+            return f"{player_name(seat)} draws a trait card."
         if k == "startroll":
             rolls = top[2]
             seat = top[1][len(rolls)]
-            return f"Seat {seat} rolls {args[0]} for the start player."
+            return f"{player_name(seat)} rolls {args[0]} for the start player."
         if k == "hb":
             h = c.humble[c.humble_index[str(args[0])]]
-            return f"Seat {top[1]} draws Humble Beginnings '{h.name}' ({_cost_text(h.resources)})."
+            return f"{player_name(top[1])} draws Humble Beginnings '{h.name}' ({_cost_text(h.resources)})."
         if k in ("keep", "redraw"):
             return f"{who} has decided about their trait."
         p = s.players[player]
@@ -69,22 +76,27 @@ def describe(s: InceptumState, player: int, a: Action) -> str:
         if k == "bank":
             g = str(args[0])
             return f"{who} trades {s.bank_ratio(p, RESOURCES.index(g))} {g.title()} with the bank for 1 {str(args[1]).title()}."
-        if k == "offer":
-            return f"{who} prepares a trade offer to Seat {args[0]}."
-        if k in ("give", "ask"):
-            return f"{who} {'offers' if k == 'give' else 'asks for'} one more {str(args[0]).title()}."
+        if k in ("offer", "give", "ask"):
+            return ""  # composing an offer: the proposal says the whole of it
         if k == "propose":
-            return f"{who} offers {_cost_text(top[3])} to Seat {top[2]} for {_cost_text(top[4])}."
-        if k == "accept":
-            return f"{who} accepts the trade."
-        if k == "decline":
-            return f"{who} declines the trade."
+            return f"{who} offers {player_name(top[2])} {_cost_text(top[3])} for {_cost_text(top[4])}."
+        if k in ("accept", "decline") and top[0] == "respond":
+            verb = "accepts" if k == "accept" else "declines"
+            done = (f": {player_name(top[2])} gives {_cost_text(top[3])} and receives {_cost_text(top[4])}"
+                    if k == "accept" else "")
+            return f"{who} {verb} {player_name(top[2])}'s trade offer{done}."
         if k == "take":
-            return f"{who} takes 1 {str(args[0]).title()} as bonus production."
+            return f"{who} takes 1 {str(args[0]).title()} from the bonus slot."
         if k == "pray":
-            return f"{who}'s prayers bring 1 {str(args[0]).title()}."
-        if k in ("row", "col", "bonus"):
-            return f"{who} chooses the bonus {k} {' '.join(map(str, args))}."
+            got = list(top[3]) if top[0] == "pray" else [0] * 5
+            got[RESOURCES.index(str(args[0]))] += 1
+            left = top[2] - 1 if top[0] == "pray" else 0
+            rest = f" ({left} more to choose)" if left else ""
+            return f"{who} prays for 1 {str(args[0]).title()}; the prayers have given {_cost_text(tuple(got))} so far{rest}."
+        if k == "bonus":
+            return f"{who} chooses row {args[0]}, column {args[1]} as the bonus slot."
+        if k in ("row", "col"):
+            return f"{who} chooses {'row' if k == 'row' else 'column'} {args[0]} for the bonus slot."
         if k == "benefit":
             ben = c.benefits[c.benefit_index[str(args[0])]]
             return f"{who} chooses the extra benefit '{ben.name}'."

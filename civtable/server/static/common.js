@@ -82,7 +82,7 @@ const Civ = (() => {
       const value = (obj || {})[key] || 0;
       if (!opts.all && !value) continue;
       any = true;
-      const chip = el("span", { class: `res ${key}`, title: RES_NAMES[key] || key }, String(value));
+      const chip = el("span", { class: `res ${key}`, dataset: { term: `resource:${key}` }, "aria-label": RES_NAMES[key] || key }, String(value));
       if (opts.delta && opts.delta[key]) chip.append(el("span", { class: "delta" }, ` +${opts.delta[key]}`));
       if (opts.short && opts.short[key]) chip.classList.add("short");
       out.append(chip);
@@ -104,21 +104,117 @@ const Civ = (() => {
     toastTimer = setTimeout(() => node.classList.add("hidden"), 5000);
   }
 
+  /** "trade_routes" -> "Trade Routes"; only at word starts after a space or underscore, so
+      "newton's" stays "Newton's"; small joining words stay lower case inside a name. */
+  const SMALL_WORDS = new Set(["of", "the", "and", "to", "in", "on", "at", "for", "a", "an"]);
   function titleCase(id) {
-    return String(id).replace(/[_-]+/g, " ").replace(/\b\w/g, (c) => c.toUpperCase());
+    const words = String(id).replace(/[_-]+/g, " ").trim().split(/\s+/);
+    return words.map((w, i) => (i > 0 && SMALL_WORDS.has(w.toLowerCase()) ? w.toLowerCase()
+      : w.charAt(0).toUpperCase() + w.slice(1))).join(" ");
   }
 
-  function seatName(payload, seat) {
-    if (seat === null || seat === undefined) return "Chance";
-    const s = (payload.seats || [])[seat];
-    const name = s ? s.name : `Seat ${seat}`;
-    const who = s && s.player !== "human" ? ` (${s.player})` : "";
-    return name + who;
+  /** A mode id as people read it: "mission1" -> "Mission 1". */
+  function modeName(mode) {
+    return titleCase(String(mode || "").replace(/([a-z])(\d)/g, "$1 $2"));
   }
+
+  /** Seat colours, the same everywhere (panels, log, map): the Conquest map's palette. */
+  const SEAT_COLOURS = ["#d62728", "#1f77b4", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf",
+    "#e377c2", "#8c564b", "#bcbd22", "#7f7f7f", "#000080", "#008080"];
+  function seatColour(seat) { return SEAT_COLOURS[((seat || 0) % SEAT_COLOURS.length + SEAT_COLOURS.length) % SEAT_COLOURS.length]; }
+
+  /** A seat's name for people: its display name, else "Player N" (1-based), with the bot's kind. */
+  function playerName(payload, seat) {
+    if (seat === null || seat === undefined || seat < 0) return "Chance";
+    const s = (payload.seats || [])[seat];
+    const raw = s && s.name ? String(s.name) : "";
+    return /^(Seat|Player) \d+$/.test(raw) || !raw ? `Player ${seat + 1}` : raw;
+  }
+  function seatName(payload, seat) {
+    if (seat === null || seat === undefined || seat < 0) return "Chance";
+    const s = (payload.seats || [])[seat];
+    const who = s && s.player !== "human" ? ` (${String(s.player).split(":")[0]} bot)` : "";
+    return playerName(payload, seat) + who;
+  }
+  /** A coloured chip naming a seat (CSSOM colours are allowed by the pages' CSP; style attributes are not). */
+  function swatch(seat) {
+    const node = el("span", { class: "swatch", "aria-hidden": "true" });
+    node.style.backgroundColor = seatColour(seat);
+    return node;
+  }
+  function seatChip(payload, seat, extra) {
+    return el("span", { class: "who", dataset: { seat } }, swatch(seat), seatName(payload, seat), extra || "");
+  }
+  /** Mark a node with the seat's colour (left border). */
+  function tint(node, seat) { node.style.borderLeftColor = seatColour(seat); node.classList.add("tinted"); return node; }
+
+  // ----- glossary tooltips: any element with data-term="<kind:id>" explains itself -------------
+  const glossary = { terms: {}, rules: null, extra: null };
+  async function loadGlossary(gameId) {
+    const res = await api("GET", `/api/games/${encodeURIComponent(gameId)}/glossary`);
+    if (res.ok) { glossary.terms = res.data.terms || {}; glossary.rules = res.data.rules; }
+    return glossary;
+  }
+  function term(id) { return glossary.terms[id] || null; }
+
+  let tip = null;
+  let tipFor = null;
+  function tipNode() {
+    if (!tip) {
+      tip = el("div", { id: "term-tip", class: "term-tip hidden", role: "tooltip" });
+      document.body.append(tip);
+    }
+    return tip;
+  }
+  function showTip(target) {
+    const id = target.dataset.term;
+    const entry = term(id);
+    if (!entry) return;
+    tipFor = target;
+    const node = clear(tipNode());
+    node.append(el("div", { class: "tip-head" }, el("strong", {}, entry.name), el("span", { class: "muted small" }, ` · ${entry.kind}`)),
+      el("div", { class: "tip-text" }, entry.text));
+    if (entry.cost && Object.keys(entry.cost).length) {
+      node.append(el("div", { class: "resline" }, el("span", { class: "label" }, "Printed cost"), resources(entry.cost)));
+    }
+    const extra = glossary.extra ? glossary.extra(id, target) : null;
+    if (extra) node.append(extra);
+    if (entry.unlocks && entry.unlocks.length) node.append(el("div", { class: "small" }, "Opens: " + entry.unlocks.join(", ")));
+    node.classList.remove("hidden");
+    const r = target.getBoundingClientRect();
+    const width = Math.min(340, window.innerWidth - 16);
+    node.style.maxWidth = `${width}px`;
+    let left = Math.min(Math.max(8, r.left + window.scrollX), window.scrollX + window.innerWidth - width - 8);
+    let top = r.bottom + window.scrollY + 6;
+    node.style.left = `${Math.round(left)}px`;
+    node.style.top = `${Math.round(top)}px`;
+    const h = node.getBoundingClientRect().height;
+    if (r.bottom + 6 + h > window.innerHeight && r.top - h - 6 > 0) node.style.top = `${Math.round(r.top + window.scrollY - h - 6)}px`;
+  }
+  function hideTip() { if (tip) tip.classList.add("hidden"); tipFor = null; }
+  let lastPointer = "mouse";
+  document.addEventListener("pointerdown", (ev) => { lastPointer = ev.pointerType || "mouse"; }, true);
+  document.addEventListener("mouseover", (ev) => {
+    if (lastPointer === "touch") return;
+    const target = ev.target instanceof Element ? ev.target.closest("[data-term]") : null;
+    if (target && target !== tipFor) showTip(target);
+    else if (!target && tipFor) hideTip();
+  });
+  document.addEventListener("click", (ev) => {
+    const target = ev.target instanceof Element ? ev.target.closest("[data-term]") : null;
+    if (lastPointer === "touch" && target) { if (tipFor === target) hideTip(); else showTip(target); return; }
+    if (!target && tipFor && !(ev.target instanceof Element && ev.target.closest("#term-tip"))) hideTip();
+  });
+  document.addEventListener("keydown", (ev) => { if (ev.key === "Escape") hideTip(); });
+  document.addEventListener("focusin", (ev) => {
+    const target = ev.target instanceof Element ? ev.target.closest("[data-term]") : null;
+    if (target) showTip(target);
+  });
 
   /** Renderers by game name: {render(board, payload, ctx)}; "generic" is the fallback. */
   const renderers = {};
 
   return { api, seats, saveSeat, forgetSeat, tokenFor, el, append, clear, resources, toast, titleCase, seatName,
-           renderers, RESOURCES, RES_NAMES };
+           playerName, seatChip, seatColour, swatch, tint, modeName, SEAT_COLOURS, glossary, loadGlossary, term,
+           showTip, hideTip, renderers, RESOURCES, RES_NAMES };
 })();

@@ -22,6 +22,11 @@
   } else if (params.get("watch") === null) {
     token = Civ.tokenFor(gameId, seatParam);
   }
+  // ?seat=N without a token in this browser: say so plainly instead of silently spectating
+  const missingSeat = !token && seatParam !== null && params.get("watch") === null;
+  const GUIDE_KEY = `civtable.guide.${gameId}`;
+  let guide = params.get("guide") !== null || localStorage.getItem(GUIDE_KEY) !== null;
+  if (params.get("guide") !== null) localStorage.setItem(GUIDE_KEY, params.get("guide") || "on");
 
   function query() { return token ? `?token=${encodeURIComponent(token)}` : ""; }
 
@@ -40,6 +45,15 @@
     if (token) {
       Civ.saveSeat(gameId, res.data.seat, token, res.data.game);
       history.replaceState(null, "", `${location.pathname}?seat=${res.data.seat}`);
+    }
+    if (missingSeat) {
+      const box = document.getElementById("seat-missing") || el("div", { id: "seat-missing", class: "status", role: "alert" });
+      box.textContent = `This browser holds no invitation for Player ${seatParam + 1} of this game, so you are watching. `
+        + "Open your invitation link (it ends in #token=...) to play that seat.";
+      document.getElementById("status").after(box);
+    }
+    if (!Object.keys(Civ.glossary.terms).length) {
+      Civ.loadGlossary(gameId).then(() => { if (payload) { const keep = payload; payload = null; show(keep); } });
     }
     show(res.data);
     if (!socket) connect();
@@ -64,6 +78,8 @@
   /** Send an action in the text form; the new view comes back in the answer (and over the socket). */
   async function act(text) {
     if (!token || busy || !payload) return false;
+    if (payload.log) guideLogMark = payload.log.length;
+    guideSteps += 1;
     busy = true;
     const res = await api("POST", `/api/games/${encodeURIComponent(gameId)}/actions`,
       { token, action: text, state_id: payload.state_id });
@@ -73,7 +89,8 @@
       if (res.status === 409) load();
       return false;
     }
-    show(res.data);
+    // the answer can arrive after the pushes of later positions (a fast bot): never go back to it
+    if (!payload || res.data.state_id >= payload.state_id) show(res.data);
     return true;
   }
 
@@ -134,17 +151,138 @@
     ctx.legal = new Set(payload.legal);
     ctx.payload = payload;
     ctx.svgUrl = `/api/games/${encodeURIComponent(gameId)}/svg${query()}`;
-    document.title = `${payload.title} — civtable`;
+    const wasMine = lastYourTurn;
+    lastYourTurn = payload.your_turn;
+    document.title = `${payload.your_turn ? "● Your turn — " : ""}${payload.title} — civtable`;
+    if (payload.your_turn && !wasMine && wasMine !== null && document.hidden && window.Notification
+        && Notification.permission === "granted") {
+      new Notification(`${payload.title}: your turn`, { body: payload.decision.prompt || "", tag: gameId });
+    }
     document.getElementById("title").textContent = payload.title;
-    document.getElementById("seat-info").textContent = payload.seat === null
-      ? "watching" : `you are ${Civ.seatName(payload, payload.seat)}`;
+    const info = clear(document.getElementById("seat-info"));
+    if (payload.seat === null) info.append("watching");
+    else info.append("you are ", Civ.seatChip(payload, payload.seat));
+    const rules = document.getElementById("rules-link");
+    rules.href = Civ.glossary.rules || `/rules/${payload.game}`;
+    rules.classList.remove("hidden");
+    document.getElementById("notify").classList.toggle("hidden",
+      payload.seat === null || !window.Notification || Notification.permission !== "default");
+    Civ.glossary.extra = renderer().termExtra ? (id, target) => renderer().termExtra(id, payload, target) : null;
     showStatus();
     const board = clear(document.getElementById("board"));
     board.dataset.stateId = String(payload.state_id);
     renderer().render(board, payload, ctx);
     showLegal();
     showLog();
+    refreshProgress();
+    showGuide();
   }
+
+  let lastYourTurn = null;
+  let progressTimer = null;
+  /** "How to win": the mode's objectives and everyone's progress (from the game's glossary module). */
+  function refreshProgress() {
+    clearTimeout(progressTimer);
+    progressTimer = setTimeout(async () => {
+      const res = await api("GET", `/api/games/${encodeURIComponent(gameId)}/progress${query()}`);
+      const panel = document.getElementById("howto");
+      if (!res.ok || !res.data.players || !res.data.players.length) { panel.classList.add("hidden"); return; }
+      panel.classList.remove("hidden");
+      const d = res.data;
+      const body = clear(document.getElementById("howto-body"));
+      if (d.title) body.append(el("div", { class: "small" }, el("strong", {}, d.title)));
+      if (d.objectives && d.objectives.length) body.append(el("ul", { class: "objectives" }, d.objectives.map((o) => el("li", {}, o))));
+      body.append(el("ul", { class: "progress-list", id: "progress" }, d.players.map((p) => {
+        const parts = p.lines.map((l) => {
+          if (!l.need) return el("span", { class: "goal" }, `${l.label} ${l.have}${l.note ? ` (${l.note})` : ""}`);
+          if (l.label === "Dawn") return el("span", { class: l.done ? "done" : "goal" }, l.done ? "Dawn ✓" : "Dawn ✗");
+          return el("span", { class: l.done ? "done" : "" }, `${l.label} ${l.have}/${l.need}${l.done ? " ✓" : ""}`);
+        });
+        const joined = [];
+        parts.forEach((x, i) => { if (i) joined.push(" · "); joined.push(x); });
+        const li = el("li", { dataset: { seat: p.seat } }, el("div", {}, Civ.seatChip(payload, p.seat),
+          p.achieved ? el("span", { class: "done" }, " — objectives met") : null), el("div", {}, joined),
+          p.trait ? el("div", { class: "muted small" }, `${p.trait}: ${p.civ_victory}${p.blocked ? " (blocked)" : ""}`) : null);
+        return Civ.tint(li, p.seat);
+      })));
+    }, 150);
+  }
+
+  // ----- the guide (tutorial games): a suggested action, why, and what just happened -------------
+  let hint = null;
+  let hintFor = -1;
+  let guideSteps = 0;
+  /** Words to know, each pointing at its glossary entry (hover or tap). */
+  function guideIntro() {
+    const byKind = (kind) => Object.entries(Civ.glossary.terms).filter(([, t]) => t.kind === kind);
+    const mode = payload.view && payload.view.mode ? Civ.term(`mode:${payload.view.mode}`) : null;
+    const chips = (list) => list.map(([id, t]) => el("span", { class: "tag", dataset: { term: id } }, t.name));
+    const traits = byKind("trait");
+    return el("details", { class: "small stack", id: "guide-intro", open: guideSteps < 3 }, el("summary", {}, "Words to know"),
+      mode ? el("p", {}, el("strong", { dataset: { term: `mode:${payload.view.mode}` } }, mode.name), ": ", mode.text) : null,
+      el("p", {}, "Point at (or tap) anything on the table to read what it does: buildings, advances, wonders, resources."),
+      traits.length ? el("div", { class: "tags" }, el("span", { class: "muted" }, "Traits of the full game: "), chips(traits)) : null);
+  }
+  let guideLogMark = null;
+  async function showGuide() {
+    const panel = document.getElementById("guide");
+    for (const n of document.querySelectorAll(".guide-target")) n.classList.remove("guide-target");
+    if (!guide || payload.seat === null) { panel.classList.add("hidden"); return; }
+    panel.classList.remove("hidden");
+    const body = clear(document.getElementById("guide-body"));
+    if (guideLogMark === null) guideLogMark = Math.max(0, payload.log.length - 6);
+    const happened = payload.log.slice(guideLogMark).filter((e) => e.text && e.seat !== payload.seat).slice(-6);
+    if (payload.finished) {
+      const winners = (payload.result && payload.result.winners || []).map((w) => Civ.seatName(payload, w));
+      body.append(el("p", { class: "big" }, winners.length && payload.result.winners.includes(payload.seat)
+        ? "You won the mission. Well played!" : `The mission is over: ${winners.join(", ") || "nobody"} won.`),
+      el("p", { class: "small" }, "Try the next mission from the lobby, or a full game of Journey to Modern Civilization."),
+      el("a", { href: "/", class: "button" }, "Back to the lobby"));
+      return;
+    }
+    if (!payload.your_turn) {
+      body.append(el("p", { class: "why" }, `Waiting for ${payload.decision.players.filter((p) => p >= 0)
+        .map((p) => Civ.seatName(payload, p)).join(", ") || "the dice"}. Their moves appear in the log below.`));
+      if (happened.length) body.append(el("div", { class: "small" }, "What just happened:"),
+        el("ul", { class: "happened" }, happened.map((e) => el("li", {}, e.text))));
+      return;
+    }
+    if (hintFor !== payload.state_id) {
+      hintFor = payload.state_id;
+      hint = null;
+      body.append(el("p", { class: "muted small" }, "Thinking about a good move…"));
+      const res = await api("GET", `/api/games/${encodeURIComponent(gameId)}/hint${query()}`);
+      if (!res.ok || hintFor !== payload.state_id) return;
+      hint = res.data;
+      return showGuide();
+    }
+    if (!hint || !hint.action) return;
+    if (happened.length) body.append(el("div", { class: "small" }, "What just happened:"),
+      el("ul", { class: "happened" }, happened.map((e) => el("li", {}, e.text))));
+    body.append(el("p", { class: "big" }, "Suggested: ", el("strong", { id: "guide-action" }, label(hint.action))),
+      hint.why ? el("p", { class: "why", id: "guide-why" }, hint.why) : null,
+      el("p", { class: "muted small" }, "The highlighted control plays it — or choose anything else."),
+      el("button", { type: "button", class: "small", id: "guide-do", onclick: () => { guideLogMark = payload.log.length; act(hint.action); } },
+        "Do it"), guideIntro());
+    const targets = [...document.querySelectorAll(`#board [data-action="${CSS.escape(hint.action)}"], #legal [data-action="${CSS.escape(hint.action)}"]`)];
+    for (const n of targets) n.classList.add("guide-target");
+    const onBoard = targets.find((n) => n.closest("#board"));
+    if (onBoard) {
+      const r = onBoard.getBoundingClientRect();
+      if (r.bottom < 0 || r.top > window.innerHeight) onBoard.scrollIntoView({ block: "center", behavior: "smooth" });
+    }
+  }
+  document.getElementById("guide-leave").addEventListener("click", () => {
+    guide = false;
+    localStorage.removeItem(GUIDE_KEY);
+    showGuide();
+    toast("The guide is off. Reopen it with ?guide in the address.", "info");
+  });
+  document.getElementById("notify").addEventListener("click", async () => {
+    if (!window.Notification) return;
+    await Notification.requestPermission();
+    document.getElementById("notify").classList.add("hidden");
+  });
 
   function showStatus() {
     const status = document.getElementById("status");
@@ -207,7 +345,10 @@
   function showLog() {
     const log = clear(document.getElementById("log"));
     for (const entry of payload.log) {
-      log.append(el("li", { class: entry.seat === null ? "chance" : "" }, entry.text));
+      if (!entry.text) continue;  // nothing worth a line (e.g. composing a trade offer)
+      const li = el("li", { class: entry.seat === null || entry.seat < 0 ? "chance" : "", dataset: { seat: entry.seat } }, entry.text);
+      if (entry.seat !== null && entry.seat >= 0) Civ.tint(li, entry.seat);
+      log.append(li);
     }
     log.scrollTop = log.scrollHeight;
   }

@@ -9,8 +9,13 @@
 
   function seatLabel(payload, seat) {
     if (seat === null || seat === undefined) return "—";
+    return Civ.seatChip(payload, seat, payload.seat === seat ? " (you)" : "");
+  }
+  function seatText(payload, seat) {
     return Civ.seatName(payload, seat) + (payload.seat === seat ? " (you)" : "");
   }
+  const MODE_TITLES = { mission1: "Mission 1: The Foundations", mission2: "Mission 2: The Mastery",
+    journey: "Journey to Modern Civilization", glory: "For The Glory" };
 
   /** Legal actions (text) whose kind is one of `kinds` (or any) and that name `id` among their arguments. */
   function legalNaming(ctx, id, kinds) {
@@ -28,7 +33,7 @@
     node.classList.add("clickable");
     node.setAttribute("tabindex", "0");
     node.setAttribute("role", "button");
-    node.title = actions.length === 1 ? `${label || ""} ${actions[0]}`.trim() : actions.join(" | ");
+    if (!node.dataset.term) node.title = actions.length === 1 ? `${label || ""} ${actions[0]}`.trim() : actions.join(" | ");
     node.dataset.action = actions[0];
     const go = () => (actions.length === 1 || !ctx.choose ? ctx.act(actions[0]) : ctx.choose(node, actions));
     node.addEventListener("click", go);
@@ -50,9 +55,10 @@
       class: "seatchip" + (s === view.current ? " deciding" : "") + (s === payload.seat ? " me" : ""),
     }, seatLabel(payload, s)));
     return el("section", { class: "panel", id: "round-panel" },
-      el("h2", {}, `Round ${view.round ?? "?"}`, view.mode ? el("span", { class: "muted small" }, ` · ${titleCase(view.mode)}`) : null),
+      el("h2", {}, `Round ${view.round ?? "?"}`, view.mode ? el("span", { class: "muted small", id: "mode-label", dataset: { term: `mode:${view.mode}` } },
+        ` · ${MODE_TITLES[view.mode] || Civ.modeName(view.mode)}`) : null),
       el("div", { class: "row" },
-        dice ? el("div", { class: "dice", title: "black die: row, white die: column" },
+        dice ? el("div", { class: "dice", dataset: { term: "rule:bonus_slot" } },
           el("span", { class: "die black" }, dice.black ?? "?"), el("span", { class: "die white" }, dice.white ?? "?"),
           dice.slot ? el("span", { class: "small" }, `bonus slot: row ${dice.slot[0]}, column ${dice.slot[1]}`)
             : el("span", { class: "small muted" }, "bonus slot to choose")) : el("span", { class: "muted small" }, "dice not rolled yet")),
@@ -64,10 +70,17 @@
   function pendingLine(view, payload) {
     const pending = view.pending || {};
     const parts = [];
+    if (pending.slot_for) {
+      const f = pending.slot_for;
+      const t = Civ.term(f.kind === "wonder" ? `wonder:${f.id}` : `building:${f.id}`);
+      parts.push(el("div", { class: "small" }, `Placing ${t ? t.name : titleCase(f.id)}${f.free ? " (free)" : ""}: choose an empty slot of your city.`));
+    }
     for (const [what, seats] of Object.entries(pending)) {
       if (!seats || typeof seats !== "object") continue;
-      parts.push(el("div", { class: "small muted" }, `${titleCase(what)}: `,
-        Object.entries(seats).map(([seat, st]) => `${Civ.seatName(payload, Number(seat))} ${st}`).join(" · ")));
+      const entries = Object.entries(seats).filter(([seat]) => /^\d+$/.test(seat));
+      if (!entries.length) continue;
+      parts.push(el("div", { class: "small muted" }, what === "redraw" ? "Trait decisions: " : `${titleCase(what)}: `,
+        entries.map(([seat, st]) => `${Civ.seatName(payload, Number(seat))} ${typeof st === "object" ? "" : st}`).join(" · ")));
     }
     return parts.length ? el("div", { class: "stack" }, parts) : null;
   }
@@ -81,8 +94,8 @@
     return el("section", { class: "panel", id: "me-panel" },
       el("h2", {}, "Your resources"),
       el("div", { class: "resline" }, el("span", { class: "label" }, "Hand"), resources(me.hand, { all: true })),
-      el("div", { class: "resline", title: "per-turn production collected at the start of the next round" },
-        el("span", { class: "label" }, "PTP"), resources(production, { all: true })),
+      el("div", { class: "resline" },
+        el("span", { class: "label", dataset: { term: "rule:ptp" } }, "PTP"), resources(production, { all: true })),
       el("div", { class: "resline", title: "your hand plus next round's production, if you spend nothing more" },
         el("span", { class: "label" }, "Next round"), resources(next, { all: true })),
       me.population ? el("div", { class: "small muted" }, `Population ${me.population.total ?? 0} (free ${me.population.free ?? 0})`) : null,
@@ -97,7 +110,7 @@
     const offer = view.offer;
     if (offer) {
       box.append(el("div", { class: "offer-box", id: "offer" },
-        el("div", {}, el("strong", {}, `${seatLabel(payload, offer.from)} → ${seatLabel(payload, offer.to)}`)),
+        el("div", {}, el("strong", {}, seatLabel(payload, offer.from), " → ", seatLabel(payload, offer.to))),
         el("div", { class: "resline" }, el("span", { class: "label" }, "gives"), resources(offer.give, { empty: "nothing yet" })),
         el("div", { class: "resline" }, el("span", { class: "label" }, "asks for"), resources(offer.get, { empty: "nothing yet" })),
         el("div", { class: "row" }, ["accept", "decline", "propose", "cancel"].filter((a) => ctx.legal.has(a)).map((a) =>
@@ -145,7 +158,7 @@
 
   // ----- players and cities -------------------------------------------------------------------
   function city(player, view, payload, ctx) {
-    const grid = el("div", { class: "city", role: "grid", "aria-label": `city of seat ${player.seat}` });
+    const grid = el("div", { class: "city", role: "grid", "aria-label": `city of ${seatText(payload, player.seat)}` });
     const slot = view.dice && view.dice.slot;
     const mine = player.seat === view.you;
     const axis = (kind, n) => {
@@ -162,16 +175,16 @@
         const node = el("div", { class: "slot", dataset: { row: r, col: c, seat: player.seat } });
         if (cell && cell.kind === "wonder") {
           node.classList.add("filled", "wonder");
+          node.dataset.term = `wonder:${cell.id}`;
           node.append(el("span", {}, cell.name || titleCase(cell.id)));
-          node.title = cell.name || cell.id;
         } else if (cell) {
           node.classList.add("filled", "building", `line-${cell.line}`);
           if (cell.special) node.classList.add("special");
           node.append(el("span", { class: "lvl" }, `${titleCase(cell.line || "")} ${cell.level ?? ""}`), el("span", {}, cell.name || ""));
-          if (cell.pop) node.append(el("span", { class: "pop", title: "population" }, `♟${cell.pop}`));
-          node.title = `${cell.name || ""} (level ${cell.level ?? "?"}, ${cell.line || ""})`;
+          if (cell.pop) node.append(el("span", { class: "pop", "aria-label": "population" }, `♟${cell.pop}`));
+          node.dataset.term = `level:${cell.line}:${cell.level}`;
         }
-        if (slot && slot[0] === r && slot[1] === c) { node.classList.add("bonus"); node.title = (node.title ? node.title + " — " : "") + "bonus slot"; }
+        if (slot && slot[0] === r && slot[1] === c) { node.classList.add("bonus"); if (!node.dataset.term) node.dataset.term = "rule:bonus_slot"; }
         if (mine) clickable(node, ctx, [...ctx.legal].filter((t) => t.split(" ").length === 3 && t.endsWith(` ${r} ${c}`)), "");
         grid.append(node);
       }
@@ -179,29 +192,94 @@
     return grid;
   }
 
+  function tags(player, view) {
+    const trait = player.trait === null || player.trait === undefined ? el("span", { class: "tag", title: "secret until everyone has decided" }, "trait ?")
+      : el("span", { class: "tag", dataset: { term: `trait:${player.trait}` } }, titleCase(player.trait));
+    const gov = player.government ? el("span", { class: "tag", dataset: { term: `advance:${player.government}` } }, titleCase(player.government)) : null;
+    const hb = player.humble_beginnings ? el("span", { class: "tag", dataset: { term: `hb:${player.humble_beginnings}` } },
+      hbName(player.humble_beginnings)) : null;
+    return el("div", { class: "tags" }, trait, gov, player.age ? el("span", { class: "tag" }, titleCase(player.age)) : null,
+      el("span", { class: "tag" }, `${(player.researched || []).length} advances`),
+      player.population ? el("span", { class: "tag" }, `pop ${player.population.total ?? 0} (free ${player.population.free ?? 0})`) : null,
+      hb,
+      player.achieved ? el("span", { class: "tag wonder", title: "objective met this round" }, "objectives met") : null,
+      player.blocked ? el("span", { class: "tag", title: "For The Glory: this player can no longer win by civilization" }, "civ victory blocked") : null);
+  }
+  function hbName(id) {
+    const t = Civ.term(`hb:${id}`);
+    return t ? t.name : titleCase(id);
+  }
+
+  /** A small picture of a city: one coloured square per slot (click to see the whole city). */
+  function miniCity(player, view) {
+    const grid = el("div", { class: "mini-city", "aria-hidden": "true" });
+    const slot = view.dice && view.dice.slot;
+    (player.city || []).forEach((row, r) => row.forEach((cell, c) => {
+      const cls = ["m"];
+      if (cell && cell.kind === "wonder") cls.push("wonder");
+      else if (cell) cls.push(cell.special ? "special" : `line-${cell.line}`, `lv${cell.level}`);
+      if (slot && slot[0] === r + 1 && slot[1] === c + 1) cls.push("bonus");
+      grid.append(el("span", { class: cls.join(" ") }, cell && cell.kind !== "wonder" ? String(cell.level) : ""));
+    }));
+    return grid;
+  }
+
+  /** Every player at a glance: name and colour, CP, hand, production, population, a miniature
+      city that opens on click. The four of a full table fit one row of a laptop screen. */
   function playerPanel(player, view, payload, ctx) {
-    const cls = ["panel", "player"];
+    const cls = ["panel", "player", "compact"];
     if (player.seat === view.you) cls.push("me");
     if (player.seat === view.current && !view.finished) cls.push("current");
     const bd = player.cp_breakdown || {};
-    const trait = player.trait === null || player.trait === undefined ? el("span", { class: "tag", title: "hidden" }, "trait ?")
-      : el("span", { class: "tag" }, titleCase(player.trait));
-    const gov = player.government ? el("span", { class: "tag" }, titleCase(player.government)) : null;
-    return el("section", { class: cls.join(" "), dataset: { seat: player.seat } },
-      el("h2", {}, seatLabel(payload, player.seat), el("span", { class: "cp" }, `${player.cp ?? 0} CP`)),
-      el("div", { class: "tags" }, trait, gov, player.age ? el("span", { class: "tag" }, titleCase(player.age)) : null,
-        el("span", { class: "tag" }, `${(player.researched || []).length} researched`),
-        player.population ? el("span", { class: "tag" }, `pop ${player.population.total ?? 0} / free ${player.population.free ?? 0}`) : null,
-        player.humble_beginnings ? el("span", { class: "tag", title: "humble beginnings" }, titleCase(player.humble_beginnings)) : null,
-        player.achieved ? el("span", { class: "tag wonder", title: "objective met this round" }, `${titleCase(player.achieved)} achieved`) : null,
-        player.blocked ? el("span", { class: "tag", title: "For The Glory: this seat can no longer win by civilization" }, "civ victory blocked") : null),
-      el("div", { class: "breakdown" }, Object.entries(bd).map(([k, v]) => `${titleCase(k)} ${v}`).join(" · ")),
-      player.hand ? el("div", { class: "resline" }, el("span", { class: "label" }, "Hand"), resources(player.hand, { all: true })) : null,
-      player.ptp ? el("div", { class: "resline" }, el("span", { class: "label" }, "PTP"), resources(player.ptp, { all: true })) : null,
-      city(player, view, payload, ctx),
+    const details = el("div", { class: "player-city hidden" }, city(player, view, payload, ctx),
+      el("div", { class: "breakdown" }, Object.entries(bd).map(([k, v]) => `${titleCase(k)} ${v}`).join(" · ")));
+    const mini = miniCity(player, view);
+    const toggle = el("button", { type: "button", class: "secondary small city-toggle", "aria-expanded": "false",
+      onclick: () => {
+        const open = details.classList.toggle("hidden") === false;
+        toggle.setAttribute("aria-expanded", String(open));
+        toggle.textContent = open ? "Hide city" : "City";
+        mini.classList.toggle("hidden", open);
+      } }, "City");
+    const panel = el("section", { class: cls.join(" "), dataset: { seat: player.seat } },
+      el("h2", {}, seatLabel(payload, player.seat), el("span", { class: "spacer" }),
+        el("span", { class: "cp", dataset: { term: "rule:cp" } }, `${player.cp ?? 0} CP`)),
+      el("div", { class: "resline hand" }, el("span", { class: "label" }, "Hand"), resources(player.hand, { all: true })),
+      el("div", { class: "resline ptp" }, el("span", { class: "label", dataset: { term: "rule:ptp" } }, "PTP"), resources(player.ptp_next || player.ptp, { all: true })),
+      tags(player, view),
       (player.wonders || []).length || (player.benefits || []).length ? el("div", { class: "tags" },
-        (player.wonders || []).map((w) => el("span", { class: "tag wonder" }, wonderName(view, w))),
-        (player.benefits || []).map((b) => el("span", { class: "tag" }, benefitName(view, b)))) : null);
+        (player.wonders || []).map((w) => el("span", { class: "tag wonder", dataset: { term: `wonder:${w}` } }, wonderName(view, w))),
+        (player.benefits || []).map((b) => el("span", { class: "tag", dataset: { term: `benefit:${b}` } }, benefitName(view, b)))) : null,
+      player.seat === view.you ? null : el("div", { class: "row mini-row" }, mini, toggle),
+      player.seat === view.you ? null : details);
+    return Civ.tint(panel, player.seat);
+  }
+
+  /** Your own city, full size, where building and upgrading happen. */
+  function myCityPanel(view, payload, ctx) {
+    const me = view.you !== null && view.you !== undefined ? (view.players || [])[view.you] : null;
+    if (!me) return null;
+    const bd = me.cp_breakdown || {};
+    return el("section", { class: "panel", id: "my-city" }, el("h2", {}, "Your city"),
+      el("p", { class: "muted small" }, "The red frame is this round's bonus slot. Point at a building for what it gives."),
+      city(me, view, payload, ctx),
+      el("div", { class: "breakdown" }, "CP: ", Object.entries(bd).map(([k, v]) => `${titleCase(k)} ${v}`).join(" · ")));
+  }
+
+  /** The keep-or-redraw decision, with what the trait does and how it wins. */
+  function traitDecision(view, payload, ctx) {
+    if (!payload.your_turn || payload.decision.kind !== "redraw") return null;
+    const me = (view.players || [])[view.you] || {};
+    if (!me.trait) return null;
+    const t = Civ.term(`trait:${me.trait}`);
+    return el("section", { class: "panel decision-card", id: "trait-decision" },
+      el("h2", {}, "Your trait: ", el("span", { dataset: { term: `trait:${me.trait}` } }, t ? t.name : titleCase(me.trait))),
+      t ? el("p", { class: "big", id: "trait-text" }, t.text) : null,
+      t && t.victory ? el("p", { class: "small" }, el("strong", {}, "Its victory (For The Glory): "), t.victory) : null,
+      el("p", { class: "small muted" }, "Keep it, or redraw once: the new card must be kept."),
+      el("div", { class: "row" }, ["keep", "redraw"].filter((a) => ctx.legal.has(a)).map((a) =>
+        el("button", { type: "button", class: a === "keep" ? "" : "secondary", dataset: { action: a }, onclick: () => ctx.act(a) },
+          a === "keep" ? "Keep this trait" : "Redraw"))));
   }
 
   function wonderName(view, id) {
@@ -225,7 +303,7 @@
       if (!list.length) continue;
       board.append(el("div", { class: "age" }, el("h3", {}, titleCase(age)), el("div", { class: "techs" }, list.map((t) => {
         const reduced = t.your_cost !== undefined && t.your_cost !== null && t.your_cost !== t.cost;
-        const card = el("div", { class: `tech ${t.status || "locked"}`, dataset: { tech: t.id } },
+        const card = el("div", { class: `tech ${t.status || "locked"}`, dataset: { tech: t.id, term: `advance:${t.id}` } },
           el("span", { class: "cost", title: "cost in gold" }, reduced ? el("s", {}, String(t.cost)) : null,
             el("span", { class: "res gold" }, String(t.your_cost ?? t.cost ?? "?"))),
           el("div", { class: "name" }, t.name || titleCase(t.id)),
@@ -292,8 +370,8 @@
       el("div", { class: "wonders" }, lines.map((line) => {
         const first = (line.levels || [])[0] || {};
         const built = you !== null && you !== undefined && Array.isArray(line.built) ? line.built[you] : null;
-        const card = el("div", { class: "wonder-card building-card" + (line.kind === "special" ? " special" : ""), dataset: { building: line.id } },
-          el("div", { class: "name" }, `${titleCase(line.id)}`, el("span", { class: "muted small" }, ` · ${line.kind}`)),
+        const card = el("div", { class: "wonder-card building-card" + (line.kind === "special" ? " special" : ""), dataset: { building: line.id, term: `building:${line.id}` } },
+          el("div", { class: "name" }, first.name || titleCase(line.id), el("span", { class: "muted small" }, ` · ${line.kind}`)),
           el("div", { class: "small muted" }, (line.levels || []).map((l) => `${l.level}. ${l.name}`).join(" → ")),
           el("div", { class: "small" }, "new: ", resources(first.your_cost || first.cost, { empty: "free" }),
             built !== null ? el("span", { class: "muted" }, ` · yours ${built}/${line.max_count ?? "?"}`) : null));
@@ -306,10 +384,10 @@
     const wonders = view.wonders || [];
     if (!wonders.length) return null;
     return el("section", { class: "panel", id: "wonders" }, el("h2", {}, "Wonders"), el("div", { class: "wonders" }, wonders.map((w) => {
-      const card = el("div", { class: "wonder-card" + (w.owner !== null && w.owner !== undefined ? " taken" : ""), dataset: { wonder: w.id } },
+      const card = el("div", { class: "wonder-card" + (w.owner !== null && w.owner !== undefined ? " taken" : ""), dataset: { wonder: w.id, term: `wonder:${w.id}` } },
         el("div", { class: "name" }, w.name || titleCase(w.id)),
         el("div", { class: "small muted" }, [titleCase(w.age || ""), titleCase(w.kind || ""), `${w.cp ?? "?"} CP`].filter(Boolean).join(" · ")),
-        w.owner !== null && w.owner !== undefined ? el("div", { class: "small" }, `built by ${seatLabel(payload, w.owner)}`)
+        w.owner !== null && w.owner !== undefined ? el("div", { class: "small" }, "built by ", seatLabel(payload, w.owner))
           : el("div", { class: "small" }, resources(w.your_cost || w.cost, { empty: "free" })));
       clickable(card, ctx, legalNaming(ctx, w.id), "");
       return card;
@@ -325,9 +403,9 @@
       el("div", { class: "row top" }, Object.entries(groups).map(([gov, list]) => el("div", { class: "stack" },
         el("h3", {}, titleCase(gov)), list.map((b) => {
           const taken = b.taken_by !== null && b.taken_by !== undefined;
-          const card = el("div", { class: "wonder-card" + (taken ? " taken" : ""), dataset: { benefit: b.id } },
+          const card = el("div", { class: "wonder-card" + (taken ? " taken" : ""), dataset: { benefit: b.id, term: `benefit:${b.id}` } },
             el("div", { class: "name" }, b.name || titleCase(b.id)),
-            taken ? el("div", { class: "small" }, `taken by ${seatLabel(payload, b.taken_by)}`) : null);
+            taken ? el("div", { class: "small" }, "taken by ", seatLabel(payload, b.taken_by)) : null);
           clickable(card, ctx, legalNaming(ctx, b.id), "");
           return card;
         })))));
@@ -403,29 +481,70 @@
       el("div", { class: "resline" }, el("span", { class: "label" }, "Leaves"), resources(left, { all: true, short })));
   }
 
+  /** Tooltip extras: your cost after reductions, from your own view. */
+  function termExtra(id, payload) {
+    const view = payload.view || {};
+    const [kind, key, level] = id.split(":");
+    let cost = null;
+    if (kind === "advance") { const t = (view.tech || []).find((x) => x.id === key); if (t && t.your_cost !== undefined) cost = { gold: t.your_cost }; }
+    if (kind === "wonder") { const w = (view.wonders || []).find((x) => x.id === key); if (w && w.your_cost) cost = w.your_cost;
+      if (w && w.owner !== null && w.owner !== undefined) return el("div", { class: "small" }, `Built by ${Civ.seatName(payload, w.owner)}.`); }
+    if (kind === "building" || kind === "level") {
+      const line = (view.buildings || []).find((x) => x.id === key);
+      const lv = line && (line.levels || [])[(Number(level) || 1) - 1];
+      if (lv && lv.your_cost) cost = lv.your_cost;
+    }
+    if (kind === "benefit") { const b = (view.benefits || []).find((x) => x.id === key);
+      if (b && b.taken_by !== null && b.taken_by !== undefined) return el("div", { class: "small" }, `Taken by ${Civ.seatName(payload, b.taken_by)}.`); }
+    if (!cost) return null;
+    return el("div", { class: "resline" }, el("span", { class: "label" }, "Your cost"), resources(cost, { empty: "free" }));
+  }
+
+  // an answered offer: tell the player who made it
+  let openOffer = null;
+  function offerNotice(view, payload) {
+    const mine = openOffer && openOffer.from === view.you && openOffer.proposed;
+    if (mine && !view.offer) {
+      const answer = [...(payload.log || [])].reverse().find((e) => e.text && e.text.includes("trade offer"));
+      Civ.toast(answer ? answer.text : "Your trade offer was answered.", "info");
+    }
+    openOffer = view.offer ? { ...view.offer } : null;
+  }
+
   Civ.renderers.inceptum = {
     render(board, payload, ctx) {
       const view = payload.view || {};
-      board.append(el("div", { class: "inc-top" }, roundPanel(view, payload), mePanel(view, payload, ctx)));
+      offerNotice(view, payload);
+      const decision = traitDecision(view, payload, ctx);
+      if (decision) board.append(decision);
       if (payload.finished || view.finished) board.append(summary(view, payload));
       const players = [...(view.players || [])];
       if (view.you !== null && view.you !== undefined) players.sort((a, b) => (b.seat === view.you) - (a.seat === view.you));
-      const playersGrid = el("div", { class: "players" }, players.map((p) => playerPanel(p, view, payload, ctx)));
-      board.append(playersGrid);
+      board.append(el("div", { class: "players", id: "players" }, players.map((p) => playerPanel(p, view, payload, ctx))));
+      board.append(el("div", { class: "inc-top" }, roundPanel(view, payload), mePanel(view, payload, ctx), myCityPanel(view, payload, ctx)));
+      const anchor = board.lastChild;
       // the panel holding the current choice comes first, so nobody has to scroll for it
       const panels = [techBoard(view, ctx), buildingsPanel(view, payload, ctx), wondersPanel(view, payload, ctx),
         benefitsPanel(view, payload, ctx)].filter(Boolean);
       const urgent = (p) => p.querySelector(".clickable") && (
         (p.id === "benefits" && payload.your_turn) || (p.id === "wonders" && payload.decision.kind === "wonder"));
       for (const p of panels) {
-        if (urgent(p)) board.insertBefore(p, playersGrid);
+        if (urgent(p)) board.insertBefore(p, anchor);
         else board.append(p);
       }
     },
+    termExtra,
     preview,
     label(text, payload) {
       const parts = text.split(" ");
       if (parts[0] === "offer" && parts.length === 2) return `to ${Civ.seatName(payload, Number(parts[1]))}`;
+      if (parts[0] === "slot" && parts.length === 3) return `row ${parts[1]}, column ${parts[2]}`;
+      if (parts[0] === "upgrade" && parts.length === 3) return `upgrade at row ${parts[1]}, column ${parts[2]}`;
+      if (parts[0] === "build" && parts.length === 2) {
+        const line = ((payload.view || {}).buildings || []).find((l) => l.id === parts[1]);
+        const first = line && (line.levels || [])[0];
+        if (first) return `build ${first.name}`;
+      }
       if (parts[0] === "bank" && parts.length === 3) return `${parts[1]} → ${parts[2]}`;
       const view = payload.view || {};
       if (parts[0] === "research" || parts[0] === "wonder" || parts[0] === "benefit") {

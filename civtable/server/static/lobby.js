@@ -24,7 +24,7 @@
     const g = currentGame();
     if (!g) return;
     clear(modeSelect);
-    for (const m of g.modes) modeSelect.append(el("option", { value: m }, Civ.titleCase(m.replace(/([a-z])(\d)/g, "$1 $2"))));
+    for (const m of g.modes) modeSelect.append(el("option", { value: m }, Civ.modeName(m)));
     const modeOption = g.options.find((o) => o.name === "mode");
     if (modeOption && g.modes.includes(modeOption.default)) modeSelect.value = modeOption.default;
     document.getElementById("mode-label").classList.toggle("hidden", g.modes.length === 0);
@@ -32,7 +32,42 @@
     for (let n = g.min_players; n <= g.max_players; n++) playersSelect.append(el("option", { value: n }, String(n)));
     playersSelect.value = String(Math.min(Math.max(g.min_players, 3), g.max_players));
     document.getElementById("game-description").textContent = g.description || "";
+    fillOptions(g);
     fillSeats();
+  }
+
+  /** Every option of the game (besides players and mode) can be set here, with its help text. */
+  function fillOptions(g) {
+    const box = clear(document.getElementById("game-options"));
+    const opts = g.options.filter((o) => o.name !== "players" && o.name !== "mode");
+    if (!opts.length) return;
+    const rows = opts.map((o) => {
+      let input;
+      if (o.choices) {
+        input = el("select", { name: `opt-${o.name}` }, o.choices.map((c) => el("option", { value: String(c) }, Civ.titleCase(String(c)))));
+        input.value = String(o.default);
+      } else if (o.type === "bool") {
+        input = el("input", { type: "checkbox", name: `opt-${o.name}` });
+        input.checked = Boolean(o.default);
+      } else {
+        input = el("input", { type: "number", name: `opt-${o.name}`, value: o.default, min: o.minimum ?? null, max: o.maximum ?? null });
+      }
+      input.dataset.option = o.name;
+      input.dataset.type = o.type;
+      input.dataset.default = String(o.default);
+      return el("label", { class: "option", title: o.help || "" }, el("span", { class: "opt-name" }, Civ.titleCase(o.name)), input,
+        el("span", { class: "muted small opt-help" }, o.help || ""));
+    });
+    box.append(el("details", {}, el("summary", {}, `Options (${opts.length})`), el("div", { class: "stack" }, rows)));
+  }
+
+  function chosenOptions() {
+    const out = {};
+    for (const input of document.querySelectorAll("#game-options [data-option]")) {
+      const value = input.type === "checkbox" ? input.checked : input.dataset.type === "int" ? Number(input.value) : input.value;
+      if (String(value) !== input.dataset.default) out[input.dataset.option] = value;
+    }
+    return out;
   }
 
   function fillSeats() {
@@ -40,12 +75,12 @@
     const old = [...seatRows.querySelectorAll("select")].map((s) => s.value);
     clear(seatRows);
     for (let i = 0; i < n; i++) {
-      const select = el("select", { name: `seat-${i}`, "aria-label": `Seat ${i}` },
+      const select = el("select", { name: `seat-${i}`, "aria-label": `Player ${i + 1}` },
         el("option", { value: "human" }, "Human"),
         catalog.bots.map((b) => el("option", { value: b }, `Bot: ${BOT_LABELS[b] || b}`)));
       const fallback = i === 0 ? "human" : (catalog.bots.includes("greedy") ? "greedy" : catalog.bots[0]);
       select.value = old[i] || fallback;
-      seatRows.append(el("div", { class: "seat-row" }, el("span", { class: "seat-label" }, `Seat ${i}`), select));
+      seatRows.append(el("div", { class: "seat-row" }, el("span", { class: "seat-label" }, Civ.swatch(i), `Player ${i + 1}`), select));
     }
   }
 
@@ -54,6 +89,8 @@
     const g = currentGame();
     const body = { game: g.name, seats: [...seatRows.querySelectorAll("select")].map((s) => s.value) };
     if (g.modes.length) body.mode = modeSelect.value;
+    const options = chosenOptions();
+    if (Object.keys(options).length) body.options = options;
     const seed = document.getElementById("seed-input").value;
     if (seed !== "") body.seed = Number(seed);
     const button = document.getElementById("create-button");
@@ -73,14 +110,14 @@
       if (!s.token) continue;
       const url = new URL(s.url, location.origin).href;
       if (mine === null) { mine = s; saveSeat(data.id, s.seat, s.token, data.game); }
-      const input = el("input", { readonly: true, value: url, "aria-label": `Invitation for seat ${s.seat}` });
+      const input = el("input", { readonly: true, value: url, "aria-label": `Invitation for Player ${s.seat + 1}` });
       const copy = el("button", { type: "button", class: "secondary small", onclick: async () => {
         input.select();
         try { await navigator.clipboard.writeText(url); toast("link copied", "info"); }
         catch (err) { document.execCommand("copy"); toast("link copied", "info"); }
       } }, "Copy");
       invites.append(el("div", { class: "invite" }, el("span", { class: "seat-label" },
-        `Seat ${s.seat}${mine === s ? " (you)" : ""}`), input, copy));
+        Civ.swatch(s.seat), `Player ${s.seat + 1}${mine === s ? " (you)" : ""}`), input, copy));
     }
     const open = document.getElementById("open-created");
     open.href = mine ? `/play/${data.id}?seat=${mine.seat}` : data.spectate;
@@ -92,7 +129,9 @@
   function turnBadge(g) {
     if (g.status === "finished") return el("span", { class: "badge over" }, "finished");
     if (g.your_turn) return el("span", { class: "badge turn" }, "your turn");
-    if (g.waiting_names && g.waiting_names.length) return el("span", { class: "badge" }, `waiting for ${g.waiting_names.join(", ")}`);
+    if (g.waiting_for && g.waiting_for.length) {
+      return el("span", { class: "badge" }, `waiting for ${g.waiting_for.map((p) => Civ.seatName(g, p)).join(", ")}`);
+    }
     return el("span", { class: "badge" }, g.status);
   }
 
@@ -105,9 +144,12 @@
     if (!res.ok) return;
     clear(body);
     for (const g of res.data.mine) {
+      const others = g.seats.filter((s) => s.seat !== g.seat).map((s) => Civ.seatName(g, s.seat));
+      const started = g.created ? new Date(g.created * 1000).toLocaleString([], { dateStyle: "short", timeStyle: "short" }) : "";
       body.append(el("tr", { dataset: { game: g.id } },
-        el("td", {}, g.title, g.mode ? el("span", { class: "muted small" }, ` · ${g.mode}`) : null),
-        el("td", {}, `Seat ${g.seat}`),
+        el("td", {}, g.title, g.mode ? el("span", { class: "muted small" }, ` · ${Civ.modeName(g.mode)}`) : null,
+          el("div", { class: "muted small" }, `started ${started}`)),
+        el("td", { class: "small" }, "you: ", Civ.seatChip(g, g.seat), el("div", {}, "vs ", others.join(", "))),
         el("td", {}, turnBadge(g)),
         el("td", {}, el("a", { href: `/play/${g.id}?seat=${g.seat}` }, g.your_turn ? "Play" : "Open"),
           g.status === "finished" ? [" · ", el("a", { href: `/replay/${g.id}` }, "Replay")] : null)));
@@ -121,8 +163,8 @@
     if (!res.data.recent.length) body.append(el("tr", {}, el("td", { colspan: 4, class: "muted small" }, "No games on this server yet.")));
     for (const g of res.data.recent) {
       body.append(el("tr", {},
-        el("td", {}, g.title, g.mode ? el("span", { class: "muted small" }, ` · ${g.mode}`) : null),
-        el("td", { class: "small" }, g.seats.map((s) => s.player).join(", ")),
+        el("td", {}, g.title, g.mode ? el("span", { class: "muted small" }, ` · ${Civ.modeName(g.mode)}`) : null),
+        el("td", { class: "small" }, g.seats.map((s) => Civ.seatName(g, s.seat)).join(", ")),
         el("td", {}, turnBadge(g)),
         el("td", {}, g.status === "finished"
           ? el("a", { href: `/replay/${g.id}` }, "Replay")
@@ -130,11 +172,32 @@
     }
   }
 
+  /** Guided games: a teaching mission against a bot, with the guide on. */
+  function fillTutorials() {
+    const box = clear(document.getElementById("tutorials"));
+    const inc = catalog.games.find((g) => g.name === "inceptum");
+    if (!inc) { document.getElementById("learn-panel").classList.add("hidden"); return; }
+    for (const [mode, title] of [["mission1", "Mission 1: The Foundations"], ["mission2", "Mission 2: The Mastery"]]) {
+      if (!inc.modes.includes(mode)) continue;
+      box.append(el("button", { type: "button", dataset: { tutorial: mode }, onclick: () => startTutorial(mode) }, `Tutorial — ${title}`));
+    }
+  }
+  async function startTutorial(mode) {
+    const bot = catalog.bots.includes("greedy") ? "greedy" : catalog.bots[0];
+    const res = await api("POST", "/api/games", { game: "inceptum", mode, seats: ["human", bot] });
+    if (!res.ok) { toast(res.data.error || "the tutorial could not be started"); return; }
+    const me = res.data.seats.find((s) => s.token);
+    saveSeat(res.data.id, me.seat, me.token, res.data.game);
+    localStorage.setItem(`civtable.guide.${res.data.id}`, mode);
+    location.href = `/play/${res.data.id}?seat=${me.seat}`;
+  }
+
   async function start() {
     const res = await api("GET", "/api/catalog");
     if (!res.ok) { toast("cannot load the list of games"); return; }
     catalog = res.data;
     fillGames();
+    fillTutorials();
     gameSelect.addEventListener("change", fillGameOptions);
     playersSelect.addEventListener("change", fillSeats);
     document.getElementById("create-form").addEventListener("submit", create);

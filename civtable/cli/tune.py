@@ -1,0 +1,73 @@
+"""``civtable tune``: search provisional content values toward balance targets (Optuna), then
+verify the best content on held-out seeds."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from .simulate import parse_options, split_seats
+
+
+def register(subparsers: Any) -> None:
+    p = subparsers.add_parser(
+        "tune",
+        help="tune provisional content values toward balance targets, verified on held-out seeds",
+        description="Search the content values matched by --params (only those the content marks provisional; "
+        "rulebook facts never move) with Optuna so that simulations meet --target; write best-content.toml, "
+        "best-content.diff and tune.json into --out, and report before vs after on held-out seeds.",
+    )
+    p.add_argument("game", help="game name (see 'civtable games')")
+    p.add_argument("--params", required=True, help="comma-separated paths with *, e.g. 'wonders.*.cost,advances.*.cost'")
+    p.add_argument("--target", required=True, help="e.g. 'traits fair ±3pp, rounds 15..25' (also: first player fair ±5pp)")
+    p.add_argument("--budget", type=int, required=True, help="number of trials")
+    p.add_argument("--games", type=int, default=40, help="games per trial (default 40)")
+    p.add_argument("--verify-games", type=int, default=80, help="games of the held-out verification, each side (default 80)")
+    p.add_argument("--seats", default="greedy", help="bot specs, one per seat or one for all (default greedy)")
+    p.add_argument("--players", type=int, default=4, help="number of players (default 4)")
+    p.add_argument("--mode", help="game mode")
+    p.add_argument("--option", action="append", metavar="NAME=VALUE", help="any other game option (repeatable)")
+    p.add_argument("--content", help="the content file to start from (default: the game's own)")
+    p.add_argument("--assign", metavar="CHOICE=HOW", help="trait/civilization assignment (default: rotate when the game has one)")
+    p.add_argument("--spread", type=float, default=0.5, help="how far a value may move, as a share of it (default 0.5)")
+    p.add_argument("--per", choices=("auto", "value", "pattern"), default="auto",
+                   help="search each value, or one factor per --params pattern (auto: value when at most 12 move)")
+    p.add_argument("--max-rounds", type=int, help="stop each game after this many rounds")
+    p.add_argument("--workers", type=int, default=1, help="parallel worker processes (default 1)")
+    p.add_argument("--seed", type=int, default=0, help="tuning seed (verification uses held-out seeds)")
+    p.add_argument("--out", required=True, help="output directory")
+    p.add_argument("--json", action="store_true", help="print the result as JSON")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from civtable.core import make_game
+    from civtable.sim.assign import study_hooks
+    from civtable.sim.tune import TuneConfig, render_tune_text, tune
+
+    options = parse_options(args.option)
+    if args.mode:
+        options["mode"] = args.mode
+    options["players"] = args.players
+    seats = split_seats(args.seats)
+    if len(seats) == 1:
+        seats = seats * args.players
+    assign = args.assign
+    if assign is None:
+        hooks = study_hooks(make_game(args.game, options, args.content))
+        choice = getattr(hooks, "CHOICE", None)
+        assign = f"{choice}=rotate" if choice else None
+    cfg = TuneConfig(
+        game=args.game, params=[x.strip() for x in args.params.split(",") if x.strip()], target=args.target,
+        budget=args.budget, seats=seats, games=args.games, verify_games=args.verify_games, options=options,
+        content=args.content, spread=args.spread, per=args.per, seed=args.seed, assign=assign,
+        max_rounds=args.max_rounds, workers=args.workers,
+    )
+    result = tune(cfg, args.out, progress=not args.json)
+    if args.json:
+        print(json.dumps(result, indent=1))
+    else:
+        print(render_tune_text(result), end="")
+        print(f"best content: {args.out}/best-content.toml (diff: {args.out}/best-content.diff)")
+    return 0

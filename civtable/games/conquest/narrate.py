@@ -1,0 +1,80 @@
+"""Conquest's story for the log, beyond the action itself: battles and captures, the Score phase,
+and the production and upkeep that start the next player's turn. Computed by applying the action
+to a copy of the state and comparing, so the sentences always agree with the rules."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from civtable.core import Action
+
+
+def _pool_text(state: Any) -> str:
+    names = state.content.category_names
+    parts = [f"{n} {names[i]}" for i, n in enumerate(state.pool) if n]
+    return ", ".join(parts) if parts else "nothing"
+
+
+def _battle_text(state: Any, last: dict[str, Any], short: bool) -> str:
+    name = state.game.seat_name
+    t = last.get("battle")
+    a, d = last.get("attacker"), last.get("defender")
+    result = str(last.get("result", ""))
+    if "dice" in last and "totals" in last:
+        (ra, rd), (ta, td) = last["dice"], last["totals"]
+        rolls = f"{name(a)} {ra}+{ta - ra}={ta} against {name(d)} {rd}+{td - rd}={td}"
+    else:
+        rolls = f"{name(a)} against {name(d)}"
+    if "captured" in result:
+        outcome = f"{name(a)} captures the settlement of {name(d)}"
+        if "without" in result:
+            outcome += " without a fight"
+    elif result.startswith("defender"):
+        outcome = f"{name(d)} loses a unit"
+    elif result.startswith("attacker"):
+        outcome = f"{name(a)} loses a unit" + (" (a tie goes to the defender)" if "tie" in result else "")
+    else:
+        outcome = result
+    if short:  # the dice are already in the action's own sentence
+        return f"{outcome[0].upper()}{outcome[1:]}."
+    return f"Battle in territory {t}: {rolls} — {outcome}."
+
+
+# actions that can end a battle, a phase or a turn (the rest only change their own frame)
+_SETS_OFF = {"done", "battle", "roll", "fight", "starve", "feed", "buy", "recruit", "cancel", "to"}
+
+
+def narrate(state: Any, player: int, action: Action) -> str:
+    """Sentences about what the action set off; '' when nothing beyond the action happened."""
+    if state.phase == "over" or state.map is None:
+        return ""
+    if action.kind not in _SETS_OFF:
+        return ""
+    after = state.game.state_from_json(state.to_json())  # an independent copy
+    try:
+        after.apply_unchecked(action, player)
+    except (KeyError, IndexError, ValueError, TypeError, AssertionError):
+        return ""
+    out = []
+    if after.last is not None and after.last != state.last and "battle" in after.last:
+        out.append(_battle_text(state, after.last, short=action.kind == "battle"))
+    name = state.game.seat_name
+    ender = state.active
+    if after.turns != state.turns or after.phase == "over":
+        gained = after.vp[ender] - state.vp[ender]
+        if gained:
+            ids = [t.id for t in state.content.traits]
+            arts = after.level[ender][ids.index("arts")] if "arts" in ids else 0
+            out.append(f"{name(ender)} scores {gained} VP ({after.monuments(ender)} Monuments + Arts "
+                       f"{arts}), now {after.vp[ender]} VP.")
+    if after.turns != state.turns and after.phase != "over":
+        p = after.active
+        units = sum(after.armies[p].values()) + sum(after.fleets[p].values())
+        cities = after.cities(p)
+        c = state.content
+        upkeep = (c.upkeep_army * sum(after.armies[p].values()) + c.upkeep_fleet * sum(after.fleets[p].values())
+                  + c.upkeep_city * cities)
+        famine = " — not enough Food: a famine" if after.phase == "famine" else ""
+        out.append(f"{name(p)}'s turn: production, then upkeep of {upkeep} ({units} units, {cities} cities), "
+                   f"leaves {_pool_text(after)}{famine}.")
+    return " ".join(out)

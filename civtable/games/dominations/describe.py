@@ -1,0 +1,77 @@
+"""Log sentences for Dominations actions (written before the action is applied)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from civtable.core import CHANCE, Action
+
+from .content import COLOUR_INDEX, DOMAINS
+from .frames import Deal, Order
+
+if TYPE_CHECKING:
+    from .state import DominationsState
+
+
+def _dom(word: object) -> str:
+    return DOMAINS[COLOUR_INDEX[str(word)]]
+
+
+def describe(s: DominationsState, player: int, a: Action) -> str:
+    c = s.c
+    top = s.stack[-1] if s.stack else None
+    name = s.game.seat_name
+    who = "Chance" if player == CHANCE else name(player)
+    k = a.kind
+    try:
+        if isinstance(top, Deal):
+            what = {"tile": "a Land tile", "objective": "an Objective card", "monument": "a Monument card"}[top.what]
+            return f"{name(top.seat)} draws {what}."
+        if isinstance(top, Order):
+            return f"{name(int(a.args[0]) - 1)} takes place {len(top.placed) + 1} on the Initiative track."
+        if k == "choose":
+            return f"{who} has chosen an Objective and a Monument."
+        if k == "place":
+            t = c.tiles[c.tile_index[str(a.args[0])]]
+            return f"{who} places a {_dom(['yellow', 'orange', 'blue', 'green', 'red', 'purple'][t.camp])} Land tile at ({a.args[1]}, {a.args[2]}, {'up' if a.args[3] == 0 else 'down'})."
+        if k == "reactivate":
+            return f"{who} uses the Inventor to reactivate the tile at ({a.args[0]}, {a.args[1]})."
+        if k == "edge":
+            return f"{who} scores edge {int(a.args[0]) + 1} of the new tile."
+        if k == "locus":
+            return f"{who} scores the Locus at ({a.args[0]}, {a.args[1]})."
+        if k == "all_edges":
+            return f"{who} scores every connected edge."
+        if k == "vest":
+            return f"{who} takes Vestigium Knowledge as {_dom(a.args[0])}."
+        if k == "convert":
+            return f"{who} exchanges 2 {_dom(a.args[0])} for 1 {_dom(a.args[1])} at the Campfire."
+        if k in ("city", "upgrade"):
+            cell = (int(a.args[0]), int(a.args[1]), int(a.args[2]))
+            colour = c.tiles[s.placed[cell][0]].camp
+            level = s.cities[cell][1] + 1 if cell in s.cities else 1
+            verb = "builds" if k == "city" else "upgrades to"
+            return f"{who} {verb} a Level {level} City on a {DOMAINS[colour]} Camp."
+        if k == "monument":
+            mon = c.monuments[c.monument_index[str(a.args[0])]]
+            return f"{who} builds Level {s.built.get(mon.idx, 0) + 1} of {mon.name}."
+        if k == "site":
+            return f"{who} stands the Monument at ({a.args[0]}, {a.args[1]})."
+        if k in ("develop", "assimilate"):
+            m = c.masteries[c.mastery_index[str(a.args[0])]]
+            verb = "develops" if k == "develop" else "assimilates"
+            return f"{who} {verb} {m.name} ({DOMAINS[m.colour]}, value {m.value})."
+        if k in ("advance", "flip"):
+            m = c.masteries[c.mastery_index[str(a.args[0])]]
+            return f"{who} turns {m.name} to its Advanced side{' (assimilated)' if k == 'flip' else ''}."
+        if k == "discard":
+            return f"{who} discards a Land tile."
+        if k == "keep":
+            return f"{who} keeps the hand."
+        if k == "first":
+            return f"{who} puts {name(int(a.args[0]) - 1)} next on the Initiative track."
+        if k == "pass":
+            return f"{who} passes."
+    except (KeyError, IndexError, ValueError, TypeError):
+        pass
+    return f"{who}: {a.text()}"

@@ -1,0 +1,83 @@
+"""Plain-language prompts and reasons why a Dominations action is not legal now."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from civtable.core import Action
+
+from .content import COLOUR_INDEX, COLOURS, DOMAINS
+
+if TYPE_CHECKING:
+    from .state import DominationsState
+
+PROMPTS = {
+    "grow": "place a Land tile: place TILE I J O ROTATION (or reactivate I J O with the Inventor)",
+    "farmer": "the Farmer: place a second Land tile, or pass",
+    "source": "choose what the placement scores: edge K, locus I J or all_edges",
+    "vestige": "assign one Vestigium Knowledge: vest COLOUR",
+    "build": "build: city I J O, upgrade I J O, monument MONUMENT X Y, or pass",
+    "site": "stand the Monument on a free Camp of its colour: site I J O",
+    "develop": "develop MASTERY COPY X Y, advance MASTERY, or pass",
+    "assimilate": "assimilate MASTERY COPY X Y, flip MASTERY, or pass",
+    "governor": "set the next Age's Initiative order: first SEAT",
+    "discard": "discard TILE (as many as you like), then keep",
+}
+
+_KINDS = {
+    "grow": ("place", "reactivate", "convert"), "farmer": ("place", "pass", "convert"),
+    "source": ("edge", "locus", "all_edges"), "vestige": ("vest",),
+    "build": ("city", "upgrade", "monument", "pass", "convert"), "site": ("site",),
+    "develop": ("develop", "advance", "pass", "convert"), "assimilate": ("assimilate", "flip", "pass"),
+    "governor": ("first",), "discard": ("discard", "keep"), "secret": ("choose",),
+}
+
+
+def explain(s: DominationsState, a: Action, player: int) -> str:
+    d = s.decision()
+    kinds = _KINDS.get(d.kind, ())
+    if a.kind not in kinds:
+        return f"'{a.text()}' is not possible now: {d.prompt or d.kind}"
+    p = s.players[player]
+    c = s.c
+    try:
+        if a.kind == "place":
+            if str(a.args[0]) not in c.tile_index or c.tile_index[str(a.args[0])] not in p.hand:
+                return f"you have no Land tile {a.args[0]} in hand"
+            if len(a.args) != 5 or int(a.args[3]) not in (0, 1) or int(a.args[4]) not in (0, 1, 2):
+                return "say place TILE I J O ROTATION with O 0 (up) or 1 (down) and ROTATION 0-2"
+            return "a tile goes on an empty space sharing a full edge with the Cradle or a placed tile"
+        if a.kind == "convert":
+            x, y = str(a.args[0]), str(a.args[1])
+            if x not in COLOUR_INDEX or y not in COLOUR_INDEX or x == y:
+                return "the Campfire turns 2 Knowledge of one colour into 1 of another colour"
+            return f"you need 2 {DOMAINS[COLOUR_INDEX[x]]} Knowledge to exchange (you have {p.stock[COLOUR_INDEX[x]]})"
+        if a.kind in ("city", "upgrade"):
+            return "a City needs a free Camp (no City, no Monument) and its cost in that Camp's colour; " \
+                   "upgrades are one level at a time, to Level 3 at most, on your own Cities, and use a City token"
+        if a.kind in ("develop", "assimilate"):
+            ident = str(a.args[0])
+            if ident not in c.mastery_index:
+                return f"there is no Mastery called {ident!r}"
+            m = c.masteries[c.mastery_index[ident]]
+            if c.mastery_index[ident] in p.owned:
+                return f"you already have {m.name} (Rule of 1)"
+            if a.kind == "develop" and p.stock[m.colour] < m.value:
+                return f"{m.name} costs {m.value} {DOMAINS[m.colour]} Knowledge (you have {p.stock[m.colour]})"
+            return f"{m.name} cannot go there: it must touch your Tree and form a full Nodus on every shared side " \
+                   "(Vestigium joins any colour but not Vestigium; Corruptio joins nothing), with a copy left and its prerequisite met"
+        if a.kind in ("advance", "flip"):
+            return "you can only turn an owned basic Mastery to Advanced, paying its upgrade cost"
+        if a.kind == "monument":
+            return "Monument Levels are bought in order, paid in the Knowledge printed on them, and join your Tree like a Mastery"
+        if a.kind == "vest":
+            return f"choose one of the Domains: {', '.join(COLOURS)}"
+        if a.kind == "choose":
+            return "choose one of your own 2 Objectives and one of your own 2 Monuments"
+        if a.kind == "discard":
+            return f"you have no Land tile {a.args[0]} in hand"
+        if a.kind == "first":
+            return "choose a seat (1-based) not yet placed on the Initiative track"
+    except (IndexError, ValueError, KeyError):
+        pass
+    return f"'{a.text()}' is not legal now: {d.prompt or d.kind}"

@@ -1,0 +1,76 @@
+"""The Dominations game definition: options, content and log sentences."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from civtable.core import Action, Game, GameInfo, GameState, OptionSpec
+
+from .content import Content, load_content
+from .state import DominationsState
+
+SEAT_COLOURS = ("White", "Black", "Grey", "Brown")
+
+
+class Dominations(Game):
+    """Dominations: Road to Civilization, 2-4 players, three Ages of five turns."""
+
+    info = GameInfo(
+        name="dominations",
+        title="Dominations: Road to Civilization",
+        min_players=2,
+        max_players=4,
+        chance="explicit",
+        information="imperfect",
+        simultaneous=True,
+        options=(
+            OptionSpec("players", int, 3, "number of players (2-4)", minimum=2, maximum=4),
+            OptionSpec(
+                "multi_edge", str, "choose_one",
+                "a tile touching several tiles scores one edge of the placer's choice ('choose_one', "
+                "the text's 'the connected edge') or every connected edge ('all_edges')",
+                choices=("choose_one", "all_edges"),
+            ),
+            OptionSpec(
+                "city_activation", str, "owner_level",
+                "an activated City Produces its level in its Camp's colour for its owner ('owner_level'), "
+                "for the placer ('placer_level') or for both ('both')",
+                choices=("owner_level", "placer_level", "both"),
+            ),
+            OptionSpec(
+                "nodus_match", str, "all",
+                "a new Tree card must form a full Nodus on every shared side ('all') or on at least one ('at_least_one')",
+                choices=("all", "at_least_one"),
+            ),
+            OptionSpec(
+                "campfire_overflow_vp", bool, False,
+                "a Campfire exchange into a Domain at 20 scores the overflow VP (default: no)",
+            ),
+        ),
+        description=(
+            "Lay triangular Land tiles round the Cradle to Produce Knowledge, build Cities and "
+            "Monuments, grow a Civilisation Tree of Masteries; most VP after three Ages wins."
+        ),
+    )
+
+    def load_content(self, path: str | None) -> str:
+        self.content: Content = load_content(path)
+        return self.content.content_id
+
+    def new_initial_state(self) -> DominationsState:
+        return DominationsState(self)
+
+    def state_from_json(self, data: dict[str, Any]) -> DominationsState:
+        return DominationsState.from_json(self, data)
+
+    def seat_name(self, player: int) -> str:
+        return f"Seat {player + 1}"
+
+    def describe_action(self, state: GameState, player: int, action: Action) -> str:
+        from .describe import describe
+
+        assert isinstance(state, DominationsState)
+        return describe(state, player, action)
+
+
+__all__ = ["Dominations"]

@@ -1,0 +1,275 @@
+"""The Grow phase: placing Land tiles, what a placement Produces, Gains, Reserve limits.
+
+* A tile goes on an empty cell sharing a full edge with the Cradle or a placed tile (DOM-GROW-2).
+* It Produces its Camp (1; 2 with the Trader) plus either the four Resources along one connected
+  edge with Concentration (+1 per matching face-to-face pair), or — when it completes a ring of
+  six Land tiles — the six Resources at that Locus without Concentration (DOM-GROW-5..8, LOCUS).
+* Cities on the activated tiles Produce for their owners (option ``city_activation``).
+* Vestigium Knowledge is assigned to Domains when received (DOM-VEST).
+* Stocks never pass their limit; at a limit of 20 an overflow scores 1 VP per Domain per
+  event (DOM-RES).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from civtable.core import Action
+
+from .content import COLOURS, VEST
+from .frames import Farmer, Grow, Source, Vestige
+from .geometry import Cell, corner_index, edge, hexagon, loci_completed, neighbour, neighbours, ring, shown
+
+if TYPE_CHECKING:
+    from .state import DominationsState, Player
+
+CRADLE: frozenset[Cell] = frozenset(hexagon())
+EDGE, LOCUS, ALL_EDGES = 0, 1, 2
+
+
+# ----- Knowledge in and out ----------------------------------------------------------------------
+def receive(s: DominationsState, seat: int, counts: list[int] | tuple[int, ...], overflow_vp: bool = True) -> None:
+    """One acquisition event: add Knowledge under the limits (DOM-RES-2, -6, -7)."""
+    p = s.players[seat]
+    top = s.c.rules["max_limit"]
+    for c in range(6):
+        n = counts[c]
+        if n <= 0:
+            continue
+        total = p.stock[c] + n
+        if total > p.limit[c]:
+            if overflow_vp and p.limit[c] >= top:
+                p.vp += 1
+            total = p.limit[c]
+        p.stock[c] = total
+
+
+def gain(s: DominationsState, seat: int, counts: list[int], vest: int) -> None:
+    """Gain Knowledge (not Produced); Vestigium is assigned by the seat first."""
+    if vest > 0:
+        s.stack.append(Vestige(seat, vest, tuple(counts), False))
+    else:
+        receive(s, seat, counts)
+
+
+def finish_production(s: DominationsState, seat: int, counts: tuple[int, ...] | list[int]) -> None:
+    """Production is complete: add the Gains it triggers, then receive it all as one event."""
+    p = s.players[seat]
+    total = list(counts)
+    for c in range(6):
+        if counts[c] > 0:
+            total[c] += p.mods.on_produce[c]
+    receive(s, seat, total)
+
+
+def convert(s: DominationsState, seat: int, a: int, b: int) -> None:
+    """Campfire: 2 Knowledge of one colour become 1 of another (DOM-CAMP)."""
+    p = s.players[seat]
+    p.stock[a] -= s.c.rules["campfire_rate"]
+    one = [0] * 6
+    one[b] = 1
+    receive(s, seat, one, overflow_vp=bool(s.opt["campfire_overflow_vp"]))
+
+
+# ----- the board ----------------------------------------------------------------------------------
+def occupied(s: DominationsState, cell: Cell) -> bool:
+    return cell in s.placed or cell in CRADLE
+
+
+def frontier(s: DominationsState) -> list[Cell]:
+    """Empty cells sharing a full edge with the Cradle or a placed tile, in a fixed order."""
+    out: set[Cell] = set()
+    for base in list(s.placed) + list(CRADLE):
+        for nb in neighbours(base):
+            if not occupied(s, nb):
+                out.add(nb)
+    return sorted(out)
+
+
+def resource_at(s: DominationsState, cell: Cell, point: tuple[int, int]) -> int:
+    """The Resource colour of a placed Land tile at one of its corners (-1 if none)."""
+    got = s.placed.get(cell)
+    if got is None:
+        return -1
+    tile, rot, _ = got
+    k = corner_index(cell, point)
+    return shown(s.c.tiles[tile].resources, rot)[k]
+
+
+def options(s: DominationsState, cell: Cell, reactivated: bool) -> tuple[tuple[int, int, int], ...]:
+    """What a placement at ``cell`` may score (the cell counted as filled)."""
+    edges = [k for k in range(3) if occupied(s, neighbour(cell, k))]
+    loci = loci_completed(cell, s.placed, CRADLE)
+    locus_opts = [(LOCUS, p[0], p[1]) for p in loci]
+    if locus_opts and not reactivated:
+        return tuple(locus_opts)
+    if s.opt["multi_edge"] == "all_edges" and len(edges) > 1:
+        edge_opts = [(ALL_EDGES, 0, 0)]
+    else:
+        edge_opts = [(EDGE, k, 0) for k in edges]
+    return tuple(edge_opts + locus_opts)
+
+
+def production(s: DominationsState, seat: int, cell: Cell, option: tuple[int, int, int]) -> tuple[list[int], int, list[Cell]]:
+    """(Knowledge per colour, Vestigium, activated cells) that scoring ``option`` Produces for
+    the placer, before City activation and Gains. Pure: the state is not changed."""
+    counts = [0] * 6
+    vest = 0
+    tile, rot, _ = s.placed[cell]
+    camp = s.c.tiles[tile].camp
+    trader = s.roles[_power(s, "camp2")] == seat and s.age <= s.c.rules["ages"]
+    counts[camp] += (2 if trader else 1) + s.players[seat].mods.camp_bonus
+    activated: list[Cell] = []
+    kind, a, b = option
+    if kind == LOCUS:
+        for c in ring((a, b)):
+            r = resource_at(s, c, (a, b))
+            if r == VEST:
+                vest += 1
+            elif r >= 0:
+                counts[r] += 1
+        activated = [c for c in ring((a, b)) if c != cell]
+    else:
+        ks = [a] if kind == EDGE else [k for k in range(3) if occupied(s, neighbour(cell, k))]
+        for k in ks:
+            nb = neighbour(cell, k)
+            for pt in edge(cell, k):
+                mine = resource_at(s, cell, pt)
+                theirs = resource_at(s, nb, pt)
+                for r in (mine, theirs):
+                    if r == VEST:
+                        vest += 1
+                    elif r >= 0:
+                        counts[r] += 1
+                if mine == theirs and 0 <= mine < 6:
+                    counts[mine] += 1  # Concentration of Knowledge
+            if nb in s.placed:
+                activated.append(nb)
+    return counts, vest, activated
+
+
+def score(s: DominationsState, seat: int, cell: Cell, option: tuple[int, int, int], reactivated: bool) -> None:
+    """Resolve a placement's Production (DOM-GROW-5..10, DOM-LOCUS)."""
+    counts, vest, activated = production(s, seat, cell, option)
+    if reactivated:
+        activated.append(cell)
+    mode = s.opt["city_activation"]
+    for c in activated:
+        city = s.cities.get(c)
+        if city is None:
+            continue
+        owner, level = city
+        colour = s.c.tiles[s.placed[c][0]].camp
+        if mode in ("placer_level", "both"):
+            counts[colour] += level
+        if mode in ("owner_level", "both"):
+            extra = [0] * 6
+            extra[colour] = level
+            finish_production(s, owner, extra)
+    if option[0] == LOCUS:
+        loc = s.players[seat].mods.on_locus
+        if any(loc):
+            gain(s, seat, list(loc[:6]), loc[VEST])
+    if vest:
+        s.stack.append(Vestige(seat, vest, tuple(counts), True))
+    else:
+        finish_production(s, seat, counts)
+
+
+def _power(s: DominationsState, power: str) -> int:
+    for d in s.c.dominations:
+        if d.power == power:
+            return d.idx
+    raise KeyError(power)
+
+
+def can_reactivate(s: DominationsState, seat: int) -> bool:
+    k = _power(s, "reactivate")
+    return s.roles[k] == seat and not s.used[k] and bool(s.placed)
+
+
+# ----- decisions ------------------------------------------------------------------------------------
+def _converts(s: DominationsState, p: Player) -> list[Action]:
+    rate = s.c.rules["campfire_rate"]
+    return [Action("convert", (COLOURS[a], COLOURS[b])) for a in range(6) if p.stock[a] >= rate
+            for b in range(6) if b != a]
+
+
+def placements(s: DominationsState, seat: int) -> list[Action]:
+    p = s.players[seat]
+    cells = frontier(s)
+    out = []
+    for t in sorted(set(p.hand)):
+        tid = s.c.tiles[t].id
+        for cell in cells:
+            for r in range(3):
+                out.append(Action("place", (tid, cell[0], cell[1], cell[2], r)))
+    return out
+
+
+def legal(s: DominationsState, top: Any) -> list[Action]:
+    seat = top.seat
+    p = s.players[seat]
+    if isinstance(top, Grow):
+        out = placements(s, seat)
+        if can_reactivate(s, seat):
+            out += [Action("reactivate", cell) for cell in sorted(s.placed)]
+        return out + _converts(s, p)
+    if isinstance(top, Farmer):
+        return placements(s, seat) + [Action("pass")] + _converts(s, p)
+    if isinstance(top, Source):
+        return [Action("edge", (o[1],)) if o[0] == EDGE else Action("locus", (o[1], o[2])) if o[0] == LOCUS
+                else Action("all_edges") for o in top.options]
+    if isinstance(top, Vestige):
+        return [Action("vest", (c,)) for c in COLOURS]
+    return []
+
+
+def apply(s: DominationsState, top: Any, a: Action) -> None:
+    seat = top.seat
+    k = a.kind
+    if k == "place":
+        p = s.players[seat]
+        tile = s.c.tile_index[str(a.args[0])]
+        cell = (int(a.args[1]), int(a.args[2]), int(a.args[3]))
+        p.hand.remove(tile)
+        s.stack.pop()
+        if isinstance(top, Farmer):
+            s.used[_power(s, "second_tile")] = True
+        else:
+            k2 = _power(s, "second_tile")
+            if s.roles[k2] == seat and not s.used[k2]:
+                s.stack.append(Farmer(seat))
+        s.placed[cell] = (tile, int(a.args[4]), seat)
+        _choose_or_score(s, seat, cell, False)
+    elif k == "reactivate":
+        s.stack.pop()
+        s.used[_power(s, "reactivate")] = True
+        cell = (int(a.args[0]), int(a.args[1]), int(a.args[2]))
+        _choose_or_score(s, seat, cell, True)
+    elif k == "pass":
+        s.stack.pop()
+    elif k in ("edge", "locus", "all_edges"):
+        s.stack.pop()
+        opt = (EDGE, int(a.args[0]), 0) if k == "edge" else (LOCUS, int(a.args[0]), int(a.args[1])) if k == "locus" else (ALL_EDGES, 0, 0)
+        score(s, seat, top.cell, opt, top.reactivated)
+    elif k == "vest":
+        counts = list(top.counts)
+        counts[s.colour_arg(a.args[0])] += 1
+        s.stack.pop()
+        if top.remaining > 1:
+            s.stack.append(Vestige(seat, top.remaining - 1, tuple(counts), top.produced))
+        elif top.produced:
+            finish_production(s, seat, counts)
+        else:
+            receive(s, seat, counts)
+
+
+def _choose_or_score(s: DominationsState, seat: int, cell: Cell, reactivated: bool) -> None:
+    opts = options(s, cell, reactivated)
+    if len(opts) == 1:
+        score(s, seat, cell, opts[0], reactivated)
+    elif opts:
+        s.stack.append(Source(seat, cell, opts, reactivated))
+    else:  # a reactivated tile touching nothing still Produces its Camp
+        score(s, seat, cell, (ALL_EDGES, 0, 0), reactivated)

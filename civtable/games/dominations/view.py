@@ -1,0 +1,101 @@
+"""Per-seat views of a Dominations state: the one place deciding what a seat may see.
+
+Hidden: other seats' Land tiles in hand (only their number shows), the tile piles' contents, and
+— until everyone has chosen — the Objectives and Monuments dealt to and kept by other seats.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .build import control
+from .content import COLOURS, NODUS_NAMES, Effect
+from .geometry import cell_key
+from .grow import CRADLE
+
+if TYPE_CHECKING:
+    from .state import DominationsState
+
+
+def _eff(e: Effect) -> dict[str, Any]:
+    out: dict[str, Any] = {"do": e.do, "n": e.n}
+    if e.colour >= 0:
+        out["colour"] = NODUS_NAMES[e.colour]
+    if e.per:
+        out["per"] = e.per
+    return out
+
+
+def tile_json(s: DominationsState, t: int) -> dict[str, Any]:
+    tile = s.c.tiles[t]
+    return {"id": tile.id, "camp": COLOURS[tile.camp], "resources": [NODUS_NAMES[r] for r in tile.resources]}
+
+
+def card_json(s: DominationsState, card: tuple[int, int, int], adv: bool) -> dict[str, Any]:
+    kind, ref, copy = card
+    if kind == 0:
+        f = s.c.campfires[ref]
+        return {"kind": "campfire", "id": f.id, "name": f.name, "nodus": [NODUS_NAMES[x] for x in f.nodus]}
+    if kind == 1:
+        m = s.c.masteries[ref]
+        return {"kind": "mastery", "id": m.id, "name": m.name, "colour": COLOURS[m.colour], "value": m.value,
+                "copy": copy + 1, "advanced": adv, "nodus": [NODUS_NAMES[x] for x in m.copies[copy]],
+                "effects": [_eff(e) for e in (m.advanced if adv else m.basic)]}
+    mon = s.c.monuments[ref // 8]
+    lv = mon.levels[ref % 8]
+    return {"kind": "level", "id": mon.id, "name": f"{mon.name} Level {ref % 8 + 1}", "colour": COLOURS[mon.colour],
+            "nodus": [NODUS_NAMES[x] for x in lv.nodus], "effects": [_eff(e) for e in lv.effects]}
+
+
+def build_view(s: DominationsState, viewer: int | None) -> dict[str, Any]:
+    c = s.c
+    revealed = bool(s.in_play)
+    players = []
+    for i, p in enumerate(s.players):
+        mine = viewer == i
+        show = revealed or mine
+        players.append({
+            "seat": i, "name": s.game.seat_name(i),
+            "stock": {COLOURS[k]: p.stock[k] for k in range(6)},
+            "limit": {COLOURS[k]: p.limit[k] for k in range(6)},
+            "vp": p.vp, "influence": p.influence, "city_tokens": p.tokens,
+            "hand_size": len(p.hand),
+            "hand": [tile_json(s, t) for t in sorted(p.hand)] if mine else None,
+            "objective": c.objectives[p.objective].id if show and p.objective >= 0 else None,
+            "monument": c.monuments[p.monument].id if show and p.monument >= 0 else None,
+            "chosen": p.objective >= 0,
+            "dealt_objectives": [c.objectives[o].id for o in p.dealt_obj] if mine and not revealed else None,
+            "dealt_monuments": [c.monuments[m].id for m in p.dealt_mon] if mine and not revealed else None,
+            "tree": [{"x": x, "y": y, **card_json(s, card, p.owned.get(card[1], False) if card[0] == 1 else False)}
+                     for (x, y), card in sorted(p.tree.items())],
+            "final": p.final,
+        })
+    board = [{"cell": list(cell), "key": cell_key(cell), **tile_json(s, t), "rotation": r, "by": by,
+              "city": list(s.cities[cell]) if cell in s.cities else None,
+              "monument": c.monuments[s.standees[cell]].id if cell in s.standees else None}
+             for cell, (t, r, by) in sorted(s.placed.items())]
+    monuments = []
+    for m in s.in_play:
+        mon = c.monuments[m]
+        built = s.built.get(m, 0)
+        monuments.append({
+            "id": mon.id, "name": mon.name, "colour": COLOURS[mon.colour], "levels": len(mon.levels),
+            "built": built, "control_vp": mon.control_vp, "control": control(s, m),
+            "next_cost": ({COLOURS[k]: n for k, n in enumerate(mon.levels[built].cost) if n}
+                          if built < len(mon.levels) else None),
+            "site": next((list(k) for k, v in s.standees.items() if v == m), None),
+        })
+    d = s.decision()
+    top = s.stack[-1] if s.stack else None
+    frame: dict[str, Any] = {"kind": d.kind, "seats": list(d.players), "prompt": d.prompt}
+    if top is not None and top.TAG in ("source", "vestige", "discard", "governor", "site"):
+        frame.update({k: (list(v) if isinstance(v, tuple) else v) for k, v in top._asdict().items()})
+    return {
+        "game": "dominations", "you": viewer, "age": s.age, "turn": s.turn_no,
+        "turns_per_age": c.rules["turns_per_age"] * s.n, "initiative": s.initiative,
+        "roles": {c.dominations[k].id: q for k, q in enumerate(s.roles) if q >= 0},
+        "cradle": [list(x) for x in sorted(CRADLE)], "board": board, "players": players,
+        "monuments": monuments, "pile": len(s.pile) + len(s.back),
+        "supply": {c.masteries[m].id: bin(b).count("1") for m, b in enumerate(s.supply)},
+        "decision": frame, "finished": s.finished,
+    }

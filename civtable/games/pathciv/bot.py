@@ -1,0 +1,270 @@
+"""The Path of Civilization ``greedy`` player and the search hooks of ``mcts``.
+
+The greedy player values a position for a seat as its current score plus what its pieces are
+likely to become: cubes in trays (Builders and Ambassadors toward the market's cards, Philosophers
+toward the next level, Sages and Units toward the next event), Research toward the best
+Technology it could buy, Legacy while Battles remain, population while rounds remain, and the
+production of the cards it will still play. Every decision but the Project is a one-step
+lookahead on that value; a claim is worth the card minus its cost, or nothing if a claimant with
+higher priority already sits on it. The Project is planned by playing the rest of the round
+(Deployment to Purchase) for each way to place the cards, so the cards are chosen for what they
+let the player buy and claim.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+from civtable.core import CHANCE, Action, Game, Observation, OptionError
+
+from .content import BATTLES, CHALLENGES, LEADERS, PHILOSOPHY, WONDERS, Effect, Repeat
+from .player import Player
+from .setup import BATTLE_ROUNDS, CHALLENGE_ROUNDS
+from .state import P_EVENT, P_PURCHASE, PathState
+
+TRAY_BASE = (0.9, 1.0, 1.1, 1.0, 0.8)  # value of one cube in each tray beyond line G
+RP_VALUE = 0.3
+LEGACY_VALUE = 0.6
+
+
+def rounds_left(s: PathState) -> float:
+    return max(0.0, 9 - s.round + (0.5 if s.phase < P_PURCHASE else 0.0))
+
+
+def tray_weights(s: PathState, p: Player) -> list[float]:
+    c = s.content
+    w = list(TRAY_BASE)
+    if s.round >= 9 and s.phase >= P_EVENT:
+        return [0.0] * 5
+    if not any(r >= s.round for r in CHALLENGE_ROUNDS):
+        w[CHALLENGES] = 0.0
+    if not any(r >= s.round for r in BATTLE_ROUNDS):
+        w[BATTLES] = 0.0
+    if p.phil >= c.phil_top:
+        w[PHILOSOPHY] = 0.0
+    if s.round >= 8:  # late: cubes in the purchase trays are mostly worth line G
+        w[LEADERS] *= 0.5
+        w[WONDERS] *= 0.5
+    return w
+
+
+def effect_value(s: PathState, p: Player, e: Effect, w: list[float] | None = None) -> float:
+    if e.is_empty():
+        return 0.0
+    w = w or tray_weights(s, p)
+    left = rounds_left(s)
+    v = sum(k * x for k, x in zip(e.cubes, w, strict=True)) + RP_VALUE * sum(e.rp) + e.vp
+    v += e.legacy * (LEGACY_VALUE if left > 0.5 else 0.0) + e.population * (0.5 * left + 0.5)
+    return v
+
+
+def repeat_value(s: PathState, r: Repeat) -> float:
+    return (sum(r.deploy) * 0.9 + sum(r.research) * RP_VALUE) * rounds_left(s) * 0.6
+
+
+def tech_value(s: PathState, p: Player, i: int) -> float:
+    c = s.content
+    t = c.techs[i]
+    prod = sum(t.deploy) * 0.8 + sum(t.research) * RP_VALUE
+    return t.vp + effect_value(s, p, t.bonus) + prod * rounds_left(s) * 0.35
+
+
+def card_value(s: PathState, p: Player, kind: str, card: int) -> float:
+    c = s.content
+    if kind == "wonder":
+        x = c.wonders[card]
+        v = x.vp + effect_value(s, p, x.bonus)
+    else:
+        ld = c.leaders[card]
+        v = ld.vp + effect_value(s, p, ld.instant) + repeat_value(s, ld.alive) + 0.5 * repeat_value(s, ld.cemetery)
+        if p.leader >= 0:  # the old Leader's living bonus stops
+            old = c.leaders[p.leader]
+            v -= repeat_value(s, old.alive) - 0.5 * repeat_value(s, old.cemetery)
+    end = x.end if kind == "wonder" else c.leaders[card].end
+    if end is not None:
+        v += p.end_vp(c, end) + 0.5 * end.vp
+    return v
+
+
+def value(s: PathState, me: int) -> float:
+    """Estimated final VP of seat ``me`` (see the module documentation)."""
+    c = s.content
+    p = s.players[me]
+    v = float(p.score(c)["score"])
+    if s.finished:
+        return v
+    w = tray_weights(s, p)
+    v += sum(k * x for k, x in zip(p.trays, w, strict=True))
+    left = rounds_left(s)
+    v += RP_VALUE * sum(min(r, 7) for r in p.research) * (1.0 if left > 0.5 else 0.0)
+    v += p.legacy * LEGACY_VALUE * sum(1 for r in BATTLE_ROUNDS if r >= s.round) / 4
+    v += p.pop * 0.45 * left
+    active = sorted((sum(c.techs[i].deploy) + sum(c.techs[i].research) for i in p.hand + p.left + p.right + p.discovered),
+                    reverse=True)[:4]
+    v += 0.12 * sum(active) * left
+    if s.phase <= P_PURCHASE and not p.bought:  # the compulsory purchase to come
+        best = [tech_value(s, p, i) - RP_VALUE * c.techs[i].cost for i in _affordable(s, p)]
+        v += max(best, default=0.0)
+    if p.claim >= 0 and s.stack and getattr(s.stack[-1], "kind", "") in ("wonder", "leader"):
+        kind = s.stack[-1].kind
+        if not _outranked(s, me, kind, p.claim):
+            tray = WONDERS if kind == "wonder" else LEADERS
+            cost = (c.wonders[p.claim] if kind == "wonder" else c.leaders[p.claim]).cost
+            v += card_value(s, p, kind, p.claim) - cost * w[tray]
+    return v
+
+
+def _affordable(s: PathState, p: Player) -> list[int]:
+    c = s.content
+    return [i for i, t in enumerate(c.techs) if t.level > 0 and s.supply[i] > 0 and p.research[t.type] >= t.cost]
+
+
+def _outranked(s: PathState, me: int, kind: str, card: int) -> bool:
+    c = s.content
+    t = (c.wonders[card] if kind == "wonder" else c.leaders[card]).type
+    mine = c.civs[s.players[me].civ].rank[t]
+    return any(q.claim == card and c.civs[q.civ].rank[t] < mine for i, q in enumerate(s.players) if i != me)
+
+
+# ----- choosing ----------------------------------------------------------------------------------
+def lookahead(s: PathState, me: int, legal: list[Action], rng: random.Random) -> Action:
+    """The legal action with the best value after it (ties at random)."""
+    if len(legal) == 1:
+        return legal[0]
+    best, picks = -math.inf, [legal[0]]
+    for a in legal:
+        t = s.clone()
+        t.apply_unchecked(a, me)
+        v = value(t, me)
+        if v > best + 1e-9:
+            best, picks = v, [a]
+        elif v > best - 1e-9:
+            picks.append(a)
+    return rng.choice(picks)
+
+
+def quick(s: PathState, seat: int, legal: list[Action], rng: random.Random) -> Action:
+    """A cheap stand-in for the other seats inside a plan: keep the best card, claim the best VP."""
+    kind = s.decision().kind
+    c = s.content
+    if kind == "project":
+        p = s.players[seat]
+        worst = min(p.hand, key=lambda i: (c.techs[i].level, rng.random()))
+        keep = [c.techs[i].id for i in p.hand]
+        keep.remove(c.techs[worst].id)
+        for a in legal:
+            if sorted(map(str, a.args)) == sorted(keep[:4]):
+                return a
+        return legal[0]
+    if kind == "claim":
+        claims = [a for a in legal if a.kind == "claim"]
+        if not claims:
+            return legal[-1]
+        f = s.stack[-1]
+        cards = c.wonders if f.kind == "wonder" else c.leaders
+        index = c.wonder_index if f.kind == "wonder" else c.leader_index
+        return max(claims, key=lambda a: cards[index[str(a.args[0])]].vp)
+    return legal[-1] if kind in ("buy", "destiny") else legal[0]
+
+
+def plan_project(s: PathState, me: int, legal: list[Action], rng: random.Random) -> Action:
+    """Play the rest of the round (to the purchase) for each Project; keep the best."""
+    r0 = s.round
+    best, pick = -math.inf, legal[0]
+    for a in legal:
+        t = s.clone()
+        t.apply_unchecked(a, me)
+        steps = 0
+        while not t.finished and t.round == r0 and t.phase <= P_PURCHASE and steps < 200:
+            d = t.decision()
+            if d.players == (CHANCE,):
+                outs = t.chance_outcomes()
+                t.apply_unchecked(outs[rng.randrange(len(outs))][0], CHANCE)
+            else:
+                seat = d.players[0]
+                moves = t.legal_actions(seat)
+                if seat == me and d.kind != "project":
+                    t.apply_unchecked(lookahead(t, me, moves, rng), seat)
+                else:
+                    t.apply_unchecked(quick(t, seat, moves, rng), seat)
+            steps += 1
+        v = value(t, me) + rng.random() * 1e-6
+        if v > best:
+            best, pick = v, a
+    return pick
+
+
+def choose(s: PathState, me: int, legal: list[Action], rng: random.Random, plan: bool = True) -> Action:
+    if len(legal) == 1:
+        return legal[0]
+    if s.decision().kind == "project":
+        return plan_project(s, me, legal, rng) if plan else quick(s, me, legal, rng)
+    return lookahead(s, me, legal, rng)
+
+
+class PathGreedyBot:
+    """The greedy player; see the module documentation."""
+
+    def __init__(self, game: Game, seat: int, rng: random.Random, plan: bool = True) -> None:
+        self.game = game
+        self.seat = seat
+        self.rng = rng
+        self.plan = plan
+        self.name = "greedy"
+
+    def decide(self, obs: Observation) -> Action:
+        if len(obs.legal) == 1:
+            return obs.legal[0]
+        state = obs.sample_state(self.rng)
+        assert isinstance(state, PathState)
+        action = choose(state, obs.player, obs.legal, self.rng, self.plan)
+        return action if action in obs.legal else obs.legal[0]
+
+
+def make_greedy(game: Game, seat: int, rng: random.Random, params: dict[str, str]) -> PathGreedyBot:
+    unknown = set(params) - {"plan"}
+    if unknown:
+        raise OptionError(f"the Path of Civilization greedy bot has no parameter {sorted(unknown)[0]!r}; it takes plan=0|1")
+    plan = params.get("plan", "1")
+    if plan not in ("0", "1"):
+        raise OptionError(f"greedy parameter plan must be 0 or 1, not {plan!r}")
+    return PathGreedyBot(game, seat, rng, plan=plan == "1")
+
+
+# ----- hooks for the game-agnostic MCTS bot (civtable.bots.mcts) --------------------------------
+MCTS_DEFAULTS = {"rollout": "greedy", "depth": "30", "iters": "40"}
+"""Defaults of ``mcts`` on Path of Civilization (explicit spec parameters override them)."""
+
+
+def rollout_action(state: Any, player: int, rng: random.Random) -> Action:
+    """Greedy rollouts without Project planning (the lookahead elsewhere)."""
+    legal = state.legal_actions(player)
+    if player == CHANCE:
+        return legal[rng.randrange(len(legal))]
+    return choose(state, player, legal, rng, plan=False)
+
+
+def search_actions(state: Any, player: int, legal: list[Action], rng: random.Random) -> list[Action]:
+    """The moves worth searching: the best few by one-step value (all claims and passes kept)."""
+    if len(legal) <= 6:
+        return legal
+    scored = []
+    for a in legal:
+        t = state.clone()
+        t.apply_unchecked(a, player)
+        scored.append((value(t, player), a))
+    scored.sort(key=lambda va: -va[0])
+    return [a for _v, a in scored[:6]]
+
+
+def leaf_values(state: Any) -> list[float]:
+    """Win estimates per seat: a soft maximum of :func:`value`."""
+    if state.finished:
+        return list(state.returns())
+    vals = [value(state, i) for i in range(len(state.players))]
+    top = max(vals)
+    exps = [math.exp((v - top) / 4.0) for v in vals]
+    total = sum(exps)
+    return [e / total for e in exps]

@@ -1,0 +1,498 @@
+"""Loading Path of Civilization content (``content.toml``) into frozen, index-based structures.
+
+:func:`load_content` raises :class:`ContentError` listing every problem with its place in the
+file; :func:`check_content` returns the same problems (for ``civtable content check pathciv``).
+The structural and rulebook checks themselves live in :mod:`.checks`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import tomllib
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from civtable.core.errors import ContentError
+
+TYPES = ("cultural", "scientific", "spiritual", "military", "industrial")
+TYPE_NAMES = ("Cultural", "Scientific", "Spiritual", "Military", "Industrial")
+TRAYS = ("leaders", "wonders", "philosophy", "challenges", "battles")
+AGENTS = ("Ambassadors", "Builders", "Philosophers", "Sages", "Units")
+AGENT = ("Ambassador", "Builder", "Philosopher", "Sage", "Unit")
+LEADERS, WONDERS, PHILOSOPHY, CHALLENGES, BATTLES = range(5)
+MILITARY = 3
+TYPE_INDEX = {t: i for i, t in enumerate(TYPES)}
+TRAY_INDEX = {t: i for i, t in enumerate(TRAYS)}
+COUNT_KINDS = ("wonders", "leaders", "technologies", "cards", "legacy", "philosophy", "population", "tray")
+DESTINY_KINDS = ("convert", "trade", "per")
+Vec = tuple[int, int, int, int, int]
+ZERO: Vec = (0, 0, 0, 0, 0)
+BUILTIN_PATH = Path(__file__).with_name("content.toml")
+
+
+class Effect(NamedTuple):
+    """One bonus: cubes to trays, Research points, Military Legacy, population, VP tokens."""
+
+    cubes: Vec = ZERO
+    rp: Vec = ZERO
+    legacy: int = 0
+    population: int = 0
+    vp: int = 0
+
+    def times(self, k: int) -> Effect:
+        return Effect(
+            tuple(c * k for c in self.cubes),  # type: ignore[arg-type]
+            tuple(r * k for r in self.rp),  # type: ignore[arg-type]
+            self.legacy * k, self.population * k, self.vp * k,
+        )
+
+    def is_empty(self) -> bool:
+        return self == NO_EFFECT
+
+
+NO_EFFECT = Effect()
+
+
+class Count(NamedTuple):
+    """Something counted for end-of-game VP or a Destiny: ``kind`` with an index argument."""
+
+    kind: str
+    arg: int = -1
+
+
+class EndVP(NamedTuple):
+    what: Count
+    every: int
+    vp: int
+
+
+class Repeat(NamedTuple):
+    """A Leader's repeated bonus: cubes in Phase B, Research points in Phase D."""
+
+    deploy: Vec = ZERO
+    research: Vec = ZERO
+
+
+NO_REPEAT = Repeat()
+
+
+class Civilization(NamedTuple):
+    id: str
+    name: str
+    number: int
+    priority: tuple[int, ...]  # type indices, highest priority first
+    rank: tuple[int, ...]  # rank[type] = 0-based position on the track
+    start: Effect
+    pop_levels: tuple[int, ...]
+    pop_vp: tuple[int, ...]
+    pop_bonus: tuple[Effect, ...]
+
+
+class Technology(NamedTuple):
+    id: str
+    name: str
+    type: int
+    level: int
+    cost: int
+    copies: int
+    deploy: Vec
+    research: Vec
+    vp: int
+    bonus: Effect
+
+
+class Leader(NamedTuple):
+    id: str
+    name: str
+    type: int
+    level: int
+    cost: int
+    vp: int
+    instant: Effect
+    alive: Repeat
+    cemetery: Repeat
+    end: EndVP | None
+
+
+class Wonder(NamedTuple):
+    id: str
+    name: str
+    type: int
+    level: int
+    cost: int
+    vp: int
+    bonus: Effect
+    end: EndVP | None
+
+
+class Destiny(NamedTuple):
+    kind: str  # convert | trade | per
+    src: int = -1  # convert: from tray
+    dst: int = -1  # convert: to tray
+    max: int = 0  # 0 = no limit (trade, per)
+    pay: Vec = ZERO  # trade: cubes paid per use
+    gain: Effect = NO_EFFECT
+    what: Count = Count("wonders")
+    every: int = 1
+
+
+class Challenge(NamedTuple):
+    id: str
+    name: str
+    round: int
+    type: int
+    destiny: Destiny
+    divisor: int
+    bonus: Effect
+    threshold: int
+    threshold_vp: int
+
+
+class Battle(NamedTuple):
+    id: str
+    name: str
+    round: int
+    threat: int
+    lines: tuple[Effect, ...]
+
+
+class Benefit(NamedTuple):
+    id: str
+    name: str
+    effect: Effect
+
+
+class Market(NamedTuple):
+    wonders: tuple[tuple[int, int], ...]  # per round 1-9: (level, number)
+    leaders: tuple[tuple[int, int], ...]
+
+
+@dataclass(frozen=True)
+class Content:
+    path: str
+    content_id: str
+    raw: dict[str, Any]
+    rounds: int
+    research_max: int
+    population_start: int
+    civs: tuple[Civilization, ...]
+    techs: tuple[Technology, ...]
+    leaders: tuple[Leader, ...]
+    wonders: tuple[Wonder, ...]
+    challenges: tuple[Challenge, ...]
+    battles: tuple[Battle, ...]
+    benefits: tuple[Benefit, ...]
+    phil_costs: tuple[int, ...]
+    phil_mult: tuple[int, ...]
+    phil_vp: tuple[int, ...]
+    markets: dict[int, Market]
+    tech_index: dict[str, int] = field(default_factory=dict)
+    leader_index: dict[str, int] = field(default_factory=dict)
+    wonder_index: dict[str, int] = field(default_factory=dict)
+    benefit_index: dict[str, int] = field(default_factory=dict)
+    basics: tuple[int, ...] = ()
+
+    @property
+    def phil_top(self) -> int:
+        return len(self.phil_costs)
+
+
+# ----- parsing -------------------------------------------------------------------------------
+class _Reader:
+    """Collects problems while reading values; returns safe defaults so parsing continues."""
+
+    def __init__(self) -> None:
+        self.problems: list[str] = []
+
+    def bad(self, where: str, msg: str) -> None:
+        self.problems.append(f"{where}: {msg}")
+
+    def num(self, d: dict[str, Any], key: str, where: str, default: int | None = None, low: int = 0) -> int:
+        v = d.get(key, default)
+        if v is None:
+            self.bad(where, f"missing whole number '{key}'")
+            return 0
+        if isinstance(v, bool) or not isinstance(v, int):
+            self.bad(where, f"'{key}' must be a whole number, not {v!r}")
+            return 0
+        if v < low:
+            self.bad(where, f"'{key}' must be at least {low}, not {v}")
+        return v
+
+    def text(self, d: dict[str, Any], key: str, where: str) -> str:
+        v = d.get(key)
+        if not isinstance(v, str) or not v:
+            self.bad(where, f"missing text '{key}'")
+            return ""
+        return v
+
+    def choice(self, value: Any, names: tuple[str, ...], where: str, what: str) -> int:
+        if value not in names:
+            self.bad(where, f"{what} {value!r} is not one of {', '.join(names)}")
+            return 0
+        return names.index(value)
+
+    def vec(self, d: Any, names: tuple[str, ...], where: str, what: str) -> Vec:
+        if d is None:
+            return ZERO
+        if not isinstance(d, dict):
+            self.bad(where, f"{what} must be a table like {{ {names[0]} = 1 }}")
+            return ZERO
+        out = [0] * 5
+        for k, v in d.items():
+            i = self.choice(k, names, where, what)
+            if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+                self.bad(where, f"{what}.{k} must be a whole number 0 or more, not {v!r}")
+                continue
+            out[i] += v
+        return tuple(out)  # type: ignore[return-value]
+
+    def effect(self, d: Any, where: str) -> Effect:
+        if d is None:
+            return NO_EFFECT
+        if not isinstance(d, dict):
+            self.bad(where, "an effect must be a table")
+            return NO_EFFECT
+        for k in d:
+            if k not in ("cubes", "rp", "legacy", "population", "vp"):
+                self.bad(where, f"unknown effect word {k!r} (cubes, rp, legacy, population, vp)")
+        return Effect(
+            self.vec(d.get("cubes"), TRAYS, where, "cubes"),
+            self.vec(d.get("rp"), TYPES, where, "rp"),
+            self.num(d, "legacy", where, 0),
+            self.num(d, "population", where, 0),
+            self.num(d, "vp", where, 0),
+        )
+
+    def count(self, text: Any, where: str) -> Count:
+        if not isinstance(text, str):
+            self.bad(where, f"a count must be text, not {text!r}")
+            return Count("wonders")
+        kind, _, arg = text.partition(":")
+        if kind not in COUNT_KINDS:
+            self.bad(where, f"unknown count {text!r} ({', '.join(COUNT_KINDS)})")
+            return Count("wonders")
+        if kind == "cards":
+            return Count(kind, self.choice(arg, TYPES, where, "card type"))
+        if kind == "tray":
+            return Count(kind, self.choice(arg, TRAYS, where, "tray"))
+        if arg:
+            self.bad(where, f"the count {kind!r} takes no ':' argument")
+        return Count(kind)
+
+    def end(self, d: Any, where: str) -> EndVP | None:
+        if d is None:
+            return None
+        if not isinstance(d, dict):
+            self.bad(where, "'end' must be a table { count, every, vp }")
+            return None
+        return EndVP(self.count(d.get("count"), where), self.num(d, "every", where, 1, 1), self.num(d, "vp", where, 0))
+
+    def repeat(self, d: Any, where: str) -> Repeat:
+        if d is None:
+            return NO_REPEAT
+        if not isinstance(d, dict):
+            self.bad(where, "a repeated bonus must be a table { deploy, research }")
+            return NO_REPEAT
+        return Repeat(self.vec(d.get("deploy"), TRAYS, where, "deploy"), self.vec(d.get("research"), TYPES, where, "research"))
+
+    def items(self, raw: dict[str, Any], key: str) -> list[tuple[str, dict[str, Any]]]:
+        v = raw.get(key)
+        if not isinstance(v, list):
+            self.bad(key, f"missing list [[{key}]]")
+            return []
+        out = []
+        for i, d in enumerate(v):
+            if not isinstance(d, dict):
+                self.bad(f"{key}[{i}]", "must be a table")
+                continue
+            out.append((f"{key}[{i}] {d.get('id', '?')}", d))
+        return out
+
+
+def _destiny(r: _Reader, d: Any, where: str) -> Destiny:
+    if not isinstance(d, dict):
+        r.bad(where, "missing table 'destiny'")
+        return Destiny("per")
+    kind = d.get("kind")
+    if kind not in DESTINY_KINDS:
+        r.bad(where, f"destiny kind {kind!r} is not one of {', '.join(DESTINY_KINDS)}")
+        return Destiny("per")
+    if kind == "convert":
+        return Destiny(
+            "convert", r.choice(d.get("from"), TRAYS, where, "tray"), r.choice(d.get("to"), TRAYS, where, "tray"),
+            r.num(d, "max", where, None, 1),
+        )
+    if kind == "trade":
+        return Destiny("trade", max=r.num(d, "max", where, 0), pay=r.vec(d.get("pay"), TRAYS, where, "pay"),
+                       gain=r.effect(d.get("gain"), where))
+    return Destiny("per", max=r.num(d, "max", where, 0), gain=r.effect(d.get("gain"), where),
+                   what=r.count(d.get("count"), where), every=r.num(d, "every", where, 1, 1))
+
+
+def parse_content(raw: dict[str, Any], path: str, digest: str) -> tuple[Content | None, list[str]]:
+    """Parse and check; returns the content (or None) and every problem found."""
+    from .checks import check_rules
+
+    r = _Reader()
+    rules = raw.get("rules") if isinstance(raw.get("rules"), dict) else {}
+    assert isinstance(rules, dict)
+    civs = []
+    for where, d in r.items(raw, "civilizations"):
+        prio = d.get("priority")
+        if not isinstance(prio, list) or sorted(map(str, prio)) != sorted(TYPES):
+            r.bad(where, "'priority' must list each of the five types once")
+            prio = list(TYPES)
+        pr = tuple(TYPE_INDEX[t] for t in prio)
+        levels = d.get("population_levels")
+        if not isinstance(levels, list) or not levels or not all(isinstance(x, int) for x in levels):
+            r.bad(where, "'population_levels' must be a list of whole numbers")
+            levels = [4]
+        vps = d.get("population_vp")
+        if not isinstance(vps, list) or len(vps) != len(levels) or not all(isinstance(x, int) for x in vps):
+            r.bad(where, "'population_vp' must have one whole number per population level")
+            vps = [0] * len(levels)
+        bonus = d.get("population_bonus")
+        if not isinstance(bonus, list) or len(bonus) != len(levels):
+            r.bad(where, "'population_bonus' must have one effect per population level")
+            bonus = [{}] * len(levels)
+        civs.append(Civilization(
+            r.text(d, "id", where), r.text(d, "name", where), r.num(d, "number", where, None, 1), pr,
+            tuple(pr.index(t) for t in range(5)), r.effect(d.get("start"), where), tuple(levels), tuple(vps),
+            tuple(r.effect(b, where) for b in bonus),
+        ))
+    techs = [
+        Technology(
+            r.text(d, "id", w), r.text(d, "name", w), r.choice(d.get("type"), TYPES, w, "type"),
+            r.num(d, "level", w), r.num(d, "cost", w), r.num(d, "copies", w, None, 1),
+            r.vec(d.get("deploy"), TRAYS, w, "deploy"), r.vec(d.get("research"), TYPES, w, "research"),
+            r.num(d, "vp", w), r.effect(d.get("bonus"), w),
+        )
+        for w, d in r.items(raw, "technologies")
+    ]
+    leaders = [
+        Leader(
+            r.text(d, "id", w), r.text(d, "name", w), r.choice(d.get("type"), TYPES, w, "type"),
+            r.num(d, "level", w, None, 1), r.num(d, "cost", w, None, 1), r.num(d, "vp", w),
+            r.effect(d.get("instant"), w), r.repeat(d.get("alive"), w), r.repeat(d.get("cemetery"), w),
+            r.end(d.get("end"), w),
+        )
+        for w, d in r.items(raw, "leaders")
+    ]
+    wonders = [
+        Wonder(
+            r.text(d, "id", w), r.text(d, "name", w), r.choice(d.get("type"), TYPES, w, "type"),
+            r.num(d, "level", w, None, 1), r.num(d, "cost", w, None, 1), r.num(d, "vp", w),
+            r.effect(d.get("bonus"), w), r.end(d.get("end"), w),
+        )
+        for w, d in r.items(raw, "wonders")
+    ]
+    challenges = [
+        Challenge(
+            r.text(d, "id", w), r.text(d, "name", w), r.num(d, "round", w), r.choice(d.get("type"), TYPES, w, "type"),
+            _destiny(r, d.get("destiny"), w), r.num(d, "divisor", w), r.effect(d.get("bonus"), w),
+            r.num(d, "threshold", w, 0), r.num(d, "threshold_vp", w, 0),
+        )
+        for w, d in r.items(raw, "challenges")
+    ]
+    battles = []
+    for w, d in r.items(raw, "battles"):
+        lines = d.get("lines")
+        if not isinstance(lines, list) or not lines:
+            r.bad(w, "'lines' must be a non-empty list of effects")
+            lines = []
+        battles.append(Battle(r.text(d, "id", w), r.text(d, "name", w), r.num(d, "round", w),
+                              r.num(d, "threat", w, None, 1), tuple(r.effect(x, w) for x in lines)))
+    benefits = [Benefit(r.text(d, "id", w), r.text(d, "name", w), r.effect(d.get("effect"), w))
+                for w, d in r.items(raw, "benefits")]
+    phil: dict[str, Any] = raw["philosophy"] if isinstance(raw.get("philosophy"), dict) else {}
+
+    def ints(key: str, n: int | None) -> tuple[int, ...]:
+        v = phil.get(key)
+        if not isinstance(v, list) or not all(isinstance(x, int) and not isinstance(x, bool) for x in v) or (
+            n is not None and len(v) != n
+        ):
+            r.bad("philosophy", f"'{key}' must be a list of {n or 'some'} whole numbers")
+            return tuple([1] * (n or 1))
+        return tuple(v)
+
+    costs = ints("costs", None)
+    mult = ints("multipliers", len(costs))
+    pvp = ints("vp", len(costs) + 1)
+    markets: dict[int, Market] = {}
+    mk: dict[str, Any] = raw["markets"] if isinstance(raw.get("markets"), dict) else {}
+    for n in (2, 3, 4, 5):
+        where = f"markets.p{n}"
+        card = mk.get(f"p{n}")
+        if not isinstance(card, dict):
+            r.bad(where, "missing Market card for this player count")
+            continue
+        sched = []
+        for key in ("wonders", "leaders"):
+            v = card.get(key)
+            if not isinstance(v, list) or len(v) != 9 or not all(
+                isinstance(x, list) and len(x) == 2 and all(isinstance(y, int) for y in x) for x in v
+            ):
+                r.bad(where, f"'{key}' must list [level, number] for each of the 9 rounds")
+                v = [[0, 0]] * 9
+            sched.append(tuple((int(a), int(b)) for a, b in v))
+        markets[n] = Market(sched[0], sched[1])
+    content = Content(
+        path=path, content_id=digest[:16], raw=raw,
+        rounds=r.num(rules, "rounds", "rules", 9, 1), research_max=r.num(rules, "research_max", "rules", 10, 1),
+        population_start=r.num(rules, "population_start", "rules", 4, 1),
+        civs=tuple(civs), techs=tuple(techs), leaders=tuple(leaders), wonders=tuple(wonders),
+        challenges=tuple(challenges), battles=tuple(battles), benefits=tuple(benefits),
+        phil_costs=costs, phil_mult=mult, phil_vp=pvp, markets=markets,
+        tech_index={t.id: i for i, t in enumerate(techs)},
+        leader_index={x.id: i for i, x in enumerate(leaders)},
+        wonder_index={x.id: i for i, x in enumerate(wonders)},
+        benefit_index={x.id: i for i, x in enumerate(benefits)},
+        basics=tuple(i for i, t in enumerate(techs) if t.level == 0),
+    )
+    problems = r.problems + check_rules(content)
+    return (None if problems else content), problems
+
+
+def _read(path: str | Path | None) -> tuple[dict[str, Any], str, str]:
+    p = Path(path) if path else BUILTIN_PATH
+    try:
+        data = p.read_bytes()
+    except OSError as exc:
+        raise ContentError(f"cannot read the content file {p}: {exc.strerror or exc}") from None
+    try:
+        raw = tomllib.loads(data.decode("utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise ContentError(f"{p} is not valid TOML: {exc}") from None
+    return raw, str(p), hashlib.sha256(data).hexdigest()
+
+
+@lru_cache(maxsize=8)
+def _load_cached(path: str) -> Content:
+    raw, where, digest = _read(path or None)
+    content, problems = parse_content(raw, where, digest)
+    if content is None:
+        raise ContentError(f"the content file {where} has problems", problems)
+    return content
+
+
+def load_content(path: str | Path | None = None) -> Content:
+    """Load and fully check a content file (``None``: the built-in file)."""
+    return _load_cached(str(path) if path else "")
+
+
+def check_content(path: str | Path | None = None) -> list[str]:
+    """Every problem of a content file, each with its place; empty when the file is valid."""
+    try:
+        raw, where, digest = _read(path)
+    except ContentError as exc:
+        return [str(exc)]
+    return parse_content(raw, where, digest)[1]
+
+
+def dump_content(path: str | Path | None = None) -> dict[str, Any]:
+    """The loaded content as plain JSON-ready data (with its identity)."""
+    c = load_content(path)
+    return {"path": c.path, "content_id": c.content_id, **c.raw}

@@ -1,0 +1,159 @@
+"""Per-seat views (the only thing bots and interfaces see) and the search estimate.
+
+Hidden from other seats: a seat's Phase A commitment until every seat has committed (they see
+only that it has committed). Everything else on the table is public: hands are the cards played
+last round plus the one bought; discarded cards show their type and VP; claims are open.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Any
+
+from .content import AGENTS, TRAYS, TYPE_NAMES, TYPES, Effect, Repeat
+from .setup import BATTLE_ROUNDS, CHALLENGE_ROUNDS
+
+if TYPE_CHECKING:
+    from .state import PathState
+
+
+def effect_text(e: Effect) -> str:
+    parts = [f"{k} {AGENTS[i] if k > 1 else AGENTS[i][:-1]}" for i, k in enumerate(e.cubes) if k]
+    parts += [f"{k} {TYPE_NAMES[i]} Research" for i, k in enumerate(e.rp) if k]
+    if e.legacy:
+        parts.append(f"{e.legacy} Military Legacy")
+    if e.population:
+        parts.append(f"{e.population} population")
+    if e.vp:
+        parts.append(f"{e.vp} VP")
+    return ", ".join(parts) or "nothing"
+
+
+def repeat_text(r: Repeat) -> str:
+    parts = [f"+{k} {AGENTS[i][:-1]} in Phase B" for i, k in enumerate(r.deploy) if k]
+    parts += [f"+{k} {TYPE_NAMES[i]} Research in Phase D" for i, k in enumerate(r.research) if k]
+    return ", ".join(parts)
+
+
+def card_view(st: PathState, kind: str, i: int) -> dict[str, Any]:
+    c = st.content
+    x = c.wonders[i] if kind == "wonder" else c.leaders[i]
+    out: dict[str, Any] = {"id": x.id, "name": x.name, "type": TYPES[x.type], "level": x.level, "cost": x.cost, "vp": x.vp}
+    if kind == "wonder":
+        out["bonus"] = effect_text(c.wonders[i].bonus)
+    else:
+        ld = c.leaders[i]
+        eff = []
+        if not ld.instant.is_empty():
+            eff.append("instant: " + effect_text(ld.instant))
+        if ld.alive != Repeat():
+            eff.append("alive: " + repeat_text(ld.alive))
+        if ld.cemetery != Repeat():
+            eff.append("cemetery: " + repeat_text(ld.cemetery))
+        out["bonus"] = "; ".join(eff)
+    end = x.end
+    if end is not None:
+        w = end.what
+        what = w.kind if w.arg < 0 else f"{w.kind} {TYPES[w.arg] if w.kind == 'cards' else TRAYS[w.arg]}"
+        out["end"] = f"{end.vp} VP per {end.every} {what}"
+    return out
+
+
+def tech_view(st: PathState, i: int) -> dict[str, Any]:
+    t = st.content.techs[i]
+    return {"id": t.id, "name": t.name, "type": TYPES[t.type], "level": t.level, "cost": t.cost, "vp": t.vp,
+            "deploy": list(t.deploy), "research": list(t.research), "bonus": effect_text(t.bonus)}
+
+
+def event_line(st: PathState) -> list[dict[str, Any]]:
+    c = st.content
+    out: list[dict[str, Any]] = []
+    for k, i in enumerate(st.challenges):
+        if i >= 0:
+            ch = c.challenges[i]
+            d = ch.destiny
+            out.append({"round": "9a" if k == 3 else str(CHALLENGE_ROUNDS[k]), "kind": "challenge", "name": ch.name,
+                        "type": TYPES[ch.type], "destiny": d.kind, "divisor": ch.divisor, "bonus": effect_text(ch.bonus),
+                        "threshold": ch.threshold, "threshold_vp": ch.threshold_vp, "order": CHALLENGE_ROUNDS[k] * 2})
+    for k, i in enumerate(st.battles):
+        if i >= 0:
+            b = c.battles[i]
+            out.append({"round": "9b" if k == 3 else str(BATTLE_ROUNDS[k]), "kind": "battle", "name": b.name,
+                        "threat": b.threat, "lines": [effect_text(e) for e in b.lines], "order": BATTLE_ROUNDS[k] * 2 + 1})
+    out.sort(key=lambda e: e["order"])
+    return out
+
+
+def player_view(st: PathState, seat: int, viewer: int | None) -> dict[str, Any]:
+    c = st.content
+    p = st.players[seat]
+    civ = c.civs[p.civ] if p.civ >= 0 else None
+    names = lambda ids: [c.techs[i].name for i in ids]  # noqa: E731
+    out: dict[str, Any] = {
+        "seat": seat + 1,
+        "civ": civ.name if civ else "",
+        "priority": [TYPES[t] for t in civ.priority] if civ else [],
+        "population": p.population(c),
+        "philosophy": p.phil,
+        "legacy": p.legacy,
+        "research": dict(zip(TYPES, p.research, strict=True)),
+        "trays": dict(zip(TRAYS, p.trays, strict=True)),
+        "vp": p.vp,
+        "hand": names(p.hand),
+        "hand_ids": [c.techs[i].id for i in p.hand],
+        "left": names(p.left),
+        "right": names(p.right),
+        "discards": names(p.discards),
+        "discovered": names(p.discovered),
+        "wonders": [c.wonders[i].name for i in p.wonders],
+        "leader": c.leaders[p.leader].name if p.leader >= 0 else "",
+        "cemetery": [c.leaders[i].name for i in p.cemetery],
+        "claim": (c.wonders[p.claim].name if st.stack and getattr(st.stack[-1], "kind", "") == "wonder"
+                  else c.leaders[p.claim].name) if p.claim >= 0 else "",
+        "committed": p.project is not None,
+        "score": p.score(c)["score"],
+    }
+    if p.project is not None and viewer == seat:
+        out["project"] = {"left": names(p.project[:2]), "right": names(p.project[2:])}
+    return out
+
+
+def view(st: PathState, player: int | None) -> dict[str, Any]:
+    from .state import PHASE_NAMES
+
+    c = st.content
+    d = st.decision()
+    return {
+        "game": "pathciv",
+        "you": player,
+        "round": st.round,
+        "phase": PHASE_NAMES[st.phase],
+        "finished": st.finished,
+        "deciding": [s + 1 for s in d.players if s >= 0],
+        "prompt": d.prompt,
+        "threat": st.threat,
+        "events": event_line(st),
+        "market": {"wonders": [card_view(st, "wonder", i) for i in st.market_w],
+                   "leaders": [card_view(st, "leader", i) for i in st.market_l]},
+        "library": [dict(tech_view(st, i), left=st.supply[i]) for i, t in enumerate(c.techs) if t.level > 0],
+        "philosophy": [
+            {"level": lv, "cost": c.phil_costs[lv - 1], "multiplier": c.phil_mult[lv - 1], "vp": c.phil_vp[lv],
+             "seen": [c.benefits[t].name for t in st.tokens[lv]], "faceup": [c.benefits[t].name for t in st.faceup[lv]]}
+            for lv in range(1, c.phil_top + 1)
+        ],
+        "players": [player_view(st, s, player) for s in range(len(st.players))],
+        "log": list(st.log),
+    }
+
+
+def heuristic_values(st: PathState) -> list[float]:
+    """Win estimates from the current score plus a share of what is still in the trays/tracks."""
+    c = st.content
+    est = []
+    for p in st.players:
+        s = p.score(c)["score"] + 0.4 * sum(p.trays) + 0.15 * sum(p.research) + 0.5 * p.legacy
+        est.append(s)
+    top = max(est)
+    w = [math.exp((e - top) / 6.0) for e in est]
+    tot = sum(w)
+    return [x / tot for x in w]

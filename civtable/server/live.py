@@ -1,0 +1,159 @@
+"""A game in the server's memory (:class:`LiveGame`), its WebSocket subscribers, and how it is
+rebuilt from what the database stores."""
+
+from __future__ import annotations
+
+import asyncio
+import hmac
+import json
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from civtable.core import CHANCE, Action, CivtableError, Game, GameRecord, Session, make_game
+from civtable.core.session import undo_tail_start
+
+from .store import StoredGame, hash_token
+
+try:  # views are big and encoded on every change: use orjson when it is installed (10x faster)
+    import orjson
+
+    def dumps(data: Any) -> str:
+        """Compact JSON text of ``data``."""
+        return orjson.dumps(data).decode()
+
+except ModuleNotFoundError:  # pragma: no cover - depends on the environment
+
+    def dumps(data: Any) -> str:
+        """Compact JSON text of ``data``."""
+        return json.dumps(data, separators=(",", ":"))
+
+
+@dataclass
+class Subscriber:
+    """One WebSocket listening to a game as ``seat`` (``None``: spectator). Keeps only the newest
+    message, so a slow client never makes the server queue stale views."""
+
+    seat: int | None
+    latest: str | None = None
+    event: asyncio.Event = field(default_factory=asyncio.Event)
+
+    def push(self, message: str) -> None:
+        self.latest = message
+        self.event.set()
+
+    async def next(self) -> str:
+        await self.event.wait()
+        self.event.clear()
+        message, self.latest = self.latest, None
+        return message or ""
+
+
+@dataclass
+class LiveGame:
+    """A game in memory."""
+
+    id: str
+    game: Game
+    session: Session
+    seats: list[str]
+    bots: list[bool]  # bots[i]: a bot plays seat i
+    token_hashes: dict[int, str]
+    created: float
+    log: list[dict[str, Any]] = field(default_factory=list)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    version: int = 0
+    subscribers: list[Subscriber] = field(default_factory=list)
+    driver: asyncio.Task[None] | None = None
+    status: str = "active"
+    cache: dict[int | None, tuple[int, str]] = field(default_factory=dict)  # seat -> (version, JSON payload)
+    # deciders[i]: the seats deciding just before action i; next_deciders: those deciding now
+    deciders: list[tuple[int, ...]] = field(default_factory=list)
+    next_deciders: tuple[int, ...] = ()
+    touched: float = field(default_factory=time.monotonic)
+
+    @property
+    def state_id(self) -> int:
+        return len(self.session.record.actions)
+
+    @property
+    def chance_key(self) -> str | None:
+        return self.session.chance_key
+
+    def seat_for_token(self, token: str) -> int | None:
+        """The seat ``token`` belongs to, comparing hashes in constant time against every seat."""
+        digest = hash_token(token)
+        found: int | None = None
+        for seat, stored in self.token_hashes.items():
+            if hmac.compare_digest(digest, stored):
+                found = seat
+        return found
+
+    def bot_to_move(self) -> int | None:
+        """A bot seat that must decide now, if any."""
+        for p in self.session.state.decision().players:
+            if p >= 0 and self.bots[p]:
+                return p
+        return None
+
+    def listen(self) -> None:
+        """Keep the log and the deciders in step with every action the session applies."""
+
+        def on_action(state: Any, player: int, _action: Action, text: str) -> None:
+            self.log.append(log_entry(len(self.session.record.actions) - 1, player, text))
+            self.deciders.append(self.next_deciders)
+            self.next_deciders = state.decision().players
+
+        self.next_deciders = self.session.state.decision().players
+        self.session.listeners.append(on_action)
+
+
+def log_entry(index: int, player: int, text: str) -> dict[str, Any]:
+    return {"i": index, "seat": None if player == CHANCE else player, "text": text}
+
+
+def rebuild(stored: StoredGame, is_bot: Callable[[str, Game, int], bool]) -> LiveGame:
+    """Re-execute the stored actions (each checked) to rebuild the session, the log and the undo
+    history (the trailing actions of one seat, exactly as if this process had seen them played).
+    ``is_bot(spec, game, seat)`` checks each seat spec and says whether a bot plays it."""
+    game = make_game(stored.game, stored.options, stored.content_path)
+    if game.content_id != stored.content_id:
+        raise CivtableError(f"game {stored.id} was played with other {stored.game} content than the content loaded now")
+    bots = [is_bot(spec, game, i) for i, spec in enumerate(stored.seats)]
+    record = GameRecord(
+        game=stored.game,
+        options=dict(game.options),
+        content_id=stored.content_id,
+        seed=stored.seed,
+        seats=list(stored.seats),
+        content_path=stored.content_path,
+        chance_key=stored.chance_key,
+    )
+    tail = undo_tail_start(stored.actions) if stored.status == "active" else len(stored.actions)
+    state = game.new_initial_state()
+    entries: list[dict[str, Any]] = []
+    deciders: list[tuple[int, ...]] = []
+    for i, (player, text) in enumerate(stored.actions[:tail]):
+        action = Action.parse(text)
+        entries.append(log_entry(i, player, game.describe_action(state, player, action)))
+        deciders.append(state.decision().players)
+        state.apply(action, player)
+        record.actions.append((player, text))
+    session = Session(game, stored.seed, stored.seats, record=record, state=state, chance_key=stored.chance_key)
+    live = LiveGame(
+        id=stored.id,
+        game=game,
+        session=session,
+        seats=list(stored.seats),
+        bots=bots,
+        token_hashes=dict(stored.token_hashes),
+        created=stored.created,
+        log=entries,
+        status=stored.status,
+        deciders=deciders,
+    )
+    live.listen()
+    for player, text in stored.actions[tail:]:  # through the session: it keeps the undo history
+        session.apply(text, player)
+    return live

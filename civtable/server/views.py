@@ -1,0 +1,117 @@
+"""What the server answers about a game: a seat's payload (its view, legal actions and log),
+listing summaries, records and replay steps. Everything here reads a :class:`LiveGame` and never
+changes it; each seat sees only ``state.view(seat)``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from civtable.core import replay
+
+from .errors import ApiError
+from .live import LiveGame, dumps
+
+LOG_TAIL = 30  # log entries sent with each view; the whole log on request
+
+
+def payload(live: LiveGame, seat: int | None, full_log: bool = False) -> dict[str, Any]:
+    """What ``seat`` (``None``: a spectator) may know: its view, its legal actions and the end
+    of the log (entries from index ``log_start``; all of it with ``full_log``)."""
+    state = live.session.state
+    decision = state.decision()
+    deciding = seat is not None and seat in decision.players
+    legal = [a.text() for a in state.legal_actions(seat)] if deciding else []
+    finished = state.is_terminal()
+    start = 0 if full_log else max(0, len(live.log) - LOG_TAIL)
+    return {
+        "id": live.id,
+        "game": live.game.info.name,
+        "title": live.game.info.title,
+        "seat": seat,
+        "state_id": live.state_id,
+        "status": live.status,
+        "seats": seat_list(live),
+        "decision": {"players": list(decision.players), "kind": decision.kind, "prompt": decision.prompt},
+        "your_turn": deciding,
+        "legal": legal,
+        "can_undo": seat is not None and live.session.can_undo(seat),
+        "view": state.view(seat),
+        "log": live.log[start:],
+        "log_start": start,
+        "finished": finished,
+        "result": state.result().to_json() if finished else None,
+    }
+
+
+def payload_json(live: LiveGame, seat: int | None) -> str:
+    """:func:`payload` encoded as JSON, computed once per seat and game version."""
+    hit = live.cache.get(seat)
+    if hit is not None and hit[0] == live.version:
+        return hit[1]
+    text = dumps(payload(live, seat))
+    live.cache[seat] = (live.version, text)
+    return text
+
+
+def push_message(live: LiveGame, seat: int | None) -> str:
+    """The WebSocket message for ``seat``: the payload with ``"type": "state"`` first."""
+    return '{"type":"state",' + payload_json(live, seat)[1:]
+
+
+def seat_list(live: LiveGame) -> list[dict[str, Any]]:
+    return [{"seat": i, "player": spec, "name": live.game.seat_name(i)} for i, spec in enumerate(live.seats)]
+
+
+def summary(live: LiveGame, seat: int | None) -> dict[str, Any]:
+    decision = live.session.state.decision()
+    waiting = [p for p in decision.players if p >= 0]
+    return {
+        "id": live.id,
+        "game": live.game.info.name,
+        "title": live.game.info.title,
+        "mode": live.game.options.get("mode"),
+        "seat": seat,
+        "seats": seat_list(live),
+        "status": live.status,
+        "state_id": live.state_id,
+        "waiting_for": waiting,
+        "waiting_names": [live.game.seat_name(p) for p in waiting],
+        "your_turn": seat is not None and seat in waiting,
+        "created": live.created,
+    }
+
+
+def record(live: LiveGame) -> dict[str, Any]:
+    """The record of a finished game, with its seed and chance key: anyone can check that every
+    die and card came from them (``civtable.core.session.check_chance``)."""
+    if not live.session.state.is_terminal():
+        raise ApiError(409, "the record is published when the game is over", "not_finished")
+    data = live.session.finish_record().to_json()
+    data["content_path"] = None
+    return data
+
+
+def replay_step(live: LiveGame, step: int, seat: int | None) -> dict[str, Any]:
+    """The position of a finished game after ``step`` actions, rebuilt by re-execution."""
+    record = live.session.finish_record()
+    total = len(record.actions)
+    if not 0 <= step <= total:
+        raise ApiError(400, f"step must be between 0 and {total}", "bad_step")
+    if seat is not None and not 0 <= seat < live.game.num_players:
+        raise ApiError(400, f"seat must be between 0 and {live.game.num_players - 1}", "bad_step")
+    state = replay(record, live.session.record.content_path, upto=step)
+    decision = state.decision()
+    return {
+        "id": live.id,
+        "game": live.game.info.name,
+        "title": live.game.info.title,
+        "step": step,
+        "total": total,
+        "seat": seat,
+        "seats": seat_list(live),
+        "decision": {"players": list(decision.players), "kind": decision.kind, "prompt": decision.prompt},
+        "view": state.view(seat),
+        "log": live.log[:step],
+        "finished": state.is_terminal(),
+        "result": state.result().to_json() if state.is_terminal() else None,
+    }

@@ -1,0 +1,114 @@
+"""How a study gives each seat its trait, civilization or board: ``--assign CHOICE=HOW``.
+
+``HOW`` is one of
+
+* ``rotate`` — every option is played equally often, and at every seat: in game *i* seat *p*
+  gets option ``(i + p·step) mod K`` of the game's *K* options, with ``step = max(1, K // players)``
+  so that no option appears twice in a game when there are enough of them, shifted by one more
+  every ``max(K, players)`` games so that options do not follow bots rotated with
+  ``--rotate-seats`` in lockstep. Over each block of *K* games each option is played at every
+  seat once; over ``K · max(K, players)`` games every bot plays every option equally;
+* ``random`` — drawn uniformly (without repeats within a game when there are enough options)
+  from a generator seeded by the run seed and the game number, so runs reproduce;
+* a comma-separated list, one option per seat (``civ=persians,romans,*,*``); ``*`` leaves that
+  seat to its bot or to the game's own deal. A single option is given to every seat.
+
+Without ``--assign`` the game decides as usual (Inceptum deals traits at random; Conquest lets
+each bot pick its civilization, or deals them with ``--option civ_choice=random``).
+
+A game takes part through hooks in ``civtable.games.<game>.metrics``: ``CHOICE`` (the name,
+e.g. ``"trait"``), ``choice_options(game)`` and ``forced_action(state, wanted)``, which returns
+the (player, action) to play instead of the bot's or the deal's when a seat with an assigned
+option is about to receive one.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any
+
+from civtable.core import Game, OptionError
+
+MODES = ("rotate", "random")
+ANY = "*"
+
+
+def study_hooks(game: Game) -> ModuleType | None:
+    """The game's ``metrics`` module (simulation hooks), or None."""
+    name = f"civtable.games.{game.info.name}.metrics"
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        missing = exc.name or ""
+        if name == missing or name.startswith(missing + "."):
+            return None
+        raise
+
+
+@dataclass(frozen=True)
+class Assignment:
+    choice: str
+    how: str  # "rotate", "random" or "fixed"
+    values: tuple[str | None, ...] = ()
+    options: tuple[str, ...] = ()
+
+    def for_game(self, index: int, seed: int, players: int) -> list[str | None]:
+        """The option of every seat in game ``index`` (None: not assigned)."""
+        k = len(self.options)
+        if self.how == "rotate":
+            step = max(1, k // players)
+            shift = index // max(k, players)  # so options do not follow rotated bots in lockstep
+            return [self.options[(index + p * step + shift) % k] for p in range(players)]
+        if self.how == "random":
+            rng = random.Random(f"civtable-assign/{seed}/{index}")
+            if k >= players:
+                return list(rng.sample(self.options, players))
+            return [rng.choice(self.options) for _ in range(players)]
+        if len(self.values) == 1:
+            return [self.values[0]] * players
+        return list(self.values)
+
+
+def parse_assign(text: str | None, game: Game) -> Assignment | None:
+    """Check ``CHOICE=HOW`` against the game (clear errors for anything else)."""
+    if text is None or not text.strip():
+        return None
+    choice, eq, how = text.strip().partition("=")
+    choice, how = choice.strip(), how.strip()
+    hooks = study_hooks(game)
+    game_choice = getattr(hooks, "CHOICE", None) if hooks is not None else None
+    if game_choice is None:
+        raise OptionError(f"{game.info.title} has nothing a study can assign per seat (no CHOICE hook)")
+    if not eq or not how:
+        raise OptionError(f"--assign {text!r} must look like {game_choice}=rotate, {game_choice}=random or {game_choice}=a,b,...")
+    if choice != game_choice:
+        raise OptionError(f"{game.info.title} lets a study assign {game_choice!r}, not {choice!r}")
+    options = tuple(str(o) for o in hooks.choice_options(game))  # type: ignore[union-attr]
+    if how in MODES:
+        return Assignment(choice, how, (), options)
+    values: list[str | None] = []
+    for item in (x.strip() for x in how.split(",")):
+        if item == ANY:
+            values.append(None)
+        elif item in options:
+            values.append(item)
+        else:
+            raise OptionError(
+                f"--assign {choice}: {item!r} is not one of {', '.join(options)} (or rotate, random, *)"
+            )
+    n = game.num_players
+    if len(values) not in (1, n):
+        raise OptionError(f"--assign {choice} lists {len(values)} options; give one per seat ({n}) or one for all")
+    chosen = [v for v in values if v is not None]
+    return Assignment(choice, "fixed", tuple(values), options) if chosen else None
+
+
+def wanted(task: dict[str, Any], game: Game, index: int, seed: int) -> tuple[ModuleType | None, list[str | None]]:
+    """The hooks and the assigned options of the seats of one game of a run."""
+    a = parse_assign(task.get("assign"), game)
+    if a is None:
+        return None, []
+    return study_hooks(game), a.for_game(index, seed, game.num_players)

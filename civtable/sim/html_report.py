@@ -1,0 +1,181 @@
+"""The self-contained HTML balance report (plots inline as SVG) of a run's summary."""
+
+from __future__ import annotations
+
+import base64
+import html
+import io
+from collections.abc import Iterable
+from typing import Any
+
+from .signals import pct as _pct
+from .stats import count_text, format_p
+
+
+def _svg(fig: Any) -> str:
+    buf = io.StringIO()
+    fig.savefig(buf, format="svg", bbox_inches="tight")
+    text = buf.getvalue()
+    start = text.find("<svg")
+    return text[start:] if start >= 0 else text
+
+
+def _figures(summary: dict[str, Any]) -> dict[str, str]:
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:  # pragma: no cover - matplotlib is part of the sim extra
+        return {}
+    figs: dict[str, str] = {}
+    fair = summary["fair_share"]
+    for key, title in (("by_group", "Win rate by " + (summary.get("group_label") or "trait")),
+                       ("by_seat", "Win rate by seat"), ("by_bot", "Win rate by bot")):
+        table = summary["win_rate"][key]
+        if not table:
+            continue
+        names = list(table)
+        rates = [table[k]["rate"] for k in names]
+        err = [[table[k]["rate"] - table[k]["ci_low"] for k in names], [table[k]["ci_high"] - table[k]["rate"] for k in names]]
+        fig, ax = plt.subplots(figsize=(6, 3))
+        labels = [f"seat {int(k) + 1}" for k in names] if key == "by_seat" else names
+        ax.bar(labels, rates, yerr=err, capsize=4, color="#4a7ab5")
+        ax.axhline(fair, color="#c0392b", linestyle="--", label=f"fair share {fair:.0%}")
+        ax.set_ylim(0, 1)
+        ax.set_ylabel("win rate")
+        ax.set_title(title + " (95% Wilson CI)")
+        ax.legend(loc="upper right")
+        plt.setp(ax.get_xticklabels(), rotation=20, ha="right")
+        figs[key] = _svg(fig)
+        plt.close(fig)
+    hist = summary["length"]["histogram"]
+    if hist:
+        fig, ax = plt.subplots(figsize=(6, 3))
+        bars = sorted((int(k), v) for k, v in hist.items())
+        ax.bar([x for x, _ in bars], [y for _, y in bars], color="#6a9f58")
+        ax.set_xlabel("rounds")
+        ax.set_ylabel("games")
+        ax.set_title("Game length")
+        figs["length"] = _svg(fig)
+        plt.close(fig)
+    sbr = summary["score_by_round"]
+    if sbr:
+        fig, ax = plt.subplots(figsize=(6, 3))
+        for ident, per in sbr.items():
+            points = sorted((int(r), v) for r, v in per.items())  # JSON keys sort as text
+            ax.plot([x for x, _ in points], [y for _, y in points], marker=".", label=ident)
+        ax.set_xlabel("round")
+        ax.set_ylabel("mean score")
+        ax.set_title("Score over rounds")
+        ax.legend(fontsize="small")
+        figs["score"] = _svg(fig)
+        plt.close(fig)
+    return figs
+
+
+def _table(headers: Iterable[str], rows: Iterable[Iterable[Any]]) -> str:
+    head = "".join(f"<th>{html.escape(str(h))}</th>" for h in headers)
+    body = "".join("<tr>" + "".join(f"<td>{html.escape(str(c))}</td>" for c in row) + "</tr>" for row in rows)
+    return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+
+
+def _rate_rows(table: dict[str, Any], seat: bool = False) -> list[list[Any]]:
+    rows = []
+    for k, r in table.items():
+        name = f"seat {int(k) + 1}" if seat else k
+        rows.append([name, r["games"], count_text(r["wins"]), _pct(r["rate"]), f"{_pct(r['ci_low'])}–{_pct(r['ci_high'])}",
+                     _pct(r["fair"]), ("yes, " + r["direction"]) if r["significant"] else "no"])
+    return rows
+
+
+def render_html(summary: dict[str, Any]) -> str:
+    """The report as one self-contained HTML page (plots inline as SVG)."""
+    figs = _figures(summary)
+    rate_head = ["", "games", "wins", "win rate", "95% CI", "fair share", "significant"]
+    parts = [
+        "<!doctype html><html><head><meta charset='utf-8'>",
+        f"<title>Balance report: {html.escape(str(summary['game']))}</title>",
+        "<style>body{font-family:system-ui,sans-serif;max-width:960px;margin:2em auto;padding:0 1em;color:#222}"
+        "table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:3px 8px;text-align:right}"
+        "td:first-child,th:first-child{text-align:left}h2{border-bottom:1px solid #ddd}"
+        "li.flag{color:#a02}svg{max-width:100%;height:auto}</style></head><body>",
+        f"<h1>Balance report: {html.escape(str(summary['game']))}</h1>",
+        "<p>" + html.escape(
+            f"{summary['games']} games ({summary['finished']} finished), {summary['players']} players, "
+            f"seats {', '.join(summary['seats'] or [])}{' rotated each game' if summary.get('rotate_seats') else ''}, "
+            f"options {summary['options']}, run seed {summary['seed']}"
+            + (f", assigned {summary['assign']}" if summary.get("assign") else "") + "."
+        ) + "</p>",
+        "<h2>Findings</h2><ul>",
+    ]
+    headline = set(summary.get("headline") or [])
+    for f in summary["findings"]:
+        cls = " class='flag'" if "expected" in f or f in headline or f.startswith("Warning") else ""
+        parts.append(f"<li{cls}>{html.escape(f)}</li>")
+    parts.append("</ul>")
+    label = summary.get("group_label") or "trait"
+    for key, title, seat in (("by_group", f"Win rate by {label}", False), ("by_group_and_bot", f"Win rate by {label} and bot", False),
+                             ("by_seat", "Win rate by seat", True), ("by_bot", "Win rate by bot", False)):
+        table = summary["win_rate"][key]
+        if not table:
+            continue
+        parts.append(f"<h2>{html.escape(title)}</h2>")
+        parts.append(_table(rate_head, _rate_rows(table, seat)))
+        if key in figs:
+            parts.append(figs[key])
+    parts.append("<h2>Game length</h2>")
+    ln = summary["length"]
+    sc = summary["by_mode"][summary["mode"]]["score"] if summary.get("by_mode") else {}
+    parts.append(_table(["mode", "mean rounds", "median", "min", "max", "mean score spread", "mean winning margin"],
+                        [[summary.get("mode", ""), ln["mean"], ln["median"], ln["min"], ln["max"],
+                          sc.get("mean_spread", ""), sc.get("mean_margin", "")]]))
+    fp = summary.get("first_player")
+    if fp and fp["games"]:
+        parts.append("<h2>First player</h2>")
+        parts.append(_table(["", "games", "wins", "win rate", "95% CI", "fair share", "significant"],
+                            _rate_rows({"first player": fp})))
+    if "length" in figs:
+        parts.append(figs["length"])
+    if "score" in figs:
+        parts.append("<h2>Score over rounds</h2>" + figs["score"])
+    if summary["means"]:
+        parts.append("<h2>Mean final metrics</h2>")
+        idents = sorted({i for per in summary["means"].values() for i in per})
+        parts.append(_table(["metric"] + idents, [[m] + [per.get(i, "") for i in idents] for m, per in summary["means"].items()]))
+    parts.extend(_element_tables(summary))
+    parts.append("</body></html>")
+    return "\n".join(parts)
+
+
+def png_data_uri(fig: Any) -> str:
+    """A matplotlib figure as a base64 PNG data URI (for embedding elsewhere)."""
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", bbox_inches="tight")
+    return "data:image/png;base64," + base64.b64encode(buf.getvalue()).decode()
+
+
+def _element_tables(summary: dict[str, Any]) -> list[str]:
+    sig = summary.get("elements")
+    if not sig or not sig["tested"]:
+        return []
+    rows = []
+    for r in sig["tested"]:
+        rows.append([
+            r["kind"], r["name"],
+            f"{_pct(r['share_of_winners'])} ({r['held_by_winners']}/{r['winners']}) "
+            f"[{_pct(r['winners_ci'][0])}–{_pct(r['winners_ci'][1])}]",
+            f"{_pct(r['share_of_seats'])} ({r['held_by_seats']}/{r['seats']}) "
+            f"[{_pct(r['seats_ci'][0])}–{_pct(r['seats_ci'][1])}]",
+            f"{100 * r['effect']:+.0f} pt", format_p(r["p"]), format_p(r["p_adjusted"]),
+            r["verdict"] or "—",
+        ])
+    out = [
+        "<h2>Content elements: share among winners vs among all seats</h2>",
+        "<p>" + html.escape(
+            f"{len(sig['tested'])} elements tested ({sig['method']}); ranked by effect size, significant first. "
+            f"{len(sig['untestable'])} elements were held by every seat or by none and cannot be assessed."
+        ) + "</p>",
+        _table(["kind", "element", "winners (95% CI)", "all seats (95% CI)", "effect", "p", "p corrected", "verdict"], rows),
+    ]
+    return out

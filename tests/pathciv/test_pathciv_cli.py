@@ -1,0 +1,52 @@
+"""Path of Civilization in the terminal: a whole 5-player game with a scripted person and bots,
+and the screen of a simultaneous phase never showing another seat's secret Project."""
+
+from __future__ import annotations
+
+import io
+import json
+import sys
+from pathlib import Path
+
+import pytest
+from pathciv_helpers import table
+
+from civtable.cli import main
+from civtable.core import GameRecord, replay
+from civtable.tui import Term, renderer_for
+
+
+def test_five_player_game_with_a_person_greedy_and_mcts_plays_to_the_end(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    path = tmp_path / "g.json"
+    # the person always plays the first action of the menu; 'view' and a bad line on the way
+    lines = ["view", "banana", "project nothing"] + ["1"] * 600
+    monkeypatch.setattr(sys, "stdin", io.StringIO("".join(x + "\n" for x in lines)))
+    code = main(["play", "pathciv", "--seats", "human,greedy,mcts:iters=3,random,greedy",
+                 "--seed", "11", "--record", str(path), "--quiet"])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    assert "Your civilization" in out and "Event line" in out
+    assert "now is the time to 'project ...', not 'banana'" in out  # bad lines are explained
+    assert "nothing is not a Technology in your hand" in out
+    record = GameRecord.load(path)
+    state = replay(record)
+    assert state.is_terminal()
+    res = state.result()
+    assert res.finished and res.rounds == 9 and res.winners
+    assert main(["replay", str(path), "--json"]) == 0
+    again = json.loads(capsys.readouterr().out)
+    assert again["state_hash"] == state.state_hash()
+
+
+def test_screen_of_a_seat_never_shows_another_seats_project() -> None:
+    s = table(3)
+    s.apply("project fire tools hunting rituals", 0)
+    r = renderer_for(s.game, Term(io.StringIO(), color=False))
+    mine = "\n".join(r.screen(s.view(0), 0))
+    theirs = "\n".join(r.screen(s.view(1), 1))
+    assert "your Project: left Fire, Tools | right Hunting, Rituals" in mine
+    assert "your Project" not in theirs and "has committed a Project" in theirs
+    menu = "\n".join(r.menu(s.legal_actions(1), s.view(1), 1))
+    assert "left Fire + Tools | right Hunting + Rituals" in menu

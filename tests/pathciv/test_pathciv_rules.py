@@ -1,0 +1,279 @@
+"""One test per rule of the checklist (PC-... ids in the names)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from pathciv_helpers import at_phase, game, ids, resolve, seat_of, table, with_tech
+
+from civtable.core import CHANCE, Action, IllegalAction
+from civtable.games.pathciv.content import BATTLES, CHALLENGES, LEADERS, PHILOSOPHY, WONDERS
+from civtable.games.pathciv.events import ranking
+from civtable.games.pathciv.state import (
+    P_DEPLOY,
+    P_EVENT,
+    P_LEADERS,
+    P_PHIL,
+    P_PURCHASE,
+    P_RESEARCH,
+    P_REVEAL,
+    P_START,
+    P_WONDERS,
+)
+
+
+def test_pc_player_1_boards_by_player_count() -> None:
+    s = game(2).new_initial_state()
+    assert {a.args for a, _ in s.chance_outcomes()} == {("roman", "egyptian"), ("egyptian", "roman")}
+
+
+def test_pc_player_3_to_7_and_setup_10() -> None:
+    s = table(4, battles=("battle_of_kadesh",))
+    c = s.content
+    for p in s.players:
+        assert sorted(c.techs[i].name for i in p.hand) == ["Fire", "Hunting", "Rituals", "Tools", "Tribe"]
+        assert p.population(c) == 4 and p.research == [0] * 5 and p.phil == 0 and p.legacy == 0
+        assert sum(p.trays) == 1  # the start bonus of each provisional board is one cube
+    assert s.threat == 4  # the first Battle's Power (PC-SETUP-10)
+    assert s.round == 1 and s.decision().kind == "project"
+
+
+def test_pc_a_4_project_hidden_until_all_commit() -> None:
+    s = table(3)
+    s.apply("project fire tools hunting rituals", 0)
+    other = s.view(1)["players"][0]
+    assert other["committed"] and "project" not in other
+    assert s.view(0)["players"][0]["project"] == {"left": ["Fire", "Tools"], "right": ["Hunting", "Rituals"]}
+    assert "commits a Project" in s.game.describe_action(s, 0, Action.parse("project fire tools hunting rituals"))
+    # re-drawing what seat 1 cannot know leaves its view unchanged
+    for k in range(5):
+        assert s.resample(1, random.Random(k)).view(1) == s.view(1)
+    s.apply("project fire tools hunting rituals", 1)
+    with pytest.raises(IllegalAction, match="alphabetical order: 'project tools tribe hunting rituals'"):
+        s.apply("project tribe tools hunting rituals", 2)
+    s.apply("project tools tribe hunting rituals", 2)
+    resolve(s)
+    p = s.players[2]
+    assert s.view(0)["players"][2]["left"] == ["Tools", "Tribe"]
+    assert p.discards == ids(s, "fire")  # PC-A-2: the fifth card is discarded, still counted
+    assert p.cards_of_type(s.content, 4) >= 1
+
+
+def test_pc_a_3_more_than_five_cards_discard_the_rest() -> None:
+    s = table(2)
+    s.players[0].hand = sorted(s.players[0].hand + ids(s, "writing"))
+    s.apply("project fire tools hunting rituals", 0)
+    s.apply("project fire tools hunting rituals", 1)
+    assert sorted(s.players[0].discards) == sorted(ids(s, "tribe", "writing"))
+
+
+def test_pc_a_5_and_pc_e_1_no_purchase_means_four_cards_and_no_discard() -> None:
+    s = table(2)
+    for p in s.players:
+        p.left, p.right, p.hand, p.discovered = ids(s, "fire", "tools"), ids(s, "rituals", "hunting"), [], []
+        p.research = [0] * 5
+    at_phase(s, P_PURCHASE)  # nothing affordable: nobody buys
+    assert s.players[0].discovered == []
+    s.stack = []
+    s.round = 2
+    at_phase(s, P_START)
+    resolve(s)
+    assert len(s.players[0].hand) == 4 and s.decision().kind == "project"
+    options = s.legal_actions(0)
+    assert len(options) == 6  # which 2 of the 4 go left
+    s.apply(options[0], 0)
+    s.apply(options[0], 1)
+    assert s.players[0].discards == []
+
+
+def test_pc_b_2_living_leader_adds_cubes_under_the_cap() -> None:
+    s = table(2)
+    c = s.content
+    p = s.players[0]
+    p.leader = c.leader_index["cleopatra"]  # alive: +1 Ambassador in Phase B
+    p.left = ids(s, "fire", "tools")  # 2 + 2 squares
+    p.trays = [0] * 5
+    s.players[1].left = ids(s, "fire", "tools")
+    at_phase(s, P_DEPLOY)  # 5 available, population 4
+    assert s.decision().players == (0,)
+    assert all(sum(int(x) for x in a.args) == 4 for a in s.legal_actions(0))
+
+
+def test_pc_phil_1_2_compulsory_and_one_level_per_round() -> None:
+    s = table(2)
+    p = s.players[0]
+    p.trays, p.phil = [0, 0, 9, 0, 0], 0
+    s.players[1].trays = [0] * 5
+    at_phase(s, P_PHIL)
+    resolve(s)
+    if s.decision().kind == "first":
+        s.apply(s.legal_actions(0)[0], 0)
+    assert p.phil == 1 and p.trays[PHILOSOPHY] == 8  # one level, extra Philosophers stay
+
+
+def test_p5_no_advance_beyond_the_top_level() -> None:
+    s = table(2)
+    p = s.players[0]
+    top = s.content.phil_top
+    p.trays, p.phil = [0, 0, 9, 0, 0], top
+    at_phase(s, P_PHIL)
+    assert p.phil == top and p.trays[PHILOSOPHY] == 9
+
+
+def test_pc_won_1_3_claim_needs_builders_one_wonder_bonus_at_once() -> None:
+    s = table(2)
+    c = s.content
+    s.market_w = [c.wonder_index["stonehenge"], c.wonder_index["great_library"]]
+    p = s.players[0]
+    p.trays = [0, 3, 0, 0, 0]
+    s.players[1].trays = [0, 0, 0, 0, 0]
+    at_phase(s, P_WONDERS)
+    assert s.decision().players == (0,)
+    legal = s.legal_actions(0)
+    assert Action("claim", ("stonehenge",)) in legal and Action("pass") in legal
+    great = c.wonders[c.wonder_index["great_library"]]
+    assert (Action("claim", ("great_library",)) in legal) == (great.cost <= 3)
+    s.apply("claim stonehenge", 0)
+    st = c.wonders[c.wonder_index["stonehenge"]]
+    assert p.wonders == [c.wonder_index["stonehenge"]] and p.trays[WONDERS] == 3 - st.cost
+    assert c.wonder_index["stonehenge"] not in s.market_w
+    assert p.trays[CHALLENGES] == st.bonus.cubes[CHALLENGES]
+
+
+def test_claim_of_unaffordable_card_is_refused_in_plain_words() -> None:
+    s = table(2)
+    c = s.content
+    s.market_w = [c.wonder_index["stonehenge"], c.wonder_index["large_hadron_collider"]]
+    s.players[0].trays = [0, 2, 0, 0, 0]
+    s.players[1].trays = [0, 0, 0, 0, 0]
+    at_phase(s, P_WONDERS)
+    before = s.state_hash()
+    with pytest.raises(IllegalAction, match="costs 6 Builders and you have 2"):
+        s.apply("claim large_hadron_collider", 0)
+    assert s.state_hash() == before
+
+
+def test_pc_lead_3_new_leader_sends_old_one_to_the_cemetery() -> None:
+    s = table(2)
+    c = s.content
+    p = s.players[0]
+    p.leader = c.leader_index["homer"]  # cemetery: +1 Cultural Research in Phase D
+    s.market_l = [c.leader_index["euclid"]]
+    p.trays = [5, 0, 0, 0, 0]
+    s.players[1].trays = [0] * 5
+    at_phase(s, P_LEADERS)
+    s.apply("claim euclid", 0)
+    assert p.leader == c.leader_index["euclid"] and p.cemetery == [c.leader_index["homer"]]
+    assert p.cards_of_type(c, 0) >= 1  # the dead Leader still counts (type)
+    # the Cemetery effect is now active in Phase D
+    p.right, p.research = ids(s, "tools", "rituals"), [0] * 5
+    s.players[1].right = ids(s, "tools", "rituals")
+    at_phase(s, P_RESEARCH)
+    if s.decision().kind == "research" and 0 in s.decision().players:
+        assert any(int(a.args[0]) >= 1 for a in s.legal_actions(0))
+
+
+def test_pc_d_5_research_over_ten_is_lost() -> None:
+    s = table(2)
+    p = s.players[0]
+    p.pop = 3  # 7
+    p.research = [0, 10, 0, 10, 0]
+    p.right = ids(s, "illumination", "coal")  # 3 Sci + 4 Mil + 2 Cul: only the Cultural count
+    s.players[1].right = ids(s, "tools", "rituals")
+    at_phase(s, P_RESEARCH)
+    assert p.research == [2, 10, 0, 10, 0]
+
+
+def test_pc_e_1_purchase_is_compulsory_and_pc_e_6_empty_box() -> None:
+    s = table(2)
+    c = s.content
+    p = s.players[0]
+    p.research = [2, 0, 0, 0, 0]
+    s.players[1].research = [0] * 5
+    at_phase(s, P_PURCHASE)
+    assert Action("pass") not in s.legal_actions(0)
+    assert s.legal_actions(0) == [Action("buy", ("writing",))]
+    s.supply[c.tech_index["writing"]] = 0
+    at_phase(s, P_PURCHASE)
+    assert s.decision().kind != "buy"  # nothing left to buy: no purchase
+
+
+def test_pc_chal_9_final_challenge_threshold() -> None:
+    s = table(2, challenges=("invention_of_paper", "rapid_sedentarization", "scientific_method", "universal_rights"))
+    c = s.content
+    ch = c.challenges[s.challenges[3]]
+    assert ch.round == 9 and ch.threshold == 8 and ch.type == 2
+    for p in s.players:
+        p.hand, p.left, p.right, p.discovered, p.discards = [], [], [], [], []
+        p.vp, p.trays = 0, [0] * 5
+    s.players[0].trays[CHALLENGES] = 8
+    s.players[1].trays[CHALLENGES] = 7
+    s.round = 9
+    at_phase(s, P_EVENT)
+    if s.decision().kind == "destiny":
+        for seat in s.decision().players:
+            s.apply("destiny 0", seat)
+    assert s.players[0].vp >= 8 + ch.threshold_vp
+    assert s.players[1].vp < 7 + ch.threshold_vp
+    assert s.finished  # PC-END-1: the Battle 9b follows, then the game ends
+
+
+def test_pc_bat_2_power_zero_gets_nothing_and_pc_bat_6_threat_tie_option() -> None:
+    assert ranking([0, 0], 3, 3, "blocks") == {}
+    assert ranking([5, 2], 5, 3, "blocks") == {1: 2}
+    assert ranking([5, 2], 5, 3, "shares") == {0: 0, 1: 2}
+    assert ranking([9, 1, 1], 2, 3, "blocks") == {0: 0, 1: 2, 2: 2}  # tied on line 3: both get it
+    assert ranking([9, 8, 1, 1], 2, 3, "blocks") == {0: 0, 1: 1}  # tied below the last line: nothing
+
+
+def test_pc_bat_8_legacy_stays_units_return() -> None:
+    s = table(2)
+    for p in s.players:
+        p.legacy, p.trays = 3, [0, 0, 0, 0, 4]
+    s.round = 4
+    at_phase(s, P_EVENT)
+    assert all(p.trays[BATTLES] == 0 and p.legacy >= 3 for p in s.players)
+
+
+def test_p18_threat_moves_to_the_next_battle() -> None:
+    s = table(2)
+    c = s.content
+    s.round = 5
+    at_phase(s, P_START)
+    resolve(s)
+    assert s.threat == c.battles[s.battles[1]].threat
+
+
+def test_pc_end_3_shared_win() -> None:
+    s = table(2)
+    s.finished = True
+    for p in s.players:
+        p.vp = 10
+    assert s.result().winners == [0, 1]
+    assert s.returns() == [0.5, 0.5]
+
+
+def test_explanations_are_plain_words() -> None:
+    s = table(2)
+    with pytest.raises(IllegalAction, match="not a Technology in your hand"):
+        s.apply("project aviation tools hunting rituals", 0)
+    with pytest.raises(IllegalAction, match="now is the time to 'project"):
+        s.apply("buy writing", 0)
+
+
+def test_reveal_applies_commitments() -> None:
+    s = table(2)
+    s.players[0].project = tuple(ids(s, "fire", "tools", "rituals", "hunting"))
+    s.players[1].project = tuple(ids(s, "fire", "tools", "rituals", "hunting"))
+    s.players[0].hand = ids(s, "fire", "hunting", "rituals", "tools", "tribe")
+    at_phase(s, P_REVEAL)
+    assert s.players[0].left == ids(s, "fire", "tools") and s.players[0].right == ids(s, "rituals", "hunting")
+
+
+def test_seat_of_helper_and_leaders_tray_constant() -> None:
+    s = table(3)
+    assert seat_of(s, "mayan") == 2 and LEADERS == 0
+    with_tech(s, "fire", vp=3)
+    assert s.content.techs[s.content.tech_index["fire"]].vp == 3
+    assert s.decision().players != (CHANCE,)

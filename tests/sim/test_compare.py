@@ -1,0 +1,57 @@
+"""compare: the set-up differences first, then what moved, stars only when there are some."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from civtable.sim import SimConfig, compare_runs, render_compare_text, simulate
+from civtable.sim.content_edit import content_file
+
+
+def test_compare_shows_content_and_option_differences_first(tmp_path: Path) -> None:
+    edited = tmp_path / "edited.toml"
+    text = content_file("inceptum", None).read_text()
+    edited.write_text(text.replace('id = "writing"\nname = "Writing"\nage = "ancient"\ncost = 4',
+                                   'id = "writing"\nname = "Writing"\nage = "ancient"\ncost = 6', 1))
+    base = dict(game="inceptum", seats=["greedy"] * 3, games=2, seed=1, max_rounds=1)
+    simulate(SimConfig(**base, options={"players": 3, "mode": "glory"}), tmp_path / "a", progress=False)  # type: ignore[arg-type]
+    simulate(SimConfig(**base, options={"players": 3, "mode": "journey"}, content=str(edited)),  # type: ignore[arg-type]
+             tmp_path / "b", progress=False)
+    cmp = compare_runs(tmp_path / "a", tmp_path / "b")
+    assert cmp["differences"]["content"] == [{"path": "advances.writing.cost", "a": 4, "b": 6}]
+    assert {"option": "mode", "a": "glory", "b": "journey"} in cmp["differences"]["options"]
+    out = render_compare_text(cmp)
+    lines = out.splitlines()
+    assert lines[3] == "Content differences (1):" and "advances.writing.cost: 4 -> 6" in lines[4]
+    assert "mode: glory -> journey" in out
+    assert "Nothing moved significantly" in out
+    assert "*" not in out  # no footnote for stars that are not there
+
+
+def test_same_runs_have_no_differences(tmp_path: Path) -> None:
+    cfg = SimConfig(game="nim", seats=["greedy", "random"], games=6, seed=3, options={"players": 2})
+    simulate(cfg, tmp_path / "a", progress=False)
+    cmp = compare_runs(tmp_path / "a", tmp_path / "a")
+    assert cmp["differences"]["content"] == [] and cmp["differences"]["options"] == [] and cmp["moved"] == []
+    assert "Content: the same in both runs." in render_compare_text(cmp)
+
+
+def test_a_significant_move_is_listed_and_starred(tmp_path: Path) -> None:
+    import json
+
+    def rate(r: float, n: int) -> dict[str, object]:
+        return {"games": n, "wins": int(r * n), "rate": r, "ci_low": r - 0.03, "ci_high": r + 0.03, "fair": 0.5}
+
+    for name, r in (("a", 0.3), ("b", 0.6)):
+        d = tmp_path / name
+        d.mkdir()
+        (d / "summary.json").write_text(json.dumps({
+            "game": "nim", "games": 500, "seats": ["greedy", "random"], "options": {"players": 2},
+            "win_rate": {"by_bot": {"greedy": rate(r, 500), "random": rate(1 - r, 500)}, "by_seat": {"0": rate(0.5, 500)}},
+            "length": {"mean": 5.0},
+        }))
+    cmp = compare_runs(tmp_path / "a", tmp_path / "b")
+    assert [r["name"] for r in cmp["moved"]] == ["greedy", "random"]
+    out = render_compare_text(cmp)
+    assert "win rate by bot greedy: 30% -> 60% (+30 pt, p<0.001 corrected)" in out
+    assert out.rstrip().endswith("* moved significantly (two-proportion test, Benjamini–Hochberg at 5%)")

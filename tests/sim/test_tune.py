@@ -1,0 +1,58 @@
+"""Tuning: only provisional values move, verification plays seeds the search never saw."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from civtable.core import OptionError
+from civtable.sim import game_seed, load_games
+from civtable.sim.content_edit import content_file, flatten, load_toml, tunable
+from civtable.sim.tune import TuneConfig, held_out_seed, parse_targets, render_tune_text, tune
+
+
+def test_held_out_seeds_are_disjoint_from_tuning_seeds() -> None:
+    for seed in (0, 1, 42):
+        v = held_out_seed(seed, 500, 500)
+        assert v != seed
+        assert not {game_seed(seed, i) for i in range(500)} & {game_seed(v, i) for i in range(500)}
+
+
+def test_targets_and_fixed_values() -> None:
+    t = parse_targets("traits fair ±3pp, rounds 15..25, first player fair +-5pp")
+    assert [(x.kind, x.table, x.tolerance) for x in t] == [("fair", "by_group", 3.0), ("rounds", "", 0.0),
+                                                           ("fair", "first_player", 5.0)]
+    assert (t[1].low, t[1].high) == (15.0, 25.0) and t[1].excess(0.0) == 0 and t[0].excess(4.5) == 0.5
+    for bad in ("traits fair", "rounds 25..15", "speed 3"):
+        with pytest.raises(OptionError):
+            parse_targets(bad)
+    flat, prov = flatten(load_toml(content_file("inceptum", None)))
+    moving, fixed = tunable(["wonders.*.cost"], flat, prov)
+    assert "wonders.oracle.cost.stone" in fixed  # the rulebook gives the Oracle's cost
+    assert "wonders.pyramids.cost.stone" in moving or any(p.startswith("wonders.pyramids.cost") for p in moving)
+
+
+def test_tiny_tuning_run_moves_only_provisional_values_and_verifies_on_fresh_seeds(tmp_path: Path) -> None:
+    cfg = TuneConfig(game="conquest", params=["map.sizes.*.base", "victory.points"], target="civs fair ±40pp, rounds 1..40",
+                     budget=2, seats=["greedy", "greedy"], games=2, verify_games=2, options={"players": 2},
+                     assign="civ=rotate", max_rounds=3, seed=5)
+    result = tune(cfg, tmp_path)
+    assert result["fixed"] == ["victory.points"]
+    assert set(result["moving"]) == {"map.sizes.small.base", "map.sizes.standard.base", "map.sizes.large.base"}
+    original, _ = flatten(load_toml(content_file("conquest", None)))
+    best, _ = flatten(load_toml(tmp_path / "best-content.toml"))
+    assert {k for k in original if original[k] != best.get(k)} <= set(result["moving"])
+    assert best["victory.points"] == original["victory.points"]
+    assert len(result["trials"]) == 2 and result["trials"][0]["values"] == {p: original[p] for p in result["moving"]}
+    tuned = {g["seed"] for d in (tmp_path / "trials").iterdir() if d.is_dir() for g in load_games(d)}
+    verified = {g["seed"] for d in ("verify-before", "verify-after") for g in load_games(tmp_path / d)}
+    assert tuned and verified and not tuned & verified
+    assert result["verify_seed"] != result["tune_seed"]
+    assert json.loads((tmp_path / "tune.json").read_text())["best_trial"] == result["best_trial"]
+    text = render_tune_text(result)
+    assert "1 matched value(s) are rulebook facts and stayed" in text and "held-out seed" in text
+    with pytest.raises(OptionError, match="rulebook fact"):
+        tune(TuneConfig(game="conquest", params=["victory.points"], target="rounds 1..9", budget=1,
+                        seats=["greedy", "greedy"], options={"players": 2}), tmp_path / "x")

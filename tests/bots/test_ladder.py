@@ -63,6 +63,13 @@ def test_resume_plays_only_missing_games(tmp_path: Path) -> None:
     assert once["ratings"] == s["ratings"]
     with pytest.raises(CivtableError):
         run_ladder(LadderConfig(game="nim", bots=["random", "mcts"], games=4, players=[2]), tmp_path / "r", progress=False)
+    # an interrupted ladder is rated without playing the games still missing
+    cfg.games = 20
+    partial = run_ladder(cfg, tmp_path / "r", progress=False, plot=False, play=False)
+    assert partial["run"]["new_games"] == 0 and partial["games"] == 8
+    assert partial["ratings"] == s["ratings"]
+    with pytest.raises(CivtableError):
+        run_ladder(cfg, tmp_path / "empty", progress=False, play=False)
 
 
 class _NimBot:

@@ -17,12 +17,17 @@ from pettingzoo.test import api_test  # noqa: E402
 
 from civtable.core import CHANCE, Action, make_game, sample_chance  # noqa: E402
 from civtable.games.dominations.encode import (  # noqa: E402
+    _WINDOW_NO,
+    CELL_BLOCK,
+    MONUMENT_BLOCK,
     DominationsActions,
     land_cells,
     land_radius,
     max_hand,
     max_placements,
     max_tree_cards,
+    observation_size,
+    observation_vector,
     tree_squares,
 )
 from civtable.games.dominations.geometry import neighbours  # noqa: E402
@@ -132,6 +137,47 @@ def test_numbers_that_mean_nothing_are_refused() -> None:
     assert index.number(s, 0, Action("place", ("no_such_tile", 0, 0, 0, 0))) is None
     assert index.number(s, 0, Action("fly")) is None
     assert index.text(s, 0, 0) == "action 0"
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_observation_is_fixed_size_and_shows_only_the_view(players: int) -> None:
+    game = make_game("dominations", {"players": players})
+    size = observation_size(game)
+    assert size == observation_size(make_game("dominations", {"players": 3}))  # one layout for 2-4
+    rng = random.Random(players)
+    s = game.new_initial_state()
+    for _ in range(150):
+        if s.is_chance_node():
+            s.apply(sample_chance(s.chance_outcomes(), rng), CHANCE)
+            continue
+        p = s.decision().players[0]
+        s.apply(rng.choice(s.legal_actions(p)), p)
+    for q in range(players):
+        vec = observation_vector(s.view(q), q)
+        assert len(vec) == size and min(vec) >= 0.0
+        # another deal of what q cannot see (other hands, the piles) gives q the same numbers
+        assert observation_vector(s.resample(q, random.Random(9)).view(q), q) == vec
+    assert observation_vector(s.view(0), 0) != observation_vector(s.view(1), 1)
+
+
+def test_observation_shows_a_placed_tile_in_its_cell() -> None:
+    game = make_game("dominations", {"players": 2})
+    rng = random.Random(3)
+    s = game.new_initial_state()
+    while not s.placed:
+        if s.is_chance_node():
+            s.apply(sample_chance(s.chance_outcomes(), rng), CHANCE)
+            continue
+        p = s.decision().players[0]
+        legal = s.legal_actions(p)
+        s.apply(next((a for a in legal if a.kind == "place"), legal[0]), p)
+    (cell, (_tile, _rot, by)), = s.placed.items()
+    vec = observation_vector(s.view(by), by)
+    head = observation_size(game) - 4 * len(game.content.masteries) - 4 * MONUMENT_BLOCK - 1 - len(_WINDOW_NO) * CELL_BLOCK
+    block = vec[head + _WINDOW_NO[cell] * CELL_BLOCK:][:CELL_BLOCK]
+    assert block[0] == 1.0 and block[1:5] == [1.0, 0.0, 0.0, 0.0]  # placed, by the viewer
+    other = observation_vector(s.view(1 - by), 1 - by)[head + _WINDOW_NO[cell] * CELL_BLOCK:][:CELL_BLOCK]
+    assert other[1:5] == [0.0, 1.0, 0.0, 0.0]  # seen from the other seat: by the next seat
 
 
 def test_gym_check_env_on_dominations() -> None:

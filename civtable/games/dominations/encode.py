@@ -17,6 +17,24 @@ action is counted:
 
 The numbering is fixed for a game (its players and content), and for every legal action ``a``
 ``action(state, seat, index(state, seat, a)) == a``.
+
+:func:`observation_vector` encodes a player's view (only what the seat may see) as a fixed number
+of floats, mostly in [0, 1]. Seats are *rotated*: the viewer's block comes first, then the next
+seats in seat order; absent seats (2-3 players) are zeros. Layout, in order:
+
+* game: Age (one-hot), turn in the Age, players (one-hot 2-4), decision kind (one-hot), whether the
+  viewer decides, tiles left to draw, the viewer's place in the Initiative order, game over;
+* per seat (4 blocks): present, stocks and limits per colour / 20, VP / 100, Influence / 50, City
+  tokens, hand size, Objective chosen, its Monument (which of the Monuments in play), Masteries
+  per colour, Advanced Masteries, Monument Levels, Tree size, tiles placed, Cities and their
+  levels, Domination cards held;
+* the viewer's hand, slot by slot as the action numbering counts it: camp colour and the three
+  corner resources (one-hot);
+* the land within ``WINDOW`` steps of the Cradle, cell by cell: placed, by whom, camp colour, the
+  resource shown at each corner, City level and owner, Monument standee; and how many tiles lie
+  farther out;
+* each Monument in play: Levels built, control per seat, colour, the next Level's cost;
+* each Mastery of the content: copies left, held by the viewer (basic / Advanced), held by others.
 """
 
 from __future__ import annotations
@@ -27,7 +45,7 @@ from typing import TYPE_CHECKING, Any
 
 from civtable.core import Action, GameState
 
-from .content import COLOURS, Content
+from .content import COLOURS, NODUS_NAMES, TEXT_DOMINATION, Content
 from .geometry import Cell, corners, neighbours
 from .grow import CRADLE
 from .tree import open_squares
@@ -278,3 +296,133 @@ class DominationsActions:
 def action_codec(game: Dominations) -> DominationsActions:
     """The fixed action numbering the RL adapters use (see :mod:`civtable.rl.encoding`)."""
     return DominationsActions(game)
+
+
+# ----- observations ------------------------------------------------------------------------------------
+WINDOW = 8  # the land is encoded cell by cell this many steps round the Cradle
+MAX_SEATS = 4
+KINDS = ("deal", "order", "secret", "discard", "grow", "farmer", "source", "vestige", "build", "site",
+         "develop", "assimilate", "governor", "over")
+ROLES = tuple(TEXT_DOMINATION)
+RESOURCES = NODUS_NAMES[:7]  # the six colours and Vestigium
+HAND_SLOTS = 19  # max_hand() of the text's content; larger hands are cut (see observation_size)
+SEAT_BLOCK = 1 + 6 + 6 + 4 + 1 + MAX_SEATS + 6 + 3 + 3 + len(ROLES)
+SLOT_BLOCK = 1 + 6 + 3 * len(RESOURCES)
+CELL_BLOCK = 1 + MAX_SEATS + 6 + 3 * len(RESOURCES) + 1 + MAX_SEATS + 1
+MONUMENT_BLOCK = 2 + MAX_SEATS + 6 + 6
+_WINDOW_CELLS = land_cells(WINDOW)
+_WINDOW_NO = {cell: i for i, cell in enumerate(_WINDOW_CELLS)}
+
+
+def _onehot(value: Any, choices: tuple[Any, ...]) -> list[float]:
+    return [1.0 if value == c else 0.0 for c in choices]
+
+
+def observation_size(game: Dominations) -> int:
+    """The length of every observation vector of ``game`` (it depends on the number of Masteries)."""
+    return 3 + 1 + 3 + len(KINDS) + 1 + 1 + MAX_SEATS + 1 + MAX_SEATS * SEAT_BLOCK + HAND_SLOTS * SLOT_BLOCK \
+        + len(_WINDOW_CELLS) * CELL_BLOCK + 1 + MAX_SEATS * MONUMENT_BLOCK + 4 * len(game.content.masteries)
+
+
+def _rotated(seat: int | None, viewer: int, n: int) -> int:
+    """Where ``seat`` sits counting from the viewer (0 = the viewer; -1 for nobody)."""
+    if seat is None or not 0 <= seat < n:
+        return -1
+    return (seat - viewer) % n
+
+
+def _seat_one_hot(seat: Any, viewer: int, n: int) -> list[float]:
+    r = _rotated(seat if isinstance(seat, int) else None, viewer, n)
+    return [1.0 if r == k else 0.0 for k in range(MAX_SEATS)]
+
+
+def _seat_block(view: dict[str, Any], pl: dict[str, Any], seat: int, monuments: list[str]) -> list[float]:
+    out = [1.0]
+    out += [pl["stock"][c] / 20.0 for c in COLOURS]
+    out += [pl["limit"][c] / 20.0 for c in COLOURS]
+    out += [pl["vp"] / 100.0, pl["influence"] / 50.0, pl["city_tokens"] / 15.0, pl["hand_size"] / HAND_SLOTS]
+    out.append(1.0 if pl["chosen"] else 0.0)
+    out += [1.0 if pl.get("monument") == m else 0.0 for m in (monuments + [""] * MAX_SEATS)[:MAX_SEATS]]
+    masteries = [card for card in pl["tree"] if card["kind"] == "mastery"]
+    out += [sum(1 for card in masteries if card["colour"] == c) / 10.0 for c in COLOURS]
+    out += [sum(1 for card in masteries if card["advanced"]) / 10.0,
+            sum(1 for card in pl["tree"] if card["kind"] == "level") / 10.0, len(pl["tree"]) / 34.0]
+    board = view["board"]
+    cities = [t["city"] for t in board if t["city"] is not None and t["city"][0] == seat]
+    out += [sum(1 for t in board if t["by"] == seat) / 30.0, len(cities) / 15.0, sum(c[1] for c in cities) / 45.0]
+    out += [1.0 if view["roles"].get(r) == seat else 0.0 for r in ROLES]
+    return out
+
+
+def _resources(names: list[str]) -> list[float]:
+    out: list[float] = []
+    for name in names:
+        out += _onehot(name, RESOURCES)
+    return out
+
+
+def observation_vector(view: dict[str, Any], player: int) -> list[float]:
+    """The fixed-length encoding of ``player``'s view (see the module's docstring)."""
+    players = view["players"]
+    n = len(players)
+    decision = view["decision"]
+    out: list[float] = _onehot(view["age"], (1, 2, 3))
+    out.append(view["turn"] / max(1, view["turns_per_age"]))
+    out += _onehot(n, (2, 3, 4)) + _onehot(decision["kind"], KINDS)
+    out.append(1.0 if player in decision["seats"] else 0.0)
+    out.append(view["pile"] / 90.0)
+    place = view["initiative"].index(player) if player in view["initiative"] else -1
+    out += [1.0 if place == k else 0.0 for k in range(MAX_SEATS)]
+    out.append(1.0 if view["finished"] else 0.0)
+    in_play = [m["id"] for m in view["monuments"]]
+    for k in range(MAX_SEATS):
+        if k < n:
+            seat = (player + k) % n
+            out += _seat_block(view, players[seat], seat, in_play)
+        else:
+            out += [0.0] * SEAT_BLOCK
+    hand = players[player]["hand"] or []
+    for k in range(HAND_SLOTS):
+        if k < len(hand):
+            out += [1.0] + _onehot(hand[k]["camp"], COLOURS) + _resources(hand[k]["resources"])
+        else:
+            out += [0.0] * SLOT_BLOCK
+    cells = [[0.0] * CELL_BLOCK for _ in _WINDOW_CELLS]
+    outside = 0
+    for t in view["board"]:
+        i = _WINDOW_NO.get((t["cell"][0], t["cell"][1], t["cell"][2]))
+        if i is None:
+            outside += 1
+            continue
+        city = t["city"]
+        res, rot = t["resources"], t["rotation"]
+        corner = [res[(k + rot) % 3] for k in range(3)]  # what each corner shows (geometry.shown)
+        cells[i] = ([1.0] + _seat_one_hot(t["by"], player, n) + _onehot(t["camp"], COLOURS) + _resources(corner)
+                    + [city[1] / 3.0 if city else 0.0] + _seat_one_hot(city[0] if city else None, player, n)
+                    + [1.0 if t["monument"] else 0.0])
+    for block in cells:
+        out += block
+    out.append(outside / 30.0)
+    for k in range(MAX_SEATS):
+        if k < len(view["monuments"]):
+            m = view["monuments"][k]
+            control = [0.0] * MAX_SEATS
+            for seat, c in enumerate(m["control"]):
+                control[_rotated(seat, player, n)] = c / 10.0
+            cost = m["next_cost"] or {}
+            out += [m["built"] / 8.0, m["levels"] / 8.0] + control + _onehot(m["colour"], COLOURS)
+            out += [cost.get(c, 0) / 10.0 for c in COLOURS]
+        else:
+            out += [0.0] * MONUMENT_BLOCK
+    held: dict[str, list[float]] = {}
+    for seat, pl in enumerate(players):
+        for card in pl["tree"]:
+            if card["kind"] == "mastery":
+                h = held.setdefault(card["id"], [0.0, 0.0, 0.0])
+                if seat == player:
+                    h[1 if card["advanced"] else 0] = 1.0
+                else:
+                    h[2] += 1.0 / 3.0
+    for mid, copies in view["supply"].items():
+        out += [copies / 4.0, *held.get(mid, [0.0, 0.0, 0.0])]
+    return out

@@ -110,7 +110,7 @@ def tree_squares(c: Content, players: int) -> int:
 
 
 def max_hand(c: Content) -> int:
-    """The most tiles a hand can hold: the hand size, +2 for the Governor of draws (``draw2``)
+    """The most tiles a hand can hold: the hand size, +2 for the High Priest (power ``draw2``)
     and +n for every ``hand_size`` effect a player could own at once."""
     extra = 0
     for m in c.masteries:

@@ -101,9 +101,9 @@ def test_a_line_of_tiles_reaches_one_step_further_per_tile_and_stays_inside() ->
     assert placed >= 30  # every turn placed a tile
 
 
-@pytest.mark.parametrize(("players", "seed"), [(2, 1), (4, 2)])
-def test_every_legal_action_has_a_number_and_back(players: int, seed: int) -> None:
-    game = make_game("dominations", {"players": players})
+@pytest.mark.parametrize(("players", "seed", "multi_edge"), [(2, 1, "choose_one"), (4, 2, "choose_one"), (3, 3, "all_edges")])
+def test_every_legal_action_has_a_number_and_back(players: int, seed: int, multi_edge: str) -> None:
+    game = make_game("dominations", {"players": players, "multi_edge": multi_edge})
     index = ActionIndex(game)
     codec = index.codec
     assert isinstance(codec, DominationsActions)
@@ -125,7 +125,22 @@ def test_every_legal_action_has_a_number_and_back(players: int, seed: int) -> No
         for q in s.players:
             assert len(q.hand) <= codec.hand and len(open_squares(q)) <= codec.squares
         s.apply(index.action(s, p, rng.choice(numbers)) or Action("pass"), p)
-    assert {"place", "develop", "city", "choose", "keep", "pass"} <= kinds
+    assert {"place", "develop", "city", "choose", "keep", "pass", "vest", "convert"} <= kinds
+    if multi_edge == "choose_one":
+        assert "edge" in kinds  # with "all_edges" a placement touching several tiles scores them all at once
+
+
+def test_rare_kinds_have_numbers_too() -> None:
+    """``all_edges`` (a reactivated tile with a Locus, option multi_edge) and ``flip`` (assimilating
+    an Advanced side) seldom come up in random games; their numbers do not depend on the position."""
+    game = make_game("dominations", {"players": 2})
+    index = ActionIndex(game)
+    s = game.new_initial_state()
+    mastery = game.content.masteries[5].id
+    for a in (Action("all_edges"), Action("flip", (mastery,)), Action("advance", (mastery,)), Action("first", (2,))):
+        i = index.number(s, 1, a)
+        assert i is not None and index.action(s, 1, i) == a
+    assert index.number(s, 1, Action("first", (3,))) is None  # no third seat in a 2-player game
 
 
 def test_numbers_that_mean_nothing_are_refused() -> None:

@@ -75,7 +75,7 @@ class FrameCodec:
         for k in kinds:
             tag = getattr(k, "TAG", None)
             if not isinstance(tag, str) or not hasattr(k, "_fields"):
-                raise TypeError(f"{k.__name__} is not a frame type (a NamedTuple with a TAG)")
+                raise TypeError(f"{k.__name__} is not a frame kind (a NamedTuple declared with @tagged(...))")
             if tag in self._by_tag:
                 raise TypeError(f"two frame types share the tag {tag!r}")
             self._by_tag[tag] = k

@@ -144,9 +144,9 @@
     return placing;
   }
 
-  function stocks(view) {
+  function stocks(view, payload) {
     const rows = view.players.map((p) => el("tr", { class: p.seat === view.you ? "me" : "" },
-      el("td", {}, p.name + (p.seat === view.you ? " (you)" : "")), el("td", {}, String(p.vp)), el("td", {}, String(p.influence)),
+      el("td", {}, Civ.playerName(payload, p.seat) + (p.seat === view.you ? " (you)" : "")), el("td", {}, String(p.vp)), el("td", {}, String(p.influence)),
       COLOURS.map((c) => el("td", { dataset: { term: `colour:${c}` } }, `${p.stock[c]}/${p.limit[c]}`)),
       el("td", {}, String(p.city_tokens)), el("td", {}, String(p.hand_size))));
     return el("section", { class: "panel" }, el("h2", {}, "Knowledge / limit"),
@@ -230,7 +230,7 @@
           el("p", { class: "small" }, `Initiative: ${order || "—"}. Land tiles left: ${view.pile}.`), roles ? el("p", { class: "small", id: "dom-roles" }, el("span", {}, "Domination cards: "), roles) : null),
         el("section", { class: "panel map" }, el("h2", {}, "The land"), land(view, ctx, payload)),
         view.you !== null && view.you !== undefined ? hand(view, ctx) : null,
-        stocks(view),
+        stocks(view, payload),
         view.players.map((p) => el("section", { class: "panel player" + (p.seat === view.you ? " me" : ""), dataset: { seat: String(p.seat) } },
           el("h2", {}, `${Civ.playerName(payload, p.seat)}'s Civilisation Tree`, p.objective ? [" — Objective ",
             el("span", { dataset: { term: `objective:${p.objective}` } }, termName(`objective:${p.objective}`, p.objective)), ", Monument ",

@@ -307,12 +307,10 @@
       if (res.ok && res.data && res.data.name) accountName = res.data.name;
     }
     if (document.getElementById("name-form")) return;
-    const input = el("input", { id: "name-input", name: "name", maxlength: 24, required: true, autocomplete: "nickname",
-      placeholder: Civ.playerName(payload, payload.seat), "aria-label": "Your name",
-      value: localStorage.getItem(NAME_KEY) || accountName || "" });
-    const form = el("form", { id: "name-form", class: "row status" }, el("label", { for: "name-input" }, "Your name at this table:"),
-      input, el("button", { type: "submit", class: "small" }, "Save"),
-      el("span", { class: "muted small" }, `(otherwise you are ${Civ.playerName(payload, payload.seat)})`));
+    const input = el("input", { id: "name-input", name: "name", maxlength: 24, required: true, autocomplete: "nickname", size: 12,
+      placeholder: "Your name", "aria-label": `Your name at this table (otherwise ${Civ.playerName(payload, payload.seat)})`,
+      title: "The name the other players see", value: localStorage.getItem(NAME_KEY) || accountName || "" });
+    const form = el("form", { id: "name-form", class: "name-form" }, input, el("button", { type: "submit", class: "small" }, "Save name"));
     form.addEventListener("submit", async (ev) => {
       ev.preventDefault();
       const res = await api("POST", `/api/games/${encodeURIComponent(gameId)}/name`, { token, name: input.value });
@@ -322,7 +320,7 @@
       payload = null;
       show(res.data);
     });
-    document.getElementById("status").after(form);
+    document.getElementById("seat-info").after(form);
   }
 
   function showStatus() {

@@ -277,7 +277,8 @@
     const onBoard = targets.find((n) => n.closest("#board"));
     if (onBoard) {
       const r = onBoard.getBoundingClientRect();
-      if (r.bottom < 0 || r.top > window.innerHeight) onBoard.scrollIntoView({ block: "center", behavior: "smooth" });
+      const calm = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+      if (r.bottom < 0 || r.top > window.innerHeight) onBoard.scrollIntoView({ block: "center", behavior: calm ? "auto" : "smooth" });
     }
   }
   document.getElementById("guide-leave").addEventListener("click", () => {

@@ -28,7 +28,7 @@ from .driver import BotDriver
 from .errors import ApiError, error_for
 from .limits import Limits, check_option_text, check_seat
 from .live import LiveGame, Subscriber, rebuild
-from .names import check_name
+from .names import check_name, name_players
 from .store import Conflict, QuotaExceeded, Store, StoredGame, hash_token
 from .sync import Notifications
 from .views import payload, payload_json, push_message, record, replay_step, seat_list, summary
@@ -393,7 +393,9 @@ class GameManager:
             try:
                 live.session.apply(action, seat)
             except CivtableError as exc:
-                raise error_for(exc) from exc
+                error = error_for(exc)
+                error.message = name_players(error.message, live.names)  # refusals name players too
+                raise error from exc
             live.session.resolve_chance()
             await self._commit(live, start, True)
         self.kick(live)

@@ -29,7 +29,7 @@ def test_every_named_thing_is_explained_in_plain_words() -> None:
     expected = ([f"mastery:{m.id}" for m in c.masteries] + [f"monument:{m.id}" for m in c.monuments]
                 + [f"domination:{d.id}" for d in c.dominations] + [f"objective:{o.id}" for o in c.objectives]
                 + [f"campfire:{f.id}" for f in c.campfires] + [f"colour:{n}" for n in NODUS_NAMES]
-                + ["piece:city", "rule:influence", "rule:nodus", "rule:locus"])
+                + ["piece:city", "rule:influence", "rule:nodus", "rule:locus", "rule:initiative"])
     assert set(expected) <= set(terms)
     for key in expected:
         entry = terms[key]

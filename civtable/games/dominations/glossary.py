@@ -173,6 +173,12 @@ def glossary(game: Any) -> dict[str, dict[str, Any]]:
         "text": f"You hold at most your limit of each Domain ({r['base_limit']} at first, up to {r['max_limit']}). "
                 f"Knowledge above it is lost; at a limit of {r['max_limit']} each overflowing Domain gives 1 VP instead.",
     }
+    out["rule:initiative"] = {
+        "name": "Initiative", "kind": "rule",
+        "text": "The order in which players take their turns in an Age. Every tie (Domination cards, Monument "
+                "control, the winner) goes to the player earlier in it. The Governor chooses it for the next Age; "
+                "without a Governor it stays.",
+    }
     out["rule:vp"] = {
         "name": "Victory points", "kind": "rule",
         "text": "Most VP after the third Age wins (ties go to the Initiative order): Influence each Age, Domination "

@@ -227,7 +227,7 @@
       const order = (view.initiative || []).map((q) => Civ.seatName(payload, q)).join(" → ");
       Civ.append(board, [
         el("section", { class: "panel" }, el("h2", {}, `Age ${view.age} of 3 — turn ${Math.min(view.turn, view.turns_per_age)} of ${view.turns_per_age}`),
-          el("p", { class: "small" }, `Initiative: ${order || "—"}. Land tiles left: ${view.pile}.`), roles ? el("p", { class: "small", id: "dom-roles" }, el("span", {}, "Domination cards: "), roles) : null),
+          el("p", { class: "small" }, el("span", { dataset: { term: "rule:initiative" } }, "Initiative"), `: ${order || "—"}. Land tiles left: ${view.pile}.`), roles ? el("p", { class: "small", id: "dom-roles" }, el("span", {}, "Domination cards: "), roles) : null),
         el("section", { class: "panel map" }, el("h2", {}, "The land"), land(view, ctx, payload)),
         view.you !== null && view.you !== undefined ? hand(view, ctx) : null,
         stocks(view, payload),

@@ -185,11 +185,12 @@ class Game(ABC):
 
     def describe_action(self, state: GameState, player: int, action: Action) -> str:
         """A sentence for a log, e.g. 'Anna researches Writing for 3 Gold.'"""
-        who = "Chance" if player == CHANCE else f"Seat {player}"
+        who = "Chance" if player == CHANCE else self.seat_name(player)
         return f"{who}: {action.text()}"
 
     def seat_name(self, player: int) -> str:
-        return f"Seat {player}"
+        """A seat's name for people: "Player N", counted from 1 (servers put chosen names in)."""
+        return f"Player {player + 1}"
 
     # ----- saving states -------------------------------------------------------------------
     def save_state(self, state: GameState) -> dict[str, Any]:

@@ -31,6 +31,7 @@ from .limits import Limits, client_key
 from .live import LiveGame, dumps
 from .manager import GameManager
 from .middleware import MAX_BODY, BodyLimit, SecurityHeaders
+from .names import default_name, seat_names
 from .store import Store, hash_token
 from .teach import router as teach_router
 
@@ -51,6 +52,9 @@ class CreateGame(BaseModel):
     )
     seed: int | None = Field(default=None, ge=0, le=2**62)
     options: dict[str, int | str | bool] = Field(default_factory=dict, max_length=32)
+    names: list[Annotated[str, Field(max_length=200)] | None] = Field(
+        default_factory=list, max_length=16, examples=[["Anna", None]]
+    )  # display names of human seats, checked by names.check_name (None: "Player N")
 
 
 class ActionRequest(BaseModel):
@@ -60,6 +64,14 @@ class ActionRequest(BaseModel):
     token: str = Field(min_length=1, max_length=TOKEN_MAX)
     action: str = Field(min_length=1, max_length=512, examples=["take 2"])
     state_id: int = Field(ge=0, le=10**9)
+
+
+class NameRequest(BaseModel):
+    """The display name the seat holding ``token`` chooses."""
+
+    model_config = ConfigDict(extra="forbid")
+    token: str = Field(min_length=1, max_length=TOKEN_MAX)
+    name: str = Field(max_length=200, examples=["Anna"])
 
 
 class TokenRequest(BaseModel):
@@ -202,10 +214,11 @@ def create_app(
         live, tokens = await manager.create(
             body.game, body.seats, body.mode, body.seed, dict(body.options), client=client_key(host),
             account=await request_account(request),
+            names=body.names,
         )
         seats = []
-        for i, spec in enumerate(live.seats):
-            entry: dict[str, Any] = {"seat": i, "player": spec, "name": live.game.seat_name(i)}
+        for entry in manager.seat_list(live):
+            i = entry["seat"]
             if i in tokens:
                 entry["token"] = tokens[i]
                 entry["url"] = f"/play/{live.id}#token={tokens[i]}"
@@ -249,7 +262,9 @@ def create_app(
                 out.append({"id": s.id, "game": s.game, "title": _title(s.game), "mode": s.options.get("mode"),
                             "seat": None, "status": s.status, "waiting_for": [], "waiting_names": [],
                             "your_turn": False, "created": s.created,
-                            "seats": [{"seat": i, "player": p, "name": f"Seat {i}"} for i, p in enumerate(s.seats)]})
+                            "seats": [{"seat": i, "player": p, "name": name, "named": name != default_name(i)}
+                                      for i, (p, name) in enumerate(zip(s.seats, seat_names(s.names, len(s.seats)),
+                                                                        strict=True))]})
         return out
 
     @app.get("/api/games/{game_id}", tags=["games"])
@@ -281,6 +296,19 @@ def create_app(
         seat = await seat_of(manager, live, body.token)
         assert seat is not None
         await manager.act(live, seat, body.action, body.state_id)
+        async with live.lock:
+            return _json(manager.payload_json(live, seat))
+
+    @app.post("/api/games/{game_id}/name", tags=["games"])
+    async def post_name(game_id: str, body: NameRequest, request: Request) -> Response:
+        """Choose the display name of the seat holding ``token``: at most 24 printable characters,
+        no markup (400 otherwise, and nothing is stored). Everyone sees it in the seat list, the log
+        and the lobby. Answers the seat's new payload."""
+        manager = manager_of(request)
+        live = await live_game(manager, game_id)
+        seat = await seat_of(manager, live, body.token)
+        assert seat is not None
+        await manager.rename(live, seat, body.name)
         async with live.lock:
             return _json(manager.payload_json(live, seat))
 

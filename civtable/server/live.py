@@ -73,6 +73,7 @@ class LiveGame:
     next_deciders: tuple[int, ...] = ()
     touched: float = field(default_factory=time.monotonic)
     device_tokens: dict[str, int] = field(default_factory=dict)  # token hash -> seat (signed-in accounts)
+    names: list[str | None] = field(default_factory=list)  # display names chosen per seat (None: "Player N")
 
     @property
     def state_id(self) -> int:
@@ -156,6 +157,7 @@ def rebuild(stored: StoredGame, is_bot: Callable[[str, Game, int], bool]) -> Liv
         status=stored.status,
         deciders=deciders,
         device_tokens=dict(stored.device_tokens),
+        names=list(stored.names),
     )
     live.listen()
     for player, text in stored.actions[tail:]:  # through the session: it keeps the undo history

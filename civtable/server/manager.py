@@ -28,6 +28,7 @@ from .driver import BotDriver
 from .errors import ApiError, error_for
 from .limits import Limits, check_option_text, check_seat
 from .live import LiveGame, Subscriber, rebuild
+from .names import check_name, name_players
 from .store import Conflict, QuotaExceeded, Store, StoredGame, hash_token
 from .sync import Notifications
 from .views import payload, payload_json, push_message, record, replay_step, seat_list, summary
@@ -131,6 +132,10 @@ class GameManager:
                     live.version += 1
                     self._publish(live)
                 else:
+                    if count < 0:  # a name or the status changed
+                        live.names = await asyncio.to_thread(self.store.load_names, game_id)
+                        live.version += 1
+                        self._publish(live)
                     await self._catch_up(live)
             except Exception:
                 log.exception("game %s: following a change from another process failed", game_id)
@@ -213,10 +218,12 @@ class GameManager:
         options: dict[str, Any] | None = None,
         client: str | None = None,
         account: str | None = None,
+        names: Sequence[str | None] | None = None,
     ) -> tuple[LiveGame, dict[int, str]]:
         """Create and store a game; return it with the new tokens of its human seats. The
         creation counts against the limits of ``client`` (see
-        :func:`~civtable.server.limits.client_key`) and of the signed-in ``account``, if any."""
+        :func:`~civtable.server.limits.client_key`) and of the signed-in ``account``, if any;
+        ``names`` are display names of human seats (``None`` or missing: "Player N")."""
         try:
             cls = game_class(name)
         except CivtableError as exc:
@@ -245,6 +252,7 @@ class GameManager:
         if seed is None:
             seed = secrets.randbelow(2**31)
         specs = [check_seat(spec, game, i, self.limits) for i, spec in enumerate(seats)]
+        chosen = self._check_names(names or [], specs)
         chance_key = secrets.token_hex(16) if self.secret_chance else None
         session = Session(game, seed, specs, chance_key=chance_key)
         game_id = secrets.token_urlsafe(9)
@@ -258,6 +266,7 @@ class GameManager:
             bots=[spec != "human" for spec in specs],
             token_hashes={},
             created=now,
+            names=chosen,
         )
         live.listen()
         session.resolve_chance()
@@ -278,6 +287,7 @@ class GameManager:
             client=client,
             account=account,
             bot_turn=live.bot_to_move() is not None,
+            names=chosen,
         )
         try:
             await asyncio.wrap_future(self.store.create_game(stored, tokens, self.limits.quota()))
@@ -289,6 +299,29 @@ class GameManager:
         self._evict()
         self.kick(live)
         return live, tokens
+
+    @staticmethod
+    def _check_names(names: Sequence[str | None], specs: Sequence[str]) -> list[str | None]:
+        if len(names) > len(specs):
+            raise ApiError(400, f"{len(names)} names for {len(specs)} seats", "bad_name")
+        out: list[str | None] = [None] * len(specs)
+        for i, name in enumerate(names):
+            if name is None or name == "":
+                continue
+            if specs[i] != "human":
+                raise ApiError(400, f"Player {i + 1} is a bot: only people choose names", "bad_name")
+            out[i] = check_name(name, i)
+        return out
+
+    async def rename(self, live: LiveGame, seat: int, text: str) -> None:
+        """Set the display name of ``seat`` (checked), store it, tell every viewer."""
+        name = check_name(text, seat)
+        async with live.lock:
+            await asyncio.wrap_future(self.store.set_name(live.id, seat, name))
+            live.names += [None] * (len(live.seats) - len(live.names))
+            live.names[seat] = name
+            live.version += 1
+            self._publish(live)
 
     def _is_bot(self, spec: str, game: Game, seat: int) -> bool:
         check_seat(spec, game, seat, self.limits)
@@ -369,7 +402,9 @@ class GameManager:
             try:
                 live.session.apply(action, seat)
             except CivtableError as exc:
-                raise error_for(exc) from exc
+                error = error_for(exc)
+                error.message = name_players(error.message, live.names)  # refusals name players too
+                raise error from exc
             live.session.resolve_chance()
             await self._commit(live, start, True)
         self.kick(live)

@@ -75,6 +75,7 @@ games_table = Table(
     Column("n_actions", Integer, nullable=True),  # the game's version: how many actions are stored
     Column("bot_owner", String(32), nullable=True),  # the server process playing the game's bots ...
     Column("bot_lease", Float, nullable=True),  # ... until this time
+    Column("names", Text, nullable=True),  # players' display names (JSON list, null: "Player N")
 )
 
 tokens_table = Table(
@@ -131,6 +132,7 @@ class StoredGame:
     account: str | None = None
     last_human: float | None = None
     bot_turn: bool = False
+    names: list[str | None] = field(default_factory=list)  # display names chosen per seat
 
 
 @dataclass(frozen=True)
@@ -288,6 +290,7 @@ class Store:
                     last_human=game.created,
                     bot_turn=int(game.bot_turn),
                     n_actions=len(game.actions),
+                    names=json.dumps(game.names) if any(game.names) else None,
                 )
             )
             if hashes:
@@ -373,6 +376,27 @@ class Store:
             self._notify(conn, game_id, keep)
 
         return self._writer.submit(write)
+
+    def set_name(self, game_id: str, seat: int, name: str) -> Future[None]:
+        """Store the display name of ``seat`` (the other seats' names are kept)."""
+
+        def write(conn: Connection) -> None:
+            row = conn.execute(select(games_table.c.names, games_table.c.seats)
+                               .where(games_table.c.id == game_id).with_for_update()).first()
+            if row is None:
+                raise KeyError(game_id)
+            names = list(json.loads(row[0])) if row[0] else []
+            names += [None] * (len(json.loads(row[1])) - len(names))
+            names[seat] = name
+            conn.execute(update(games_table).where(games_table.c.id == game_id).values(names=json.dumps(names)))
+            self._notify(conn, game_id, -1)
+
+        return self._writer.submit(write)
+
+    def load_names(self, game_id: str) -> list[str | None]:
+        with self.engine.connect() as conn:
+            value = conn.execute(select(games_table.c.names).where(games_table.c.id == game_id)).scalar_one_or_none()
+        return list(json.loads(value)) if value else []
 
     @staticmethod
     def _advance(conn: Connection, game_id: str, current: int, values: dict[str, Any]) -> None:
@@ -536,6 +560,7 @@ def _row_to_game(row: Any) -> StoredGame:
         account=row["account"],
         last_human=None if row["last_human"] is None else float(row["last_human"]),
         bot_turn=bool(row["bot_turn"]),
+        names=list(json.loads(row["names"])) if row["names"] else [],
     )
 
 

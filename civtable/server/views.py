@@ -10,6 +10,7 @@ from civtable.core import replay
 
 from .errors import ApiError
 from .live import LiveGame, dumps
+from .names import name_players
 
 LOG_TAIL = 30  # log entries sent with each view; the whole log on request
 
@@ -31,12 +32,13 @@ def payload(live: LiveGame, seat: int | None, full_log: bool = False) -> dict[st
         "state_id": live.state_id,
         "status": live.status,
         "seats": seat_list(live),
-        "decision": {"players": list(decision.players), "kind": decision.kind, "prompt": decision.prompt},
+        "decision": {"players": list(decision.players), "kind": decision.kind,
+                     "prompt": name_players(decision.prompt or "", live.names) or decision.prompt},
         "your_turn": deciding,
         "legal": legal,
         "can_undo": seat is not None and live.session.can_undo(seat),
         "view": state.view(seat),
-        "log": live.log[start:],
+        "log": named_log(live, start),
         "log_start": start,
         "finished": finished,
         "result": state.result().to_json() if finished else None,
@@ -59,7 +61,21 @@ def push_message(live: LiveGame, seat: int | None) -> str:
 
 
 def seat_list(live: LiveGame) -> list[dict[str, Any]]:
-    return [{"seat": i, "player": spec, "name": live.game.seat_name(i)} for i, spec in enumerate(live.seats)]
+    """Each seat: who plays it (``human`` or a bot), its name for people and whether a person
+    chose that name (``named``)."""
+    out = []
+    for i, spec in enumerate(live.seats):
+        chosen = live.names[i] if i < len(live.names) else None
+        out.append({"seat": i, "player": spec, "name": chosen or live.game.seat_name(i), "named": bool(chosen)})
+    return out
+
+
+def named_log(live: LiveGame, start: int = 0, end: int | None = None) -> list[dict[str, Any]]:
+    """Log entries from ``start`` (to ``end``) with the players' chosen names in their sentences."""
+    entries = live.log[start:end]
+    if not any(live.names):
+        return entries
+    return [{**e, "text": name_players(str(e.get("text", "")), live.names)} for e in entries]
 
 
 def summary(live: LiveGame, seat: int | None) -> dict[str, Any]:
@@ -75,7 +91,7 @@ def summary(live: LiveGame, seat: int | None) -> dict[str, Any]:
         "status": live.status,
         "state_id": live.state_id,
         "waiting_for": waiting,
-        "waiting_names": [live.game.seat_name(p) for p in waiting],
+        "waiting_names": [(live.names[p] if p < len(live.names) else None) or live.game.seat_name(p) for p in waiting],
         "your_turn": seat is not None and seat in waiting,
         "created": live.created,
     }
@@ -111,7 +127,7 @@ def replay_step(live: LiveGame, step: int, seat: int | None) -> dict[str, Any]:
         "seats": seat_list(live),
         "decision": {"players": list(decision.players), "kind": decision.kind, "prompt": decision.prompt},
         "view": state.view(seat),
-        "log": live.log[:step],
+        "log": named_log(live, 0, step),
         "finished": state.is_terminal(),
         "result": state.result().to_json() if state.is_terminal() else None,
     }

@@ -88,10 +88,10 @@ def test_options_and_seats(capsys: pytest.CaptureFixture[str]) -> None:
 def test_narration_and_quiet(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "play", "nim", "--seed", "3")
     assert code == 0
-    assert "Chance: pile" in out and "Seat 0: take" in out and "Game over" in out
+    assert "Chance: pile" in out and "Player 1: take" in out and "Game over" in out
     code, quiet, _ = run(capsys, "play", "nim", "--seed", "3", "--quiet")
     assert code == 0
-    assert "Seat 0: take" not in quiet and "Game over" in quiet
+    assert "Player 1: take" not in quiet and "Game over" in quiet
 
 
 @pytest.mark.parametrize(

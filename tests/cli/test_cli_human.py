@@ -59,7 +59,7 @@ def test_human_nim_numbers_text_info_and_quit(
     assert "Commands:" in out  # help
     assert "pile: 16 → 14" in out  # info 2 on a pile of 16: take 2
     assert "pile: 16 → 13" in out  # ? take 3
-    assert "then it is Seat 1's decision" in out  # whose turn follows, never their options
+    assert "then it is Player 2's decision" in out  # whose turn follows, never their options
     assert "nothing to undo" in out  # the first action of the game cannot be undone
     assert "not a Nim action" in out  # banana
     assert "take 1 to 3 stones, not 9" in out  # take 9
@@ -123,7 +123,7 @@ def test_json_with_a_person_keeps_stdout_for_the_result(
     assert code == 0
     obj = json.loads(out)
     assert obj["finished"] and obj["seats"] == ["human", "random"]
-    assert "Seat 0>" in err  # the table talked on stderr
+    assert "Player 1>" in err  # the table talked on stderr
 
 
 def test_two_people_pass_the_device(capsys: pytest.CaptureFixture[str], stdin: Feed) -> None:
@@ -132,9 +132,9 @@ def test_two_people_pass_the_device(capsys: pytest.CaptureFixture[str], stdin: F
     )
     assert code == 0
     # seat 0, seat 1, then seat 0 again, who quits at the pass screen
-    assert out.count("Pass the device to Seat 0") == 2 and out.count("Pass the device to Seat 1") == 1
-    assert out.index("Pass the device to Seat 1") < out.index("Seat 1>")
-    assert out.count("Seat 0>") == 1 and "stopped before its end" in out
+    assert out.count("Pass the device to Player 1") == 2 and out.count("Pass the device to Player 2") == 1
+    assert out.index("Pass the device to Player 2") < out.index("Player 2>")
+    assert out.count("Player 1>") == 1 and "stopped before its end" in out
 
 
 # ----- the multi-step test game: shortcuts and undo --------------------------------------------------
@@ -192,7 +192,7 @@ def test_undo_within_the_turn_but_not_across_chance(stepgame: str) -> None:
     text = out.getvalue()
     # 3 undos work; 3 find nothing: after undoing everything, right after seat 0's roll, and at seat 1's start
     assert text.count("✗ nothing to undo") == 3
-    assert text.count("Seat 0 takes back 'build hut'") >= 1 and text.count("takes back 'slot 1 1'") >= 1
+    assert text.count("Player 1 takes back 'build hut'") >= 1 and text.count("takes back 'slot 1 1'") >= 1
     assert [a for p, a in t.session.record.actions if p == 0] == ["end"]
     assert steps(t).coins == [3, 3]
 
@@ -216,7 +216,7 @@ def test_resolve_rules(stepgame: str) -> None:
     assert resolve(state, 0, "en") == [Action("end")]  # unambiguous beginning
     with pytest.raises(IllegalAction, match="could be build hut, build farm"):
         resolve(state, 0, "bu")
-    with pytest.raises(IllegalAction, match="not Seat 1's decision"):
+    with pytest.raises(IllegalAction, match="not Player 2's decision"):
         resolve(state, 1, "end")
     with pytest.raises(MalformedAction):
         resolve(state, 0, "$$$")

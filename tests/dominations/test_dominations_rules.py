@@ -468,7 +468,7 @@ def test_log_sentences_and_refusals_in_plain_words() -> None:
     grow(s, 0)
     game = s.game
     place = Action("place", (tile_id(s, 81), 5, 0, 1, 0))
-    assert game.describe_action(s, 0, place) == "Seat 1 places a Trade Land tile at (5, 0, down)."
+    assert game.describe_action(s, 0, place) == "Player 1 places a Trade Land tile at (5, 0, down)."
     with pytest.raises(IllegalAction) as err:
         s.apply(Action("city", (5, 0, 0)), 0)
     assert "not possible now" in str(err.value) and "place a Land tile" in str(err.value)
@@ -484,7 +484,7 @@ def test_log_sentences_and_refusals_in_plain_words() -> None:
         s.apply(Action("develop", ("painting", 1, 1, 0)), 0)
     assert "Painting costs 3 Art Knowledge" in str(err.value)
     assert game.describe_action(s, 0, Action("develop", ("painting", 1, 1, 0))) == \
-        "Seat 1 develops Painting (Art, value 3)."
+        "Player 1 develops Painting (Art, value 3)."
 
 
 EX_TILES = {80: (G, (G, Y, P)), 81: (Y, (Y, B, O))}

@@ -191,7 +191,7 @@ def test_play_against_a_bot_until_the_end_then_record_and_replay(client: TestCli
     final = replay(record)  # checks every action and the final hash
     assert final.is_terminal()
     total = len(record.actions)
-    assert [e["text"] for e in p["log"]][-1].startswith("Seat")
+    assert [e["text"] for e in p["log"]][-1].startswith("Player")
     for step in (0, 1, total // 2, total):
         r = client.get(f"/api/games/{g['id']}/replay", params={"step": step}).json()
         assert r["total"] == total and r["step"] == step and len(r["log"]) == step

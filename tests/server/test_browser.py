@@ -66,7 +66,7 @@ def test_create_play_reload_continue(browser: Any, server_factory: Any, tmp_path
     page.click("#legal button[data-action='take 1']")
     # the bot answers; the page updates by itself over the WebSocket
     wait_state(page, before + 2)
-    assert "Seat 0: take 1" in page.inner_text("#log")
+    assert "Player 1: take 1" in page.inner_text("#log")
     page.reload()
     page.wait_for_selector("#legal button[data-action]")
     assert "you are Player 1" in page.inner_text("#seat-info")

@@ -15,9 +15,9 @@ from browser_util import DESKTOP, PHONE, launch, shot, state_id, tooltip, wait_s
 pytestmark = pytest.mark.browser
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    yield from launch()
+    yield from launch()  # one browser for the module: every test opens its own pages
 
 
 def _create(server: Any, body: dict[str, Any]) -> dict[str, Any]:
@@ -31,7 +31,7 @@ def _create(server: Any, body: dict[str, Any]) -> dict[str, Any]:
 def test_lobby_screenshots(browser: Any, server_factory: Any, tmp_path: Path) -> None:
     server = server_factory(str(tmp_path / "l.sqlite3"))
     for name, size in (("desktop", DESKTOP), ("phone", PHONE)):
-        page = browser.new_page(viewport=size)
+        page = browser.new_page(viewport=size, reduced_motion="reduce")
         page.goto(server.base + "/")
         page.wait_for_selector("#game-select option[value=inceptum]", state="attached")
         page.wait_for_selector("#tutorials button")
@@ -47,7 +47,7 @@ def test_lobby_screenshots(browser: Any, server_factory: Any, tmp_path: Path) ->
 def test_four_player_inceptum_fits_a_laptop_screen(browser: Any, server_factory: Any, tmp_path: Path) -> None:
     server = server_factory(str(tmp_path / "t.sqlite3"), bot_delay=0.0)
     g = _create(server, {"game": "inceptum", "mode": "journey", "seats": ["human", "greedy", "greedy", "greedy"], "seed": 11})
-    page = browser.new_page(viewport=DESKTOP)
+    page = browser.new_page(viewport=DESKTOP, reduced_motion="reduce")
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(server.base + g["seats"][0]["url"])
@@ -122,7 +122,7 @@ def test_conquest_table_shows_legends_and_no_raw_state(browser: Any, server_fact
     server = server_factory(str(tmp_path / "c.sqlite3"), bot_delay=0.0)
     g = _create(server, {"game": "conquest", "seats": ["human", "greedy", "greedy"], "seed": 5,
                          "options": {"civ_choice": "random"}})
-    page = browser.new_page(viewport=DESKTOP)
+    page = browser.new_page(viewport=DESKTOP, reduced_motion="reduce")
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(server.base + g["seats"][0]["url"])

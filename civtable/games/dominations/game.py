@@ -64,7 +64,7 @@ class Dominations(Game):
         return DominationsState.from_json(self, data)
 
     def seat_name(self, player: int) -> str:
-        return f"Seat {player + 1}"
+        return f"Player {player + 1}"
 
     def describe_action(self, state: GameState, player: int, action: Action) -> str:
         from .describe import describe

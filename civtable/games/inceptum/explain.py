@@ -105,7 +105,7 @@ def explain(s: InceptumState, a: Action, player: int) -> str:
             if s.opt["mode"] == "mission1":
                 return "wonders are not built in Mission 1"
             if s.wonder_owner[w.idx] >= 0:
-                return f"{w.name} was already built by Seat {s.wonder_owner[w.idx]}; wonders are exclusive"
+                return f"{w.name} was already built by Player {s.wonder_owner[w.idx] + 1}; wonders are exclusive"
             if w.unlocked_by >= 0 and not p.researched >> w.unlocked_by & 1:
                 return f"{w.name} is unlocked by researching {c.advances[w.unlocked_by].name}"
             wcost = s.wonder_cost(p, w.idx)
@@ -170,7 +170,7 @@ def explain(s: InceptumState, a: Action, player: int) -> str:
                 return f"there is no extra benefit called {ident!r}"
             b = c.benefits[c.benefit_index[ident]]
             if s.benefit_owner[b.idx] >= 0:
-                return f"'{b.name}' was already chosen by Seat {s.benefit_owner[b.idx]}"
+                return f"'{b.name}' was already chosen by Player {s.benefit_owner[b.idx] + 1}"
             return f"'{b.name}' belongs to the {b.government} card; choose from Common or your own government"
         if k == "done":
             return "choose your extra benefit first"

@@ -69,7 +69,7 @@
     });
   }
 
-  function land(view, ctx) {
+  function land(view, ctx, payload) {
     const cells = new Map();
     for (const c of view.cradle) cells.set(key(c), { cell: c, cradle: true });
     for (const t of view.board) cells.set(key(t.cell), { cell: t.cell, tile: t });
@@ -95,7 +95,8 @@
         g.addEventListener("click", () => (acts.length === 1 ? ctx.act(acts[0]) : ctx.choose(g, acts)));
         g.addEventListener("mouseenter", () => ctx.preview(acts[0]));
       }
-      g.append(svg("title", {}, `${DOMAIN[tile.camp]} Camp${tile.city ? `, City level ${tile.city[1]} of Seat ${tile.city[0] + 1}` : ""}`));
+      g.setAttribute("data-term", tile.monument ? `monument:${tile.monument}` : tile.city ? "piece:city" : `colour:${tile.camp}`);
+      g.append(svg("title", {}, `${DOMAIN[tile.camp]} Camp${tile.city ? `, City level ${tile.city[1]} of ${Civ.playerName(payload, tile.city[0])}` : ""}`));
       root.append(g);
     }
     for (const k of free) {
@@ -123,7 +124,7 @@
       const mini = svg("svg", { viewBox: `-4 -44 54 48`, width: 60, class: "dom-tile" },
         triangle([0, 0, 0], t.camp, [0, 1, 2].map((k) => t.resources[(k + (t.id === pick.tile ? pick.rotation : 0)) % 3])));
       return el("button", { type: "button", class: "small tilepick" + (t.id === pick.tile ? " chosen" : ""), dataset: { tile: t.id },
-        title: `${DOMAIN[t.camp]} Camp; Resources ${t.resources.join(", ")}`,
+        title: `${DOMAIN[t.camp]} Camp; Resources ${t.resources.map((r) => DOMAIN[r] || Civ.titleCase(r)).join(", ")}`,
         onclick: () => { pick.tile = t.id; ctx.rerender(); } }, mini, el("div", { class: "small" }, t.id));
     });
     const turn = placing ? el("button", { type: "button", class: "small", id: "rotate",
@@ -143,14 +144,16 @@
     return placing;
   }
 
-  function stocks(view) {
+  function stocks(view, payload) {
     const rows = view.players.map((p) => el("tr", { class: p.seat === view.you ? "me" : "" },
-      el("td", {}, p.name + (p.seat === view.you ? " (you)" : "")), el("td", {}, String(p.vp)), el("td", {}, String(p.influence)),
-      COLOURS.map((c) => el("td", { title: DOMAIN[c] }, `${p.stock[c]}/${p.limit[c]}`)),
+      el("td", {}, Civ.playerName(payload, p.seat) + (p.seat === view.you ? " (you)" : "")), el("td", {}, String(p.vp)), el("td", {}, String(p.influence)),
+      COLOURS.map((c) => el("td", { dataset: { term: `colour:${c}` } }, `${p.stock[c]}/${p.limit[c]}`)),
       el("td", {}, String(p.city_tokens)), el("td", {}, String(p.hand_size))));
     return el("section", { class: "panel" }, el("h2", {}, "Knowledge / limit"),
-      el("table", { class: "list small" }, el("tr", {}, ["Player", "VP", "Influence"].map((h) => el("th", {}, h)),
-        COLOURS.map((c) => el("th", { style: `color:${FILL[c]}` }, DOMAIN[c])), el("th", {}, "Cities left"), el("th", {}, "Hand")), rows));
+      el("table", { class: "list small" }, el("tr", {}, el("th", {}, "Player"), el("th", { dataset: { term: "rule:vp" } }, "VP"),
+        el("th", { dataset: { term: "rule:influence" } }, "Influence"),
+        COLOURS.map((c) => el("th", { style: `color:${FILL[c]}`, dataset: { term: `colour:${c}` } }, DOMAIN[c])),
+        el("th", { dataset: { term: "piece:city" } }, "Cities left"), el("th", {}, "Hand")), rows));
   }
 
   /** Legal actions putting a card on a Tree square, by "x,y" (develop, assimilate, monument). */
@@ -188,9 +191,9 @@
           grid.append(spot);
           continue;
         }
-        const nod = (k) => el("span", { class: "nodus", title: c.nodus[k], style: `display:inline-block;width:10px;height:10px;border-radius:50%;border:1px solid #333;background:${FILL[c.nodus[k]]}` }, "");
-        grid.append(el("div", { class: "card" + (c.advanced ? " advanced" : ""), dataset: { card: c.id },
-          title: (c.effects || []).map((e) => JSON.stringify(e)).join("\n"),
+        const nod = (k) => el("span", { class: "nodus", dataset: { term: `colour:${c.nodus[k]}` }, style: `display:inline-block;width:10px;height:10px;border-radius:50%;border:1px solid #333;background:${FILL[c.nodus[k]]}` }, "");
+        const termId = c.kind === "mastery" ? `mastery:${c.id}` : c.kind === "level" ? `monument:${c.id}` : `campfire:${c.id}`;
+        grid.append(el("div", { class: "card" + (c.advanced ? " advanced" : ""), dataset: { card: c.id, term: termId },
           style: `border:2px solid ${FILL[c.colour] || "#999"};padding:3px;min-height:4em;position:relative` },
         el("div", { class: "small" }, nod(0)), el("strong", { class: "small" }, c.name + (c.advanced ? " ★" : "")),
         el("div", { class: "small muted" }, c.value ? `value ${c.value}` : c.kind),
@@ -200,13 +203,16 @@
     return grid;
   }
 
-  function monuments(view) {
+  function monuments(view, payload) {
     return el("section", { class: "panel" }, el("h2", {}, "Monuments"),
       el("ul", { class: "small" }, view.monuments.map((m) => el("li", {},
-        `${m.name}: ${m.built}/${m.levels} levels; next `,
+        el("span", { dataset: { term: `monument:${m.id}` } }, m.name), `: ${m.built}/${m.levels} levels; next `,
         m.next_cost ? Object.entries(m.next_cost).map(([c, n]) => `${n} ${DOMAIN[c]}`).join(", ") : "complete",
-        `; control ${m.control.join("/")} (${m.control_vp} VP)`))));
+        `; control ${m.control.map((n, q) => `${Civ.playerName(payload, q)} ${n}`).join(", ")} (${m.control_vp} VP)`))));
   }
+
+  /** A named thing's name from the glossary (content names), else its id in title case. */
+  const termName = (id, fallback) => (Civ.term(id) ? Civ.term(id).name : Civ.titleCase(fallback));
 
   let last = null;
   Civ.renderers.dominations = {
@@ -215,18 +221,22 @@
       last = { board, payload, ctx };
       if (view.you !== null && view.you !== undefined) choosePick(view, ctx);
       ctx.rerender = () => { clear(last.board); Civ.renderers.dominations.render(last.board, last.payload, last.ctx); };
-      const roles = Object.entries(view.roles || {}).map(([r, q]) => `${Civ.titleCase(r)}: ${Civ.seatName(payload, q)}`).join(", ");
+      const roleList = Object.entries(view.roles || {});
+      const roles = roleList.length ? roleList.flatMap(([r, q], k) => [k ? ", " : "",
+        el("span", { dataset: { term: `domination:${r}` } }, Civ.titleCase(r)), `: ${Civ.seatName(payload, q)}`]) : null;
       const order = (view.initiative || []).map((q) => Civ.seatName(payload, q)).join(" → ");
       Civ.append(board, [
         el("section", { class: "panel" }, el("h2", {}, `Age ${view.age} of 3 — turn ${Math.min(view.turn, view.turns_per_age)} of ${view.turns_per_age}`),
-          el("p", { class: "small" }, `Initiative: ${order || "—"}. Land tiles left: ${view.pile}.`), roles ? el("p", { class: "small" }, `Domination cards: ${roles}`) : null),
-        el("section", { class: "panel map" }, el("h2", {}, "The land"), land(view, ctx)),
+          el("p", { class: "small" }, el("span", { dataset: { term: "rule:initiative" } }, "Initiative"), `: ${order || "—"}. Land tiles left: ${view.pile}.`), roles ? el("p", { class: "small", id: "dom-roles" }, el("span", {}, "Domination cards: "), roles) : null),
+        el("section", { class: "panel map" }, el("h2", {}, "The land"), land(view, ctx, payload)),
         view.you !== null && view.you !== undefined ? hand(view, ctx) : null,
-        stocks(view),
+        stocks(view, payload),
         view.players.map((p) => el("section", { class: "panel player" + (p.seat === view.you ? " me" : ""), dataset: { seat: String(p.seat) } },
-          el("h2", {}, `${p.name}'s Civilisation Tree`, p.objective ? ` — Objective ${Civ.titleCase(p.objective)}, Monument ${Civ.titleCase(p.monument)}` : ""),
+          el("h2", {}, `${Civ.playerName(payload, p.seat)}'s Civilisation Tree`, p.objective ? [" — Objective ",
+            el("span", { dataset: { term: `objective:${p.objective}` } }, termName(`objective:${p.objective}`, p.objective)), ", Monument ",
+            el("span", { dataset: { term: `monument:${p.monument}` } }, termName(`monument:${p.monument}`, p.monument))] : ""),
           treeGrid(p, ctx, p.seat === view.you))),
-        monuments(view),
+        monuments(view, payload),
       ]);
       if (payload.finished && payload.result) board.append(Civ.renderers.generic.result(payload));
     },
@@ -237,7 +247,7 @@
       const m = cat[p[1]];
       const side = ["advance", "flip"].includes(p[0]) ? m.advanced : m.basic;
       const cost = p[0] === "advance" ? m.upgrade_cost : p[0] === "develop" ? m.value : 0;
-      return el("div", { class: "small" }, el("strong", {}, m.name), ` — ${DOMAIN[m.colour]}, value ${m.value}`,
+      return el("div", { class: "small" }, el("strong", { dataset: { term: `mastery:${p[1]}` } }, m.name), ` — ${DOMAIN[m.colour]}, value ${m.value}`,
         cost ? `; costs ${cost} ${DOMAIN[m.colour]}` : "; free", m.prerequisite ? `; needs ${m.prerequisite}` : "",
         el("ul", {}, side.map((e) => el("li", {}, e))));
     },

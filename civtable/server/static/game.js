@@ -142,7 +142,8 @@
   function show(next) {
     if (payload && next.state_id === payload.state_id && next.status === payload.status
         && next.can_undo === payload.can_undo && JSON.stringify(next.legal) === JSON.stringify(payload.legal)
-        && JSON.stringify(next.view) === JSON.stringify(payload.view)) return;
+        && JSON.stringify(next.view) === JSON.stringify(payload.view)
+        && JSON.stringify(next.seats) === JSON.stringify(payload.seats)) return;
     mergeLog(next);
     payload = next;
     closeChooser();
@@ -153,7 +154,8 @@
     ctx.svgUrl = `/api/games/${encodeURIComponent(gameId)}/svg${query()}`;
     const wasMine = lastYourTurn;
     lastYourTurn = payload.your_turn;
-    document.title = `${payload.your_turn ? "● Your turn — " : ""}${payload.title} — civtable`;
+    const me = payload.seat === null ? "" : `${Civ.playerName(payload, payload.seat)} · `;
+    document.title = `${payload.your_turn ? "● Your turn — " : ""}${me}${payload.title} — civtable`;
     if (payload.your_turn && !wasMine && wasMine !== null && document.hidden && window.Notification
         && Notification.permission === "granted") {
       new Notification(`${payload.title}: your turn`, { body: payload.decision.prompt || "", tag: gameId });
@@ -169,6 +171,7 @@
       payload.seat === null || !window.Notification || Notification.permission !== "default");
     Civ.glossary.extra = renderer().termExtra ? (id, target) => renderer().termExtra(id, payload, target) : null;
     showStatus();
+    showNameForm();
     const board = clear(document.getElementById("board"));
     board.dataset.stateId = String(payload.state_id);
     renderer().render(board, payload, ctx);
@@ -274,7 +277,8 @@
     const onBoard = targets.find((n) => n.closest("#board"));
     if (onBoard) {
       const r = onBoard.getBoundingClientRect();
-      if (r.bottom < 0 || r.top > window.innerHeight) onBoard.scrollIntoView({ block: "center", behavior: "smooth" });
+      const calm = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+      if (r.bottom < 0 || r.top > window.innerHeight) onBoard.scrollIntoView({ block: "center", behavior: calm ? "auto" : "smooth" });
     }
   }
   document.getElementById("guide-leave").addEventListener("click", () => {
@@ -288,6 +292,37 @@
     await Notification.requestPermission();
     document.getElementById("notify").classList.add("hidden");
   });
+
+  // ----- the player's display name: asked once when a seat without a chosen name is opened ---------
+  const NAME_KEY = "civtable.name";
+  let nameAsked = false;
+  let accountName = null;
+  async function showNameForm() {
+    const seat = payload.seat === null ? null : (payload.seats || [])[payload.seat];
+    const old = document.getElementById("name-form");
+    if (!token || !seat || seat.named || payload.finished) { if (old) old.remove(); return; }
+    if (old) return;
+    if (!nameAsked) {
+      nameAsked = true;
+      const res = await api("GET", "/api/account");
+      if (res.ok && res.data && res.data.name) accountName = res.data.name;
+    }
+    if (document.getElementById("name-form")) return;
+    const input = el("input", { id: "name-input", name: "name", maxlength: 24, required: true, autocomplete: "nickname", size: 12,
+      placeholder: "Your name", "aria-label": `Your name at this table (otherwise ${Civ.playerName(payload, payload.seat)})`,
+      title: "The name the other players see", value: localStorage.getItem(NAME_KEY) || accountName || "" });
+    const form = el("form", { id: "name-form", class: "name-form" }, input, el("button", { type: "submit", class: "small" }, "Save name"));
+    form.addEventListener("submit", async (ev) => {
+      ev.preventDefault();
+      const res = await api("POST", `/api/games/${encodeURIComponent(gameId)}/name`, { token, name: input.value });
+      if (!res.ok) { toast(res.data.error || "this name cannot be used"); return; }
+      localStorage.setItem(NAME_KEY, input.value.trim());
+      form.remove();
+      payload = null;
+      show(res.data);
+    });
+    document.getElementById("seat-info").after(form);
+  }
 
   function showStatus() {
     const status = document.getElementById("status");

@@ -88,6 +88,9 @@
     event.preventDefault();
     const g = currentGame();
     const body = { game: g.name, seats: [...seatRows.querySelectorAll("select")].map((s) => s.value) };
+    const name = document.getElementById("name-input").value.trim();
+    const first = body.seats.indexOf("human");
+    if (name && first >= 0) body.names = body.seats.map((s, i) => (i === first ? name : null));
     if (g.modes.length) body.mode = modeSelect.value;
     const options = chosenOptions();
     if (Object.keys(options).length) body.options = options;
@@ -98,6 +101,7 @@
     const res = await api("POST", "/api/games", body);
     button.disabled = false;
     if (!res.ok) { toast(res.data.error || "the game could not be created"); return; }
+    if (name) localStorage.setItem(NAME_KEY, name);
     showCreated(res.data);
     refreshMine();
     refreshRecent();
@@ -117,7 +121,7 @@
         catch (err) { document.execCommand("copy"); toast("link copied", "info"); }
       } }, "Copy");
       invites.append(el("div", { class: "invite" }, el("span", { class: "seat-label" },
-        Civ.swatch(s.seat), `Player ${s.seat + 1}${mine === s ? " (you)" : ""}`), input, copy));
+        Civ.swatch(s.seat), `${s.name || `Player ${s.seat + 1}`}${mine === s ? " (you)" : ""}`), input, copy));
     }
     const open = document.getElementById("open-created");
     open.href = mine ? `/play/${data.id}?seat=${mine.seat}` : data.spectate;
@@ -184,7 +188,8 @@
   }
   async function startTutorial(mode) {
     const bot = catalog.bots.includes("greedy") ? "greedy" : catalog.bots[0];
-    const res = await api("POST", "/api/games", { game: "inceptum", mode, seats: ["human", bot] });
+    const name = document.getElementById("name-input").value.trim();
+    const res = await api("POST", "/api/games", { game: "inceptum", mode, seats: ["human", bot], ...(name ? { names: [name] } : {}) });
     if (!res.ok) { toast(res.data.error || "the tutorial could not be started"); return; }
     const me = res.data.seats.find((s) => s.token);
     saveSeat(res.data.id, me.seat, me.token, res.data.game);
@@ -192,7 +197,18 @@
     location.href = `/play/${res.data.id}?seat=${me.seat}`;
   }
 
+  /** The name a person plays under: the last one used in this browser, else the account's. */
+  const NAME_KEY = "civtable.name";
+  async function fillName() {
+    const input = document.getElementById("name-input");
+    input.value = localStorage.getItem(NAME_KEY) || "";
+    if (input.value) return;
+    const res = await api("GET", "/api/account");
+    if (res.ok && res.data && res.data.name && !input.value) input.value = res.data.name;
+  }
+
   async function start() {
+    fillName();
     const res = await api("GET", "/api/catalog");
     if (!res.ok) { toast("cannot load the list of games"); return; }
     catalog = res.data;

@@ -1,0 +1,86 @@
+"""Display names in a real browser: the creator names themself in the lobby, a friend picks a name
+on opening the invitation, and both names appear in the panels, the log and the tab title (also
+on the other player's page, live). The Dominations table explains its named things on hover."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from browser_util import DESKTOP, launch, shot, state_id, tooltip, wait_state
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture
+def browser() -> Iterator[Any]:
+    yield from launch()
+
+
+def test_names_from_lobby_and_invitation(browser: Any, server_factory: Any, tmp_path: Path) -> None:
+    server = server_factory(str(tmp_path / "n.sqlite3"))
+    anna = browser.new_context(viewport=DESKTOP)
+    page = anna.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server.base + "/")
+    page.wait_for_selector("#game-select option[value=nim]", state="attached")
+    page.fill("#name-input", "Anna")
+    page.select_option("#game-select", "nim")
+    page.select_option("#players-select", "2")
+    page.select_option("#seat-rows select[name=seat-1]", "human")
+    page.click("#create-button")
+    page.wait_for_selector("#created:not(.hidden)")
+    assert "Anna (you)" in page.inner_text("#invites")
+    invite = page.locator("#invites input").nth(1).input_value()
+    page.click("#open-created")
+    page.wait_for_selector("#board[data-state-id]")
+    assert "Anna" in page.inner_text("#seat-info") and page.locator("#name-form").count() == 0
+    assert "Anna" in page.title()
+
+    bjorn = browser.new_context(viewport=DESKTOP).new_page()
+    bjorn.goto(invite)
+    bjorn.wait_for_selector("#name-form")
+    bjorn.fill("#name-input", "Björn")
+    bjorn.click("#name-form button[type=submit]")
+    bjorn.wait_for_selector("#name-form", state="detached")
+    assert "Björn" in bjorn.inner_text("#seat-info") and "Björn" in bjorn.title()
+
+    # Anna plays; her page shows both names in the players' panel and her move in the log
+    page.wait_for_selector("#legal button[data-action]")
+    before = state_id(page)
+    page.locator("#legal button[data-action]").first.click()
+    wait_state(page, before + 1)
+    for _ in range(100):
+        if "Björn" in page.inner_text("#board") and "Anna: take" in page.inner_text("#log"):
+            break
+        page.wait_for_timeout(50)
+    assert "Björn" in page.inner_text("#board"), page.inner_text("#board")
+    assert "Anna: take" in page.inner_text("#log")
+    for _ in range(100):
+        if "Anna: take" in bjorn.inner_text("#log"):
+            break
+        bjorn.wait_for_timeout(50)
+    assert "Anna: take" in bjorn.inner_text("#log") and "Player 1" not in bjorn.inner_text("#log")
+    shot(bjorn, "names-desktop")
+    page.goto(server.base + "/")
+    page.wait_for_selector("#my-games tbody tr")
+    assert "Björn" in page.inner_text("#my-games")
+    assert not errors, errors
+
+
+def test_dominations_table_names_and_terms(browser: Any, server_factory: Any, tmp_path: Path) -> None:
+    import httpx
+
+    server = server_factory(str(tmp_path / "d.sqlite3"))
+    g = httpx.post(server.base + "/api/games", json={"game": "dominations", "seed": 3, "seats": ["human", "human"],
+                                                     "names": ["Anna", "Cleo"]}, timeout=60).json()
+    page = browser.new_page(viewport=DESKTOP)
+    page.goto(server.base + g["seats"][0]["url"])
+    page.wait_for_selector("svg.dom-land")
+    assert "Anna (you)" in page.inner_text("#board") and "Cleo" in page.inner_text("#board")
+    assert "Knowledge" in tooltip(page, "th[data-term='colour:yellow']")
+    assert "exchanges 2 Knowledge" in tooltip(page, ".dom-tree [data-term^='campfire:']")
+    assert "Influence" in tooltip(page, "th[data-term='piece:city']")

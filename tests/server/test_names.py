@@ -1,0 +1,105 @@
+"""Players' display names: chosen when creating a game or when opening an invitation, checked
+(bad names get a clear 400 and nothing is stored), kept across restarts, and shown wherever the
+server names players (seat lists, log sentences, "My games", replays)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from conftest import new_game
+from fastapi.testclient import TestClient
+
+from civtable.core import Action, make_game
+from civtable.server import create_app
+from civtable.server.names import check_name, name_players
+
+
+def tokens_of(g: dict[str, Any]) -> dict[int, str]:
+    return {s["seat"]: s["token"] for s in g["seats"] if "token" in s}
+
+
+def test_the_core_names_seats_from_one() -> None:
+    game = make_game("nim")
+    assert game.seat_name(0) == "Player 1"
+    assert game.describe_action(game.new_initial_state(), 1, Action("take", (2,))) == "Player 2: take 2"
+
+
+def test_names_chosen_at_creation_and_on_joining(client: TestClient) -> None:
+    g = client.post("/api/games", json={"game": "nim", "seats": ["human", "human", "random"], "seed": 3,
+                                        "names": ["  Anna   Lee ", None]}).json()
+    assert [s["name"] for s in g["seats"]] == ["Anna Lee", "Player 2", "Player 3"]
+    assert [s["named"] for s in g["seats"]] == [True, False, False]
+    tokens = tokens_of(g)
+    # the second person opens the invitation and picks a name
+    res = client.post(f"/api/games/{g['id']}/name", json={"token": tokens[1], "name": "Björn"})
+    assert res.status_code == 200, res.text
+    assert [s["name"] for s in res.json()["seats"]] == ["Anna Lee", "Björn", "Player 3"]
+    # the log names them, also for lines written before the name was chosen
+    p = client.get(f"/api/games/{g['id']}", params={"token": tokens[0]}).json()
+    assert p["your_turn"], p["decision"]  # Player 1 begins
+    res = client.post(f"/api/games/{g['id']}/actions",
+                      json={"token": tokens[0], "action": p["legal"][0], "state_id": p["state_id"]})
+    log = [e["text"] for e in res.json()["log"]]
+    assert any(t.startswith("Anna Lee: take") for t in log), log
+    assert not any("Player 1" in t for t in log)
+    res = client.post(f"/api/games/{g['id']}/actions",
+                      json={"token": tokens[0], "action": "take 1", "state_id": res.json()["state_id"]})
+    assert res.status_code == 409 and "not Anna Lee's decision; waiting for Björn" in res.json()["error"]
+    mine = client.post("/api/games/mine", json={"tokens": [tokens[1]]}).json()["mine"][0]
+    assert [s["name"] for s in mine["seats"]] == ["Anna Lee", "Björn", "Player 3"]
+    assert mine["waiting_names"] in (["Björn"], ["Player 3"], [])
+
+
+@pytest.mark.parametrize(("name", "why"), [
+    ("Anna\x00", "control or invisible"),
+    ("<b>Anna</b>", "no markup"),
+    ("Tom & Jerry", "no markup"),
+    ("x" * 25, "at most 24 characters"),
+    ("   ", "at least one letter"),
+    ("Ann\u202eA", "control or invisible"),
+    ("Player 2", "mistaken for another seat"),
+    ("!!!", "at least one letter"),
+])
+def test_bad_names_are_refused_and_nothing_is_stored(client: TestClient, name: str, why: str) -> None:
+    g = new_game(client, ["human", "human"], seed=1)
+    token = tokens_of(g)[0]
+    res = client.post(f"/api/games/{g['id']}/name", json={"token": token, "name": name})
+    assert res.status_code == 400 and why in res.json()["error"] and res.json()["code"] == "bad_name"
+    seats = client.get(f"/api/games/{g['id']}").json()["seats"]
+    assert seats[0]["name"] == "Player 1" and not seats[0]["named"]
+    before = len(client.get("/api/games").json()["recent"])
+    res = client.post("/api/games", json={"game": "nim", "seats": ["human", "random"], "names": [name]})
+    assert res.status_code == 400 and why in res.json()["error"]
+    assert len(client.get("/api/games").json()["recent"]) == before  # no game was made
+
+
+def test_other_refusals(client: TestClient) -> None:
+    res = client.post("/api/games", json={"game": "nim", "seats": ["human", "random"], "names": [None, "Bot"]})
+    assert res.status_code == 400 and "only people choose names" in res.json()["error"]
+    res = client.post("/api/games", json={"game": "nim", "seats": ["human"] * 2, "names": ["a", "b", "c"]})
+    assert res.status_code == 400 and "3 names for 2 seats" in res.json()["error"]
+    g = new_game(client, ["human", "human"], seed=1)
+    res = client.post(f"/api/games/{g['id']}/name", json={"token": "x" * 30, "name": "Eve"})
+    assert res.status_code == 403
+    res = client.post(f"/api/games/{g['id']}/name", json={"token": tokens_of(g)[0], "name": 5})
+    assert res.status_code == 400
+    assert check_name("Player 1", 0) == "Player 1"  # one's own default name is allowed
+
+
+def test_names_survive_a_restart(db_path: str) -> None:
+    with TestClient(create_app(db_path)) as c:
+        g = new_game(c, ["human", "human"], seed=2)
+        c.post(f"/api/games/{g['id']}/name", json={"token": tokens_of(g)[1], "name": "Zoë"})
+    with TestClient(create_app(db_path)) as c:
+        seats = c.get(f"/api/games/{g['id']}").json()["seats"]
+        assert [s["name"] for s in seats] == ["Player 1", "Zoë"]
+        recent = c.get("/api/games").json()["recent"]
+        assert [s["name"] for s in recent[0]["seats"]] == ["Player 1", "Zoë"]
+
+
+def test_name_players_replaces_only_named_seats() -> None:
+    names = ["Anna", None, "Cy"]
+    assert name_players("Player 1 gives Player 2 and Player 3 a Player 12.", names) == \
+        "Anna gives Player 2 and Cy a Player 12."
+    assert name_players("Player 1 wins.", [None, None]) == "Player 1 wins."

@@ -35,7 +35,7 @@ def state_id(page: Any) -> int:
     return int(page.get_attribute("#board", "data-state-id") or -1)
 
 
-def wait_change(page: Any, before: int, timeout: float = 20.0) -> None:
+def wait_change(page: Any, before: int, timeout: float = 60.0) -> None:
     deadline = time.monotonic() + timeout
     while state_id(page) <= before:
         assert time.monotonic() < deadline, f"the page stayed at state {before}"

@@ -52,6 +52,8 @@ def test_dominations_game_to_the_end_by_clicking(browser: Any, server_factory: A
     page = browser.new_page(viewport={"width": 1400, "height": 1000})
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
+    # the page's Content-Security-Policy refuses inline style attributes: none may be tried
+    page.on("console", lambda m: errors.append(m.text) if "Content Security Policy" in m.text else None)
     page.goto(server.base + g["seats"][0]["url"])
     page.wait_for_selector("svg.dom-land")
     placed_by_click = 0

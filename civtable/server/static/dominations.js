@@ -17,6 +17,7 @@
     const node = document.createElementNS(SVGNS, tag);
     for (const [k, v] of Object.entries(attrs || {})) {
       if (k.startsWith("on") && typeof v === "function") node.addEventListener(k.slice(2), v);
+      else if (k === "style") node.style.cssText = String(v);  // CSSOM: the page's CSP refuses style attributes
       else if (v !== null && v !== undefined) node.setAttribute(k, String(v));
     }
     for (const c of children.flat()) if (c) node.append(c);
@@ -83,7 +84,10 @@
     const ys = all.flatMap((c) => corners(...c).map(([a, b]) => point(a, b)[1]));
     const pad = 10;
     const box = [Math.min(...xs) - pad, Math.min(...ys) - pad, Math.max(...xs) - Math.min(...xs) + 2 * pad, Math.max(...ys) - Math.min(...ys) + 2 * pad];
-    const root = svg("svg", { viewBox: box.join(" "), width: Math.min(900, box[2] * 1.2), class: "dom-land", role: "img", "aria-label": "the land" });
+    // drawn at about 1.6 px per unit of the land, never wider than its panel (a young land stays small)
+    const wide = Math.min(900, Math.max(280, box[2] * 1.6));
+    const root = svg("svg", { viewBox: box.join(" "), class: "dom-land", role: "img", "aria-label": "the land",
+                              style: `width:100%;max-width:${wide}px;height:auto` });
     for (const { cell, cradle, tile } of cells.values()) {
       if (cradle) { root.append(triangle(cell, null, null, { cls: "cradle", label: "" })); continue; }
       const shown = [0, 1, 2].map((k) => tile.resources[(k + tile.rotation) % 3]);

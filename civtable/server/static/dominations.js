@@ -260,7 +260,17 @@
       const cat = payload && payload.view && payload.view.masteries;
       if (cat && ["develop", "assimilate"].includes(p[0]) && cat[p[1]]) return `${cat[p[1]].name} (copy ${p[2]}) at (${p[3]},${p[4]})`;
       if (cat && ["advance", "flip"].includes(p[0]) && cat[p[1]]) return cat[p[1]].name;
-      if (p[0] === "place") return `${p[1]} at (${p[2]},${p[3]},${orient(p[4])}) turn ${p[5]}`;
+      const me = payload && payload.view && payload.view.you !== null && payload.view.you !== undefined
+        ? payload.view.players[payload.view.you] : null;
+      const tile = me && me.hand && ["place", "discard"].includes(p[0]) ? me.hand.find((t) => t.id === p[1]) : null;
+      // a tile by what it shows: its Camp's Domain and its three corners' Domains
+      const named = tile ? `${DOMAIN[tile.camp] || tile.camp} Camp (${tile.resources.map((r) => DOMAIN[r] || r).join("/")})` : p[1];
+      if (p[0] === "discard") return named;
+      if (p[0] === "choose" && p.length === 3) {  // the secret Objective and Monument kept at setup
+        const name = (kind, id) => (Civ.term(`${kind}:${id}`) || {}).name || id;
+        return `${name("objective", p[1])} + ${name("monument", p[2])}`;
+      }
+      if (p[0] === "place") return `${named} at (${p[2]},${p[3]},${orient(p[4])}) turn ${p[5]}`;
       if (["city", "upgrade", "site", "reactivate"].includes(p[0])) return `(${p[1]},${p[2]},${orient(p[3])})`;
       if (p[0] === "vest" || p[0] === "convert") return p.slice(1).map((c) => DOMAIN[c] || c).join(" → ");
       return null;

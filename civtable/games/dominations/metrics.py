@@ -11,6 +11,9 @@ from typing import Any
 
 from civtable.core import GameState
 
+KIND_TITLES = {"advances": "Mastery", "wonders": "Monument"}
+"""How the report names this game's element fields (Masteries and Monuments, not advances and wonders)."""
+
 
 def seat_metrics(state: GameState) -> list[dict[str, Any]]:
     s: Any = state

@@ -7,6 +7,9 @@ from typing import Any
 
 from civtable.core import GameState
 
+KIND_TITLES = {"advances": "Technology"}
+"""How the report names this game's element fields (Technologies, not advances)."""
+
 
 def seat_metrics(state: GameState) -> list[dict[str, Any]]:
     s: Any = state

@@ -265,6 +265,10 @@ def sim_throughput(name: str, players: int, games: int, workers: int, options: d
     }
 
 
+def _num(x: float | None) -> str:
+    return "-" if x is None else f"{x:.1f}"
+
+
 def run_throughput(args: argparse.Namespace) -> int:
     from civtable.core.registry import game_names
 
@@ -280,7 +284,7 @@ def run_throughput(args: argparse.Namespace) -> int:
     out(f"  {'game':12}{'players':>8}{'wall':>10}{'per CPU-min':>13}{'ideal':>9}{'rounds':>8}{'load':>7}")
     for r in rows:
         out(f"  {r['game']:12}{r['players']:>8}{r['games_per_minute']:>10}{r['games_per_cpu_minute']:>13}"
-            f"{r['ideal_games_per_minute']:>9}{r['mean_rounds']:>8}{r['load_average']:>7}")
+            f"{r['ideal_games_per_minute']:>9}{_num(r['mean_rounds']):>8}{_num(r['load_average']):>7}")
     out("  wall: games/min by the clock now; per CPU-min: per minute of one busy core; "
         "ideal: with every worker on its own quiet core")
     return 0

@@ -74,6 +74,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         help="addresses of reverse proxies whose X-Forwarded-For names the client (e.g. 127.0.0.1); the "
         "per-client limits count that address. Default: none trusted",
     )
+    p.add_argument(
+        "--predictable-chance", action="store_true",
+        help="draw dice and cards from each game's seed alone, as offline play does (for tests and "
+        "demonstrations only: whoever knows a game's seed can then foresee its dice)",
+    )
     p.add_argument("--log-level", default="info", choices=["debug", "info", "warning", "error"])
     p.set_defaults(func=run)
 
@@ -119,10 +124,13 @@ def run(args: argparse.Namespace) -> int:
     for name in ("uvicorn.access", "uvicorn.error"):
         logging.getLogger(name).addFilter(RedactTokens())
     try:
-        app = create_app(args.db, bot_delay=args.bot_delay, bot_workers=args.bot_workers, limits=limits)
+        app = create_app(args.db, bot_delay=args.bot_delay, bot_workers=args.bot_workers, limits=limits,
+                         secret_chance=not args.predictable_chance)
     except Exception as exc:  # database URL or driver problems
         raise CivtableError(f"cannot open the database {args.db!r}: {exc}") from exc
     print(f"civtable server on http://{args.host}:{args.port}/  (games stored in {args.db})", flush=True)
+    if args.predictable_chance:
+        print("warning: --predictable-chance: anyone who knows a game's seed can foresee its dice", flush=True)
     uvicorn.run(
         app,
         host=args.host,

@@ -63,6 +63,16 @@ def forget_device_tokens(manager: GameManager, dropped: list[tuple[str, str]]) -
             live.device_tokens.pop(digest, None)
 
 
+async def request_account(request: Request) -> str | None:
+    """The id of the account signed in on ``request`` (None: anonymous, or accounts are off)."""
+    accounts: Accounts | None = getattr(request.app.state, "accounts", None)
+    session = request.cookies.get(COOKIE)
+    if accounts is None or not session:
+        return None
+    account = await asyncio.to_thread(accounts.account_for, session)
+    return None if account is None else account.id
+
+
 def account_router() -> APIRouter:
     """Mount with ``app.include_router`` and call :func:`enable_accounts` when the game manager
     starts."""

@@ -25,7 +25,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from civtable.bots import bot_names
 from civtable.core import CivtableError, game_info, game_names
 
-from .account_api import account_router, enable_accounts
+from .account_api import account_router, enable_accounts, request_account
 from .errors import ApiError
 from .limits import Limits, client_key
 from .live import LiveGame, dumps
@@ -86,11 +86,17 @@ class TokensRequest(BaseModel):
 
 # ----- the application -----------------------------------------------------------------------
 def create_app(
-    db: str = "civtable.sqlite3", bot_delay: float = 0.0, bot_workers: int = 0, limits: Limits | None = None
+    db: str = "civtable.sqlite3",
+    bot_delay: float = 0.0,
+    bot_workers: int = 0,
+    limits: Limits | None = None,
+    secret_chance: bool = True,
 ) -> FastAPI:
     """The server application storing games in ``db`` (a SQLite path or a database URL). Bots
     wait ``bot_delay`` seconds before each move and think in ``bot_workers`` processes (0: in
-    threads of this process); ``limits`` are the server's limits (defaults: :class:`Limits`)."""
+    threads of this process); ``limits`` are the server's limits (defaults: :class:`Limits`).
+    ``secret_chance=False`` draws chance from the seed alone, as offline (tests and
+    demonstrations only: whoever knows a seed then foresees its dice)."""
     limits = limits or Limits()
     store = Store(db)  # opened now so that a bad URL or database fails at once
 
@@ -98,7 +104,8 @@ def create_app(
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         if app.state.store.closed:
             app.state.store = Store(db)
-        manager = GameManager(app.state.store, bot_delay=bot_delay, bot_workers=bot_workers, limits=limits)
+        manager = GameManager(app.state.store, bot_delay=bot_delay, bot_workers=bot_workers, limits=limits,
+                              secret_chance=secret_chance)
         app.state.manager = manager
         enable_accounts(app, manager)
         await manager.start()
@@ -206,7 +213,7 @@ def create_app(
         host = request.client.host if request.client else None
         live, tokens = await manager.create(
             body.game, body.seats, body.mode, body.seed, dict(body.options), client=client_key(host),
-            names=body.names,
+            account=await request_account(request), names=body.names,
         )
         seats = []
         for entry in manager.seat_list(live):

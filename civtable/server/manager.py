@@ -45,9 +45,15 @@ class GameManager:
     """Owns the live games and the background bot drivers."""
 
     def __init__(
-        self, store: Store, bot_delay: float = 0.0, bot_workers: int = 0, limits: Limits | None = None
+        self,
+        store: Store,
+        bot_delay: float = 0.0,
+        bot_workers: int = 0,
+        limits: Limits | None = None,
+        secret_chance: bool = True,
     ) -> None:
         self.store = store
+        self.secret_chance = secret_chance  # False only for tests and demonstrations: seeds then foretell dice
         self.limits = limits or Limits()
         self.bots = BotPool(bot_workers)
         # PostgreSQL: other server processes may share the database (see sync.py)
@@ -211,10 +217,12 @@ class GameManager:
         seed: int | None = None,
         options: dict[str, Any] | None = None,
         client: str | None = None,
+        account: str | None = None,
         names: Sequence[str | None] | None = None,
     ) -> tuple[LiveGame, dict[int, str]]:
-        """Create and store a game; return it with the new tokens of its human seats. ``client``
-        is the key the creation is counted under (see :func:`~civtable.server.limits.client_key`);
+        """Create and store a game; return it with the new tokens of its human seats. The
+        creation counts against the limits of ``client`` (see
+        :func:`~civtable.server.limits.client_key`) and of the signed-in ``account``, if any;
         ``names`` are display names of human seats (``None`` or missing: "Player N")."""
         try:
             cls = game_class(name)
@@ -245,7 +253,7 @@ class GameManager:
             seed = secrets.randbelow(2**31)
         specs = [check_seat(spec, game, i, self.limits) for i, spec in enumerate(seats)]
         chosen = self._check_names(names or [], specs)
-        chance_key = secrets.token_hex(16)
+        chance_key = secrets.token_hex(16) if self.secret_chance else None
         session = Session(game, seed, specs, chance_key=chance_key)
         game_id = secrets.token_urlsafe(9)
         tokens = {i: secrets.token_urlsafe(24) for i, spec in enumerate(specs) if spec == "human"}
@@ -277,6 +285,7 @@ class GameManager:
             actions=list(session.record.actions),
             chance_key=chance_key,
             client=client,
+            account=account,
             bot_turn=live.bot_to_move() is not None,
             names=chosen,
         )

@@ -69,6 +69,7 @@ games_table = Table(
     Column("status", String(16), nullable=False, index=True),
     Column("chance_key", String(64), nullable=True),
     Column("client", String(64), nullable=True, index=True),
+    Column("account", String(32), nullable=True, index=True),  # the signed-in account that created it
     Column("last_human", Float, nullable=True),
     Column("bot_turn", Integer, nullable=True),
     Column("n_actions", Integer, nullable=True),  # the game's version: how many actions are stored
@@ -128,6 +129,7 @@ class StoredGame:
     device_tokens: dict[str, int] = field(default_factory=dict)  # token hash -> seat
     chance_key: str | None = None
     client: str | None = None
+    account: str | None = None
     last_human: float | None = None
     bot_turn: bool = False
     names: list[str | None] = field(default_factory=list)  # display names chosen per seat
@@ -284,6 +286,7 @@ class Store:
                     status=game.status,
                     chance_key=game.chance_key,
                     client=game.client,
+                    account=game.account,
                     last_human=game.created,
                     bot_turn=int(game.bot_turn),
                     n_actions=len(game.actions),
@@ -310,19 +313,21 @@ class Store:
         count = select(func.count()).select_from(games_table)
         if conn.execute(count.where(active)).scalar_one() >= quota.max_active:
             raise QuotaExceeded("full", "this server is full: too many games are being played; try again later")
-        if game.client is None:
-            return
-        mine = games_table.c.client == game.client
-        if conn.execute(count.where(and_(active, mine))).scalar_one() >= quota.per_client:
-            raise QuotaExceeded(
-                "client_cap",
-                f"you already have {quota.per_client} games being played; finish or leave some first",
-            )
-        since = game.created - quota.window
-        if conn.execute(count.where(and_(mine, games_table.c.created > since))).scalar_one() >= quota.rate:
-            raise QuotaExceeded(
-                "rate", f"too many new games: at most {quota.rate} every {quota.window / 60:g} minutes; try again later"
-            )
+        for column, key in ((games_table.c.client, game.client), (games_table.c.account, game.account)):
+            if key is None:
+                continue
+            mine = column == key
+            if conn.execute(count.where(and_(active, mine))).scalar_one() >= quota.per_client:
+                raise QuotaExceeded(
+                    "client_cap",
+                    f"you already have {quota.per_client} games being played; finish or leave some first",
+                )
+            since = game.created - quota.window
+            if conn.execute(count.where(and_(mine, games_table.c.created > since))).scalar_one() >= quota.rate:
+                raise QuotaExceeded(
+                    "rate",
+                    f"too many new games: at most {quota.rate} every {quota.window / 60:g} minutes; try again later",
+                )
 
     def append_actions(
         self,
@@ -552,6 +557,7 @@ def _row_to_game(row: Any) -> StoredGame:
         status=str(row["status"]),
         chance_key=row["chance_key"],
         client=row["client"],
+        account=row["account"],
         last_human=None if row["last_human"] is None else float(row["last_human"]),
         bot_turn=bool(row["bot_turn"]),
         names=list(json.loads(row["names"])) if row["names"] else [],

@@ -67,7 +67,7 @@ async def _live(request: Request, game_id: str, token: str | None) -> tuple[Live
         raise ApiError(404, f"there is no game {game_id!r}", "not_found")
     if token is None:
         return live, None
-    seat = live.seat_for_token(token[:TOKEN_MAX])
+    seat = await manager.seat_for(live, token[:TOKEN_MAX])  # seat or signed-in device token
     if seat is None:
         raise ApiError(403, "this token does not belong to a seat of this game", "forbidden")
     return live, seat

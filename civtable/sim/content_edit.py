@@ -2,7 +2,8 @@
 
 A path names one number or text of a content file: ``rules.population_per_cp``,
 ``advances.writing.cost`` (an entry of an array of tables is named by its ``id``),
-``wonders.pyramids.cost.stone`` (a table inside it). ``*`` in a pattern matches one step:
+``wonders.pyramids.cost.stone`` (a table inside it), ``buildings.food.levels.2.cost.wood`` (entries
+without ids are numbered from 1). ``*`` in a pattern matches one step:
 ``wonders.*.cost`` is the cost of every wonder (all the resources of a cost table).
 
 An entry marks the values the rulebook does not give with a ``provisional`` table
@@ -42,6 +43,9 @@ def load_toml(path: Path) -> dict[str, Any]:
 
 
 def _walk(node: Any, prefix: str, out: Flat, provisional: set[str], marked: bool) -> None:
+    """Flatten ``node`` under ``prefix``. A value is provisional when a key on its path is named
+    by the ``provisional`` table of the entry holding that key. Nothing is inferred beyond it: an
+    entry whose reason says "except ..." in words keeps its nested values as facts."""
     if isinstance(node, dict):
         prov = node.get("provisional")
         own: set[str] = set(prov) if isinstance(prov, dict) else set()
@@ -53,6 +57,9 @@ def _walk(node: Any, prefix: str, out: Flat, provisional: set[str], marked: bool
     elif isinstance(node, list) and node and all(isinstance(x, dict) and "id" in x for x in node):
         for item in node:
             _walk(item, f"{prefix}.{item['id']}", out, provisional, marked)
+    elif isinstance(node, list) and node and all(isinstance(x, dict) for x in node):
+        for i, item in enumerate(node, start=1):  # entries without ids: numbered from 1
+            _walk(item, f"{prefix}.{i}", out, provisional, marked)
     else:
         out[prefix] = node
         if marked:
@@ -123,6 +130,8 @@ def _set(node: Any, parts: list[str], value: Any, full: str) -> None:
     head, rest = parts[0], parts[1:]
     if isinstance(node, list):
         found = next((x for x in node if isinstance(x, dict) and str(x.get("id")) == head), None)
+        if found is None and head.isdigit() and 1 <= int(head) <= len(node) and not any("id" in x for x in node):
+            found = node[int(head) - 1]
         if found is None:
             raise CivtableError(f"{full}: no entry with id {head!r}")
         nxt = found

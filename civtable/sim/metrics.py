@@ -45,10 +45,10 @@ def _hook(state: GameState) -> Callable[[GameState], list[dict[str, Any]]] | Non
     return fn if callable(fn) else None
 
 
-def first_player(state: GameState) -> int:
-    """The seat that took the first turn (the game's ``first_player`` hook, else seat 0)."""
+def first_player(state: GameState) -> int | None:
+    """The seat that took the first turn (the game's ``first_player`` hook; None without one)."""
     fn = getattr(_module(state.game), "first_player", None)
-    return int(fn(state)) if callable(fn) else 0
+    return int(fn(state)) if callable(fn) else None
 
 
 def element_names(game: Game) -> tuple[dict[str, dict[str, str]], dict[str, str]]:

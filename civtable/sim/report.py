@@ -2,9 +2,9 @@
 
 Win rates are per seat-appearance: a seat that wins alone scores 1, a seat sharing a win with
 k-1 others scores 1/k, so the *fair share* of any group is ``1 / players``. Intervals are 95%
-Wilson score intervals over the finished games; a win rate is flagged when its interval excludes
-the fair share. Content elements are tested one by one and corrected together (see
-:mod:`civtable.sim.signals`). The HTML page is drawn by :mod:`civtable.sim.html_report`.
+Wilson score intervals over the finished games; a win rate is flagged when an exact binomial
+test against the fair share survives Benjamini–Hochberg across its table. Content elements are
+tested one by one and corrected together (see :mod:`civtable.sim.signals`). The HTML page is drawn by :mod:`civtable.sim.html_report`.
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from .metrics import GROUP_KEYS
-from .signals import element_signals, headline, pct, untestable_note
-from .stats import count_text, count_value, wilson
+from .signals import element_signals, headline, kind_title, pct, untestable_note
+from .stats import benjamini_hochberg, binom_p, count_text, count_value, format_p, wilson
 
 __all__ = ["findings", "group_key", "summarize", "wilson", "write_report"]
 
@@ -35,6 +35,23 @@ def _rate(wins: float, n: int, fair: float) -> dict[str, Any]:
         "significant": bool(flag),
         "direction": ("above" if lo > fair else "below") if flag else "",
     }
+
+
+def _rates(table: dict[str, list[float]], fair: float, order: Any = None) -> dict[str, dict[str, Any]]:
+    """Win rates of a table's rows; a row is *significant* when an exact binomial test against the
+    fair share survives Benjamini–Hochberg across the rows of the table (and then its interval
+    excludes the fair share too)."""
+    rows = {k: _rate(v[0], int(v[1]), fair) for k, v in sorted(table.items(), key=order)}
+    keys = [k for k, r in rows.items() if r["games"]]
+    pvals = [binom_p(round(rows[k]["rate"] * rows[k]["games"]), rows[k]["games"], fair) for k in keys]
+    rejected, adjusted = benjamini_hochberg(pvals) if keys else ([], [])
+    for k, p, rej, adj in zip(keys, pvals, rejected, adjusted):
+        r = rows[k]
+        r["p"], r["p_adjusted"] = p, adj
+        r["significant"] = bool(rej and r["direction"])
+        if not r["significant"]:
+            r["direction"] = ""
+    return rows
 
 
 def group_key(seat: dict[str, Any]) -> tuple[str, str] | None:
@@ -148,10 +165,10 @@ def summarize(
         "group_label": group_label,
         "bot_mix": mix,
         "win_rate": {
-            "by_seat": {k: _rate(v[0], int(v[1]), fair) for k, v in sorted(tables["by_seat"].items(), key=lambda kv: int(kv[0]))},
-            "by_bot": {k: _rate(v[0], int(v[1]), fair) for k, v in sorted(tables["by_bot"].items())},
-            "by_group": {k: _rate(v[0], int(v[1]), fair) for k, v in sorted(tables["by_group"].items())},
-            "by_group_and_bot": {k: _rate(v[0], int(v[1]), fair) for k, v in sorted(tables["by_group_and_bot"].items())},
+            "by_seat": _rates(tables["by_seat"], fair, lambda kv: int(kv[0])),
+            "by_bot": _rates(tables["by_bot"], fair),
+            "by_group": _rates(tables["by_group"], fair),
+            "by_group_and_bot": _rates(tables["by_group_and_bot"], fair),
         },
         "first_player": _rate(first[0], int(first[1]), fair),
         "length": length,
@@ -211,9 +228,10 @@ def _score_by_round(games: list[dict[str, Any]], names: dict[str, dict[str, str]
 def _rate_sentence(name: str, r: dict[str, Any], fair: float) -> str:
     half = (r["ci_high"] - r["ci_low"]) / 2
     verdict = "favoured" if r["direction"] == "above" else "disadvantaged"
+    corrected = f", {format_p(r['p_adjusted'])} corrected" if "p_adjusted" in r else ""
     return (
         f"{name} wins {pct(r['rate'])} ± {pct(half)} of its games "
-        f"(95% CI {pct(r['ci_low'])}–{pct(r['ci_high'])}, {r['games']} games), "
+        f"(95% CI {pct(r['ci_low'])}–{pct(r['ci_high'])}, {r['games']} games{corrected}), "
         f"expected {pct(fair)}: {verdict}."
     )
 
@@ -254,8 +272,9 @@ def findings(summary: dict[str, Any]) -> list[str]:
     if mix["seats"]:
         out.append(mix_sentence(mix, summary["players"], summary["games"]))
     label = summary.get("group_label") or "trait"
+    noun_of = {"by_group": kind_title(label).lower()}
     sections = (
-        ("by_group", label, lambda k: k[:1].upper() + k[1:]),
+        ("by_group", label, lambda k: f"{kind_title(label)} '{k}'"),
         ("by_seat", "seat", lambda k: f"Seat {int(k) + 1}"),
         ("by_bot", "bot", lambda k: f"Bot '{k}'"),
     )
@@ -270,7 +289,7 @@ def findings(summary: dict[str, Any]) -> list[str]:
             flagged_any = True
         if not flagged and key != "by_bot":
             out.append(
-                f"No {noun}'s win rate differs significantly from the fair share of {pct(fair)} "
+                f"No {noun_of.get(key, noun)}'s win rate differs significantly from the fair share of {pct(fair)} "
                 f"({n} finished games)."
             )
     fp = summary.get("first_player")

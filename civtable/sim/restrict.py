@@ -7,8 +7,10 @@ the actions the restriction bars (``names(game)`` lists the names for help texts
 
 :class:`RestrictedAgent` hands its bot an observation whose legal actions are filtered. When
 every legal action is barred (a forced choice), the bot chooses among all of them and the
-agent counts it in ``forced``. The bot's own look-ahead may still imagine a barred move; what
-it *plays* never is one.
+agent counts it in ``forced``. A bot that has a ``restrict(predicate)`` method is told the bar
+so that its own look-ahead (plans, follow-ups) leaves barred moves out too (Inceptum's greedy
+player does); any other bot's look-ahead may still imagine a barred move — what it *plays*
+never is one.
 """
 
 from __future__ import annotations
@@ -57,6 +59,8 @@ class RestrictedAgent:
         self.barred = list(barred)
         self.name = label
         self.forced = 0
+        if callable(getattr(inner, "restrict", None)):
+            inner.restrict(lambda a: not self.allowed(a))
 
     def allowed(self, action: Action) -> bool:
         return not any(p(action) for p in self.barred)

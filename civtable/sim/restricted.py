@@ -15,7 +15,6 @@ restrictions (binomial test against the fair share) are corrected with Benjamini
 from __future__ import annotations
 
 import json
-import math
 from pathlib import Path
 from typing import Any
 
@@ -23,22 +22,10 @@ from civtable.core import OptionError, make_game
 
 from .restrict import label, resolve
 from .runner import SimConfig, simulate
-from .stats import benjamini_hochberg, format_p, wilson
+from .stats import benjamini_hochberg, binom_p, format_p, wilson
 
 DOMINANT_SHARE = 0.5
 """A restriction costing at least this share of the fair win rate marks a dominant element."""
-
-
-def binom_p(k: int, n: int, p: float) -> float:
-    """Two-sided exact binomial test of ``k`` successes in ``n`` against rate ``p``."""
-    try:
-        from scipy.stats import binomtest
-    except ImportError:  # pragma: no cover
-        if n == 0:
-            return 1.0
-        z = abs(k - n * p) / math.sqrt(max(1e-12, n * p * (1 - p)))
-        return math.erfc(z / math.sqrt(2))
-    return float(binomtest(k, n, p).pvalue) if n else 1.0
 
 
 def restricted_study(

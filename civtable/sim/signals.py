@@ -27,6 +27,7 @@ KIND_TITLES = {
     "civ": "Civilization",
     "civilization": "Civilization",
     "faction": "Faction",
+    "objective": "Objective",
     "government": "Government",
     "age": "Age reached",
     "advances": "Advance",

@@ -56,6 +56,18 @@ def fisher_p(a: int, b: int, c: int, d: int) -> float:
     return float(min(1.0, max(0.0, p)))
 
 
+def binom_p(k: int, n: int, p: float) -> float:
+    """Two-sided exact binomial test of ``k`` successes in ``n`` against rate ``p``."""
+    try:
+        from scipy.stats import binomtest
+    except ImportError:  # pragma: no cover
+        if n == 0:
+            return 1.0
+        z = abs(k - n * p) / math.sqrt(max(1e-12, n * p * (1 - p)))
+        return math.erfc(z / math.sqrt(2))
+    return float(binomtest(k, n, p).pvalue) if n else 1.0
+
+
 def benjamini_hochberg(pvalues: Sequence[float], q: float = 0.05) -> tuple[list[bool], list[float]]:
     """Benjamini–Hochberg step-up procedure at false discovery rate ``q``.
 

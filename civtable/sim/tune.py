@@ -8,7 +8,8 @@
 2. searches with Optuna (multi-objective, one objective per target clause, a seeded TPE
    sampler; the original content is the first trial). Every trial plays ``games`` games on the
    *tuning* seeds (the same games for every trial, so trials differ by content, not by luck);
-3. picks the trial that violates the targets least (then the smallest objectives), writes
+3. picks the trial that meets the most targets, then violates the others least (then has the
+   smallest objectives), writes
    ``best-content.toml`` (layout and comments kept) and ``best-content.diff`` against the original;
 4. verifies: the original and the best content each play ``verify_games`` games on a *held-out*
    run seed whose games share no seed with the tuning games, and the report shows before vs
@@ -204,7 +205,7 @@ def tune(cfg: TuneConfig, out: str | Path, progress: bool = False) -> dict[str, 
     valid = [r for r in records if "invalid" not in r]
     if not valid:
         raise CivtableError("every trial's content was refused by the game: " + records[0]["invalid"])
-    best = min(valid, key=lambda r: (sum(t.excess(v) for t, v in zip(targets, r["objectives"])), sum(r["objectives"])))
+    best = min(valid, key=lambda r: _rank(targets, r["objectives"]))
     original_text = source.read_text()
     best_text = edited_text(source, best["values"])
     (out / "best-content.toml").write_text(best_text)
@@ -231,6 +232,14 @@ def tune(cfg: TuneConfig, out: str | Path, progress: bool = False) -> dict[str, 
     }
     (out / "tune.json").write_text(json.dumps(result, indent=1) + "\n")
     return result
+
+
+def _rank(targets: list[Target], objectives: list[float]) -> tuple[int, float, float]:
+    """How good a trial is (smaller is better): most targets met first — a trial never wins by
+    breaking a target another trial meets — then the least excess over the tolerances, then the
+    smallest objectives."""
+    excess = [t.excess(v) for t, v in zip(targets, objectives)]
+    return (-sum(1 for e in excess if e == 0), sum(excess), sum(objectives))
 
 
 def _matches(pattern: str, path: str) -> bool:
@@ -269,7 +278,10 @@ def render_tune_text(r: dict[str, Any]) -> str:
         f"{r['budget']} trials of {r['games_per_trial']} games (tuning seed {r['tune_seed']}); best: trial {r['best_trial']}.",
         f"Changed values ({len(r['changed'])}):",
     ]
-    lines += [f"  {p}: {c['from']} -> {c['to']}" for p, c in r["changed"].items()] or ["  (none: the original was best)"]
+    changed = list(r["changed"].items())
+    lines += [f"  {p}: {c['from']} -> {c['to']}" for p, c in changed[:20]] or ["  (none: the original was best)"]
+    if len(changed) > 20:
+        lines.append(f"  ... and {len(changed) - 20} more (see best-content.diff)")
     lines.append(f"Verified on {r['verify_games']} games with the held-out seed {r['verify_seed']}:")
     b, a = r["verification"]["before"], r["verification"]["after"]
     for tb, ta in zip(b["targets"], a["targets"]):

@@ -132,3 +132,21 @@ def test_rated_games_update_ratings_of_people_and_bots(client: TestClient) -> No
     assert sum(r["games"] for r in client.get("/api/leaderboard").json()["ratings"]) == 6
     page = client.get("/leaderboard")
     assert page.status_code == 200 and "leaderboard.js" in page.text
+
+
+def test_an_account_has_creation_limits_of_its_own(db_path: str) -> None:
+    from civtable.server import create_app
+    from civtable.server.limits import Limits
+
+    app = create_app(db_path, limits=Limits(per_client=2, rate=100))
+    with TestClient(app, client=("203.0.113.1", 1)) as home:
+        register(home, "Busy")
+        for _ in range(2):
+            new_game(home, ["human", "human"])
+        cookie = home.cookies.get("civtable_session")
+    with TestClient(app, client=("198.51.100.2", 1)) as elsewhere:
+        elsewhere.cookies.set("civtable_session", str(cookie))
+        res = elsewhere.post("/api/games", json={"game": "nim", "seats": ["human", "human"]})
+        assert res.status_code == 429 and res.json()["code"] == "client_cap"  # the account's cap, another address
+        elsewhere.cookies.clear()
+        assert new_game(elsewhere, ["human", "human"])  # anonymous from that address: its own cap

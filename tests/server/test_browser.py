@@ -45,7 +45,7 @@ def wait_state(page: Any, at_least: int, timeout: float = 15.0) -> int:
 
 
 def test_create_play_reload_continue(browser: Any, server_factory: Any, tmp_path: Path) -> None:
-    server = server_factory(str(tmp_path / "b.sqlite3"), bot_delay=0.05)
+    server = server_factory(str(tmp_path / "b.sqlite3"), bot_delay=0.05, extra=["--predictable-chance"])
     page = browser.new_page(viewport={"width": 1280, "height": 860})
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
@@ -87,7 +87,7 @@ def test_inceptum_table_by_clicking(browser: Any, server_factory: Any, tmp_path:
     pytest.importorskip("civtable.games.inceptum.game", reason="the Inceptum engine is not available")
     import httpx
 
-    server = server_factory(str(tmp_path / "inc.sqlite3"), bot_delay=0.0)
+    server = server_factory(str(tmp_path / "inc.sqlite3"), bot_delay=0.0, extra=["--predictable-chance"])
     g = httpx.post(server.base + "/api/games", json={"game": "inceptum", "mode": "journey",
                                                      "seats": ["human", "greedy", "greedy"], "seed": 4}).json()
     page = browser.new_page(viewport={"width": 1500, "height": 1000})
@@ -141,7 +141,7 @@ def test_inceptum_table_by_clicking(browser: Any, server_factory: Any, tmp_path:
 def test_two_seats_in_one_browser_and_a_spectator(browser: Any, server_factory: Any, tmp_path: Path) -> None:
     import httpx
 
-    server = server_factory(str(tmp_path / "hot.sqlite3"))
+    server = server_factory(str(tmp_path / "hot.sqlite3"), extra=["--predictable-chance"])
     g = httpx.post(server.base + "/api/games", json={"game": "nim", "seats": ["human", "human"], "seed": 2}).json()
     context = browser.new_context(viewport={"width": 1100, "height": 800})
     first, second = context.new_page(), context.new_page()
@@ -168,7 +168,7 @@ def test_inceptum_trade_between_two_people(browser: Any, server_factory: Any, tm
     pytest.importorskip("civtable.games.inceptum.game", reason="the Inceptum engine is not available")
     import httpx
 
-    server = server_factory(str(tmp_path / "trade.sqlite3"))
+    server = server_factory(str(tmp_path / "trade.sqlite3"), extra=["--predictable-chance"])
     g = httpx.post(server.base + "/api/games", json={"game": "inceptum", "mode": "journey",
                                                      "seats": ["human", "human"], "seed": 8}).json()
     tokens = [s["token"] for s in g["seats"]]

@@ -97,3 +97,19 @@ def test_local_play_keeps_plain_seeds(secretgame: str) -> None:
     assert a.record.actions == b.record.actions and a.record.chance_key is None
     assert "chance_key" not in a.record.to_json()
     check_chance(a.record)
+
+
+def test_predictable_chance_is_an_explicit_choice(db_path: str, secretgame: str) -> None:
+    """Tests and demonstrations may ask for chance from the seed alone; then the seed foretells it."""
+    from civtable.server import create_app
+
+    with TestClient(create_app(db_path, secret_chance=False)) as plain:
+        deals = []
+        for _ in range(2):
+            g = new_game(plain, ["human", "human"], game=secretgame, seed=77)
+            live = plain.app.state.manager.games[g["id"]]  # type: ignore[attr-defined]
+            assert live.chance_key is None
+            deals.append(list(live.session.record.actions))
+    local = Session(make_game(secretgame, {"players": 2}), 77)
+    local.resolve_chance()
+    assert deals[0] == deals[1] == local.record.actions

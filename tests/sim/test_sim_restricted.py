@@ -87,3 +87,25 @@ def test_simulate_cli_forbid_parsing() -> None:
     for bad in ("wonders", "0:wonders", "4:trade", "2:"):
         with pytest.raises(OptionError):
             parse_forbid([bad], 3)
+
+
+def test_a_bot_that_can_be_told_keeps_barred_moves_out_of_its_plans() -> None:
+    import random
+
+    from civtable.bots import make_bot
+    from civtable.core import sample_chance
+
+    game = make_game("inceptum", {"players": 3, "mode": "journey"})
+    free, barred = make_bot("greedy", game, 0, 1), make_bot("greedy", game, 0, 1)
+    agent = RestrictedAgent(barred, [pred for _n, _d, pred in resolve(game, ["wonders", "research"])], "x")
+    assert agent.inner.planner.barred is not None
+    state, rng = game.new_initial_state(), random.Random(2)
+    steps = 0
+    while steps < 300 or state.decision().kind != "turn":  # into the game, at a turn
+        p = state.decision().players[0]
+        state.apply_unchecked(sample_chance(state.chance_outcomes(), rng) if p < 0 else rng.choice(state.legal_actions(p)), p)
+        steps += 1
+    me = state.decision().players[0]
+    kinds_free = {a.kind for _g, _c, a in free.planner._targets(state, me)}
+    kinds_barred = {a.kind for _g, _c, a in barred.planner._targets(state, me)}
+    assert {"wonder", "research"} & kinds_free and not {"wonder", "research"} & kinds_barred

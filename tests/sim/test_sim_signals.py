@@ -88,3 +88,16 @@ def test_mixed_bots_no_mirror_warning_and_shared_wins() -> None:
     assert "same policy" not in text
     assert summary["win_rate"]["by_seat"]["0"]["wins"] == 20  # two winners share: 40 * 1/2
     assert "greedy:style=builder (1 per game)" in text
+
+
+def test_win_rate_flags_are_corrected_for_the_number_of_groups() -> None:
+    from civtable.sim.report import _rates
+
+    table = {f"civ{i}": [30.0, 100] for i in range(9)}
+    table["lucky"] = [40.0, 100]
+    alone = _rates({"lucky": [40.0, 100]}, 0.3)["lucky"]
+    assert alone["ci_low"] > 0.3 and alone["significant"]  # one test on its own: flagged
+    many = _rates(table, 0.3)["lucky"]
+    assert not many["significant"] and many["p_adjusted"] > 0.05 and many["direction"] == ""
+    table["strong"] = [70.0, 100]
+    assert _rates(table, 0.3)["strong"]["significant"]

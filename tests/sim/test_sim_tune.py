@@ -71,3 +71,27 @@ def test_tune_cli(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["tune", "conquest", "--params", "nothing.*", "--target", "rounds 1..5", "--budget", "1",
                  "--out", str(tmp_path / "x")]) == 2
     assert "matches no number" in capsys.readouterr().err
+
+
+def test_best_trial_never_breaks_a_met_target() -> None:
+    from civtable.sim.tune import _rank
+
+    t = parse_targets("traits fair ±3pp, rounds 15..25")
+    original = _rank(t, [37.5, 0.0])  # rounds met, traits far off
+    shorter = _rank(t, [25.0, 3.5])  # traits better, but games now too short
+    both = _rank(t, [2.0, 0.0])
+    assert both < original < shorter
+
+
+def test_entries_without_ids_are_numbered_and_words_make_no_fact_provisional(tmp_path: Path) -> None:
+    from civtable.sim.content_edit import diff, edited_text
+
+    source = content_file("inceptum", None)
+    flat, prov = flatten(load_toml(source))
+    assert flat["buildings.wood.levels.2.cost.stone"] == 2  # Lumber Camp: the rulebook's 3/3/2
+    moving, fixed = tunable(["buildings.*.levels.*.cost"], flat, prov)
+    assert not moving and "buildings.wood.levels.2.cost.stone" in fixed
+    edited = tmp_path / "c.toml"
+    edited.write_text(edited_text(source, {"buildings.food.levels.2.cost.wood": 7}))
+    after, _ = flatten(load_toml(edited))
+    assert diff(flat, after) == [{"path": "buildings.food.levels.2.cost.wood", "a": flat["buildings.food.levels.2.cost.wood"], "b": 7}]

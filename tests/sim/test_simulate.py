@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from html import escape
 from pathlib import Path
 from typing import Any
 
@@ -95,7 +96,7 @@ def test_outputs_records_replay_and_report(tmp_path: Path) -> None:
     html = (tmp_path / "report.html").read_text()
     assert "<svg" in html and "Findings" in html
     for finding in summary["findings"]:
-        assert finding.replace("'", "&#x27;") in html
+        assert escape(finding) in html
 
 
 def test_max_rounds_stops_games(tmp_path: Path) -> None:
@@ -124,7 +125,7 @@ def test_wilson_and_flagged_findings() -> None:
     summary = summarize({"seats": ["greedy", "greedy"], "game": "x"}, games)
     assert summary["win_rate"]["by_group"]["cultural"]["significant"]
     text = " ".join(summary["findings"])
-    assert "Cultural wins 60%" in text and "expected 50%" in text and "favoured" in text
+    assert "Trait 'cultural' wins 60%" in text and "expected 50%" in text and "favoured" in text
     oracle = next(r for r in summary["elements"]["tested"] if r["id"] == "oracle")
     assert oracle["share_of_seats"] == 0.5 and oracle["share_of_winners"] == 0.6
 

@@ -30,9 +30,14 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from typing import Any
 
 from civtable.core import CHANCE, Action, Game, GameState, Observation, OptionError
+
+from .bot_support import SLOT_CACHE, bank_trade_ok, best_slots, cached_exclusives
+from .bot_support import STYLES as STYLES  # re-exported: the greedy bot's styles
+from .bot_support import WEIGHTS as WEIGHTS
 
 RES = ("food", "wood", "stone", "iron", "gold")
 BIG = 10_000.0
@@ -49,28 +54,6 @@ BANK_LOSS = 0.15  # provisional: cost of each resource lost to the bank's ratio 
 MAX_BANK_CHAIN = 6  # no plan trades with the bank more often than this in one go
 EXPECTED_ROUNDS = {"mission1": 10, "mission2": 16, "journey": 20, "glory": 28}
 PURCHASES = ("research", "build", "wonder", "upgrade", "assign")
-
-WEIGHTS: dict[str, float] = {
-    "cp": 1.0,  # each Civilization Point
-    "production": 0.09,  # each PTP per remaining round (up to 8)
-    "hand": 0.06,  # each resource in hand (up to 50 of each)
-    "population": 0.8,  # each free population with room to house it (up to 3)
-    "objectives": 1.0,  # progress toward the mode's objectives
-    "wonders": 0.0,  # each wonder built, beyond its CP
-    "advances": 0.0,  # each advance researched, beyond its CP
-}
-"""The terms of :func:`value`; ``greedy:style=...`` and ``greedy:noise=...`` change them."""
-
-STYLES: dict[str, dict[str, float]] = {
-    "balanced": {},
-    "builder": {"production": 0.15, "population": 1.4, "cp": 0.85},
-    "hoarder": {"hand": 0.12, "production": 0.07},
-    "rusher": {"cp": 1.3, "production": 0.06, "hand": 0.04},
-    "wonders": {"wonders": 3.0},
-    "scholar": {"advances": 1.2},
-}
-"""Named sets of weights (the rest keep their defaults)."""
-
 
 # ---------------------------------------------------------------------------------------
 # Evaluation
@@ -104,7 +87,7 @@ def value(s: Any, me: int, w: dict[str, float] | None = None) -> float:
         v += 0.8 * min(p.pop_free, 3)
     if s.achieved[me]:
         v += 30.0  # objectives met at the end of a turn: the round ends in a win unless outdone
-    v += _exclusives(s, me)
+    v += cached_exclusives(s, me, _exclusives)
     if mode == "journey":
         j = _objectives(s)["journey"]
         v += _race(s, p, cp, int(j["cp"]), int(j["each_resource"]), hand)
@@ -212,59 +195,6 @@ def _trait_progress(s: Any, p: Any, trait: str, g: dict[str, Any]) -> float:
 
 # ---------------------------------------------------------------------------------------
 # Choosing
-def _slot_neighbours() -> list[tuple[tuple[int, int], ...]]:
-    out = []
-    for r in range(5):
-        for c in range(5):
-            near = []
-            for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)):
-                rr, cc = r + dr, c + dc
-                if 0 <= rr < 5 and 0 <= cc < 5:
-                    near.append((rr * 5 + cc, 2 if dr == 0 or dc == 0 else 1))
-            out.append(tuple(near))
-    return out
-
-
-_NEIGHBOURS = _slot_neighbours()
-_SLOT_CACHE: dict[tuple[int, tuple[Action, ...]], list[Action]] = {}
-"""Best slots by (occupied cells, legal slots): the choice depends on nothing else."""
-
-
-def _best_slots(mask: int, legal: list[Action]) -> list[Action]:
-    """The slots with the most (orthogonal 2, diagonal 1) occupied neighbours, then the most
-    central ones (a pure function of the occupied cells, so it is cached)."""
-    best: list[Action] = []
-    best_score = -1e9
-    for a in legal:
-        if a.kind != "slot":
-            continue
-        r, c = int(a.args[0]) - 1, int(a.args[1]) - 1
-        around = 0
-        for cell, weight in _NEIGHBOURS[r * 5 + c]:
-            if mask >> cell & 1:
-                around += weight
-        score = around - 0.1 * (abs(r - 2) + abs(c - 2))
-        if score > best_score + 1e-9:
-            best_score, best = score, [a]
-        elif score >= best_score - 1e-9:
-            best.append(a)
-    return best
-
-
-def _bank_trade_ok(s: Any, me: int, trade: Action) -> bool:
-    """Whether a bank trade of a plan is legal now: the same test as the turn's legal actions
-    (the seat's turn, the bank open to it, enough of the given resource at its ratio) without
-    listing every other action."""
-    d = s.decision()
-    if d.kind != "turn" or d.players != (me,):
-        return False
-    p = s.players[me]
-    if not p.researched >> s.c.bank_adv & 1:
-        return False
-    g = RES.index(str(trade.args[0]))
-    return bool(p.hand[g] >= s.bank_ratio(p, g))
-
-
 class Planner:
     """The decision procedure, usable on any (sampled) state."""
 
@@ -273,6 +203,12 @@ class Planner:
         self.plan = plan
         self.w = weights
         self.known_targets: dict[int, list[tuple[float, list[int], Action]]] = {}
+        self.barred: Callable[[Action], bool] | None = None  # restricted play: never plan these
+
+    def _allowed(self, legal: list[Action]) -> list[Action]:
+        if self.barred is None:
+            return legal
+        return [a for a in legal if not self.barred(a)] or legal
 
     # -- helpers ------------------------------------------------------------------------
     def _settle(self, s: Any, me: int, depth: int = 0) -> Any:
@@ -282,7 +218,7 @@ class Planner:
             d = s.decision()
             if d.players != (me,) or d.kind in ("turn", "respond", "offer", "redraw"):
                 return s
-            legal = s.legal_actions(me)
+            legal = self._allowed(s.legal_actions(me))
             if not legal:
                 return s
             s.apply_unchecked(self._choose_sub(s, me, d.kind, legal, depth + 1), me)
@@ -334,12 +270,12 @@ class Planner:
             if cell is not None:
                 mask |= 1 << i
         key = (mask, tuple(legal))
-        best = _SLOT_CACHE.get(key)
+        best = SLOT_CACHE.get(key)
         if best is None:
-            best = _best_slots(mask, legal)
-            if len(_SLOT_CACHE) > 50_000:
-                _SLOT_CACHE.clear()
-            _SLOT_CACHE[key] = best
+            best = best_slots(mask, legal)
+            if len(SLOT_CACHE) > 50_000:
+                SLOT_CACHE.clear()
+            SLOT_CACHE[key] = best
         if not best:
             return legal[-1]
         return self.rng.choice(best)
@@ -380,7 +316,7 @@ class Planner:
         base_rich = value(rich, me, self.w)
         out = []
         for a in rich.legal_actions(me):
-            if a.kind not in PURCHASES:
+            if a.kind not in PURCHASES or (self.barred is not None and self.barred(a)):
                 continue
             try:
                 after = self._after(rich, me, a, depth=4)
@@ -401,6 +337,8 @@ class Planner:
         short = [max(0, cost[r] - hand[r]) for r in range(5)]
         if not any(short):
             return []
+        if sum(short) > MAX_BANK_CHAIN:  # one trade per missing unit: too long a chain anyway
+            return None
         spare = [hand[r] - cost[r] if hand[r] >= cost[r] else 0 for r in range(5)]
         ratio = [s.bank_ratio(p, g) for g in range(5)]
         trades: list[Action] = []
@@ -441,7 +379,7 @@ class Planner:
                 lost = 0
                 for t in trades:
                     lost += s.bank_ratio(s.players[me], RES.index(str(t.args[0]))) - 1
-                    if not _bank_trade_ok(c, me, t):
+                    if not bank_trade_ok(c, me, t):
                         ok = False
                         break
                     c.apply_unchecked(t, me)
@@ -554,6 +492,10 @@ class InceptumGreedyBot:
         self.rng = rng
         self.planner = Planner(rng, plan, weights)
         self.name = "greedy"
+
+    def restrict(self, barred: Callable[[Action], bool]) -> None:
+        """Restricted play: keep barred actions out of the look-ahead too (plans, follow-ups)."""
+        self.planner.barred = barred
 
     def decide(self, obs: Observation) -> Action:
         if len(obs.legal) == 1:

@@ -54,12 +54,14 @@ def apply_offer(state: InceptumState, f: Offer, action: Action, player: int) -> 
         state.stack[-1] = Respond(f.partner, f.seat, f.give, f.ask)
         return
     r = RES_INDEX[str(action.args[0])]
-    give, ask = list(f.give), list(f.ask)
     if kind == "give":
+        give = list(f.give)
         give[r] += 1
+        state.stack[-1] = Offer(f.seat, f.partner, tuple(give), f.ask)
     else:
+        ask = list(f.ask)
         ask[r] += 1
-    state.stack[-1] = Offer(f.seat, f.partner, tuple(give), tuple(ask))
+        state.stack[-1] = Offer(f.seat, f.partner, f.give, tuple(ask))
 
 
 def legal_respond(state: InceptumState, f: Respond, player: int | None) -> list[Action]:

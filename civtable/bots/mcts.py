@@ -44,7 +44,8 @@ Spec parameters (``mcts:iters=400,depth=12,rollout=greedy``):
 ``ms``      wall-clock budget per decision in milliseconds (with ``iters`` both apply),
 ``steps``   work budget per decision: moves played by the rollout policy plus calls of the
             game's move filter (deterministic like ``iters``, and a bound on the time a
-            decision takes whatever the position; with ``iters`` both apply),
+            decision takes whatever the position; with ``iters`` both apply; given alone, an
+            iteration counts at least one step),
 ``depth``   rollout length in decisions before the state is scored (default 10),
 ``rollout`` ``random`` (default) or ``greedy`` (the game's greedy rollout policy if it has one,
             else a one-ply lookahead on ``heuristic_values``), or a policy the game names in
@@ -208,8 +209,11 @@ class MCTSBot:
         legal_set = set(legal)
         while n < limit:
             state = obs.sample_state(self.rng)
+            work = self._work
             if not self._iterate(root, state, obs.player, legal_set):
                 break  # out of time before anything was learnt from this iteration
+            if self._work == work and self.iters is None:
+                self._work += 1  # with no iteration cap an iteration costs at least one step
             n += 1
             if self._late():
                 break

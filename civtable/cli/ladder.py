@@ -51,6 +51,11 @@ def register(subparsers: Any) -> None:
     p.add_argument("--seed", type=int, default=0, help="run seed; every game is seeded from it, its line-up and its index")
     p.add_argument("--out", required=True, help="output directory")
     p.add_argument("--no-plot", action="store_true", help="do not draw ladder.png")
+    p.add_argument(
+        "--report-only",
+        action="store_true",
+        help="play nothing: rate the games already in --out (an interrupted ladder) and write the table and plot",
+    )
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(func=run)
 
@@ -78,7 +83,7 @@ def run(args: argparse.Namespace) -> int:
         backend=args.backend,
         address=args.address,
     )
-    summary = run_ladder(config, args.out, progress=not args.quiet, plot=not args.no_plot)
+    summary = run_ladder(config, args.out, progress=not args.quiet, plot=not args.no_plot, play=not args.report_only)
     from civtable.sim.rating import render_markdown
 
     print(render_markdown(summary))

@@ -1,29 +1,26 @@
 """Typed decision frames.
 
 Multi-part decisions are a stack of *frames* kept in a game state; the top frame is the decision
-being made now. Each kind of frame is a small named, immutable type — a ``typing.NamedTuple``
-with field names from the rulebook's vocabulary and a class attribute ``TAG``, the short name
-the frame has in saved states and records::
+being made now. Each kind of frame is a small named, immutable type: a ``typing.NamedTuple``
+with field names from the rulebook's vocabulary, given its *tag* (the short name the frame has
+in saved states and records) by the ``tagged`` class decorator::
 
+    @tagged("pray")
     class Pray(NamedTuple):
-        TAG = "pray"
         seat: int
         remaining: int
         taken: tuple[int, ...]
         limit: int
 
-Type checkers do not accept a plain assignment in a ``NamedTuple`` body, so typed code gives a
-kind its tag with the ``tagged`` class decorator instead (the same class attribute)::
-
-    @tagged("pray")
-    class Pray(NamedTuple):
-        seat: int
-        ...
+This is the one way to declare a kind. (Every annotated name in a ``NamedTuple`` body is a
+field and type checkers refuse plain assignments there, so the tag cannot sit in the body.) The
+decorator stores the tag as the class attribute ``TAG``; code reads it with ``tag_of(frame)``,
+which type checkers accept for any frame.
 
 Frames are tuples underneath, so they are hashable, cheap to create and compare, and a state
 that shares them between clones never sees them change. Rules read them by name
 (``frame.remaining``), never by position. A ``FrameCodec`` turns a frame into JSON as
-``[TAG, field, ...]`` and back (lists become tuples again), so a game needs no per-frame
+``[tag, field, ...]`` and back (lists become tuples again), so a game needs no per-frame
 serialisation code.
 """
 
@@ -38,11 +35,22 @@ _K = TypeVar("_K", bound=type)
 def tagged(tag: str) -> Callable[[_K], _K]:
     """Class decorator: set a frame kind's ``TAG`` (its name in saved states and records)."""
 
+    if not isinstance(tag, str) or not tag:
+        raise TypeError(f"a frame tag must be a non-empty string, not {tag!r}")
+
     def mark(cls: _K) -> _K:
+        if not hasattr(cls, "_fields"):
+            raise TypeError(f"{cls.__name__} is not a NamedTuple, so it cannot be a frame kind")
         cls.TAG = tag  # type: ignore[attr-defined]
         return cls
 
     return mark
+
+
+def tag_of(frame: Any) -> str:
+    """The tag of a frame (or of a frame kind): its name in saved states and records."""
+    tag: str = frame.TAG
+    return tag
 
 
 def _jsonable(v: Any) -> Any:
@@ -67,7 +75,7 @@ class FrameCodec:
         for k in kinds:
             tag = getattr(k, "TAG", None)
             if not isinstance(tag, str) or not hasattr(k, "_fields"):
-                raise TypeError(f"{k.__name__} is not a frame type (a NamedTuple with a TAG)")
+                raise TypeError(f"{k.__name__} is not a frame kind (a NamedTuple declared with @tagged(...))")
             if tag in self._by_tag:
                 raise TypeError(f"two frame types share the tag {tag!r}")
             self._by_tag[tag] = k
@@ -76,7 +84,7 @@ class FrameCodec:
         return list(self._by_tag.values())
 
     def to_json(self, frame: Any) -> list[Any]:
-        return [frame.TAG, *(_jsonable(x) for x in frame)]
+        return [tag_of(frame), *(_jsonable(x) for x in frame)]
 
     def from_json(self, data: Any) -> Any:
         """Rebuild a frame; raises ``ValueError`` in plain words for anything malformed."""

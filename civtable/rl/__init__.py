@@ -6,7 +6,8 @@
   (``pyspiel.load_game("civtable_inceptum")`` after ``import civtable.rl.openspiel``),
 * :mod:`civtable.rl.encoding` — fixed action indices, masks and observation vectors.
 
-They work for any game whose :meth:`~civtable.core.Game.action_space` is not ``None``.
+They work for any game whose :meth:`~civtable.core.Game.action_space` is not ``None``, or whose
+``encode`` module provides an ``action_codec`` (a fixed numbering relative to the position).
 Submodules are imported on use so that a missing optional library only affects its adapter.
 """
 

@@ -1,7 +1,11 @@
 """Fixed-size numeric encodings shared by the RL adapters.
 
-* :class:`ActionIndex` maps the game's fixed :meth:`~civtable.core.Game.action_space` to integers
-  and builds legal-action masks.
+* :class:`ActionIndex` numbers a game's actions with fixed integers and builds legal-action
+  masks. Most games list every action in :meth:`~civtable.core.Game.action_space`; a game whose
+  exact list would be too long (Dominations: millions of tile placements and Tree positions)
+  provides instead an :class:`ActionCodec` as
+  ``civtable.games.<game>.encode.action_codec(game)``, whose numbers may be relative to the
+  position (e.g. "the tile in hand slot 2" rather than a tile's name).
 * :func:`encoder_for` returns the observation encoder of a game: the game's own
   ``civtable.games.<game>.encode.observation_vector(view, player)`` when it exists, otherwise a
   generic *feature-hashing* encoder of every number and word in the player's view.
@@ -14,7 +18,7 @@ from __future__ import annotations
 import importlib
 import zlib
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 from civtable.core import Action, CivtableError, Game, GameState, OptionError, make_game
 
@@ -24,40 +28,95 @@ GENERIC_SIZE = 256
 CLIP = 1.0e6
 
 
+class ActionCodec(Protocol):
+    """A fixed-size numbering of a game's actions that may depend on the position.
+
+    ``index`` numbers an action of ``player`` in ``state`` (``None`` if it has no number);
+    ``action`` is its inverse (``None`` for a number that means nothing there). For every legal
+    action ``a``: ``action(state, player, index(state, player, a)) == a``.
+    """
+
+    def __len__(self) -> int: ...
+
+    def index(self, state: GameState, player: int, action: Action) -> int | None: ...
+
+    def action(self, state: GameState, player: int, i: int) -> Action | None: ...
+
+
 class ActionIndex:
-    """The fixed discrete action space of a game."""
+    """The fixed discrete action space of a game: its :meth:`~civtable.core.Game.action_space`
+    list, or the :class:`ActionCodec` of its ``encode`` module."""
 
     def __init__(self, game: Game) -> None:
+        self.actions: list[Action] = []
+        self.index: dict[Action, int] = {}
+        self.codec: ActionCodec | None = None
+        module = _game_module(game, "encode")
+        make_codec = getattr(module, "action_codec", None) if module is not None else None
+        if callable(make_codec):
+            self.codec = make_codec(game)
+            return
         space = game.action_space()
         if space is None:
             raise OptionError(
                 f"{game.info.title} has no fixed action space (Game.action_space() is None), "
                 "so it cannot be used as a discrete RL environment"
             )
-        self.actions: list[Action] = list(space)
-        self.index: dict[Action, int] = {a: i for i, a in enumerate(self.actions)}
+        self.actions = list(space)
+        self.index = {a: i for i, a in enumerate(self.actions)}
         if len(self.index) != len(self.actions):
             raise CivtableError(f"{game.info.name}: action_space() lists an action twice")
 
     def __len__(self) -> int:
-        return len(self.actions)
+        return len(self.codec) if self.codec is not None else len(self.actions)
+
+    def number(self, state: GameState, player: int, action: Action) -> int | None:
+        """The number of ``action`` of ``player`` in ``state`` (``None`` if it has none)."""
+        if self.codec is not None:
+            return self.codec.index(state, player, action)
+        return self.index.get(action)
+
+    def action(self, state: GameState, player: int, i: int) -> Action | None:
+        """The action numbered ``i`` for ``player`` in ``state`` (``None`` if there is none)."""
+        if not 0 <= i < len(self):
+            return None
+        if self.codec is not None:
+            return self.codec.action(state, player, i)
+        return self.actions[i]
+
+    def text(self, state: GameState, player: int, i: int) -> str:
+        """The action's text, or ``action <i>`` for a number that means nothing here."""
+        a = self.action(state, player, i)
+        return a.text() if a is not None else f"action {i}"
 
     def legal_indices(self, state: GameState, player: int) -> list[int]:
         out = []
         for a in state.legal_actions(player):
-            i = self.index.get(a)
+            i = self.number(state, player, a)
             if i is None:
                 raise CivtableError(
-                    f"legal action {a.text()!r} is missing from {state.game.info.name}'s action_space()"
+                    f"legal action {a.text()!r} is missing from {state.game.info.name}'s action space"
                 )
             out.append(i)
         return sorted(out)
 
     def mask(self, state: GameState, player: int) -> list[int]:
-        m = [0] * len(self.actions)
+        m = [0] * len(self)
         for i in self.legal_indices(state, player):
             m[i] = 1
         return m
+
+
+def _game_module(game: Game, name: str) -> Any:
+    """``civtable.games.<game>.<name>`` if that module exists, else ``None``."""
+    full = f"civtable.games.{game.info.name}.{name}"
+    try:
+        return importlib.import_module(full)
+    except ModuleNotFoundError as exc:
+        missing = exc.name or ""
+        if not (full == missing or full.startswith(missing + ".")):
+            raise
+    return None
 
 
 def resolve_game(game: str | Game, options: dict[str, Any] | None = None, content: str | None = None) -> Game:
@@ -102,14 +161,7 @@ def generic_observation_vector(view: dict[str, Any], player: int, size: int = GE
 
 def encoder_for(game: Game) -> tuple[Encoder, int]:
     """The observation encoder of ``game`` and the length of its vectors."""
-    name = f"civtable.games.{game.info.name}.encode"
-    module = None
-    try:
-        module = importlib.import_module(name)
-    except ModuleNotFoundError as exc:
-        missing = exc.name or ""
-        if not (name == missing or name.startswith(missing + ".")):
-            raise
+    module = _game_module(game, "encode")
     if module is not None and hasattr(module, "observation_vector"):
         fn: Encoder = module.observation_vector
         size_fn = getattr(module, "observation_size", None)

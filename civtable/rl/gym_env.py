@@ -2,7 +2,8 @@
 
 ``CivtableGymEnv("inceptum", seat=0, opponents="greedy", options={"players": 4})``
 
-* action space: ``Discrete(len(game.action_space()))``; ``info["action_mask"]`` marks the legal
+* action space: ``Discrete(n)`` over the game's fixed action numbering (see
+  :class:`~civtable.rl.encoding.ActionIndex`); ``info["action_mask"]`` marks the legal
   actions (an illegal action leaves the game unchanged and earns ``illegal_reward``),
 * observation: the seat's view encoded to a fixed-length ``float32`` vector
   (see :mod:`civtable.rl.encoding`),
@@ -71,8 +72,10 @@ class CivtableGymEnv(gymnasium.Env):  # type: ignore[misc]
 
     def _info(self) -> dict[str, Any]:
         mine = self.seat in self.state.decision().players
-        mask = self.index.mask(self.state, self.seat) if mine else [0] * len(self.index)
-        return {"action_mask": np.asarray(mask, dtype=np.int8), "round": self.state.result().rounds}
+        mask = np.zeros(len(self.index), dtype=np.int8)
+        if mine:
+            mask[self.index.legal_indices(self.state, self.seat)] = 1
+        return {"action_mask": mask, "round": self.state.result().rounds}
 
     def _advance(self) -> None:
         """Resolve chance and let the bots play until this seat must decide or the game ends."""
@@ -113,7 +116,9 @@ class CivtableGymEnv(gymnasium.Env):  # type: ignore[misc]
             reward = self.illegal_reward
             info_extra["illegal"] = True
         else:
-            self.state.apply_unchecked(self.index.actions[a], self.seat)
+            chosen = self.index.action(self.state, self.seat, a)
+            assert chosen is not None  # a legal number always names an action
+            self.state.apply_unchecked(chosen, self.seat)
             self._advance()
         terminated = self.state.is_terminal()
         if terminated:

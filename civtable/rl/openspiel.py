@@ -1,9 +1,10 @@
 """OpenSpiel adapter: any civtable game with a fixed action space as a Python OpenSpiel game.
 
->>> import civtable.rl.openspiel  # registers civtable_inceptum (and civtable_<game> on demand)
+>>> import civtable.rl.openspiel  # registers civtable_inceptum, civtable_dominations (others on demand)
 >>> game = pyspiel.load_game("civtable_inceptum", {"players": 4})
 
-* Player actions are indices into :meth:`~civtable.core.Game.action_space`.
+* Player actions are the game's fixed action numbers (:class:`~civtable.rl.encoding.ActionIndex`:
+  indices into :meth:`~civtable.core.Game.action_space`, or the game's own action codec).
 * Chance outcomes are numbered by their position in
   :meth:`~civtable.core.GameState.chance_outcomes` (a fixed order for a given state).
 * Simultaneous decisions are played in seat order (the game is registered as sequential, so
@@ -168,7 +169,9 @@ class CivtableSpielState(pyspiel.State):  # type: ignore[misc]
             self.civ_state.apply_unchecked(outcome, CHANCE)
             return
         player = deciders[0]
-        civ_action = self._ctx.index.actions[action]
+        civ_action = self._ctx.index.action(self.civ_state, player, action)
+        if civ_action is None:
+            raise pyspiel.SpielError(f"action {action} means nothing in this state")
         self.civ_state.apply_unchecked(civ_action, player)
         self._played.append((player, civ_action.text()))
 
@@ -178,7 +181,7 @@ class CivtableSpielState(pyspiel.State):  # type: ignore[misc]
             if 0 <= action < len(outcomes):
                 return "chance " + outcomes[action][0].text()
             return f"chance outcome {action}"
-        return self._ctx.index.actions[action].text()
+        return self._ctx.index.text(self.civ_state, player, action)
 
     def is_terminal(self) -> bool:
         return self.civ_state.is_terminal()
@@ -261,10 +264,11 @@ class HeuristicEvaluator:
 
 
 def _register_builtin() -> None:
-    try:
-        register("inceptum")
-    except Exception:  # noqa: BLE001 - Inceptum may be unavailable while it is being developed
-        pass
+    for name in ("inceptum", "dominations"):
+        try:
+            register(name)
+        except Exception:  # noqa: BLE001 - a game may be unavailable while it is being developed
+            pass
 
 
 _register_builtin()

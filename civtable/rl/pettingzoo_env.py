@@ -1,7 +1,7 @@
 """A PettingZoo AEC environment: every seat is an agent (``player_0`` ...).
 
 Observations are dicts ``{"observation": float32 vector, "action_mask": int8 vector}``; actions
-index the game's fixed :meth:`~civtable.core.Game.action_space`. Chance is resolved inside the
+are the game's fixed action numbers (:class:`~civtable.rl.encoding.ActionIndex`). Chance is resolved inside the
 environment from the ``reset`` seed. When several seats decide at once they are asked one after
 the other (each sees only its own view, so the others' choices stay hidden). Rewards are the
 :meth:`~civtable.core.GameState.returns` at the end of the game; after ``max_steps`` actions
@@ -92,8 +92,10 @@ class CivtableAECEnv(AECEnv):  # type: ignore[misc]
         p = self.agent_name_mapping[agent]
         vec = encode(self.encoder, self.size, self.state.view(p), p)
         mine = p in self.state.decision().players
-        mask = self.index.mask(self.state, p) if mine else [0] * len(self.index)
-        return {"observation": np.asarray(vec, dtype=np.float32), "action_mask": np.asarray(mask, dtype=np.int8)}
+        mask = np.zeros(len(self.index), dtype=np.int8)
+        if mine:
+            mask[self.index.legal_indices(self.state, p)] = 1
+        return {"observation": np.asarray(vec, dtype=np.float32), "action_mask": mask}
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
@@ -105,10 +107,12 @@ class CivtableAECEnv(AECEnv):  # type: ignore[misc]
         p = self.agent_name_mapping[agent]
         a = int(action)
         if a not in self.index.legal_indices(self.state, p):
-            text = self.index.actions[a].text() if 0 <= a < len(self.index) else str(a)
+            text = self.index.text(self.state, p, a)
             raise IllegalAction(f"action {a} ({text!r}) is not legal for {agent} now; respect the action mask")
         self._cumulative_rewards[agent] = 0.0
-        self.state.apply_unchecked(self.index.actions[a], p)
+        chosen = self.index.action(self.state, p, a)
+        assert chosen is not None  # a legal number always names an action
+        self.state.apply_unchecked(chosen, p)
         self.steps += 1
         self._resolve_chance()
         self.rewards = {x: 0.0 for x in self.agents}

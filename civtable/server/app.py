@@ -213,7 +213,8 @@ def create_app(
         host = request.client.host if request.client else None
         live, tokens = await manager.create(
             body.game, body.seats, body.mode, body.seed, dict(body.options), client=client_key(host),
-            account=await request_account(request), names=body.names,
+            account=await request_account(request),
+            names=body.names,
         )
         seats = []
         for entry in manager.seat_list(live):

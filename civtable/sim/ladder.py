@@ -199,9 +199,11 @@ def run_ladder(
     progress: bool = True,
     stream: TextIO | None = None,
     plot: bool = True,
+    play: bool = True,
 ) -> dict[str, Any]:
     """Play (or resume) a ladder into ``out``, fit the ratings and write ``ladder.json``,
-    ``ladder.md`` and (with ``plot``) ``ladder.png``. Returns the ladder summary."""
+    ``ladder.md`` and (with ``plot``) ``ladder.png``. With ``play=False`` nothing is played:
+    the games already in ``out`` (an interrupted ladder) are rated. Returns the ladder summary."""
     from .rating import render_markdown, summarize_ladder, write_plot
 
     if config.games < 1:
@@ -226,10 +228,12 @@ def run_ladder(
     done = {(g["table"], g["index"]) for g in load_ladder_games(out)}
     by_key = {t.key: t for t in all_tables}
     tasks: list[dict[str, Any]] = []
+    if not play and not (out / "games.jsonl").exists():
+        raise CivtableError(f"{out} holds no games to report on; run the ladder first")
     # interleave the tables so an interrupted ladder has played every table about equally
     for i in range(total_games):
         for t in all_tables:
-            if (t.key, i) in done:
+            if (t.key, i) in done or not play:
                 continue
             tasks.append(
                 {

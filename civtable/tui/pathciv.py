@@ -76,6 +76,8 @@ class PathRenderer(Renderer):
                 label += f" (Battle, Threat {e['threat']})"
             r = str(view.get("round"))
             if e["round"] in (r, r + "a", r + "b"):
+                if e["kind"] == "challenge":
+                    label += f" — Destiny: {e['destiny']}"
                 label = t.style("▶ " + label, "bold")
             items.append(label)
         return [t.style("Event line", "bold") + f"   External Threat Power now: {view.get('threat')}"] + [
@@ -114,7 +116,7 @@ class PathRenderer(Renderer):
 
     def _civ(self, p: dict[str, Any], mine: bool) -> list[str]:
         t = self.term
-        head = f"  Seat {p['seat']} {p['civ']}: score {p['score']}, VP tokens {p['vp']}, population {p['population']}, " \
+        head = f"  Player {p['seat']} {p['civ']}: score {p['score']}, VP tokens {p['vp']}, population {p['population']}, " \
                f"Philosophy {p['philosophy']}, Legacy {p['legacy']}"
         prio = " > ".join(SHORT[x] for x in p.get("priority", []))
         rs = " ".join(f"{SHORT[k]} {v}" for k, v in p["research"].items())

@@ -166,3 +166,11 @@ def test_progressive_widening_limits_the_moves_tried() -> None:
     wide = bot._widened(node, 0, table, legal)
     assert len(wide) == 12 and wide[:2] == first  # the node's order is kept as it widens
     assert len(bot._widened(node, 0, {a: [1000.0, 0.0, 1000.0] for a in legal}, legal)) == 30
+
+
+def test_step_budget_ends_even_when_rollouts_are_empty() -> None:
+    state = _nim_five()
+    bot = make_bot("mcts:steps=50,depth=0", state.game, 0, 1)
+    assert isinstance(bot, MCTSBot)
+    bot.decide(observe(state, 0))
+    assert bot.last_iterations == 50 and bot.last_steps == 50

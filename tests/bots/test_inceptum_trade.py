@@ -17,15 +17,8 @@ import pytest
 
 from civtable.bots import make_bot
 from civtable.core import Action, Session, make_game, observe
-from civtable.games.inceptum.bot import (
-    BENEFIT_RACE,
-    MAX_BANK_CHAIN,
-    RES,
-    InceptumGreedyBot,
-    Planner,
-    plan_value,
-    value,
-)
+from civtable.games.inceptum.bot import RES, InceptumGreedyBot, Planner, value
+from civtable.games.inceptum.bot_value import BENEFIT_RACE, MAX_BANK_CHAIN, plan_value
 
 
 def _lacking_and_surplus(planner: Planner, state: Any, seat: int) -> tuple[int, int, list[int]] | None:

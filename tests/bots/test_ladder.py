@@ -13,6 +13,7 @@ import pytest
 from civtable.bots import _FACTORIES, register_bot
 from civtable.cli import main
 from civtable.core import Action, CivtableError, Observation, OptionError
+from civtable.core.registry import game_info, game_names
 from civtable.sim.ladder import LadderConfig, lineups, load_ladder_games, run_ladder, tables
 from civtable.sim.rating import fit_ratings, pairwise, win_rates
 
@@ -62,6 +63,13 @@ def test_resume_plays_only_missing_games(tmp_path: Path) -> None:
     assert once["ratings"] == s["ratings"]
     with pytest.raises(CivtableError):
         run_ladder(LadderConfig(game="nim", bots=["random", "mcts"], games=4, players=[2]), tmp_path / "r", progress=False)
+    # an interrupted ladder is rated without playing the games still missing
+    cfg.games = 20
+    partial = run_ladder(cfg, tmp_path / "r", progress=False, plot=False, play=False)
+    assert partial["run"]["new_games"] == 0 and partial["games"] == 8
+    assert partial["ratings"] == s["ratings"]
+    with pytest.raises(CivtableError):
+        run_ladder(cfg, tmp_path / "empty", progress=False, play=False)
 
 
 class _NimBot:
@@ -152,11 +160,13 @@ def test_ladder_cli_refuses_bad_input(tmp_path: Path, capsys: pytest.CaptureFixt
     assert not (tmp_path / "bad" / "games.jsonl").exists()
 
 
-@pytest.mark.parametrize("game", ["inceptum", "conquest"])
-def test_ladder_runs_for_the_civilization_games(tmp_path: Path, game: str) -> None:
-    cfg = LadderConfig(game=game, bots=["random", "greedy"], games=2, players=[2], max_rounds=1)
+@pytest.mark.parametrize("game", [g for g in game_names() if g != "nim"])
+def test_ladder_runs_for_every_registered_game(tmp_path: Path, game: str) -> None:
+    info = game_info(game)
+    players = max(2, info.min_players)
+    cfg = LadderConfig(game=game, bots=["random", "greedy"], games=2, players=[players], max_rounds=1)
     s = run_ladder(cfg, tmp_path / game, progress=False, plot=False)
-    assert s["games"] == 2 and s["tables"][0]["lineup"] == ["random", "greedy"]
+    assert s["games"] == 2 and s["tables"][0]["players"] == players
 
 
 def test_player_count_refused_by_the_game() -> None:

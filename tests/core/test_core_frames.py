@@ -2,18 +2,18 @@ from typing import NamedTuple
 
 import pytest
 
-from civtable.core.frames import FrameCodec
+from civtable.core.frames import FrameCodec, tag_of, tagged
 
 
+@tagged("pray")
 class Pray(NamedTuple):
-    TAG = "pray"
     seat: int
     remaining: int
     taken: tuple[int, ...]
 
 
+@tagged("turn")
 class Turn(NamedTuple):
-    TAG = "turn"
     seat: int
 
 
@@ -37,23 +37,40 @@ def test_malformed_frames_are_refused(bad: object) -> None:
 
 
 def test_duplicate_tags_refused() -> None:
+    @tagged("turn")
     class Other(NamedTuple):
-        TAG = "turn"
         x: int
 
     with pytest.raises(TypeError):
         FrameCodec([Turn, Other])
 
 
-def test_tagged_decorator_sets_the_tag() -> None:
-    from civtable.core.frames import tagged
+def test_untagged_kinds_refused() -> None:
+    class Bare(NamedTuple):
+        x: int
 
+    with pytest.raises(TypeError):
+        FrameCodec([Bare])
+
+
+def test_tagged_decorator_sets_the_tag() -> None:
     @tagged("free")
     class Free(NamedTuple):
         seat: int
         research: int
 
-    assert Free.TAG == "free" and Free._fields == ("seat", "research")  # type: ignore[attr-defined]
+    assert tag_of(Free) == "free" and tag_of(Free(1, 2)) == "free" and Free._fields == ("seat", "research")
+    assert Free(1, 2) == (1, 2) and hash(Free(1, 2)) == hash((1, 2))
     codec = FrameCodec([Free])
     assert codec.to_json(Free(1, 2)) == ["free", 1, 2]
     assert codec.from_json(["free", 1, 2]) == Free(1, 2)
+
+
+def test_tagged_refuses_what_cannot_be_a_frame() -> None:
+    with pytest.raises(TypeError):
+        tagged("")
+    with pytest.raises(TypeError):
+
+        @tagged("plain")
+        class Plain:
+            pass

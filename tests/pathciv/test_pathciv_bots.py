@@ -37,3 +37,19 @@ def test_greedy_parameters_are_checked() -> None:
     with pytest.raises(OptionError, match="plan=0|1"):
         make_bot("greedy:depth=3", game, 0, 1)
     assert make_bot("greedy:plan=0", game, 0, 1).name.startswith("greedy")
+
+
+def test_simulate_reports_by_civilization_board_and_seat(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+    import json
+
+    from civtable.cli import main
+
+    out = tmp_path / "run"
+    assert main(["simulate", "pathciv", "--games", "2", "--seats", "random,random,random",
+                 "--out", str(out), "--quiet"]) == 0
+    capsys.readouterr()
+    summary = json.loads((out / "summary.json").read_text())
+    assert summary["finished"] == 2 and summary["group_label"] == "civ"
+    assert set(summary["win_rate"]["by_group"]) <= {"Roman", "Egyptian", "Mayan"}
+    assert set(summary["win_rate"]["by_seat"]) == {"0", "1", "2"}
+    assert "vp_wonders" in summary["means"] and "score" in summary["means"]

@@ -88,3 +88,18 @@ def test_unreadable_and_bad_toml(tmp_path: Path) -> None:
 
 def test_types_are_the_five() -> None:
     assert TYPES == ("cultural", "scientific", "spiritual", "military", "industrial")
+
+
+def test_glossary_and_how_to_win_in_plain_words() -> None:
+    from civtable.core import make_game
+    from civtable.games.pathciv.glossary import glossary, how_to_win
+
+    game = make_game("pathciv", {"players": 3})
+    terms = glossary(game)
+    assert "3 Military Legacy" in terms["tech:aviation"]["text"]
+    assert "+1 Military Research in Phase D" in terms["leader:julius_caesar"]["text"]
+    assert "5 VP for every 3 wonders" in terms["challenge:industrial_revolution"]["text"]
+    assert terms["civ:mayan"]["text"].startswith("Board 3. Priority: Spiritual")
+    state = game.new_initial_state()
+    progress = how_to_win(game, state.view(0))
+    assert progress["title"] == "Most VP after round 9" and [p["seat"] for p in progress["players"]] == [0, 1, 2]

@@ -238,6 +238,18 @@ def test_ex10_three_player_market() -> None:
     assert all(s.content.leaders[i].level == 1 for i in s.market_l)
 
 
+def test_p21_option_unsold_cards_leave_the_market() -> None:
+    """P-21, option unsold=discard: round 2 shows only its own new cards."""
+    from pathciv_helpers import resolve
+
+    s = table(3, unsold="discard")
+    first = list(s.market_w)
+    s.round = 2
+    at_phase(s, 1)
+    resolve(s)
+    assert len(s.market_w) == 2 and not set(first) & set(s.market_w) and len(s.market_l) == 2
+
+
 def test_ex11_final_leftover_cubes() -> None:
     """EX-11 / PC-END-2 (G): 3 Ambassadors + 2 Builders + 2 Philosophers -> 3 VP."""
     s = table(2)

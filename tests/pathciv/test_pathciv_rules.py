@@ -296,3 +296,33 @@ def test_seat_of_helper_and_leaders_tray_constant() -> None:
     with_tech(s, "fire", vp=3)
     assert s.content.techs[s.content.tech_index["fire"]].vp == 3
     assert s.decision().players != (CHANCE,)
+
+
+def test_pc_e_5_same_technology_bought_again() -> None:
+    s = table(2)
+    p = s.players[0]
+    s.players[1].research = [0] * 5
+    for _ in range(2):
+        p.research = [2, 0, 0, 0, 0]
+        p.bought = False
+        at_phase(s, P_PURCHASE)
+        s.apply("buy writing", 0)
+    assert p.discovered == ids(s, "writing", "writing")
+    assert s.supply[s.content.tech_index["writing"]] == 9 - 2
+
+
+def test_pc_board_2_population_bonus_spaces_and_pc_board_5_track_top() -> None:
+    from civtable.games.pathciv.content import Effect
+    from civtable.games.pathciv.player import gain
+
+    s = table(2)
+    c = s.content
+    p = s.players[seat_of(s, "roman")]
+    bonus = c.civs[p.civ].pop_bonus[2]  # the Roman board's space 6
+    before = list(p.trays)
+    gain(c, p, Effect(population=2))  # 4 -> 6, passing 5 and landing on 6
+    assert p.population(c) == 6
+    assert [b - a for a, b in zip(before, p.trays, strict=True)] == list(bonus.cubes)
+    p.research = [9, 0, 0, 0, 0]
+    gain(c, p, Effect(rp=(3, 0, 0, 0, 0)))
+    assert p.research[0] == 10  # a Research track stops at 10

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any, Self
 
 from civtable.core import Action
+from civtable.core.frames import tag_of
 
 from .content import CATEGORIES, T_GOVERNMENT, T_RELIGION, Content
 from .frames import CODEC, Frame, MonumentPayment, MoveUnit
@@ -272,7 +273,7 @@ def _checked_frame(f: Frame, t: int) -> Frame:
 
     def territory(x: Any) -> None:
         if isinstance(x, bool) or not isinstance(x, int) or not 0 <= x < t:
-            raise ValueError(f"a {f.TAG!r} frame names a territory that does not exist: {x!r}")
+            raise ValueError(f"a {tag_of(f)!r} frame names a territory that does not exist: {x!r}")
 
     if isinstance(f, MonumentPayment):
         territory(f.territory)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from civtable.core import CHANCE, Action, Decision, GameResult, GameState
+from civtable.core.frames import tag_of
 
 from . import ages, build, grow, reserve, scoring, tree
 from .content import Content
@@ -216,11 +217,11 @@ class DominationsState(GameState):
             return _END
         top = self.stack[-1]
         if isinstance(top, Deal | Order):
-            return Decision((CHANCE,), top.TAG, "cards or tiles are drawn")
+            return Decision((CHANCE,), tag_of(top), "cards or tiles are drawn")
         if isinstance(top, Secret):
             waiting = tuple(i for i, p in enumerate(self.players) if p.objective < 0)
             return Decision(waiting, "secret", "keep 1 Objective and 1 Monument: choose OBJECTIVE MONUMENT")
-        return Decision((top.seat,), top.TAG, PROMPTS.get(top.TAG, ""))
+        return Decision((top.seat,), tag_of(top), PROMPTS.get(tag_of(top), ""))
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         top = self.stack[-1] if self.stack else None
@@ -245,7 +246,7 @@ class DominationsState(GameState):
             player = deciders[0]
         if player not in deciders:
             return []
-        kind = top.TAG
+        kind = tag_of(top)
         if kind == "secret":
             p = self.players[player]
             return [Action("choose", (self.c.objectives[o].id, self.c.monuments[m].id))
@@ -272,9 +273,9 @@ class DominationsState(GameState):
             ages.apply(self, top, action, player)
         elif k == "convert":
             reserve.convert(self, player, int(self.colour_arg(action.args[0])), int(self.colour_arg(action.args[1])))
-        elif top.TAG in ("grow", "farmer", "source", "vestige"):
+        elif tag_of(top) in ("grow", "farmer", "source", "vestige"):
             grow.apply(self, top, action)
-        elif top.TAG in ("build", "site"):
+        elif tag_of(top) in ("build", "site"):
             build.apply(self, top, action)
         else:
             tree.apply(self, top, action)

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from civtable.core.frames import tag_of
+
 from .build import control
 from .content import COLOURS, DOMAINS, NODUS_NAMES, Effect
 from .geometry import cell_key
@@ -125,7 +127,7 @@ def build_view(s: DominationsState, viewer: int | None) -> dict[str, Any]:
     d = s.decision()
     top = s.stack[-1] if s.stack else None
     frame: dict[str, Any] = {"kind": d.kind, "seats": list(d.players), "prompt": d.prompt}
-    if top is not None and top.TAG in ("source", "vestige", "discard", "governor", "site"):
+    if top is not None and tag_of(top) in ("source", "vestige", "discard", "governor", "site"):
         frame.update({k: (list(v) if isinstance(v, tuple) else v) for k, v in top._asdict().items()})
     return {
         "game": "dominations", "you": viewer, "age": s.age, "turn": s.turn_no,

@@ -38,20 +38,10 @@ from civtable.core import CHANCE, Action, Game, GameState, Observation, OptionEr
 from .bot_support import SLOT_CACHE, bank_trade_ok, best_slots, cached_exclusives
 from .bot_support import STYLES as STYLES  # re-exported: the greedy bot's styles
 from .bot_support import WEIGHTS as WEIGHTS
+from .bot_value import BANK_LOSS, MAX_BANK_CHAIN, exclusives, plan_value
 
 RES = ("food", "wood", "stone", "iron", "gold")
 BIG = 10_000.0
-HAND_WEIGHT = 0.06  # value of one resource in hand in value()
-BENEFIT_RACE = {"production_all_2": 6.0, "production_food_wood_stone_2": 3.0}
-"""Extra worth of holding an exclusive government benefit, beyond its effect on the position
-(provisional: sized so the benefit that decides most games is raced for and denied — its
-holder won 78% of 200 greedy games)."""
-OTHER_BENEFIT_RACE = 1.0
-WONDER_RACE = 1.5  # provisional: a wonder taken is one nobody else can take
-OPPONENT_HOLDS = 0.5  # share of an exclusive element's race worth lost when an opponent holds it
-SHORT_UNIT = 0.5  # provisional: worth of a resource unit that the seat's best plans lack
-BANK_LOSS = 0.15  # provisional: cost of each resource lost to the bank's ratio in a planned trade
-MAX_BANK_CHAIN = 6  # no plan trades with the bank more often than this in one go
 EXPECTED_ROUNDS = {"mission1": 10, "mission2": 16, "journey": 20, "glory": 28}
 PURCHASES = ("research", "build", "wonder", "upgrade", "assign")
 
@@ -87,7 +77,7 @@ def value(s: Any, me: int, w: dict[str, float] | None = None) -> float:
         v += 0.8 * min(p.pop_free, 3)
     if s.achieved[me]:
         v += 30.0  # objectives met at the end of a turn: the round ends in a win unless outdone
-    v += cached_exclusives(s, me, _exclusives)
+    v += cached_exclusives(s, me, exclusives)
     if mode == "journey":
         j = _objectives(s)["journey"]
         v += _race(s, p, cp, int(j["cp"]), int(j["each_resource"]), hand)
@@ -126,36 +116,6 @@ def _weighted(s: Any, me: int, w: dict[str, float]) -> float:
     if w["advances"]:
         v += w["advances"] * bin(p.researched).count("1")
     return v
-
-
-def _exclusives(s: Any, me: int) -> float:
-    """Racing and denial: exclusive benefits and wonders held by ``me`` are worth their race
-    worth, those held by an opponent cost a share of it."""
-    v = 0.0
-    for b, owner in enumerate(s.benefit_owner):
-        if owner < 0:
-            continue
-        worth = BENEFIT_RACE.get(s.c.benefits[b].id, OTHER_BENEFIT_RACE)
-        v += worth if owner == me else -OPPONENT_HOLDS * worth / max(1, s.n - 1)
-    for owner in s.wonder_owner:
-        if owner >= 0:
-            v += WONDER_RACE if owner == me else -OPPONENT_HOLDS * WONDER_RACE / max(1, s.n - 1)
-    return v
-
-
-def plan_value(targets: list[tuple[float, list[int], Action]], hand: list[int]) -> float:
-    """How near a hand brings a seat to its best purchases: the best target's gain less
-    :data:`SHORT_UNIT` per missing resource (0 without a target worth having)."""
-    best = 0.0
-    for gain, cost, _a in targets:
-        if gain <= 0:
-            continue
-        short = 0
-        for r in range(5):
-            if cost[r] > hand[r]:
-                short += cost[r] - hand[r]
-        best = max(best, gain - SHORT_UNIT * short)
-    return best
 
 
 def _count_levels(p: Any, minimum: int) -> int:

@@ -261,7 +261,7 @@ def make_greedy(game: Game, seat: int, rng: random.Random, params: dict[str, str
 
 
 # ----- hooks for the game-agnostic MCTS bot (civtable.bots.mcts) --------------------------------
-MCTS_DEFAULTS = {"rollout": "greedy", "depth": "12", "iters": "24"}
+MCTS_DEFAULTS = {"rollout": "greedy", "depth": "12", "iters": "80"}
 """Defaults of ``mcts`` on Path of Civilization (explicit spec parameters override them)."""
 
 
@@ -273,8 +273,24 @@ def rollout_action(state: Any, player: int, rng: random.Random) -> Action:
     return choose(state, player, legal, rng, plan=False)
 
 
+_PLANS: dict[tuple[Any, ...], tuple[int, ...]] = {}
+
+
 def search_actions(state: Any, player: int, legal: list[Action], rng: random.Random) -> list[Action]:
-    """The moves worth searching: the best few by one-step value (all claims and passes kept)."""
+    """The moves worth searching. A Project card is not searched: the greedy plan of the round
+    (computed once per position of the public table) places it; otherwise the best few moves by
+    one-step value."""
+    if state.decision().kind == "project" and len(legal) > 1:
+        p = state.players[player]
+        key = (state.round, player, tuple(p.hand), tuple(state.market_w), tuple(state.market_l),
+               tuple(q.civ for q in state.players), tuple(tuple(q.trays) for q in state.players))
+        full = _PLANS.get(key)
+        placed = [t for t in (p.project or ()) if t != EMPTY]
+        if full is None or list(full[:len(placed)]) != placed:
+            if len(_PLANS) > 4096:
+                _PLANS.clear()
+            full = _PLANS[key] = best_project(state, player, rng)
+        return [next_step(state, player, full)]
     if len(legal) <= 6:
         return legal
     scored = []

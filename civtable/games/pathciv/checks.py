@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from .content import NO_EFFECT, TYPES, Effect
+from .vocab import NO_EFFECT, TYPES, Effect
 
 if TYPE_CHECKING:
     from .content import Content

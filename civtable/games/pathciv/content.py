@@ -16,43 +16,29 @@ from typing import Any, NamedTuple
 
 from civtable.core.errors import ContentError
 
-TYPES = ("cultural", "scientific", "spiritual", "military", "industrial")
-TYPE_NAMES = ("Cultural", "Scientific", "Spiritual", "Military", "Industrial")
-TRAYS = ("leaders", "wonders", "philosophy", "challenges", "battles")
-AGENTS = ("Ambassadors", "Builders", "Philosophers", "Sages", "Units")
-AGENT = ("Ambassador", "Builder", "Philosopher", "Sage", "Unit")
-LEADERS, WONDERS, PHILOSOPHY, CHALLENGES, BATTLES = range(5)
-MILITARY = 3
-TYPE_INDEX = {t: i for i, t in enumerate(TYPES)}
-TRAY_INDEX = {t: i for i, t in enumerate(TRAYS)}
-COUNT_KINDS = ("wonders", "leaders", "technologies", "cards", "legacy", "philosophy", "population", "tray")
-DESTINY_KINDS = ("convert", "trade", "per")
-Vec = tuple[int, int, int, int, int]
-ZERO: Vec = (0, 0, 0, 0, 0)
+from .vocab import (  # noqa: F401 - the vocabulary is also read from here
+    AGENT,
+    AGENTS,
+    BATTLES,
+    CHALLENGES,
+    COUNT_KINDS,
+    DESTINY_KINDS,
+    LEADERS,
+    MILITARY,
+    NO_EFFECT,
+    PHILOSOPHY,
+    TRAY_INDEX,
+    TRAYS,
+    TYPE_INDEX,
+    TYPE_NAMES,
+    TYPES,
+    WONDERS,
+    ZERO,
+    Effect,
+    Vec,
+)
+
 BUILTIN_PATH = Path(__file__).with_name("content.toml")
-
-
-class Effect(NamedTuple):
-    """One bonus: cubes to trays, Research points, Military Legacy, population, VP tokens."""
-
-    cubes: Vec = ZERO
-    rp: Vec = ZERO
-    legacy: int = 0
-    population: int = 0
-    vp: int = 0
-
-    def times(self, k: int) -> Effect:
-        return Effect(
-            tuple(c * k for c in self.cubes),  # type: ignore[arg-type]
-            tuple(r * k for r in self.rp),  # type: ignore[arg-type]
-            self.legacy * k, self.population * k, self.vp * k,
-        )
-
-    def is_empty(self) -> bool:
-        return self == NO_EFFECT
-
-
-NO_EFFECT = Effect()
 
 
 class Count(NamedTuple):

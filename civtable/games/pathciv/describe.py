@@ -23,7 +23,7 @@ def _lefts(st: PathState, seat: int) -> int:
 def who(st: PathState, seat: int) -> str:
     p = st.players[seat]
     civ = st.content.civs[p.civ].name if p.civ >= 0 else ""
-    return f"Seat {seat + 1}" + (f" ({civ})" if civ else "")
+    return f"Player {seat + 1}" + (f" ({civ})" if civ else "")
 
 
 def describe(st: PathState, player: int, a: Action) -> str:
@@ -33,7 +33,7 @@ def describe(st: PathState, player: int, a: Action) -> str:
         if player == CHANCE:
             if k == "deal":
                 return "Boards dealt: " + ", ".join(
-                    f"Seat {s + 1} plays the {next(x.name for x in c.civs if x.id == cid)}" for s, cid in enumerate(a.args)) + "."
+                    f"Player {s + 1} plays the {next(x.name for x in c.civs if x.id == cid)}" for s, cid in enumerate(a.args)) + "."
             if k == "challenge":
                 ch = next(x for x in c.challenges if x.id == a.args[0])
                 return f"The Challenge of round {ch.round if ch.round < 9 else '9a'} is {ch.name} ({TYPE_NAMES[ch.type]})."
@@ -87,7 +87,7 @@ def explain(st: PathState, a: Action, player: int) -> str:
         return "that is not one of the possible draws now"
     seats = (f.seat,) if hasattr(f, "seat") else getattr(f, "seats", ())
     if player not in seats:
-        return f"Seat {player + 1} has nothing to decide now"
+        return f"Player {player + 1} has nothing to decide now"
     expected = {"project": "left" if _lefts(st, player) < 2 else "right", "deploy": "deploy", "research": "research", "buy": "buy",
                 "first": "benefit", "pick": "benefit", "claim": "claim", "destiny": "destiny"}[tag]
     if a.kind != expected and not (tag == "claim" and a.kind == "pass"):

@@ -7,8 +7,10 @@ from typing import Any
 from civtable.core import Action, Game, GameInfo, OptionSpec
 
 from .content import TRAYS, TYPES, Content, load_content
+from .describe import describe, explain
 from .events import DESTINY_LIMIT
 from .state import PathState
+from .view import heuristic_values, view
 
 
 class PathOfCivilization(Game):
@@ -29,6 +31,12 @@ class PathOfCivilization(Game):
                 "a player tied with the External Threat is denied that reward line ('blocks', reading P-10) "
                 "or shares it ('shares')",
                 choices=("blocks", "shares"),
+            ),
+            OptionSpec(
+                "unsold", str, "keep",
+                "market cards nobody bought stay for later rounds ('keep', reading P-21) or leave the game "
+                "when the next round's cards come ('discard')",
+                choices=("keep", "discard"),
             ),
         ),
         description=(
@@ -60,9 +68,18 @@ class PathOfCivilization(Game):
         return out
 
     def seat_name(self, player: int) -> str:
-        return f"Seat {player + 1}"
+        return f"Player {player + 1}"  # people count from 1, as in the log
 
+    # views, explanations and log sentences depend on the state, never the reverse: the state
+    # asks its game for them
     def describe_action(self, state: Any, player: int, action: Action) -> str:
-        from .describe import describe
-
         return describe(state, player, action)
+
+    def explain_illegal(self, state: PathState, action: Action, player: int) -> str:
+        return explain(state, action, player)
+
+    def view_of(self, state: PathState, player: int | None) -> dict[str, Any]:
+        return view(state, player)
+
+    def estimate(self, state: PathState) -> list[float]:
+        return heuristic_values(state)

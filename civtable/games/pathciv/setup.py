@@ -53,6 +53,9 @@ def run_round_start(st: PathState) -> bool:
     if st.stage == 0:  # PC-ROUND-2: this round's piles are turned up
         st.stage = 1
         st.log = []
+        if st.round > 1 and st.game.options["unsold"] == "discard":  # P-21, the other reading
+            st.market_w.clear()
+            st.market_l.clear()
         for kind in ("leader", "wonder"):
             level, k = pile(st, kind, st.round)
             if k:

@@ -132,9 +132,7 @@ class PathState(GameState):
             _APPLY[f.TAG](self, f, player, action)
 
     def explain_illegal(self, action: Action, player: int) -> str:
-        from .describe import explain
-
-        return explain(self, action, player)
+        return self.game.explain_illegal(self, action, player)
 
     def clone(self) -> PathState:
         s = PathState.__new__(PathState)
@@ -149,9 +147,7 @@ class PathState(GameState):
         return s
 
     def view(self, player: int | None) -> dict[str, Any]:
-        from .view import view
-
-        return view(self, player)
+        return self.game.view_of(self, player)
 
     def result(self) -> GameResult:
         c = self.content
@@ -166,9 +162,7 @@ class PathState(GameState):
                           reason="after round 9" if self.finished else "")
 
     def heuristic_values(self) -> list[float]:
-        from .view import heuristic_values
-
-        return heuristic_values(self)
+        return self.game.estimate(self)
 
     def resample(self, player: int, rng: Any) -> PathState:
         """Other seats' secret Phase A cards are re-drawn among the Projects they could make (as

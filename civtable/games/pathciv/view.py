@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
-from .content import AGENTS, TRAYS, TYPE_NAMES, TYPES, Effect, Repeat
+from .content import AGENT, AGENTS, TRAYS, TYPE_NAMES, TYPES, Content, Count, Destiny, Effect, Repeat
 from .phases import committed
 from .setup import BATTLE_ROUNDS, CHALLENGE_ROUNDS
 
@@ -66,12 +66,31 @@ def tech_view(st: PathState, i: int) -> dict[str, Any]:
             "deploy": list(t.deploy), "research": list(t.research), "bonus": effect_text(t.bonus)}
 
 
-def card_sides(st: PathState, i: int) -> str:
+def card_sides(c: Content, i: int) -> str:
     """'left: 2 Builders / right: 2 Industrial' — what a Technology gives on each side."""
-    t = st.content.techs[i]
+    t = c.techs[i]
     left = ", ".join(f"{k} {AGENTS[j] if k > 1 else AGENTS[j][:-1]}" for j, k in enumerate(t.deploy) if k)
     right = ", ".join(f"{k} {TYPE_NAMES[j]}" for j, k in enumerate(t.research) if k)
     return f"left: {left} / right: {right}"
+
+
+def count_text(w: Count) -> str:
+    if w.kind == "cards":
+        return f"{TYPE_NAMES[w.arg]} cards"
+    if w.kind == "tray":
+        return AGENTS[w.arg]
+    return {"legacy": "Military Legacy", "philosophy": "Philosophy levels", "population": "population"}.get(w.kind, w.kind)
+
+
+def destiny_text(d: Destiny) -> str:
+    """A Challenge's Destiny in plain words."""
+    most = f" (at most {d.max} times)" if d.max else ""
+    if d.kind == "convert":
+        return f"each player may turn up to {d.max} {AGENTS[d.src]} into {AGENTS[d.dst]}"
+    if d.kind == "trade":
+        pay = ", ".join(f"{k} {AGENTS[i] if k > 1 else AGENT[i]}" for i, k in enumerate(d.pay) if k)
+        return f"each player may pay {pay} for {effect_text(d.gain)}, again and again{most}"
+    return f"each player gains {effect_text(d.gain)} for every {d.every} {count_text(d.what)}{most}"
 
 
 def event_line(st: PathState) -> list[dict[str, Any]]:
@@ -82,7 +101,7 @@ def event_line(st: PathState) -> list[dict[str, Any]]:
             ch = c.challenges[i]
             d = ch.destiny
             out.append({"round": "9a" if k == 3 else str(CHALLENGE_ROUNDS[k]), "kind": "challenge", "name": ch.name,
-                        "type": TYPES[ch.type], "destiny": d.kind, "divisor": ch.divisor, "bonus": effect_text(ch.bonus),
+                        "type": TYPES[ch.type], "destiny": destiny_text(d), "divisor": ch.divisor, "bonus": effect_text(ch.bonus),
                         "threshold": ch.threshold, "threshold_vp": ch.threshold_vp, "order": CHALLENGE_ROUNDS[k] * 2})
     for k, i in enumerate(st.battles):
         if i >= 0:
@@ -110,7 +129,7 @@ def player_view(st: PathState, seat: int, viewer: int | None) -> dict[str, Any]:
         "vp": p.vp,
         "hand": names(p.hand),
         "hand_ids": [c.techs[i].id for i in p.hand],
-        "hand_cards": {c.techs[i].id: card_sides(st, i) for i in p.hand},
+        "hand_cards": {c.techs[i].id: card_sides(c, i) for i in p.hand},
         "left": names(p.left),
         "right": names(p.right),
         "discards": names(p.discards),

@@ -37,7 +37,8 @@
         class: "card event" + ([now, now + "a", now + "b"].includes(e.round) ? " current" : ""), dataset: { round: e.round },
       }, el("div", { class: "muted small" }, `Round ${e.round}`), el("strong", {}, e.name),
       e.kind === "challenge"
-        ? el("div", { class: "small" }, typeTag(e.type), e.divisor ? ` History ÷${e.divisor}: ${e.bonus}` : ` ${e.threshold}+ History: ${e.threshold_vp} VP`)
+        ? el("div", { class: "small" }, typeTag(e.type), e.divisor ? ` History ÷${e.divisor}: ${e.bonus}` : ` ${e.threshold}+ History: ${e.threshold_vp} VP`,
+          el("div", { class: "muted" }, `Destiny: ${e.destiny}`))
         : el("div", { class: "small" }, `Threat ${e.threat}; lines: ${e.lines.join(" / ")}`)))));
   }
 
@@ -51,7 +52,7 @@
           el("strong", {}, c.name), " ", typeTag(c.type),
           el("div", { class: "small" }, `Level ${c.level} · ${c.cost} ${agents} · ${c.vp} VP`),
           el("div", { class: "small muted" }, c.bonus || ""), c.end ? el("div", { class: "small muted" }, `End: ${c.end}`) : null,
-          (claims[c.name] || []).map((p) => el("div", { class: "claim small" }, `claimed by Seat ${p.seat} (${p.civ})`))),
+          (claims[c.name] || []).map((p) => el("div", { class: "claim small" }, `claimed by Player ${p.seat} (${p.civ})`))),
         `claim ${c.id}`, ctx))) : el("p", { class: "muted small" }, "none"));
     };
     return el("section", { class: "panel" }, el("h2", {}, "Markets"),
@@ -90,7 +91,7 @@
     if (p.discovered.length) board.push(`Discovered: ${p.discovered.join(", ")}`);
     if (p.discards.length) board.push(`Discarded: ${p.discards.length}`);
     return el("div", { class: "player" + (mine ? " me" : ""), dataset: { seat: String(p.seat - 1) } },
-      el("h3", {}, `Seat ${p.seat} — ${p.civ}`, mine ? " (you)" : ""),
+      el("h3", {}, `Player ${p.seat} — ${p.civ}`, mine ? " (you)" : ""),
       el("div", { class: "small" }, `Score ${p.score} · VP tokens ${p.vp} · Population ${p.population} · Philosophy ${p.philosophy} · Legacy ${p.legacy}`),
       el("div", { class: "small muted" }, `Priority: ${p.priority.map(Civ.titleCase).join(" › ")}`),
       trays, research,

@@ -9,10 +9,13 @@ from typing import Any
 import pytest
 from conftest import new_game
 from fastapi.testclient import TestClient
+from hypothesis import given
+from hypothesis import strategies as st
 
 from civtable.core import Action, make_game
 from civtable.server import create_app
-from civtable.server.names import check_name, name_players
+from civtable.server.errors import ApiError
+from civtable.server.names import NAME_MAX, check_name, name_players
 
 
 def tokens_of(g: dict[str, Any]) -> dict[int, str]:
@@ -103,3 +106,15 @@ def test_name_players_replaces_only_named_seats() -> None:
     assert name_players("Player 1 gives Player 2 and Player 3 a Player 12.", names) == \
         "Anna gives Player 2 and Cy a Player 12."
     assert name_players("Player 1 wins.", [None, None]) == "Player 1 wins."
+
+
+@given(st.text(max_size=40), st.integers(0, 5))
+def test_a_name_is_accepted_only_when_it_is_safe(text: str, seat: int) -> None:
+    try:
+        name = check_name(text, seat)
+    except ApiError as exc:
+        assert exc.status == 400 and exc.code == "bad_name" and exc.message
+        return
+    assert 0 < len(name) <= NAME_MAX and name == name.strip() and "  " not in name
+    assert all(ch.isprintable() for ch in name) and not set(name) & set('<>&"`\\')
+    assert check_name(name, seat) == name  # a checked name stays the same when checked again

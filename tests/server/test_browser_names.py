@@ -84,3 +84,16 @@ def test_dominations_table_names_and_terms(browser: Any, server_factory: Any, tm
     assert "Knowledge" in tooltip(page, "th[data-term='colour:yellow']")
     assert "exchanges 2 Knowledge" in tooltip(page, ".dom-tree [data-term^='campfire:']")
     assert "Influence" in tooltip(page, "th[data-term='piece:city']")
+    # choosing an Objective card puts its goals into How to win (for this seat only, until all have chosen)
+    page.keyboard.press("Escape")
+    page.mouse.move(0, 0)
+    before = state_id(page)
+    page.locator("#legal button[data-action^='choose']").first.click()
+    wait_state(page, before + 1)
+    for _ in range(100):
+        if "Objective card:" in page.inner_text("#howto"):
+            break
+        page.wait_for_timeout(50)
+    howto = page.inner_text("#howto")
+    assert "Objective card:" in howto and "Most VP after 3 Ages" in howto and "Cities" in howto
+    shot(page, "dominations-names-desktop")

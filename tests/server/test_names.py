@@ -88,6 +88,15 @@ def test_other_refusals(client: TestClient) -> None:
     res = client.post(f"/api/games/{g['id']}/name", json={"token": tokens_of(g)[0], "name": 5})
     assert res.status_code == 400
     assert check_name("Player 1", 0) == "Player 1"  # one's own default name is allowed
+    # two players of one game never share a name
+    res = client.post("/api/games", json={"game": "nim", "seats": ["human"] * 2, "names": ["Anna", "anna"]})
+    assert res.status_code == 409 and "Player 1 is already called Anna" in res.json()["error"]
+    g = client.post("/api/games", json={"game": "nim", "seats": ["human"] * 2, "names": ["Anna"]}).json()
+    res = client.post(f"/api/games/{g['id']}/name", json={"token": tokens_of(g)[1], "name": "ANNA"})
+    assert res.status_code == 409 and res.json()["code"] == "name_taken"
+    assert client.get(f"/api/games/{g['id']}").json()["seats"][1]["name"] == "Player 2"
+    res = client.post(f"/api/games/{g['id']}/name", json={"token": tokens_of(g)[0], "name": "anna"})
+    assert res.status_code == 200  # one's own name in another case
 
 
 def test_names_survive_a_restart(db_path: str) -> None:

@@ -97,3 +97,21 @@ def test_dominations_table_names_and_terms(browser: Any, server_factory: Any, tm
     howto = page.inner_text("#howto")
     assert "Objective card:" in howto and "Most VP after 3 Ages" in howto and "Cities" in howto
     shot(page, "dominations-names-desktop")
+
+
+def test_a_signed_in_accounts_name_is_the_default(browser: Any, server_factory: Any, tmp_path: Path) -> None:
+    server = server_factory(str(tmp_path / "a.sqlite3"))
+    context = browser.new_context(viewport=DESKTOP)
+    page = context.new_page()
+    page.goto(server.base + "/")
+    res = context.request.post(server.base + "/api/account/register", data={"name": "Grace", "password": "correct horse"})
+    if res.status == 404:
+        pytest.skip("accounts are off on this server")
+    assert res.status == 201, res.text()
+    page.reload()
+    page.wait_for_selector("#game-select option[value=nim]", state="attached")
+    for _ in range(100):
+        if page.input_value("#name-input") == "Grace":
+            break
+        page.wait_for_timeout(50)
+    assert page.input_value("#name-input") == "Grace"

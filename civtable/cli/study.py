@@ -21,7 +21,7 @@ def register(subparsers: Any) -> None:
         "restricted",
         help="how much a bot loses when barred from wonders, trade or a content element",
         description="For each --forbid, one seat plays the bot barred from it against unrestricted copies "
-        "(seats rotated); reports the win-rate drop from the fair share with a 95%% CI: the importance of "
+        "(seats rotated); reports the win-rate drop from the fair share with a 95% CI: the importance of "
         "each element, and dominant strategies.",
     )
     r.add_argument("game", help="game name (see 'civtable games')")

@@ -35,7 +35,7 @@ def state_id(page: Any) -> int:
     return int(page.get_attribute("#board", "data-state-id") or -1)
 
 
-def wait_change(page: Any, before: int, timeout: float = 20.0) -> None:
+def wait_change(page: Any, before: int, timeout: float = 60.0) -> None:
     deadline = time.monotonic() + timeout
     while state_id(page) <= before:
         assert time.monotonic() < deadline, f"the page stayed at state {before}"
@@ -52,6 +52,8 @@ def test_dominations_game_to_the_end_by_clicking(browser: Any, server_factory: A
     page = browser.new_page(viewport={"width": 1400, "height": 1000})
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
+    # the page's Content-Security-Policy refuses inline style attributes: none may be tried
+    page.on("console", lambda m: errors.append(m.text) if "Content Security Policy" in m.text else None)
     page.goto(server.base + g["seats"][0]["url"])
     page.wait_for_selector("svg.dom-land")
     placed_by_click = 0

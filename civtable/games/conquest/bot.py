@@ -27,7 +27,7 @@ import random
 from functools import lru_cache
 from typing import Any
 
-from civtable.core import Action, Game, Observation, OptionError
+from civtable.core import Action, Game, Observation, OptionError, observe
 
 CIV_PREFERENCE = (
     "persians", "egyptians", "celts", "minoans", "babylonians", "romans", "sumerians", "spartans",
@@ -339,8 +339,6 @@ _ROLLOUT_BOTS: dict[tuple[int, int, int], GreedyConquest] = {}
 
 def rollout_action(state: Any, player: int, rng: random.Random) -> Action:
     """The greedy player's choice on a (sampled) state, for MCTS rollouts (``rollout=greedy``)."""
-    from civtable.core import observe
-
     key = (id(state.game), id(rng), player)
     bot = _ROLLOUT_BOTS.get(key)
     if bot is None or bot.rng is not rng or bot.game is not state.game:

@@ -54,6 +54,8 @@ const Civ = (() => {
       if (key.startsWith("on") && typeof value === "function") node.addEventListener(key.slice(2), value);
       else if (key === "class") node.className = value;
       else if (key === "dataset") Object.assign(node.dataset, value);
+      // through the CSSOM: the page's Content-Security-Policy refuses inline style attributes
+      else if (key === "style") node.style.cssText = String(value);
       else if (value === true) node.setAttribute(key, "");
       else node.setAttribute(key, String(value));
     }

@@ -17,6 +17,7 @@
     const node = document.createElementNS(SVGNS, tag);
     for (const [k, v] of Object.entries(attrs || {})) {
       if (k.startsWith("on") && typeof v === "function") node.addEventListener(k.slice(2), v);
+      else if (k === "style") node.style.cssText = String(v);  // CSSOM: the page's CSP refuses style attributes
       else if (v !== null && v !== undefined) node.setAttribute(k, String(v));
     }
     for (const c of children.flat()) if (c) node.append(c);
@@ -83,7 +84,10 @@
     const ys = all.flatMap((c) => corners(...c).map(([a, b]) => point(a, b)[1]));
     const pad = 10;
     const box = [Math.min(...xs) - pad, Math.min(...ys) - pad, Math.max(...xs) - Math.min(...xs) + 2 * pad, Math.max(...ys) - Math.min(...ys) + 2 * pad];
-    const root = svg("svg", { viewBox: box.join(" "), width: Math.min(900, box[2] * 1.2), class: "dom-land", role: "img", "aria-label": "the land" });
+    // drawn at about 1.6 px per unit of the land, never wider than its panel (a young land stays small)
+    const wide = Math.min(900, Math.max(280, box[2] * 1.6));
+    const root = svg("svg", { viewBox: box.join(" "), class: "dom-land", role: "img", "aria-label": "the land",
+                              style: `width:100%;max-width:${wide}px;height:auto` });
     for (const { cell, cradle, tile } of cells.values()) {
       if (cradle) { root.append(triangle(cell, null, null, { cls: "cradle", label: "" })); continue; }
       const shown = [0, 1, 2].map((k) => tile.resources[(k + tile.rotation) % 3]);
@@ -256,7 +260,17 @@
       const cat = payload && payload.view && payload.view.masteries;
       if (cat && ["develop", "assimilate"].includes(p[0]) && cat[p[1]]) return `${cat[p[1]].name} (copy ${p[2]}) at (${p[3]},${p[4]})`;
       if (cat && ["advance", "flip"].includes(p[0]) && cat[p[1]]) return cat[p[1]].name;
-      if (p[0] === "place") return `${p[1]} at (${p[2]},${p[3]},${orient(p[4])}) turn ${p[5]}`;
+      const me = payload && payload.view && payload.view.you !== null && payload.view.you !== undefined
+        ? payload.view.players[payload.view.you] : null;
+      const tile = me && me.hand && ["place", "discard"].includes(p[0]) ? me.hand.find((t) => t.id === p[1]) : null;
+      // a tile by what it shows: its Camp's Domain and its three corners' Domains
+      const named = tile ? `${DOMAIN[tile.camp] || tile.camp} Camp (${tile.resources.map((r) => DOMAIN[r] || r).join("/")})` : p[1];
+      if (p[0] === "discard") return named;
+      if (p[0] === "choose" && p.length === 3) {  // the secret Objective and Monument kept at setup
+        const name = (kind, id) => (Civ.term(`${kind}:${id}`) || {}).name || id;
+        return `${name("objective", p[1])} + ${name("monument", p[2])}`;
+      }
+      if (p[0] === "place") return `${named} at (${p[2]},${p[3]},${orient(p[4])}) turn ${p[5]}`;
       if (["city", "upgrade", "site", "reactivate"].includes(p[0])) return `(${p[1]},${p[2]},${orient(p[3])})`;
       if (p[0] === "vest" || p[0] === "convert") return p.slice(1).map((c) => DOMAIN[c] || c).join(" → ");
       return null;

@@ -28,7 +28,7 @@ from .driver import BotDriver
 from .errors import ApiError, error_for
 from .limits import Limits, check_option_text, check_seat
 from .live import LiveGame, Subscriber, rebuild
-from .names import check_name, name_players
+from .names import check_name, check_unique, name_players
 from .store import Conflict, QuotaExceeded, Store, StoredGame, hash_token
 from .sync import Notifications
 from .views import payload, payload_json, push_message, record, replay_step, seat_list, summary
@@ -311,12 +311,14 @@ class GameManager:
             if specs[i] != "human":
                 raise ApiError(400, f"Player {i + 1} is a bot: only people choose names", "bad_name")
             out[i] = check_name(name, i)
+            check_unique(out[i] or "", i, out)
         return out
 
     async def rename(self, live: LiveGame, seat: int, text: str) -> None:
         """Set the display name of ``seat`` (checked), store it, tell every viewer."""
         name = check_name(text, seat)
         async with live.lock:
+            check_unique(name, seat, live.names)
             await asyncio.wrap_future(self.store.set_name(live.id, seat, name))
             live.names += [None] * (len(live.seats) - len(live.names))
             live.names[seat] = name

@@ -45,6 +45,14 @@ def check_name(text: object, seat: int) -> str:
     return name
 
 
+def check_unique(name: str, seat: int, names: Sequence[str | None]) -> None:
+    """A 409 :class:`ApiError` if another seat of the game already goes by ``name`` (any case):
+    the log must tell the players apart."""
+    for other, taken in enumerate(names):
+        if other != seat and taken and taken.casefold() == name.casefold():
+            raise ApiError(409, f"{default_name(other)} is already called {taken}; choose another name", "name_taken")
+
+
 def seat_names(names: Sequence[str | None], seats: int) -> list[str]:
     """Each seat's name for people: its chosen name, else "Player N"."""
     return [(names[i] if i < len(names) and names[i] else None) or default_name(i) for i in range(seats)]

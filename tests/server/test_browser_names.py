@@ -84,3 +84,34 @@ def test_dominations_table_names_and_terms(browser: Any, server_factory: Any, tm
     assert "Knowledge" in tooltip(page, "th[data-term='colour:yellow']")
     assert "exchanges 2 Knowledge" in tooltip(page, ".dom-tree [data-term^='campfire:']")
     assert "Influence" in tooltip(page, "th[data-term='piece:city']")
+    # choosing an Objective card puts its goals into How to win (for this seat only, until all have chosen)
+    page.keyboard.press("Escape")
+    page.mouse.move(0, 0)
+    before = state_id(page)
+    page.locator("#legal button[data-action^='choose']").first.click()
+    wait_state(page, before + 1)
+    for _ in range(100):
+        if "Objective card:" in page.inner_text("#howto"):
+            break
+        page.wait_for_timeout(50)
+    howto = page.inner_text("#howto")
+    assert "Objective card:" in howto and "Most VP after 3 Ages" in howto and "Cities" in howto
+    shot(page, "dominations-names-desktop")
+
+
+def test_a_signed_in_accounts_name_is_the_default(browser: Any, server_factory: Any, tmp_path: Path) -> None:
+    server = server_factory(str(tmp_path / "a.sqlite3"))
+    context = browser.new_context(viewport=DESKTOP)
+    page = context.new_page()
+    page.goto(server.base + "/")
+    res = context.request.post(server.base + "/api/account/register", data={"name": "Grace", "password": "correct horse"})
+    if res.status == 404:
+        pytest.skip("accounts are off on this server")
+    assert res.status == 201, res.text()
+    page.reload()
+    page.wait_for_selector("#game-select option[value=nim]", state="attached")
+    for _ in range(100):
+        if page.input_value("#name-input") == "Grace":
+            break
+        page.wait_for_timeout(50)
+    assert page.input_value("#name-input") == "Grace"

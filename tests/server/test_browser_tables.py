@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -20,6 +19,19 @@ def browser() -> Iterator[Any]:
     yield from launch()  # one browser for the module: every test opens its own pages
 
 
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    """One server for the module (bots without delay): every test plays its own games on it."""
+    from conftest import Server
+
+    folder = tmp_path_factory.mktemp("tables")
+    running = Server(str(folder / "tables.sqlite3"), folder / "server.log", bot_delay=0.0).start()
+    try:
+        yield running
+    finally:
+        running.stop()
+
+
 def _create(server: Any, body: dict[str, Any]) -> dict[str, Any]:
     import httpx
 
@@ -28,8 +40,7 @@ def _create(server: Any, body: dict[str, Any]) -> dict[str, Any]:
     return dict(res.json())
 
 
-def test_lobby_screenshots(browser: Any, server_factory: Any, tmp_path: Path) -> None:
-    server = server_factory(str(tmp_path / "l.sqlite3"))
+def test_lobby_screenshots(browser: Any, server: Any) -> None:
     for name, size in (("desktop", DESKTOP), ("phone", PHONE)):
         page = browser.new_page(viewport=size, reduced_motion="reduce")
         page.goto(server.base + "/")
@@ -44,8 +55,7 @@ def test_lobby_screenshots(browser: Any, server_factory: Any, tmp_path: Path) ->
         page.close()
 
 
-def test_four_player_inceptum_fits_a_laptop_screen(browser: Any, server_factory: Any, tmp_path: Path) -> None:
-    server = server_factory(str(tmp_path / "t.sqlite3"), bot_delay=0.0)
+def test_four_player_inceptum_fits_a_laptop_screen(browser: Any, server: Any) -> None:
     g = _create(server, {"game": "inceptum", "mode": "journey", "seats": ["human", "greedy", "greedy", "greedy"], "seed": 11})
     page = browser.new_page(viewport=DESKTOP, reduced_motion="reduce")
     errors: list[str] = []
@@ -118,8 +128,7 @@ def test_four_player_inceptum_fits_a_laptop_screen(browser: Any, server_factory:
     assert errors == []
 
 
-def test_conquest_table_shows_legends_and_no_raw_state(browser: Any, server_factory: Any, tmp_path: Path) -> None:
-    server = server_factory(str(tmp_path / "c.sqlite3"), bot_delay=0.0)
+def test_conquest_table_shows_legends_and_no_raw_state(browser: Any, server: Any) -> None:
     g = _create(server, {"game": "conquest", "seats": ["human", "greedy", "greedy"], "seed": 5,
                          "options": {"civ_choice": "random"}})
     page = browser.new_page(viewport=DESKTOP, reduced_motion="reduce")

@@ -9,10 +9,13 @@ from typing import Any
 import pytest
 from conftest import new_game
 from fastapi.testclient import TestClient
+from hypothesis import given
+from hypothesis import strategies as st
 
 from civtable.core import Action, make_game
 from civtable.server import create_app
-from civtable.server.names import check_name, name_players
+from civtable.server.errors import ApiError
+from civtable.server.names import NAME_MAX, check_name, name_players
 
 
 def tokens_of(g: dict[str, Any]) -> dict[int, str]:
@@ -85,6 +88,15 @@ def test_other_refusals(client: TestClient) -> None:
     res = client.post(f"/api/games/{g['id']}/name", json={"token": tokens_of(g)[0], "name": 5})
     assert res.status_code == 400
     assert check_name("Player 1", 0) == "Player 1"  # one's own default name is allowed
+    # two players of one game never share a name
+    res = client.post("/api/games", json={"game": "nim", "seats": ["human"] * 2, "names": ["Anna", "anna"]})
+    assert res.status_code == 409 and "Player 1 is already called Anna" in res.json()["error"]
+    g = client.post("/api/games", json={"game": "nim", "seats": ["human"] * 2, "names": ["Anna"]}).json()
+    res = client.post(f"/api/games/{g['id']}/name", json={"token": tokens_of(g)[1], "name": "ANNA"})
+    assert res.status_code == 409 and res.json()["code"] == "name_taken"
+    assert client.get(f"/api/games/{g['id']}").json()["seats"][1]["name"] == "Player 2"
+    res = client.post(f"/api/games/{g['id']}/name", json={"token": tokens_of(g)[0], "name": "anna"})
+    assert res.status_code == 200  # one's own name in another case
 
 
 def test_names_survive_a_restart(db_path: str) -> None:
@@ -103,3 +115,15 @@ def test_name_players_replaces_only_named_seats() -> None:
     assert name_players("Player 1 gives Player 2 and Player 3 a Player 12.", names) == \
         "Anna gives Player 2 and Cy a Player 12."
     assert name_players("Player 1 wins.", [None, None]) == "Player 1 wins."
+
+
+@given(st.text(max_size=40), st.integers(0, 5))
+def test_a_name_is_accepted_only_when_it_is_safe(text: str, seat: int) -> None:
+    try:
+        name = check_name(text, seat)
+    except ApiError as exc:
+        assert exc.status == 400 and exc.code == "bad_name" and exc.message
+        return
+    assert 0 < len(name) <= NAME_MAX and name == name.strip() and "  " not in name
+    assert all(ch.isprintable() for ch in name) and not set(name) & set('<>&"`\\')
+    assert check_name(name, seat) == name  # a checked name stays the same when checked again

@@ -210,7 +210,8 @@
         parts.forEach((x, i) => { if (i) joined.push(" · "); joined.push(x); });
         const li = el("li", { dataset: { seat: p.seat } }, el("div", {}, Civ.seatChip(payload, p.seat),
           p.achieved ? el("span", { class: "done" }, " — objectives met") : null), el("div", {}, joined),
-          p.trait ? el("div", { class: "muted small" }, `${p.trait}: ${p.civ_victory}${p.blocked ? " (blocked)" : ""}`) : null);
+          p.trait ? el("div", { class: "muted small" }, `${p.trait}: ${p.civ_victory}${p.blocked ? " (blocked)" : ""}`) : null,
+          p.objective ? el("div", { class: "muted small" }, `Objective card: ${p.objective}`) : null);
         return Civ.tint(li, p.seat);
       })));
     }, 150);

@@ -74,3 +74,36 @@ def test_tagged_refuses_what_cannot_be_a_frame() -> None:
         @tagged("plain")
         class Plain:
             pass
+
+
+def test_every_game_declares_its_frames_one_way() -> None:
+    """Each game's frame kinds are ``@tagged("...")`` NamedTuples: no tag written in a class body,
+    no tag set afterwards, no subclass adding one (the one pattern ``core/frames.py`` documents)."""
+    import ast
+    import importlib
+    from pathlib import Path
+
+    games = Path(__file__).resolve().parents[2] / "civtable" / "games"
+    paths = sorted(games.glob("*/frames.py"))
+    assert len(paths) >= 3
+    for path in paths:
+        tree = ast.parse(path.read_text())
+        declared: dict[str, str] = {}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "setattr":
+                assert not any(isinstance(a, ast.Constant) and a.value == "TAG" for a in node.args), path
+            if not isinstance(node, ast.ClassDef):
+                continue
+            for stmt in node.body:
+                targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target] if isinstance(stmt, ast.AnnAssign) else []
+                assert not any(isinstance(t, ast.Name) and t.id == "TAG" for t in targets), f"{path}: {node.name}"
+            if not any(isinstance(b, ast.Name) and b.id == "NamedTuple" for b in node.bases):
+                continue
+            tags = [d.args[0].value for d in node.decorator_list
+                    if isinstance(d, ast.Call) and isinstance(d.func, ast.Name) and d.func.id == "tagged"
+                    and d.args and isinstance(d.args[0], ast.Constant)]
+            assert len(tags) == 1, f"{path}: {node.name} is not declared with @tagged(...)"
+            declared[node.name] = tags[0]
+        module = importlib.import_module(f"civtable.games.{path.parent.name}.frames")
+        kinds = module.CODEC.kinds()
+        assert {k.__name__: tag_of(k) for k in kinds} == declared, path

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from civtable.core import CHANCE, Action
+from civtable.core.frames import tag_of
 
 from .content import AGENT, TRAY_INDEX, TRAYS, TYPE_INDEX, TYPE_NAMES, TYPES
 from .evolution import claim_options, cost
@@ -82,7 +83,7 @@ def explain(st: PathState, a: Action, player: int) -> str:
     if st.finished:
         return "the game is over"
     f = st.stack[-1]
-    tag = f.TAG
+    tag = tag_of(f)
     if player == CHANCE:
         return "that is not one of the possible draws now"
     seats = (f.seat,) if hasattr(f, "seat") else getattr(f, "seats", ())

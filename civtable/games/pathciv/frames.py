@@ -8,25 +8,29 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from civtable.core.frames import FrameCodec
+from civtable.core.frames import FrameCodec, tagged
 
 
+@tagged("deal")
 class DealBoards(NamedTuple):
     """Setup: the Civilization boards are dealt to the seats (chance)."""
 
 
+@tagged("challenge")
 class DrawChallenge(NamedTuple):
     """Setup: a Challenge card is drawn for a yellow stand (chance); slot 0-3 = rounds 3, 5, 7, 9a."""
 
     slot: int
 
 
+@tagged("battle")
 class DrawBattle(NamedTuple):
     """Setup: a Battle card is drawn for a red stand (chance); slot 0-3 = rounds 4, 6, 8, 9b."""
 
     slot: int
 
 
+@tagged("reveal")
 class RevealCard(NamedTuple):
     """Start of a round: the next card of the round's face-down pile is turned up (chance)."""
 
@@ -35,24 +39,28 @@ class RevealCard(NamedTuple):
     remaining: int
 
 
+@tagged("tokens")
 class RevealTokens(NamedTuple):
     """Philosophy: the two Benefit tokens of a never-reached level are turned up (chance)."""
 
     level: int
 
 
+@tagged("project")
 class Project(NamedTuple):
     """Phase A: every seat secretly commits 2 cards left and 2 right."""
 
     seats: tuple[int, ...]
 
 
+@tagged("deploy")
 class Deploy(NamedTuple):
     """Phase B: seats over their population cap choose which cubes to deploy."""
 
     seats: tuple[int, ...]
 
 
+@tagged("first")
 class FirstArrival(NamedTuple):
     """Philosophy: the only first arrival on a level picks which Benefit goes face up."""
 
@@ -60,6 +68,7 @@ class FirstArrival(NamedTuple):
     level: int
 
 
+@tagged("pick")
 class PickBenefit(NamedTuple):
     """Philosophy: arrivals on a level with two face-up Benefits pick one each."""
 
@@ -67,6 +76,7 @@ class PickBenefit(NamedTuple):
     seats: tuple[int, ...]
 
 
+@tagged("claim")
 class Claim(NamedTuple):
     """Phase C: claims on Wonders or Leaders (open; ``round`` counts the re-claim passes)."""
 
@@ -75,43 +85,26 @@ class Claim(NamedTuple):
     round: int
 
 
+@tagged("research")
 class Research(NamedTuple):
     """Phase D: seats over their population cap choose which Research points to take."""
 
     seats: tuple[int, ...]
 
 
+@tagged("buy")
 class Purchase(NamedTuple):
     """Phase E: every seat that can afford a Technology buys exactly one."""
 
     seats: tuple[int, ...]
 
 
+@tagged("destiny")
 class DestinyChoice(NamedTuple):
     """Phase F: how many times each seat uses the Challenge's optional Destiny."""
 
     seats: tuple[int, ...]
 
-
-# Each kind's TAG (its short name in saved states) is a class attribute, set here so that type
-# checkers do not take it for a field.
-_TAGS: dict[type, str] = {
-    DealBoards: "deal",
-    DrawChallenge: "challenge",
-    DrawBattle: "battle",
-    RevealCard: "reveal",
-    RevealTokens: "tokens",
-    Project: "project",
-    Deploy: "deploy",
-    FirstArrival: "first",
-    PickBenefit: "pick",
-    Claim: "claim",
-    Research: "research",
-    Purchase: "buy",
-    DestinyChoice: "destiny",
-}
-for _kind, _tag in _TAGS.items():
-    setattr(_kind, "TAG", _tag)  # noqa: B010
 
 FRAME_KINDS: tuple[type, ...] = (
     DealBoards, DrawChallenge, DrawBattle, RevealCard, RevealTokens, Project, Deploy, FirstArrival,

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from civtable.core import CHANCE, Action, Decision, GameResult, GameState
+from civtable.core.frames import tag_of
 
 from . import events, evolution, phases, setup
 from .content import Content
@@ -100,9 +101,9 @@ class PathState(GameState):
             return _END
         f = self.stack[-1]
         if isinstance(f, CHANCE_FRAMES):
-            return Decision((CHANCE,), getattr(f, "TAG"), setup.chance_prompt(self, f))  # noqa: B009
+            return Decision((CHANCE,), tag_of(f), setup.chance_prompt(self, f))
         seats = (f.seat,) if hasattr(f, "seat") else f.seats
-        return Decision(tuple(seats), f.TAG, _PROMPTS[f.TAG])
+        return Decision(tuple(seats), tag_of(f), _PROMPTS[tag_of(f)])
 
     def legal_actions(self, player: int | None = None) -> list[Action]:
         if self.finished:
@@ -117,7 +118,7 @@ class PathState(GameState):
             player = seats[0]
         if player not in seats:
             return []
-        return _LEGAL[f.TAG](self, f, player)
+        return _LEGAL[tag_of(f)](self, f, player)
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         if self.finished or not isinstance(self.stack[-1], CHANCE_FRAMES):
@@ -129,7 +130,7 @@ class PathState(GameState):
         if isinstance(f, CHANCE_FRAMES):
             setup.apply_chance(self, f, action)
         else:
-            _APPLY[f.TAG](self, f, player, action)
+            _APPLY[tag_of(f)](self, f, player, action)
 
     def explain_illegal(self, action: Action, player: int) -> str:
         return self.game.explain_illegal(self, action, player)

@@ -115,3 +115,26 @@ def test_a_signed_in_accounts_name_is_the_default(browser: Any, server_factory: 
             break
         page.wait_for_timeout(50)
     assert page.input_value("#name-input") == "Grace"
+
+
+def test_pathciv_table_names_and_terms(browser: Any, server_factory: Any, tmp_path: Path) -> None:
+    import httpx
+
+    server = server_factory(str(tmp_path / "p.sqlite3"))
+    g = httpx.post(server.base + "/api/games", json={"game": "pathciv", "seed": 3, "seats": ["human", "human", "human"],
+                                                     "names": ["Anna"]}, timeout=60).json()
+    page = browser.new_page(viewport=DESKTOP, reduced_motion="reduce")
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server.base + g["seats"][0]["url"])
+    page.wait_for_selector(".player [data-term^='tray:']")
+    board = page.inner_text("#board")
+    assert "Seat" not in board and "Anna — " in board and "Player 2 — " in board and "Player 3 — " in board
+    assert "Builders" in tooltip(page, ".player.me [data-term='tray:wonders']")
+    assert "Board " in tooltip(page, ".player.me h3 [data-term^='civ:']")
+    assert "Research" in tooltip(page, ".player.me [data-term='type:cultural']")
+    assert "Technology" in tooltip(page, "#board [data-term^='tech:']")
+    assert "Round " in tooltip(page, "#board .event [data-term^='challenge:'], #board .event [data-term^='battle:']")
+    assert "Philosophers" in tooltip(page, "[data-term='rule:philosophy']")
+    shot(page, "pathciv-terms-desktop")
+    assert errors == []

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .view import card_sides, destiny_text, effect_text, repeat_text
-from .vocab import AGENTS, TRAYS, TYPE_NAMES
+from .view import destiny_text, effect_text, repeat_text
+from .vocab import AGENT, AGENTS, MILITARY, TRAYS, TYPE_NAMES, TYPES
 
 _TRAY_USE = ("recruit Leaders", "build Wonders", "advance on the Philosophy track",
              "score History points in Challenges", "add 2 Power each in Battles")
@@ -24,11 +24,14 @@ def _end(end: Any) -> str:
 def glossary(game: Any) -> dict[str, dict[str, Any]]:
     c = game.content
     out: dict[str, dict[str, Any]] = {}
-    for i, t in enumerate(c.techs):
+    for t in c.techs:
         lvl = "basic" if t.level == 0 else f"level {t.level}, costs {t.cost} {TYPE_NAMES[t.type]} Research"
         bonus = "" if t.bonus.is_empty() else f" Buying it gives {effect_text(t.bonus)}."
+        left = ", ".join(f"{k} {AGENTS[j] if k > 1 else AGENT[j]}" for j, k in enumerate(t.deploy) if k) or "nothing"
+        right = ", ".join(f"{k} {TYPE_NAMES[j]}" for j, k in enumerate(t.research) if k) or "nothing"
         out[f"tech:{t.id}"] = {"name": t.name, "kind": "technology",
-                               "text": f"{TYPE_NAMES[t.type]} Technology ({lvl}), {t.vp} VP. {card_sides(c, i)}.{bonus}"}
+                               "text": f"{TYPE_NAMES[t.type]} Technology ({lvl}), {t.vp} VP. Played on the left it gives "
+                                       f"{left} (cubes, Phase B); on the right {right} Research (Phase D).{bonus}"}
     for ld in c.leaders:
         parts = []
         if not ld.instant.is_empty():
@@ -65,15 +68,47 @@ def glossary(game: Any) -> dict[str, dict[str, Any]]:
     for i, tray in enumerate(TRAYS):
         out[f"tray:{tray}"] = {"name": AGENTS[i], "kind": "cubes",
                                "text": f"Cubes in the {tray} tray are {AGENTS[i]}: they {_TRAY_USE[i]}."}
+    for i, ty in enumerate(TYPES):
+        extra = " Military Legacy and Units make your Power in Battles." if i == MILITARY else ""
+        out[f"type:{ty}"] = {
+            "name": TYPE_NAMES[i], "kind": "card type",
+            "text": f"{TYPE_NAMES[i]} Research points (up to {c.research_max} on the track) buy {TYPE_NAMES[i]} "
+                    f"Technologies; {TYPE_NAMES[i]} cards score History in {TYPE_NAMES[i]} Challenges; your board's "
+                    f"priority track decides who takes a contested {TYPE_NAMES[i]} Wonder or Leader.{extra}"}
+    out["rule:philosophy"] = {
+        "name": "Philosophy", "kind": "rule",
+        "text": f"Philosophers pay for the next level as soon as the tray holds its cost ({', '.join(map(str, c.phil_costs))}); "
+                f"reaching a level gives a Benefit token times that level's multiplier, and the level is worth "
+                f"{', '.join(map(str, c.phil_vp[1:]))} VP at the end."}
+    out["rule:legacy"] = {
+        "name": "Military Legacy", "kind": "rule",
+        "text": "Kept for the whole game: each point adds 1 to your Power in every Battle (Power is 2 per Unit plus Legacy)."}
+    out["rule:threat"] = {
+        "name": "External Threat", "kind": "rule",
+        "text": "Each Battle ranks the players by Power together with the External Threat: the reward lines go in "
+                "that order, and a line the Threat takes, or ties for, goes to nobody."}
+    out["rule:population"] = {
+        "name": "Population", "kind": "rule",
+        "text": f"Starts at {c.population_start}: the most cubes (Phase B) and Research points (Phase D) you take in a "
+                "round when your cards offer more. Its spaces give bonuses and VP at the end."}
     return out
 
 
 def how_to_win(game: Any, view: dict[str, Any]) -> dict[str, Any]:
+    c = game.content
+    tops = {civ.name: civ.pop_levels[-1] for civ in c.civs}
     players = []
     for p in view.get("players", []):
-        players.append({"seat": int(p["seat"]) - 1, "vp": int(p.get("score") or 0), "lines": [
-            {"label": "Score now", "have": int(p.get("score") or 0), "need": 0, "done": False,
-             "note": f"VP tokens {p.get('vp', 0)}, Philosophy {p.get('philosophy', 0)}, population {p.get('population', 0)}"},
+        score = int(p.get("score") or 0)
+        population = int(p.get("population") or 0)
+        top = int(tops.get(p.get("civ"), population))
+        players.append({"seat": int(p["seat"]) - 1, "vp": score, "lines": [
+            {"label": "Score", "have": score, "need": 0, "done": False, "note": "if the game ended now"},
+            {"label": "Philosophy", "have": int(p.get("philosophy") or 0), "need": c.phil_top,
+             "done": int(p.get("philosophy") or 0) >= c.phil_top},
+            {"label": "Population", "have": population, "need": top, "done": population >= top},
+            {"label": "Legacy", "have": int(p.get("legacy") or 0), "need": 0, "done": False},
+            {"label": "VP tokens", "have": int(p.get("vp") or 0), "need": 0, "done": False},
         ]})
     return {"mode": None, "title": "Most VP after round 9",
             "objectives": ["Score the most VP after 9 rounds: Technologies, Philosophy, population, Leaders, "

@@ -3,45 +3,20 @@ bot in the lobby, play by clicking, reload and continue, and keep a screenshot."
 
 from __future__ import annotations
 
-import os
 import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from browser_util import launch, state_id, wait_state
 
 pytestmark = pytest.mark.browser
-
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
 
 @pytest.fixture
 def browser() -> Iterator[Any]:
-    if not os.path.exists(CHROMIUM):
-        pytest.skip(f"chromium is not installed at {CHROMIUM}; run scripts/system-deps.sh")
-    sync_api = pytest.importorskip("playwright.sync_api", reason="Python Playwright is not installed")
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        try:
-            yield b
-        finally:
-            b.close()
-
-
-def state_id(page: Any) -> int:
-    return int(page.get_attribute("#board", "data-state-id") or -1)
-
-
-def wait_state(page: Any, at_least: int, timeout: float = 15.0) -> int:
-    """Poll from Python (the pages' Content-Security-Policy forbids evaluated strings)."""
-    deadline = time.monotonic() + timeout
-    while (current := state_id(page)) < at_least:
-        assert time.monotonic() < deadline, f"the page stayed at state {current}, expected {at_least}"
-        page.wait_for_timeout(50)
-    return current
+    yield from launch()
 
 
 def test_create_play_reload_continue(browser: Any, server_factory: Any, tmp_path: Path) -> None:

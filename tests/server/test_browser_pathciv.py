@@ -4,7 +4,6 @@ live and the page never shows another seat's secret Project."""
 
 from __future__ import annotations
 
-import os
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -12,29 +11,14 @@ from typing import Any
 
 import httpx
 import pytest
+from browser_util import launch, state_id
 
 pytestmark = pytest.mark.browser
-
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
 
 @pytest.fixture
 def browser() -> Iterator[Any]:
-    if not os.path.exists(CHROMIUM):
-        pytest.skip(f"chromium is not installed at {CHROMIUM}; run scripts/system-deps.sh")
-    sync_api = pytest.importorskip("playwright.sync_api", reason="Python Playwright is not installed")
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        try:
-            yield b
-        finally:
-            b.close()
-
-
-def state_id(page: Any) -> int:
-    return int(page.get_attribute("#board", "data-state-id") or -1)
+    yield from launch()
 
 
 def test_five_player_game_with_person_greedy_and_mcts_to_the_end(

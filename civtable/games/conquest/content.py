@@ -14,13 +14,13 @@ tables but not add or remove categories or traits.
 from __future__ import annotations
 
 import hashlib
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+from civtable.core.contentfile import read_content_file
 from civtable.core.errors import ContentError
 
 DEFAULT_PATH = Path(__file__).with_name("content.toml")
@@ -431,19 +431,7 @@ def _resource_table(ck: _Checker, tables: dict[str, Any], key: str, resources: d
 
 
 def _read(path: str | Path | None) -> tuple[bytes, dict[str, Any]]:
-    p = Path(path) if path is not None else DEFAULT_PATH
-    try:
-        data = p.read_bytes()
-    except OSError as exc:
-        raise ContentError(f"cannot read the content file {p}", [f"{p}: {exc.strerror}"]) from exc
-    try:
-        raw = tomllib.loads(data.decode("utf-8"))
-    except UnicodeDecodeError as exc:
-        raise ContentError(f"the content file {p} is not valid", [f"{p}: not UTF-8 text ({exc.reason})"]) from exc
-    except tomllib.TOMLDecodeError as exc:
-        raise ContentError(f"the content file {p} is not valid TOML", [f"{p}: {exc}"]) from exc
-    return data, raw
-
+    return read_content_file(Path(path) if path is not None else DEFAULT_PATH)
 
 _CACHE: dict[str, tuple[Content, str]] = {}
 

@@ -12,12 +12,12 @@ Card effects are data in a small vocabulary (see :data:`EFFECTS`) that the rules
 from __future__ import annotations
 
 import hashlib
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from civtable.core import ContentError
+from civtable.core.contentfile import read_content_file
 
 DEFAULT_PATH = Path(__file__).with_name("content.toml")
 
@@ -416,20 +416,8 @@ _CACHE: dict[str, Content] = {}
 
 
 def _read(path: str | Path | None) -> tuple[dict[str, Any], str]:
-    p = Path(path) if path is not None else DEFAULT_PATH
-    try:
-        data = p.read_bytes()
-    except OSError as exc:
-        raise ContentError(f"cannot read the content file {p}", [f"{p}: {exc.strerror}"]) from exc
-    cid = hashlib.sha256(data).hexdigest()[:16]
-    try:
-        raw = tomllib.loads(data.decode("utf-8"))
-    except UnicodeDecodeError as exc:
-        raise ContentError(f"the content file {p} is not valid", [f"{p}: not UTF-8 text"]) from exc
-    except tomllib.TOMLDecodeError as exc:
-        raise ContentError(f"the content file {p} is not valid TOML", [f"{p}: {exc}"]) from exc
-    return raw, cid
-
+    data, raw = read_content_file(Path(path) if path is not None else DEFAULT_PATH)
+    return raw, hashlib.sha256(data).hexdigest()[:16]
 
 def load_content(path: str | Path | None = None) -> Content:
     """Load and validate a content file (default: the built-in one)."""

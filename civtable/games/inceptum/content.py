@@ -8,11 +8,11 @@ its place in the file; :func:`check_content` returns the same problems as a list
 from __future__ import annotations
 
 import hashlib
-import tomllib
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from civtable.core.contentfile import read_content_file
 from civtable.core.errors import ContentError
 
 from .model import (
@@ -46,16 +46,8 @@ BUILTIN_PATH = Path(__file__).with_name("content.toml")
 
 def _read(path: str | Path | None) -> tuple[dict[str, Any], str, str]:
     p = Path(path) if path else BUILTIN_PATH
-    try:
-        data = p.read_bytes()
-    except OSError as exc:
-        raise ContentError(f"cannot read the content file {p}: {exc.strerror}") from exc
-    try:
-        raw = tomllib.loads(data.decode("utf-8"))
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise ContentError(f"{p} is not valid TOML", [str(exc)]) from exc
+    data, raw = read_content_file(p)
     return raw, str(p), hashlib.sha256(data).hexdigest()
-
 
 @lru_cache(maxsize=16)
 def _load_cached(path: str) -> Content:
@@ -76,7 +68,7 @@ def check_content(path: str | Path | None = None) -> list[str]:
     try:
         raw, where, digest = _read(path)
     except ContentError as exc:
-        return [str(exc)] + exc.problems
+        return exc.problems or [str(exc)]
     _, problems = parse_content(raw, where, digest)
     return problems
 

@@ -8,12 +8,12 @@ The structural and rulebook checks themselves live in :mod:`.checks`.
 from __future__ import annotations
 
 import hashlib
-import tomllib
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from civtable.core.contentfile import read_content_file
 from civtable.core.errors import ContentError
 
 from .vocab import (  # noqa: F401 - the vocabulary is also read from here
@@ -444,16 +444,8 @@ def parse_content(raw: dict[str, Any], path: str, digest: str) -> tuple[Content 
 
 def _read(path: str | Path | None) -> tuple[dict[str, Any], str, str]:
     p = Path(path) if path else BUILTIN_PATH
-    try:
-        data = p.read_bytes()
-    except OSError as exc:
-        raise ContentError(f"cannot read the content file {p}: {exc.strerror or exc}") from None
-    try:
-        raw = tomllib.loads(data.decode("utf-8"))
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise ContentError(f"{p} is not valid TOML: {exc}") from None
+    data, raw = read_content_file(p)
     return raw, str(p), hashlib.sha256(data).hexdigest()
-
 
 @lru_cache(maxsize=8)
 def _load_cached(path: str) -> Content:
@@ -474,7 +466,7 @@ def check_content(path: str | Path | None = None) -> list[str]:
     try:
         raw, where, digest = _read(path)
     except ContentError as exc:
-        return [str(exc)]
+        return exc.problems or [str(exc)]
     return parse_content(raw, where, digest)[1]
 
 

@@ -114,30 +114,28 @@ def _add(a: Vec | list[int], b: Vec | list[int]) -> list[int]:
     return [x + y for x, y in zip(a, b, strict=True)]
 
 
-def deploy_available(st: PathState, p: Player) -> list[int]:
-    """Cubes the left cards and Leader bonuses would deploy (PC-B-1, PC-B-2)."""
+def _bonus_sum(st: PathState, p: Player, cards: list[int] | tuple[int, ...], what: str) -> list[int]:
+    """``what`` ("deploy" or "research") summed over ``cards`` and the seat's living and Cemetery
+    Leaders' bonuses."""
     c = st.content
     out = [0, 0, 0, 0, 0]
-    for t in p.left:
-        out = _add(out, c.techs[t].deploy)
+    for t in cards:
+        out = _add(out, getattr(c.techs[t], what))
     if p.leader >= 0:
-        out = _add(out, c.leaders[p.leader].alive.deploy)
+        out = _add(out, getattr(c.leaders[p.leader].alive, what))
     for i in p.cemetery:
-        out = _add(out, c.leaders[i].cemetery.deploy)
+        out = _add(out, getattr(c.leaders[i].cemetery, what))
     return out
+
+
+def deploy_available(st: PathState, p: Player) -> list[int]:
+    """Cubes the left cards and Leader bonuses would deploy (PC-B-1, PC-B-2)."""
+    return _bonus_sum(st, p, p.left, "deploy")
 
 
 def research_offered(st: PathState, p: Player) -> list[int]:
     """Research points the right cards and Leader bonuses give (PC-D-1, PC-D-2)."""
-    c = st.content
-    out = [0, 0, 0, 0, 0]
-    for t in p.right:
-        out = _add(out, c.techs[t].research)
-    if p.leader >= 0:
-        out = _add(out, c.leaders[p.leader].alive.research)
-    for i in p.cemetery:
-        out = _add(out, c.leaders[i].cemetery.research)
-    return out
+    return _bonus_sum(st, p, p.right, "research")
 
 
 def research_available(st: PathState, p: Player) -> list[int]:

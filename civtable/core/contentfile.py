@@ -3,11 +3,15 @@
 
 from __future__ import annotations
 
+import hashlib
 import tomllib
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from .errors import ContentError
+
+C = TypeVar("C")
 
 
 def read_content_file(path: Path) -> tuple[bytes, dict[str, Any]]:
@@ -24,3 +28,40 @@ def read_content_file(path: Path) -> tuple[bytes, dict[str, Any]]:
     except tomllib.TOMLDecodeError as exc:
         raise ContentError(f"the content file {path} is not valid TOML", [f"{path}: not valid TOML: {exc}"]) from None
     return data, raw
+
+
+def read_with_identity(path: str | Path | None, builtin: Path) -> tuple[dict[str, Any], str, str]:
+    """The TOML tables, the file's path as text and its sha256 (``None`` or empty: ``builtin``)."""
+    p = Path(path) if path else builtin
+    data, raw = read_content_file(p)
+    return raw, str(p), hashlib.sha256(data).hexdigest()
+
+
+class ContentLoader(Generic[C]):
+    """Loads, checks and caches one game's content files: ``parse(raw, where, digest)`` returns the
+    content (None when it has problems) and the list of problems, each with its place."""
+
+    def __init__(self, builtin: Path, parse: Callable[[dict[str, Any], str, str], tuple[C | None, list[str]]]) -> None:
+        self.builtin = builtin
+        self.parse = parse
+        self._cache: dict[str, C] = {}
+
+    def load(self, path: str | Path | None = None) -> C:
+        """The fully checked content (``None``: the built-in file); a ``ContentError`` lists every problem."""
+        key = str(path) if path else ""
+        hit = self._cache.get(key)
+        if hit is None:
+            raw, where, digest = read_with_identity(key or None, self.builtin)
+            content, problems = self.parse(raw, where, digest)
+            if content is None:
+                raise ContentError(f"the content file {where} has {len(problems)} problem(s)", problems)
+            hit = self._cache[key] = content
+        return hit
+
+    def check(self, path: str | Path | None = None) -> list[str]:
+        """Every problem of a content file, each with its place; empty when the file is valid."""
+        try:
+            raw, where, digest = read_with_identity(path, self.builtin)
+        except ContentError as exc:
+            return exc.problems or [str(exc)]
+        return self.parse(raw, where, digest)[1]

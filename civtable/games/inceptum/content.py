@@ -7,13 +7,10 @@ its place in the file; :func:`check_content` returns the same problems as a list
 
 from __future__ import annotations
 
-import hashlib
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from civtable.core.contentfile import read_content_file
-from civtable.core.errors import ContentError
+from civtable.core.contentfile import ContentLoader
 
 from .model import (
     AGES,
@@ -44,33 +41,17 @@ from .parse import parse_content
 BUILTIN_PATH = Path(__file__).with_name("content.toml")
 
 
-def _read(path: str | Path | None) -> tuple[dict[str, Any], str, str]:
-    p = Path(path) if path else BUILTIN_PATH
-    data, raw = read_content_file(p)
-    return raw, str(p), hashlib.sha256(data).hexdigest()
-
-@lru_cache(maxsize=16)
-def _load_cached(path: str) -> Content:
-    raw, where, digest = _read(path or None)
-    content, problems = parse_content(raw, where, digest)
-    if content is None:
-        raise ContentError(f"the content file {where} has {len(problems)} problem(s)", problems)
-    return content
+_LOADER = ContentLoader(BUILTIN_PATH, parse_content)
 
 
 def load_content(path: str | Path | None = None) -> Content:
     """Load and fully check a content file (``None``: the built-in file)."""
-    return _load_cached(str(path) if path else "")
+    return _LOADER.load(path)
 
 
 def check_content(path: str | Path | None = None) -> list[str]:
     """Every problem of a content file, each with its place; empty when the file is valid."""
-    try:
-        raw, where, digest = _read(path)
-    except ContentError as exc:
-        return exc.problems or [str(exc)]
-    _, problems = parse_content(raw, where, digest)
-    return problems
+    return _LOADER.check(path)
 
 
 def dump_content(path: str | Path | None = None) -> dict[str, Any]:

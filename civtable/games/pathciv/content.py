@@ -7,14 +7,11 @@ The structural and rulebook checks themselves live in :mod:`.checks`.
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass, field
-from functools import lru_cache
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from civtable.core.contentfile import read_content_file
-from civtable.core.errors import ContentError
+from civtable.core.contentfile import ContentLoader
 
 from .vocab import (  # noqa: F401 - the vocabulary is also read from here
     AGENT,
@@ -442,32 +439,17 @@ def parse_content(raw: dict[str, Any], path: str, digest: str) -> tuple[Content 
     return (None if problems else content), problems
 
 
-def _read(path: str | Path | None) -> tuple[dict[str, Any], str, str]:
-    p = Path(path) if path else BUILTIN_PATH
-    data, raw = read_content_file(p)
-    return raw, str(p), hashlib.sha256(data).hexdigest()
-
-@lru_cache(maxsize=8)
-def _load_cached(path: str) -> Content:
-    raw, where, digest = _read(path or None)
-    content, problems = parse_content(raw, where, digest)
-    if content is None:
-        raise ContentError(f"the content file {where} has problems", problems)
-    return content
+_LOADER = ContentLoader(BUILTIN_PATH, parse_content)
 
 
 def load_content(path: str | Path | None = None) -> Content:
     """Load and fully check a content file (``None``: the built-in file)."""
-    return _load_cached(str(path) if path else "")
+    return _LOADER.load(path)
 
 
 def check_content(path: str | Path | None = None) -> list[str]:
     """Every problem of a content file, each with its place; empty when the file is valid."""
-    try:
-        raw, where, digest = _read(path)
-    except ContentError as exc:
-        return exc.problems or [str(exc)]
-    return parse_content(raw, where, digest)[1]
+    return _LOADER.check(path)
 
 
 def dump_content(path: str | Path | None = None) -> dict[str, Any]:

@@ -220,6 +220,9 @@ class DominationsRenderer(Renderer):
             tid, i, j, o, r = action.args
             body = f"{tid} at ({i},{j},{'▲' if o == 0 else '▼'}) turn {r}"
             return body if short else "place " + body
+        if action.kind == "choose" and len(action.args) == 2:  # the secret Objective and Monument kept
+            body = f"{self._name('objective', action.args[0])} + {self._name('monument', action.args[1])}"
+            return body if short else "keep " + body
         return super().action_label(action, view, seat, short)
 
 

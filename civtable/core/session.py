@@ -92,8 +92,11 @@ class Session:
         record: GameRecord | None = None,
         state: GameState | None = None,
         chance_key: str | None = None,
+        undo: bool = True,
     ) -> None:
+        """``undo=False`` keeps no undo history (simulations: no copy of the state per action)."""
         self.game = game
+        self.keep_undo = undo
         self.seed = seed
         self.chance_key = chance_key
         self.state: GameState = state if state is not None else game.new_initial_state()
@@ -128,13 +131,14 @@ class Session:
             player = deciders[0]
         if player is None:
             raise IllegalAction("several seats decide at once here; say which seat acts")
-        before = self.state.clone()
-        text = self.game.describe_action(self.state, player, act)
+        before = self.state.clone() if self.keep_undo and player != CHANCE else None
+        # the log sentence describes the state before the action; nobody listening, nobody reads it
+        text = self.game.describe_action(self.state, player, act) if self.listeners else ""
         self.state.apply(act, player)  # raises with the state untouched
         if player == CHANCE:
             self.chance_count += 1
             self._undo.clear()
-        else:
+        elif before is not None:
             if self._undo and self._undo[-1].player != player:
                 self._undo.clear()
             self._undo.append(_Snapshot(before, len(self.record.actions), player))
@@ -157,7 +161,7 @@ class Session:
         whether the process that saw the actions is still running."""
         actions = self.record.actions
         start = undo_tail_start(actions)
-        if start == len(actions) or self.state.is_terminal():
+        if not self.keep_undo or start == len(actions) or self.state.is_terminal():
             self._undo.clear()
             return
         from .record import replay

@@ -136,7 +136,7 @@ def _run_game(task: dict[str, Any], holder: dict[str, Any]) -> dict[str, Any]:
     specs = seat_specs(task["seats"], index, bool(task["rotate_seats"]), n)
     bots, labels = _bots(task, game, specs, index, seed)
     hooks, wanted = assign_wanted(task, game, index, int(task["seed"]))
-    session = Session(game, seed, specs)
+    session = Session(game, seed, specs, undo=False)
     holder["session"] = session
     max_rounds = task["max_rounds"]
     snapshots: list[list[Any]] = []

@@ -23,7 +23,15 @@ How it plays:
   redraws (kept). It does not make offers of its own (the bank serves it better than a partner
   who must agree).
 
-Parameters (``greedy:plan=0``): ``plan=0`` disables the bank-trade planning.
+Parameters (``greedy:plan=0``, ``greedy:look=3``): ``plan=0`` disables the bank-trade planning;
+``commit=0`` re-plans after every bank trade of a planned chain instead of following the plan
+to its purchase (the default follows it while the turn goes as planned: same hand, same turn);
+``near=0`` prices every purchase for bank plans, not only those at most six resources away at
+their printed price (a plan trades with the bank at most six times anyway);
+``look`` (default 1) is how deep a look-ahead weighs nested follow-up choices (a free research
+inside Monarchy's pause inside a research being considered ...) before it takes the first
+legal one. ``look=3`` was the default before: it plays no better (``docs/bots.md``, "The
+look-ahead depth") and is 2.3x slower.
 """
 
 from __future__ import annotations
@@ -31,11 +39,11 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NamedTuple
 
 from civtable.core import CHANCE, Action, Game, GameState, Observation, OptionError
 
-from .bot_support import SLOT_CACHE, bank_trade_ok, best_slots, cached_exclusives
+from .bot_support import SLOT_CACHE, bank_trade_ok, best_slots, cached_exclusives, quick_cost
 from .bot_support import STYLES as STYLES  # re-exported: the greedy bot's styles
 from .bot_support import WEIGHTS as WEIGHTS
 from .bot_value import BANK_LOSS, MAX_BANK_CHAIN, exclusives, plan_value
@@ -44,11 +52,50 @@ RES = ("food", "wood", "stone", "iron", "gold")
 BIG = 10_000.0
 EXPECTED_ROUNDS = {"mission1": 10, "mission2": 16, "journey": 20, "glory": 28}
 PURCHASES = ("research", "build", "wonder", "upgrade", "assign")
+LOOK = 1
+"""Default nesting depth up to which follow-up choices in a look-ahead are weighed (see above)."""
 
 # ---------------------------------------------------------------------------------------
 # Evaluation
 def _objectives(s: Any) -> dict[str, Any]:
     return s.c.objectives  # type: ignore[no-any-return]
+
+
+class _Ctx(NamedTuple):
+    """What :func:`value` reads from the content and options, once per game."""
+
+    mode: str
+    expected: float
+    per_cp: int
+    dawn_mask: int
+    race: bool  # the mode is a race to Dawn, a CP target and some of every resource
+    race_cp: int
+    race_each: int
+    glory: dict[str, Any] | None
+
+
+_CTX: dict[int, tuple[Any, _Ctx]] = {}
+
+
+def _ctx(s: Any) -> _Ctx:
+    got = _CTX.get(id(s.game))
+    if got is not None and got[0] is s.game:
+        return got[1]
+    c = s.c
+    mode = s.opt["mode"]
+    race_cp = race_each = 0
+    glory = None
+    if mode == "journey":
+        race_cp, race_each = int(c.objectives["journey"]["cp"]), int(c.objectives["journey"]["each_resource"])
+    elif mode == "glory":
+        glory = c.objectives["glory"]
+        race_cp, race_each = int(glory["prosperity_cp"]), int(glory["each_resource"])
+    ctx = _Ctx(mode, float(EXPECTED_ROUNDS.get(mode, 20)), c.rules["population_per_cp"], c.dawn_mask,
+               mode in ("journey", "glory"), race_cp, race_each, glory)
+    if len(_CTX) > 64:
+        _CTX.clear()
+    _CTX[id(s.game)] = (s.game, ctx)
+    return ctx
 
 
 def value(s: Any, me: int, w: dict[str, float] | None = None) -> float:
@@ -61,31 +108,49 @@ def value(s: Any, me: int, w: dict[str, float] | None = None) -> float:
         if me in winners:
             return BIG / len(winners)
         return -BIG if winners else 0.0
+    ctx = _ctx(s)
     p = s.players[me]
-    mode = s.opt["mode"]
-    cp = s.cp(p)
-    hand = p.hand
+    cp = p.cp_research + p.cp_buildings + p.cp_wonders + p.pop_total // ctx.per_cp
+    return _position(s, me, p, ctx, cp) + _hand_terms(p.hand, ctx, cp, p.researched & ctx.dawn_mask)
+
+
+def _hand_terms(hand: list[int], ctx: _Ctx, cp: int, dawn: int) -> float:
+    """The terms of :func:`value` that depend on the hand: resources held and the race's stock."""
+    h0, h1, h2, h3, h4 = hand  # min(h, 50) each, written out (this runs for every look-ahead)
+    v = 0.06 * ((h0 if h0 < 50 else 50) + (h1 if h1 < 50 else 50) + (h2 if h2 < 50 else 50)
+                + (h3 if h3 < 50 else 50) + (h4 if h4 < 50 else 50))
+    each = ctx.race_each
+    if ctx.race:
+        target_cp = ctx.race_cp
+        ratio = min(1.0, cp / target_cp) if target_cp else 1.0
+        held = ((h0 if h0 < each else each) + (h1 if h1 < each else each) + (h2 if h2 < each else each)
+                + (h3 if h3 < each else each) + (h4 if h4 < each else each))
+        stock = held / (5.0 * each) if each else 1.0
+        # hoarding matters once the CP target is near
+        v += (4.0 + 40.0 * ratio**4 * (1.0 if dawn else 0.5)) * stock
+    return v
+
+
+def _position(s: Any, me: int, p: Any, ctx: _Ctx, cp: int) -> float:
+    """The terms of :func:`value` that do not depend on the hand."""
     ptp = p.ptp
-    left = max(1.0, EXPECTED_ROUNDS.get(mode, 20) - s.round)
-    horizon = min(left, 8.0)
+    left = ctx.expected - s.round
+    horizon = 8.0 if left > 8.0 else (left if left > 1.0 else 1.0)
     v = 1.0 * cp
     v += 0.09 * horizon * (ptp[0] + ptp[1] + ptp[2] + 1.2 * ptp[3] + 1.3 * ptp[4])
-    h0, h1, h2, h3, h4 = hand  # min(h, 50) each, written out (this runs for every look-ahead)
-    v += 0.06 * ((h0 if h0 < 50 else 50) + (h1 if h1 < 50 else 50) + (h2 if h2 < 50 else 50)
-                 + (h3 if h3 < 50 else 50) + (h4 if h4 < 50 else 50))
     if p.pop_free and None in p.city:
         v += 0.8 * min(p.pop_free, 3)
     if s.achieved[me]:
         v += 30.0  # objectives met at the end of a turn: the round ends in a win unless outdone
     v += cached_exclusives(s, me, exclusives)
-    if mode == "journey":
-        j = _objectives(s)["journey"]
-        v += _race(s, p, cp, int(j["cp"]), int(j["each_resource"]), hand)
-    elif mode == "glory":
-        g = _objectives(s)["glory"]
-        v += _race(s, p, cp, int(g["prosperity_cp"]), int(g["each_resource"]), hand)
-        if p.trait >= 0:
-            v += 2.5 * _trait_progress(s, p, s.c.traits[p.trait].id, g)
+    mode = ctx.mode
+    if ctx.race:
+        if p.researched & ctx.dawn_mask:
+            v += 8.0
+        if cp >= ctx.race_cp:
+            v += 10.0
+        if ctx.glory is not None and p.trait >= 0:
+            v += 2.5 * _trait_progress(s, p, s.c.traits[p.trait].id, ctx.glory)
     elif mode == "mission1":
         need = int(_objectives(s)["mission1"]["resource_buildings"])
         v += 4.0 * min(need, _count_levels(p, 1)) / need * 10
@@ -122,25 +187,6 @@ def _count_levels(p: Any, minimum: int) -> int:
     return sum(1 for cell in p.city if cell is not None and cell[0] == 1 and cell[2] >= minimum)
 
 
-def _race(s: Any, p: Any, cp: int, target_cp: int, each: int, hand: list[int]) -> float:
-    """Progress toward 'Dawn + CP target + `each` of every resource in hand'."""
-    v = 0.0
-    dawn = s.dawn(p)
-    if dawn:
-        v += 8.0
-    ratio = min(1.0, cp / target_cp) if target_cp else 1.0
-    h0, h1, h2, h3, h4 = hand
-    held = ((h0 if h0 < each else each) + (h1 if h1 < each else each) + (h2 if h2 < each else each)
-            + (h3 if h3 < each else each) + (h4 if h4 < each else each))
-    stock = held / (5.0 * each) if each else 1.0
-    # hoarding matters once the CP target is near
-    weight = 4.0 + 40.0 * ratio**4 * (1.0 if dawn else 0.5)
-    v += weight * stock
-    if cp >= target_cp:
-        v += 10.0
-    return v
-
-
 def _trait_progress(s: Any, p: Any, trait: str, g: dict[str, Any]) -> float:
     if trait == "expansionist":
         return min(1.0, _count_levels(p, 4) / g["expansionist_level4_buildings"]) * 10
@@ -155,13 +201,36 @@ def _trait_progress(s: Any, p: Any, trait: str, g: dict[str, Any]) -> float:
 
 # ---------------------------------------------------------------------------------------
 # Choosing
+SHARE_PLAYERS = True
+"""Look-ahead copies share the other players with the searched state (copy-on-write, see
+``InceptumState.clone_for``); False copies everything (the same play, slower; for tests)."""
+
+
+def _look(s: Any, me: int) -> Any:
+    """A copy of ``s`` to try ``me``'s own moves on."""
+    return s.clone_for(me) if SHARE_PLAYERS else s.clone()
+
+
 class Planner:
     """The decision procedure, usable on any (sampled) state."""
 
-    def __init__(self, rng: random.Random, plan: bool = True, weights: dict[str, float] | None = None) -> None:
+    def __init__(
+        self,
+        rng: random.Random,
+        plan: bool = True,
+        weights: dict[str, float] | None = None,
+        look: int = LOOK,
+        commit: bool = False,
+        near: bool = True,
+    ) -> None:
         self.rng = rng
+        self.near = near
         self.plan = plan
         self.w = weights
+        self.look = look
+        self.commit_plans = commit
+        self._plans: dict[Action, list[Action]] = {}
+        self._commitment: tuple[int, int, int, list[int], list[Action]] | None = None
         self.known_targets: dict[int, list[tuple[float, list[int], Action]]] = {}
         self.barred: Callable[[Action], bool] | None = None  # restricted play: never plan these
 
@@ -186,7 +255,7 @@ class Planner:
         return s
 
     def _after(self, s: Any, me: int, action: Action, depth: int = 0) -> Any:
-        c = s.clone()
+        c = _look(s, me)
         c.apply_unchecked(action, me)
         return self._settle(c, me, depth)
 
@@ -210,7 +279,7 @@ class Planner:
             return self._choose_slot(s, me, legal)
         if kind in ("bonus_choice", "pray"):
             return self._choose_resource(s, me, legal)
-        if depth > 3:
+        if depth > self.look:
             return legal[0] if legal[0].kind != "cancel" else legal[-1]
         base = value(s, me, self.w)
         scored = []
@@ -268,9 +337,12 @@ class Planner:
         return need
 
     # -- the turn -------------------------------------------------------------------------
-    def _targets(self, s: Any, me: int) -> list[tuple[float, list[int], Action]]:
-        """Every purchase whose only obstacle could be resources: (value gain, cost, action)."""
-        rich = s.clone()
+    def _targets(self, s: Any, me: int, reach: int | None = None) -> list[tuple[float, list[int], Action]]:
+        """Every purchase whose only obstacle could be resources: (value gain, cost, action).
+        With ``reach``, only those the hand cannot pay now but could with at most ``reach``
+        more resources at their printed price after reductions (what a bank plan can buy)."""
+        hand = s.players[me].hand
+        rich = _look(s, me)
         q = rich.players[me]
         q.hand = [99, 99, 99, 99, 99]
         base_rich = value(rich, me, self.w)
@@ -278,6 +350,15 @@ class Planner:
         for a in rich.legal_actions(me):
             if a.kind not in PURCHASES or (self.barred is not None and self.barred(a)):
                 continue
+            if reach is not None:
+                price = quick_cost(s, q, a)
+                if price is not None:
+                    short = 0
+                    for r in range(5):
+                        if price[r] > hand[r]:
+                            short += price[r] - hand[r]
+                    if short == 0 or short > reach:
+                        continue
             try:
                 after = self._after(rich, me, a, depth=4)
             except Exception:  # noqa: BLE001 - see _try
@@ -328,13 +409,13 @@ class Planner:
                 scored.append((self._try(s, me, a), a))
         can_bank = any(a.kind == "bank" for a in legal)
         if self.plan and can_bank:
-            for _gain, cost, target in self._targets(s, me):
+            for _gain, cost, target in self._targets(s, me, MAX_BANK_CHAIN if self.near else None):
                 if target in legal_set:
                     continue
                 trades = self._bank_plan(s, me, cost)
                 if not trades:
                     continue
-                c = s.clone()
+                c = _look(s, me)
                 ok = True
                 lost = 0
                 for t in trades:
@@ -353,32 +434,77 @@ class Planner:
                 # resources lost to the bank's ratio are counted again: chains of lossy trades
                 # must buy something clearly better than waiting for production
                 scored.append((value(c, me, self.w) - BANK_LOSS * lost - 0.01 * len(trades), trades[0]))
+                if self.commit_plans:
+                    self._plans.setdefault(trades[0], [*trades[1:], target])
         if can_bank:
             scored.extend(self._hoard_trades(s, me, legal, base))
         return scored
 
     def _choose_turn(self, s: Any, me: int, legal: list[Action]) -> Action:
+        step = self._committed(s, me, legal)
+        if step is not None:
+            return step
+        self._plans = {}
         scored = self.scored_turn(s, me, legal)
         if not scored:
             return next((a for a in legal if a.kind == "end"), legal[-1])
-        return self._best(scored)
+        choice = self._best(scored)
+        rest = self._plans.get(choice)
+        self._plans = {}
+        if rest and self.commit_plans:
+            # a bank trade that starts a plan: the next steps are the plan's, as long as the
+            # turn goes on exactly as it was planned (same turn, the hand the trade leaves)
+            p = s.players[me]
+            g, x = RES.index(str(choice.args[0])), RES.index(str(choice.args[1]))
+            hand = p.hand[:]
+            hand[g] -= s.bank_ratio(p, g)
+            hand[x] += 1
+            self._commitment = (me, s.round, s.turn_pos, hand, rest)
+        return choice
+
+    def _committed(self, s: Any, me: int, legal: list[Action]) -> Action | None:
+        """The next step of the plan begun by this turn's last bank trade, if the turn is still
+        the planned one; else None (and the plan is dropped)."""
+        plan = self._commitment
+        self._commitment = None
+        if plan is None:
+            return None
+        seat, rnd, pos, hand, rest = plan
+        p = s.players[me]
+        if seat != me or rnd != s.round or pos != s.turn_pos or p.hand != hand or rest[0] not in legal:
+            return None
+        step = rest[0]
+        if step.kind == "bank" and len(rest) > 1:
+            g, x = RES.index(str(step.args[0])), RES.index(str(step.args[1]))
+            after = hand[:]
+            after[g] -= s.bank_ratio(p, g)
+            after[x] += 1
+            self._commitment = (me, rnd, pos, after, rest[1:])
+        return step
 
     def _hoard_trades(self, s: Any, me: int, legal: list[Action], base: float) -> list[tuple[float, Action]]:
         """Bank trades that raise the value on their own (evening out the hand for the
         20-of-each objectives). A trade changes only the hand, so it is valued in place."""
         out = []
-        hand = s.players[me].hand
+        p = s.players[me]
+        hand = p.hand
         ratios: dict[int, int] = {}
+        fixed = None
+        if self.w is None and not s.finished:  # only the hand terms change: the rest once
+            ctx = _ctx(s)
+            cp = p.cp_research + p.cp_buildings + p.cp_wonders + p.pop_total // ctx.per_cp
+            fixed = _position(s, me, p, ctx, cp)
+            dawn = p.researched & ctx.dawn_mask
         for a in legal:
             if a.kind != "bank":
                 continue
             g, x = RES.index(str(a.args[0])), RES.index(str(a.args[1]))
             r = ratios.get(g)
             if r is None:
-                r = ratios[g] = s.bank_ratio(s.players[me], g)
+                r = ratios[g] = s.bank_ratio(p, g)
             hand[g] -= r
             hand[x] += 1
-            v = value(s, me, self.w)
+            v = value(s, me, self.w) if fixed is None else fixed + _hand_terms(hand, ctx, cp, dawn)
             hand[g] += r
             hand[x] -= 1
             v -= BANK_LOSS * (r - 1)
@@ -445,12 +571,20 @@ class InceptumGreedyBot:
     """The greedy player; see the module documentation."""
 
     def __init__(
-        self, game: Game, seat: int, rng: random.Random, plan: bool = True, weights: dict[str, float] | None = None
+        self,
+        game: Game,
+        seat: int,
+        rng: random.Random,
+        plan: bool = True,
+        weights: dict[str, float] | None = None,
+        look: int = LOOK,
+        commit: bool = False,
+        near: bool = True,
     ) -> None:
         self.game = game
         self.seat = seat
         self.rng = rng
-        self.planner = Planner(rng, plan, weights)
+        self.planner = Planner(rng, plan, weights, look, commit, near)
         self.name = "greedy"
 
     def restrict(self, barred: Callable[[Action], bool]) -> None:
@@ -468,13 +602,25 @@ class InceptumGreedyBot:
 def make_greedy(
     game: Game, seat: int, rng: random.Random, params: dict[str, str], weights: dict[str, float] | None = None
 ) -> InceptumGreedyBot:
-    unknown = set(params) - {"plan"}
+    unknown = set(params) - {"plan", "look", "commit", "near"}
     if unknown:
-        raise OptionError(f"the Inceptum greedy bot has no parameter {sorted(unknown)[0]!r}; it takes plan=0|1")
+        raise OptionError(
+            f"the Inceptum greedy bot has no parameter {sorted(unknown)[0]!r}; "
+            "it takes plan=0|1, commit=0|1, near=0|1 and look=0..4"
+        )
     plan = params.get("plan", "1")
-    if plan not in ("0", "1"):
-        raise OptionError(f"greedy parameter plan must be 0 or 1, not {plan!r}")
-    return InceptumGreedyBot(game, seat, rng, plan=plan == "1", weights=weights)
+    commit = params.get("commit", "0")
+    near = params.get("near", "1")
+    for key, text in (("plan", plan), ("commit", commit), ("near", near)):
+        if text not in ("0", "1"):
+            raise OptionError(f"greedy parameter {key} must be 0 or 1, not {text!r}")
+    look_text = params.get("look", str(LOOK))
+    if look_text not in ("0", "1", "2", "3", "4"):
+        raise OptionError(f"greedy parameter look must be a whole number from 0 to 4, not {look_text!r}")
+    look = int(look_text)
+    return InceptumGreedyBot(
+        game, seat, rng, plan=plan == "1", weights=weights, look=look, commit=commit == "1", near=near == "1"
+    )
 
 
 # ---------------------------------------------------------------------------------------

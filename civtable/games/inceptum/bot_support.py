@@ -13,6 +13,7 @@ from typing import Any
 from civtable.core import Action
 
 from .content import RESOURCES
+from .costs import cost_table, research_cost, wonder_table
 
 WEIGHTS: dict[str, float] = {
     "cp": 1.0,  # each Civilization Point
@@ -91,6 +92,23 @@ def bank_trade_ok(s: Any, me: int, trade: Action) -> bool:
         return False
     g = RESOURCES.index(str(trade.args[0]))
     return bool(p.hand[g] >= s.bank_ratio(p, g))
+
+
+def quick_cost(s: Any, p: Any, a: Action) -> tuple[int, ...] | None:
+    """The price of purchase ``a`` for player ``p`` after its reductions, read from the cost
+    tables without playing it (None for a purchase without a price list, such as ``assign``)."""
+    kind = a.kind
+    c = s.c
+    if kind == "research":
+        return (0, 0, 0, 0, 0 if p.free_credit > 0 else research_cost(s, p, c.advance_index[str(a.args[0])]))
+    if kind == "build":
+        return cost_table(s, p)[c.line_index[str(a.args[0])]][0][0]  # type: ignore[no-any-return]
+    if kind == "upgrade":
+        cell = p.city[(int(a.args[0]) - 1) * 5 + int(a.args[1]) - 1]
+        return cost_table(s, p)[cell[1]][cell[2]][0]  # type: ignore[no-any-return]
+    if kind == "wonder":
+        return wonder_table(s, p)[0][c.wonder_index[str(a.args[0])]][0]
+    return None
 
 
 _EXCLUSIVES: dict[tuple[int, int, tuple[int, ...], tuple[int, ...]], float] = {}

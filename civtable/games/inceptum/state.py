@@ -115,12 +115,24 @@ _CHANCE: dict[type, Callable[[InceptumState], list[tuple[Action, float]]]] = {
 assert set(_CHANCE) == CHANCE_KINDS and set(_APPLY) == set(_LEGAL) | CHANCE_KINDS
 
 
+_OWN_FRAMES = (Slot, FreeActions, Government, Pray)
+
+
+def _own_only(f: Frame, action: Action) -> bool:
+    """Whether ``action`` at frame ``f`` (by the frame's own seat) changes no other player:
+    a purchase, bank trade, slot, free action, government benefit or prayer. Ending the turn
+    (the next seat's turn, the production phase), offers, bonuses and dice may change others."""
+    if type(f) is Turn:
+        return action.kind not in ("end", "offer")
+    return type(f) in _OWN_FRAMES
+
+
 class InceptumState(GameState):
     game: Inceptum
     __slots__ = (
         "game", "c", "t", "n", "opt", "players", "round", "order", "turn_pos", "stack",
         "dice", "wonder_owner", "benefit_owner", "trait_deck", "hb_deck", "offers_made",
-        "achieved", "blocked", "civ_round", "winners", "finished", "end_reason", "unfinished",
+        "achieved", "blocked", "civ_round", "winners", "finished", "end_reason", "unfinished", "owner",
     )
 
     def __init__(self, game: Inceptum, fresh: bool = True) -> None:
@@ -129,6 +141,7 @@ class InceptumState(GameState):
         self.t: A.ActionTable = game.table
         self.n = game.num_players
         self.opt = game.options
+        self.owner = -1  # see clone_for: -1 when this state owns every player
         if not fresh:
             return
         c = self.c
@@ -195,6 +208,8 @@ class InceptumState(GameState):
 
     def apply_unchecked(self, action: Action, player: int) -> None:
         f = self.stack[-1]
+        if self.owner >= 0 and not (player == self.owner and _own_only(f, action)):
+            self._own_all()
         _APPLY[type(f)](self, f, action, player)
 
     # ==================================================================================
@@ -261,13 +276,36 @@ class InceptumState(GameState):
         return [x / s for x in sq]
 
     def clone(self) -> InceptumState:
+        s = self._copy_but_players()
+        s.players = [p.copy() for p in self.players]
+        return s
+
+    def clone_for(self, seat: int) -> InceptumState:
+        """A copy for looking ahead at ``seat``'s own moves: only ``seat``'s player is copied, the
+        others are shared with this state (copy-on-write). The first action that could change
+        another player (any other seat's or chance's, ending the turn, an offer) copies them all
+        first, so the copy behaves exactly like :meth:`clone`'s. This state must not change while
+        the copy is in use."""
+        s = self._copy_but_players()
+        players = self.players[:]
+        players[seat] = players[seat].copy()
+        s.players = players
+        s.owner = seat
+        return s
+
+    def _own_all(self) -> None:
+        me = self.owner
+        self.players = [p if i == me else p.copy() for i, p in enumerate(self.players)]
+        self.owner = -1
+
+    def _copy_but_players(self) -> InceptumState:
         s = InceptumState.__new__(InceptumState)
         s.game = self.game
         s.c = self.c
         s.t = self.t
         s.n = self.n
         s.opt = self.opt
-        s.players = [p.copy() for p in self.players]
+        s.owner = -1
         s.round = self.round
         s.order = self.order
         s.turn_pos = self.turn_pos

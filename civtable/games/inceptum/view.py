@@ -6,7 +6,7 @@ trait cards while traits are being dealt and redrawn, and other seats' pending r
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .content import RESOURCES
 from .costs import researchable
@@ -19,7 +19,87 @@ if TYPE_CHECKING:
 
 
 def _res(v: Any) -> dict[str, int]:
-    return {r: int(v[i]) for i, r in enumerate(RESOURCES)}
+    f, w, st, i, g = v
+    return {"food": int(f), "wood": int(w), "stone": int(st), "iron": int(i), "gold": int(g)}
+
+
+class _Static(NamedTuple):
+    """The parts of the view that depend only on the content, built once per content. Views
+    share these nested lists and dicts: a view is read, never changed."""
+
+    tech: list[dict[str, Any]]
+    wonders: list[dict[str, Any]]
+    buildings: list[tuple[dict[str, Any], list[dict[str, Any]]]]
+
+
+_STATIC: dict[int, tuple[Any, _Static]] = {}
+
+
+def _static(c: Any) -> _Static:
+    got = _STATIC.get(id(c))
+    if got is not None and got[0] is c:
+        return got[1]
+    unlocks: dict[int, list[str]] = {}
+    for line in c.lines:
+        for lv in line.levels:
+            if lv.unlocked_by >= 0:
+                unlocks.setdefault(lv.unlocked_by, []).append(lv.name)
+    for w in c.wonders:
+        if w.unlocked_by >= 0:
+            unlocks.setdefault(w.unlocked_by, []).append(w.name)
+    tech = [
+        {
+            "id": a.id,
+            "name": a.name,
+            "age": a.age,
+            "cost": a.cost,
+            "requires": [c.advances[k].id for k in range(len(c.advances)) if a.requires >> k & 1],
+            "requires_any": [c.advances[k].id for k in range(len(c.advances)) if a.requires_any >> k & 1],
+            "gains": _res(a.gains),
+            "gains_all": a.gains_all,
+            "population": a.population,
+            "cp": c.rules["research_cp"] + a.bonus_cp,
+            "dawn": a.dawn,
+            "government": a.government,
+            "unlocks": unlocks.get(a.idx, []),
+        }
+        for a in c.advances
+    ]
+    wonders = [
+        {
+            "id": w.id,
+            "name": w.name,
+            "age": w.age,
+            "kind": w.kind,
+            "cp": w.cp,
+            "cost": _res(w.cost),
+            "unlocked_by": c.advances[w.unlocked_by].id if w.unlocked_by >= 0 else None,
+            "effects": [{"type": e.type, "amount": e.amount, "gains": _res(e.gains), "timing": e.timing}
+                        for e in w.effects],
+        }
+        for w in c.wonders
+    ]
+    buildings = [
+        (
+            {"id": line.id, "kind": line.kind, "max_count": line.max_count},
+            [
+                {
+                    "level": k + 1,
+                    "name": lv.name,
+                    "cost": _res(lv.cost),
+                    "gains": _res(lv.gains),
+                    "unlocked_by": c.advances[lv.unlocked_by].id if lv.unlocked_by >= 0 else None,
+                }
+                for k, lv in enumerate(line.levels)
+            ],
+        )
+        for line in c.lines
+    ]
+    static = _Static(tech, wonders, buildings)
+    if len(_STATIC) > 32:
+        _STATIC.clear()
+    _STATIC[id(c)] = (c, static)
+    return static
 
 
 def _age(s: InceptumState, p: Player) -> str:
@@ -105,72 +185,32 @@ def build_view(s: InceptumState, viewer: int | None) -> dict[str, Any]:
             "blocked": bool(s.blocked >> i & 1),  # For The Glory: no civilizational victory
         })
     me = s.players[viewer] if viewer is not None and 0 <= viewer < s.n else None
-    tech = []
+    static = _static(c)
     available = set(researchable(s, me)) if me is not None else set()
-    unlocks: dict[int, list[str]] = {}
-    for line in c.lines:
-        for lv in line.levels:
-            if lv.unlocked_by >= 0:
-                unlocks.setdefault(lv.unlocked_by, []).append(lv.name)
-    for w in c.wonders:
-        if w.unlocked_by >= 0:
-            unlocks.setdefault(w.unlocked_by, []).append(w.name)
-    for a in c.advances:
-        entry: dict[str, Any] = {
-            "id": a.id,
-            "name": a.name,
-            "age": a.age,
-            "cost": a.cost,
-            "requires": [c.advances[k].id for k in range(len(c.advances)) if a.requires >> k & 1],
-            "requires_any": [c.advances[k].id for k in range(len(c.advances)) if a.requires_any >> k & 1],
-            "gains": _res(a.gains),
-            "gains_all": a.gains_all,
-            "population": a.population,
-            "cp": c.rules["research_cp"] + a.bonus_cp,
-            "dawn": a.dawn,
-            "government": a.government,
-            "unlocks": unlocks.get(a.idx, []),
-            "researched_by": [i for i, p in enumerate(s.players) if p.researched & a.bit],
-        }
+    tech = []
+    for a, fixed in zip(c.advances, static.tech):
+        entry: dict[str, Any] = {**fixed, "researched_by": [i for i, q in enumerate(s.players) if q.researched & a.bit]}
         if me is not None:
             entry["your_cost"] = s.research_cost(me, a.idx)
             entry["status"] = "researched" if me.researched & a.bit else ("available" if a.idx in available else "locked")
         tech.append(entry)
     wonders = []
-    for w in c.wonders:
-        entry = {
-            "id": w.id,
-            "name": w.name,
-            "age": w.age,
-            "kind": w.kind,
-            "cp": w.cp,
-            "cost": _res(w.cost),
-            "owner": s.wonder_owner[w.idx] if s.wonder_owner[w.idx] >= 0 else None,
-            "unlocked_by": c.advances[w.unlocked_by].id if w.unlocked_by >= 0 else None,
-            "effects": [{"type": e.type, "amount": e.amount, "gains": _res(e.gains), "timing": e.timing} for e in w.effects],
-        }
+    for w, fixed in zip(c.wonders, static.wonders):
+        entry = {**fixed, "owner": s.wonder_owner[w.idx] if s.wonder_owner[w.idx] >= 0 else None}
         if me is not None:
             entry["your_cost"] = _res(s.wonder_cost(me, w.idx))
             entry["unlocked"] = w.unlocked_by < 0 or bool(me.researched >> w.unlocked_by & 1)
         wonders.append(entry)
     buildings = []
-    for line in c.lines:
+    for line, (fixed_line, fixed_levels) in zip(c.lines, static.buildings):
         levels = []
-        for k, lv in enumerate(line.levels):
-            item: dict[str, Any] = {
-                "level": k + 1,
-                "name": lv.name,
-                "cost": _res(lv.cost),
-                "gains": _res(lv.gains),
-                "unlocked_by": c.advances[lv.unlocked_by].id if lv.unlocked_by >= 0 else None,
-            }
+        for k, fixed in enumerate(fixed_levels):
+            item: dict[str, Any] = dict(fixed)
             if me is not None:
                 item["your_cost"] = _res(s.build_cost(me, line.idx, k + 1))
             levels.append(item)
-        buildings.append({
-            "id": line.id, "kind": line.kind, "max_count": line.max_count, "levels": levels,
-            "built": [s.players[i].line_count[line.idx] for i in range(s.n)],
-        })
+        buildings.append({**fixed_line, "levels": levels,
+                          "built": [s.players[i].line_count[line.idx] for i in range(s.n)]})
     top = s.stack[-1]
     offer = None
     if isinstance(top, Offer):

@@ -19,7 +19,10 @@ each bot pick its civilization, or deals them with ``--option civ_choice=random`
 A game takes part through hooks in ``civtable.games.<game>.metrics``: ``CHOICE`` (the name,
 e.g. ``"trait"``), ``choice_options(game)`` and ``forced_action(state, wanted)``, which returns
 the (player, action) to play instead of the bot's or the deal's when a seat with an assigned
-option is about to receive one.
+option is about to receive one. At a chance node the action may be a list of outcomes instead:
+chance then draws among those only, uniformly, with the run's seeded generator (Path of
+Civilization deals the boards of unassigned seats so; Dominations sets assigned Objectives aside
+from the other draws).
 """
 
 from __future__ import annotations

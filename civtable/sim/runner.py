@@ -143,12 +143,17 @@ def _run_game(task: dict[str, Any], holder: dict[str, Any]) -> dict[str, Any]:
     last_round = -1
     actions = 0
     stopped = False
+    first: int | None = None
     while True:
         state = session.state
         if hooks is not None:
             forced = hooks.forced_action(state, wanted)
             if forced is not None:
-                session.apply(forced[1], forced[0])
+                player, act = forced
+                if isinstance(act, list):  # chance draws among these outcomes only
+                    act = sample_chance([(a, 1.0 / len(act)) for a in act],
+                                        chance_rng(session.seed, session.chance_count))
+                session.apply(act, player)
                 continue
         if state.is_chance_node():
             outcome = sample_chance(state.chance_outcomes(), chance_rng(session.seed, session.chance_count))
@@ -158,6 +163,8 @@ def _run_game(task: dict[str, Any], holder: dict[str, Any]) -> dict[str, Any]:
         if res.rounds != last_round:
             last_round = res.rounds
             snapshots.append([res.rounds, score_snapshot(state)])
+            if first is None and res.rounds >= 1:  # the order of round 1 (it may change later)
+                first = first_player(state)
         deciders = state.decision().players
         if not deciders:
             break
@@ -194,7 +201,7 @@ def _run_game(task: dict[str, Any], holder: dict[str, Any]) -> dict[str, Any]:
         "seats": seats_out,
         "score_by_round": snapshots,
         "final_hash": record.final_hash or state.state_hash(),
-        "first_player": first_player(state),
+        "first_player": first if first is not None else first_player(state),
     }
     forced = sum(getattr(b, "forced", 0) for b in bots)
     if forced:

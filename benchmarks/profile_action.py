@@ -50,6 +50,7 @@ def main() -> None:
     parser.add_argument("--game", default="inceptum")
     parser.add_argument("--actions", type=int, default=300)
     parser.add_argument("--top", type=int, default=25)
+    parser.add_argument("--sort", default="cumulative", help="cProfile order: cumulative or tottime")
     parser.add_argument("--db", default=None, help="database URL (default: a temporary SQLite file)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
@@ -65,7 +66,7 @@ def main() -> None:
         store.close()
     print(f"{args.game}: {elapsed / args.actions * 1000:.2f} ms per action, {cpu / args.actions * 1000:.2f} ms of CPU "
           "(all threads; under the profiler)")
-    pstats.Stats(profile).sort_stats("cumulative").print_stats(args.top)
+    pstats.Stats(profile).sort_stats(args.sort).print_stats(args.top)
 
 
 if __name__ == "__main__":

@@ -38,6 +38,10 @@ from civtable.rl import openspiel as adapter
 from civtable.sim.report import wilson
 
 
+MIN_SIMS = 8
+"""The smallest simulation budget OpenSpiel's bot is given."""
+
+
 def calibrate(game: Any, depth: int, seconds: float = 3.0) -> float:
     """OpenSpiel MCTS simulations per second on early-game positions."""
     state = game.new_initial_state()
@@ -101,7 +105,10 @@ def play(spec: str, our_seat: int, seed: int, os_sims: int, depth: int, options:
             # keep OpenSpiel's time per move equal to ours: adjust its budget as load changes
             target = our_time / our_moves if our_moves else spent
             if spent > 0:
-                theirs.max_simulations = max(1, int(theirs.max_simulations * min(2.0, max(0.5, target / spent))))
+                # at least MIN_SIMS: with a budget of one or two simulations OpenSpiel's bot can
+                # end a search with an unexpanded root and fail (max() of no children); the floor
+                # can only give it more time than ours, never less
+                theirs.max_simulations = max(MIN_SIMS, int(theirs.max_simulations * min(2.0, max(0.5, target / spent))))
         state.apply_action(idx)
     returns = state.returns()
     result = state.civ_state.result()

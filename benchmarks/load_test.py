@@ -300,10 +300,12 @@ async def main_async(args: argparse.Namespace, bases: list[str]) -> Stats:
 
 def measure(args: argparse.Namespace, bases: list[str], procs: list[subprocess.Popen[bytes]]) -> dict[str, Any]:
     cpu_before = sum(server_cpu(p) for p in procs)
+    own_before = time.process_time()
     started = time.perf_counter()
     stats = asyncio.run(main_async(args, bases))
     elapsed = time.perf_counter() - started
     cpu = sum(server_cpu(p) for p in procs) - cpu_before
+    own = time.process_time() - own_before  # the load generator (the clients) on the same machine
 
     def ms(values: list[float]) -> dict[str, float]:
         return {q: round(percentile(values, p) * 1000, 1) for q, p in (("p50", 50), ("p95", 95), ("p99", 99))}
@@ -322,6 +324,9 @@ def measure(args: argparse.Namespace, bases: list[str], procs: list[subprocess.P
         "push_mean_ms": round(statistics.fmean(stats.push) * 1000, 1) if stats.push else None,
         "think_ms": args.think,
         "server_cpu_ms_per_action": round(cpu / len(stats.push) * 1000, 2) if stats.push and cpu else None,
+        "server_cores_busy": round(cpu / elapsed, 2) if elapsed else None,
+        "clients_cpu_ms_per_action": round(own / len(stats.push) * 1000, 2) if stats.push else None,
+        "clients_cores_busy": round(own / elapsed, 2) if elapsed else None,
         "load_average": round(os.getloadavg()[0], 2),
     }
 
@@ -338,7 +343,8 @@ def report(result: dict[str, Any], as_json: bool) -> None:
     print(f"  post round trip:           p50 {result['post_ms']['p50']} ms, p95 {result['post_ms']['p95']} ms, "
           f"p99 {result['post_ms']['p99']} ms")
     print(f"  players think {result['think_ms']} ms on average; server CPU {result['server_cpu_ms_per_action']} ms "
-          "per action", flush=True)
+          f"per action ({result['server_cores_busy']} cores busy); the clients on this machine "
+          f"{result['clients_cpu_ms_per_action']} ms per action ({result['clients_cores_busy']} cores)", flush=True)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -108,10 +108,16 @@ def value(s: Any, me: int, w: dict[str, float] | None = None) -> float:
         if me in winners:
             return BIG / len(winners)
         return -BIG if winners else 0.0
-    ctx = _ctx(s)
     p = s.players[me]
+    fixed, ctx, cp, dawn = _split(s, me, p)
+    return fixed + _hand_terms(p.hand, ctx, cp, dawn)
+
+
+def _split(s: Any, me: int, p: Any) -> tuple[float, _Ctx, int, int]:
+    """What :func:`_hand_terms` needs besides the hand, and the value of everything else."""
+    ctx = _ctx(s)
     cp = p.cp_research + p.cp_buildings + p.cp_wonders + p.pop_total // ctx.per_cp
-    return _position(s, me, p, ctx, cp) + _hand_terms(p.hand, ctx, cp, p.researched & ctx.dawn_mask)
+    return _position(s, me, p, ctx, cp), ctx, cp, p.researched & ctx.dawn_mask
 
 
 def _hand_terms(hand: list[int], ctx: _Ctx, cp: int, dawn: int) -> float:
@@ -489,12 +495,7 @@ class Planner:
         p = s.players[me]
         hand = p.hand
         ratios: dict[int, int] = {}
-        fixed = None
-        if self.w is None and not s.finished:  # only the hand terms change: the rest once
-            ctx = _ctx(s)
-            cp = p.cp_research + p.cp_buildings + p.cp_wonders + p.pop_total // ctx.per_cp
-            fixed = _position(s, me, p, ctx, cp)
-            dawn = p.researched & ctx.dawn_mask
+        split = _split(s, me, p) if self.w is None and not s.finished else None  # the hand alone changes
         for a in legal:
             if a.kind != "bank":
                 continue
@@ -504,7 +505,7 @@ class Planner:
                 r = ratios[g] = s.bank_ratio(p, g)
             hand[g] -= r
             hand[x] += 1
-            v = value(s, me, self.w) if fixed is None else fixed + _hand_terms(hand, ctx, cp, dawn)
+            v = value(s, me, self.w) if split is None else split[0] + _hand_terms(hand, split[1], split[2], split[3])
             hand[g] += r
             hand[x] -= 1
             v -= BANK_LOSS * (r - 1)

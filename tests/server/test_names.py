@@ -127,3 +127,35 @@ def test_a_name_is_accepted_only_when_it_is_safe(text: str, seat: int) -> None:
     assert 0 < len(name) <= NAME_MAX and name == name.strip() and "  " not in name
     assert all(ch.isprintable() for ch in name) and not set(name) & set('<>&"`\\')
     assert check_name(name, seat) == name  # a checked name stays the same when checked again
+
+
+@pytest.mark.parametrize(("name", "why"), [
+    ("Player 2 (Roman)", "mistaken for another seat"),
+    ("Ｐlayer 2", "mistaken for another seat"),  # fullwidth P: NFKC makes it "Player 2"
+    ("PIayer 2", "mistaken for another seat"),  # capital i for l
+    ("P1ayer 3", "mistaken for another seat"),
+    ("Seat 4", "mistaken for another seat"),
+    ("Player Two", "mistaken for another seat"),
+    ("bot", "mistaken for a bot"),
+    ("Greedy", "mistaken for a bot"),
+    ("Anna the Bot", "mistaken for a bot"),
+    ("Рlayer 2", "look-alike letters"),  # Cyrillic Р among Latin letters
+    ("Pаul", "look-alike letters"),  # Cyrillic а
+    ("Anna\u200b", "control or invisible"),  # zero-width space
+])
+def test_names_that_impersonate_are_refused(client: TestClient, name: str, why: str) -> None:
+    g = new_game(client, ["human", "human"], seed=1)
+    res = client.post(f"/api/games/{g['id']}/name", json={"token": tokens_of(g)[0], "name": name})
+    assert res.status_code == 400 and why in res.json()["error"], res.text
+    assert client.get(f"/api/games/{g['id']}").json()["seats"][0]["name"] == "Player 1"
+
+
+def test_a_name_that_looks_like_another_players_is_refused(client: TestClient) -> None:
+    g = client.post("/api/games", json={"game": "nim", "seats": ["human"] * 3, "names": ["Anna", None, "Bill"]}).json()
+    tokens = tokens_of(g)
+    for lookalike, taken in (("Аnna", "Anna"), ("ANNA", "Anna"), ("BiII", "Bill"), ("Ｂｉｌｌ", "Bill")):
+        res = client.post(f"/api/games/{g['id']}/name", json={"token": tokens[1], "name": lookalike})
+        assert res.status_code in (400, 409), res.text
+        assert taken in res.json()["error"] or "look-alike" in res.json()["error"]
+    assert client.post(f"/api/games/{g['id']}/name", json={"token": tokens[1], "name": "Abbott"}).status_code == 200
+    assert check_name("Ｊｏｈｎ", 0) == "John"  # NFKC

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from conftest import new_game
+from conftest import claim_all, new_game
 from fastapi.testclient import TestClient
 from hypothesis import given
 from hypothesis import strategies as st
@@ -29,8 +29,8 @@ def test_the_core_names_seats_from_one() -> None:
 
 
 def test_names_chosen_at_creation_and_on_joining(client: TestClient) -> None:
-    g = client.post("/api/games", json={"game": "nim", "seats": ["human", "human", "random"], "seed": 3,
-                                        "names": ["  Anna   Lee ", None]}).json()
+    g = claim_all(client, client.post("/api/games", json={"game": "nim", "seats": ["human", "human", "random"], "seed": 3,
+                                                          "names": ["  Anna   Lee ", None]}).json())
     assert [s["name"] for s in g["seats"]] == ["Anna Lee", "Player 2", "Player 3"]
     assert [s["named"] for s in g["seats"]] == [True, False, False]
     tokens = tokens_of(g)
@@ -91,7 +91,7 @@ def test_other_refusals(client: TestClient) -> None:
     # two players of one game never share a name
     res = client.post("/api/games", json={"game": "nim", "seats": ["human"] * 2, "names": ["Anna", "anna"]})
     assert res.status_code == 409 and "Player 1 is already called Anna" in res.json()["error"]
-    g = client.post("/api/games", json={"game": "nim", "seats": ["human"] * 2, "names": ["Anna"]}).json()
+    g = claim_all(client, client.post("/api/games", json={"game": "nim", "seats": ["human"] * 2, "names": ["Anna"]}).json())
     res = client.post(f"/api/games/{g['id']}/name", json={"token": tokens_of(g)[1], "name": "ANNA"})
     assert res.status_code == 409 and res.json()["code"] == "name_taken"
     assert client.get(f"/api/games/{g['id']}").json()["seats"][1]["name"] == "Player 2"
@@ -151,7 +151,8 @@ def test_names_that_impersonate_are_refused(client: TestClient, name: str, why: 
 
 
 def test_a_name_that_looks_like_another_players_is_refused(client: TestClient) -> None:
-    g = client.post("/api/games", json={"game": "nim", "seats": ["human"] * 3, "names": ["Anna", None, "Bill"]}).json()
+    g = claim_all(client, client.post("/api/games", json={"game": "nim", "seats": ["human"] * 3,
+                                                          "names": ["Anna", None, "Bill"]}).json())
     tokens = tokens_of(g)
     for lookalike, taken in (("Аnna", "Anna"), ("ANNA", "Anna"), ("BiII", "Bill"), ("Ｂｉｌｌ", "Bill")):
         res = client.post(f"/api/games/{g['id']}/name", json={"token": tokens[1], "name": lookalike})

@@ -47,6 +47,27 @@ def client(db_path: str) -> Iterator[TestClient]:
         yield c
 
 
+def browser(app: Any, address: str) -> TestClient:
+    """Another browser at ``address`` (with cookies of its own) on ``app``, whose lifespan a
+    ``with TestClient(app)`` block runs: its requests share that client's event loop, so tasks
+    they start (bots, ratings) keep running after the request."""
+    other = TestClient(app, client=(address, 40000))
+    other.portal = app.state.test_portal
+    return other
+
+
+@pytest.fixture
+def app(db_path: str) -> Iterator[Any]:
+    """A running app for several browsers (:func:`browser`), with small limits for fast tests."""
+    from civtable.server.limits import Limits
+
+    application = create_app(db_path, limits=Limits(registrations_per_client=50, clock_check=0.05, match_wait=0.5,
+                                                    chat_rate=3, chat_window=30))
+    with TestClient(application) as main:
+        application.state.test_portal = main.portal
+        yield application
+
+
 def new_game(client: Any, seats: list[str], game: str = "nim", claim: bool = True, **extra: Any) -> dict[str, Any]:
     """Create a game; with ``claim``, every invitation is claimed (as each invited friend would)
     and its seat token put in the seat's ``token``."""

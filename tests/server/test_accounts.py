@@ -6,11 +6,10 @@ browser. Playing anonymously by invitation works as before."""
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from conftest import new_game
+from conftest import browser, new_game
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
@@ -28,19 +27,6 @@ def register(client: TestClient, name: str, password: str = PASSWORD, status: in
 
 def sign_in(client: TestClient, name: str, password: str = PASSWORD) -> Any:
     return client.post("/api/account/signin", json={"name": name, "password": password})
-
-
-@pytest.fixture
-def app(db_path: str) -> Iterator[FastAPI]:
-    """An app whose lifespan runs; browsers from several addresses share it (:func:`browser`)."""
-    application = create_app(db_path, limits=Limits(registrations_per_client=50))
-    with TestClient(application):
-        yield application
-
-
-def browser(app: FastAPI, address: str) -> TestClient:
-    """Another browser, at ``address``, on the running ``app`` (its own cookies)."""
-    return TestClient(app, client=(address, 40000))
 
 
 def test_register_sign_in_and_out(client: TestClient, db_path: str) -> None:
@@ -101,7 +87,8 @@ def test_sign_in_throttling_holds_across_names_and_a_restart(db_path: str) -> No
         assert sign_in(attacker, names[7]).status_code == 429
     # per name: three wrong passwords from three addresses lock that name (only)
     app = create_app(db_path, limits=limits)
-    with TestClient(app, client=("192.0.2.1", 1)):
+    with TestClient(app, client=("192.0.2.1", 1)) as main:
+        app.state.test_portal = main.portal
         for i in range(3):
             assert sign_in(browser(app, f"192.0.2.{10 + i}"), names[6], "not the password!").status_code == 403
         locked = sign_in(browser(app, "192.0.2.99"), names[6])
@@ -112,6 +99,7 @@ def test_sign_in_throttling_holds_across_names_and_a_restart(db_path: str) -> No
 def test_registrations_are_limited_per_address(db_path: str) -> None:
     app = create_app(db_path, limits=Limits(registrations_per_client=3))
     with TestClient(app, client=("203.0.113.5", 1)) as farm:
+        app.state.test_portal = farm.portal
         for i in range(3):
             register(farm, f"Farm{i}")
         body = register(farm, "Farm3", status=429)

@@ -75,6 +75,8 @@ class LiveGame:
     device_tokens: dict[str, int] = field(default_factory=dict)  # token hash -> seat (signed-in accounts)
     names: list[str | None] = field(default_factory=list)  # display names chosen per seat (None: "Player N")
     pace: dict[int, float] = field(default_factory=dict)  # seat -> seconds between bot moves it asked for
+    bot_turn: tuple[Any, float] = (None, 0.0)  # (the bot turn under way, seconds it has thought so far)
+    think_max: float = 0.0  # the longest one bot decision took in this process (seconds)
 
     @property
     def state_id(self) -> int:
@@ -94,6 +96,12 @@ class LiveGame:
         if found is None:
             found = self.device_tokens.get(digest)
         return found
+
+    def turn_of(self, seat: int) -> int:
+        """Which run of ``seat``'s decisions the game is in: the number of actions of other seats
+        so far (dice rolled in the middle of a turn do not end it). A bot's turn — its decisions
+        in a row — shares one thinking budget."""
+        return sum(1 for p, _ in self.session.record.actions if p != seat and p >= 0)
 
     def bot_to_move(self) -> int | None:
         """A bot seat that must decide now, if any."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import textwrap
 from collections.abc import Sequence
 from typing import Any
 
@@ -16,16 +17,13 @@ from .term import Term, clip, columns, visible_len
 _SKIP_KEYS = {"decision", "you", "game"}
 
 HELP = """\
-Commands:
-  N               play action number N of the menu
-  <action text>   play an action by its text (the menu shows them); several steps of one
-                  decision may be typed at once, e.g. a choice and then its place
-  info <action>   (or '? N') what the action does and would change, without playing it
-  undo            take back your last action of this turn (never across dice or other players)
-  view            show the screen again ('view all': every part; 'view <part>': one part)
-  log             show the game log
-  help            this text
-  quit            stop playing (the record is saved if you gave --record)"""
+Commands:  N      play option N of the menu
+  <action text>   play an action by its text; the steps of one decision may be
+                  typed together, e.g. a choice and then its place
+  ? N  (info N)   what option N does and would change, without playing it
+  undo            take back your last action (not across dice or other players)
+  view            the screen again; 'view all': every part; 'view <part>': one
+  log             the game log         help   this text         quit   stop"""
 """The commands of every game; each game's renderer adds its own part (``Renderer.help_text``)."""
 
 
@@ -43,7 +41,9 @@ class Renderer:
     def help_lines(self) -> list[str]:
         """``help``: the game's own help, then the commands of every game."""
         own = self.help_text or f"{self.game.info.title}: {self.game.info.description}".rstrip(": ")
-        return [own, "", HELP]
+        width = min(self.term.width, 80) - 1
+        lines = [w for line in own.splitlines() for w in (textwrap.wrap(line, width) or [""])]
+        return ["\n".join(lines), "", HELP]
 
     def score_sheet(self, sheet: dict[str, Any]) -> list[str]:
         """The end-of-game score sheet (:func:`civtable.core.teaching.score_sheet`): a table when

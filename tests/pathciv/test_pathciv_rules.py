@@ -151,10 +151,12 @@ def test_pc_won_1_3_claim_needs_builders_one_wonder_bonus_at_once() -> None:
     at_phase(s, P_WONDERS)
     assert s.decision().players == (0,)
     legal = s.legal_actions(0)
-    assert Action("claim", ("stonehenge",)) in legal and Action("pass") in legal
+    assert Action("claim", ("stonehenge",)) in legal and Action("confirm") in legal
     great = c.wonders[c.wonder_index["great_library"]]
     assert (Action("claim", ("great_library",)) in legal) == (great.cost <= 3)
     s.apply("claim stonehenge", 0)
+    assert p.wonders == []  # nothing is taken before everyone taking part has confirmed
+    s.apply("confirm", 0)
     st = c.wonders[c.wonder_index["stonehenge"]]
     assert p.wonders == [c.wonder_index["stonehenge"]] and p.trays[WONDERS] == 3 - st.cost
     assert c.wonder_index["stonehenge"] not in s.market_w
@@ -184,6 +186,7 @@ def test_pc_lead_3_new_leader_sends_old_one_to_the_cemetery() -> None:
     s.players[1].trays = [0] * 5
     at_phase(s, P_LEADERS)
     s.apply("claim euclid", 0)
+    s.apply("confirm", 0)
     assert p.leader == c.leader_index["euclid"] and p.cemetery == [c.leader_index["homer"]]
     assert p.cards_of_type(c, 0) >= 1  # the dead Leader still counts (type)
     # the Cemetery effect is now active in Phase D

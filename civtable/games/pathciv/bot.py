@@ -20,6 +20,8 @@ from typing import Any
 from civtable.core import CHANCE, Action, Game, Observation, OptionError
 
 from .content import BATTLES, CHALLENGES, LEADERS, PHILOSOPHY, WONDERS, Effect, Repeat
+from .evolution import claim_options, outranked
+from .frames import OpenClaims
 from .phases import EMPTY, commit_project, project_options
 from .player import Player
 from .setup import BATTLE_ROUNDS, CHALLENGE_ROUNDS
@@ -129,11 +131,67 @@ def _outranked(s: PathState, me: int, kind: str, card: int) -> bool:
     return any(q.claim == card and c.civs[q.civ].rank[t] < mine for i, q in enumerate(s.players) if i != me)
 
 
+# ----- open claims ----------------------------------------------------------------------------
+def claim_targets(s: PathState, me: int) -> list[tuple[float, int]]:
+    """(value, card) for every card ``me`` could leave its cubes on now (-1: none, in the tray),
+    each valued with the claims still pending, best first. Ties go to the current claim unless a
+    higher priority sits on it, then to the tray: a seat moves only for something better."""
+    f = s.stack[-1]
+    p = s.players[me]
+    cards = list(claim_options(s, f.kind, me))
+    if p.claim >= 0 and not outranked(s, me) and p.claim not in cards:
+        cards.append(p.claim)
+    out = []
+    for card in cards + [-1]:
+        t = s.clone()
+        t.players[me].claim = card
+        keep = card >= 0 and card == p.claim and not _outranked(s, me, f.kind, card)
+        out.append((value(t, me) + (2e-6 if keep else 1e-6 if card < 0 else 0.0), card))
+    out.sort(key=lambda vc: -vc[0])
+    return out
+
+
+def claim_move(s: PathState, me: int, card: int, legal: list[Action]) -> Action:
+    """The action that leaves ``me``'s cubes on ``card`` (-1: in the tray), or confirms them."""
+    f = s.stack[-1]
+    c = s.content
+    if card == s.players[me].claim:
+        want = Action("confirm")
+    elif card < 0:
+        want = Action("withdraw")
+    else:
+        want = Action("claim", ((c.wonders[card] if f.kind == "wonder" else c.leaders[card]).id,))
+    if want in legal:
+        return want
+    return Action("confirm") if Action("confirm") in legal else legal[0]
+
+
+def claim_choice(s: PathState, me: int, legal: list[Action]) -> Action:
+    """Open claims: leave the cubes on the card worth most (a card a higher priority holds is worth
+    nothing), confirming when they are already there."""
+    return claim_move(s, me, claim_targets(s, me)[0][1], legal)
+
+
+def quick_claim(s: PathState, me: int, legal: list[Action]) -> Action:
+    """A cheap open-claims answer for planning: the most VP among cards nobody outranks us on."""
+    f = s.stack[-1]
+    c = s.content
+    cards = c.wonders if f.kind == "wonder" else c.leaders
+    free = [k for k in claim_options(s, f.kind, me) if not _outranked(s, me, f.kind, k)]
+    p = s.players[me]
+    if p.claim >= 0 and not _outranked(s, me, f.kind, p.claim):
+        free.append(p.claim)
+    best = max(free, key=lambda k: (cards[k].vp, k == p.claim), default=-1)
+    return claim_move(s, me, best, legal)
+
+
 # ----- choosing ----------------------------------------------------------------------------------
 def lookahead(s: PathState, me: int, legal: list[Action], rng: random.Random) -> Action:
     """The legal action with the best value after it (ties at random)."""
     if len(legal) == 1:
         return legal[0]
+    if isinstance(s.stack[-1], OpenClaims):
+        return claim_choice(s, me, legal)
     best, picks = -math.inf, [legal[0]]
     for a in legal:
         t = s.clone()
@@ -155,6 +213,8 @@ def quick(s: PathState, seat: int, legal: list[Action], rng: random.Random) -> A
             return sum(sum(c.techs[i].deploy) for i in full[:2]) + 0.8 * sum(sum(c.techs[i].research) for i in full[2:])
         options = open_projects(s, seat)
         return next_step(s, seat, max(options, key=lambda f: (static(f), rng.random())))
+    if kind == "claims":
+        return quick_claim(s, seat, legal)
     if kind == "claim":
         claims = [a for a in legal if a.kind == "claim"]
         if not claims:
@@ -291,6 +351,19 @@ def search_actions(state: Any, player: int, legal: list[Action], rng: random.Ran
                 _PLANS.clear()
             full = _PLANS[key] = best_project(state, player, rng)
         return [next_step(state, player, full)]
+    if isinstance(state.stack[-1], OpenClaims) and len(legal) > 1:
+        # open claims: confirm when the greedy valuation would keep the cubes where they are (a
+        # searched "confirm" looks as good as a claim whenever the others are sure to claim
+        # afterwards, and seats all waiting for each other would claim nothing); otherwise search
+        # among the few cards worth most with the claims pending
+        moves: list[Action] = []
+        for _v, card in claim_targets(state, player):
+            a = claim_move(state, player, card, legal)
+            if a not in moves:
+                moves.append(a)
+        if moves[0].kind == "confirm":
+            return moves[:1]
+        return [a for a in moves if a.kind != "confirm"][:3]
     if len(legal) <= 6:
         return legal
     scored = []

@@ -16,7 +16,7 @@ from civtable.core.frames import tag_of
 
 from . import events, evolution, phases, setup
 from .content import Content
-from .frames import CHANCE_FRAMES, CODEC, Project
+from .frames import CHANCE_FRAMES, CODEC, OpenClaims, Project
 from .player import Player
 
 if TYPE_CHECKING:
@@ -103,7 +103,8 @@ class PathState(GameState):
         if isinstance(f, CHANCE_FRAMES):
             return Decision((CHANCE,), tag_of(f), setup.chance_prompt(self, f))
         seats = (f.seat,) if hasattr(f, "seat") else f.seats
-        return Decision(tuple(seats), tag_of(f), _PROMPTS[tag_of(f)])
+        prompt = evolution.open_prompt(self, f) if isinstance(f, OpenClaims) else _PROMPTS[tag_of(f)]
+        return Decision(tuple(seats), tag_of(f), prompt)
 
     def legal_actions(self, player: int | None = None) -> list[Action]:
         if self.finished:
@@ -220,12 +221,12 @@ _PHASES: tuple[Callable[[PathState], bool], ...] = (
 _LEGAL: dict[str, Callable[[PathState, Any, int], list[Action]]] = {
     "project": phases.legal_project, "deploy": phases.legal_deploy, "research": phases.legal_research,
     "buy": phases.legal_purchase, "first": evolution.legal_first, "pick": evolution.legal_pick,
-    "claim": evolution.legal_claim, "destiny": events.legal_destiny,
+    "claim": evolution.legal_claim, "claims": evolution.legal_open, "destiny": events.legal_destiny,
 }
 _APPLY: dict[str, Callable[[PathState, Any, int, Action], None]] = {
     "project": phases.apply_project, "deploy": phases.apply_deploy, "research": phases.apply_research,
     "buy": phases.apply_purchase, "first": evolution.apply_first, "pick": evolution.apply_pick,
-    "claim": evolution.apply_claim, "destiny": events.apply_destiny,
+    "claim": evolution.apply_claim, "claims": evolution.apply_open, "destiny": events.apply_destiny,
 }
 _PROMPTS = {
     "project": "Phase A: place 2 Technologies left (cubes), then 2 right (Research), face down, each side in "

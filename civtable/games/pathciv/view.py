@@ -11,6 +11,8 @@ import math
 from typing import TYPE_CHECKING, Any
 
 from .content import AGENT, AGENTS, TRAYS, TYPE_NAMES, TYPES, Content, Count, Destiny, Effect, Repeat
+from .evolution import MAX_CHANGES, outranked
+from .frames import Claim, OpenClaims
 from .phases import committed
 from .setup import BATTLE_ROUNDS, CHALLENGE_ROUNDS
 
@@ -137,8 +139,7 @@ def player_view(st: PathState, seat: int, viewer: int | None) -> dict[str, Any]:
         "wonders": [c.wonders[i].name for i in p.wonders],
         "leader": c.leaders[p.leader].name if p.leader >= 0 else "",
         "cemetery": [c.leaders[i].name for i in p.cemetery],
-        "claim": (c.wonders[p.claim].name if st.stack and getattr(st.stack[-1], "kind", "") == "wonder"
-                  else c.leaders[p.claim].name) if p.claim >= 0 else "",
+        **claim_of(st, seat),
         "committed": committed(p),
         "score": p.score(c)["score"],
     }
@@ -146,6 +147,67 @@ def player_view(st: PathState, seat: int, viewer: int | None) -> dict[str, Any]:
         out["project"] = {"left": names([t for t in p.project[:2] if t >= 0]),
                           "right": names([t for t in p.project[2:] if t >= 0])}
     return out
+
+
+def claiming(st: PathState) -> Claim | OpenClaims | None:
+    """The claim frame being decided, if any."""
+    top = st.stack[-1] if st.stack and not st.finished else None
+    return top if isinstance(top, (Claim, OpenClaims)) else None
+
+
+def claim_of(st: PathState, seat: int) -> dict[str, Any]:
+    """A seat's claim (public: cubes sit on the card for all to see) and where it stands:
+    ``deciding`` (must answer), ``confirmed``, ``done`` (confirmed twice, its claim stands),
+    ``outranked`` (lost the card at the last settlement: must move or withdraw), or ``""``."""
+    c = st.content
+    f = claiming(st)
+    p = st.players[seat]
+    if f is None:
+        return {"claim": "", "claim_id": "", "claim_state": ""}
+    out: dict[str, Any] = {"claim": "", "claim_id": ""}
+    if p.claim >= 0:
+        card = c.wonders[p.claim] if f.kind == "wonder" else c.leaders[p.claim]
+        out = {"claim": card.name, "claim_id": card.id}
+    if isinstance(f, OpenClaims):
+        if outranked(st, seat):
+            state = "outranked"
+        elif seat in f.seats:
+            state = "deciding"
+        elif f.confirms[seat] >= 2:
+            state = "done"
+        elif seat in f.active:
+            state = "confirmed"
+        else:
+            state = ""
+        out["claim_state"] = state
+        if seat in f.active:
+            out["changes_left"] = MAX_CHANGES - f.changes[seat]
+    else:
+        out["claim_state"] = "deciding" if seat in f.seats else ("claimed" if p.claim >= 0 else "")
+    return out
+
+
+def claims_view(st: PathState) -> dict[str, Any] | None:
+    """The claim step under way: which kind, which pass, and for each claimed card its claimants
+    with their priority for its type (1 = leftmost) and who leads it now."""
+    f = claiming(st)
+    if f is None:
+        return None
+    c = st.content
+    cards: dict[str, list[dict[str, Any]]] = {}
+    for seat, p in enumerate(st.players):
+        if p.claim < 0:
+            continue
+        card = c.wonders[p.claim] if f.kind == "wonder" else c.leaders[p.claim]
+        rank = c.civs[p.civ].rank[card.type] + 1
+        cards.setdefault(card.id, []).append({"seat": seat + 1, "civ": c.civs[p.civ].name, "priority": rank})
+    for entries in cards.values():
+        best = min(e["priority"] for e in entries)
+        for e in entries:
+            e["leads"] = e["priority"] == best
+    mode = "open" if isinstance(f, OpenClaims) else "once"
+    return {"kind": f.kind, "mode": mode, "pass": (f.reclaim if isinstance(f, OpenClaims) else f.round) + 1,
+            "cards": cards, "max_changes": MAX_CHANGES if mode == "open" else 1}
 
 
 def view(st: PathState, player: int | None) -> dict[str, Any]:
@@ -174,6 +236,7 @@ def view(st: PathState, player: int | None) -> dict[str, Any]:
             for lv in range(1, c.phil_top + 1)
         ],
         "players": [player_view(st, s, player) for s in range(len(st.players))],
+        "claims": claims_view(st),
         "log": list(st.log),
     }
 

@@ -30,6 +30,7 @@ from .state import P_EVENT, P_PURCHASE, PathState
 TRAY_BASE = (0.9, 1.0, 1.1, 1.0, 0.8)  # value of one cube in each tray beyond line G
 RP_VALUE = 0.3
 LEGACY_VALUE = 0.6
+ASIDE_VALUE = 0.7  # a Sage / Unit waiting for a later event
 
 
 def rounds_left(s: PathState) -> float:
@@ -59,6 +60,7 @@ def effect_value(s: PathState, p: Player, e: Effect, w: list[float] | None = Non
     w = w or tray_weights(s, p)
     left = rounds_left(s)
     v = sum(k * x for k, x in zip(e.cubes, w, strict=True)) + RP_VALUE * sum(e.rp) + e.vp
+    v += ASIDE_VALUE * sum(e.aside)  # cubes set aside for a later Challenge / Battle
     v += e.legacy * (LEGACY_VALUE if left > 0.5 else 0.0) + e.population * (0.5 * left + 0.5)
     return v
 
@@ -99,7 +101,7 @@ def value(s: PathState, me: int) -> float:
     if s.finished:
         return v
     w = tray_weights(s, p)
-    v += sum(k * x for k, x in zip(p.trays, w, strict=True))
+    v += sum(k * x for k, x in zip(p.trays, w, strict=True)) + ASIDE_VALUE * sum(p.aside)
     left = rounds_left(s)
     v += RP_VALUE * sum(min(r, 7) for r in p.research) * (1.0 if left > 0.5 else 0.0)
     v += p.legacy * LEGACY_VALUE * sum(1 for r in BATTLE_ROUNDS if r >= s.round) / 4

@@ -33,6 +33,7 @@ from civtable.core import Action
 from .content import LEADERS, PHILOSOPHY, WONDERS
 from .frames import Claim, FirstArrival, OpenClaims, PickBenefit, RevealTokens
 from .player import gain
+from .story import remember
 
 if TYPE_CHECKING:
     from .state import PathState
@@ -74,7 +75,7 @@ def run_philosophy(st: PathState) -> bool:
 
 def take_benefit(st: PathState, seat: int, level: int, token: int) -> None:
     c = st.content
-    gain(c, st.players[seat], c.benefits[token].effect.times(c.phil_mult[level - 1]))
+    gain(c, st.players[seat], c.benefits[token].effect.times(c.phil_mult[level - 1]), st.round)
 
 
 def legal_first(st: PathState, f: FirstArrival, seat: int) -> list[Action]:
@@ -260,6 +261,11 @@ def settle(st: PathState, kind: str, keep: bool = False) -> list[int]:
 def acquire(st: PathState, kind: str) -> None:
     """Each claimant pays and takes their card (PC-WON-3, PC-LEAD-2/3)."""
     c = st.content
+    got = [[s, p.claim] for s, p in enumerate(st.players) if p.claim >= 0]
+    holder = {card: s for s, card in got}
+    lost = [[s, card, holder.get(card, -1)] for s, p in enumerate(st.players) for card in p.lost]
+    if got or lost:
+        remember(st, {"kind": "claims", "round": st.round, "what": kind, "got": got, "lost": lost})
     for p in st.players:
         card = p.claim
         if card < 0:
@@ -268,14 +274,14 @@ def acquire(st: PathState, kind: str) -> None:
             p.trays[WONDERS] -= c.wonders[card].cost
             st.market_w.remove(card)
             p.wonders.append(card)
-            gain(c, p, c.wonders[card].bonus)
+            gain(c, p, c.wonders[card].bonus, st.round)
         else:
             p.trays[LEADERS] -= c.leaders[card].cost
             st.market_l.remove(card)
             if p.leader >= 0:
                 p.cemetery.append(p.leader)  # P-17: the old Leader always goes to the Cemetery
             p.leader = card
-            gain(c, p, c.leaders[card].instant)
+            gain(c, p, c.leaders[card].instant, st.round)
         p.claim = -1
     for p in st.players:
         p.lost = []

@@ -245,7 +245,7 @@ def buy(st: PathState, seat: int, tech: int) -> None:
     st.supply[tech] -= 1
     p.discovered.append(tech)
     p.bought = True
-    gain(c, p, t.bonus)
+    gain(c, p, t.bonus, st.round)
 
 
 def apply_purchase(st: PathState, f: Any, seat: int, a: Action) -> None:

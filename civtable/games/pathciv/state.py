@@ -31,7 +31,7 @@ PHASE_NAMES = (
 _END = Decision((), "over", "the game is over")
 
 _FIELDS = ("round", "phase", "stage", "finished", "threat", "market_w", "market_l", "drawn_w", "drawn_l",
-           "supply", "challenges", "battles", "tokens", "faceup", "phil_queue", "claimed", "log")
+           "supply", "challenges", "battles", "tokens", "faceup", "phil_queue", "claimed", "moments")
 
 
 class PathState(GameState):
@@ -59,7 +59,7 @@ class PathState(GameState):
         self.faceup: list[list[int]] = [[] for _ in range(c.phil_top + 1)]  # available tokens per level
         self.phil_queue: list[list[int]] = []  # [level, seat, seat...] groups still to settle
         self.claimed: list[int] = []  # scratch of the claim steps
-        self.log: list[str] = []  # short public notes of automatic events (last round only)
+        self.moments: list[dict[str, Any]] = []  # facts of the recent big moments (:mod:`.story`), newest last
 
     @property
     def content(self) -> Content:
@@ -189,6 +189,12 @@ class PathState(GameState):
     def from_json(game: PathOfCivilization, d: dict[str, Any]) -> PathState:
         s = PathState(game)
         for f in _FIELDS:
+            if f == "moments":  # saved states from before the narration have none
+                v = d.get(f, [])
+                if not isinstance(v, list) or not all(isinstance(m, dict) and isinstance(m.get("kind"), str) for m in v):
+                    raise ValueError("'moments' must be a list of records with a 'kind'")
+                s.moments = [dict(m) for m in v]
+                continue
             v = d[f]
             cur = getattr(s, f)
             if isinstance(cur, bool):
@@ -198,8 +204,6 @@ class PathState(GameState):
                 v = int(v)
             elif not isinstance(v, list):
                 raise ValueError(f"{f!r} must be a list")
-            elif f == "log":
-                v = [str(x) for x in v]
             elif cur and isinstance(cur[0], list) or f == "phil_queue":
                 v = [[int(y) for y in x] for x in v]
             else:

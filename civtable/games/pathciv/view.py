@@ -10,7 +10,19 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
-from .content import AGENT, AGENTS, TRAYS, TYPE_NAMES, TYPES, Content, Count, Destiny, Effect, Repeat
+from .content import (
+    AGENT,
+    AGENTS,
+    CHALLENGES,
+    TRAYS,
+    TYPE_NAMES,
+    TYPES,
+    Content,
+    Count,
+    Destiny,
+    Effect,
+    Repeat,
+)
 from .evolution import MAX_CHANGES, outranked
 from .frames import Claim, OpenClaims
 from .phases import committed
@@ -29,6 +41,13 @@ def effect_text(e: Effect) -> str:
         parts.append(f"{e.population} population")
     if e.vp:
         parts.append(f"{e.vp} VP")
+    for i, k in enumerate(e.aside):
+        if k:
+            agents = AGENTS[i] if k > 1 else AGENT[i]
+            event = "Challenge" if i == CHALLENGES else "Battle"
+            nth = {1: "", 2: "second ", 3: "third "}.get(e.ahead, f"{e.ahead}th ")
+            later = f"the {nth}{event} after the current one"
+            parts.append(f"{k} {agents} set aside for {later}")
     return ", ".join(parts) or "nothing"
 
 
@@ -139,6 +158,7 @@ def player_view(st: PathState, seat: int, viewer: int | None) -> dict[str, Any]:
         "wonders": [c.wonders[i].name for i in p.wonders],
         "leader": c.leaders[p.leader].name if p.leader >= 0 else "",
         "cemetery": [c.leaders[i].name for i in p.cemetery],
+        "aside": aside_view(p),
         **claim_of(st, seat),
         "committed": committed(p),
         "score": p.score(c)["score"],
@@ -146,6 +166,130 @@ def player_view(st: PathState, seat: int, viewer: int | None) -> dict[str, Any]:
     if p.project is not None and viewer == seat:
         out["project"] = {"left": names([t for t in p.project[:2] if t >= 0]),
                           "right": names([t for t in p.project[2:] if t >= 0])}
+    return out
+
+
+def aside_view(p: Any) -> list[dict[str, Any]]:
+    """Cubes a seat has set aside for later events (PC-CHAL-8, PC-BAT-9): public, on the table."""
+    out = []
+    for i, k in enumerate(p.aside):
+        if k:
+            challenge = i < 4
+            rnd = (CHALLENGE_ROUNDS if challenge else BATTLE_ROUNDS)[i % 4]
+            label = f"{rnd}{'a' if challenge else 'b'}" if rnd == 9 else str(rnd)
+            out.append({"event": f"{'Challenge' if challenge else 'Battle'} of round {label}", "round": label,
+                        "cubes": k, "agents": AGENTS[3 if challenge else 4] if k > 1 else AGENT[3 if challenge else 4]})
+    return out
+
+
+# ----- the story: the recent big moments in words -------------------------------------------------
+def _who(st: PathState, seat: int) -> str:
+    p = st.players[seat]
+    return f"Player {seat + 1}" + (f" ({st.content.civs[p.civ].name})" if p.civ >= 0 else "")
+
+
+def _plural(k: int, one: str, many: str) -> str:
+    return f"{k} {one if k == 1 else many}"
+
+
+def _claims_moment(st: PathState, m: dict[str, Any]) -> dict[str, Any]:
+    c = st.content
+    wonder = m["what"] == "wonder"
+    cards = c.wonders if wonder else c.leaders
+    lines = [f"{_who(st, s)} {'builds' if wonder else 'recruits'} {cards[k].name}." for s, k in m["got"]]
+    for s, k, by in m["lost"]:
+        if by >= 0:
+            lines.append(f"{_who(st, s)} was outranked on {cards[k].name} by {_who(st, by)} (priority track).")
+    title = f"Round {m['round']}: {'Wonders built' if wonder else 'Leaders recruited'}"
+    return {"title": title, "lines": lines or ["Nobody takes a card."], "round": m["round"]}
+
+
+def _challenge_moment(st: PathState, m: dict[str, Any]) -> dict[str, Any]:
+    c = st.content
+    ch = c.challenges[m["card"]]
+    rnd = "9a" if ch.round == 9 else str(ch.round)
+    lines = [f"Destiny: {_who(st, s)} uses it {_plural(k, 'time', 'times')}." for s, k in m["destiny"]]
+    for s, cards, sages, bonus, extra in m["history"]:
+        pts = cards + sages
+        got = f"{pts} VP"
+        if extra:
+            got += f" and {extra} more for reaching {ch.threshold}"
+        elif bonus:
+            got += f" and {effect_text(ch.bonus.times(bonus))}"
+        lines.append(f"{_who(st, s)}: {_plural(cards, TYPE_NAMES[ch.type] + ' card', TYPE_NAMES[ch.type] + ' cards')} "
+                     f"+ {_plural(sages, 'Sage', 'Sages')} = {_plural(pts, 'History point', 'History points')}: {got}.")
+    for s, k in m["aside"]:
+        lines.append(f"{_who(st, s)}'s {_plural(k, 'Sage', 'Sages')} set aside {'joins' if k == 1 else 'join'} "
+                     "the Challenges tray.")
+    return {"title": f"Round {rnd} Challenge: {ch.name} ({TYPE_NAMES[ch.type]})", "lines": lines, "round": m["round"]}
+
+
+def _battle_moment(st: PathState, m: dict[str, Any]) -> dict[str, Any]:
+    c = st.content
+    b = c.battles[m["card"]]
+    rnd = "9b" if b.round == 9 else str(b.round)
+    won = {s: line for s, line in m["won"]}
+    powers: list[int] = m["powers"]
+    threat = m["threat"]
+    ranked = sorted([(pw, s) for s, pw in enumerate(powers) if pw >= 1] + [(threat, -1)], key=lambda x: -x[0])
+    place: dict[int, int] = {}
+    pos = 0
+    for i, (pw, s) in enumerate(ranked):
+        if i and pw != ranked[i - 1][0]:
+            pos = i
+        place[s] = pos
+    lines = []
+    for pw, s in ranked:
+        at = place[s]
+        line = f"line {at + 1}" if at < len(b.lines) else "no line"
+        if s < 0:
+            what = f"takes {line}: nobody gets it" if at < len(b.lines) else "ranks below the reward lines"
+            lines.append(f"External Threat, Power {pw}: {what}.")
+        elif s in won:
+            lines.append(f"{_who(st, s)}, Power {pw}: line {won[s] + 1}, {effect_text(b.lines[won[s]])}.")
+        elif at < len(b.lines) and place.get(-1) == at:
+            lines.append(f"{_who(st, s)}, Power {pw}: tied with the External Threat, nothing.")
+        else:
+            lines.append(f"{_who(st, s)}, Power {pw}: {'nothing (below the reward lines)' if at >= len(b.lines) else 'nothing'}.")
+    for s, pw in enumerate(powers):
+        if pw < 1:
+            lines.append(f"{_who(st, s)}, Power 0: no reward line (Power 1 needed).")
+    for s, k in m["aside"]:
+        lines.append(f"{_who(st, s)}'s {_plural(k, 'Unit', 'Units')} set aside {'joins' if k == 1 else 'join'} "
+                     "the Battles tray.")
+    return {"title": f"Round {rnd} Battle: {b.name} (External Threat Power {threat})", "lines": lines, "round": m["round"]}
+
+
+def _scores_moment(st: PathState, m: dict[str, Any], before: list[int] | None) -> dict[str, Any]:
+    order = sorted(range(len(m["scores"])), key=lambda s: -m["scores"][s])
+    if m["kind"] == "end":
+        shared = len(m["winners"]) > 1
+        lines = [f"{_who(st, s)}: {m['scores'][s]} VP" + ((" — shares the victory" if shared else " — wins")
+                                                          if s in m["winners"] else "") + "." for s in order]
+        return {"title": "Final score", "lines": lines, "round": m["round"]}
+    lines = []
+    for s in order:
+        gained = f" (+{m['scores'][s] - before[s]})" if before is not None else ""
+        lines.append(f"{_who(st, s)}: {m['scores'][s]} VP so far{gained}.")
+    return {"title": f"End of round {m['round']}", "lines": lines, "round": m["round"]}
+
+
+def moments(st: PathState) -> list[dict[str, Any]]:
+    """The recent big moments, newest last: ``{"title", "lines", "round"}`` in plain words, players
+    as "Player N (Civilization)". Everything in them happened in the open."""
+    out = []
+    before: list[int] | None = None
+    for m in st.moments:
+        kind = m["kind"]
+        if kind == "claims":
+            out.append(_claims_moment(st, m))
+        elif kind == "challenge":
+            out.append(_challenge_moment(st, m))
+        elif kind == "battle":
+            out.append(_battle_moment(st, m))
+        elif kind in ("round", "end"):
+            out.append(_scores_moment(st, m, before))
+            before = m["scores"]
     return out
 
 
@@ -237,7 +381,7 @@ def view(st: PathState, player: int | None) -> dict[str, Any]:
         ],
         "players": [player_view(st, s, player) for s in range(len(st.players))],
         "claims": claims_view(st),
-        "log": list(st.log),
+        "moments": moments(st),
     }
 
 

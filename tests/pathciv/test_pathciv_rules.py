@@ -62,14 +62,15 @@ def test_pc_a_4_project_hidden_until_all_commit() -> None:
     for k in range(5):
         assert s.resample(1, random.Random(k)).view(1) == s.view(1)
     project(s, 1, "fire", "tools", "hunting", "rituals")
-    s.apply("left tools", 2)
-    with pytest.raises(IllegalAction, match="in name order"):
-        s.apply("left fire", 2)  # fire comes before tools: it had to be placed first
+    s.apply("left tribe", 2)  # a side's cards go in any order
+    with pytest.raises(IllegalAction, match="already placed"):
+        s.apply("left tribe", 2)
     with pytest.raises(IllegalAction, match="now is the time to 'left"):
         s.apply("right fire", 2)
-    s.apply("left tribe", 2)
-    s.apply("right hunting", 2)
+    s.apply("left tools", 2)
+    assert s.players[2].project[:2] == tuple(ids(s, "tools", "tribe"))  # kept in name order: one state per Project
     s.apply("right rituals", 2)
+    s.apply("right hunting", 2)
     resolve(s)
     p = s.players[2]
     assert s.view(0)["players"][2]["left"] == ["Tools", "Tribe"]
@@ -329,3 +330,23 @@ def test_pc_board_2_population_bonus_spaces_and_pc_board_5_track_top() -> None:
     p.research = [9, 0, 0, 0, 0]
     gain(c, p, Effect(rp=(3, 0, 0, 0, 0)))
     assert p.research[0] == 10  # a Research track stops at 10
+
+
+def test_option_rounds_short_learning_game_ends_after_that_rounds_events() -> None:
+    import random
+
+    from civtable.core import CHANCE, sample_chance
+
+    s = table(2, rounds=4)
+    rng = random.Random(3)
+    while not s.is_terminal():
+        if s.is_chance_node():
+            s.apply(sample_chance(s.chance_outcomes(), rng), CHANCE)
+            continue
+        seat = s.decision().players[0]
+        s.apply(rng.choice(s.legal_actions(seat)), seat)
+    r = s.result()
+    assert r.finished and r.rounds == 4 and r.reason == "after round 4"
+    titles = [m["title"] for m in s.view(0)["moments"]]
+    assert "Round 3 Challenge" in " ".join(titles) and "Round 4 Battle" in " ".join(titles)
+    assert titles[-1] == "Final score"

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections import Counter
 from typing import Any
 
 from civtable.core import CHANCE, Action, Game, Observation, OptionError
@@ -24,7 +25,7 @@ from .evolution import claim_options, outranked
 from .frames import OpenClaims
 from .phases import EMPTY, commit_project, project_options
 from .player import Player
-from .setup import BATTLE_ROUNDS, CHALLENGE_ROUNDS
+from .setup import BATTLE_ROUNDS, CHALLENGE_ROUNDS, last_round
 from .state import P_EVENT, P_PURCHASE, PathState
 
 TRAY_BASE = (0.9, 1.0, 1.1, 1.0, 0.8)  # value of one cube in each tray beyond line G
@@ -34,21 +35,22 @@ ASIDE_VALUE = 0.7  # a Sage / Unit waiting for a later event
 
 
 def rounds_left(s: PathState) -> float:
-    return max(0.0, 9 - s.round + (0.5 if s.phase < P_PURCHASE else 0.0))
+    return max(0.0, last_round(s) - s.round + (0.5 if s.phase < P_PURCHASE else 0.0))
 
 
 def tray_weights(s: PathState, p: Player) -> list[float]:
     c = s.content
     w = list(TRAY_BASE)
-    if s.round >= 9 and s.phase >= P_EVENT:
+    last = last_round(s)
+    if s.round >= last and s.phase >= P_EVENT:
         return [0.0] * 5
-    if not any(r >= s.round for r in CHALLENGE_ROUNDS):
+    if not any(last >= r >= s.round for r in CHALLENGE_ROUNDS):
         w[CHALLENGES] = 0.0
-    if not any(r >= s.round for r in BATTLE_ROUNDS):
+    if not any(last >= r >= s.round for r in BATTLE_ROUNDS):
         w[BATTLES] = 0.0
     if p.phil >= c.phil_top:
         w[PHILOSOPHY] = 0.0
-    if s.round >= 8:  # late: cubes in the purchase trays are mostly worth line G
+    if s.round >= last - 1:  # late: cubes in the purchase trays are mostly worth line G
         w[LEADERS] *= 0.5
         w[WONDERS] *= 0.5
     return w
@@ -104,7 +106,7 @@ def value(s: PathState, me: int) -> float:
     v += sum(k * x for k, x in zip(p.trays, w, strict=True)) + ASIDE_VALUE * sum(p.aside)
     left = rounds_left(s)
     v += RP_VALUE * sum(min(r, 7) for r in p.research) * (1.0 if left > 0.5 else 0.0)
-    v += p.legacy * LEGACY_VALUE * sum(1 for r in BATTLE_ROUNDS if r >= s.round) / 4
+    v += p.legacy * LEGACY_VALUE * sum(1 for r in BATTLE_ROUNDS if last_round(s) >= r >= s.round) / 4
     v += p.pop * 0.45 * left
     active = sorted((sum(c.techs[i].deploy) + sum(c.techs[i].research) for i in p.hand + p.left + p.right + p.discovered),
                     reverse=True)[:4]
@@ -232,13 +234,18 @@ def open_projects(s: PathState, seat: int) -> list[tuple[int, ...]]:
     """The complete Projects ``seat`` can still make, given the cards it has placed."""
     chosen = s.players[seat].project or (EMPTY,) * 4
     k = sum(1 for t in chosen if t != EMPTY)
-    return [f for f in project_options(s, seat) if f[:k] == chosen[:k]]
+    if k < 2:
+        return [f for f in project_options(s, seat) if not Counter(chosen[:k]) - Counter(f[:2])]
+    return [f for f in project_options(s, seat) if f[:2] == chosen[:2] and not Counter(chosen[2:k]) - Counter(f[2:])]
 
 
 def next_step(s: PathState, seat: int, full: tuple[int, ...]) -> Action:
+    """The next card to place toward the Project ``full`` (a card of the side being filled not yet placed)."""
     chosen = s.players[seat].project or (EMPTY,) * 4
     k = sum(1 for t in chosen if t != EMPTY)
-    return Action("left" if k < 2 else "right", (s.content.techs[full[k]].id,))
+    lo = 0 if k < 2 else 2
+    rest = list((Counter(full[lo:lo + 2]) - Counter(chosen[lo:k])).elements())
+    return Action("left" if k < 2 else "right", (s.content.techs[rest[0]].id,))
 
 
 def plan_project(s: PathState, me: int, legal: list[Action], rng: random.Random) -> Action:
@@ -303,8 +310,7 @@ class PathGreedyBot:
         if self.plan and obs.decision.kind == "project":  # plan once per round, then place card by card
             p = state.players[obs.player]
             key = (state.round, tuple(p.hand))
-            chosen = [t for t in (p.project or ()) if t != EMPTY]
-            if self.project is None or self.project[0] != key or list(self.project[1][:len(chosen)]) != chosen:
+            if self.project is None or self.project[0] != key or self.project[1] not in open_projects(state, obs.player):
                 self.project = (key, best_project(state, obs.player, self.rng))
             action = next_step(state, obs.player, self.project[1])
         else:
@@ -347,8 +353,7 @@ def search_actions(state: Any, player: int, legal: list[Action], rng: random.Ran
         key = (state.round, player, tuple(p.hand), tuple(state.market_w), tuple(state.market_l),
                tuple(q.civ for q in state.players), tuple(tuple(q.trays) for q in state.players))
         full = _PLANS.get(key)
-        placed = [t for t in (p.project or ()) if t != EMPTY]
-        if full is None or list(full[:len(placed)]) != placed:
+        if full is None or full not in open_projects(state, player):
             if len(_PLANS) > 4096:
                 _PLANS.clear()
             full = _PLANS[key] = best_project(state, player, rng)
@@ -359,7 +364,10 @@ def search_actions(state: Any, player: int, legal: list[Action], rng: random.Ran
         # afterwards, and seats all waiting for each other would claim nothing); otherwise search
         # among the few cards worth most with the claims pending
         moves: list[Action] = []
+        kind = state.stack[-1].kind
         for _v, card in claim_targets(state, player):
+            if card >= 0 and _outranked(state, player, kind, card):
+                continue  # a higher priority sits there: not worth searching
             a = claim_move(state, player, card, legal)
             if a not in moves:
                 moves.append(a)

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from civtable.core import CHANCE, Action
 from civtable.core.frames import tag_of
+from civtable.core.words import count
 
 from .content import AGENT, TRAY_INDEX, TRAYS, TYPE_INDEX, TYPE_NAMES, TYPES
 from .evolution import MAX_CHANGES, claim_options, cost
@@ -83,7 +84,8 @@ def describe(st: PathState, player: int, a: Action) -> str:
             old = st.players[player].claim
             return f"{w} confirms: " + (f"a claim on {_card_name(st, kind, old)}." if old >= 0 else "no claim.")
         if k == "destiny":
-            return f"{w} uses the Destiny {a.args[0]} time(s)."
+            n = int(a.args[0])
+            return f"{w} uses the Destiny {count(n, 'time')}." if n else f"{w} does not use the Destiny."
     except (KeyError, StopIteration, IndexError, AttributeError):
         pass
     return f"{who(st, player) if player >= 0 else 'Chance'}: {a.text()}"
@@ -124,7 +126,7 @@ def explain(st: PathState, a: Action, player: int) -> str:
         if len(a.args) != 1 or str(a.args[0]) not in hand:
             return f"name one Technology of your hand ({', '.join(hand)}), e.g. '{expected} {hand[0]}'"
         options = ", ".join(str(x.args[0]) for x in st.legal_actions(player))
-        return f"that card is already placed, or the cards of one side go in name order; you may place: {options}"
+        return f"that card is already placed (a card goes on one side only); you may place: {options}"
     if tag in ("deploy", "research"):
         avail = deploy_available(st, p) if tag == "deploy" else research_available(st, p)
         if tag == "deploy":

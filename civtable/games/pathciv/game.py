@@ -33,6 +33,11 @@ class PathOfCivilization(Game):
                 choices=("blocks", "shares"),
             ),
             OptionSpec(
+                "rounds", int, 9,
+                "rounds played: 9 is the game; fewer (3-8) make a short learning game that ends after that round's "
+                "events and is scored as after round 9", minimum=3, maximum=9,
+            ),
+            OptionSpec(
                 "claims", str, "open",
                 "Wonder and Leader claims: 'open' (the Acquisition Priority Rule: place, move or withdraw your "
                 "cubes seeing everyone's, confirm, settled by priority) or 'once' (one claim each, only the "

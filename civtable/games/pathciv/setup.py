@@ -73,9 +73,14 @@ def run_round_start(st: PathState) -> bool:
     return True
 
 
+def last_round(st: PathState) -> int:
+    """The round after which the game ends (PC-END-1: 9; option ``rounds``: a shorter learning game)."""
+    return min(st.content.rounds, int(st.game.options.get("rounds", 9)))
+
+
 def run_round_end(st: PathState) -> bool:
     scores = [p.score(st.content)["score"] for p in st.players]
-    if st.round >= st.content.rounds:  # PC-END-1
+    if st.round >= last_round(st):  # PC-END-1
         st.finished = True
         best = max(scores)
         remember(st, {"kind": "end", "round": st.round, "scores": scores,

@@ -161,7 +161,7 @@ class PathState(GameState):
         for i, s in enumerate(scores):
             s["civ"] = c.civs[self.players[i].civ].name if self.players[i].civ >= 0 else "?"  # type: ignore[assignment]
         return GameResult(finished=self.finished, winners=winners, rounds=self.round, scores=scores,  # type: ignore[arg-type]
-                          reason="after round 9" if self.finished else "")
+                          reason=f"after round {self.round}" if self.finished else "")
 
     def heuristic_values(self) -> list[float]:
         return self.game.estimate(self)
@@ -233,8 +233,8 @@ _APPLY: dict[str, Callable[[PathState, Any, int, Action], None]] = {
     "claim": evolution.apply_claim, "claims": evolution.apply_open, "destiny": events.apply_destiny,
 }
 _PROMPTS = {
-    "project": "Phase A: place 2 Technologies left (cubes), then 2 right (Research), face down, each side in "
-               "name order; the rest is discarded",
+    "project": "Phase A: place 2 Technologies on the left (cubes), then 2 on the right (Research), face down; "
+               "the rest is discarded",
     "deploy": "Phase B: your population caps the cubes you deploy; choose them one by one",
     "research": "Phase D: your population caps the Research points you earn; choose them one by one",
     "buy": "Phase E: buy one Technology you can afford",

@@ -10,6 +10,8 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
+from civtable.core.words import count
+
 from .content import (
     AGENT,
     AGENTS,
@@ -105,7 +107,7 @@ def count_text(w: Count) -> str:
 
 def destiny_text(d: Destiny) -> str:
     """A Challenge's Destiny in plain words."""
-    most = f" (at most {d.max} times)" if d.max else ""
+    most = f" (at most {count(d.max, 'time')})" if d.max else ""
     if d.kind == "convert":
         return f"each player may turn up to {d.max} {AGENTS[d.src]} into {AGENTS[d.dst]}"
     if d.kind == "trade":

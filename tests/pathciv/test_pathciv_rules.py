@@ -55,7 +55,9 @@ def test_pc_a_4_project_hidden_until_all_commit() -> None:
     s.apply("right rituals", 0)
     other = s.view(1)["players"][0]
     assert other["committed"] and "project" not in other
-    assert s.view(0)["players"][0]["project"] == {"left": ["Fire", "Tools"], "right": ["Hunting", "Rituals"]}
+    mine = s.view(0)["players"][0]["project"]
+    assert (mine["left"], mine["right"]) == (["Fire", "Tools"], ["Hunting", "Rituals"])
+    assert (mine["left_ids"], mine["right_ids"]) == (["fire", "tools"], ["hunting", "rituals"])
     text = s.game.describe_action(s, 1, Action.parse("left fire"))
     assert "places a Technology face down" in text and "Fire" not in text
     # re-drawing what seat 1 cannot know leaves its view unchanged
@@ -348,5 +350,6 @@ def test_option_rounds_short_learning_game_ends_after_that_rounds_events() -> No
     r = s.result()
     assert r.finished and r.rounds == 4 and r.reason == "after round 4"
     titles = [m["title"] for m in s.view(0)["moments"]]
-    assert "Round 3 Challenge" in " ".join(titles) and "Round 4 Battle" in " ".join(titles)
+    rounds = {(m["round"], m["title"].split(":")[0]) for m in s.view(0)["moments"]}
+    assert (3, "Challenge") in rounds and (4, "Battle") in rounds
     assert titles[-1] == "Final score"

@@ -51,7 +51,7 @@ def test_pc_chal_8_provisional_wonder_sets_sages_aside_for_the_challenge_after_t
     assert p.vp >= vp + expected
     # the tray moves on to Challenge 7: the 2 set-aside Sages are now in it
     assert p.trays[CHALLENGES] == 2 and p.aside == [0] * 8
-    story = [m for m in s.view(1)["moments"] if m["title"].startswith("Round 5 Challenge")]
+    story = [m for m in s.view(1)["moments"] if m["round"] == 5 and m["title"].startswith("Challenge")]
     assert "Player 1 (Roman)'s 2 Sages set aside join the Challenges tray." in story[-1]["lines"]
 
 
@@ -70,7 +70,7 @@ def test_pc_bat_9_provisional_battle_line_keeps_a_unit_for_the_next_battle() -> 
     assert b.trays[BATTLES] == 0
     assert power(a) == 2 + a.legacy
     story = s.view(None)["moments"][-2]  # the Battle, then the end of round 4
-    assert story["title"].startswith("Round 4 Battle: Battle of Marathon")
+    assert story["title"].startswith("Battle: Battle of Marathon") and story["round"] == 4
     assert story["lines"][-1] == "Player 1 (Roman)'s 1 Unit set aside joins the Battles tray."
 
 

@@ -22,7 +22,7 @@ def test_pc_bat_narration_of_ex5_each_line_and_the_threat() -> None:
     s.round = 4
     at_phase(s, P_EVENT)
     battle = next(m for m in s.view(mayan)["moments"] if "Battle" in m["title"])
-    assert battle["title"] == "Round 4 Battle: Fall of Troy (External Threat Power 5)" and battle["round"] == 4
+    assert battle["title"] == "Battle: Fall of Troy (External Threat Power 5)" and battle["round"] == 4
     lines = battle["lines"]
     assert lines[0].startswith(f"Player {roman + 1} (Roman), Power 8: line 1,") or lines[0].startswith(
         f"Player {egyptian + 1} (Egyptian), Power 8: line 1,")
@@ -48,7 +48,7 @@ def test_pc_chal_narration_of_ex4_who_got_what() -> None:
     s.apply("destiny 1", roman)
     s.apply("destiny 0", mayan)
     ch = next(m for m in s.view(None)["moments"] if "Challenge" in m["title"])
-    assert ch["title"] == "Round 3 Challenge: Pottery Kilns (Industrial)"
+    assert ch["title"] == "Challenge: Pottery Kilns (Industrial)" and ch["round"] == 3
     assert ch["lines"][0] == f"Destiny: Player {roman + 1} (Roman) uses it 1 time."
     assert (f"Player {roman + 1} (Roman): 4 Industrial cards + 3 Sages = 7 History points: 7 VP and 2 Ambassadors."
             in ch["lines"])
@@ -68,7 +68,7 @@ def test_moments_of_a_whole_game_are_public_recent_and_end_with_the_final_score(
         s.apply(rng.choice(s.legal_actions(seat)), seat)
         views = [s.view(v)["moments"] for v in (None, 0, 1, 2)]
         assert all(v == views[0] for v in views)  # the same for everyone: nothing secret in them
-        seen_round_end |= any(m["title"].startswith("End of round") for m in views[0])
+        seen_round_end |= any(m["title"] == "Scores at the end of the round" for m in views[0])
     story = s.view(0)["moments"]
     assert seen_round_end and len(story) <= 16
     final = story[-1]

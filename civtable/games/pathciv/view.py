@@ -28,7 +28,7 @@ from .content import (
 from .evolution import MAX_CHANGES, outranked
 from .frames import Claim, OpenClaims
 from .phases import committed
-from .setup import BATTLE_ROUNDS, CHALLENGE_ROUNDS
+from .setup import BATTLE_ROUNDS, CHALLENGE_ROUNDS, last_round
 
 if TYPE_CHECKING:
     from .state import PathState
@@ -87,6 +87,18 @@ def tech_view(st: PathState, i: int) -> dict[str, Any]:
     t = st.content.techs[i]
     return {"id": t.id, "name": t.name, "type": TYPES[t.type], "level": t.level, "cost": t.cost, "vp": t.vp,
             "deploy": list(t.deploy), "research": list(t.research), "bonus": effect_text(t.bonus)}
+
+
+_CARDS: dict[str, dict[str, dict[str, Any]]] = {}
+
+
+def tech_cards(st: PathState) -> dict[str, dict[str, Any]]:
+    """Every Technology of the content by id (basics too), as drawn on a card; computed once per content."""
+    key = st.content.content_id
+    hit = _CARDS.get(key)
+    if hit is None:
+        hit = _CARDS[key] = {t.id: tech_view(st, i) for i, t in enumerate(st.content.techs)}
+    return hit
 
 
 def card_sides(c: Content, i: int) -> str:
@@ -155,6 +167,9 @@ def player_view(st: PathState, seat: int, viewer: int | None) -> dict[str, Any]:
         "hand_cards": {c.techs[i].id: card_sides(c, i) for i in p.hand},
         "left": names(p.left),
         "right": names(p.right),
+        "left_ids": [c.techs[i].id for i in p.left],
+        "right_ids": [c.techs[i].id for i in p.right],
+        "discovered_ids": [c.techs[i].id for i in p.discovered],
         "discards": names(p.discards),
         "discovered": names(p.discovered),
         "wonders": [c.wonders[i].name for i in p.wonders],
@@ -166,8 +181,9 @@ def player_view(st: PathState, seat: int, viewer: int | None) -> dict[str, Any]:
         "score": p.score(c)["score"],
     }
     if p.project is not None and viewer == seat:
-        out["project"] = {"left": names([t for t in p.project[:2] if t >= 0]),
-                          "right": names([t for t in p.project[2:] if t >= 0])}
+        left, right = [t for t in p.project[:2] if t >= 0], [t for t in p.project[2:] if t >= 0]
+        out["project"] = {"left": names(left), "right": names(right),
+                          "left_ids": [c.techs[i].id for i in left], "right_ids": [c.techs[i].id for i in right]}
     return out
 
 
@@ -202,7 +218,7 @@ def _claims_moment(st: PathState, m: dict[str, Any]) -> dict[str, Any]:
     for s, k, by in m["lost"]:
         if by >= 0:
             lines.append(f"{_who(st, s)} was outranked on {cards[k].name} by {_who(st, by)} (priority track).")
-    title = f"Round {m['round']}: {'Wonders built' if wonder else 'Leaders recruited'}"
+    title = "Wonders built" if wonder else "Leaders recruited"
     return {"title": title, "lines": lines or ["Nobody takes a card."], "round": m["round"]}
 
 
@@ -223,7 +239,8 @@ def _challenge_moment(st: PathState, m: dict[str, Any]) -> dict[str, Any]:
     for s, k in m["aside"]:
         lines.append(f"{_who(st, s)}'s {_plural(k, 'Sage', 'Sages')} set aside {'joins' if k == 1 else 'join'} "
                      "the Challenges tray.")
-    return {"title": f"Round {rnd} Challenge: {ch.name} ({TYPE_NAMES[ch.type]})", "lines": lines, "round": m["round"]}
+    which = "Challenge 9a" if rnd == "9a" else "Challenge"  # the round is beside the title
+    return {"title": f"{which}: {ch.name} ({TYPE_NAMES[ch.type]})", "lines": lines, "round": m["round"]}
 
 
 def _battle_moment(st: PathState, m: dict[str, Any]) -> dict[str, Any]:
@@ -259,7 +276,8 @@ def _battle_moment(st: PathState, m: dict[str, Any]) -> dict[str, Any]:
     for s, k in m["aside"]:
         lines.append(f"{_who(st, s)}'s {_plural(k, 'Unit', 'Units')} set aside {'joins' if k == 1 else 'join'} "
                      "the Battles tray.")
-    return {"title": f"Round {rnd} Battle: {b.name} (External Threat Power {threat})", "lines": lines, "round": m["round"]}
+    which = "Battle 9b" if rnd == "9b" else "Battle"
+    return {"title": f"{which}: {b.name} (External Threat Power {threat})", "lines": lines, "round": m["round"]}
 
 
 def _scores_moment(st: PathState, m: dict[str, Any], before: list[int] | None) -> dict[str, Any]:
@@ -273,7 +291,7 @@ def _scores_moment(st: PathState, m: dict[str, Any], before: list[int] | None) -
     for s in order:
         gained = f" (+{m['scores'][s] - before[s]})" if before is not None else ""
         lines.append(f"{_who(st, s)}: {m['scores'][s]} VP so far{gained}.")
-    return {"title": f"End of round {m['round']}", "lines": lines, "round": m["round"]}
+    return {"title": "Scores at the end of the round", "lines": lines, "round": m["round"]}
 
 
 def moments(st: PathState) -> list[dict[str, Any]]:
@@ -365,6 +383,7 @@ def view(st: PathState, player: int | None) -> dict[str, Any]:
         "game": "pathciv",
         "you": player,
         "round": st.round,
+        "last_round": last_round(st),
         "phase": PHASE_NAMES[st.phase],
         "finished": st.finished,
         "deciding": [s + 1 for s in d.players if s >= 0],
@@ -374,6 +393,7 @@ def view(st: PathState, player: int | None) -> dict[str, Any]:
         "market": {"wonders": [card_view(st, "wonder", i) for i in st.market_w],
                    "leaders": [card_view(st, "leader", i) for i in st.market_l]},
         "library": [dict(tech_view(st, i), left=st.supply[i]) for i, t in enumerate(c.techs) if t.level > 0],
+        "cards": tech_cards(st),
         "philosophy": [
             {"level": lv, "cost": c.phil_costs[lv - 1], "multiplier": c.phil_mult[lv - 1], "vp": c.phil_vp[lv],
              "seen": [c.benefits[t].name for t in st.tokens[lv]], "seen_ids": [c.benefits[t].id for t in st.tokens[lv]],

@@ -18,12 +18,12 @@ _SKIP_KEYS = {"decision", "you", "game"}
 HELP = """\
 Commands:
   N               play action number N of the menu
-  <action text>   play an action by its text (the menu shows them); several steps of one
-                  decision may be typed at once, e.g. a choice and then its place
-  info <action>   (or '? N') what the action does and would change, without playing it
-  undo            take back your last action of this turn (never across dice or other players)
-  view            show the screen again ('view all': every part; 'view <part>': one part)
-  log             show the game log
+  <action text>   play an action by its text (the menu shows them); several
+                  steps of one decision may be typed at once
+  info <action>   (or '? N') what the action does and would change
+  undo            take back your last action of this turn
+  view            the screen again ('view all': all; 'view <part>': one part)
+  log             the game log
   help            this text
   quit            stop playing (the record is saved if you gave --record)"""
 """The commands of every game; each game's renderer adds its own part (``Renderer.help_text``)."""
@@ -131,7 +131,9 @@ class Renderer:
             if dropped:
                 views = ", ".join(f"'view {d}'" for d in dropped)
                 hint = f"(not shown to fit the screen — type {views} or 'view all')"
-                lines.append(t.style(hint, "grey"))
+                if len(hint) > t.width:  # never wider than the terminal
+                    hint = f"(left out to fit: {views}; 'view all')"
+                lines.append(t.style(clip(hint, t.width), "grey"))
             if recent_lines:
                 lines += ["", t.style("Since your last decision:", "bold")]
                 lines += ["  " + r for r in recent_lines]

@@ -16,7 +16,7 @@ from civtable.core import Action
 from . import grow, scoring, tree
 from .frames import Assimilate, Deal, Develop, Discard, Farmer, Governor, Grow, Order, Secret, Step
 from .frames import Build as BuildFrame
-from .reserve import gain
+from .reserve import DOMINATION, INFLUENCE, gain
 from .scoring import best
 
 if TYPE_CHECKING:
@@ -149,7 +149,7 @@ def step(s: DominationsState, name: str) -> None:
                 s.stack.append(Assimilate(leader))
     elif name == "influence_vp":
         for p in s.players:
-            p.vp += p.influence
+            p.score(INFLUENCE, p.influence)
     elif name == "roles":
         roles(s)
     elif name == "next_age":
@@ -169,9 +169,9 @@ def roles(s: DominationsState) -> None:
         new[d.idx] = q
         p = s.players[q]
         if last:
-            p.vp += s.c.rules["age3_domination_vp"]
+            p.score(DOMINATION, s.c.rules["age3_domination_vp"])
             continue
-        p.vp += d.vp_two_players if s.n == 2 else d.vp
+        p.score(DOMINATION, d.vp_two_players if s.n == 2 else d.vp)
         if d.power == "influence2":
             p.influence += 2
     if last:

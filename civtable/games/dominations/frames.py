@@ -79,12 +79,18 @@ class Source(NamedTuple):
 
 @tagged("vestige")
 class Vestige(NamedTuple):
-    """Assign ``remaining`` Vestigium Knowledge to Domains; ``counts`` is what is received with it."""
+    """Assign ``remaining`` Vestigium Knowledge to Domains, one point at a time; everything is then
+    received as ONE acquisition event (B-13). ``counts`` is the Knowledge of the event (Produced
+    when ``produced``: it triggers the seat's Gains); ``gained`` is Knowledge Gained in the same
+    event (a Locus card's Gain), which triggers nothing; the last ``gained_vest`` of the
+    ``remaining`` points are Gained too."""
 
     seat: int
     remaining: int
     counts: tuple[int, ...]
     produced: bool
+    gained: tuple[int, ...] = ()
+    gained_vest: int = 0
 
 
 @tagged("build")

@@ -7,7 +7,10 @@
 * Cities on the activated tiles Produce for their owners (option ``city_activation``).
 * Vestigium Knowledge is assigned to Domains when received (DOM-VEST).
 * Stocks never pass their limit; at a limit of 20 an overflow scores 1 VP per Domain per
-  event (DOM-RES).
+  event (DOM-RES). One placement (or reactivation) is ONE acquisition event for each seat it
+  brings Knowledge to (B-13): the placer's tile, its own activated Cities, the Gains its
+  Production triggers (Bartering) and its Locus Gains arrive together; each other City owner
+  receives all of its activated Cities' Production together.
 """
 
 from __future__ import annotations
@@ -19,23 +22,13 @@ from civtable.core import Action
 from .content import COLOURS, VEST
 from .frames import Farmer, Grow, Source, Vestige
 from .geometry import Cell, corner_index, edge, hexagon, loci_completed, neighbour, neighbours, ring, shown
-from .reserve import converts, gain, receive
+from .reserve import converts, finish_production, receive
 
 if TYPE_CHECKING:
     from .state import DominationsState
 
 CRADLE: frozenset[Cell] = frozenset(hexagon())
 EDGE, LOCUS, ALL_EDGES = 0, 1, 2
-
-
-def finish_production(s: DominationsState, seat: int, counts: tuple[int, ...] | list[int]) -> None:
-    """Production is complete: add the Gains it triggers, then receive it all as one event."""
-    p = s.players[seat]
-    total = list(counts)
-    for c in range(6):
-        if counts[c] > 0:
-            total[c] += p.mods.on_produce[c]
-    receive(s, seat, total)
 
 
 # ----- the board ----------------------------------------------------------------------------------
@@ -115,11 +108,10 @@ def production(s: DominationsState, seat: int, cell: Cell, option: tuple[int, in
     return counts, vest, activated
 
 
-def score(s: DominationsState, seat: int, cell: Cell, option: tuple[int, int, int], reactivated: bool) -> None:
-    """Resolve a placement's Production (DOM-GROW-5..10, DOM-LOCUS)."""
-    counts, vest, activated = production(s, seat, cell, option)
-    if reactivated:
-        activated.append(cell)
+def city_production(s: DominationsState, seat: int, activated: list[Cell]) -> dict[int, list[int]]:
+    """What the Cities on ``activated`` tiles Produce, per seat (DOM-GROW-10, option
+    ``city_activation``): the owner's level in the Camp's colour, and/or the placer's."""
+    out: dict[int, list[int]] = {}
     mode = s.opt["city_activation"]
     for c in activated:
         city = s.cities.get(c)
@@ -128,19 +120,33 @@ def score(s: DominationsState, seat: int, cell: Cell, option: tuple[int, int, in
         owner, level = city
         colour = s.c.tiles[s.placed[c][0]].camp
         if mode in ("placer_level", "both"):
-            counts[colour] += level
+            out.setdefault(seat, [0] * 6)[colour] += level
         if mode in ("owner_level", "both"):
-            extra = [0] * 6
-            extra[colour] = level
-            finish_production(s, owner, extra)
+            out.setdefault(owner, [0] * 6)[colour] += level
+    return out
+
+
+def score(s: DominationsState, seat: int, cell: Cell, option: tuple[int, int, int], reactivated: bool) -> None:
+    """Resolve a placement's Production (DOM-GROW-5..10, DOM-LOCUS): one acquisition event per
+    seat that receives Knowledge (B-13)."""
+    counts, vest, activated = production(s, seat, cell, option)
+    if reactivated:
+        activated.append(cell)
+    cities = city_production(s, seat, activated)
+    for c, n in enumerate(cities.pop(seat, ())):
+        counts[c] += n  # the placer's own Cities: Produced in the same event
+    for owner in sorted(cities):
+        finish_production(s, owner, cities[owner])
+    gained = [0] * 6
+    gained_vest = 0
     if option[0] == LOCUS:
         loc = s.players[seat].mods.on_locus
-        if any(loc):
-            gain(s, seat, list(loc[:6]), loc[VEST])
-    if vest:
-        s.stack.append(Vestige(seat, vest, tuple(counts), True))
+        gained = list(loc[:6])
+        gained_vest = loc[VEST]
+    if vest or gained_vest:
+        s.stack.append(Vestige(seat, vest + gained_vest, tuple(counts), True, tuple(gained), gained_vest))
     else:
-        finish_production(s, seat, counts)
+        finish_production(s, seat, counts, gained)
 
 
 def _power(s: DominationsState, power: str) -> int:
@@ -216,14 +222,20 @@ def apply(s: DominationsState, top: Any, a: Action) -> None:
         score(s, seat, top.cell, opt, top.reactivated)
     elif k == "vest":
         counts = list(top.counts)
-        counts[s.colour_arg(a.args[0])] += 1
+        gained = list(top.gained) or [0] * 6
+        colour = s.colour_arg(a.args[0])
+        if top.remaining > top.gained_vest:
+            counts[colour] += 1  # Produced Vestigium counts as Produced (DOM-VEST-2)
+        else:
+            gained[colour] += 1
         s.stack.pop()
         if top.remaining > 1:
-            s.stack.append(Vestige(seat, top.remaining - 1, tuple(counts), top.produced))
+            s.stack.append(top._replace(remaining=top.remaining - 1, counts=tuple(counts), gained=tuple(gained),
+                                        gained_vest=min(top.gained_vest, top.remaining - 1)))
         elif top.produced:
-            finish_production(s, seat, counts)
+            finish_production(s, seat, counts, gained)
         else:
-            receive(s, seat, counts)
+            receive(s, seat, [a + b for a, b in zip(counts, gained, strict=True)])
 
 
 def _choose_or_score(s: DominationsState, seat: int, cell: Cell, reactivated: bool) -> None:

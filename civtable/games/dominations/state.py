@@ -18,6 +18,7 @@ from . import ages, build, grow, reserve, scoring, tree
 from .content import Content
 from .frames import CODEC, PROMPTS, Deal, Order, Secret, Step
 from .geometry import Cell, cell_key, parse_cell_key
+from .reserve import TALLY
 
 if TYPE_CHECKING:
     from .game import Dominations
@@ -29,7 +30,7 @@ class Player:
     """One seat's civilisation. Lists/dicts are copied on clone; tuples are shared."""
 
     __slots__ = ("stock", "limit", "vp", "influence", "hand", "tokens", "tree", "owned", "levels",
-                 "campfire", "objective", "monument", "dealt_obj", "dealt_mon", "mods", "final")
+                 "campfire", "objective", "monument", "dealt_obj", "dealt_mon", "mods", "final", "tally")
 
     def __init__(self, campfire: int, tokens: int, base_limit: int) -> None:
         self.stock = [0] * 6
@@ -49,6 +50,15 @@ class Player:
         self.dealt_mon: tuple[int, ...] = ()
         self.mods: Any = None
         self.final: dict[str, int] = {}
+        self.tally: tuple[int, ...] = (0,) * len(TALLY)  # VP by source, see TALLY
+
+    def score(self, source: int, n: int) -> None:
+        """Score ``n`` VP from ``source`` (an index of :data:`TALLY`)."""
+        if n:
+            self.vp += n
+            t = list(self.tally)
+            t[source] += n
+            self.tally = tuple(t)
 
     def copy(self) -> Player:
         q = Player.__new__(Player)
@@ -68,6 +78,7 @@ class Player:
         q.dealt_mon = self.dealt_mon
         q.mods = self.mods
         q.final = dict(self.final)
+        q.tally = self.tally
         return q
 
     def to_json(self) -> dict[str, Any]:
@@ -79,6 +90,7 @@ class Player:
             "levels": [list(x) for x in self.levels], "campfire": self.campfire,
             "objective": self.objective, "monument": self.monument,
             "dealt_obj": list(self.dealt_obj), "dealt_mon": list(self.dealt_mon), "final": self.final,
+            "tally": list(self.tally),
         }
 
     @staticmethod
@@ -101,6 +113,11 @@ class Player:
         q.dealt_obj = tuple(int(x) for x in d["dealt_obj"])
         q.dealt_mon = tuple(int(x) for x in d["dealt_mon"])
         q.final = {str(k): int(v) for k, v in d["final"].items()}
+        q.tally = (0,) * len(TALLY)  # a state saved before VP were tallied: sources unknown
+        if "tally" in d:
+            q.tally = tuple(int(x) for x in d["tally"])
+            if len(q.tally) != len(TALLY):
+                raise ValueError(f"'tally' lists the VP of {len(TALLY)} sources ({', '.join(TALLY)})")
         q.mods = None
         return q
 

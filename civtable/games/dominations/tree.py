@@ -18,7 +18,7 @@ from civtable.core import Action
 
 from .content import CORR, VEST, Effect
 from .frames import Assimilate
-from .reserve import converts, gain, refresh_limits
+from .reserve import CARDS, converts, gain, refresh_limits
 
 if TYPE_CHECKING:
     from .state import DominationsState, Player
@@ -180,7 +180,7 @@ def immediate(s: DominationsState, seat: int, effects: tuple[Effect, ...]) -> No
     vest = 0
     for e in effects:
         if e.do == "vp":
-            p.vp += e.n
+            p.score(CARDS, e.n)
         elif e.do == "influence":
             p.influence += e.n
         elif e.do == "gain":

@@ -18,6 +18,7 @@ from . import ages, build, grow, reserve, scoring, tree
 from .content import Content
 from .frames import CODEC, PROMPTS, Deal, Order, Secret, Step
 from .geometry import Cell, cell_key, parse_cell_key
+from .narrate import Moment
 from .reserve import TALLY
 
 if TYPE_CHECKING:
@@ -149,6 +150,7 @@ class DominationsState(GameState):
         self.used = [False] * 6  # once-per-Age powers used
         self.finished = False
         self.stack: list[Any] = []
+        self.moments: tuple[Moment, ...] = ()  # the recent big moments, newest last (narrate.py)
         for p in self.players:
             tree.refresh(self, p)
         ages.setup(self)
@@ -173,6 +175,7 @@ class DominationsState(GameState):
         s.used = self.used[:]
         s.finished = self.finished
         s.stack = self.stack[:]
+        s.moments = self.moments
         return s
 
     def to_json(self) -> dict[str, Any]:
@@ -185,6 +188,7 @@ class DominationsState(GameState):
             "supply": self.supply, "pile": self.pile, "back": self.back, "initiative": self.initiative,
             "age": self.age, "turn_no": self.turn_no, "roles": self.roles, "used": self.used,
             "finished": self.finished, "stack": [CODEC.to_json(f) for f in self.stack],
+            "moments": [[t, list(lines), r] for t, lines, r in self.moments],
         }
 
     @staticmethod
@@ -210,6 +214,7 @@ class DominationsState(GameState):
             raise ValueError("'finished' must be true or false")
         s.finished = d["finished"]
         s.stack = [CODEC.from_json(f) for f in d["stack"]]
+        s.moments = tuple((str(t), tuple(str(x) for x in lines), int(r)) for t, lines, r in d.get("moments", []))
         for p in s.players:
             tree.refresh(s, p)
         return s

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from civtable.core import Action
 
+from . import narrate
 from .content import CORR, VEST, Effect
 from .frames import Assimilate
 from .reserve import CARDS, converts, gain, refresh_limits
@@ -281,6 +282,11 @@ def apply(s: DominationsState, top: Any, a: Action) -> None:
     seat = top.seat
     k = a.kind
     s.stack.pop()
+    if isinstance(top, Assimilate):
+        what = ("chooses not to assimilate" if k == "pass" else
+                f"assimilates {s.c.masteries[s.c.mastery_index[str(a.args[0])]].name}" if k == "assimilate" else
+                f"turns its {s.c.masteries[s.c.mastery_index[str(a.args[0])]].name} to the Advanced side")
+        narrate.assimilation(s, seat, what)
     if k == "pass":
         return
     m = s.c.mastery_index[str(a.args[0])]

@@ -129,6 +129,30 @@ class Renderer:
             out += [" " * (kw + 4) + b for b in body[1:]]
         return out
 
+    # ----- staged menus ----------------------------------------------------------------------
+    def steps(
+        self, legal: Sequence[Action], view: dict[str, Any], seat: int, chosen: str
+    ) -> list[tuple[str, str]] | None:
+        """A long menu offered in small steps (a game's renderer may override it): the entries
+        ``(label, text)`` after the steps ``chosen`` (the beginning of an action's text, '' at
+        first). An entry whose text is a legal action plays it; any other text is the next step's
+        ``chosen``. None: one flat menu (the default)."""
+        return None
+
+    def step_path(self, chosen: str) -> list[str]:
+        """The steps that led to ``chosen``, each one's ``chosen`` (for 'back')."""
+        words = chosen.split()
+        return [" ".join(words[:k]) for k in range(1, len(words) + 1)]
+
+    def step_menu(self, entries: Sequence[tuple[str, str]], view: dict[str, Any], seat: int, inner: bool) -> list[str]:
+        """The numbered entries of one step, in columns; ``inner``: a step after the first."""
+        t = self.term
+        items = [f"{t.style(f'{n:>2})', 'cyan')} {label}" for n, (label, _) in enumerate(entries, 1)]
+        out = ["  " + line for line in columns(items, t.width - 2, gap=3)]
+        if inner:
+            out.append(t.style("  ('back' for the previous step)", "grey"))
+        return out
+
     def action_label(self, action: Action, view: dict[str, Any], seat: int, short: bool = False) -> str:
         """How one action reads in the menu (``short``: without its kind, under a kind header)."""
         if short:

@@ -70,8 +70,8 @@ def test_dominations_game_to_the_end_by_clicking(browser: Any, server_factory: A
                 page.wait_for_timeout(100)
                 assert page.locator("svg.dom-land g.cell:not(.free):not(.target):not(.cradle)").count() > tiles_before
             placed_by_click += 1
-        elif page.locator(".dom-tree .tree-spot").count() and not developed:
-            page.locator(".dom-tree .tree-spot").first.click()  # a free square of the Tree
+        elif page.locator(".dom-tree .tspot").count() and not developed:
+            page.locator(".dom-tree .tspot").first.click()  # a free square of the Tree
             menu = page.locator("#chooser button[data-action]")
             if menu.count():
                 menu.first.click()
@@ -89,7 +89,7 @@ def test_dominations_game_to_the_end_by_clicking(browser: Any, server_factory: A
             wait_change(page, before)
     assert placed_by_click >= 15  # one tile a turn, 5 turns an Age, 3 Ages
     assert developed  # a card was put in the Tree by clicking its square
-    assert page.locator(".player.me .dom-tree .card").count() >= 2
-    assert page.locator(".dom-tree .card").count() >= 4  # four Campfires at least
+    assert page.locator(".player.me .dom-tree .tcard").count() >= 2
+    assert page.locator(".dom-tree .tcard").count() >= 4  # four Campfires at least
     page.screenshot(path=str(tmp_path / "dominations-end.png"), full_page=True)
     assert errors == []

@@ -25,12 +25,7 @@ from civtable.games.dominations.choices import describe_action, knowledge
 from civtable.games.dominations.view import goal_words
 
 from .render import Renderer
-from .term import visible_len
-
-
-def clip(text: str, width: int) -> str:
-    """``text`` cut to ``width`` columns (with an ellipsis)."""
-    return text if visible_len(text) <= width or "\x1b" in text else text[: max(1, width - 1)] + "…"
+from .term import clip
 
 LETTER = {"yellow": "Y", "orange": "O", "blue": "B", "green": "G", "red": "R", "purple": "P",
           "vestigium": "W", "corruptio": "X"}
@@ -122,14 +117,28 @@ you may develop a Mastery or turn one to its Advanced side (Develop).
   Influence, scored as VP at the end of every Age."""
 
 
+SHRINK: tuple[str, ...] = ("recent:3", "tiles", "others", "monuments", "masteries", "objective", "tree", "recent:0", "status", "you", "land")
+"""What leaves the screen first when it does not fit (the land last)."""
+
+
 class DominationsRenderer(Renderer):
-    optional_sections = ("recent:3", "tiles", "others", "monuments", "masteries", "objective", "tree", "recent:0")
+    optional_sections = SHRINK
     help_text = HELP
 
     def __init__(self, game: Any, term: Any) -> None:
         super().__init__(game, term)
         self._marks: dict[tuple[int, int, int], int] = {}
         self._mark_kind = ""
+
+    def moment_lines(self, moments: Any) -> list[str]:
+        """Each new big moment: its title and its lines wrapped to the width (at most 7 rows)."""
+        t = self.term
+        out: list[str] = []
+        for m in moments:
+            out.append(t.style(clip(f"★ {m['title']}", t.width), "bold", "magenta"))
+            rows = [r for line in m.get("lines", []) for r in wrap(line, t.width, "    ")]
+            out += rows[:6] + ([clip("    … (the log has it all: 'log')", t.width)] if len(rows) > 6 else [])
+        return out
 
     def _land_title(self) -> str:
         if self._marks and self._mark_kind == "free":
@@ -153,6 +162,8 @@ class DominationsRenderer(Renderer):
 
     def sections(self, view: dict[str, Any], seat: int | None) -> list[tuple[str, list[str]]]:
         w = self.term.width
+        # the land is left out only as a last resort, and never while its numbers are the menu
+        self.optional_sections = SHRINK if not self._marks else SHRINK[:-1]
         return [
             ("status", [clip(x, w) for x in self._status(view)]),
             ("land", [self._land_title()] + [clip(x, w) for x in land_lines(view, self._marks)]),

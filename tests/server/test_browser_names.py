@@ -25,7 +25,7 @@ def test_names_from_lobby_and_invitation(browser: Any, server_factory: Any, tmp_
     page = anna.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(server.base + "/")
+    page.goto(server.base + "/?examples")  # Nim, the developers' example game, is listed on request only
     page.wait_for_selector("#game-select option[value=nim]", state="attached")
     page.fill("#name-input", "Anna")
     page.select_option("#game-select", "nim")
@@ -65,7 +65,7 @@ def test_names_from_lobby_and_invitation(browser: Any, server_factory: Any, tmp_
         bjorn.wait_for_timeout(50)
     assert "Anna: take" in bjorn.inner_text("#log") and "Player 1" not in bjorn.inner_text("#log")
     shot(bjorn, "names-desktop")
-    page.goto(server.base + "/")
+    page.goto(server.base + "/?examples")  # Nim, the developers' example game, is listed on request only
     page.wait_for_selector("#my-games tbody tr")
     assert "Björn" in page.inner_text("#my-games")
     assert not errors, errors
@@ -103,7 +103,7 @@ def test_a_signed_in_accounts_name_is_the_default(browser: Any, server_factory: 
     server = server_factory(str(tmp_path / "a.sqlite3"))
     context = browser.new_context(viewport=DESKTOP)
     page = context.new_page()
-    page.goto(server.base + "/")
+    page.goto(server.base + "/?examples")  # Nim, the developers' example game, is listed on request only
     res = context.request.post(server.base + "/api/account/register", data={"name": "Grace", "password": "correct horse"})
     if res.status == 404:
         pytest.skip("accounts are off on this server")

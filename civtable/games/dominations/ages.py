@@ -151,7 +151,7 @@ def step(s: DominationsState, name: str) -> None:
             if any(tree.take_actions(s, leader, "assimilate", take)) or flip:
                 s.stack.append(Assimilate(leader))
             else:
-                narrate.assimilation(s, leader, "finds no Mastery it may assimilate")
+                narrate.assimilation(s, leader, "finds no Mastery to assimilate")
     elif name == "influence_vp":
         for p in s.players:
             p.score(INFLUENCE, p.influence)
@@ -181,7 +181,7 @@ def roles(s: DominationsState) -> None:
         p.score(DOMINATION, vp)
         if not last and d.power == "influence2":
             p.influence += 2
-    narrate.roles(s, awarded, last)
+    narrate.roles(s, awarded)
     if not last:
         narrate.standings(s)
     if last:

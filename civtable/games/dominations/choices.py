@@ -50,13 +50,13 @@ def _tile_words(c: Content, tile_id: str) -> tuple[str, int]:
 def outcome_words(view: dict[str, Any], cell: tuple[int, int, int], o: Outcome) -> str:
     """'Scoring the edge with Player 2's tile: 4 Trade, 1 Religion (1 Trade lost at your limit).'"""
     kind, a, b = o.option
-    how = ("scoring the Locus at " + f"({a}, {b})" if kind == LOCUS
-           else f"scoring the edge with {edge_partner(view, cell, o.option)}" if kind == EDGE else "scoring every edge")
-    text = f"{how}: {knowledge(o.counts, o.vest)}"
+    how = (f"the Locus at ({a}, {b})" if kind == LOCUS
+           else f"the edge with {edge_partner(view, cell, o.option)}" if kind == EDGE else "every edge")
+    text = f"{knowledge(o.counts, o.vest)} from {how}"
     if any(o.lost):
-        text += f" ({knowledge(o.lost)} lost at your limits"
-        text += ", 1 VP for each Domain at 20" if any(n for n in o.lost) else ""
-        text += ")"
+        me = _me(view) or {}
+        top = sum(1 for k, n in enumerate(o.lost) if n and int((me.get("limit") or {}).get(COLOURS[k], 0)) >= 20)
+        text += f" ({knowledge(o.lost)} over your limits is lost" + (f"; +{top} VP" if top else "") + ")"
     for q, got in o.others:
         text += f"; Player {q + 1}'s Cities Produce {knowledge(got)} for them"
     return text
@@ -67,8 +67,8 @@ def _placement_text(game: Any, view: dict[str, Any], action: Action, cell: tuple
     if not outs:
         return ""
     if len(outs) == 1:
-        return "It Produces for you, " + outcome_words(view, cell, outs[0]) + "."
-    return "You will choose what it scores: " + "; or ".join(outcome_words(view, cell, o) for o in outs) + "."
+        return _sentence(outcome_words(view, cell, outs[0]))
+    return "Then choose: " + "; or ".join(outcome_words(view, cell, o) for o in outs) + "."
 
 
 def _me(view: dict[str, Any]) -> dict[str, Any] | None:
@@ -96,11 +96,9 @@ def _describe(game: Any, view: dict[str, Any], a: Action) -> dict[str, Any] | No
     if k == "place":
         p = split(a)
         assert p is not None
-        words, camp = _tile_words(c, p.tile)
-        title = f"Place the {DOMAINS[camp]} tile at {cell_words(*p.cell)}, turned {p.rotation}"
-        text = (f"Lay your {words} on the land at {cell_words(*p.cell)} (turned {p.rotation} step"
-                f"{'s' if p.rotation != 1 else ''}). " + _placement_text(game, view, a, p.cell))
-        return {"title": title, "text": text.strip(), "term": f"colour:{COLOURS[camp]}"}
+        camp = c.tiles[c.tile_index[p.tile]].camp
+        title = f"{DOMAINS[camp]} tile at {cell_words(*p.cell)}, turned {p.rotation}"
+        return {"title": title, "text": _placement_text(game, view, a, p.cell), "term": f"colour:{COLOURS[camp]}"}
     if k == "reactivate":
         cell = (int(a.args[0]), int(a.args[1]), int(a.args[2]))
         return {"title": f"Reactivate the tile at {cell_words(*cell)} (Inventor)",

@@ -16,7 +16,7 @@ from .content import DOMAINS
 if TYPE_CHECKING:
     from .state import DominationsState
 
-KEEP = 6
+KEEP = 8
 Moment = tuple[str, tuple[str, ...], int]
 
 
@@ -74,25 +74,23 @@ def age_effect(s: DominationsState, seat: int, counts: list[int], vest: int) -> 
 
 
 def assimilation(s: DominationsState, seat: int, what: str) -> None:
-    add(s, f"{name(seat)} has the most Influence ({s.players[seat].influence}) and {what}.")
+    add(s, f"{name(seat)} (most Influence, {s.players[seat].influence}) {what}.")
 
 
 def influence_vp(s: DominationsState) -> None:
     add(s, "Influence scores: " + ", ".join(f"{name(q)} +{p.influence} VP" for q, p in enumerate(s.players)) + ".")
 
 
-def roles(s: DominationsState, awarded: list[tuple[int, int, int]], last: bool) -> None:
-    """``awarded``: (Domination card, seat or -1, VP)."""
-    parts = []
-    for d, seat, vp in awarded:
-        card = s.c.dominations[d]
-        if seat < 0:
-            parts.append(f"{card.name}: nobody (no {DOMAINS[card.colour]} Knowledge left)")
-        else:
-            parts.append(f"{card.name} to {name(seat)} (most {DOMAINS[card.colour]}, +{vp} VP)")
-    add(s, "Domination cards: " + "; ".join(parts) + ".")
-    if not last:
-        add(s, "Each holder uses its card's power during the next Age.")
+def roles(s: DominationsState, awarded: list[tuple[int, int, int]]) -> None:
+    """``awarded``: (Domination card, seat or -1, VP), one line per player who takes cards."""
+    for q in range(s.n):
+        mine = [(d, vp) for d, seat, vp in awarded if seat == q]
+        if mine:
+            cards = ", ".join(s.c.dominations[d].name for d, _ in mine)
+            add(s, f"{name(q)} takes {cards} (+{sum(vp for _, vp in mine)} VP).")
+    nobody = [s.c.dominations[d] for d, seat, _ in awarded if seat < 0]
+    if nobody:
+        add(s, "Nobody takes " + ", ".join(f"the {d.name} (no {DOMAINS[d.colour]} left)" for d in nobody) + ".")
 
 
 def standings(s: DominationsState) -> None:
@@ -100,7 +98,7 @@ def standings(s: DominationsState) -> None:
 
 
 def next_age(s: DominationsState) -> None:
-    add(s, f"Knowledge is reset. Age {s.age} begins; the Initiative order is "
+    add(s, f"Knowledge is reset. Age {s.age} begins; the order is "
            + ", ".join(name(q) for q in s.initiative) + ".")
 
 

@@ -75,8 +75,8 @@ def final(s: DominationsState) -> None:
         cards = card_final_vp(s, p, seat)
         p.final = {"objectives": got, "cards": cards, "monuments": 0}
         p.vp += got + cards
-        lines.append(f"{narrate.name(seat)}: Objective {obj.name}, {len(met)} of {len(obj.goals)} goals met, "
-                     f"+{got} VP" + (f"; end-of-game card effects +{cards} VP" if cards else "") + ".")
+        lines.append(f"{narrate.name(seat)}: {obj.name} {len(met)} of {len(obj.goals)} goals, +{got} VP"
+                     + (f"; cards +{cards} VP" if cards else "") + ".")
     for m in s.in_play:
         held = control(s, m)
         q = best(s, held, minimum=1)
@@ -84,13 +84,13 @@ def final(s: DominationsState) -> None:
         if q >= 0:
             s.players[q].vp += mon.control_vp
             s.players[q].final["monuments"] += mon.control_vp
-            lines.append(f"{mon.name}: controlled by {narrate.name(q)} ({held[q]} Level cards and City levels "
+            lines.append(f"{mon.name}: {narrate.name(q)} controls it ({held[q]}: Level cards plus City levels "
                          f"beside it), +{mon.control_vp} VP.")
         else:
             lines.append(f"{mon.name}: nobody controls it.")
     s.finished = True
     w = best(s, [p.vp for p in s.players])
-    lines.append(f"{narrate.name(w)} wins with {s.players[w].vp} VP." + (f" {tiebreak(s)}" if tiebreak(s) else ""))
+    lines.insert(0, f"{narrate.name(w)} wins with {s.players[w].vp} VP." + (f" {tiebreak(s)}" if tiebreak(s) else ""))
     narrate.final(s, lines)
 
 

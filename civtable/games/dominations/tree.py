@@ -283,7 +283,7 @@ def apply(s: DominationsState, top: Any, a: Action) -> None:
     k = a.kind
     s.stack.pop()
     if isinstance(top, Assimilate):
-        what = ("chooses not to assimilate" if k == "pass" else
+        what = ("assimilates nothing" if k == "pass" else
                 f"assimilates {s.c.masteries[s.c.mastery_index[str(a.args[0])]].name}" if k == "assimilate" else
                 f"turns its {s.c.masteries[s.c.mastery_index[str(a.args[0])]].name} to the Advanced side")
         narrate.assimilation(s, seat, what)

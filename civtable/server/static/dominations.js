@@ -11,8 +11,9 @@
      sides and what it gives; pick a Mastery (or a Monument Level) and the squares it fits are
      highlighted, click one to put it there.
    - The setup choice, the hand's redraw, the Governor's order and Vestigium as cards and buttons.
-   Every element that acts carries data-action and the class "legal"; the page describes the action
-   before it is chosen (tooltips, the chooser, the preview line). */
+   Every element that acts goes through Civ.table.actOn (data-action and the highlight class
+   "clickable"); the page describes the action before it is chosen (tips, the chooser, the
+   preview line under the land). */
 "use strict";
 
 (() => {
@@ -80,19 +81,12 @@
     return g;
   }
 
-  /** Make an SVG or HTML element act: click (or Enter) plays `action`, or opens a chooser. */
+  /** Make an SVG or HTML element act (the shared Civ.table.actOn: data-action, the highlight class
+      "clickable", click / Enter, the description when pointed at, a chooser for several actions). */
   function acting(node, actions, ctx, heading) {
     if (!actions.length) return node;
-    node.classList.add("legal", "clickable");
-    if (actions.length === 1) node.setAttribute("data-action", actions[0]);
-    node.setAttribute("tabindex", "0");
-    node.setAttribute("role", "button");
-    node.setAttribute("aria-label", actions.length === 1 ? label(actions[0], ctx.payload) : heading || "choose");
-    const go = () => (actions.length === 1 ? ctx.act(actions[0]) : ctx.choose(node, actions, heading));
-    node.addEventListener("click", (ev) => { ev.stopPropagation(); go(); });
-    node.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); go(); } });
-    node.addEventListener("mouseenter", () => ctx.preview(actions[0]));
-    return node;
+    node.setAttribute("aria-label", actions.length === 1 ? label(actions[0], ctx.payload) || actions[0] : heading || "choose");
+    return Civ.table.actOn(node, actions, ctx, { heading });
   }
 
   // ----- the land ------------------------------------------------------------------------------------
@@ -153,19 +147,16 @@
       const action = acts.find((t) => t.endsWith(` ${pick.rotation}`)) || acts[0];
       const r = Number(words(action)[5]);
       const { g } = triangle(cell, tile, shown(tile.resources, r), "target" + (pick.preview === action ? " previewing" : ""));
-      g.setAttribute("data-action", action);
-      g.classList.add("legal", "clickable");
-      g.setAttribute("tabindex", "0");
-      g.setAttribute("role", "button");
-      g.setAttribute("aria-label", label(action, payload));
-      g.addEventListener("mouseenter", () => { showPreview(action, ctx); ctx.preview(action); });
-      const go = () => {
-        if (touch() && pick.preview !== action) { pick.preview = action; ctx.rerender(); return; }  // tap: preview first
-        ctx.act(action);
+      const look = () => {  // the tile shown in place, and what it would Produce
+        for (const n of root.querySelectorAll(".previewing")) n.classList.remove("previewing");
+        g.classList.add("previewing");
+        pick.preview = action;
+        showPreview(action, ctx);
       };
-      g.addEventListener("click", (ev) => { ev.stopPropagation(); go(); });
-      g.addEventListener("keydown", (ev) => { if (ev.key === "Enter") { ev.preventDefault(); go(); } });
-      root.append(g);
+      g.addEventListener("mouseenter", look);
+      g.addEventListener("focus", look);
+      g.addEventListener("click", look);  // before playing it: on a touch screen the first tap only shows it
+      root.append(acting(g, [action], ctx));
     }
     scoringMarks(root, view, ctx);
     return root;
@@ -204,9 +195,7 @@
     clear(box);
     const said = Civ.table && Civ.table.describe ? Civ.table.describe(action) : null;
     box.append(el("strong", {}, said ? said.title : label(action, ctx.payload)), said ? ` — ${said.text}` : "");
-    if (touch() && pick.preview === action) {
-      box.append(" ", el("button", { type: "button", class: "small", dataset: { action }, onclick: () => ctx.act(action) }, "Place here"));
-    }
+    if (touch()) box.append(" ", el("span", { class: "muted" }, "Tap the place again to put the tile there."));
   }
 
   // ----- your tiles ----------------------------------------------------------------------------------

@@ -155,11 +155,6 @@ class DominationsRenderer(Renderer):
         when = "the game is over" if view.get("finished") else f"Age {view['age']} of 3, round {rnd} of 5"
         return t.style("DOMINATIONS", "bold") + f" — {when} — {who}"
 
-    def prompt_line(self, view: dict[str, Any], seat: int, prompt: str) -> str:
-        kind = (view.get("decision") or {}).get("kind", "")
-        plain = PROMPTS.get(kind, prompt)
-        return self.term.style(f"{self.game.seat_name(seat)}, your decision: ", "bold") + plain
-
     def sections(self, view: dict[str, Any], seat: int | None) -> list[tuple[str, list[str]]]:
         w = self.term.width
         # the land is left out only as a last resort, and never while its numbers are the menu
@@ -469,19 +464,6 @@ def wrap(text: str, width: int, indent: str) -> list[str]:
     return textwrap.wrap(text, width=width, initial_indent=indent, subsequent_indent=indent + "  ") or [indent]
 
 
-PROMPTS = {  # at most 54 characters: the line fits 80 columns after "Player N, your decision: "
-    "secret": "keep 1 Objective (secret) and 1 Monument",
-    "discard": "put back tiles you do not want, then keep",
-    "grow": "place a Land tile (tile, then place, then turn)",
-    "farmer": "the Farmer: place a second tile, or not",
-    "source": "choose what your tile scores",
-    "vestige": "take Vestigium as the Domain of your choice",
-    "build": "build a City or a Monument Level, or nothing",
-    "site": "stand the Monument on a free Camp of its colour",
-    "develop": "develop or upgrade a Mastery, or nothing",
-    "assimilate": "most Influence: assimilate a Mastery, or not",
-    "governor": "the Governor sets the order: who plays next?",
-}
 
 
 RENDERER = DominationsRenderer

@@ -284,9 +284,9 @@ def advice(game: Any, view: dict[str, Any], action: str) -> str:
 
 # ----- the end-of-game score sheet and the guided first game -------------------------------------------
 SHEET = (("influence", "Influence", "tally"), ("domination", "Domination cards", "tally"),
-         ("cards", "Masteries and Monument Levels", "tally"), ("overflow", "Knowledge over 20", "tally"),
-         ("objectives", "Objective", "final"), ("monuments", "Monument control", "final"),
-         ("cards", "End-of-game card effects", "final"))
+         ("cards", "Masteries & Levels", "tally"), ("overflow", "Over 20", "tally"),
+         ("objectives", "Objective", "final"), ("monuments", "Monuments", "final"),
+         ("cards", "End-of-game cards", "final"))
 
 
 def score_sheet(game: Any, view: dict[str, Any], result_json: dict[str, Any]) -> dict[str, Any]:
@@ -327,6 +327,8 @@ def tutorial(game: Any) -> dict[str, Any]:
     """The guided first game: two players, the newcomer against a bot that plays at random."""
     r = game.content.rules
     return {
+        "key": "dominations",
+        "title": "Your first game of Dominations",
         "options": {"players": 2},
         "seats": ["human", "random"],
         "intro": (f"Dominations is played in {r['ages']} Ages of {r['turns_per_age']} turns. Each turn you place one "

@@ -242,7 +242,7 @@ class DominationsState(GameState):
             return Decision((CHANCE,), tag_of(top), "cards or tiles are drawn")
         if isinstance(top, Secret):
             waiting = tuple(i for i, p in enumerate(self.players) if p.objective < 0)
-            return Decision(waiting, "secret", "keep 1 Objective and 1 Monument: choose OBJECTIVE MONUMENT")
+            return Decision(waiting, "secret", PROMPTS["secret"])
         return Decision((top.seat,), tag_of(top), PROMPTS.get(tag_of(top), ""))
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:

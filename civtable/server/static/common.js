@@ -154,7 +154,7 @@ const Civ = (() => {
   const glossary = { terms: {}, rules: null, extra: null };
   async function loadGlossary(gameId) {
     const res = await api("GET", `/api/games/${encodeURIComponent(gameId)}/glossary`);
-    if (res.ok) { glossary.terms = res.data.terms || {}; glossary.rules = res.data.rules; }
+    if (res.ok) { glossary.terms = res.data.terms || {}; glossary.rules = res.data.rules; glossary.css = res.data.css || null; }
     return glossary;
   }
   function term(id) { return glossary.terms[id] || null; }

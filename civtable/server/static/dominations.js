@@ -25,7 +25,7 @@
   const ORIENT = ["▲", "▼"];
   const UNIT = 60;
   // what the player has picked on the table (kept across updates of the same decision)
-  const pick = { tile: null, rotation: 0, card: null, preview: null, objective: null, monument: null, from: null };
+  const pick = { tile: null, rotation: 0, card: null, want: null, preview: null, objective: null, monument: null, from: null };
 
   // ----- SVG and the triangular lattice ------------------------------------------------------------
   function svg(tag, attrs, ...children) {
@@ -354,8 +354,9 @@
       for (let x = minX; x <= maxX; x++) {
         const c = at.get(`${x},${y}`);
         if (c) { grid.append(treeCard(c, ctx, mine, legal)); continue; }
-        const acts = squares.get(`${x},${y}`);
-        if (!acts) { grid.append(el("div", { class: "tgap" })); continue; }
+        const found = squares.get(`${x},${y}`);
+        if (!found) { grid.append(el("div", { class: "tgap" })); continue; }
+        const acts = found.includes(pick.want) ? [pick.want, ...found.filter((t) => t !== pick.want)] : found;
         const names = [...new Set(acts.map((t) => label(t, payload).split(" (")[0]))];
         const spot = el("div", { class: "tspot", dataset: { x: String(x), y: String(y) } },
           el("span", { class: "small" }, pick.card ? "Put it here" : names.length === 1 ? names[0] : `${names.length} cards fit`));
@@ -559,5 +560,13 @@
         el("ul", {}, side.map((e) => el("li", {}, e))));
     },
     label,
+    /** The guide suggests `text`: show it on the table (its tile picked and turned, its card picked). */
+    reveal(text) {
+      const p = words(text);
+      if (p[0] === "place") { pick.tile = p[1]; pick.rotation = Number(p[5]); pick.preview = null; }
+      else if (cardOf(text)) { pick.card = cardOf(text); pick.want = text; }
+      else return;
+      rerender();
+    },
   };
 })();

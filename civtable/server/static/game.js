@@ -312,6 +312,8 @@
       el("p", { class: "muted small" }, "The highlighted control plays it — or choose anything else."),
       el("button", { type: "button", class: "small", id: "guide-do", onclick: () => { guideLogMark = payload.log.length; act(hint.action); } },
         "Do it"), guideIntro());
+    // a board that shows one choice at a time (a tile, a card) may bring the suggested one forward
+    if (renderer().reveal && !document.querySelector(`#board [data-action="${CSS.escape(hint.action)}"]`)) renderer().reveal(hint.action);
     const targets = [...document.querySelectorAll(`#board [data-action="${CSS.escape(hint.action)}"], #legal [data-action="${CSS.escape(hint.action)}"]`)];
     for (const n of targets) n.classList.add("guide-target");
     const onBoard = targets.find((n) => n.closest("#board"));

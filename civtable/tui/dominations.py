@@ -86,6 +86,9 @@ def cell_text(cell: Any) -> str:
     return f"({cell[0]}, {cell[1]}, {'▲' if int(cell[2]) == 0 else '▼'})"
 
 
+NODUS_LETTER = "YOBGRPWX"  # a Nodus's colour: the six Domains, Vestigium (W), Corruptio (X)
+
+
 def placement_shown(resources: list[str], r: int) -> list[str]:
     return [resources[(k + r) % 3] for k in range(3)]
 
@@ -100,22 +103,18 @@ def tile_text(t: dict[str, Any]) -> str:
 
 
 HELP = """\
-Dominations: three Ages of five turns; most VP at the end wins.
-Each turn: place a Land tile (Grow), then you may build a City or a Monument Level (Build), then
-you may develop a Mastery or turn one to its Advanced side (Develop).
-  Placing: choose the tile, then its place (the numbers on the land), then how it is turned (each
-  turn says what it would Produce). Its Camp and the 4 Resources along the edge it touches
-  Produce Knowledge; matching colours face to face give 1 more; closing a ring of six tiles
-  scores the Locus instead.
-  The land: row j on the left, the row's i on the right; along a row the cells come in ▲▼ pairs
-  of one i. Letters are Camp colours: Y Trade, O Craftsmanship, B Art, G Science, R Government,
-  P Religion (W Vestigium, any colour); 1-3 a City's level, M a Monument, () the Cradle.
-  Menus come in steps: a number picks; 'back' returns to the previous step. Typing the whole
-  action works too: place TILE I J O TURN (O 0 = ▲, 1 = ▼), city I J O, develop MASTERY COPY X Y,
-  convert FROM TO, pass.
-  Knowledge above your limit is lost (at a limit of 20, 1 VP per Domain instead). Cities give
-  Influence, scored as VP at the end of every Age."""
+Dominations: 3 Ages of 5 turns, most VP wins. A turn: place a Land tile, then
+you may build a City or a Monument Level, then develop a Mastery.
+Placing: the tile, then its place (a number on the land), then its turn; its
+Camp and the 4 Resources along the edge it touches Produce Knowledge.
+Land: row j on the left, the row's i on the right (▲▼ pairs of one i). Camps:
+Y Trade O Craft B Art G Science R Government P Religion; 1-3 City, M Monument.
+Menus come in steps ('back' returns one). Typing works too: place TILE I J O
+TURN (O 0 ▲, 1 ▼), city I J O, develop MASTERY COPY X Y, convert FROM TO, pass."""
 
+
+GROUP = 6
+"""More Masteries within reach than this: the menu asks for their Domain first."""
 
 SHRINK: tuple[str, ...] = ("recent:3", "tiles", "others", "monuments", "masteries", "objective", "tree", "recent:0", "status", "you", "land")
 """What leaves the screen first when it does not fit (the land last)."""
@@ -129,6 +128,8 @@ class DominationsRenderer(Renderer):
         super().__init__(game, term)
         self._marks: dict[tuple[int, int, int], int] = {}
         self._mark_kind = ""
+        self._by_domain = False  # Masteries offered Domain first
+        self._colour_of: dict[str, str] = {}  # Mastery -> the Domain step it was chosen from
 
     def moment_lines(self, moments: Any) -> list[str]:
         """Each new big moment: its title and its lines wrapped to the width (at most 7 rows)."""
@@ -314,6 +315,8 @@ class DominationsRenderer(Renderer):
         me = view["players"][seat]
         hand = {t["id"]: t for t in me.get("hand") or []}
         cat = view.get("masteries") or {}
+        cards = {" ".join(t.split()[:2]) for t in texts if t.split()[0] in ("develop", "assimilate")}
+        self._by_domain = len(cards) > GROUP  # many Masteries: their Domain first
         for t in texts:
             w = t.split()
             k = w[0]
@@ -323,12 +326,23 @@ class DominationsRenderer(Renderer):
                     tile = hand.get(w[1])
                     what = tile_words(tile) if tile else w[1]
                     out.append((f"place {'an' if what[0] in 'AEIOU' else 'a'} {what}", step))
+            elif k == "advance" and sum(x.startswith("advance ") for x in texts) > 2:
+                step = "advance"
+                if step not in seen:
+                    out.append(("turn a Mastery to its Advanced side …", step))
             elif k in ("reactivate", "city", "upgrade", "site", "convert") and sum(x.startswith(k + " ") for x in texts) > 1:
                 step = k
                 if step not in seen:
                     out.append(({"reactivate": "reactivate a placed tile (Inventor) …", "city": "build a City …",
                                  "upgrade": "upgrade one of your Cities …", "site": "stand the Monument on a Camp …",
                                  "convert": "Campfire: exchange 2 Knowledge for 1 …"}[k], step))
+            elif k in ("develop", "assimilate") and self._by_domain and w[1] in cat:
+                colour = cat[w[1]]["colour"]
+                step = f"{k} {colour}"
+                if step not in seen:
+                    n = len({c for c in cards if c.startswith(k + " ") and cat.get(c.split()[1], {}).get("colour") == colour})
+                    an = "an" if DOMAIN[colour][0] in "AEIOU" else "a"
+                    out.append((f"{k} {an} {DOMAIN[colour]} Mastery ({n} within reach) …", step))
             elif k in ("develop", "assimilate", "monument"):
                 step = f"{k} {w[1]}"
                 if step not in seen:
@@ -370,13 +384,36 @@ class DominationsRenderer(Renderer):
             return out
         if w[0] == "convert" and len(w) == 2:
             return [(f"take 1 {DOMAIN[t.split()[2]]}", t) for t in texts if t.startswith(chosen + " ")]
-        # a card, then its square (and copy)
+        if chosen == "advance":
+            return [(self.action_label(Action.parse(t), view, seat), t) for t in texts if t.startswith("advance ")]
+        cat = view.get("masteries") or {}
+        if w[0] in ("develop", "assimilate") and len(w) == 2 and w[1] in DOMAIN:  # the Masteries of a Domain
+            for ident in dict.fromkeys(t.split()[1] for t in texts if t.startswith(w[0] + " ")):
+                if cat.get(ident, {}).get("colour") == w[1]:
+                    out.append((self._card_words(w[0], ident, cat), f"{w[0]} {ident}"))
+                    self._colour_of[ident] = w[1]
+            return out
+        if len(w) == 5 and w[2] == "at":  # a Mastery's copies that fit one square (their Nodus differ)
+            content: Any = self.game.content  # type: ignore[attr-defined]
+            m = next(x for x in content.masteries if x.id == w[1])
+            for t in texts:
+                a = t.split()
+                if a[:2] == w[:2] and a[3:] == w[3:]:
+                    nodus = " ".join(NODUS_LETTER[n] for n in m.copies[int(a[2]) - 1])
+                    out.append((f"copy {a[2]}: Nodus N E S W {nodus}", t))
+            return out
+        # a card, then its square (then the copy when several fit it)
+        squares: dict[str, list[str]] = {}
         for t in texts:
             if t.startswith(chosen + " "):
                 a = t.split()
-                sq = f"({a[-2]}, {a[-1]})"
-                copy = f", copy {a[2]}" if w[0] != "monument" else ""
-                out.append((f"Tree square {sq}{copy}", t))
+                squares.setdefault(f"{a[-2]} {a[-1]}", []).append(t)
+        for sq, acts in squares.items():
+            x, y = sq.split()
+            if len(acts) == 1:
+                out.append((f"Tree square ({x}, {y})", acts[0]))
+            else:
+                out.append((f"Tree square ({x}, {y}): {len(acts)} copies fit …", f"{chosen} at {sq}"))
         return out
 
     def step_path(self, chosen: str) -> list[str]:
@@ -385,6 +422,9 @@ class DominationsRenderer(Renderer):
             return [" ".join(w[:2])] + ([chosen] if len(w) > 2 else [])
         if w and w[0] == "convert":
             return ["convert"] + ([chosen] if len(w) > 1 else [])
+        if w and w[0] in ("develop", "assimilate", "monument"):
+            path = [f"{w[0]} {self._colour_of[w[1]]}"] if w[0] != "monument" and w[1] in self._colour_of else []
+            return path + [" ".join(w[:2])] + ([chosen] if len(w) > 2 else [])
         return [chosen] if chosen else []
 
     def step_menu(self, entries: Any, view: dict[str, Any], seat: int, inner: bool) -> list[str]:

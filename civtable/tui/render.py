@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import textwrap
 from collections.abc import Sequence
 from typing import Any
 
@@ -17,12 +18,13 @@ _SKIP_KEYS = {"decision", "you", "game"}
 
 HELP = """\
 Commands:
-  N               play action number N of the menu
-  <action text>   play an action by its text (the menu shows them); several steps of one
-                  decision may be typed at once, e.g. a choice and then its place
-  info <action>   (or '? N') what the action does and would change, without playing it
-  undo            take back your last action of this turn (never across dice or other players)
-  view            show the screen again ('view all': every part; 'view <part>': one part)
+  N               play choice number N of the menu
+  <action text>   play an action by its text; several steps of one decision
+                  may be typed at once, e.g. a choice and then its place
+  info <action>   (or '? N') what it does and would change, without playing it
+  undo            take back your last action this turn (never across dice or
+                  another player's move)
+  view            the screen again ('view all': every part; 'view <part>')
   log             show the game log
   help            this text
   quit            stop playing (the record is saved if you gave --record)"""
@@ -131,7 +133,7 @@ class Renderer:
             if dropped:
                 views = ", ".join(f"'view {d}'" for d in dropped)
                 hint = f"(not shown to fit the screen — type {views} or 'view all')"
-                lines.append(t.style(hint, "grey"))
+                lines += [t.style(x, "grey") for x in textwrap.wrap(hint, max(20, t.width))]
             if recent_lines:
                 lines += ["", t.style("Since your last decision:", "bold")]
                 lines += ["  " + r for r in recent_lines]

@@ -23,6 +23,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from civtable.bots import bot_names
+from civtable.bots.levels import catalog as level_catalog
 from civtable.core import CivtableError, game_info, game_names
 
 from .account_api import account_router, enable_accounts, request_account
@@ -202,6 +203,7 @@ def create_app(
                         }
                         for o in info.options
                     ],
+                    **level_catalog(info.name),  # levels with their measured ratings, styles
                 }
             )
         return {"games": games, "bots": bot_names()}

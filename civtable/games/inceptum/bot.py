@@ -125,17 +125,19 @@ calls: deterministic, and within a second per decision on four-player games (see
 SEARCH_WIDTH = 6
 
 
-def _planner(rng: random.Random, plan: bool) -> Planner:
-    planner = _PLANNERS.get((id(rng), plan))
+def _planner(rng: random.Random, plan: bool, style: str | None = None) -> Planner:
+    """The planner of a rollout generator (one per generator, plan setting and style)."""
+    key = (id(rng), plan, style)
+    planner = _PLANNERS.get(key)
     if planner is None or planner.rng is not rng:
-        planner = Planner(rng, plan=plan)
+        planner = Planner(rng, plan=plan, weights=style_weights(style) if style is not None else None)
         if len(_PLANNERS) > 64:
             _PLANNERS.clear()
-        _PLANNERS[(id(rng), plan)] = planner
+        _PLANNERS[key] = planner
     return planner
 
 
-_PLANNERS: dict[tuple[int, bool], Planner] = {}
+_PLANNERS: dict[tuple[int, bool, str | None], Planner] = {}
 
 
 def rollout_action(state: GameState, player: int, rng: random.Random) -> Action:
@@ -164,10 +166,13 @@ def search_actions(state: GameState, player: int, legal: list[Action], rng: rand
     """The moves worth searching: at a turn, the best few plans' first steps (ending the turn
     always among them); in sub-decisions the greedy choice only, except free actions and
     government benefits and trade answers, which are searched in full."""
+    return _search_actions(_planner(rng, True), state, player, legal)
+
+
+def _search_actions(planner: Planner, state: GameState, player: int, legal: list[Action]) -> list[Action]:
     if len(legal) <= 1:
         return legal
     kind = state.decision().kind
-    planner = _planner(rng, True)
     if kind == "turn":
         scored = planner.scored_turn(state, player, legal)
         scored.sort(key=lambda va: -va[0])
@@ -191,7 +196,10 @@ def leaf_values(state: GameState) -> list[float]:
     s: Any = state
     if s.finished:
         return state.returns()
-    vals = [value(s, i) for i in range(s.n)]
+    return _soft_max([value(s, i) for i in range(s.n)])
+
+
+def _soft_max(vals: list[float]) -> list[float]:
     top = max(vals)
     exps = [math.exp((v - top) / LEAF_TEMPERATURE) for v in vals]
     total = sum(exps)
@@ -199,3 +207,36 @@ def leaf_values(state: GameState) -> list[float]:
 
 
 LEAF_TEMPERATURE = 2.0
+
+
+# ---------------------------------------------------------------------------------------
+# Styles (``greedy:style=NAME``; levels with a style, see civtable.bots.levels)
+def style_weights(style: str) -> dict[str, float]:
+    """The evaluation weights of a named style (:data:`STYLES`)."""
+    if style not in STYLES:
+        raise OptionError(f"INCEPTUM has no style {style!r}; styles: {', '.join(sorted(STYLES))}")
+    return {**WEIGHTS, **STYLES[style]}
+
+
+def style_search(style: str, seat: int) -> dict[str, Callable[..., Any]]:
+    """The search hooks for ``seat`` playing ``style``: its own moves in rollouts and its
+    candidate moves chosen by the styled greedy player, its leaf value weighed with the style's
+    weights (the other seats keep the default player and value)."""
+    w = style_weights(style)
+
+    def rollout(state: GameState, player: int, rng: random.Random) -> Action:
+        legal = state.legal_actions(player)
+        if player == CHANCE:
+            return rng.choice(legal)
+        return _planner(rng, True, style if player == seat else None).choose(state, player, legal)
+
+    def candidates(state: GameState, player: int, legal: list[Action], rng: random.Random) -> list[Action]:
+        return _search_actions(_planner(rng, True, style if player == seat else None), state, player, legal)
+
+    def leaf(state: GameState) -> list[float]:
+        s: Any = state
+        if s.finished:
+            return state.returns()
+        return _soft_max([value(s, i, w if i == seat else None) for i in range(s.n)])
+
+    return {"rollout": rollout, "candidates": candidates, "leaf": leaf}

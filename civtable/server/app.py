@@ -33,6 +33,7 @@ from .live import LiveGame, dumps
 from .manager import GameManager
 from .middleware import MAX_BODY, BodyLimit, SecurityHeaders
 from .names import default_name, seat_names
+from .reviews import enable_reviews, review_router
 from .store import Store, hash_token
 from .teach import router as teach_router
 
@@ -109,10 +110,12 @@ def create_app(
                               secret_chance=secret_chance)
         app.state.manager = manager
         enable_accounts(app, manager)
+        reviews = enable_reviews(app, manager)
         await manager.start()
         try:
             yield
         finally:
+            reviews.close()
             await manager.stop()
             app.state.store.close()
 
@@ -433,6 +436,7 @@ def create_app(
         return FileResponse(STATIC / "favicon.svg", media_type="image/svg+xml")
 
     app.include_router(account_router())
+    app.include_router(review_router())  # game reviews (reviews.py)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app
 

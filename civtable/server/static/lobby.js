@@ -155,7 +155,8 @@
         el("td", { class: "small" }, "you: ", Civ.seatChip(g, g.seat), el("div", {}, "vs ", others.join(", "))),
         el("td", {}, turnBadge(g)),
         el("td", {}, el("a", { href: `/play/${g.id}?seat=${g.seat}` }, g.your_turn ? "Play" : "Open"),
-          g.status === "finished" ? [" · ", el("a", { href: `/replay/${g.id}` }, "Replay")] : null)));
+          g.status === "finished" ? [" · ", el("a", { href: `/replay/${g.id}` }, "Replay"),
+            " · ", el("a", { href: `/review/${g.id}` }, "Review")] : null)));
     }
   }
 
@@ -170,7 +171,7 @@
         el("td", { class: "small" }, g.seats.map((s) => Civ.seatName(g, s.seat)).join(", ")),
         el("td", {}, turnBadge(g)),
         el("td", {}, g.status === "finished"
-          ? el("a", { href: `/replay/${g.id}` }, "Replay")
+          ? [el("a", { href: `/replay/${g.id}` }, "Replay"), " · ", el("a", { href: `/review/${g.id}` }, "Review")]
           : el("a", { href: `/play/${g.id}?watch` }, "Watch"))));
     }
   }

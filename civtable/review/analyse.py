@@ -126,6 +126,14 @@ def review_record(
     }
 
 
+def chance_points(record: GameRecord, samples: int = SAMPLES, calibrate: bool = True) -> tuple[list[Point], list[int]]:
+    """The record's chance points alone (no swings, no moves) and its winners: what the
+    calibration is fitted on (``calibrate=False``: the leaf estimates as they are)."""
+    game, states = _states(record)
+    est = Estimator(game, samples, record.seed or 0, calibrate=calibrate)
+    return _points(est, states, game.num_players), list(states[-1].result().winners)
+
+
 def _points(est: Estimator, states: list[GameState], n: int) -> list[Point]:
     """Chances at the first decision of the game, at the start of every later round, and at
     the end."""

@@ -101,7 +101,7 @@ def test_inceptum_styles_for_every_level() -> None:
     session = Session(game, 5)
     session.resolve_chance()
     state = session.state
-    # the styled leaf weighs the styled seat only
+    # the styled leaf scores with the style's weights
     plain = make_bot("strong", game, 1, 1)
     assert strong.leaf is not plain.leaf and strong.leaf(state)[0] == pytest.approx(plain.leaf(state)[0], abs=0.5)
     with pytest.raises(OptionError, match="has no playing styles"):

@@ -123,3 +123,12 @@ def test_a_record_that_does_not_replay_is_refused(tmp_path: Path) -> None:
     bad["actions"][1][1] = "take 9"
     with pytest.raises(RecordError, match="action 2"):
         review_record(GameRecord.from_json(bad), seats=[])
+
+
+def test_the_calibration_draws_estimates_toward_the_fair_share() -> None:
+    from civtable.review.estimate import calibrated
+
+    assert calibrated(0.8, 1.0, 2) == 0.8 and calibrated(0.0, 0.3, 2) == 0.0 and calibrated(1.0, 0.3, 2) == 1.0
+    assert calibrated(0.9, 0.0, 2) == pytest.approx(0.5) and calibrated(0.9, 0.0, 4) == pytest.approx(0.25)
+    assert 0.5 < calibrated(0.9, 0.5, 2) < 0.9 and calibrated(0.1, 0.5, 2) == pytest.approx(1 - calibrated(0.9, 0.5, 2))
+    assert calibrated(0.25, 0.5, 4) == pytest.approx(0.25)  # the fair share stays

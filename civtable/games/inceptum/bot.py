@@ -220,8 +220,9 @@ def style_weights(style: str) -> dict[str, float]:
 
 def style_search(style: str, seat: int) -> dict[str, Callable[..., Any]]:
     """The search hooks for ``seat`` playing ``style``: its own moves in rollouts and its
-    candidate moves chosen by the styled greedy player, its leaf value weighed with the style's
-    weights (the other seats keep the default player and value)."""
+    candidate moves chosen by the styled greedy player (the other seats keep the default
+    player), and leaves scored with the style's weights for every seat (one scale: weighing only
+    the styled seat's value would saturate the soft maximum)."""
     w = style_weights(style)
 
     def rollout(state: GameState, player: int, rng: random.Random) -> Action:
@@ -237,6 +238,6 @@ def style_search(style: str, seat: int) -> dict[str, Callable[..., Any]]:
         s: Any = state
         if s.finished:
             return state.returns()
-        return _soft_max([value(s, i, w if i == seat else None) for i in range(s.n)])
+        return _soft_max([value(s, i, w) for i in range(s.n)])
 
     return {"rollout": rollout, "candidates": candidates, "leaf": leaf}

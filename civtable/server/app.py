@@ -23,6 +23,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from civtable.bots import bot_names
+from civtable.bots.levels import catalog as level_catalog
 from civtable.core import CivtableError, game_info, game_names
 
 from .account_api import account_router, enable_accounts, request_account
@@ -32,6 +33,7 @@ from .live import LiveGame, dumps
 from .manager import GameManager
 from .middleware import MAX_BODY, BodyLimit, SecurityHeaders
 from .names import default_name, seat_names
+from .reviews import enable_reviews, review_router
 from .store import Store, hash_token
 from .teach import router as teach_router
 
@@ -108,10 +110,12 @@ def create_app(
                               secret_chance=secret_chance)
         app.state.manager = manager
         enable_accounts(app, manager)
+        reviews = enable_reviews(app, manager)
         await manager.start()
         try:
             yield
         finally:
+            reviews.close()
             await manager.stop()
             app.state.store.close()
 
@@ -203,6 +207,7 @@ def create_app(
                         }
                         for o in info.options
                     ],
+                    **level_catalog(info.name),  # levels with their measured ratings, styles
                 }
             )
         return {"games": games, "bots": bot_names()}
@@ -432,6 +437,7 @@ def create_app(
         return FileResponse(STATIC / "favicon.svg", media_type="image/svg+xml")
 
     app.include_router(account_router())
+    app.include_router(review_router())  # game reviews (reviews.py)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app
 

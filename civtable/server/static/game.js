@@ -378,7 +378,8 @@
       status.classList.add("over");
       const winners = (payload.result && payload.result.winners || []).map((w) => Civ.seatName(payload, w));
       status.textContent = `Game over. Winner: ${winners.join(", ") || "nobody"}.`;
-      status.append(" ", el("a", { href: `/replay/${payload.id}` }, "Watch the replay"));
+      status.append(" ", el("a", { href: `/replay/${payload.id}` }, "Watch the replay"),
+        " · ", el("a", { href: `/review/${payload.id}`, class: "review-link" }, "Review the game"));
     } else if (payload.your_turn) {
       status.classList.add("yours");
       status.textContent = `Your decision: ${payload.decision.prompt || payload.decision.kind}`;

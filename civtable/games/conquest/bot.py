@@ -30,6 +30,7 @@ from typing import Any
 from civtable.core import Action, Game, Observation, OptionError
 
 from .content import CAT_FOOD, CAT_GOLD, CATEGORIES, T_AGRICULTURE, T_ECONOMICS, T_MILITARY, T_NAUTICAL
+from .evaluation import VALUE_FEATURES, leaf_values, value_features
 
 CIV_PREFERENCE = (
     "persians", "egyptians", "celts", "minoans", "babylonians", "romans", "sumerians", "spartans",
@@ -336,16 +337,107 @@ MCTS_DEFAULTS = {"rollout": "greedy", "depth": "12", "iters": "100", "steps": "8
 even to random play: they walk armies into lost battles), 100 iterations capped at 800 rollout
 moves (deterministic, well within a second per decision)."""
 
-_ROLLOUT_BOTS: dict[tuple[int, int, int], GreedyConquest] = {}
+_ROLLOUT_BOTS: dict[tuple[int, int, int, str], GreedyConquest] = {}
 
 
 def rollout_action(state: Any, player: int, rng: random.Random) -> Action:
     """The greedy player's choice on a (sampled) state, for MCTS rollouts (``rollout=greedy``)."""
-    key = (id(state.game), id(rng), player)
+    legal = state.legal_actions(player)
+    return legal[0] if len(legal) == 1 else _rollout_bot(state, player, rng).choose(state, legal)
+
+
+SEARCHED = frozenset({"move", "move_to", "recruit", "settle", "upgrade"})
+"""The decisions the search weighs; the others (research rolls, payments, Monuments, famine,
+the order of fights, the setup) follow the greedy player."""
+SEARCH_WIDTH = 6
+
+
+def search_actions(state: Any, player: int, legal: list[Action], rng: random.Random, style: str = "") -> list[Action]:
+    """The moves worth searching: the greedy player's choice first, then the few alternatives
+    that change the game (attacks, defending own settlements, the best recruits and Villages,
+    stopping), at most :data:`SEARCH_WIDTH`."""
+    bot = _rollout_bot(state, player, rng, style)
+    first = bot.choose(state, legal)
+    kind = state.decision().kind
+    if kind not in SEARCHED or len(legal) == 1:
+        return [first]
+    s = state
+    gm = s.map
+    out = [first]
+    ranked: list[tuple[float, Action]] = []
+    if kind == "move_to":
+        top = s.frames[-1]
+        for a in legal:
+            if a.kind != "to":
+                continue
+            t = int(a.args[0]) - 1
+            score = bot._move_score(s, top.unit, top.source, a)
+            if score <= 0 and s.settle[t] and s.owner[t] == player and top.unit == "army":
+                score = 0.5 + s.monu[t] - s.armies[player].get(t, 0)  # reinforce an own settlement
+            if score > 0:
+                ranked.append((score, a))
+    elif kind == "move":
+        for a in legal:
+            if a.kind == "unit":
+                t = int(a.args[1]) - 1
+                ranked.append((1.0 + s.monu[t] * 0.1 + rng.random() * 0.01, a))
+    elif kind == "recruit":
+        seen: set[Any] = set()
+        for a in legal:
+            if a.kind == "recruit":
+                t = int(a.args[1]) - 1
+                key = (a.args[0], s.monu[t], s.settle[t])
+                if key not in seen:  # one recruit per kind of place
+                    seen.add(key)
+                    ranked.append((s.monu[t] + (0.5 if a.args[0] == "army" else 0.0), a))
+    elif kind == "settle":
+        for a in legal:
+            if a.kind == "village":
+                ranked.append((RESOURCE_VALUE.get(gm.resource[int(a.args[0]) - 1], 1.0), a))
+    else:  # upgrade
+        ranked = [(RESOURCE_VALUE.get(gm.resource[int(a.args[0]) - 1], 1.0), a) for a in legal if a.kind == "upgrade"]
+    ranked.sort(key=lambda x: -x[0])
+    for _v, a in ranked:
+        if len(out) >= SEARCH_WIDTH - 1:
+            break
+        if a not in out:
+            out.append(a)
+    stop = _DONE if _DONE in legal else Action("cancel")
+    if stop in legal and stop not in out:
+        out.append(stop)
+    return out
+
+
+def _rollout_bot(state: Any, player: int, rng: random.Random, style: str = "") -> GreedyConquest:
+    """The greedy player of ``player`` (in ``style``) for searches drawing from ``rng``."""
+    key = (id(state.game), id(rng), player, style)
     bot = _ROLLOUT_BOTS.get(key)
     if bot is None or bot.rng is not rng or bot.game is not state.game:
         if len(_ROLLOUT_BOTS) > 256:
             _ROLLOUT_BOTS.clear()
-        bot = _ROLLOUT_BOTS[key] = GreedyConquest(state.game, player, rng)
-    legal = state.legal_actions(player)
-    return legal[0] if len(legal) == 1 else bot.choose(state, legal)
+        params = {k: repr(v) for k, v in {**WEIGHTS, **STYLES[style]}.items()} if style else None
+        bot = _ROLLOUT_BOTS[key] = GreedyConquest(state.game, player, rng, params)
+    return bot
+
+
+def style_search(style: str, seat: int) -> dict[str, Any]:
+    """The search hooks of ``seat`` playing ``style``: its own moves in rollouts and its first
+    candidate move are the styled greedy player's (the other seats play the default greedy)."""
+
+    def rollout(state: Any, player: int, rng: random.Random) -> Action:
+        legal = state.legal_actions(player)
+        if len(legal) == 1:
+            return legal[0]
+        return _rollout_bot(state, player, rng, style if player == seat else "").choose(state, legal)
+
+    def candidates(state: Any, player: int, legal: list[Action], rng: random.Random) -> list[Action]:
+        return search_actions(state, player, legal, rng, style if player == seat else "")
+
+    return {"rollout": rollout, "candidates": candidates}
+
+
+VALUE_BOTS = ("greedy", "greedy:style=warlord", "greedy:style=builder", "greedy:style=cautious", "greedy:noise=0.3")
+"""The players whose games the learned value is fitted on (``python -m civtable.bots.value_fit conquest``)."""
+
+__all__ = ["GreedyConquest", "make_greedy", "rollout_action", "leaf_values", "value_features", "VALUE_FEATURES",
+           "MCTS_DEFAULTS", "search_actions", "style_search", "STYLES", "WEIGHTS", "VALUE_BOTS"]

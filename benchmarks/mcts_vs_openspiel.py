@@ -129,7 +129,7 @@ def _play(job: tuple[Any, ...]) -> dict[str, Any]:
 
 
 def adapter_index(state: Any, action: Any) -> int:
-    return state._ctx.index.index[action]  # type: ignore[no-any-return]
+    return adapter.action_id(state, action)
 
 
 def main() -> None:

@@ -2,7 +2,8 @@
 *tokens* (numbers ``0 .. size-1``).
 
 * Token ``0`` is ``wait``: the only legal token of a seat that has nothing to decide (the
-  multi-agent environments ask every seat every step); never legal for a seat that decides.
+  multi-agent environments ask every seat every step), and of every seat once the game is over
+  (so a mask is never empty); never legal for a seat that decides.
 * A game that lists its actions (:meth:`~civtable.core.Game.action_space`) gets one token per
   action: token ``k + 1`` is the ``k``-th action of that list (:class:`FlatTokens`).
 * A game whose actions are too many to list gets a *factorised* space from the RL layer (a

@@ -115,10 +115,13 @@ class Observer:
         self.layout = self.encoder.layout
         self.size = self.layout.size
         self._raw = np.zeros(self.size, np.float32)
+        # an encoder that writes every entry itself says so (``fills_all``): no zeroing needed
+        self._fills_all = bool(getattr(self.encoder, "fills_all", False))
 
     def raw(self, state: GameState, seat: int) -> np.ndarray:
         raw = self._raw
-        raw.fill(0.0)
+        if not self._fills_all:
+            raw.fill(0.0)
         self.encoder.write(state, seat, raw)
         return raw
 

@@ -7,7 +7,8 @@
 
 * **actions**: ``Discrete(n)`` tokens (:mod:`civtable.rl.actions`); ``info["action_mask"]``
   (and :meth:`CivtableEnv.action_masks`, the name MaskablePPO looks for) marks the legal ones
-  after every ``reset`` and ``step``. An illegal token changes nothing and earns
+  after every ``reset`` and ``step`` (once the game is over only ``wait``, token 0, is marked:
+  the action Gymnasium's next-step autoreset ignores). An illegal token changes nothing and earns
   ``illegal_reward``. Dominations' actions take several tokens, one ``step`` each.
 * **observations**: ``float32`` vectors encoded straight from the state for the seat, every entry
   in the declared bounds (``[0, 1]``, ``[-1, 1]`` for signed slices; ``docs/rl.md`` lists every

@@ -122,10 +122,10 @@ class Match:
         return ch
 
     def legal(self, seat: int) -> Any:
-        """The seat's legal tokens now (``(WAIT,)`` when it has nothing to decide; ``()`` at the end)."""
-        d = self.deciders()
-        if seat not in d:
-            return (WAIT,) if d else ()
+        """The seat's legal tokens now: ``(WAIT,)`` when it has nothing to decide, the game over
+        included (so a mask is never empty: an autoreset's ignored action is ``wait``)."""
+        if seat not in self.deciders():
+            return (WAIT,)
         return self.choices(seat).tokens(self.prefix[seat])
 
     def mask(self, seat: int, out: np.ndarray) -> np.ndarray:
@@ -154,7 +154,7 @@ class Match:
         a token that is not legal now (the game is unchanged)."""
         d = self.deciders()
         if seat not in d:
-            if token == WAIT and d:
+            if token == WAIT:
                 return None
             raise IllegalAction(f"seat {seat + 1} has nothing to decide now; its only legal action is wait (0)")
         prefix = self.prefix[seat]

@@ -12,6 +12,8 @@ Use the versioned modules (``from civtable.rl.envs import pathciv_v1``; ``pathci
   dropped (``info["dropped"]``) and that seat decides again.
 * :class:`CivtableAECEnv` — the AEC API with the same cycle: the agents take turns in seat order,
   each once per cycle; a seat with nothing to decide sends ``wait``. Each token is applied at once.
+  With ``turns="deciders"`` only the seats that must decide are selected (the usual turn order
+  of board games in PettingZoo: fewer steps, no ``wait``); a cycle then counts ``n`` steps.
 
 Both: observations ``{"observation": float32 vector, "action_mask": int8 vector}`` (the mask
 is right after every reset and step); an illegal token changes nothing and earns
@@ -65,7 +67,6 @@ class _Agents:
         self.match: Match | None = None
         self.cycles = 0
         self._diff = [0.0] * n
-        self._seen: dict[str, tuple[int, dict[str, np.ndarray]]] = {}
 
     @functools.cache  # noqa: B019 - one space object per agent, as PettingZoo asks
     def observation_space(self, agent: str) -> gymnasium.spaces.Space:
@@ -79,21 +80,15 @@ class _Agents:
         run_seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
         self.match = Match(self.table, int(run_seed))
         self.cycles = 0
-        self._seen = {}
         if self.table.reward == "shaped":
             self._diff = [self.table.difference(self.match.state, p) for p in range(self.table.n)]
         return self.match
 
     def _observe(self, agent: str) -> dict[str, np.ndarray]:
         m = self.match
-        assert m is not None
-        seen = self._seen.get(agent)
-        if seen is not None and seen[0] == m.version:
-            return {k: v.copy() for k, v in seen[1].items()}
+        assert m is not None, "call reset() first"
         p = self.agent_name_mapping[agent]
-        obs = {"observation": m.observe(p), "action_mask": m.mask(p, np.empty(self.table.n_actions, np.int8))}
-        self._seen[agent] = (m.version, obs)
-        return {k: v.copy() for k, v in obs.items()}
+        return {"observation": m.observe(p), "action_mask": m.mask(p, np.empty(self.table.n_actions, np.int8))}
 
     def _progress(self) -> list[float]:
         """Each seat's reward for what happened since the last call (``shaped``; 0 otherwise),
@@ -199,10 +194,32 @@ class CivtableAECEnv(_Agents, AECEnv):  # type: ignore[misc]
 
     def __init__(self, game: str | Game = "inceptum", options: dict[str, Any] | None = None, content: str | None = None,
                  reward: str = "win", max_cycles: int = DEFAULT_MAX_CYCLES, illegal_reward: float = -0.1,
-                 render_mode: str | None = None) -> None:
+                 render_mode: str | None = None, turns: str = "all") -> None:
         super().__init__()
         self._setup(game, options, content, reward, max_cycles, illegal_reward, render_mode)
+        if turns not in ("all", "deciders"):
+            raise gymnasium.error.Error(f"turns must be 'all' (every agent once per cycle) or 'deciders', not {turns!r}")
+        self.turns = turns
+        self._steps = 0
         self.metadata = dict(self.metadata, name=f"{self.game.info.name}_v1")
+
+    def __getattr__(self, name: str) -> Any:
+        if name in ("agents", "agent_selection", "rewards", "terminations", "truncations", "infos",
+                    "_cumulative_rewards"):
+            raise AttributeError(f"{name} is not set before reset(): call reset() first")
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
+    def _next_decider(self, after: int) -> str:
+        """The next seat after ``after`` (in seat order, wrapping) that must decide."""
+        m = self.match
+        assert m is not None
+        d = m.deciders()
+        n = len(self.possible_agents)
+        for k in range(1, n + 1):
+            seat = (after + k) % n
+            if seat in d:
+                return self.possible_agents[seat]
+        return self.possible_agents[(after + 1) % n]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         self._new_match(seed)
@@ -212,12 +229,17 @@ class CivtableAECEnv(_Agents, AECEnv):  # type: ignore[misc]
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        self.agent_selection = self.agents[0]
+        self._steps = 0
+        self.agent_selection = self.agents[0] if self.turns == "all" else self._next_decider(-1)
         if self.render_mode == "human":
             self._render()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         return self._observe(agent)
+
+    @property
+    def unwrapped(self) -> CivtableAECEnv:
+        return self
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
@@ -228,26 +250,35 @@ class CivtableAECEnv(_Agents, AECEnv):  # type: ignore[misc]
         assert m is not None
         p = self.agent_name_mapping[agent]
         self._cumulative_rewards[agent] = 0.0
-        self.infos[agent] = {}
-        penalty = 0.0
         if action is None:
             raise IllegalAction(f"{agent} must send an action (wait, 0, when it has nothing to decide); only "
                                 "finished agents may send None")
+        info: dict[str, Any] = {}
         try:
             m.play(p, int(action))
         except IllegalAction:
-            penalty = self.illegal_reward
-            self.infos[agent]["illegal"] = True
-        progress = self._progress()
-        self.rewards = {a: progress[self.agent_name_mapping[a]] for a in self.agents}
-        self.rewards[agent] += penalty
-        if p == len(self.possible_agents) - 1:
-            self.cycles += 1
+            info["illegal"] = True
+        self.infos[agent] = info
+        if self.table.reward == "shaped" or m.over:
+            progress = self._progress()
+            self.rewards = {a: progress[self.agent_name_mapping[a]] for a in self.agents}
+        else:
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+        if info:
+            self.rewards[agent] += self.illegal_reward
+        n = len(self.possible_agents)
+        self._steps += 1
+        if self.turns == "all":
+            if p == n - 1:
+                self.cycles += 1
+            self.agent_selection = self.possible_agents[(p + 1) % n]
+        else:
+            self.cycles = self._steps // n
+            self.agent_selection = self._next_decider(p)
         if m.over:
             self.terminations = dict.fromkeys(self.agents, True)
         elif self.cycles >= self.max_cycles:
             self.truncations = dict.fromkeys(self.agents, True)
-        self.agent_selection = self.possible_agents[(p + 1) % len(self.possible_agents)]
         self._accumulate_rewards()
         if self.render_mode == "human":
             self._render()

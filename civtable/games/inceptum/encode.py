@@ -14,13 +14,13 @@ seats (2-3 players) are zeros, so one network serves every seat and player count
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from civtable.core.features import BlockCache, Layout, bits, rotate
 
-from .costs import research_cost, researchable, wonder_key, wonder_table
+from .costs import researchable, wonder_key, wonder_table
 from .frames import (
     BonusChoice,
     BonusSlot,
@@ -65,7 +65,8 @@ SCORE_SCALE = CP_SCALE
 """A CP difference of this much counts as 1 in the ``score`` and ``shaped`` rewards."""
 
 
-def _seat_layout(game: Inceptum) -> Layout:
+def _head_layout(game: Inceptum) -> Layout:
+    """What each seat shows besides its city."""
     c = game.content
     rules = c.rules
     sb = Layout()
@@ -84,17 +85,29 @@ def _seat_layout(game: Inceptum) -> Layout:
     sb.add("dawn", 1, 1, "Dawn of Modern Civilization unlocked")
     sb.add("achieved", 3, 1, "objective met this round: mission, civilizational, prosperity")
     sb.add("blocked", 1, 1, "blocked from a civilizational victory (For The Glory)")
-    cell = Layout()
-    cell.add("kind", 4, 1, "occupied, resource building, special building, wonder")
-    cell.add("level", 1, max(len(line.levels) for line in c.lines), "building level")
-    cell.add("pop", 1, rules["united_max_tokens"], "population tokens on the building")
-    cell.add("resource", 5, 1, "resource of a resource building, one-hot")
-    sb.repeat("city", 25, cell.freeze(), "the 25 city slots, row by row")
     return sb.freeze()
 
 
+def _city_layout(game: Inceptum) -> Layout:
+    c = game.content
+    cell = Layout()
+    cell.add("kind", 4, 1, "occupied, resource building, special building, wonder")
+    cell.add("level", 1, max(len(line.levels) for line in c.lines), "building level")
+    cell.add("pop", 1, c.rules["united_max_tokens"], "population tokens on the building")
+    cell.add("resource", 5, 1, "resource of a resource building, one-hot")
+    city = Layout()
+    city.repeat("slot", 25, cell.freeze(), "the 25 city slots, row by row")
+    return city.freeze()
+
+
 class InceptumEncoder:
-    """The observation of one Inceptum configuration (its content fixes the sizes)."""
+    """The observation of one Inceptum configuration (its content fixes the sizes).
+
+    For speed the observation is three stretches: everything that changes often (the game's head
+    and each seat's head) written from one list; the cities, cached by their slots; and the
+    advances, wonders and benefits as the viewer sees them, cached by what they depend on."""
+
+    fills_all = True  # every entry is written: no need to zero the buffer first
 
     def __init__(self, game: Inceptum) -> None:
         c = game.content
@@ -104,137 +117,171 @@ class InceptumEncoder:
         max_rounds = game.options["max_rounds"] or 100
         na, nw, nb = len(c.advances), len(c.wonders), len(c.benefits)
         self.na, self.nw, self.nb = na, nw, nb
+        self.nl = len(c.lines)
         lay = Layout()
-        self.g_round = lay.add("round", 1, max_rounds, "the round (saturates at max_rounds, or 100 without a limit)", exact=False)
-        self.g_mode = lay.add("mode", len(MODES), 1, "game mode one-hot: " + ", ".join(MODES))
-        self.g_players = lay.add("players", 3, 1, "number of players one-hot: 2, 3, 4")
-        self.g_frame = lay.add("decision", len(FRAMES), 1, "kind of decision on top of the stack, one-hot: "
-                               + ", ".join(getattr(k, "TAG") for k in FRAMES))  # noqa: B009
-        self.g_mine = lay.add("you_decide", 1, 1, "1 if the viewer must decide now")
-        self.g_turn = lay.add("turn_of", MAX_SEATS, 1, "whose turn it is (rotated seat one-hot)")
-        self.g_start = lay.add("start_player", MAX_SEATS, 1, "the start player (rotated seat one-hot)")
-        self.g_dice = lay.add("dice", 4, 6, "bonus production dice: black, white, chosen row, chosen column (0 = none)")
-        self.g_offer = lay.add("offer", 3, 1, "a trade offer is open: composed by you, proposed to you, between others")
-        self.g_give = lay.add("offer_you_give", 5, game.offer_limit, "resources the viewer would give in the open offer")
-        self.g_get = lay.add("offer_you_get", 5, game.offer_limit, "resources the viewer would receive in the open offer")
-        self.g_pend = lay.add("pending", 6, 5, "pending sub-decisions: free research, free build, extra benefit, "
-                              "prayers left, prayer limit per type, your bonus resources to choose", exact=False)
-        self.g_slot = lay.add("slot_for", 2 + len(c.lines) + nw, 1, "a structure waiting for its slot: free, is a wonder, "
-                              "building line one-hot, wonder one-hot")
-        seat = _seat_layout(game)
-        self.seat_block = seat.size
-        self.o_city = seat.offset("city")
-        self.s_base = lay.repeat("seats", MAX_SEATS, seat, "one block per seat, the viewer first, then the next seats "
-                                 "in seat order (absent seats are zeros)")
+        lay.add("round", 1, max_rounds, "the round (saturates at max_rounds, or 100 without a limit)", exact=False)
+        lay.add("mode", len(MODES), 1, "game mode one-hot: " + ", ".join(MODES))
+        lay.add("players", 3, 1, "number of players one-hot: 2, 3, 4")
+        lay.add("decision", len(FRAMES), 1, "kind of decision on top of the stack, one-hot: "
+                + ", ".join(getattr(k, "TAG") for k in FRAMES))  # noqa: B009
+        lay.add("you_decide", 1, 1, "1 if the viewer must decide now")
+        lay.add("turn_of", MAX_SEATS, 1, "whose turn it is (rotated seat one-hot; none between rounds)")
+        lay.add("start_player", MAX_SEATS, 1, "the start player (rotated seat one-hot)")
+        lay.add("dice", 4, 6, "bonus production dice: black, white, chosen row, chosen column (0 = none)")
+        lay.add("offer", 3, 1, "a trade offer is open: composed by you, proposed to you, between others")
+        lay.add("offer_you_give", 5, game.offer_limit, "resources the viewer would give in the open offer")
+        lay.add("offer_you_get", 5, game.offer_limit, "resources the viewer would receive in the open offer")
+        lay.add("pending", 6, 5, "pending sub-decisions: free research, free build, extra benefit, "
+                "prayers left, prayer limit per type, your bonus resources to choose", exact=False)
+        lay.add("slot_for", 2 + self.nl + nw, 1, "a structure waiting for its slot: free, is a wonder, "
+                "building line one-hot, wonder one-hot")
+        head = _head_layout(game)
+        self.head_size = head.size
+        lay.repeat("seats", MAX_SEATS, head, "one block per seat, the viewer first, then the next seats in seat order "
+                   "(absent seats are zeros)")
+        self.h_end = lay.size
+        city = _city_layout(game)
+        self.city_size = city.size
+        lay.repeat("cities", MAX_SEATS, city, "each seat's city, in the same seat order")
+        self.c_end = lay.size
         adv = Layout()
         adv.add("researched", 1, 1, "researched by you")
         adv.add("available", 1, 1, "you may research it now")
         adv.add("cost", 1, max(a.cost for a in c.advances), "your research cost")
         adv.add("others", 1, MAX_SEATS - 1, "how many other seats researched it")
-        self.t_base = lay.repeat("advances", na, adv.freeze(), "per advance, in content order")
+        lay.repeat("advances", na, adv.freeze(), "per advance, in content order")
         won = Layout()
         won.add("owner", 2, 1, "built by you, built by another seat")
         won.add("unlocked", 1, 1, "unlocked for you")
         won.add("cost", 1, max(sum(w.cost) for w in c.wonders), "your total cost after reductions")
-        self.w_base = lay.repeat("wonders", nw, won.freeze(), "per wonder, in content order")
-        self.b_base = lay.add("benefits", 2 * nb, 1, "per government benefit in content order: taken by you, taken by another seat")
+        lay.repeat("wonders", nw, won.freeze(), "per wonder, in content order")
+        lay.add("benefits", 2 * nb, 1, "per government benefit in content order: taken by you, taken by another seat")
         self.layout = lay.freeze()
         self.cities = BlockCache()
-        self.techs = BlockCache()
-        self.wonders = BlockCache()
+        self.tails = BlockCache()
         self.line_res = [line.resource for line in c.lines]
+        self.adv_cost = np.array([a.cost for a in c.advances], np.int64)
+        self.unlock = np.array([w.unlocked_by for w in c.wonders], np.int64)
+        self.wonder_totals = BlockCache(limit=1000)
         self.per_cp = c.rules["population_per_cp"]
-        nt = len(c.traits)
-        self.onehot_trait = [tuple(1.0 if i == k else 0.0 for i in range(nt + 1)) for k in range(nt + 1)]
+        self.nt = len(c.traits)
+        self.o = {f.name: f.start for f in lay.entries}
+        ho = {f.name: f.start for f in head.entries}
+        self.h_trait, self.h_gov, self.h_age = ho["trait"], ho["government"], ho["age"]
+        self.h_dawn, self.h_achieved, self.h_blocked = ho["dawn"], ho["achieved"], ho["blocked"]
+        self.r_dice = tuple(range(self.o["dice"], self.o["dice"] + 4))
+        self.r_offer = tuple(range(self.o["offer_you_give"], self.o["offer_you_give"] + 10))
+        dense = [*range(ho["hand"], ho["hand"] + 5), *range(ho["ptp"], ho["ptp"] + 5), *range(ho["cp"], ho["cp"] + 5),
+                 ho["population"], ho["population"] + 1, ho["free_research"], *range(ho["discounts"], ho["discounts"] + 6)]
+        self.r_head = [tuple(self.o["seats"] + k * head.size + i for i in dense) for k in range(MAX_SEATS)]
 
     # ---------------------------------------------------------------------------------------------
     def write(self, s: InceptumState, viewer: int, raw: np.ndarray) -> None:
-        """Write the raw (unnormalised) observation of ``viewer`` into the zeroed ``raw``."""
-        c = self.c
+        """Write the raw (unnormalised) observation of ``viewer`` into ``raw`` (every entry).
+
+        The head is zeroed, then its non-zero values go in with two vectorised writes (positions
+        and values gathered in lists: far quicker than one NumPy write per feature)."""
         n = s.n
-        ones: list[int] = []
         top = s.stack[-1]
-        kind = type(top)
-        raw[self.g_round] = s.round
-        ones.append(self.g_mode + self.mode)
-        ones.append(self.g_players + n - 2)
-        ones.append(self.g_frame + _FRAME_NO[kind])
+        o = self.o
+        ones = [o["mode"] + self.mode, o["players"] + n - 2, o["decision"] + _FRAME_NO[type(top)],
+                o["start_player"] + (s.order[0] - viewer) % n]
+        idx: list[int] = [o["round"]]
+        val: list[Any] = [s.round]
         if viewer in s.decision().players:
-            ones.append(self.g_mine)
+            ones.append(o["you_decide"])
         if s.round and s.turn_pos < n:
-            ones.append(self.g_turn + rotate(s.order[s.turn_pos], viewer, n))
-        ones.append(self.g_start + rotate(s.order[0], viewer, n))
+            ones.append(o["turn_of"] + (s.order[s.turn_pos] - viewer) % n)
         if s.dice:
-            raw[self.g_dice:self.g_dice + 4] = s.dice
+            idx += self.r_dice
+            val += s.dice
         if isinstance(top, Offer | Respond):
             offerer = top.seat if isinstance(top, Offer) else top.offerer
             partner = top.partner if isinstance(top, Offer) else top.seat
             if offerer == viewer:
-                ones.append(self.g_offer)
-                raw[self.g_give:self.g_give + 5] = top.give
-                raw[self.g_get:self.g_get + 5] = top.ask
+                ones.append(o["offer"])
+                idx += self.r_offer
+                val += (*top.give, *top.ask)
             elif partner == viewer:
-                ones.append(self.g_offer + 1)
-                raw[self.g_give:self.g_give + 5] = top.ask
-                raw[self.g_get:self.g_get + 5] = top.give
+                ones.append(o["offer"] + 1)
+                idx += self.r_offer
+                val += (*top.ask, *top.give)
             else:
-                ones.append(self.g_offer + 2)
+                ones.append(o["offer"] + 2)
         elif isinstance(top, FreeActions | Government):
-            raw[self.g_pend] = top.research
-            raw[self.g_pend + 1] = top.build
-            if isinstance(top, Government):
-                raw[self.g_pend + 2] = top.benefit
+            idx += (o["pending"], o["pending"] + 1, o["pending"] + 2)
+            val += (top.research, top.build, top.benefit if isinstance(top, Government) else 0)
         elif isinstance(top, Pray):
-            raw[self.g_pend + 3] = top.remaining
-            raw[self.g_pend + 4] = top.limit
+            idx += (o["pending"] + 3, o["pending"] + 4)
+            val += (top.remaining, top.limit)
         elif isinstance(top, BonusChoice):
-            raw[self.g_pend + 5] = top.remaining[viewer]
+            idx.append(o["pending"] + 5)
+            val.append(top.remaining[viewer])
         elif isinstance(top, Slot):
             if top.free:
-                ones.append(self.g_slot)
+                ones.append(o["slot_for"])
             if top.kind == "b":
-                ones.append(self.g_slot + 2 + top.target)
+                ones.append(o["slot_for"] + 2 + top.target)
             else:
-                ones.append(self.g_slot + 1)
-                ones.append(self.g_slot + 2 + len(c.lines) + top.target)
+                ones += (o["slot_for"] + 1, o["slot_for"] + 2 + self.nl + top.target)
         # other seats' traits are secret while traits are dealt and redrawn (their keep/redraw
         # choices are never shown: the decision's seats only tell who has not answered yet)
         hidden = s.traits_hidden()
+        c = self.c
+        per = self.per_cp
+        players = s.players
+        cities = []
+        hs = self.head_size
         for k in range(n):
             seat = (viewer + k) % n
-            self._seat(s, s.players[seat], seat, viewer, hidden, raw, self.s_base + k * self.seat_block)
-        self._techs(s, viewer, raw)
-        self._wonders(s, viewer, raw)
-        for b, owner in enumerate(s.benefit_owner):
-            if owner >= 0:
-                ones.append(self.b_base + 2 * b + (0 if owner == viewer else 1))
-        raw[ones] = 1.0
+            p = players[seat]
+            at = o["seats"] + k * hs
+            pop_cp = p.pop_total // per
+            ones.append(at)
+            ones.append(at + self.h_trait + (p.trait if p.trait >= 0 and (not hidden or seat == viewer) else self.nt))
+            idx += self.r_head[k]
+            val += (*p.hand, *p.ptp, p.cp_research + p.cp_buildings + p.cp_wonders + pop_cp, p.cp_research,
+                    p.cp_buildings, p.cp_wonders, pop_cp, p.pop_total, p.pop_free, p.free_credit,
+                    p.disc_research + p.bld_research, p.disc_build, p.disc_special, p.disc_wonder,
+                    p.disc_trade + p.bld_trade, p.disc_iron_trade)
+            dawn = p.researched & c.dawn_mask
+            gov = p.gov
+            if gov:
+                ones.append(at + self.h_gov + (0 if gov == "republic" else 1))
+            ones.append(at + self.h_age + (2 if dawn else 1 if gov else 0))
+            if dawn:
+                ones.append(at + self.h_dawn)
+            got = s.achieved[seat]
+            if got:
+                ones.append(at + self.h_achieved + ACHIEVED.index(got))
+            if s.blocked >> seat & 1:
+                ones.append(at + self.h_blocked)
+            cities.append(tuple(p.city))
+        head = raw[:self.h_end]
+        head.fill(0.0)
+        head[idx] = val
+        head[ones] = 1.0
+        at = self.h_end
+        size = self.city_size
+        for city in cities:
+            block = self.cities.get(city)
+            if block is None:
+                block = self.cities.put(city, self._city(city))
+            raw[at:at + size] = block
+            at += size
+        if n < MAX_SEATS:
+            raw[at:self.c_end] = 0.0
+        me = players[viewer]
+        key2 = (viewer, me.researched, me.disc_research + me.bld_research, *wonder_key(s, me),
+                *(q.researched for q in players), *s.wonder_owner, *s.benefit_owner)
+        tail = self.tails.get(key2)
+        if tail is None:
+            tail = self.tails.put(key2, self._tail(s, viewer))
+        raw[self.c_end:] = tail
 
-    def _seat(self, s: InceptumState, p: Player, seat: int, viewer: int, hidden: bool, raw: np.ndarray, at: int) -> None:
-        """The seat's block: one list of its head values, then its city (cached by content)."""
-        c = self.c
-        nt = len(c.traits)
-        pop_cp = p.pop_total // self.per_cp
-        dawn = bool(p.researched & c.dawn_mask)
-        gov = p.gov
-        got = s.achieved[seat]
-        trait = p.trait if p.trait >= 0 and (not hidden or seat == viewer) else nt
-        head = [1.0, *p.hand, *p.ptp, p.cp_research + p.cp_buildings + p.cp_wonders + pop_cp, p.cp_research,
-                p.cp_buildings, p.cp_wonders, pop_cp, p.pop_total, p.pop_free, *self.onehot_trait[trait],
-                gov == "republic", gov == "monarchy", not gov and not dawn, bool(gov) and not dawn, dawn,
-                p.free_credit, p.disc_research + p.bld_research, p.disc_build, p.disc_special, p.disc_wonder,
-                p.disc_trade + p.bld_trade, p.disc_iron_trade, dawn, got == "mission", got == "civ",
-                got == "prosperity", s.blocked >> seat & 1]
-        raw[at:at + self.o_city] = head
-        key = tuple(p.city)
-        city = self.cities.get(key)
-        if city is None:
-            city = self.cities.put(key, self._city(p))
-        raw[at + self.o_city:at + self.o_city + 25 * CELL] = city
-
-    def _city(self, p: Player) -> np.ndarray:
+    def _city(self, city: tuple[Any, ...]) -> np.ndarray:
         out = np.zeros(25 * CELL, np.float32)
-        for k, cell in enumerate(p.city):
+        for k, cell in enumerate(city):
             if cell is None:
                 continue
             b = k * CELL
@@ -251,35 +298,34 @@ class InceptumEncoder:
                 out[b + 6 + res] = 1.0
         return out
 
-    def _techs(self, s: InceptumState, viewer: int, raw: np.ndarray) -> None:
+    def _tail(self, s: InceptumState, viewer: int) -> np.ndarray:
+        """Advances, wonders and benefits as ``viewer`` sees them (vectorised: rebuilt whenever a
+        seat researches or builds a wonder)."""
         me = s.players[viewer]
-        key = (me.researched, me.disc_research + me.bld_research, *(q.researched for i, q in enumerate(s.players) if i != viewer))
-        block = self.techs.get(key)
-        if block is None:
-            table = np.zeros((self.na, 4), np.float32)
-            table[:, 0] = bits(me.researched, self.na)
-            table[list(researchable(s, me)), 1] = 1.0
-            table[:, 2] = [research_cost(s, me, a) for a in range(self.na)]
-            for mask in key[2:]:
-                table[:, 3] += bits(mask, self.na)
-            block = self.techs.put(key, table.reshape(-1))
-        raw[self.t_base:self.t_base + 4 * self.na] = block
-
-    def _wonders(self, s: InceptumState, viewer: int, raw: np.ndarray) -> None:
-        me = s.players[viewer]
-        key = (viewer, me.researched, *wonder_key(s, me), *s.wonder_owner)
-        block = self.wonders.get(key)
-        if block is None:
-            rows = wonder_table(s, me)[0]
-            table = np.zeros((self.nw, 4), np.float32)
-            for w in self.c.wonders:
-                owner = s.wonder_owner[w.idx]
-                if owner >= 0:
-                    table[w.idx, 0 if owner == viewer else 1] = 1.0
-                table[w.idx, 2] = 1.0 if w.unlocked_by < 0 or me.researched >> w.unlocked_by & 1 else 0.0
-                table[w.idx, 3] = sum(rows[w.idx][0])
-            block = self.wonders.put(key, table.reshape(-1))
-        raw[self.w_base:self.w_base + 4 * self.nw] = block
+        na, nw = self.na, self.nw
+        mine = bits(me.researched, na)
+        techs = np.zeros((na, 4), np.float32)
+        techs[:, 0] = mine
+        techs[list(researchable(s, me)), 1] = 1.0
+        techs[:, 2] = np.maximum(self.adv_cost - (me.disc_research + me.bld_research), 1)
+        for i, q in enumerate(s.players):
+            if i != viewer and q.researched:
+                techs[:, 3] += bits(q.researched, na)
+        won = np.zeros((nw, 4), np.float32)
+        owners = np.asarray(s.wonder_owner)
+        won[:, 0] = owners == viewer
+        won[:, 1] = (owners >= 0) & (owners != viewer)
+        won[:, 2] = (self.unlock < 0) | (mine[np.maximum(self.unlock, 0)] == 1)
+        wkey = wonder_key(s, me)
+        totals = self.wonder_totals.get(wkey)
+        if totals is None:
+            totals = self.wonder_totals.put(wkey, np.array([sum(r[0]) for r in wonder_table(s, me)[0]], np.float32))
+        won[:, 3] = totals
+        ben = np.zeros((self.nb, 2), np.float32)
+        bo = np.asarray(s.benefit_owner)
+        ben[:, 0] = bo == viewer
+        ben[:, 1] = (bo >= 0) & (bo != viewer)
+        return np.concatenate([techs.reshape(-1), won.reshape(-1), ben.reshape(-1)])
 
 
 def observation_encoder(game: Inceptum) -> InceptumEncoder:

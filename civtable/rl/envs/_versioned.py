@@ -6,8 +6,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from pettingzoo.utils import wrappers
-
 from ..pettingzoo_env import CivtableAECEnv, CivtableParallelEnv
 
 
@@ -16,11 +14,11 @@ def constructors(game: str) -> tuple[Callable[..., Any], Callable[..., Any], Cal
         """The AEC environment without wrappers."""
         return CivtableAECEnv(game, **kwargs)
 
-    def env(**kwargs: Any) -> Any:
-        """The AEC environment with PettingZoo's usual checks (actions in range, call order)."""
-        e = raw_env(**kwargs)
-        e = wrappers.AssertOutOfBoundsWrapper(e)
-        return wrappers.OrderEnforcingWrapper(e)
+    def env(**kwargs: Any) -> CivtableAECEnv:
+        """The AEC environment. It needs none of PettingZoo's wrappers: it checks the call order
+        itself (acting before ``reset`` is refused in plain words), and an action out of range is
+        handled like any illegal action (nothing changes, ``illegal_reward`` is earned)."""
+        return raw_env(**kwargs)
 
     def parallel_env(**kwargs: Any) -> CivtableParallelEnv:
         """The native parallel environment."""

@@ -91,6 +91,7 @@ class GameInfo:
     options: tuple[OptionSpec, ...] = ()
     modes: tuple[str, ...] = ()
     description: str = ""
+    example: bool = False  # a small example for developers (Nim): not offered to players in the lobby
 
     def option(self, name: str) -> OptionSpec:
         for spec in self.options:

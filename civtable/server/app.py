@@ -190,6 +190,7 @@ def create_app(
                     "max_players": info.max_players,
                     "modes": modes,
                     "description": info.description,
+                    "example": info.example,  # a developers' example: the lobby does not offer it
                     "options": [
                         {
                             "name": o.name,

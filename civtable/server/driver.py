@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Awaitable, Callable
 
 from civtable.core import Action, CivtableError
@@ -58,10 +59,14 @@ class BotDriver:
                     return  # the next human action or a restart tries again
                 await asyncio.sleep(0.5 * failures)
 
+    def pace(self, live: LiveGame) -> float:
+        """Seconds between two bot moves of ``live``: the slowest pace its people chose, never
+        less than the server's delay."""
+        return max([self.delay, *live.pace.values()])
+
     async def _drive_loop(self, live: LiveGame) -> None:
         while not self.closed:
-            if self.delay:
-                await asyncio.sleep(self.delay)
+            started = time.monotonic()
             if self.may_drive is not None and not await self.may_drive(live):
                 return  # another process plays this game's bots
             async with live.lock:
@@ -85,6 +90,9 @@ class BotDriver:
             except Exception:
                 log.exception("game %s: bot %s failed to decide; it plays its first legal action", live.id, job.spec)
                 action = fallback
+            rest = self.pace(live) - (time.monotonic() - started)
+            if rest > 0:  # the thinking counts toward the pace: a slow bot is not held back further
+                await asyncio.sleep(rest)
             async with live.lock:
                 if live.version != version:
                     continue  # someone else changed the game meanwhile: decide again

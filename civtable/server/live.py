@@ -74,6 +74,7 @@ class LiveGame:
     touched: float = field(default_factory=time.monotonic)
     device_tokens: dict[str, int] = field(default_factory=dict)  # token hash -> seat (signed-in accounts)
     names: list[str | None] = field(default_factory=list)  # display names chosen per seat (None: "Player N")
+    pace: dict[int, float] = field(default_factory=dict)  # seat -> seconds between bot moves it asked for
 
     @property
     def state_id(self) -> int:

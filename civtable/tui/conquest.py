@@ -21,18 +21,17 @@ PHASES = {
 }
 
 HELP = """\
-Ancient Civilization Conquest — commands:
-  N               play option number N of the menu (numbers on the left, like 3) )
-  <action text>   play an action by its text: 'village 12' places a Village in territory T12,
-                  'unit army 5' then 'to 7' moves an Army from T5 to T7, 'done' ends a phase
-  info <action>   what the action would change, without playing it
-  undo            take back your last action of this turn (never across dice)
-  view            the screen again ('view all': every part; 'view map': the territories)
-  log             the game log (production, upkeep, battles, scores)
-  help            this text
-  quit            stop playing (the record is saved if you gave --record)
-Goal: first to 100 VP. Each Score phase: 1 VP per Monument + your Arts level.
-Territories: T12 = territory 12 on the map; L = land, S = sea; P1..P4 = players."""
+Ancient Civilization Conquest — how to play at the terminal
+Goal: first to 100 VP. Each Score phase gives 1 VP per Monument + your Arts level.
+A turn: Produce (automatic), Build (Monuments, Cities, Villages), Move, Battle,
+Recruit, Research, Score. Each phase ends with 'done'.
+Territories are written T12 (territory 12); the map lists them with L land / S sea,
+their resource, settlement (V Village, C City, +nM Monuments) and units (2A:P1 = two
+Armies of Player 1), then their neighbours after ↔.
+Actions name territories by number: 'village 12' places a Village in T12,
+'unit army 5' then 'to 7' moves an Army from T5 to T7 ('unit army 5 to 7' at once),
+'recruit army 3', 'monument 4', 'upgrade 9', 'buy' (an extra research roll).
+'? N' says what option N does; 'view map' shows every territory."""
 
 
 def _terr(x: Any) -> str:

@@ -42,8 +42,24 @@ def short_name(name: str, width: int) -> str:
     return name if len(name) <= width else name[: max(1, width - 1)] + "…"
 
 
+HELP = """\
+INCEPTUM — how to play at the terminal
+Each round: production (every building pays its resources), then each player's turn of
+actions: research an advance, build or upgrade a building, build a Wonder, trade with the
+bank or another player, take extra population; 'end' ends your turn.
+Actions read like 'research writing', 'build food' then 'slot 2 3' (or at once:
+'build food 2 3'), 'upgrade 2 3' (the building in row 2, column 3), 'bank food wood'
+(give food, get wood), 'offer 2' (a trade with Player 2), 'end'.
+Your city is a 5x5 grid: rows and columns numbered 1-5; the production dice name one
+row and one column, and the bonus slot » pays again. Tech: ✓ researched, ○ available.
+'? N' says what option N does and costs; 'view tech', 'view wonders' show one part.
+The goal depends on the mode: the top line and 'view all' show it."""
+
+
 class InceptumRenderer(Renderer):
     """Draws Inceptum views."""
+
+    help_text = HELP
 
     # ----- header ---------------------------------------------------------------------------
     def title_line(self, view: dict[str, Any], seat: int | None) -> str:

@@ -15,7 +15,8 @@
 
   function fillGames() {
     clear(gameSelect);
-    const games = [...catalog.games].sort((a, b) => (a.name === "inceptum" ? -1 : b.name === "inceptum" ? 1 : 0));
+    const examples = new URLSearchParams(location.search).has("examples");  // developers' example games, on request
+    const games = catalog.games.filter((g) => examples || !g.example).sort((a, b) => (a.name === "inceptum" ? -1 : b.name === "inceptum" ? 1 : 0));
     for (const g of games) gameSelect.append(el("option", { value: g.name }, g.title));
     fillGameOptions();
   }
@@ -176,24 +177,30 @@
     }
   }
 
-  /** Guided games: a teaching mission against a bot, with the guide on. */
-  function fillTutorials() {
+  /** "Learn to play": a guided first game of every game that has one (GET /api/tutorials). */
+  async function fillTutorials() {
     const box = clear(document.getElementById("tutorials"));
-    const inc = catalog.games.find((g) => g.name === "inceptum");
-    if (!inc) { document.getElementById("learn-panel").classList.add("hidden"); return; }
-    for (const [mode, title] of [["mission1", "Mission 1: The Foundations"], ["mission2", "Mission 2: The Mastery"]]) {
-      if (!inc.modes.includes(mode)) continue;
-      box.append(el("button", { type: "button", dataset: { tutorial: mode }, onclick: () => startTutorial(mode) }, `Tutorial — ${title}`));
+    const res = await api("GET", "/api/tutorials");
+    const lessons = res.ok ? res.data.tutorials : [];
+    if (!lessons.length) { document.getElementById("learn-panel").classList.add("hidden"); return; }
+    for (const t of lessons) {
+      box.append(el("div", { class: "lesson", dataset: { game: t.game } },
+        el("button", { type: "button", dataset: { tutorial: t.key, game: t.game }, onclick: () => startTutorial(t) },
+          t.title === t.game_title ? `Learn ${t.game_title}` : `${t.game_title} — ${t.title}`),
+        el("div", { class: "muted small" }, t.goal)));
     }
   }
-  async function startTutorial(mode) {
-    const bot = catalog.bots.includes("greedy") ? "greedy" : catalog.bots[0];
+  async function startTutorial(t) {
     const name = document.getElementById("name-input").value.trim();
-    const res = await api("POST", "/api/games", { game: "inceptum", mode, seats: ["human", bot], ...(name ? { names: [name] } : {}) });
-    if (!res.ok) { toast(res.data.error || "the tutorial could not be started"); return; }
+    const human = t.seats.indexOf("human");
+    const { mode, ...options } = t.options;
+    const body = { game: t.game, seats: t.seats, ...(mode ? { mode } : {}), ...(Object.keys(options).length ? { options } : {}),
+      ...(name ? { names: t.seats.map((s, i) => (i === human ? name : null)) } : {}) };
+    const res = await api("POST", "/api/games", body);
+    if (!res.ok) { toast(res.data.error || "the guided game could not be started"); return; }
     const me = res.data.seats.find((s) => s.token);
     saveSeat(res.data.id, me.seat, me.token, res.data.game);
-    localStorage.setItem(`civtable.guide.${res.data.id}`, mode);
+    localStorage.setItem(`civtable.guide.${res.data.id}`, t.key);
     location.href = `/play/${res.data.id}?seat=${me.seat}`;
   }
 

@@ -37,7 +37,6 @@ from civtable.core import make_game, observe
 from civtable.rl import openspiel as adapter
 from civtable.sim.report import wilson
 
-
 MIN_SIMS = 8
 """The smallest simulation budget OpenSpiel's bot is given."""
 

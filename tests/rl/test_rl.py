@@ -146,11 +146,11 @@ def test_make_vec_and_vector_env_on_a_real_game() -> None:
     vec = gymnasium.make_vec("civtable/PathCiv-v1", num_envs=2, vectorization_mode="vector_entry_point",
                              options={"players": 2})
     obs, info = vec.reset(seed=1)
-    assert obs.shape == (2, vec.single_observation_space.shape[0]) and info["action_mask"].shape == (2, 203)
+    assert obs.shape == (2, vec.single_observation_space.shape[0]) and info["action_mask"].shape == (2, 205)
     assert vec.single_observation_space.contains(obs[0])
 
 
 def test_token_spaces_are_flat_except_dominations() -> None:
     sizes = {name: make_token_space(__import__("civtable.core", fromlist=["make_game"]).make_game(name, quick(name))).size
              for name in GAMES}
-    assert sizes["pathciv"] == 203 and sizes["inceptum"] == 229 and sizes["dominations"] < 5000
+    assert sizes["pathciv"] == 205 and sizes["inceptum"] == 229 and sizes["dominations"] < 5000

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from civtable.core.features import BlockCache, Layout, bits, rotate
+from civtable.core.features import BlockCache, Layout, bits
 
 from .costs import researchable, wonder_key, wonder_table
 from .frames import (
@@ -39,7 +39,7 @@ from .frames import (
     StartRoll,
     Turn,
 )
-from .player import RESBLD, SPECBLD, WONDER, Player
+from .player import RESBLD, SPECBLD, WONDER
 
 if TYPE_CHECKING:
     from .game import Inceptum

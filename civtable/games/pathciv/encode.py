@@ -20,7 +20,8 @@ import numpy as np
 
 from civtable.core.features import Layout
 
-from .frames import FRAME_KINDS
+from .evolution import MAX_CHANGES
+from .frames import FRAME_KINDS, OpenClaims
 from .phases import EMPTY
 
 if TYPE_CHECKING:
@@ -57,6 +58,10 @@ def _seat_layout(game: PathOfCivilization) -> Layout:
     sb.add("committed", 1, 1, "has committed its Phase A cards")
     sb.add("bought", 1, 1, "bought a Technology this round")
     sb.add("placed", 5, 15, "cubes (Phase B) or Research points (Phase D) chosen so far", exact=False)
+    sb.add("aside", 8, 10, "cubes set aside: Sages for the Challenges of rounds 3, 5, 7, 9a, Units for the Battles of "
+           "rounds 4, 6, 8, 9b", exact=False)
+    sb.add("claiming", 4, 1, "in an open claim step: takes part, must answer now, claims changed this pass / "
+           f"{MAX_CHANGES}, confirmations since its last change / 2")
     sb.add("hand", nt, copies, "Technologies in hand, count per Technology")
     sb.add("left", nt, copies, "Technologies on the left (cubes) side, count per Technology")
     sb.add("right", nt, copies, "Technologies on the right (Research) side, count per Technology")
@@ -86,7 +91,8 @@ class PathEncoder:
                                "C Philosophy, C Wonders, C Leaders, D Research, E Technology purchase, F Event, end of round")
         self.g_frame = lay.add("decision", len(TAGS), 1, "kind of decision, one-hot: " + ", ".join(TAGS))
         self.g_mine = lay.add("you_decide", 1, 1, "1 if the viewer must decide now")
-        self.g_claim = lay.add("claim_step", 3, 1, "claim step: for a Wonder, for a Leader, a re-claim pass", exact=True)
+        self.g_claim = lay.add("claim_step", 3, 1, "claim step: for a Wonder, for a Leader, a re-claim pass (after a "
+                               "settlement)")
         self.g_threat = lay.add("threat", 1, max(b.threat for b in c.battles), "Power of the External Threat")
         self.g_chal = lay.add("challenges", 4 * 6, 1, "per Challenge (rounds 3, 5, 7, 9a): drawn, then its type one-hot")
         self.g_bat = lay.add("battles", 4 * 2, max(b.threat for b in c.battles),
@@ -121,7 +127,7 @@ class PathEncoder:
         kind = getattr(top, "kind", None)
         if kind in ("wonder", "leader"):
             ones.append(self.g_claim + (0 if kind == "wonder" else 1))
-            if getattr(top, "round", 0):
+            if getattr(top, "round", 0) or getattr(top, "reclaim", 0):
                 ones.append(self.g_claim + 2)
         raw[self.g_threat] = s.threat
         for k, i in enumerate(s.challenges):
@@ -138,9 +144,15 @@ class PathEncoder:
         for lv in range(1, c.phil_top + 1):
             ones += [self.g_seen + (lv - 1) * nb + t for t in s.tokens[lv]]
             ones += [self.g_face + (lv - 1) * nb + t for t in s.faceup[lv]]
+        claims = top if isinstance(top, OpenClaims) else None
         for k in range(n):
             seat = (viewer + k) % n
-            self._seat(s, s.players[seat], seat == viewer, self.s_base + k * self.seat_size, raw, ones)
+            at = self.s_base + k * self.seat_size
+            self._seat(s, s.players[seat], seat == viewer, at, raw, ones)
+            if claims is not None:  # claims are open: everyone sees who changed and who confirmed
+                o = self.o["claiming"]
+                raw[at + o:at + o + 4] = (seat in claims.active, seat in claims.seats,
+                                          claims.changes[seat] / MAX_CHANGES, claims.confirms[seat] / 2)
         raw[ones] = 1.0
 
     def _seat(self, s: PathState, p: Player, mine: bool, at: int, raw: np.ndarray, ones: list[int]) -> None:
@@ -154,7 +166,7 @@ class PathEncoder:
         committed = p.project is not None and EMPTY not in p.project
         sc = p.score(c)["score"] if p.civ >= 0 else 0
         raw[at + o["population"]:at + o["hand"]] = [
-            pop, p.phil, p.legacy, *p.research, *p.trays, p.vp, sc, committed, p.bought, *p.placed]
+            pop, p.phil, p.legacy, *p.research, *p.trays, p.vp, sc, committed, p.bought, *p.placed, *p.aside, 0, 0, 0, 0]
         for name, cards in (("hand", p.hand), ("left", p.left), ("right", p.right), ("discovered", p.discovered),
                             ("discards", p.discards)):
             if cards:

@@ -105,3 +105,24 @@ def test_generic_encoder_serves_games_without_their_own() -> None:
     raw = np.zeros(enc.layout.size, np.float32)
     enc.write(game.new_initial_state(), 1, raw)
     assert raw[1] == 1.0 and np.all(np.abs(raw) <= 1.0)
+
+
+def test_inceptum_costs_in_the_observation_are_the_rules_costs() -> None:
+    """The advances block computes research costs in one vectorised step; they must be the
+    engine's own (costs.research_cost) for every seat's discounts."""
+    from civtable.games.inceptum.costs import research_cost
+
+    game = make("inceptum", players=3, mode="journey")
+    ob = Observer(game)
+    enc = ob.encoder
+    start = ob.layout.offset("advances")
+    seen = 0
+    for k, s in enumerate(walk(game, 2, limit=1500)):
+        if k % 25:
+            continue
+        for p in range(3):
+            raw = ob.raw(s, p)
+            costs = raw[start + 2:start + 4 * enc.na:4]  # type: ignore[attr-defined]
+            assert costs.tolist() == [research_cost(s, s.players[p], a) for a in range(enc.na)]  # type: ignore[attr-defined]
+            seen += 1
+    assert seen > 30

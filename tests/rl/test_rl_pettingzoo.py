@@ -97,3 +97,19 @@ def test_illegal_token_changes_nothing_and_is_penalised() -> None:
     _, rewards, _, _, infos = env.step(bad)
     assert all(i.get("illegal") for i in infos.values()) and all(r == pytest.approx(-0.1) for r in rewards.values())
     assert env.match.state.state_hash() == before  # type: ignore[union-attr]
+
+
+def test_aec_with_turns_for_deciders_only() -> None:
+    """``turns="deciders"`` selects only the seats that must decide: no wait turns."""
+    env = CivtableAECEnv("inceptum", options=quick("inceptum"), turns="deciders", max_cycles=200)
+    with contextlib.redirect_stdout(io.StringIO()):
+        api_test(env, num_cycles=60)
+    env.reset(seed=4)
+    rng = np.random.default_rng(0)
+    for _agent in env.agent_iter(300):
+        obs, _, term, trunc, _ = env.last()
+        if term or trunc:
+            env.step(None)
+            continue
+        assert obs["action_mask"][WAIT] == 0
+        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))

@@ -135,15 +135,26 @@ class Layout:
             if f.exact:
                 exact_high[f.start:f.stop] = f.high
         self.scale, self.low, self.exact_high = scale, low, exact_high
-        self.one = np.ones(self.size, np.float32)
+        # only entries that can leave [0, 1] after scaling need clipping: saturating or signed
+        # slices (an exact unsigned slice stays inside by its bound). Clip the span holding them.
+        loose = [f for f in self.flat if not f.exact or f.signed]
+        self.clip_stop = max((f.stop for f in loose), default=0)
+        self.clip_start = min((f.start for f in loose), default=0)
+        self.signed = any(f.signed for f in self.flat)
+        span = self.clip_stop - self.clip_start
+        self.one = np.ones(span, np.float32)
+        self.low_span = low[self.clip_start:self.clip_stop].copy()
         self.frozen = True
         return self
 
     def normalise(self, raw: np.ndarray, out: np.ndarray) -> np.ndarray:
-        """``out = clip(raw / high, low, 1)`` (``raw`` and ``out`` may be the same array)."""
+        """``out = clip(raw / high, low, 1)`` (``raw`` and ``out`` may be the same array). Exact
+        unsigned slices need no clipping; the span holding the others is clipped."""
         np.multiply(raw, self.scale, out=out)
-        np.minimum(out, self.one, out=out)  # arrays, not scalars: NumPy is quicker that way
-        np.maximum(out, self.low, out=out)
+        if self.clip_stop:
+            span = out[self.clip_start:self.clip_stop]
+            np.minimum(span, self.one, out=span)  # arrays, not scalars: NumPy is quicker that way
+            np.maximum(span, self.low_span, out=span)
         return out
 
     def violations(self, raw: np.ndarray) -> list[str]:
@@ -192,16 +203,35 @@ def rotate(seat: int, viewer: int, n: int) -> int:
 class BlockCache:
     """Encoded blocks keyed by the immutable value they encode (a city's tuple of slots, a
     bitmask...), so a block that did not change since it was last encoded costs one lookup.
-    Bounded: emptied when it holds ``limit`` entries."""
+    Bounded: emptied when it holds ``limit`` entries. :meth:`last` first compares the key with
+    the one asked for last time in the same ``place`` (equal tuples of the very same objects
+    compare without hashing), which is what an unchanged block usually is."""
 
-    __slots__ = ("data", "limit")
+    __slots__ = ("data", "limit", "_last")
 
     def __init__(self, limit: int = 20_000) -> None:
         self.data: dict[object, np.ndarray] = {}
         self.limit = limit
+        self._last: dict[int, tuple[object, np.ndarray]] = {}
 
     def get(self, key: object) -> np.ndarray | None:
         return self.data.get(key)
+
+    def last(self, place: int, key: object) -> np.ndarray | None:
+        """The block of ``key``, checking first the key last asked for at ``place``."""
+        got = self._last.get(place)
+        if got is not None and got[0] == key:
+            return got[1]
+        block = self.data.get(key)
+        if block is not None:
+            self._last[place] = (key, block)
+        return block
+
+    def remember(self, place: int, key: object, value: np.ndarray) -> np.ndarray:
+        """:meth:`put`, also as the last block of ``place``."""
+        block = self.put(key, value)
+        self._last[place] = (key, block)
+        return block
 
     def put(self, key: object, value: np.ndarray) -> np.ndarray:
         if len(self.data) >= self.limit:

@@ -65,23 +65,30 @@ SCORE_SCALE = CP_SCALE
 """A CP difference of this much counts as 1 in the ``score`` and ``shaped`` rewards."""
 
 
-def _head_layout(game: Inceptum) -> Layout:
-    """What each seat shows besides its city."""
+def _numbers_layout(game: Inceptum) -> Layout:
+    """The numbers each seat shows (written as one run for speed)."""
     c = game.content
     rules = c.rules
     sb = Layout()
-    sb.add("present", 1, 1, "the seat is in the game")
     sb.add("hand", 5, rules["resource_cap"], "resources in hand (food, wood, stone, iron, gold); above the 50 cap "
            "only between production and the seat's next turn", exact=False)
     sb.add("ptp", 5, rules["ptp_cap"], "production track points per resource")
     sb.add("cp", 1, CP_SCALE, "Civilization Points", exact=False)
     sb.add("cp_parts", 4, CP_SCALE / 2, "CP from research, buildings, wonders, population", exact=False)
     sb.add("population", 2, 30, "population tokens: total, free", exact=False)
+    sb.add("free_research", 1, 3, "free research actions usable this turn", exact=False)
+    sb.add("discounts", 6, 5, "discounts: research, build, special build, wonder, bank trade, iron trade", exact=False)
+    return sb.freeze()
+
+
+def _flags_layout(game: Inceptum) -> Layout:
+    """What each seat shows as flags and one-hots."""
+    c = game.content
+    sb = Layout()
+    sb.add("present", 1, 1, "the seat is in the game")
     sb.add("trait", len(c.traits) + 1, 1, "trait one-hot (" + ", ".join(t.id for t in c.traits) + ", hidden or none)")
     sb.add("government", 2, 1, "government one-hot: republic, monarchy")
     sb.add("age", 3, 1, "age one-hot: ancient, medieval, modern")
-    sb.add("free_research", 1, 3, "free research actions usable this turn", exact=False)
-    sb.add("discounts", 6, 5, "discounts: research, build, special build, wonder, bank trade, iron trade", exact=False)
     sb.add("dawn", 1, 1, "Dawn of Modern Civilization unlocked")
     sb.add("achieved", 3, 1, "objective met this round: mission, civilizational, prosperity")
     sb.add("blocked", 1, 1, "blocked from a civilizational victory (For The Glory)")
@@ -119,7 +126,18 @@ class InceptumEncoder:
         self.na, self.nw, self.nb = na, nw, nb
         self.nl = len(c.lines)
         lay = Layout()
+        # numbers first, as one run written from one list: the game's, then each seat's
         lay.add("round", 1, max_rounds, "the round (saturates at max_rounds, or 100 without a limit)", exact=False)
+        lay.add("dice", 4, 6, "bonus production dice: black, white, chosen row, chosen column (0 = none)")
+        lay.add("offer_you_give", 5, game.offer_limit, "resources the viewer would give in the open offer")
+        lay.add("offer_you_get", 5, game.offer_limit, "resources the viewer would receive in the open offer")
+        lay.add("pending", 6, 5, "pending sub-decisions: free research, free build, extra benefit, "
+                "prayers left, prayer limit per type, your bonus resources to choose", exact=False)
+        numbers = _numbers_layout(game)
+        self.numbers_size = numbers.size
+        lay.repeat("seat_numbers", MAX_SEATS, numbers, "one block per seat, the viewer first, then the next seats in "
+                   "seat order (absent seats are zeros)")
+        self.n_end = lay.size
         lay.add("mode", len(MODES), 1, "game mode one-hot: " + ", ".join(MODES))
         lay.add("players", 3, 1, "number of players one-hot: 2, 3, 4")
         lay.add("decision", len(FRAMES), 1, "kind of decision on top of the stack, one-hot: "
@@ -127,18 +145,12 @@ class InceptumEncoder:
         lay.add("you_decide", 1, 1, "1 if the viewer must decide now")
         lay.add("turn_of", MAX_SEATS, 1, "whose turn it is (rotated seat one-hot; none between rounds)")
         lay.add("start_player", MAX_SEATS, 1, "the start player (rotated seat one-hot)")
-        lay.add("dice", 4, 6, "bonus production dice: black, white, chosen row, chosen column (0 = none)")
         lay.add("offer", 3, 1, "a trade offer is open: composed by you, proposed to you, between others")
-        lay.add("offer_you_give", 5, game.offer_limit, "resources the viewer would give in the open offer")
-        lay.add("offer_you_get", 5, game.offer_limit, "resources the viewer would receive in the open offer")
-        lay.add("pending", 6, 5, "pending sub-decisions: free research, free build, extra benefit, "
-                "prayers left, prayer limit per type, your bonus resources to choose", exact=False)
         lay.add("slot_for", 2 + self.nl + nw, 1, "a structure waiting for its slot: free, is a wonder, "
                 "building line one-hot, wonder one-hot")
-        head = _head_layout(game)
-        self.head_size = head.size
-        lay.repeat("seats", MAX_SEATS, head, "one block per seat, the viewer first, then the next seats in seat order "
-                   "(absent seats are zeros)")
+        flags = _flags_layout(game)
+        self.flags_size = flags.size
+        lay.repeat("seat_flags", MAX_SEATS, flags, "one block per seat, in the same seat order")
         self.h_end = lay.size
         city = _city_layout(game)
         self.city_size = city.size
@@ -165,118 +177,126 @@ class InceptumEncoder:
         self.wonder_totals = BlockCache(limit=1000)
         self.per_cp = c.rules["population_per_cp"]
         self.nt = len(c.traits)
-        self.o = {f.name: f.start for f in lay.entries}
-        ho = {f.name: f.start for f in head.entries}
-        self.h_trait, self.h_gov, self.h_age = ho["trait"], ho["government"], ho["age"]
-        self.h_dawn, self.h_achieved, self.h_blocked = ho["dawn"], ho["achieved"], ho["blocked"]
-        self.r_dice = tuple(range(self.o["dice"], self.o["dice"] + 4))
-        self.r_offer = tuple(range(self.o["offer_you_give"], self.o["offer_you_give"] + 10))
-        dense = [*range(ho["hand"], ho["hand"] + 5), *range(ho["ptp"], ho["ptp"] + 5), *range(ho["cp"], ho["cp"] + 5),
-                 ho["population"], ho["population"] + 1, ho["free_research"], *range(ho["discounts"], ho["discounts"] + 6)]
-        self.r_head = [tuple(self.o["seats"] + k * head.size + i for i in dense) for k in range(MAX_SEATS)]
+        o = {f.name: f.start for f in lay.entries}
+        self.o = o
+        fo = {f.name: f.start for f in flags.entries}
+        self.o_mode, self.o_players, self.o_decision = o["mode"] + self.mode, o["players"] - 2, o["decision"]
+        self.o_you, self.o_turn, self.o_start, self.o_offer = o["you_decide"], o["turn_of"], o["start_player"], o["offer"]
+        self.o_slot, self.o_flags = o["slot_for"], o["seat_flags"]
+        self.f_trait, self.f_gov, self.f_age = fo["trait"], fo["government"], fo["age"]
+        self.f_dawn, self.f_achieved, self.f_blocked = fo["dawn"], fo["achieved"], fo["blocked"]
+        self.no_offer = (0,) * 10
+        self.no_pending = (0,) * 6
+        self.no_dice = (0,) * 4
+        self.n_used = [self.n_end - (MAX_SEATS - k) * numbers.size for k in range(MAX_SEATS + 1)]
 
     # ---------------------------------------------------------------------------------------------
     def write(self, s: InceptumState, viewer: int, raw: np.ndarray) -> None:
         """Write the raw (unnormalised) observation of ``viewer`` into ``raw`` (every entry).
 
-        The head is zeroed, then its non-zero values go in with two vectorised writes (positions
-        and values gathered in lists: far quicker than one NumPy write per feature)."""
+        The numbers go in as one run from one list, the flags as one vectorised write of the
+        positions set to 1; the cities and the advances/wonders/benefits block are cached."""
         n = s.n
         top = s.stack[-1]
-        o = self.o
-        ones = [o["mode"] + self.mode, o["players"] + n - 2, o["decision"] + _FRAME_NO[type(top)],
-                o["start_player"] + (s.order[0] - viewer) % n]
-        idx: list[int] = [o["round"]]
-        val: list[Any] = [s.round]
+        kind = type(top)
+        ones = [self.o_mode, self.o_players + n, self.o_decision + _FRAME_NO[kind],
+                self.o_start + (s.order[0] - viewer) % n]
         if viewer in s.decision().players:
-            ones.append(o["you_decide"])
+            ones.append(self.o_you)
         if s.round and s.turn_pos < n:
-            ones.append(o["turn_of"] + (s.order[s.turn_pos] - viewer) % n)
-        if s.dice:
-            idx += self.r_dice
-            val += s.dice
-        if isinstance(top, Offer | Respond):
-            offerer = top.seat if isinstance(top, Offer) else top.offerer
-            partner = top.partner if isinstance(top, Offer) else top.seat
+            ones.append(self.o_turn + (s.order[s.turn_pos] - viewer) % n)
+        nums: list[Any] = [s.round, *(s.dice or self.no_dice)]
+        if kind is Offer or kind is Respond:
+            offerer = top.seat if kind is Offer else top.offerer  # type: ignore[union-attr]
+            partner = top.partner if kind is Offer else top.seat  # type: ignore[union-attr]
             if offerer == viewer:
-                ones.append(o["offer"])
-                idx += self.r_offer
-                val += (*top.give, *top.ask)
+                ones.append(self.o_offer)
+                nums += top.give  # type: ignore[union-attr]
+                nums += top.ask  # type: ignore[union-attr]
             elif partner == viewer:
-                ones.append(o["offer"] + 1)
-                idx += self.r_offer
-                val += (*top.ask, *top.give)
+                ones.append(self.o_offer + 1)
+                nums += top.ask  # type: ignore[union-attr]
+                nums += top.give  # type: ignore[union-attr]
             else:
-                ones.append(o["offer"] + 2)
-        elif isinstance(top, FreeActions | Government):
-            idx += (o["pending"], o["pending"] + 1, o["pending"] + 2)
-            val += (top.research, top.build, top.benefit if isinstance(top, Government) else 0)
-        elif isinstance(top, Pray):
-            idx += (o["pending"] + 3, o["pending"] + 4)
-            val += (top.remaining, top.limit)
-        elif isinstance(top, BonusChoice):
-            idx.append(o["pending"] + 5)
-            val.append(top.remaining[viewer])
-        elif isinstance(top, Slot):
-            if top.free:
-                ones.append(o["slot_for"])
-            if top.kind == "b":
-                ones.append(o["slot_for"] + 2 + top.target)
-            else:
-                ones += (o["slot_for"] + 1, o["slot_for"] + 2 + self.nl + top.target)
+                ones.append(self.o_offer + 2)
+                nums += self.no_offer
+        else:
+            nums += self.no_offer
+        if kind is FreeActions:
+            nums += (top.research, top.build, 0, 0, 0, 0)  # type: ignore[union-attr]
+        elif kind is Government:
+            nums += (top.research, top.build, top.benefit, 0, 0, 0)  # type: ignore[union-attr]
+        elif kind is Pray:
+            nums += (0, 0, 0, top.remaining, top.limit, 0)  # type: ignore[union-attr]
+        elif kind is BonusChoice:
+            nums += (0, 0, 0, 0, 0, top.remaining[viewer])  # type: ignore[union-attr, index]
+        else:
+            nums += self.no_pending
+            if kind is Slot:
+                slot = self.o_slot
+                if top.free:  # type: ignore[union-attr]
+                    ones.append(slot)
+                if top.kind == "b":  # type: ignore[union-attr]
+                    ones.append(slot + 2 + top.target)  # type: ignore[union-attr]
+                else:
+                    ones += (slot + 1, slot + 2 + self.nl + top.target)  # type: ignore[union-attr]
         # other seats' traits are secret while traits are dealt and redrawn (their keep/redraw
         # choices are never shown: the decision's seats only tell who has not answered yet)
         hidden = s.traits_hidden()
-        c = self.c
+        dawn_mask = self.c.dawn_mask
         per = self.per_cp
         players = s.players
+        achieved = s.achieved
+        blocked = s.blocked
         cities = []
-        hs = self.head_size
+        fs = self.flags_size
+        at = self.o_flags
         for k in range(n):
             seat = (viewer + k) % n
             p = players[seat]
-            at = o["seats"] + k * hs
             pop_cp = p.pop_total // per
-            ones.append(at)
-            ones.append(at + self.h_trait + (p.trait if p.trait >= 0 and (not hidden or seat == viewer) else self.nt))
-            idx += self.r_head[k]
-            val += (*p.hand, *p.ptp, p.cp_research + p.cp_buildings + p.cp_wonders + pop_cp, p.cp_research,
-                    p.cp_buildings, p.cp_wonders, pop_cp, p.pop_total, p.pop_free, p.free_credit,
-                    p.disc_research + p.bld_research, p.disc_build, p.disc_special, p.disc_wonder,
-                    p.disc_trade + p.bld_trade, p.disc_iron_trade)
-            dawn = p.researched & c.dawn_mask
+            nums += p.hand
+            nums += p.ptp
+            nums += (p.cp_research + p.cp_buildings + p.cp_wonders + pop_cp, p.cp_research, p.cp_buildings,
+                     p.cp_wonders, pop_cp, p.pop_total, p.pop_free, p.free_credit, p.disc_research + p.bld_research,
+                     p.disc_build, p.disc_special, p.disc_wonder, p.disc_trade + p.bld_trade, p.disc_iron_trade)
+            trait = p.trait if p.trait >= 0 and (not hidden or seat == viewer) else self.nt
+            dawn = p.researched & dawn_mask
             gov = p.gov
+            ones += (at, at + self.f_trait + trait, at + self.f_age + (2 if dawn else 1 if gov else 0))
             if gov:
-                ones.append(at + self.h_gov + (0 if gov == "republic" else 1))
-            ones.append(at + self.h_age + (2 if dawn else 1 if gov else 0))
+                ones.append(at + self.f_gov + (0 if gov == "republic" else 1))
             if dawn:
-                ones.append(at + self.h_dawn)
-            got = s.achieved[seat]
+                ones.append(at + self.f_dawn)
+            got = achieved[seat]
             if got:
-                ones.append(at + self.h_achieved + ACHIEVED.index(got))
-            if s.blocked >> seat & 1:
-                ones.append(at + self.h_blocked)
+                ones.append(at + self.f_achieved + ACHIEVED.index(got))
+            if blocked >> seat & 1:
+                ones.append(at + self.f_blocked)
             cities.append(tuple(p.city))
-        head = raw[:self.h_end]
-        head.fill(0.0)
-        head[idx] = val
-        head[ones] = 1.0
+            at += fs
+        raw[:self.n_used[n]] = nums
+        if n < MAX_SEATS:
+            raw[self.n_used[n]:self.n_end] = 0.0
+        flags = raw[self.n_end:self.h_end]
+        flags.fill(0.0)
+        raw[ones] = 1.0
         at = self.h_end
         size = self.city_size
-        for city in cities:
-            block = self.cities.get(city)
+        for k, city in enumerate(cities):
+            block = self.cities.last(k, city)
             if block is None:
-                block = self.cities.put(city, self._city(city))
+                block = self.cities.remember(k, city, self._city(city))
             raw[at:at + size] = block
             at += size
         if n < MAX_SEATS:
             raw[at:self.c_end] = 0.0
         me = players[viewer]
-        key2 = (viewer, me.researched, me.disc_research + me.bld_research, *wonder_key(s, me),
-                *(q.researched for q in players), *s.wonder_owner, *s.benefit_owner)
-        tail = self.tails.get(key2)
+        key = (viewer, me.researched, me.disc_research + me.bld_research, *wonder_key(s, me),
+               *[q.researched for q in players], *s.wonder_owner, *s.benefit_owner)
+        tail = self.tails.last(viewer, key)
         if tail is None:
-            tail = self.tails.put(key2, self._tail(s, viewer))
+            tail = self.tails.remember(viewer, key, self._tail(s, viewer))
         raw[self.c_end:] = tail
 
     def _city(self, city: tuple[Any, ...]) -> np.ndarray:

@@ -52,6 +52,23 @@ def parse_forbid(items: list[str] | None, seats: int) -> list[list[str]] | None:
     return out
 
 
+def threshold_share(points: float) -> float:
+    """``--threshold 5`` (points of win rate) as a share of a win."""
+    if not 0 < points < 100:
+        raise OptionError("--threshold is a number of points of win rate between 0 and 100 (default 5)")
+    return points / 100.0
+
+
+def print_summary(summary: dict[str, Any]) -> None:
+    if summary.get("summary"):
+        print("Summary:")
+        for i, line in enumerate(summary["summary"], start=1):
+            print(f" {i}. {line}")
+        print("Details:")
+    for line in summary["findings"]:
+        print(" -", line)
+
+
 def register(subparsers: Any) -> None:
     p = subparsers.add_parser(
         "simulate",
@@ -94,6 +111,9 @@ def register(subparsers: Any) -> None:
     p.add_argument("--workers", type=int, default=1, help="parallel worker processes (default 1)")
     p.add_argument("--backend", choices=("local", "ray"), default="local", help="process pool (local) or Ray")
     p.add_argument("--address", help="Ray cluster address (default: start Ray locally)")
+    p.add_argument("--threshold", type=float, default=5.0, metavar="POINTS",
+                   help="practical threshold: effects on the win rate smaller than this many points are not "
+                   "called imbalances (default 5)")
     p.add_argument("--seed", type=int, default=0, help="run seed; game i is seeded from (seed, i)")
     p.add_argument("--out", required=True, help="output directory")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
@@ -130,10 +150,10 @@ def run(args: argparse.Namespace) -> int:
         address=args.address,
         assign=args.assign,
         forbid=parse_forbid(args.forbid, len(seats)),
+        threshold=threshold_share(args.threshold),
     )
     summary = simulate(config, args.out, progress=not args.quiet)
     print(f"{summary['games']} games in {args.out} ({summary['finished']} finished)")
-    for line in summary["findings"]:
-        print(" -", line)
+    print_summary(summary)
     print(f"report: {args.out}/report.html", file=sys.stdout)
     return 0

@@ -30,8 +30,9 @@ from civtable.bots import make_bot, parse_spec
 from civtable.core import CHANCE, CivtableError, OptionError, Session, make_game, sample_chance
 from civtable.core.session import chance_rng
 
-from .assign import parse_assign, study_hooks
+from .assign import option_names, parse_assign, study_hooks
 from .assign import wanted as assign_wanted
+from .factors import THRESHOLD
 from .metrics import element_names, first_player, score_snapshot, seat_metrics
 from .observe import LazyObservation
 from .restrict import RestrictedAgent, label, resolve
@@ -59,6 +60,8 @@ class SimConfig:
     """How seats get their trait/civilization (``civ=rotate`` ...; see :mod:`civtable.sim.assign`)."""
     forbid: list[list[str]] | None = None
     """Per entry of ``seats``: restrictions its bot plays under (see :mod:`civtable.sim.restrict`)."""
+    threshold: float = THRESHOLD
+    """Effects on the win rate smaller than this (a share of a win) are not called imbalances."""
 
     def task(self, index: int) -> dict[str, Any]:
         return {
@@ -398,7 +401,7 @@ def simulate(
 
     ``stop_after`` plays at most that many new games (used to test interrupted runs).
     Returns the summary."""
-    from .report import summarize, write_report
+    from .report import write_report
 
     if config.games < 1:
         raise OptionError("--games must be at least 1")
@@ -451,10 +454,7 @@ def simulate(
                 on_game(line)
     elapsed = time.monotonic() - t0
     games = [g for g in load_games(out) if g["index"] < manifest["games"]]
-    names, titles = element_names(game)
-    hooks: Any = study_hooks(game)
-    choice = (str(hooks.CHOICE), [str(o) for o in hooks.choice_options(game)]) if hasattr(hooks, "CHOICE") else None
-    summary = summarize(manifest, games, names, titles, choice)
+    summary = summarize_run(game, manifest, games, config.threshold)
     if failed:
         note = (
             f"{len(failed)} game(s) stopped on an error and were left out (see errors.jsonl; "
@@ -475,6 +475,20 @@ def simulate(
     _write_json(out / "summary.json", summary)
     write_report(out / "report.html", summary, games)
     return summary
+
+
+def summarize_run(game: Any, manifest: dict[str, Any], games: list[dict[str, Any]], threshold: float = THRESHOLD
+                  ) -> dict[str, Any]:
+    """The summary of a run's games with the game's names, outcome fields and study choice."""
+    from .report import summarize
+
+    names, titles = element_names(game)
+    hooks: Any = study_hooks(game)
+    choice = (str(hooks.CHOICE), [str(o) for o in hooks.choice_options(game)]) if hasattr(hooks, "CHOICE") else None
+    outcomes = getattr(hooks, "OUTCOME_FIELDS", None)
+    return summarize(manifest, games, names, titles, choice, threshold=threshold,
+                     outcomes=frozenset(outcomes) if outcomes is not None else None,
+                     choice_names=option_names(game) if choice else None)
 
 
 def _record_error(out: Path, item: dict[str, Any]) -> None:

@@ -117,6 +117,9 @@ def register(subparsers: Any) -> None:
     p.add_argument("--seed", type=int, default=0, help="run seed; game i is seeded from (seed, i)")
     p.add_argument("--out", required=True, help="output directory")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.add_argument("--report-only", action="store_true",
+                   help="play nothing: write the summary and report of the games the run directory holds "
+                   "(e.g. after a killed run)")
     p.set_defaults(func=run)
 
 
@@ -152,7 +155,18 @@ def run(args: argparse.Namespace) -> int:
         forbid=parse_forbid(args.forbid, len(seats)),
         threshold=threshold_share(args.threshold),
     )
-    summary = simulate(config, args.out, progress=not args.quiet)
+    if args.report_only:
+        from civtable.sim.runner import report_only
+
+        summary = report_only(config, args.out)
+    else:
+        from civtable.sim.runner import Interrupted
+
+        try:
+            summary = simulate(config, args.out, progress=not args.quiet)
+        except Interrupted as exc:
+            print(f"civtable: {exc}", file=sys.stderr)
+            return 130
     print(f"{summary['games']} games in {args.out} ({summary['finished']} finished)")
     print_summary(summary)
     print(f"report: {args.out}/report.html", file=sys.stdout)

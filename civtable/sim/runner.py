@@ -15,13 +15,17 @@ playing only the games that are missing.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
+import signal
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
@@ -344,19 +348,25 @@ def _local_results(tasks: list[dict[str, Any]], workers: int) -> Iterator[dict[s
         for task in tasks:
             yield run_game(task)
         return
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        pending: set[Future[dict[str, Any]]] = set()
-        queue = list(reversed(tasks))
-        try:
-            while queue or pending:
-                while queue and len(pending) < workers * 2:
-                    pending.add(pool.submit(run_game, queue.pop()))
-                finished, pending = wait(pending, return_when=FIRST_COMPLETED)
-                for fut in finished:
-                    yield fut.result()
-        finally:
-            for fut in pending:
-                fut.cancel()
+    pool = ProcessPoolExecutor(max_workers=workers)
+    pending: set[Future[dict[str, Any]]] = set()
+    queue = list(reversed(tasks))
+    done = False
+    try:
+        while queue or pending:
+            while queue and len(pending) < workers * 2:
+                pending.add(pool.submit(run_game, queue.pop()))
+            finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for fut in finished:
+                yield fut.result()
+        done = True
+    finally:
+        # stopped early (interrupted): do not wait for the games under way
+        procs = list((getattr(pool, "_processes", None) or {}).values())
+        pool.shutdown(wait=done, cancel_futures=True)
+        if not done:
+            for proc in procs:
+                proc.terminate()
 
 
 def _ray_results(tasks: list[dict[str, Any]], workers: int, address: str | None) -> Iterator[dict[str, Any]]:
@@ -434,27 +444,32 @@ def simulate(
     results = run_tasks(tasks, config.workers, config.backend, config.address)
     count = bar.done
     failed: list[dict[str, Any]] = []
-    with jsonl.open("a") as fh:
-        for item in results:
-            if "error" in item:
-                failed.append(item["error"])
-                _record_error(out, item)
-                continue
-            line = item["line"]
-            rec_path = out / "records" / f"game-{line['index']:06d}.json"
-            tmp = rec_path.with_name(rec_path.name + ".tmp")
-            tmp.write_text(json.dumps(item["record"], separators=(",", ":")) + "\n")
-            tmp.replace(rec_path)
-            fh.write(json.dumps(line, sort_keys=True, separators=(",", ":")) + "\n")
-            fh.flush()
-            os.fsync(fh.fileno())
-            count += 1
-            bar.update(count)
-            if on_game is not None:
-                on_game(line)
+    stopped: BaseException | None = None
+    try:
+        with _terminate_as_interrupt(), jsonl.open("a") as fh:
+            for item in results:
+                if "error" in item:
+                    failed.append(item["error"])
+                    _record_error(out, item)
+                    continue
+                _keep(out, fh, item)
+                count += 1
+                bar.update(count)
+                if on_game is not None:
+                    on_game(item["line"])
+    except (KeyboardInterrupt, BrokenProcessPool) as exc:  # Ctrl-C, SIGTERM, a killed worker
+        stopped = exc
+    finally:
+        close = getattr(results, "close", None)
+        if close is not None:
+            close()
     elapsed = time.monotonic() - t0
     games = [g for g in load_games(out) if g["index"] < manifest["games"]]
     summary = summarize_run(game, manifest, games, config.threshold)
+    if stopped is not None:
+        summary["findings"].insert(0, (
+            f"Warning: the run was interrupted ({type(stopped).__name__}); this report covers the {len(games)} of "
+            f"{manifest['games']} games that finished. Run the same command again to play the rest."))
     if failed:
         note = (
             f"{len(failed)} game(s) stopped on an error and were left out (see errors.jsonl; "
@@ -472,9 +487,70 @@ def simulate(
         "workers": config.workers,
         "backend": config.backend,
     }
+    summary["run"]["interrupted"] = stopped is not None
+    _write_json(out / "summary.json", summary)
+    write_report(out / "report.html", summary, games)
+    if stopped is not None:
+        raise Interrupted(str(out), len(games), int(manifest["games"])) from stopped
+    return summary
+
+
+def report_only(config: SimConfig, out: str | Path) -> dict[str, Any]:
+    """The summary and report of the games a run directory holds, playing none (a killed run's)."""
+    from .report import write_report
+
+    out = Path(out)
+    if not (out / "manifest.json").exists():
+        raise CivtableError(f"{out} holds no simulation run (no manifest.json)")
+    manifest = json.loads((out / "manifest.json").read_text())
+    game = make_game(manifest["game"], manifest.get("options") or {}, manifest.get("content"))
+    games = [g for g in load_games(out) if g["index"] < int(manifest["games"])]
+    summary = summarize_run(game, manifest, games, config.threshold)
+    if len(games) < int(manifest["games"]):
+        summary["findings"].insert(0, (
+            f"Warning: this report covers the {len(games)} of {manifest['games']} games that finished; "
+            "run the same simulate command again to play the rest."))
+    summary["run"] = {"new_games": 0, "seconds": 0.0, "games_per_minute": None, "report_only": True}
     _write_json(out / "summary.json", summary)
     write_report(out / "report.html", summary, games)
     return summary
+
+
+class Interrupted(KeyboardInterrupt):
+    """A run stopped before all its games were played; its report covers the games that finished."""
+
+    def __init__(self, out: str, done: int, total: int) -> None:
+        super().__init__(f"interrupted after {done} of {total} games; report of the finished games: {out}/report.html")
+        self.out, self.done, self.total = out, done, total
+
+
+@contextlib.contextmanager
+def _terminate_as_interrupt() -> Iterator[None]:
+    """Within this block SIGTERM stops the run like Ctrl-C does (so the report is still written)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def handler(signum: int, frame: Any) -> None:
+        raise KeyboardInterrupt
+
+    old = signal.signal(signal.SIGTERM, handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, old)
+
+
+def _keep(out: Path, fh: TextIO, item: dict[str, Any]) -> None:
+    """Write a finished game's record, then its line (flushed and fsync'ed: a crash loses nothing)."""
+    line = item["line"]
+    rec_path = out / "records" / f"game-{line['index']:06d}.json"
+    tmp = rec_path.with_name(rec_path.name + ".tmp")
+    tmp.write_text(json.dumps(item["record"], separators=(",", ":")) + "\n")
+    tmp.replace(rec_path)
+    fh.write(json.dumps(line, sort_keys=True, separators=(",", ":")) + "\n")
+    fh.flush()
+    os.fsync(fh.fileno())
 
 
 def summarize_run(game: Any, manifest: dict[str, Any], games: list[dict[str, Any]], threshold: float = THRESHOLD

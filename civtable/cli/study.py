@@ -27,7 +27,12 @@ def register(subparsers: Any) -> None:
     r.add_argument("game", help="game name (see 'civtable games')")
     r.add_argument("--forbid", action="append", required=True, metavar="NAME[,NAME]",
                    help="a restriction: a group (wonders, trade, research, ...) or a content id; repeatable")
+    r.add_argument("--who", default="one", metavar="one|all|one,all",
+                   help="one: one seat never does X against free seats; all: nobody does X; one,all: both "
+                   "(each paired on the same seeds with an unrestricted run; default one)")
     r.add_argument("--bot", default="greedy", help="the bot every seat runs (default greedy)")
+    r.add_argument("--threshold", type=float, default=5.0, metavar="POINTS",
+                   help="effects smaller than this many points of win rate are not called imbalances (default 5)")
     r.add_argument("--games", type=int, default=100, help="games per restriction (default 100)")
     r.add_argument("--players", type=int, default=4, help="number of players (default 4)")
     r.add_argument("--mode", help="game mode")
@@ -67,7 +72,9 @@ def register(subparsers: Any) -> None:
 
 
 def run_restricted(args: argparse.Namespace) -> int:
-    from civtable.sim.restricted import render_study_text, restricted_study
+    from civtable.sim.restricted import parse_who, render_study_text, restricted_study
+
+    from .simulate import threshold_share
 
     options = parse_options(args.option)
     if args.mode:
@@ -77,13 +84,13 @@ def run_restricted(args: argparse.Namespace) -> int:
     study = restricted_study(
         args.game, forbid, args.bot, args.games, args.out, options=options, seed=args.seed,
         workers=args.workers, assign=args.assign, content=args.content, max_rounds=args.max_rounds,
-        progress=not args.quiet,
+        progress=not args.quiet, who=parse_who(args.who), threshold=threshold_share(args.threshold),
     )
     if args.json:
         print(json.dumps(study, indent=1))
     else:
         print(render_study_text(study), end="")
-        print(f"study: {args.out}/study.json")
+        print(f"study: {args.out}/study.json, side by side: {args.out}/study.html")
     return 0
 
 

@@ -213,6 +213,9 @@ def _run_game(task: dict[str, Any], holder: dict[str, Any]) -> dict[str, Any]:
     forced = sum(getattr(b, "forced", 0) for b in bots)
     if forced:
         line["forced_restricted"] = forced
+    counts = {str(p): b.counts() for p, b in enumerate(bots) if isinstance(b, RestrictedAgent)}
+    if counts:
+        line["restricted"] = counts
     return {"line": line, "record": record.to_json()}
 
 

@@ -7,23 +7,9 @@ import sys
 from typing import Any
 
 from civtable.core import OptionError
+from civtable.sim.specs import split_seats
 
-
-def split_seats(text: str) -> list[str]:
-    """Split ``greedy,mcts:iters=400,ms=200,random`` into bot specs: a comma-separated item
-    that is ``key=value`` without a bot name continues the previous spec's parameters."""
-    specs: list[str] = []
-    for item in (s.strip() for s in text.split(",")):
-        if not item:
-            continue
-        if "=" in item and ":" not in item and specs:
-            sep = "," if ":" in specs[-1] else ":"
-            specs[-1] += sep + item
-        else:
-            specs.append(item)
-    if not specs:
-        raise OptionError("--seats needs at least one bot, e.g. --seats greedy,greedy,mcts,random")
-    return specs
+__all__ = ["parse_forbid", "parse_options", "print_summary", "register", "run", "split_seats", "threshold_share"]
 
 
 def parse_options(items: list[str] | None) -> dict[str, Any]:
@@ -108,6 +94,10 @@ def register(subparsers: Any) -> None:
         help="bar the bot of a seat (1-based, before rotation) from a group of actions or a content element, "
         "e.g. 1:wonders or 2:trade+pyramids (repeatable)",
     )
+    p.add_argument("--mixes", metavar="MIX,MIX",
+                   help="run the study under each bot mix (weakest first; a spec or level for every seat, or "
+                   "specs per seat joined by '+'), e.g. greedy,strong: every finding is marked robust or "
+                   "bot-dependent, with a skill curve (replaces --seats)")
     p.add_argument("--workers", type=int, default=1, help="parallel worker processes (default 1)")
     p.add_argument("--backend", choices=("local", "ray"), default="local", help="process pool (local) or Ray")
     p.add_argument("--address", help="Ray cluster address (default: start Ray locally)")
@@ -155,6 +145,13 @@ def run(args: argparse.Namespace) -> int:
         forbid=parse_forbid(args.forbid, len(seats)),
         threshold=threshold_share(args.threshold),
     )
+    if args.mixes:
+        from civtable.sim.robust import parse_mixes, render_robust_text, simulate_mixes, split_mixes
+
+        result = simulate_mixes(config, parse_mixes(split_mixes(args.mixes), players), args.out, progress=not args.quiet)
+        print(render_robust_text(result), end="")
+        print(f"report: {args.out}/report.html (each mix: {args.out}/mix-NAME/report.html)")
+        return 0
     if args.report_only:
         from civtable.sim.runner import report_only
 

@@ -235,3 +235,70 @@ def _element_tables(summary: dict[str, Any]) -> list[str]:
                 "<p>What seats reached rather than chose; winning brings them, so they are not imbalances.</p>",
                 _table(head, _element_rows(sig["outcomes"]))]
     return out
+
+
+def _curve_svg(curve: dict[str, Any], mixes: list[str]) -> str:
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:  # pragma: no cover
+        return ""
+    if not curve["lines"]:
+        return ""
+    fig, ax = plt.subplots(figsize=(7, 3.5))
+    xs = list(range(len(mixes)))
+    for name, pts in curve["lines"].items():
+        got = [(x, p) for x, p in zip(xs, pts) if p is not None]
+        if not got:
+            continue
+        ax.errorbar([x for x, _ in got], [p[0] for _, p in got],
+                    yerr=[[p[0] - p[1] for _, p in got], [p[2] - p[0] for _, p in got]], marker="o", capsize=3, label=name)
+    ax.axhline(curve["fair"], color="#c0392b", linestyle="--", label=f"fair share {curve['fair']:.0%}")
+    ax.set_xticks(xs, mixes)
+    ax.set_xlabel("bot mix (weakest first)")
+    ax.set_ylabel("win rate")
+    ax.set_ylim(0, 1)
+    ax.set_title("Skill curve: win rate against bot strength (95% CI)")
+    ax.legend(fontsize="x-small", loc="upper left", bbox_to_anchor=(1.0, 1.0))
+    svg = _svg(fig)
+    plt.close(fig)
+    return svg
+
+
+def render_robust_html(result: dict[str, Any]) -> str:
+    """The combined report of a study under several bot mixes."""
+    mixes = result["mixes"]
+    rows = []
+    for v in result["verdicts"]:
+        cells = []
+        for e, ci, p, held in zip(v["effects"], v["cis"], v["p_adjusted"], v["holds"]):
+            cells.append("—" if e is None else
+                         f"{100 * e:+.0f} pt [{100 * ci[0]:+.0f}, {100 * ci[1]:+.0f}] {format_p(p)}{'' if held else ' ✗'}")
+        rows.append([v["label"], "robust" if v["robust"] else "bot-dependent", *cells])
+    parts = [
+        "<!doctype html><html><head><meta charset='utf-8'>",
+        f"<title>Balance under {len(mixes)} bot mixes: {html.escape(str(result['game']))}</title>",
+        "<style>body{font-family:system-ui,sans-serif;max-width:1000px;margin:2em auto;padding:0 1em;color:#222}"
+        "table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:3px 8px}"
+        "ol li{margin:.4em 0}svg{max-width:100%;height:auto}</style></head><body>",
+        f"<h1>Balance of {html.escape(str(result['game']))} under {len(mixes)} bot mixes</h1>",
+        "<p>" + html.escape(
+            "The same games (same seeds, seats rotated) under each mix: "
+            + "; ".join(f"{r['mix']}: {', '.join(r['seats'])} ({r['games']} games)" for r in result["runs"])
+            + ". A finding is robust when it holds under every mix (significant, corrected, at least "
+            f"{100 * result['threshold']:.0f} points, same direction), bot-dependent otherwise.") + "</p>",
+        "<h2>Summary</h2><ol>",
+    ]
+    parts += [f"<li>{html.escape(x)}</li>" for x in result["summary"]]
+    parts.append("</ol><h2>Every finding under each mix</h2>")
+    parts.append(_table(["finding", "verdict", *[f"effect under {m}" for m in mixes]], rows))
+    parts.append("<p>✗: does not hold under that mix.</p>")
+    svg = _curve_svg(result["curve"], mixes)
+    if svg:
+        parts.append("<h2>Skill curve</h2>" + svg)
+    parts.append("<h2>Each mix's report</h2><ul>")
+    parts += [f"<li><a href='{html.escape(r['dir'])}/report.html'>{html.escape(r['mix'])}</a></li>" for r in result["runs"]]
+    parts.append("</ul></body></html>")
+    return "\n".join(parts)

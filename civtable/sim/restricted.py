@@ -42,7 +42,7 @@ DOMINANT_SHARE = 0.5
 """A restriction costing at least this share of the fair win rate marks a dominant element."""
 WHO = ("one", "all")
 
-__all__ = ["binom_p", "parse_who", "render_study_html", "render_study_text", "restricted_study"]
+__all__ = ["binom_p", "parse_who", "render_study_html", "render_study_text", "restricted_mixes", "restricted_study"]
 
 
 def parse_who(text: str | None) -> tuple[str, ...]:
@@ -325,3 +325,41 @@ def render_study_html(study: dict[str, Any]) -> str:
         "<p>Each run's own report: baseline/report.html, forbid-NAME/report.html, nobody-NAME/report.html.</p>"
         "</body></html>"
     )
+
+
+def restricted_mixes(mixes: list[str], out: str | Path, **kw: Any) -> dict[str, Any]:
+    """The restricted-play study under each bot (weakest first) on the same seeds, every
+    restriction's verdict marked robust (the same under every bot) or bot-dependent."""
+    out = Path(out)
+    studies = []
+    for bot in mixes:
+        slug = "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in bot)[:60]
+        studies.append(restricted_study(bot=bot, out=out / f"mix-{slug}", **kw))
+    verdicts = []
+    for row in studies[0]["restrictions"]:
+        per = [next((r for r in s["restrictions"] if r["restriction"] == row["restriction"] and r["who"] == row["who"]), None)
+               for s in studies]
+        say = [_say(r) for r in per]
+        verdicts.append({"restriction": row["restriction"], "who": row["who"], "under": say,
+                         "robust": len(set(say)) == 1 and "not binding" not in say[0]})
+    result = {"game": studies[0]["game"], "mixes": mixes, "verdicts": verdicts, "findings": [
+        f"{'One seat' if v['who'] == 'one' else 'Nobody'} barred from '{v['restriction']}': "
+        f"{'robust' if v['robust'] else 'bot-dependent'} — " + "; ".join(f"{m}: {s}" for m, s in zip(mixes, v["under"]))
+        for v in verdicts]}
+    (out / "robust.json").write_text(json.dumps(result, indent=1) + "\n")
+    return result
+
+
+def _say(r: dict[str, Any] | None) -> str:
+    """One restriction's verdict in a few words (for the comparison across bots)."""
+    if r is None or not r["games"]:
+        return "no games"
+    if not r["binding"]["binding"]:
+        return "not binding"
+    if r["who"] == "one":
+        what = ("dominant" if r["dominant"] else "matters" if r["matters"] and r["drop"] > 0 else
+                "a trap" if r["matters"] else "no effect")
+        return f"{what} (drop {_pt(r['drop'])})"
+    moved = [k for k, m in [("length", r["rounds"]), ("first player", r["first_player"])] if m.get("moved")]
+    moved += [g for g, m in r["by_group"].items() if m.get("moved")]
+    return ("changes " + ", ".join(moved)) if moved else "no change"

@@ -164,3 +164,14 @@ def test_who_all_bars_every_seat_and_pairs_with_the_baseline(tmp_path: Path) -> 
     assert one["paired"]["games"] == 6  # the same seat of the same game, unrestricted
     html = (tmp_path / "study.html").read_text()
     assert "unrestricted (baseline)" in html and "nobody: no wonders" in html and "one seat: no wonders" in html
+
+
+def test_restricted_study_under_two_bots(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["study", "restricted", "conquest", "--forbid", "research", "--players", "3", "--games", "2",
+                 "--max-rounds", "2", "--mixes", "greedy,random", "--out", str(tmp_path), "--quiet"])
+    assert code == 0
+    out = capsys.readouterr().out
+    assert "One seat barred from 'research'" in out and "greedy:" in out and "random:" in out
+    result = json.loads((tmp_path / "robust.json").read_text())
+    assert result["mixes"] == ["greedy", "random"] and len(result["verdicts"][0]["under"]) == 2
+    assert (tmp_path / "mix-greedy" / "study.html").exists() and (tmp_path / "mix-random" / "baseline").is_dir()

@@ -42,6 +42,8 @@ from .observe import LazyObservation
 from .restrict import RestrictedAgent, label, resolve
 
 MANIFEST_FORMAT = "civtable-simulation"
+SYNC_SECONDS = 1.0
+"""games.jsonl is flushed after every game and synced to disk at most this often."""
 GUARDED = ("game", "options", "content_id", "seats", "rotate_seats", "max_rounds", "seed", "assign", "forbid")
 
 
@@ -164,7 +166,7 @@ def _run_game(task: dict[str, Any], holder: dict[str, Any]) -> dict[str, Any]:
                 continue
         if state.is_chance_node():
             outcome = sample_chance(state.chance_outcomes(), chance_rng(session.seed, session.chance_count))
-            session.apply(outcome, CHANCE)
+            _apply_known_legal(session, outcome, CHANCE)  # drawn from the outcomes: legal
             continue
         res = state.result()
         if res.rounds != last_round:
@@ -180,7 +182,12 @@ def _run_game(task: dict[str, Any], holder: dict[str, Any]) -> dict[str, Any]:
             break
         for p in deciders:
             if p in session.state.decision().players:
-                session.apply(bots[p].decide(LazyObservation(session.state, p)), p)
+                obs = LazyObservation(session.state, p)
+                act = bots[p].decide(obs)
+                if act in obs.legal:  # the legal actions were just listed: no need to list them again
+                    _apply_known_legal(session, act, p)
+                else:
+                    session.apply(act, p)  # refused with the rules' explanation
                 actions += 1
     record = session.finish_record()
     state = session.state
@@ -217,6 +224,16 @@ def _run_game(task: dict[str, Any], holder: dict[str, Any]) -> dict[str, Any]:
     if counts:
         line["restricted"] = counts
     return {"line": line, "record": record.to_json()}
+
+
+def _apply_known_legal(session: Session, act: Any, player: int) -> None:
+    """What :meth:`Session.apply` does in a simulation (no undo history, no listeners) for an
+    action already known to be legal: apply it and record it, without listing the legal actions
+    again to check it."""
+    session.state.apply_unchecked(act, player)
+    if player == CHANCE:
+        session.chance_count += 1
+    session.record.actions.append((player, act.text()))
 
 
 # ---------------------------------------------------------------------------------------
@@ -450,16 +467,22 @@ def simulate(
     stopped: BaseException | None = None
     try:
         with _terminate_as_interrupt(), jsonl.open("a") as fh:
+            synced = time.monotonic()
             for item in results:
                 if "error" in item:
                     failed.append(item["error"])
                     _record_error(out, item)
                     continue
                 _keep(out, fh, item)
+                if time.monotonic() - synced >= SYNC_SECONDS:
+                    os.fsync(fh.fileno())
+                    synced = time.monotonic()
                 count += 1
                 bar.update(count)
                 if on_game is not None:
                     on_game(item["line"])
+            fh.flush()
+            os.fsync(fh.fileno())
     except (KeyboardInterrupt, BrokenProcessPool) as exc:  # Ctrl-C, SIGTERM, a killed worker
         stopped = exc
     finally:
@@ -545,7 +568,9 @@ def _terminate_as_interrupt() -> Iterator[None]:
 
 
 def _keep(out: Path, fh: TextIO, item: dict[str, Any]) -> None:
-    """Write a finished game's record, then its line (flushed and fsync'ed: a crash loses nothing)."""
+    """Write a finished game's record, then its line, flushed to the system at once (a killed
+    run loses no finished game; the file is synced to disk every second, so a crash of the
+    machine itself loses at most the last second)."""
     line = item["line"]
     rec_path = out / "records" / f"game-{line['index']:06d}.json"
     tmp = rec_path.with_name(rec_path.name + ".tmp")
@@ -553,7 +578,6 @@ def _keep(out: Path, fh: TextIO, item: dict[str, Any]) -> None:
     tmp.replace(rec_path)
     fh.write(json.dumps(line, sort_keys=True, separators=(",", ":")) + "\n")
     fh.flush()
-    os.fsync(fh.fileno())
 
 
 def summarize_run(game: Any, manifest: dict[str, Any], games: list[dict[str, Any]], threshold: float = THRESHOLD

@@ -118,7 +118,8 @@ class Chooser:
         for i, cell in enumerate(city):
             if cell is not None:
                 mask |= 1 << i
-        key = (mask, tuple(legal))
+        # unrestricted, the legal slots are the empty cells (and cancel): the mask says it all
+        key = (mask, None) if self.barred is None else (mask, tuple(legal))
         best = SLOT_CACHE.get(key)
         if best is None:
             best = best_slots(mask, legal)

@@ -18,8 +18,11 @@ from civtable.core import Action
 
 from .bot_choices import LOOK, PURCHASES, Chooser, look_copy
 from .bot_eval import RES, hand_terms, split_value, value
-from .bot_support import bank_trade_ok
+from .bot_support import affordable, bank_trade_ok
 from .bot_value import BANK_LOSS, MAX_BANK_CHAIN, plan_value
+
+BANK = [[Action("bank", (RES[g], RES[r])) for r in range(5)] for g in range(5)]
+"""The bank trade giving resource g for resource r, built once."""
 
 
 class Planner(Chooser):
@@ -38,26 +41,38 @@ class Planner(Chooser):
         self._plans: dict[Action, list[Action]] = {}
         self._commitment: tuple[int, int, int, list[int], list[Action]] | None = None
 
-    def _bank_plan(self, s: Any, me: int, cost: list[int]) -> list[Action] | None:
-        """Bank trades that cover ``cost`` from the current hand, or None."""
-        p = s.players[me]
-        hand = p.hand[:]
-        short = [max(0, cost[r] - hand[r]) for r in range(5)]
-        if not any(short):
+    def _bank_plan(self, s: Any, me: int, cost: list[int], ratio: list[int] | None = None) -> list[Action] | None:
+        """Bank trades that cover ``cost`` from the current hand, or None (``ratio``: the seat's
+        bank ratio of each resource, when the caller has it)."""
+        hand = s.players[me].hand
+        short = [0, 0, 0, 0, 0]
+        missing = 0
+        for r in range(5):
+            if cost[r] > hand[r]:
+                short[r] = cost[r] - hand[r]
+                missing += short[r]
+        if not missing:
             return []
-        if sum(short) > MAX_BANK_CHAIN:  # one trade per missing unit: too long a chain anyway
+        if missing > MAX_BANK_CHAIN:  # one trade per missing unit: too long a chain anyway
             return None
         spare = [hand[r] - cost[r] if hand[r] >= cost[r] else 0 for r in range(5)]
-        ratio = [s.bank_ratio(p, g) for g in range(5)]
+        if ratio is None:
+            p = s.players[me]
+            ratio = [s.bank_ratio(p, g) for g in range(5)]
         trades: list[Action] = []
         for r in range(5):
             for _ in range(short[r]):
-                options = [g for g in range(5) if g != r and spare[g] >= ratio[g]]
-                if not options:
+                best = -1
+                best_key = (0.0, 0)
+                for g in range(5):  # the most plentiful spare resource, then the cheapest ratio
+                    if g != r and spare[g] >= ratio[g]:
+                        key = (spare[g] / ratio[g], -ratio[g])
+                        if best < 0 or key > best_key:
+                            best, best_key = g, key
+                if best < 0:
                     return None
-                g = max(options, key=lambda x: (spare[x] / ratio[x], -ratio[x]))
-                spare[g] -= ratio[g]
-                trades.append(Action("bank", (RES[g], RES[r])))
+                spare[best] -= ratio[best]
+                trades.append(BANK[best][r])
         if len(trades) > MAX_BANK_CHAIN:
             return None
         return trades
@@ -76,22 +91,24 @@ class Planner(Chooser):
                 scored.append((self._try(s, me, a), a))
         can_bank = any(a.kind == "bank" for a in legal)
         if self.plan and can_bank:
+            p = s.players[me]
+            ratio = [s.bank_ratio(p, g) for g in range(5)]
             for _gain, cost, target in self._targets(s, me, MAX_BANK_CHAIN if self.near else None):
                 if target in legal_set:
                     continue
-                trades = self._bank_plan(s, me, cost)
+                trades = self._bank_plan(s, me, cost, ratio)
                 if not trades:
                     continue
                 c = look_copy(s, me)
                 ok = True
                 lost = 0
                 for t in trades:
-                    lost += s.bank_ratio(s.players[me], RES.index(str(t.args[0]))) - 1
+                    lost += ratio[RES.index(str(t.args[0]))] - 1
                     if not bank_trade_ok(c, me, t):
                         ok = False
                         break
                     c.apply_unchecked(t, me)
-                if not ok or target not in c.legal_actions(me):
+                if not ok or not affordable(s, s.players[me], c.players[me].hand, target):
                     continue
                 try:
                     c.apply_unchecked(target, me)

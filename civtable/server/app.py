@@ -24,6 +24,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from civtable.bots import bot_names
+from civtable.bots.levels import catalog as level_catalog
 from civtable.core import CivtableError, game_info, game_names
 
 from .access import TOKEN_MAX, live_game, manager_of, seat_of
@@ -35,6 +36,7 @@ from .live import dumps
 from .manager import GameManager
 from .middleware import MAX_BODY, BodyLimit, SecurityHeaders
 from .names import default_name, seat_names
+from .reviews import enable_reviews, review_router
 from .store import Store, hash_token
 from .tables import FIRST, TableSpec
 from .tables_api import router as tables_router
@@ -116,10 +118,12 @@ def create_app(
                               secret_chance=secret_chance)
         app.state.manager = manager
         enable_accounts(app, manager)
+        reviews = enable_reviews(app, manager)
         await manager.start()
         try:
             yield
         finally:
+            reviews.close()
             await manager.stop()
             app.state.store.close()
 
@@ -181,6 +185,7 @@ def create_app(
                     "max_players": info.max_players,
                     "modes": modes,
                     "description": info.description,
+                    "example": info.example,  # a developers' example: the lobby does not offer it
                     "options": [
                         {
                             "name": o.name,
@@ -193,6 +198,7 @@ def create_app(
                         }
                         for o in info.options
                     ],
+                    **level_catalog(info.name),  # levels with their measured ratings, styles
                 }
             )
         return {"games": games, "bots": bot_names()}
@@ -459,6 +465,7 @@ def create_app(
         return FileResponse(STATIC / "docs.html")
 
     app.include_router(account_router())
+    app.include_router(review_router())  # game reviews (reviews.py)
     app.include_router(tables_router)
     swagger = _swagger_ui()
     if swagger is not None:

@@ -87,6 +87,9 @@ class LiveGame:
     touched: float = field(default_factory=time.monotonic)
     device_tokens: dict[str, int] = field(default_factory=dict)  # token hash -> seat (signed-in accounts)
     names: list[str | None] = field(default_factory=list)  # display names chosen per seat (None: "Player N")
+    pace: dict[int, float] = field(default_factory=dict)  # seat -> seconds between bot moves it asked for
+    bot_turn: tuple[Any, float] = (None, 0.0)  # (the bot turn under way, seconds it has thought so far)
+    think_max: float = 0.0  # the longest one bot decision took in this process (seconds)
     # the table (tables.py): who created it, rated, open seats, clocks, who left and which bot took over
     creator_seat: int | None = None
     rated: bool = False
@@ -122,6 +125,11 @@ class LiveGame:
             found = self.device_tokens.get(digest)
         return found
 
+    def turn_of(self, seat: int) -> int:
+        """Which run of ``seat``'s decisions the game is in: the number of actions of other seats
+        so far (dice rolled in the middle of a turn do not end it). A bot's turn — its decisions
+        in a row — shares one thinking budget."""
+        return sum(1 for p, _ in self.session.record.actions if p != seat and p >= 0)
     def forfeited(self, seat: int) -> dict[str, Any] | None:
         """The forfeit (time out, resignation) of ``seat``, if it left the game."""
         for f in self.forfeits:

@@ -62,7 +62,8 @@ class GameManager:
         self.bots = BotPool(bot_workers)
         # PostgreSQL: other server processes may share the database (see sync.py)
         self.shared = not store.is_sqlite
-        self.driver = BotDriver(self.bots, bot_delay, self._commit, self._may_drive if self.shared else None)
+        self.driver = BotDriver(self.bots, bot_delay, self._commit, self._may_drive if self.shared else None,
+                                think=self.limits.think_ms)
         self.notifications = Notifications(store.url, store.origin, self._changed) if self.shared else None
         self.games: dict[str, LiveGame] = {}
         self.accounts_enabled = False  # set by the accounts router: device tokens exist

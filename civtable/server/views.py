@@ -7,7 +7,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from civtable.core import replay
+from civtable.core import replay, teaching
 
 from .errors import ApiError
 from .live import LiveGame, dumps
@@ -29,6 +29,8 @@ def payload(live: LiveGame, seat: int | None, full_log: bool = False) -> dict[st
     early = early_result(live)
     finished = state.is_terminal() or early is not None
     start = 0 if full_log else max(0, len(live.log) - LOG_TAIL)
+    view = named_view(live, state.view(seat))
+    result = early or (state.result().to_json() if finished else None)
     return {
         "id": live.id,
         "game": live.game.info.name,
@@ -42,11 +44,12 @@ def payload(live: LiveGame, seat: int | None, full_log: bool = False) -> dict[st
         "your_turn": deciding,
         "legal": legal,
         "can_undo": seat is not None and playing and live.session.can_undo(seat),
-        "view": state.view(seat),
+        "view": view,
         "log": named_log(live, start),
         "log_start": start,
         "finished": finished,
-        "result": early or (state.result().to_json() if finished else None),
+        "result": result,
+        "score_sheet": named_sheet(live, teaching.score_sheet(live.game, view, result)) if result else None,
         "table": table_view(live, seat, time.time()),
     }
 
@@ -85,6 +88,24 @@ def named_log(live: LiveGame, start: int = 0, end: int | None = None) -> list[di
     if not any(live.names):
         return entries
     return [{**e, "text": name_players(str(e.get("text", "")), live.names)} for e in entries]
+
+
+def named_view(live: LiveGame, view: dict[str, Any]) -> dict[str, Any]:
+    """The view with the players' chosen names in its big moments (``view["moments"]``)."""
+    found = view.get("moments") if isinstance(view, dict) else None
+    if not found or not any(live.names):
+        return view
+    names = live.names
+    moments = [{**m, "title": name_players(str(m.get("title", "")), names),
+                "lines": [name_players(str(x), names) for x in m.get("lines") or []]} for m in found]
+    return {**view, "moments": moments}
+
+
+def named_sheet(live: LiveGame, sheet: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The score sheet with the players' chosen names in its tie-break sentence."""
+    if sheet is None or not sheet.get("tiebreak") or not any(live.names):
+        return sheet
+    return {**sheet, "tiebreak": name_players(sheet["tiebreak"], live.names)}
 
 
 def summary(live: LiveGame, seat: int | None) -> dict[str, Any]:
@@ -137,7 +158,7 @@ def replay_step(live: LiveGame, step: int, seat: int | None) -> dict[str, Any]:
         "seat": seat,
         "seats": seat_list(live),
         "decision": {"players": list(decision.players), "kind": decision.kind, "prompt": decision.prompt},
-        "view": state.view(seat),
+        "view": named_view(live, state.view(seat)),
         "log": named_log(live, 0, step),
         "finished": state.is_terminal(),
         "result": state.result().to_json() if state.is_terminal() else None,

@@ -388,3 +388,20 @@ def advice(game: Any, view: dict[str, Any], action: str) -> str:
     if kind == "done":
         return "You have used what you can of your free actions: finish them."
     return f"A good move now: {action}."
+
+
+def tutorial(game: Any) -> list[dict[str, Any]]:
+    """The rulebook's two teaching missions as guided games against the greedy bot."""
+    raw = game.content.raw
+    traits = {t["id"]: t["name"] for t in raw["traits"]}
+    out = []
+    for key, title, intro in (
+        ("mission1", "Mission 1: The Foundations",
+         "Your first city: gather resources, build and upgrade resource buildings, research the advances that "
+         "open new buildings. The guide suggests each move and says why."),
+        ("mission2", "Mission 2: The Mastery",
+         "The whole game but government: advances, upgrades, special buildings and Wonders toward 40 CP."),
+    ):
+        out.append({"key": key, "title": title, "options": {"mode": key, "players": 2}, "seats": ["human", "greedy"],
+                    "intro": intro, "goal": " ".join(_objective_lines(raw, key, traits))})
+    return out

@@ -66,6 +66,22 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         help="games one client address may create every 10 minutes (default 30)",
     )
     p.add_argument(
+        "--registrations-per-day", type=int, default=5,
+        help="new accounts one client address may register a day (default 5)",
+    )
+    p.add_argument(
+        "--sockets-per-client", type=int, default=20,
+        help="WebSockets one client address may keep open on this process (default 20)",
+    )
+    p.add_argument(
+        "--sockets-per-game", type=int, default=200,
+        help="WebSockets watching one game on this process (default 200)",
+    )
+    p.add_argument(
+        "--match-wait", type=float, default=60.0,
+        help="seconds a quick match or an open table waits for players before bots are offered (default 60)",
+    )
+    p.add_argument(
         "--bot-lease", type=float, default=30.0,
         help="with several processes on PostgreSQL: seconds a process plays a game's bots before it must "
         "renew its lease; another process takes over after a crash (default 30)",
@@ -99,10 +115,11 @@ def run(args: argparse.Namespace) -> int:
         raise CivtableError("--bot-delay cannot be negative")
     if not 0 <= args.bot_workers <= 64:
         raise CivtableError("--bot-workers must be between 0 and 64")
-    for name in ("header_timeout", "body_timeout", "expire_days", "bot_lease"):
+    for name in ("header_timeout", "body_timeout", "expire_days", "bot_lease", "match_wait"):
         if not getattr(args, name) > 0:
             raise CivtableError(f"--{name.replace('_', '-')} must be a positive number")
-    for name in ("max_games", "games_per_client", "creations_per_10_min"):
+    for name in ("max_games", "games_per_client", "creations_per_10_min", "registrations_per_day",
+                 "sockets_per_client", "sockets_per_game"):
         if not getattr(args, name) >= 1:
             raise CivtableError(f"--{name.replace('_', '-')} must be at least 1")
     logging.basicConfig(
@@ -120,6 +137,10 @@ def run(args: argparse.Namespace) -> int:
         body_timeout=args.body_timeout,
         header_timeout=args.header_timeout,
         bot_lease=args.bot_lease,
+        registrations_per_client=args.registrations_per_day,
+        sockets_per_client=args.sockets_per_client,
+        sockets_per_game=args.sockets_per_game,
+        match_wait=args.match_wait,
     )
 
     for name in ("uvicorn.access", "uvicorn.error"):

@@ -41,6 +41,8 @@
     if (res.ok) storeDeviceSeats(res.data.seats);
   }
 
+  function announce(name) { document.dispatchEvent(new CustomEvent("civtable:account", { detail: name })); }
+
   function showSignedIn(name) {
     const box = clear(bar());
     const out = el("button", { class: "small secondary", type: "button", onclick: async () => {
@@ -48,7 +50,28 @@
       dropDeviceSeats();
       showSignedOut();
     } }, "Sign out");
-    box.append(el("span", {}, `Signed in as ${name}`), el("a", { href: "/leaderboard" }, "Ratings"), out);
+    const sessions = el("button", { class: "small linkish", type: "button", id: "sessions-toggle",
+      onclick: () => showSessions(box) }, "Sessions");
+    box.append(el("span", {}, `Signed in as ${name}`), el("a", { href: "/leaderboard" }, "Ratings"), sessions, out);
+    announce(name);
+  }
+
+  /** The account's signed-in browsers, each with a button that signs it out. */
+  async function showSessions(box) {
+    const old = document.getElementById("sessions");
+    if (old) { old.remove(); return; }
+    const res = await api("GET", "/api/account/sessions");
+    if (!res.ok) return;
+    const when = (t) => (t ? new Date(t * 1000).toLocaleString([], { dateStyle: "short", timeStyle: "short" }) : "?");
+    const list = el("ul", { id: "sessions", class: "sessions small" }, res.data.sessions.map((s) => el("li", {},
+      `${s.current ? "this browser" : (s.agent || "a browser").slice(0, 60)} · since ${when(s.created)} · last seen ${when(s.last_seen)} `,
+      el("button", { type: "button", class: "small secondary", dataset: { session: s.id }, onclick: async () => {
+        const done = await api("DELETE", `/api/account/sessions/${encodeURIComponent(s.id)}`);
+        if (done.ok && s.current) { dropDeviceSeats(); showSignedOut(); return; }
+        list.remove();
+        showSessions(box);
+      } }, s.current ? "Sign out" : "End"))));
+    box.append(list);
   }
 
   function showSignedOut(message) {
@@ -56,7 +79,8 @@
     const name = el("input", { name: "name", placeholder: "name", autocomplete: "username", size: 10, maxlength: 24 });
     const password = el("input", { name: "password", type: "password", placeholder: "password",
                                     autocomplete: "current-password", size: 10, maxlength: 128 });
-    const note = el("span", { class: "muted" }, message || "");
+    const note = el("span", { class: "muted", id: "account-note", role: "status" }, message || "");
+    announce(null);
     async function send(path) {
       const res = await api("POST", path, { name: name.value, password: password.value });
       if (!res.ok) { note.textContent = res.data.error || "that did not work"; return; }

@@ -16,8 +16,10 @@
   const hash = new URLSearchParams(location.hash.slice(1));
   const params = new URLSearchParams(location.search);
   const seatParam = params.get("seat") === null || params.get("seat") === "" ? null : Number(params.get("seat"));
-  if (hash.get("token")) {
-    token = hash.get("token");
+  // An invitation (#invite=..., or an older link's #token=...) is claimed once: the server answers a
+  // fresh seat token for this browser, and the link then works for nobody else (see clock.js).
+  let invitation = hash.get("invite") || hash.get("token");
+  if (invitation) {
     history.replaceState(null, "", location.pathname);
   } else if (params.get("watch") === null) {
     token = Civ.tokenFor(gameId, seatParam);
@@ -31,8 +33,18 @@
   function query() { return token ? `?token=${encodeURIComponent(token)}` : ""; }
 
   async function load() {
+    if (invitation) {
+      const claimed = await Civ.clocks.claim(gameId, invitation);
+      invitation = null;
+      if (claimed.token) token = claimed.token;
+    }
     const res = await api("GET", `/api/games/${encodeURIComponent(gameId)}${query()}`);
     if (!res.ok) {
+      if (res.status === 403 && token && res.data.code === "invitation") {  // a stored older link: claim it
+        invitation = token;
+        token = null;
+        return load();
+      }
       if (res.status === 403 && token) {
         toast("this seat's link is not valid for this game; showing the spectator view");
         Civ.forgetSeat(gameId, seatParam);
@@ -49,7 +61,7 @@
     if (missingSeat) {
       const box = document.getElementById("seat-missing") || el("div", { id: "seat-missing", class: "status", role: "alert" });
       box.textContent = `This browser holds no invitation for Player ${seatParam + 1} of this game, so you are watching. `
-        + "Open your invitation link (it ends in #token=...) to play that seat.";
+        + "Open your invitation link (it ends in #invite=...) to play that seat.";
       document.getElementById("status").after(box);
     }
     if (!Object.keys(Civ.glossary.terms).length) {
@@ -71,10 +83,13 @@
     socket.addEventListener("open", () => { conn.textContent = "live"; conn.className = "conn live"; retry = 500; });
     socket.addEventListener("message", (ev) => {
       const msg = JSON.parse(ev.data);
+      if (msg.now) Civ.clocks.sync(msg.now);
       if (msg.type === "state") show(msg);
+      else if (msg.type === "chat") Civ.chat.receive(msg.message);
     });
-    socket.addEventListener("close", () => {
-      conn.textContent = "reconnecting"; conn.className = "conn down";
+    socket.addEventListener("close", (ev) => {
+      conn.textContent = ev.code === 4429 ? "too many connections" : "reconnecting"; conn.className = "conn down";
+      if (ev.code === 4429) { toast(ev.reason || "too many connections"); retry = 30000; }
       setTimeout(connect, retry);
       retry = Math.min(retry * 2, 8000);
     });
@@ -154,7 +169,8 @@
     if (payload && next.state_id === payload.state_id && next.status === payload.status
         && next.can_undo === payload.can_undo && JSON.stringify(next.legal) === JSON.stringify(payload.legal)
         && JSON.stringify(next.view) === JSON.stringify(payload.view)
-        && JSON.stringify(next.seats) === JSON.stringify(payload.seats)) return;
+        && JSON.stringify(next.seats) === JSON.stringify(payload.seats)
+        && JSON.stringify(next.table) === JSON.stringify(payload.table)) return;
     mergeLog(next);
     payload = next;
     closeChooser();
@@ -182,6 +198,8 @@
       payload.seat === null || !window.Notification || Notification.permission !== "default");
     Civ.glossary.extra = renderer().termExtra ? (id, target) => renderer().termExtra(id, payload, target) : null;
     showStatus();
+    Civ.clocks.show(payload, { gameId, token, reload: load });  // players, clocks, waiting, forfeits (clock.js)
+    Civ.chat.start(gameId, token, payload);  // the table chat (chat.js)
     showNameForm();
     const board = clear(document.getElementById("board"));
     board.dataset.stateId = String(payload.state_id);

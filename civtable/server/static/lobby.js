@@ -96,6 +96,7 @@
     if (Object.keys(options).length) body.options = options;
     const seed = document.getElementById("seed-input").value;
     if (seed !== "") body.seed = Number(seed);
+    Object.assign(body, Civ.lobbyTables.options());  // speed, rated, open table (tables.js)
     const button = document.getElementById("create-button");
     button.disabled = true;
     const res = await api("POST", "/api/games", body);
@@ -111,10 +112,11 @@
     const invites = clear(document.getElementById("invites"));
     let mine = null;
     for (const s of data.seats) {
-      if (!s.token) continue;
+      if (!s.url) continue;  // a bot
       const url = new URL(s.url, location.origin).href;
-      if (mine === null) { mine = s; saveSeat(data.id, s.seat, s.token, data.game); }
-      const input = el("input", { readonly: true, value: url, "aria-label": `Invitation for Player ${s.seat + 1}` });
+      if (s.token) { mine = s; saveSeat(data.id, s.seat, s.token, data.game); }
+      const input = el("input", { readonly: true, value: url, "aria-label": `Invitation for Player ${s.seat + 1}`,
+        title: s.token ? "your own seat: keep this link to yourself" : "an invitation works once: the first to open it takes the seat" });
       const copy = el("button", { type: "button", class: "secondary small", onclick: async () => {
         input.select();
         try { await navigator.clipboard.writeText(url); toast("link copied", "info"); }

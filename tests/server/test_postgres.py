@@ -43,3 +43,39 @@ def test_play_restart_and_undo_on_postgres(postgres_url: str) -> None:
         assert res.status_code == 200
         assert c2.post("/api/games/mine", json={"tokens": [t0]}).json()["mine"][0]["your_turn"]
         assert c2.get(f"/api/games/{bots['id']}/record").status_code == 200
+
+
+def test_tables_of_strangers_on_postgres(postgres_url: str) -> None:
+    """Invitations, accounts (throttling, ratings), clocks and forfeits, chat and quick match on the
+    same PostgreSQL code paths."""
+    pytest.importorskip("psycopg", reason="the 'postgres' extra (psycopg 3) is not installed")
+    from conftest import browser
+
+    from civtable.server.limits import Limits
+
+    app = create_app(postgres_url, limits=Limits(clock_check=0.05, signin_per_client=2, registrations_per_client=50))
+    with TestClient(app) as main:
+        app.state.test_portal = main.portal
+        ann, bob = browser(app, "198.51.100.40"), browser(app, "198.51.100.41")
+        for b, name in ((ann, "PgAnn"), (bob, "PgBob")):
+            assert b.post("/api/account/register", json={"name": name, "password": "correct horse"}).status_code == 201
+        g = ann.post("/api/games", json={"game": "nim", "seats": ["human", "human"], "rated": True,
+                                         "speed": {"initial": 1, "increment": 0}}).json()
+        invitation = g["seats"][1]["invitation"]
+        t1 = bob.post(f"/api/games/{g['id']}/claim", json={"invitation": invitation}).json()["token"]
+        assert ann.post(f"/api/games/{g['id']}/claim", json={"invitation": invitation}).status_code == 409
+        assert bob.post(f"/api/games/{g['id']}/chat", json={"token": t1, "text": "<b>hi</b>"}).status_code == 200
+        assert ann.get(f"/api/games/{g['id']}/chat").json()["messages"][0]["text"] == "<b>hi</b>"
+        p = wait_for(lambda: (lambda q: q if q["table"]["choice"] else None)(
+            bob.get(f"/api/games/{g['id']}", params={"token": t1}).json()), timeout=15)
+        assert p["table"]["choice"]["reason"] == "timeout"
+        assert bob.post(f"/api/games/{g['id']}/forfeit", json={"token": t1, "choice": "end"}).status_code == 200
+        wait_for(lambda: bob.get(f"/api/games/{g['id']}").json()["table"]["rating_note"] == "")
+        thief = browser(app, "203.0.113.40")
+        codes = [thief.post("/api/account/signin", json={"name": "PgAnn", "password": f"nope nope {i}"}).status_code
+                 for i in range(3)]
+        assert codes == [403, 403, 429]
+        body = {"game": "nim", "players": 2, "speed": "turnbased"}
+        assert ann.post("/api/quickmatch", json=body).json()["state"] == "waiting"
+        matched = [bob.post("/api/quickmatch", json=body).json(), ann.get("/api/quickmatch").json()]
+        assert {m["state"] for m in matched} == {"matched"} and matched[0]["id"] == matched[1]["id"]

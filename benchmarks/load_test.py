@@ -147,9 +147,17 @@ async def play_one(clients: list[RawHttp], bases: list[str], args: argparse.Name
     body: dict[str, Any] = {"game": args.game, "seats": ["human"] * args.players, "seed": rng.randrange(2**31)}
     if args.mode:
         body["mode"] = args.mode
+    if args.speed != "none":
+        body["speed"] = args.speed
     status, game = await client.post("/api/games", body)
     if status != 201:
         raise SystemExit(f"cannot create a game: {game}")
+    for s in game["seats"]:  # each other player claims their invitation (the game starts once all have)
+        if "invitation" in s:
+            status, claimed = await client.post(f"/api/games/{game['id']}/claim", {"invitation": s["invitation"]})
+            if status != 200:
+                raise SystemExit(f"cannot claim an invitation: {claimed}")
+            s["token"] = claimed["token"]
     seats = [Seat(s["token"]) for s in game["seats"]]
     # sticky: every seat of a game on one process (as a proxy routing by game id does); cross:
     # the seats on different processes, so that every action is followed by another process
@@ -358,6 +366,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--mode", default=None, help="game mode, if the game has modes")
     parser.add_argument("--players", type=int, default=2, help="human seats per game (default 2)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the random choices")
+    parser.add_argument("--speed", default="none", choices=["none", "realtime", "turnbased"],
+                        help="the games' clocks (default none); realtime: 5 min + 20 s a move")
     parser.add_argument("--think", type=float, default=250,
                         help="mean thinking time of a player before each action, ms (0: act at once; default 250)")
     parser.add_argument("--timeout", type=float, default=300, help="stop after this many seconds (default 300)")

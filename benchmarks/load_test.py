@@ -253,7 +253,8 @@ def start_server(db: str) -> tuple[subprocess.Popen[bytes], str]:
     exe = Path(sys.executable).parent / "civtable"
     cmd = [str(exe), "serve", "--host", "127.0.0.1", "--port", str(port), "--db", db, "--bot-delay", "0",
            "--log-level", "warning", "--bot-workers", "0",
-           "--games-per-client", "100000", "--creations-per-10-min", "100000"]
+           "--games-per-client", "100000", "--creations-per-10-min", "100000",
+           "--sockets-per-client", "100000", "--sockets-per-game", "100000"]  # every client is on loopback
     proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 30

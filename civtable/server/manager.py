@@ -138,6 +138,7 @@ class GameManager:
                     if live.session.state.is_terminal():
                         live.status = "finished"
                         live.session.finish_record()
+                    self.tables.clock_meta(live, live.status)  # the clocks as the other process set them
                     live.version += 1
                     self._publish(live)
                 else:
@@ -172,6 +173,7 @@ class GameManager:
             live.status = status
         if live.session.state.is_terminal():
             live.session.finish_record()
+        self.tables.clock_meta(live, live.status)
         live.version += 1
         self._publish(live)
 

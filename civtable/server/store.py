@@ -533,6 +533,20 @@ class Store:
         with self.engine.connect() as conn:
             return [str(r[0]) for r in conn.execute(query)]
 
+    def stored_deadline(self, game_id: str) -> float | None:
+        with self.engine.connect() as conn:
+            value = conn.execute(select(games_table.c.deadline).where(games_table.c.id == game_id)).scalar()
+        return None if value is None else float(value)
+
+    def claim_deadline(self, game_id: str, deadline: float) -> bool:
+        """Become the process that handles the game's passed ``deadline`` (several processes:
+        exactly one of them gets True)."""
+        c = games_table.c
+        with self.engine.begin() as conn:
+            result = conn.execute(update(games_table).where(and_(c.id == game_id, c.deadline == deadline))
+                                  .values(deadline=None))
+        return bool(result.rowcount == 1)
+
     def is_rated(self, game_id: str) -> bool:
         with self.engine.connect() as conn:
             return bool(conn.execute(select(games_table.c.rated).where(games_table.c.id == game_id)).scalar())

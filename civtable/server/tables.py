@@ -233,6 +233,11 @@ class Tables:
             if live.status != "active":
                 return
             changed = False
+            if self.m.shared:  # several processes: the one that takes the stored deadline handles it
+                stored = await asyncio.to_thread(self.m.store.stored_deadline, live.id)
+                if stored is None or not await asyncio.to_thread(self.m.store.claim_deadline, live.id, stored):
+                    return
+                changed = True  # store the next deadline whatever happens
             if live.clock is not None:
                 for seat in live.clock.expired(now):
                     self._forfeit(live, seat, "timeout", now)

@@ -457,10 +457,10 @@ def create_app(
 
     @app.get("/docs", include_in_schema=False)
     async def api_docs() -> FileResponse:
-        """The API browser: Swagger UI from the installed ``swagger-ui-bundle`` package, started by
+        """The API browser: Swagger UI from the installed ``swagger-ui-bundle-v2`` package, started by
         static/docs.js (no inline script, no other site)."""
         if _swagger_ui() is None:
-            raise ApiError(404, "the API browser needs the swagger-ui-bundle package; the API is described at "
+            raise ApiError(404, "the API browser needs the swagger-ui-bundle-v2 package; the API is described at "
                            "/openapi.json", "not_found")
         return FileResponse(STATIC / "docs.html")
 
@@ -488,7 +488,7 @@ class RedactTokens(logging.Filter):
 
 
 def _swagger_ui() -> Path | None:
-    """The folder of Swagger UI's files in the installed swagger-ui-bundle package, if any."""
+    """The folder of Swagger UI's files in the installed swagger-ui-bundle-v2 package, if any."""
     try:
         from swagger_ui_bundle import swagger_ui_path
     except ModuleNotFoundError:

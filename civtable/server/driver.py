@@ -86,7 +86,7 @@ class BotDriver:
                     content_path=live.game.content_path,
                     saved_state=live.game.save_state(state),
                     seat=seat,
-                    spec=live.seats[seat],
+                    spec=live.takeovers.get(seat, live.seats[seat]),  # a bot that took over a seat plays as itself
                     seed=decision_seed(live.session.seed, live.state_id, seat, live.chance_key),
                     think_ms=self.think(live.bot_turn[1]) if self.think is not None else None,
                 )

@@ -453,10 +453,10 @@ class Tables:
                 first.setdefault(player, i)
         why = await asyncio.to_thread(ratings.rate, live.id, live.game.info.name, list(live.seats),
                                       ranks_of(len(live.seats), winners, left), first)
-        live.rating_note = why
         if why:
             log.info("game %s is not rated: %s", live.id, why)
-        await self.after_load(live)
+        await self.after_load(live)  # the new ratings beside the names ...
+        live.rating_note = why  # ... then the note that the game counted
         live.version += 1
         self.m._publish(live)
 

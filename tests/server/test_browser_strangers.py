@@ -170,3 +170,19 @@ def test_chat_escapes_markup_and_enforces_its_limits(browser: Any, server_factor
     assert "bold" not in ann_bob.inner_text("#chat-log")
     shot(ann, "strangers-chat")
     assert dialogs == []
+
+
+def test_the_api_browser_works_under_the_strict_policy(browser: Any, server_factory: Any, tmp_path: Path) -> None:
+    server = server_factory(str(tmp_path / "d.sqlite3"))
+    page = browser.new_page(viewport=DESKTOP)
+    problems: list[str] = []
+    page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: problems.append(str(e)))
+    requests: list[str] = []
+    page.on("request", lambda r: requests.append(r.url))
+    page.goto(server.base + "/docs")
+    page.wait_for_selector(".swagger-ui .info .title", timeout=20_000)
+    page.wait_for_selector(".opblock-tag:has-text('tables')")
+    assert "civtable server" in page.inner_text(".swagger-ui .info .title")
+    assert all(u.startswith(server.base) or u.startswith("data:") for u in requests), requests
+    assert not [p for p in problems if "Content Security Policy" in p or "Refused" in p], problems

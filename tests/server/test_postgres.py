@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import new_game, wait_for
+from conftest import browser, new_game, wait_for
 from fastapi.testclient import TestClient
 
 from civtable.server import create_app
@@ -49,8 +49,6 @@ def test_tables_of_strangers_on_postgres(postgres_url: str) -> None:
     """Invitations, accounts (throttling, ratings), clocks and forfeits, chat and quick match on the
     same PostgreSQL code paths."""
     pytest.importorskip("psycopg", reason="the 'postgres' extra (psycopg 3) is not installed")
-    from conftest import browser
-
     from civtable.server.limits import Limits
 
     app = create_app(postgres_url, limits=Limits(clock_check=0.05, signin_per_client=2, registrations_per_client=50))

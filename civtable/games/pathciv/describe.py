@@ -117,7 +117,7 @@ def explain(st: PathState, a: Action, player: int) -> str:
         if a.kind == "withdraw":
             return "you have no cubes on a card to withdraw"
         if a.kind == "confirm":
-            return "you were outranked on that card: move your cubes to another card or withdraw them first"
+            return "you were outranked there: move your cubes or withdraw them first"
         return "open claims have no 'pass': withdraw your cubes (if any), then 'confirm'"
     if a.kind != expected and not (tag == "claim" and a.kind == "pass"):
         return f"now is the time to '{expected} ...', not '{a.kind}'"

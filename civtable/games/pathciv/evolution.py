@@ -227,12 +227,10 @@ def apply_open(st: PathState, f: OpenClaims, seat: int, a: Action) -> None:
 
 
 def open_prompt(st: PathState, f: OpenClaims) -> str:
-    what = "Wonders (Builders)" if f.kind == "wonder" else "Leaders (Ambassadors)"
+    what = "Wonder" if f.kind == "wonder" else "Leader"
     if f.reclaim:
-        return (f"Phase C {what}: outranked on a card, move your cubes to another card you can afford or "
-                "withdraw them, then confirm")
-    return (f"Phase C {what}: place your cubes on a card you can afford, move or withdraw them, then confirm; "
-            "contested cards go by priority once everyone has confirmed")
+        return f"{what} claims: you were outranked; move your cubes or withdraw them"
+    return f"{what} claims: claim, move or withdraw your cubes, then confirm"
 
 
 def settle(st: PathState, kind: str, keep: bool = False) -> list[int]:

@@ -86,7 +86,9 @@ def run_round_end(st: PathState) -> bool:
         remember(st, {"kind": "end", "round": st.round, "scores": scores,
                       "winners": [i for i, x in enumerate(scores) if x == best]})
     else:
-        remember(st, {"kind": "round", "round": st.round, "scores": scores})
+        before = next((m["scores"] for m in reversed(st.moments) if m["kind"] == "round"), None)
+        gained = [a - b for a, b in zip(scores, before, strict=True)] if before else None
+        remember(st, {"kind": "round", "round": st.round, "scores": scores, "gained": gained})
         st.round += 1
     return True
 

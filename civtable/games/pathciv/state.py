@@ -232,14 +232,13 @@ _APPLY: dict[str, Callable[[PathState, Any, int, Action], None]] = {
     "buy": phases.apply_purchase, "first": evolution.apply_first, "pick": evolution.apply_pick,
     "claim": evolution.apply_claim, "claims": evolution.apply_open, "destiny": events.apply_destiny,
 }
-_PROMPTS = {
-    "project": "Phase A: place 2 Technologies on the left (cubes), then 2 on the right (Research), face down; "
-               "the rest is discarded",
-    "deploy": "Phase B: your population caps the cubes you deploy; choose them one by one",
-    "research": "Phase D: your population caps the Research points you earn; choose them one by one",
-    "buy": "Phase E: buy one Technology you can afford",
-    "first": "Philosophy: you are first on this level; choose the Benefit that goes face up",
-    "pick": "Philosophy: choose one of the two available Benefits",
-    "claim": "Phase C: claim a card you can afford, or pass",
-    "destiny": "Challenge Destiny: choose how many times to use it",
+_PROMPTS = {  # short enough for one line of an 80-column terminal
+    "project": "Project: 2 cards on the left (cubes), then 2 on the right (Research)",
+    "deploy": "Deployment: over your population, choose your cubes one by one",
+    "research": "Research: over your population, choose your points one by one",
+    "buy": "Purchase: buy one Technology you can afford",
+    "first": "Philosophy: first on this level, choose the Benefit that goes face up",
+    "pick": "Philosophy: choose one of the two face-up Benefits",
+    "claim": "Claims: claim a card you can afford, or pass",
+    "destiny": "Challenge: how many times do you use its Destiny?",
 }

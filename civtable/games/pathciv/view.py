@@ -280,7 +280,7 @@ def _battle_moment(st: PathState, m: dict[str, Any]) -> dict[str, Any]:
     return {"title": f"{which}: {b.name} (External Threat Power {threat})", "lines": lines, "round": m["round"]}
 
 
-def _scores_moment(st: PathState, m: dict[str, Any], before: list[int] | None) -> dict[str, Any]:
+def _scores_moment(st: PathState, m: dict[str, Any]) -> dict[str, Any]:
     order = sorted(range(len(m["scores"])), key=lambda s: -m["scores"][s])
     if m["kind"] == "end":
         shared = len(m["winners"]) > 1
@@ -289,7 +289,7 @@ def _scores_moment(st: PathState, m: dict[str, Any], before: list[int] | None) -
         return {"title": "Final score", "lines": lines, "round": m["round"]}
     lines = []
     for s in order:
-        gained = f" (+{m['scores'][s] - before[s]})" if before is not None else ""
+        gained = f" (+{m['gained'][s]})" if m.get("gained") else ""
         lines.append(f"{_who(st, s)}: {m['scores'][s]} VP so far{gained}.")
     return {"title": "Scores at the end of the round", "lines": lines, "round": m["round"]}
 
@@ -298,7 +298,6 @@ def moments(st: PathState) -> list[dict[str, Any]]:
     """The recent big moments, newest last: ``{"title", "lines", "round"}`` in plain words, players
     as "Player N (Civilization)". Everything in them happened in the open."""
     out = []
-    before: list[int] | None = None
     for m in st.moments:
         kind = m["kind"]
         if kind == "claims":
@@ -308,8 +307,7 @@ def moments(st: PathState) -> list[dict[str, Any]]:
         elif kind == "battle":
             out.append(_battle_moment(st, m))
         elif kind in ("round", "end"):
-            out.append(_scores_moment(st, m, before))
-            before = m["scores"]
+            out.append(_scores_moment(st, m))
     return out
 
 

@@ -437,7 +437,7 @@ def style_search(style: str, seat: int) -> dict[str, Any]:
 
 
 VALUE_BOTS = ("greedy", "greedy:style=warlord", "greedy:style=builder", "greedy:style=cautious", "greedy:noise=0.3")
-"""The players whose games the learned value is fitted on (``python -m civtable.bots.value_fit conquest``)."""
+"""The players whose games the learned value is fitted on (``python -m civtable.sim.value_fit conquest``)."""
 
 __all__ = ["GreedyConquest", "make_greedy", "rollout_action", "leaf_values", "value_features", "VALUE_FEATURES",
            "MCTS_DEFAULTS", "search_actions", "style_search", "STYLES", "WEIGHTS", "VALUE_BOTS"]

@@ -278,5 +278,8 @@ def leaf_values(state: GameState, w: dict[str, float] | None = None, seat: int =
     return [e / tot for e in exps]
 
 
+VALUE_BOTS = ("greedy", "greedy:style=builder", "greedy:style=scholar", "greedy:noise=0.3")
+"""The players whose games the learned value is fitted on (``python -m civtable.sim.value_fit dominations``)."""
+
 __all__ = ["make_greedy", "rollout_action", "search_actions", "leaf_values", "COLOUR_INDEX", "scoring",
-           "VALUE_FEATURES", "value_features", "style_search", "STYLES", "WEIGHTS"]
+           "VALUE_FEATURES", "value_features", "style_search", "STYLES", "WEIGHTS", "VALUE_BOTS"]

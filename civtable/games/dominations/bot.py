@@ -63,7 +63,7 @@ WEIGHTS: dict[str, float] = {
 STYLES: dict[str, dict[str, float]] = {
     "balanced": {},
     "builder": {"influence": 1.6, "level": 1.2, "mastery": 0.7, "advanced": 0.5},
-    "scholar": {"mastery": 2.0, "advanced": 1.4, "influence": 0.6, "level": 1.0},
+    "scholar": {"mastery": 2.0, "advanced": 1.4, "influence": 0.6, "level": 0.3},
 }
 """Named sets of weights: the builder raises Cities for Influence, the scholar grows its
 Civilisation Tree and buys Monument Levels (the measured difference is in docs/bots.md)."""

@@ -28,6 +28,7 @@ from civtable.core import (
     Session,
     game_info,
     make_game,
+    teaching,
 )
 from civtable.core.record import game_for_record
 from civtable.tui import Term, TerminalTable, renderer_for
@@ -212,8 +213,9 @@ def result_object(game: Game, state: GameState, record: GameRecord) -> dict[str,
     }
 
 
-def print_summary(term: Term, game: Game, obj: dict[str, Any]) -> None:
-    """A readable account of a result object."""
+def print_summary(term: Term, game: Game, obj: dict[str, Any], sheet: list[str] | None = None) -> None:
+    """A readable account of a result object; ``sheet``: the game's score sheet, drawn for the
+    terminal, shown instead of the raw scores."""
     t = term
     seats = obj["seats"]
 
@@ -237,6 +239,11 @@ def print_summary(term: Term, game: Game, obj: dict[str, Any]) -> None:
     t.write(t.style(head, "bold"))
     mode = f"   mode: {obj['mode']}" if obj.get("mode") else ""
     t.write(f"rounds: {obj['rounds']}   actions: {obj['actions']}   seed: {obj['seed']}{mode}")
+    if sheet:
+        for line in sheet:
+            t.write(line)
+        t.write(t.style(f"state hash: {obj['state_hash']}", "grey"))
+        return
     width = max(len(name(p)) for p in range(obj["players"]))
     if obj["scores"] is None:
         t.write("  (scores stay hidden until the game ends: they include hidden information)")
@@ -310,7 +317,11 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         out(json.dumps(obj))
     else:
-        print_summary(term, game, obj)
+        sheet = None
+        if obj["finished"]:
+            found = teaching.score_sheet(game, session.state.view(None), session.state.result().to_json())
+            sheet = renderer_for(game, term).score_sheet(found) if found else None
+        print_summary(term, game, obj, sheet)
         if not finished and path:
             term.write(f"Saved to {path}; continue with: civtable play --resume {path}")
     return 0

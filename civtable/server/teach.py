@@ -152,8 +152,15 @@ async def get_descriptions(
 _hints: dict[tuple[str, int, int], dict[str, Any]] = {}
 
 
+def hint_bot(game: str) -> str:
+    """The bot whose choice the guide suggests: the game's ``HINT_BOT`` (in its glossary module)
+    if it names one, else the medium-strength greedy bot."""
+    module = glossary_module(game)
+    return str(getattr(module, "HINT_BOT", HINT_BOT)) if module is not None else HINT_BOT
+
+
 def _suggest(live: LiveGame, state: Any, seat: int, seed: int) -> str:
-    bot = make_bot(HINT_BOT, live.game, seat, seed)
+    bot = make_bot(hint_bot(live.game.info.name), live.game, seat, seed)
     return str(bot.decide(observe(state, seat)).text())
 
 

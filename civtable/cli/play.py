@@ -28,7 +28,6 @@ from civtable.core import (
     Session,
     game_info,
     make_game,
-    teaching,
 )
 from civtable.core.record import game_for_record
 from civtable.tui import Term, TerminalTable, renderer_for
@@ -213,9 +212,9 @@ def result_object(game: Game, state: GameState, record: GameRecord) -> dict[str,
     }
 
 
-def print_summary(term: Term, game: Game, obj: dict[str, Any], sheet: list[str] | None = None) -> None:
-    """A readable account of a result object; ``sheet``: the game's score sheet, drawn for the
-    terminal, shown instead of the raw scores."""
+def print_summary(term: Term, game: Game, obj: dict[str, Any], scores: bool = True) -> None:
+    """A readable account of a result object (``scores=False``: without the score lines, when
+    the table has just shown the game's score sheet)."""
     t = term
     seats = obj["seats"]
 
@@ -239,30 +238,31 @@ def print_summary(term: Term, game: Game, obj: dict[str, Any], sheet: list[str] 
     t.write(t.style(head, "bold"))
     mode = f"   mode: {obj['mode']}" if obj.get("mode") else ""
     t.write(f"rounds: {obj['rounds']}   actions: {obj['actions']}   seed: {obj['seed']}{mode}")
-    if sheet:
-        for line in sheet:
-            t.write(line)
-        t.write(t.style(f"state hash: {obj['state_hash']}", "grey"))
-        return
     width = max(len(name(p)) for p in range(obj["players"]))
     if obj["scores"] is None:
         t.write("  (scores stay hidden until the game ends: they include hidden information)")
-    for p, score in enumerate(obj["scores"] or []):
+    for p, score in enumerate(obj["scores"] if scores and obj["scores"] else []):
         star = t.style("  ★", "yellow") if p in obj["winners"] else ""
-        fields = (
-            "   ".join(f"{k}: {_fmt(v)}" for k, v in score.items())
-            if isinstance(score, dict)
-            else _fmt(score)
-        )
-        t.write(f"  {name(p).ljust(width)}   {fields}{star}")
+        items = [f"{k}: {_fmt(v)}" for k, v in score.items()] if isinstance(score, dict) else [_fmt(score)]
+        head = f"  {name(p).ljust(width)}"
+        limit = max(40, (t.width or 80) - 3)
+        line = head
+        for item in items:  # within the terminal's width: longer score lists go on more lines
+            if len(line) > len(head) and len(line) + 3 + len(item) > limit:
+                t.write(line)
+                line = " " * len(head)
+            line += "   " + item
+        t.write(line + star)
     t.write(t.style(f"state hash: {obj['state_hash']}", "grey"))
 
 
 def _fmt(value: Any) -> str:
     if isinstance(value, bool):
         return "yes" if value else "no"
-    if isinstance(value, dict | list):
-        return json.dumps(value, separators=(",", ":"))
+    if isinstance(value, dict):
+        return ", ".join(f"{str(k).replace('_', ' ')} {_fmt(v)}" for k, v in value.items())
+    if isinstance(value, list):
+        return ", ".join(_fmt(v) for v in value)
     return str(value)
 
 
@@ -317,11 +317,7 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         out(json.dumps(obj))
     else:
-        sheet = None
-        if obj["finished"]:
-            found = teaching.score_sheet(game, session.state.view(None), session.state.result().to_json())
-            sheet = renderer_for(game, term).score_sheet(found) if found else None
-        print_summary(term, game, obj, sheet)
+        print_summary(term, game, obj, scores=not table.sheet_shown)
         if not finished and path:
             term.write(f"Saved to {path}; continue with: civtable play --resume {path}")
     return 0

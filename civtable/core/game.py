@@ -268,6 +268,15 @@ class GameState(ABC):
 
     def apply(self, action: Action | str | dict[str, Any], player: int | None = None) -> Action:
         """Checked application. Returns the parsed action. On error the state is unchanged."""
+        act, player = self.check(action, player)
+        self.apply_unchecked(act, player)
+        return act
+
+    def check(self, action: Action | str | dict[str, Any], player: int | None = None) -> tuple[Action, int]:
+        """Parse ``action`` and check that ``player`` (default: the single decider) may take it
+        now, without changing anything: ``(action, player)``, or a typed
+        :class:`~civtable.core.errors.ActionError` in plain words. Whatever reads an action
+        before it is applied (log sentences, explanations) runs only after this check."""
         act = as_action(action)
         deciders = self.decision().players
         if not deciders:
@@ -283,8 +292,7 @@ class GameState(ABC):
             raise NotYourTurn(f"it is not {self.game.seat_name(player)}'s decision; waiting for {names}")
         if act not in self.legal_actions(player):
             raise IllegalAction(self.explain_illegal(act, player))
-        self.apply_unchecked(act, player)
-        return act
+        return act, player
 
     # ----- copies, views, results ----------------------------------------------------------
     @abstractmethod

@@ -45,6 +45,22 @@ class Limits:
             return None
         left = min(self.bot_move_seconds, self.bot_turn_seconds - spent)
         return max(50, int(left * 1000))
+    # accounts (see accounts.py): counted in the database, so they hold across restarts and processes
+    signin_per_client: int = 20  # wrong passwords from one client address ...
+    signin_per_name: int = 10  # ... or for one account name ...
+    signin_window: float = 600.0  # ... within this many seconds, then sign-in answers 429
+    registrations_per_client: int = 5  # new accounts from one client address ...
+    registration_window: float = 86400.0  # ... within this many seconds
+    # WebSockets, per server process
+    sockets_per_client: int = 20  # open WebSockets from one client address
+    sockets_per_game: int = 200  # open WebSockets watching one game
+    # tables and clocks (see tables.py, clocks.py)
+    clock_check: float = 1.0  # seconds between looks for clocks that ran out and tables that did not fill
+    chat_length: int = 200  # characters in one chat message
+    chat_rate: int = 5  # chat messages one seat may send ...
+    chat_window: float = 15.0  # ... within this many seconds
+    chat_max: int = 2000  # chat messages kept with one game
+    match_wait: float = 60.0  # seconds in quick match before bots are offered
 
     def quota(self) -> Quota:
         return Quota(self.max_active, self.per_client, self.rate, self.rate_window)

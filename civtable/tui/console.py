@@ -59,8 +59,10 @@ class TerminalTable:
         self.humans = [p for p, a in enumerate(self.agents) if a is None]
         self.log: list[str] = []
         self.seen: dict[int, int] = {}  # seat -> number of log lines shown to it
+        self.chosen: dict[int, tuple[int, str]] = {}  # seat -> (position, steps of a staged menu taken)
         self.moments_seen: dict[int, set[str]] = {}  # seat -> the big moments it has been shown
         self.last_seat: int | None = None
+        self.sheet_shown = False  # the game's score sheet has been shown at the end
         self.game = session.game
         session.listeners.append(self._on_action)
 
@@ -82,6 +84,7 @@ class TerminalTable:
                 decision = self.session.state.decision()
                 if not decision.players:
                     self._show_last_moves()
+                    self._show_score_sheet()
                     return True
                 waiting = [p for p in decision.players if p != CHANCE and self.agents[p] is None]
                 if not waiting:  # pragma: no cover - step_agents only stops for people or the end
@@ -101,6 +104,20 @@ class TerminalTable:
             self.term.write(self.term.style("Last moves:", "bold"))
             for line in last:
                 self.say(line, "  ")
+
+    def _show_score_sheet(self) -> None:
+        """At the end, the game's score sheet (if it has one) for the people at the table."""
+        if not self.humans:
+            return
+        state = self.session.state
+        view = state.view(self.humans[0])
+        sheet = teaching.score_sheet(self.game, view, state.result().to_json())
+        if sheet is None:
+            return
+        self.term.write("")
+        for line in self.renderer.score_sheet(sheet):
+            self.term.write(line)
+        self.sheet_shown = True
 
     @property
     def private(self) -> bool:
@@ -124,6 +141,12 @@ class TerminalTable:
             try:
                 if word in ("quit", "exit", "q"):
                     raise Quit()
+                step = self.staged_choice(seat, line)
+                if step is not None:
+                    if step:  # a step taken: show the next one
+                        self.show(seat)
+                        continue
+                    return  # an action played
                 if word in ("help", "h"):
                     for text in self.renderer.help_lines():
                         self.term.write(text)
@@ -193,8 +216,12 @@ class TerminalTable:
         self.seen[seat] = len(self.log)
         t = self.term
         legal = state.legal_actions(seat)
-        described = teaching.describe_actions(self.game, view, [a.text() for a in legal]) if len(legal) <= 9 else {}
-        menu = self.renderer.menu(legal, view, seat, described)
+        entries = self.staged_entries(seat)
+        if entries is None:
+            described = teaching.describe_actions(self.game, view, [a.text() for a in legal]) if len(legal) <= 9 else {}
+            menu = self.renderer.menu(legal, view, seat, described)
+        else:
+            menu = self.renderer.step_menu(entries, view, seat, bool(self.steps_taken(seat)))
         height = 0 if full or not t.height else max(8, t.height - len(menu) - 5)
         t.clear()
         for line in self.renderer.screen(view, seat, recent, height=height, moments=self.new_moments(seat, view)):
@@ -240,6 +267,45 @@ class TerminalTable:
         for line in lines:
             self.term.write(line)
 
+    # ----- staged menus: a long menu chosen in small steps (e.g. a tile, then a place, then a turn) --
+    def steps_taken(self, seat: int) -> str:
+        """The steps of the staged menu ``seat`` has taken in this position ('' for none)."""
+        at, chosen = self.chosen.get(seat, (-1, ""))
+        return chosen if at == len(self.session.record.actions) else ""
+
+    def staged_entries(self, seat: int) -> list[tuple[str, str]] | None:
+        """The entries of the renderer's staged menu at the seat's current step, or None for a
+        flat menu."""
+        state = self.session.state
+        return self.renderer.steps(state.legal_actions(seat), state.view(seat), seat, self.steps_taken(seat))
+
+    def staged_choice(self, seat: int, line: str) -> bool | None:
+        """A menu number (or an entry's text, or 'back') of a staged menu: True when a step was
+        taken (or undone), False when an action was played, None when the line is something else."""
+        entries = self.staged_entries(seat)
+        if entries is None:
+            return None
+        text = " ".join(line.lower().split())
+        here = len(self.session.record.actions)
+        if text == "back":
+            taken = self.steps_taken(seat)
+            before = [e for e in self.renderer.step_path(taken)][:-1] if taken else []
+            self.chosen[seat] = (here, before[-1] if before else "")
+            return True
+        if text.isdigit() and 1 <= int(text) <= len(entries):
+            target = entries[int(text) - 1][1]
+        elif any(text == e[1] for e in entries):
+            target = text
+        else:
+            return None
+        legal = {a.text(): a for a in self.session.state.legal_actions(seat)}
+        if target in legal:
+            self.chosen.pop(seat, None)
+            self.session.apply(legal[target], seat)
+            return False
+        self.chosen[seat] = (here, target)
+        return True
+
     # ----- commands ---------------------------------------------------------------------------
     def play_line(self, seat: int, line: str) -> None:
         plan = resolve(self.session.state, seat, line)
@@ -266,6 +332,12 @@ class TerminalTable:
         if not target:
             raise MalformedAction("say which action: 'info 3' or 'info' and an action's text")
         state = self.session.state
+        entries = self.staged_entries(seat)
+        if entries is not None and target.isdigit() and 1 <= int(target) <= len(entries):
+            number, target = target, entries[int(target) - 1][1]  # a number of a staged menu names its entry
+            if target not in {a.text() for a in state.legal_actions(seat)}:
+                self.term.write(f"  {number} is a step toward a choice: type {number} to see what follows ('back' returns).")
+                return
         plan = resolve(state, seat, target)
         before = state.view(seat)
         t = self.term

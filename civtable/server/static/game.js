@@ -316,6 +316,8 @@
       el("p", { class: "muted small" }, "The highlighted control plays it — or choose anything else."),
       el("button", { type: "button", class: "small", id: "guide-do", onclick: () => { guideLogMark = payload.log.length; act(hint.action); } },
         "Do it"), guideIntro());
+    // a board that shows one choice at a time (a tile, a card) may bring the suggested one forward
+    if (renderer().reveal && !document.querySelector(`#board [data-action="${CSS.escape(hint.action)}"]`)) renderer().reveal(hint.action);
     const targets = [...document.querySelectorAll(`#board [data-action="${CSS.escape(hint.action)}"], #legal [data-action="${CSS.escape(hint.action)}"]`)];
     for (const n of targets) n.classList.add("guide-target");
     const onBoard = targets.find((n) => n.closest("#board"));
@@ -376,7 +378,8 @@
       status.classList.add("over");
       const winners = (payload.result && payload.result.winners || []).map((w) => Civ.seatName(payload, w));
       status.textContent = `Game over. Winner: ${winners.join(", ") || "nobody"}.`;
-      status.append(" ", el("a", { href: `/replay/${payload.id}` }, "Watch the replay"));
+      status.append(" ", el("a", { href: `/replay/${payload.id}` }, "Watch the replay"),
+        " · ", el("a", { href: `/review/${payload.id}`, class: "review-link" }, "Review the game"));
     } else if (payload.your_turn) {
       status.classList.add("yours");
       status.textContent = `Your decision: ${payload.decision.prompt || payload.decision.kind}`;
@@ -400,12 +403,19 @@
     if (!payload.legal.length) {
       box.append(el("p", { class: "muted small" }, payload.finished ? "The game is over." : "Nothing to decide right now."));
     }
+    // a renderer may name the kinds its board plays (boardKinds): long lists of those stay folded
+    const onBoard = new Set(renderer().boardKinds || []);
     for (const [kind, texts] of groups) {
-      box.append(el("div", { class: "legal-group" }, el("h3", {}, kind),
-        el("div", { class: "row" }, texts.map((t) => el("button", {
-          type: "button", class: "small", dataset: { action: t },
-          onclick: () => act(t), onmouseenter: () => showPlanner(t), onfocus: () => showPlanner(t),
-        }, label(t))))));
+      const buttons = el("div", { class: "row" }, texts.map((t) => el("button", {
+        type: "button", class: "small", dataset: { action: t },
+        onclick: () => act(t), onmouseenter: () => showPlanner(t), onfocus: () => showPlanner(t),
+      }, label(t))));
+      if (onBoard.has(kind) && texts.length > 8) {
+        box.append(el("details", { class: "legal-group folded" },
+          el("summary", {}, `${kind}: ${texts.length} choices — on the table, or from this list`), buttons));
+      } else {
+        box.append(el("div", { class: "legal-group" }, el("h3", {}, kind), buttons));
+      }
     }
   }
 

@@ -10,7 +10,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_util import DESKTOP, PHONE, assert_no_horizontal_scroll, launch, shot, state_id, tooltip, wait_state
+from browser_util import (
+    DESKTOP,
+    PHONE,
+    assert_no_horizontal_scroll,
+    launch,
+    shot,
+    state_id,
+    tooltip,
+    wait_state,
+)
 
 pytestmark = pytest.mark.browser
 

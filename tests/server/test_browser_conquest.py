@@ -1,5 +1,5 @@
 """Ancient Civilization Conquest played in Chromium by clicking only — territories on the map,
-civilization cards and the phase's buttons, never a typed action — against two greedy bots, to
+civilization cards and the phase's buttons, never a typed action — against two bots of the lobby's default level (Casual), to
 the end; then a guided first game started from the lobby's "Learn to play".
 
 Asserts: highlighted places are legal, a choice's description shows before it is made, the map
@@ -74,7 +74,7 @@ def choose(page: Any, rng: random.Random) -> str:
 def test_conquest_by_clicking_only(browser: Any, server_factory: Any, tmp_path: Path) -> None:
     server = server_factory(str(tmp_path / "cq.sqlite3"), bot_delay=0.0)
     options = {} if FULL else {"victory_points": 15}
-    g = httpx.post(server.base + "/api/games", json={"game": "conquest", "seats": ["human", "greedy", "greedy"],
+    g = httpx.post(server.base + "/api/games", json={"game": "conquest", "seats": ["human", "casual", "casual"],
                                                      "seed": 11, "options": options}, timeout=60).json()
     token = g["seats"][0]["token"]
     page = browser.new_page(viewport=DESKTOP, reduced_motion="reduce")

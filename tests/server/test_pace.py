@@ -48,6 +48,9 @@ def test_the_thinking_budget_of_a_bot_turn() -> None:
     mcts = make_bot("mcts", game, 0, 1)
     limit_thinking(mcts, 200)
     assert mcts.ms == 200 and mcts.iters is not None  # its own budget still applies too
+    strong = make_bot("strong", game, 0, 1)  # the levels players pick in the lobby
+    limit_thinking(strong, 300)
+    assert strong.ms == 300
     greedy = make_bot("greedy", game, 0, 1)
     limit_thinking(greedy, 200)
     assert not hasattr(greedy, "ms")

@@ -161,7 +161,7 @@ def test_guided_first_game_of_conquest(browser: Any, server_factory: Any, tmp_pa
         action = (target.first.get_attribute("data-action") if target.count()
                   else page.get_attribute("#legal .guide-target", "data-action") or "")
         assert action in legal_actions(page), action
-        assert "null" not in page.inner_text("#guide")
+        assert "null" not in page.inner_text("#guide") and "[object" not in page.inner_text("#guide")
         player.play(action)
     page.wait_for_selector("#guide-end")
     assert "Conquest" in page.inner_text("#guide-end")

@@ -75,7 +75,8 @@ def run(args: argparse.Namespace) -> int:
             if info.min_players == info.max_players
             else f"{info.min_players}-{info.max_players} players"
         )
-        t.write(t.style(info.name, "bold") + f"  {info.title}  ({players})")
+        example = " (example game)" if info.example else ""
+        t.write(t.style(info.name, "bold") + f"  {info.title}{example}  ({players})")
         if info.description:
             t.write(f"    {info.description}")
         details = [f"chance: {info.chance}", f"information: {info.information}"]

@@ -27,7 +27,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         "--bot-delay",
         type=float,
         default=0.4,
-        help="seconds a bot waits before each action, so people can follow (default 0.4)",
+        help="at least this many seconds between two bot actions, so people can follow; a bot's thinking counts "
+        "toward it, and players may choose a slower pace on their page (default 0.4)",
     )
     p.add_argument(
         "--bot-workers",

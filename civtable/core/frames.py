@@ -21,7 +21,7 @@ Frames are tuples underneath, so they are hashable, cheap to create and compare,
 that shares them between clones never sees them change. Rules read them by name
 (``frame.remaining``), never by position. A ``FrameCodec`` turns a frame into JSON as
 ``[tag, field, ...]`` and back (lists become tuples again), so a game needs no per-frame
-serialisation code.
+serialisation code. A field added later with a default value may be missing from older saves.
 """
 
 from __future__ import annotations
@@ -94,8 +94,9 @@ class FrameCodec:
         if cls is None:
             raise ValueError(f"unknown kind of decision frame {data[0]!r}")
         fields = cls._fields  # type: ignore[attr-defined]
-        if len(data) - 1 != len(fields):
-            raise ValueError(
-                f"a {data[0]!r} frame has {len(fields)} fields ({', '.join(fields)}), not {len(data) - 1}"
-            )
+        # trailing fields with defaults may be missing (saved before the kind gained them)
+        required = len(fields) - len(cls._field_defaults)  # type: ignore[attr-defined]
+        if not required <= len(data) - 1 <= len(fields):
+            counted = f"{len(fields)}" if required == len(fields) else f"{required} to {len(fields)}"
+            raise ValueError(f"a {data[0]!r} frame has {counted} fields ({', '.join(fields)}), not {len(data) - 1}")
         return cls(*(_frozen(x) for x in data[1:]))

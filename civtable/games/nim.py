@@ -27,7 +27,7 @@ _END = Decision((), "over", "the game is over")
 class Nim(Game):
     info = GameInfo(
         name="nim",
-        title="Nim (example game)",
+        title="Nim",
         min_players=2,
         max_players=4,
         chance="explicit",
@@ -38,6 +38,7 @@ class Nim(Game):
             OptionSpec("max_take", int, 3, "most stones one may take", minimum=1, maximum=9),
         ),
         description="Take 1-3 stones from a random pile; taking the last stone wins.",
+        example=True,
     )
 
     def load_content(self, path: str | None) -> str:

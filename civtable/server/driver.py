@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Awaitable, Callable
 
 from civtable.core import Action, CivtableError
@@ -28,9 +29,11 @@ class BotDriver:
     actions (under its lock); ``may_drive(live)`` says whether this process plays the game's bots
     now (always, with one server process; the holder of the game's lease with several)."""
 
-    def __init__(self, pool: BotPool, delay: float, commit: Commit, may_drive: MayDrive | None = None) -> None:
+    def __init__(self, pool: BotPool, delay: float, commit: Commit, may_drive: MayDrive | None = None,
+                 think: Callable[[float], int | None] | None = None) -> None:
         self.pool = pool
         self.delay = delay
+        self.think = think  # spent seconds of the bot's turn -> the next decision's budget (ms)
         self.commit = commit
         self.may_drive = may_drive
         self.closed = False
@@ -58,10 +61,14 @@ class BotDriver:
                     return  # the next human action or a restart tries again
                 await asyncio.sleep(0.5 * failures)
 
+    def pace(self, live: LiveGame) -> float:
+        """Seconds between two bot moves of ``live``: the slowest pace its people chose, never
+        less than the server's delay."""
+        return max([self.delay, *live.pace.values()])
+
     async def _drive_loop(self, live: LiveGame) -> None:
         while not self.closed:
-            if self.delay:
-                await asyncio.sleep(self.delay)
+            started = time.monotonic()
             if self.may_drive is not None and not await self.may_drive(live):
                 return  # another process plays this game's bots
             async with live.lock:
@@ -70,6 +77,9 @@ class BotDriver:
                     return
                 state = live.session.state
                 fallback = state.legal_actions(seat)[0]
+                turn = (seat, live.turn_of(seat))
+                if live.bot_turn[0] != turn:  # a new turn of this bot: its thinking budget starts again
+                    live.bot_turn = (turn, 0.0)
                 job = BotJob(
                     game=live.game.info.name,
                     options=dict(live.game.options),
@@ -78,13 +88,20 @@ class BotDriver:
                     seat=seat,
                     spec=live.seats[seat],
                     seed=decision_seed(live.session.seed, live.state_id, seat, live.chance_key),
+                    think_ms=self.think(live.bot_turn[1]) if self.think is not None else None,
                 )
                 version = live.version
+            thinking = time.monotonic()
             try:
                 action = Action.parse(await self.pool.decide(job))
             except Exception:
                 log.exception("game %s: bot %s failed to decide; it plays its first legal action", live.id, job.spec)
                 action = fallback
+            live.bot_turn = (live.bot_turn[0], live.bot_turn[1] + time.monotonic() - thinking)
+            live.think_max = max(live.think_max, time.monotonic() - thinking)
+            rest = self.pace(live) - (time.monotonic() - started)
+            if rest > 0:  # the thinking counts toward the pace: a slow bot is not held back further
+                await asyncio.sleep(rest)
             async with live.lock:
                 if live.version != version:
                     continue  # someone else changed the game meanwhile: decide again

@@ -1,5 +1,6 @@
 """What the table teaches, for every game through one mechanism: the glossary of named things,
-"how to win" progress, a suggested next action for guided games, and the rules page.
+"how to win" progress, descriptions of the choices before they are made, a suggested next action
+for guided games, the guided games the lobby offers, the pace of the bots and the rules pages.
 
 A game package may provide ``civtable/games/<name>/glossary.py`` with
 
@@ -7,15 +8,17 @@ A game package may provide ``civtable/games/<name>/glossary.py`` with
   of the content in plain words (terms are ``kind:id``; pages mark elements ``data-term``);
 - ``how_to_win(game, view) -> {"title", "objectives", "players": [{"seat", "lines"}...]}`` —
   read from one seat's view, so it shows nothing that seat may not see;
-- ``advice(game, view, action) -> str`` (optional) — why a suggested action is a good idea.
+- the hooks read by :mod:`civtable.core.teaching` (``describe_action``, ``score_sheet``,
+  ``tutorial``, ``advice``).
 
-A game without the module still gets an empty glossary and its rules page.
+A game without the module still gets an empty glossary and its rules page. The rules page is the
+players' how-to-play document ``docs/play/<game>.md`` (``/rules/<game>``), which links to the
+developers' notes ``docs/<game>-rules.md`` (``/rules/<game>/notes``).
 """
 
 from __future__ import annotations
 
 import asyncio
-import importlib
 from functools import lru_cache
 from pathlib import Path
 from types import ModuleType
@@ -23,26 +26,29 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse, JSONResponse
+from pydantic import BaseModel, ConfigDict, Field
 
 from civtable.bots import make_bot
-from civtable.core import observe
+from civtable.core import game_info, game_names, make_game, observe
+from civtable.core import teaching as hooks
 
 from .errors import ApiError
 from .live import LiveGame
 from .manager import GameManager
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
+STATIC = Path(__file__).resolve().parent / "static"
 TOKEN_MAX = 128
 HINT_BOT = "greedy"
+PACES = {"instant": 0.0, "normal": 0.3, "slow": 1.0}
+"""Seconds between two bot moves at each pace a player may pick (a bot that thinks longer is not
+held back further)."""
 
 router = APIRouter()
 
 
 def glossary_module(game: str) -> ModuleType | None:
-    try:
-        return importlib.import_module(f"civtable.games.{game}.glossary")
-    except ImportError:
-        return None
+    return hooks.teaching_module(game)
 
 
 _glossaries: dict[tuple[str, str], dict[str, Any]] = {}
@@ -73,15 +79,23 @@ async def _live(request: Request, game_id: str, token: str | None) -> tuple[Live
     return live, seat
 
 
+def rules_link(game: str) -> str | None:
+    """Where the game's "Rules" link leads (the players' page, else the developers' notes)."""
+    if (DOCS / "play" / f"{game}.md").is_file() or (DOCS / f"{game}-rules.md").is_file():
+        return f"/rules/{game}"
+    return None
+
+
 @router.get("/api/games/{game_id}/glossary", tags=["teaching"])
 async def get_glossary(game_id: str, request: Request) -> JSONResponse:
     """Every named thing of the game (advances, buildings, wonders, traits, civilizations,
     resources...) in plain words, generated from the game's content: ``{"terms": {term: {...}}}``.
-    Pages show a term's entry when pointing at (or tapping) an element with ``data-term``."""
+    Pages show a term's entry when pointing at (or tapping) an element with ``data-term``.
+    Also where the rules page is (``rules``) and the game's own style sheet (``css``), if any."""
     live, _ = await _live(request, game_id, None)
     name = live.game.info.name
-    rules = f"/rules/{name}" if (DOCS / f"{name}-rules.md").is_file() else None
-    return JSONResponse({"game": name, "terms": glossary_of(live), "rules": rules})
+    css = f"/static/{name}.css" if (STATIC / f"{name}.css").is_file() else None
+    return JSONResponse({"game": name, "terms": glossary_of(live), "rules": rules_link(name), "css": css})
 
 
 @router.get("/api/games/{game_id}/progress", tags=["teaching"])
@@ -98,11 +112,55 @@ async def get_progress(
     return JSONResponse(module.how_to_win(live.game, view))
 
 
+_described: dict[tuple[str, int, int], dict[str, Any]] = {}
+
+
+@router.get("/api/games/{game_id}/describe", tags=["teaching"])
+async def get_descriptions(
+    game_id: str, request: Request, token: Annotated[str, Query(min_length=1, max_length=TOKEN_MAX)]
+) -> JSONResponse:
+    """What each of the seat's legal actions does, in plain words, before it is chosen:
+    ``{"state_id", "actions": {action text: {"title", "text", "term"}}}`` (from the game's
+    ``describe_action`` hook, read from the seat's own view; actions it says nothing about are
+    left out)."""
+    live, seat = await _live(request, game_id, token)
+    assert seat is not None
+    async with live.lock:
+        key = (live.id, seat, live.version)
+        hit = _described.get(key)
+        if hit is not None:
+            return JSONResponse(hit)
+        state = live.session.state
+        state_id = live.state_id
+        deciding = seat in state.decision().players
+        legal = [a.text() for a in state.legal_actions(seat)] if deciding else []
+        view = state.view(seat)
+    described = await asyncio.to_thread(hooks.describe_actions, live.game, view, legal) if legal else {}
+    names = live.names
+    if any(names):
+        from .names import name_players
+
+        described = {k: {**d, "title": name_players(d["title"], names), "text": name_players(d["text"], names)}
+                     for k, d in described.items()}
+    answer = {"state_id": state_id, "actions": described}
+    if len(_described) > 2000:
+        _described.clear()
+    _described[key] = answer
+    return JSONResponse(answer)
+
+
 _hints: dict[tuple[str, int, int], dict[str, Any]] = {}
 
 
+def hint_bot(game: str) -> str:
+    """The bot whose choice the guide suggests: the game's ``HINT_BOT`` (in its glossary module)
+    if it names one, else the medium-strength greedy bot."""
+    module = glossary_module(game)
+    return str(getattr(module, "HINT_BOT", HINT_BOT)) if module is not None else HINT_BOT
+
+
 def _suggest(live: LiveGame, state: Any, seat: int, seed: int) -> str:
-    bot = make_bot(HINT_BOT, live.game, seat, seed)
+    bot = make_bot(hint_bot(live.game.info.name), live.game, seat, seed)
     return str(bot.decide(observe(state, seat)).text())
 
 
@@ -111,13 +169,14 @@ async def get_hint(
     game_id: str, request: Request, token: Annotated[str, Query(min_length=1, max_length=TOKEN_MAX)]
 ) -> JSONResponse:
     """A suggested action for the seat (what a medium-strength bot would play from the seat's own
-    view) and why, for guided games. ``{"action": null}`` when the seat has nothing to decide."""
+    view) and why, for guided games. ``{"action": null}`` when the seat has nothing to decide.
+    ``described`` says what the action does (the game's ``describe_action``)."""
     live, seat = await _live(request, game_id, token)
     assert seat is not None
     async with live.lock:
         state = live.session.state
         if state.is_terminal() or seat not in state.decision().players:
-            return JSONResponse({"action": None, "why": None, "state_id": live.state_id})
+            return JSONResponse({"action": None, "why": None, "described": None, "state_id": live.state_id})
         state_id = live.state_id
         key = (live.id, seat, live.version)  # the version changes with every action and undo
         if key in _hints:  # one bot decision per position, however often a page asks
@@ -125,42 +184,125 @@ async def get_hint(
         snapshot = live.game.load_state(live.game.save_state(state))  # independent of the live game
         view = state.view(seat)
     action = await asyncio.to_thread(_suggest, live, snapshot, seat, state_id * 16 + seat)
-    module = glossary_module(live.game.info.name)
-    why = None
-    if module is not None and hasattr(module, "advice"):
-        why = module.advice(live.game, view, action)
-    answer = {"action": action, "why": why, "state_id": state_id}
+    why = hooks.advice(live.game, view, action)
+    described = hooks.describe_action(live.game, view, action)
+    if why is None and described is not None:
+        why = described["text"]
+    answer = {"action": action, "why": why, "described": described, "state_id": state_id}
     if len(_hints) > 2000:
         _hints.clear()
     _hints[key] = answer
     return JSONResponse(answer)
 
 
-# ----- rules pages -------------------------------------------------------------------------------
-@lru_cache(maxsize=16)
-def _rules_html(game: str) -> str | None:
-    path = DOCS / f"{game}-rules.md"
-    if not path.is_file():
-        return None
-    from markdown_it import MarkdownIt
+# ----- guided games --------------------------------------------------------------------------------
+@lru_cache(maxsize=1)
+def _all_tutorials() -> tuple[dict[str, Any], ...]:
+    out = []
+    for name in game_names():
+        try:
+            info = game_info(name)
+        except Exception:  # a game package that cannot be imported is not offered
+            continue
+        if info.example:
+            continue
+        if hooks.teaching_module(name) is None:
+            continue
+        try:
+            game = make_game(name, {})
+        except Exception:
+            continue
+        for lesson in hooks.tutorials(game):
+            out.append({"game": name, "game_title": info.title, **lesson})
+    return tuple(out)
 
-    body = MarkdownIt("commonmark", {"html": False}).enable("table").render(path.read_text(encoding="utf-8"))
+
+@router.get("/api/tutorials", tags=["teaching"])
+async def get_tutorials() -> JSONResponse:
+    """The guided first games, one or more per game that has them: ``{"tutorials": [{"game",
+    "game_title", "key", "title", "options", "seats", "intro", "goal"}]}``. Start one with
+    ``POST /api/games`` (its game, seats and options) and open its page with ``?guide=<key>``."""
+    return JSONResponse({"tutorials": list(await asyncio.to_thread(_all_tutorials))})
+
+
+# ----- the pace of the bots ------------------------------------------------------------------------
+class PaceRequest(BaseModel):
+    """The pace at which the seat holding ``token`` wants to see the bots move."""
+
+    model_config = ConfigDict(extra="forbid")
+    token: str = Field(min_length=1, max_length=TOKEN_MAX)
+    pace: str = Field(max_length=16, examples=["normal"])
+
+
+@router.post("/api/games/{game_id}/pace", tags=["teaching"])
+async def post_pace(game_id: str, body: PaceRequest, request: Request) -> JSONResponse:
+    """Choose how fast the bots' moves are shown to this seat: ``instant``, ``normal`` (one move
+    every 0.3 s) or ``slow`` (every second). The bots of a game move at the slowest pace its people
+    chose (never faster than the server's own ``--bot-delay``). Kept while the server runs."""
+    if body.pace not in PACES:
+        raise ApiError(400, f"the pace must be one of {', '.join(PACES)}, not {body.pace[:16]!r}", "bad_pace")
+    live, seat = await _live(request, game_id, body.token)
+    assert seat is not None
+    live.pace[seat] = PACES[body.pace]
+    return JSONResponse({"pace": body.pace, "seconds": PACES[body.pace]})
+
+
+# ----- rules pages -------------------------------------------------------------------------------
+def _page(title: str, heading: str, body: str) -> str:
     return (
         "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">"
         "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
-        f"<title>{game} rules — civtable</title>"
+        f"<title>{title} — civtable</title>"
         "<link rel=\"icon\" href=\"/static/favicon.svg\" type=\"image/svg+xml\">"
         "<link rel=\"stylesheet\" href=\"/static/style.css\"></head><body>"
-        "<header class=\"topbar\"><a class=\"brand\" href=\"/\">civtable</a><h1>Rules</h1></header>"
+        f"<header class=\"topbar\"><a class=\"brand\" href=\"/\">civtable</a><h1>{heading}</h1></header>"
         f"<div class=\"page\"><article class=\"panel rules-page\">{body}</article></div></body></html>"
     )
+
+
+def _markdown(path: Path) -> str:
+    from markdown_it import MarkdownIt
+
+    return str(MarkdownIt("commonmark", {"html": False}).enable("table").render(path.read_text(encoding="utf-8")))
+
+
+@lru_cache(maxsize=16)
+def _rules_html(game: str) -> str | None:
+    """The players' how-to-play page, with a link to the developers' notes."""
+    path = DOCS / "play" / f"{game}.md"
+    if not path.is_file():
+        return None
+    notes = ""
+    if (DOCS / f"{game}-rules.md").is_file():
+        notes = (f"<p class=\"muted small notes-link\">How the rules are implemented, readings of unclear passages "
+                 f"and options: <a href=\"/rules/{game}/notes\">Implementation notes</a>.</p>")
+    return _page(f"How to play {game}", "How to play", _markdown(path) + notes)
+
+
+@lru_cache(maxsize=16)
+def _notes_html(game: str) -> str | None:
+    path = DOCS / f"{game}-rules.md"
+    if not path.is_file():
+        return None
+    back = f"<p class=\"small\"><a href=\"/rules/{game}\">How to play</a></p>" if (DOCS / "play" / f"{game}.md").is_file() else ""
+    return _page(f"{game} implementation notes", "Implementation notes", back + _markdown(path))
 
 
 @router.get("/rules/{game}", include_in_schema=False)
 async def rules_page(game: str) -> HTMLResponse:
     if not game.isidentifier():
         return HTMLResponse("<p>No such game.</p>", status_code=404)
-    html = _rules_html(game)
+    html = _rules_html(game) or _notes_html(game)
     if html is None:
         return HTMLResponse(f"<p>There is no rules page for {game}.</p>", status_code=404)
+    return HTMLResponse(html)
+
+
+@router.get("/rules/{game}/notes", include_in_schema=False)
+async def notes_page(game: str) -> HTMLResponse:
+    if not game.isidentifier():
+        return HTMLResponse("<p>No such game.</p>", status_code=404)
+    html = _notes_html(game)
+    if html is None:
+        return HTMLResponse(f"<p>There are no implementation notes for {game}.</p>", status_code=404)
     return HTMLResponse(html)

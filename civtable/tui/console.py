@@ -2,34 +2,32 @@
 
 Bots act through ``session.step_agents``; when a person must decide, the table shows that seat's
 screen (drawn from ``state.view(seat)`` only) and reads commands line by line from the input
-stream, so piped input works like typing. With several people at one terminal a "pass the
-device" screen separates their turns.
+stream, so piped input works like typing. Each seat sees only its own view: with several people
+at one keyboard in a game with hidden information, a "pass the keyboard" screen clears the
+previous seat's screen before the next seat's appears, and ``info`` works out what an action
+would do from a position redrawn from the asking seat's knowledge (``state.resample``), so it
+never tells what another seat holds or chose in secret.
+
+What the game teaches comes through :mod:`civtable.core.teaching`: the big moments of the view
+are printed as they happen, the choices of a short menu and ``info`` say what an action does,
+and the end of the game prints the score sheet.
 """
 
 from __future__ import annotations
 
+import random
 import re
 import sys
+import textwrap
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
-from civtable.core import CHANCE, Action, ActionError, IllegalAction, MalformedAction, Session
+from civtable.core import CHANCE, Action, ActionError, IllegalAction, MalformedAction, Session, teaching
 from civtable.core.game import GameState
+from civtable.core.words import count
 
 from .render import Renderer
-from .term import Term
-
-HELP = """\
-Commands:
-  N               play action number N of the list
-  <action text>   play an action by its text, e.g. 'take 2' or 'research writing';
-                  several steps at once work too: 'build granary 2 3' = 'build granary', then 'slot 2 3'
-  info <action>   (or '? <action>') what the action would cost and give you, without playing it
-  undo            take back your last action of this turn (never across dice or other players)
-  view            show the screen again ('view all': every part; 'view tech' ...: one part)
-  log             show the game log
-  help            this text
-  quit            stop playing (the record is saved if you gave --record)"""
+from .term import Term, clip
 
 Saver = Callable[[], None]
 
@@ -61,7 +59,10 @@ class TerminalTable:
         self.humans = [p for p, a in enumerate(self.agents) if a is None]
         self.log: list[str] = []
         self.seen: dict[int, int] = {}  # seat -> number of log lines shown to it
+        self.chosen: dict[int, tuple[int, str]] = {}  # seat -> (position, steps of a staged menu taken)
+        self.moments_seen: dict[int, set[str]] = {}  # seat -> the big moments it has been shown
         self.last_seat: int | None = None
+        self.sheet_shown = False  # the game's score sheet has been shown at the end
         self.game = session.game
         session.listeners.append(self._on_action)
 
@@ -83,6 +84,7 @@ class TerminalTable:
                 decision = self.session.state.decision()
                 if not decision.players:
                     self._show_last_moves()
+                    self._show_score_sheet()
                     return True
                 waiting = [p for p in decision.players if p != CHANCE and self.agents[p] is None]
                 if not waiting:  # pragma: no cover - step_agents only stops for people or the end
@@ -101,12 +103,31 @@ class TerminalTable:
             self.term.write("")
             self.term.write(self.term.style("Last moves:", "bold"))
             for line in last:
-                self.term.write("  " + line)
+                self.say(line, "  ")
+
+    def _show_score_sheet(self) -> None:
+        """At the end, the game's score sheet (if it has one) for the people at the table."""
+        if not self.humans:
+            return
+        state = self.session.state
+        view = state.view(self.humans[0])
+        sheet = teaching.score_sheet(self.game, view, state.result().to_json())
+        if sheet is None:
+            return
+        self.term.write("")
+        for line in self.renderer.score_sheet(sheet):
+            self.term.write(line)
+        self.sheet_shown = True
+
+    @property
+    def private(self) -> bool:
+        """Whether a seat's screen can show what another seat may not see."""
+        return self.game.info.information != "perfect"
 
     def human_turn(self, seat: int) -> None:
         """Show ``seat`` its screen and read commands until it has played one action (or a
         multi-step shortcut)."""
-        if len(self.humans) > 1 and seat != self.last_seat:
+        if len(self.humans) > 1 and seat != self.last_seat and self.private:
             self.pass_device(seat)
         self.last_seat = seat
         self.show(seat)
@@ -120,13 +141,20 @@ class TerminalTable:
             try:
                 if word in ("quit", "exit", "q"):
                     raise Quit()
+                step = self.staged_choice(seat, line)
+                if step is not None:
+                    if step:  # a step taken: show the next one
+                        self.show(seat)
+                        continue
+                    return  # an action played
                 if word in ("help", "h"):
-                    self.term.write(getattr(self.renderer, "help_text", None) or HELP)
+                    for text in self.renderer.help_lines():
+                        self.term.write(text)
                 elif word == "view":
                     self.view(seat, rest.lower())
                 elif word == "log":
                     for entry in self.log[-40:]:
-                        self.term.write("  " + entry)
+                        self.say(entry, "  ")
                     if not self.log:
                         self.term.write("  (nothing has happened yet)")
                 elif word == "undo":
@@ -139,7 +167,7 @@ class TerminalTable:
                     self.play_line(seat, line)
                     return
             except ActionError as exc:
-                self.term.write(self.term.style(f"  ✗ {exc}", "red"))
+                self.say(f"✗ {exc}", "  ", "red")
 
     def read(self, prompt: str) -> str:
         if self.stdin is sys.stdin and self.term.stream is sys.stdout and _isatty(sys.stdin):
@@ -170,10 +198,12 @@ class TerminalTable:
 
     # ----- screens ----------------------------------------------------------------------------
     def pass_device(self, seat: int) -> None:
+        """The hand-over screen between two people at one keyboard: the previous seat's screen
+        (and the terminal's scrollback) is cleared first, so the next person sees only theirs."""
         t = self.term
         t.clear(separator=True)
-        t.write(t.style(f"Pass the device to {self.game.seat_name(seat)}.", "bold", "yellow"))
-        t.write("Other players: please look away. Press Enter when ready.")
+        t.write(t.style(f"Pass the keyboard to {self.game.seat_name(seat)}, press Enter.", "bold", "yellow"))
+        t.write("Everyone else: please look away until they have played.")
         if self.read("").lower() in ("quit", "exit", "q"):
             raise Quit()
         t.clear(separator=True)
@@ -185,16 +215,41 @@ class TerminalTable:
         recent = self.log[self.seen.get(seat, 0) :][-12:]
         self.seen[seat] = len(self.log)
         t = self.term
-        menu = self.renderer.menu(state.legal_actions(seat), view, seat)
+        legal = state.legal_actions(seat)
+        entries = self.staged_entries(seat)
+        if entries is None:
+            described = teaching.describe_actions(self.game, view, [a.text() for a in legal]) if len(legal) <= 9 else {}
+            menu = self.renderer.menu(legal, view, seat, described)
+        else:
+            menu = self.renderer.step_menu(entries, view, seat, bool(self.steps_taken(seat)))
         height = 0 if full or not t.height else max(8, t.height - len(menu) - 5)
         t.clear()
-        for line in self.renderer.screen(view, seat, recent, height=height):
-            t.write(line)
+        for line in self.renderer.screen(view, seat, recent, height=height, moments=self.new_moments(seat, view)):
+            t.write(clip(line, t.width))
         t.write("")
-        t.write(self.renderer.prompt_line(view, seat, state.decision().prompt))
+        t.write(clip(self.renderer.prompt_line(view, seat, state.decision().prompt), t.width))
         for line in menu:
-            t.write(line)
+            t.write(clip(line, t.width))
         t.write(t.style("  (number or text; 'info N' explains, 'undo', 'help', 'quit')", "grey"))
+
+    def say(self, text: str, indent: str = "", *styles: str) -> None:
+        """Write ``text`` wrapped to the terminal's width, every line after the first indented
+        once more."""
+        t = self.term
+        width = max(20, min(t.width, 160) - 1)
+        for line in textwrap.wrap(text, width - len(indent) - (2 if styles else 0), subsequent_indent="  ") or [""]:
+            t.write(indent + (t.style(line, *styles) if styles else line))
+
+    def new_moments(self, seat: int, view: dict[str, Any]) -> list[dict[str, Any]]:
+        """The big moments of ``view`` that ``seat`` has not been shown yet (at most the last 3)."""
+        seen = self.moments_seen.setdefault(seat, set())
+        fresh = []
+        for m in teaching.moments(view):
+            key = f"{m['round']}|{m['title']}|{'|'.join(m['lines'])}"
+            if key not in seen:
+                seen.add(key)
+                fresh.append(m)
+        return fresh[-3:]
 
     def view(self, seat: int, what: str) -> None:
         """``view``: the screen again; ``view all``: everything; ``view <part>``: one part."""
@@ -211,6 +266,45 @@ class TerminalTable:
             raise MalformedAction(f"there is no part called {what!r}; say 'view all' or one of: {names}")
         for line in lines:
             self.term.write(line)
+
+    # ----- staged menus: a long menu chosen in small steps (e.g. a tile, then a place, then a turn) --
+    def steps_taken(self, seat: int) -> str:
+        """The steps of the staged menu ``seat`` has taken in this position ('' for none)."""
+        at, chosen = self.chosen.get(seat, (-1, ""))
+        return chosen if at == len(self.session.record.actions) else ""
+
+    def staged_entries(self, seat: int) -> list[tuple[str, str]] | None:
+        """The entries of the renderer's staged menu at the seat's current step, or None for a
+        flat menu."""
+        state = self.session.state
+        return self.renderer.steps(state.legal_actions(seat), state.view(seat), seat, self.steps_taken(seat))
+
+    def staged_choice(self, seat: int, line: str) -> bool | None:
+        """A menu number (or an entry's text, or 'back') of a staged menu: True when a step was
+        taken (or undone), False when an action was played, None when the line is something else."""
+        entries = self.staged_entries(seat)
+        if entries is None:
+            return None
+        text = " ".join(line.lower().split())
+        here = len(self.session.record.actions)
+        if text == "back":
+            taken = self.steps_taken(seat)
+            before = [e for e in self.renderer.step_path(taken)][:-1] if taken else []
+            self.chosen[seat] = (here, before[-1] if before else "")
+            return True
+        if text.isdigit() and 1 <= int(text) <= len(entries):
+            target = entries[int(text) - 1][1]
+        elif any(text == e[1] for e in entries):
+            target = text
+        else:
+            return None
+        legal = {a.text(): a for a in self.session.state.legal_actions(seat)}
+        if target in legal:
+            self.chosen.pop(seat, None)
+            self.session.apply(legal[target], seat)
+            return False
+        self.chosen[seat] = (here, target)
+        return True
 
     # ----- commands ---------------------------------------------------------------------------
     def play_line(self, seat: int, line: str) -> None:
@@ -231,38 +325,65 @@ class TerminalTable:
             self.save()
 
     def info(self, seat: int, target: str) -> None:
+        """What ``target`` (a menu number or an action text) does and would change for ``seat``.
+        With hidden information it is worked out on positions redrawn from the seat's own
+        knowledge, twice: a change that differs between the two depends on what the seat cannot
+        see, and is not shown."""
         if not target:
-            raise MalformedAction("say which action: 'info 3' or 'info research writing'")
+            raise MalformedAction("say which action: 'info 3' or 'info' and an action's text")
         state = self.session.state
+        entries = self.staged_entries(seat)
+        if entries is not None and target.isdigit() and 1 <= int(target) <= len(entries):
+            number, target = target, entries[int(target) - 1][1]  # a number of a staged menu names its entry
+            if target not in {a.text() for a in state.legal_actions(seat)}:
+                self.term.write(f"  {number} is a step toward a choice: type {number} to see what follows ('back' returns).")
+                return
         plan = resolve(state, seat, target)
-        trial = state.clone()
-        before = trial.view(seat)
+        before = state.view(seat)
         t = self.term
+        said = teaching.describe_action(self.game, before, plan[0].text())
+        if said is not None:
+            for i, line in enumerate(textwrap.wrap(f"{said['title']}: {said['text']}", min(t.width, 80) - 3)):
+                t.write("  " + (t.style(line, "bold") if i == 0 else line))
+        if self.private:
+            rng = random.Random(len(self.session.record.actions) * 7919 + seat)
+            trial, other = state.resample(seat, rng), state.resample(seat, rng)
+        else:
+            trial, other = state.clone(), None
         for action in plan:
-            t.write(t.style("  " + self.game.describe_action(trial, seat, action), "bold"))
+            if said is None:
+                self.say(self.game.describe_action(trial, seat, action), "  ", "bold")
             trial.apply(action, seat)
+            if other is not None:
+                other.apply(action, seat)
         changes = self.renderer.diff(before, trial.view(seat), seat)
+        if other is not None:
+            same = set(self.renderer.diff(before, other.view(seat), seat))
+            hidden = [c for c in changes if c not in same]
+            changes = [c for c in changes if c in same]
+            if hidden:
+                changes.append(f"(and {count(len(hidden), 'change')} that depend on what you cannot see yet)")
         for line in changes or ["(nothing you can see changes yet)"]:
-            t.write("    " + line)
+            t.write(clip("    " + line, t.width))
         after = trial.decision()
         if not after.players:
             t.write("    then the game ends")
         elif after.is_chance:
-            t.write(f"    then chance: {after.prompt}")
+            self.say(f"then chance: {after.prompt}", "    ")
         elif seat not in after.players:
             # only whose decision it is: another seat's prompt could tell what you may not know
             names = ", ".join(self.game.seat_name(p) for p in after.players)
-            t.write(f"    then it is {names}'s decision")
+            self.say(f"then it is {names}'s decision", "    ")
         else:
-            t.write(f"    then you decide: {after.prompt}")
+            self.say(f"then you decide: {after.prompt}", "    ")
             follow = trial.legal_actions(seat)
             if not changes and follow:
                 # A first step (e.g. 'build granary') shows its effect only with the next one.
                 example = trial.clone()
                 example.apply(follow[0], seat)
-                t.write(f"    for example, then '{follow[0].text()}':")
+                self.say(f"for example, then '{follow[0].text()}':", "    ")
                 for line in self.renderer.diff(before, example.view(seat), seat) or ["(no visible change)"]:
-                    t.write("      " + line)
+                    t.write(clip("      " + line, t.width))
 
 
 def _isatty(stream: TextIO) -> bool:

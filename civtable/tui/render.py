@@ -6,22 +6,90 @@ from __future__ import annotations
 
 import importlib
 import json
+import textwrap
 from collections.abc import Sequence
 from typing import Any
 
 from civtable.core import Action, Game
 
-from .term import Term, columns, visible_len
+from .term import Term, clip, columns, visible_len
 
 _SKIP_KEYS = {"decision", "you", "game"}
+
+HELP = """\
+Commands:  N      play option N of the menu
+  <action text>   play an action by its text; the steps of one decision may be
+                  typed together, e.g. a choice and then its place
+  ? N  (info N)   what option N does and would change, without playing it
+  undo            take back your last action (not across dice or other players)
+  view            the screen again; 'view all': every part; 'view <part>': one
+  log             the game log         help   this text         quit   stop"""
+"""The commands of every game; each game's renderer adds its own part (``Renderer.help_text``)."""
 
 
 class Renderer:
     """Generic renderer: shows any JSON view compactly. Subclasses draw a real board."""
 
+    help_text: str = ""
+    """The game's own part of ``help``: how its actions read, what the screen's marks mean and
+    how to win. A game's renderer sets it; the generic renderer says the game's description."""
+
     def __init__(self, game: Game, term: Term) -> None:
         self.game = game
         self.term = term
+
+    def help_lines(self) -> list[str]:
+        """``help``: the game's own help, then the commands of every game."""
+        own = self.help_text or f"{self.game.info.title}: {self.game.info.description}".rstrip(": ")
+        width = min(self.term.width, 80) - 1
+        lines = [w for line in own.splitlines() for w in (textwrap.wrap(line, width) or [""])]
+        return ["\n".join(lines), "", HELP]
+
+    def score_sheet(self, sheet: dict[str, Any]) -> list[str]:
+        """The end-of-game score sheet (:func:`civtable.core.teaching.score_sheet`): a table when
+        it fits the width, else one line per player and category."""
+        t = self.term
+        width = t.width
+        columns = ["Player", *sheet["columns"]]
+        has_total = any(r.get("total") is not None for r in sheet["rows"])
+        if has_total:
+            columns.append("Total")
+        winners = set(sheet["winners"])
+        rows = []
+        for r in sheet["rows"]:
+            name = self.game.seat_name(r["seat"]) + (" *" if r["seat"] in winners else "")
+            cells = [name, *("—" if c is None else str(c) for c in r["cells"])]
+            if has_total:
+                cells.append("—" if r.get("total") is None else str(r["total"]))
+            rows.append(cells)
+        out = [t.style("Final scores", "bold")]
+        names = ", ".join(self.game.seat_name(w) for w in sheet["winners"]) or "nobody"
+        out.append(f"Winner{'s' if len(winners) > 1 else ''}: {names}")
+        if sheet.get("tiebreak"):
+            out.append(clip(f"Tie-break: {sheet['tiebreak']}", width))
+        widths = [max(len(row[i]) for row in [columns, *rows]) for i in range(len(columns))]
+        if sum(widths) + 2 * (len(widths) - 1) + 2 <= width:
+            out.append("  " + "  ".join(c.ljust(w) for c, w in zip(columns, widths, strict=True)).rstrip())
+            for row in rows:
+                out.append("  " + "  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip())
+        else:
+            for row in rows:
+                parts = [f"{h} {c}" for h, c in zip(columns[1:], row[1:], strict=True)]
+                lines = _wrap_items(parts, width - 4)
+                out.append("  " + row[0] + ":")
+                out += ["    " + line.replace("   ", " · ") for line in lines]
+        out.append("  (* winner)")
+        return out
+
+    def moment_lines(self, moments: Sequence[dict[str, Any]]) -> list[str]:
+        """New big moments of the game, each a title and its lines."""
+        t = self.term
+        out: list[str] = []
+        for m in moments:
+            head = f"Round {m['round']}: {m['title']}" if m.get("round") else m["title"]
+            out.append(t.style(clip("★ " + head, t.width), "bold", "magenta"))
+            out += [clip("    " + line, t.width) for line in m.get("lines", [])[:4]]
+        return out
 
     # ----- the main screen -----------------------------------------------------------------
     optional_sections: tuple[str, ...] = ("recent:3",)
@@ -40,24 +108,32 @@ class Renderer:
         return None
 
     def screen(
-        self, view: dict[str, Any], seat: int | None, recent: Sequence[str] = (), height: int = 0
+        self,
+        view: dict[str, Any],
+        seat: int | None,
+        recent: Sequence[str] = (),
+        height: int = 0,
+        moments: Sequence[dict[str, Any]] = (),
     ) -> list[str]:
-        """The whole screen shown to ``seat`` before it decides: title, board and what happened
-        recently. With ``height`` (rows available), the steps of :attr:`optional_sections` shrink
-        it until it fits; a line says what was left out."""
+        """The whole screen shown to ``seat`` before it decides: title, the big moments new to it,
+        board and what happened recently. With ``height`` (rows available), the steps of
+        :attr:`optional_sections` shrink it until it fits; a line says what was left out."""
         t = self.term
         parts = self.sections(view, seat)
         dropped: list[str] = []
+        told = self.moment_lines(moments)
 
         def assemble(recent_lines: Sequence[str]) -> list[str]:
-            lines = [self.title_line(view, seat)]
+            lines = [self.title_line(view, seat), *told]
             for name, body in parts:
                 if name not in dropped and body:
                     lines += [""] + body
             if dropped:
                 views = ", ".join(f"'view {d}'" for d in dropped)
                 hint = f"(not shown to fit the screen — type {views} or 'view all')"
-                lines.append(t.style(hint, "grey"))
+                if len(hint) > t.width:  # never wider than the terminal
+                    hint = f"(left out to fit: {views}; 'view all')"
+                lines.append(t.style(clip(hint, t.width), "grey"))
             if recent_lines:
                 lines += ["", t.style("Since your last decision:", "bold")]
                 lines += ["  " + r for r in recent_lines]
@@ -107,10 +183,25 @@ class Renderer:
     def prompt_line(self, view: dict[str, Any], seat: int, prompt: str) -> str:
         return self.term.style(f"{self.game.seat_name(seat)}, your decision: ", "bold") + prompt
 
-    def menu(self, legal: Sequence[Action], view: dict[str, Any], seat: int) -> list[str]:
-        """The numbered legal actions. Short menus list full texts; longer ones group by kind."""
+    def menu(
+        self,
+        legal: Sequence[Action],
+        view: dict[str, Any],
+        seat: int,
+        described: dict[str, dict[str, Any]] | None = None,
+    ) -> list[str]:
+        """The numbered legal actions. A short menu whose actions the game describes gives one
+        line each with what it does; other short menus list full texts; longer ones group by kind."""
         t = self.term
         numbered = [(i + 1, a) for i, a in enumerate(legal)]
+        if described and len(legal) <= 9:
+            lines = []
+            for n, a in numbered:
+                label = self.action_label(a, view, seat)
+                d = described.get(a.text())
+                text = f"{label} — {d['text']}" if d else label
+                lines.append(clip(f"  {t.style(f'{n:>2})', 'cyan')} {text}", t.width))
+            return lines
         if len(legal) <= 12:
             items = [f"{t.style(f'{n:>2})', 'cyan')} {self.action_label(a, view, seat)}" for n, a in numbered]
             return ["  " + line for line in columns(items, t.width - 2, gap=3)]
@@ -127,6 +218,30 @@ class Renderer:
             body = _wrap_items(items, t.width - kw - 4)
             out.append(head + body[0])
             out += [" " * (kw + 4) + b for b in body[1:]]
+        return out
+
+    # ----- staged menus ----------------------------------------------------------------------
+    def steps(
+        self, legal: Sequence[Action], view: dict[str, Any], seat: int, chosen: str
+    ) -> list[tuple[str, str]] | None:
+        """A long menu offered in small steps (a game's renderer may override it): the entries
+        ``(label, text)`` after the steps ``chosen`` ('' at first). An entry whose text is a legal
+        action plays it; any other text is the next step's ``chosen``. None: one flat menu (the
+        default)."""
+        return None
+
+    def step_path(self, chosen: str) -> list[str]:
+        """The steps that led to ``chosen``, each one's ``chosen`` (for 'back')."""
+        words = chosen.split()
+        return [" ".join(words[:k]) for k in range(1, len(words) + 1)]
+
+    def step_menu(self, entries: Sequence[tuple[str, str]], view: dict[str, Any], seat: int, inner: bool) -> list[str]:
+        """The numbered entries of one step, in columns; ``inner``: a step after the first."""
+        t = self.term
+        items = [f"{t.style(f'{n:>2})', 'cyan')} {label}" for n, (label, _) in enumerate(entries, 1)]
+        out = ["  " + line for line in columns(items, t.width - 2, gap=3)]
+        if inner:
+            out.append(t.style("  ('back' for the previous step)", "grey"))
         return out
 
     def action_label(self, action: Action, view: dict[str, Any], seat: int, short: bool = False) -> str:

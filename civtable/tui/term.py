@@ -135,3 +135,26 @@ def columns(items: Sequence[str], width: int, gap: int = 2) -> list[str]:
         row = [items[c * nrows + r] for c in range(ncols) if c * nrows + r < len(items)]
         lines.append("".join(pad(s, cell) for s in row[:-1]) + row[-1])
     return lines
+
+
+def clip(text: str, width: int) -> str:
+    """``text`` cut to ``width`` visible columns (ANSI styles kept, an ellipsis where it was cut)."""
+    if visible_len(text) <= width:
+        return text
+    out = []
+    n = 0
+    i = 0
+    styled = False
+    while i < len(text) and n < width - 1:
+        if text[i] == "\x1b":
+            j = text.find("m", i)
+            if j < 0:
+                break
+            out.append(text[i : j + 1])
+            styled = True
+            i = j + 1
+            continue
+        out.append(text[i])
+        n += 1
+        i += 1
+    return "".join(out) + "…" + ("\x1b[0m" if styled else "")

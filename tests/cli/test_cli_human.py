@@ -126,15 +126,13 @@ def test_json_with_a_person_keeps_stdout_for_the_result(
     assert "Player 1>" in err  # the table talked on stderr
 
 
-def test_two_people_pass_the_device(capsys: pytest.CaptureFixture[str], stdin: Feed) -> None:
-    code, out, _ = play(
-        capsys, stdin, ["", "1", "", "2", "quit"], "nim", "--seats", "human,human", "--seed", "1"
-    )
+def test_two_people_share_an_open_table_without_a_hand_over(capsys: pytest.CaptureFixture[str], stdin: Feed) -> None:
+    """Nim hides nothing: both people see the same table, so no hand-over screen slows them down
+    (hidden-information games have one: tests/tui/test_hot_seat.py)."""
+    code, out, _ = play(capsys, stdin, ["1", "2", "quit"], "nim", "--seats", "human,human", "--seed", "1")
     assert code == 0
-    # seat 0, seat 1, then seat 0 again, who quits at the pass screen
-    assert out.count("Pass the device to Player 1") == 2 and out.count("Pass the device to Player 2") == 1
-    assert out.index("Pass the device to Player 2") < out.index("Player 2>")
-    assert out.count("Player 1>") == 1 and "stopped before its end" in out
+    assert "Pass the keyboard" not in out
+    assert out.count("Player 1>") == 2 and out.count("Player 2>") == 1 and "stopped before its end" in out
 
 
 # ----- the multi-step test game: shortcuts and undo --------------------------------------------------

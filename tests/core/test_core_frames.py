@@ -107,3 +107,18 @@ def test_every_game_declares_its_frames_one_way() -> None:
         module = importlib.import_module(f"civtable.games.{path.parent.name}.frames")
         kinds = module.CODEC.kinds()
         assert {k.__name__: tag_of(k) for k in kinds} == declared, path
+
+
+def test_fields_with_defaults_may_be_missing_from_older_saves() -> None:
+    @tagged("pay")
+    class Pay(NamedTuple):
+        seat: int
+        counts: tuple[int, ...]
+        extra: tuple[int, ...] = ()
+
+    codec = FrameCodec([Pay])
+    assert codec.from_json(["pay", 1, [2, 3]]) == Pay(1, (2, 3), ())
+    assert codec.from_json(["pay", 1, [2], [4]]) == Pay(1, (2,), (4,))
+    for bad in (["pay", 1], ["pay", 1, [2], [4], 5]):
+        with pytest.raises(ValueError, match="2 to 3 fields"):
+            codec.from_json(bad)

@@ -47,7 +47,7 @@ def test_screen_shows_land_hand_stocks_and_tree() -> None:
     view = s.state.view(seat)
     text = "\n".join(r.screen(view, seat))
     assert "()" in text and "Hand:" in text and "Trade" in text and "Campfire" in text
-    assert "Objective:" in text
+    assert "Objective " in text and "Goals:" in text
     other = 1 - seat
     hidden = s.state.view(other)["players"][other]["hand"] or []
     assert hidden and not any(re.search(rf"\b{t['id']}\b", text) for t in hidden)

@@ -56,3 +56,120 @@ def tooltip(page: Any, selector: str) -> str:
     page.locator(selector).first.hover()
     page.wait_for_selector("#term-tip:not(.hidden)")
     return str(page.inner_text("#term-tip"))
+
+
+# ----- playing by clicking only: the shared harness of every game's table test -------------------------
+def legal_actions(page: Any) -> list[str]:
+    """The seat's legal actions, as the page lists them (#legal buttons)."""
+    return [str(b) for b in page.eval_on_selector_all("#legal button[data-action]", "ns => ns.map(n => n.dataset.action)")]
+
+
+def board_actions(page: Any) -> list[str]:
+    """The actions of the highlighted board elements (class 'clickable' with data-action)."""
+    return [str(b) for b in page.eval_on_selector_all("#board .clickable[data-action]", "ns => ns.map(n => n.dataset.action)")]
+
+
+def assert_highlights_are_legal(page: Any) -> list[str]:
+    """Every highlighted board element plays a legal action; returns their actions."""
+    legal = set(legal_actions(page))
+    on_board = board_actions(page)
+    wrong = [a for a in on_board if a not in legal]
+    assert not wrong, f"highlighted but not legal: {wrong[:5]}"
+    return on_board
+
+
+def assert_no_horizontal_scroll(page: Any) -> None:
+    """The page is no wider than its viewport (no sideways scrolling on a phone)."""
+    width = page.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
+    assert width[0] <= width[1], f"the page is {width[0]} px wide in a {width[1]} px viewport"
+
+
+_INSIDE = """n => {
+  const r = n.getBoundingClientRect();
+  for (let k = 1; k < 12; k++) for (let i = 1; i < 2 * k; i += 2) for (let j = 1; j < 2 * k; j += 2) {
+    const x = r.left + r.width * i / (2 * k), y = r.top + r.height * j / (2 * k);
+    const hit = document.elementFromPoint(x, y);
+    if (hit === n || n.contains(hit)) return [x, y];
+  }
+  return null;
+}"""
+
+
+def description_before_choosing(page: Any, action: str) -> str:
+    """Point at the board element (or option) that plays ``action`` and read what the table says
+    it does before it is chosen (the tip's or the planner's description)."""
+    target = page.locator(f"#board .clickable[data-action='{action}']")
+    if not target.count():
+        target = page.locator(f"#legal [data-action='{action}']")
+    deadline = time.monotonic() + 20
+    while True:  # the descriptions arrive just after the position: point again until they are there
+        page.mouse.move(0, 0)
+        target.first.scroll_into_view_if_needed()
+        point = target.first.evaluate(_INSIDE)
+        if point is None:
+            target.first.hover()
+        else:
+            page.mouse.move(point[0], point[1])
+        tip = page.locator("#term-tip:not(.hidden) .tip-action")
+        if tip.count():
+            return str(tip.first.inner_text())
+        if page.locator("#planner .described").count():
+            return str(page.inner_text("#planner .described"))
+        assert time.monotonic() < deadline, f"no description of {action!r} was shown"
+        page.wait_for_timeout(100)
+
+
+def click_inside(page: Any, locator: Any) -> None:
+    """Click a point that really lies on the element (a map territory's box centre may be in
+    another territory), as a person pointing at it would."""
+    locator.scroll_into_view_if_needed()
+    point = locator.evaluate(_INSIDE)
+    if point is None:
+        locator.click()
+    else:
+        page.mouse.click(point[0], point[1])
+
+
+class ClickPlayer:
+    """Plays one seat of a page by clicking only: a board element when one plays the chosen
+    action (through the chooser when it offers several), else the option's button. Counts the
+    clicks."""
+
+    def __init__(self, page: Any) -> None:
+        self.page = page
+        self.clicks = 0
+        self.actions = 0
+
+    def wait_turn(self, timeout: float = 60.0) -> bool:
+        """Wait until the seat decides (True) or the game is over (False)."""
+        page = self.page
+        deadline = time.monotonic() + timeout
+        while True:
+            status = page.get_attribute("#status", "class") or ""
+            if "over" in status:
+                return False
+            if "yours" in status and page.locator("#legal button[data-action]").count():
+                return True
+            assert time.monotonic() < deadline, f"no decision within {timeout} s: {page.inner_text('#status')}"
+            page.wait_for_timeout(30)
+
+    def play(self, action: str) -> None:
+        """Click what plays ``action`` and wait for the page to show the next position."""
+        page = self.page
+        before = state_id(page)
+        on_board = page.locator(f"#board .clickable[data-action='{action}']")
+        if on_board.count():
+            click_inside(page, on_board.first)
+            self.clicks += 1
+            if page.locator("#chooser").count():
+                page.locator(f"#chooser [data-action='{action}']").first.click()
+                self.clicks += 1
+        else:
+            page.locator(f"#legal button[data-action='{action}']").first.click()
+            self.clicks += 1
+        self.actions += 1
+        try:
+            wait_state(page, before + 1, timeout=20)
+        except AssertionError:
+            page.reload()  # a refused (stale) click: the page loads the position again
+            page.wait_for_selector("#board[data-state-id]")

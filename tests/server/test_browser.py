@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from browser_util import launch, state_id, wait_state
+from conftest import claim_all
 
 pytestmark = pytest.mark.browser
 
@@ -24,7 +25,7 @@ def test_create_play_reload_continue(browser: Any, server_factory: Any, tmp_path
     page = browser.new_page(viewport={"width": 1280, "height": 860})
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(server.base + "/")
+    page.goto(server.base + "/?examples")  # Nim, the developers' example game, is listed on request only
     page.wait_for_selector("#game-select option[value=nim]", state="attached")
     page.select_option("#game-select", "nim")
     page.select_option("#players-select", "2")
@@ -47,6 +48,8 @@ def test_create_play_reload_continue(browser: Any, server_factory: Any, tmp_path
     assert "you are Player 1" in page.inner_text("#seat-info")
     after_reload = state_id(page)
     assert after_reload >= before + 2
+    assert page.locator("#typed").is_hidden()  # typing is for experts, behind a toggle
+    page.click("#typed-toggle")
     page.fill("#typed-input", "take 1")
     page.press("#typed-input", "Enter")
     wait_state(page, after_reload + 1)
@@ -144,8 +147,8 @@ def test_inceptum_trade_between_two_people(browser: Any, server_factory: Any, tm
     import httpx
 
     server = server_factory(str(tmp_path / "trade.sqlite3"), extra=["--predictable-chance"])
-    g = httpx.post(server.base + "/api/games", json={"game": "inceptum", "mode": "journey",
-                                                     "seats": ["human", "human"], "seed": 8}).json()
+    g = claim_all(server.base, httpx.post(server.base + "/api/games", json={"game": "inceptum", "mode": "journey",
+                                                                         "seats": ["human", "human"], "seed": 8}).json())
     tokens = [s["token"] for s in g["seats"]]
 
     def payload(seat: int) -> dict[str, Any]:

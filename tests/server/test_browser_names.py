@@ -25,7 +25,7 @@ def test_names_from_lobby_and_invitation(browser: Any, server_factory: Any, tmp_
     page = anna.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(server.base + "/")
+    page.goto(server.base + "/?examples")  # Nim, the developers' example game, is listed on request only
     page.wait_for_selector("#game-select option[value=nim]", state="attached")
     page.fill("#name-input", "Anna")
     page.select_option("#game-select", "nim")
@@ -65,7 +65,7 @@ def test_names_from_lobby_and_invitation(browser: Any, server_factory: Any, tmp_
         bjorn.wait_for_timeout(50)
     assert "Anna: take" in bjorn.inner_text("#log") and "Player 1" not in bjorn.inner_text("#log")
     shot(bjorn, "names-desktop")
-    page.goto(server.base + "/")
+    page.goto(server.base + "/?examples")  # Nim, the developers' example game, is listed on request only
     page.wait_for_selector("#my-games tbody tr")
     assert "Björn" in page.inner_text("#my-games")
     assert not errors, errors
@@ -103,7 +103,7 @@ def test_a_signed_in_accounts_name_is_the_default(browser: Any, server_factory: 
     server = server_factory(str(tmp_path / "a.sqlite3"))
     context = browser.new_context(viewport=DESKTOP)
     page = context.new_page()
-    page.goto(server.base + "/")
+    page.goto(server.base + "/?examples")  # Nim, the developers' example game, is listed on request only
     res = context.request.post(server.base + "/api/account/register", data={"name": "Grace", "password": "correct horse"})
     if res.status == 404:
         pytest.skip("accounts are off on this server")
@@ -127,14 +127,14 @@ def test_pathciv_table_names_and_terms(browser: Any, server_factory: Any, tmp_pa
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(server.base + g["seats"][0]["url"])
-    page.wait_for_selector(".player [data-term^='tray:']")
+    page.wait_for_selector(".pc-board [data-term^='tray:']")
     board = page.inner_text("#board")
     assert "Seat" not in board and "Anna — " in board and "Player 2 — " in board and "Player 3 — " in board
-    assert "Builders" in tooltip(page, ".player.me [data-term='tray:wonders']")
-    assert "Board " in tooltip(page, ".player.me h3 [data-term^='civ:']")
-    assert "Research" in tooltip(page, ".player.me [data-term='type:cultural']")
+    assert "Builders" in tooltip(page, ".pc-me [data-term='tray:wonders']")
+    assert "Board " in tooltip(page, ".pc-me h2 [data-term^='civ:']")
+    assert "Research" in tooltip(page, ".pc-me [data-term='type:cultural']")
     assert "Technology" in tooltip(page, "#board [data-term^='tech:']")
-    assert "Round " in tooltip(page, "#board .event [data-term^='challenge:'], #board .event [data-term^='battle:']")
+    assert "Round " in tooltip(page, "#board .pc-event[data-term^='challenge:'], #board .pc-event[data-term^='battle:']")
     assert "Philosophers" in tooltip(page, "[data-term='rule:philosophy']")
     shot(page, "pathciv-terms-desktop")
     assert errors == []

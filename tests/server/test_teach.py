@@ -99,6 +99,10 @@ def test_teaching_endpoints(client: TestClient, game: str) -> None:
     assert client.get("/api/games/nope/glossary").status_code == 404
     page = client.get(f"/rules/{game}")
     assert page.status_code == 200 and "<script" not in page.text and "<h1" in page.text
+    # the players' how-to-play page links to the developers' notes
+    assert "How to play" in page.text and f'href="/rules/{game}/notes"' in page.text
+    notes = client.get(f"/rules/{game}/notes")
+    assert notes.status_code == 200 and "Implementation notes" in notes.text and "<script" not in notes.text
 
 
 def test_rules_page_refuses_unknown_games(client: TestClient) -> None:
@@ -109,6 +113,20 @@ def test_rules_page_refuses_unknown_games(client: TestClient) -> None:
 def test_games_without_a_glossary_or_rules_page(client: TestClient) -> None:
     g = new_game(client, ["human", "random"], game="nim", seed=1)
     answer = client.get(f"/api/games/{g['id']}/glossary").json()
-    assert answer == {"game": "nim", "terms": {}, "rules": None}
+    assert answer == {"game": "nim", "terms": {}, "rules": None, "css": None}
     token = next(s["token"] for s in g["seats"] if "token" in s)
     assert client.get(f"/api/games/{g['id']}/progress", params={"token": token}).json()["players"] == []
+
+
+def test_moments_and_score_sheets_carry_the_chosen_names() -> None:
+    from types import SimpleNamespace
+
+    from civtable.server.views import named_sheet, named_view
+
+    live = SimpleNamespace(names=["Anna", None])
+    view = {"moments": [{"title": "Battle: Player 1 attacks Player 2", "lines": ["Player 1 rolls 5"], "round": 3}]}
+    told = named_view(live, view)["moments"][0]  # type: ignore[arg-type]
+    assert told["title"] == "Battle: Anna attacks Player 2" and told["lines"] == ["Anna rolls 5"]
+    assert view["moments"][0]["title"].startswith("Battle: Player 1")  # the view itself is not changed
+    sheet = named_sheet(live, {"columns": [], "rows": [], "winners": [0], "tiebreak": "Player 1 has more CP"})  # type: ignore[arg-type]
+    assert sheet is not None and sheet["tiebreak"] == "Anna has more CP"

@@ -13,10 +13,10 @@ from typing import TYPE_CHECKING, Any
 
 from civtable.core import Action
 
-from . import grow, scoring, tree
+from . import grow, narrate, scoring, tree
 from .frames import Assimilate, Deal, Develop, Discard, Farmer, Governor, Grow, Order, Secret, Step
 from .frames import Build as BuildFrame
-from .reserve import gain
+from .reserve import DOMINATION, INFLUENCE, gain
 from .scoring import best
 
 if TYPE_CHECKING:
@@ -104,6 +104,7 @@ def apply(s: DominationsState, top: Any, a: Action, player: int) -> None:
         if all(q.objective >= 0 for q in s.players):
             s.stack.pop()
             s.in_play = [q.monument for q in s.players]
+            narrate.revealed(s)
     elif k == "discard":
         p = s.players[top.seat]
         t = s.c.tile_index[str(a.args[0])]
@@ -137,9 +138,11 @@ def step(s: DominationsState, name: str) -> None:
         if any(ts):
             gain(s, seat, list(ts[:6]), ts[6])
     elif name == "age_end":
+        narrate.age_end(s)
         for q in reversed(s.initiative):
             ae = s.players[q].mods.age_end
             if any(ae):
+                narrate.age_effect(s, q, list(ae[:6]), ae[6])
                 gain(s, q, list(ae[:6]), ae[6])
     elif name == "influence":
         leader = best(s, [p.influence for p in s.players])
@@ -147,9 +150,12 @@ def step(s: DominationsState, name: str) -> None:
             take, flip = tree.assimilable(s, leader)
             if any(tree.take_actions(s, leader, "assimilate", take)) or flip:
                 s.stack.append(Assimilate(leader))
+            else:
+                narrate.assimilation(s, leader, "finds no Mastery to assimilate")
     elif name == "influence_vp":
         for p in s.players:
-            p.vp += p.influence
+            p.score(INFLUENCE, p.influence)
+        narrate.influence_vp(s)
     elif name == "roles":
         roles(s)
     elif name == "next_age":
@@ -162,18 +168,22 @@ def roles(s: DominationsState) -> None:
     """Determine Roles: the Domination cards (DOM-ROLE)."""
     last = s.age >= s.c.rules["ages"]
     new = [-1] * 6
+    awarded: list[tuple[int, int, int]] = []
     for d in s.c.dominations:
         q = best(s, [p.stock[d.colour] for p in s.players], minimum=1)
         if q < 0:
+            awarded.append((d.idx, -1, 0))
             continue
         new[d.idx] = q
         p = s.players[q]
-        if last:
-            p.vp += s.c.rules["age3_domination_vp"]
-            continue
-        p.vp += d.vp_two_players if s.n == 2 else d.vp
-        if d.power == "influence2":
+        vp = s.c.rules["age3_domination_vp"] if last else d.vp_two_players if s.n == 2 else d.vp
+        awarded.append((d.idx, q, vp))
+        p.score(DOMINATION, vp)
+        if not last and d.power == "influence2":
             p.influence += 2
+    narrate.roles(s, awarded)
+    if not last:
+        narrate.standings(s)
     if last:
         s.roles = [-1] * 6
         s.stack.append(Step("final"))
@@ -192,6 +202,7 @@ def next_age(s: DominationsState) -> None:
     s.age += 1
     s.turn_no = 0
     s.used = [False] * 6
+    narrate.next_age(s)
     frames: list[Any] = []
     for q in s.initiative:
         frames += [Discard(q, "refresh", 0), Discard(q, "mulligan", 0)]

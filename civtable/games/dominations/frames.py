@@ -79,12 +79,18 @@ class Source(NamedTuple):
 
 @tagged("vestige")
 class Vestige(NamedTuple):
-    """Assign ``remaining`` Vestigium Knowledge to Domains; ``counts`` is what is received with it."""
+    """Assign ``remaining`` Vestigium Knowledge to Domains, one point at a time; everything is then
+    received as ONE acquisition event (B-13). ``counts`` is the Knowledge of the event (Produced
+    when ``produced``: it triggers the seat's Gains); ``gained`` is Knowledge Gained in the same
+    event (a Locus card's Gain), which triggers nothing; the last ``gained_vest`` of the
+    ``remaining`` points are Gained too."""
 
     seat: int
     remaining: int
     counts: tuple[int, ...]
     produced: bool
+    gained: tuple[int, ...] = ()
+    gained_vest: int = 0
 
 
 @tagged("build")
@@ -127,16 +133,18 @@ class Governor(NamedTuple):
 FRAME_KINDS = (Step, Deal, Order, Secret, Discard, Grow, Farmer, Source, Vestige, Build, Site, Develop, Assimilate, Governor)
 CODEC = FrameCodec(FRAME_KINDS)
 
-# what each seat's decision asks for, in words (the decision's prompt)
+# what each seat's decision asks for, in plain words (the decision's prompt; the actions' syntax is
+# in the terminal's help and docs/dominations-rules.md); each fits 80 columns after "Player N, your decision: "
 PROMPTS = {
-    "grow": "place a Land tile: place TILE I J O ROTATION (or reactivate I J O with the Inventor)",
-    "farmer": "the Farmer: place a second Land tile, or pass",
-    "source": "choose what the placement scores: edge K, locus I J or all_edges",
-    "vestige": "assign one Vestigium Knowledge: vest COLOUR",
-    "build": "build: city I J O, upgrade I J O, monument MONUMENT X Y, or pass",
-    "site": "stand the Monument on a free Camp of its colour: site I J O",
-    "develop": "develop MASTERY COPY X Y, advance MASTERY, or pass",
-    "assimilate": "assimilate MASTERY COPY X Y, flip MASTERY, or pass",
-    "governor": "set the next Age's Initiative order: first SEAT",
-    "discard": "discard TILE (as many as you like), then keep",
+    "grow": "place a Land tile (tile, then place, then turn)",
+    "farmer": "the Farmer: place a second tile, or not",
+    "source": "choose what your tile scores",
+    "vestige": "take Vestigium as the Domain of your choice",
+    "build": "build a City or a Monument Level, or nothing",
+    "site": "stand the Monument on a free Camp of its colour",
+    "develop": "develop or upgrade a Mastery, or nothing",
+    "assimilate": "most Influence: assimilate a Mastery, or not",
+    "governor": "the Governor sets the order: who plays next?",
+    "discard": "put back tiles you do not want, then keep",
+    "secret": "keep 1 Objective (secret) and 1 Monument",
 }

@@ -6,15 +6,21 @@ Terms are keyed ``kind:id``: ``mastery:bartering``, ``monument:<id>``, ``dominat
 ``colour:vestigium`` and ``colour:corruptio``), ``piece:city`` and ``rule:...``. Progress is read
 from a seat's view, so it shows nothing that seat may not see (other seats' Objectives stay hidden
 until everyone has chosen).
+
+The table's teaching hooks: :func:`glossary`, :func:`how_to_win`, :func:`advice`,
+:func:`describe_action` (every legal action in words before it is chosen, from :mod:`.choices`),
+:func:`score_sheet` (the end-of-game sheet) and :func:`tutorial` (the guided first game).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from .choices import describe_action, knowledge
 from .content import COLOURS, DOMAINS, Content, Effect, Goal
+from .placement import preview
 from .tree import SIDES
-from .view import effect_words
+from .view import effect_words, goal_words
 
 POWER_WORDS = {
     "order": "chooses the Initiative order of the next Age",
@@ -38,22 +44,6 @@ def _effects(effects: tuple[Effect, ...], sep: str = "; ") -> str:
 
 def _cost(vec: tuple[int, ...] | list[int]) -> str:
     return ", ".join(f"{n} {DOMAINS[i]}" for i, n in enumerate(vec) if n) or "nothing"
-
-
-def goal_words(g: Goal) -> str:
-    """One objective of an Objective card, e.g. '3 Cities of Level 2 or higher'."""
-    n = g.count
-    if g.kind == "cities":
-        return f"{n} Cit{'y' if n == 1 else 'ies'}" + (f" of Level {g.level} or higher" if g.level > 1 else "")
-    if g.kind == "nodus":
-        return f"{n} full {DOMAINS[g.colour]} Nodus in your Tree"
-    if g.kind == "masteries":
-        return f"{n} {DOMAINS[g.colour]} Master{'y' if n == 1 else 'ies'}"
-    if g.kind == "monument_levels":
-        return f"{n} Monument Level card{'s' if n != 1 else ''} in your Tree"
-    if g.kind == "advanced":
-        return f"{n} Advanced Master{'y' if n == 1 else 'ies'}"
-    return f"{n} Influence"
 
 
 def _goal_label(g: Goal) -> str:
@@ -265,8 +255,12 @@ def advice(game: Any, view: dict[str, Any], action: str) -> str:
     c: Content = game.content
     parts = action.split()
     kind, args = parts[0], parts[1:]
-    if kind == "place":
-        return "Place a Land tile where it touches many tiles: its Camp and the Resources it touches Produce Knowledge."
+    if kind in ("place", "reactivate"):
+        outs = preview(game, view, action)
+        best = max(outs, key=lambda o: sum(o.counts) + o.vest - sum(o.lost), default=None)
+        got = f" Here it brings {knowledge(best.counts, best.vest)}." if best else ""
+        return ("Place Land tiles where their corners meet Resources of the colours you need: the Camp and the "
+                f"Resources along the edge it scores Produce Knowledge, and matching colours face to face give more.{got}")
     if kind in ("develop", "assimilate") and args and args[0] in c.mastery_index:
         m = c.masteries[c.mastery_index[args[0]]]
         return f"Take {m.name}: {effect_words(m.basic[0]) if m.basic else 'it'} — Masteries give lasting effects."
@@ -276,4 +270,73 @@ def advice(game: Any, view: dict[str, Any], action: str) -> str:
         return "Monument Levels join your Tree and count toward controlling the Monument at the end."
     if kind in ("edge", "locus", "all_edges"):
         return "Score the placement that Produces the Knowledge you need most."
-    return f"A good move now: {action}."
+    if kind == "choose":
+        return "Keep the Objective whose goals you can reach with Cities and Masteries, and a Monument you can build."
+    if kind == "keep":
+        return "A hand with Camps of several colours lets you Produce what you need; keep it unless it is all one colour."
+    if kind == "pass":
+        return "Nothing worth its cost now: save the Knowledge for a bigger purchase later in this Age."
+    if kind == "convert":
+        return "Exchange surplus Knowledge for the Domain you are short of, to afford a City or a Mastery."
+    described = describe_action(game, view, action)
+    return described["text"] if described else f"A good move now: {action}."
+
+
+# ----- the end-of-game score sheet and the guided first game -------------------------------------------
+SHEET = (("influence", "Influence", "tally"), ("domination", "Domination cards", "tally"),
+         ("cards", "Masteries & Levels", "tally"), ("overflow", "Over 20", "tally"),
+         ("objectives", "Objective", "final"), ("monuments", "Monuments", "final"),
+         ("cards", "End-of-game cards", "final"))
+
+
+def score_sheet(game: Any, view: dict[str, Any], result_json: dict[str, Any]) -> dict[str, Any]:
+    """One row per player, one column per way of scoring VP, the winner and how a tie was broken."""
+    scores = result_json.get("scores") or []
+    rows: list[dict[str, Any]] = []
+    for seat, p in enumerate(view.get("players", [])):
+        got = scores[seat] if seat < len(scores) else {}
+        tally = got.get("tally") or p.get("tally") or {}
+        final = {k: got.get(k, (p.get("final") or {}).get(k, 0)) for k in ("objectives", "monuments", "cards")}
+        cells = [int((tally if where == "tally" else final).get(key, 0) or 0) for key, _, where in SHEET]
+        total = int(got.get("vp", p.get("vp", 0)))
+        if sum(cells) != total:  # a game saved before VP were tallied by source
+            cells.append(total - sum(cells))
+        rows.append({"seat": seat, "cells": cells, "total": total})
+    columns = [title for _, title, _ in SHEET]
+    if any(len(r["cells"]) > len(columns) for r in rows):
+        columns.append("Other")
+        for r in rows:
+            r["cells"] += [0] * (len(columns) - len(r["cells"]))
+    return {"columns": columns, "rows": rows, "winners": list(result_json.get("winners") or []),
+            "tiebreak": _tiebreak(view, rows)}
+
+
+def _tiebreak(view: dict[str, Any], rows: list[dict[str, Any]]) -> str | None:
+    if not rows:
+        return None
+    top = max(r["total"] for r in rows)
+    order = view.get("initiative") or [r["seat"] for r in rows]
+    tied = [q for q in order if any(r["seat"] == q and r["total"] == top for r in rows)]
+    if len(tied) < 2:
+        return None
+    return (f"{' and '.join(f'Player {q + 1}' for q in tied)} tie at {top} VP: the tie goes to the Initiative order "
+            f"of the last Age, where Player {tied[0] + 1} plays first.")
+
+
+def tutorial(game: Any) -> dict[str, Any]:
+    """The guided first game: two players, the newcomer against a bot that plays at random."""
+    r = game.content.rules
+    return {
+        "key": "dominations",
+        "title": "Your first game of Dominations",
+        "options": {"players": 2},
+        "seats": ["human", "random"],
+        "intro": (f"Dominations is played in {r['ages']} Ages of {r['turns_per_age']} turns. Each turn you place one "
+                  "of your triangular Land tiles beside the Cradle or another tile: its Camp and the Resources along "
+                  "the edge it touches Produce Knowledge of their colours. Then you may build a City (or a Monument "
+                  "Level) and develop a Mastery for your Civilisation Tree, paying with that Knowledge. The guide "
+                  "suggests a move each time and says why; you may always choose something else."),
+        "goal": (f"Have more VP than the other player after Age {r['ages']}. Cities give Influence, which scores as VP "
+                 "at the end of every Age; the most Knowledge left in a Domain at an Age's end wins its Domination "
+                 "card; Masteries, your secret Objective and the Monuments score too."),
+    }

@@ -7,19 +7,24 @@
 * Cities on the activated tiles Produce for their owners (option ``city_activation``).
 * Vestigium Knowledge is assigned to Domains when received (DOM-VEST).
 * Stocks never pass their limit; at a limit of 20 an overflow scores 1 VP per Domain per
-  event (DOM-RES).
+  event (DOM-RES). One placement (or reactivation) is ONE acquisition event for each seat it
+  brings Knowledge to (B-13): the placer's tile, its own activated Cities, the Gains its
+  Production triggers (Bartering) and its Locus Gains arrive together; each other City owner
+  receives all of its activated Cities' Production together.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from civtable.core import Action
 
-from .content import COLOURS, VEST
+from . import narrate
+from .content import COLOURS, VEST, Content
 from .frames import Farmer, Grow, Source, Vestige
 from .geometry import Cell, corner_index, edge, hexagon, loci_completed, neighbour, neighbours, ring, shown
-from .reserve import converts, gain, receive
+from .reserve import converts, finish_production, receive
 
 if TYPE_CHECKING:
     from .state import DominationsState
@@ -28,17 +33,10 @@ CRADLE: frozenset[Cell] = frozenset(hexagon())
 EDGE, LOCUS, ALL_EDGES = 0, 1, 2
 
 
-def finish_production(s: DominationsState, seat: int, counts: tuple[int, ...] | list[int]) -> None:
-    """Production is complete: add the Gains it triggers, then receive it all as one event."""
-    p = s.players[seat]
-    total = list(counts)
-    for c in range(6):
-        if counts[c] > 0:
-            total[c] += p.mods.on_produce[c]
-    receive(s, seat, total)
-
-
 # ----- the board ----------------------------------------------------------------------------------
+Placed = Mapping[Cell, tuple[int, int, int]]  # cell -> (tile, rotation, seat)
+
+
 def occupied(s: DominationsState, cell: Cell) -> bool:
     return cell in s.placed or cell in CRADLE
 
@@ -53,56 +51,65 @@ def frontier(s: DominationsState) -> list[Cell]:
     return sorted(out)
 
 
-def resource_at(s: DominationsState, cell: Cell, point: tuple[int, int]) -> int:
+def resource_on(c: Content, placed: Placed, cell: Cell, point: tuple[int, int]) -> int:
     """The Resource colour of a placed Land tile at one of its corners (-1 if none)."""
-    got = s.placed.get(cell)
+    got = placed.get(cell)
     if got is None:
         return -1
     tile, rot, _ = got
     k = corner_index(cell, point)
-    return shown(s.c.tiles[tile].resources, rot)[k]
+    return shown(c.tiles[tile].resources, rot)[k]
 
 
-def options(s: DominationsState, cell: Cell, reactivated: bool) -> tuple[tuple[int, int, int], ...]:
-    """What a placement at ``cell`` may score (the cell counted as filled)."""
-    edges = [k for k in range(3) if occupied(s, neighbour(cell, k))]
-    loci = loci_completed(cell, s.placed, CRADLE)
+def resource_at(s: DominationsState, cell: Cell, point: tuple[int, int]) -> int:
+    return resource_on(s.c, s.placed, cell, point)
+
+
+def scoring_options(placed: Placed, cell: Cell, reactivated: bool, multi_edge: str) -> tuple[tuple[int, int, int], ...]:
+    """What a placement at ``cell`` may score (the cell counted as filled): a completed Locus (one of
+    them, DOM-LOCUS-5) or else one connected edge (or all of them with ``all_edges``)."""
+    edges = [k for k in range(3) if neighbour(cell, k) in placed or neighbour(cell, k) in CRADLE]
+    loci = loci_completed(cell, placed, CRADLE)
     locus_opts = [(LOCUS, p[0], p[1]) for p in loci]
     if locus_opts and not reactivated:
         return tuple(locus_opts)
-    if s.opt["multi_edge"] == "all_edges" and len(edges) > 1:
+    if multi_edge == "all_edges" and len(edges) > 1:
         edge_opts = [(ALL_EDGES, 0, 0)]
     else:
         edge_opts = [(EDGE, k, 0) for k in edges]
     return tuple(edge_opts + locus_opts)
 
 
-def production(s: DominationsState, seat: int, cell: Cell, option: tuple[int, int, int]) -> tuple[list[int], int, list[Cell]]:
-    """(Knowledge per colour, Vestigium, activated cells) that scoring ``option`` Produces for
-    the placer, before City activation and Gains. Pure: the state is not changed."""
+def options(s: DominationsState, cell: Cell, reactivated: bool) -> tuple[tuple[int, int, int], ...]:
+    """What a placement at ``cell`` may score in this state."""
+    return scoring_options(s.placed, cell, reactivated, s.opt["multi_edge"])
+
+
+def land_production(c: Content, placed: Placed, cell: Cell, option: tuple[int, int, int],
+                    camp: int) -> tuple[list[int], int, list[Cell]]:
+    """(Knowledge per colour, Vestigium, activated cells) that the land Produces when the tile on
+    ``cell`` scores ``option`` with its Camp Producing ``camp``, before City activation and Gains.
+    A pure function of the land, so views can preview placements with it."""
     counts = [0] * 6
     vest = 0
-    tile, rot, _ = s.placed[cell]
-    camp = s.c.tiles[tile].camp
-    trader = s.roles[_power(s, "camp2")] == seat and s.age <= s.c.rules["ages"]
-    counts[camp] += (2 if trader else 1) + s.players[seat].mods.camp_bonus
+    counts[c.tiles[placed[cell][0]].camp] += camp
     activated: list[Cell] = []
     kind, a, b = option
     if kind == LOCUS:
-        for c in ring((a, b)):
-            r = resource_at(s, c, (a, b))
+        for x in ring((a, b)):
+            r = resource_on(c, placed, x, (a, b))
             if r == VEST:
                 vest += 1
             elif r >= 0:
                 counts[r] += 1
-        activated = [c for c in ring((a, b)) if c != cell]
+        activated = [x for x in ring((a, b)) if x != cell]
     else:
-        ks = [a] if kind == EDGE else [k for k in range(3) if occupied(s, neighbour(cell, k))]
+        ks = [a] if kind == EDGE else [k for k in range(3) if neighbour(cell, k) in placed or neighbour(cell, k) in CRADLE]
         for k in ks:
             nb = neighbour(cell, k)
             for pt in edge(cell, k):
-                mine = resource_at(s, cell, pt)
-                theirs = resource_at(s, nb, pt)
+                mine = resource_on(c, placed, cell, pt)
+                theirs = resource_on(c, placed, nb, pt)
                 for r in (mine, theirs):
                     if r == VEST:
                         vest += 1
@@ -110,37 +117,64 @@ def production(s: DominationsState, seat: int, cell: Cell, option: tuple[int, in
                         counts[r] += 1
                 if mine == theirs and 0 <= mine < 6:
                     counts[mine] += 1  # Concentration of Knowledge
-            if nb in s.placed:
+            if nb in placed:
                 activated.append(nb)
     return counts, vest, activated
 
 
-def score(s: DominationsState, seat: int, cell: Cell, option: tuple[int, int, int], reactivated: bool) -> None:
-    """Resolve a placement's Production (DOM-GROW-5..10, DOM-LOCUS)."""
-    counts, vest, activated = production(s, seat, cell, option)
-    if reactivated:
-        activated.append(cell)
-    mode = s.opt["city_activation"]
-    for c in activated:
-        city = s.cities.get(c)
+def camp_amount(s: DominationsState, seat: int) -> int:
+    """What the Camp of a tile the seat places Produces: 1, 2 with the Trader, plus card bonuses."""
+    trader = s.roles[_power(s, "camp2")] == seat and s.age <= s.c.rules["ages"]
+    return (2 if trader else 1) + s.players[seat].mods.camp_bonus
+
+
+def production(s: DominationsState, seat: int, cell: Cell, option: tuple[int, int, int]) -> tuple[list[int], int, list[Cell]]:
+    """(Knowledge per colour, Vestigium, activated cells) that scoring ``option`` Produces for
+    the placer, before City activation and Gains. Pure: the state is not changed."""
+    return land_production(s.c, s.placed, cell, option, camp_amount(s, seat))
+
+
+def cities_production(c: Content, placed: Placed, cities: Mapping[Cell, tuple[int, int]], mode: str, seat: int,
+                      activated: list[Cell]) -> dict[int, list[int]]:
+    """What the Cities on ``activated`` tiles Produce, per seat (DOM-GROW-10, option
+    ``city_activation``): the owner's level in the Camp's colour, and/or the placer's. Pure."""
+    out: dict[int, list[int]] = {}
+    for x in activated:
+        city = cities.get(x)
         if city is None:
             continue
         owner, level = city
-        colour = s.c.tiles[s.placed[c][0]].camp
+        colour = c.tiles[placed[x][0]].camp
         if mode in ("placer_level", "both"):
-            counts[colour] += level
+            out.setdefault(seat, [0] * 6)[colour] += level
         if mode in ("owner_level", "both"):
-            extra = [0] * 6
-            extra[colour] = level
-            finish_production(s, owner, extra)
+            out.setdefault(owner, [0] * 6)[colour] += level
+    return out
+
+
+def score(s: DominationsState, seat: int, cell: Cell, option: tuple[int, int, int], reactivated: bool) -> None:
+    """Resolve a placement's Production (DOM-GROW-5..10, DOM-LOCUS): one acquisition event per
+    seat that receives Knowledge (B-13)."""
+    counts, vest, activated = production(s, seat, cell, option)
+    if reactivated:
+        activated.append(cell)
+    cities = cities_production(s.c, s.placed, s.cities, s.opt["city_activation"], seat, activated)
+    for c, n in enumerate(cities.pop(seat, ())):
+        counts[c] += n  # the placer's own Cities: Produced in the same event
+    for owner in sorted(cities):
+        finish_production(s, owner, cities[owner])
+    gained = [0] * 6
+    gained_vest = 0
+    if option[0] == LOCUS and not reactivated:
+        narrate.locus(s, seat, (option[1], option[2]), counts, vest)
     if option[0] == LOCUS:
         loc = s.players[seat].mods.on_locus
-        if any(loc):
-            gain(s, seat, list(loc[:6]), loc[VEST])
-    if vest:
-        s.stack.append(Vestige(seat, vest, tuple(counts), True))
+        gained = list(loc[:6])
+        gained_vest = loc[VEST]
+    if vest or gained_vest:
+        s.stack.append(Vestige(seat, vest + gained_vest, tuple(counts), True, tuple(gained), gained_vest))
     else:
-        finish_production(s, seat, counts)
+        finish_production(s, seat, counts, gained)
 
 
 def _power(s: DominationsState, power: str) -> int:
@@ -216,14 +250,20 @@ def apply(s: DominationsState, top: Any, a: Action) -> None:
         score(s, seat, top.cell, opt, top.reactivated)
     elif k == "vest":
         counts = list(top.counts)
-        counts[s.colour_arg(a.args[0])] += 1
+        gained = list(top.gained) or [0] * 6
+        colour = s.colour_arg(a.args[0])
+        if top.remaining > top.gained_vest:
+            counts[colour] += 1  # Produced Vestigium counts as Produced (DOM-VEST-2)
+        else:
+            gained[colour] += 1
         s.stack.pop()
         if top.remaining > 1:
-            s.stack.append(Vestige(seat, top.remaining - 1, tuple(counts), top.produced))
+            s.stack.append(top._replace(remaining=top.remaining - 1, counts=tuple(counts), gained=tuple(gained),
+                                        gained_vest=min(top.gained_vest, top.remaining - 1)))
         elif top.produced:
-            finish_production(s, seat, counts)
+            finish_production(s, seat, counts, gained)
         else:
-            receive(s, seat, counts)
+            receive(s, seat, [a + b for a, b in zip(counts, gained, strict=True)])
 
 
 def _choose_or_score(s: DominationsState, seat: int, cell: Cell, reactivated: bool) -> None:

@@ -21,6 +21,10 @@ from .geometry import Cell
 if TYPE_CHECKING:
     from .state import DominationsState, Player
 
+# where a seat's VP came from during play (``Player.tally``; final scoring is ``Player.final``)
+TALLY = ("cards", "overflow", "influence", "domination")
+CARDS, OVERFLOW, INFLUENCE, DOMINATION = range(len(TALLY))
+
 
 def camp(s: DominationsState, cell: Cell) -> int:
     """The Camp colour of the placed tile on ``cell``."""
@@ -45,7 +49,9 @@ def refresh_limits(s: DominationsState, seat: int) -> None:
 
 
 def receive(s: DominationsState, seat: int, counts: list[int] | tuple[int, ...], overflow_vp: bool = True) -> None:
-    """One acquisition event: add Knowledge under the limits (DOM-RES-2, -6, -7)."""
+    """ONE acquisition event: add Knowledge under the limits (DOM-RES-2, -6, -7). At a limit of 20
+    each Domain that overflows scores 1 VP, however much is lost (B-13): every path that brings
+    Knowledge calls this exactly once per event with everything the event brings."""
     p = s.players[seat]
     top = s.c.rules["max_limit"]
     for c in range(6):
@@ -55,13 +61,28 @@ def receive(s: DominationsState, seat: int, counts: list[int] | tuple[int, ...],
         total = p.stock[c] + n
         if total > p.limit[c]:
             if overflow_vp and p.limit[c] >= top:
-                p.vp += 1
+                p.score(OVERFLOW, 1)
             total = p.limit[c]
         p.stock[c] = total
 
 
+def finish_production(s: DominationsState, seat: int, produced: tuple[int, ...] | list[int],
+                      gained: tuple[int, ...] | list[int] = ()) -> None:
+    """A placement's (or reactivation's) Knowledge for one seat is complete: add the Gains its
+    Production triggers (``on_produce``, once per Domain Produced; B-37: Gains trigger nothing)
+    and the Knowledge Gained with it, and receive it all as one event (B-13)."""
+    p = s.players[seat]
+    total = list(produced)
+    for c in range(6):
+        if produced[c] > 0:
+            total[c] += p.mods.on_produce[c]
+        if gained:
+            total[c] += gained[c]
+    receive(s, seat, total)
+
+
 def gain(s: DominationsState, seat: int, counts: list[int], vest: int) -> None:
-    """Gain Knowledge (not Produced); Vestigium is assigned by the seat first."""
+    """Gain Knowledge (not Produced) as one event; Vestigium is assigned by the seat first."""
     if vest > 0:
         s.stack.append(Vestige(seat, vest, tuple(counts), False))
     else:

@@ -7,7 +7,9 @@ from typing import TYPE_CHECKING, Any
 
 from civtable.core import GameResult
 
+from . import narrate
 from .content import COLOURS, Goal
+from .reserve import TALLY
 
 if TYPE_CHECKING:
     from .state import DominationsState, Player
@@ -65,18 +67,42 @@ def final(s: DominationsState) -> None:
     """After Age 3: Objectives, Monument control (provisional VP), cards' final VP (DOM-FINAL)."""
     from .build import control
 
+    lines = []
     for seat, p in enumerate(s.players):
         obj = s.c.objectives[p.objective]
-        got = sum(g.vp for g in obj.goals if goal_met(s, p, seat, g))
+        met = [g for g in obj.goals if goal_met(s, p, seat, g)]
+        got = sum(g.vp for g in met)
         cards = card_final_vp(s, p, seat)
         p.final = {"objectives": got, "cards": cards, "monuments": 0}
         p.vp += got + cards
+        lines.append(f"{narrate.name(seat)}: {obj.name} {len(met)} of {len(obj.goals)} goals, +{got} VP"
+                     + (f"; cards +{cards} VP" if cards else "") + ".")
     for m in s.in_play:
-        q = best(s, control(s, m), minimum=1)
+        held = control(s, m)
+        q = best(s, held, minimum=1)
+        mon = s.c.monuments[m]
         if q >= 0:
-            s.players[q].vp += s.c.monuments[m].control_vp
-            s.players[q].final["monuments"] += s.c.monuments[m].control_vp
+            s.players[q].vp += mon.control_vp
+            s.players[q].final["monuments"] += mon.control_vp
+            lines.append(f"{mon.name}: {narrate.name(q)} controls it ({held[q]}: Level cards plus City levels "
+                         f"beside it), +{mon.control_vp} VP.")
+        else:
+            lines.append(f"{mon.name}: nobody controls it.")
     s.finished = True
+    w = best(s, [p.vp for p in s.players])
+    lines.insert(0, f"{narrate.name(w)} wins with {s.players[w].vp} VP." + (f" {tiebreak(s)}" if tiebreak(s) else ""))
+    narrate.final(s, lines)
+
+
+def tiebreak(s: DominationsState) -> str:
+    """How a tie for the most VP was broken (DOM-GEN-5, B-36), or '' when nobody tied."""
+    top = max(p.vp for p in s.players)
+    tied = [q for q in s.initiative if s.players[q].vp == top]
+    if len(tied) < 2:
+        return ""
+    names = ", ".join(f"Player {q + 1}" for q in tied)
+    return (f"{names} tie at {top} VP; the tie goes to the Initiative order of the last Age, where "
+            f"Player {tied[0] + 1} plays first.")
 
 
 def result(s: DominationsState) -> GameResult:
@@ -88,6 +114,7 @@ def result(s: DominationsState) -> GameResult:
             "objective": s.c.objectives[p.objective].name if p.objective >= 0 else None,
             "monument": s.c.monuments[p.monument].name if p.monument >= 0 else None,
             "cities": 0, "masteries": len(p.owned), **p.final,
+            "tally": dict(zip(TALLY, p.tally, strict=True)),
         })
     for o, _ in s.cities.values():
         scores[o]["cities"] += 1

@@ -18,6 +18,8 @@ from . import ages, build, grow, reserve, scoring, tree
 from .content import Content
 from .frames import CODEC, PROMPTS, Deal, Order, Secret, Step
 from .geometry import Cell, cell_key, parse_cell_key
+from .narrate import Moment
+from .reserve import TALLY
 
 if TYPE_CHECKING:
     from .game import Dominations
@@ -29,7 +31,7 @@ class Player:
     """One seat's civilisation. Lists/dicts are copied on clone; tuples are shared."""
 
     __slots__ = ("stock", "limit", "vp", "influence", "hand", "tokens", "tree", "owned", "levels",
-                 "campfire", "objective", "monument", "dealt_obj", "dealt_mon", "mods", "final")
+                 "campfire", "objective", "monument", "dealt_obj", "dealt_mon", "mods", "final", "tally")
 
     def __init__(self, campfire: int, tokens: int, base_limit: int) -> None:
         self.stock = [0] * 6
@@ -49,6 +51,15 @@ class Player:
         self.dealt_mon: tuple[int, ...] = ()
         self.mods: Any = None
         self.final: dict[str, int] = {}
+        self.tally: tuple[int, ...] = (0,) * len(TALLY)  # VP by source, see TALLY
+
+    def score(self, source: int, n: int) -> None:
+        """Score ``n`` VP from ``source`` (an index of :data:`TALLY`)."""
+        if n:
+            self.vp += n
+            t = list(self.tally)
+            t[source] += n
+            self.tally = tuple(t)
 
     def copy(self) -> Player:
         q = Player.__new__(Player)
@@ -68,6 +79,7 @@ class Player:
         q.dealt_mon = self.dealt_mon
         q.mods = self.mods
         q.final = dict(self.final)
+        q.tally = self.tally
         return q
 
     def to_json(self) -> dict[str, Any]:
@@ -79,6 +91,7 @@ class Player:
             "levels": [list(x) for x in self.levels], "campfire": self.campfire,
             "objective": self.objective, "monument": self.monument,
             "dealt_obj": list(self.dealt_obj), "dealt_mon": list(self.dealt_mon), "final": self.final,
+            "tally": list(self.tally),
         }
 
     @staticmethod
@@ -101,6 +114,11 @@ class Player:
         q.dealt_obj = tuple(int(x) for x in d["dealt_obj"])
         q.dealt_mon = tuple(int(x) for x in d["dealt_mon"])
         q.final = {str(k): int(v) for k, v in d["final"].items()}
+        q.tally = (0,) * len(TALLY)  # a state saved before VP were tallied: sources unknown
+        if "tally" in d:
+            q.tally = tuple(int(x) for x in d["tally"])
+            if len(q.tally) != len(TALLY):
+                raise ValueError(f"'tally' lists the VP of {len(TALLY)} sources ({', '.join(TALLY)})")
         q.mods = None
         return q
 
@@ -132,6 +150,7 @@ class DominationsState(GameState):
         self.used = [False] * 6  # once-per-Age powers used
         self.finished = False
         self.stack: list[Any] = []
+        self.moments: tuple[Moment, ...] = ()  # the recent big moments, newest last (narrate.py)
         for p in self.players:
             tree.refresh(self, p)
         ages.setup(self)
@@ -156,6 +175,7 @@ class DominationsState(GameState):
         s.used = self.used[:]
         s.finished = self.finished
         s.stack = self.stack[:]
+        s.moments = self.moments
         return s
 
     def to_json(self) -> dict[str, Any]:
@@ -168,6 +188,7 @@ class DominationsState(GameState):
             "supply": self.supply, "pile": self.pile, "back": self.back, "initiative": self.initiative,
             "age": self.age, "turn_no": self.turn_no, "roles": self.roles, "used": self.used,
             "finished": self.finished, "stack": [CODEC.to_json(f) for f in self.stack],
+            "moments": [[t, list(lines), r] for t, lines, r in self.moments],
         }
 
     @staticmethod
@@ -193,6 +214,7 @@ class DominationsState(GameState):
             raise ValueError("'finished' must be true or false")
         s.finished = d["finished"]
         s.stack = [CODEC.from_json(f) for f in d["stack"]]
+        s.moments = tuple((str(t), tuple(str(x) for x in lines), int(r)) for t, lines, r in d.get("moments", []))
         for p in s.players:
             tree.refresh(s, p)
         return s
@@ -220,7 +242,7 @@ class DominationsState(GameState):
             return Decision((CHANCE,), tag_of(top), "cards or tiles are drawn")
         if isinstance(top, Secret):
             waiting = tuple(i for i, p in enumerate(self.players) if p.objective < 0)
-            return Decision(waiting, "secret", "keep 1 Objective and 1 Monument: choose OBJECTIVE MONUMENT")
+            return Decision(waiting, "secret", PROMPTS["secret"])
         return Decision((top.seat,), tag_of(top), PROMPTS.get(tag_of(top), ""))
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:

@@ -16,9 +16,10 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from civtable.core import Action
 
+from . import narrate
 from .content import CORR, VEST, Effect
 from .frames import Assimilate
-from .reserve import converts, gain, refresh_limits
+from .reserve import CARDS, converts, gain, refresh_limits
 
 if TYPE_CHECKING:
     from .state import DominationsState, Player
@@ -180,7 +181,7 @@ def immediate(s: DominationsState, seat: int, effects: tuple[Effect, ...]) -> No
     vest = 0
     for e in effects:
         if e.do == "vp":
-            p.vp += e.n
+            p.score(CARDS, e.n)
         elif e.do == "influence":
             p.influence += e.n
         elif e.do == "gain":
@@ -281,6 +282,11 @@ def apply(s: DominationsState, top: Any, a: Action) -> None:
     seat = top.seat
     k = a.kind
     s.stack.pop()
+    if isinstance(top, Assimilate):
+        what = ("assimilates nothing" if k == "pass" else
+                f"assimilates {s.c.masteries[s.c.mastery_index[str(a.args[0])]].name}" if k == "assimilate" else
+                f"turns its {s.c.masteries[s.c.mastery_index[str(a.args[0])]].name} to the Advanced side")
+        narrate.assimilation(s, seat, what)
     if k == "pass":
         return
     m = s.c.mastery_index[str(a.args[0])]

@@ -11,9 +11,10 @@ from typing import TYPE_CHECKING, Any
 from civtable.core.frames import tag_of
 
 from .build import control
-from .content import COLOURS, DOMAINS, NODUS_NAMES, Effect
+from .content import COLOURS, DOMAINS, NODUS_NAMES, Effect, Goal
 from .geometry import cell_key
 from .grow import CRADLE
+from .reserve import TALLY
 
 if TYPE_CHECKING:
     from .state import DominationsState
@@ -46,6 +47,22 @@ def effect_words(e: Effect) -> str:
     colour = "Vestigium" if e.colour == 6 else DOMAINS[e.colour] if 0 <= e.colour < 6 else ""
     per = _PER.get(e.per, e.per).format(c=colour).strip()
     return _WORDS[e.do].format(n=e.n, c=colour, per=per).replace("  ", " ")
+
+
+def goal_words(g: Goal) -> str:
+    """One objective of an Objective card, e.g. '3 Cities of Level 2 or higher'."""
+    n = g.count
+    if g.kind == "cities":
+        return f"{n} Cit{'y' if n == 1 else 'ies'}" + (f" of Level {g.level} or higher" if g.level > 1 else "")
+    if g.kind == "nodus":
+        return f"{n} full {DOMAINS[g.colour]} Nodus in your Tree"
+    if g.kind == "masteries":
+        return f"{n} {DOMAINS[g.colour]} Master{'y' if n == 1 else 'ies'}"
+    if g.kind == "monument_levels":
+        return f"{n} Monument Level card{'s' if n != 1 else ''} in your Tree"
+    if g.kind == "advanced":
+        return f"{n} Advanced Master{'y' if n == 1 else 'ies'}"
+    return f"{n} Influence"
 
 
 def catalogue(s: DominationsState) -> dict[str, Any]:
@@ -104,7 +121,7 @@ def build_view(s: DominationsState, viewer: int | None) -> dict[str, Any]:
             "dealt_monuments": [c.monuments[m].id for m in p.dealt_mon] if mine and not revealed else None,
             "tree": [{"x": x, "y": y, **card_json(s, card, p.owned.get(card[1], False) if card[0] == 1 else False)}
                      for (x, y), card in sorted(p.tree.items())],
-            "final": p.final,
+            "final": p.final, "tally": dict(zip(TALLY, p.tally, strict=True)),
         })
     board = [{"cell": list(cell), "key": cell_key(cell), **tile_json(s, t), "rotation": r, "by": by,
               "city": list(s.cities[cell]) if cell in s.cities else None,
@@ -137,5 +154,6 @@ def build_view(s: DominationsState, viewer: int | None) -> dict[str, Any]:
         "monuments": monuments, "pile": len(s.pile) + len(s.back),
         "supply": {c.masteries[m].id: bin(b).count("1") for m, b in enumerate(s.supply)},
         "decision": frame, "finished": s.finished,
+        "moments": [{"title": t, "lines": list(lines), "round": r} for t, lines, r in s.moments],
         **({"masteries": catalogue(s)} if d.kind in ("develop", "assimilate") and viewer in d.players else {}),
     }

@@ -151,10 +151,10 @@ const Civ = (() => {
   function tint(node, seat) { node.style.borderLeftColor = seatColour(seat); node.classList.add("tinted"); return node; }
 
   // ----- glossary tooltips: any element with data-term="<kind:id>" explains itself -------------
-  const glossary = { terms: {}, rules: null, extra: null };
+  const glossary = { terms: {}, rules: null, css: null, extra: null };
   async function loadGlossary(gameId) {
     const res = await api("GET", `/api/games/${encodeURIComponent(gameId)}/glossary`);
-    if (res.ok) { glossary.terms = res.data.terms || {}; glossary.rules = res.data.rules; }
+    if (res.ok) { glossary.terms = res.data.terms || {}; glossary.rules = res.data.rules; glossary.css = res.data.css || null; }
     return glossary;
   }
   function term(id) { return glossary.terms[id] || null; }
@@ -168,20 +168,26 @@ const Civ = (() => {
     }
     return tip;
   }
+  /** The tip of an element: its glossary entry (data-term) and, for an element that acts
+      (data-action), what that action does (the game's describe_action, via Civ.table). */
   function showTip(target) {
     const id = target.dataset.term;
-    const entry = term(id);
-    if (!entry) return;
+    const entry = id ? term(id) : null;
+    const act = target.dataset.action && Civ.table ? Civ.table.describe(target.dataset.action) : null;
+    if (!entry && !act) return;
     tipFor = target;
     const node = clear(tipNode());
-    node.append(el("div", { class: "tip-head" }, el("strong", {}, entry.name), el("span", { class: "muted small" }, ` · ${entry.kind}`)),
-      el("div", { class: "tip-text" }, entry.text));
-    if (entry.cost && Object.keys(entry.cost).length) {
-      node.append(el("div", { class: "resline" }, el("span", { class: "label" }, "Printed cost"), resources(entry.cost)));
+    if (entry) {
+      node.append(el("div", { class: "tip-head" }, el("strong", {}, entry.name), el("span", { class: "muted small" }, ` · ${entry.kind}`)),
+        el("div", { class: "tip-text" }, entry.text));
+      if (entry.cost && Object.keys(entry.cost).length) {
+        node.append(el("div", { class: "resline" }, el("span", { class: "label" }, "Printed cost"), resources(entry.cost)));
+      }
+      const extra = glossary.extra ? glossary.extra(id, target) : null;
+      if (extra) node.append(extra);
+      if (entry.unlocks && entry.unlocks.length) node.append(el("div", { class: "small" }, "Opens: " + entry.unlocks.join(", ")));
     }
-    const extra = glossary.extra ? glossary.extra(id, target) : null;
-    if (extra) node.append(extra);
-    if (entry.unlocks && entry.unlocks.length) node.append(el("div", { class: "small" }, "Opens: " + entry.unlocks.join(", ")));
+    if (act) node.append(el("div", { class: "tip-action" }, el("strong", {}, act.title), " — ", act.text));
     node.classList.remove("hidden");
     const r = target.getBoundingClientRect();
     const width = Math.min(340, window.innerWidth - 16);
@@ -198,7 +204,7 @@ const Civ = (() => {
   document.addEventListener("pointerdown", (ev) => { lastPointer = ev.pointerType || "mouse"; }, true);
   document.addEventListener("mouseover", (ev) => {
     if (lastPointer === "touch") return;
-    const target = ev.target instanceof Element ? ev.target.closest("[data-term]") : null;
+    const target = ev.target instanceof Element ? ev.target.closest("[data-term], [data-action]") : null;
     if (target && target !== tipFor) showTip(target);
     else if (!target && tipFor) hideTip();
   });
@@ -209,14 +215,21 @@ const Civ = (() => {
   });
   document.addEventListener("keydown", (ev) => { if (ev.key === "Escape") hideTip(); });
   document.addEventListener("focusin", (ev) => {
-    const target = ev.target instanceof Element ? ev.target.closest("[data-term]") : null;
+    const target = ev.target instanceof Element ? ev.target.closest("[data-term], [data-action]") : null;
     if (target) showTip(target);
   });
+
+  /** "1 time", "2 times", "no times": a count with its word for people (`plural` defaults to word + "s"). */
+  function count(n, word, plural) {
+    const many = plural || `${word}s`;
+    if (!n) return `no ${many}`;
+    return `${n} ${n === 1 ? word : many}`;
+  }
 
   /** Renderers by game name: {render(board, payload, ctx)}; "generic" is the fallback. */
   const renderers = {};
 
   return { api, seats, saveSeat, forgetSeat, tokenFor, el, append, clear, resources, toast, titleCase, seatName,
            playerName, seatChip, seatColour, swatch, tint, modeName, SEAT_COLOURS, glossary, loadGlossary, term,
-           showTip, hideTip, renderers, RESOURCES, RES_NAMES };
+           showTip, hideTip, renderers, RESOURCES, RES_NAMES, count };
 })();

@@ -1,59 +1,99 @@
-/* Dominations: the triangular land as SVG (click a free space to place the chosen tile, with the
-   chosen rotation; click a tile for its City, Monument or Inventor actions), your hand, stocks and
-   limits, the Civilisation Tree as a grid of cards, the Monuments and the other players. */
+/* Dominations: the table drawn from the seat's view.
+
+   - The land to scale: every placed tile a triangle showing its Camp (the big disc) and its three
+     corner Resources as turned, Cities (level, owner's colour) and Monuments on it.
+   - Your Land tiles drawn as tiles: pick one, every legal position is highlighted; turn it with the
+     button or the R key; point at (or, on a touch screen, tap) a position to preview the tile there
+     and what it would Produce; click to place. After a placement, the edges or Loci it may score
+     are drawn on the land to click; Cities, upgrades, Monuments' sites and the Inventor's
+     reactivation are clicked on their tiles.
+   - The Civilisation Tree drawn as a tree: each card on its square with its Nodus on its four
+     sides and what it gives; pick a Mastery (or a Monument Level) and the squares it fits are
+     highlighted, click one to put it there.
+   - The setup choice, the hand's redraw, the Governor's order and Vestigium as cards and buttons.
+   Every element that acts goes through Civ.table.actOn (data-action and the highlight class
+   "clickable"); the page describes the action before it is chosen (tips, the chooser, the
+   preview line under the land). */
 "use strict";
 
 (() => {
   const { el, clear } = Civ;
   const SVGNS = "http://www.w3.org/2000/svg";
   const COLOURS = ["yellow", "orange", "blue", "green", "red", "purple"];
-  const DOMAIN = { yellow: "Trade", orange: "Craftsmanship", blue: "Art", green: "Science", red: "Government", purple: "Religion" };
-  const FILL = { yellow: "#e8c531", orange: "#e48a2a", blue: "#3d7fd6", green: "#3fa34d", red: "#cf3b32",
-                 purple: "#8a4fb8", vestigium: "#ffffff", corruptio: "#222222" };
-  const UNIT = 46;
-  const pick = { tile: null, rotation: 0 };
+  const DOMAIN = { yellow: "Trade", orange: "Craftsmanship", blue: "Art", green: "Science", red: "Government",
+                   purple: "Religion", vestigium: "Vestigium", corruptio: "Corruptio" };
+  const ORIENT = ["▲", "▼"];
+  const UNIT = 60;
+  // what the player has picked on the table (kept across updates of the same decision)
+  const pick = { tile: null, rotation: 0, card: null, want: null, preview: null, objective: null, monument: null, from: null };
 
+  // ----- SVG and the triangular lattice ------------------------------------------------------------
   function svg(tag, attrs, ...children) {
     const node = document.createElementNS(SVGNS, tag);
     for (const [k, v] of Object.entries(attrs || {})) {
       if (k.startsWith("on") && typeof v === "function") node.addEventListener(k.slice(2), v);
-      else if (k === "style") node.style.cssText = String(v);  // CSSOM: the page's CSP refuses style attributes
-      else if (v !== null && v !== undefined) node.setAttribute(k, String(v));
+      else if (k === "class") node.setAttribute("class", v);
+      else if (v !== null && v !== undefined && v !== false) node.setAttribute(k, String(v));
     }
     for (const c of children.flat()) if (c) node.append(c);
     return node;
   }
   const point = (i, j) => [(i + j * 0.5) * UNIT, -j * 0.8660254 * UNIT];
-  function corners(i, j, o) {
-    return o === 0 ? [[i, j], [i + 1, j], [i, j + 1]] : [[i + 1, j], [i + 1, j + 1], [i, j + 1]];
-  }
-  function neighbours(i, j, o) {
-    return o === 0 ? [[i, j - 1, 1], [i, j, 1], [i - 1, j, 1]] : [[i + 1, j, 0], [i, j + 1, 0], [i, j, 0]];
-  }
-  const key = (c) => c.join(",");
-  const orient = (o) => (Number(o) === 0 ? "▲" : "▼");
+  const corners = (i, j, o) => (Number(o) === 0 ? [[i, j], [i + 1, j], [i, j + 1]] : [[i + 1, j], [i + 1, j + 1], [i, j + 1]]);
+  const neighbours = (i, j, o) => (Number(o) === 0 ? [[i, j - 1, 1], [i, j, 1], [i - 1, j, 1]] : [[i + 1, j, 0], [i, j + 1, 0], [i, j, 0]]);
+  const key = (c) => c.map(Number).join(",");
+  const where = (c) => `(${c[0]}, ${c[1]}, ${ORIENT[Number(c[2])]})`;
+  const words = (t) => t.split(" ");
+  const shown = (resources, r) => [0, 1, 2].map((k) => resources[(k + Number(r)) % 3]);
 
-  /** One triangle: Camp in the middle, the three Resources in its corners (as turned). */
-  function triangle(cell, camp, resources, extra) {
+  /** A tile's triangle: the Camp's disc in the middle, the Resources near their corners. */
+  function triangle(cell, tile, resources, cls) {
     const pts = corners(...cell).map(([a, b]) => point(a, b));
     const cx = (pts[0][0] + pts[1][0] + pts[2][0]) / 3;
     const cy = (pts[0][1] + pts[1][1] + pts[2][1]) / 3;
-    const g = svg("g", { class: "cell" + (extra && extra.cls ? ` ${extra.cls}` : ""), "data-cell": key(cell) },
-      svg("polygon", { points: pts.map((p) => p.join(",")).join(" "), fill: camp ? "#f3ecd9" : "none",
-        stroke: "#6b5b3e", "stroke-width": 1 }));
-    if (camp) g.append(svg("circle", { cx, cy, r: UNIT * 0.13, fill: FILL[camp], stroke: "#333" }));
-    (resources || []).forEach((r, k) => {
-      const [px, py] = pts[k];
-      g.append(svg("circle", { cx: px + (cx - px) * 0.3, cy: py + (cy - py) * 0.3, r: UNIT * 0.07, fill: FILL[r], stroke: "#333" }));
-    });
-    if (extra && extra.label) g.append(svg("text", { x: cx, y: cy + 4, "text-anchor": "middle", "font-size": 11, "font-weight": "bold" }, extra.label));
+    const g = svg("g", { class: `cell ${cls || ""}`.trim(), "data-cell": key(cell) },
+      svg("polygon", { class: "tri", points: pts.map((p) => p.join(",")).join(" ") }));
+    if (tile) {
+      g.append(svg("circle", { class: `camp c-${tile.camp}`, cx, cy, r: UNIT * 0.15 }));
+      (resources || []).forEach((r, k) => {
+        const [px, py] = pts[k];
+        g.append(svg("circle", { class: `res c-${r}`, cx: px + (cx - px) * 0.32, cy: py + (cy - py) * 0.32, r: UNIT * 0.075 }));
+      });
+    }
+    return { g, cx, cy, pts };
+  }
+
+  function placedTile(cell, tile, payload) {
+    const { g, cx, cy } = triangle(cell, tile, shown(tile.resources, tile.rotation), "placed");
+    if (tile.city) {
+      const [owner, level] = tile.city;
+      const house = svg("g", { class: "city" },
+        svg("rect", { x: cx - 9, y: cy - 27, width: 18, height: 14, rx: 2, fill: Civ.seatColour(owner) }),
+        svg("text", { x: cx, y: cy - 16, "text-anchor": "middle", class: "city-level" }, String(level)));
+      g.append(house);
+    }
+    if (tile.monument) g.append(svg("text", { x: cx, y: cy + 26, "text-anchor": "middle", class: "standee" }, "★"));
+    const city = tile.city ? `; Level ${tile.city[1]} City of ${Civ.playerName(payload, tile.city[0])}` : "";
+    const mon = tile.monument ? `; Monument ${(Civ.term(`monument:${tile.monument}`) || {}).name || tile.monument}` : "";
+    g.append(svg("title", {}, `${where(cell)}: ${DOMAIN[tile.camp]} Camp; Resources ${shown(tile.resources, tile.rotation)
+      .map((r) => DOMAIN[r]).join(", ")}; placed by ${Civ.playerName(payload, tile.by)}${city}${mon}`));
+    g.setAttribute("data-term", tile.monument ? `monument:${tile.monument}` : tile.city ? "piece:city" : `colour:${tile.camp}`);
     return g;
   }
 
+  /** Make an SVG or HTML element act (the shared Civ.table.actOn: data-action, the highlight class
+      "clickable", click / Enter, the description when pointed at, a chooser for several actions). */
+  function acting(node, actions, ctx, heading) {
+    if (!actions.length) return node;
+    node.setAttribute("aria-label", actions.length === 1 ? label(actions[0], ctx.payload) || actions[0] : heading || "choose");
+    return Civ.table.actOn(node, actions, ctx, { heading });
+  }
+
+  // ----- the land ------------------------------------------------------------------------------------
   function placeActions(legal, tile) {
     const out = new Map();
     for (const t of legal) {
-      const p = t.split(" ");
+      const p = words(t);
       if (p[0] !== "place" || p[1] !== tile) continue;
       const k = `${p[2]},${p[3]},${p[4]}`;
       if (!out.has(k)) out.set(k, []);
@@ -64,216 +104,469 @@
 
   function cellActions(legal, cellKey) {
     const [i, j, o] = cellKey.split(",");
-    return [...legal].filter((t) => {
-      const p = t.split(" ");
+    return legal.filter((t) => {
+      const p = words(t);
       return ["city", "upgrade", "site", "reactivate"].includes(p[0]) && p[1] === i && p[2] === j && p[3] === o;
     });
   }
 
+  const touch = () => window.matchMedia && window.matchMedia("(hover: none)").matches;
+
   function land(view, ctx, payload) {
+    const legal = ctx.readonly ? [] : [...(ctx.legal || [])];
     const cells = new Map();
     for (const c of view.cradle) cells.set(key(c), { cell: c, cradle: true });
     for (const t of view.board) cells.set(key(t.cell), { cell: t.cell, tile: t });
-    const legal = ctx.readonly ? [] : [...(ctx.legal || [])];
-    const places = pick.tile ? placeActions(legal, pick.tile) : new Map();
+    const me = view.you !== null && view.you !== undefined ? view.players[view.you] : null;
+    const tile = pick.tile && me && me.hand ? me.hand.find((t) => t.id === pick.tile) : null;
+    const places = tile ? placeActions(legal, tile.id) : new Map();
     const free = new Set();
     for (const { cell } of cells.values()) for (const nb of neighbours(...cell)) if (!cells.has(key(nb))) free.add(key(nb));
-    for (const k of places.keys()) free.add(k);
     const all = [...cells.values()].map((x) => x.cell).concat([...free].map((k) => k.split(",").map(Number)));
     const xs = all.flatMap((c) => corners(...c).map(([a, b]) => point(a, b)[0]));
     const ys = all.flatMap((c) => corners(...c).map(([a, b]) => point(a, b)[1]));
-    const pad = 10;
-    const box = [Math.min(...xs) - pad, Math.min(...ys) - pad, Math.max(...xs) - Math.min(...xs) + 2 * pad, Math.max(...ys) - Math.min(...ys) + 2 * pad];
-    // drawn at about 1.6 px per unit of the land, never wider than its panel (a young land stays small)
-    const wide = Math.min(900, Math.max(280, box[2] * 1.6));
-    const root = svg("svg", { viewBox: box.join(" "), class: "dom-land", role: "img", "aria-label": "the land",
-                              style: `width:100%;max-width:${wide}px;height:auto` });
-    for (const { cell, cradle, tile } of cells.values()) {
-      if (cradle) { root.append(triangle(cell, null, null, { cls: "cradle", label: "" })); continue; }
-      const shown = [0, 1, 2].map((k) => tile.resources[(k + tile.rotation) % 3]);
-      const label = tile.monument ? "M" : tile.city ? `${tile.city[1]}` : "";
-      const g = triangle(cell, tile.camp, shown, { label });
-      const acts = ctx.readonly ? [] : cellActions(ctx.legal || [], key(cell));
-      if (acts.length) {
-        g.classList.add("clickable");
-        g.addEventListener("click", () => (acts.length === 1 ? ctx.act(acts[0]) : ctx.choose(g, acts)));
-        g.addEventListener("mouseenter", () => ctx.preview(acts[0]));
-      }
-      g.setAttribute("data-term", tile.monument ? `monument:${tile.monument}` : tile.city ? "piece:city" : `colour:${tile.camp}`);
-      g.append(svg("title", {}, `${DOMAIN[tile.camp]} Camp${tile.city ? `, City level ${tile.city[1]} of ${Civ.playerName(payload, tile.city[0])}` : ""}`));
+    const pad = 14;
+    const box = [Math.min(...xs) - pad, Math.min(...ys) - pad, Math.max(...xs) - Math.min(...xs) + 2 * pad,
+      Math.max(...ys) - Math.min(...ys) + 2 * pad];
+    const root = svg("svg", { viewBox: box.join(" "), class: "dom-land", role: "group", "aria-label": "the land" });
+    root.style.maxWidth = `${Math.round(Math.min(1000, box[2] * 1.25))}px`;  // to scale: 75 px a tile's side at most
+    const cradle = svg("g", { class: "cradle" });
+    for (const { cell, tile: t, cradle: isCradle } of cells.values()) {
+      if (isCradle) { cradle.append(triangle(cell, null, null, "cradle").g); continue; }
+      const g = placedTile(cell, t, payload);
+      acting(g, cellActions(legal, key(cell)), ctx, `On the tile at ${where(cell)}`);
       root.append(g);
     }
+    root.prepend(cradle);
+    const ctr = point(0, 0);
+    root.append(svg("text", { x: ctr[0], y: ctr[1] + 5, "text-anchor": "middle", class: "cradle-name" }, "Cradle"));
     for (const k of free) {
       const cell = k.split(",").map(Number);
       const acts = places.get(k);
-      if (!acts) { root.append(triangle(cell, null, null, { cls: "free" })); continue; }
+      if (!acts) { root.append(triangle(cell, null, null, "free").g); continue; }
       const action = acts.find((t) => t.endsWith(` ${pick.rotation}`)) || acts[0];
-      const tile = view.players[view.you].hand.find((t) => t.id === pick.tile);
-      const r = Number(action.split(" ")[5]);
-      const g = triangle(cell, tile.camp, [0, 1, 2].map((x) => tile.resources[(x + r) % 3]), { cls: "target clickable" });
-      g.setAttribute("data-action", action);
-      g.setAttribute("opacity", "0.55");
-      g.addEventListener("click", () => ctx.act(action));
-      g.addEventListener("mouseenter", () => ctx.preview(action));
-      root.append(g);
+      const r = Number(words(action)[5]);
+      const { g } = triangle(cell, tile, shown(tile.resources, r), "target" + (pick.preview === action ? " previewing" : ""));
+      const look = () => {  // the tile shown in place, and what it would Produce
+        for (const n of root.querySelectorAll(".previewing")) n.classList.remove("previewing");
+        g.classList.add("previewing");
+        pick.preview = action;
+        showPreview(action, ctx);
+      };
+      g.addEventListener("mouseenter", look);
+      g.addEventListener("focus", look);
+      g.addEventListener("click", look);  // before playing it: on a touch screen the first tap only shows it
+      root.append(acting(g, [action], ctx));
     }
+    scoringMarks(root, view, ctx);
     return root;
   }
 
-  function hand(view, ctx) {
-    const me = view.players[view.you];
-    if (!me || !me.hand) return null;
-    const placing = choosePick(view, ctx);
-    const tiles = me.hand.map((t) => {
-      const mini = svg("svg", { viewBox: `-4 -44 54 48`, width: 60, class: "dom-tile" },
-        triangle([0, 0, 0], t.camp, [0, 1, 2].map((k) => t.resources[(k + (t.id === pick.tile ? pick.rotation : 0)) % 3])));
-      return el("button", { type: "button", class: "small tilepick" + (t.id === pick.tile ? " chosen" : ""), dataset: { tile: t.id },
-        title: `${DOMAIN[t.camp]} Camp; Resources ${t.resources.map((r) => DOMAIN[r] || Civ.titleCase(r)).join(", ")}`,
-        onclick: () => { pick.tile = t.id; ctx.rerender(); } }, mini, el("div", { class: "small" }, t.id));
-    });
-    const turn = placing ? el("button", { type: "button", class: "small", id: "rotate",
-      onclick: () => { pick.rotation = (pick.rotation + 1) % 3; ctx.rerender(); } }, `Turn the tile (rotation ${pick.rotation})`) : null;
-    return el("section", { class: "panel" }, el("h2", {}, "Your Land tiles"),
-      placing ? el("p", { class: "muted small" }, "Choose a tile, turn it, then click a highlighted space of the land.") : null,
-      el("div", { class: "row" }, tiles, turn));
+  /** After a placement: the edges (or Loci) it may score, drawn on the land to click. */
+  function scoringMarks(root, view, ctx) {
+    const d = view.decision || {};
+    if (d.kind !== "source" || !d.cell || ctx.readonly) return;
+    const legal = new Set(ctx.legal || []);
+    const cell = d.cell;
+    const pts = corners(...cell);
+    for (const [kind, a, b] of d.options || []) {
+      if (kind === 0) {
+        const act = `edge ${a}`;
+        if (!legal.has(act)) continue;
+        // a band along the edge, inside the new tile (something with an area, easy to point at)
+        const [p, q] = [point(...pts[a]), point(...pts[(a + 1) % 3])];
+        const c = corners(...cell).map(([x, y]) => point(x, y)).reduce((s, v) => [s[0] + v[0] / 3, s[1] + v[1] / 3], [0, 0]);
+        const inward = (v) => [v[0] + (c[0] - v[0]) * 0.3, v[1] + (c[1] - v[1]) * 0.3];
+        const band = [p, q, inward(q), inward(p)].map((v) => v.join(",")).join(" ");
+        root.append(acting(svg("polygon", { class: "edge-mark", points: band }), [act], ctx));
+      } else if (kind === 1) {
+        const act = `locus ${a} ${b}`;
+        if (!legal.has(act)) continue;
+        const [x, y] = point(a, b);
+        root.append(acting(svg("circle", { class: "locus-mark", cx: x, cy: y, r: UNIT * 0.2 }), [act], ctx));
+      }
+    }
   }
 
-  /** Keep a chosen tile from the hand while placing (the first one by default). */
+  /** The line under the land: what the pointed-at placement would do, and on touch screens its button. */
+  function showPreview(action, ctx) {
+    const box = document.getElementById("dom-preview");
+    if (!box) return;
+    clear(box);
+    const said = Civ.table && Civ.table.describe ? Civ.table.describe(action) : null;
+    box.append(el("strong", {}, said ? said.title : label(action, ctx.payload)), said ? ` — ${said.text}` : "");
+    if (touch()) box.append(" ", el("span", { class: "muted" }, "Tap the place again to put the tile there."));
+  }
+
+  // ----- your tiles ----------------------------------------------------------------------------------
+  function tileIcon(t, rotation, size) {
+    const box = svg("svg", { viewBox: `-6 ${-UNIT * 0.87 - 6} ${UNIT + 12} ${UNIT * 0.87 + 12}`, class: "dom-tile",
+                             width: size, height: Math.round(size * 0.87) });
+    box.append(triangle([0, 0, 0], t, shown(t.resources, rotation), "placed").g);
+    return box;
+  }
+
+  function hand(view, ctx, payload) {
+    const me = view.players[view.you];
+    const legal = ctx.readonly ? [] : [...(ctx.legal || [])];
+    const placing = legal.some((t) => t.startsWith("place "));
+    const discarding = legal.includes("keep");
+    if (!me || !me.hand || (!me.hand.length && !discarding)) return null;
+    const tiles = me.hand.map((t) => {
+      const chosen = placing && t.id === pick.tile;
+      const rot = chosen ? pick.rotation : 0;
+      const desc = `${DOMAIN[t.camp]} Camp; corners ${t.resources.map((r) => DOMAIN[r]).join(", ")}`;
+      const put = discarding && legal.includes(`discard ${t.id}`)
+        ? acting(el("button", { type: "button", class: "small secondary" }, "Put back"), [`discard ${t.id}`], ctx) : null;
+      return el("div", { class: "hand-tile" + (chosen ? " chosen" : "") },
+        el("button", { type: "button", class: "tilepick", dataset: { tile: t.id, term: `colour:${t.camp}` },
+          "aria-pressed": chosen ? "true" : "false", title: desc, disabled: !placing,
+          onclick: () => { pick.tile = t.id; pick.preview = null; ctx.rerender(); } }, tileIcon(t, rot, 64)),
+        el("div", { class: "small muted" }, DOMAIN[t.camp]), put);
+    });
+    const farmer = legal.includes("pass") && (view.decision || {}).kind === "farmer";
+    const controls = placing ? el("div", { class: "row" },
+      el("button", { type: "button", class: "small", id: "rotate", title: "turn the tile (key R)",
+        onclick: rotate }, `⟳ Turn the tile (R) — ${pick.rotation}`),
+      farmer ? acting(el("button", { type: "button", class: "small secondary" }, "No second tile"), ["pass"], ctx) : null) : null;
+    const help = placing ? "Pick a tile, turn it (R), then click a highlighted space of the land. Point at a space to see what it Produces."
+      : discarding ? "Put back the tiles you do not want, then keep: new tiles replace them (once per Age)."
+        : "Your hand of Land tiles.";
+    return el("section", { class: "panel dom-hand", id: "dom-hand" },
+      el("h2", {}, `Your Land tiles (${me.hand.length})`), el("p", { class: "muted small" }, help),
+      el("div", { class: "row hand-row" }, tiles), controls,
+      discarding ? acting(el("button", { type: "button", class: "keep" }, "Keep this hand"), ["keep"], ctx) : null);
+  }
+
+  let rerender = () => {};
+  function rotate() { pick.rotation = (pick.rotation + 1) % 3; pick.preview = null; rerender(); }
+  document.addEventListener("keydown", (ev) => {
+    if (ev.key !== "r" && ev.key !== "R") return;
+    const t = ev.target;
+    if (t instanceof HTMLElement && (t.closest("input, textarea, select") || t.isContentEditable)) return;
+    if (!document.getElementById("rotate")) return;
+    ev.preventDefault();
+    rotate();
+  });
+
+  /** Keep a chosen tile while placing (the first one by default), so legal spaces show at once. */
   function choosePick(view, ctx) {
     const me = view.players[view.you];
-    const placing = !ctx.readonly && [...(ctx.legal || [])].some((t) => t.startsWith("place "));
-    if (!me || !me.hand) return false;
+    const legal = ctx.readonly ? [] : [...(ctx.legal || [])];
+    const placing = legal.some((t) => t.startsWith("place "));
+    if (!me || !me.hand) return;
     if (pick.tile && !me.hand.some((t) => t.id === pick.tile)) pick.tile = null;
     if (placing && !pick.tile && me.hand.length) pick.tile = me.hand[0].id;
-    return placing;
+    if (pick.preview && !legal.includes(pick.preview)) pick.preview = null;
+    if (pick.card && !legal.some((t) => cardOf(t) === pick.card)) pick.card = null;
   }
 
-  function stocks(view, payload) {
-    const rows = view.players.map((p) => el("tr", { class: p.seat === view.you ? "me" : "" },
-      el("td", {}, Civ.playerName(payload, p.seat) + (p.seat === view.you ? " (you)" : "")), el("td", {}, String(p.vp)), el("td", {}, String(p.influence)),
-      COLOURS.map((c) => el("td", { dataset: { term: `colour:${c}` } }, `${p.stock[c]}/${p.limit[c]}`)),
-      el("td", {}, String(p.city_tokens)), el("td", {}, String(p.hand_size))));
-    return el("section", { class: "panel" }, el("h2", {}, "Knowledge / limit"),
-      el("table", { class: "list small" }, el("tr", {}, el("th", {}, "Player"), el("th", { dataset: { term: "rule:vp" } }, "VP"),
-        el("th", { dataset: { term: "rule:influence" } }, "Influence"),
-        COLOURS.map((c) => el("th", { style: `color:${FILL[c]}`, dataset: { term: `colour:${c}` } }, DOMAIN[c])),
-        el("th", { dataset: { term: "piece:city" } }, "Cities left"), el("th", {}, "Hand")), rows));
+  // ----- Knowledge and players ---------------------------------------------------------------------------
+  function knowledge(p, mine) {
+    return el("div", { class: "stocks" + (mine ? " mine" : "") }, COLOURS.map((c) => {
+      const full = p.stock[c] >= p.limit[c] && p.limit[c] > 0;
+      return el("span", { class: `stock c-${c}` + (full ? " full" : ""), dataset: { term: `colour:${c}` },
+        title: `${DOMAIN[c]}: ${p.stock[c]} of ${p.limit[c]}` }, el("span", { class: "dom-name" }, DOMAIN[c]),
+      el("span", {}, el("b", {}, String(p.stock[c])), el("span", { class: "muted" }, `/${p.limit[c]}`)));
+    }));
   }
 
-  /** Legal actions putting a card on a Tree square, by "x,y" (develop, assimilate, monument). */
-  function squareActions(legal) {
-    const out = new Map();
-    for (const t of legal) {
-      const p = t.split(" ");
-      let xy = null;
-      if ((p[0] === "develop" || p[0] === "assimilate") && p.length === 5) xy = `${p[3]},${p[4]}`;
-      if (p[0] === "monument" && p.length === 4) xy = `${p[2]},${p[3]}`;
-      if (!xy) continue;
-      if (!out.has(xy)) out.set(xy, []);
-      out.get(xy).push(t);
+  function players(view, payload) {
+    const order = view.initiative || [];
+    return el("section", { class: "panel dom-players" }, el("h2", {}, "Players"),
+      view.players.map((p) => {
+        const roles = Object.entries(view.roles || {}).filter(([, q]) => q === p.seat)
+          .map(([r]) => el("span", { class: "tag", dataset: { term: `domination:${r}` } }, termName(`domination:${r}`, r)));
+        const place = order.indexOf(p.seat);
+        return Civ.tint(el("div", { class: "dom-player" + (p.seat === view.you ? " me" : ""), dataset: { seat: String(p.seat) } },
+          el("div", { class: "row" }, Civ.seatChip(payload, p.seat, p.seat === view.you ? " (you)" : ""),
+            el("span", { dataset: { term: "rule:vp" } }, el("b", {}, String(p.vp)), " VP"),
+            el("span", { dataset: { term: "rule:influence" } }, `Influence ${p.influence}`),
+            place >= 0 ? el("span", { class: "muted small", dataset: { term: "rule:initiative" } }, `plays ${place + 1}${["st", "nd", "rd"][place] || "th"}`) : null,
+            el("span", { class: "muted small", dataset: { term: "piece:city" } }, `${p.city_tokens} City tokens`),
+            el("span", { class: "muted small" }, `${p.hand_size} tiles`), roles),
+          knowledge(p, p.seat === view.you),
+          p.objective ? el("div", { class: "small" }, "Objective ", el("span", { dataset: { term: `objective:${p.objective}` } },
+            termName(`objective:${p.objective}`, p.objective)), " · Monument ",
+          el("span", { dataset: { term: `monument:${p.monument}` } }, termName(`monument:${p.monument}`, p.monument))) : null), p.seat);
+      }));
+  }
+
+  // ----- the Civilisation Tree -----------------------------------------------------------------------------
+  /** Which card a Tree action puts down: "develop:bartering", "monument:great_pyramid". */
+  function cardOf(t) {
+    const p = words(t);
+    if ((p[0] === "develop" || p[0] === "assimilate") && p.length === 5) return `${p[0]}:${p[1]}`;
+    if (p[0] === "monument" && p.length === 4) return `monument:${p[1]}`;
+    return null;
+  }
+  function squareOf(t) {
+    const p = words(t);
+    if ((p[0] === "develop" || p[0] === "assimilate") && p.length === 5) return `${p[3]},${p[4]}`;
+    if (p[0] === "monument" && p.length === 4) return `${p[2]},${p[3]}`;
+    return null;
+  }
+
+  function effectWords(e) {
+    const c = e.colour ? DOMAIN[e.colour] || e.colour : "";
+    const per = { mastery: `${c} Mastery`, city_level: "City level", city: "City", nodus: `full ${c} Nodus`,
+                  monument_level: "Monument Level", advanced: "Advanced Mastery" }[e.per] || e.per;
+    return ({ vp: `${e.n} VP`, influence: `+${e.n} Influence`, gain: `Gain ${e.n} ${c}`, limit: `${c} limit ${e.n}`,
+              city_discount: `Cities −${e.n}`, mastery_discount: `${c} Masteries −${e.n}`,
+              on_produce: `+${e.n} ${c} when you Produce ${c}`, camp_bonus: `Camps Produce +${e.n}`,
+              on_locus: `+${e.n} ${c} per Locus`, turn_start: `+${e.n} ${c} each turn`, age_end: `+${e.n} ${c} at Age end`,
+              carry: `keep ${e.n} ${c} at Age end`, hand_size: `hand +${e.n}`, final_vp: `${e.n} VP per ${per} at the end` })[e.do]
+      || e.do;
+  }
+
+  function treeCard(c, ctx, mine, legal) {
+    const termId = c.kind === "mastery" ? `mastery:${c.id}` : c.kind === "level" ? `monument:${c.id}` : `campfire:${c.id}`;
+    const node = el("div", { class: `tcard k-${c.kind} c-${c.colour || "none"}` + (c.advanced ? " advanced" : ""),
+      dataset: { card: c.id, term: termId } },
+    ["n", "e", "s", "w"].map((side, k) => el("span", { class: `nodus ${side} c-${c.nodus[k]}`, title: `${DOMAIN[c.nodus[k]]} Nodus` })),
+    el("div", { class: "tname" }, c.name + (c.advanced ? " ★" : "")),
+    el("div", { class: "tgives" }, c.kind === "campfire" ? "2 → 1 exchange" : (c.effects || []).map(effectWords).join(" · ") || "—"),
+    c.value ? el("div", { class: "tvalue muted" }, `value ${c.value}`) : null);
+    if (mine && c.kind === "mastery") {
+      const up = legal.filter((t) => t === `advance ${c.id}` || t === `flip ${c.id}`);
+      if (up.length) node.append(acting(el("button", { type: "button", class: "small up" }, "Advanced side"), up, ctx));
     }
-    return out;
+    return node;
   }
 
-  function treeGrid(p, ctx, mine) {
-    const squares = mine && !ctx.readonly ? squareActions([...(ctx.legal || [])]) : new Map();
+  function tree(p, ctx, mine, payload) {
+    const legal = mine && !ctx.readonly ? [...(ctx.legal || [])] : [];
+    const squares = new Map();
+    for (const t of legal) {
+      const sq = squareOf(t);
+      if (!sq || (pick.card && cardOf(t) !== pick.card)) continue;
+      if (!squares.has(sq)) squares.set(sq, []);
+      squares.get(sq).push(t);
+    }
     const spots = [...squares.keys()].map((k) => k.split(",").map(Number));
     const xs = p.tree.map((c) => c.x).concat(spots.map((s) => s[0]));
     const ys = p.tree.map((c) => c.y).concat(spots.map((s) => s[1]));
-    const minX = Math.min(...xs); const maxX = Math.max(...xs); const maxY = Math.max(...ys); const minY = Math.min(...ys);
-    const grid = el("div", { class: "dom-tree", style: `display:grid;grid-template-columns:repeat(${maxX - minX + 1}, 8.5em);gap:4px` });
+    const minX = Math.min(...xs); const maxX = Math.max(...xs); const minY = Math.min(...ys); const maxY = Math.max(...ys);
+    const grid = el("div", { class: "dom-tree" });
+    grid.style.gridTemplateColumns = `repeat(${maxX - minX + 1}, var(--tcard))`;
     const at = new Map(p.tree.map((c) => [`${c.x},${c.y}`, c]));
     for (let y = maxY; y >= minY; y--) {
       for (let x = minX; x <= maxX; x++) {
         const c = at.get(`${x},${y}`);
-        if (!c) {
-          const acts = squares.get(`${x},${y}`);
-          if (!acts) { grid.append(el("div", {})); continue; }
-          const spot = el("button", { type: "button", class: "small secondary tree-spot", dataset: { x: String(x), y: String(y) },
-            title: `${acts.length} card(s) can go here`, style: "min-height:4em;border-style:dashed" }, `+ ${acts.length} card(s)`);
-          spot.addEventListener("click", () => (acts.length === 1 ? ctx.act(acts[0]) : ctx.choose(spot, acts)));
-          grid.append(spot);
-          continue;
-        }
-        const nod = (k) => el("span", { class: "nodus", dataset: { term: `colour:${c.nodus[k]}` }, style: `display:inline-block;width:10px;height:10px;border-radius:50%;border:1px solid #333;background:${FILL[c.nodus[k]]}` }, "");
-        const termId = c.kind === "mastery" ? `mastery:${c.id}` : c.kind === "level" ? `monument:${c.id}` : `campfire:${c.id}`;
-        grid.append(el("div", { class: "card" + (c.advanced ? " advanced" : ""), dataset: { card: c.id, term: termId },
-          style: `border:2px solid ${FILL[c.colour] || "#999"};padding:3px;min-height:4em;position:relative` },
-        el("div", { class: "small" }, nod(0)), el("strong", { class: "small" }, c.name + (c.advanced ? " ★" : "")),
-        el("div", { class: "small muted" }, c.value ? `value ${c.value}` : c.kind),
-        el("div", { class: "small" }, "W ", nod(3), " E ", nod(1), " S ", nod(2))));
+        if (c) { grid.append(treeCard(c, ctx, mine, legal)); continue; }
+        const found = squares.get(`${x},${y}`);
+        if (!found) { grid.append(el("div", { class: "tgap" })); continue; }
+        const acts = found.includes(pick.want) ? [pick.want, ...found.filter((t) => t !== pick.want)] : found;
+        const names = [...new Set(acts.map((t) => label(t, payload).split(" (")[0]))];
+        const spot = el("div", { class: "tspot", dataset: { x: String(x), y: String(y) } },
+          el("span", { class: "small" }, pick.card ? "Put it here" : names.length === 1 ? names[0] : `${names.length} cards fit`));
+        grid.append(acting(spot, acts, ctx, `On the square (${x}, ${y})`));
       }
     }
-    return grid;
+    return el("div", { class: "tree-scroll" }, grid);
   }
 
-  function monuments(view, payload) {
-    return el("section", { class: "panel" }, el("h2", {}, "Monuments"),
-      el("ul", { class: "small" }, view.monuments.map((m) => el("li", {},
-        el("span", { dataset: { term: `monument:${m.id}` } }, m.name), `: ${m.built}/${m.levels} levels; next `,
-        m.next_cost ? Object.entries(m.next_cost).map(([c, n]) => `${n} ${DOMAIN[c]}`).join(", ") : "complete",
-        `; control ${m.control.map((n, q) => `${Civ.playerName(payload, q)} ${n}`).join(", ")} (${m.control_vp} VP)`))));
+  /** During the Develop phase (or assimilation): the Masteries within reach, as cards to pick. */
+  function masteries(view, ctx) {
+    const cat = view.masteries;
+    const legal = ctx.readonly ? [] : [...(ctx.legal || [])];
+    if (!cat) return null;
+    const kinds = new Map();
+    for (const t of legal) { const c = cardOf(t); if (c && !c.startsWith("monument:")) kinds.set(c, (kinds.get(c) || 0) + 1); }
+    if (!kinds.size) return null;
+    const cards = [...kinds.keys()].map((ck) => {
+      const [kind, id] = ck.split(":");
+      const m = cat[id];
+      const cost = kind === "develop" ? `${m.value} ${DOMAIN[m.colour]}` : "free";
+      return el("button", { type: "button", class: `mcard c-${m.colour}` + (pick.card === ck ? " chosen" : ""),
+        dataset: { pick: ck, term: `mastery:${id}` }, "aria-pressed": pick.card === ck ? "true" : "false",
+        onclick: () => { pick.card = pick.card === ck ? null : ck; ctx.rerender(); } },
+      el("div", { class: "tname" }, m.name), el("div", { class: "small" }, `${DOMAIN[m.colour]} · value ${m.value} · ${cost}`),
+      el("div", { class: "small" }, m.basic.join("; ")),
+      el("div", { class: "small muted" }, `Advanced (${m.upgrade_cost}): ${m.advanced.join("; ")}`));
+    });
+    const title = view.decision.kind === "assimilate" ? "Masteries you may assimilate" : "Masteries you can develop";
+    return el("section", { class: "panel dom-masteries" }, el("h2", {}, title),
+      el("p", { class: "muted small" }, "Pick a card: the squares of your Tree where it fits light up."), el("div", { class: "mcards" }, cards));
+  }
+
+  // ----- Monuments ------------------------------------------------------------------------------------------
+  function monuments(view, ctx, payload) {
+    if (!view.monuments.length) return null;
+    const legal = ctx.readonly ? [] : [...(ctx.legal || [])];
+    return el("section", { class: "panel dom-monuments" }, el("h2", {}, "Monuments"),
+      el("div", { class: "mons" }, view.monuments.map((m) => {
+        const ck = `monument:${m.id}`;
+        const can = legal.some((t) => cardOf(t) === ck);
+        const next = m.cards[m.built];
+        const control = m.control.map((n, q) => (n ? `${Civ.playerName(payload, q)} ${n}` : null)).filter(Boolean).join(", ") || "nobody yet";
+        return el("div", { class: `mon c-${m.colour}` },
+          el("div", { class: "row" }, el("strong", { dataset: { term: `monument:${m.id}` } }, m.name),
+            el("span", { class: "muted small" }, `${m.built} of ${m.levels} Levels · control ${m.control_vp} VP: ${control}`)),
+          next ? el("div", { class: "small" }, `Next: Level ${m.built + 1} costs ${Object.entries(next.cost).map(([c, n]) => `${n} ${DOMAIN[c]}`).join(", ")}`,
+            next.effects.length ? ` — gives ${next.effects.map(effectWords).join(", ")}` : "") : el("div", { class: "small" }, "Complete."),
+          can ? el("button", { type: "button", class: "small" + (pick.card === ck ? " chosen" : ""), dataset: { pick: ck },
+            onclick: () => { pick.card = pick.card === ck ? null : ck; ctx.rerender(); } },
+          pick.card === ck ? "Now click a square of your Tree" : `Build Level ${m.built + 1}`) : null);
+      })));
+  }
+
+  // ----- decisions that are not on the land -------------------------------------------------------------------
+  function setup(view, ctx) {
+    const me = view.players[view.you];
+    const legal = ctx.readonly ? [] : [...(ctx.legal || [])];
+    if (!me || !me.dealt_objectives || !legal.some((t) => t.startsWith("choose "))) return null;
+    const objCard = (id) => {
+      const t = Civ.term(`objective:${id}`) || { name: id, text: "" };
+      return el("button", { type: "button", class: "ocard" + (pick.objective === id ? " chosen" : ""), dataset: { term: `objective:${id}` },
+        onclick: () => { pick.objective = id; ctx.rerender(); } }, el("div", { class: "tname" }, `Objective: ${t.name}`),
+      el("div", { class: "small" }, t.text));
+    };
+    const monCard = (id) => {
+      const t = Civ.term(`monument:${id}`) || { name: id, text: "" };
+      return el("button", { type: "button", class: "ocard" + (pick.monument === id ? " chosen" : ""), dataset: { term: `monument:${id}` },
+        onclick: () => { pick.monument = id; ctx.rerender(); } }, el("div", { class: "tname" }, `Monument: ${t.name}`),
+      el("div", { class: "small" }, t.text));
+    };
+    const o = pick.objective || me.dealt_objectives[0];
+    const m = pick.monument || me.dealt_monuments[0];
+    const action = `choose ${o} ${m}`;
+    return el("section", { class: "panel dom-setup" }, el("h2", {}, "Keep one Objective and one Monument"),
+      el("p", { class: "small muted" }, "Your Objective stays secret until everyone has chosen; it scores at the end. "
+        + "Your Monument comes into play for everyone to build."),
+      el("div", { class: "cards2" }, me.dealt_objectives.map(objCard)), el("div", { class: "cards2" }, me.dealt_monuments.map(monCard)),
+      legal.includes(action) ? acting(el("button", { type: "button", class: "keep" }, `Keep ${label(action, ctx.payload)}`), [action], ctx) : null);
+  }
+
+  function smallChoices(view, ctx, payload) {
+    const legal = ctx.readonly ? [] : [...(ctx.legal || [])];
+    const d = view.decision || {};
+    if (d.kind === "vestige") {
+      return el("section", { class: "panel" }, el("h2", {}, `Vestigium: ${d.remaining} point${d.remaining === 1 ? "" : "s"} to assign`),
+        el("div", { class: "row" }, legal.filter((t) => t.startsWith("vest ")).map((t) =>
+          acting(el("button", { type: "button", class: `small vest c-${words(t)[1]}` }, DOMAIN[words(t)[1]]), [t], ctx))));
+    }
+    if (d.kind === "governor") {
+      return el("section", { class: "panel" }, el("h2", {}, "Governor: who plays next in the coming Age?"),
+        el("div", { class: "row" }, legal.filter((t) => t.startsWith("first ")).map((t) =>
+          acting(el("button", { type: "button", class: "small" }, Civ.playerName(payload, Number(words(t)[1]) - 1)), [t], ctx))));
+    }
+    if (["build", "develop", "assimilate"].includes(d.kind) && legal.includes("pass")) {
+      const word = { build: "Build nothing", develop: "Develop nothing", assimilate: "Assimilate nothing" }[d.kind];
+      return el("div", { class: "row dom-pass" }, acting(el("button", { type: "button", class: "secondary" }, `${word} — end this phase`), ["pass"], ctx));
+    }
+    return null;
+  }
+
+  function campfire(view, ctx) {
+    const legal = ctx.readonly ? [] : [...(ctx.legal || [])];
+    const ex = legal.filter((t) => t.startsWith("convert "));
+    if (!ex.length) return null;
+    const from = [...new Set(ex.map((t) => words(t)[1]))];
+    const chosen = pick.from && from.includes(pick.from) ? pick.from : null;
+    return el("details", { class: "panel dom-campfire", open: chosen ? true : null },
+      el("summary", {}, "Campfire: exchange 2 Knowledge of one Domain for 1 of another"),
+      el("div", { class: "row" }, el("span", { class: "small" }, "Give 2:"), from.map((c) =>
+        el("button", { type: "button", class: `small vest c-${c}` + (chosen === c ? " chosen" : ""), onclick: () => { pick.from = c; ctx.rerender(); } }, DOMAIN[c]))),
+      chosen ? el("div", { class: "row" }, el("span", { class: "small" }, "Take 1:"), ex.filter((t) => words(t)[1] === chosen).map((t) =>
+        acting(el("button", { type: "button", class: `small vest c-${words(t)[2]}` }, DOMAIN[words(t)[2]]), [t], ctx))) : null);
   }
 
   /** A named thing's name from the glossary (content names), else its id in title case. */
   const termName = (id, fallback) => (Civ.term(id) ? Civ.term(id).name : Civ.titleCase(fallback));
 
+  function header(view, payload) {
+    const order = (view.initiative || []).map((q) => Civ.playerName(payload, q)).join(" → ");
+    const turn = Math.min(view.turn, view.turns_per_age);
+    const round = Math.ceil(turn / Math.max(1, view.players.length));
+    return el("section", { class: "panel dom-head" },
+      el("h2", {}, view.finished ? "The game is over" : `Age ${view.age} of 3 — round ${Math.max(1, round)} of 5`),
+      el("p", { class: "small" }, el("span", { dataset: { term: "rule:initiative" } }, "Initiative"), `: ${order || "—"}. `,
+        `Land tiles left: ${view.pile}.`));
+  }
+
+  // ----- the renderer ---------------------------------------------------------------------------------------
+  function label(text, payload) {
+    const p = words(text);
+    const view = payload && payload.view;
+    const cat = view && view.masteries;
+    const me = view && view.you !== null && view.you !== undefined ? view.players[view.you] : null;
+    const tile = me && me.hand && ["place", "discard"].includes(p[0]) ? me.hand.find((t) => t.id === p[1]) : null;
+    const named = tile ? `${DOMAIN[tile.camp]} tile (${tile.resources.map((r) => DOMAIN[r]).join("/")})` : "a tile";
+    if (p[0] === "place") return `${named} at (${p[2]}, ${p[3]}, ${ORIENT[Number(p[4])]}), turned ${p[5]}`;
+    if (p[0] === "discard") return `Put back the ${named}`;
+    if (p[0] === "keep") return "Keep this hand";
+    if (cat && ["develop", "assimilate"].includes(p[0]) && cat[p[1]]) return `${cat[p[1]].name} (copy ${p[2]}) at (${p[3]}, ${p[4]})`;
+    if (["develop", "assimilate", "advance", "flip"].includes(p[0])) {
+      const name = (Civ.term(`mastery:${p[1]}`) || {}).name || Civ.titleCase(p[1]);
+      return p.length > 2 ? `${name} (copy ${p[2]}) at (${p[3]}, ${p[4]})` : `${name}: Advanced side`;
+    }
+    if (p[0] === "monument") return `${termName(`monument:${p[1]}`, p[1])} Level at (${p[2]}, ${p[3]})`;
+    if (p[0] === "choose" && p.length === 3) return `${termName(`objective:${p[1]}`, p[1])} + ${termName(`monument:${p[2]}`, p[2])}`;
+    if (["city", "upgrade", "site", "reactivate"].includes(p[0])) {
+      const verb = { city: "City on", upgrade: "Upgrade the City on", site: "Stand the Monument on", reactivate: "Reactivate" }[p[0]];
+      return `${verb} (${p[1]}, ${p[2]}, ${ORIENT[Number(p[3])]})`;
+    }
+    if (p[0] === "edge") return `Score edge ${Number(p[1]) + 1}`;
+    if (p[0] === "locus") return `Score the Locus at (${p[1]}, ${p[2]})`;
+    if (p[0] === "all_edges") return "Score every edge";
+    if (p[0] === "vest") return `Vestigium as ${DOMAIN[p[1]]}`;
+    if (p[0] === "convert") return `2 ${DOMAIN[p[1]]} → 1 ${DOMAIN[p[2]]}`;
+    if (p[0] === "first") return `${payload ? Civ.playerName(payload, Number(p[1]) - 1) : `Player ${p[1]}`} next`;
+    if (p[0] === "pass") return "Pass";
+    return null;
+  }
+
   let last = null;
   Civ.renderers.dominations = {
+    boardKinds: ["place", "edge", "locus", "city", "upgrade", "site", "reactivate", "develop", "assimilate", "monument",
+      "advance", "flip", "vest", "first", "choose", "discard", "keep", "convert"],
     render(board, payload, ctx) {
       const view = payload.view;
-      last = { board, payload, ctx };
-      if (view.you !== null && view.you !== undefined) choosePick(view, ctx);
+      const kind = (view.decision || {}).kind;
+      if (last && last.kind !== kind) { pick.card = null; pick.from = null; pick.preview = null; }
+      last = { board, payload, ctx, kind };
       ctx.rerender = () => { clear(last.board); Civ.renderers.dominations.render(last.board, last.payload, last.ctx); };
-      const roleList = Object.entries(view.roles || {});
-      const roles = roleList.length ? roleList.flatMap(([r, q], k) => [k ? ", " : "",
-        el("span", { dataset: { term: `domination:${r}` } }, Civ.titleCase(r)), `: ${Civ.seatName(payload, q)}`]) : null;
-      const order = (view.initiative || []).map((q) => Civ.seatName(payload, q)).join(" → ");
+      rerender = ctx.rerender;
+      const seated = view.you !== null && view.you !== undefined;
+      if (seated) choosePick(view, ctx);
+      const me = seated ? view.players[view.you] : null;
       Civ.append(board, [
-        el("section", { class: "panel" }, el("h2", {}, `Age ${view.age} of 3 — turn ${Math.min(view.turn, view.turns_per_age)} of ${view.turns_per_age}`),
-          el("p", { class: "small" }, el("span", { dataset: { term: "rule:initiative" } }, "Initiative"), `: ${order || "—"}. Land tiles left: ${view.pile}.`), roles ? el("p", { class: "small", id: "dom-roles" }, el("span", {}, "Domination cards: "), roles) : null),
-        el("section", { class: "panel map" }, el("h2", {}, "The land"), land(view, ctx, payload)),
-        view.you !== null && view.you !== undefined ? hand(view, ctx) : null,
-        stocks(view, payload),
-        view.players.map((p) => el("section", { class: "panel player" + (p.seat === view.you ? " me" : ""), dataset: { seat: String(p.seat) } },
-          el("h2", {}, `${Civ.playerName(payload, p.seat)}'s Civilisation Tree`, p.objective ? [" — Objective ",
-            el("span", { dataset: { term: `objective:${p.objective}` } }, termName(`objective:${p.objective}`, p.objective)), ", Monument ",
-            el("span", { dataset: { term: `monument:${p.monument}` } }, termName(`monument:${p.monument}`, p.monument))] : ""),
-          treeGrid(p, ctx, p.seat === view.you))),
-        monuments(view, payload),
+        header(view, payload),
+        seated ? setup(view, ctx) : null,
+        el("section", { class: "panel map dom-map" }, el("h2", {}, "The land"), land(view, ctx, payload),
+          el("div", { class: "small dom-preview", id: "dom-preview", "aria-live": "polite" })),
+        seated ? smallChoices(view, ctx, payload) : null,
+        seated ? hand(view, ctx, payload) : null,
+        seated ? campfire(view, ctx) : null,
+        seated ? masteries(view, ctx) : null,
+        players(view, payload),
+        me ? el("section", { class: "panel player me dom-tree-panel", dataset: { seat: String(me.seat) } },
+          el("h2", {}, "Your Civilisation Tree"), tree(me, ctx, true, payload)) : null,
+        monuments(view, ctx, payload),
+        view.players.filter((p) => p.seat !== view.you).map((p) => el("details", { class: "panel player", dataset: { seat: String(p.seat) } },
+          el("summary", {}, `${Civ.playerName(payload, p.seat)}'s Civilisation Tree (${p.tree.length - 1} cards)`), tree(p, ctx, false, payload))),
       ]);
-      if (payload.finished && payload.result) board.append(Civ.renderers.generic.result(payload));
+      if (pick.preview) showPreview(pick.preview, ctx);
+      if (payload.finished && payload.result && !payload.score_sheet) board.append(Civ.renderers.generic.result(payload));
     },
     preview(text, payload) {
-      const p = text.split(" ");
+      const p = words(text);
       const cat = payload.view.masteries;
       if (!cat || !["develop", "advance", "assimilate", "flip"].includes(p[0]) || !cat[p[1]]) return null;
       const m = cat[p[1]];
       const side = ["advance", "flip"].includes(p[0]) ? m.advanced : m.basic;
-      const cost = p[0] === "advance" ? m.upgrade_cost : p[0] === "develop" ? m.value : 0;
       return el("div", { class: "small" }, el("strong", { dataset: { term: `mastery:${p[1]}` } }, m.name), ` — ${DOMAIN[m.colour]}, value ${m.value}`,
-        cost ? `; costs ${cost} ${DOMAIN[m.colour]}` : "; free", m.prerequisite ? `; needs ${m.prerequisite}` : "",
         el("ul", {}, side.map((e) => el("li", {}, e))));
     },
-    label(text, payload) {
-      const p = text.split(" ");
-      const cat = payload && payload.view && payload.view.masteries;
-      if (cat && ["develop", "assimilate"].includes(p[0]) && cat[p[1]]) return `${cat[p[1]].name} (copy ${p[2]}) at (${p[3]},${p[4]})`;
-      if (cat && ["advance", "flip"].includes(p[0]) && cat[p[1]]) return cat[p[1]].name;
-      const me = payload && payload.view && payload.view.you !== null && payload.view.you !== undefined
-        ? payload.view.players[payload.view.you] : null;
-      const tile = me && me.hand && ["place", "discard"].includes(p[0]) ? me.hand.find((t) => t.id === p[1]) : null;
-      // a tile by what it shows: its Camp's Domain and its three corners' Domains
-      const named = tile ? `${DOMAIN[tile.camp] || tile.camp} Camp (${tile.resources.map((r) => DOMAIN[r] || r).join("/")})` : p[1];
-      if (p[0] === "discard") return named;
-      if (p[0] === "choose" && p.length === 3) {  // the secret Objective and Monument kept at setup
-        const name = (kind, id) => (Civ.term(`${kind}:${id}`) || {}).name || id;
-        return `${name("objective", p[1])} + ${name("monument", p[2])}`;
-      }
-      if (p[0] === "place") return `${named} at (${p[2]},${p[3]},${orient(p[4])}) turn ${p[5]}`;
-      if (["city", "upgrade", "site", "reactivate"].includes(p[0])) return `(${p[1]},${p[2]},${orient(p[3])})`;
-      if (p[0] === "vest" || p[0] === "convert") return p.slice(1).map((c) => DOMAIN[c] || c).join(" → ");
-      return null;
+    label,
+    /** The guide suggests `text`: show it on the table (its tile picked and turned, its card picked). */
+    reveal(text) {
+      const p = words(text);
+      if (p[0] === "place") { pick.tile = p[1]; pick.rotation = Number(p[5]); pick.preview = null; }
+      else if (cardOf(text)) { pick.card = cardOf(text); pick.want = text; }
+      else return;
+      rerender();
     },
   };
 })();

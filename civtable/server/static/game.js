@@ -53,8 +53,13 @@
       document.getElementById("status").after(box);
     }
     if (!Object.keys(Civ.glossary.terms).length) {
-      Civ.loadGlossary(gameId).then(() => { if (payload) { const keep = payload; payload = null; show(keep); } });
+      Civ.loadGlossary(gameId).then((g) => {
+        Civ.table.loadCss(g.css);
+        if (payload) { const keep = payload; payload = null; show(keep); }
+      });
     }
+    Civ.table.paceControl(gameId, () => token);
+    Civ.table.typingToggle();
     show(res.data);
     if (!socket) connect();
   }
@@ -109,18 +114,24 @@
     legal: new Set(),
     svgUrl: null,
     preview(text) { showPlanner(text); },
-    choose(anchor, actions) { showChooser(anchor, actions); },
+    choose(anchor, actions, heading) { showChooser(anchor, actions, heading); },
   };
 
-  /** A small menu next to `anchor` when one click could mean several actions. */
-  function showChooser(anchor, actions) {
+  /** A small menu next to `anchor` when one click could mean several actions, each entry saying
+      what it does (the game's descriptions) before it is chosen. */
+  function showChooser(anchor, actions, heading) {
     closeChooser();
     const rect = anchor.getBoundingClientRect();
     const menu = el("div", { class: "chooser", id: "chooser", role: "menu" },
-      actions.map((t) => el("button", { type: "button", class: "small", dataset: { action: t }, role: "menuitem",
-        onclick: () => { closeChooser(); act(t); }, onmouseenter: () => showPlanner(t) }, t)),
+      heading ? el("div", { class: "chooser-head small" }, heading) : null,
+      actions.map((t) => el("button", { type: "button", class: "small chooser-item", dataset: { action: t }, role: "menuitem",
+        onclick: () => { closeChooser(); act(t); }, onmouseenter: () => showPlanner(t) },
+        el("span", { class: "chooser-label" }, label(t)), Civ.table.descriptionNode(t, "small"))),
       el("button", { type: "button", class: "small secondary", onclick: closeChooser }, "Cancel"));
-    menu.style.left = `${Math.round(rect.left + window.scrollX)}px`;
+    const width = Math.min(360, window.innerWidth - 16);
+    menu.style.maxWidth = `${width}px`;
+    const left = Math.min(Math.max(8, rect.left + window.scrollX), window.scrollX + window.innerWidth - width - 8);
+    menu.style.left = `${Math.round(Math.max(8, left))}px`;
     menu.style.top = `${Math.round(rect.bottom + window.scrollY + 4)}px`;
     document.body.append(menu);
   }
@@ -175,8 +186,22 @@
     const board = clear(document.getElementById("board"));
     board.dataset.stateId = String(payload.state_id);
     renderer().render(board, payload, ctx);
+    if (payload.score_sheet) {  // the end of the game leads the table
+      const sheet = board.querySelector("#score-sheet") || Civ.table.scoreSheet(payload);
+      board.prepend(sheet);
+    }
     showLegal();
     showLog();
+    Civ.table.showMoments(payload);
+    Civ.table.fetchDescriptions(gameId, token, payload, () => {
+      showLegal();  // the options' words may come from the descriptions
+      if (hint && hint.action && hintFor === payload.state_id) {
+        for (const n of document.querySelectorAll(`#legal [data-action="${CSS.escape(hint.action)}"]`)) n.classList.add("guide-target");
+      }
+      for (const item of document.querySelectorAll("#chooser .chooser-item")) {
+        if (!item.querySelector(".described")) Civ.append(item, [Civ.table.descriptionNode(item.dataset.action, "small")]);
+      }
+    });
     refreshProgress();
     showGuide();
   }
@@ -188,13 +213,14 @@
   /** "How to win": the mode's objectives and everyone's progress (from the game's glossary module). */
   function refreshProgress() {
     clearTimeout(progressTimer);
+    if (payload.finished) { document.getElementById("howto").classList.add("hidden"); return; }  // the score sheet says it all
     progressTimer = setTimeout(async () => {
       const asked = ++progressAsked;
       const res = await api("GET", `/api/games/${encodeURIComponent(gameId)}/progress${query()}`);
       if (asked < progressShown) return;  // an older answer arriving late
       progressShown = asked;
       const panel = document.getElementById("howto");
-      if (!res.ok || !res.data.players || !res.data.players.length) { panel.classList.add("hidden"); return; }
+      if (!res.ok || !res.data.players || !res.data.players.length || payload.finished) { panel.classList.add("hidden"); return; }
       panel.classList.remove("hidden");
       const d = res.data;
       const body = clear(document.getElementById("howto-body"));
@@ -217,20 +243,33 @@
     }, 150);
   }
 
-  // ----- the guide (tutorial games): a suggested action, why, and what just happened -------------
+  // ----- the guide (guided games): a suggested action, why, and what just happened -------------
   let hint = null;
   let hintFor = -1;
   let guideSteps = 0;
-  /** Words to know, each pointing at its glossary entry (hover or tap). */
+  let lesson = null;  // the guided game's lesson (GET /api/tutorials), if the guide names one
+  let lessonAsked = false;
+  async function findLesson() {
+    if (lessonAsked) return;
+    lessonAsked = true;
+    const key = localStorage.getItem(GUIDE_KEY);
+    const res = await api("GET", "/api/tutorials");
+    if (!res.ok) return;
+    const mine = res.data.tutorials.filter((t) => t.game === payload.game);
+    lesson = mine.find((t) => t.key === key) || (key === "on" || !key ? mine[0] : null) || null;
+    if (lesson) showGuide();
+  }
+  /** The lesson's goal and words to know, each pointing at its glossary entry (hover or tap). */
   function guideIntro() {
     const byKind = (kind) => Object.entries(Civ.glossary.terms).filter(([, t]) => t.kind === kind);
     const mode = payload.view && payload.view.mode ? Civ.term(`mode:${payload.view.mode}`) : null;
     const chips = (list) => list.map(([id, t]) => el("span", { class: "tag", dataset: { term: id } }, t.name));
     const traits = byKind("trait");
     return el("details", { class: "small stack", id: "guide-intro", open: guideSteps < 3 }, el("summary", {}, "Words to know"),
+      lesson && lesson.goal ? el("p", { id: "guide-goal" }, el("strong", {}, "Goal: "), lesson.goal) : null,
       mode ? el("p", {}, el("strong", { dataset: { term: `mode:${payload.view.mode}` } }, mode.name), ": ", mode.text) : null,
-      el("p", {}, "Point at (or tap) anything on the table to read what it does: buildings, advances, wonders, resources."),
-      traits.length ? el("div", { class: "tags" }, el("span", { class: "muted" }, "Traits of the full game: "), chips(traits)) : null);
+      el("p", {}, "Point at (or tap) anything on the table to read what it is and what choosing it does."),
+      traits.length ? el("div", { class: "tags" }, el("span", { class: "muted" }, "Traits: "), chips(traits)) : null);
   }
   let guideLogMark = null;
   async function showGuide() {
@@ -238,22 +277,26 @@
     for (const n of document.querySelectorAll(".guide-target")) n.classList.remove("guide-target");
     if (!guide || payload.seat === null) { panel.classList.add("hidden"); return; }
     panel.classList.remove("hidden");
+    findLesson();
     const body = clear(document.getElementById("guide-body"));
     if (guideLogMark === null) guideLogMark = Math.max(0, payload.log.length - 6);
     const happened = payload.log.slice(guideLogMark).filter((e) => e.text).slice(-6);
+    const story = () => (happened.length ? [el("div", { class: "small" }, "What just happened:"),
+      el("ul", { class: "happened" }, happened.map((e) => el("li", {}, e.text)))] : []);
     if (payload.finished) {
       const winners = (payload.result && payload.result.winners || []).map((w) => Civ.seatName(payload, w));
-      body.append(el("p", { class: "big" }, winners.length && payload.result.winners.includes(payload.seat)
-        ? "You won the mission. Well played!" : `The mission is over: ${winners.join(", ") || "nobody"} won.`),
-      el("p", { class: "small" }, "Try the next mission from the lobby, or a full game of Journey to Modern Civilization."),
+      const won = winners.length && payload.result.winners.includes(payload.seat);
+      const what = lesson ? lesson.title : "the game";
+      body.append(el("p", { class: "big", id: "guide-end" }, won ? `You won ${what}. Well played!`
+        : `${what.charAt(0).toUpperCase() + what.slice(1)} is over: ${winners.join(", ") || "nobody"} won.`),
+      el("p", { class: "small" }, "The final scores are on the table. Try another lesson or a full game from the lobby."),
       el("a", { href: "/", class: "button" }, "Back to the lobby"));
       return;
     }
+    if (guideSteps === 0 && lesson && lesson.intro) body.append(el("p", { class: "why", id: "guide-intro-text" }, lesson.intro));
     if (!payload.your_turn) {
       body.append(el("p", { class: "why" }, `Waiting for ${payload.decision.players.filter((p) => p >= 0)
-        .map((p) => Civ.seatName(payload, p)).join(", ") || "the dice"}. Their moves appear in the log below.`));
-      if (happened.length) body.append(el("div", { class: "small" }, "What just happened:"),
-        el("ul", { class: "happened" }, happened.map((e) => el("li", {}, e.text))));
+        .map((p) => Civ.seatName(payload, p)).join(", ") || "the dice"}. Their moves appear in the log below.`), ...story());
       return;
     }
     if (hintFor !== payload.state_id) {
@@ -266,13 +309,15 @@
       return showGuide();
     }
     if (!hint || !hint.action) return;
-    if (happened.length) body.append(el("div", { class: "small" }, "What just happened:"),
-      el("ul", { class: "happened" }, happened.map((e) => el("li", {}, e.text))));
-    body.append(el("p", { class: "big" }, "Suggested: ", el("strong", { id: "guide-action" }, label(hint.action))),
+    body.append(...story());
+    const what = hint.described ? hint.described.title : label(hint.action);
+    body.append(el("p", { class: "big" }, "Suggested: ", el("strong", { id: "guide-action" }, what)),
       hint.why ? el("p", { class: "why", id: "guide-why" }, hint.why) : null,
       el("p", { class: "muted small" }, "The highlighted control plays it — or choose anything else."),
       el("button", { type: "button", class: "small", id: "guide-do", onclick: () => { guideLogMark = payload.log.length; act(hint.action); } },
         "Do it"), guideIntro());
+    // a board that shows one choice at a time (a tile, a card) may bring the suggested one forward
+    if (renderer().reveal && !document.querySelector(`#board [data-action="${CSS.escape(hint.action)}"]`)) renderer().reveal(hint.action);
     const targets = [...document.querySelectorAll(`#board [data-action="${CSS.escape(hint.action)}"], #legal [data-action="${CSS.escape(hint.action)}"]`)];
     for (const n of targets) n.classList.add("guide-target");
     const onBoard = targets.find((n) => n.closest("#board"));
@@ -333,7 +378,8 @@
       status.classList.add("over");
       const winners = (payload.result && payload.result.winners || []).map((w) => Civ.seatName(payload, w));
       status.textContent = `Game over. Winner: ${winners.join(", ") || "nobody"}.`;
-      status.append(" ", el("a", { href: `/replay/${payload.id}` }, "Watch the replay"));
+      status.append(" ", el("a", { href: `/replay/${payload.id}` }, "Watch the replay"),
+        " · ", el("a", { href: `/review/${payload.id}`, class: "review-link" }, "Review the game"));
     } else if (payload.your_turn) {
       status.classList.add("yours");
       status.textContent = `Your decision: ${payload.decision.prompt || payload.decision.kind}`;
@@ -357,12 +403,19 @@
     if (!payload.legal.length) {
       box.append(el("p", { class: "muted small" }, payload.finished ? "The game is over." : "Nothing to decide right now."));
     }
+    // a renderer may name the kinds its board plays (boardKinds): long lists of those stay folded
+    const onBoard = new Set(renderer().boardKinds || []);
     for (const [kind, texts] of groups) {
-      box.append(el("div", { class: "legal-group" }, el("h3", {}, kind),
-        el("div", { class: "row" }, texts.map((t) => el("button", {
-          type: "button", class: "small", dataset: { action: t },
-          onclick: () => act(t), onmouseenter: () => showPlanner(t), onfocus: () => showPlanner(t),
-        }, label(t))))));
+      const buttons = el("div", { class: "row" }, texts.map((t) => el("button", {
+        type: "button", class: "small", dataset: { action: t },
+        onclick: () => act(t), onmouseenter: () => showPlanner(t), onfocus: () => showPlanner(t),
+      }, label(t))));
+      if (onBoard.has(kind) && texts.length > 8) {
+        box.append(el("details", { class: "legal-group folded" },
+          el("summary", {}, `${kind}: ${texts.length} choices — on the table, or from this list`), buttons));
+      } else {
+        box.append(el("div", { class: "legal-group" }, el("h3", {}, kind), buttons));
+      }
     }
   }
 
@@ -379,7 +432,9 @@
     const box = clear(document.getElementById("planner"));
     const r = renderer();
     const node = text && r.preview ? r.preview(text, payload) : null;
-    box.append(el("div", { class: "what" }, text || ""));
+    const said = text ? Civ.table.descriptionNode(text) : null;
+    box.append(el("div", { class: "what" }, said ? label(text) : text || ""));
+    if (said) box.append(said);
     if (node) box.append(node);
   }
 

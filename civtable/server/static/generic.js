@@ -54,7 +54,11 @@
       ]);
       if (payload.finished && payload.result) board.append(Civ.renderers.generic.result(payload));
     },
+    /** The end of the game: the game's score sheet when it has one (Civ.table.scoreSheet), else
+        the result's scores. */
     result(payload) {
+      const sheet = Civ.table ? Civ.table.scoreSheet(payload) : null;
+      if (sheet) return sheet;
       const r = payload.result;
       const winners = r.winners.map((w) => Civ.seatName(payload, w)).join(", ") || "nobody";
       return el("section", { class: "panel summary" }, el("h2", {}, "Game over"),

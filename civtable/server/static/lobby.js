@@ -3,7 +3,6 @@
 
 (() => {
   const { api, el, clear, seats, saveSeat, toast } = Civ;
-  const BOT_LABELS = { random: "random (weakest)", greedy: "greedy (medium)", mcts: "mcts (strong)" };
   let catalog = { games: [], bots: [] };
 
   const gameSelect = document.getElementById("game-select");
@@ -15,7 +14,8 @@
 
   function fillGames() {
     clear(gameSelect);
-    const games = [...catalog.games].sort((a, b) => (a.name === "inceptum" ? -1 : b.name === "inceptum" ? 1 : 0));
+    const examples = new URLSearchParams(location.search).has("examples");  // developers' example games, on request
+    const games = catalog.games.filter((g) => examples || !g.example).sort((a, b) => (a.name === "inceptum" ? -1 : b.name === "inceptum" ? 1 : 0));
     for (const g of games) gameSelect.append(el("option", { value: g.name }, g.title));
     fillGameOptions();
   }
@@ -70,24 +70,24 @@
     return out;
   }
 
+  /** Each seat: a person, a level (its sentence and measured rating shown; levels.js) or a bot. */
+  let pickers = [];
   function fillSeats() {
     const n = Number(playersSelect.value);
-    const old = [...seatRows.querySelectorAll("select")].map((s) => s.value);
+    const old = pickers.map((p) => p.value());
     clear(seatRows);
+    pickers = [];
     for (let i = 0; i < n; i++) {
-      const select = el("select", { name: `seat-${i}`, "aria-label": `Player ${i + 1}` },
-        el("option", { value: "human" }, "Human"),
-        catalog.bots.map((b) => el("option", { value: b }, `Bot: ${BOT_LABELS[b] || b}`)));
-      const fallback = i === 0 ? "human" : (catalog.bots.includes("greedy") ? "greedy" : catalog.bots[0]);
-      select.value = old[i] || fallback;
-      seatRows.append(el("div", { class: "seat-row" }, el("span", { class: "seat-label" }, Civ.swatch(i), `Player ${i + 1}`), select));
+      const picker = Civ.seatPicker(currentGame(), catalog.bots, i, old[i]);
+      pickers.push(picker);
+      seatRows.append(picker.node);
     }
   }
 
   async function create(event) {
     event.preventDefault();
     const g = currentGame();
-    const body = { game: g.name, seats: [...seatRows.querySelectorAll("select")].map((s) => s.value) };
+    const body = { game: g.name, seats: pickers.map((p) => p.value()) };
     const name = document.getElementById("name-input").value.trim();
     const first = body.seats.indexOf("human");
     if (name && first >= 0) body.names = body.seats.map((s, i) => (i === first ? name : null));
@@ -156,7 +156,8 @@
         el("td", { class: "small" }, "you: ", Civ.seatChip(g, g.seat), el("div", {}, "vs ", others.join(", "))),
         el("td", {}, turnBadge(g)),
         el("td", {}, el("a", { href: `/play/${g.id}?seat=${g.seat}` }, g.your_turn ? "Play" : "Open"),
-          g.status === "finished" ? [" · ", el("a", { href: `/replay/${g.id}` }, "Replay")] : null)));
+          g.status === "finished" ? [" · ", el("a", { href: `/replay/${g.id}` }, "Replay"),
+            " · ", el("a", { href: `/review/${g.id}` }, "Review")] : null)));
     }
   }
 
@@ -171,29 +172,35 @@
         el("td", { class: "small" }, g.seats.map((s) => Civ.seatName(g, s.seat)).join(", ")),
         el("td", {}, turnBadge(g)),
         el("td", {}, g.status === "finished"
-          ? el("a", { href: `/replay/${g.id}` }, "Replay")
+          ? [el("a", { href: `/replay/${g.id}` }, "Replay"), " · ", el("a", { href: `/review/${g.id}` }, "Review")]
           : el("a", { href: `/play/${g.id}?watch` }, "Watch"))));
     }
   }
 
-  /** Guided games: a teaching mission against a bot, with the guide on. */
-  function fillTutorials() {
+  /** "Learn to play": a guided first game of every game that has one (GET /api/tutorials). */
+  async function fillTutorials() {
     const box = clear(document.getElementById("tutorials"));
-    const inc = catalog.games.find((g) => g.name === "inceptum");
-    if (!inc) { document.getElementById("learn-panel").classList.add("hidden"); return; }
-    for (const [mode, title] of [["mission1", "Mission 1: The Foundations"], ["mission2", "Mission 2: The Mastery"]]) {
-      if (!inc.modes.includes(mode)) continue;
-      box.append(el("button", { type: "button", dataset: { tutorial: mode }, onclick: () => startTutorial(mode) }, `Tutorial — ${title}`));
+    const res = await api("GET", "/api/tutorials");
+    const lessons = res.ok ? res.data.tutorials : [];
+    if (!lessons.length) { document.getElementById("learn-panel").classList.add("hidden"); return; }
+    for (const t of lessons) {
+      box.append(el("div", { class: "lesson", dataset: { game: t.game } },
+        el("button", { type: "button", dataset: { tutorial: t.key, game: t.game }, onclick: () => startTutorial(t) },
+          t.title === t.game_title ? `Learn ${t.game_title}` : `${t.game_title} — ${t.title}`),
+        el("div", { class: "muted small" }, t.goal)));
     }
   }
-  async function startTutorial(mode) {
-    const bot = catalog.bots.includes("greedy") ? "greedy" : catalog.bots[0];
+  async function startTutorial(t) {
     const name = document.getElementById("name-input").value.trim();
-    const res = await api("POST", "/api/games", { game: "inceptum", mode, seats: ["human", bot], ...(name ? { names: [name] } : {}) });
-    if (!res.ok) { toast(res.data.error || "the tutorial could not be started"); return; }
+    const human = t.seats.indexOf("human");
+    const { mode, ...options } = t.options;
+    const body = { game: t.game, seats: t.seats, ...(mode ? { mode } : {}), ...(Object.keys(options).length ? { options } : {}),
+      ...(name ? { names: t.seats.map((s, i) => (i === human ? name : null)) } : {}) };
+    const res = await api("POST", "/api/games", body);
+    if (!res.ok) { toast(res.data.error || "the guided game could not be started"); return; }
     const me = res.data.seats.find((s) => s.token);
     saveSeat(res.data.id, me.seat, me.token, res.data.game);
-    localStorage.setItem(`civtable.guide.${res.data.id}`, mode);
+    localStorage.setItem(`civtable.guide.${res.data.id}`, t.key);
     location.href = `/play/${res.data.id}?seat=${me.seat}`;
   }
 

@@ -9,6 +9,7 @@
   let total = 0;
   let timer = null;
   let pending = 0;
+  document.getElementById("review-link").href = `/review/${encodeURIComponent(gameId)}`;
 
   async function go(step) {
     step = Math.max(0, Math.min(total || step, step));
@@ -67,5 +68,6 @@
     if (ev.key === "ArrowRight") step(1);
     if (ev.key === "ArrowLeft") step(-1);
   });
-  Civ.loadGlossary(gameId).finally(() => go(0).catch(() => toast("cannot load the replay")));
+  Civ.loadGlossary(gameId).then((g) => Civ.table.loadCss(g.css))
+    .finally(() => go(0).catch(() => toast("cannot load the replay")));
 })();

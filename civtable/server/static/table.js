@@ -1,0 +1,202 @@
+/* The shared table mechanism of every game page (see "Teaching tables" in docs/architecture.md):
+   board elements that act (Civ.table.actOn), descriptions of the choices before they are made,
+   the narration of the big moments, the end-of-game score sheet, the bots' pace, the expert's
+   typed actions and the game's own style sheet. Game renderers call Civ.table.actOn; game.js
+   calls the rest. */
+"use strict";
+
+(() => {
+  const { el, clear } = Civ;
+  const described = { stateId: -1, actions: {} };
+
+  // ----- the game's own style sheet (static/<game>.css), when the server says it has one -------------
+  function loadCss(href) {
+    if (!href || document.querySelector(`link[data-game-css="${CSS.escape(href)}"]`)) return;
+    document.head.append(el("link", { rel: "stylesheet", href, dataset: { gameCss: href } }));
+  }
+
+  // ----- descriptions of the seat's legal actions (the game's describe_action hook) --------------
+  let asked = -1;
+  async function fetchDescriptions(gameId, token, payload, done) {
+    if (!token || !payload.your_turn || !payload.legal.length || asked === payload.state_id) return;
+    asked = payload.state_id;
+    const res = await Civ.api("GET", `/api/games/${encodeURIComponent(gameId)}/describe?token=${encodeURIComponent(token)}`);
+    if (!res.ok || res.data.state_id !== payload.state_id) return;
+    described.stateId = res.data.state_id;
+    described.actions = res.data.actions || {};
+    for (const node of document.querySelectorAll("[data-action]")) {
+      const d = described.actions[node.dataset.action];
+      if (d && !node.title && !node.dataset.term) node.title = `${d.title}: ${d.text}`;
+    }
+    if (done) done();
+  }
+  function describe(text) { return described.actions[text] || null; }
+  /** A small block saying what an action does ("title — text"), or null. */
+  function descriptionNode(text, cls) {
+    const d = describe(text);
+    if (!d) return null;
+    return el("div", { class: `described ${cls || ""}`.trim(), dataset: d.term ? { term: d.term } : {} },
+      el("strong", {}, d.title), " — ", d.text);
+  }
+
+  // ----- board elements that act -------------------------------------------------------------
+  let lastPointer = "mouse";
+  document.addEventListener("pointerdown", (ev) => { lastPointer = ev.pointerType || "mouse"; }, true);
+  let armed = null;
+  /** Make `node` play one of `actions` (legal action texts): it carries data-action and the shared
+      class "clickable" (the highlight of legal places), answers clicks and Enter/Space, shows what
+      the action does when pointed at (the tip and the planner), and offers a choice when it could
+      mean several actions (`opts.heading` titles the chooser). On a touch screen the first tap
+      shows the description and the second plays it. Calling it again on the same node (a board
+      kept between positions) replaces its actions; with no legal action the node stops acting. */
+  function actOn(node, actions, ctx, opts) {
+    opts = opts || {};
+    const legal = ctx.readonly ? [] : (actions || []).filter((t) => ctx.legal.has(t));
+    node._civ = { legal, ctx, heading: opts.heading };
+    if (!legal.length) {
+      node.classList.remove("clickable");
+      delete node.dataset.action;
+      delete node.dataset.actions;
+      node.removeAttribute("tabindex");
+      return node;
+    }
+    node.classList.add("clickable");
+    node.dataset.action = legal[0];
+    if (legal.length > 1) node.dataset.actions = String(legal.length); else delete node.dataset.actions;
+    node.setAttribute("tabindex", "0");
+    if (!(node instanceof SVGElement)) node.setAttribute("role", "button");
+    if (node._civListening) return node;
+    node._civListening = true;
+    const go = () => {
+      const { legal: now, ctx: c, heading } = node._civ;
+      if (!now.length) return;
+      if (now.length === 1 || !c.choose) c.act(now[0]);
+      else c.choose(node, now, heading);
+    };
+    node.addEventListener("click", (ev) => {
+      const now = node._civ.legal;
+      if (!now.length) return;
+      if (lastPointer === "touch" && now.length === 1 && armed !== node) {
+        armed = node;
+        node._civ.ctx.preview(now[0]);
+        Civ.showTip(node);
+        ev.stopPropagation();
+        return;
+      }
+      armed = null;
+      go();
+    });
+    node.addEventListener("keydown", (ev) => { if ((ev.key === "Enter" || ev.key === " ") && node._civ.legal.length) { ev.preventDefault(); go(); } });
+    const preview = () => { if (node._civ.legal.length) node._civ.ctx.preview(node._civ.legal[0]); };
+    node.addEventListener("mouseenter", preview);
+    node.addEventListener("focus", preview);
+    return node;
+  }
+
+  // ----- the story: big moments of the game (view.moments) ------------------------------------------
+  const seenMoments = new Set();
+  let momentsShown = false;
+  function momentKey(m) { return `${m.round}|${m.title}|${(m.lines || []).join("|")}`; }
+  function momentNode(m, fresh) {
+    return el("li", { class: `moment${fresh ? " new" : ""}` },
+      el("div", { class: "moment-title" }, m.round ? el("span", { class: "muted small" }, `Round ${m.round} · `) : null,
+        el("strong", {}, m.title)),
+      (m.lines || []).length ? el("ul", { class: "moment-lines" }, m.lines.map((x) => el("li", {}, x))) : null);
+  }
+  /** The "what just happened" panel: the newest moments in full (those new since the page last
+      drew them marked), older ones folded away. Hidden while the game has told no moment. */
+  function showMoments(payload) {
+    const panel = document.getElementById("moments");
+    if (!panel) return;
+    const list = (payload.view && Array.isArray(payload.view.moments)) ? payload.view.moments : [];
+    if (!list.length) { panel.classList.add("hidden"); return; }
+    panel.classList.remove("hidden");
+    const fresh = list.filter((m) => !seenMoments.has(momentKey(m)));
+    const firstDraw = !momentsShown;
+    momentsShown = true;
+    for (const m of list) seenMoments.add(momentKey(m));
+    const lead = fresh.length && !firstDraw ? fresh : list.slice(-1);
+    const leadKeys = new Set(lead.map(momentKey));
+    const older = list.filter((m) => !leadKeys.has(momentKey(m)));
+    const body = clear(document.getElementById("moments-body"));
+    body.append(el("ol", { class: "moments-new", id: "moments-new" }, lead.slice().reverse().map((m) => momentNode(m, !firstDraw))));
+    if (older.length) {
+      body.append(el("details", { class: "moments-old" }, el("summary", {}, `Earlier (${older.length})`),
+        el("ol", {}, older.slice().reverse().map((m) => momentNode(m, false)))));
+    }
+  }
+
+  // ----- the end-of-game score sheet -----------------------------------------------------------
+  /** The score sheet (payload.score_sheet, from the game's hook): one row per player, one column
+      per scoring category, the winner(s) and the tie-break named. Null without a sheet. */
+  function scoreSheet(payload) {
+    const sheet = payload.score_sheet;
+    if (!sheet) return null;
+    const winners = sheet.winners.map((w) => Civ.seatName(payload, w));
+    const rows = sheet.rows.slice().sort((a, b) => (sheet.winners.includes(b.seat) - sheet.winners.includes(a.seat))
+      || ((typeof b.total === "number" ? b.total : 0) - (typeof a.total === "number" ? a.total : 0)));
+    const hasTotal = rows.some((r) => r.total !== null && r.total !== undefined);
+    return el("section", { class: "panel summary score-sheet", id: "score-sheet" },
+      el("h2", {}, "Final scores"),
+      el("p", { class: "big", id: "score-winner" }, winners.length
+        ? `${winners.length > 1 ? "Winners" : "Winner"}: ${winners.join(", ")}` : "Nobody won."),
+      payload.result && payload.result.reason ? el("p", { class: "small muted", id: "score-reason" }, payload.result.reason) : null,
+      sheet.tiebreak ? el("p", { class: "small", id: "score-tiebreak" }, `Tie-break: ${sheet.tiebreak}`) : null,
+      el("div", { class: "table-scroll" }, el("table", {},
+        el("thead", {}, el("tr", {}, el("th", {}, "Player"), sheet.columns.map((c) => el("th", {}, c)),
+          hasTotal ? el("th", {}, "Total") : null)),
+        el("tbody", {}, rows.map((r) => Civ.tint(el("tr", { class: sheet.winners.includes(r.seat) ? "winner" : "", dataset: { seat: r.seat } },
+          el("td", {}, Civ.seatChip(payload, r.seat), sheet.winners.includes(r.seat) ? " ★" : ""),
+          r.cells.map((c) => el("td", {}, c === null || c === undefined ? "—" : String(c))),
+          hasTotal ? el("td", { class: "total" }, r.total === null || r.total === undefined ? "—" : String(r.total)) : null), r.seat))))),
+      // a phone: one card per player instead of a wide table
+      el("ol", { class: "sheet-cards" }, rows.map((r) => Civ.tint(el("li", { class: sheet.winners.includes(r.seat) ? "winner" : "" },
+        el("div", {}, Civ.seatChip(payload, r.seat), sheet.winners.includes(r.seat) ? " ★" : "",
+          hasTotal ? el("strong", { class: "total" }, ` ${r.total ?? "—"}`) : null),
+        el("div", { class: "small" }, sheet.columns.map((c, i) => `${c}: ${r.cells[i] ?? "—"}`).join(" · "))), r.seat))));
+  }
+
+  // ----- the bots' pace ----------------------------------------------------------------------------
+  const PACE_KEY = "civtable.pace";
+  const PACES = { instant: "instant", normal: "normal", slow: "slow" };
+  function pace() { const p = localStorage.getItem(PACE_KEY); return PACES[p] ? p : "normal"; }
+  async function sendPace(gameId, token) {
+    if (!token) return;
+    await Civ.api("POST", `/api/games/${encodeURIComponent(gameId)}/pace`, { token, pace: pace() });
+  }
+  function paceControl(gameId, getToken) {
+    const select = document.getElementById("pace");
+    if (!select || select.dataset.ready) return;
+    select.dataset.ready = "1";
+    select.value = pace();
+    select.addEventListener("change", () => {
+      localStorage.setItem(PACE_KEY, select.value);
+      sendPace(gameId, getToken());
+    });
+    sendPace(gameId, getToken());
+  }
+
+  // ----- typing an action: for experts, behind a toggle ---------------------------------------------
+  const TYPE_KEY = "civtable.typing";
+  function typingToggle() {
+    const form = document.getElementById("typed");
+    const toggle = document.getElementById("typed-toggle");
+    if (!form || !toggle || toggle.dataset.ready) return;
+    toggle.dataset.ready = "1";
+    const set = (on) => {
+      form.classList.toggle("hidden", !on);
+      toggle.setAttribute("aria-expanded", on ? "true" : "false");
+      toggle.textContent = on ? "Hide typing" : "Type an action";
+    };
+    set(localStorage.getItem(TYPE_KEY) === "on");
+    toggle.addEventListener("click", () => {
+      const on = form.classList.contains("hidden");
+      localStorage.setItem(TYPE_KEY, on ? "on" : "off");
+      set(on);
+      if (on) document.getElementById("typed-input").focus();
+    });
+  }
+
+  Civ.table = { loadCss, fetchDescriptions, describe, descriptionNode, actOn, showMoments, scoreSheet,
+                paceControl, typingToggle, pace };
+})();

@@ -1,0 +1,68 @@
+"""Dominations in a real terminal of 80×24 (tmux): a whole 2-player game against a greedy bot,
+played with menu numbers. Every screen fits; placements are chosen tile → place → turn with no
+menu longer than the screen; the land is labelled with coordinates; 'help' is Dominations' own;
+the end of each Age is told; the score sheet ends the game."""
+
+from __future__ import annotations
+
+import time
+
+from tmux_util import Tmux
+
+PROMPT = "Player 1>"
+
+
+def step(tty: Tmux, line: str, timeout: float = 30.0) -> str:
+    """Type ``line`` and wait for the next prompt (or the end); the new screen."""
+    before = tty.text()
+    tty.send(line)
+    deadline = time.monotonic() + timeout
+    while True:
+        text = tty.text()
+        rows = [r for r in text.split("\n") if r.strip()]
+        if "[exited]" in text or (text != before and rows and rows[-1].rstrip().endswith(PROMPT)):
+            return text
+        assert time.monotonic() < deadline, f"no answer to {line!r}; the screen:\n{text}"
+        time.sleep(0.03)
+
+
+def test_dominations_terminal_game_to_the_end_at_80x24() -> None:
+    with Tmux(["civtable", "play", "dominations", "--seats", "human,greedy", "--seed", "2"]) as tty:
+        screen = tty.wait_for(PROMPT)
+        tty.assert_fits()
+        assert "DOMINATIONS" in screen
+        text = step(tty, "help")
+        assert "Dominations: 3 Ages" in text and "Commands:" in text
+        tty.assert_fits()
+        seen: dict[str, bool] = {"placed": False, "back": False, "ages": False, "coords": False}
+        longest_menu, longest_screen = 0, ""
+        inputs = 0
+        screen = step(tty, "view")
+        while "[exited]" not in screen:
+            tty.assert_fits()
+            rows = screen.split("\n")
+            asks = [k for k, r in enumerate(rows) if "your decision:" in r]
+            ends = [k for k, r in enumerate(rows) if r.lstrip().startswith("(number or text")]
+            if asks and ends and ends[-1] > asks[-1]:
+                if ends[-1] - asks[-1] - 1 > longest_menu:
+                    longest_menu, longest_screen = ends[-1] - asks[-1] - 1, screen
+            if "│ i " in screen:
+                seen["coords"] = True
+            if "★ End of Age" in screen:
+                seen["ages"] = True
+            if "type the number of the place for your tile" in screen and not seen["back"]:
+                assert "('back'" in screen or "or 'back'" in screen
+                again = step(tty, "back")
+                assert "place a" in again  # the tiles again
+                screen = step(tty, "1")
+                seen["back"] = True
+                continue
+            if "turned 0:" in screen:
+                assert "→" in screen  # each turn says what it would Produce
+                seen["placed"] = True
+            screen = step(tty, "1")
+            inputs += 1
+            assert inputs < 600, screen
+        assert "Final scores" in screen and "Winner" in screen
+        assert all(seen.values()), seen
+        assert longest_menu <= 12, longest_screen  # no menu longer than half the screen

@@ -37,7 +37,6 @@ from civtable.core import make_game, observe
 from civtable.rl import openspiel as adapter
 from civtable.sim.report import wilson
 
-
 MIN_SIMS = 8
 """The smallest simulation budget OpenSpiel's bot is given."""
 
@@ -129,7 +128,7 @@ def _play(job: tuple[Any, ...]) -> dict[str, Any]:
 
 
 def adapter_index(state: Any, action: Any) -> int:
-    return state._ctx.index.index[action]  # type: ignore[no-any-return]
+    return adapter.action_id(state, action)
 
 
 def main() -> None:

@@ -177,3 +177,21 @@ def test_type_checking_imports_and_relative_imports_are_read_right() -> None:
 def test_no_import_cycles() -> None:
     found = cycles(import_graph())
     assert not found, "import cycles:\n" + "\n".join(" -> ".join(c) for c in found)
+
+
+UPPER = ("civtable.sim", "civtable.server", "civtable.cli", "civtable.rl", "civtable.tui")
+"""Packages built on top of the games and bots: the floors below must not import them."""
+
+
+def test_imports_do_not_point_up_a_floor() -> None:
+    """The core, the games and the bots import nothing from the simulator, the server, the
+    command line, the learning environments or the terminal."""
+    graph = import_graph()
+    up = [
+        f"{m} -> {d}"
+        for m, deps in sorted(graph.items())
+        if m.startswith(("civtable.core", "civtable.games", "civtable.bots"))
+        for d in sorted(deps)
+        if d.startswith(UPPER)
+    ]
+    assert not up, "imports pointing up a floor:\n" + "\n".join(up)

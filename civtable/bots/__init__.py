@@ -1,4 +1,5 @@
-"""Bots, named by a text spec everywhere: ``random``, ``greedy``, ``mcts:iters=400`` ...
+"""Bots, named by a text spec everywhere: ``random``, ``greedy``, ``mcts:iters=400`` ..., or a
+level: ``beginner``, ``casual``, ``strong``, ``expert`` (:mod:`civtable.bots.levels`).
 
 Every bot decides from an :class:`~civtable.core.Observation` only (its own seat's view, legal
 actions and determinised samples), never from the true state.
@@ -114,8 +115,17 @@ def int_param(params: Mapping[str, str], key: str, default: int, low: int = 1, h
 
 
 def bot_names() -> list[str]:
+    """Every name a bot spec may start with: the bots and the levels (``strong`` ...)."""
     _load_builtin()
     return sorted(_FACTORIES)
+
+
+def level_names() -> list[str]:
+    """The levels' names, weakest first (see :mod:`civtable.bots.levels`)."""
+    _load_builtin()
+    from .levels import levels
+
+    return list(levels())
 
 
 def make_bot(spec: str, game: Game, seat: int, seed: int | None) -> Any:
@@ -123,7 +133,9 @@ def make_bot(spec: str, game: Game, seat: int, seed: int | None) -> Any:
     _load_builtin()
     name, params = parse_spec(spec)
     if name not in _FACTORIES:
-        raise OptionError(f"there is no bot called {name!r}; bots: {', '.join(sorted(_FACTORIES))}")
+        levels = level_names()
+        bots = [b for b in sorted(_FACTORIES) if b not in levels]
+        raise OptionError(f"there is no bot called {name!r}; levels: {', '.join(levels)}; bots: {', '.join(bots)}")
     bot = _FACTORIES[name](game, seat, agent_rng(seed, seat), params)
     bot.name = spec
     return bot
@@ -146,3 +158,6 @@ def _load_builtin() -> None:
         except ModuleNotFoundError as exc:
             if exc.name != module:
                 raise
+    from .levels import register_levels
+
+    register_levels(_FACTORIES)

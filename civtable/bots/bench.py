@@ -1,15 +1,14 @@
-"""Bot and simulation throughput numbers, for ``civtable bench``.
+"""Bot throughput numbers, for ``civtable bench``.
 
-* :func:`mcts_bench` — how fast the ``mcts`` bot searches: simulations per second and seconds
-  per decision at a fixed number of simulations (depth-limited rollouts), measured on positions
-  reached by greedy play.
-* :func:`sim_bench` — greedy games per minute through the simulator with a process pool.
+:func:`mcts_bench` — how fast the ``mcts`` bot searches: simulations per second and seconds per
+decision at a fixed number of simulations (depth-limited rollouts), measured on positions reached
+by greedy play. (Games per minute through the simulator are measured by ``civtable bench`` itself,
+:func:`civtable.cli.bench.sim_throughput`: the simulator sits above the bots.)
 """
 
 from __future__ import annotations
 
 import platform
-import tempfile
 import time
 from collections import Counter
 from typing import Any
@@ -97,40 +96,3 @@ def mcts_bench(
         "python": platform.python_version(),
     }
 
-
-def sim_bench(
-    workers: int = 2,
-    games: int = 4,
-    game_name: str = "inceptum",
-    options: dict[str, Any] | None = None,
-    seats: str = "greedy",
-    seed: int = 0,
-) -> dict[str, Any]:
-    """Greedy games per minute through :func:`civtable.sim.simulate` with ``workers`` processes."""
-    from civtable.sim import SimConfig, simulate
-
-    game = make_game(game_name, dict(options or {}))
-    n = game.num_players
-    config = SimConfig(
-        game=game_name,
-        seats=[seats] * n,
-        games=games,
-        seed=seed,
-        options=dict(game.options),
-        workers=workers,
-    )
-    with tempfile.TemporaryDirectory() as out:
-        t = time.perf_counter()
-        summary = simulate(config, out, progress=False)
-        elapsed = time.perf_counter() - t
-    return {
-        "game": game_name,
-        "options": game.options,
-        "seats": seats,
-        "games": games,
-        "workers": workers,
-        "seconds": round(elapsed, 2),
-        "games_per_minute": round(games / elapsed * 60.0, 2),
-        "mean_rounds": summary["length"]["mean"],
-        "finished": summary["finished"],
-    }

@@ -56,6 +56,12 @@ Spec parameters (``mcts:iters=400,depth=12,rollout=greedy``):
             micro-actions — and score the position when another seat or chance is next) or
             ``round`` (play on to the searching seat's next decision after the others' turns
             and chance, then score),
+``chance``  with ``horizon=turn``: ``stop`` (default: the look-ahead ends at a chance event) or
+            ``roll`` (the dice are rolled and the seat's turn goes on to its end; chance events
+            inside the searching seat's turn do not branch the tree),
+``style``   one of the game's playing styles (its greedy ``STYLES``): the game's
+            ``style_search(style, seat)`` hook gives the styled rollout policy, candidate moves
+            and leaf values of the searching seat,
 ``opp``     with ``horizon=round``: ``policy`` (default: the other seats' turns are played by
             the rollout policy) or ``tree`` (they are search nodes, each seat maximising its
             own value),
@@ -87,7 +93,7 @@ from .greedy import game_bot_module, int_param, state_value
 
 RolloutPolicy = Callable[[GameState, int, random.Random], Action]
 
-PARAMS = ("iters", "ms", "steps", "depth", "rollout", "c", "prune", "leaf", "horizon", "opp", "widen")
+PARAMS = ("iters", "ms", "steps", "depth", "rollout", "c", "prune", "leaf", "horizon", "opp", "widen", "chance", "style")
 HORIZONS = ("game", "turn", "round")
 
 
@@ -149,6 +155,7 @@ class MCTSBot:
         horizon: str = "game",
         opp: str = "policy",
         widen: float = 0.0,
+        chance: str = "stop",
     ) -> None:
         if iters is None and ms is None and steps is None:
             raise OptionError("the mcts bot needs a budget: iters=N, steps=S or ms=M")
@@ -166,6 +173,7 @@ class MCTSBot:
         self.horizon = horizon
         self.opp = opp
         self.widen = widen
+        self.roll = horizon == "turn" and chance == "roll"
         self.name = "mcts"
         self.last_iterations = 0
         self.last_seconds = 0.0
@@ -293,7 +301,7 @@ class MCTSBot:
     def _stops(self, deciders: tuple[int, ...], me: int, first: bool, others: bool) -> bool:
         """Whether the position is scored here rather than played on."""
         if self.horizon == "turn":
-            return not first and deciders != (me,)
+            return not first and deciders != (me,) and not (self.roll and deciders == (CHANCE,))
         if self.horizon == "round":
             return others and deciders == (me,)
         return False
@@ -317,10 +325,12 @@ class MCTSBot:
                     return False
                 break
             if deciders == (CHANCE,):
-                if in_tree_only_me and not first:
+                if in_tree_only_me and not first and not self.roll:
                     break  # chance after the searching seat's decisions: left to the rollout
                 outcome = sample_chance(state.chance_outcomes(), self.rng)
                 state.apply_unchecked(outcome, CHANCE)
+                if self.roll:
+                    continue  # the dice do not branch the tree (open loop)
                 key: Any = outcome
             else:
                 joint: list[tuple[int, Action]] = []
@@ -458,7 +468,7 @@ def make_mcts(game: Game, seat: int, rng: random.Random, params: dict[str, str])
     iters: int | None = int_param(params, "iters", 200, 1, 10**8)
     if "iters" not in params and (ms is not None or steps is not None):
         iters = None  # a time or work budget given alone is the only budget
-    return MCTSBot(
+    bot = MCTSBot(
         game,
         seat,
         rng,
@@ -473,7 +483,25 @@ def make_mcts(game: Game, seat: int, rng: random.Random, params: dict[str, str])
         horizon=_choice(params, "horizon", HORIZONS),
         opp=_choice(params, "opp", ("policy", "tree")),
         widen=_float_param(params, "widen", 0.0),
+        chance=_choice(params, "chance", ("stop", "roll")),
     )
+    if "style" in params:
+        apply_style(bot, module, game, params["style"])
+    return bot
+
+
+def apply_style(bot: MCTSBot, module: Any, game: Game, style: str) -> None:
+    """Give ``bot`` the search hooks of one of the game's playing styles."""
+    hook = getattr(module, "style_search", None) if module is not None else None
+    styles = getattr(module, "STYLES", {}) if module is not None else {}
+    if hook is None or not styles:
+        raise OptionError(f"the search bot of {game.info.title} has no playing styles")
+    if style not in styles:
+        raise OptionError(f"{game.info.title} has no style called {style!r}; styles: {', '.join(sorted(styles))}")
+    for attr, fn in hook(style, bot.seat).items():
+        if attr not in ("rollout", "candidates", "leaf"):
+            raise ValueError(f"style_search of {game.info.name} returned an unknown hook {attr!r}")
+        setattr(bot, attr, fn)
 
 
 def _choice(params: dict[str, str], key: str, allowed: tuple[str, ...]) -> str:

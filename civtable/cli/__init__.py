@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from civtable import __version__
 from civtable.core import CivtableError
 
-COMMANDS = ["games", "play", "replay", "content", "bench", "simulate", "ladder", "compare", "study", "tune", "serve"]
+COMMANDS = ["games", "play", "replay", "review", "content", "bench", "simulate", "ladder", "compare", "study", "tune", "serve"]
 
 
 def build_parser() -> argparse.ArgumentParser:

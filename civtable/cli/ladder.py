@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import shlex
+import sys
+import time
 from typing import Any
 
 from civtable.core import OptionError
@@ -25,6 +28,19 @@ def parse_players(text: str | None) -> list[int] | None:
     return out
 
 
+def _command(args: argparse.Namespace) -> str:
+    """The command that reproduces the ladder's games."""
+    parts = ["civtable", "ladder", args.game, "--bots", args.bots, "--games", str(args.games), "--seed", str(args.seed)]
+    for flag, value in (("--players", args.players), ("--mode", args.mode), ("--content", args.content),
+                        ("--max-rounds", args.max_rounds)):
+        if value is not None:
+            parts += [flag, str(value)]
+    for item in args.option or []:
+        parts += ["--option", item]
+    parts += ["--workers", str(args.workers), "--out", args.out]
+    return " ".join(shlex.quote(p) for p in parts)
+
+
 def register(subparsers: Any) -> None:
     p = subparsers.add_parser(
         "ladder",
@@ -37,7 +53,9 @@ def register(subparsers: Any) -> None:
     p.add_argument(
         "--bots",
         default="random,greedy,mcts",
-        help="comma-separated bot specs, e.g. random,greedy,mcts,mcts:iters=200 (default random,greedy,mcts)",
+        help="comma-separated bot specs or levels, e.g. random,greedy,mcts,strong,mcts:iters=200; 'levels' "
+        "stands for every level (beginner ... expert), 'styles' for the Strong level in each of the game's styles "
+        "(default random,greedy,mcts)",
     )
     p.add_argument("--games", type=int, default=20, help="games per line-up (default 20; a multiple of the players rotates every seat evenly)")
     p.add_argument("--players", help="player counts, e.g. 2,3,4 (default: 2, 3 and 4 as far as the game allows)")
@@ -57,6 +75,11 @@ def register(subparsers: Any) -> None:
         help="play nothing: rate the games already in --out (an interrupted ladder) and write the table and plot",
     )
     p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.add_argument(
+        "--save-level-ratings",
+        action="store_true",
+        help="store the ratings in the levels' ratings file (civtable/bots/level_ratings.json), which the lobby shows",
+    )
     p.set_defaults(func=run)
 
 
@@ -70,9 +93,11 @@ def run(args: argparse.Namespace) -> int:
         raise OptionError("give player counts with --players, not --option players=...")
     if args.max_rounds is not None and args.max_rounds < 1:
         raise OptionError("--max-rounds must be at least 1")
+    from civtable.bots.levels import expand_groups
+
     config = LadderConfig(
         game=args.game,
-        bots=split_seats(args.bots),
+        bots=expand_groups(split_seats(args.bots), args.game),
         games=args.games,
         players=parse_players(args.players),
         seed=args.seed,
@@ -89,4 +114,24 @@ def run(args: argparse.Namespace) -> int:
     print(render_markdown(summary))
     files = "ladder.json, ladder.md" + ("" if args.no_plot else ", ladder.png")
     print(f"{summary['games']} games in {args.out} ({files})")
+    for warning in summary["warnings"]:
+        print(f"warning: {warning}", file=sys.stderr)
+    if args.save_level_ratings:
+        from civtable.bots.levels import save_level_ratings
+
+        run = summary["run"]
+        measured = {
+            "command": _command(args),
+            "seed": summary["seed"],
+            "games": summary["games"],
+            "games_per_table": summary["games_per_table"],
+            "players": sorted({t["players"] for t in summary["tables"]}),
+            "bots": summary["bots"],
+            "wall_seconds": run["seconds"],
+            "cpu_seconds": run["cpu_seconds"],
+            "load": [run["load_before"], run["load_after"]],
+            "date": time.strftime("%Y-%m-%d"),
+        }
+        path = save_level_ratings(summary, measured)
+        print(f"ratings of {summary['game']} stored in {path}")
     return 0

@@ -242,12 +242,16 @@ def print_summary(term: Term, game: Game, obj: dict[str, Any]) -> None:
         t.write("  (scores stay hidden until the game ends: they include hidden information)")
     for p, score in enumerate(obj["scores"] or []):
         star = t.style("  ★", "yellow") if p in obj["winners"] else ""
-        fields = (
-            "   ".join(f"{k}: {_fmt(v)}" for k, v in score.items())
-            if isinstance(score, dict)
-            else _fmt(score)
-        )
-        t.write(f"  {name(p).ljust(width)}   {fields}{star}")
+        items = [f"{k}: {_fmt(v)}" for k, v in score.items()] if isinstance(score, dict) else [_fmt(score)]
+        head = f"  {name(p).ljust(width)}"
+        limit = max(40, (t.width or 80) - 3)
+        line = head
+        for item in items:  # within the terminal's width: longer score lists go on more lines
+            if len(line) > len(head) and len(line) + 3 + len(item) > limit:
+                t.write(line)
+                line = " " * len(head)
+            line += "   " + item
+        t.write(line + star)
     t.write(t.style(f"state hash: {obj['state_hash']}", "grey"))
 
 

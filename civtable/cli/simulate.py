@@ -7,23 +7,9 @@ import sys
 from typing import Any
 
 from civtable.core import OptionError
+from civtable.sim.specs import split_seats
 
-
-def split_seats(text: str) -> list[str]:
-    """Split ``greedy,mcts:iters=400,ms=200,random`` into bot specs: a comma-separated item
-    that is ``key=value`` without a bot name continues the previous spec's parameters."""
-    specs: list[str] = []
-    for item in (s.strip() for s in text.split(",")):
-        if not item:
-            continue
-        if "=" in item and ":" not in item and specs:
-            sep = "," if ":" in specs[-1] else ":"
-            specs[-1] += sep + item
-        else:
-            specs.append(item)
-    if not specs:
-        raise OptionError("--seats needs at least one bot, e.g. --seats greedy,greedy,mcts,random")
-    return specs
+__all__ = ["parse_forbid", "parse_options", "print_summary", "register", "run", "split_seats", "threshold_share"]
 
 
 def parse_options(items: list[str] | None) -> dict[str, Any]:
@@ -50,6 +36,23 @@ def parse_forbid(items: list[str] | None, seats: int) -> list[list[str]] | None:
             raise OptionError(f"--forbid {item!r}: seat must be between 1 and {seats}")
         out[k - 1].extend(n.strip() for n in names.split("+") if n.strip())
     return out
+
+
+def threshold_share(points: float) -> float:
+    """``--threshold 5`` (points of win rate) as a share of a win."""
+    if not 0 < points < 100:
+        raise OptionError("--threshold is a number of points of win rate between 0 and 100 (default 5)")
+    return points / 100.0
+
+
+def print_summary(summary: dict[str, Any]) -> None:
+    if summary.get("summary"):
+        print("Summary:")
+        for i, line in enumerate(summary["summary"], start=1):
+            print(f" {i}. {line}")
+        print("Details:")
+    for line in summary["findings"]:
+        print(" -", line)
 
 
 def register(subparsers: Any) -> None:
@@ -91,12 +94,22 @@ def register(subparsers: Any) -> None:
         help="bar the bot of a seat (1-based, before rotation) from a group of actions or a content element, "
         "e.g. 1:wonders or 2:trade+pyramids (repeatable)",
     )
+    p.add_argument("--mixes", metavar="MIX,MIX",
+                   help="run the study under each bot mix (weakest first; a spec or level for every seat, or "
+                   "specs per seat joined by '+'), e.g. greedy,strong: every finding is marked robust or "
+                   "bot-dependent, with a skill curve (replaces --seats)")
     p.add_argument("--workers", type=int, default=1, help="parallel worker processes (default 1)")
     p.add_argument("--backend", choices=("local", "ray"), default="local", help="process pool (local) or Ray")
     p.add_argument("--address", help="Ray cluster address (default: start Ray locally)")
+    p.add_argument("--threshold", type=float, default=5.0, metavar="POINTS",
+                   help="practical threshold: effects on the win rate smaller than this many points are not "
+                   "called imbalances (default 5)")
     p.add_argument("--seed", type=int, default=0, help="run seed; game i is seeded from (seed, i)")
     p.add_argument("--out", required=True, help="output directory")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.add_argument("--report-only", action="store_true",
+                   help="play nothing: write the summary and report of the games the run directory holds "
+                   "(e.g. after a killed run)")
     p.set_defaults(func=run)
 
 
@@ -130,10 +143,28 @@ def run(args: argparse.Namespace) -> int:
         address=args.address,
         assign=args.assign,
         forbid=parse_forbid(args.forbid, len(seats)),
+        threshold=threshold_share(args.threshold),
     )
-    summary = simulate(config, args.out, progress=not args.quiet)
+    if args.mixes:
+        from civtable.sim.robust import parse_mixes, render_robust_text, simulate_mixes, split_mixes
+
+        result = simulate_mixes(config, parse_mixes(split_mixes(args.mixes), players), args.out, progress=not args.quiet)
+        print(render_robust_text(result), end="")
+        print(f"report: {args.out}/report.html (each mix: {args.out}/mix-NAME/report.html)")
+        return 0
+    if args.report_only:
+        from civtable.sim.runner import report_only
+
+        summary = report_only(config, args.out)
+    else:
+        from civtable.sim.runner import Interrupted
+
+        try:
+            summary = simulate(config, args.out, progress=not args.quiet)
+        except Interrupted as exc:
+            print(f"civtable: {exc}", file=sys.stderr)
+            return 130
     print(f"{summary['games']} games in {args.out} ({summary['finished']} finished)")
-    for line in summary["findings"]:
-        print(" -", line)
+    print_summary(summary)
     print(f"report: {args.out}/report.html", file=sys.stdout)
     return 0

@@ -7,6 +7,8 @@ import argparse
 import json
 from typing import Any
 
+from civtable.core import OptionError
+
 from .simulate import parse_options
 
 
@@ -27,7 +29,15 @@ def register(subparsers: Any) -> None:
     r.add_argument("game", help="game name (see 'civtable games')")
     r.add_argument("--forbid", action="append", required=True, metavar="NAME[,NAME]",
                    help="a restriction: a group (wonders, trade, research, ...) or a content id; repeatable")
+    r.add_argument("--who", default="one", metavar="one|all|one,all",
+                   help="one: one seat never does X against free seats; all: nobody does X; one,all: both "
+                   "(each paired on the same seeds with an unrestricted run; default one)")
     r.add_argument("--bot", default="greedy", help="the bot every seat runs (default greedy)")
+    r.add_argument("--mixes", metavar="BOT,BOT",
+                   help="run the study with each bot (weakest first, e.g. greedy,strong) on the same seeds and "
+                   "mark each restriction's verdict robust or bot-dependent (replaces --bot)")
+    r.add_argument("--threshold", type=float, default=5.0, metavar="POINTS",
+                   help="effects smaller than this many points of win rate are not called imbalances (default 5)")
     r.add_argument("--games", type=int, default=100, help="games per restriction (default 100)")
     r.add_argument("--players", type=int, default=4, help="number of players (default 4)")
     r.add_argument("--mode", help="game mode")
@@ -67,23 +77,39 @@ def register(subparsers: Any) -> None:
 
 
 def run_restricted(args: argparse.Namespace) -> int:
-    from civtable.sim.restricted import render_study_text, restricted_study
+    from civtable.sim.restricted import parse_who, render_study_text, restricted_study
+
+    from .simulate import threshold_share
 
     options = parse_options(args.option)
     if args.mode:
         options["mode"] = args.mode
     options["players"] = args.players
     forbid = [n.strip() for item in args.forbid for n in item.split(",") if n.strip()]
+    if args.mixes:
+        from civtable.sim.restricted import restricted_mixes
+        from civtable.sim.robust import resolve_spec, split_mixes
+
+        bots = [resolve_spec(b) for b in split_mixes(args.mixes)]
+        if len(bots) < 2:
+            raise OptionError("give at least two bots to compare, e.g. --mixes greedy,strong")
+        result = restricted_mixes(
+            bots, args.out, game_name=args.game, forbid=forbid, games=args.games, options=options, seed=args.seed,
+            workers=args.workers, assign=args.assign, content=args.content, max_rounds=args.max_rounds,
+            progress=not args.quiet, who=parse_who(args.who), threshold=threshold_share(args.threshold))
+        print("\n".join(" - " + f for f in result["findings"]))
+        print(f"each bot's study: {args.out}/mix-NAME/study.html")
+        return 0
     study = restricted_study(
         args.game, forbid, args.bot, args.games, args.out, options=options, seed=args.seed,
         workers=args.workers, assign=args.assign, content=args.content, max_rounds=args.max_rounds,
-        progress=not args.quiet,
+        progress=not args.quiet, who=parse_who(args.who), threshold=threshold_share(args.threshold),
     )
     if args.json:
         print(json.dumps(study, indent=1))
     else:
         print(render_study_text(study), end="")
-        print(f"study: {args.out}/study.json")
+        print(f"study: {args.out}/study.json, side by side: {args.out}/study.html")
     return 0
 
 

@@ -23,7 +23,15 @@ def register(subparsers: Any) -> None:
     p.add_argument("--target", required=True, help="e.g. 'traits fair ±3pp, rounds 15..25' (also: first player fair ±5pp)")
     p.add_argument("--budget", type=int, required=True, help="number of trials")
     p.add_argument("--games", type=int, default=40, help="games per trial (default 40)")
-    p.add_argument("--verify-games", type=int, default=80, help="games of the held-out verification, each side (default 80)")
+    p.add_argument("--verify-games", type=int, default=None,
+                   help="held-out games of the verification, each side (default: as many as the target needs to be "
+                   "resolved, computed and said)")
+    p.add_argument("--mixes", metavar="MIX,MIX",
+                   help="bot mixes, e.g. greedy,strong: the first tunes, the others re-check the candidate on held-out "
+                   "games (a spec or level for every seat, or specs per seat joined by '+'; replaces --seats)")
+    p.add_argument("--check-games", type=int, default=None,
+                   help="held-out games per side under each other mix (default: --verify-games)")
+    p.add_argument("--co-tune", action="store_true", help="every trial plays every mix, scored by its worst mix")
     p.add_argument("--seats", default="greedy", help="bot specs, one per seat or one for all (default greedy)")
     p.add_argument("--players", type=int, default=4, help="number of players (default 4)")
     p.add_argument("--mode", help="game mode")
@@ -53,6 +61,12 @@ def run(args: argparse.Namespace) -> int:
     seats = split_seats(args.seats)
     if len(seats) == 1:
         seats = seats * args.players
+    checks: list[list[str]] = []
+    if args.mixes:
+        from civtable.sim.robust import parse_mixes, split_mixes
+
+        mixes = parse_mixes(split_mixes(args.mixes), args.players)
+        seats, checks = list(mixes[0].seats), [list(m.seats) for m in mixes[1:]]
     assign = args.assign
     if assign is None:
         hooks = study_hooks(make_game(args.game, options, args.content))
@@ -62,12 +76,16 @@ def run(args: argparse.Namespace) -> int:
         game=args.game, params=[x.strip() for x in args.params.split(",") if x.strip()], target=args.target,
         budget=args.budget, seats=seats, games=args.games, verify_games=args.verify_games, options=options,
         content=args.content, spread=args.spread, per=args.per, seed=args.seed, assign=assign,
-        max_rounds=args.max_rounds, workers=args.workers,
+        max_rounds=args.max_rounds, workers=args.workers, check_mixes=checks, check_games=args.check_games,
+        co_tune=args.co_tune,
     )
     result = tune(cfg, args.out, progress=not args.json)
     if args.json:
         print(json.dumps(result, indent=1))
     else:
         print(render_tune_text(result), end="")
-        print(f"best content: {args.out}/best-content.toml (diff: {args.out}/best-content.diff)")
+        if result["decision"]["accepted"]:
+            print(f"best content: {args.out}/best-content.toml (diff: {args.out}/best-content.diff)")
+        else:
+            print("no content written: keep the original")
     return 0

@@ -217,7 +217,12 @@ class Game(ABC):
             raise RecordError("the saved state is corrupt or was edited: its checksum does not match")
         if data.get("content_id") != self.content_id:
             raise RecordError("the saved state was made with other content than the content loaded now")
-        if data.get("options") != self.options:
+        saved = data.get("options")
+        try:  # a state saved before an option existed has that option at its default
+            same = saved == self.options or self.info.validate_options(saved) == self.options
+        except (OptionError, TypeError, AttributeError):
+            same = False
+        if not same:
             raise RecordError("the saved state was made with other game options")
         try:
             return self.state_from_json(data["state"])
@@ -263,6 +268,15 @@ class GameState(ABC):
 
     def apply(self, action: Action | str | dict[str, Any], player: int | None = None) -> Action:
         """Checked application. Returns the parsed action. On error the state is unchanged."""
+        act, player = self.check(action, player)
+        self.apply_unchecked(act, player)
+        return act
+
+    def check(self, action: Action | str | dict[str, Any], player: int | None = None) -> tuple[Action, int]:
+        """Parse ``action`` and check that ``player`` (default: the single decider) may take it
+        now, without changing anything: ``(action, player)``, or a typed
+        :class:`~civtable.core.errors.ActionError` in plain words. Whatever reads an action
+        before it is applied (log sentences, explanations) runs only after this check."""
         act = as_action(action)
         deciders = self.decision().players
         if not deciders:
@@ -278,8 +292,7 @@ class GameState(ABC):
             raise NotYourTurn(f"it is not {self.game.seat_name(player)}'s decision; waiting for {names}")
         if act not in self.legal_actions(player):
             raise IllegalAction(self.explain_illegal(act, player))
-        self.apply_unchecked(act, player)
-        return act
+        return act, player
 
     # ----- copies, views, results ----------------------------------------------------------
     @abstractmethod
@@ -315,9 +328,18 @@ class GameState(ABC):
     def to_json(self) -> dict[str, Any]:
         """Everything needed to rebuild the state exactly (JSON-ready)."""
 
+    story_keys: tuple[str, ...] = ()
+    """Keys of :meth:`to_json` that only tell the story of the game (recent big moments, running
+    totals for the score sheet) and never change what happens next. They are saved and loaded
+    with the rest, but left out of :meth:`state_hash`, so records made before a game told its
+    story still replay to their hash."""
+
     def state_hash(self) -> str:
-        """A stable hash of the full state: equal states have equal hashes."""
-        return hashlib.sha256(_canonical(self.to_json())).hexdigest()[:32]
+        """A stable hash of the full state (its story aside): equal states have equal hashes."""
+        data = self.to_json()
+        if self.story_keys:
+            data = {k: v for k, v in data.items() if k not in self.story_keys}
+        return hashlib.sha256(_canonical(data)).hexdigest()[:32]
 
 
 def _canonical(data: Any) -> bytes:

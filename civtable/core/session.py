@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from .actions import Action, as_action
+from .actions import Action
 from .errors import IllegalAction
 from .game import CHANCE, Game, GameState, Observation, observe, sample_chance
 from .record import GameRecord
@@ -125,16 +125,11 @@ class Session:
     # ------------------------------------------------------------------------------------
     def apply(self, action: Action | str | dict[str, Any], player: int | None = None) -> Action:
         """Checked application; records the action and notifies listeners."""
-        act = as_action(action)
-        deciders = self.state.decision().players
-        if player is None and len(deciders) == 1:
-            player = deciders[0]
-        if player is None:
-            raise IllegalAction("several seats decide at once here; say which seat acts")
+        act, player = self.state.check(action, player)  # raises with the state untouched
         before = self.state.clone() if self.keep_undo and player != CHANCE else None
-        # the log sentence describes the state before the action; nobody listening, nobody reads it
+        # the log sentence describes the state before the (checked) action; nobody listening, nobody reads it
         text = self.game.describe_action(self.state, player, act) if self.listeners else ""
-        self.state.apply(act, player)  # raises with the state untouched
+        self.state.apply_unchecked(act, player)
         if player == CHANCE:
             self.chance_count += 1
             self._undo.clear()

@@ -1,32 +1,38 @@
-"""Research environments (optional extra ``civtable[rl]``).
+"""Research environments (optional extra ``civtable[rl]``); ``docs/rl.md`` is the guide.
 
-* :class:`civtable.rl.gym_env.CivtableGymEnv` — Gymnasium, one learning seat against bots,
-* :class:`civtable.rl.pettingzoo_env.CivtableAECEnv` — PettingZoo AEC, every seat an agent,
-* :mod:`civtable.rl.openspiel` — OpenSpiel Python games ``civtable_<game>``
-  (``pyspiel.load_game("civtable_inceptum")`` after ``import civtable.rl.openspiel``),
-* :mod:`civtable.rl.encoding` — fixed action indices, masks and observation vectors.
+* Gymnasium: ``import civtable.rl`` registers ``civtable/Inceptum-v1``, ``civtable/PathCiv-v1``,
+  ``civtable/Conquest-v1`` and ``civtable/Dominations-v1`` for ``gymnasium.make``
+  (:class:`civtable.rl.gym_env.CivtableEnv`); :class:`civtable.rl.vector_env.CivtableVectorEnv`
+  steps N games in one process, numpy in and out.
+* PettingZoo: ``from civtable.rl.envs import pathciv_v1`` (``env()``, ``parallel_env()``).
+* OpenSpiel: ``import civtable.rl.openspiel`` registers ``civtable_inceptum``,
+  ``civtable_pathciv``, ``civtable_conquest``, ``civtable_dominations``.
 
-They work for any game whose :meth:`~civtable.core.Game.action_space` is not ``None``, or whose
-``encode`` module provides an ``action_codec`` (a fixed numbering relative to the position).
-Submodules are imported on use so that a missing optional library only affects its adapter.
+Observations are encoded straight from the state by each game's ``encode`` module
+(:mod:`civtable.rl.encoding`); actions are token sequences (:mod:`civtable.rl.actions`); every
+environment shares one running-game machinery (:mod:`civtable.rl.match`). Submodules are imported
+on use, so a missing optional library only affects its own adapter.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
-__all__ = ["gym_env", "make_aec_env", "make_gym_env", "pettingzoo_env"]
-
-
-def make_gym_env(game: str = "inceptum", **kwargs: Any) -> Any:
-    """A :class:`~civtable.rl.gym_env.CivtableGymEnv`."""
-    from .gym_env import CivtableGymEnv
-
-    return CivtableGymEnv(game, **kwargs)
+GYM_IDS = {
+    "inceptum": "civtable/Inceptum-v1",
+    "pathciv": "civtable/PathCiv-v1",
+    "conquest": "civtable/Conquest-v1",
+    "dominations": "civtable/Dominations-v1",
+}
 
 
-def make_aec_env(game: str = "inceptum", **kwargs: Any) -> Any:
-    """A :class:`~civtable.rl.pettingzoo_env.CivtableAECEnv`."""
-    from .pettingzoo_env import CivtableAECEnv
+def _register_gymnasium() -> None:
+    try:
+        import gymnasium
+    except ImportError:  # the rl extra is not installed
+        return
+    for game, env_id in GYM_IDS.items():
+        if env_id not in gymnasium.registry:
+            gymnasium.register(env_id, entry_point="civtable.rl.gym_env:CivtableEnv", kwargs={"game": game},
+                               vector_entry_point="civtable.rl.vector_env:CivtableVectorEnv")
 
-    return CivtableAECEnv(game, **kwargs)
+
+_register_gymnasium()

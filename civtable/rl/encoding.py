@@ -1,113 +1,39 @@
-"""Fixed-size numeric encodings shared by the RL adapters.
+"""Observations for the RL adapters: a game's own state encoder, or a generic fallback.
 
-* :class:`ActionIndex` numbers a game's actions with fixed integers and builds legal-action
-  masks. Most games list every action in :meth:`~civtable.core.Game.action_space`; a game whose
-  exact list would be too long (Dominations: millions of tile placements and Tree positions)
-  provides instead an :class:`ActionCodec` as
-  ``civtable.games.<game>.encode.action_codec(game)``, whose numbers may be relative to the
-  position (e.g. "the tile in hand slot 2" rather than a tile's name).
-* :func:`encoder_for` returns the observation encoder of a game: the game's own
-  ``civtable.games.<game>.encode.observation_vector(view, player)`` when it exists, otherwise a
-  generic *feature-hashing* encoder of every number and word in the player's view.
+A game package provides ``civtable.games.<game>.encode.observation_encoder(game)``: an object
+with a frozen :class:`~civtable.core.features.Layout` (``layout``) and
+``write(state, seat, raw)``, which writes the raw values of what ``seat`` may see into a zeroed
+array, straight from the state. :class:`Observer` wraps it: one reusable raw buffer, one
+vectorised normalisation, a ``float32`` vector whose every entry lies in the layout's declared
+bounds (``[0, 1]``, or ``[-1, 1]`` for signed slices).
 
-Everything here reads views only (what the player may see), never the true state.
+A game without an encoder gets :class:`GenericEncoder`: feature hashing of its JSON view
+(slow, but it makes any game usable). Everything here shows a seat only what it may see.
 """
 
 from __future__ import annotations
 
 import importlib
 import zlib
-from collections.abc import Callable
 from typing import Any, Protocol
 
-from civtable.core import Action, CivtableError, Game, GameState, OptionError, make_game
+import numpy as np
 
-Encoder = Callable[[dict[str, Any], int], list[float]]
+from civtable.core import Game, GameState, make_game
+from civtable.core.features import Layout
 
 GENERIC_SIZE = 256
-CLIP = 1.0e6
 
 
-class ActionCodec(Protocol):
-    """A fixed-size numbering of a game's actions that may depend on the position.
+class Encoder(Protocol):
+    """What a game's ``encode.observation_encoder(game)`` returns."""
 
-    ``index`` numbers an action of ``player`` in ``state`` (``None`` if it has no number);
-    ``action`` is its inverse (``None`` for a number that means nothing there). For every legal
-    action ``a``: ``action(state, player, index(state, player, a)) == a``.
-    """
+    layout: Layout
 
-    def __len__(self) -> int: ...
-
-    def index(self, state: GameState, player: int, action: Action) -> int | None: ...
-
-    def action(self, state: GameState, player: int, i: int) -> Action | None: ...
+    def write(self, state: Any, seat: int, raw: np.ndarray) -> None: ...
 
 
-class ActionIndex:
-    """The fixed discrete action space of a game: its :meth:`~civtable.core.Game.action_space`
-    list, or the :class:`ActionCodec` of its ``encode`` module."""
-
-    def __init__(self, game: Game) -> None:
-        self.actions: list[Action] = []
-        self.index: dict[Action, int] = {}
-        self.codec: ActionCodec | None = None
-        module = _game_module(game, "encode")
-        make_codec = getattr(module, "action_codec", None) if module is not None else None
-        if callable(make_codec):
-            self.codec = make_codec(game)
-            return
-        space = game.action_space()
-        if space is None:
-            raise OptionError(
-                f"{game.info.title} has no fixed action space (Game.action_space() is None), "
-                "so it cannot be used as a discrete RL environment"
-            )
-        self.actions = list(space)
-        self.index = {a: i for i, a in enumerate(self.actions)}
-        if len(self.index) != len(self.actions):
-            raise CivtableError(f"{game.info.name}: action_space() lists an action twice")
-
-    def __len__(self) -> int:
-        return len(self.codec) if self.codec is not None else len(self.actions)
-
-    def number(self, state: GameState, player: int, action: Action) -> int | None:
-        """The number of ``action`` of ``player`` in ``state`` (``None`` if it has none)."""
-        if self.codec is not None:
-            return self.codec.index(state, player, action)
-        return self.index.get(action)
-
-    def action(self, state: GameState, player: int, i: int) -> Action | None:
-        """The action numbered ``i`` for ``player`` in ``state`` (``None`` if there is none)."""
-        if not 0 <= i < len(self):
-            return None
-        if self.codec is not None:
-            return self.codec.action(state, player, i)
-        return self.actions[i]
-
-    def text(self, state: GameState, player: int, i: int) -> str:
-        """The action's text, or ``action <i>`` for a number that means nothing here."""
-        a = self.action(state, player, i)
-        return a.text() if a is not None else f"action {i}"
-
-    def legal_indices(self, state: GameState, player: int) -> list[int]:
-        out = []
-        for a in state.legal_actions(player):
-            i = self.number(state, player, a)
-            if i is None:
-                raise CivtableError(
-                    f"legal action {a.text()!r} is missing from {state.game.info.name}'s action space"
-                )
-            out.append(i)
-        return sorted(out)
-
-    def mask(self, state: GameState, player: int) -> list[int]:
-        m = [0] * len(self)
-        for i in self.legal_indices(state, player):
-            m[i] = 1
-        return m
-
-
-def _game_module(game: Game, name: str) -> Any:
+def game_module(game: Game, name: str) -> Any:
     """``civtable.games.<game>.<name>`` if that module exists, else ``None``."""
     full = f"civtable.games.{game.info.name}.{name}"
     try:
@@ -124,6 +50,27 @@ def resolve_game(game: str | Game, options: dict[str, Any] | None = None, conten
     if isinstance(game, Game):
         return game
     return make_game(game, options or {}, content)
+
+
+class GenericEncoder:
+    """Feature hashing of every number and word of the seat's JSON view into ``size`` entries,
+    each squashed into ``(-1, 1)`` by ``x / (1 + |x|)``; the seat itself one-hot in the first 8.
+    Slow (it builds the view); for games that have no encoder of their own."""
+
+    def __init__(self, game: Game, size: int = GENERIC_SIZE) -> None:
+        lay = Layout()
+        lay.add("seat", 8, 1, "the viewer's seat, one-hot")
+        lay.add("hashed", size - 8, 1, "feature hashing of the view's values, each x / (1 + |x|)", signed=True)
+        self.layout = lay.freeze()
+        self.size = size
+
+    def write(self, state: GameState, seat: int, raw: np.ndarray) -> None:
+        acc = [0.0] * (self.size - 8)
+        view = state.view(seat)
+        _hash_features({k: v for k, v in view.items() if k != "you"}, "", acc)
+        raw[8:] = [x / (1.0 + abs(x)) for x in acc]
+        if 0 <= seat < 8:
+            raw[seat] = 1.0
 
 
 def _hash_features(value: Any, path: str, out: list[float]) -> None:
@@ -147,34 +94,39 @@ def _add(out: list[float], key: str, value: float) -> None:
     out[h % len(out)] += sign * value
 
 
-def generic_observation_vector(view: dict[str, Any], player: int, size: int = GENERIC_SIZE) -> list[float]:
-    """Feature hashing of every leaf of the view (paths relative to the viewer's seat are kept
-    as they are; the seat itself is one-hot in the first 8 entries)."""
-    out = [0.0] * size
-    _hash_features({k: v for k, v in view.items() if k != "you"}, "", out)
-    seat = [0.0] * 8
-    if 0 <= player < 8:
-        seat[player] = 1.0
-    out[:8] = seat
-    return [max(-CLIP, min(CLIP, x)) for x in out]
+def make_encoder(game: Game) -> Encoder:
+    """The game's own observation encoder, or :class:`GenericEncoder`."""
+    module = game_module(game, "encode")
+    factory = getattr(module, "observation_encoder", None) if module is not None else None
+    if callable(factory):
+        return factory(game)  # type: ignore[no-any-return]
+    return GenericEncoder(game)
 
 
-def encoder_for(game: Game) -> tuple[Encoder, int]:
-    """The observation encoder of ``game`` and the length of its vectors."""
-    module = _game_module(game, "encode")
-    if module is not None and hasattr(module, "observation_vector"):
-        fn: Encoder = module.observation_vector
-        size_fn = getattr(module, "observation_size", None)
-        if callable(size_fn):
-            size = int(size_fn(game))
-        else:
-            size = len(fn(game.new_initial_state().view(0), 0))
-        return fn, size
-    return generic_observation_vector, GENERIC_SIZE
+class Observer:
+    """Normalised observations of one game configuration, with one reusable raw buffer.
 
+    ``encode(state, seat)`` returns a new ``float32`` vector; ``encode(state, seat, out)`` writes
+    into ``out`` (a row of a batch, say) instead. ``raw(state, seat)`` gives the unnormalised
+    values (for checking declared bounds)."""
 
-def encode(encoder: Encoder, size: int, view: dict[str, Any], player: int) -> list[float]:
-    vec = encoder(view, player)
-    if len(vec) != size:
-        raise CivtableError(f"the observation encoder returned {len(vec)} numbers, expected {size}")
-    return vec
+    def __init__(self, game: Game, extra: Layout | None = None) -> None:
+        self.encoder = make_encoder(game)
+        self.layout = self.encoder.layout
+        self.size = self.layout.size
+        self._raw = np.zeros(self.size, np.float32)
+        # an encoder that writes every entry itself says so (``fills_all``): no zeroing needed
+        self._fills_all = bool(getattr(self.encoder, "fills_all", False))
+
+    def raw(self, state: GameState, seat: int) -> np.ndarray:
+        raw = self._raw
+        if not self._fills_all:
+            raw.fill(0.0)
+        self.encoder.write(state, seat, raw)
+        return raw
+
+    def encode(self, state: GameState, seat: int, out: np.ndarray | None = None) -> np.ndarray:
+        raw = self.raw(state, seat)
+        if out is None:
+            out = np.empty(self.size, np.float32)
+        return self.layout.normalise(raw, out)

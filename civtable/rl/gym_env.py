@@ -1,15 +1,25 @@
-"""A Gymnasium single-agent environment: one seat learns, the other seats are civtable bots.
+"""Gymnasium: one seat learns, the other seats are opponents.
 
-``CivtableGymEnv("inceptum", seat=0, opponents="greedy", options={"players": 4})``
+>>> import gymnasium, civtable.rl
+>>> env = gymnasium.make("civtable/PathCiv-v1", opponents="greedy", reward="shaped")
 
-* action space: ``Discrete(n)`` over the game's fixed action numbering (see
-  :class:`~civtable.rl.encoding.ActionIndex`); ``info["action_mask"]`` marks the legal
-  actions (an illegal action leaves the game unchanged and earns ``illegal_reward``),
-* observation: the seat's view encoded to a fixed-length ``float32`` vector
-  (see :mod:`civtable.rl.encoding`),
-* reward: the seat's :meth:`~civtable.core.GameState.returns` when the game ends (1 for a win,
-  shared on ties), 0 before; the episode is truncated after ``max_steps`` decisions of the seat,
-* chance and opponents are seeded from the ``reset`` seed, so episodes are reproducible.
+``CivtableEnv(game, seat=0, opponents="random", reward="win", options=None, ...)``
+
+* **actions**: ``Discrete(n)`` tokens (:mod:`civtable.rl.actions`); ``info["action_mask"]``
+  (and :meth:`CivtableEnv.action_masks`, the name MaskablePPO looks for) marks the legal ones
+  after every ``reset`` and ``step`` (once the game is over only ``wait``, token 0, is marked:
+  the action Gymnasium's next-step autoreset ignores). An illegal token changes nothing and earns
+  ``illegal_reward``. Dominations' actions take several tokens, one ``step`` each.
+* **observations**: ``float32`` vectors encoded straight from the state for the seat, every entry
+  in the declared bounds (``[0, 1]``, ``[-1, 1]`` for signed slices; ``docs/rl.md`` lists every
+  slice);
+* **reward**: ``win``, ``score`` or ``shaped`` (:mod:`civtable.rl.match`);
+* **opponents**: ``random``, any civtable bot spec (``greedy``, ``mcts:iters=100`` ...), a policy
+  callable ``(observation, mask) -> token``, ``self`` (the policy given to
+  :meth:`CivtableEnv.set_self_play`), or a list with one of these per other seat;
+* ``seat="random"`` draws the learning seat for each episode from its seed; chance and opponents
+  are seeded from the ``reset`` seed, so episodes are reproducible; the episode is truncated after
+  ``max_steps`` steps of the learning seat.
 """
 
 from __future__ import annotations
@@ -20,119 +30,111 @@ from typing import Any
 import gymnasium
 import numpy as np
 
-from civtable.bots import make_bot
-from civtable.core import CHANCE, Game, GameState, OptionError, observe, sample_chance
+from civtable.core import Game
 
-from .encoding import CLIP, ActionIndex, encode, encoder_for, resolve_game
+from .encoding import resolve_game
+from .match import Policy, Solo, Table
+from .render import RENDER_MODES, table_text
 
 
-class CivtableGymEnv(gymnasium.Env):  # type: ignore[misc]
-    metadata = {"render_modes": ["ansi"]}
+def observation_space(table: Table) -> gymnasium.spaces.Box:
+    low = np.zeros(table.obs_size, np.float32)
+    low[:table.base_size] = table.observer.layout.low
+    return gymnasium.spaces.Box(low, np.ones(table.obs_size, np.float32), dtype=np.float32)
+
+
+class CivtableEnv(gymnasium.Env):  # type: ignore[misc]
+    """A civtable game as a single-agent Gymnasium environment (see the module's docstring)."""
+
+    metadata = {"render_modes": RENDER_MODES, "render_fps": 1}
 
     def __init__(
         self,
         game: str | Game = "inceptum",
-        seat: int = 0,
-        opponents: str | list[str] = "greedy",
+        seat: int | str = 0,
+        opponents: Any = "random",
+        reward: str = "win",
         options: dict[str, Any] | None = None,
         content: str | None = None,
-        max_steps: int = 2000,
+        max_steps: int = 5000,
         illegal_reward: float = -0.1,
         render_mode: str | None = None,
     ) -> None:
         self.game = resolve_game(game, options, content)
-        n = self.game.num_players
-        if not 0 <= seat < n:
-            raise OptionError(f"seat must be between 0 and {n - 1}, not {seat}")
-        self.seat = seat
-        specs = [opponents] * n if isinstance(opponents, str) else list(opponents)
-        if len(specs) == n - 1:
-            specs.insert(seat, "none")
-        if len(specs) != n:
-            raise OptionError(f"give one opponent bot spec, or one per other seat ({n - 1})")
-        self.opponent_specs = specs
-        self.index = ActionIndex(self.game)
-        self.encoder, self.size = encoder_for(self.game)
-        self.action_space = gymnasium.spaces.Discrete(len(self.index))
-        self.observation_space = gymnasium.spaces.Box(-CLIP, CLIP, (self.size,), np.float32)
-        self.max_steps = max_steps
-        self.illegal_reward = float(illegal_reward)
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise OptionError(f"render_mode must be one of {self.metadata['render_modes']}")
+        self.table = Table(self.game, reward)
+        self.solo = Solo(self.table, seat, opponents, max_steps, illegal_reward)
+        self.observation_space = observation_space(self.table)
+        self.action_space = gymnasium.spaces.Discrete(self.table.n_actions)
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            raise gymnasium.error.Error(f"render_mode must be one of {RENDER_MODES} or None, not {render_mode!r}")
         self.render_mode = render_mode
-        self.state: GameState = self.game.new_initial_state()
-        self.steps = 0
-        self._chance = random.Random(0)
-        self._bots: list[Any] = []
+        self._mask = np.zeros(self.table.n_actions, np.int8)
 
-    # ------------------------------------------------------------------------------------
-    def _obs(self) -> np.ndarray:
-        vec = encode(self.encoder, self.size, self.state.view(self.seat), self.seat)
-        return np.asarray(vec, dtype=np.float32)
+    @property
+    def state(self) -> Any:
+        """The civtable state being played (for inspection; do not change it)."""
+        assert self.solo.match is not None, "call reset() first"
+        return self.solo.match.state
 
-    def _info(self) -> dict[str, Any]:
-        mine = self.seat in self.state.decision().players
-        mask = np.zeros(len(self.index), dtype=np.int8)
-        if mine:
-            mask[self.index.legal_indices(self.state, self.seat)] = 1
-        return {"action_mask": mask, "round": self.state.result().rounds}
+    @property
+    def seat(self) -> int:
+        return self.solo.seat
 
-    def _advance(self) -> None:
-        """Resolve chance and let the bots play until this seat must decide or the game ends."""
-        while True:
-            deciders = self.state.decision().players
-            if not deciders:
-                return
-            if deciders == (CHANCE,):
-                self.state.apply_unchecked(sample_chance(self.state.chance_outcomes(), self._chance), CHANCE)
-                continue
-            if self.seat in deciders:
-                return
-            p = deciders[0]
-            self.state.apply(self._bots[p].decide(observe(self.state, p)), p)
+    def set_self_play(self, policy: Policy | None) -> None:
+        """The policy ``opponents="self"`` plays with (a frozen copy of the learner, say)."""
+        self.solo.self_play = policy
+
+    def _obs_info(self) -> tuple[np.ndarray, dict[str, Any]]:
+        m = self.solo.match
+        assert m is not None
+        obs = m.observe(self.solo.seat)
+        return obs, {"action_mask": m.mask(self.solo.seat, self._mask.copy()), "seat": self.solo.seat}
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[np.ndarray, dict[str, Any]]:
         super().reset(seed=seed)
         run_seed = int(self.np_random.integers(0, 2**31 - 1)) if seed is None else int(seed)
-        self._chance = random.Random(f"{run_seed}/gym-chance")
-        self._bots = [
-            None if p == self.seat else make_bot(spec, self.game, p, run_seed)
-            for p, spec in enumerate(self.opponent_specs)
-        ]
-        self.state = self.game.new_initial_state()
-        self.steps = 0
-        self._advance()
-        return self._obs(), self._info()
+        self.solo.reset(run_seed)
+        if self.render_mode == "human":
+            self.render()
+        return self._obs_info()
 
-    def step(self, action: int) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
-        if self.state.is_terminal():
-            raise OptionError("the episode is over; call reset()")
-        self.steps += 1
-        a = int(action)
-        legal = self.index.legal_indices(self.state, self.seat)
-        reward = 0.0
-        info_extra: dict[str, Any] = {}
-        if a not in legal:
-            reward = self.illegal_reward
-            info_extra["illegal"] = True
-        else:
-            chosen = self.index.action(self.state, self.seat, a)
-            assert chosen is not None  # a legal number always names an action
-            self.state.apply_unchecked(chosen, self.seat)
-            self._advance()
-        terminated = self.state.is_terminal()
+    def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
+        reward, terminated, truncated, illegal = self.solo.step(int(action))
+        obs, info = self._obs_info()
+        if illegal:
+            info["illegal"] = True
         if terminated:
-            reward += self.state.returns()[self.seat]
-        truncated = not terminated and self.steps >= self.max_steps
-        info = self._info()
-        info.update(info_extra)
-        return self._obs(), float(reward), terminated, truncated, info
-
-    def render(self) -> str | None:
-        if self.render_mode == "ansi":
-            return str(self.state.view(self.seat))
-        return None
+            info["won"] = self.solo.won()
+        if self.render_mode == "human":
+            self.render()
+        return obs, float(reward), terminated, truncated, info
 
     def action_masks(self) -> np.ndarray:
-        """The legal-action mask (the name MaskablePPO-style trainers look for)."""
-        return np.asarray(self._info()["action_mask"], dtype=bool)
+        """The legal-action mask as booleans (what MaskablePPO asks for)."""
+        m = self.solo.match
+        assert m is not None, "call reset() first"
+        return m.mask(self.solo.seat, self._mask).astype(bool)
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() without a render_mode does nothing; pass render_mode='ansi' or 'human'")
+            return None
+        m = self.solo.match
+        text = table_text(m.state, self.solo.seat) if m is not None else "(not started: call reset())\n"
+        if self.render_mode == "ansi":
+            return text
+        print(text)
+        return None
+
+    def close(self) -> None:
+        pass
+
+
+def random_policy(seed: int = 0) -> Policy:
+    """A policy callable choosing uniformly among the legal tokens (for opponents and tests)."""
+    rng = random.Random(seed)
+
+    def policy(obs: np.ndarray, mask: np.ndarray) -> int:
+        return int(rng.choice(np.flatnonzero(mask)))
+
+    return policy

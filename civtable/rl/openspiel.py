@@ -1,35 +1,50 @@
-"""OpenSpiel adapter: any civtable game with a fixed action space as a Python OpenSpiel game.
+"""OpenSpiel: civtable games as Python OpenSpiel games.
 
->>> import civtable.rl.openspiel  # registers civtable_inceptum, civtable_dominations (others on demand)
->>> game = pyspiel.load_game("civtable_inceptum", {"players": 4})
+>>> import civtable.rl.openspiel          # registers the four games
+>>> game = pyspiel.load_game("civtable_pathciv", {"players": 3})
 
-* Player actions are the game's fixed action numbers (:class:`~civtable.rl.encoding.ActionIndex`:
-  indices into :meth:`~civtable.core.Game.action_space`, or the game's own action codec).
-* Chance outcomes are numbered by their position in
-  :meth:`~civtable.core.GameState.chance_outcomes` (a fixed order for a given state).
-* Simultaneous decisions are played in seat order (the game is registered as sequential, so
-  OpenSpiel's ``MCTSBot`` accepts it); hidden information is declared, and
-  ``resample_from_infostate`` re-draws it through :meth:`~civtable.core.GameState.resample`.
-* Returns are civtable's returns (1 shared among the winners); utility is general-sum in [0, 1].
-* Observation and information-state strings are the player's JSON view (plus, for the
-  information state, the history of player actions, which every seat sees).
+``import civtable.rl.openspiel`` registers ``civtable_inceptum``, ``civtable_pathciv``,
+``civtable_conquest`` and ``civtable_dominations``; :func:`register` adds any other civtable game
+that has an action space. Game parameters are the civtable options (``players``, ``mode`` ...,
+Conquest's ``map_seed``) plus ``max_game_length``.
 
-Game parameters are civtable options (``players``, ``mode`` ...), plus ``max_game_length``.
+* **Actions** are the tokens of :mod:`civtable.rl.actions` (Dominations' actions take several
+  moves of the same player: tile, row, column, rotation ...).
+* **Chance**: outcomes numbered in the order the state lists them. A chance event with more than
+  4,096 outcomes (Conquest's map: 65,536 seeds) is drawn in two chance moves: first a block of
+  at most 4,096 consecutive outcomes (with the block's total probability), then one outcome of
+  the block (its probability within the block) — the same distribution, in steps OpenSpiel takes.
+* **Simultaneous decisions** are played in seat order, so the game is sequential (OpenSpiel's
+  MCTS needs that). A seat's views never show what another seat chose in a simultaneous step,
+  so a later seat learns nothing from an earlier one's choice.
+* **Observations** (``make_py_observer``; ``observation_tensor`` / ``observation_string``): the
+  seat's normalised observation of :mod:`civtable.rl.encoding`, built from what the seat may
+  see; the string lists its non-zero features by name.
+* **Information states** (``information_state_tensor`` / ``information_state_string``) are built
+  only from what the player saw: at each of its own moves, its observation then and the token it
+  chose (the string keeps a 16-hex digest of each observation and the token's name), then its
+  observation now. Other seats' moves enter only through what the player's later observations
+  show of them, so a secret choice stays secret, even within a simultaneous step. The tensor is
+  the observation now plus which tokens the player has chosen at least once.
+* **Returns**: civtable's (1 shared among the winners, else 0); utility general-sum in [0, 1].
 """
 
 from __future__ import annotations
 
-import json
+import hashlib
 import random
 from typing import Any
 
+import numpy as np
 import pyspiel
 
 from civtable.core import CHANCE, Game, GameState, make_game
 
-from .encoding import ActionIndex
+from .actions import WAIT, Choices
+from .match import Table
 
 PREFIX = "civtable_"
+BUILTIN = ("inceptum", "pathciv", "conquest", "dominations")
 MAX_CHANCE_OUTCOMES = 4096
 DEFAULT_MAX_LENGTH = 100_000
 
@@ -62,37 +77,73 @@ def _game_type(name: str, civ: Game) -> pyspiel.GameType:
         max_num_players=info.max_players,
         min_num_players=info.min_players,
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=True,
         provides_observation_string=True,
-        provides_observation_tensor=False,
+        provides_observation_tensor=True,
         parameter_specification=params,
     )
 
 
 class _Context:
-    """The civtable game and action index shared by every state of one OpenSpiel game (never
-    copied: OpenSpiel may rebuild the Python game object, so states keep this instead)."""
+    """What every state of one OpenSpiel game shares (never copied: OpenSpiel may rebuild the
+    Python game object, so states keep this instead)."""
 
     def __init__(self, civ: Game) -> None:
         self.civ = civ
-        self.index = ActionIndex(civ)
+        self.table = Table(civ)
+        self.space = self.table.space
+        self.n = civ.num_players
+        self.n_actions = self.table.n_actions
+        self.obs_size = self.table.obs_size
+        names = []
+        for f in self.table.observer.layout.flat:
+            names += [f.name if f.size == 1 else f"{f.name}[{k}]" for k in range(f.size)]
+        names += [f"pending {self.space.name(t)}" for t in range(self.obs_size - len(names))]
+        self.names = names
+        self._raw = np.zeros(self.obs_size, np.float32)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Context:
         return self
 
+    def observe(self, box: _Box, seat: int, out: np.ndarray) -> np.ndarray:
+        t = self.table
+        t.observer.encode(box.state, seat, out[:t.base_size])
+        if not t.flat:
+            pend = out[t.base_size:t.obs_size]
+            pend.fill(0.0)
+            if box.prefix[seat]:
+                pend[list(box.prefix[seat])] = 1.0
+        return out
+
+    def observation_string(self, box: _Box, seat: int) -> str:
+        obs = self.observe(box, seat, np.empty(self.obs_size, np.float32))
+        parts = [f"{self.names[i]}={float(obs[i]):.4g}" for i in np.flatnonzero(obs)]
+        return f"seat {seat + 1}: " + " ".join(parts)
+
 
 class _Box:
-    """Holds the civtable state. OpenSpiel clones Python states by deep-copying their
-    attributes; this makes that copy a fast :meth:`~civtable.core.GameState.clone`."""
+    """The mutable part of a state. OpenSpiel clones Python states by deep-copying their
+    attributes; this makes that copy a fast :meth:`~civtable.core.GameState.clone` plus a few lists."""
 
-    __slots__ = ("state", "played")
+    __slots__ = ("state", "prefix", "records", "chosen", "block", "choices")
 
-    def __init__(self, state: GameState, played: list[tuple[int, str]]) -> None:
+    def __init__(self, state: GameState, n: int) -> None:
         self.state = state
-        self.played = played
+        self.prefix: list[tuple[int, ...]] = [()] * n
+        self.records: list[list[tuple[str, int]]] = [[] for _ in range(n)]  # per seat: (obs digest, token)
+        self.chosen: list[set[int]] = [set() for _ in range(n)]
+        self.block = -1  # a chance event split in blocks: the block drawn, waiting for its outcome
+        self.choices: Choices | None = None
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Box:
-        return _Box(self.state.clone(), list(self.played))
+        b = _Box.__new__(_Box)
+        b.state = self.state.clone()
+        b.prefix = list(self.prefix)
+        b.records = [list(r) for r in self.records]
+        b.chosen = [set(c) for c in self.chosen]
+        b.block = self.block
+        b.choices = self.choices
+        return b
 
 
 class CivtableSpielGame(pyspiel.Game):  # type: ignore[misc]
@@ -106,9 +157,8 @@ class CivtableSpielGame(pyspiel.Game):  # type: ignore[misc]
         max_len = int(params.pop("max_game_length", DEFAULT_MAX_LENGTH))
         self.ctx = _Context(make_game(self.civ_name, params))
         self.civ: Game = self.ctx.civ
-        self.index = self.ctx.index
         info = pyspiel.GameInfo(
-            num_distinct_actions=len(self.index),
+            num_distinct_actions=self.ctx.n_actions,
             max_chance_outcomes=MAX_CHANCE_OUTCOMES if self.civ.info.chance == "explicit" else 0,
             num_players=self.civ.num_players,
             min_utility=0.0,
@@ -122,29 +172,84 @@ class CivtableSpielGame(pyspiel.Game):  # type: ignore[misc]
         super().__init__(self.game_type, info, spec_params)
 
     def new_initial_state(self) -> CivtableSpielState:
-        return CivtableSpielState(self, self.ctx, self.civ.new_initial_state(), [])
+        return CivtableSpielState(self, self.ctx, _Box(self.civ.new_initial_state(), self.ctx.n))
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> CivtableObserver:
+        return CivtableObserver(self.ctx, iig_obs_type, params)
+
+
+class CivtableObserver:
+    """Observation (``perfect_recall=False``) or information state (``True``) of a seat: a
+    ``tensor`` with named pieces in ``dict``, and a string (see the module's docstring)."""
+
+    def __init__(self, ctx: _Context, iig_obs_type: Any, params: Any) -> None:
+        if params:
+            raise ValueError(f"civtable observers take no parameters, not {params}")
+        self.ctx = ctx
+        self.recall = bool(iig_obs_type.perfect_recall) if iig_obs_type is not None else False
+        if iig_obs_type is not None and (iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
+                                         or not iig_obs_type.public_info):
+            raise ValueError("civtable observers show one player what it may see (public and its own private "
+                             "information); other observation types are not provided")
+        pieces = [("observation", ctx.obs_size)]
+        if self.recall:
+            pieces.append(("tokens_chosen", ctx.n_actions))
+        self.tensor = np.zeros(sum(size for _, size in pieces), np.float32)
+        self.dict: dict[str, np.ndarray] = {}
+        at = 0
+        for name, size in pieces:
+            self.dict[name] = self.tensor[at:at + size]
+            at += size
+
+    def set_from(self, state: CivtableSpielState, player: int) -> None:
+        box = state._box
+        self.ctx.observe(box, player, self.dict["observation"])
+        if self.recall:
+            chosen = self.dict["tokens_chosen"]
+            chosen.fill(0.0)
+            if box.chosen[player]:
+                chosen[list(box.chosen[player])] = 1.0
+
+    def string_from(self, state: CivtableSpielState, player: int) -> str:
+        box = state._box
+        now = self.ctx.observation_string(box, player)
+        if not self.recall:
+            return now
+        space = self.ctx.space
+        lines = [f"{digest} -> {space.name(token)}" for digest, token in box.records[player]]
+        return "\n".join([f"seat {player + 1}, {len(lines)} moves", *lines, now])
 
 
 class CivtableSpielState(pyspiel.State):  # type: ignore[misc]
     """An OpenSpiel state wrapping a civtable :class:`~civtable.core.GameState`."""
 
-    def __init__(
-        self, game: Any, ctx: _Context, civ_state: GameState, played: list[tuple[int, str]]
-    ) -> None:
+    def __init__(self, game: Any, ctx: _Context, box: _Box) -> None:
         super().__init__(game)
         self._ctx = ctx
-        self._box = _Box(civ_state, played)  # played: player actions (seat, text), public history
+        self._box = box
 
     @property
     def civ_state(self) -> GameState:
         """The wrapped civtable state."""
         return self._box.state
 
-    @property
-    def _played(self) -> list[tuple[int, str]]:
-        return self._box.played
+    # ----- chance, split in blocks of at most MAX_CHANCE_OUTCOMES ----------------------------------
+    def _blocks(self) -> list[tuple[Any, float]]:
+        return self.civ_state.chance_outcomes()
 
-    # ----- OpenSpiel API ------------------------------------------------------------------
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        outcomes = self._blocks()
+        m = MAX_CHANCE_OUTCOMES
+        if len(outcomes) <= m:
+            return [(i, p) for i, (_, p) in enumerate(outcomes)]
+        if self._box.block < 0:
+            blocks = (len(outcomes) + m - 1) // m
+            return [(b, sum(p for _, p in outcomes[b * m:(b + 1) * m])) for b in range(blocks)]
+        part = outcomes[self._box.block * m:(self._box.block + 1) * m]
+        total = sum(p for _, p in part)
+        return [(i, p / total) for i, (_, p) in enumerate(part)]
+
+    # ----- OpenSpiel API --------------------------------------------------------------------------------
     def current_player(self) -> int:
         deciders = self.civ_state.decision().players
         if not deciders:
@@ -153,35 +258,60 @@ class CivtableSpielState(pyspiel.State):  # type: ignore[misc]
             return int(pyspiel.PlayerId.CHANCE)
         return deciders[0]
 
-    def _legal_actions(self, player: int) -> list[int]:
-        return self._ctx.index.legal_indices(self.civ_state, player)
+    def _choices(self) -> Choices:
+        box = self._box
+        if box.choices is None:
+            box.choices = Choices(self._ctx.space, self.civ_state, self.current_player())
+        return box.choices
 
-    def chance_outcomes(self) -> list[tuple[int, float]]:
-        outcomes = self.civ_state.chance_outcomes()
-        if len(outcomes) > MAX_CHANCE_OUTCOMES:
-            raise pyspiel.SpielError(f"{len(outcomes)} chance outcomes exceed {MAX_CHANCE_OUTCOMES}")
-        return [(i, p) for i, (_, p) in enumerate(outcomes)]
+    def _legal_actions(self, player: int) -> list[int]:
+        if player != self.current_player():
+            return []
+        return sorted(self._choices().tokens(self._box.prefix[player]))
 
     def _apply_action(self, action: int) -> None:
-        deciders = self.civ_state.decision().players
+        box = self._box
+        st = box.state
+        deciders = st.decision().players
         if deciders == (CHANCE,):
-            outcome = self.civ_state.chance_outcomes()[action][0]
-            self.civ_state.apply_unchecked(outcome, CHANCE)
+            outcomes = st.chance_outcomes()
+            if len(outcomes) > MAX_CHANCE_OUTCOMES:
+                if box.block < 0:
+                    box.block = action
+                    return
+                action += box.block * MAX_CHANCE_OUTCOMES
+                box.block = -1
+            st.apply_unchecked(outcomes[action][0], CHANCE)
+            box.choices = None
             return
-        player = deciders[0]
-        civ_action = self._ctx.index.action(self.civ_state, player, action)
+        seat = deciders[0]
+        obs = self._ctx.observe(box, seat, np.empty(self._ctx.obs_size, np.float32))
+        box.records[seat].append((hashlib.blake2b(obs.tobytes(), digest_size=8).hexdigest(), action))
+        box.chosen[seat].add(action)
+        node = self._choices().next[box.prefix[seat]]
+        civ_action = node.get(action)
         if civ_action is None:
-            raise pyspiel.SpielError(f"action {action} means nothing in this state")
-        self.civ_state.apply_unchecked(civ_action, player)
-        self._played.append((player, civ_action.text()))
+            box.prefix[seat] = box.prefix[seat] + (action,)
+            return
+        box.prefix[seat] = ()
+        st.apply_unchecked(civ_action, seat)
+        box.choices = None
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
-            outcomes = self.civ_state.chance_outcomes()
-            if 0 <= action < len(outcomes):
-                return "chance " + outcomes[action][0].text()
-            return f"chance outcome {action}"
-        return self._ctx.index.text(self.civ_state, player, action)
+            outcomes = self._blocks()
+            if len(outcomes) > MAX_CHANCE_OUTCOMES and self._box.block < 0:
+                return f"chance block {action}"
+            k = action + max(self._box.block, 0) * MAX_CHANCE_OUTCOMES
+            return "chance " + outcomes[k][0].text() if 0 <= k < len(outcomes) else f"chance outcome {action}"
+        if action == WAIT:
+            return "wait"
+        if player == self.current_player():
+            node = self._choices().next.get(self._box.prefix[player], {})
+            act = node.get(action)
+            if act is not None:
+                return act.text()
+        return self._ctx.space.name(action)
 
     def is_terminal(self) -> bool:
         return self.civ_state.is_terminal()
@@ -190,22 +320,28 @@ class CivtableSpielState(pyspiel.State):  # type: ignore[misc]
         return list(self.civ_state.returns())
 
     def observation_string(self, player: int) -> str:
-        return json.dumps(self.civ_state.view(player), sort_keys=True, separators=(",", ":"))
+        return self._ctx.observation_string(self._box, player)
 
     def information_state_string(self, player: int) -> str:
-        return self.observation_string(player) + "|" + ";".join(f"{p}:{t}" for p, t in self._played)
+        return CivtableObserver(self._ctx, pyspiel.IIGObservationType(perfect_recall=True), None).string_from(self, player)
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> CivtableSpielState:
-        """A state the player cannot tell apart from this one, hidden information re-drawn."""
+        """A state the player cannot tell apart from this one: hidden information re-drawn
+        (:meth:`~civtable.core.GameState.resample`), the player's own record kept."""
         try:
             x = float(probability_sampler())
         except TypeError:
             x = random.random()
-        rng = random.Random(int(x * 2**53))
-        return CivtableSpielState(self.get_game(), self._ctx, self.civ_state.resample(player_id, rng), list(self._played))
+        box = self._box.__deepcopy__({})
+        box.state = self.civ_state.resample(player_id, random.Random(int(x * 2**53)))
+        box.choices = None
+        return CivtableSpielState(self.get_game(), self._ctx, box)
 
     def __str__(self) -> str:
-        return json.dumps(self.civ_state.view(None), sort_keys=True)
+        st = self.civ_state
+        d = st.decision()
+        return f"{st.game.info.title}: {d.kind} ({', '.join(str(p + 1) for p in d.players if p >= 0) or 'chance/over'}), " \
+               f"state {st.state_hash()}"
 
 
 def register(name: str) -> str:
@@ -214,7 +350,7 @@ def register(name: str) -> str:
     if short in _REGISTERED:
         return short
     civ = make_game(name, {})
-    ActionIndex(civ)  # refuse games without a fixed action space, with a readable error
+    Table(civ)  # refuse games without an action space, with a readable error
     game_type = _game_type(name, civ)
     cls = type(f"Civtable_{name}_SpielGame", (CivtableSpielGame,), {"civ_name": name, "game_type": game_type})
     pyspiel.register_game(game_type, cls)
@@ -227,6 +363,15 @@ def load_game(name: str, params: dict[str, Any] | None = None) -> Any:
     return pyspiel.load_game(register(name), params or {})
 
 
+def action_id(state: CivtableSpielState, action: Any) -> int:
+    """The OpenSpiel action (token) that plays civtable ``action`` now (its first token for a
+    factorised action, given no token of it was chosen yet)."""
+    for seq, a in state._ctx.space.sequences(state.civ_state, state.current_player(), [action]):
+        if a == action:
+            return seq[0]
+    raise ValueError(f"{action} has no tokens")
+
+
 class HeuristicEvaluator:
     """An OpenSpiel MCTS evaluator with depth-limited random rollouts finished with civtable's
     :meth:`~civtable.core.GameState.heuristic_values` (like civtable's own ``mcts`` bot), so long
@@ -237,8 +382,6 @@ class HeuristicEvaluator:
         self.rng = random.Random(seed)
 
     def evaluate(self, state: CivtableSpielState) -> Any:
-        import numpy as np
-
         from civtable.core import sample_chance
 
         civ = state.civ_state.clone()
@@ -263,12 +406,5 @@ class HeuristicEvaluator:
         return [(a, 1.0 / len(legal)) for a in legal]
 
 
-def _register_builtin() -> None:
-    for name in ("inceptum", "dominations"):
-        try:
-            register(name)
-        except Exception:  # noqa: BLE001 - a game may be unavailable while it is being developed
-            pass
-
-
-_register_builtin()
+for _name in BUILTIN:
+    register(_name)

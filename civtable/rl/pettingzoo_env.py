@@ -1,142 +1,290 @@
-"""A PettingZoo AEC environment: every seat is an agent (``player_0`` ...).
+"""PettingZoo: every seat an agent (``player_0`` ...), in both of PettingZoo's APIs.
 
-Observations are dicts ``{"observation": float32 vector, "action_mask": int8 vector}``; actions
-are the game's fixed action numbers (:class:`~civtable.rl.encoding.ActionIndex`). Chance is resolved inside the
-environment from the ``reset`` seed. When several seats decide at once they are asked one after
-the other (each sees only its own view, so the others' choices stay hidden). Rewards are the
-:meth:`~civtable.core.GameState.returns` at the end of the game; after ``max_steps`` actions
-every agent is truncated.
+Use the versioned modules (``from civtable.rl.envs import pathciv_v1``; ``pathciv_v1.env()``,
+``pathciv_v1.parallel_env()``), or the classes here with any civtable game.
+
+* :class:`CivtableParallelEnv` — the native parallel API: every step, each live agent sends one
+  token; the seats that must decide play theirs (in seat order), the others send ``wait`` (0),
+  the only legal token of a seat with nothing to decide. Observations are all taken before any
+  action of the step, and views hide what others choose in a simultaneous step, so nobody
+  learns another seat's secret choice. When an earlier seat's action of the same step makes a
+  later seat's token impossible (two seats buying the last copy of a card), the later token is
+  dropped (``info["dropped"]``) and that seat decides again.
+* :class:`CivtableAECEnv` — the AEC API with the same cycle: the agents take turns in seat order,
+  each once per cycle; a seat with nothing to decide sends ``wait``. Each token is applied at once.
+  With ``turns="deciders"`` only the seats that must decide are selected (the usual turn order
+  of board games in PettingZoo: fewer steps, no ``wait``); a cycle then counts ``n`` steps.
+
+Both: observations ``{"observation": float32 vector, "action_mask": int8 vector}`` (the mask
+is right after every reset and step); an illegal token changes nothing and earns
+``illegal_reward``; rewards ``win`` / ``score`` / ``shaped`` (:mod:`civtable.rl.match`); chance is
+drawn inside from the ``reset`` seed; after ``max_cycles`` cycles every agent is truncated;
+``render_mode`` ``ansi`` returns, ``human`` prints, the table as a spectator sees it.
 """
 
 from __future__ import annotations
 
+import functools
 import random
 from typing import Any
 
 import gymnasium
 import numpy as np
-from pettingzoo import AECEnv
+from pettingzoo import AECEnv, ParallelEnv
 
-from civtable.core import CHANCE, Game, GameState, IllegalAction, OptionError, sample_chance
+from civtable.core import Game, IllegalAction
 
-from .encoding import CLIP, ActionIndex, encode, encoder_for, resolve_game
+from .actions import WAIT
+from .encoding import resolve_game
+from .gym_env import observation_space
+from .match import Match, Table
+from .render import RENDER_MODES, table_text
+
+DEFAULT_MAX_CYCLES = 100_000
 
 
-class CivtableAECEnv(AECEnv):  # type: ignore[misc]
-    metadata = {"render_modes": ["ansi"], "name": "civtable_v0", "is_parallelizable": False}
+class _Agents:
+    """What both APIs share: the table, the match, spaces, observations, rewards."""
 
-    def __init__(
-        self,
-        game: str | Game = "inceptum",
-        options: dict[str, Any] | None = None,
-        content: str | None = None,
-        max_steps: int = 20000,
-        render_mode: str | None = None,
-    ) -> None:
-        super().__init__()
+    def _setup(self, game: str | Game, options: dict[str, Any] | None, content: str | None, reward: str,
+               max_cycles: int, illegal_reward: float, render_mode: str | None) -> None:
         self.game = resolve_game(game, options, content)
-        self.metadata = dict(self.metadata, name=f"civtable_{self.game.info.name}_v0")
-        self.index = ActionIndex(self.game)
-        self.encoder, self.size = encoder_for(self.game)
-        n = self.game.num_players
+        self.table = Table(self.game, reward)
+        n = self.table.n
         self.possible_agents = [f"player_{p}" for p in range(n)]
         self.agent_name_mapping = {a: p for p, a in enumerate(self.possible_agents)}
-        self.observation_spaces = {
-            a: gymnasium.spaces.Dict({
-                "observation": gymnasium.spaces.Box(-CLIP, CLIP, (self.size,), np.float32),
-                "action_mask": gymnasium.spaces.Box(0, 1, (len(self.index),), np.int8),
-            })
-            for a in self.possible_agents
-        }
-        self.action_spaces = {a: gymnasium.spaces.Discrete(len(self.index)) for a in self.possible_agents}
-        self.max_steps = max_steps
-        if render_mode is not None and render_mode != "ansi":
-            raise OptionError("render_mode must be 'ansi' or None")
+        obs_space = gymnasium.spaces.Dict({
+            "observation": observation_space(self.table),
+            "action_mask": gymnasium.spaces.Box(0, 1, (self.table.n_actions,), np.int8),
+        })
+        self.observation_spaces = {a: obs_space for a in self.possible_agents}
+        self.action_spaces = {a: gymnasium.spaces.Discrete(self.table.n_actions) for a in self.possible_agents}
+        self.max_cycles = int(max_cycles)
+        self.illegal_reward = float(illegal_reward)
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            raise gymnasium.error.Error(f"render_mode must be one of {RENDER_MODES} or None, not {render_mode!r}")
         self.render_mode = render_mode
-        self.state: GameState = self.game.new_initial_state()
-        self._chance = random.Random(0)
-        self.steps = 0
+        self.match: Match | None = None
+        self.cycles = 0
+        self._diff = [0.0] * n
 
+    @functools.cache  # noqa: B019 - one space object per agent, as PettingZoo asks
     def observation_space(self, agent: str) -> gymnasium.spaces.Space:
         return self.observation_spaces[agent]
 
+    @functools.cache  # noqa: B019
     def action_space(self, agent: str) -> gymnasium.spaces.Space:
         return self.action_spaces[agent]
 
-    # ------------------------------------------------------------------------------------
-    def _resolve_chance(self) -> None:
-        while self.state.is_chance_node():
-            self.state.apply_unchecked(sample_chance(self.state.chance_outcomes(), self._chance), CHANCE)
+    def _new_match(self, seed: int | None) -> Match:
+        run_seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
+        self.match = Match(self.table, int(run_seed))
+        self.cycles = 0
+        if self.table.reward == "shaped":
+            self._diff = [self.table.difference(self.match.state, p) for p in range(self.table.n)]
+        return self.match
 
-    def _select(self) -> None:
-        deciders = self.state.decision().players
-        if deciders:
-            self.agent_selection = self.possible_agents[deciders[0]]
+    def _observe(self, agent: str) -> dict[str, np.ndarray]:
+        m = self.match
+        assert m is not None, "call reset() first"
+        p = self.agent_name_mapping[agent]
+        return {"observation": m.observe(p), "action_mask": m.mask(p, np.empty(self.table.n_actions, np.int8))}
+
+    def _progress(self) -> list[float]:
+        """Each seat's reward for what happened since the last call (``shaped``; 0 otherwise),
+        plus the final reward once the game is over."""
+        t = self.table
+        m = self.match
+        assert m is not None
+        out = [0.0] * t.n
+        if t.reward == "shaped":
+            for p in range(t.n):
+                d = t.difference(m.state, p)
+                out[p] = d - self._diff[p]
+                self._diff[p] = d
+        if m.over:
+            for p in range(t.n):
+                out[p] += t.final_reward(m.state, p)
+        return out
+
+    def _render(self) -> str | None:
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() without a render_mode does nothing; pass render_mode='ansi' or 'human'")
+            return None
+        text = table_text(self.match.state, None) if self.match is not None else "(not started: call reset())\n"
+        if self.render_mode == "ansi":
+            return text
+        print(text)
+        return None
+
+
+class CivtableParallelEnv(_Agents, ParallelEnv):  # type: ignore[misc]
+    """A civtable game in PettingZoo's parallel API (see the module's docstring)."""
+
+    metadata = {"render_modes": RENDER_MODES, "name": "civtable_v1", "is_parallelizable": True, "render_fps": 1}
+
+    def __init__(self, game: str | Game = "inceptum", options: dict[str, Any] | None = None, content: str | None = None,
+                 reward: str = "win", max_cycles: int = DEFAULT_MAX_CYCLES, illegal_reward: float = -0.1,
+                 render_mode: str | None = None) -> None:
+        self._setup(game, options, content, reward, max_cycles, illegal_reward, render_mode)
+        self.metadata = dict(self.metadata, name=f"{self.game.info.name}_v1")
+        self.agents: list[str] = []
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
+        self._new_match(seed)
+        self.agents = list(self.possible_agents)
+        obs = {a: self._observe(a) for a in self.agents}
+        if self.render_mode == "human":
+            self._render()
+        return obs, {a: {} for a in self.agents}
+
+    def step(self, actions: dict[str, Any]) -> tuple[dict[str, Any], dict[str, float], dict[str, bool], dict[str, bool], dict[str, Any]]:
+        m = self.match
+        assert m is not None, "call reset() first"
+        infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        penalty = dict.fromkeys(self.agents, 0.0)
+        # what every seat may do is fixed before anybody acts: the masks the agents saw
+        allowed = {a: set(m.legal(self.agent_name_mapping[a])) for a in self.agents}
+        for a in self.agents:
+            if a not in actions or actions[a] is None:
+                continue
+            p = self.agent_name_mapping[a]
+            token = int(actions[a])
+            if token not in allowed[a]:
+                penalty[a] = self.illegal_reward
+                infos[a]["illegal"] = True
+                continue
+            if token == WAIT and p not in m.deciders():
+                continue
+            try:
+                m.play(p, token)
+            except IllegalAction:  # an earlier seat's action of this step made it impossible
+                infos[a]["dropped"] = True
+        self.cycles += 1
+        progress = self._progress()
+        over = m.over
+        truncate = not over and self.cycles >= self.max_cycles
+        rewards = {a: progress[self.agent_name_mapping[a]] + penalty[a] for a in self.agents}
+        terminations = dict.fromkeys(self.agents, over)
+        truncations = dict.fromkeys(self.agents, truncate)
+        obs = {a: self._observe(a) for a in self.agents}
+        if over or truncate:
+            self.agents = []
+        if self.render_mode == "human":
+            self._render()
+        return obs, rewards, terminations, truncations, infos
+
+    def render(self) -> str | None:
+        return self._render()
+
+    def close(self) -> None:
+        pass
+
+    def state(self) -> np.ndarray:
+        """A global observation for centralised critics: the seats' observations side by side."""
+        m = self.match
+        assert m is not None, "call reset() first"
+        return np.concatenate([m.observe(p) for p in range(self.table.n)])
+
+
+class CivtableAECEnv(_Agents, AECEnv):  # type: ignore[misc]
+    """A civtable game in PettingZoo's AEC API (see the module's docstring)."""
+
+    metadata = {"render_modes": RENDER_MODES, "name": "civtable_v1", "is_parallelizable": True, "render_fps": 1}
+
+    def __init__(self, game: str | Game = "inceptum", options: dict[str, Any] | None = None, content: str | None = None,
+                 reward: str = "win", max_cycles: int = DEFAULT_MAX_CYCLES, illegal_reward: float = -0.1,
+                 render_mode: str | None = None, turns: str = "all") -> None:
+        super().__init__()
+        self._setup(game, options, content, reward, max_cycles, illegal_reward, render_mode)
+        if turns not in ("all", "deciders"):
+            raise gymnasium.error.Error(f"turns must be 'all' (every agent once per cycle) or 'deciders', not {turns!r}")
+        self.turns = turns
+        self._steps = 0
+        self.metadata = dict(self.metadata, name=f"{self.game.info.name}_v1")
+
+    def __getattr__(self, name: str) -> Any:
+        if name in ("agents", "agent_selection", "rewards", "terminations", "truncations", "infos",
+                    "_cumulative_rewards"):
+            raise AttributeError(f"{name} is not set before reset(): call reset() first")
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
+    def _next_decider(self, after: int) -> str:
+        """The next seat after ``after`` (in seat order, wrapping) that must decide."""
+        m = self.match
+        assert m is not None
+        d = m.deciders()
+        n = len(self.possible_agents)
+        for k in range(1, n + 1):
+            seat = (after + k) % n
+            if seat in d:
+                return self.possible_agents[seat]
+        return self.possible_agents[(after + 1) % n]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        run_seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
-        self._chance = random.Random(f"{run_seed}/aec-chance")
-        self.state = self.game.new_initial_state()
-        self.steps = 0
+        self._new_match(seed)
         self.agents = list(self.possible_agents)
-        self.rewards = {a: 0.0 for a in self.agents}
-        self._cumulative_rewards = {a: 0.0 for a in self.agents}
-        self.terminations = {a: False for a in self.agents}
-        self.truncations = {a: False for a in self.agents}
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        self._resolve_chance()
-        self.agent_selection = self.possible_agents[0]
-        self._select()
+        self._steps = 0
+        self.agent_selection = self.agents[0] if self.turns == "all" else self._next_decider(-1)
+        if self.render_mode == "human":
+            self._render()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        p = self.agent_name_mapping[agent]
-        vec = encode(self.encoder, self.size, self.state.view(p), p)
-        mine = p in self.state.decision().players
-        mask = np.zeros(len(self.index), dtype=np.int8)
-        if mine:
-            mask[self.index.legal_indices(self.state, p)] = 1
-        return {"observation": np.asarray(vec, dtype=np.float32), "action_mask": mask}
+        return self._observe(agent)
+
+    @property
+    def unwrapped(self) -> CivtableAECEnv:
+        return self
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        if action is None:
-            raise IllegalAction(f"{agent} must choose an action (only finished agents may pass None)")
+        m = self.match
+        assert m is not None
         p = self.agent_name_mapping[agent]
-        a = int(action)
-        if a not in self.index.legal_indices(self.state, p):
-            text = self.index.text(self.state, p, a)
-            raise IllegalAction(f"action {a} ({text!r}) is not legal for {agent} now; respect the action mask")
         self._cumulative_rewards[agent] = 0.0
-        chosen = self.index.action(self.state, p, a)
-        assert chosen is not None  # a legal number always names an action
-        self.state.apply_unchecked(chosen, p)
-        self.steps += 1
-        self._resolve_chance()
-        self.rewards = {x: 0.0 for x in self.agents}
-        if self.state.is_terminal():
-            returns = self.state.returns()
-            for x in self.agents:
-                self.rewards[x] = float(returns[self.agent_name_mapping[x]])
-                self.terminations[x] = True
-        elif self.steps >= self.max_steps:
-            for x in self.agents:
-                self.truncations[x] = True
+        if action is None:
+            raise IllegalAction(f"{agent} must send an action (wait, 0, when it has nothing to decide); only "
+                                "finished agents may send None")
+        info: dict[str, Any] = {}
+        try:
+            m.play(p, int(action))
+        except IllegalAction:
+            info["illegal"] = True
+        self.infos[agent] = info
+        if self.table.reward == "shaped" or m.over:
+            progress = self._progress()
+            self.rewards = {a: progress[self.agent_name_mapping[a]] for a in self.agents}
         else:
-            self._select()
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+        if info:
+            self.rewards[agent] += self.illegal_reward
+        n = len(self.possible_agents)
+        self._steps += 1
+        if self.turns == "all":
+            if p == n - 1:
+                self.cycles += 1
+            self.agent_selection = self.possible_agents[(p + 1) % n]
+        else:
+            self.cycles = self._steps // n
+            self.agent_selection = self._next_decider(p)
+        if m.over:
+            self.terminations = dict.fromkeys(self.agents, True)
+        elif self.cycles >= self.max_cycles:
+            self.truncations = dict.fromkeys(self.agents, True)
         self._accumulate_rewards()
+        if self.render_mode == "human":
+            self._render()
 
     def render(self) -> str | None:
-        if self.render_mode == "ansi":
-            return str(self.state.view(None))
-        return None
+        return self._render()
 
     def close(self) -> None:
         pass
-
-
-def env(game: str | Game = "inceptum", **kwargs: Any) -> CivtableAECEnv:
-    """PettingZoo-style constructor."""
-    return CivtableAECEnv(game, **kwargs)

@@ -15,8 +15,8 @@ from pydantic import BaseModel, ConfigDict, Field
 from .accounts import Account, Accounts
 from .errors import ApiError
 from .limits import client_key
-from .live import LiveGame
 from .manager import GameManager
+from .ratings import Ratings
 from .store import hash_token
 
 log = logging.getLogger("civtable.server")
@@ -36,22 +36,21 @@ class SeatTokens(BaseModel):
 
 
 def enable_accounts(app: Any, manager: GameManager) -> None:
-    """Open the accounts store on the game database (``app.state.accounts``) and rate the games
-    that end in ``manager``. Without argon2-cffi or openskill, accounts are off (501)."""
+    """Open the accounts and ratings stores on the game database (``app.state.accounts``) and rate
+    the games that end in ``manager``. Without argon2-cffi or openskill, accounts are off (501)."""
     try:
-        accounts = Accounts(manager.store.engine)
+        accounts = Accounts(manager.store.engine, manager.limits)
+        ratings = Ratings(manager.store.engine)
     except ModuleNotFoundError as exc:
         log.warning("accounts are off: %s is not installed", exc.name)
         app.state.accounts = None
         return
     app.state.accounts = accounts
+    app.state.ratings = ratings
     manager.accounts_enabled = True
-
-    async def rate(live: LiveGame) -> None:
-        winners = list(live.session.state.result().winners)
-        await asyncio.to_thread(accounts.rate, live.id, live.game.info.name, list(live.seats), winners)
-
-    manager.finish_hooks.append(rate)
+    manager.accounts = accounts
+    manager.ratings = ratings
+    manager.finish_hooks.append(manager.tables.rate)
 
 
 def forget_device_tokens(manager: GameManager, dropped: list[tuple[str, str]]) -> None:
@@ -98,19 +97,29 @@ def account_router() -> APIRouter:
         response.set_cookie(COOKIE, session, max_age=30 * 86400, httponly=True, samesite="strict",
                             secure=request.url.scheme == "https", path="/")
 
+    def client_of(request: Request) -> str:
+        return client_key(request.client.host if request.client else None) or "?"
+
+    def agent_of(request: Request) -> str:
+        return request.headers.get("user-agent", "")[:160]
+
     @router.post("/api/account/register", status_code=201)
     async def register(body: Credentials, request: Request, response: Response) -> dict[str, Any]:
-        """Make an account (name: 3 to 24 letters, digits, '-' or '_'; password: 8 to 128
-        characters, stored as an Argon2 hash) and sign in."""
-        account, session = await asyncio.to_thread(accounts_of(request).register, body.name, body.password)
+        """Make an account and sign in. Name: 3 to 24 letters, digits, '-' or '_', not like another
+        account's or a seat's ("Player 2") or a bot's; password: at least 10 characters, not a common
+        one, no control characters (stored as an Argon2 hash). At most
+        ``--registrations-per-day`` new accounts from one client address a day (429)."""
+        account, session = await asyncio.to_thread(accounts_of(request).register, body.name, body.password,
+                                                   client_of(request), agent_of(request))
         set_cookie(request, response, session)
         return {"name": account.name}
 
     @router.post("/api/account/signin")
     async def sign_in(body: Credentials, request: Request, response: Response) -> dict[str, Any]:
-        """Sign in (a session cookie for 30 days). Ten wrong passwords in ten minutes: 429."""
-        client = client_key(request.client.host if request.client else None) or "?"
-        account, session = await asyncio.to_thread(accounts_of(request).sign_in, body.name, body.password, client)
+        """Sign in (a session cookie for 30 days). Too many wrong passwords from one address or
+        for one name in ten minutes: 429, whatever the password (counted in the database)."""
+        account, session = await asyncio.to_thread(accounts_of(request).sign_in, body.name, body.password,
+                                                   client_of(request), agent_of(request))
         set_cookie(request, response, session)
         return {"name": account.name}
 
@@ -130,6 +139,26 @@ def account_router() -> APIRouter:
         account, _session = await signed_in(request)
         return {"name": account.name}
 
+    @router.get("/api/account/sessions")
+    async def sessions(request: Request) -> dict[str, Any]:
+        """The account's signed-in browsers: ``{"sessions": [{"id", "created", "last_seen",
+        "agent", "current"}]}``, newest first."""
+        account, session = await signed_in(request)
+        return {"sessions": await asyncio.to_thread(accounts_of(request).sessions, account, session)}
+
+    @router.delete("/api/account/sessions/{session_id}")
+    async def revoke(session_id: str, request: Request, response: Response) -> dict[str, Any]:
+        """End one of the account's sessions (sign that browser out, its device tokens too)."""
+        account, session = await signed_in(request)
+        accounts = accounts_of(request)
+        current = any(s["id"] == session_id and s["current"]
+                      for s in await asyncio.to_thread(accounts.sessions, account, session))
+        dropped = await asyncio.to_thread(accounts.revoke, account, session_id)
+        forget_device_tokens(manager_of(request), dropped)
+        if current:
+            response.delete_cookie(COOKIE, path="/")
+        return {"ok": True}
+
     @router.post("/api/account/seats")
     async def seats(body: SeatTokens, request: Request) -> dict[str, Any]:
         """Add the seats of ``tokens`` (those no other account has) to the signed-in account, and
@@ -139,7 +168,7 @@ def account_router() -> APIRouter:
         manager = manager_of(request)
         accounts = accounts_of(request)
         rows = await asyncio.to_thread(manager.store.seats_for_token_hashes, [hash_token(t) for t in body.tokens])
-        await asyncio.to_thread(accounts.claim, account, [(g, s) for g, s, _h in rows])
+        await asyncio.to_thread(accounts.claim, account, [(g, s) for g, s, _h in rows], client_of(request))
         forget_device_tokens(manager, await asyncio.to_thread(accounts.session_device_tokens, session))
         tokens = await asyncio.to_thread(accounts.device_tokens, account, session)
         out = []
@@ -154,8 +183,10 @@ def account_router() -> APIRouter:
     async def leaderboard(
         request: Request, game: Annotated[str | None, Query(max_length=64, pattern="^[a-z0-9_-]+$")] = None
     ) -> dict[str, Any]:
-        """Ratings (OpenSkill; shown as ``mu - 3 sigma``) of accounts and bots, best first."""
-        return {"ratings": await asyncio.to_thread(accounts_of(request).leaderboard, game)}
+        """Ratings (OpenSkill; shown as ``mu - 3 sigma``) of accounts and bots, best first; an
+        account is listed once it has a few rated games (see ratings.py)."""
+        accounts_of(request)
+        return {"ratings": await asyncio.to_thread(request.app.state.ratings.leaderboard, game)}
 
     @router.get("/leaderboard", include_in_schema=False)
     async def leaderboard_page() -> FileResponse:

@@ -1,11 +1,23 @@
-"""Accounts and ratings: players may register (name and password, stored as an Argon2 hash),
-sign in (a session cookie), gather their seats so they find all their games from any browser,
-and get a rating per game (OpenSkill, Plackett-Luce) from finished games whose human seats all
-belong to different accounts. Bots are rated under their spec, so people can compare themselves
-with ``greedy`` or ``mcts``. Playing anonymously by invitation link works as before.
+"""Accounts: players may register (name and password, stored as an Argon2 hash), sign in (a
+session cookie), see and end their sessions, and gather their seats so they find all their games
+from any browser. Ratings are in :mod:`civtable.server.ratings`. Playing anonymously by
+invitation works as before.
+
+What a hostile client meets here, all counted in the database so that it holds across server
+processes and restarts:
+
+* **passwords** follow :mod:`civtable.server.passwords` (at least 10 characters, not a common one);
+* **sign-in throttling**: wrong passwords are counted per client address and per account name;
+  past ``Limits.signin_per_client`` failures from one address or ``Limits.signin_per_name`` for
+  one name within ``Limits.signin_window`` seconds, sign-in answers 429 (even with the right
+  password) until the window has passed;
+* **registrations**: at most ``Limits.registrations_per_client`` new accounts from one client
+  address per ``Limits.registration_window`` seconds;
+* **names** are unique by their look (:func:`civtable.server.names.skeleton`) and may not pass for
+  a seat, a bot or the server.
 
 Seat tokens stay hashed: a signed-in browser receives *device tokens* of its own for its
-account's seats (random, stored hashed, dropped when it signs out)."""
+account's seats (random, stored hashed, dropped when that session ends)."""
 
 from __future__ import annotations
 
@@ -25,7 +37,10 @@ from sqlalchemy import (
     Text,
     and_,
     delete,
+    func,
     insert,
+    inspect,
+    or_,
     select,
     update,
 )
@@ -33,7 +48,10 @@ from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 
 from .errors import ApiError
-from .store import device_tokens_table, hash_token
+from .limits import Limits
+from .names import check_reserved, skeleton
+from .passwords import check_password
+from .store import device_tokens_table, games_table, hash_token
 
 metadata = MetaData()
 
@@ -42,9 +60,10 @@ accounts_table = Table(
     metadata,
     Column("id", String(32), primary_key=True),
     Column("name", String(32), nullable=False),
-    Column("name_key", String(32), nullable=False, unique=True),
+    Column("name_key", String(32), nullable=False, unique=True),  # the name's look (names.skeleton)
     Column("password_hash", Text, nullable=False),
     Column("created", Float, nullable=False),
+    Column("client", String(64), nullable=True, index=True),  # the client that registered it (a hash)
 )
 sessions_table = Table(
     "account_sessions",
@@ -52,6 +71,10 @@ sessions_table = Table(
     Column("token_hash", String(64), primary_key=True),
     Column("account_id", String(32), nullable=False, index=True),
     Column("expires", Float, nullable=False),
+    Column("created", Float, nullable=True),
+    Column("last_seen", Float, nullable=True),
+    Column("client", String(64), nullable=True),
+    Column("agent", String(160), nullable=True),  # the browser's User-Agent, shortened
 )
 account_seats_table = Table(
     "account_seats",
@@ -59,21 +82,20 @@ account_seats_table = Table(
     Column("game_id", String(32), primary_key=True),
     Column("seat", Integer, primary_key=True),
     Column("account_id", String(32), nullable=False, index=True),
+    Column("bound_at", Integer, nullable=True),  # how many actions the game had when the seat was bound
+    Column("client", String(64), nullable=True),  # the client that bound it (a hash)
 )
-ratings_table = Table(
-    "ratings",
+failures_table = Table(  # wrong passwords, counted per client and per name (sign-in throttling)
+    "signin_failures",
     metadata,
-    Column("game", String(64), primary_key=True),
-    Column("player", String(140), primary_key=True),  # "account:<id>" or "bot:<spec>"
-    Column("name", String(140), nullable=False),
-    Column("mu", Float, nullable=False),
-    Column("sigma", Float, nullable=False),
-    Column("games", Integer, nullable=False),
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("key", String(100), nullable=False, index=True),
+    Column("at", Float, nullable=False, index=True),
 )
-rated_games_table = Table("rated_games", metadata, Column("game_id", String(32), primary_key=True))
 
 NAME = re.compile(r"[A-Za-z0-9_-]{3,24}\Z")
 SESSION_DAYS = 30
+LAST_SEEN_EVERY = 300.0  # seconds between updates of a session's last use
 
 
 @dataclass(frozen=True)
@@ -83,98 +105,204 @@ class Account:
 
 
 class Accounts:
-    """Account storage and rating, on the game database's engine."""
+    """Account storage on the game database's engine."""
 
-    def __init__(self, engine: Engine) -> None:
+    def __init__(self, engine: Engine, limits: Limits | None = None) -> None:
         from argon2 import PasswordHasher
-        from openskill.models import PlackettLuce
 
-        self.model = PlackettLuce()
         self.engine = engine
+        self.limits = limits or Limits()
         self.hasher = PasswordHasher()
         metadata.create_all(engine)
-        self._failures: dict[str, list[float]] = {}
+        _migrate(engine)
+        self._seen: dict[str, float] = {}
+        # a hash to verify when the name is unknown, so a wrong name takes as long as a wrong password
+        self._dummy = self.hasher.hash(secrets.token_urlsafe(16))
 
-    # ----- accounts and sessions ------------------------------------------------------------
-    def register(self, name: str, password: str) -> tuple[Account, str]:
-        check_name(name)
-        check_password(password)
+    # ----- accounts -------------------------------------------------------------------------
+    def register(self, name: str, password: str, client: str | None = None, agent: str = "") -> tuple[Account, str]:
+        check_account_name(name)
+        check_password(password, name)
         account = Account(secrets.token_urlsafe(12), name)
+        now = time.time()
+        digest = self.hasher.hash(password)
+        limit, window = self.limits.registrations_per_client, self.limits.registration_window
         try:
             with self.engine.begin() as conn:
+                _serialize(conn, 7265725)
+                if client is not None:
+                    made = conn.execute(select(func.count()).select_from(accounts_table).where(and_(
+                        accounts_table.c.client == client, accounts_table.c.created > now - window))).scalar_one()
+                    if made >= limit:
+                        raise ApiError(429, f"at most {limit} new accounts from one address every "
+                                            f"{_duration(window)}; sign in to an existing one", "rate")
                 conn.execute(insert(accounts_table).values(
-                    id=account.id, name=name, name_key=name.lower(), password_hash=self.hasher.hash(password),
-                    created=time.time()))
+                    id=account.id, name=name, name_key=skeleton(name)[:32], password_hash=digest, created=now,
+                    client=client))
         except IntegrityError:
-            raise ApiError(409, f"the name {name} is taken; choose another", "name_taken") from None
-        return account, self._new_session(account)
+            raise ApiError(409, f"the name {name} is taken (or looks like a name that is); choose another",
+                           "name_taken") from None
+        return account, self._new_session(account, client, agent)
 
-    def sign_in(self, name: str, password: str, client: str) -> tuple[Account, str]:
+    def sign_in(self, name: str, password: str, client: str, agent: str = "") -> tuple[Account, str]:
+        """Sign in; 403 for a wrong name or password, 429 once this client or this name had too
+        many wrong passwords recently (counted in the database, so restarts change nothing)."""
         from argon2.exceptions import VerificationError
 
-        key = f"{client}/{name.lower()}"
+        key = skeleton(name)[:32]
         now = time.time()
-        recent = [t for t in self._failures.get(key, []) if t > now - 600]
-        if len(recent) >= 10:
-            raise ApiError(429, "too many wrong passwords; wait ten minutes", "rate")
+        self._check_throttle(client, key, now)
         with self.engine.connect() as conn:
-            row = conn.execute(select(accounts_table).where(accounts_table.c.name_key == name.lower())).first()
+            row = conn.execute(select(accounts_table).where(accounts_table.c.name_key == key)).first()
         try:
             if row is None:
+                self.hasher.verify(self._dummy, password + "\x00")  # same time as a wrong password
                 raise VerificationError
             self.hasher.verify(row.password_hash, password)
         except VerificationError:
-            self._failures[key] = [*recent, now]
+            self._fail(client, key, now)
             raise ApiError(403, "wrong name or password", "forbidden") from None
-        self._failures.pop(key, None)
-        return Account(str(row.id), str(row.name)), self._new_session(Account(str(row.id), str(row.name)))
+        account = Account(str(row.id), str(row.name))
+        return account, self._new_session(account, client, agent)
 
-    def _new_session(self, account: Account) -> str:
-        token = secrets.token_urlsafe(32)
+    def _check_throttle(self, client: str, key: str, now: float) -> None:
+        since = now - self.limits.signin_window
+        c = failures_table.c
+        with self.engine.connect() as conn:
+            counts: dict[str, int] = dict(conn.execute(
+                select(c.key, func.count()).where(and_(c.key.in_([f"client:{client}", f"name:{key}"]), c.at > since))
+                .group_by(c.key)).all())
+        wait = _duration(self.limits.signin_window)
+        if counts.get(f"client:{client}", 0) >= self.limits.signin_per_client:
+            raise ApiError(429, f"too many wrong passwords from your address; wait {wait} and try again", "rate")
+        if counts.get(f"name:{key}", 0) >= self.limits.signin_per_name:
+            raise ApiError(429, f"too many wrong passwords for this name; wait {wait} and try again", "rate")
+
+    def _fail(self, client: str, key: str, now: float) -> None:
         with self.engine.begin() as conn:
-            conn.execute(insert(sessions_table).values(token_hash=hash_token(token), account_id=account.id,
-                                                       expires=time.time() + SESSION_DAYS * 86400))
+            conn.execute(insert(failures_table), [{"key": f"client:{client}", "at": now}, {"key": f"name:{key}", "at": now}])
+            if secrets.randbelow(50) == 0:  # now and then, forget failures older than any window
+                conn.execute(delete(failures_table).where(failures_table.c.at < now - 2 * self.limits.signin_window))
+
+    # ----- sessions -------------------------------------------------------------------------
+    def _new_session(self, account: Account, client: str | None, agent: str) -> str:
+        token = secrets.token_urlsafe(32)
+        now = time.time()
+        with self.engine.begin() as conn:
+            conn.execute(insert(sessions_table).values(
+                token_hash=hash_token(token), account_id=account.id, expires=now + SESSION_DAYS * 86400, created=now,
+                last_seen=now, client=client, agent=agent[:160] or None))
         return token
 
     def account_for(self, session: str | None) -> Account | None:
         if not session or len(session) > 128:
             return None
         c = sessions_table.c
+        digest = hash_token(session)
+        now = time.time()
         with self.engine.connect() as conn:
             row = conn.execute(
                 select(accounts_table.c.id, accounts_table.c.name)
                 .join(sessions_table, c.account_id == accounts_table.c.id)
-                .where(and_(c.token_hash == hash_token(session), c.expires > time.time()))
+                .where(and_(c.token_hash == digest, c.expires > now))
             ).first()
-        return None if row is None else Account(str(row.id), str(row.name))
+        if row is None:
+            return None
+        if now - self._seen.get(digest, 0.0) > LAST_SEEN_EVERY:
+            self._seen[digest] = now
+            with self.engine.begin() as conn:
+                conn.execute(update(sessions_table).where(c.token_hash == digest).values(last_seen=now))
+        return Account(str(row.id), str(row.name))
+
+    def sessions(self, account: Account, current: str) -> list[dict[str, Any]]:
+        """The account's sessions (signed-in browsers), newest first; ``id`` names one for
+        :meth:`revoke` (a prefix of its hash: it cannot be used to sign in)."""
+        mine = hash_token(current)
+        c = sessions_table.c
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(sessions_table).where(and_(c.account_id == account.id, c.expires > time.time()))
+                                .order_by(c.created.desc())).all()
+        return [{"id": r.token_hash[:16], "created": r.created, "last_seen": r.last_seen, "agent": r.agent or "",
+                 "current": r.token_hash == mine} for r in rows]
+
+    def revoke(self, account: Account, session_id: str) -> list[tuple[str, str]]:
+        """End the account's session ``session_id`` (from :meth:`sessions`); return the
+        ``(game id, token hash)`` of the device tokens it drops. 404 if there is no such session."""
+        if not re.fullmatch(r"[0-9a-f]{16}", session_id):
+            raise ApiError(404, "there is no such session", "not_found")
+        c = sessions_table.c
+        with self.engine.connect() as conn:
+            digest = conn.execute(select(c.token_hash).where(and_(
+                c.account_id == account.id, c.token_hash.startswith(session_id, autoescape=True)))).scalar()
+        if digest is None:
+            raise ApiError(404, "there is no such session", "not_found")
+        return self._end(str(digest))
 
     def sign_out(self, session: str) -> list[tuple[str, str]]:
         """End the session; return the ``(game id, token hash)`` of the device tokens it drops."""
-        digest = hash_token(session)
+        return self._end(hash_token(session))
+
+    def _end(self, digest: str) -> list[tuple[str, str]]:
         d = device_tokens_table.c
         with self.engine.begin() as conn:
             dropped = [(str(g), str(h)) for g, h in conn.execute(
                 select(d.game_id, d.token_hash).where(d.session_hash == digest))]
             conn.execute(delete(sessions_table).where(sessions_table.c.token_hash == digest))
             conn.execute(delete(device_tokens_table).where(d.session_hash == digest))
+        self._seen.pop(digest, None)
         return dropped
 
     # ----- seats ------------------------------------------------------------------------------
-    def claim(self, account: Account, seats: list[tuple[str, int]]) -> int:
-        """Give ``account`` the seats ``(game id, seat)`` (whose tokens the caller proved to hold)
-        that no other account has; return how many are now the account's."""
-        mine = 0
-        for game_id, seat in seats:
-            try:
-                with self.engine.begin() as conn:
-                    conn.execute(insert(account_seats_table).values(game_id=game_id, seat=seat, account_id=account.id))
-                mine += 1
-            except IntegrityError:
-                with self.engine.connect() as conn:
-                    owner = conn.execute(select(account_seats_table.c.account_id).where(and_(
-                        account_seats_table.c.game_id == game_id, account_seats_table.c.seat == seat))).scalar()
-                mine += owner == account.id
-        return mine
+    def bind(self, account: Account | str, game_id: str, seat: int, client: str | None = None) -> bool:
+        """Give ``account`` the seat ``seat`` of ``game_id`` (whose token the caller proved to
+        hold) unless another account has it; remember how many actions the game had then (a
+        rated game needs every person bound before their first own action). True if the seat is
+        the account's now."""
+        account_id = account if isinstance(account, str) else account.id
+        try:
+            with self.engine.begin() as conn:
+                actions = conn.execute(select(games_table.c.n_actions).where(games_table.c.id == game_id)).scalar()
+                conn.execute(insert(account_seats_table).values(
+                    game_id=game_id, seat=seat, account_id=account_id, bound_at=int(actions or 0), client=client))
+            return True
+        except IntegrityError:
+            return self.owner(game_id, seat) == account_id
+
+    def claim(self, account: Account, seats: list[tuple[str, int]], client: str | None = None) -> int:
+        """:meth:`bind` each seat ``(game id, seat)``; return how many are now the account's."""
+        return sum(self.bind(account, game_id, seat, client) for game_id, seat in seats)
+
+    def unbind(self, game_id: str, seat: int) -> list[tuple[str, str]]:
+        """The seat is no longer its account's (someone else took it by a re-invitation): drop the
+        binding and the device tokens for it; return the dropped ``(game id, token hash)``."""
+        d = device_tokens_table.c
+        with self.engine.begin() as conn:
+            dropped = [(str(g), str(h)) for g, h in conn.execute(
+                select(d.game_id, d.token_hash).where(and_(d.game_id == game_id, d.seat == seat)))]
+            conn.execute(delete(device_tokens_table).where(and_(d.game_id == game_id, d.seat == seat)))
+            conn.execute(delete(account_seats_table).where(and_(
+                account_seats_table.c.game_id == game_id, account_seats_table.c.seat == seat)))
+        return dropped
+
+    def owner(self, game_id: str, seat: int) -> str | None:
+        c = account_seats_table.c
+        with self.engine.connect() as conn:
+            owner = conn.execute(select(c.account_id).where(and_(c.game_id == game_id, c.seat == seat))).scalar()
+        return None if owner is None else str(owner)
+
+    def names(self, account_ids: list[str]) -> dict[str, str]:
+        with self.engine.connect() as conn:
+            return {str(i): str(n) for i, n in conn.execute(
+                select(accounts_table.c.id, accounts_table.c.name).where(accounts_table.c.id.in_(account_ids)))}
+
+    def owners(self, game_id: str) -> dict[int, tuple[str, str]]:
+        """``{seat: (account id, account name)}`` of a game's bound seats."""
+        c = account_seats_table.c
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(c.seat, c.account_id, accounts_table.c.name)
+                                .join(accounts_table, accounts_table.c.id == c.account_id)
+                                .where(c.game_id == game_id)).all()
+        return {int(s): (str(a), str(n)) for s, a, n in rows}
 
     def session_device_tokens(self, session: str) -> list[tuple[str, str]]:
         """``(game id, token hash)`` of the device tokens this session holds now."""
@@ -199,71 +327,62 @@ class Accounts:
                     for (g, s), t in tokens.items()])
         return tokens
 
-    # ----- ratings ----------------------------------------------------------------------------
-    def rate(self, game_id: str, game: str, seats: list[str], winners: list[int]) -> bool:
-        """Update the ratings of a finished game once (in any process); False if it is not rated:
-        every human seat must belong to a different account, and at least one must."""
+    def device_token(self, account: Account, session: str, game_id: str, seat: int) -> str:
+        """A device token of this browser for one seat of the account (quick match, joining)."""
+        token = secrets.token_urlsafe(24)
+        d = device_tokens_table.c
         with self.engine.begin() as conn:
-            owners = dict(conn.execute(select(account_seats_table.c.seat, account_seats_table.c.account_id)
-                                       .where(account_seats_table.c.game_id == game_id)).all())
-            humans = [i for i, spec in enumerate(seats) if spec == "human"]
-            accounts = [owners.get(i) for i in humans]
-            if not humans or None in accounts or len(set(accounts)) != len(accounts):
-                return False
-            try:
-                with conn.begin_nested():
-                    conn.execute(insert(rated_games_table).values(game_id=game_id))
-            except IntegrityError:
-                return False  # rated already (perhaps by another process)
-            players = [f"account:{owners[i]}" if spec == "human" else f"bot:{spec}" for i, spec in enumerate(seats)]
-            names = self._names(conn, players)
-            model = self.model
-            current = {r.player: r for r in conn.execute(select(ratings_table).where(
-                and_(ratings_table.c.game == game, ratings_table.c.player.in_(players))))}
-            teams = [[model.rating(mu=current[p].mu, sigma=current[p].sigma) if p in current else model.rating()]
-                     for p in players]
-            ranks = [1.0 if i in winners else 2.0 for i in range(len(players))]
-            new = model.rate(teams, ranks=ranks)
-            updated: dict[str, list[tuple[float, float]]] = {}
-            for p, team in zip(players, new, strict=True):  # a bot in several seats: the mean of its seats
-                updated.setdefault(p, []).append((team[0].mu, team[0].sigma))
-            for p, pairs in updated.items():
-                mu = sum(m for m, _ in pairs) / len(pairs)
-                sigma = sum(s for _, s in pairs) / len(pairs)
-                values = {"mu": mu, "sigma": sigma, "name": names[p]}
-                if p in current:
-                    conn.execute(update(ratings_table).where(and_(ratings_table.c.game == game, ratings_table.c.player == p))
-                                 .values(games=current[p].games + 1, **values))
-                else:
-                    conn.execute(insert(ratings_table).values(game=game, player=p, games=1, **values))
-        return True
-
-    @staticmethod
-    def _names(conn: Connection, players: list[str]) -> dict[str, str]:
-        ids = [p.split(":", 1)[1] for p in players if p.startswith("account:")]
-        rows = dict(conn.execute(select(accounts_table.c.id, accounts_table.c.name)
-                                 .where(accounts_table.c.id.in_(ids))).all()) if ids else {}
-        return {p: str(rows.get(p.split(":", 1)[1], "?")) if p.startswith("account:") else p.split(":", 1)[1]
-                for p in players}
-
-    def leaderboard(self, game: str | None, limit: int = 100) -> list[dict[str, Any]]:
-        """Ratings best first by the conservative estimate ``mu - 3 sigma`` (what is shown)."""
-        query = select(ratings_table)
-        if game is not None:
-            query = query.where(ratings_table.c.game == game)
-        with self.engine.connect() as conn:
-            rows = list(conn.execute(query))
-        rows.sort(key=lambda r: r.mu - 3 * r.sigma, reverse=True)
-        return [{"game": r.game, "name": r.name, "bot": r.player.startswith("bot:"),
-                 "rating": round(r.mu - 3 * r.sigma, 1), "mu": round(r.mu, 2), "sigma": round(r.sigma, 2),
-                 "games": r.games} for r in rows[:limit]]
+            conn.execute(delete(device_tokens_table).where(and_(
+                d.session_hash == hash_token(session), d.game_id == game_id, d.seat == seat)))
+            conn.execute(insert(device_tokens_table).values(
+                token_hash=hash_token(token), game_id=game_id, seat=seat, session_hash=hash_token(session)))
+        return token
 
 
-def check_name(name: str) -> None:
+def check_account_name(name: str) -> None:
     if not NAME.match(name):
         raise ApiError(400, "a name is 3 to 24 letters, digits, '-' or '_'", "bad_name")
+    check_reserved(name)
 
 
-def check_password(password: str) -> None:
-    if not 8 <= len(password) <= 128:
-        raise ApiError(400, "a password is 8 to 128 characters", "bad_password")
+def _duration(seconds: float) -> str:
+    if seconds >= 86400 and seconds % 86400 == 0:
+        days = int(seconds // 86400)
+        return "a day" if days == 1 else f"{days} days"
+    if seconds >= 3600 and seconds % 3600 == 0:
+        hours = int(seconds // 3600)
+        return "an hour" if hours == 1 else f"{hours} hours"
+    if seconds >= 60:
+        minutes = round(seconds / 60)
+        return "a minute" if minutes == 1 else f"{minutes} minutes"
+    return f"{seconds:g} seconds"
+
+
+def _serialize(conn: Connection, key: int) -> None:
+    """One such transaction at a time across processes (PostgreSQL; SQLite has one writer)."""
+    if conn.dialect.name == "postgresql":
+        conn.exec_driver_sql(f"SELECT pg_advisory_xact_lock({int(key)})")
+
+
+def _migrate(engine: Engine) -> None:
+    """Bring the account tables of an older database up to date: add the new columns, and key
+    names by their look (unless two old names look alike: the later one keeps its old key)."""
+    inspector = inspect(engine)
+    with engine.begin() as conn:
+        for table in (accounts_table, sessions_table, account_seats_table):
+            present = {c["name"] for c in inspector.get_columns(table.name)}
+            for column in table.columns:
+                if column.name not in present:
+                    kind = column.type.compile(dialect=engine.dialect)
+                    conn.exec_driver_sql(f"ALTER TABLE {table.name} ADD COLUMN {column.name} {kind}")
+        rows = conn.execute(select(accounts_table.c.id, accounts_table.c.name, accounts_table.c.name_key)
+                            .order_by(accounts_table.c.created)).all()
+        keys = {str(r.name_key) for r in rows}
+        for r in rows:
+            key = skeleton(str(r.name))[:32]
+            if key != r.name_key and key not in keys:
+                conn.execute(update(accounts_table).where(accounts_table.c.id == r.id).values(name_key=key))
+                keys.add(key)
+        conn.execute(update(account_seats_table).where(account_seats_table.c.bound_at.is_(None)).values(bound_at=0))
+        conn.execute(update(sessions_table).where(or_(sessions_table.c.created.is_(None))).values(
+            created=sessions_table.c.expires - SESSION_DAYS * 86400))

@@ -1,7 +1,8 @@
 """The FastAPI application: JSON API, WebSocket pushes, and the web pages.
 
 Build it with :func:`create_app`; ``civtable serve`` runs it on uvicorn. The OpenAPI description
-is served at ``/openapi.json`` and browsable at ``/docs``.
+is served at ``/openapi.json`` and browsable at ``/docs`` (Swagger UI from the installed package,
+under the same Content-Security-Policy as every page).
 """
 
 from __future__ import annotations
@@ -23,20 +24,25 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from civtable.bots import bot_names
+from civtable.bots.levels import catalog as level_catalog
 from civtable.core import CivtableError, game_info, game_names
 
+from .access import TOKEN_MAX, live_game, manager_of, seat_of
 from .account_api import account_router, enable_accounts, request_account
+from .clocks import SpeedError, parse_speed
 from .errors import ApiError
 from .limits import Limits, client_key
-from .live import LiveGame, dumps
+from .live import dumps
 from .manager import GameManager
 from .middleware import MAX_BODY, BodyLimit, SecurityHeaders
 from .names import default_name, seat_names
+from .reviews import enable_reviews, review_router
 from .store import Store, hash_token
+from .tables import FIRST, TableSpec
+from .tables_api import router as tables_router
 from .teach import router as teach_router
 
 STATIC = Path(__file__).parent / "static"
-TOKEN_MAX = 128
 
 
 
@@ -55,6 +61,10 @@ class CreateGame(BaseModel):
     names: list[Annotated[str, Field(max_length=200)] | None] = Field(
         default_factory=list, max_length=16, examples=[["Anna", None]]
     )  # display names of human seats, checked by names.check_name (None: "Player N")
+    seat: int | None = Field(default=FIRST, ge=-1, le=15)  # your own seat (-1: the first human seat; null: none)
+    rated: bool = False  # rated (every person must play signed in; see ratings.py)
+    open: bool = False  # free seats listed in the lobby for any signed-in player to join
+    speed: str | dict[str, float] | None = Field(default=None, examples=["realtime"])  # see clocks.py
 
 
 class ActionRequest(BaseModel):
@@ -108,10 +118,12 @@ def create_app(
                               secret_chance=secret_chance)
         app.state.manager = manager
         enable_accounts(app, manager)
+        reviews = enable_reviews(app, manager)
         await manager.start()
         try:
             yield
         finally:
+            reviews.close()
             await manager.stop()
             app.state.store.close()
 
@@ -121,6 +133,8 @@ def create_app(
         description="Play civtable games in the browser with friends and bots. Seat tokens are secrets: "
         "whoever holds one acts for that seat only.",
         lifespan=lifespan,
+        docs_url=None,  # /docs below: Swagger UI from the installed package, under the pages' strict policy
+        redoc_url=None,
     )
     app.state.store = store
     app.add_middleware(BodyLimit, limit=MAX_BODY, timeout=limits.body_timeout)
@@ -143,25 +157,6 @@ def create_app(
     @app.exception_handler(StarletteHTTPException)
     async def http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
         return JSONResponse({"error": str(exc.detail), "code": "http"}, status_code=exc.status_code)
-
-    def manager_of(request: Request | WebSocket) -> GameManager:
-        return request.app.state.manager  # type: ignore[no-any-return]
-
-    async def live_game(manager: GameManager, game_id: str) -> LiveGame:
-        live = await manager.get(game_id)
-        if live is None:
-            raise ApiError(404, f"there is no game {game_id!r}", "not_found")
-        return live
-
-    async def seat_of(manager: GameManager, live: LiveGame, token: str | None) -> int | None:
-        if token is None:
-            return None
-        if len(token) > TOKEN_MAX:
-            raise ApiError(403, "this token does not belong to a seat of this game", "forbidden")
-        seat = await manager.seat_for(live, token)
-        if seat is None:
-            raise ApiError(403, "this token does not belong to a seat of this game", "forbidden")
-        return seat
 
     # ----- API ---------------------------------------------------------------------------
     @app.get("/api/health", tags=["server"])
@@ -203,6 +198,7 @@ def create_app(
                         }
                         for o in info.options
                     ],
+                    **level_catalog(info.name),  # levels with their measured ratings, styles
                 }
             )
         return {"games": games, "bots": bot_names()}
@@ -212,20 +208,34 @@ def create_app(
         """Create a game. Returns a secret token and invitation link for each human seat."""
         manager = manager_of(request)
         host = request.client.host if request.client else None
+        account = await request_account(request)
+        try:
+            speed = parse_speed(body.speed)
+        except SpeedError as exc:
+            raise ApiError(400, str(exc), "bad_speed") from None
+        if (body.rated or body.open) and account is None:
+            raise ApiError(401, f"sign in to create {'a rated game' if body.rated else 'an open table'}",
+                           "not_signed_in")
+        table = TableSpec(seat=body.seat, rated=body.rated, open_table=body.open, speed=speed)
         live, tokens = await manager.create(
             body.game, body.seats, body.mode, body.seed, dict(body.options), client=client_key(host),
-            account=await request_account(request),
-            names=body.names,
+            account=account, names=body.names, table=table,
         )
+        if account is not None and live.creator_seat is not None and manager.accounts is not None:
+            await asyncio.to_thread(manager.accounts.bind, account, live.id, live.creator_seat, client_key(host))
+            await manager.tables.after_load(live)
         seats = []
         for entry in manager.seat_list(live):
             i = entry["seat"]
             if i in tokens:
                 entry["token"] = tokens[i]
                 entry["url"] = f"/play/{live.id}#token={tokens[i]}"
+            elif i in live.invitations:
+                entry["invitation"] = live.invitations[i]
+                entry["url"] = f"/play/{live.id}#invite={live.invitations[i]}"
             seats.append(entry)
         return {"id": live.id, "game": live.game.info.name, "seed": live.session.seed, "seats": seats,
-                "spectate": f"/play/{live.id}?watch"}
+                "status": live.status, "spectate": f"/play/{live.id}?watch"}
 
     @app.get("/api/games", tags=["games"])
     async def list_games(
@@ -368,12 +378,16 @@ def create_app(
         return Response(render(view), media_type="image/svg+xml")
 
     # ----- WebSocket -----------------------------------------------------------------------
+    sockets: dict[str, int] = {}  # open WebSockets per client address (this process)
+    app.state.sockets = sockets
+
     @app.websocket("/ws/games/{game_id}")
     async def game_socket(websocket: WebSocket, game_id: str, token: str | None = None) -> None:
         """Pushes ``{"type": "state", ...}`` (the same payload as ``GET /api/games/{id}``) on
         connection and after every change. Refusals are accepted and then closed with 4404 (no
         game) or 4403 (bad token), so that browsers can tell them apart."""
         manager = manager_of(websocket)
+        client = client_key(websocket.client.host if websocket.client else None) or "?"
         try:
             live = await manager.get(game_id)
         except (ApiError, CivtableError):
@@ -387,6 +401,13 @@ def create_app(
         except ApiError:
             await websocket.close(code=4403, reason="this token does not belong to a seat of this game")
             return
+        if sockets.get(client, 0) >= limits.sockets_per_client:
+            await websocket.close(code=4429, reason="too many connections from your address; close some tabs")
+            return
+        if len(live.subscribers) >= limits.sockets_per_game:
+            await websocket.close(code=4429, reason="too many people are watching this game; try again later")
+            return
+        sockets[client] = sockets.get(client, 0) + 1
         sub = manager.subscribe(live, seat)
         async with live.lock:
             sub.push(manager.push_message(live, seat))
@@ -408,6 +429,9 @@ def create_app(
             pass
         finally:
             manager.unsubscribe(live, sub)
+            sockets[client] -= 1
+            if not sockets[client]:
+                del sockets[client]
             for t in tasks:
                 t.cancel()
             for t in tasks:
@@ -431,7 +455,21 @@ def create_app(
     async def favicon() -> FileResponse:
         return FileResponse(STATIC / "favicon.svg", media_type="image/svg+xml")
 
+    @app.get("/docs", include_in_schema=False)
+    async def api_docs() -> FileResponse:
+        """The API browser: Swagger UI from the installed ``swagger-ui-bundle`` package, started by
+        static/docs.js (no inline script, no other site)."""
+        if _swagger_ui() is None:
+            raise ApiError(404, "the API browser needs the swagger-ui-bundle package; the API is described at "
+                           "/openapi.json", "not_found")
+        return FileResponse(STATIC / "docs.html")
+
     app.include_router(account_router())
+    app.include_router(review_router())  # game reviews (reviews.py)
+    app.include_router(tables_router)
+    swagger = _swagger_ui()
+    if swagger is not None:
+        app.mount("/swagger", StaticFiles(directory=swagger), name="swagger")
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app
 
@@ -447,6 +485,16 @@ class RedactTokens(logging.Filter):
         if isinstance(record.args, tuple):
             record.args = tuple(self._TOKEN.sub(r"\1***", a) if isinstance(a, str) else a for a in record.args)
         return True
+
+
+def _swagger_ui() -> Path | None:
+    """The folder of Swagger UI's files in the installed swagger-ui-bundle package, if any."""
+    try:
+        from swagger_ui_bundle import swagger_ui_path
+    except ModuleNotFoundError:
+        return None
+    path = Path(str(swagger_ui_path))
+    return path if (path / "swagger-ui-bundle.js").is_file() else None
 
 
 def _title(game: str) -> str:

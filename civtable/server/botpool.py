@@ -38,6 +38,7 @@ class BotJob:
     seat: int
     spec: str
     seed: int
+    think_ms: int | None = None  # a time budget for this decision (the server's cap), if any
 
 
 def decision_seed(game_seed: int | None, state_id: int, seat: int, key: str | None = None) -> int:
@@ -86,7 +87,18 @@ def decide(job: BotJob) -> str:
     game = _game(job)
     state = game.load_state(job.saved_state)
     bot = make_bot(job.spec, game, job.seat, job.seed)
+    limit_thinking(bot, job.think_ms)
     return str(bot.decide(observe(state, job.seat)).text())
+
+
+def limit_thinking(bot: Any, ms: int | None) -> None:
+    """Give a bot that takes a wall-clock budget (its ``ms``, as mcts does) at most ``ms``
+    milliseconds for this decision; its own budget (iterations, steps, a lower ``ms``) still
+    applies. Bots without a time budget (random, greedy) decide quickly anyway."""
+    if ms is None or not hasattr(bot, "ms"):
+        return
+    own = bot.ms
+    bot.ms = ms if own is None else min(float(own), float(ms))
 
 
 class BotPool:

@@ -29,9 +29,11 @@ class BotDriver:
     actions (under its lock); ``may_drive(live)`` says whether this process plays the game's bots
     now (always, with one server process; the holder of the game's lease with several)."""
 
-    def __init__(self, pool: BotPool, delay: float, commit: Commit, may_drive: MayDrive | None = None) -> None:
+    def __init__(self, pool: BotPool, delay: float, commit: Commit, may_drive: MayDrive | None = None,
+                 think: Callable[[float], int | None] | None = None) -> None:
         self.pool = pool
         self.delay = delay
+        self.think = think  # spent seconds of the bot's turn -> the next decision's budget (ms)
         self.commit = commit
         self.may_drive = may_drive
         self.closed = False
@@ -75,6 +77,9 @@ class BotDriver:
                     return
                 state = live.session.state
                 fallback = state.legal_actions(seat)[0]
+                turn = (seat, live.turn_of(seat))
+                if live.bot_turn[0] != turn:  # a new turn of this bot: its thinking budget starts again
+                    live.bot_turn = (turn, 0.0)
                 job = BotJob(
                     game=live.game.info.name,
                     options=dict(live.game.options),
@@ -83,13 +88,17 @@ class BotDriver:
                     seat=seat,
                     spec=live.seats[seat],
                     seed=decision_seed(live.session.seed, live.state_id, seat, live.chance_key),
+                    think_ms=self.think(live.bot_turn[1]) if self.think is not None else None,
                 )
                 version = live.version
+            thinking = time.monotonic()
             try:
                 action = Action.parse(await self.pool.decide(job))
             except Exception:
                 log.exception("game %s: bot %s failed to decide; it plays its first legal action", live.id, job.spec)
                 action = fallback
+            live.bot_turn = (live.bot_turn[0], live.bot_turn[1] + time.monotonic() - thinking)
+            live.think_max = max(live.think_max, time.monotonic() - thinking)
             rest = self.pace(live) - (time.monotonic() - started)
             if rest > 0:  # the thinking counts toward the pace: a slow bot is not held back further
                 await asyncio.sleep(rest)

@@ -34,6 +34,33 @@ class Limits:
     header_timeout: float = 10.0  # seconds to receive a request's headers
     bot_caps: Mapping[str, int] = field(default_factory=lambda: DEFAULT_BOT_CAPS)
     bot_lease: float = 30.0  # several processes: seconds one process plays a game's bots before renewing
+    bot_turn_seconds: float = 3.0  # a bot's whole turn (its decisions in a row) thinks at most this long
+    bot_move_seconds: float = 1.5  # and one decision at most this long (0: no time budget)
+
+    def think_ms(self, spent: float) -> int | None:
+        """The time budget of a bot's next decision (ms) when its turn has already thought
+        ``spent`` seconds: what is left of the turn's budget, at most one decision's, and never
+        under 50 ms (a bot out of time plays its quick first choice). None: no budget."""
+        if not self.bot_move_seconds:
+            return None
+        left = min(self.bot_move_seconds, self.bot_turn_seconds - spent)
+        return max(50, int(left * 1000))
+    # accounts (see accounts.py): counted in the database, so they hold across restarts and processes
+    signin_per_client: int = 20  # wrong passwords from one client address ...
+    signin_per_name: int = 10  # ... or for one account name ...
+    signin_window: float = 600.0  # ... within this many seconds, then sign-in answers 429
+    registrations_per_client: int = 5  # new accounts from one client address ...
+    registration_window: float = 86400.0  # ... within this many seconds
+    # WebSockets, per server process
+    sockets_per_client: int = 20  # open WebSockets from one client address
+    sockets_per_game: int = 200  # open WebSockets watching one game
+    # tables and clocks (see tables.py, clocks.py)
+    clock_check: float = 1.0  # seconds between looks for clocks that ran out and tables that did not fill
+    chat_length: int = 200  # characters in one chat message
+    chat_rate: int = 5  # chat messages one seat may send ...
+    chat_window: float = 15.0  # ... within this many seconds
+    chat_max: int = 2000  # chat messages kept with one game
+    match_wait: float = 60.0  # seconds in quick match before bots are offered
 
     def quota(self) -> Quota:
         return Quota(self.max_active, self.per_client, self.rate, self.rate_window)

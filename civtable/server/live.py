@@ -14,6 +14,7 @@ from typing import Any
 from civtable.core import CHANCE, Action, CivtableError, Game, GameRecord, Session, make_game
 from civtable.core.session import undo_tail_start
 
+from .clocks import Clock
 from .store import StoredGame, hash_token
 
 try:  # views are big and encoded on every change: use orjson when it is installed (10x faster)
@@ -33,21 +34,33 @@ except ModuleNotFoundError:  # pragma: no cover - depends on the environment
 @dataclass
 class Subscriber:
     """One WebSocket listening to a game as ``seat`` (``None``: spectator). Keeps only the newest
-    message, so a slow client never makes the server queue stale views."""
+    view, so a slow client never makes the server queue stale views; chat messages are queued
+    (a few at most: chat is rate-limited)."""
 
     seat: int | None
     latest: str | None = None
     event: asyncio.Event = field(default_factory=asyncio.Event)
+    queued: list[str] = field(default_factory=list)
+    client: str | None = None
 
     def push(self, message: str) -> None:
         self.latest = message
         self.event.set()
 
+    def send(self, message: str) -> None:
+        """Queue ``message`` (never dropped for a newer one), keeping at most 100."""
+        self.queued = [*self.queued[-99:], message]
+        self.event.set()
+
     async def next(self) -> str:
-        await self.event.wait()
-        self.event.clear()
-        message, self.latest = self.latest, None
-        return message or ""
+        while True:
+            await self.event.wait()
+            if self.queued:
+                return self.queued.pop(0)
+            self.event.clear()
+            message, self.latest = self.latest, None
+            if message:
+                return message
 
 
 @dataclass
@@ -75,6 +88,23 @@ class LiveGame:
     device_tokens: dict[str, int] = field(default_factory=dict)  # token hash -> seat (signed-in accounts)
     names: list[str | None] = field(default_factory=list)  # display names chosen per seat (None: "Player N")
     pace: dict[int, float] = field(default_factory=dict)  # seat -> seconds between bot moves it asked for
+    bot_turn: tuple[Any, float] = (None, 0.0)  # (the bot turn under way, seconds it has thought so far)
+    think_max: float = 0.0  # the longest one bot decision took in this process (seconds)
+    # the table (tables.py): who created it, rated, open seats, clocks, who left and which bot took over
+    creator_seat: int | None = None
+    rated: bool = False
+    open_table: bool = False
+    clock: Clock | None = None
+    forfeits: list[dict[str, Any]] = field(default_factory=list)  # {seat, reason, at, time, choice, until}
+    takeovers: dict[int, str] = field(default_factory=dict)  # seat -> the bot spec playing it now
+    fill_by: float | None = None
+    claimed: set[int] = field(default_factory=set)  # human seats someone holds (a seat token exists)
+    owners: dict[int, tuple[str, str]] = field(default_factory=dict)  # seat -> (account id, account name)
+    ratings: dict[int, float] = field(default_factory=dict)  # seat -> the account's shown rating here
+    chat_sent: dict[int, list[float]] = field(default_factory=dict)  # seat -> times of its recent chat
+    chat_count: int = -1  # chat messages stored (-1: not read yet)
+    invitations: dict[int, str] = field(default_factory=dict)  # made with the game, for its creator's answer only
+    rating_note: str | None = None  # once rated: "" (it counted) or why it did not
 
     @property
     def state_id(self) -> int:
@@ -94,6 +124,27 @@ class LiveGame:
         if found is None:
             found = self.device_tokens.get(digest)
         return found
+
+    def turn_of(self, seat: int) -> int:
+        """Which run of ``seat``'s decisions the game is in: the number of actions of other seats
+        so far (dice rolled in the middle of a turn do not end it). A bot's turn — its decisions
+        in a row — shares one thinking budget."""
+        return sum(1 for p, _ in self.session.record.actions if p != seat and p >= 0)
+    def forfeited(self, seat: int) -> dict[str, Any] | None:
+        """The forfeit (time out, resignation) of ``seat``, if it left the game."""
+        for f in self.forfeits:
+            if f["seat"] == seat:
+                return f
+        return None
+
+    def humans(self) -> list[int]:
+        """Seats people play now (not bots, not left)."""
+        return [i for i, spec in enumerate(self.seats)
+                if spec == "human" and i not in self.takeovers and self.forfeited(i) is None]
+
+    def free_seats(self) -> list[int]:
+        """Human seats nobody holds yet."""
+        return [i for i, spec in enumerate(self.seats) if spec == "human" and i not in self.claimed]
 
     def bot_to_move(self) -> int | None:
         """A bot seat that must decide now, if any."""
@@ -125,7 +176,7 @@ def rebuild(stored: StoredGame, is_bot: Callable[[str, Game, int], bool]) -> Liv
     game = make_game(stored.game, stored.options, stored.content_path)
     if game.content_id != stored.content_id:
         raise CivtableError(f"game {stored.id} was played with other {stored.game} content than the content loaded now")
-    bots = [is_bot(spec, game, i) for i, spec in enumerate(stored.seats)]
+    bots = [is_bot(stored.takeovers.get(i, spec), game, i) for i, spec in enumerate(stored.seats)]
     record = GameRecord(
         game=stored.game,
         options=dict(game.options),
@@ -159,6 +210,14 @@ def rebuild(stored: StoredGame, is_bot: Callable[[str, Game, int], bool]) -> Liv
         deciders=deciders,
         device_tokens=dict(stored.device_tokens),
         names=list(stored.names),
+        creator_seat=stored.creator_seat,
+        rated=stored.rated,
+        open_table=stored.open_table,
+        clock=Clock.from_json(stored.clock) if stored.clock else None,
+        forfeits=list(stored.forfeits),
+        takeovers=dict(stored.takeovers),
+        fill_by=stored.fill_by,
+        claimed=set(stored.token_hashes) | set(stored.device_tokens.values()),
     )
     live.listen()
     for player, text in stored.actions[tail:]:  # through the session: it keeps the undo history

@@ -23,14 +23,18 @@ from typing import Any
 
 from civtable.core import CHANCE, Action, CivtableError, Game, Session, game_class, make_game
 
+from .accounts import Accounts
 from .botpool import BotPool
+from .clocks import Clock
 from .driver import BotDriver
 from .errors import ApiError, error_for
 from .limits import Limits, check_option_text, check_seat
 from .live import LiveGame, Subscriber, rebuild
 from .names import check_name, check_unique, name_players
-from .store import Conflict, QuotaExceeded, Store, StoredGame, hash_token
+from .ratings import Ratings
+from .store import PLAYING, Conflict, QuotaExceeded, Store, StoredGame, hash_token
 from .sync import Notifications
+from .tables import Tables, TableSpec
 from .views import payload, payload_json, push_message, record, replay_step, seat_list, summary
 
 log = logging.getLogger("civtable.server")
@@ -58,10 +62,14 @@ class GameManager:
         self.bots = BotPool(bot_workers)
         # PostgreSQL: other server processes may share the database (see sync.py)
         self.shared = not store.is_sqlite
-        self.driver = BotDriver(self.bots, bot_delay, self._commit, self._may_drive if self.shared else None)
+        self.driver = BotDriver(self.bots, bot_delay, self._commit, self._may_drive if self.shared else None,
+                                think=self.limits.think_ms)
         self.notifications = Notifications(store.url, store.origin, self._changed) if self.shared else None
         self.games: dict[str, LiveGame] = {}
         self.accounts_enabled = False  # set by the accounts router: device tokens exist
+        self.accounts: Accounts | None = None  # set by the accounts router (accounts and ratings on)
+        self.ratings: Ratings | None = None
+        self.tables = Tables(self)  # invitations, clocks, forfeits, open tables, quick match, chat
         self.finish_hooks: list[Callable[[LiveGame], Awaitable[None]]] = []  # run when a game ends here
         self._loading: dict[str, asyncio.Lock] = {}
         self._tasks: list[asyncio.Task[None]] = []
@@ -77,6 +85,7 @@ class GameManager:
             self.notifications.start(loop)
         self._tasks.append(loop.create_task(self._resume_bots(), name="resume-bots"))
         self._tasks.append(loop.create_task(self._expire_loop(), name="expire-games"))
+        self._tasks.append(loop.create_task(self.tables.watch(), name="clocks"))
 
     async def _resume_bots(self) -> None:
         """Rebuild the games where a bot is to move, so their bots play on; with several
@@ -132,8 +141,8 @@ class GameManager:
                     live.version += 1
                     self._publish(live)
                 else:
-                    if count < 0:  # a name or the status changed
-                        live.names = await asyncio.to_thread(self.store.load_names, game_id)
+                    if count < 0:  # a name, a seat or the status changed
+                        await self.tables.refresh(live)
                         live.version += 1
                         self._publish(live)
                     await self._catch_up(live)
@@ -182,13 +191,17 @@ class GameManager:
         for game_id in ids:
             live = self.games.get(game_id)
             if live is None:
-                continue
+                live = await self.get(game_id) if await asyncio.to_thread(self.store.is_rated, game_id) else None
+                if live is None:
+                    continue
             async with live.lock:
                 live.status = "expired"
                 if live.driver is not None:
                     live.driver.cancel()
+                await self.tables.abandoned(live)
                 live.version += 1
                 self._publish(live)
+            self.run_finish_hooks(live)
         if ids:
             log.info("%d abandoned games expired", len(ids))
         return ids
@@ -219,11 +232,14 @@ class GameManager:
         client: str | None = None,
         account: str | None = None,
         names: Sequence[str | None] | None = None,
+        table: TableSpec | None = None,
     ) -> tuple[LiveGame, dict[int, str]]:
-        """Create and store a game; return it with the new tokens of its human seats. The
-        creation counts against the limits of ``client`` (see
+        """Create and store a game; return it with the new seat tokens (the creator's seat, see
+        :class:`~civtable.server.tables.TableSpec`) and invitations of the other human seats
+        (``live.invitations``). The creation counts against the limits of ``client`` (see
         :func:`~civtable.server.limits.client_key`) and of the signed-in ``account``, if any;
         ``names`` are display names of human seats (``None`` or missing: "Player N")."""
+        table = table or TableSpec()
         try:
             cls = game_class(name)
         except CivtableError as exc:
@@ -255,8 +271,9 @@ class GameManager:
         chosen = self._check_names(names or [], specs)
         chance_key = secrets.token_hex(16) if self.secret_chance else None
         session = Session(game, seed, specs, chance_key=chance_key)
-        game_id = secrets.token_urlsafe(9)
-        tokens = {i: secrets.token_urlsafe(24) for i, spec in enumerate(specs) if spec == "human"}
+        game_id = table.game_id or secrets.token_urlsafe(9)
+        holders = table.holders(specs)
+        tokens = {i: secrets.token_urlsafe(24) for i in holders}
         now = time.time()
         live = LiveGame(
             id=game_id,
@@ -267,10 +284,19 @@ class GameManager:
             token_hashes={},
             created=now,
             names=chosen,
+            creator_seat=table.creator(specs),
+            rated=table.rated,
+            open_table=table.open_table,
+            clock=Clock.new(*table.speed, len(specs)) if table.speed else None,
+            claimed=set(holders),
         )
         live.listen()
         session.resolve_chance()
         live.status = "finished" if session.state.is_terminal() else "active"
+        if live.status == "active" and live.free_seats() and (live.clock is not None or live.open_table):
+            live.status = "waiting"  # for its players: clocks start once every seat is taken
+            live.fill_by = now + self.tables.fill_after(live)
+        self.tables.start_clock(live, now)
         stored = StoredGame(
             id=game_id,
             game=name,
@@ -286,13 +312,17 @@ class GameManager:
             chance_key=chance_key,
             client=client,
             account=account,
-            bot_turn=live.bot_to_move() is not None,
+            bot_turn=live.status == "active" and live.bot_to_move() is not None,
             names=chosen,
+            **self.tables.stored_state(live),
         )
         try:
             await asyncio.wrap_future(self.store.create_game(stored, tokens, self.limits.quota()))
         except QuotaExceeded as exc:
             raise ApiError(_QUOTA_STATUS[exc.kind], str(exc), exc.kind) from None
+        invitations, stored_invitations = self.tables.store.invite(game_id, live.free_seats())
+        await asyncio.wrap_future(stored_invitations)
+        live.invitations = invitations
 
         live.token_hashes = {i: hash_token(t) for i, t in tokens.items()}
         self.games[game_id] = live
@@ -353,6 +383,7 @@ class GameManager:
                     live = await asyncio.to_thread(rebuild, stored, lambda spec, _g, _s: False)
                     live.bots = [spec != "human" for spec in stored.seats]
                     live.status = "stopped" if live.status == "active" else live.status
+                await self.tables.after_load(live)
                 self.games[game_id] = live
                 self._evict()
                 if live.status == "active":
@@ -377,7 +408,7 @@ class GameManager:
             return
         idle = [
             g for g in self.games.values()
-            if g.status != "active" and not g.subscribers and not g.lock.locked()
+            if g.status not in PLAYING and not g.subscribers and not g.lock.locked()
             and (g.driver is None or g.driver.done())
         ]
         idle.sort(key=lambda g: g.touched)
@@ -393,6 +424,7 @@ class GameManager:
             raise error_for(exc) from exc
         async with live.lock:
             self._check_playable(live)
+            self.tables.check_seat_plays(live, seat)
             if state_id != live.state_id and not self._answer_still_stands(live, seat, state_id):
                 raise ApiError(
                     409,
@@ -417,6 +449,12 @@ class GameManager:
             raise ApiError(410, "this game was abandoned (nobody played for a long time) and has ended", "expired")
         if live.status == "stopped":
             raise ApiError(409, "this game cannot go on: one of its bots asks more than this server allows", "stopped")
+        if live.status == "waiting":
+            free = len(live.free_seats())
+            raise ApiError(409, f"the table is waiting for {free} more player{'s' if free != 1 else ''}; "
+                           "the game starts when every seat is taken", "waiting")
+        if live.status == "ended":
+            raise ApiError(409, "this game has ended", "ended")
 
     @staticmethod
     def _answer_still_stands(live: LiveGame, seat: int, state_id: int) -> bool:
@@ -450,8 +488,9 @@ class GameManager:
             live.next_deciders = live.session.state.decision().players
             status = "finished" if live.session.state.is_terminal() else "active"
             bot_turn = live.bot_to_move() is not None
+            meta = self.tables.clock_meta(live, status)
             try:
-                await asyncio.wrap_future(self.store.truncate_actions(live.id, keep, status, bot_turn, before))
+                await asyncio.wrap_future(self.store.truncate_actions(live.id, keep, status, bot_turn, before, meta))
             except Conflict:
                 await self._reload(live)
                 self._publish(live)
@@ -464,13 +503,15 @@ class GameManager:
             self._publish(live)
 
     async def _commit(self, live: LiveGame, start: int, human: bool) -> None:
-        """Store the actions from index ``start`` on; on failure rebuild the game from storage.
-        Must be called with ``live.lock`` held."""
+        """Store the actions from index ``start`` on (with the clocks they stop and start); on
+        failure rebuild the game from storage. Must be called with ``live.lock`` held."""
         new = live.session.record.actions[start:]
         status = "finished" if live.session.state.is_terminal() else "active"
         bot_turn = status == "active" and live.bot_to_move() is not None
+        meta = self.tables.clock_meta(live, status)
         try:
-            await asyncio.wrap_future(self.store.append_actions(live.id, start, list(new), status, bot_turn, human))
+            await asyncio.wrap_future(self.store.append_actions(live.id, start, list(new), status, bot_turn, human,
+                                                                meta))
         except Conflict:  # another process acted first: take its actions, refuse this one
             await self._reload(live)
             self._publish(live)
@@ -483,13 +524,17 @@ class GameManager:
             raise ApiError(
                 503, "the game could not be saved; the action was not taken, please retry", "storage"
             ) from None
+        live.status = status
         if status == "finished":
             live.session.finish_record()
-            for hook in self.finish_hooks:
-                self._background(hook(live), f"finished-{live.id}")
-        live.status = status
+            self.run_finish_hooks(live)
         live.version += 1
         self._publish(live)
+
+    def run_finish_hooks(self, live: LiveGame) -> None:
+        """The game ended here (finished, ended early, or abandoned): rate it and so on."""
+        for hook in self.finish_hooks:
+            self._background(hook(live), f"finished-{live.id}")
 
     def _background(self, work: Awaitable[None], name: str) -> None:
         async def run() -> None:
@@ -511,6 +556,7 @@ class GameManager:
         fresh.session.listeners.clear()
         live.session, live.log, live.status = fresh.session, fresh.log, fresh.status
         live.deciders = fresh.deciders
+        self.tables.copy_state(fresh, live)
         live.listen()
         live.version += 1
 

@@ -119,17 +119,10 @@ SECURITY_HEADERS = {
     "x-content-type-options": "nosniff",
     "x-frame-options": "DENY",
 }
-DOCS_CSP = (
-    "default-src 'self'; script-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; "
-    "style-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; img-src 'self' data: https://fastapi.tiangolo.com; "
-    "frame-ancestors 'none'"
-)
-
-
 class SecurityHeaders:
-    """Add :data:`SECURITY_HEADERS` to every HTTP answer (FastAPI's API browser gets its own
-    Content-Security-Policy) and ``Cache-Control: no-store`` to API answers. Plain ASGI: it only
-    adds headers to the start message, without wrapping the response as ``@app.middleware`` does."""
+    """Add :data:`SECURITY_HEADERS` to every HTTP answer (the API browser too) and
+    ``Cache-Control: no-store`` to API answers. Plain ASGI: it only adds headers to the start
+    message, without wrapping the response as ``@app.middleware`` does."""
 
     _DEFAULT = [(k.encode(), v.encode()) for k, v in SECURITY_HEADERS.items()]
 
@@ -142,8 +135,6 @@ class SecurityHeaders:
             return
         path = scope.get("path", "")
         extra = list(self._DEFAULT)
-        if path in ("/docs", "/redoc"):  # FastAPI's API browser: its own scripts and CDN files
-            extra = [(k, DOCS_CSP.encode() if k == b"content-security-policy" else v) for k, v in extra]
         if path.startswith("/api/"):
             extra.append((b"cache-control", b"no-store"))
 

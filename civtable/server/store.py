@@ -76,6 +76,15 @@ games_table = Table(
     Column("bot_owner", String(32), nullable=True),  # the server process playing the game's bots ...
     Column("bot_lease", Float, nullable=True),  # ... until this time
     Column("names", Text, nullable=True),  # players' display names (JSON list, null: "Player N")
+    # tables of strangers (tables.py): rated, who created it, open seats, clocks, forfeits, bots taking over
+    Column("rated", Integer, nullable=True),  # 1: created as rated (ratings.py says whether it counts)
+    Column("creator_seat", Integer, nullable=True),  # the creator's own seat (may invite again)
+    Column("open_table", Integer, nullable=True),  # 1: free seats are listed, any signed-in player may join
+    Column("clock", Text, nullable=True),  # the game clocks (clocks.Clock as JSON); null: no clock
+    Column("deadline", Float, nullable=True, index=True),  # when the server must look at the game again
+    Column("forfeits", Text, nullable=True),  # JSON list of {seat, reason, at, choice}: timeouts, resignations
+    Column("takeovers", Text, nullable=True),  # JSON {seat: bot spec}: bots playing seats people left
+    Column("fill_by", Float, nullable=True),  # a waiting table is offered bots from this time on
 )
 
 tokens_table = Table(
@@ -133,6 +142,14 @@ class StoredGame:
     last_human: float | None = None
     bot_turn: bool = False
     names: list[str | None] = field(default_factory=list)  # display names chosen per seat
+    rated: bool = False
+    creator_seat: int | None = None
+    open_table: bool = False
+    clock: dict[str, Any] | None = None
+    deadline: float | None = None
+    forfeits: list[dict[str, Any]] = field(default_factory=list)
+    takeovers: dict[int, str] = field(default_factory=dict)
+    fill_by: float | None = None
 
 
 @dataclass(frozen=True)
@@ -150,6 +167,7 @@ class Conflict(Exception):
     """A write made from an outdated copy of a game: another process changed it first."""
 
 
+PLAYING = ("active", "waiting")  # a game being played, or a table waiting for its players
 CHANNEL = "civtable_games"  # notifications: "<game id> <actions stored> <origin>[ <new actions as JSON>]"
 NOTIFY_MAX = 7000  # PostgreSQL allows 8000 bytes; longer changes are read from the tables
 
@@ -291,6 +309,7 @@ class Store:
                     bot_turn=int(game.bot_turn),
                     n_actions=len(game.actions),
                     names=json.dumps(game.names) if any(game.names) else None,
+                    **table_values(game),
                 )
             )
             if hashes:
@@ -309,7 +328,7 @@ class Store:
     def _check_quota(self, conn: Connection, quota: Quota, game: StoredGame) -> None:
         if not self.is_sqlite:  # one creation at a time across processes (SQLite: one writer anyway)
             conn.exec_driver_sql("SELECT pg_advisory_xact_lock(7265724)")
-        active = games_table.c.status == "active"
+        active = games_table.c.status.in_(PLAYING)
         count = select(func.count()).select_from(games_table)
         if conn.execute(count.where(active)).scalar_one() >= quota.max_active:
             raise QuotaExceeded("full", "this server is full: too many games are being played; try again later")
@@ -337,15 +356,17 @@ class Store:
         status: str,
         bot_turn: bool = False,
         human: bool = False,
+        meta: dict[str, Any] | None = None,
     ) -> Future[None]:
         """Store ``actions`` as indices ``start, start+1, ...`` and the game's status, atomically;
-        ``bot_turn``: a bot is to move now; ``human``: a person acted (the game is not abandoned).
+        ``bot_turn``: a bot is to move now; ``human``: a person acted (the game is not abandoned);
+        ``meta``: other columns of the game's row to set in the same transaction (its clock).
         Raises :class:`Conflict` if the database does not hold exactly ``start`` actions (another
         process acted first)."""
         rows = [{"game_id": game_id, "idx": start + i, "seat": s, "action": a} for i, (s, a) in enumerate(actions)]
         now = time.time()
         values: dict[str, Any] = {"status": status, "updated": now, "bot_turn": int(bot_turn),
-                                  "n_actions": start + len(rows)}
+                                  "n_actions": start + len(rows), **(meta or {})}
         if human:
             values["last_human"] = now
 
@@ -358,12 +379,14 @@ class Store:
         return self._writer.submit(write)
 
     def truncate_actions(
-        self, game_id: str, keep: int, status: str, bot_turn: bool = False, expected: int | None = None
+        self, game_id: str, keep: int, status: str, bot_turn: bool = False, expected: int | None = None,
+        meta: dict[str, Any] | None = None,
     ) -> Future[None]:
         """Delete every action with index ``>= keep`` (undo), atomically; with ``expected``, only
         if the database holds that many actions (else :class:`Conflict`)."""
         now = time.time()
-        values = {"status": status, "updated": now, "last_human": now, "bot_turn": int(bot_turn), "n_actions": keep}
+        values = {"status": status, "updated": now, "last_human": now, "bot_turn": int(bot_turn), "n_actions": keep,
+                  **(meta or {})}
 
         def write(conn: Connection) -> None:
             if expected is not None:
@@ -374,6 +397,17 @@ class Store:
                 delete(actions_table).where(and_(actions_table.c.game_id == game_id, actions_table.c.idx >= keep))
             )
             self._notify(conn, game_id, keep)
+
+        return self._writer.submit(write)
+
+    def update_game(self, game_id: str, expected: int, values: dict[str, Any], notify: bool = True) -> Future[None]:
+        """Set columns of the game's row (its table state) if it still holds ``expected``
+        actions (else :class:`Conflict`); other processes reload the game."""
+
+        def write(conn: Connection) -> None:
+            self._advance(conn, game_id, expected, {"updated": time.time(), **values})
+            if notify:
+                self._notify(conn, game_id, -1)
 
         return self._writer.submit(write)
 
@@ -427,7 +461,7 @@ class Store:
     def expire(self, idle_before: float) -> list[str]:
         """Mark ``expired`` every game being played whose last human action (or creation) is older
         than ``idle_before``; return their ids."""
-        stale = and_(games_table.c.status == "active", games_table.c.last_human < idle_before)
+        stale = and_(games_table.c.status.in_(PLAYING), games_table.c.last_human < idle_before)
         with self.engine.begin() as conn:
             ids = [str(r[0]) for r in conn.execute(select(games_table.c.id).where(stale))]
             if ids:
@@ -499,6 +533,17 @@ class Store:
         with self.engine.connect() as conn:
             return [str(r[0]) for r in conn.execute(query)]
 
+    def is_rated(self, game_id: str) -> bool:
+        with self.engine.connect() as conn:
+            return bool(conn.execute(select(games_table.c.rated).where(games_table.c.id == game_id)).scalar())
+
+    def due_games(self, now: float) -> list[str]:
+        """Games being played whose ``deadline`` (a clock, a forfeit's grace) has passed."""
+        c = games_table.c
+        query = select(c.id).where(and_(c.status == "active", c.deadline.is_not(None), c.deadline <= now))
+        with self.engine.connect() as conn:
+            return [str(r[0]) for r in conn.execute(query)]
+
     def take_bot_lease(self, game_id: str, seconds: float) -> bool:
         """Become (or stay) the process that plays ``game_id``'s bots for ``seconds``, unless
         another process holds an unexpired lease."""
@@ -561,7 +606,29 @@ def _row_to_game(row: Any) -> StoredGame:
         last_human=None if row["last_human"] is None else float(row["last_human"]),
         bot_turn=bool(row["bot_turn"]),
         names=list(json.loads(row["names"])) if row["names"] else [],
+        rated=bool(row["rated"]),
+        creator_seat=row["creator_seat"],
+        open_table=bool(row["open_table"]),
+        clock=json.loads(row["clock"]) if row["clock"] else None,
+        deadline=row["deadline"],
+        forfeits=list(json.loads(row["forfeits"])) if row["forfeits"] else [],
+        takeovers={int(k): str(v) for k, v in json.loads(row["takeovers"]).items()} if row["takeovers"] else {},
+        fill_by=row["fill_by"],
     )
+
+
+def table_values(game: StoredGame) -> dict[str, Any]:
+    """The ``games`` columns of a game's table settings and state (clock, forfeits, bots taking over)."""
+    return {
+        "rated": int(game.rated),
+        "creator_seat": game.creator_seat,
+        "open_table": int(game.open_table),
+        "clock": json.dumps(game.clock) if game.clock else None,
+        "deadline": game.deadline,
+        "forfeits": json.dumps(game.forfeits) if game.forfeits else None,
+        "takeovers": json.dumps({str(k): v for k, v in game.takeovers.items()}) if game.takeovers else None,
+        "fill_by": game.fill_by,
+    }
 
 
 def _add_missing_columns(engine: Engine) -> None:

@@ -4,6 +4,7 @@ changes it; each seat sees only ``state.view(seat)``."""
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from civtable.core import replay, teaching
@@ -11,6 +12,7 @@ from civtable.core import replay, teaching
 from .errors import ApiError
 from .live import LiveGame, dumps
 from .names import name_players
+from .tables import early_result, seat_extra, table_view
 
 LOG_TAIL = 30  # log entries sent with each view; the whole log on request
 
@@ -20,12 +22,15 @@ def payload(live: LiveGame, seat: int | None, full_log: bool = False) -> dict[st
     of the log (entries from index ``log_start``; all of it with ``full_log``)."""
     state = live.session.state
     decision = state.decision()
-    deciding = seat is not None and seat in decision.players
+    playing = live.status == "active" and seat is not None and seat not in live.takeovers \
+        and live.forfeited(seat) is None
+    deciding = playing and seat in decision.players
     legal = [a.text() for a in state.legal_actions(seat)] if deciding else []
-    finished = state.is_terminal()
+    early = early_result(live)
+    finished = state.is_terminal() or early is not None
     start = 0 if full_log else max(0, len(live.log) - LOG_TAIL)
     view = named_view(live, state.view(seat))
-    result = state.result().to_json() if finished else None
+    result = early or (state.result().to_json() if finished else None)
     return {
         "id": live.id,
         "game": live.game.info.name,
@@ -38,13 +43,14 @@ def payload(live: LiveGame, seat: int | None, full_log: bool = False) -> dict[st
                      "prompt": name_players(decision.prompt or "", live.names) or decision.prompt},
         "your_turn": deciding,
         "legal": legal,
-        "can_undo": seat is not None and live.session.can_undo(seat),
+        "can_undo": seat is not None and playing and live.session.can_undo(seat),
         "view": view,
         "log": named_log(live, start),
         "log_start": start,
         "finished": finished,
         "result": result,
         "score_sheet": named_sheet(live, teaching.score_sheet(live.game, view, result)) if result else None,
+        "table": table_view(live, seat, time.time()),
     }
 
 
@@ -59,8 +65,10 @@ def payload_json(live: LiveGame, seat: int | None) -> str:
 
 
 def push_message(live: LiveGame, seat: int | None) -> str:
-    """The WebSocket message for ``seat``: the payload with ``"type": "state"`` first."""
-    return '{"type":"state",' + payload_json(live, seat)[1:]
+    """The WebSocket message for ``seat``: the payload with ``"type": "state"`` and the server's
+    time (for the clocks) first."""
+    return f'{{"type":"state","now":{time.time():.3f},' + payload_json(live, seat)[1:]
+
 
 
 def seat_list(live: LiveGame) -> list[dict[str, Any]]:
@@ -69,7 +77,8 @@ def seat_list(live: LiveGame) -> list[dict[str, Any]]:
     out = []
     for i, spec in enumerate(live.seats):
         chosen = live.names[i] if i < len(live.names) else None
-        out.append({"seat": i, "player": spec, "name": chosen or live.game.seat_name(i), "named": bool(chosen)})
+        out.append({"seat": i, "player": spec, "name": chosen or live.game.seat_name(i), "named": bool(chosen),
+                    **seat_extra(live, i)})
     return out
 
 
@@ -113,8 +122,10 @@ def summary(live: LiveGame, seat: int | None) -> dict[str, Any]:
         "state_id": live.state_id,
         "waiting_for": waiting,
         "waiting_names": [(live.names[p] if p < len(live.names) else None) or live.game.seat_name(p) for p in waiting],
-        "your_turn": seat is not None and seat in waiting,
+        "your_turn": seat is not None and seat in waiting and live.status == "active",
         "created": live.created,
+        "rated": live.rated,
+        "speed": live.clock.speed if live.clock else "none",
     }
 
 

@@ -109,6 +109,33 @@ def parse_assign(text: str | None, game: Game) -> Assignment | None:
     return Assignment(choice, "fixed", tuple(values), options) if chosen else None
 
 
+def option_names(game: Game) -> dict[str, str]:
+    """Content names of the options of the game's study choice (id -> name): from its
+    ``element_names`` hook, else from any content list whose entries have an ``id`` and a ``name``."""
+    hooks = study_hooks(game)
+    choice = getattr(hooks, "CHOICE", None) if hooks is not None else None
+    if choice is None:
+        return {}
+    order = [str(o) for o in hooks.choice_options(game)]  # type: ignore[union-attr]
+    ids = set(order)
+    names_fn = getattr(hooks, "element_names", None)
+    if callable(names_fn):
+        known = names_fn(game).get(choice) or {}
+        if ids <= set(known):
+            return {i: str(known[i]) for i in order}
+    content = getattr(game, "content", None)
+    for attr in dir(content):
+        if attr.startswith("_"):
+            continue
+        items = getattr(content, attr, None)
+        if not isinstance(items, tuple | list) or not items:
+            continue
+        found = {str(getattr(x, "id", "")): getattr(x, "name", None) for x in items}
+        if ids <= set(found) and all(isinstance(found[i], str) for i in ids):
+            return {i: str(found[i]) for i in order}
+    return {}
+
+
 def wanted(task: dict[str, Any], game: Game, index: int, seed: int) -> tuple[ModuleType | None, list[str | None]]:
     """The hooks and the assigned options of the seats of one game of a run."""
     a = parse_assign(task.get("assign"), game)

@@ -6,10 +6,20 @@ A path names one number or text of a content file: ``rules.population_per_cp``,
 without ids are numbered from 1). ``*`` in a pattern matches one step:
 ``wonders.*.cost`` is the cost of every wonder (all the resources of a cost table).
 
-An entry marks the values the rulebook does not give with a ``provisional`` table
-(``provisional = { cost = "tech-board picture" }``), or a top-level ``[provisional]`` table names
-them by path (``"map.aspect" = "no map in the text"``); every other value is a rulebook fact.
-:func:`tunable` keeps only provisional values, so tuning never moves a fact.
+Values the rulebook does not give are marked *provisional*, per value or per card:
+
+* an entry's ``provisional`` table names its invented fields (``provisional = { cost = "tech-board
+  picture" }``): a field of the entry, or a field of its nested tables (a building line's
+  ``cost`` marks the ``cost`` of each of its ``levels``);
+* a whole card is invented when its ``provisional`` is a sentence (``provisional = "shape missing
+  from the text"``) or its table names ``card``, ``board``, ``tile`` or ``entry``;
+* a top-level ``[provisional]`` table names paths (``"map.aspect" = "no map in the text"``) or
+  whole sections (``tiles`` marks every ``[[tile]]``).
+
+Every other value is a rulebook fact. :func:`tunable` keeps only provisional values, so tuning
+never moves a fact; the tuner also asks the game's own content checks, which pin the facts the
+rulebook states, and leaves alone a marked value they refuse to see changed (a card marked
+"invented except ..." in words).
 """
 
 from __future__ import annotations
@@ -30,7 +40,13 @@ def content_file(game: str, path: str | None) -> Path:
     if path:
         return Path(path)
     module = importlib.import_module(f"civtable.games.{game}")
-    return Path(str(module.__file__)).with_name("content.toml")
+    folders = list(getattr(module, "__path__", None) or [])  # a package, with or without __init__.py
+    if not folders and getattr(module, "__file__", None):
+        folders = [str(Path(str(module.__file__)).parent)]
+    for folder in folders:
+        if (Path(folder) / "content.toml").exists():
+            return Path(folder) / "content.toml"
+    raise CivtableError(f"{game} has no built-in content file")
 
 
 def load_toml(path: Path) -> dict[str, Any]:
@@ -42,24 +58,42 @@ def load_toml(path: Path) -> dict[str, Any]:
         raise CivtableError(f"cannot read content file {path}: {exc}") from exc
 
 
-def _walk(node: Any, prefix: str, out: Flat, provisional: set[str], marked: bool) -> None:
-    """Flatten ``node`` under ``prefix``. A value is provisional when a key on its path is named
-    by the ``provisional`` table of the entry holding that key. Nothing is inferred beyond it: an
-    entry whose reason says "except ..." in words keeps its nested values as facts."""
+WHOLE = frozenset({"card", "board", "tile", "entry"})
+"""Keys of a ``provisional`` table that mark the whole entry."""
+
+
+def _nested_keys(node: Any) -> set[str]:
+    out: set[str] = set()
+    if isinstance(node, dict):
+        for k, v in node.items():
+            out.add(k)
+            out |= _nested_keys(v)
+    elif isinstance(node, list):
+        for x in node:
+            out |= _nested_keys(x)
+    return out
+
+
+def _walk(node: Any, prefix: str, out: Flat, provisional: set[str], marked: bool, names: frozenset[str] = frozenset()) -> None:
+    """Flatten ``node`` under ``prefix``. A value is provisional when its entry is marked whole,
+    or a key on its path is named by the ``provisional`` table of an entry holding it (directly or
+    in a nested table)."""
     if isinstance(node, dict):
         prov = node.get("provisional")
-        own: set[str] = set(prov) if isinstance(prov, dict) else set()
+        whole = isinstance(prov, str) or prov is True or (isinstance(prov, dict) and bool(WHOLE & set(prov)))
+        own = set(prov) if isinstance(prov, dict) else set()
+        inherited = names | frozenset(own - set(node))  # named here, found deeper
         for key, value in node.items():
             if key == "provisional":
                 continue
             path = f"{prefix}.{key}" if prefix else key
-            _walk(value, path, out, provisional, marked or key in own)
+            _walk(value, path, out, provisional, marked or whole or key in own or key in inherited, inherited)
     elif isinstance(node, list) and node and all(isinstance(x, dict) and "id" in x for x in node):
         for item in node:
-            _walk(item, f"{prefix}.{item['id']}", out, provisional, marked)
+            _walk(item, f"{prefix}.{item['id']}", out, provisional, marked, names)
     elif isinstance(node, list) and node and all(isinstance(x, dict) for x in node):
         for i, item in enumerate(node, start=1):  # entries without ids: numbered from 1
-            _walk(item, f"{prefix}.{i}", out, provisional, marked)
+            _walk(item, f"{prefix}.{i}", out, provisional, marked, names)
     else:
         out[prefix] = node
         if marked:
@@ -72,9 +106,12 @@ def flatten(doc: dict[str, Any]) -> tuple[Flat, set[str]]:
     prov: set[str] = set()
     _walk(doc, "", out, prov, False)
     top = doc.get("provisional")
-    if isinstance(top, dict):  # a top-level [provisional] table naming dotted paths
+    if isinstance(top, dict):  # a top-level [provisional] table naming dotted paths or whole sections
         for key in top:
-            prov.update(p for p in out if p == key or p.startswith(key + "."))
+            heads = {key, key[:-1] if key.endswith("s") else key + "s"}
+            if key.endswith("ies"):
+                heads.add(key[:-3] + "y")  # masteries -> [[mastery]]
+            prov.update(p for p in out if any(p == h or p.startswith(h + ".") for h in heads))
     return out, prov
 
 

@@ -49,6 +49,21 @@ def _figures(summary: dict[str, Any]) -> dict[str, str]:
         plt.setp(ax.get_xticklabels(), rotation=20, ha="right")
         figs[key] = _svg(fig)
         plt.close(fig)
+    places = (summary.get("turn_order") or {}).get("places") or {}
+    if places:
+        names = list(places)
+        rates = [places[k]["rate"] for k in names]
+        err = [[places[k]["rate"] - places[k]["ci_low"] for k in names], [places[k]["ci_high"] - places[k]["rate"] for k in names]]
+        fig, ax = plt.subplots(figsize=(6, 3))
+        ax.bar([f"{k}{_ordinal(int(k))}" for k in names], rates, yerr=err, capsize=4, color="#8e6bb5")
+        ax.axhline(fair, color="#c0392b", linestyle="--", label=f"fair share {fair:.0%}")
+        ax.set_ylim(0, 1)
+        ax.set_ylabel("win rate")
+        ax.set_xlabel("place in the turn order")
+        ax.set_title("Win rate by turn order (95% Wilson CI)")
+        ax.legend(loc="upper right")
+        figs["turn_order"] = _svg(fig)
+        plt.close(fig)
     hist = summary["length"]["histogram"]
     if hist:
         fig, ax = plt.subplots(figsize=(6, 3))
@@ -72,6 +87,10 @@ def _figures(summary: dict[str, Any]) -> dict[str, str]:
         figs["score"] = _svg(fig)
         plt.close(fig)
     return figs
+
+
+def _ordinal(k: int) -> str:
+    return {1: "st", 2: "nd", 3: "rd"}.get(k if k < 20 else k % 10, "th")
 
 
 def _table(headers: Iterable[str], rows: Iterable[Iterable[Any]]) -> str:
@@ -99,7 +118,8 @@ def render_html(summary: dict[str, Any]) -> str:
         "<style>body{font-family:system-ui,sans-serif;max-width:960px;margin:2em auto;padding:0 1em;color:#222}"
         "table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:3px 8px;text-align:right}"
         "td:first-child,th:first-child{text-align:left}h2{border-bottom:1px solid #ddd}"
-        "li.flag{color:#a02}svg{max-width:100%;height:auto}</style></head><body>",
+        "li.flag{color:#a02}svg{max-width:100%;height:auto}ol.summary li{margin:.4em 0}"
+        "p.method{font-size:90%;color:#555}b.flag{color:#a02}</style></head><body>",
         f"<h1>Balance report: {html.escape(str(summary['game']))}</h1>",
         "<p>" + html.escape(
             f"{summary['games']} games ({summary['finished']} finished), {summary['players']} players, "
@@ -107,11 +127,11 @@ def render_html(summary: dict[str, Any]) -> str:
             f"options {summary['options']}, run seed {summary['seed']}"
             + (f", assigned {summary['assign']}" if summary.get("assign") else "") + "."
         ) + "</p>",
-        "<h2>Findings</h2><ul>",
     ]
-    headline = set(summary.get("headline") or [])
+    parts.extend(summary_section(summary))
+    parts.append("<h2>Findings</h2><ul>")
     for f in summary["findings"]:
-        cls = " class='flag'" if "expected" in f or f in headline or f.startswith("Warning") else ""
+        cls = " class='flag'" if "expected" in f or "too strong" in f or "too weak" in f or f.startswith("Warning") else ""
         parts.append(f"<li{cls}>{html.escape(f)}</li>")
     parts.append("</ul>")
     label = summary.get("group_label") or "trait"
@@ -132,9 +152,17 @@ def render_html(summary: dict[str, Any]) -> str:
                           sc.get("mean_spread", ""), sc.get("mean_margin", "")]]))
     fp = summary.get("first_player")
     if fp and fp["games"]:
-        parts.append("<h2>First player</h2>")
-        parts.append(_table(["", "games", "wins", "win rate", "95% CI", "fair share", "significant"],
-                            _rate_rows({"first player": fp})))
+        to = summary.get("turn_order") or {}
+        parts.append("<h2>Turn order</h2>")
+        rows = _rate_rows({"first player": fp})
+        rows += _rate_rows({f"{k}{_ordinal(int(k))} in turn order": r for k, r in (to.get("places") or {}).items()})
+        parts.append(_table(["", "games", "wins", "win rate", "95% CI", "fair share", "significant"], rows))
+        if to.get("places"):
+            parts.append("<p>" + html.escape(
+                f"Chi-square test that the wins (one per game, {to['games']} games) are spread evenly over the places "
+                f"in the turn order: {format_p(to['p'])}.") + "</p>")
+        if "turn_order" in figs:
+            parts.append(figs["turn_order"])
     if "length" in figs:
         parts.append(figs["length"])
     if "score" in figs:
@@ -155,27 +183,122 @@ def png_data_uri(fig: Any) -> str:
     return "data:image/png;base64," + base64.b64encode(buf.getvalue()).decode()
 
 
-def _element_tables(summary: dict[str, Any]) -> list[str]:
-    sig = summary.get("elements")
-    if not sig or not sig["tested"]:
+def summary_section(summary: dict[str, Any]) -> list[str]:
+    """The story at the top: at most five sentences, then how they were found."""
+    story = summary.get("story") or {}
+    lines = summary.get("summary") or []
+    if not lines:
         return []
-    rows = []
-    for r in sig["tested"]:
-        rows.append([
+    out = ["<h2>Summary</h2><ol class='summary'>"]
+    out += [f"<li>{html.escape(x)}</li>" for x in lines]
+    out.append("</ol>")
+    if story.get("method"):
+        out.append(f"<p class='method'>{html.escape(story['method'])}</p>")
+    return out
+
+
+def _element_rows(rows: list[dict[str, Any]]) -> list[list[Any]]:
+    out = []
+    for r in rows:
+        out.append([
             r["kind"], r["name"],
             f"{_pct(r['share_of_winners'])} ({r['held_by_winners']}/{r['winners']}) "
             f"[{_pct(r['winners_ci'][0])}–{_pct(r['winners_ci'][1])}]",
             f"{_pct(r['share_of_seats'])} ({r['held_by_seats']}/{r['seats']}) "
             f"[{_pct(r['seats_ci'][0])}–{_pct(r['seats_ci'][1])}]",
-            f"{100 * r['effect']:+.0f} pt", format_p(r["p"]), format_p(r["p_adjusted"]),
+            f"{_pct(r['with'])} / {_pct(r['without'])}",
+            f"{100 * r['effect']:+.0f} pt [{100 * r['ci'][0]:+.0f}, {100 * r['ci'][1]:+.0f}]",
+            format_p(r["p"]), format_p(r["p_adjusted"]),
             r["verdict"] or "—",
         ])
-    out = [
-        "<h2>Content elements: share among winners vs among all seats</h2>",
-        "<p>" + html.escape(
-            f"{len(sig['tested'])} elements tested ({sig['method']}); ranked by effect size, significant first. "
-            f"{len(sig['untestable'])} elements were held by every seat or by none and cannot be assessed."
-        ) + "</p>",
-        _table(["kind", "element", "winners (95% CI)", "all seats (95% CI)", "effect", "p", "p corrected", "verdict"], rows),
-    ]
     return out
+
+
+def _element_tables(summary: dict[str, Any]) -> list[str]:
+    sig = summary.get("elements")
+    if not sig or not (sig["tested"] or sig.get("outcomes")):
+        return []
+    head = ["kind", "element", "winners (95% CI)", "all seats (95% CI)", "win rate with / without",
+            "effect (95% CI)", "p", "p corrected", "verdict"]
+    threshold = 100 * sig.get("threshold", 0.05)
+    out = [
+        "<h2>Content choices: who holds them, and the win rate with and without</h2>",
+        "<p>" + html.escape(
+            f"{len(sig['tested'])} elements tested ({sig['method']}); an element is called too strong or too weak "
+            f"only when significant and its effect is at least {threshold:.0f} points; ranked by effect. "
+            f"{len(sig['untestable'])} elements were held by every seat and cannot be assessed."
+        ) + "</p>",
+        _table(head, _element_rows(sig["tested"])),
+    ]
+    if sig.get("outcomes"):
+        out += ["<h2>Outcomes of play (not levers)</h2>",
+                "<p>What seats reached rather than chose; winning brings them, so they are not imbalances.</p>",
+                _table(head, _element_rows(sig["outcomes"]))]
+    return out
+
+
+def _curve_svg(curve: dict[str, Any], mixes: list[str]) -> str:
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:  # pragma: no cover
+        return ""
+    if not curve["lines"]:
+        return ""
+    fig, ax = plt.subplots(figsize=(7, 3.5))
+    xs = list(range(len(mixes)))
+    for name, pts in curve["lines"].items():
+        got = [(x, p) for x, p in zip(xs, pts) if p is not None]
+        if not got:
+            continue
+        ax.errorbar([x for x, _ in got], [p[0] for _, p in got],
+                    yerr=[[p[0] - p[1] for _, p in got], [p[2] - p[0] for _, p in got]], marker="o", capsize=3, label=name)
+    ax.axhline(curve["fair"], color="#c0392b", linestyle="--", label=f"fair share {curve['fair']:.0%}")
+    ax.set_xticks(xs, mixes)
+    ax.set_xlabel("bot mix (weakest first)")
+    ax.set_ylabel("win rate")
+    ax.set_ylim(0, 1)
+    ax.set_title("Skill curve: win rate against bot strength (95% CI)")
+    ax.legend(fontsize="x-small", loc="upper left", bbox_to_anchor=(1.0, 1.0))
+    svg = _svg(fig)
+    plt.close(fig)
+    return svg
+
+
+def render_robust_html(result: dict[str, Any]) -> str:
+    """The combined report of a study under several bot mixes."""
+    mixes = result["mixes"]
+    rows = []
+    for v in result["verdicts"]:
+        cells = []
+        for e, ci, p, held in zip(v["effects"], v["cis"], v["p_adjusted"], v["holds"]):
+            cells.append("—" if e is None else
+                         f"{100 * e:+.0f} pt [{100 * ci[0]:+.0f}, {100 * ci[1]:+.0f}] {format_p(p)}{'' if held else ' ✗'}")
+        rows.append([v["label"], "robust" if v["robust"] else "bot-dependent", *cells])
+    parts = [
+        "<!doctype html><html><head><meta charset='utf-8'>",
+        f"<title>Balance under {len(mixes)} bot mixes: {html.escape(str(result['game']))}</title>",
+        "<style>body{font-family:system-ui,sans-serif;max-width:1000px;margin:2em auto;padding:0 1em;color:#222}"
+        "table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:3px 8px}"
+        "ol li{margin:.4em 0}svg{max-width:100%;height:auto}</style></head><body>",
+        f"<h1>Balance of {html.escape(str(result['game']))} under {len(mixes)} bot mixes</h1>",
+        "<p>" + html.escape(
+            "The same games (same seeds, seats rotated) under each mix: "
+            + "; ".join(f"{r['mix']}: {', '.join(r['seats'])} ({r['games']} games)" for r in result["runs"])
+            + ". A finding is robust when it holds under every mix (significant, corrected, at least "
+            f"{100 * result['threshold']:.0f} points, same direction), bot-dependent otherwise.") + "</p>",
+        "<h2>Summary</h2><ol>",
+    ]
+    parts += [f"<li>{html.escape(x)}</li>" for x in result["summary"]]
+    parts.append("</ol><h2>Every finding under each mix</h2>")
+    parts.append(_table(["finding", "verdict", *[f"effect under {m}" for m in mixes]], rows))
+    parts.append("<p>✗: does not hold under that mix.</p>")
+    svg = _curve_svg(result["curve"], mixes)
+    if svg:
+        parts.append("<h2>Skill curve</h2>" + svg)
+    parts.append("<h2>Each mix's report</h2><ul>")
+    parts += [f"<li><a href='{html.escape(r['dir'])}/report.html'>{html.escape(r['mix'])}</a></li>" for r in result["runs"]]
+    parts.append("</ul></body></html>")
+    return "\n".join(parts)

@@ -249,6 +249,8 @@ def run_ladder(
                 }
             )
     planned = total_games * len(all_tables)
+    load_before = _load()
+    cpu_before = _cpu()
     bar = Progress(planned, planned - len(tasks), stream, enabled=progress)
     bar.update(bar.done, force=True)
     t0 = time.monotonic()
@@ -279,6 +281,9 @@ def run_ladder(
         "new_games": len(tasks),
         "errors": errors,
         "seconds": round(elapsed, 3),
+        "cpu_seconds": round(_cpu() - cpu_before, 1),
+        "load_before": load_before,
+        "load_after": _load(),
         "workers": config.workers,
     }
     _write_json(out / "ladder.json", summary)
@@ -288,6 +293,19 @@ def run_ladder(
     if progress and errors:
         (stream or sys.stderr).write(f"warning: {errors} game(s) stopped on an error (see errors.jsonl)\n")
     return summary
+
+
+def _load() -> float | None:
+    """The machine's one-minute load average (None where the system does not tell)."""
+    return round(os.getloadavg()[0], 2) if hasattr(os, "getloadavg") else None
+
+
+def _cpu() -> float:
+    """CPU seconds used so far by this process and its finished worker processes."""
+    import resource
+
+    own, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + kids.ru_utime + kids.ru_stime
 
 
 def _table_of(by_key: dict[str, Table], line: dict[str, Any]) -> Table:

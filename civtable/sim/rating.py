@@ -5,7 +5,11 @@
   rank). Games are rated one by one in a fixed order (game index, then table), so the ratings
   do not depend on which game finished first. A bot that holds several seats of one game is
   rated as one player per seat and takes the mean of their updates. ``mu`` is the skill
-  estimate, ``sigma`` its uncertainty; bots are ranked by the conservative ``mu - 3 sigma``.
+  estimate, ``sigma`` its uncertainty; the interval ``mu ± 2 sigma`` holds the skill with about
+  95% probability; bots are ranked by the conservative ``mu - 3 sigma``.
+* **Warnings** — a strong reference (the default search bot ``mcts``, the Strong and Expert
+  levels, see :func:`civtable.bots.levels.is_strong_reference`) whose ``mu`` is below
+  ``greedy``'s is reported: studies that take it for a strong player would be misled.
 * **Win rates by player count** — a seat that wins alone scores 1, a shared win 1/k of it;
   the fair share at ``k`` players is ``1/k``; 95% Wilson intervals.
 * **Pairwise** — A against B over every game where both sat: A's seat won and B's did not
@@ -61,6 +65,8 @@ def fit_ratings(bots: list[str], games: list[dict[str, Any]]) -> dict[str, dict[
             "mu": round(ratings[b].mu, 3),
             "sigma": round(ratings[b].sigma, 3),
             "ordinal": round(ratings[b].mu - 3.0 * ratings[b].sigma, 3),
+            "low": round(ratings[b].mu - 2.0 * ratings[b].sigma, 3),
+            "high": round(ratings[b].mu + 2.0 * ratings[b].sigma, 3),
             "rated_games": rated[b],
         }
         for b in bots
@@ -132,6 +138,26 @@ def pairwise(bots: list[str], games: list[dict[str, Any]], players: int | None =
     return out
 
 
+def reference_warnings(ratings: dict[str, dict[str, Any]]) -> list[str]:
+    """Plain sentences for every strong reference that rates below ``greedy`` (none when greedy
+    is not rated or all is well)."""
+    from civtable.bots.levels import is_strong_reference
+
+    greedy = ratings.get("greedy")
+    if greedy is None:
+        return []
+    out = []
+    for bot, r in ratings.items():
+        if bot != "greedy" and is_strong_reference(bot) and r["mu"] < greedy["mu"]:
+            clear = " (the intervals do not overlap)" if r["high"] < greedy["low"] else ""
+            out.append(
+                f"{bot} is used as a strong reference but rates below greedy: mu {r['mu']:.2f} "
+                f"({r['low']:.1f} to {r['high']:.1f}) against {greedy['mu']:.2f} "
+                f"({greedy['low']:.1f} to {greedy['high']:.1f}){clear}"
+            )
+    return out
+
+
 def summarize_ladder(manifest: dict[str, Any], tables: list[Any], games: list[dict[str, Any]]) -> dict[str, Any]:
     """The ladder summary written to ``ladder.json``."""
     bots = list(manifest["bots"])
@@ -166,7 +192,8 @@ def summarize_ladder(manifest: dict[str, Any], tables: list[Any], games: list[di
         "pairwise": pairwise(bots, games),
         "pairwise_by_players": {str(k): pairwise(bots, games, k) for k in counts},
         "tables": per_table,
-        "rating_model": "OpenSkill Plackett-Luce (mu 25, sigma 25/3); rank by mu - 3 sigma",
+        "warnings": reference_warnings(ratings),
+        "rating_model": "OpenSkill Plackett-Luce (mu 25, sigma 25/3); interval mu ± 2 sigma; rank by mu - 3 sigma",
     }
 
 
@@ -193,8 +220,14 @@ def render_markdown(summary: dict[str, Any]) -> str:
         f"seed {summary['seed']}, options {summary['options']}. Ratings: {summary['rating_model']}. "
         "Win rates: shared wins split; 95% Wilson intervals.",
         "",
-        "| " + " | ".join(["rank", "bot", "mu", "sigma", "mu - 3 sigma"] + [f"{k} players: won (CI) / fair" for k in counts]) + " |",
-        "|---|---|---|---|---|" + "---|" * len(counts),
+    ]
+    lines += [f"**Warning:** {w}." for w in summary.get("warnings", [])]
+    if summary.get("warnings"):
+        lines.append("")
+    lines += [
+        "| " + " | ".join(["rank", "bot", "mu", "sigma", "mu ± 2 sigma", "mu - 3 sigma"]
+                         + [f"{k} players: won (CI) / fair" for k in counts]) + " |",
+        "|---|---|---|---|---|---|" + "---|" * len(counts),
     ]
     for i, b in enumerate(bots, 1):
         r = summary["ratings"][b]
@@ -204,7 +237,8 @@ def render_markdown(summary: dict[str, Any]) -> str:
             cells.append(
                 f"{_games(w['wins'])}/{_games(w['games'])} = {_pct(w['rate'])} ({_ci(w)}) / {_pct(w['fair'])}" if w else "–"
             )
-        row = [str(i), f"`{b}`", f"{r['mu']:.2f}", f"{r['sigma']:.2f}", f"{r['ordinal']:.2f}", *cells]
+        interval = f"{r['mu'] - 2 * r['sigma']:.1f} to {r['mu'] + 2 * r['sigma']:.1f}"
+        row = [str(i), f"`{b}`", f"{r['mu']:.2f}", f"{r['sigma']:.2f}", interval, f"{r['ordinal']:.2f}", *cells]
         lines.append("| " + " | ".join(row) + " |")
     lines += ["", "Pairwise (row against column, all player counts): score, 95% CI, games counted.", ""]
     lines.append("| | " + " | ".join(f"`{b}`" for b in bots) + " |")

@@ -14,9 +14,12 @@ from collections import Counter, defaultdict
 from pathlib import Path
 from typing import Any
 
+from .effects import chi_square_uniform
+from .factors import DEFAULT_OUTCOMES, THRESHOLD, FactorSet, assess, build_factors
 from .metrics import GROUP_KEYS
-from .signals import element_signals, headline, kind_title, pct, untestable_note
+from .signals import element_table, kind_title, pct, signal_sentence, untestable_note
 from .stats import benjamini_hochberg, binom_p, count_text, count_value, format_p, wilson
+from .story import tell
 
 __all__ = ["findings", "group_key", "summarize", "wilson", "write_report"]
 
@@ -102,11 +105,17 @@ def summarize(
     names: dict[str, dict[str, str]] | None = None,
     titles: dict[str, str] | None = None,
     choice: tuple[str, list[str]] | None = None,
+    threshold: float = THRESHOLD,
+    outcomes: frozenset[str] | None = None,
+    choice_names: dict[str, str] | None = None,
 ) -> dict[str, Any]:
     """Aggregate the lines of ``games.jsonl`` into the summary written to ``summary.json``.
 
-    ``choice`` is what a study may assign per seat and its options (``("civ", [...])``), so the
-    report can say which options were never played.
+    ``choice`` is what a study may assign per seat and its options (``("civ", [...])``) and
+    ``choice_names`` their content names, so the report can say which options were never played.
+    ``threshold`` is the practical threshold: effects smaller than it (in shares of a win) are
+    not called imbalances. ``outcomes`` names the per-seat fields that are outcomes of play, not
+    choices (default: the age reached).
 
     ``names`` maps each per-seat field's ids to content names (``{"wonders": {"pyramids":
     "Pyramids"}}``), ``titles`` names the fields (``{"benefits": "Government benefit"}``)."""
@@ -148,7 +157,7 @@ def summarize(
     mode = str(options.get("mode") or "default")
     length = _length_stats(rounds)
     mix = bot_mix(games)
-    signals = element_signals(games, names, titles)
+    fs = build_factors(games, names, titles, outcomes if outcomes is not None else DEFAULT_OUTCOMES)
     summary: dict[str, Any] = {
         "game": manifest.get("game"),
         "options": options,
@@ -178,15 +187,63 @@ def summarize(
             for metric, per in sorted(numeric.items())
         },
         "score_by_round": _score_by_round(games, names),
-        "elements": signals,
+        "threshold": threshold,
     }
+    summary["win_rate"]["by_seat_p"] = chi_square_uniform([r["rate"] * r["games"] for r in summary["win_rate"]["by_seat"].values()])
+    exclude: set[str] = set()
     if choice is not None:
-        seen = {seat.get(choice[0]) for g in games for seat in g["seats"]}
-        missing = [names.get(choice[0], {}).get(o, o) for o in choice[1] if o not in seen]
-        summary["choice"] = {"name": choice[0], "options": len(choice[1]), "never_played": missing}
-    summary["headline"] = headline(signals) if finished else []
+        summary["choice"] = choice_check(choice, choice_names or names.get(choice[0], {}), games, manifest.get("assign"))
+        if summary["choice"]["not_a_study"]:
+            exclude.add("group")
+    summary["turn_order"] = turn_order(fs, fair)
+    rows = assess(fs, threshold)
+    summary["factors"] = rows
+    summary["elements"] = element_table(rows, fs.untestable, threshold, fs.table.rows, int(fs.table.winner.sum()))
+    story = tell(_without(fs, exclude), [r for r in rows if r["kind"] not in exclude], threshold) if finished else None
+    summary["story"] = story
+    summary["summary"] = story["sentences"] if story else []
     summary["findings"] = findings(summary)
     return summary
+
+
+def _without(fs: FactorSet, kinds: set[str]) -> FactorSet:
+    if not kinds:
+        return fs
+    return FactorSet(fs.table, [f for f in fs.factors if f.kind not in kinds], fs.positions, fs.players,
+                     "" if "group" in kinds else fs.group_field, fs.untestable)
+
+
+def choice_check(choice: tuple[str, list[str]], option_names: dict[str, str], games: list[dict[str, Any]],
+                 assign: str | None) -> dict[str, Any]:
+    """Which options of the study's choice were never played. Seat rows may hold an option's id
+    or its content name (and under the choice's name or the seat's group field): both count."""
+    seen: set[str] = set()
+    for g in games:
+        for seat in g["seats"]:
+            for key in (choice[0],) + GROUP_KEYS:
+                value = seat.get(key)
+                if isinstance(value, str):
+                    seen.add(value)
+    missing = [option_names.get(o, o) for o in choice[1] if o not in seen and option_names.get(o, o) not in seen]
+    played = len(choice[1]) - len(missing)
+    return {"name": choice[0], "options": len(choice[1]), "played": played, "never_played": missing,
+            "not_a_study": bool(missing) and not assign and played < len(choice[1])}
+
+
+def turn_order(fs: FactorSet, fair: float) -> dict[str, Any]:
+    """Win rate by place in the turn order (1 = first) with Wilson intervals, and the chi-square
+    test that the wins (one per game) are spread evenly over the places."""
+    t = fs.table
+    wins: dict[int, float] = defaultdict(float)
+    seen: dict[int, int] = defaultdict(int)
+    for i, pos in enumerate(fs.positions):
+        if pos is None:
+            continue
+        wins[pos] += float(t.share[i])
+        seen[pos] += 1
+    places = {str(p + 1): _rate(wins[p], seen[p], fair) for p in sorted(seen)}
+    p = chi_square_uniform([wins[q] for q in sorted(seen)]) if len(seen) > 1 else 1.0
+    return {"places": places, "p": p, "games": t.games if seen else 0}
 
 
 def _length_stats(rounds: list[int]) -> dict[str, Any]:
@@ -225,9 +282,12 @@ def _score_by_round(games: list[dict[str, Any]], names: dict[str, dict[str, str]
     return out
 
 
-def _rate_sentence(name: str, r: dict[str, Any], fair: float) -> str:
+def _rate_sentence(name: str, r: dict[str, Any], fair: float, threshold: float) -> str:
     half = (r["ci_high"] - r["ci_low"]) / 2
-    verdict = "favoured" if r["direction"] == "above" else "disadvantaged"
+    if abs(r["rate"] - fair) >= threshold:
+        verdict = "favoured" if r["direction"] == "above" else "disadvantaged"
+    else:
+        verdict = f"a real difference, but under the {100 * threshold:.0f}-point threshold"
     corrected = f", {format_p(r['p_adjusted'])} corrected" if "p_adjusted" in r else ""
     return (
         f"{name} wins {pct(r['rate'])} ± {pct(half)} of its games "
@@ -236,18 +296,41 @@ def _rate_sentence(name: str, r: dict[str, Any], fair: float) -> str:
     )
 
 
+def turn_sentence(summary: dict[str, Any]) -> str | None:
+    """Turn order in one sentence: the first player's rate and every place's, with the test."""
+    fair = summary["fair_share"]
+    fp = summary.get("first_player")
+    to = summary.get("turn_order") or {}
+    if not fp or not fp["games"]:
+        return None
+    threshold = summary.get("threshold", THRESHOLD)
+    if fp["direction"] and abs(fp["rate"] - fair) >= threshold:
+        verdict = "an advantage" if fp["direction"] == "above" else "a disadvantage"
+    elif fp["direction"]:
+        verdict = f"a real difference, but under the {100 * threshold:.0f}-point threshold"
+    else:
+        verdict = "no significant advantage"
+    places = to.get("places") or {}
+    by_place = ""
+    if len(places) > 1:
+        by_place = ("; by place in the turn order " + ", ".join(f"{k}: {pct(r['rate'])}" for k, r in places.items())
+                    + f" (chi-square test over {to['games']} games, one winner each: {format_p(to['p'])})")
+    return (f"Turn order: the first player wins {pct(fp['rate'])} (95% CI {pct(fp['ci_low'])}–{pct(fp['ci_high'])}, "
+            f"{fp['games']} games) against a fair {pct(fair)}: {verdict}{by_place}.")
+
+
 def findings(summary: dict[str, Any]) -> list[str]:
-    """Plain-language statements: the strongest content signals first, then warnings about the
-    study itself, then win rates, first-player advantage and game length."""
+    """Plain-language statements under the summary: warnings about the study itself, then win
+    rates, turn order, content elements and game length."""
     if summary["games"] == 0:
         return ["No games were played."]
     out: list[str] = []
+    threshold = summary.get("threshold", THRESHOLD)
     if summary["unfinished"]:
         out.append(
             f"{summary['unfinished']} of {summary['games']} games did not finish (stopped at the round limit); "
             "win rates count finished games only."
         )
-    out.extend(summary.get("headline") or [])
     fair = summary["fair_share"]
     n = summary["finished"]
     mix = summary.get("bot_mix") or {"seats": {}, "same_policy": False}
@@ -255,16 +338,18 @@ def findings(summary: dict[str, Any]) -> list[str]:
         (only,) = mix["seats"]
         out.append(
             f"Warning: every seat runs the same policy ({only}). Signals then show what this bot "
-            "prefers as much as what the game rewards; run again with another mix "
-            "(e.g. greedy:style=builder, greedy:noise=0.1, mcts) and compare."
+            "prefers as much as what the game rewards; run the study under two bot mixes "
+            "(--mixes greedy,strong) to see which findings hold for both."
         )
     ch = summary.get("choice")
     if ch and ch["never_played"] and summary["games"]:
         how = "chosen by the bots" if not summary.get("assign") else f"assigned with {summary['assign']}"
+        lead = (f"Warning: not a study of '{ch['name']}': only {ch['played']} of {ch['options']} were played"
+                if ch.get("not_a_study") else
+                f"Warning: {len(ch['never_played'])} of {ch['options']} options of '{ch['name']}' were never played")
         out.append(
-            f"Warning: {len(ch['never_played'])} of {ch['options']} options of '{ch['name']}' were never played "
-            f"({', '.join(ch['never_played'][:12])}); with choices {how}, the study says nothing about them "
-            f"and the win rates of the others reflect the choice. Use --assign {ch['name']}=rotate."
+            f"{lead} ({', '.join(ch['never_played'][:12])} never); with choices {how}, the study says nothing "
+            f"about them and the win rates of the others reflect the choice. Use --assign {ch['name']}=rotate."
         )
     note = untestable_note(summary.get("elements") or {"untestable": [], "seats": 0})
     if note:
@@ -281,25 +366,36 @@ def findings(summary: dict[str, Any]) -> list[str]:
     flagged_any = False
     for key, noun, name in sections:
         table = summary["win_rate"][key]
-        if not table:
+        if not table or (key == "by_group" and ch and ch.get("not_a_study")):
             continue
         flagged = [(k, r) for k, r in table.items() if r["significant"]]
         for k, r in sorted(flagged, key=lambda kv: -abs(kv[1]["rate"] - fair)):
-            out.append(_rate_sentence(name(k), r, fair))
+            out.append(_rate_sentence(name(k), r, fair, threshold))
             flagged_any = True
         if not flagged and key != "by_bot":
+            extra = (f" (chi-square test over the games: {format_p(summary['win_rate']['by_seat_p'])})"
+                     if key == "by_seat" and "by_seat_p" in summary["win_rate"] else "")
             out.append(
                 f"No {noun_of.get(key, noun)}'s win rate differs significantly from the fair share of {pct(fair)} "
-                f"({n} finished games)."
+                f"({n} finished games){extra}."
             )
-    fp = summary.get("first_player")
-    if fp and fp["games"]:
-        verdict = {"above": "an advantage", "below": "a disadvantage"}.get(fp["direction"], "no significant advantage")
-        out.append(
-            f"The first player wins {pct(fp['rate'])} (95% CI {pct(fp['ci_low'])}–{pct(fp['ci_high'])}, "
-            f"{fp['games']} games) against a fair {pct(fair)}: {verdict}."
-        )
-    if not flagged_any and n < 100:
+    turn = turn_sentence(summary)
+    if turn:
+        out.append(turn)
+    elements = summary.get("elements") or {"tested": []}
+    strong = [r for r in elements["tested"] if r["finding"]]
+    out.extend(signal_sentence(r) for r in strong[:8])
+    if len(strong) > 8:
+        out.append(f"{len(strong) - 8} more content element(s) reach the {100 * threshold:.0f}-point threshold; "
+                   "see the element table.")
+    small = [r for r in elements["tested"] if r["significant"] and not r["finding"]]
+    if small:
+        out.append(f"{len(small)} more element(s) differ significantly but by less than {100 * threshold:.0f} points "
+                   "of win rate: not called imbalances.")
+    if elements.get("outcomes"):
+        out.append(f"{len(elements['outcomes'])} outcome(s) of play (e.g. {elements['outcomes'][0]['kind'].lower()}) "
+                   "are listed apart: winning brings them, they are not levers.")
+    if not flagged_any and not strong and n < 100:
         out.append(f"With only {n} finished games, only large imbalances would be detected.")
     length = summary["length"]
     if length["mean"] is not None:

@@ -2,27 +2,55 @@
 
 A game names what can be barred in ``civtable.games.<game>.restrictions``:
 ``restriction(game, name) -> (description, predicate) | None`` where the predicate is True for
-the actions the restriction bars (``names(game)`` lists the names for help texts). Named groups
-(``wonders``, ``trade`` ...) and single content elements (a wonder's id ...) both work.
+the actions the restriction bars (``names(game)`` lists the names for help texts). A predicate
+takes the action, or the action and the position (``predicate(action, state)``) when what the
+rule bars depends on where things stand (Conquest's ``attacks``: moving into a territory held by
+another civilization); the simulation, as referee, reads the live position — the bot never gets
+it. Groups are named after rules (``wonders``, ``trade`` ...); single content elements (a
+wonder's id ...) work too.
 
-:class:`RestrictedAgent` hands its bot an observation whose legal actions are filtered. When
-every legal action is barred (a forced choice), the bot chooses among all of them and the
-agent counts it in ``forced``. A bot that has a ``restrict(predicate)`` method is told the bar
-so that its own look-ahead (plans, follow-ups) leaves barred moves out too (Inceptum's greedy
-player does); any other bot's look-ahead may still imagine a barred move — what it *plays*
-never is one.
+:class:`RestrictedAgent` hands its bot an observation whose legal actions are filtered, and
+counts how binding the restriction was: ``affected`` decisions (some legal action was barred),
+``forced`` ones (every legal action was barred: the rules left no other choice, so the bot chose
+among all of them) and ``overridden`` ones (the bot answered a barred action anyway and the
+first permitted one was played). A restriction forced or overridden in more than 5% of the
+affected decisions is not binding: the study flags it. A bot that has a ``restrict(predicate)``
+method is told the bar so that its own look-ahead (plans, follow-ups) leaves barred moves out
+too (Inceptum's greedy player does); any other bot's look-ahead may still imagine a barred
+move — what it *plays* never is one.
 """
 
 from __future__ import annotations
 
 import importlib
+import inspect
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
-from civtable.core import Action, Game, Observation, OptionError
+from civtable.core import Action, Game, GameState, Observation, OptionError
 
-Predicate = Callable[[Action], bool]
+Predicate = Callable[..., bool]
+NOT_BINDING = 0.05
+"""A restriction forced or overridden in more than this share of the decisions it affects is not binding."""
+
+
+class Bar:
+    """A restriction's predicate, called ``bar(action, state)`` whatever the game's hook takes."""
+
+    def __init__(self, fn: Predicate) -> None:
+        self.fn = fn
+        try:
+            required = [p for p in inspect.signature(fn).parameters.values()
+                        if p.default is inspect.Parameter.empty and p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+        except (TypeError, ValueError):
+            required = []
+        self.positional = len(required) >= 2
+
+    def __call__(self, action: Action, state: GameState | None = None) -> bool:
+        if self.positional:
+            return state is not None and bool(self.fn(action, state))
+        return bool(self.fn(action))
 
 
 def restriction_hooks(game: Game) -> Any:
@@ -36,45 +64,66 @@ def restriction_hooks(game: Game) -> Any:
         raise
 
 
-def resolve(game: Game, names: Sequence[str]) -> list[tuple[str, str, Predicate]]:
+def resolve(game: Game, names: Sequence[str]) -> list[tuple[str, str, Bar]]:
     """(name, description, predicate) of every restriction named; a clear error otherwise."""
     hooks = restriction_hooks(game)
     if hooks is None:
         raise OptionError(f"{game.info.title} declares no restrictions (civtable/games/{game.info.name}/restrictions.py)")
-    out = []
+    out: list[tuple[str, str, Bar]] = []
     for name in names:
         found = hooks.restriction(game, name)
         if found is None:
             known = ", ".join(hooks.names(game)[:20])
             raise OptionError(f"{game.info.title} has no restriction {name!r}; try one of: {known} ...")
-        out.append((name, found[0], found[1]))
+        out.append((name, found[0], Bar(found[1])))
     return out
 
 
 class RestrictedAgent:
-    """Wraps a bot so it never plays an action a restriction bars."""
+    """Wraps a bot so it never plays an action a restriction bars, and counts how binding it was."""
 
     def __init__(self, inner: Any, barred: Sequence[Predicate], label: str) -> None:
         self.inner = inner
-        self.barred = list(barred)
+        self.barred = [b if isinstance(b, Bar) else Bar(b) for b in barred]
         self.name = label
+        self.affected = 0
         self.forced = 0
+        self.overridden = 0
+        self._state: GameState | None = None
         if callable(getattr(inner, "restrict", None)):
             inner.restrict(lambda a: not self.allowed(a))
 
     def allowed(self, action: Action) -> bool:
-        return not any(p(action) for p in self.barred)
+        return not any(p(action, self._state) for p in self.barred)
+
+    def counts(self) -> dict[str, int]:
+        return {"affected": self.affected, "forced": self.forced, "overridden": self.overridden}
 
     def decide(self, obs: Observation) -> Action:
+        self._state = getattr(obs, "_state", None)  # the referee's live position (a lazy observation's)
         legal = [a for a in obs.legal if self.allowed(a)]
+        if len(legal) == len(obs.legal):
+            return self.inner.decide(obs)  # type: ignore[no-any-return]
+        self.affected += 1
         if not legal:
             self.forced += 1
             return self.inner.decide(obs)  # type: ignore[no-any-return]
-        if len(legal) == len(obs.legal):
-            return self.inner.decide(obs)  # type: ignore[no-any-return]
         narrowed = obs.with_legal(legal) if hasattr(obs, "with_legal") else replace(obs, legal=legal)
         action = self.inner.decide(narrowed)
-        return action if action in legal else legal[0]
+        if action in legal:
+            return action  # type: ignore[no-any-return]
+        self.overridden += 1
+        return legal[0]
+
+
+def binding(counts: dict[str, int]) -> dict[str, Any]:
+    """Whether a restriction bound: the share of the affected decisions where it was forced or
+    overridden, and a verdict (``not binding`` above 5%, ``never came up`` when nothing was barred)."""
+    affected = int(counts.get("affected", 0))
+    broken = int(counts.get("forced", 0)) + int(counts.get("overridden", 0))
+    share = broken / affected if affected else 0.0
+    return {**{k: int(counts.get(k, 0)) for k in ("affected", "forced", "overridden")}, "share": round(share, 4),
+            "binding": bool(affected and share <= NOT_BINDING), "never_came_up": affected == 0}
 
 
 def label(spec: str, names: Sequence[str]) -> str:

@@ -1,31 +1,136 @@
-"""Restricted-play studies: how much does a bot lose when it may not do X?
+"""Restricted play: what is an element worth — when one player never uses it, or nobody does?
 
-After Jaffe et al., "Evaluating Competitive Game Balance with Restricted Play" (AIIDE 2012): for
-each restriction (a group of actions such as ``wonders`` or ``trade``, or one content element),
-one seat plays the bot barred from it against unrestricted copies of the same bot. Seats rotate
-from game to game, so the restricted seat sits everywhere equally; with every other seat running
-the same unrestricted bot, the restricted seat's win rate would be exactly the fair share
-``1/players`` if the restriction cost nothing. The *drop* from the fair share measures how much
-the element matters; the element whose absence costs most is the strongest strategy of the game
-(a dominant one when the drop approaches the whole fair share). Each restriction runs as a
-normal simulation in its own sub-directory (resumable, with its report); the p-values of the
-restrictions (binomial test against the fair share) are corrected with Benjamini–Hochberg.
+After Jaffe et al., "Evaluating Competitive Game Balance with Restricted Play" (AIIDE 2012). For
+each restriction (a group named after a rule, such as ``wonders`` or ``trade``, or one content
+element) the study plays, on the same seeds as an unrestricted *baseline* run:
+
+* ``--who one`` — one seat barred from it against unrestricted copies of the same bot, seats
+  rotated so the restricted seat sits everywhere equally. Its win rate would be the fair share
+  ``1/players`` if the restriction cost nothing; the *drop* measures the element's worth (a
+  dominant strategy when the drop approaches the whole fair share). The same seat of the same
+  game in the baseline gives a paired comparison;
+* ``--who all`` — every seat barred: "what if nobody did X?". Game length, the first player's
+  win rate and every trait's (civilization's) win rate are compared with the baseline game by
+  game (paired differences with 95% intervals), side by side.
+
+A restriction only measures something if it binds. The wrapper counts the decisions it affected,
+those where the rules left no permitted choice (forced) and those where the bot answered a barred
+action anyway (overridden): above 5% of the affected decisions the restriction is **not binding**
+and the study refuses to give it a verdict, saying so with its counts. Each run is an ordinary
+simulation in its own sub-directory (resumable, with its report); ``OUT/study.json`` and
+``OUT/study.html`` hold the study.
 """
 
 from __future__ import annotations
 
+import html
 import json
+import math
+import statistics
 from pathlib import Path
 from typing import Any
 
 from civtable.core import OptionError, make_game
 
-from .restrict import label, resolve
-from .runner import SimConfig, simulate
-from .stats import benjamini_hochberg, binom_p, format_p, wilson
+from .factors import THRESHOLD
+from .report import group_key
+from .restrict import NOT_BINDING, binding, label, resolve
+from .runner import SimConfig, load_games, simulate
+from .stats import Z95, benjamini_hochberg, binom_p, format_p, wilson
 
 DOMINANT_SHARE = 0.5
 """A restriction costing at least this share of the fair win rate marks a dominant element."""
+WHO = ("one", "all")
+
+__all__ = ["binom_p", "parse_who", "render_study_html", "render_study_text", "restricted_mixes", "restricted_study"]
+
+
+def parse_who(text: str | None) -> tuple[str, ...]:
+    """``one``, ``all`` or ``one,all``."""
+    items = tuple(dict.fromkeys(x.strip() for x in (text or "one").split(",") if x.strip()))
+    if not items or any(x not in WHO for x in items):
+        raise OptionError(f"--who must be one, all or one,all (not {text!r})")
+    return items
+
+
+def paired(a: list[float], b: list[float]) -> dict[str, Any]:
+    """Mean of the game-by-game differences ``b - a`` with its 95% interval and two-sided p-value."""
+    d = [y - x for x, y in zip(a, b)]
+    n = len(d)
+    if n == 0:
+        return {"a": None, "b": None, "change": None, "ci": None, "p": 1.0, "games": 0}
+    mean = statistics.fmean(d)
+    se = statistics.stdev(d) / math.sqrt(n) if n > 1 else float("inf")
+    p = math.erfc(abs(mean) / se / math.sqrt(2)) if se > 0 and se != float("inf") else (1.0 if mean == 0 else 0.0)
+    return {"a": statistics.fmean(a), "b": statistics.fmean(b), "change": mean,
+            "ci": [mean - Z95 * se, mean + Z95 * se] if se != float("inf") else None, "p": p, "games": n}
+
+
+def _binding_of(games: list[dict[str, Any]]) -> dict[str, Any]:
+    total = {"affected": 0, "forced": 0, "overridden": 0}
+    for g in games:
+        for counts in (g.get("restricted") or {}).values():
+            for k in total:
+                total[k] += int(counts.get(k, 0))
+    return binding(total)
+
+
+def _shares(g: dict[str, Any]) -> dict[int, float]:
+    winners = g.get("winners") or []
+    return {s["seat"]: (1.0 / len(winners) if s["seat"] in winners else 0.0) for s in g["seats"]}
+
+
+def _restricted_seat(g: dict[str, Any]) -> int | None:
+    return next((s["seat"] for s in g["seats"] if "(no " in str(s.get("bot", ""))), None)
+
+
+def _one(name: str, games: list[dict[str, Any]], base: dict[int, dict[str, Any]], bot: str, fair: float,
+         summary: dict[str, Any]) -> dict[str, Any]:
+    restricted = summary["win_rate"]["by_bot"].get(label(bot, [name]))
+    free = summary["win_rate"]["by_bot"].get(bot)
+    row: dict[str, Any] = {"who": "one", "games": restricted["games"] if restricted else 0}
+    if not restricted or not restricted["games"]:
+        return row
+    k = round(restricted["rate"] * restricted["games"])
+    lo, hi = wilson(k, restricted["games"])
+    mine, theirs = [], []
+    for g in games:
+        seat = _restricted_seat(g)
+        other = base.get(g["index"])
+        if seat is None or other is None or not g.get("finished") or not other.get("finished"):
+            continue
+        theirs.append(_shares(other)[seat])
+        mine.append(_shares(g)[seat])
+    row.update({
+        "win_rate": restricted["rate"], "ci": [round(lo, 4), round(hi, 4)],
+        "others_win_rate": free["rate"] if free else None,
+        "drop": round(fair - restricted["rate"], 4), "drop_ci": [round(fair - hi, 4), round(fair - lo, 4)],
+        "p": binom_p(k, restricted["games"], fair),
+        "paired": paired(theirs, mine),  # the same seat of the same game, unrestricted -> restricted
+    })
+    return row
+
+
+def _all(games: list[dict[str, Any]], base: dict[int, dict[str, Any]], fair: float) -> dict[str, Any]:
+    """Game-by-game comparison of a run where every seat is barred with the baseline."""
+    pairs = [(base[g["index"]], g) for g in games if g["index"] in base]
+    rounds = paired([float(a["rounds"]) for a, _ in pairs], [float(b["rounds"]) for _, b in pairs])
+    fin = [(a, b) for a, b in pairs if a.get("finished") and b.get("finished")]
+    first = paired([_shares(a).get(int(a.get("first_player") or 0), 0.0) for a, _ in fin],
+                   [_shares(b).get(int(b.get("first_player") or 0), 0.0) for _, b in fin])
+    groups: dict[str, tuple[list[float], list[float]]] = {}
+    for a, b in fin:
+        for g, side in ((a, 0), (b, 1)):
+            sh = _shares(g)
+            for seat in g["seats"]:
+                gk = group_key(seat)
+                if gk is not None:
+                    groups.setdefault(gk[1], ([], []))[side].append(sh[seat["seat"]])
+    by_group = {k: paired(v[0], v[1]) if len(v[0]) == len(v[1]) else
+                {"a": statistics.fmean(v[0]) if v[0] else None, "b": statistics.fmean(v[1]) if v[1] else None,
+                 "change": None, "ci": None, "p": 1.0, "games": 0}
+                for k, v in sorted(groups.items())}
+    return {"who": "all", "games": len(pairs), "rounds": rounds, "first_player": first, "by_group": by_group}
 
 
 def restricted_study(
@@ -41,89 +146,220 @@ def restricted_study(
     content: str | None = None,
     max_rounds: int | None = None,
     progress: bool = False,
+    who: tuple[str, ...] = ("one",),
+    threshold: float = THRESHOLD,
 ) -> dict[str, Any]:
-    """Play ``games`` games per restriction and report the win-rate drop of each."""
+    """Play the baseline and ``games`` games per restriction and ``who``; report each one's worth."""
     if not forbid:
         raise OptionError("name at least one restriction with --forbid (e.g. wonders, trade, or a content id)")
+    who = tuple(who)
+    if not who or any(w not in WHO for w in who):
+        raise OptionError("who must be 'one', 'all' or both")
     game = make_game(game_name, options or {}, content)
     found = resolve(game, forbid)  # clear errors before any game is played
     n = game.num_players
     fair = 1.0 / n
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
+    common = dict(game=game_name, seats=[bot] * n, games=games, seed=seed, options=dict(game.options), content=content,
+                  rotate_seats=True, max_rounds=max_rounds, workers=workers, assign=assign, threshold=threshold)
+    base_summary = simulate(SimConfig(**common), out / "baseline", progress=progress)  # type: ignore[arg-type]
+    base = {g["index"]: g for g in load_games(out / "baseline")}
     rows: list[dict[str, Any]] = []
     for name, description, _pred in found:
-        cfg = SimConfig(
-            game=game_name, seats=[bot] * n, games=games, seed=seed, options=dict(game.options),
-            content=content, rotate_seats=True, max_rounds=max_rounds, workers=workers, assign=assign,
-            forbid=[[name]] + [[] for _ in range(n - 1)],
-        )
-        summary = simulate(cfg, out / _dirname(name), progress=progress)
-        restricted = summary["win_rate"]["by_bot"].get(label(bot, [name]))
-        free = summary["win_rate"]["by_bot"].get(bot)
-        if restricted is None or not restricted["games"]:
-            rows.append({"restriction": name, "description": description, "games": 0})
-            continue
-        k = round(restricted["rate"] * restricted["games"])
-        lo, hi = wilson(k, restricted["games"])
-        rows.append({
-            "restriction": name,
-            "description": description,
-            "games": restricted["games"],
-            "win_rate": restricted["rate"],
-            "ci": [round(lo, 4), round(hi, 4)],
-            "others_win_rate": free["rate"] if free else None,
-            "drop": round(fair - restricted["rate"], 4),
-            "drop_ci": [round(fair - hi, 4), round(fair - lo, 4)],
-            "p": binom_p(k, restricted["games"], fair),
-            "mean_rounds": summary["length"]["mean"],
-        })
-    tested = [r for r in rows if r["games"]]
-    rejected, adjusted = benjamini_hochberg([r["p"] for r in tested])
-    for r, rej, adj in zip(tested, rejected, adjusted):
-        r["p_adjusted"] = adj
-        r["significant"] = rej
-        r["dominant"] = bool(rej and r["drop"] >= DOMINANT_SHARE * fair)
-    tested.sort(key=lambda r: -r["drop"])
+        for w in who:
+            bars = [[name]] + [[] for _ in range(n - 1)] if w == "one" else [[name] for _ in range(n)]
+            sub = out / _dirname(name, w)
+            summary = simulate(SimConfig(**common, forbid=bars), sub, progress=progress)  # type: ignore[arg-type]
+            played = load_games(sub)
+            row = _one(name, played, base, bot, fair, summary) if w == "one" else _all(played, base, fair)
+            row.update({"restriction": name, "description": description, "dir": sub.name,
+                        "binding": _binding_of(played), "mean_rounds": summary["length"]["mean"],
+                        "summary": summary.get("summary", [])})
+            rows.append(row)
+    _verdicts(rows, fair, threshold)
     study = {
         "game": game_name, "bot": bot, "players": n, "fair_share": round(fair, 4), "games_per_restriction": games,
-        "options": dict(game.options), "seed": seed, "assign": assign,
-        "restrictions": tested + [r for r in rows if not r["games"]],
+        "options": dict(game.options), "seed": seed, "assign": assign, "who": list(who), "threshold": threshold,
+        "baseline": {"dir": "baseline", "games": base_summary["games"], "summary": base_summary.get("summary", []),
+                     "first_player": base_summary.get("first_player"), "length": base_summary["length"],
+                     "by_group": base_summary["win_rate"]["by_group"]},
+        "restrictions": rows,
     }
     study["findings"] = study_findings(study)
     (out / "study.json").write_text(json.dumps(study, indent=1) + "\n")
+    (out / "study.html").write_text(render_study_html(study))
     return study
 
 
-def _dirname(name: str) -> str:
-    return "forbid-" + "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in name)
+def _verdicts(rows: list[dict[str, Any]], fair: float, threshold: float) -> None:
+    ones = [r for r in rows if r["who"] == "one" and r["games"] and r["binding"]["binding"]]
+    rejected, adjusted = benjamini_hochberg([r["p"] for r in ones])
+    for r, rej, adj in zip(ones, rejected, adjusted):
+        r["p_adjusted"] = adj
+        r["significant"] = rej
+        r["matters"] = bool(rej and abs(r["drop"]) >= threshold)
+        r["dominant"] = bool(rej and r["drop"] >= DOMINANT_SHARE * fair)
+    alls = [r for r in rows if r["who"] == "all" and r["games"] and r["binding"]["binding"]]
+    tests = [(r, key, m) for r in alls for key, m in
+             [("rounds", r["rounds"]), ("first_player", r["first_player"])]
+             + [(f"group:{g}", m) for g, m in r["by_group"].items()] if m["change"] is not None]
+    rejected, adjusted = benjamini_hochberg([m["p"] for _r, _k, m in tests])
+    for (_r, key, m), rej, adj in zip(tests, rejected, adjusted):
+        m["p_adjusted"] = adj
+        big = abs(m["change"]) >= (1.0 if key == "rounds" else threshold)
+        m["moved"] = bool(rej and big)
+    rows.sort(key=lambda r: (r["who"] != "one", not r["binding"]["binding"], -(r.get("drop") or 0)))
+
+
+def _dirname(name: str, who: str = "one") -> str:
+    safe = "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in name)
+    return ("forbid-" if who == "one" else "nobody-") + safe
+
+
+def _binding_text(b: dict[str, Any]) -> str:
+    if b["never_came_up"]:
+        return "**never came up**: no decision offered a barred action, so it measures nothing for this bot"
+    return (f"**not binding**: forced in {b['forced']} and overridden in {b['overridden']} of the {b['affected']} "
+            f"decisions it affected ({100 * b['share']:.0f}%, above {100 * NOT_BINDING:.0f}%) — the rules leave "
+            "no other choice there, so it measures nothing; no verdict")
+
+
+def _pt(x: float) -> str:
+    return f"{100 * x:+.0f} pt"
+
+
+def _ci_pt(ci: list[float] | None) -> str:
+    return f"95% CI {100 * ci[0]:+.0f} to {100 * ci[1]:+.0f}" if ci else "no interval"
 
 
 def study_findings(study: dict[str, Any]) -> list[str]:
     fair = study["fair_share"]
+    threshold = study.get("threshold", THRESHOLD)
     out = []
     for r in study["restrictions"]:
+        head = f"'{r['restriction']}' ({r['description']})"
         if not r["games"]:
-            out.append(f"'{r['restriction']}': no finished games.")
+            out.append(f"{head}: no finished games.")
             continue
-        if r["significant"]:
-            verdict = "a dominant strategy: barred from it, the bot rarely wins" if r["dominant"] else (
-                "it matters" if r["drop"] > 0 else "the bot does better without it (a trap for this bot)")
+        if not r["binding"]["binding"]:
+            out.append(f"{head}, {'one seat' if r['who'] == 'one' else 'every seat'}: {_binding_text(r['binding'])}.")
+            continue
+        if r["who"] == "one":
+            if r["dominant"]:
+                verdict = "a dominant strategy: barred from it, the bot rarely wins"
+            elif r["matters"]:
+                verdict = "it matters" if r["drop"] > 0 else "the bot does better without it (a trap for this bot)"
+            elif r["significant"]:
+                verdict = f"a real effect but under the {100 * threshold:.0f}-point threshold"
+            else:
+                verdict = "no significant effect"
+            pr = r["paired"]
+            vs = (f"; the same seats of the same games won {100 * pr['a']:.0f}% unrestricted "
+                  f"({_pt(pr['change'])}, {_ci_pt(pr['ci'])})" if pr["games"] else "")
+            out.append(
+                f"One seat barred from {head}: {study['bot']} wins {100 * r['win_rate']:.0f}% "
+                f"(95% CI {100 * r['ci'][0]:.0f}%–{100 * r['ci'][1]:.0f}%, {r['games']} games) against a fair "
+                f"{100 * fair:.0f}%: a drop of {_pt(r['drop'])} ({format_p(r['p_adjusted'])} corrected){vs}; {verdict}."
+            )
         else:
-            verdict = "no significant effect"
-        out.append(
-            f"Barred from '{r['restriction']}' ({r['description']}), {study['bot']} wins {100 * r['win_rate']:.0f}% "
-            f"(95% CI {100 * r['ci'][0]:.0f}%–{100 * r['ci'][1]:.0f}%, {r['games']} games) against a fair "
-            f"{100 * fair:.0f}%: a drop of {100 * r['drop']:+.0f} pt ({format_p(r['p_adjusted'])} corrected); {verdict}."
-        )
+            moved = [(k, m) for k, m in [("game length", r["rounds"]), ("the first player's win rate", r["first_player"])]
+                     + [(f"'{g}'", m) for g, m in r["by_group"].items()] if m.get("moved")]
+            parts = [f"games last {r['rounds']['b']:.1f} rounds against {r['rounds']['a']:.1f} "
+                     f"({r['rounds']['change']:+.1f}, 95% CI {r['rounds']['ci'][0]:+.1f} to {r['rounds']['ci'][1]:+.1f})"
+                     if r["rounds"]["ci"] else "game length unchanged"]
+            fp = r["first_player"]
+            if fp["change"] is not None:
+                parts.append(f"the first player wins {100 * fp['b']:.0f}% against {100 * fp['a']:.0f}% ({_pt(fp['change'])})")
+            verdict = ("changes " + ", ".join(k for k, _m in moved)) if moved else "no significant change of the game"
+            out.append(f"Nobody does {head} ({r['games']} games paired with the baseline): " + "; ".join(parts)
+                       + f": {verdict}.")
     return out
 
 
 def render_study_text(study: dict[str, Any]) -> str:
+    who = " and ".join({"one": "one restricted seat against free ones", "all": "every seat restricted"}[w]
+                       for w in study.get("who", ["one"]))
     lines = [
-        f"Restricted play: {study['game']}, {study['players']} players, one restricted {study['bot']} against "
-        f"{study['players'] - 1} unrestricted, seats rotated, {study['games_per_restriction']} games per restriction.",
-        "Importance (largest win-rate drop first):",
+        f"Restricted play: {study['game']}, {study['players']} players, {study['bot']}, {who}, seats rotated, "
+        f"{study['games_per_restriction']} games per run, paired with an unrestricted baseline on the same seeds.",
+        "Worth of each restriction (largest drop first):",
     ]
-    lines += [" - " + f for f in study["findings"]]
+    lines += [" - " + f.replace("**", "") for f in study["findings"]]
     return "\n".join(lines) + "\n"
+
+
+def render_study_html(study: dict[str, Any]) -> str:
+    """The study side by side with the unrestricted run: one column per run."""
+    def bold(text: str) -> str:
+        parts = html.escape(text).split("**")
+        return "".join(f"<b class='flag'>{p}</b>" if i % 2 else p for i, p in enumerate(parts))
+
+    base = study["baseline"]
+    head = ["run", "games", "binding", "restricted seat wins", "others win", "first player wins", "mean rounds"]
+    rows = [["unrestricted (baseline)", base.get("games", ""), "—", "—", "—",
+             f"{100 * (base.get('first_player') or {}).get('rate', 0):.0f}%", base["length"].get("mean")]]
+    for r in study["restrictions"]:
+        b = r["binding"]
+        bind = "yes" if b["binding"] else ("**never came up**" if b["never_came_up"] else
+                                            f"**no: {b['forced'] + b['overridden']} of {b['affected']}**")
+        if r["who"] == "one":
+            rows.append([f"one seat: no {r['restriction']}", r["games"], bind,
+                         f"{100 * r.get('win_rate', 0):.0f}%", f"{100 * (r.get('others_win_rate') or 0):.0f}%", "", r["mean_rounds"]])
+        else:
+            fp = r["first_player"]
+            rows.append([f"nobody: no {r['restriction']}", r["games"], bind, "", "",
+                         f"{100 * (fp['b'] or 0):.0f}%" if fp["b"] is not None else "", r["mean_rounds"]])
+    table = "<table><tr>" + "".join(f"<th>{html.escape(h)}</th>" for h in head) + "</tr>" + "".join(
+        "<tr>" + "".join(f"<td>{bold(str(c))}</td>" for c in row) + "</tr>" for row in rows) + "</table>"
+    findings = "".join(f"<li>{bold(f)}</li>" for f in study["findings"])
+    summary = "".join(f"<li>{html.escape(x)}</li>" for x in base.get("summary") or [])
+    return (
+        "<!doctype html><html><head><meta charset='utf-8'><title>Restricted play</title>"
+        "<style>body{font-family:system-ui,sans-serif;max-width:960px;margin:2em auto;padding:0 1em}"
+        "td,th{border:1px solid #ccc;padding:3px 8px}table{border-collapse:collapse}b.flag{color:#a02}</style>"
+        f"</head><body><h1>Restricted play: {html.escape(study['game'])}</h1>"
+        f"<p>{html.escape(render_study_text(study).splitlines()[0])}</p>"
+        f"<h2>Findings</h2><ul>{findings}</ul><h2>Side by side</h2>{table}"
+        f"<h2>The unrestricted run's summary</h2><ol>{summary}</ol>"
+        "<p>Each run's own report: baseline/report.html, forbid-NAME/report.html, nobody-NAME/report.html.</p>"
+        "</body></html>"
+    )
+
+
+def restricted_mixes(mixes: list[str], out: str | Path, **kw: Any) -> dict[str, Any]:
+    """The restricted-play study under each bot (weakest first) on the same seeds, every
+    restriction's verdict marked robust (the same under every bot) or bot-dependent."""
+    out = Path(out)
+    studies = []
+    for bot in mixes:
+        slug = "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in bot)[:60]
+        studies.append(restricted_study(bot=bot, out=out / f"mix-{slug}", **kw))
+    verdicts = []
+    for row in studies[0]["restrictions"]:
+        per = [next((r for r in s["restrictions"] if r["restriction"] == row["restriction"] and r["who"] == row["who"]), None)
+               for s in studies]
+        say = [_say(r) for r in per]
+        verdicts.append({"restriction": row["restriction"], "who": row["who"], "under": say,
+                         "robust": len(set(say)) == 1 and "not binding" not in say[0]})
+    result = {"game": studies[0]["game"], "mixes": mixes, "verdicts": verdicts, "findings": [
+        f"{'One seat' if v['who'] == 'one' else 'Nobody'} barred from '{v['restriction']}': "
+        f"{'robust' if v['robust'] else 'bot-dependent'} — " + "; ".join(f"{m}: {s}" for m, s in zip(mixes, v["under"]))
+        for v in verdicts]}
+    (out / "robust.json").write_text(json.dumps(result, indent=1) + "\n")
+    return result
+
+
+def _say(r: dict[str, Any] | None) -> str:
+    """One restriction's verdict in a few words (for the comparison across bots)."""
+    if r is None or not r["games"]:
+        return "no games"
+    if not r["binding"]["binding"]:
+        return "not binding"
+    if r["who"] == "one":
+        what = ("dominant" if r["dominant"] else "matters" if r["matters"] and r["drop"] > 0 else
+                "a trap" if r["matters"] else "no effect")
+        return f"{what} (drop {_pt(r['drop'])})"
+    moved = [k for k, m in [("length", r["rounds"]), ("first player", r["first_player"])] if m.get("moved")]
+    moved += [g for g, m in r["by_group"].items() if m.get("moved")]
+    return ("changes " + ", ".join(moved)) if moved else "no change"

@@ -15,13 +15,18 @@ playing only the games that are missing.
 
 from __future__ import annotations
 
+import contextlib
+import gc
 import hashlib
 import json
 import os
+import signal
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
@@ -30,13 +35,20 @@ from civtable.bots import make_bot, parse_spec
 from civtable.core import CHANCE, CivtableError, OptionError, Session, make_game, sample_chance
 from civtable.core.session import chance_rng
 
-from .assign import parse_assign, study_hooks
+from .assign import option_names, parse_assign, study_hooks
 from .assign import wanted as assign_wanted
+from .factors import THRESHOLD
 from .metrics import element_names, first_player, score_snapshot, seat_metrics
 from .observe import LazyObservation
 from .restrict import RestrictedAgent, label, resolve
 
 MANIFEST_FORMAT = "civtable-simulation"
+GC_THRESHOLD = 100_000
+"""Allocations between young-generation collections while a game is played (Python's default is
+700; the positions' lists are short-lived and hold no cycles, so collecting less often only saves
+time)."""
+SYNC_SECONDS = 1.0
+"""games.jsonl is flushed after every game and synced to disk at most this often."""
 GUARDED = ("game", "options", "content_id", "seats", "rotate_seats", "max_rounds", "seed", "assign", "forbid")
 
 
@@ -59,6 +71,8 @@ class SimConfig:
     """How seats get their trait/civilization (``civ=rotate`` ...; see :mod:`civtable.sim.assign`)."""
     forbid: list[list[str]] | None = None
     """Per entry of ``seats``: restrictions its bot plays under (see :mod:`civtable.sim.restrict`)."""
+    threshold: float = THRESHOLD
+    """Effects on the win rate smaller than this (a share of a win) are not called imbalances."""
 
     def task(self, index: int) -> dict[str, Any]:
         return {
@@ -110,6 +124,8 @@ def run_game(task: dict[str, Any]) -> dict[str, Any]:
     bot raised, ``{"error": {...}, "record": <the record up to the failure>}`` so one broken game
     never stops a run and can be replayed to the failing action."""
     holder: dict[str, Any] = {}
+    thresholds = gc.get_threshold()
+    gc.set_threshold(GC_THRESHOLD, *thresholds[1:])  # a game makes many short-lived lists: collect less often
     try:
         return _run_game(task, holder)
     except Exception as exc:  # noqa: BLE001 - reported in errors.jsonl, the run goes on
@@ -126,6 +142,8 @@ def run_game(task: dict[str, Any]) -> dict[str, Any]:
             },
             "record": session.record.to_json() if session is not None else None,
         }
+    finally:
+        gc.set_threshold(*thresholds)
 
 
 def _run_game(task: dict[str, Any], holder: dict[str, Any]) -> dict[str, Any]:
@@ -157,7 +175,7 @@ def _run_game(task: dict[str, Any], holder: dict[str, Any]) -> dict[str, Any]:
                 continue
         if state.is_chance_node():
             outcome = sample_chance(state.chance_outcomes(), chance_rng(session.seed, session.chance_count))
-            session.apply(outcome, CHANCE)
+            _apply_known_legal(session, outcome, CHANCE)  # drawn from the outcomes: legal
             continue
         res = state.result()
         if res.rounds != last_round:
@@ -173,7 +191,12 @@ def _run_game(task: dict[str, Any], holder: dict[str, Any]) -> dict[str, Any]:
             break
         for p in deciders:
             if p in session.state.decision().players:
-                session.apply(bots[p].decide(LazyObservation(session.state, p)), p)
+                obs = LazyObservation(session.state, p)
+                act = bots[p].decide(obs)
+                if act in obs.legal:  # the legal actions were just listed: no need to list them again
+                    _apply_known_legal(session, act, p)
+                else:
+                    session.apply(act, p)  # refused with the rules' explanation
                 actions += 1
     record = session.finish_record()
     state = session.state
@@ -206,7 +229,20 @@ def _run_game(task: dict[str, Any], holder: dict[str, Any]) -> dict[str, Any]:
     forced = sum(getattr(b, "forced", 0) for b in bots)
     if forced:
         line["forced_restricted"] = forced
+    counts = {str(p): b.counts() for p, b in enumerate(bots) if isinstance(b, RestrictedAgent)}
+    if counts:
+        line["restricted"] = counts
     return {"line": line, "record": record.to_json()}
+
+
+def _apply_known_legal(session: Session, act: Any, player: int) -> None:
+    """What :meth:`Session.apply` does in a simulation (no undo history, no listeners) for an
+    action already known to be legal: apply it and record it, without listing the legal actions
+    again to check it."""
+    session.state.apply_unchecked(act, player)
+    if player == CHANCE:
+        session.chance_count += 1
+    session.record.actions.append((player, act.text()))
 
 
 # ---------------------------------------------------------------------------------------
@@ -341,19 +377,25 @@ def _local_results(tasks: list[dict[str, Any]], workers: int) -> Iterator[dict[s
         for task in tasks:
             yield run_game(task)
         return
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        pending: set[Future[dict[str, Any]]] = set()
-        queue = list(reversed(tasks))
-        try:
-            while queue or pending:
-                while queue and len(pending) < workers * 2:
-                    pending.add(pool.submit(run_game, queue.pop()))
-                finished, pending = wait(pending, return_when=FIRST_COMPLETED)
-                for fut in finished:
-                    yield fut.result()
-        finally:
-            for fut in pending:
-                fut.cancel()
+    pool = ProcessPoolExecutor(max_workers=workers)
+    pending: set[Future[dict[str, Any]]] = set()
+    queue = list(reversed(tasks))
+    done = False
+    try:
+        while queue or pending:
+            while queue and len(pending) < workers * 2:
+                pending.add(pool.submit(run_game, queue.pop()))
+            finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for fut in finished:
+                yield fut.result()
+        done = True
+    finally:
+        # stopped early (interrupted): do not wait for the games under way
+        procs = list((getattr(pool, "_processes", None) or {}).values())
+        pool.shutdown(wait=done, cancel_futures=True)
+        if not done:
+            for proc in procs:
+                proc.terminate()
 
 
 def _ray_results(tasks: list[dict[str, Any]], workers: int, address: str | None) -> Iterator[dict[str, Any]]:
@@ -398,7 +440,7 @@ def simulate(
 
     ``stop_after`` plays at most that many new games (used to test interrupted runs).
     Returns the summary."""
-    from .report import summarize, write_report
+    from .report import write_report
 
     if config.games < 1:
         raise OptionError("--games must be at least 1")
@@ -431,30 +473,38 @@ def simulate(
     results = run_tasks(tasks, config.workers, config.backend, config.address)
     count = bar.done
     failed: list[dict[str, Any]] = []
-    with jsonl.open("a") as fh:
-        for item in results:
-            if "error" in item:
-                failed.append(item["error"])
-                _record_error(out, item)
-                continue
-            line = item["line"]
-            rec_path = out / "records" / f"game-{line['index']:06d}.json"
-            tmp = rec_path.with_name(rec_path.name + ".tmp")
-            tmp.write_text(json.dumps(item["record"], separators=(",", ":")) + "\n")
-            tmp.replace(rec_path)
-            fh.write(json.dumps(line, sort_keys=True, separators=(",", ":")) + "\n")
+    stopped: BaseException | None = None
+    try:
+        with _terminate_as_interrupt(), jsonl.open("a") as fh:
+            synced = time.monotonic()
+            for item in results:
+                if "error" in item:
+                    failed.append(item["error"])
+                    _record_error(out, item)
+                    continue
+                _keep(out, fh, item)
+                if time.monotonic() - synced >= SYNC_SECONDS:
+                    os.fsync(fh.fileno())
+                    synced = time.monotonic()
+                count += 1
+                bar.update(count)
+                if on_game is not None:
+                    on_game(item["line"])
             fh.flush()
             os.fsync(fh.fileno())
-            count += 1
-            bar.update(count)
-            if on_game is not None:
-                on_game(line)
+    except (KeyboardInterrupt, BrokenProcessPool) as exc:  # Ctrl-C, SIGTERM, a killed worker
+        stopped = exc
+    finally:
+        close = getattr(results, "close", None)
+        if close is not None:
+            close()
     elapsed = time.monotonic() - t0
     games = [g for g in load_games(out) if g["index"] < manifest["games"]]
-    names, titles = element_names(game)
-    hooks: Any = study_hooks(game)
-    choice = (str(hooks.CHOICE), [str(o) for o in hooks.choice_options(game)]) if hasattr(hooks, "CHOICE") else None
-    summary = summarize(manifest, games, names, titles, choice)
+    summary = summarize_run(game, manifest, games, config.threshold)
+    if stopped is not None:
+        summary["findings"].insert(0, (
+            f"Warning: the run was interrupted ({type(stopped).__name__}); this report covers the {len(games)} of "
+            f"{manifest['games']} games that finished. Run the same command again to play the rest."))
     if failed:
         note = (
             f"{len(failed)} game(s) stopped on an error and were left out (see errors.jsonl; "
@@ -472,9 +522,85 @@ def simulate(
         "workers": config.workers,
         "backend": config.backend,
     }
+    summary["run"]["interrupted"] = stopped is not None
+    _write_json(out / "summary.json", summary)
+    write_report(out / "report.html", summary, games)
+    if stopped is not None:
+        raise Interrupted(str(out), len(games), int(manifest["games"])) from stopped
+    return summary
+
+
+def report_only(config: SimConfig, out: str | Path) -> dict[str, Any]:
+    """The summary and report of the games a run directory holds, playing none (a killed run's)."""
+    from .report import write_report
+
+    out = Path(out)
+    if not (out / "manifest.json").exists():
+        raise CivtableError(f"{out} holds no simulation run (no manifest.json)")
+    manifest = json.loads((out / "manifest.json").read_text())
+    game = make_game(manifest["game"], manifest.get("options") or {}, manifest.get("content"))
+    games = [g for g in load_games(out) if g["index"] < int(manifest["games"])]
+    summary = summarize_run(game, manifest, games, config.threshold)
+    if len(games) < int(manifest["games"]):
+        summary["findings"].insert(0, (
+            f"Warning: this report covers the {len(games)} of {manifest['games']} games that finished; "
+            "run the same simulate command again to play the rest."))
+    summary["run"] = {"new_games": 0, "seconds": 0.0, "games_per_minute": None, "report_only": True}
     _write_json(out / "summary.json", summary)
     write_report(out / "report.html", summary, games)
     return summary
+
+
+class Interrupted(KeyboardInterrupt):
+    """A run stopped before all its games were played; its report covers the games that finished."""
+
+    def __init__(self, out: str, done: int, total: int) -> None:
+        super().__init__(f"interrupted after {done} of {total} games; report of the finished games: {out}/report.html")
+        self.out, self.done, self.total = out, done, total
+
+
+@contextlib.contextmanager
+def _terminate_as_interrupt() -> Iterator[None]:
+    """Within this block SIGTERM stops the run like Ctrl-C does (so the report is still written)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def handler(signum: int, frame: Any) -> None:
+        raise KeyboardInterrupt
+
+    old = signal.signal(signal.SIGTERM, handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, old)
+
+
+def _keep(out: Path, fh: TextIO, item: dict[str, Any]) -> None:
+    """Write a finished game's record, then its line, flushed to the system at once (a killed
+    run loses no finished game; the file is synced to disk every second, so a crash of the
+    machine itself loses at most the last second)."""
+    line = item["line"]
+    rec_path = out / "records" / f"game-{line['index']:06d}.json"
+    tmp = rec_path.with_name(rec_path.name + ".tmp")
+    tmp.write_text(json.dumps(item["record"], separators=(",", ":")) + "\n")
+    tmp.replace(rec_path)
+    fh.write(json.dumps(line, sort_keys=True, separators=(",", ":")) + "\n")
+    fh.flush()
+
+
+def summarize_run(game: Any, manifest: dict[str, Any], games: list[dict[str, Any]], threshold: float = THRESHOLD
+                  ) -> dict[str, Any]:
+    """The summary of a run's games with the game's names, outcome fields and study choice."""
+    from .report import summarize
+
+    names, titles = element_names(game)
+    hooks: Any = study_hooks(game)
+    choice = (str(hooks.CHOICE), [str(o) for o in hooks.choice_options(game)]) if hasattr(hooks, "CHOICE") else None
+    outcomes = getattr(hooks, "OUTCOME_FIELDS", None)
+    return summarize(manifest, games, names, titles, choice, threshold=threshold,
+                     outcomes=frozenset(outcomes) if outcomes is not None else None,
+                     choice_names=option_names(game) if choice else None)
 
 
 def _record_error(out: Path, item: dict[str, Any]) -> None:

@@ -15,12 +15,14 @@ from collections.abc import Sequence
 
 Z95 = 1.959963984540054
 
-try:  # SciPy is part of the ``sim`` extra
-    from scipy.stats import fisher_exact as _fisher_exact
-except ImportError:  # pragma: no cover - exercised only without SciPy
-    _fisher_exact = None
+try:  # SciPy is part of the ``sim`` extra; imported when a test first needs it (it is slow to import)
+    import importlib.util
 
-P_METHOD = "Fisher's exact test" if _fisher_exact is not None else "two-proportion z-test"
+    _HAS_SCIPY = importlib.util.find_spec("scipy") is not None
+except (ImportError, ValueError):  # pragma: no cover
+    _HAS_SCIPY = False
+
+P_METHOD = "Fisher's exact test" if _HAS_SCIPY else "two-proportion z-test"
 
 
 def wilson(successes: float, n: float, z: float = Z95) -> tuple[float, float]:
@@ -50,9 +52,11 @@ def fisher_p(a: int, b: int, c: int, d: int) -> float:
     """Two-sided p-value of the 2×2 table ``[[a, b], [c, d]]`` (rows: groups, columns: yes/no)."""
     if min(a, b, c, d) < 0:
         raise ValueError("a 2x2 table holds counts, which cannot be negative")
-    if _fisher_exact is None:  # pragma: no cover
+    if not _HAS_SCIPY:  # pragma: no cover
         return two_proportion_p(a, a + b, c, c + d)
-    _odds, p = _fisher_exact([[a, b], [c, d]], alternative="two-sided")
+    from scipy.stats import fisher_exact
+
+    _odds, p = fisher_exact([[a, b], [c, d]], alternative="two-sided")
     return float(min(1.0, max(0.0, p)))
 
 

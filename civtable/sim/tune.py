@@ -3,17 +3,22 @@
 ``tune(TuneConfig(...), out)``:
 
 1. reads the content file and selects the numbers matched by ``params`` patterns (see
-   :mod:`civtable.sim.content_edit`); only values the content marks *provisional* move —
+   :mod:`civtable.sim.content_edit`); only values the content marks *provisional* (per value or
+   per card) move, and of those only the ones the game's own content checks let change —
    rulebook facts are listed and left alone;
-2. searches with Optuna (multi-objective, one objective per target clause, a seeded TPE
-   sampler; the original content is the first trial). Every trial plays ``games`` games on the
-   *tuning* seeds (the same games for every trial, so trials differ by content, not by luck);
-3. picks the trial that meets the most targets, then violates the others least (then has the
-   smallest objectives), writes
-   ``best-content.toml`` (layout and comments kept) and ``best-content.diff`` against the original;
-4. verifies: the original and the best content each play ``verify_games`` games on a *held-out*
-   run seed whose games share no seed with the tuning games, and the report shows before vs
-   after with 95% intervals.
+2. searches with Optuna (a seeded TPE sampler; the original content is the first trial) either
+   each value on its own (``per="value"``) or one factor per pattern. The score is the targets'
+   excess over their tolerances; a game-length target is a *constraint* of the search (a trial
+   outside the band is infeasible), not a score to trade. Every trial plays ``games`` games on
+   the *tuning* seeds (the same games for every trial, so trials differ by content, not by luck),
+   under the tuning mix — or under every mix with ``co_tune``;
+3. verifies the best trial on *held-out* games: enough of them to resolve the target (computed
+   from it — see :func:`civtable.sim.tune_verify.games_needed` — and said), the original and the
+   candidate on the same seeds, under the tuning mix and re-checked under every other mix;
+4. hands the candidate over (``best-content.toml`` and ``best-content.diff``) only if it is better
+   than the original beyond the paired interval, breaks no target the original meets and is not
+   worse beyond the interval under a check mix; otherwise it says "no improvement found; keep the
+   original" and writes no content.
 
 Targets (``--target``), comma-separated clauses:
 
@@ -36,8 +41,10 @@ from typing import Any
 
 from civtable.core import CivtableError, ContentError, OptionError, make_game
 
+from .assign import study_hooks
 from .content_edit import content_file, edited_text, flatten, load_toml, tunable
 from .runner import SimConfig, game_seed, load_games, simulate
+from .tune_verify import decide, games_needed, half_width, paired_improvement
 
 _FAIR = re.compile(r"^(traits?|civs?|civilizations?|groups?|seats?|bots?|first player)\s+fair\s*(?:±|\+-|\+/-)\s*([\d.]+)\s*(?:pp|pt|points?)?$")
 _ROUNDS = re.compile(r"^rounds\s+(\d+(?:\.\d+)?)\s*\.\.\s*(\d+(?:\.\d+)?)$")
@@ -104,7 +111,8 @@ class TuneConfig:
     budget: int
     seats: list[str]
     games: int = 40
-    verify_games: int = 80
+    verify_games: int | None = None
+    """Held-out games per side; None: as many as the target needs (see ``games_needed``)."""
     options: dict[str, Any] = field(default_factory=dict)
     content: str | None = None
     spread: float = 0.5
@@ -114,6 +122,12 @@ class TuneConfig:
     rotate_seats: bool = True
     max_rounds: int | None = None
     workers: int = 1
+    check_mixes: list[list[str]] = field(default_factory=list)
+    """Other bot mixes (one spec per seat): the candidate is re-checked under each on held-out games."""
+    check_games: int | None = None
+    """Held-out games per side under each check mix (default: ``verify_games``)."""
+    co_tune: bool = False
+    """Every trial plays every mix too and is scored by its worst mix."""
 
 
 def held_out_seed(seed: int, tune_games: int, verify_games: int) -> int:
@@ -144,28 +158,76 @@ def _suggest(trial: Any, name: str, original: Any, lo: float, hi: float) -> int 
     return round(float(trial.suggest_float(name, lo, hi)), 4)
 
 
+def pinned_by_checks(game: str, options: dict[str, Any], source: Path, flat: dict[str, Any], paths: list[str],
+                     scratch: Path) -> list[str]:
+    """The marked values the game's own content checks refuse to see changed (rulebook facts the
+    checks know, such as a card marked invented "except ..." in words): each is nudged (+1, or
+    +10% for a fraction) and the content loaded; groups are split until the refused ones are found."""
+    scratch.mkdir(parents=True, exist_ok=True)
+    count = [0]
+
+    def refused(group: list[str]) -> bool:
+        count[0] += 1
+        path = scratch / f"probe-{count[0]:04d}.toml"
+        nudged = {p: (flat[p] + 1 if isinstance(flat[p], int) else round(flat[p] * 1.1 + 0.01, 4)) for p in group}
+        path.write_text(edited_text(source, nudged))
+        try:
+            make_game(game, options, str(path))
+        except ContentError:
+            return True
+        finally:
+            path.unlink()
+        return False
+
+    def search(group: list[str]) -> list[str]:
+        if not group or not refused(group):
+            return []
+        if len(group) == 1:
+            return group
+        mid = len(group) // 2
+        return search(group[:mid]) + search(group[mid:])
+
+    return search(paths)
+
+
+def _score(targets: list[Target], objectives: list[float]) -> tuple[float, float]:
+    """(score to minimise: the excess of the targets other than game length, in units of their
+    tolerance, with their raw values as a small tie-break; the game-length constraint: rounds
+    outside the band, 0 when inside)."""
+    score = sum(t.excess(v) + 1e-3 * v for t, v in zip(targets, objectives) if t.kind != "rounds")
+    constraint = max((v for t, v in zip(targets, objectives) if t.kind == "rounds"), default=0.0)
+    return score, constraint
+
+
 def tune(cfg: TuneConfig, out: str | Path, progress: bool = False) -> dict[str, Any]:
     try:
         import optuna
     except ImportError:
         raise CivtableError("tuning needs Optuna: pip install 'civtable[sim]'") from None
-    if cfg.budget < 1 or cfg.games < 1 or cfg.verify_games < 1:
+    if cfg.budget < 1 or cfg.games < 1 or (cfg.verify_games is not None and cfg.verify_games < 1):
         raise OptionError("--budget, --games and --verify-games must be at least 1")
     if not 0 < cfg.spread < 1:
         raise OptionError("--spread must lie between 0 and 1 (0.5 lets a value move by half)")
     targets = parse_targets(cfg.target)
     game = make_game(cfg.game, cfg.options, cfg.content)
+    for mix in cfg.check_mixes:
+        if len(mix) != game.num_players:
+            raise OptionError(f"a check mix gives {len(mix)} seats; the game has {game.num_players}")
     source = content_file(cfg.game, cfg.content)
     flat, provisional = flatten(load_toml(source))
-    moving, fixed = tunable(cfg.params, flat, provisional)
+    marked, fixed = tunable(cfg.params, flat, provisional)
+    out = Path(out)
+    (out / "trials").mkdir(parents=True, exist_ok=True)
+    pinned = pinned_by_checks(cfg.game, dict(game.options), source, flat, marked, out / "probes") if marked else []
+    moving = [p for p in marked if p not in pinned]
+    fixed = sorted(fixed + pinned)
     if not moving:
         raise OptionError(f"every value matched by --params is a rulebook fact ({len(fixed)} values); nothing may move")
     per = cfg.per if cfg.per != "auto" else ("value" if len(moving) <= 12 else "pattern")
     ranges = _ranges(moving, flat, cfg.spread)
-    out = Path(out)
-    (out / "trials").mkdir(parents=True, exist_ok=True)
-    base = dict(game=cfg.game, seats=cfg.seats, options=dict(game.options), assign=cfg.assign,
+    base = dict(game=cfg.game, options=dict(game.options), assign=cfg.assign,
                 rotate_seats=cfg.rotate_seats, max_rounds=cfg.max_rounds, workers=cfg.workers)
+    mixes = [list(cfg.seats)] + [list(m) for m in cfg.check_mixes]
 
     def values_of(trial: Any) -> dict[str, int | float]:
         if per == "value":
@@ -179,59 +241,98 @@ def tune(cfg: TuneConfig, out: str | Path, progress: bool = False) -> dict[str, 
         return vals
 
     records: list[dict[str, Any]] = []
+    has_length = any(t.kind == "rounds" for t in targets)
 
-    def objective(trial: Any) -> tuple[float, ...]:
+    def objective(trial: Any) -> float:
         vals = values_of(trial)
         path = out / "trials" / f"trial-{trial.number:04d}.toml"
         path.write_text(edited_text(source, vals))
+        per_mix = []
         try:
-            summary = simulate(SimConfig(**base, games=cfg.games, seed=cfg.seed, content=str(path)),  # type: ignore[arg-type]
-                               out / "trials" / f"trial-{trial.number:04d}", progress=False)
+            for k, seats in enumerate(mixes if cfg.co_tune else mixes[:1]):
+                run = out / "trials" / (f"trial-{trial.number:04d}" + (f"-mix{k + 1}" if k else ""))
+                summary = simulate(SimConfig(**base, seats=seats, games=cfg.games, seed=cfg.seed,  # type: ignore[arg-type]
+                                             content=str(path)), run, progress=False)
+                per_mix.append([t.value(summary) for t in targets])
         except ContentError as exc:  # the game refuses these values: the worst score, and go on
             records.append({"trial": trial.number, "values": vals, "objectives": [INVALID] * len(targets),
                             "invalid": str(exc).splitlines()[-1].strip()})
-            return tuple([INVALID] * len(targets))
-        objs = tuple(t.value(summary) for t in targets)
-        records.append({"trial": trial.number, "values": vals, "objectives": list(objs)})
+            if has_length:
+                trial.set_constraint("rounds", INVALID)
+            return INVALID
+        objs = [max(m[i] for m in per_mix) for i in range(len(targets))]  # the worst mix
+        score, constraint = _score(targets, objs)
+        if has_length:
+            trial.set_constraint("rounds", constraint)  # outside the length band: infeasible
+        records.append({"trial": trial.number, "values": vals, "objectives": objs, "score": score,
+                        "feasible": constraint <= 0})
         if progress:
             print(f"trial {trial.number + 1}/{cfg.budget}: " + ", ".join(f"{t.text} -> {v:.1f}" for t, v in zip(targets, objs)),
                   flush=True)
-        return objs
+        return score
 
     optuna.logging.set_verbosity(optuna.logging.WARNING)
-    study = optuna.create_study(directions=["minimize"] * len(targets), sampler=optuna.samplers.TPESampler(seed=cfg.seed))
+    sampler = optuna.samplers.TPESampler(seed=cfg.seed)
+    study = optuna.create_study(direction="minimize", sampler=sampler)
     study.enqueue_trial({p: flat[p] for p in moving} if per == "value" else {f"scale:{pat}": 1.0 for pat in cfg.params})
     study.optimize(objective, n_trials=cfg.budget)
     valid = [r for r in records if "invalid" not in r]
     if not valid:
         raise CivtableError("every trial's content was refused by the game: " + records[0]["invalid"])
     best = min(valid, key=lambda r: _rank(targets, r["objectives"]))
-    original_text = source.read_text()
-    best_text = edited_text(source, best["values"])
-    (out / "best-content.toml").write_text(best_text)
-    patch = "".join(difflib.unified_diff(original_text.splitlines(True), best_text.splitlines(True),
-                                         fromfile=str(source), tofile=str(out / "best-content.toml")))
-    (out / "best-content.diff").write_text(patch)
-    verify_seed = held_out_seed(cfg.seed, cfg.games, cfg.verify_games)
-    before = simulate(SimConfig(**base, games=cfg.verify_games, seed=verify_seed, content=cfg.content),  # type: ignore[arg-type]
-                      out / "verify-before", progress=False)
     changed = {p: (flat[p], v) for p, v in best["values"].items() if v != flat[p]}
-    if changed:
-        after = simulate(SimConfig(**base, games=cfg.verify_games, seed=verify_seed,  # type: ignore[arg-type]
-                                   content=str(out / "best-content.toml")), out / "verify-after", progress=False)
-    else:  # the original content won: "after" is the same games as "before"
-        after = before
-    result = {
+    candidate = out / "candidate-content.toml"
+    candidate.write_text(edited_text(source, best["values"]))
+    result: dict[str, Any] = {
         "game": cfg.game, "params": cfg.params, "target": cfg.target, "budget": cfg.budget, "per": per,
-        "games_per_trial": cfg.games, "tune_seed": cfg.seed, "verify_seed": verify_seed,
-        "verify_games": cfg.verify_games, "moving": moving, "fixed": fixed, "best_trial": best["trial"],
+        "games_per_trial": cfg.games, "tune_seed": cfg.seed, "moving": moving, "fixed": fixed, "pinned": pinned,
+        "best_trial": best["trial"], "mixes": mixes, "co_tune": cfg.co_tune,
         "changed": {p: {"from": a, "to": b} for p, (a, b) in sorted(changed.items())},
         "trials": records,
-        "verification": {"before": _verdict(before, targets, out / "verify-before"),
-                         "after": _verdict(after, targets, out / ("verify-after" if changed else "verify-before"))},
     }
+    result.update(verify(cfg, game, targets, base, mixes, candidate, bool(changed), out))
+    if result["decision"]["accepted"]:
+        original_text = source.read_text()
+        best_text = candidate.read_text()
+        (out / "best-content.toml").write_text(best_text)
+        patch = "".join(difflib.unified_diff(original_text.splitlines(True), best_text.splitlines(True),
+                                             fromfile=str(source), tofile=str(out / "best-content.toml")))
+        (out / "best-content.diff").write_text(patch)
+    candidate.unlink()
     (out / "tune.json").write_text(json.dumps(result, indent=1) + "\n")
     return result
+
+
+def verify(cfg: TuneConfig, game: Any, targets: list[Target], base: dict[str, Any], mixes: list[list[str]],
+           candidate: Path, changed: bool, out: Path) -> dict[str, Any]:
+    """Original and candidate on the same held-out games under every mix; the decision."""
+    players = game.num_players
+    hooks = study_hooks(game)
+    groups = len(list(hooks.choice_options(game))) if hooks is not None and hasattr(hooks, "CHOICE") else players
+    fair = 1.0 / players
+    tolerances = [t.tolerance for t in targets if t.kind == "fair"]
+    needed = games_needed(min(tolerances), fair, players, groups) if tolerances else None
+    games = cfg.verify_games if cfg.verify_games is not None else (needed or 400)
+    check_games = cfg.check_games if cfg.check_games is not None else games
+    seed = held_out_seed(cfg.seed, cfg.games, max(games, check_games))
+    sides: list[dict[str, Any]] = []
+    for k, seats in enumerate(mixes):
+        n = games if k == 0 else check_games
+        tag = "" if k == 0 else f"-mix{k + 1}"
+        before = simulate(SimConfig(**base, seats=seats, games=n, seed=seed, content=cfg.content),  # type: ignore[arg-type]
+                          out / f"verify-before{tag}", progress=False)
+        after_dir = out / (f"verify-after{tag}" if changed else f"verify-before{tag}")
+        after = (simulate(SimConfig(**base, seats=seats, games=n, seed=seed, content=str(candidate)),  # type: ignore[arg-type]
+                          after_dir, progress=False) if changed else before)
+        paired = paired_improvement(targets, fair, load_games(out / f"verify-before{tag}"), load_games(after_dir),
+                                    seed=cfg.seed)
+        sides.append({"mix": ",".join(seats), "games": n, "before": _verdict(before, targets, out / f"verify-before{tag}"),
+                      "after": _verdict(after, targets, after_dir), "paired": {**paired, "mix": ",".join(seats)},
+                      "half_width": round(half_width(n, fair, players, groups), 2)})
+    decision = decide(sides[0]["paired"], [s["paired"] for s in sides[1:]], sides[0]["before"]["targets"],
+                      sides[0]["after"]["targets"], changed)
+    return {"verify_seed": seed, "verify_games": games, "verify_games_needed": needed, "check_games": check_games,
+            "verification": sides[0], "checks": sides[1:], "decision": decision}
 
 
 def _rank(targets: list[Target], objectives: list[float]) -> tuple[int, float, float]:
@@ -270,28 +371,52 @@ def _fmt_rate(x: dict[str, Any] | None) -> str:
     return f"{100 * x['rate']:.0f}% [{100 * x['ci'][0]:.0f}–{100 * x['ci'][1]:.0f}]" if x else "-"
 
 
+def _side_lines(side: dict[str, Any]) -> list[str]:
+    b, a = side["before"], side["after"]
+    lines = []
+    for tb, ta in zip(b["targets"], a["targets"]):
+        lines.append(f"    {tb['target']}: before {tb['value']:.1f} ({'met' if tb['met'] else 'not met'}), "
+                     f"after {ta['value']:.1f} ({'met' if ta['met'] else 'not met'})")
+    for name in sorted(set(b["win_rates"]) | set(a["win_rates"])):
+        rb, ra = b["win_rates"].get(name), a["win_rates"].get(name)
+        lines.append(f"    win rate {name}: {_fmt_rate(rb)} -> {_fmt_rate(ra)}")
+    if b["mean_rounds"] is not None and a["mean_rounds"] is not None:
+        lines.append(f"    mean rounds: {b['mean_rounds']:.1f} {b['mean_rounds_ci']} -> {a['mean_rounds']:.1f} {a['mean_rounds_ci']}")
+    p = side["paired"]
+    lines.append(f"    paired on the same {p['games']} games: score {p['before']:.2f} -> {p['after']:.2f} (tolerance units "
+                 f"over the targets; improvement {p['improvement']:+.2f}, 95% CI {p['ci'][0]:+.2f} to {p['ci'][1]:+.2f})")
+    return lines
+
+
 def render_tune_text(r: dict[str, Any]) -> str:
+    pinned = f", {len(r.get('pinned', []))} of them pinned by the game's own content checks" if r.get("pinned") else ""
     lines = [
         f"Tuned {len(r['moving'])} provisional value(s) of {r['game']} "
         f"({'each value on its own' if r['per'] == 'value' else 'one factor per pattern'}); "
-        f"{len(r['fixed'])} matched value(s) are rulebook facts and stayed.",
-        f"{r['budget']} trials of {r['games_per_trial']} games (tuning seed {r['tune_seed']}); best: trial {r['best_trial']}.",
-        f"Changed values ({len(r['changed'])}):",
+        f"{len(r['fixed'])} matched value(s) are rulebook facts and stayed{pinned}.",
+        f"{r['budget']} trials of {r['games_per_trial']} games (tuning seed {r['tune_seed']}, mix "
+        f"{','.join(r['mixes'][0])}{', every trial under every mix' if r.get('co_tune') else ''}); best: trial {r['best_trial']}.",
+        f"Candidate's changed values ({len(r['changed'])}):",
     ]
     changed = list(r["changed"].items())
     lines += [f"  {p}: {c['from']} -> {c['to']}" for p, c in changed[:20]] or ["  (none: the original was best)"]
     if len(changed) > 20:
-        lines.append(f"  ... and {len(changed) - 20} more (see best-content.diff)")
-    lines.append(f"Verified on {r['verify_games']} games with the held-out seed {r['verify_seed']}:")
-    b, a = r["verification"]["before"], r["verification"]["after"]
-    for tb, ta in zip(b["targets"], a["targets"]):
-        lines.append(f"  {tb['target']}: before {tb['value']:.1f} ({'met' if tb['met'] else 'not met'}), "
-                     f"after {ta['value']:.1f} ({'met' if ta['met'] else 'not met'})")
-    for name in sorted(set(b["win_rates"]) | set(a["win_rates"])):
-        rb, ra = b["win_rates"].get(name), a["win_rates"].get(name)
-        lines.append(f"  win rate {name}: {_fmt_rate(rb)} -> {_fmt_rate(ra)}")
-    if b["mean_rounds"] is not None and a["mean_rounds"] is not None:
-        lines.append(f"  mean rounds: {b['mean_rounds']:.1f} {b['mean_rounds_ci']} -> {a['mean_rounds']:.1f} {a['mean_rounds_ci']}")
+        lines.append(f"  ... and {len(changed) - 20} more (see tune.json)")
+    side = r["verification"]
+    need = r.get("verify_games_needed")
+    sizing = (f"the target needs {need} held-out games for each win rate to ±{side['half_width']:.1f} points"
+              if need is not None and need <= r["verify_games"] else
+              f"the target needs {need} games; these resolve a win rate to ±{side['half_width']:.1f} points only"
+              if need is not None else f"win rates to ±{side['half_width']:.1f} points")
+    lines.append(f"Verified on {r['verify_games']} held-out games per side (seed {r['verify_seed']}; {sizing}), "
+                 f"mix {side['mix']}:")
+    lines += _side_lines(side)
+    for c in r.get("checks", []):
+        lines.append(f"Re-checked under the mix {c['mix']} on {c['games']} held-out games per side "
+                     f"(win rates to ±{c['half_width']:.1f} points):")
+        lines += _side_lines(c)
+    d = r["decision"]
+    lines.append(("Decision: " + d["verdict"]) + ("" if d["accepted"] else " (" + "; ".join(d["reasons"]) + ")") + ".")
     return "\n".join(lines) + "\n"
 
 

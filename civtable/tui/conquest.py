@@ -6,32 +6,47 @@ screen is short. Territories are written ``T12`` so they never read like menu nu
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from civtable.core import Action
 
+from .conquest_map import map_lines
 from .render import Renderer
+from .term import visible_len
+
+
+def _wrap(items: Sequence[str], width: int) -> list[str]:
+    lines: list[str] = []
+    cur = ""
+    for it in items:
+        if cur and visible_len(cur) + 1 + visible_len(it) > width:
+            lines.append(cur)
+            cur = it
+        else:
+            cur = f"{cur} {it}" if cur else it
+    return [*lines, cur]
 
 PHASES = {
-    "civ": "choosing civilizations", "setup": "placing starting Cities", "famine": "famine: units starve",
-    "build": "building (Monuments, Cities, Villages)", "move": "moving units", "battle": "battles",
-    "recruit": "recruiting units", "research": "research", "over": "game over",
-    "monument": "building Monuments", "upgrade": "Villages into Cities", "village": "placing Villages",
-    "score": "scoring",
+    "map": "drawing the map", "civ": "choosing civilizations", "city": "placing starting Cities",
+    "famine": "famine: units starve", "build": "building Monuments", "upgrade": "Villages into Cities",
+    "settle": "placing Villages", "move": "moving units", "battle": "battles", "recruit": "recruiting units",
+    "research": "research", "over": "game over",
 }
+PICTURE_PHASES = ("city", "settle", "upgrade", "build", "move", "recruit")
+"""Phases whose options are places on the map: the screen shows the map's picture then."""
+
 
 HELP = """\
-Ancient Civilization Conquest — how to play at the terminal
-Goal: first to 100 VP. Each Score phase gives 1 VP per Monument + your Arts level.
-A turn: Produce (automatic), Build (Monuments, Cities, Villages), Move, Battle,
-Recruit, Research, Score. Each phase ends with 'done'.
-Territories are written T12 (territory 12); the map lists them with L land / S sea,
-their resource, settlement (V Village, C City, +nM Monuments) and units (2A:P1 = two
-Armies of Player 1), then their neighbours after ↔.
-Actions name territories by number: 'village 12' places a Village in T12,
-'unit army 5' then 'to 7' moves an Army from T5 to T7 ('unit army 5 to 7' at once),
-'recruit army 3', 'monument 4', 'upgrade 9', 'buy' (an extra research roll).
-'? N' says what option N does; 'view map' shows every territory."""
+Ancient Civilization Conquest: the first to 100 VP wins. Each of your turns
+scores 1 VP per Monument plus your Arts level. A turn: Produce and Upkeep
+(automatic), Build Monuments, Upgrade Villages to Cities, Settle Villages,
+Move, Battle, Recruit, Research, Score; 'done' ends a phase.
+Territories are numbered: T12 is territory 12. On the map ('view map') ':'
+marks where the menu's options lead; V1 / C1: a Village / City of Player 1.
+Actions: 'village 12', 'monument 4', 'upgrade 9', 'recruit army 3', 'buy',
+'unit army 5' then 'to 7' (or 'unit army 5 to 7'). 'view places' lists your
+territories, their units (2A:P1: two Armies of Player 1) and neighbours."""
 
 
 def _terr(x: Any) -> str:
@@ -39,10 +54,17 @@ def _terr(x: Any) -> str:
 
 
 class ConquestRenderer(Renderer):
-    """Players and the turn first; the territory list gives way when the screen is short."""
+    """Players and the turn first; while the options are places, a picture of the map with the
+    territory numbers (the options' territories marked ``+``); the list of the territories that
+    matter gives way first when the screen is short. The menu is drawn before the screen, so the
+    renderer knows which territories the options name."""
 
-    optional_sections = ("recent:3", "map", "legend", "recent:1", "recent:0")
+    optional_sections = ("recent:3", "places", "legend", "recent:1", "recent:0", "picture")
     help_text = HELP
+
+    def __init__(self, game: Any, term: Any) -> None:
+        super().__init__(game, term)
+        self.marked: set[int] = set()
 
     def title_line(self, view: dict[str, Any], seat: int | None) -> str:
         who = "spectator" if seat is None else f"Player {seat + 1}"
@@ -53,9 +75,49 @@ class ConquestRenderer(Renderer):
         return self.term.style(text[: self.term.width], "bold")
 
     def sections(self, view: dict[str, Any], seat: int | None) -> list[tuple[str, list[str]]]:
-        legend = [self.term.style("(> to play, * you · C cities V villages M monuments A armies F fleets)", "grey")]
-        return [("players", self._players(view, seat)), ("turn", self._turn(view)), ("map", self._map(view, seat)),
-                ("legend", legend)]
+        legend = [self.term.style("(> to play, * you · C City V Village, +M Monuments, nA Armies, nF Fleets of Pn)", "grey")]
+        parts = [("players", self._players(view, seat) + self._turn(view))]
+        if view.get("phase") in PICTURE_PHASES and self.marked:
+            parts.append(("picture", self.picture(view, rows=9)))
+        parts += [("places", self._map(view, seat)), ("legend", legend)]
+        return parts
+
+    def section(self, name: str, view: dict[str, Any], seat: int | None) -> list[str] | None:
+        """``view map``: the map's picture, larger; ``view places``: every territory that matters."""
+        if name == "map":
+            return self.picture(view, rows=18) + [self.term.style(
+                "(numbers: territories · . land, : where an option leads · V1 Village, C1 City of P1)", "grey")]
+        return super().section(name, view, seat)
+
+    def picture(self, view: dict[str, Any], rows: int) -> list[str]:
+        return map_lines(view, rows, self.term.style, self.marked)
+
+    def menu(self, legal: Sequence[Action], view: dict[str, Any], seat: int,
+             described: dict[str, dict[str, Any]] | None = None) -> list[str]:
+        """A choice among many territories is a compact list of ``N)T12`` under its kind; other
+        menus as in every game."""
+        self.marked = {int(a) for act in legal for a in act.args if isinstance(a, int)}
+        places = [a for a in legal if len(a.args) == 1 and isinstance(a.args[0], int)]
+        if view.get("phase") in PICTURE_PHASES and len(places) >= max(2, len(legal) - 3) and len(legal) > 4:
+            return self._compact_menu(legal)
+        return super().menu(legal, view, seat, described)
+
+    def _compact_menu(self, legal: Sequence[Action]) -> list[str]:
+        """Options among places, short: ``village 1)T13 2)T24`` (the picture shows where they
+        are; '? N' says what one does)."""
+        t = self.term
+        groups: dict[str, list[str]] = {}
+        for n, a in enumerate(legal, 1):
+            if len(a.args) == 1 and isinstance(a.args[0], int):
+                groups.setdefault(a.kind, []).append(f"{t.style(f'{n})', 'cyan')}T{a.args[0]}")
+            else:
+                groups.setdefault("or", []).append(f"{t.style(f'{n})', 'cyan')} {a.text()}")
+        out: list[str] = []
+        for kind, items in groups.items():
+            body = _wrap(items, t.width - len(kind) - 5)
+            out.append(f"  {t.style(kind, 'bold')}  {body[0]}")
+            out += [" " * (len(kind) + 4) + b for b in body[1:]]
+        return out
 
     def board(self, view: dict[str, Any], seat: int | None) -> list[str]:
         out: list[str] = []
@@ -74,11 +136,11 @@ class ConquestRenderer(Renderer):
                     f"C{p['cities']} V{p['villages']} M{p['monuments']}/{p['monument_limit']} "
                     f"A{p['armies']} F{p['fleets']} {traits}")
             out.append(line[: self.term.width])
-        return out
+        return out if len(out) > 1 else []
 
     def _turn(self, view: dict[str, Any]) -> list[str]:
         pool = ", ".join(f"{v} {k.title()}" for k, v in (view.get("pool") or {}).items() if v) or "nothing"
-        out = [f"Pool this turn: {pool}"]
+        out = [f"   Pool this turn: {pool}"]
         t = view.get("turn") or {}
         bits = []
         if t.get("villages_placed"):
@@ -103,7 +165,7 @@ class ConquestRenderer(Renderer):
         if not mp:
             return ["(the map has not been drawn yet)"]
         dyn = {t["id"]: t for t in view.get("territories", [])}
-        out = [self.term.style("Territories that matter now (yours, with units):", "bold")]
+        out = [self.term.style("Territories that matter now (yours, with units):", "bold")]  # 'view places'
         for t in mp["territories"]:
             d = dyn.get(t["id"]) or {}
             armies = d.get("armies") or {}
@@ -119,7 +181,7 @@ class ConquestRenderer(Renderer):
             nb = ",".join(str(x) for x in t["neighbours"][:8])
             line = f"{_terr(t['id']):>4} {'L' if t['land'] else 'S'} {t['resource'][:6]:<6} {own:<14} {units:<12} ↔{nb}"
             out.append(line[: self.term.width])
-        return out
+        return out if len(out) > 1 else []
 
     def action_label(self, action: Action, view: dict[str, Any], seat: int, short: bool = False) -> str:
         args = [_terr(a) if isinstance(a, int) else str(a) for a in action.args]

@@ -43,17 +43,14 @@ def short_name(name: str, width: int) -> str:
 
 
 HELP = """\
-INCEPTUM — how to play at the terminal
-Each round: production (every building pays its resources), then each player's turn of
-actions: research an advance, build or upgrade a building, build a Wonder, trade with the
-bank or another player, take extra population; 'end' ends your turn.
-Actions read like 'research writing', 'build food' then 'slot 2 3' (or at once:
-'build food 2 3'), 'upgrade 2 3' (the building in row 2, column 3), 'bank food wood'
-(give food, get wood), 'offer 2' (a trade with Player 2), 'end'.
-Your city is a 5x5 grid: rows and columns numbered 1-5; the production dice name one
-row and one column, and the bonus slot » pays again. Tech: ✓ researched, ○ available.
-'? N' says what option N does and costs; 'view tech', 'view wonders' show one part.
-The goal depends on the mode: the top line and 'view all' show it."""
+INCEPTUM: each round, production (every building pays), then each player's turn:
+research an advance, build or upgrade a building, build a Wonder, trade with
+the bank or a player; 'end' ends your turn. The goal depends on the mode (the
+top line; 'view all'). Actions: 'research writing', 'build food' then
+'slot 2 3' (or 'build food 2 3'), 'upgrade 2 3' (row 2, column 3), 'bank food
+wood' (give food, get wood), 'offer 2' (a trade with Player 2), 'end'.
+Your city is a 5x5 grid; the dice name a row and a column: that slot of every
+city pays again (» on the screen). Tech: ✓ researched, ○ available now."""
 
 
 class InceptumRenderer(Renderer):

@@ -1,5 +1,8 @@
-"""Terminal screen for Path of Civilization: the event line, the markets, the Philosophy board,
-every civilization's tracks and trays, your hand and Project, and readable menu labels.
+"""Terminal screen for Path of Civilization, made to fit 80×24: the event coming next, the markets
+with every live claim, your civilization (tracks, trays, Research, cards, Project), one line per
+other civilization, the library and the Philosophy board (left out first when the screen is
+short), and menu labels that say what each choice gives. The big moments (claims settled,
+Challenges, Battles, round ends) come from ``view["moments"]`` through the shared screen.
 
 Drawn from a seat's view only: other seats' Phase A choices are never in it until revealed."""
 
@@ -10,26 +13,41 @@ from typing import Any
 from civtable.core import Action
 
 from .render import Renderer
+from .term import clip
 
 TRAYS = ("leaders", "wonders", "philosophy", "challenges", "battles")
 AGENTS = ("Ambassadors", "Builders", "Philosophers", "Sages", "Units")
+AGENT = ("Ambassador", "Builder", "Philosopher", "Sage", "Unit")
 TYPES = ("cultural", "scientific", "spiritual", "military", "industrial")
 SHORT = {"cultural": "Cul", "scientific": "Sci", "spiritual": "Spi", "military": "Mil", "industrial": "Ind"}
+TRAY_SHORT = ("Amb", "Bld", "Phi", "Sag", "Uni")
+
+HELP = """\
+PATH OF CIVILIZATION — 9 rounds, all play each phase at once; most VP wins
+A 'left fire', 'right tools': 2 cards deploy cubes (left), 2 give Research
+B/D over your population, choose: 'deploy wonders', 'research scientific'
+C open claims: 'claim <card>' puts or moves your cubes, 'withdraw' takes them
+  back, 'confirm' when happy; then the best priority for the card's type wins
+E 'buy writing': one Technology you can afford. F a Challenge or a Battle.
+Marks: P2✓ leads a claim, P3✗ outranked; Amb Bld Phi Sag Uni = trays;
+Cul Sci Spi Mil Ind = Research. 'view library', 'view philosophy', 'view
+others' show what is left out; '? N' says what option N does."""
 
 
 class PathRenderer(Renderer):
     """Draws Path of Civilization views."""
 
-    optional_sections = ("library", "recent:4", "philosophy", "others", "recent:1")
+    help_text = HELP
+    optional_sections = ("library", "philosophy", "recent:2", "others", "recent:0", "events", "market")
 
     def title_line(self, view: dict[str, Any], seat: int | None) -> str:
         t = self.term
-        parts = [t.style("PATH OF CIVILIZATION", "bold"), f"round {view.get('round', '?')} of 9",
-                 f"phase {view.get('phase', '')}"]
+        parts = [t.style("PATH OF CIVILIZATION", "bold"), f"round {view.get('round', '?')}/{view.get('last_round', 9)}",
+                 str(view.get("phase", ""))]
         me = self._player(view, seat)
         if me is not None:
-            parts.append(t.style(f"{self.game.seat_name(seat or 0)} (you) — {me.get('civ')}", "bold", "green"))
-        return " · ".join(parts)
+            parts.append(t.style(f"{self.game.seat_name(seat or 0)} (you), {me.get('civ')}", "bold", "green"))
+        return clip(" · ".join(parts), t.width)
 
     def board(self, view: dict[str, Any], seat: int | None) -> list[str]:
         out: list[str] = []
@@ -39,21 +57,15 @@ class PathRenderer(Renderer):
         return out
 
     def sections(self, view: dict[str, Any], seat: int | None) -> list[tuple[str, list[str]]]:
-        t = self.term
-        parts: list[tuple[str, list[str]]] = [("events", self._events(view)), ("market", self._market(view))]
-        parts.append(("library", self._library(view)))
-        parts.append(("philosophy", self._philosophy(view)))
         me = self._player(view, seat)
+        parts: list[tuple[str, list[str]]] = [("events", self._events(view)), ("market", self._market(view))]
         if me is not None:
-            parts.append(("you", [t.style("Your civilization", "bold")] + self._civ(me, mine=True)))
+            parts.append(("you", self._you(me, view)))
         others = [p for p in view.get("players", []) if me is None or p is not me]
         if others:
-            lines = [t.style("Other civilizations", "bold")]
-            for p in others:
-                lines += self._civ(p, mine=False)
-            parts.append(("others", lines))
-        if view.get("log"):
-            parts.append(("results", [t.style("Event results", "bold")] + ["  " + x for x in view["log"][-2:]]))
+            parts.append(("others", [self.term.style("Others", "bold")] + [self._other(p) for p in others]))
+        parts.append(("library", self._library(view)))
+        parts.append(("philosophy", self._philosophy(view)))
         return parts
 
     # ----- parts ----------------------------------------------------------------------------
@@ -67,124 +79,156 @@ class PathRenderer(Renderer):
 
     def _events(self, view: dict[str, Any]) -> list[str]:
         t = self.term
-        items = []
-        for e in view.get("events", []):
-            label = f"{e['round']}: {e['name']}"
+        rnd = int(view.get("round") or 0)
+        coming = [e for e in view.get("events", []) if int(str(e["round"]).rstrip("ab")) >= rnd][:2]
+        out = []
+        for e in coming:
             if e["kind"] == "challenge":
-                label += f" ({e['type'].title()} Challenge)"
+                what = f"Challenge {e['name']} ({e['type'].title()}): Destiny: {e['destiny']}"
             else:
-                label += f" (Battle, Threat {e['threat']})"
-            r = str(view.get("round"))
-            if e["round"] in (r, r + "a", r + "b"):
-                if e["kind"] == "challenge":
-                    label += f" — Destiny: {e['destiny']}"
-                label = t.style("▶ " + label, "bold")
-            items.append(label)
-        return [t.style("Event line", "bold") + f"   External Threat Power now: {view.get('threat')}"] + [
-            "  " + x for x in items
-        ]
+                what = f"Battle {e['name']} (Threat {e['threat']}): " + " / ".join(e["lines"])
+            now = str(e["round"]) in (str(rnd), f"{rnd}a", f"{rnd}b")
+            line = ("▶ " if now else "  ") + f"R{e['round']} {what}"
+            out.append(clip(t.style(line, "bold") if now else line, t.width))
+        return out
 
     def _market(self, view: dict[str, Any]) -> list[str]:
         t = self.term
-        out = [t.style("Markets", "bold")]
-        for key, agents in (("wonders", "Builders"), ("leaders", "Ambassadors")):
+        claims = (view.get("claims") or {}).get("cards") or {}
+        out = []
+        for key, agents in (("wonders", "Bld"), ("leaders", "Amb")):
             cards = view.get("market", {}).get(key, [])
-            out.append(f"  {key.title()}: " + ("none" if not cards else ""))
+            out.append(t.style(f"{key.title()}:", "bold") + (" none" if not cards else ""))
             for c in cards:
-                extra = f"; end: {c['end']}" if c.get("end") else ""
-                out.append(f"    {c['name']} ({c['type'].title()} L{c['level']}) — {c['cost']} {agents}, "
-                           f"{c['vp']} VP; {c.get('bonus') or '—'}{extra}")
+                marks = " ".join(f"P{e['seat']}{'✓' if e['leads'] else '✗'}" for e in claims.get(c["id"], []))
+                line = (f"  {c['name']} {SHORT[c['type']]}{c['level']} {c['cost']}{agents} {c['vp']}VP"
+                        f" {marks + ' ' if marks else ''}· {c.get('bonus') or '—'}")
+                out.append(clip(line, t.width))
         return out
+
+    def _you(self, p: dict[str, Any], view: dict[str, Any]) -> list[str]:
+        t = self.term
+        prio = ">".join(SHORT[x] for x in p.get("priority", []))
+        head = (f"You: {p['score']} VP so far ({p['vp']} tokens) · pop {p['population']} · Phil {p['philosophy']} "
+                f"· Legacy {p['legacy']} · {prio}")
+        trays = " ".join(f"{TRAY_SHORT[i]} {p['trays'][k]}" for i, k in enumerate(TRAYS))
+        rs = " ".join(f"{SHORT[k]} {v}" for k, v in p["research"].items())
+        lines = [clip(t.style(head, "bold"), t.width), clip(f"  trays {trays} · research {rs}", t.width)]
+        pr = p.get("project") or {}
+        placed = list(pr.get("left") or []) + list(pr.get("right") or [])
+        hand = list(p.get("hand") or [])
+        for name in placed:
+            if name in hand:
+                hand.remove(name)
+        if pr.get("left") or pr.get("right"):
+            lines.append(clip(t.style(f"  Project: left {', '.join(pr.get('left') or []) or '—'} | right "
+                                      f"{', '.join(pr.get('right') or []) or '—'}", "green"), t.width))
+        elif p.get("left") or p.get("right"):
+            lines.append(clip(f"  left {', '.join(p['left'])} | right {', '.join(p['right'])}"
+                              + (f" · new {', '.join(p['discovered'])}" if p.get("discovered") else ""), t.width))
+        if hand:
+            lines.append(clip(f"  hand {', '.join(hand)}", t.width))
+        cards = []
+        if p.get("leader"):
+            cards.append(f"Leader {p['leader']}")
+        if p.get("wonders"):
+            cards.append(f"{len(p['wonders'])} Wonders")
+        if p.get("aside"):
+            cards.append("aside " + ", ".join(f"{a['cubes']} {a['agents']} for R{a['round']}" for a in p["aside"]))
+        if p.get("claim"):
+            state = {"outranked": "outranked: move or withdraw", "done": "final"}.get(p.get("claim_state", ""), p.get("claim_state", ""))
+            cards.append(t.style(f"claims {p['claim']}" + (f" ({state})" if state else ""), "yellow"))
+        if cards:
+            lines.append(clip("  " + " · ".join(cards), t.width))
+        return lines
+
+    def _other(self, p: dict[str, Any]) -> str:
+        trays = " ".join(f"{TRAY_SHORT[i]}{p['trays'][k]}" for i, k in enumerate(TRAYS))
+        bits = [f"P{p['seat']} {p['civ']}: {p['score']}VP", trays, f"Leg {p['legacy']}"]
+        if p.get("claim"):
+            bits.append(f"claims {p['claim']}" + ("✗" if p.get("claim_state") == "outranked" else ""))
+        elif p.get("committed") and not p.get("left"):
+            bits.append("Project placed")
+        return clip("  " + " · ".join(bits), self.term.width)
 
     def _library(self, view: dict[str, Any]) -> list[str]:
         t = self.term
-        out = [t.style("Technology library", "bold") + "  (cost in Research of its type; left)"]
+        out = [t.style("Library", "bold") + " (name cost/VP, cards left)"]
         by_type: dict[str, list[str]] = {}
         for x in view.get("library", []):
-            by_type.setdefault(x["type"], []).append(f"{x['name']} {x['cost']} ({x['left']})")
+            by_type.setdefault(x["type"], []).append(f"{x['name']} {x['cost']}/{x['vp']}({x['left']})")
         for ty in TYPES:
             if ty in by_type:
-                out.append(f"  {ty.title():<11} " + ", ".join(by_type[ty]))
+                out.append(clip(f"  {SHORT[ty]} " + ", ".join(by_type[ty]), t.width))
         return out
 
     def _philosophy(self, view: dict[str, Any]) -> list[str]:
         items = []
         for lv in view.get("philosophy", []):
             up = "/".join(lv["faceup"]) or ("?" if not lv["seen"] else "—")
-            items.append(f"L{lv['level']}: cost {lv['cost']}, x{lv['multiplier']}, {lv['vp']} VP, {up}")
-        return [self.term.style("Philosophy", "bold") + "  " + "; ".join(items)]
+            items.append(f"L{lv['level']} {lv['cost']}→x{lv['multiplier']} {up}")
+        return [clip(self.term.style("Philosophy", "bold") + " " + "; ".join(items), self.term.width)]
 
-    def _civ(self, p: dict[str, Any], mine: bool) -> list[str]:
+    def moment_lines(self, moments: Any) -> list[str]:
+        """The new big moments, compact enough for 24 rows: a title and up to 4 lines each, the
+        scores of a round end on one line."""
         t = self.term
-        head = f"  Player {p['seat']} {p['civ']}: score {p['score']}, VP tokens {p['vp']}, population {p['population']}, " \
-               f"Philosophy {p['philosophy']}, Legacy {p['legacy']}"
-        prio = " > ".join(SHORT[x] for x in p.get("priority", []))
-        rs = " ".join(f"{SHORT[k]} {v}" for k, v in p["research"].items())
-        trays = ", ".join(f"{AGENTS[i]} {p['trays'][k]}" for i, k in enumerate(TRAYS))
-        lines = [t.style(head, "bold") if mine else head, f"    priority {prio} · research {rs}", f"    trays: {trays}"]
-        cards = []
-        if p.get("leader"):
-            cards.append(f"Leader {p['leader']}")
-        if p.get("cemetery"):
-            cards.append("Cemetery " + ", ".join(p["cemetery"]))
-        if p.get("wonders"):
-            cards.append("Wonders " + ", ".join(p["wonders"]))
-        if cards:
-            lines.append("    " + "; ".join(cards))
-        board = []
-        if p.get("hand"):
-            board.append("hand " + ", ".join(p["hand"]))
-        if p.get("left") or p.get("right"):
-            board.append(f"left {', '.join(p['left'])} | right {', '.join(p['right'])}")
-        if p.get("discovered"):
-            board.append("discovered " + ", ".join(p["discovered"]))
-        if p.get("discards"):
-            board.append(f"discarded {len(p['discards'])}")
-        if board:
-            lines.append("    " + "; ".join(board))
-        pr = p.get("project") or {}
-        if mine and (pr.get("left") or pr.get("right")):
-            lines.append(t.style(f"    your Project: left {', '.join(pr['left'])} | right {', '.join(pr['right'])}", "green"))
-        elif p.get("committed"):
-            lines.append("    has committed a Project (secret until everyone has)")
-        if p.get("claim"):
-            lines.append(t.style(f"    claims {p['claim']}", "yellow"))
-        return lines
-
-    # ----- menu ------------------------------------------------------------------------------
-    def action_label(self, action: Action, view: dict[str, Any], seat: int, short: bool = False) -> str:
-        names = self._names(view)
-        k, args = action.kind, action.args
-        if k in ("left", "right"):
-            label = names.get(str(args[0]), str(args[0]))
-            return label if short else f"{k}: {label}"
-        if k == "deploy":
-            label = AGENTS[TRAYS.index(str(args[0]))][:-1] if str(args[0]) in TRAYS else str(args[0])
-            return label if short else f"deploy one {label}"
-        if k == "research":
-            label = f"{str(args[0]).title()} point"
-            return label if short else f"research: 1 {label}"
-        if k in ("buy", "claim", "benefit"):
-            label = names.get(str(args[0]), str(args[0]))
-            return label if short else f"{k} {label}"
-        if k == "destiny":
-            return f"use the Destiny {args[0]} time(s)"
-        return super().action_label(action, view, seat, short)
-
-    def _names(self, view: dict[str, Any]) -> dict[str, str]:
-        out: dict[str, str] = {}
-        for x in view.get("library", []):
-            out[x["id"]] = f"{x['name']} ({x['cost']} {x['type'].title()} Research; {x['bonus']})"
-        for key, agents in (("wonders", "Builders"), ("leaders", "Ambassadors")):
-            for c in view.get("market", {}).get(key, []):
-                out[c["id"]] = f"{c['name']} ({c['type'].title()}, {c['cost']} {agents}, {c['vp']} VP)"
-        for lv in view.get("philosophy", []):
-            for ident, name in zip(lv.get("seen_ids", []), lv.get("seen", []), strict=False):
-                out[ident] = f"{name} x{lv['multiplier']}"
-        for p in view.get("players", []):
-            for ident, name in zip(p.get("hand_ids", []), p.get("hand", []), strict=False):
-                out[ident] = f"{name} ({p.get('hand_cards', {}).get(ident, '')})" if p.get("hand_cards") else name
+        out: list[str] = []
+        for m in list(moments)[-3:]:
+            head = f"★ Round {m['round']}: {m['title']}"
+            if m["title"].startswith("Scores") or m["title"] == "Final score":
+                scores = "; ".join(x.rstrip(".").replace(" VP so far", "") for x in m["lines"])
+                out.append(clip(t.style(f"★ Round {m['round']} scores: ", "bold", "magenta") + scores, t.width))
+                continue
+            out.append(clip(t.style(head, "bold", "magenta"), t.width))
+            lines = list(m.get("lines", []))
+            shown = lines[:4] if len(lines) <= 4 else lines[:3] + [f"... {len(lines) - 3} more lines: 'log'"]
+            out += [clip("    " + line, t.width) for line in shown]
         return out
+
+    # ----- prompt and menu -------------------------------------------------------------------
+    def prompt_line(self, view: dict[str, Any], seat: int, prompt: str) -> str:
+        return clip(self.term.style(f"{self.game.seat_name(seat)}: ", "bold") + prompt, self.term.width)
+
+    def action_label(self, action: Action, view: dict[str, Any], seat: int, short: bool = False) -> str:
+        cards = view.get("cards") or {}
+        k, args = action.kind, action.args
+        arg = str(args[0]) if args else ""
+        if k in ("left", "right") and arg in cards:
+            c = cards[arg]
+            if k == "left":
+                gives = ", ".join(f"{n} {AGENTS[i] if n > 1 else AGENT[i]}" for i, n in enumerate(c["deploy"]) if n)
+            else:
+                gives = ", ".join(f"{n} {TYPES[i].title()}" for i, n in enumerate(c["research"]) if n)
+            return f"{c['name']}: {gives}" if short else f"{c['name']} on the {k}"
+        if k == "deploy" and arg in TRAYS:
+            return f"one {AGENT[TRAYS.index(arg)]}"
+        if k == "research":
+            return f"1 {arg.title()} point"
+        if k == "claim":
+            for key, agents in (("wonders", "Builders"), ("leaders", "Ambassadors")):
+                for c in view.get("market", {}).get(key, []):
+                    if c["id"] == arg:
+                        return f"{c['name']} ({c['cost']} {agents}, {c['vp']} VP)"
+        if k == "buy" and arg in cards:
+            c = cards[arg]
+            return f"{c['name']} ({c['cost']} {c['type'].title()}, {c['vp']} VP)"
+        if k == "benefit":
+            for lv in view.get("philosophy", []):
+                for ident, name in zip(lv.get("seen_ids", []), lv.get("seen", []), strict=False):
+                    if ident == arg:
+                        return f"{name} x{lv['multiplier']}"
+        if k == "destiny":
+            n = int(arg or 0)
+            return "do not use the Destiny" if n == 0 else f"use the Destiny {n} time{'s' if n > 1 else ''}"
+        if k == "confirm":
+            me = self._player(view, seat) or {}
+            return f"confirm your claim on {me['claim']}" if me.get("claim") else "confirm: no claim"
+        if k == "withdraw":
+            return "take your cubes back"
+        if k == "pass":
+            return "claim nothing"
+        return super().action_label(action, view, seat, short)
 
 
 RENDERER = PathRenderer

@@ -17,17 +17,13 @@ from .term import Term, clip, columns, visible_len
 _SKIP_KEYS = {"decision", "you", "game"}
 
 HELP = """\
-Commands:
-  N               play choice number N of the menu
-  <action text>   play an action by its text; several steps of one decision
-                  may be typed at once, e.g. a choice and then its place
-  info <action>   (or '? N') what it does and would change, without playing it
-  undo            take back your last action this turn (never across dice or
-                  another player's move)
-  view            the screen again ('view all': every part; 'view <part>')
-  log             show the game log
-  help            this text
-  quit            stop playing (the record is saved if you gave --record)"""
+Commands:  N      play option N of the menu
+  <action text>   play an action by its text; the steps of one decision may be
+                  typed together, e.g. a choice and then its place
+  ? N  (info N)   what option N does and would change, without playing it
+  undo            take back your last action (not across dice or other players)
+  view            the screen again; 'view all': every part; 'view <part>': one
+  log             the game log         help   this text         quit   stop"""
 """The commands of every game; each game's renderer adds its own part (``Renderer.help_text``)."""
 
 
@@ -45,7 +41,9 @@ class Renderer:
     def help_lines(self) -> list[str]:
         """``help``: the game's own help, then the commands of every game."""
         own = self.help_text or f"{self.game.info.title}: {self.game.info.description}".rstrip(": ")
-        return [own, "", HELP]
+        width = min(self.term.width, 80) - 1
+        lines = [w for line in own.splitlines() for w in (textwrap.wrap(line, width) or [""])]
+        return ["\n".join(lines), "", HELP]
 
     def score_sheet(self, sheet: dict[str, Any]) -> list[str]:
         """The end-of-game score sheet (:func:`civtable.core.teaching.score_sheet`): a table when
@@ -133,7 +131,7 @@ class Renderer:
             if dropped:
                 views = ", ".join(f"'view {d}'" for d in dropped)
                 hint = f"(not shown to fit the screen — type {views} or 'view all')"
-                lines += [t.style(x, "grey") for x in textwrap.wrap(hint, max(20, t.width))]
+                lines.append(t.style(hint, "grey"))
             if recent_lines:
                 lines += ["", t.style("Since your last decision:", "bold")]
                 lines += ["  " + r for r in recent_lines]
@@ -218,30 +216,6 @@ class Renderer:
             body = _wrap_items(items, t.width - kw - 4)
             out.append(head + body[0])
             out += [" " * (kw + 4) + b for b in body[1:]]
-        return out
-
-    # ----- staged menus ----------------------------------------------------------------------
-    def steps(
-        self, legal: Sequence[Action], view: dict[str, Any], seat: int, chosen: str
-    ) -> list[tuple[str, str]] | None:
-        """A long menu offered in small steps (a game's renderer may override it): the entries
-        ``(label, text)`` after the steps ``chosen`` (the beginning of an action's text, '' at
-        first). An entry whose text is a legal action plays it; any other text is the next step's
-        ``chosen``. None: one flat menu (the default)."""
-        return None
-
-    def step_path(self, chosen: str) -> list[str]:
-        """The steps that led to ``chosen``, each one's ``chosen`` (for 'back')."""
-        words = chosen.split()
-        return [" ".join(words[:k]) for k in range(1, len(words) + 1)]
-
-    def step_menu(self, entries: Sequence[tuple[str, str]], view: dict[str, Any], seat: int, inner: bool) -> list[str]:
-        """The numbered entries of one step, in columns; ``inner``: a step after the first."""
-        t = self.term
-        items = [f"{t.style(f'{n:>2})', 'cyan')} {label}" for n, (label, _) in enumerate(entries, 1)]
-        out = ["  " + line for line in columns(items, t.width - 2, gap=3)]
-        if inner:
-            out.append(t.style("  ('back' for the previous step)", "grey"))
         return out
 
     def action_label(self, action: Action, view: dict[str, Any], seat: int, short: bool = False) -> str:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from civtable.bots.bench import mcts_bench, sim_bench
+from civtable.bots.bench import mcts_bench
+from civtable.cli.bench import sim_throughput
 
 
 def test_mcts_bench_on_nim() -> None:
@@ -11,6 +12,6 @@ def test_mcts_bench_on_nim() -> None:
     assert r["seconds_per_decision"] > 0
 
 
-def test_sim_bench_on_nim() -> None:
-    r = sim_bench(workers=2, games=4, game_name="nim", options={"players": 2})
-    assert r["games"] == 4 and r["finished"] == 4 and r["games_per_minute"] > 0
+def test_sim_throughput_on_nim() -> None:
+    r = sim_throughput("nim", 2, games=4, workers=2)
+    assert r["games"] == 4 and r["players"] == 2 and r["games_per_minute"] > 0

@@ -223,6 +223,7 @@ def test_bench_reports_the_bots_benchmarks(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from civtable.bots import bench as bots_bench
+    from civtable.cli import bench as cli_bench
 
     calls: list[tuple[str, dict[str, Any]]] = []
 
@@ -230,12 +231,12 @@ def test_bench_reports_the_bots_benchmarks(
         calls.append(("mcts", {"game": game_name, **options}))
         return {"simulations_per_second": 123.0, "seconds_per_decision": 0.5}
 
-    def fake_sim(game_name: str, options: dict[str, Any]) -> dict[str, Any]:
-        calls.append(("sim", {"game": game_name, **options}))
+    def fake_sim(name: str, players: int, games: int, workers: int, options: dict[str, Any]) -> dict[str, Any]:
+        calls.append(("sim", {"game": name, **options}))
         return {"games_per_minute": 7.0}
 
     monkeypatch.setattr(bots_bench, "mcts_bench", fake_mcts)
-    monkeypatch.setattr(bots_bench, "sim_bench", fake_sim)
+    monkeypatch.setattr(cli_bench, "sim_throughput", fake_sim)
     obj = run_json(capsys, "bench", "--game", "nim", "--players", "3", "--seconds", "0.05", "--rounds", "1")
     assert obj["mcts"]["simulations_per_second"] == 123.0 and obj["sim"]["games_per_minute"] == 7.0
     assert [c[0] for c in calls] == ["mcts", "sim"] and all(

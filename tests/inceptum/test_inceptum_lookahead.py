@@ -10,6 +10,7 @@ import random
 import pytest
 
 import civtable.games.inceptum.bot as greedy
+import civtable.games.inceptum.bot_choices as bot_choices
 from civtable.bots import make_bot
 from civtable.core import CHANCE, Action, OptionError, Session, make_game, sample_chance
 from civtable.core.session import chance_rng
@@ -65,7 +66,7 @@ def test_clone_for_own_moves_share_the_others() -> None:
 def test_shared_copies_play_exactly_like_full_copies(seats: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
     config = SimConfig(game="inceptum", seats=seats, seed=3, options={"players": 3})
     shared = [run_game(config.task(i))["line"]["final_hash"] for i in range(2)]
-    monkeypatch.setattr(greedy, "SHARE_PLAYERS", False)
+    monkeypatch.setattr(bot_choices, "SHARE_PLAYERS", False)
     full = [run_game(config.task(i))["line"]["final_hash"] for i in range(2)]
     assert shared == full
 

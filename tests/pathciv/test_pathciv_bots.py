@@ -53,3 +53,56 @@ def test_simulate_reports_by_civilization_board_and_seat(tmp_path, capsys) -> No
     assert set(summary["win_rate"]["by_group"]) <= {"Roman", "Egyptian", "Mayan"}
     assert set(summary["win_rate"]["by_seat"]) == {"0", "1", "2"}
     assert "vp_wonders" in summary["means"] and "score" in summary["means"]
+
+
+def _open_claims_table() -> tuple[object, int, int]:
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from pathciv_helpers import at_phase, seat_of, table
+
+    from civtable.games.pathciv.state import P_LEADERS
+
+    s = table(4)
+    c = s.content
+    s.market_l = [c.leader_index[x] for x in ("euclid", "confucius", "cleopatra")]
+    for p in s.players:
+        p.trays = [5, 0, 0, 0, 0]
+        p.left, p.right, p.discards, p.hand = p.hand[:2], p.hand[2:4], p.hand[4:], []  # the Project made
+    at_phase(s, P_LEADERS)
+    return s, seat_of(s, "egyptian"), seat_of(s, "mayan")
+
+
+def test_greedy_moves_off_an_outranked_claim_and_keeps_a_safe_one() -> None:
+    """Open claims: a greedy seat whose cubes sit where a higher priority claims moves them (Euclid:
+    the Egyptian outranks the Mayan); a greedy seat whose claim is safe confirms it."""
+    from civtable.core import Action, observe
+
+    s, egyptian, mayan = _open_claims_table()
+    s.apply("claim euclid", egyptian)  # type: ignore[attr-defined]
+    s.apply("claim euclid", mayan)  # type: ignore[attr-defined]
+    game = s.game  # type: ignore[attr-defined]
+    moved = make_bot("greedy", game, mayan, 7).decide(observe(s, mayan))  # type: ignore[arg-type]
+    assert moved.kind in ("claim", "withdraw") and moved != Action("claim", ("euclid",))
+    kept = make_bot("greedy", game, egyptian, 7).decide(observe(s, egyptian))  # type: ignore[arg-type]
+    assert kept == Action("confirm")
+
+
+@pytest.mark.parametrize("spec", ["greedy", "mcts:iters=20"])
+def test_bots_settle_open_claims_briefly_and_take_every_leader(spec: str) -> None:
+    """Four bots, three Leaders everyone can afford: the step ends with the three Leaders taken
+    (none left for lack of a move) and few changes (at most one move per seat beyond its claim)."""
+    from civtable.core import observe
+
+    s, _egyptian, _mayan = _open_claims_table()
+    game = s.game  # type: ignore[attr-defined]
+    bots = [make_bot(spec, game, i, 11) for i in range(4)]
+    changes = 0
+    while s.decision().kind == "claims":  # type: ignore[attr-defined]
+        seat = s.decision().players[0]  # type: ignore[attr-defined]
+        a = bots[seat].decide(observe(s, seat))  # type: ignore[arg-type]
+        changes += a.kind != "confirm"
+        s.apply(a, seat)  # type: ignore[attr-defined]
+    assert sum(p.leader >= 0 for p in s.players) == 3  # type: ignore[attr-defined]
+    assert changes <= 8

@@ -8,7 +8,15 @@ from pathciv_helpers import at_phase, ids, seat_of, table, with_tech
 from civtable.core import CHANCE, Action, IllegalAction
 from civtable.games.pathciv.content import BATTLES, CHALLENGES, LEADERS, PHILOSOPHY, WONDERS
 from civtable.games.pathciv.events import per_times, ranking
-from civtable.games.pathciv.state import P_DEPLOY, P_EVENT, P_LEADERS, P_PHIL, P_PURCHASE, P_RESEARCH
+from civtable.games.pathciv.state import (
+    P_DEPLOY,
+    P_EVENT,
+    P_LEADERS,
+    P_PHIL,
+    P_PURCHASE,
+    P_RESEARCH,
+    PathState,
+)
 
 
 def test_ex1_deployment_cap_player_chooses_5_of_6() -> None:
@@ -58,15 +66,74 @@ def test_ex2_research_cap_and_track_movement() -> None:
     assert p.research == [1, 4, 0, 9, 0]  # 2 Cultural and 1 Scientific given up
 
 
-def test_ex3_priority_conflicts_and_reclaims() -> None:
-    """EX-3 / PC-PRIO-1..5: Euclid to the Egyptian, Confucius to the Mayan, Cleopatra to the Roman."""
-    s = table(4)
+def _ex3_table(**options: str) -> tuple[PathState, int, int, int, int]:
+    s = table(4, **options)
     c = s.content
     s.market_l = [c.leader_index[x] for x in ("euclid", "confucius", "cleopatra")]
     for p in s.players:
         p.trays = [5, 0, 0, 0, 0]
     roman, egyptian, mayan, chinese = (seat_of(s, x) for x in ("roman", "egyptian", "mayan", "chinese"))
     at_phase(s, P_LEADERS)
+    return s, roman, egyptian, mayan, chinese
+
+
+def _ex3_outcome(s: PathState, roman: int, egyptian: int, mayan: int, chinese: int) -> None:
+    c = s.content
+    assert s.decision().kind not in ("claim", "claims")
+    assert s.players[egyptian].leader == c.leader_index["euclid"]
+    assert s.players[mayan].leader == c.leader_index["confucius"]
+    assert s.players[roman].leader == c.leader_index["cleopatra"]
+    assert s.players[chinese].leader == -1
+    assert s.players[chinese].trays[LEADERS] == 5  # keeps their Ambassadors in the tray
+    assert s.players[egyptian].trays[LEADERS] == 5 - c.leaders[c.leader_index["euclid"]].cost
+
+
+def test_acquisition_priority_rule_worked_example_move_by_move() -> None:
+    """EX-3 / the Acquisition Priority Rule's example (PC-PRIO-1..4), played with open claims:
+    the Egyptian and the Mayan claim Euclid, the Chinese Confucius, the Roman Cleopatra; all
+    confirm; the Egyptian (Scientific 3rd) beats the Mayan (4th); the Mayan, outranked, moves
+    their cubes to Confucius and confirms; the Mayan (Spiritual 1st) beats the Chinese (5th);
+    the Chinese returns their cubes to the tray and confirms; then each pays and takes."""
+    s, roman, egyptian, mayan, chinese = _ex3_table()
+    c = s.content
+    assert s.decision().kind == "claims" and set(s.decision().players) == {0, 1, 2, 3}
+    s.apply("claim euclid", egyptian)
+    s.apply("claim euclid", mayan)
+    s.apply("claim confucius", chinese)
+    s.apply("claim cleopatra", roman)
+    # everyone sees everyone's cubes at once (the claims are open)
+    for seat in range(4):
+        v = s.view(seat)
+        assert {p["civ"]: p["claim"] for p in v["players"]} == {
+            "Egyptian": "Euclid", "Mayan": "Euclid", "Chinese": "Confucius", "Roman": "Cleopatra"}
+        assert [e["civ"] for e in v["claims"]["cards"]["euclid"] if e["leads"]] == ["Egyptian"]
+    for seat in (roman, egyptian, mayan):
+        s.apply("confirm", seat)
+        assert s.decision().kind == "claims"  # nothing is settled while a seat has not confirmed
+    assert s.decision().players == (chinese,)
+    s.apply("confirm", chinese)
+    # settled: the Egyptian keeps Euclid; the Mayan's cubes are still on it and must move
+    assert s.decision().kind == "claims" and s.decision().players == (mayan,)
+    assert s.view(chinese)["players"][mayan]["claim_state"] == "outranked"
+    legal = s.legal_actions(mayan)
+    assert Action("claim", ("euclid",)) not in legal and Action("confirm") not in legal
+    assert Action("claim", ("confucius",)) in legal and Action("withdraw") in legal
+    s.apply("claim confucius", mayan)
+    assert s.view(chinese)["players"][mayan]["claim"] == "Confucius"  # the Chinese sees it coming
+    s.apply("confirm", mayan)
+    # second comparison: the Mayan (Spiritual 1st) beats the Chinese (5th), who must move
+    assert s.decision().players == (chinese,)
+    assert Action("confirm") not in s.legal_actions(chinese)
+    s.apply("withdraw", chinese)  # not interested in any other Leader: cubes back to the tray
+    assert s.players[chinese].claim == -1 and s.decision().players == (chinese,)
+    s.apply("confirm", chinese)
+    _ex3_outcome(s, roman, egyptian, mayan, chinese)
+    assert c.leader_index["confucius"] not in s.market_l
+
+
+def test_ex3_priority_conflicts_with_one_shot_claims() -> None:
+    """EX-3 with the option claims=once: one claim each, then only the outranked claim again."""
+    s, roman, egyptian, mayan, chinese = _ex3_table(claims="once")
     assert s.decision().kind == "claim" and set(s.decision().players) == {0, 1, 2, 3}
     s.apply("claim euclid", egyptian)
     s.apply("claim euclid", mayan)
@@ -79,12 +146,7 @@ def test_ex3_priority_conflicts_and_reclaims() -> None:
     # the Mayan (Spiritual 1st) beats the Chinese (5th): the Chinese claims again or passes
     assert s.decision().players == (chinese,)
     s.apply("pass", chinese)
-    assert s.players[egyptian].leader == c.leader_index["euclid"]
-    assert s.players[mayan].leader == c.leader_index["confucius"]
-    assert s.players[roman].leader == c.leader_index["cleopatra"]
-    assert s.players[chinese].leader == -1
-    assert s.players[chinese].trays[LEADERS] == 5  # keeps their Ambassadors
-    assert s.players[egyptian].trays[LEADERS] == 5 - c.leaders[c.leader_index["euclid"]].cost
+    _ex3_outcome(s, roman, egyptian, mayan, chinese)
 
 
 def test_ex4_challenge_destiny_then_history() -> None:

@@ -55,21 +55,24 @@ def test_pc_a_4_project_hidden_until_all_commit() -> None:
     s.apply("right rituals", 0)
     other = s.view(1)["players"][0]
     assert other["committed"] and "project" not in other
-    assert s.view(0)["players"][0]["project"] == {"left": ["Fire", "Tools"], "right": ["Hunting", "Rituals"]}
+    mine = s.view(0)["players"][0]["project"]
+    assert (mine["left"], mine["right"]) == (["Fire", "Tools"], ["Hunting", "Rituals"])
+    assert (mine["left_ids"], mine["right_ids"]) == (["fire", "tools"], ["hunting", "rituals"])
     text = s.game.describe_action(s, 1, Action.parse("left fire"))
     assert "places a Technology face down" in text and "Fire" not in text
     # re-drawing what seat 1 cannot know leaves its view unchanged
     for k in range(5):
         assert s.resample(1, random.Random(k)).view(1) == s.view(1)
     project(s, 1, "fire", "tools", "hunting", "rituals")
-    s.apply("left tools", 2)
-    with pytest.raises(IllegalAction, match="in name order"):
-        s.apply("left fire", 2)  # fire comes before tools: it had to be placed first
+    s.apply("left tribe", 2)  # a side's cards go in any order
+    with pytest.raises(IllegalAction, match="already placed"):
+        s.apply("left tribe", 2)
     with pytest.raises(IllegalAction, match="now is the time to 'left"):
         s.apply("right fire", 2)
-    s.apply("left tribe", 2)
-    s.apply("right hunting", 2)
+    s.apply("left tools", 2)
+    assert s.players[2].project[:2] == tuple(ids(s, "tools", "tribe"))  # kept in name order: one state per Project
     s.apply("right rituals", 2)
+    s.apply("right hunting", 2)
     resolve(s)
     p = s.players[2]
     assert s.view(0)["players"][2]["left"] == ["Tools", "Tribe"]
@@ -151,10 +154,12 @@ def test_pc_won_1_3_claim_needs_builders_one_wonder_bonus_at_once() -> None:
     at_phase(s, P_WONDERS)
     assert s.decision().players == (0,)
     legal = s.legal_actions(0)
-    assert Action("claim", ("stonehenge",)) in legal and Action("pass") in legal
+    assert Action("claim", ("stonehenge",)) in legal and Action("confirm") in legal
     great = c.wonders[c.wonder_index["great_library"]]
     assert (Action("claim", ("great_library",)) in legal) == (great.cost <= 3)
     s.apply("claim stonehenge", 0)
+    assert p.wonders == []  # nothing is taken before everyone taking part has confirmed
+    s.apply("confirm", 0)
     st = c.wonders[c.wonder_index["stonehenge"]]
     assert p.wonders == [c.wonder_index["stonehenge"]] and p.trays[WONDERS] == 3 - st.cost
     assert c.wonder_index["stonehenge"] not in s.market_w
@@ -184,6 +189,7 @@ def test_pc_lead_3_new_leader_sends_old_one_to_the_cemetery() -> None:
     s.players[1].trays = [0] * 5
     at_phase(s, P_LEADERS)
     s.apply("claim euclid", 0)
+    s.apply("confirm", 0)
     assert p.leader == c.leader_index["euclid"] and p.cemetery == [c.leader_index["homer"]]
     assert p.cards_of_type(c, 0) >= 1  # the dead Leader still counts (type)
     # the Cemetery effect is now active in Phase D
@@ -326,3 +332,24 @@ def test_pc_board_2_population_bonus_spaces_and_pc_board_5_track_top() -> None:
     p.research = [9, 0, 0, 0, 0]
     gain(c, p, Effect(rp=(3, 0, 0, 0, 0)))
     assert p.research[0] == 10  # a Research track stops at 10
+
+
+def test_option_rounds_short_learning_game_ends_after_that_rounds_events() -> None:
+    import random
+
+    from civtable.core import CHANCE, sample_chance
+
+    s = table(2, rounds=4)
+    rng = random.Random(3)
+    while not s.is_terminal():
+        if s.is_chance_node():
+            s.apply(sample_chance(s.chance_outcomes(), rng), CHANCE)
+            continue
+        seat = s.decision().players[0]
+        s.apply(rng.choice(s.legal_actions(seat)), seat)
+    r = s.result()
+    assert r.finished and r.rounds == 4 and r.reason == "after round 4"
+    titles = [m["title"] for m in s.view(0)["moments"]]
+    rounds = {(m["round"], m["title"].split(":")[0]) for m in s.view(0)["moments"]}
+    assert (3, "Challenge") in rounds and (4, "Battle") in rounds
+    assert titles[-1] == "Final score"

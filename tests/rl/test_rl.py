@@ -1,4 +1,6 @@
-"""RL adapters: Gymnasium check_env, PettingZoo api_test, OpenSpiel load_game and MCTSBot."""
+"""The RL machinery on a tiny game (Nim with an action space, the generic encoder) and the
+Gymnasium environments: check_env, masks, illegal actions, seeding, rewards, opponents, the
+batched vector environment and gymnasium.make ids."""
 
 from __future__ import annotations
 
@@ -6,104 +8,149 @@ import numpy as np
 import pytest
 
 pytest.importorskip("gymnasium")
-pytest.importorskip("pettingzoo")
 
+import gymnasium  # noqa: E402
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 from nimspace import NimWithSpace  # noqa: E402
-from pettingzoo.test import api_test  # noqa: E402
+from rlgames import GAMES, quick  # noqa: E402
 
-from civtable.core import IllegalAction, OptionError, make_game, register  # noqa: E402
-from civtable.rl.encoding import ActionIndex, encoder_for, generic_observation_vector  # noqa: E402
-from civtable.rl.gym_env import CivtableGymEnv  # noqa: E402
-from civtable.rl.pettingzoo_env import CivtableAECEnv  # noqa: E402
+import civtable.rl  # noqa: E402,F401 - registers the gymnasium ids
+from civtable.core import OptionError, register  # noqa: E402
+from civtable.rl.actions import WAIT, make_token_space  # noqa: E402
+from civtable.rl.gym_env import CivtableEnv, random_policy  # noqa: E402
+from civtable.rl.vector_env import CivtableVectorEnv  # noqa: E402
 
 register("nim_space", "nimspace:NimWithSpace")
 
 
-def test_gym_env_passes_check_env() -> None:
-    env = CivtableGymEnv(NimWithSpace({"players": 3}), seat=1, opponents="greedy")
-    check_env(env, skip_render_check=True)
+def test_gym_env_passes_check_env_on_a_game_without_an_encoder() -> None:
+    env = CivtableEnv(NimWithSpace({"players": 3}), seat=1, opponents="greedy", render_mode="ansi")
+    check_env(env)
+    assert env.action_space.n == 1 + NimWithSpace({"players": 3}).options["max_take"]  # wait + one per action
 
 
-def test_gym_episode_mask_reward_and_seeding() -> None:
-    env = CivtableGymEnv(NimWithSpace({"players": 2}), seat=0, opponents="random")
+@pytest.mark.parametrize("name", GAMES)
+def test_gym_check_env_on_every_game(name: str) -> None:
+    env = gymnasium.make(civtable.rl.GYM_IDS[name], options=quick(name), max_steps=40, render_mode="ansi")
+    check_env(env.unwrapped)
+    obs, info = env.reset(seed=3)
+    assert env.observation_space.contains(obs)
+    assert info["action_mask"].dtype == np.int8 and info["action_mask"].sum() >= 1
+    assert info["action_mask"][WAIT] == 0  # the learning seat always has something to decide
+    assert isinstance(env.render(), str)
+
+
+def test_episode_masks_reward_and_seeding() -> None:
+    env = CivtableEnv(NimWithSpace({"players": 2}), seat=0, opponents="random")
     obs, info = env.reset(seed=3)
     obs2, _ = env.reset(seed=3)
     assert np.array_equal(obs, obs2) and obs.dtype == np.float32
-    total, done, steps = 0.0, False, 0
+    total, done = 0.0, False
     while not done:
         legal = np.flatnonzero(info["action_mask"])
-        assert len(legal) > 0
+        assert len(legal) > 0 and np.array_equal(env.action_masks(), info["action_mask"].astype(bool))
         obs, reward, term, trunc, info = env.step(int(legal[-1]))
         total += reward
         done = term or trunc
-        steps += 1
-    assert total in (0.0, 1.0)
+    assert total in (0.0, 1.0) and info["won"] == total
 
 
-def test_gym_illegal_action_is_penalised_without_changing_the_game() -> None:
-    env = CivtableGymEnv(NimWithSpace({"players": 2, "max_take": 9}), seat=0, opponents="random")
+def test_illegal_action_is_penalised_and_changes_nothing() -> None:
+    env = CivtableEnv(NimWithSpace({"players": 2, "max_take": 9}), seat=0, opponents="random")
     _, info = env.reset(seed=0)
     while env.state.view(0)["pile"] >= 9:
-        _, _, term, _, info = env.step(0)  # take 1
+        _, _, term, _, info = env.step(1)  # take 1
         assert not term
-    assert info["action_mask"][8] == 0
+    assert info["action_mask"][9] == 0
     before = env.state.state_hash()
-    _, reward, term, trunc, info = env.step(8)  # take 9: more than the pile
+    _, reward, term, trunc, info = env.step(9)  # take 9: more than the pile
     assert info["illegal"] and reward == pytest.approx(-0.1) and not term and not trunc
     assert env.state.state_hash() == before
 
 
-def test_pettingzoo_env_passes_api_test() -> None:
-    api_test(CivtableAECEnv(NimWithSpace({"players": 3})), num_cycles=300)
+def test_reward_options() -> None:
+    for reward in ("win", "score", "shaped"):
+        env = CivtableEnv("pathciv", options={"players": 2}, reward=reward)
+        _, info = env.reset(seed=4)
+        _total, done, rewards = 0.0, False, []
+        while not done:
+            _, r, term, trunc, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
+            rewards.append(r)
+            done = term or trunc
+        assert term
+        diff = env.solo.table.difference(env.state, 0)
+        if reward == "win":
+            assert all(r == 0 for r in rewards[:-1]) and rewards[-1] == info["won"]
+        elif reward == "score":
+            assert rewards[-1] == pytest.approx(max(-1.0, min(1.0, diff)))
+        else:  # the shaping terms add up to the final score difference, plus the win
+            assert sum(rewards) == pytest.approx(diff + info["won"], abs=1e-6)
+            assert sum(1 for r in rewards if r) > 1
+    with pytest.raises(OptionError):
+        CivtableEnv("pathciv", reward="money")
 
 
-def test_pettingzoo_refuses_masked_actions() -> None:
-    env = CivtableAECEnv(NimWithSpace({"players": 2, "max_take": 9}))
-    env.reset(seed=1)
-    while env.state.view(0)["pile"] >= 9:
-        env.step(0)
-    before = env.state.state_hash()
-    with pytest.raises(IllegalAction):
-        env.step(8)
-    assert env.state.state_hash() == before
+def test_opponents_policy_callable_self_play_and_per_seat() -> None:
+    env = CivtableEnv("pathciv", options={"players": 3}, opponents=[random_policy(1), "greedy"])
+    _, info = env.reset(seed=2)
+    for _ in range(30):
+        _, _, term, _, info = env.step(int(np.flatnonzero(info["action_mask"])[-1]))
+        if term:
+            break
+    selfish = CivtableEnv("pathciv", options={"players": 2}, opponents="self")
+    _, info = selfish.reset(seed=1)
+    with pytest.raises(OptionError, match="set_self_play"):
+        for _ in range(40):  # until the opponent has to play
+            _, _, _, _, info = selfish.step(int(np.flatnonzero(info["action_mask"])[0]))
+    selfish.set_self_play(random_policy(2))
+    _, info = selfish.reset(seed=1)
+    _, _, _, _, info = selfish.step(int(np.flatnonzero(info["action_mask"])[0]))
+    with pytest.raises(OptionError):
+        CivtableEnv("pathciv", options={"players": 3}, opponents=["random"])
 
 
-def test_games_without_action_space_are_refused() -> None:
-    with pytest.raises(OptionError, match="action space"):
-        ActionIndex(make_game("nim", {"players": 2}))
+def test_random_seat_is_drawn_from_the_seed() -> None:
+    env = CivtableEnv("pathciv", options={"players": 2}, seat="random")
+    seats = set()
+    for seed in range(12):
+        _, info = env.reset(seed=seed)
+        seats.add(info["seat"])
+        assert env.reset(seed=seed)[1]["seat"] == info["seat"]
+    assert seats == {0, 1}
 
 
-def test_generic_encoder_is_fixed_size_and_deterministic() -> None:
-    fn, size = encoder_for(NimWithSpace({"players": 2}))
-    v = fn({"pile": 3, "you": 0, "names": ["a", "b"]}, 0)
-    assert len(v) == size and v == generic_observation_vector({"pile": 3, "you": 0, "names": ["a", "b"]}, 0)
-    assert v != fn({"pile": 4, "you": 0, "names": ["a", "b"]}, 0)
+def test_vector_env_matches_single_envs_and_masks_survive_autoreset() -> None:
+    n = 3
+    vec = CivtableVectorEnv(NimWithSpace({"players": 2}), num_envs=n, opponents="random")
+    singles = [CivtableEnv(NimWithSpace({"players": 2}), opponents="random") for _ in range(n)]
+    obs, info = vec.reset(seed=10)
+    for i, env in enumerate(singles):
+        o, inf = env.reset(seed=10 + i)
+        assert np.array_equal(obs[i], o) and np.array_equal(info["action_mask"][i], inf["action_mask"])
+    rng = np.random.default_rng(0)
+    finished = 0
+    for _ in range(60):
+        mask = info["action_mask"]
+        assert np.all(mask.sum(axis=1) >= 1), "every game has a legal action, also right after an autoreset"
+        assert np.array_equal(vec.action_masks(), mask.astype(bool))
+        acts = np.array([rng.choice(np.flatnonzero(m)) for m in mask])
+        obs, rew, term, trunc, info = vec.step(acts)
+        if term.any():
+            finished += int(term.sum())
+            assert info["_final_obs"][term].all() and set(info["final_won"][term]) <= {0.0, 1.0}
+            assert np.array_equal(rew[term], info["final_won"][term])
+    assert finished > 3
 
 
-def test_openspiel_load_game_and_mcts_bot() -> None:
-    pyspiel = pytest.importorskip("pyspiel")
-    from open_spiel.python.algorithms import mcts
+def test_make_vec_and_vector_env_on_a_real_game() -> None:
+    vec = gymnasium.make_vec("civtable/PathCiv-v1", num_envs=2, vectorization_mode="vector_entry_point",
+                             options={"players": 2})
+    obs, info = vec.reset(seed=1)
+    assert obs.shape == (2, vec.single_observation_space.shape[0]) and info["action_mask"].shape == (2, 205)
+    assert vec.single_observation_space.contains(obs[0])
 
-    from civtable.rl import openspiel as adapter
 
-    name = adapter.register("nim_space")
-    game = pyspiel.load_game(name, {"players": 2})
-    assert game.num_players() == 2 and game.num_distinct_actions() == 3
-    state = game.new_initial_state()
-    assert state.is_chance_node()
-    bot = mcts.MCTSBot(game, 1.4, 100, adapter.HeuristicEvaluator(depth=20), random_state=np.random.RandomState(0))
-    moves = 0
-    while not state.is_terminal():
-        if state.is_chance_node():
-            state.apply_action(state.chance_outcomes()[5][0])
-            continue
-        clone = state.clone()
-        action = bot.step(state)
-        assert action in state.legal_actions()
-        assert clone.history() == state.history()
-        state.apply_action(action)
-        moves += 1
-    assert moves > 1 and sorted(state.returns()) == [0.0, 1.0]
-    again = state.resample_from_infostate(0, np.random.random)
-    assert str(again) == str(state)
+def test_token_spaces_are_flat_except_dominations() -> None:
+    sizes = {name: make_token_space(__import__("civtable.core", fromlist=["make_game"]).make_game(name, quick(name))).size
+             for name in GAMES}
+    assert sizes["pathciv"] == 205 and sizes["inceptum"] == 229 and sizes["dominations"] < 5000

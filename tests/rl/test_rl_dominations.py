@@ -1,5 +1,5 @@
-"""The RL adapters on Dominations: its fixed action numbering (hand slots, cells of a bounded
-land, ranked Tree squares) and the Gymnasium, PettingZoo and OpenSpiel environments."""
+"""The RL layer on Dominations: the bounds of the land and the Tree, the factorised token space
+(tile -> row -> column -> rotation), and the observation of the land."""
 
 from __future__ import annotations
 
@@ -12,30 +12,21 @@ import pytest
 pytest.importorskip("gymnasium")
 pytest.importorskip("pettingzoo")
 
-from gymnasium.utils.env_checker import check_env  # noqa: E402
-from pettingzoo.test import api_test  # noqa: E402
-
 from civtable.core import CHANCE, Action, make_game, sample_chance  # noqa: E402
 from civtable.games.dominations.encode import (  # noqa: E402
-    _WINDOW_NO,
-    CELL_BLOCK,
-    MONUMENT_BLOCK,
-    DominationsActions,
+    DominationsEncoder,
     land_cells,
     land_radius,
     max_hand,
     max_placements,
     max_tree_cards,
-    observation_size,
-    observation_vector,
     tree_squares,
 )
 from civtable.games.dominations.geometry import neighbours  # noqa: E402
 from civtable.games.dominations.grow import CRADLE, frontier  # noqa: E402
-from civtable.games.dominations.tree import open_squares  # noqa: E402
-from civtable.rl.encoding import ActionIndex  # noqa: E402
-from civtable.rl.gym_env import CivtableGymEnv  # noqa: E402
-from civtable.rl.pettingzoo_env import CivtableAECEnv  # noqa: E402
+from civtable.rl.actions import Choices, make_token_space  # noqa: E402
+from civtable.rl.dominations import DominationsTokens  # noqa: E402
+from civtable.rl.gym_env import CivtableEnv  # noqa: E402
 
 
 def _distances(radius: int) -> dict[tuple[int, int, int], int]:
@@ -67,17 +58,22 @@ def test_bounds_come_from_the_content(players: int) -> None:
     assert max_hand(c) >= c.rules["hand_size"] + 2
 
 
-def test_sizes_are_documented() -> None:
-    sizes = {n: len(ActionIndex(make_game("dominations", {"players": n}))) for n in (2, 3, 4)}
-    assert sizes == {2: 146142, 3: 268777, 4: 426524}
+def test_factorised_space_is_small() -> None:
+    """Dominations' actions are token sequences: at most a few thousand tokens (the flat list
+    would have 146,142 to 426,524 actions)."""
+    sizes = {n: make_token_space(make_game("dominations", {"players": n})).size for n in (2, 3, 4)}
+    assert sizes == {2: 1271, 3: 1313, 4: 1361}
+    assert max(sizes.values()) <= 5000
 
 
 def test_a_line_of_tiles_reaches_one_step_further_per_tile_and_stays_inside() -> None:
     """The bound is tight in kind: pushing every tile outward, the k-th tile lies k steps away."""
     game = make_game("dominations", {"players": 2})
-    codec = DominationsActions(game)  # type: ignore[arg-type]
-    inside = set(codec.cells)
-    dist = _distances(codec.radius)
+    radius = land_radius(game.content, 2)
+    inside = set(land_cells(radius))
+    dist = _distances(radius)
+    space = make_token_space(game)
+    assert isinstance(space, DominationsTokens)
     rng = random.Random(4)
     s = game.new_initial_state()
     placed = 0
@@ -96,17 +92,20 @@ def test_a_line_of_tiles_reaches_one_step_further_per_tile_and_stays_inside() ->
         else:
             a = next((x for x in legal if x.kind == "pass"), rng.choice(legal))
         assert all(c in inside for c in frontier(s))
+        assert all(space.i_lo <= c[0] <= space.i_hi and space.j_lo <= c[1] <= space.j_hi for c in frontier(s))
         s.apply(a, p)
-    assert max(dist[c] for c in s.placed) == placed <= codec.radius
+    assert max(dist[c] for c in s.placed) == placed <= radius
     assert placed >= 30  # every turn placed a tile
 
 
 @pytest.mark.parametrize(("players", "seed", "multi_edge"), [(2, 1, "choose_one"), (4, 2, "choose_one"), (3, 3, "all_edges")])
-def test_every_legal_action_has_a_number_and_back(players: int, seed: int, multi_edge: str) -> None:
+def test_every_legal_action_has_its_own_tokens(players: int, seed: int, multi_edge: str) -> None:
+    """Through whole random games: every legal action gets a token sequence no other action
+    shares (Choices refuses clashes), each token in range, and a placement is tile -> row ->
+    column -> rotation."""
     game = make_game("dominations", {"players": players, "multi_edge": multi_edge})
-    index = ActionIndex(game)
-    codec = index.codec
-    assert isinstance(codec, DominationsActions)
+    space = make_token_space(game)
+    assert isinstance(space, DominationsTokens)
     rng = random.Random(seed)
     s = game.new_initial_state()
     kinds: set[str] = set()
@@ -115,68 +114,62 @@ def test_every_legal_action_has_a_number_and_back(players: int, seed: int, multi
             s.apply(sample_chance(s.chance_outcomes(), rng), CHANCE)
             continue
         p = rng.choice(s.decision().players)
-        numbers = index.legal_indices(s, p)
         legal = s.legal_actions(p)
-        assert len(set(numbers)) == len(legal)
-        for a in legal:
-            i = index.number(s, p, a)
-            assert i is not None and index.action(s, p, i) == a
+        seqs = dict(space.sequences(s, p, legal))
+        assert len(seqs) == len(legal) and all(0 < t < space.size for seq in seqs for t in seq)
+        for seq, a in seqs.items():
             kinds.add(a.kind)
+            if a.kind == "place":
+                assert [space.name(t).split()[0] for t in seq] == ["place", "row", "column", "rotation"]
+        choices = Choices(space, s, p, legal)
+        assert set(choices.tokens()) == {seq[0] for seq in seqs}
         for q in s.players:
-            assert len(q.hand) <= codec.hand and len(open_squares(q)) <= codec.squares
-        s.apply(index.action(s, p, rng.choice(numbers)) or Action("pass"), p)
+            assert len(q.hand) <= space.hand
+        s.apply(rng.choice(legal), p)
     assert {"place", "develop", "city", "choose", "keep", "pass", "vest", "convert"} <= kinds
     if multi_edge == "choose_one":
         assert "edge" in kinds  # with "all_edges" a placement touching several tiles scores them all at once
 
 
-def test_rare_kinds_have_numbers_too() -> None:
-    """``all_edges`` (a reactivated tile with a Locus, option multi_edge) and ``flip`` (assimilating
-    an Advanced side) seldom come up in random games; their numbers do not depend on the position."""
+def test_rare_kinds_have_tokens_too() -> None:
+    """``all_edges``, ``flip``, ``advance`` and ``first`` seldom come up in random games."""
     game = make_game("dominations", {"players": 2})
-    index = ActionIndex(game)
+    space = make_token_space(game)
     s = game.new_initial_state()
     mastery = game.content.masteries[5].id
-    for a in (Action("all_edges"), Action("flip", (mastery,)), Action("advance", (mastery,)), Action("first", (2,))):
-        i = index.number(s, 1, a)
-        assert i is not None and index.action(s, 1, i) == a
-    assert index.number(s, 1, Action("first", (3,))) is None  # no third seat in a 2-player game
+    acts = [Action("all_edges"), Action("flip", (mastery,)), Action("advance", (mastery,)), Action("first", (2,))]
+    seqs = dict(space.sequences(s, 1, acts))
+    assert len(seqs) == 4 and all(len(seq) == 1 for seq in seqs)
+    assert dict(space.sequences(s, 1, [Action("first", (2,))])) == {(space.start["first"],): Action("first", (2,))}
+    with pytest.raises(ValueError):
+        list(space.sequences(s, 0, [Action("fly")]))
 
 
-def test_numbers_that_mean_nothing_are_refused() -> None:
-    game = make_game("dominations", {"players": 2})
-    index = ActionIndex(game)
-    s = game.new_initial_state()
-    assert index.action(s, 0, -1) is None and index.action(s, 0, len(index)) is None
-    assert index.action(s, 0, 0) is None  # hand slot 1 of an empty hand
-    assert index.number(s, 0, Action("place", ("no_such_tile", 0, 0, 0, 0))) is None
-    assert index.number(s, 0, Action("fly")) is None
-    assert index.text(s, 0, 0) == "action 0"
-
-
-@pytest.mark.parametrize("players", [2, 4])
-def test_observation_is_fixed_size_and_shows_only_the_view(players: int) -> None:
-    game = make_game("dominations", {"players": players})
-    size = observation_size(game)
-    assert size == observation_size(make_game("dominations", {"players": 3}))  # one layout for 2-4
-    rng = random.Random(players)
-    s = game.new_initial_state()
-    for _ in range(150):
-        if s.is_chance_node():
-            s.apply(sample_chance(s.chance_outcomes(), rng), CHANCE)
-            continue
-        p = s.decision().players[0]
-        s.apply(rng.choice(s.legal_actions(p)), p)
-    for q in range(players):
-        vec = observation_vector(s.view(q), q)
-        assert len(vec) == size and min(vec) >= 0.0
-        # another deal of what q cannot see (other hands, the piles) gives q the same numbers
-        assert observation_vector(s.resample(q, random.Random(9)).view(q), q) == vec
-    assert observation_vector(s.view(0), 0) != observation_vector(s.view(1), 1)
+def test_a_placement_is_four_steps_and_the_observation_shows_the_tokens_so_far() -> None:
+    env = CivtableEnv("dominations", options={"players": 2}, opponents="random")
+    obs, info = env.reset(seed=4)
+    base = env.solo.table.base_size
+    for _ in range(200):
+        mask = info["action_mask"]
+        first = np.flatnonzero(mask)
+        places = [t for t in first if env.solo.table.space.name(int(t)).startswith("place")]
+        if places:
+            break
+        obs, _, _, _, info = env.step(int(first[0]))
+    chosen = []
+    for _ in range(3):
+        token = int(np.flatnonzero(info["action_mask"])[0]) if chosen else int(places[0])
+        chosen.append(token)
+        obs, _, _, _, info = env.step(token)
+        assert set(np.flatnonzero(obs[base:])) == set(chosen)  # the pending tokens are shown
+    before = len(env.state.placed)
+    obs, _, _, _, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))  # the rotation
+    assert len(env.state.placed) >= before + 1 and not obs[base:].any()
 
 
 def test_observation_shows_a_placed_tile_in_its_cell() -> None:
     game = make_game("dominations", {"players": 2})
+    enc = DominationsEncoder(game)  # type: ignore[arg-type]
     rng = random.Random(3)
     s = game.new_initial_state()
     while not s.placed:
@@ -187,53 +180,12 @@ def test_observation_shows_a_placed_tile_in_its_cell() -> None:
         legal = s.legal_actions(p)
         s.apply(next((a for a in legal if a.kind == "place"), legal[0]), p)
     (cell, (_tile, _rot, by)), = s.placed.items()
-    vec = observation_vector(s.view(by), by)
-    head = observation_size(game) - 4 * len(game.content.masteries) - 4 * MONUMENT_BLOCK - 1 - len(_WINDOW_NO) * CELL_BLOCK
-    block = vec[head + _WINDOW_NO[cell] * CELL_BLOCK:][:CELL_BLOCK]
-    assert block[0] == 1.0 and block[1:5] == [1.0, 0.0, 0.0, 0.0]  # placed, by the viewer
-    other = observation_vector(s.view(1 - by), 1 - by)[head + _WINDOW_NO[cell] * CELL_BLOCK:][:CELL_BLOCK]
-    assert other[1:5] == [0.0, 1.0, 0.0, 0.0]  # seen from the other seat: by the next seat
+    size = enc.cell_layout.size
+    at = enc.w_base + enc.cell_no[cell] * size
+    for viewer, rotated in ((by, 0), (1 - by, 1)):
+        raw = np.zeros(enc.layout.size, np.float32)
+        enc.write(s, viewer, raw)
+        block = raw[at:at + size]
+        assert block[0] == 1.0 and block[1:5].tolist() == [1.0 if k == rotated else 0.0 for k in range(4)]
 
 
-def test_gym_check_env_on_dominations() -> None:
-    env = CivtableGymEnv("dominations", seat=0, opponents="random", options={"players": 2}, max_steps=30)
-    check_env(env, skip_render_check=True)
-    obs, info = env.reset(seed=5)
-    assert obs.shape == (env.size,) and info["action_mask"].sum() >= 1
-    legal = np.flatnonzero(info["action_mask"])
-    obs, reward, terminated, truncated, info = env.step(int(legal[0]))
-    assert not terminated and reward == 0.0
-
-
-def test_pettingzoo_api_test_on_dominations() -> None:
-    api_test(CivtableAECEnv("dominations", options={"players": 3}, max_steps=120), num_cycles=40)
-
-
-def test_openspiel_dominations_random_games() -> None:
-    pyspiel = pytest.importorskip("pyspiel")
-    from civtable.rl import openspiel as adapter
-
-    name = adapter.register("dominations")
-    game = pyspiel.load_game(name, {"players": 2})
-    assert game.num_players() == 2 and game.num_distinct_actions() == 146142
-    rng = np.random.RandomState(7)
-    for _ in range(2):
-        state = game.new_initial_state()
-        moves = 0
-        while not state.is_terminal():
-            if moves == 20 and not state.is_chance_node():
-                moves += 1
-                seat = state.current_player()
-                sampled = state.resample_from_infostate(seat, rng.random_sample)
-                assert sampled.observation_string(seat) == state.observation_string(seat)
-                assert sorted(sampled.legal_actions()) == sorted(state.legal_actions())
-            if state.is_chance_node():
-                actions, probs = zip(*state.chance_outcomes(), strict=True)
-                state.apply_action(int(rng.choice(actions, p=probs)))
-                continue
-            legal = state.legal_actions()
-            action = int(legal[rng.randint(len(legal))])
-            assert not state.action_to_string(state.current_player(), action).startswith("action ")
-            state.apply_action(action)
-            moves += 1
-        assert sum(state.returns()) == pytest.approx(1.0)

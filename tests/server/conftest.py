@@ -47,10 +47,28 @@ def client(db_path: str) -> Iterator[TestClient]:
         yield c
 
 
-def new_game(client: Any, seats: list[str], game: str = "nim", **extra: Any) -> dict[str, Any]:
+def new_game(client: Any, seats: list[str], game: str = "nim", claim: bool = True, **extra: Any) -> dict[str, Any]:
+    """Create a game; with ``claim``, every invitation is claimed (as each invited friend would)
+    and its seat token put in the seat's ``token``."""
     res = client.post("/api/games", json={"game": game, "seats": seats, **extra})
     assert res.status_code == 201, res.text
-    return res.json()  # type: ignore[no-any-return]
+    data: dict[str, Any] = res.json()
+    if claim:
+        claim_all(client, data)
+    return data
+
+
+def claim_all(client: Any, data: dict[str, Any]) -> dict[str, Any]:
+    """Claim the invitations of a new game's answer (``data``), putting the seat tokens in it (as
+    each invited friend would). ``client``: a test client, or the base URL of a real server."""
+    for seat in data["seats"]:
+        if "invitation" in seat:
+            path = f"/api/games/{data['id']}/claim"
+            body = {"invitation": seat["invitation"]}
+            res = httpx.post(client + path, json=body, timeout=10) if isinstance(client, str) else client.post(path, json=body)
+            assert res.status_code == 200, res.text
+            seat["token"] = res.json()["token"]
+    return data
 
 
 def wait_for(check: Callable[[], Any], timeout: float = 10.0, interval: float = 0.02) -> Any:

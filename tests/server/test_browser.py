@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from browser_util import launch, state_id, wait_state
+from conftest import claim_all
 
 pytestmark = pytest.mark.browser
 
@@ -146,8 +147,8 @@ def test_inceptum_trade_between_two_people(browser: Any, server_factory: Any, tm
     import httpx
 
     server = server_factory(str(tmp_path / "trade.sqlite3"), extra=["--predictable-chance"])
-    g = httpx.post(server.base + "/api/games", json={"game": "inceptum", "mode": "journey",
-                                                     "seats": ["human", "human"], "seed": 8}).json()
+    g = claim_all(server.base, httpx.post(server.base + "/api/games", json={"game": "inceptum", "mode": "journey",
+                                                                         "seats": ["human", "human"], "seed": 8}).json())
     tokens = [s["token"] for s in g["seats"]]
 
     def payload(seat: int) -> dict[str, Any]:

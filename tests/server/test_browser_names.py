@@ -127,14 +127,14 @@ def test_pathciv_table_names_and_terms(browser: Any, server_factory: Any, tmp_pa
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(server.base + g["seats"][0]["url"])
-    page.wait_for_selector(".player [data-term^='tray:']")
+    page.wait_for_selector(".pc-board [data-term^='tray:']")
     board = page.inner_text("#board")
     assert "Seat" not in board and "Anna — " in board and "Player 2 — " in board and "Player 3 — " in board
-    assert "Builders" in tooltip(page, ".player.me [data-term='tray:wonders']")
-    assert "Board " in tooltip(page, ".player.me h3 [data-term^='civ:']")
-    assert "Research" in tooltip(page, ".player.me [data-term='type:cultural']")
+    assert "Builders" in tooltip(page, ".pc-me [data-term='tray:wonders']")
+    assert "Board " in tooltip(page, ".pc-me h2 [data-term^='civ:']")
+    assert "Research" in tooltip(page, ".pc-me [data-term='type:cultural']")
     assert "Technology" in tooltip(page, "#board [data-term^='tech:']")
-    assert "Round " in tooltip(page, "#board .event [data-term^='challenge:'], #board .event [data-term^='battle:']")
+    assert "Round " in tooltip(page, "#board .pc-event[data-term^='challenge:'], #board .pc-event[data-term^='battle:']")
     assert "Philosophers" in tooltip(page, "[data-term='rule:philosophy']")
     shot(page, "pathciv-terms-desktop")
     assert errors == []

@@ -8,7 +8,7 @@ import json
 from typing import Any
 
 import pytest
-from conftest import new_game
+from conftest import claim_all, new_game
 from fastapi.testclient import TestClient
 
 from civtable.core import CHANCE, GameRecord, RecordError, Session, make_game, replay
@@ -32,7 +32,8 @@ def test_the_creator_cannot_predict_hidden_cards_from_the_seed(client: TestClien
 
     deals, ids, records = [], [], []
     for _ in range(3):
-        g = api(client.post("/api/games", json={"game": secretgame, "seats": ["human", "human"], "seed": 1234}))
+        g = claim_all(client, api(client.post("/api/games", json={"game": secretgame, "seats": ["human", "human"],
+                                                                   "seed": 1234})))
         assert g["seed"] == 1234 and "chance_key" not in g
         tokens = [s["token"] for s in g["seats"]]
         ids.append(g["id"])

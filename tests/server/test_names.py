@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from conftest import new_game
+from conftest import claim_all, new_game
 from fastapi.testclient import TestClient
 from hypothesis import given
 from hypothesis import strategies as st
@@ -29,8 +29,8 @@ def test_the_core_names_seats_from_one() -> None:
 
 
 def test_names_chosen_at_creation_and_on_joining(client: TestClient) -> None:
-    g = client.post("/api/games", json={"game": "nim", "seats": ["human", "human", "random"], "seed": 3,
-                                        "names": ["  Anna   Lee ", None]}).json()
+    g = claim_all(client, client.post("/api/games", json={"game": "nim", "seats": ["human", "human", "random"], "seed": 3,
+                                                          "names": ["  Anna   Lee ", None]}).json())
     assert [s["name"] for s in g["seats"]] == ["Anna Lee", "Player 2", "Player 3"]
     assert [s["named"] for s in g["seats"]] == [True, False, False]
     tokens = tokens_of(g)
@@ -91,7 +91,7 @@ def test_other_refusals(client: TestClient) -> None:
     # two players of one game never share a name
     res = client.post("/api/games", json={"game": "nim", "seats": ["human"] * 2, "names": ["Anna", "anna"]})
     assert res.status_code == 409 and "Player 1 is already called Anna" in res.json()["error"]
-    g = client.post("/api/games", json={"game": "nim", "seats": ["human"] * 2, "names": ["Anna"]}).json()
+    g = claim_all(client, client.post("/api/games", json={"game": "nim", "seats": ["human"] * 2, "names": ["Anna"]}).json())
     res = client.post(f"/api/games/{g['id']}/name", json={"token": tokens_of(g)[1], "name": "ANNA"})
     assert res.status_code == 409 and res.json()["code"] == "name_taken"
     assert client.get(f"/api/games/{g['id']}").json()["seats"][1]["name"] == "Player 2"
@@ -127,3 +127,36 @@ def test_a_name_is_accepted_only_when_it_is_safe(text: str, seat: int) -> None:
     assert 0 < len(name) <= NAME_MAX and name == name.strip() and "  " not in name
     assert all(ch.isprintable() for ch in name) and not set(name) & set('<>&"`\\')
     assert check_name(name, seat) == name  # a checked name stays the same when checked again
+
+
+@pytest.mark.parametrize(("name", "why"), [
+    ("Player 2 (Roman)", "mistaken for another seat"),
+    ("Ｐlayer 2", "mistaken for another seat"),  # fullwidth P: NFKC makes it "Player 2"
+    ("PIayer 2", "mistaken for another seat"),  # capital i for l
+    ("P1ayer 3", "mistaken for another seat"),
+    ("Seat 4", "mistaken for another seat"),
+    ("Player Two", "mistaken for another seat"),
+    ("bot", "mistaken for a bot"),
+    ("Greedy", "mistaken for a bot"),
+    ("Anna the Bot", "mistaken for a bot"),
+    ("Рlayer 2", "look-alike letters"),  # Cyrillic Р among Latin letters
+    ("Pаul", "look-alike letters"),  # Cyrillic а
+    ("Anna\u200b", "control or invisible"),  # zero-width space
+])
+def test_names_that_impersonate_are_refused(client: TestClient, name: str, why: str) -> None:
+    g = new_game(client, ["human", "human"], seed=1)
+    res = client.post(f"/api/games/{g['id']}/name", json={"token": tokens_of(g)[0], "name": name})
+    assert res.status_code == 400 and why in res.json()["error"], res.text
+    assert client.get(f"/api/games/{g['id']}").json()["seats"][0]["name"] == "Player 1"
+
+
+def test_a_name_that_looks_like_another_players_is_refused(client: TestClient) -> None:
+    g = claim_all(client, client.post("/api/games", json={"game": "nim", "seats": ["human"] * 3,
+                                                          "names": ["Anna", None, "Bill"]}).json())
+    tokens = tokens_of(g)
+    for lookalike, taken in (("Аnna", "Anna"), ("ANNA", "Anna"), ("BiII", "Bill"), ("Ｂｉｌｌ", "Bill")):
+        res = client.post(f"/api/games/{g['id']}/name", json={"token": tokens[1], "name": lookalike})
+        assert res.status_code in (400, 409), res.text
+        assert taken in res.json()["error"] or "look-alike" in res.json()["error"]
+    assert client.post(f"/api/games/{g['id']}/name", json={"token": tokens[1], "name": "Abbott"}).status_code == 200
+    assert check_name("Ｊｏｈｎ", 0) == "John"  # NFKC

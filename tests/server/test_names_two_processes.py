@@ -8,7 +8,7 @@ from typing import Any
 
 import httpx
 import pytest
-from conftest import wait_for
+from conftest import claim_all, wait_for
 
 pytestmark = pytest.mark.postgres
 
@@ -17,8 +17,8 @@ def test_a_name_reaches_the_other_process(postgres_url: str, server_factory: Any
     pytest.importorskip("psycopg", reason="the 'postgres' extra (psycopg 3) is not installed")
     a = server_factory(postgres_url)
     b = server_factory(postgres_url)
-    g = httpx.post(f"{a.base}/api/games", json={"game": "nim", "seats": ["human", "human"], "seed": 4},
-                   timeout=10).json()
+    g = claim_all(a.base, httpx.post(f"{a.base}/api/games", json={"game": "nim", "seats": ["human", "human"], "seed": 4},
+                                     timeout=10).json())
     t0 = g["seats"][0]["token"]
     before = httpx.get(f"{b.base}/api/games/{g['id']}", params={"token": t0}, timeout=10).json()  # B holds a copy
     assert before["seats"][0]["name"] == "Player 1"

@@ -15,7 +15,7 @@ from typing import Any
 import httpx
 import pytest
 import websockets
-from conftest import free_port, wait_for
+from conftest import claim_all, free_port, wait_for
 
 
 def test_slow_headers_are_cut_off(server_factory: Any, tmp_path: Path) -> None:
@@ -35,7 +35,8 @@ def test_slow_headers_are_cut_off(server_factory: Any, tmp_path: Path) -> None:
 
 def test_websocket_refusals_use_close_codes(server_factory: Any, tmp_path: Path) -> None:
     server = server_factory(str(tmp_path / "w.sqlite3"))
-    g = httpx.post(f"{server.base}/api/games", json={"game": "nim", "seats": ["human", "human"]}, timeout=10).json()
+    g = claim_all(server.base, httpx.post(f"{server.base}/api/games", json={"game": "nim", "seats": ["human", "human"]},
+                                          timeout=10).json())
     ws_base = server.base.replace("http://", "ws://")
 
     async def close_code(path: str) -> tuple[int | None, str]:

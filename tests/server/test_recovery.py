@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from conftest import wait_for
+from conftest import claim_all, wait_for
 
 from civtable.core import GameRecord, replay
 
@@ -44,8 +44,8 @@ def test_sigkill_mid_game_then_restart(server_factory: Any, tmp_path: Path) -> N
     server = server_factory(db, bot_delay=0.25)
     base = server.base
     # a game between people, and a game between bots that is still running at the crash
-    people = httpx.post(f"{base}/api/games", json={"game": "nim", "seats": ["human", "human"], "seed": 9,
-                                                   "options": {"max_take": 1}}, timeout=10).json()
+    people = claim_all(base, httpx.post(f"{base}/api/games", json={"game": "nim", "seats": ["human", "human"], "seed": 9,
+                                                                   "options": {"max_take": 1}}, timeout=10).json())
     bots = httpx.post(f"{base}/api/games", json={"game": "nim", "seats": ["random"] * 4, "seed": 10,
                                                  "options": {"max_take": 1}}, timeout=10).json()
     t0, t1 = (s["token"] for s in people["seats"])
@@ -116,7 +116,8 @@ def test_undo_survives_a_crash(server_factory: Any, tmp_path: Path) -> None:
     db = str(tmp_path / "undo.sqlite3")
     server = server_factory(db)
     base = server.base
-    g = httpx.post(f"{base}/api/games", json={"game": "nim", "seats": ["human", "human"], "seed": 3}, timeout=10).json()
+    g = claim_all(base, httpx.post(f"{base}/api/games", json={"game": "nim", "seats": ["human", "human"], "seed": 3},
+                                   timeout=10).json())
     t0, t1 = (s["token"] for s in g["seats"])
     p = state(base, g["id"], t0)
     after = httpx.post(f"{base}/api/games/{g['id']}/actions",

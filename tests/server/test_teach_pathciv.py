@@ -80,3 +80,11 @@ def test_teaching_endpoints_for_every_seat(client: TestClient) -> None:
         body = client.get(f"/api/games/{g['id']}/progress", params={"token": seat["token"]}).json()
         assert [p["seat"] for p in body["players"]] == [0, 1, 2]
         assert all(p["lines"] for p in body["players"])
+
+
+def test_rules_link_opens_the_players_how_to_play_page(client: TestClient) -> None:
+    page = client.get("/rules/pathciv")
+    assert page.status_code == 200
+    text = page.text
+    assert "How to play Path of Civilization" in text and "Open claims" in text and "Examples" in text
+    assert "P-8" not in text  # the developers' notes are a separate page

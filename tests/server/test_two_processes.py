@@ -13,7 +13,7 @@ from typing import Any
 import httpx
 import pytest
 import websockets
-from conftest import wait_for
+from conftest import claim_all, wait_for
 
 from civtable.core import GameRecord, replay
 
@@ -35,8 +35,8 @@ def test_two_processes_share_games(postgres_url: str, server_factory: Any, tmp_p
     pytest.importorskip("psycopg", reason="the 'postgres' extra (psycopg 3) is not installed")
     a = server_factory(postgres_url, bot_delay=0.02, extra=["--bot-lease", "1"])
     b = server_factory(postgres_url, bot_delay=0.02, extra=["--bot-lease", "1"])
-    g = httpx.post(f"{a.base}/api/games", json={"game": "nim", "seats": ["human", "human"],
-                                                "options": {"max_take": 2}}, timeout=10).json()
+    g = claim_all(a.base, httpx.post(f"{a.base}/api/games", json={"game": "nim", "seats": ["human", "human"],
+                                                                  "options": {"max_take": 2}}, timeout=10).json())
     t0, t1 = (s["token"] for s in g["seats"])
     first = get(b.base, g["id"], t0)  # B rebuilds the game from the database
 

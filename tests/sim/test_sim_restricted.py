@@ -11,7 +11,7 @@ from civtable.cli import main
 from civtable.core import Action, GameRecord, OptionError, make_game
 from civtable.sim import SimConfig, load_games, simulate
 from civtable.sim.restrict import RestrictedAgent, resolve
-from civtable.sim.restricted import binom_p, restricted_study
+from civtable.sim.restricted import binom_p, render_study_text, restricted_study
 
 
 class _First:
@@ -73,6 +73,7 @@ def test_restricted_study_reports_drops(tmp_path: Path, capsys: pytest.CaptureFi
         assert row["drop_ci"][0] <= row["drop"] <= row["drop_ci"][1]
     assert json.loads((tmp_path / "study.json").read_text())["bot"] == "greedy"
     assert (tmp_path / "forbid-research" / "report.html").exists()
+    assert (tmp_path / "baseline" / "report.html").exists() and (tmp_path / "study.html").exists()
     assert binom_p(0, 60, 0.25) < 0.001 and binom_p(15, 60, 0.25) == pytest.approx(1.0)
     assert main(["study", "restricted", "conquest", "--forbid", "nothing", "--games", "1", "--out", str(tmp_path / "x")]) == 2
     assert "no restriction 'nothing'" in capsys.readouterr().err
@@ -109,3 +110,68 @@ def test_a_bot_that_can_be_told_keeps_barred_moves_out_of_its_plans() -> None:
     kinds_free = {a.kind for _g, _c, a in free.planner._targets(state, me)}
     kinds_barred = {a.kind for _g, _c, a in barred.planner._targets(state, me)}
     assert {"wonder", "research"} & kinds_free and not {"wonder", "research"} & kinds_barred
+
+
+def test_inert_restriction_is_flagged_with_its_count(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A bar the rules override (choosing a government gives an Extra Benefit by rule, p. 24) is
+    forced in nearly every decision it affects: the study refuses a verdict and says so in bold."""
+    from civtable.games.inceptum import restrictions
+
+    monkeypatch.setitem(restrictions.GROUPS, "benefits", ("never takes a government benefit", lambda a: a.kind == "benefit"))
+    study = restricted_study("inceptum", ["benefits", "wonders"], "greedy", 4, tmp_path,
+                             options={"players": 2, "mode": "journey"}, seed=2)
+    rows = {r["restriction"]: r for r in study["restrictions"]}
+    inert = rows["benefits"]["binding"]
+    assert inert["affected"] > 0 and inert["forced"] > 0.05 * inert["affected"] and not inert["binding"]
+    assert "verdict" not in rows["benefits"] and "matters" not in rows["benefits"]
+    text = "\n".join(study["findings"])
+    assert f"**not binding**: forced in {inert['forced']} and overridden in 0 of the {inert['affected']}" in text
+    assert rows["wonders"]["binding"]["binding"]
+    assert "<b class='flag'>not binding</b>" in (tmp_path / "study.html").read_text()
+    assert "not binding" in render_study_text(study) and "**" not in render_study_text(study)
+
+
+def test_the_rules_groups_bind(tmp_path: Path) -> None:
+    """Inceptum's groups are named after rules: 'governments' (never Republic or Monarchy) binds,
+    and no group bars the Extra Benefit that choosing a government gives by rule."""
+    game = make_game("inceptum", {"players": 2})
+    names = [n for n, _d, _p in resolve(game, ["governments"])]
+    assert names == ["governments"]
+    with pytest.raises(OptionError):
+        resolve(game, ["benefits"])
+    (_n, _d, bar), = resolve(make_game("conquest", {"players": 3}), ["attacks"])
+    assert bar.positional  # an attack depends on the position: the referee reads it
+
+
+def test_who_all_bars_every_seat_and_pairs_with_the_baseline(tmp_path: Path) -> None:
+    study = restricted_study("inceptum", ["wonders"], "greedy", 6, tmp_path, options={"players": 2, "mode": "journey"},
+                             seed=3, who=("one", "all"))
+    rows = {r["who"]: r for r in study["restrictions"]}
+    assert set(rows) == {"one", "all"}
+    nobody = rows["all"]
+    assert nobody["games"] == 6 and nobody["dir"] == "nobody-wonders"
+    for g in load_games(tmp_path / "nobody-wonders"):
+        assert all(s["bot"] == "greedy (no wonders)" for s in g["seats"])
+        record = GameRecord.load(tmp_path / "nobody-wonders" / "records" / f"game-{g['index']:06d}.json")
+        assert not any(a.startswith("wonder ") for p, a in record.actions if p >= 0)
+    # paired on the same seeds: the baseline's games are the same deals without the bar
+    base = {g["index"]: g for g in load_games(tmp_path / "baseline")}
+    assert {g["seed"] for g in load_games(tmp_path / "nobody-wonders")} == {g["seed"] for g in base.values()}
+    assert nobody["rounds"]["games"] == 6 and nobody["rounds"]["a"] == pytest.approx(
+        sum(g["rounds"] for g in base.values()) / 6)
+    assert "Nobody does 'wonders'" in "\n".join(study["findings"])
+    one = rows["one"]
+    assert one["paired"]["games"] == 6  # the same seat of the same game, unrestricted
+    html = (tmp_path / "study.html").read_text()
+    assert "unrestricted (baseline)" in html and "nobody: no wonders" in html and "one seat: no wonders" in html
+
+
+def test_restricted_study_under_two_bots(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["study", "restricted", "conquest", "--forbid", "research", "--players", "3", "--games", "2",
+                 "--max-rounds", "2", "--mixes", "greedy,random", "--out", str(tmp_path), "--quiet"])
+    assert code == 0
+    out = capsys.readouterr().out
+    assert "One seat barred from 'research'" in out and "greedy:" in out and "random:" in out
+    result = json.loads((tmp_path / "robust.json").read_text())
+    assert result["mixes"] == ["greedy", "random"] and len(result["verdicts"][0]["under"]) == 2
+    assert (tmp_path / "mix-greedy" / "study.html").exists() and (tmp_path / "mix-random" / "baseline").is_dir()

@@ -58,12 +58,13 @@ def test_strongest_signal_leads_the_report_with_names_and_counts() -> None:
     names, titles = element_names(game)
     summary = summarize({"seats": ["greedy"] * 4, "game": "inceptum", "options": {"mode": "journey"}},
                         _games(), names, titles)
-    first = summary["findings"][0]
-    assert first.startswith("Government benefit 'Production of all resources +2' is held by 85% of winners")
-    assert "vs 25% of seats" in first and "p<0.001" in first and "likely too strong" in first
-    assert "(102 of 120)" in first  # integer counts
+    lead = summary["summary"][0]
+    assert lead.startswith("Government benefit 'Production of all resources +2': its holders win 85%")
+    assert "p<0.001 corrected" in lead and "held by 102 of the 120 winners" in lead  # integer counts
+    sentence = next(f for f in summary["findings"] if f.startswith("Government benefit 'Production of all"))
+    assert "is held by 85% of winners (102 of 120) vs 25% of seats" in sentence and "likely too strong" in sentence
     tested = summary["elements"]["tested"]
-    assert tested[0]["id"] == "production_all_2" and tested[0]["significant"]
+    assert tested[0]["id"] == "production_all_2" and tested[0]["finding"]
     pyramids = next(r for r in tested if r["id"] == "pyramids")
     assert not pyramids["significant"] and pyramids["name"] == "The Pyramids of Giza"
     # an advance every seat holds cannot be assessed, and the report says so
@@ -72,7 +73,7 @@ def test_strongest_signal_leads_the_report_with_names_and_counts() -> None:
     assert "every seat runs the same policy (greedy)" in text
     assert "Held by every seat" in text and "advance ×1" in text
     assert "Bot mix: greedy (4 per game)" in text
-    assert "The first player wins" in text
+    assert "Turn order: the first player wins" in text
     assert "Mode journey: games last 20.0 rounds" in text and "spread 3.0 points" in text
     assert isinstance(summary["win_rate"]["by_group"]["Scientific"]["wins"], int)  # a name, an int
     assert "5.0" not in text

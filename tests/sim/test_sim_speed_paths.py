@@ -51,7 +51,8 @@ def test_bench_reports_games_per_minute(capsys: pytest.CaptureFixture[str]) -> N
                  "--workers", "1", "--json"]) == 0
     (row,) = json.loads(capsys.readouterr().out)
     assert row["game"] == "nim" and row["games"] == 3 and row["games_per_minute"] > 0
-    assert row["games_per_cpu_minute"] > 0 and "load_average" in row
+    assert row["games_per_cpu_minute"] > 0 and "load_average" in row and "load_average_after" in row
+    assert not any("ideal" in k for k in row)  # measured, never extrapolated
     assert main(["bench", "--games-per-minute", "--game", "nim", "--players", "2", "--sim-games", "2", "--workers", "1"]) == 0
     text = capsys.readouterr().out
-    assert "greedy games per minute" in text and "nim" in text
+    assert "greedy games per minute" in text and "nim" in text and "all measured" in text and "ideal" not in text

@@ -113,4 +113,5 @@ def test_options_never_played_are_reported(tmp_path: Path) -> None:
     summary = simulate(cfg, tmp_path, progress=False)
     assert summary["choice"]["options"] == 12 and len(summary["choice"]["never_played"]) >= 9
     text = "\n".join(summary["findings"])
-    assert "options of 'civ' were never played" in text and "Goths" in text and "--assign civ=rotate" in text
+    assert "not a study of 'civ': only" in text and "Goths" in text and "--assign civ=rotate" in text
+    assert summary["choice"]["not_a_study"]

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import story
 from .content import T_MILITARY, T_NAUTICAL
 from .frames import BattleOrder
 from .position import Position
@@ -80,6 +81,7 @@ def begin_fight(s: Position, q: int) -> bool:
             s.owner[t] = s.active
             s.last = {"battle": t + 1, "attacker": s.active, "defender": q,
                       "result": "settlement captured without a fight"}
+            story.captured(s, t, s.active, q, fought=False)
         s.fight_def = -1
         return False
     return True
@@ -120,7 +122,12 @@ def battle_roll(s: Position, a: int, d: int) -> bool:
             del aunits[t]
         last["result"] = "attacker loses a unit" + (" (tie: the defender wins)" if at == dt else "")
     s.last = last
+    outcome = "captured" if "captured" in last["result"] else last["result"].split()[0]
+    story.battle_round(s, t, p, q, (a, d), (at, dt), outcome, vs_settlement)
+    if outcome == "captured":
+        story.captured(s, t, p, q, fought=True)
     if t not in aunits:
+        story.battle_over(s, t, p, q)
         s.battles.pop(0)
         s.fought = []
         s.fight_t = -1
@@ -128,6 +135,7 @@ def battle_roll(s: Position, a: int, d: int) -> bool:
     elif (t not in dunits and not (s.owner[t] == q and s.settle[t])) or (
         s.game.options["battle_rounds"] == "single"
     ):
+        story.battle_over(s, t, p, q)
         s.fight_def = -1
     elif begin_fight(s, q):
         return True  # the same fight goes on: roll again

@@ -27,7 +27,10 @@ import random
 from functools import lru_cache
 from typing import Any
 
-from civtable.core import Action, Game, Observation, OptionError, observe
+from civtable.core import Action, Game, Observation, OptionError
+
+from .content import CAT_FOOD, CAT_GOLD, CATEGORIES, T_AGRICULTURE, T_ECONOMICS, T_MILITARY, T_NAUTICAL
+from .evaluation import VALUE_FEATURES, leaf_values, value_features
 
 CIV_PREFERENCE = (
     "persians", "egyptians", "celts", "minoans", "babylonians", "romans", "sumerians", "spartans",
@@ -62,6 +65,7 @@ def battle_win(a: int, d: int, settlement: bool, p: float, ps: float) -> float:
     return p * battle_win(a, d - 1, settlement, p, ps) + (1 - p) * battle_win(a - 1, d, settlement, p, ps)
 
 
+@lru_cache(maxsize=1024)
 def roll_win(bonus_a: int, bonus_d: int, die: int = 8) -> float:
     """Probability that the attacker's d8 + bonus strictly beats the defender's."""
     wins = sum(1 for x in range(1, die + 1) for y in range(1, die + 1) if x + bonus_a > y + bonus_d)
@@ -69,7 +73,9 @@ def roll_win(bonus_a: int, bonus_d: int, die: int = 8) -> float:
 
 
 class GreedyConquest:
-    """The greedy agent (see the module description)."""
+    """The greedy agent (see the module description). It reads the position through
+    ``obs.sample_state`` (Conquest has no hidden information, so that is an exact copy), and
+    :meth:`choose` serves MCTS rollouts on a search state directly."""
 
     def __init__(self, game: Game, seat: int, rng: random.Random, params: dict[str, str] | None = None) -> None:
         self.game = game
@@ -84,208 +90,205 @@ class GreedyConquest:
             raise OptionError(f"greedy parameters attack= and aggression= must be numbers ({exc})") from None
         self._cancelled: set[tuple[int, Action]] = set()
 
-    # ------------------------------------------------------------------ entry point
+    # ------------------------------------------------------------------ entry points
     def decide(self, obs: Observation) -> Action:
         legal = obs.legal
         if len(legal) == 1:
             return legal[0]
-        v = obs.view
-        kind = obs.decision.kind
-        handler = getattr(self, f"_d_{kind}", None)
+        return self.choose(obs.sample_state(self.rng), legal)
+
+    def choose(self, s: Any, legal: list[Action]) -> Action:
+        """The greedy choice among ``legal`` in position ``s`` (left unchanged)."""
+        handler = getattr(self, f"_d_{s.decision().kind}", None)
         if handler is not None:
-            act = handler(obs, v, legal)
+            act = handler(s, legal)
             if act is not None and act in legal:
                 return act
         return _DONE if _DONE in legal else legal[0]
 
     # ------------------------------------------------------------------ setup
-    def _d_civ(self, obs: Observation, v: dict[str, Any], legal: list[Action]) -> Action | None:
+    def _d_civ(self, s: Any, legal: list[Action]) -> Action | None:
         ids = {a.args[0] for a in legal}
         for cid in CIV_PREFERENCE:
             if cid in ids:
                 return Action("civ", (cid,))
         return None
 
-    def _d_city(self, obs: Observation, v: dict[str, Any], legal: list[Action]) -> Action | None:
-        mp = v["map"]["territories"]
+    def _d_city(self, s: Any, legal: list[Action]) -> Action | None:
+        gm = s.map
 
         def score(t: int) -> float:
-            info = mp[t - 1]
-            s = 2 * RESOURCE_VALUE.get(info["resource"], 1.0)
-            for nb in info["neighbours"]:
-                n = mp[nb - 1]
-                s += RESOURCE_VALUE.get(n["resource"], 1.0) * (1.0 if n["land"] else 0.5)
-                if not n["land"]:
-                    s += 0.3
-            return s + self.rng.random() * 0.1
+            sc = 2 * RESOURCE_VALUE.get(gm.resource[t], 1.0)
+            for nb in gm.adj[t]:
+                sc += RESOURCE_VALUE.get(gm.resource[nb], 1.0) * (1.0 if gm.land[nb] else 0.5)
+                if not gm.land[nb]:
+                    sc += 0.3
+            return sc + self.rng.random() * 0.1
 
-        return max(legal, key=lambda a: score(int(a.args[0])))
+        return max(legal, key=lambda a: score(int(a.args[0]) - 1))
 
     # ------------------------------------------------------------------ upkeep
-    def _d_famine(self, obs: Observation, v: dict[str, Any], legal: list[Action]) -> Action | None:
+    def _d_famine(self, s: Any, legal: list[Action]) -> Action | None:
         if Action("feed") in legal:
             return Action("feed")
         legal = [a for a in legal if a.kind == "starve"]
         order = {"fleet": 0, "army": 1, "city": 2}
-        terr = v["territories"]
+        monu = s.monu
 
         def key(a: Action) -> tuple[int, int]:
-            t = terr[int(a.args[1]) - 1]
-            return (order[str(a.args[0])], -t["monuments"])
+            return (order[str(a.args[0])], -monu[int(a.args[1]) - 1])
 
         return min(legal, key=key)
 
     # ------------------------------------------------------------------ build, upgrade, settle
-    def _d_build(self, obs: Observation, v: dict[str, Any], legal: list[Action]) -> Action | None:
+    def _d_build(self, s: Any, legal: list[Action]) -> Action | None:
         builds = [a for a in legal if a.kind == "monument"]
         if not builds:
             return None
-        terr = v["territories"]
-        return min(builds, key=lambda a: terr[int(a.args[0]) - 1]["monuments"])
+        return min(builds, key=lambda a: s.monu[int(a.args[0]) - 1])
 
-    def _d_pay(self, obs: Observation, v: dict[str, Any], legal: list[Action]) -> Action | None:
+    def _d_pay(self, s: Any, legal: list[Action]) -> Action | None:
         pays = [a for a in legal if a.kind == "pay"]
         if not pays:
             return None
-        pool = dict(v["pool"])
-        for c in v["frame"]["chosen"] if v.get("frame") else []:
-            pool[c] -= 1
+        pool = dict(zip(CATEGORIES, s.pool, strict=True))
+        top = s.frames[-1] if s.frames else None
+        for c in getattr(top, "chosen", ()):
+            pool[CATEGORIES[c]] -= 1
         # keep Gold (wild) and Luxury/Stone for a City upgrade if a Village exists
-        me = v["players"][self.seat]
-        keep = {"gold": 3.0, "luxury": 1.5 if me["villages"] else 0.0, "stone": 1.0, "iron": 0.5, "wood": 0.5}
+        keep = {"gold": 3.0, "luxury": 1.5 if s.villages(self.seat) else 0.0, "stone": 1.0, "iron": 0.5, "wood": 0.5}
         return max(pays, key=lambda a: pool.get(str(a.args[0]), 0) - keep.get(str(a.args[0]), 0.0))
 
-    def _d_upgrade(self, obs: Observation, v: dict[str, Any], legal: list[Action]) -> Action | None:
+    def _d_upgrade(self, s: Any, legal: list[Action]) -> Action | None:
         ups = [a for a in legal if a.kind == "upgrade"]
         if not ups:
             return None
-        mp = v["map"]["territories"]
-        return max(ups, key=lambda a: RESOURCE_VALUE.get(mp[int(a.args[0]) - 1]["resource"], 1.0))
+        return max(ups, key=lambda a: RESOURCE_VALUE.get(s.map.resource[int(a.args[0]) - 1], 1.0))
 
-    def _d_settle(self, obs: Observation, v: dict[str, Any], legal: list[Action]) -> Action | None:
+    def _d_settle(self, s: Any, legal: list[Action]) -> Action | None:
         spots = [a for a in legal if a.kind == "village"]
         if not spots:
             return None
-        mp = v["map"]["territories"]
-        terr = v["territories"]
+        gm = s.map
         me = self.seat
+        armies = s.armies
 
         def score(a: Action) -> float:
             t = int(a.args[0]) - 1
-            s = RESOURCE_VALUE.get(mp[t]["resource"], 1.0)
+            sc = RESOURCE_VALUE.get(gm.resource[t], 1.0)
             # prefer spots away from enemy armies
-            for nb in mp[t]["neighbours"]:
-                for seat in terr[nb - 1]["armies"]:
-                    if int(seat) != me:
-                        s -= 0.8
-            return s
+            for nb in gm.adj[t]:
+                for q in range(len(armies)):
+                    if q != me and nb in armies[q]:
+                        sc -= 0.8
+            return sc
 
         best = max(spots, key=score)
         return best if score(best) > 0.2 else None
 
     # ------------------------------------------------------------------ move and fight
-    def _d_move(self, obs: Observation, v: dict[str, Any], legal: list[Action]) -> Action | None:
+    def _d_move(self, s: Any, legal: list[Action]) -> Action | None:
         units = [a for a in legal if a.kind == "unit"]
         if not units:
             return None
         best: tuple[float, Action] | None = None
         for a in units:
-            if (v["round"], a) in self._cancelled:
+            if (s.round, a) in self._cancelled:
                 continue
-            sample = obs.sample_state(self.rng)
-            sample.apply(a, self.seat)
+            sample = s.clone()
+            sample.apply_unchecked(a, self.seat)
             dests = [d for d in sample.legal_actions(self.seat) if d.kind == "to"]
             for d in dests:
-                sc = self._move_score(v, str(a.args[0]), int(a.args[1]), d)
+                sc = self._move_score(s, str(a.args[0]), int(a.args[1]) - 1, d)
                 if sc > 0 and (best is None or sc > best[0]):
                     best = (sc, a)
         return best[1] if best else None
 
-    def _d_move_to(self, obs: Observation, v: dict[str, Any], legal: list[Action]) -> Action | None:
-        frame = v.get("frame") or {}
-        kind, src = frame.get("unit", "army"), int(frame.get("from", 1))
+    def _d_move_to(self, s: Any, legal: list[Action]) -> Action | None:
+        top = s.frames[-1] if s.frames else None
+        kind, src = getattr(top, "unit", "army"), getattr(top, "source", 0)
         best: tuple[float, Action] | None = None
         for d in legal:
             if d.kind != "to":
                 continue
-            sc = self._move_score(v, kind, src, d)
+            sc = self._move_score(s, kind, src, d)
             if sc > 0 and (best is None or sc > best[0]):
                 best = (sc, d)
         if best:
             return best[1]
-        self._cancelled.add((v["round"], Action("unit", (kind, src))))
+        self._cancelled.add((s.round, Action("unit", (kind, src + 1))))
         return Action("cancel")
 
-    def _move_score(self, v: dict[str, Any], kind: str, src: int, dest: Action) -> float:
-        """Value of moving (one or all of) the units at ``src`` to ``dest``; <= 0 = don't."""
+    def _move_score(self, s: Any, kind: str, src: int, dest: Action) -> float:
+        """Value of moving (one or all of) the units at ``src`` (0-based) to ``dest``; <= 0 = don't."""
         me = self.seat
-        t = int(dest.args[0])
+        t = int(dest.args[0]) - 1
         every = len(dest.args) > 1
-        terr = v["territories"]
-        mp = v["map"]["territories"]
-        here = terr[src - 1]
-        there = terr[t - 1]
-        moved = v["turn"]["moved_armies" if kind == "army" else "moved_fleets"]
-        mine = (here["armies"] if kind == "army" else here["fleets"]).get(str(me), 0) - moved.get(str(src), 0)
+        gm = s.map
+        units = s.armies if kind == "army" else s.fleets
+        moved = s.moved_a if kind == "army" else s.moved_f
+        mine = units[me].get(src, 0) - moved.get(src, 0)
         n = mine if every else 1
-        enemy_units = sum(c for s, c in (there["armies"] if kind == "army" else there["fleets"]).items() if int(s) != me)
-        enemy_settle = there["settlement"] is not None and there["owner"] != me
-        players = v["players"]
+        defenders = [q for q in range(len(units)) if q != me and t in units[q]]
+        enemy_units = sum(units[q][t] for q in defenders)
+        owner = s.owner[t] if s.settle[t] else -1
+        enemy_settle = s.settle[t] != 0 and owner != me
         if enemy_units or enemy_settle:
-            defenders = [int(s) for s, c in (there["armies"] if kind == "army" else there["fleets"]).items() if int(s) != me]
-            q = defenders[0] if defenders else there["owner"]
-            trait = "military" if mp[t - 1]["land"] else "nautical"
-            ba = players[me]["traits"][trait]["level"]
-            bd = players[q]["traits"][trait]["level"]
+            q = defenders[0] if defenders else owner
+            trait = T_MILITARY if gm.land[t] else T_NAUTICAL
+            ba = s.level[me][trait]
+            bd = s.level[q][trait]
             p = roll_win(ba, bd)
-            ps = roll_win(ba, players[q]["traits"]["military"]["level"])
+            ps = roll_win(ba, s.level[q][T_MILITARY])
             fights = self.game.options.get("settlement_defense", "fights") == "fights"
             win = battle_win(n, enemy_units, bool(enemy_settle and fights), p, ps)
             if win < self.attack_threshold:
                 return -1.0
             value = 1.0 + 2.0 * enemy_units
             if enemy_settle:
-                value += 6.0 if there["settlement"] == "city" else 3.0
-                value += 4.0 * there["monuments"]
+                value += 6.0 if s.settle[t] == 2 else 3.0
+                value += 4.0 * s.monu[t]
             # don't strip a city we own of its last defenders for a small gain
-            if here["settlement"] is not None and here["owner"] == me and n >= mine:
+            if s.settle[src] and s.owner[src] == me and n >= mine:
                 value -= 2.5
             return self.aggression * value * win
         if kind == "fleet":
             # park fleets on empty producing sea spaces; fleets also open coasts for villages
-            if mp[t - 1]["category"] and not there["fleets"]:
-                here_prod = mp[src - 1]["category"] is not None and sum(here["fleets"].values()) == 1
+            if gm.category[t] >= 0 and not any(t in f for f in s.fleets):
+                here_prod = gm.category[src] >= 0 and sum(f.get(src, 0) for f in s.fleets) == 1
                 if not here_prod and not every:
-                    return 0.5 + RESOURCE_VALUE.get(mp[t - 1]["resource"], 0.0) * 0.1
+                    return 0.5 + RESOURCE_VALUE.get(gm.resource[t], 0.0) * 0.1
             return -1.0
         return -1.0
 
-    def _d_fight(self, obs: Observation, v: dict[str, Any], legal: list[Action]) -> Action | None:
-        t = v["turn"]["battle"]
-        terr = v["territories"][t - 1] if t else None
-        civs = {p["civ"]: p["seat"] for p in v["players"]}
+    def _d_fight(self, s: Any, legal: list[Action]) -> Action | None:
+        t = s.fight_t
+        civs = {c: q for q, c in enumerate(s.civ)}
 
         def strength(a: Action) -> int:
-            if terr is None:
+            if t < 0:
                 return 0
-            seat = civs.get(str(a.args[0]), -1)
-            return terr["armies"].get(str(seat), 0) + terr["fleets"].get(str(seat), 0)
+            q = civs.get(str(a.args[0]), -1)
+            return s.armies[q].get(t, 0) + s.fleets[q].get(t, 0) if q >= 0 else 0
 
         return min(legal, key=strength)
 
     # ------------------------------------------------------------------ recruit and research
-    def _d_recruit(self, obs: Observation, v: dict[str, Any], legal: list[Action]) -> Action | None:
+    def _d_recruit(self, s: Any, legal: list[Action]) -> Action | None:
         me = self.seat
-        mp = v["map"]["territories"]
-        terr = v["territories"]
-        pl = v["players"][me]
-        food_income = pl["traits"]["agriculture"]["level"] + pl["traits"]["economics"]["level"] + pl["cities"]
-        for i, t in enumerate(terr):
-            if t["owner"] == me and t["settlement"] and mp[i]["category"] in ("food", "gold"):
+        gm = s.map
+        lv = s.level[me]
+        cities = s.cities(me)
+        food_income = lv[T_AGRICULTURE] + lv[T_ECONOMICS] + cities
+        food = (CAT_FOOD, CAT_GOLD)
+        for t in range(gm.size):
+            if s.owner[t] == me and s.settle[t] and gm.category[t] in food:
                 food_income += 1
-            if str(me) in t["fleets"] and not mp[i]["land"] and mp[i]["category"] in ("food", "gold"):
+            if t in s.fleets[me] and not gm.land[t] and gm.category[t] in food:
                 food_income += 1
-        upkeep = pl["cities"] + pl["armies"] + pl["fleets"] + v["turn"]["recruited"]
+        armies_n = sum(s.armies[me].values())
+        fleets_n = sum(s.fleets[me].values())
+        upkeep = cities + armies_n + fleets_n + s.recruited
         if upkeep + 1 > food_income - 1:
             return None
         armies = [a for a in legal if a.kind == "recruit" and a.args[0] == "army"]
@@ -293,21 +296,21 @@ class GreedyConquest:
 
         def threat(a: Action) -> float:
             t = int(a.args[1]) - 1
-            s = -sum(terr[t]["armies"].values()) * 0.5 + terr[t]["monuments"]
-            for nb in mp[t]["neighbours"]:
-                for seat, c in terr[nb - 1]["armies"].items():
-                    if int(seat) != me:
-                        s += c
-            return s
+            sc = -sum(x.get(t, 0) for x in s.armies) * 0.5 + s.monu[t]
+            for nb in gm.adj[t]:
+                for q in range(len(s.armies)):
+                    if q != me:
+                        sc += s.armies[q].get(nb, 0)
+            return sc
 
-        if armies and pl["armies"] < 2 * pl["cities"] + 2:
+        if armies and armies_n < 2 * cities + 2:
             return max(armies, key=threat)
-        if fleets and pl["fleets"] < 2:
-            good = [a for a in fleets if mp[int(a.args[1]) - 1]["category"] is not None]
+        if fleets and fleets_n < 2:
+            good = [a for a in fleets if gm.category[int(a.args[1]) - 1] >= 0]
             return (good or fleets)[0]
         return None
 
-    def _d_research(self, obs: Observation, v: dict[str, Any], legal: list[Action]) -> Action | None:
+    def _d_research(self, s: Any, legal: list[Action]) -> Action | None:
         return Action("buy") if Action("buy") in legal else None
 
 
@@ -334,15 +337,107 @@ MCTS_DEFAULTS = {"rollout": "greedy", "depth": "12", "iters": "100", "steps": "8
 even to random play: they walk armies into lost battles), 100 iterations capped at 800 rollout
 moves (deterministic, well within a second per decision)."""
 
-_ROLLOUT_BOTS: dict[tuple[int, int, int], GreedyConquest] = {}
+_ROLLOUT_BOTS: dict[tuple[int, int, int, str], GreedyConquest] = {}
 
 
 def rollout_action(state: Any, player: int, rng: random.Random) -> Action:
     """The greedy player's choice on a (sampled) state, for MCTS rollouts (``rollout=greedy``)."""
-    key = (id(state.game), id(rng), player)
+    legal = state.legal_actions(player)
+    return legal[0] if len(legal) == 1 else _rollout_bot(state, player, rng).choose(state, legal)
+
+
+SEARCHED = frozenset({"move", "move_to", "recruit", "settle", "upgrade"})
+"""The decisions the search weighs; the others (research rolls, payments, Monuments, famine,
+the order of fights, the setup) follow the greedy player."""
+SEARCH_WIDTH = 6
+
+
+def search_actions(state: Any, player: int, legal: list[Action], rng: random.Random, style: str = "") -> list[Action]:
+    """The moves worth searching: the greedy player's choice first, then the few alternatives
+    that change the game (attacks, defending own settlements, the best recruits and Villages,
+    stopping), at most :data:`SEARCH_WIDTH`."""
+    bot = _rollout_bot(state, player, rng, style)
+    first = bot.choose(state, legal)
+    kind = state.decision().kind
+    if kind not in SEARCHED or len(legal) == 1:
+        return [first]
+    s = state
+    gm = s.map
+    out = [first]
+    ranked: list[tuple[float, Action]] = []
+    if kind == "move_to":
+        top = s.frames[-1]
+        for a in legal:
+            if a.kind != "to":
+                continue
+            t = int(a.args[0]) - 1
+            score = bot._move_score(s, top.unit, top.source, a)
+            if score <= 0 and s.settle[t] and s.owner[t] == player and top.unit == "army":
+                score = 0.5 + s.monu[t] - s.armies[player].get(t, 0)  # reinforce an own settlement
+            if score > 0:
+                ranked.append((score, a))
+    elif kind == "move":
+        for a in legal:
+            if a.kind == "unit":
+                t = int(a.args[1]) - 1
+                ranked.append((1.0 + s.monu[t] * 0.1 + rng.random() * 0.01, a))
+    elif kind == "recruit":
+        seen: set[Any] = set()
+        for a in legal:
+            if a.kind == "recruit":
+                t = int(a.args[1]) - 1
+                key = (a.args[0], s.monu[t], s.settle[t])
+                if key not in seen:  # one recruit per kind of place
+                    seen.add(key)
+                    ranked.append((s.monu[t] + (0.5 if a.args[0] == "army" else 0.0), a))
+    elif kind == "settle":
+        for a in legal:
+            if a.kind == "village":
+                ranked.append((RESOURCE_VALUE.get(gm.resource[int(a.args[0]) - 1], 1.0), a))
+    else:  # upgrade
+        ranked = [(RESOURCE_VALUE.get(gm.resource[int(a.args[0]) - 1], 1.0), a) for a in legal if a.kind == "upgrade"]
+    ranked.sort(key=lambda x: -x[0])
+    for _v, a in ranked:
+        if len(out) >= SEARCH_WIDTH - 1:
+            break
+        if a not in out:
+            out.append(a)
+    stop = _DONE if _DONE in legal else Action("cancel")
+    if stop in legal and stop not in out:
+        out.append(stop)
+    return out
+
+
+def _rollout_bot(state: Any, player: int, rng: random.Random, style: str = "") -> GreedyConquest:
+    """The greedy player of ``player`` (in ``style``) for searches drawing from ``rng``."""
+    key = (id(state.game), id(rng), player, style)
     bot = _ROLLOUT_BOTS.get(key)
     if bot is None or bot.rng is not rng or bot.game is not state.game:
         if len(_ROLLOUT_BOTS) > 256:
             _ROLLOUT_BOTS.clear()
-        bot = _ROLLOUT_BOTS[key] = GreedyConquest(state.game, player, rng)
-    return bot.decide(observe(state, player))
+        params = {k: repr(v) for k, v in {**WEIGHTS, **STYLES[style]}.items()} if style else None
+        bot = _ROLLOUT_BOTS[key] = GreedyConquest(state.game, player, rng, params)
+    return bot
+
+
+def style_search(style: str, seat: int) -> dict[str, Any]:
+    """The search hooks of ``seat`` playing ``style``: its own moves in rollouts and its first
+    candidate move are the styled greedy player's (the other seats play the default greedy)."""
+
+    def rollout(state: Any, player: int, rng: random.Random) -> Action:
+        legal = state.legal_actions(player)
+        if len(legal) == 1:
+            return legal[0]
+        return _rollout_bot(state, player, rng, style if player == seat else "").choose(state, legal)
+
+    def candidates(state: Any, player: int, legal: list[Action], rng: random.Random) -> list[Action]:
+        return search_actions(state, player, legal, rng, style if player == seat else "")
+
+    return {"rollout": rollout, "candidates": candidates}
+
+
+VALUE_BOTS = ("greedy", "greedy:style=warlord", "greedy:style=builder", "greedy:style=cautious", "greedy:noise=0.3")
+"""The players whose games the learned value is fitted on (``python -m civtable.bots.value_fit conquest``)."""
+
+__all__ = ["GreedyConquest", "make_greedy", "rollout_action", "leaf_values", "value_features", "VALUE_FEATURES",
+           "MCTS_DEFAULTS", "search_actions", "style_search", "STYLES", "WEIGHTS", "VALUE_BOTS"]

@@ -2,7 +2,8 @@
 
 Rulebook topics: the number of players ("2-4+", A-1), the readings the analysis left open
 (A-9 Sea production, A-10 upkeep with Gold, A-16 battle length, A-17 undefended settlements,
-A-19 the unit limit) and the dice: the map seed, the battle d8s and the research d12.
+A-19 the unit limit; the option help texts say them in players' words, the ids stay here), a
+shorter game (``victory_points``, for guided first games) and the dice: the map seed, the battle d8s and the research d12.
 
 ``ConquestRules`` is the part of the game object the rules use. The game class proper
 (``game.py``) adds making states and wires in views, explanations and log sentences, so the rule
@@ -41,17 +42,19 @@ INFO = GameInfo(
         OptionSpec("map_size", str, "standard", "map size (territories grow with the players)", choices=MAP_SIZES),
         OptionSpec("map_seed", int, -1, "fixed map seed (-1: the map is drawn by chance)", minimum=-1,
                    maximum=MAP_SEEDS - 1),
+        OptionSpec("victory_points", int, 0, "VP that win the game (0: the rulebook's 100; fewer make a short game)",
+                   minimum=0, maximum=100000),
         OptionSpec("civ_choice", str, "pick", "civilizations picked in seat order, or dealt at random",
                    choices=("pick", "random")),
-        OptionSpec("sea_production", str, "fleet", "A-9: a Sea space produces for a lone own Fleet, or never",
+        OptionSpec("sea_production", str, "fleet", "a Sea territory produces for your Fleet standing there alone (fleet), or never (none)",
                    choices=("fleet", "none")),
-        OptionSpec("upkeep_gold", str, "must", "A-10: Gold must feed units when Food runs out, or may",
+        OptionSpec("upkeep_gold", str, "must", "when Food runs out, Gold must feed your units (must), or you choose (may)",
                    choices=("must", "may")),
-        OptionSpec("unit_limit", str, "per_turn", "A-19: the unit limit counts recruits per turn or units on board",
+        OptionSpec("unit_limit", str, "per_turn", "the unit limit counts the units recruited this turn (per_turn) or all units on the board (on_board)",
                    choices=("per_turn", "on_board")),
-        OptionSpec("battle_rounds", str, "until_resolved", "A-16: battles last until one side is gone, or one roll",
+        OptionSpec("battle_rounds", str, "until_resolved", "a battle goes on until one side is gone (until_resolved), or is one roll a turn (single)",
                    choices=("until_resolved", "single")),
-        OptionSpec("settlement_defense", str, "fights", "A-17: an undefended settlement fights as one unit, or falls",
+        OptionSpec("settlement_defense", str, "fights", "a settlement without units defends itself as one unit (fights), or falls at once (falls)",
                    choices=("fights", "falls")),
     ),
     description="Twelve ancient peoples settle, build Monuments, research traits and fight; 100 VP wins.",
@@ -77,6 +80,11 @@ class ConquestRules(Game):
 
     def seat_name(self, player: int) -> str:
         return f"Player {player + 1}"
+
+    @cached_property
+    def target_vp(self) -> int:
+        """The VP that win: option ``victory_points``, else the content's (the rulebook's 100)."""
+        return int(self.options["victory_points"]) or self.content.victory_points
 
     @cached_property
     def territories(self) -> int:

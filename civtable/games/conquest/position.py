@@ -67,6 +67,8 @@ class Position:
         self.winner = -1
         self.reason = ""
         self.last: dict[str, Any] | None = None
+        self.moments: tuple[dict[str, Any], ...] = ()  # the story (story.py): never read by the rules
+        self.scored: list[tuple[int, int]] = [(0, 0)] * n  # VP from Monuments and from Arts, per seat
         fixed = g.options["map_seed"]
         if fixed >= 0:
             self.set_map(fixed)
@@ -118,6 +120,8 @@ class Position:
         c.winner = self.winner
         c.reason = self.reason
         c.last = self.last
+        c.moments = self.moments  # replaced, never changed in place: sharing is safe
+        c.scored = self.scored
         return c
 
     # ------------------------------------------------------------------ JSON
@@ -153,7 +157,17 @@ class Position:
             "winner": self.winner,
             "reason": self.reason,
             "last": self.last,
+            **self._story(),
         }
+
+    def _story(self) -> dict[str, Any]:
+        """The story keys (``story_keys``), only once there is a story to keep."""
+        out: dict[str, Any] = {}
+        if self.moments:
+            out["moments"] = [dict(m) for m in self.moments]
+        if any(self.scored[q] != (0, 0) for q in range(len(self.scored))):
+            out["scored"] = [list(x) for x in self.scored]
+        return out
 
     def _load(self, d: dict[str, Any]) -> None:
         g = self.game
@@ -219,6 +233,14 @@ class Position:
         self.winner = int(d["winner"])
         self.reason = str(d["reason"])
         self.last = d.get("last")
+        moments = d.get("moments") or []
+        if not isinstance(moments, list) or any(not isinstance(m, dict) or "title" not in m for m in moments):
+            raise ValueError("moments must be a list of moments with a title")
+        self.moments = tuple(dict(m) for m in moments)
+        scored = d.get("scored") or [[0, 0]] * n
+        if not isinstance(scored, list) or len(scored) != n:
+            raise ValueError("scored must give two VP totals per seat")
+        self.scored = [(a, b) for a, b in (ints(x, 2) for x in scored)]
         if self.phase not in PHASES:
             raise ValueError(f"unknown phase {self.phase!r}")
         if not 0 <= self.active < n:

@@ -11,6 +11,7 @@ Village (its Monuments stay). With ``upkeep_gold=may`` Gold feeds only when the 
 
 from __future__ import annotations
 
+from . import story
 from .content import (
     CAT_FOOD,
     CAT_GOLD,
@@ -81,6 +82,7 @@ def starve(s: Position, kind: str, t: int) -> bool:
     """Leave an Army, a Fleet or a City in ``t`` unfed; True when the famine is over."""
     p = s.active
     c = s.content
+    story.famine(s, kind, t)
     if kind == "city":
         s.settle[t] = 1  # famine: the City becomes a Village, its Monuments stay
         cost = c.upkeep_city

@@ -1,17 +1,31 @@
 """Conquest's restriction hook for restricted-play studies (``civtable study restricted``).
 
-Groups: ``monuments``, ``villages``, ``cities`` (upgrading a Village), ``armies`` and
-``fleets`` (recruiting them), ``research`` (buying extra research rolls), ``attacks`` (moving
-a whole stack at once — the bot's way to attack). A civilization id bars choosing it.
+Groups are named after rules: ``monuments``, ``villages``, ``cities`` (upgrading a Village),
+``armies`` and ``fleets`` (recruiting them), ``research`` (buying extra research rolls),
+``attacks`` (never moves a unit into a territory with enemy units or an enemy settlement: the
+rulebook's "if your units occupy a space with enemy units or settlements there will be battle").
+A civilization id bars choosing it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
-from civtable.core import Action, Game
+from civtable.core import Action, Game, GameState
 
-Predicate = Callable[[Action], bool]
+from .movement import enemy_sets
+
+Predicate = Callable[..., bool]
+
+
+def _attack(a: Action, state: GameState) -> bool:
+    """Moving into a territory with enemy units or an enemy settlement (a battle follows)."""
+    if a.kind != "to":
+        return False
+    s: Any = state
+    return int(a.args[0]) - 1 in enemy_sets(s, s.active)[1]
+
 
 GROUPS: dict[str, tuple[str, Predicate]] = {
     "monuments": ("never builds a Monument", lambda a: a.kind == "monument"),
@@ -20,7 +34,7 @@ GROUPS: dict[str, tuple[str, Predicate]] = {
     "armies": ("never recruits an Army", lambda a: a.kind == "recruit" and a.args[0] == "army"),
     "fleets": ("never recruits a Fleet", lambda a: a.kind == "recruit" and a.args[0] == "fleet"),
     "research": ("never buys extra research rolls", lambda a: a.kind == "buy"),
-    "attacks": ("never moves a whole stack at once", lambda a: a.kind == "to" and len(a.args) > 1),
+    "attacks": ("never attacks: never moves into a territory with enemy units or an enemy settlement", _attack),
 }
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from civtable.core import GameResult
 
+from . import story
 from .content import T_ARTS
 from .position import Position
 
@@ -17,13 +18,16 @@ from .position import Position
 def score(s: Position) -> bool:
     """Score the active player's turn; True (and the game is over) if they reached the goal."""
     p = s.active
-    s.vp[p] += s.monuments(p) + s.level[p][T_ARTS]
-    if s.vp[p] >= s.content.victory_points:
+    monuments, arts = s.monuments(p), s.level[p][T_ARTS]
+    s.vp[p] += monuments + arts
+    story.scored(s, p, monuments, arts)
+    if s.vp[p] >= s.game.target_vp:
         s.winner = p
         s.phase = "over"
         s.reason = f"{s.game.seat_name(p)} reached {s.vp[p]} VP"
         s.pool = [0] * 6
         s.turns += 1
+        story.winner(s, p)
         return True
     return False
 

@@ -33,6 +33,7 @@ class ConquestState(Position, GameState):
     """A Conquest position with the platform's state interface."""
 
     game: ConquestRules
+    story_keys = ("moments", "scored")
 
     # ------------------------------------------------------------------ who decides, what is legal
     def decision(self) -> Decision:

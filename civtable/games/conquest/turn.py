@@ -85,6 +85,6 @@ def end_turn(s: Position) -> None:
         if s.round > s.game.options["max_rounds"]:
             s.round -= 1
             s.phase = "over"
-            s.reason = f"round limit reached ({s.round} rounds); nobody reached {s.content.victory_points} VP"
+            s.reason = f"round limit reached ({s.round} rounds); nobody reached {s.game.target_vp} VP"
             return
     start_turn(s)

@@ -16,6 +16,7 @@ from .mapgen import GameMap
 from .research import research_cost
 from .scoring import game_result
 from .state import ConquestState
+from .story import public
 
 
 def view(s: ConquestState, player: int | None) -> dict[str, Any]:
@@ -46,6 +47,8 @@ def view(s: ConquestState, player: int | None) -> dict[str, Any]:
             "civ": civ,
             "civ_name": s.content.civ(civ).name if civ else None,
             "vp": s.vp[q],
+            "vp_monuments": s.scored[q][0],
+            "vp_arts": s.scored[q][1],
             "traits": {TRAITS[i]: {"level": s.level[q][i], "rp": s.rp[q][i]} for i in range(12)},
             "cities": s.cities(q) if gm else 0,
             "villages": s.villages(q) if gm else 0,
@@ -89,7 +92,8 @@ def view(s: ConquestState, player: int | None) -> dict[str, Any]:
         },
         "frame": frame,
         "last": s.last,
-        "victory_points": s.content.victory_points,
+        "victory_points": s.game.target_vp,
+        "moments": public(s.moments),
         "rules": {k: g.options[k] for k in ("sea_production", "unit_limit", "battle_rounds", "settlement_defense")},
         "map": static_map(s.map),
         "territories": territories,

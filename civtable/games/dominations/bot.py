@@ -21,6 +21,7 @@ from civtable.core import CHANCE, Action, Game, GameState, Observation, OptionEr
 
 from . import grow, scoring, tree
 from .content import COLOUR_INDEX, COLOURS
+from .evaluation import VALUE_FEATURES, value_features
 
 MCTS_DEFAULTS = {"rollout": "fast", "depth": "12", "c": "0.4", "iters": "24", "horizon": "turn"}
 SEARCH_WIDTH = 5
@@ -48,14 +49,42 @@ def objective_progress(s: Any, seat: int) -> float:
     return total
 
 
-def value(s: Any, seat: int) -> float:
-    """How good the position is for ``seat`` (a VP-like number)."""
+WEIGHTS: dict[str, float] = {
+    "influence": 1.0,  # each Influence per Age still to score it
+    "objective": 0.8,  # progress towards the Objective (its VP, by the square of each goal's share)
+    "stock": 0.3,  # each Knowledge kept
+    "limit": 0.12,  # each step of a limit raised above 5
+    "mastery": 1.2,  # each Mastery in the Tree
+    "advanced": 0.8,  # each Mastery on its Advanced side
+    "level": 0.5,  # each Monument Level card
+    "effects": 1.0,  # lasting effects: Camp bonus, Gains on Production, City discount
+}
+"""The greedy player's evaluation weights (``greedy:style=...``, ``greedy:noise=...``)."""
+STYLES: dict[str, dict[str, float]] = {
+    "balanced": {},
+    "builder": {"influence": 1.6, "level": 1.2, "mastery": 0.7, "advanced": 0.5},
+    "scholar": {"mastery": 2.0, "advanced": 1.4, "influence": 0.6, "level": 1.0},
+}
+"""Named sets of weights: the builder raises Cities for Influence, the scholar grows its
+Civilisation Tree and buys Monument Levels (the measured difference is in docs/bots.md)."""
+
+
+def value(s: Any, seat: int, w: dict[str, float] | None = None) -> float:
+    """How good the position is for ``seat`` (a VP-like number), with the weights ``w``
+    (default :data:`WEIGHTS`)."""
     p = s.players[seat]
     ages_left = s.c.rules["ages"] - s.age + (0 if s.finished else 1)
-    v = p.vp + p.influence * ages_left + 0.8 * objective_progress(s, seat)
-    v += 0.3 * sum(p.stock) + 0.12 * sum(x - 5 for x in p.limit)
-    v += 1.2 * len(p.owned) + 0.8 * sum(1 for a in p.owned.values() if a) + 0.5 * len(p.levels)
-    v += 0.4 * p.mods.camp_bonus + 0.5 * sum(p.mods.on_produce) + 0.3 * p.mods.city_discount
+    if w is None:
+        v = p.vp + p.influence * ages_left + 0.8 * objective_progress(s, seat)
+        v += 0.3 * sum(p.stock) + 0.12 * sum(x - 5 for x in p.limit)
+        v += 1.2 * len(p.owned) + 0.8 * sum(1 for a in p.owned.values() if a) + 0.5 * len(p.levels)
+        v += 0.4 * p.mods.camp_bonus + 0.5 * sum(p.mods.on_produce) + 0.3 * p.mods.city_discount
+        return v
+    v = p.vp + w["influence"] * p.influence * ages_left + w["objective"] * objective_progress(s, seat)
+    v += w["stock"] * sum(p.stock) + w["limit"] * sum(x - 5 for x in p.limit)
+    v += w["mastery"] * len(p.owned) + w["advanced"] * sum(1 for a in p.owned.values() if a)
+    v += w["level"] * len(p.levels)
+    v += w["effects"] * (0.4 * p.mods.camp_bonus + 0.5 * sum(p.mods.on_produce) + 0.3 * p.mods.city_discount)
     return v
 
 
@@ -90,7 +119,7 @@ def placement_value(s: Any, seat: int, a: Action) -> tuple[float, Any]:
         del s.placed[cell]
 
 
-def _lookahead(s: Any, seat: int, legal: list[Action]) -> list[tuple[float, Action]]:
+def _lookahead(s: Any, seat: int, legal: list[Action], w: dict[str, float] | None = None) -> list[tuple[float, Action]]:
     out = []
     tried: dict[tuple[str, Any], int] = {}
     for a in legal:
@@ -103,11 +132,11 @@ def _lookahead(s: Any, seat: int, legal: list[Action]) -> list[tuple[float, Acti
                 continue
         t = s.clone()
         t.apply_unchecked(a, seat)
-        out.append((value(t, seat), a))
+        out.append((value(t, seat, w), a))
     return out
 
 
-def scored(s: Any, seat: int, legal: list[Action]) -> list[tuple[float, Action]]:
+def scored(s: Any, seat: int, legal: list[Action], w: dict[str, float] | None = None) -> list[tuple[float, Action]]:
     """Every sensible action with the greedy player's score for it."""
     kind = s.decision().kind
     if kind in ("grow", "farmer"):
@@ -116,11 +145,11 @@ def scored(s: Any, seat: int, legal: list[Action]) -> list[tuple[float, Action]]
         out += [(0.0, a) for a in legal if a.kind == "pass"]
         return out
     if kind in ("build", "develop", "assimilate", "source"):
-        return _lookahead(s, seat, legal)
+        return _lookahead(s, seat, legal, w)
     return [(0.0, a) for a in legal]
 
 
-def choose(s: Any, seat: int, legal: list[Action], rng: random.Random) -> Action:
+def choose(s: Any, seat: int, legal: list[Action], rng: random.Random, w: dict[str, float] | None = None) -> Action:
     if len(legal) == 1:
         return legal[0]
     kind = s.decision().kind
@@ -137,7 +166,7 @@ def choose(s: Any, seat: int, legal: list[Action], rng: random.Random) -> Action
         return legal[rng.randrange(len(legal))]
     if kind == "site":
         return legal[0]
-    options = scored(s, seat, legal)
+    options = scored(s, seat, legal, w)
     if not options:
         return legal[0]
     top = max(v for v, _ in options)
@@ -146,23 +175,26 @@ def choose(s: Any, seat: int, legal: list[Action], rng: random.Random) -> Action
 
 
 class DominationsGreedyBot:
-    def __init__(self, game: Game, seat: int, rng: random.Random) -> None:
+    def __init__(self, game: Game, seat: int, rng: random.Random, weights: dict[str, float] | None = None) -> None:
         self.game = game
         self.seat = seat
         self.rng = rng
+        self.weights = weights
         self.name = "greedy"
 
     def decide(self, obs: Observation) -> Action:
         if len(obs.legal) == 1:
             return obs.legal[0]
         s = obs.sample_state(self.rng)
-        return choose(s, obs.player, obs.legal, self.rng)
+        return choose(s, obs.player, obs.legal, self.rng, self.weights)
 
 
-def make_greedy(game: Game, seat: int, rng: random.Random, params: dict[str, str]) -> DominationsGreedyBot:
+def make_greedy(game: Game, seat: int, rng: random.Random, params: dict[str, str],
+                weights: dict[str, float] | None = None) -> DominationsGreedyBot:
+    """The greedy player; ``weights`` (all of :data:`WEIGHTS`) come from ``style=``/``noise=``."""
     if params:
-        raise OptionError(f"the Dominations greedy bot takes no parameters, not {sorted(params)[0]!r}")
-    return DominationsGreedyBot(game, seat, rng)
+        raise OptionError(f"the Dominations greedy bot takes only style= and noise=, not {sorted(params)[0]!r}")
+    return DominationsGreedyBot(game, seat, rng, weights)
 
 
 # ----- hooks for the generic MCTS (civtable.bots.mcts) -------------------------------------------
@@ -203,25 +235,48 @@ def fast_rollout_action(state: GameState, player: int, rng: random.Random) -> Ac
 ROLLOUTS = {"fast": fast_rollout_action}
 
 
-def search_actions(state: GameState, player: int, legal: list[Action], rng: random.Random) -> list[Action]:
+def search_actions(state: GameState, player: int, legal: list[Action], rng: random.Random,
+                   w: dict[str, float] | None = None) -> list[Action]:
     """The few moves worth searching: the greedy player's best handful."""
     if len(legal) <= SEARCH_WIDTH:
         return legal
-    options = scored(state, player, legal)
+    options = scored(state, player, legal, w)
     options.sort(key=lambda va: -va[0])
     out = [a for _, a in options[:SEARCH_WIDTH]]
     return out or legal[:SEARCH_WIDTH]
 
 
-def leaf_values(state: GameState) -> list[float]:
+def style_search(style: str, seat: int) -> dict[str, Any]:
+    """The search hooks of ``seat`` playing ``style``: its Build and Develop choices in rollouts,
+    its candidate moves and its leaf value weighed with the style's weights (the other seats
+    keep the default player and value)."""
+    w = {**WEIGHTS, **STYLES[style]}
+
+    def rollout(state: GameState, player: int, rng: random.Random) -> Action:
+        if player == seat and state.decision().kind in ("build", "develop"):
+            return choose(state, player, state.legal_actions(player), rng, w)
+        return fast_rollout_action(state, player, rng)
+
+    def candidates(state: GameState, player: int, legal: list[Action], rng: random.Random) -> list[Action]:
+        return search_actions(state, player, legal, rng, w if player == seat else None)
+
+    def leaf(state: GameState) -> list[float]:
+        return leaf_values(state, w, seat)
+
+    return {"rollout": rollout, "candidates": candidates, "leaf": leaf}
+
+
+def leaf_values(state: GameState, w: dict[str, float] | None = None, seat: int = -1) -> list[float]:
+    """Win estimates per seat: a soft maximum of :func:`value` (seat ``seat`` weighed with ``w``)."""
     s: Any = state
     if s.finished:
         return state.returns()
-    vals = [value(s, q) for q in range(s.n)]
+    vals = [value(s, q, w if q == seat else None) for q in range(s.n)]
     top = max(vals)
     exps = [math.exp((v - top) / 4.0) for v in vals]
     tot = sum(exps)
     return [e / tot for e in exps]
 
 
-__all__ = ["make_greedy", "rollout_action", "search_actions", "leaf_values", "COLOUR_INDEX", "scoring"]
+__all__ = ["make_greedy", "rollout_action", "search_actions", "leaf_values", "COLOUR_INDEX", "scoring",
+           "VALUE_FEATURES", "value_features", "style_search", "STYLES", "WEIGHTS"]

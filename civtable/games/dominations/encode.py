@@ -1,54 +1,31 @@
-"""Dominations for reinforcement learning: a fixed numbering of every action.
+"""Dominations for reinforcement learning: bounds of the land and the Tree, and a fixed-length
+observation of a position for one seat.
 
-Listing every action by name is out of reach: a placement names one of 90 tiles, a cell of a
-land that may grow 63 tiles away from the Cradle and a rotation (1.7 million placements with 4
-players), and a Mastery names its copy and a square of a Tree that may grow 33 squares from its
-Campfire (over a million). The numbering here keeps the action text and changes only how an
-action is counted:
+The bounds (:func:`land_radius`, :func:`max_tree_cards`, :func:`max_hand` ...) come from the
+content and the rules: the RL layer's factorised action space (``civtable.rl.dominations``)
+counts cells and Tree squares with them.
 
-* a **tile** is named by its *hand slot*: slot ``k`` is the ``k``-th tile of the player's hand in
-  content order (the player sees its hand, so the number means the same to it as the name);
-* a **cell** of the land is named absolutely, among the cells that can ever be reached (see
-  :func:`land_radius`);
-* a **Tree square** is named by its rank among the free squares beside the player's Tree in
-  sorted order (a Tree of ``k`` cards has at most ``2k + 2`` of them, see :func:`tree_squares`);
-* a **Locus** is named by the corner of the placed cell it is (0-2);
-* everything else (Masteries, Monuments, Objectives, colours, seats) by its place in the content.
-
-The numbering is fixed for a game (its players and content), and for every legal action ``a``
-``action(state, seat, index(state, seat, a)) == a``.
-
-:func:`observation_vector` encodes a player's view (only what the seat may see) as a fixed number
-of floats, mostly in [0, 1]. Seats are *rotated*: the viewer's block comes first, then the next
-seats in seat order; absent seats (2-3 players) are zeros. Layout, in order:
-
-* game: Age (one-hot), turn in the Age, players (one-hot 2-4), decision kind (one-hot), whether the
-  viewer decides, tiles left to draw, the viewer's place in the Initiative order, game over;
-* per seat (4 blocks): present, stocks and limits per colour / 20, VP / 100, Influence / 50, City
-  tokens, hand size, Objective chosen, its Monument (which of the Monuments in play), Masteries
-  per colour, Advanced Masteries, Monument Levels, Tree size, tiles placed, Cities and their
-  levels, Domination cards held;
-* the viewer's hand, slot by slot as the action numbering counts it: camp colour and the three
-  corner resources (one-hot);
-* the land within ``WINDOW`` steps of the Cradle, cell by cell: placed, by whom, camp colour, the
-  resource shown at each corner, City level and owner, Monument standee; and how many tiles lie
-  farther out;
-* each Monument in play: Levels built, control per seat, colour, the next Level's cost;
-* each Mastery of the content: copies left, held by the viewer (basic / Advanced), held by others.
+:class:`DominationsEncoder` reads the state directly (never the JSON view) and shows only what
+the seat may see, as :mod:`.view` does: other seats' tiles in hand (only how many), the piles,
+and — until every seat has chosen — the Objectives and Monuments dealt to and kept by other
+seats. Values are written in their own units and normalised by the
+:class:`~civtable.core.features.Layout` (the table of every slice is in ``docs/rl.md``). Seats
+are rotated: the viewer's block first, then the next seats; absent seats are zeros. The land is
+shown cell by cell within ``WINDOW`` steps of the Cradle, plus a count of the tiles farther out.
 """
 
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from civtable.core import Action, GameState
+import numpy as np
 
-from .content import COLOURS, NODUS_NAMES, TEXT_DOMINATION, Content
+from civtable.core.features import BlockCache, Layout, rotate
+
+from .content import COLOURS, NODUS_NAMES, Content
 from .geometry import Cell, corners, neighbours
 from .grow import CRADLE
-from .tree import open_squares
 
 if TYPE_CHECKING:
     from .game import Dominations
@@ -121,308 +98,255 @@ def max_hand(c: Content) -> int:
     return int(c.rules["hand_size"]) + 2 + extra
 
 
-class DominationsActions:
-    """The action codec of one Dominations game (see the module's docstring)."""
-
-    def __init__(self, game: Dominations) -> None:
-        c: Content = game.content
-        self.c = c
-        n = game.num_players
-        self.players = n
-        self.radius = land_radius(c, n)
-        self.cells = land_cells(self.radius)
-        self.cell_no = {cell: i for i, cell in enumerate(self.cells)}
-        self.hand = max_hand(c)
-        self.squares = tree_squares(c, n)
-        nc, nm, nmon = len(self.cells), len(c.masteries), len(c.monuments)
-        dims: list[tuple[str, tuple[int, ...]]] = [
-            ("place", (self.hand, nc, 3)),
-            ("reactivate", (nc,)), ("city", (nc,)), ("upgrade", (nc,)), ("site", (nc,)),
-            ("develop", (nm, 4, self.squares)), ("assimilate", (nm, 4, self.squares)),
-            ("monument", (nmon, self.squares)),
-            ("advance", (nm,)), ("flip", (nm,)), ("discard", (self.hand,)),
-            ("choose", (len(c.objectives), nmon)), ("convert", (6, 6)),
-            ("edge", (3,)), ("locus", (3,)), ("all_edges", ()), ("vest", (6,)), ("first", (n,)),
-            ("keep", ()), ("pass", ()),
-        ]
-        self.blocks: dict[str, tuple[int, tuple[int, ...]]] = {}
-        self.starts: list[tuple[int, str]] = []
-        at = 0
-        for kind, shape in dims:
-            self.blocks[kind] = (at, shape)
-            self.starts.append((at, kind))
-            size = 1
-            for d in shape:
-                size *= d
-            at += size
-        self.size = at
-        self._encode: dict[str, Callable[[DominationsState, int, tuple[Any, ...]], tuple[int, ...] | None]] = {
-            "place": self._place_in, "reactivate": self._cell_in, "city": self._cell_in,
-            "upgrade": self._cell_in, "site": self._cell_in, "develop": self._take_in,
-            "assimilate": self._take_in, "monument": self._monument_in, "advance": self._mastery_in,
-            "flip": self._mastery_in, "discard": self._discard_in, "choose": self._choose_in,
-            "convert": self._convert_in, "edge": self._small_in, "locus": self._locus_in,
-            "all_edges": self._none_in, "vest": self._vest_in, "first": self._first_in,
-            "keep": self._none_in, "pass": self._none_in,
-        }
-
-    def __len__(self) -> int:
-        return self.size
-
-    # ----- numbering ---------------------------------------------------------------------------------
-    def index(self, state: GameState, player: int, action: Action) -> int | None:
-        block = self.blocks.get(action.kind)
-        if block is None:
-            return None
-        s: DominationsState = state  # type: ignore[assignment]
-        try:
-            parts = self._encode[action.kind](s, player, action.args)
-        except (KeyError, ValueError, TypeError, IndexError):
-            return None
-        start, shape = block
-        if parts is None or len(parts) != len(shape) or any(not 0 <= x < d for x, d in zip(parts, shape, strict=True)):
-            return None
-        i = 0
-        for x, d in zip(parts, shape, strict=True):
-            i = i * d + x
-        return start + i
-
-    def action(self, state: GameState, player: int, i: int) -> Action | None:
-        if not 0 <= i < self.size:
-            return None
-        kind, start = "", 0
-        for at, k in self.starts:
-            if at > i:
-                break
-            kind, start = k, at
-        shape = self.blocks[kind][1]
-        rest = i - start
-        parts = [0] * len(shape)
-        for d in range(len(shape) - 1, -1, -1):
-            rest, parts[d] = divmod(rest, shape[d])
-        s: DominationsState = state  # type: ignore[assignment]
-        return self._decode(s, player, kind, parts)
-
-    # ----- action -> parts ------------------------------------------------------------------------------
-    def _slot(self, s: DominationsState, player: int, tile_id: Any) -> int:
-        return sorted(s.players[player].hand).index(self.c.tile_index[str(tile_id)])
-
-    def _place_in(self, s: DominationsState, player: int, args: tuple[Any, ...]) -> tuple[int, ...]:
-        cell = (int(args[1]), int(args[2]), int(args[3]))
-        return (self._slot(s, player, args[0]), self.cell_no[cell], int(args[4]))
-
-    def _cell_in(self, s: DominationsState, player: int, args: tuple[Any, ...]) -> tuple[int, ...]:
-        return (self.cell_no[(int(args[0]), int(args[1]), int(args[2]))],)
-
-    def _square(self, s: DominationsState, player: int, x: Any, y: Any) -> int:
-        return open_squares(s.players[player]).index((int(x), int(y)))
-
-    def _take_in(self, s: DominationsState, player: int, args: tuple[Any, ...]) -> tuple[int, ...]:
-        return (self.c.mastery_index[str(args[0])], int(args[1]) - 1, self._square(s, player, args[2], args[3]))
-
-    def _monument_in(self, s: DominationsState, player: int, args: tuple[Any, ...]) -> tuple[int, ...]:
-        return (self.c.monument_index[str(args[0])], self._square(s, player, args[1], args[2]))
-
-    def _mastery_in(self, s: DominationsState, player: int, args: tuple[Any, ...]) -> tuple[int, ...]:
-        return (self.c.mastery_index[str(args[0])],)
-
-    def _discard_in(self, s: DominationsState, player: int, args: tuple[Any, ...]) -> tuple[int, ...]:
-        return (self._slot(s, player, args[0]),)
-
-    def _choose_in(self, s: DominationsState, player: int, args: tuple[Any, ...]) -> tuple[int, ...]:
-        return (self.c.objective_index[str(args[0])], self.c.monument_index[str(args[1])])
-
-    def _convert_in(self, s: DominationsState, player: int, args: tuple[Any, ...]) -> tuple[int, ...]:
-        return (COLOURS.index(str(args[0])), COLOURS.index(str(args[1])))
-
-    def _small_in(self, s: DominationsState, player: int, args: tuple[Any, ...]) -> tuple[int, ...]:
-        return (int(args[0]),)
-
-    def _locus_in(self, s: DominationsState, player: int, args: tuple[Any, ...]) -> tuple[int, ...] | None:
-        top = s.stack[-1] if s.stack else None
-        cell = getattr(top, "cell", None)
-        if cell is None:
-            return None
-        return (corners(cell).index((int(args[0]), int(args[1]))),)
-
-    def _none_in(self, s: DominationsState, player: int, args: tuple[Any, ...]) -> tuple[int, ...] | None:
-        return () if not args else None
-
-    def _vest_in(self, s: DominationsState, player: int, args: tuple[Any, ...]) -> tuple[int, ...]:
-        return (COLOURS.index(str(args[0])),)
-
-    def _first_in(self, s: DominationsState, player: int, args: tuple[Any, ...]) -> tuple[int, ...]:
-        return (int(args[0]) - 1,)
-
-    # ----- parts -> action ------------------------------------------------------------------------------
-    def _decode(self, s: DominationsState, player: int, kind: str, parts: list[int]) -> Action | None:
-        c = self.c
-        hand = sorted(s.players[player].hand) if 0 <= player < len(s.players) else []
-        if kind == "place":
-            if parts[0] >= len(hand):
-                return None
-            i, j, o = self.cells[parts[1]]
-            return Action("place", (c.tiles[hand[parts[0]]].id, i, j, o, parts[2]))
-        if kind in ("reactivate", "city", "upgrade", "site"):
-            return Action(kind, self.cells[parts[0]])
-        if kind in ("develop", "assimilate", "monument"):
-            squares = open_squares(s.players[player]) if 0 <= player < len(s.players) else []
-            if parts[-1] >= len(squares):
-                return None
-            x, y = squares[parts[-1]]
-            if kind == "monument":
-                return Action(kind, (c.monuments[parts[0]].id, x, y))
-            return Action(kind, (c.masteries[parts[0]].id, parts[1] + 1, x, y))
-        if kind in ("advance", "flip"):
-            return Action(kind, (c.masteries[parts[0]].id,))
-        if kind == "discard":
-            return Action(kind, (c.tiles[hand[parts[0]]].id,)) if parts[0] < len(hand) else None
-        if kind == "choose":
-            return Action(kind, (c.objectives[parts[0]].id, c.monuments[parts[1]].id))
-        if kind == "convert":
-            return Action(kind, (COLOURS[parts[0]], COLOURS[parts[1]]))
-        if kind == "edge":
-            return Action(kind, (parts[0],))
-        if kind == "locus":
-            cell = getattr(s.stack[-1], "cell", None) if s.stack else None
-            return Action(kind, corners(cell)[parts[0]]) if cell is not None else None
-        if kind == "vest":
-            return Action(kind, (COLOURS[parts[0]],))
-        if kind == "first":
-            return Action(kind, (parts[0] + 1,))
-        return Action(kind)
-
-
-def action_codec(game: Dominations) -> DominationsActions:
-    """The fixed action numbering the RL adapters use (see :mod:`civtable.rl.encoding`)."""
-    return DominationsActions(game)
-
-
 # ----- observations ------------------------------------------------------------------------------------
-WINDOW = 8  # the land is encoded cell by cell this many steps round the Cradle
+WINDOW = 8  # the land is shown cell by cell this many steps round the Cradle
 MAX_SEATS = 4
 KINDS = ("deal", "order", "secret", "discard", "grow", "farmer", "source", "vestige", "build", "site",
          "develop", "assimilate", "governor", "over")
-ROLES = tuple(TEXT_DOMINATION)
 RESOURCES = NODUS_NAMES[:7]  # the six colours and Vestigium
-HAND_SLOTS = 19  # max_hand() of the text's content; larger hands are cut (see observation_size)
-SEAT_BLOCK = 1 + 6 + 6 + 4 + 1 + MAX_SEATS + 6 + 3 + 3 + len(ROLES)
-SLOT_BLOCK = 1 + 6 + 3 * len(RESOURCES)
-CELL_BLOCK = 1 + MAX_SEATS + 6 + 3 * len(RESOURCES) + 1 + MAX_SEATS + 1
-MONUMENT_BLOCK = 2 + MAX_SEATS + 6 + 6
-_WINDOW_CELLS = land_cells(WINDOW)
-_WINDOW_NO = {cell: i for i, cell in enumerate(_WINDOW_CELLS)}
+SCORE_SCALE = 60
+"""A VP difference of this much counts as 1 in the ``score`` and ``shaped`` rewards."""
 
 
-def _onehot(value: Any, choices: tuple[Any, ...]) -> list[float]:
-    return [1.0 if value == c else 0.0 for c in choices]
+def score(state: DominationsState, seat: int) -> int:
+    """The seat's VP now (before the final scoring, which adds Objectives and cards)."""
+    p = state.players[seat]
+    return p.final.get("vp", p.vp) if state.finished else p.vp
 
 
-def observation_size(game: Dominations) -> int:
-    """The length of every observation vector of ``game`` (it depends on the number of Masteries)."""
-    return 3 + 1 + 3 + len(KINDS) + 1 + 1 + MAX_SEATS + 1 + MAX_SEATS * SEAT_BLOCK + HAND_SLOTS * SLOT_BLOCK \
-        + len(_WINDOW_CELLS) * CELL_BLOCK + 1 + MAX_SEATS * MONUMENT_BLOCK + 4 * len(game.content.masteries)
+def _onehots(names: tuple[str, ...]) -> str:
+    return ", ".join(names)
 
 
-def _rotated(seat: int | None, viewer: int, n: int) -> int:
-    """Where ``seat`` sits counting from the viewer (0 = the viewer; -1 for nobody)."""
-    if seat is None or not 0 <= seat < n:
-        return -1
-    return (seat - viewer) % n
+class DominationsEncoder:
+    """The observation of one Dominations configuration (see the module's docstring)."""
 
+    def __init__(self, game: Dominations) -> None:
+        c = game.content
+        self.c = c
+        n = game.num_players
+        self.n = n
+        rules = c.rules
+        nm, nmon, nobj = len(c.masteries), len(c.monuments), len(c.objectives)
+        self.hand_slots = max_hand(c)
+        self.cells = land_cells(WINDOW)
+        self.cell_no = {cell: i for i, cell in enumerate(self.cells)}
+        lay = Layout()
+        self.g_age = lay.add("age", 3, 1, "Age one-hot")
+        self.g_turn = lay.add("turn", 1, rules["turns_per_age"] * MAX_SEATS, "turn within the Age", exact=False)
+        self.g_players = lay.add("players", 3, 1, "number of players one-hot: 2, 3, 4")
+        self.g_kind = lay.add("decision", len(KINDS), 1, "kind of decision, one-hot: " + _onehots(KINDS))
+        self.g_mine = lay.add("you_decide", 1, 1, "1 if the viewer must decide now")
+        self.g_pile = lay.add("pile", 1, len(c.tiles), "Land tiles left to draw")
+        self.g_init = lay.add("initiative", MAX_SEATS, 1, "the viewer's place in the Initiative order, one-hot")
+        self.g_over = lay.add("finished", 1, 1, "the game is over")
+        self.g_source = lay.add("source", 7, 1, "what the placement may score: edge 0-2, Locus at corner 0-2, all edges")
+        self.g_vest = lay.add("vestige", 1, 6, "Vestigium Knowledge still to assign", exact=False)
+        self.g_discard = lay.add("discard", 3, 1, "discarding: at an Age's start, the mulligan, and tiles discarded / 4")
+        self.g_site = lay.add("site", MAX_SEATS, 1, "the Monument in play (by place) whose standee is being placed")
+        self.g_gov = lay.add("governor", MAX_SEATS * MAX_SEATS, 1, "the next Initiative order set so far: place x rotated seat")
+        self.g_dealt = lay.add("dealt", nobj + nmon, 1, "Objectives and Monuments dealt to the viewer, until every seat has chosen")
+        seat = Layout()
+        seat.add("present", 1, 1, "the seat is in the game")
+        seat.add("stock", 6, rules["max_limit"], "Knowledge in stock per Domain (" + _onehots(COLOURS) + ")")
+        seat.add("limit", 6, rules["max_limit"], "stock limit per Domain")
+        seat.add("vp", 1, 100, "VP", exact=False)
+        seat.add("influence", 1, 40, "Influence", exact=False)
+        seat.add("city_tokens", 1, rules["city_tokens"], "City tokens left")
+        seat.add("hand_size", 1, self.hand_slots, "Land tiles in hand")
+        seat.add("chosen", 1, 1, "has chosen its Objective and Monument")
+        seat.add("objective", nobj, 1, "its Objective, one-hot (shown once every seat has chosen, or to itself)")
+        seat.add("monument", nmon, 1, "its Monument, one-hot (same)")
+        seat.add("masteries", 6, 10, "Masteries per Domain", exact=False)
+        seat.add("tree", 3, max_tree_cards(c, MAX_SEATS), "Advanced Masteries, Monument Level cards, cards in the Tree")
+        seat.add("land", 3, 45, "tiles placed, Cities, sum of City levels", exact=False)
+        seat.add("roles", len(c.dominations), 1, "Domination cards held this Age")
+        self.seat_layout = seat.freeze()
+        self.s_base = lay.repeat("seats", MAX_SEATS, self.seat_layout, "one block per seat, the viewer first, then the "
+                                 "next seats in seat order (absent seats are zeros)")
+        slot = Layout()
+        slot.add("present", 1, 1, "a tile is in this slot")
+        slot.add("camp", 6, 1, "its Camp colour one-hot")
+        slot.add("corners", 3 * len(RESOURCES), 1, "its three corner resources, each one-hot (" + _onehots(RESOURCES) + ")")
+        self.slot_layout = slot.freeze()
+        self.h_base = lay.repeat("hand", self.hand_slots, self.slot_layout,
+                                 "the viewer's Land tiles in content order (the order the action numbers use)")
+        cell = Layout()
+        cell.add("placed", 1, 1, "a tile lies here")
+        cell.add("by", MAX_SEATS, 1, "who placed it (rotated seat one-hot)")
+        cell.add("camp", 6, 1, "its Camp colour one-hot")
+        cell.add("corners", 3 * len(RESOURCES), 1, "the resource shown at each corner (after rotation), one-hot")
+        cell.add("city", 1, len(rules["city_costs"]), "City level")
+        cell.add("city_owner", MAX_SEATS, 1, "City owner (rotated seat one-hot)")
+        cell.add("standee", 1, 1, "a Monument standee stands here")
+        self.cell_layout = cell.freeze()
+        self.w_base = lay.repeat("land", len(self.cells), self.cell_layout,
+                                 f"cells within {WINDOW} steps of the Cradle, in sorted (i, j, o) order")
+        self.g_out = lay.add("land_outside", 1, 30, f"tiles farther than {WINDOW} steps from the Cradle", exact=False)
+        mon = Layout()
+        mon.add("levels", 2, max(len(m.levels) for m in c.monuments), "Level cards bought, Levels it has")
+        mon.add("control", MAX_SEATS, 20, "control per seat (rotated)", exact=False)
+        mon.add("colour", 6, 1, "colour one-hot")
+        mon.add("next_cost", 6, 10, "the next Level's cost per Domain", exact=False)
+        self.mon_layout = mon.freeze()
+        self.m_base = lay.repeat("monuments", MAX_SEATS, self.mon_layout, "the Monuments in play, in order")
+        sup = Layout()
+        sup.add("copies", 1, 4, "copies left in the supply")
+        sup.add("yours", 2, 1, "held by the viewer: basic, Advanced")
+        sup.add("others", 1, MAX_SEATS - 1, "held by how many other seats")
+        self.m_sup = lay.repeat("masteries", nm, sup.freeze(), "per Mastery, in content order")
+        self.layout = lay.freeze()
+        self.so = {f.name: f.start for f in self.seat_layout.flat}
+        self.co = {f.name: f.start for f in self.cell_layout.flat}
+        self.lands = BlockCache(limit=5000)
+        self.hands = BlockCache(limit=5000)
+        self.mon_levels = len(c.monuments) and max(len(m.levels) for m in c.monuments)
 
-def _seat_one_hot(seat: Any, viewer: int, n: int) -> list[float]:
-    r = _rotated(seat if isinstance(seat, int) else None, viewer, n)
-    return [1.0 if r == k else 0.0 for k in range(MAX_SEATS)]
-
-
-def _seat_block(view: dict[str, Any], pl: dict[str, Any], seat: int, monuments: list[str]) -> list[float]:
-    out = [1.0]
-    out += [pl["stock"][c] / 20.0 for c in COLOURS]
-    out += [pl["limit"][c] / 20.0 for c in COLOURS]
-    out += [pl["vp"] / 100.0, pl["influence"] / 50.0, pl["city_tokens"] / 15.0, pl["hand_size"] / HAND_SLOTS]
-    out.append(1.0 if pl["chosen"] else 0.0)
-    out += [1.0 if pl.get("monument") == m else 0.0 for m in (monuments + [""] * MAX_SEATS)[:MAX_SEATS]]
-    masteries = [card for card in pl["tree"] if card["kind"] == "mastery"]
-    out += [sum(1 for card in masteries if card["colour"] == c) / 10.0 for c in COLOURS]
-    out += [sum(1 for card in masteries if card["advanced"]) / 10.0,
-            sum(1 for card in pl["tree"] if card["kind"] == "level") / 10.0, len(pl["tree"]) / 34.0]
-    board = view["board"]
-    cities = [t["city"] for t in board if t["city"] is not None and t["city"][0] == seat]
-    out += [sum(1 for t in board if t["by"] == seat) / 30.0, len(cities) / 15.0, sum(c[1] for c in cities) / 45.0]
-    out += [1.0 if view["roles"].get(r) == seat else 0.0 for r in ROLES]
-    return out
-
-
-def _resources(names: list[str]) -> list[float]:
-    out: list[float] = []
-    for name in names:
-        out += _onehot(name, RESOURCES)
-    return out
-
-
-def observation_vector(view: dict[str, Any], player: int) -> list[float]:
-    """The fixed-length encoding of ``player``'s view (see the module's docstring)."""
-    players = view["players"]
-    n = len(players)
-    decision = view["decision"]
-    out: list[float] = _onehot(view["age"], (1, 2, 3))
-    out.append(view["turn"] / max(1, view["turns_per_age"]))
-    out += _onehot(n, (2, 3, 4)) + _onehot(decision["kind"], KINDS)
-    out.append(1.0 if player in decision["seats"] else 0.0)
-    out.append(view["pile"] / 90.0)
-    place = view["initiative"].index(player) if player in view["initiative"] else -1
-    out += [1.0 if place == k else 0.0 for k in range(MAX_SEATS)]
-    out.append(1.0 if view["finished"] else 0.0)
-    in_play = [m["id"] for m in view["monuments"]]
-    for k in range(MAX_SEATS):
-        if k < n:
-            seat = (player + k) % n
-            out += _seat_block(view, players[seat], seat, in_play)
-        else:
-            out += [0.0] * SEAT_BLOCK
-    hand = players[player]["hand"] or []
-    for k in range(HAND_SLOTS):
-        if k < len(hand):
-            out += [1.0] + _onehot(hand[k]["camp"], COLOURS) + _resources(hand[k]["resources"])
-        else:
-            out += [0.0] * SLOT_BLOCK
-    cells = [[0.0] * CELL_BLOCK for _ in _WINDOW_CELLS]
-    outside = 0
-    for t in view["board"]:
-        i = _WINDOW_NO.get((t["cell"][0], t["cell"][1], t["cell"][2]))
-        if i is None:
-            outside += 1
-            continue
-        city = t["city"]
-        res, rot = t["resources"], t["rotation"]
-        corner = [res[(k + rot) % 3] for k in range(3)]  # what each corner shows (geometry.shown)
-        cells[i] = ([1.0] + _seat_one_hot(t["by"], player, n) + _onehot(t["camp"], COLOURS) + _resources(corner)
-                    + [city[1] / 3.0 if city else 0.0] + _seat_one_hot(city[0] if city else None, player, n)
-                    + [1.0 if t["monument"] else 0.0])
-    for block in cells:
-        out += block
-    out.append(outside / 30.0)
-    for k in range(MAX_SEATS):
-        if k < len(view["monuments"]):
-            m = view["monuments"][k]
-            control = [0.0] * MAX_SEATS
-            for seat, c in enumerate(m["control"]):
-                control[_rotated(seat, player, n)] = c / 10.0
-            cost = m["next_cost"] or {}
-            out += [m["built"] / 8.0, m["levels"] / 8.0] + control + _onehot(m["colour"], COLOURS)
-            out += [cost.get(c, 0) / 10.0 for c in COLOURS]
-        else:
-            out += [0.0] * MONUMENT_BLOCK
-    held: dict[str, list[float]] = {}
-    for seat, pl in enumerate(players):
-        for card in pl["tree"]:
-            if card["kind"] == "mastery":
-                h = held.setdefault(card["id"], [0.0, 0.0, 0.0])
-                if seat == player:
-                    h[1 if card["advanced"] else 0] = 1.0
+    def write(self, s: DominationsState, viewer: int, raw: np.ndarray) -> None:
+        """Write the raw observation of ``viewer`` into the zeroed ``raw``."""
+        c = self.c
+        n = s.n
+        ones: list[int] = [self.g_age + s.age - 1, self.g_players + n - 2]
+        raw[self.g_turn] = s.turn_no
+        d = s.decision()
+        ones.append(self.g_kind + KINDS.index(d.kind))
+        if viewer in d.players:
+            ones.append(self.g_mine)
+        raw[self.g_pile] = len(s.pile) + len(s.back)
+        if viewer in s.initiative:
+            ones.append(self.g_init + s.initiative.index(viewer))
+        if s.finished:
+            ones.append(self.g_over)
+        top = s.stack[-1] if s.stack and not s.finished else None
+        kind = d.kind
+        if kind == "source":
+            for what, i, j in top.options:  # type: ignore[union-attr]
+                if what == 0:
+                    ones.append(self.g_source + i)
+                elif what == 1:
+                    ones.append(self.g_source + 3 + corners(top.cell).index((i, j)))  # type: ignore[union-attr]
                 else:
-                    h[2] += 1.0 / 3.0
-    for mid, copies in view["supply"].items():
-        out += [copies / 4.0, *held.get(mid, [0.0, 0.0, 0.0])]
-    return out
+                    ones.append(self.g_source + 6)
+        elif kind == "vestige":
+            raw[self.g_vest] = top.remaining  # type: ignore[union-attr]
+        elif kind == "discard":
+            ones.append(self.g_discard + (0 if top.stage == "refresh" else 1))  # type: ignore[union-attr]
+            raw[self.g_discard + 2] = min(top.discarded, 4) / 4  # type: ignore[union-attr]
+        elif kind == "site":
+            ones.append(self.g_site + s.in_play.index(top.monument))  # type: ignore[union-attr]
+        elif kind == "governor":
+            for place, seat in enumerate(top.order):  # type: ignore[union-attr]
+                ones.append(self.g_gov + place * MAX_SEATS + rotate(seat, viewer, n))
+        revealed = bool(s.in_play)
+        me = s.players[viewer]
+        if not revealed:
+            ones += [self.g_dealt + o for o in me.dealt_obj]
+            ones += [self.g_dealt + len(c.objectives) + m for m in me.dealt_mon]
+        so = self.so
+        board_by = [0] * n
+        city_count = [0] * n
+        city_levels = [0] * n
+        for _cell, (_t, _r, by) in s.placed.items():
+            board_by[by] += 1
+        for owner, level in s.cities.values():
+            city_count[owner] += 1
+            city_levels[owner] += level
+        for k in range(n):
+            seat = (viewer + k) % n
+            p = s.players[seat]
+            at = self.s_base + k * self.seat_layout.size
+            colours = [0] * 6
+            advanced = 0
+            for m, adv in p.owned.items():
+                colours[c.masteries[m].colour] += 1
+                advanced += adv
+            raw[at:at + so["chosen"]] = [1.0, *p.stock, *p.limit, p.vp, p.influence, p.tokens, len(p.hand)]
+            if p.objective >= 0:
+                ones.append(at + so["chosen"])
+                if revealed or seat == viewer:
+                    ones.append(at + so["objective"] + p.objective)
+                    ones.append(at + so["monument"] + p.monument)
+            raw[at + so["masteries"]:at + so["roles"]] = [*colours, advanced, len(p.levels), len(p.tree),
+                                                         board_by[seat], city_count[seat], city_levels[seat]]
+            ones += [at + so["roles"] + r for r, q in enumerate(s.roles) if q == seat]
+        self._hand(me, raw)
+        self._land(s, viewer, raw)
+        for k, m in enumerate(s.in_play[:MAX_SEATS]):
+            mon = c.monuments[m]
+            at = self.m_base + k * self.mon_layout.size
+            built = s.built.get(m, 0)
+            control = [0] * MAX_SEATS
+            for seat, x in enumerate(_control(s, m)):
+                control[rotate(seat, viewer, n)] = x
+            cost = mon.levels[built].cost if built < len(mon.levels) else (0,) * 6
+            raw[at:at + 2 + MAX_SEATS] = [built, len(mon.levels), *control]
+            ones.append(at + 2 + MAX_SEATS + mon.colour)
+            raw[at + 8 + MAX_SEATS:at + 14 + MAX_SEATS] = cost
+        held_others = [0] * len(c.masteries)
+        for seat, p in enumerate(s.players):
+            if seat != viewer:
+                for m in p.owned:
+                    held_others[m] += 1
+        sup = raw[self.m_sup:self.m_sup + 4 * len(c.masteries)]
+        sup[0::4] = [bin(b).count("1") for b in s.supply]
+        sup[3::4] = held_others
+        for m, adv in me.owned.items():
+            ones.append(self.m_sup + 4 * m + (2 if adv else 1))
+        raw[ones] = 1.0
+
+    def _hand(self, me: Any, raw: np.ndarray) -> None:
+        key = tuple(sorted(me.hand))
+        block = self.hands.get(key)
+        if block is None:
+            size = self.slot_layout.size
+            out = np.zeros(self.hand_slots * size, np.float32)
+            for k, t in enumerate(key[:self.hand_slots]):
+                tile = self.c.tiles[t]
+                out[k * size] = 1.0
+                out[k * size + 1 + tile.camp] = 1.0
+                for corner, r in enumerate(tile.resources):
+                    out[k * size + 7 + corner * len(RESOURCES) + r] = 1.0
+            block = self.hands.put(key, out)
+        raw[self.h_base:self.h_base + block.size] = block
+
+    def _land(self, s: DominationsState, viewer: int, raw: np.ndarray) -> None:
+        key = (viewer, tuple(s.placed.items()), tuple(s.cities.items()), tuple(s.standees))
+        block = self.lands.get(key)
+        if block is None:
+            n = s.n
+            co = self.co
+            size = self.cell_layout.size
+            out = np.zeros(len(self.cells) * size + 1, np.float32)
+            outside = 0
+            for cell, (t, rot, by) in s.placed.items():
+                i = self.cell_no.get(cell)
+                if i is None:
+                    outside += 1
+                    continue
+                b = i * size
+                tile = self.c.tiles[t]
+                out[b] = 1.0
+                out[b + co["by"] + rotate(by, viewer, n)] = 1.0
+                out[b + co["camp"] + tile.camp] = 1.0
+                for corner in range(3):  # what each corner shows (geometry.shown)
+                    out[b + co["corners"] + corner * len(RESOURCES) + tile.resources[(corner + rot) % 3]] = 1.0
+                if cell in s.cities:
+                    owner, level = s.cities[cell]
+                    out[b + co["city"]] = level
+                    out[b + co["city_owner"] + rotate(owner, viewer, n)] = 1.0
+                if cell in s.standees:
+                    out[b + co["standee"]] = 1.0
+            out[-1] = outside
+            block = self.lands.put(key, out)
+        raw[self.w_base:self.w_base + block.size] = block
+
+
+def _control(s: DominationsState, m: int) -> list[int]:
+    from .build import control
+
+    return control(s, m)
+
+
+def observation_encoder(game: Dominations) -> DominationsEncoder:
+    """The observation encoder the RL environments use (see :mod:`civtable.rl.encoding`)."""
+    return DominationsEncoder(game)

@@ -53,7 +53,7 @@ def _slot_neighbours() -> list[tuple[tuple[int, int], ...]]:
 
 
 NEIGHBOURS = _slot_neighbours()
-SLOT_CACHE: dict[tuple[int, tuple[Action, ...]], list[Action]] = {}
+SLOT_CACHE: dict[tuple[int, tuple[Action, ...] | None], list[Action]] = {}
 """Best slots by (occupied cells, legal slots): the choice depends on nothing else."""
 
 
@@ -109,6 +109,20 @@ def quick_cost(s: Any, p: Any, a: Action) -> tuple[int, ...] | None:
     if kind == "wonder":
         return wonder_table(s, p)[0][c.wonder_index[str(a.args[0])]][0]
     return None
+
+
+def affordable(s: Any, p: Any, hand: list[int], a: Action) -> bool:
+    """Whether ``hand`` pays for purchase ``a`` of player ``p`` — the price test of the turn's legal
+    actions, for a purchase the rules already allow but for its price (a plan's target after its
+    bank trades, which change only the hand). Research is paid in Gold (nothing with a free
+    research), buildings in Food, Wood, Stone and Iron, wonders in all five."""
+    price = quick_cost(s, p, a)
+    if price is None:
+        return True
+    if a.kind == "research":
+        return hand[4] >= price[4]
+    n = 5 if a.kind == "wonder" else 4
+    return all(hand[r] >= price[r] for r in range(n))
 
 
 _EXCLUSIVES: dict[tuple[int, int, tuple[int, ...], tuple[int, ...]], float] = {}

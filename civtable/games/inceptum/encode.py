@@ -1,146 +1,353 @@
-"""A fixed-length numeric encoding of an Inceptum view, for learning agents.
+"""A fixed-length numeric observation of an Inceptum position for one seat, for learning agents.
 
-:func:`observation_vector` reads only the player's view (what the seat may see) and returns
-floats, mostly in [0, 1]. Seats are *rotated*: the viewer's own block always comes first, then the
-next seats in turn order, and absent seats (2-3 player games) are zeros, so one network serves
-every seat and player count. Layout, in order:
+:class:`InceptumEncoder` reads the state directly (never the JSON view) and shows only what the
+seat may see: other seats' trait cards while traits are dealt and redrawn, and their pending
+keep/redraw choices, stay hidden (as in :mod:`.view`). Values are written in their own units into
+a zeroed array and normalised by the :class:`~civtable.core.features.Layout` (see
+``docs/rl.md`` for the table of every slice).
 
-* game: round / 20, mode (one-hot), number of players (one-hot 2-4), decision kind (one-hot),
-  whether the viewer decides, dice (black, white, row, column / 6), the trade offer on the table
-  (give and ask / 10, from the viewer's side), pending sub-decision counts;
-* per seat (4 blocks): hand and PTP / 50, CP / 100 and its breakdown, population, trait, government
-  and age one-hot, free research, discounts, then the 25 city slots (occupied, building, special,
-  wonder, level / 4, population / 4, resource one-hot);
-* per advance: researched by the viewer, available to the viewer, the viewer's cost / 10, how
-  many others have it;
-* per wonder: owned by the viewer, owned by another seat, unlocked for the viewer, the viewer's
-  total cost / 50;
-* per government benefit: taken by the viewer, taken by another seat.
+Seats are *rotated*: the viewer's block comes first, then the next seats in seat order; absent
+seats (2-3 players) are zeros, so one network serves every seat and player count.
 
-The length depends only on the content (number of advances, wonders, benefits):
-:func:`observation_size`.
+:func:`score` is the seat's CP (the shaped and ``score`` rewards of the environments use it).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-RES = ("food", "wood", "stone", "iron", "gold")
-MODES = ("mission1", "mission2", "journey", "glory")
-TRAITS = ("scientific", "expansionist", "cultural", "united")
-GOVERNMENTS = ("republic", "monarchy")
-AGES = ("ancient", "medieval", "modern")
-KINDS = (
-    "turn", "dice", "slot", "bonus_choice", "pray", "free", "government", "offer", "respond",
-    "bonus_slot", "deal_trait", "redraw", "redeal_trait", "start_roll", "humble_beginnings", "over",
+import numpy as np
+
+from civtable.core.features import BlockCache, Layout, bits
+
+from .costs import researchable, wonder_key, wonder_table
+from .frames import (
+    BonusChoice,
+    BonusSlot,
+    Deal,
+    Dice,
+    FreeActions,
+    Government,
+    HumbleBeginnings,
+    Offer,
+    Over,
+    Pray,
+    Redeal,
+    Redraw,
+    Respond,
+    Slot,
+    StartRoll,
+    Turn,
 )
+from .player import RESBLD, SPECBLD, WONDER
+
+if TYPE_CHECKING:
+    from .game import Inceptum
+    from .state import InceptumState
+
 MAX_SEATS = 4
-CELL = 11
-SEAT_BLOCK = 5 + 5 + 1 + 4 + 2 + (len(TRAITS) + 1) + len(GOVERNMENTS) + len(AGES) + 1 + 6 + 1 + 25 * CELL
+MODES = ("mission1", "mission2", "journey", "glory")
+FRAMES = (Turn, Slot, Dice, BonusSlot, BonusChoice, Pray, FreeActions, Government, Offer, Respond,
+          Deal, Redraw, Redeal, StartRoll, HumbleBeginnings, Over)
+_FRAME_NO = {k: i for i, k in enumerate(FRAMES)}
+GOVERNMENTS = ("republic", "monarchy")
+ACHIEVED = ("mission", "civ", "prosperity")
+CELL = 11  # kind (4), level, population, resource one-hot (5)
+CP_SCALE = 100  # the CP where the CP features saturate
 
 
-def _onehot(value: Any, choices: tuple[Any, ...]) -> list[float]:
-    return [1.0 if value == c else 0.0 for c in choices]
+def score(state: InceptumState, seat: int) -> int:
+    """The seat's Civilization Points now (what the score-based rewards compare)."""
+    return state.cp(state.players[seat])
 
 
-def _seat_block(pl: dict[str, Any]) -> list[float]:
-    out: list[float] = []
-    hand = pl.get("hand") or {}
-    ptp = pl.get("ptp") or {}
-    out += [min(hand.get(r, 0), 100) / 50.0 for r in RES]
-    out += [min(ptp.get(r, 0), 100) / 50.0 for r in RES]
-    out.append(pl.get("cp", 0) / 100.0)
-    bd = pl.get("cp_breakdown") or {}
-    out += [bd.get(k, 0) / 50.0 for k in ("research", "buildings", "wonders", "population")]
-    pop = pl.get("population") or {}
-    out += [pop.get("total", 0) / 20.0, pop.get("free", 0) / 10.0]
-    trait = pl.get("trait")
-    out += _onehot(trait, TRAITS) + [1.0 if trait is None else 0.0]
-    out += _onehot(pl.get("government"), GOVERNMENTS)
-    out += _onehot(pl.get("age"), AGES)
-    out.append(pl.get("free_research_this_turn", 0) / 3.0)
-    disc = pl.get("discounts") or {}
-    out += [disc.get(k, 0) / 5.0 for k in ("research", "build", "special_build", "wonder", "bank_trade", "iron_trade")]
-    out.append(1.0 if pl.get("dawn") else 0.0)
-    city = pl.get("city") or []
-    for r in range(5):
-        row = city[r] if r < len(city) else []
-        for c in range(5):
-            cell = row[c] if c < len(row) else None
-            if not cell:
-                out += [0.0] * CELL
-                continue
-            building = cell.get("kind") == "building"
-            out += [
-                1.0,
-                1.0 if building else 0.0,
-                1.0 if cell.get("special") else 0.0,
-                0.0 if building else 1.0,
-                cell.get("level", 0) / 4.0 if building else 0.0,
-                cell.get("pop", 0) / 4.0 if building else 0.0,
-            ]
-            out += _onehot(cell.get("resource"), RES)
-    return out
+SCORE_SCALE = CP_SCALE
+"""A CP difference of this much counts as 1 in the ``score`` and ``shaped`` rewards."""
 
 
-def observation_vector(view: dict[str, Any], player: int) -> list[float]:
-    """The encoding of ``view`` (the view of seat ``player``)."""
-    players = view.get("players") or []
-    n = len(players)
-    out: list[float] = [view.get("round", 0) / 20.0]
-    out += _onehot(view.get("mode"), MODES)
-    out += _onehot(n, (2, 3, 4))
-    dec = view.get("decision") or {}
-    out += _onehot(dec.get("kind"), KINDS)
-    out.append(1.0 if player in (dec.get("players") or []) else 0.0)
-    dice = view.get("dice") or {}
-    slot = dice.get("slot") or [0, 0]
-    out += [dice.get("black", 0) / 6.0, dice.get("white", 0) / 6.0, slot[0] / 6.0, slot[1] / 6.0]
-    offer = view.get("offer")
-    if offer:
-        mine_give = offer.get("from") == player
-        give, get = offer.get("give") or {}, offer.get("get") or {}
-        out.append(1.0)
-        out += [(give if mine_give else get).get(r, 0) / 10.0 for r in RES]
-        out += [(get if mine_give else give).get(r, 0) / 10.0 for r in RES]
-    else:
-        out += [0.0] * 11
-    pending = view.get("pending") or {}
-    out += [
-        pending.get("free_research", 0) / 3.0,
-        pending.get("free_build", 0) / 3.0,
-        pending.get("benefit", 0) / 1.0,
-        pending.get("pray_left", 0) / 5.0,
-    ]
-    for k in range(MAX_SEATS):
-        if k < n:
-            out += _seat_block(players[(player + k) % n] if 0 <= player < n else players[k])
+def _numbers_layout(game: Inceptum) -> Layout:
+    """The numbers each seat shows (written as one run for speed)."""
+    c = game.content
+    rules = c.rules
+    sb = Layout()
+    sb.add("hand", 5, rules["resource_cap"], "resources in hand (food, wood, stone, iron, gold); above the 50 cap "
+           "only between production and the seat's next turn", exact=False)
+    sb.add("ptp", 5, rules["ptp_cap"], "production track points per resource")
+    sb.add("cp", 1, CP_SCALE, "Civilization Points", exact=False)
+    sb.add("cp_parts", 4, CP_SCALE / 2, "CP from research, buildings, wonders, population", exact=False)
+    sb.add("population", 2, 30, "population tokens: total, free", exact=False)
+    sb.add("free_research", 1, 3, "free research actions usable this turn", exact=False)
+    sb.add("discounts", 6, 5, "discounts: research, build, special build, wonder, bank trade, iron trade", exact=False)
+    return sb.freeze()
+
+
+def _flags_layout(game: Inceptum) -> Layout:
+    """What each seat shows as flags and one-hots."""
+    c = game.content
+    sb = Layout()
+    sb.add("present", 1, 1, "the seat is in the game")
+    sb.add("trait", len(c.traits) + 1, 1, "trait one-hot (" + ", ".join(t.id for t in c.traits) + ", hidden or none)")
+    sb.add("government", 2, 1, "government one-hot: republic, monarchy")
+    sb.add("age", 3, 1, "age one-hot: ancient, medieval, modern")
+    sb.add("dawn", 1, 1, "Dawn of Modern Civilization unlocked")
+    sb.add("achieved", 3, 1, "objective met this round: mission, civilizational, prosperity")
+    sb.add("blocked", 1, 1, "blocked from a civilizational victory (For The Glory)")
+    return sb.freeze()
+
+
+def _city_layout(game: Inceptum) -> Layout:
+    c = game.content
+    cell = Layout()
+    cell.add("kind", 4, 1, "occupied, resource building, special building, wonder")
+    cell.add("level", 1, max(len(line.levels) for line in c.lines), "building level")
+    cell.add("pop", 1, c.rules["united_max_tokens"], "population tokens on the building")
+    cell.add("resource", 5, 1, "resource of a resource building, one-hot")
+    city = Layout()
+    city.repeat("slot", 25, cell.freeze(), "the 25 city slots, row by row")
+    return city.freeze()
+
+
+class InceptumEncoder:
+    """The observation of one Inceptum configuration (its content fixes the sizes).
+
+    For speed the observation is three stretches: everything that changes often (the game's head
+    and each seat's head) written from one list; the cities, cached by their slots; and the
+    advances, wonders and benefits as the viewer sees them, cached by what they depend on."""
+
+    fills_all = True  # every entry is written: no need to zero the buffer first
+
+    def __init__(self, game: Inceptum) -> None:
+        c = game.content
+        self.c = c
+        self.n = game.num_players
+        self.mode = MODES.index(game.options["mode"])
+        max_rounds = game.options["max_rounds"] or 100
+        na, nw, nb = len(c.advances), len(c.wonders), len(c.benefits)
+        self.na, self.nw, self.nb = na, nw, nb
+        self.nl = len(c.lines)
+        lay = Layout()
+        # numbers first, as one run written from one list: the game's, then each seat's
+        lay.add("round", 1, max_rounds, "the round (saturates at max_rounds, or 100 without a limit)", exact=False)
+        lay.add("dice", 4, 6, "bonus production dice: black, white, chosen row, chosen column (0 = none)")
+        lay.add("offer_you_give", 5, game.offer_limit, "resources the viewer would give in the open offer")
+        lay.add("offer_you_get", 5, game.offer_limit, "resources the viewer would receive in the open offer")
+        lay.add("pending", 6, 5, "pending sub-decisions: free research, free build, extra benefit, "
+                "prayers left, prayer limit per type, your bonus resources to choose", exact=False)
+        numbers = _numbers_layout(game)
+        self.numbers_size = numbers.size
+        lay.repeat("seat_numbers", MAX_SEATS, numbers, "one block per seat, the viewer first, then the next seats in "
+                   "seat order (absent seats are zeros)")
+        self.n_end = lay.size
+        lay.add("mode", len(MODES), 1, "game mode one-hot: " + ", ".join(MODES))
+        lay.add("players", 3, 1, "number of players one-hot: 2, 3, 4")
+        lay.add("decision", len(FRAMES), 1, "kind of decision on top of the stack, one-hot: "
+                + ", ".join(getattr(k, "TAG") for k in FRAMES))  # noqa: B009
+        lay.add("you_decide", 1, 1, "1 if the viewer must decide now")
+        lay.add("turn_of", MAX_SEATS, 1, "whose turn it is (rotated seat one-hot; none between rounds)")
+        lay.add("start_player", MAX_SEATS, 1, "the start player (rotated seat one-hot)")
+        lay.add("offer", 3, 1, "a trade offer is open: composed by you, proposed to you, between others")
+        lay.add("slot_for", 2 + self.nl + nw, 1, "a structure waiting for its slot: free, is a wonder, "
+                "building line one-hot, wonder one-hot")
+        flags = _flags_layout(game)
+        self.flags_size = flags.size
+        lay.repeat("seat_flags", MAX_SEATS, flags, "one block per seat, in the same seat order")
+        self.h_end = lay.size
+        city = _city_layout(game)
+        self.city_size = city.size
+        lay.repeat("cities", MAX_SEATS, city, "each seat's city, in the same seat order")
+        self.c_end = lay.size
+        adv = Layout()
+        adv.add("researched", 1, 1, "researched by you")
+        adv.add("available", 1, 1, "you may research it now")
+        adv.add("cost", 1, max(a.cost for a in c.advances), "your research cost")
+        adv.add("others", 1, MAX_SEATS - 1, "how many other seats researched it")
+        lay.repeat("advances", na, adv.freeze(), "per advance, in content order")
+        won = Layout()
+        won.add("owner", 2, 1, "built by you, built by another seat")
+        won.add("unlocked", 1, 1, "unlocked for you")
+        won.add("cost", 1, max(sum(w.cost) for w in c.wonders), "your total cost after reductions")
+        lay.repeat("wonders", nw, won.freeze(), "per wonder, in content order")
+        lay.add("benefits", 2 * nb, 1, "per government benefit in content order: taken by you, taken by another seat")
+        self.layout = lay.freeze()
+        self.cities = BlockCache()
+        self.tails = BlockCache()
+        self.line_res = [line.resource for line in c.lines]
+        self.adv_cost = np.array([a.cost for a in c.advances], np.int64)
+        self.unlock = np.array([w.unlocked_by for w in c.wonders], np.int64)
+        self.wonder_totals = BlockCache(limit=1000)
+        self.per_cp = c.rules["population_per_cp"]
+        self.nt = len(c.traits)
+        o = {f.name: f.start for f in lay.entries}
+        self.o = o
+        fo = {f.name: f.start for f in flags.entries}
+        self.o_mode, self.o_players, self.o_decision = o["mode"] + self.mode, o["players"] - 2, o["decision"]
+        self.o_you, self.o_turn, self.o_start, self.o_offer = o["you_decide"], o["turn_of"], o["start_player"], o["offer"]
+        self.o_slot, self.o_flags = o["slot_for"], o["seat_flags"]
+        self.f_trait, self.f_gov, self.f_age = fo["trait"], fo["government"], fo["age"]
+        self.f_dawn, self.f_achieved, self.f_blocked = fo["dawn"], fo["achieved"], fo["blocked"]
+        self.no_offer = (0,) * 10
+        self.no_pending = (0,) * 6
+        self.no_dice = (0,) * 4
+        self.n_used = [self.n_end - (MAX_SEATS - k) * numbers.size for k in range(MAX_SEATS + 1)]
+
+    # ---------------------------------------------------------------------------------------------
+    def write(self, s: InceptumState, viewer: int, raw: np.ndarray) -> None:
+        """Write the raw (unnormalised) observation of ``viewer`` into ``raw`` (every entry).
+
+        The numbers go in as one run from one list, the flags as one vectorised write of the
+        positions set to 1; the cities and the advances/wonders/benefits block are cached."""
+        n = s.n
+        top = s.stack[-1]
+        kind = type(top)
+        ones = [self.o_mode, self.o_players + n, self.o_decision + _FRAME_NO[kind],
+                self.o_start + (s.order[0] - viewer) % n]
+        if viewer in s.decision().players:
+            ones.append(self.o_you)
+        if s.round and s.turn_pos < n:
+            ones.append(self.o_turn + (s.order[s.turn_pos] - viewer) % n)
+        nums: list[Any] = [s.round, *(s.dice or self.no_dice)]
+        if kind is Offer or kind is Respond:
+            offerer = top.seat if kind is Offer else top.offerer  # type: ignore[union-attr]
+            partner = top.partner if kind is Offer else top.seat  # type: ignore[union-attr]
+            if offerer == viewer:
+                ones.append(self.o_offer)
+                nums += top.give  # type: ignore[union-attr]
+                nums += top.ask  # type: ignore[union-attr]
+            elif partner == viewer:
+                ones.append(self.o_offer + 1)
+                nums += top.ask  # type: ignore[union-attr]
+                nums += top.give  # type: ignore[union-attr]
+            else:
+                ones.append(self.o_offer + 2)
+                nums += self.no_offer
         else:
-            out += [0.0] * SEAT_BLOCK
-    for t in view.get("tech") or []:
-        status = t.get("status")
-        others = sum(1 for s in t.get("researched_by") or [] if s != player)
-        out += [
-            1.0 if status == "researched" else 0.0,
-            1.0 if status == "available" else 0.0,
-            t.get("your_cost", t.get("cost", 0)) / 10.0,
-            others / 3.0,
-        ]
-    for w in view.get("wonders") or []:
-        owner = w.get("owner")
-        cost = w.get("your_cost") or w.get("cost") or {}
-        out += [
-            1.0 if owner == player else 0.0,
-            1.0 if owner is not None and owner != player else 0.0,
-            1.0 if w.get("unlocked") else 0.0,
-            sum(cost.values()) / 50.0,
-        ]
-    for b in view.get("benefits") or []:
-        taken = b.get("taken_by")
-        out += [1.0 if taken == player else 0.0, 1.0 if taken is not None and taken != player else 0.0]
-    return out
+            nums += self.no_offer
+        if kind is FreeActions:
+            nums += (top.research, top.build, 0, 0, 0, 0)  # type: ignore[union-attr]
+        elif kind is Government:
+            nums += (top.research, top.build, top.benefit, 0, 0, 0)  # type: ignore[union-attr]
+        elif kind is Pray:
+            nums += (0, 0, 0, top.remaining, top.limit, 0)  # type: ignore[union-attr]
+        elif kind is BonusChoice:
+            nums += (0, 0, 0, 0, 0, top.remaining[viewer])  # type: ignore[union-attr, index]
+        else:
+            nums += self.no_pending
+            if kind is Slot:
+                slot = self.o_slot
+                if top.free:  # type: ignore[union-attr]
+                    ones.append(slot)
+                if top.kind == "b":  # type: ignore[union-attr]
+                    ones.append(slot + 2 + top.target)  # type: ignore[union-attr]
+                else:
+                    ones += (slot + 1, slot + 2 + self.nl + top.target)  # type: ignore[union-attr]
+        # other seats' traits are secret while traits are dealt and redrawn (their keep/redraw
+        # choices are never shown: the decision's seats only tell who has not answered yet)
+        hidden = s.traits_hidden()
+        dawn_mask = self.c.dawn_mask
+        per = self.per_cp
+        players = s.players
+        achieved = s.achieved
+        blocked = s.blocked
+        cities = []
+        fs = self.flags_size
+        at = self.o_flags
+        for k in range(n):
+            seat = (viewer + k) % n
+            p = players[seat]
+            pop_cp = p.pop_total // per
+            nums += p.hand
+            nums += p.ptp
+            nums += (p.cp_research + p.cp_buildings + p.cp_wonders + pop_cp, p.cp_research, p.cp_buildings,
+                     p.cp_wonders, pop_cp, p.pop_total, p.pop_free, p.free_credit, p.disc_research + p.bld_research,
+                     p.disc_build, p.disc_special, p.disc_wonder, p.disc_trade + p.bld_trade, p.disc_iron_trade)
+            trait = p.trait if p.trait >= 0 and (not hidden or seat == viewer) else self.nt
+            dawn = p.researched & dawn_mask
+            gov = p.gov
+            ones += (at, at + self.f_trait + trait, at + self.f_age + (2 if dawn else 1 if gov else 0))
+            if gov:
+                ones.append(at + self.f_gov + (0 if gov == "republic" else 1))
+            if dawn:
+                ones.append(at + self.f_dawn)
+            got = achieved[seat]
+            if got:
+                ones.append(at + self.f_achieved + ACHIEVED.index(got))
+            if blocked >> seat & 1:
+                ones.append(at + self.f_blocked)
+            cities.append(tuple(p.city))
+            at += fs
+        raw[:self.n_used[n]] = nums
+        if n < MAX_SEATS:
+            raw[self.n_used[n]:self.n_end] = 0.0
+        flags = raw[self.n_end:self.h_end]
+        flags.fill(0.0)
+        raw[ones] = 1.0
+        at = self.h_end
+        size = self.city_size
+        for k, city in enumerate(cities):
+            block = self.cities.last(k, city)
+            if block is None:
+                block = self.cities.remember(k, city, self._city(city))
+            raw[at:at + size] = block
+            at += size
+        if n < MAX_SEATS:
+            raw[at:self.c_end] = 0.0
+        me = players[viewer]
+        key = (viewer, me.researched, me.disc_research + me.bld_research, *wonder_key(s, me),
+               *[q.researched for q in players], *s.wonder_owner, *s.benefit_owner)
+        tail = self.tails.last(viewer, key)
+        if tail is None:
+            tail = self.tails.remember(viewer, key, self._tail(s, viewer))
+        raw[self.c_end:] = tail
+
+    def _city(self, city: tuple[Any, ...]) -> np.ndarray:
+        out = np.zeros(25 * CELL, np.float32)
+        for k, cell in enumerate(city):
+            if cell is None:
+                continue
+            b = k * CELL
+            out[b] = 1.0
+            kind = cell[0]
+            if kind == WONDER:
+                out[b + 3] = 1.0
+                continue
+            out[b + (1 if kind == RESBLD else 2)] = 1.0
+            out[b + 4] = cell[2]
+            out[b + 5] = cell[3]
+            res = self.line_res[cell[1]] if kind != SPECBLD else -1
+            if res >= 0:
+                out[b + 6 + res] = 1.0
+        return out
+
+    def _tail(self, s: InceptumState, viewer: int) -> np.ndarray:
+        """Advances, wonders and benefits as ``viewer`` sees them (vectorised: rebuilt whenever a
+        seat researches or builds a wonder)."""
+        me = s.players[viewer]
+        na, nw = self.na, self.nw
+        mine = bits(me.researched, na)
+        techs = np.zeros((na, 4), np.float32)
+        techs[:, 0] = mine
+        techs[list(researchable(s, me)), 1] = 1.0
+        techs[:, 2] = np.maximum(self.adv_cost - (me.disc_research + me.bld_research), 1)
+        for i, q in enumerate(s.players):
+            if i != viewer and q.researched:
+                techs[:, 3] += bits(q.researched, na)
+        won = np.zeros((nw, 4), np.float32)
+        owners = np.asarray(s.wonder_owner)
+        won[:, 0] = owners == viewer
+        won[:, 1] = (owners >= 0) & (owners != viewer)
+        won[:, 2] = (self.unlock < 0) | (mine[np.maximum(self.unlock, 0)] == 1)
+        wkey = wonder_key(s, me)
+        totals = self.wonder_totals.get(wkey)
+        if totals is None:
+            totals = self.wonder_totals.put(wkey, np.array([sum(r[0]) for r in wonder_table(s, me)[0]], np.float32))
+        won[:, 3] = totals
+        ben = np.zeros((self.nb, 2), np.float32)
+        bo = np.asarray(s.benefit_owner)
+        ben[:, 0] = bo == viewer
+        ben[:, 1] = (bo >= 0) & (bo != viewer)
+        return np.concatenate([techs.reshape(-1), won.reshape(-1), ben.reshape(-1)])
 
 
-def observation_size(game: Any) -> int:
-    """The length of :func:`observation_vector` for this game's content."""
-    return len(observation_vector(game.new_initial_state().view(0), 0))
+def observation_encoder(game: Inceptum) -> InceptumEncoder:
+    """The observation encoder the RL environments use (see :mod:`civtable.rl.encoding`)."""
+    return InceptumEncoder(game)

@@ -1,10 +1,13 @@
 """Inceptum's restriction hook for restricted-play studies (``civtable study restricted``).
 
-A restricted seat never plays an action the named restriction bars. Groups: ``wonders``,
-``trade`` (bank trades and trade offers, accepting one included), ``research``, ``buildings``
-(building and upgrading), ``upgrades``, ``benefits`` (taking government benefits). Any content
-id also names a restriction: an advance (never research it), a wonder, a building line or a
-government benefit.
+A restricted seat never plays an action the named restriction bars. Groups are named after
+rules: ``wonders``, ``trade`` (bank trades and trade offers, accepting one included),
+``research``, ``buildings`` (building and upgrading), ``upgrades``, ``governments`` (never chooses
+a form of government — researching Republic or Monarchy — and so never takes a Government Extra
+Benefit). There is no group "never takes a benefit": choosing a government gives one by rule
+(p. 24), so such a bar could only ever be forced. Any content id also names a restriction: an
+advance (never research it), a wonder, a building line or a Government Extra Benefit (take
+another one).
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from collections.abc import Callable
 from civtable.core import Action, Game
 
 Predicate = Callable[[Action], bool]
+GOVERNMENTS = ("republic", "monarchy")
 
 GROUPS: dict[str, tuple[str, Predicate]] = {
     "wonders": ("never builds a wonder", lambda a: a.kind == "wonder"),
@@ -22,7 +26,8 @@ GROUPS: dict[str, tuple[str, Predicate]] = {
     "research": ("never researches an advance", lambda a: a.kind == "research"),
     "buildings": ("never builds or upgrades a building", lambda a: a.kind in ("build", "upgrade")),
     "upgrades": ("never upgrades a building", lambda a: a.kind == "upgrade"),
-    "benefits": ("never takes a government benefit", lambda a: a.kind == "benefit"),
+    "governments": ("never chooses a form of government (Republic or Monarchy), so never takes an Extra Benefit",
+                    lambda a: a.kind == "research" and str(a.args[0]) in GOVERNMENTS),
 }
 
 

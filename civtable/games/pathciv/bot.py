@@ -15,37 +15,42 @@ from __future__ import annotations
 
 import math
 import random
+from collections import Counter
 from typing import Any
 
 from civtable.core import CHANCE, Action, Game, Observation, OptionError
 
 from .content import BATTLES, CHALLENGES, LEADERS, PHILOSOPHY, WONDERS, Effect, Repeat
+from .evolution import claim_options, outranked
+from .frames import OpenClaims
 from .phases import EMPTY, commit_project, project_options
 from .player import Player
-from .setup import BATTLE_ROUNDS, CHALLENGE_ROUNDS
+from .setup import BATTLE_ROUNDS, CHALLENGE_ROUNDS, last_round
 from .state import P_EVENT, P_PURCHASE, PathState
 
 TRAY_BASE = (0.9, 1.0, 1.1, 1.0, 0.8)  # value of one cube in each tray beyond line G
 RP_VALUE = 0.3
 LEGACY_VALUE = 0.6
+ASIDE_VALUE = 0.7  # a Sage / Unit waiting for a later event
 
 
 def rounds_left(s: PathState) -> float:
-    return max(0.0, 9 - s.round + (0.5 if s.phase < P_PURCHASE else 0.0))
+    return max(0.0, last_round(s) - s.round + (0.5 if s.phase < P_PURCHASE else 0.0))
 
 
 def tray_weights(s: PathState, p: Player) -> list[float]:
     c = s.content
     w = list(TRAY_BASE)
-    if s.round >= 9 and s.phase >= P_EVENT:
+    last = last_round(s)
+    if s.round >= last and s.phase >= P_EVENT:
         return [0.0] * 5
-    if not any(r >= s.round for r in CHALLENGE_ROUNDS):
+    if not any(last >= r >= s.round for r in CHALLENGE_ROUNDS):
         w[CHALLENGES] = 0.0
-    if not any(r >= s.round for r in BATTLE_ROUNDS):
+    if not any(last >= r >= s.round for r in BATTLE_ROUNDS):
         w[BATTLES] = 0.0
     if p.phil >= c.phil_top:
         w[PHILOSOPHY] = 0.0
-    if s.round >= 8:  # late: cubes in the purchase trays are mostly worth line G
+    if s.round >= last - 1:  # late: cubes in the purchase trays are mostly worth line G
         w[LEADERS] *= 0.5
         w[WONDERS] *= 0.5
     return w
@@ -57,6 +62,7 @@ def effect_value(s: PathState, p: Player, e: Effect, w: list[float] | None = Non
     w = w or tray_weights(s, p)
     left = rounds_left(s)
     v = sum(k * x for k, x in zip(e.cubes, w, strict=True)) + RP_VALUE * sum(e.rp) + e.vp
+    v += ASIDE_VALUE * sum(e.aside)  # cubes set aside for a later Challenge / Battle
     v += e.legacy * (LEGACY_VALUE if left > 0.5 else 0.0) + e.population * (0.5 * left + 0.5)
     return v
 
@@ -97,10 +103,10 @@ def value(s: PathState, me: int) -> float:
     if s.finished:
         return v
     w = tray_weights(s, p)
-    v += sum(k * x for k, x in zip(p.trays, w, strict=True))
+    v += sum(k * x for k, x in zip(p.trays, w, strict=True)) + ASIDE_VALUE * sum(p.aside)
     left = rounds_left(s)
     v += RP_VALUE * sum(min(r, 7) for r in p.research) * (1.0 if left > 0.5 else 0.0)
-    v += p.legacy * LEGACY_VALUE * sum(1 for r in BATTLE_ROUNDS if r >= s.round) / 4
+    v += p.legacy * LEGACY_VALUE * sum(1 for r in BATTLE_ROUNDS if last_round(s) >= r >= s.round) / 4
     v += p.pop * 0.45 * left
     active = sorted((sum(c.techs[i].deploy) + sum(c.techs[i].research) for i in p.hand + p.left + p.right + p.discovered),
                     reverse=True)[:4]
@@ -129,11 +135,67 @@ def _outranked(s: PathState, me: int, kind: str, card: int) -> bool:
     return any(q.claim == card and c.civs[q.civ].rank[t] < mine for i, q in enumerate(s.players) if i != me)
 
 
+# ----- open claims ----------------------------------------------------------------------------
+def claim_targets(s: PathState, me: int) -> list[tuple[float, int]]:
+    """(value, card) for every card ``me`` could leave its cubes on now (-1: none, in the tray),
+    each valued with the claims still pending, best first. Ties go to the current claim unless a
+    higher priority sits on it, then to the tray: a seat moves only for something better."""
+    f = s.stack[-1]
+    p = s.players[me]
+    cards = list(claim_options(s, f.kind, me))
+    if p.claim >= 0 and not outranked(s, me) and p.claim not in cards:
+        cards.append(p.claim)
+    out = []
+    for card in cards + [-1]:
+        t = s.clone()
+        t.players[me].claim = card
+        keep = card >= 0 and card == p.claim and not _outranked(s, me, f.kind, card)
+        out.append((value(t, me) + (2e-6 if keep else 1e-6 if card < 0 else 0.0), card))
+    out.sort(key=lambda vc: -vc[0])
+    return out
+
+
+def claim_move(s: PathState, me: int, card: int, legal: list[Action]) -> Action:
+    """The action that leaves ``me``'s cubes on ``card`` (-1: in the tray), or confirms them."""
+    f = s.stack[-1]
+    c = s.content
+    if card == s.players[me].claim:
+        want = Action("confirm")
+    elif card < 0:
+        want = Action("withdraw")
+    else:
+        want = Action("claim", ((c.wonders[card] if f.kind == "wonder" else c.leaders[card]).id,))
+    if want in legal:
+        return want
+    return Action("confirm") if Action("confirm") in legal else legal[0]
+
+
+def claim_choice(s: PathState, me: int, legal: list[Action]) -> Action:
+    """Open claims: leave the cubes on the card worth most (a card a higher priority holds is worth
+    nothing), confirming when they are already there."""
+    return claim_move(s, me, claim_targets(s, me)[0][1], legal)
+
+
+def quick_claim(s: PathState, me: int, legal: list[Action]) -> Action:
+    """A cheap open-claims answer for planning: the most VP among cards nobody outranks us on."""
+    f = s.stack[-1]
+    c = s.content
+    cards = c.wonders if f.kind == "wonder" else c.leaders
+    free = [k for k in claim_options(s, f.kind, me) if not _outranked(s, me, f.kind, k)]
+    p = s.players[me]
+    if p.claim >= 0 and not _outranked(s, me, f.kind, p.claim):
+        free.append(p.claim)
+    best = max(free, key=lambda k: (cards[k].vp, k == p.claim), default=-1)
+    return claim_move(s, me, best, legal)
+
+
 # ----- choosing ----------------------------------------------------------------------------------
 def lookahead(s: PathState, me: int, legal: list[Action], rng: random.Random) -> Action:
     """The legal action with the best value after it (ties at random)."""
     if len(legal) == 1:
         return legal[0]
+    if isinstance(s.stack[-1], OpenClaims):
+        return claim_choice(s, me, legal)
     best, picks = -math.inf, [legal[0]]
     for a in legal:
         t = s.clone()
@@ -155,6 +217,8 @@ def quick(s: PathState, seat: int, legal: list[Action], rng: random.Random) -> A
             return sum(sum(c.techs[i].deploy) for i in full[:2]) + 0.8 * sum(sum(c.techs[i].research) for i in full[2:])
         options = open_projects(s, seat)
         return next_step(s, seat, max(options, key=lambda f: (static(f), rng.random())))
+    if kind == "claims":
+        return quick_claim(s, seat, legal)
     if kind == "claim":
         claims = [a for a in legal if a.kind == "claim"]
         if not claims:
@@ -170,13 +234,18 @@ def open_projects(s: PathState, seat: int) -> list[tuple[int, ...]]:
     """The complete Projects ``seat`` can still make, given the cards it has placed."""
     chosen = s.players[seat].project or (EMPTY,) * 4
     k = sum(1 for t in chosen if t != EMPTY)
-    return [f for f in project_options(s, seat) if f[:k] == chosen[:k]]
+    if k < 2:
+        return [f for f in project_options(s, seat) if not Counter(chosen[:k]) - Counter(f[:2])]
+    return [f for f in project_options(s, seat) if f[:2] == chosen[:2] and not Counter(chosen[2:k]) - Counter(f[2:])]
 
 
 def next_step(s: PathState, seat: int, full: tuple[int, ...]) -> Action:
+    """The next card to place toward the Project ``full`` (a card of the side being filled not yet placed)."""
     chosen = s.players[seat].project or (EMPTY,) * 4
     k = sum(1 for t in chosen if t != EMPTY)
-    return Action("left" if k < 2 else "right", (s.content.techs[full[k]].id,))
+    lo = 0 if k < 2 else 2
+    rest = list((Counter(full[lo:lo + 2]) - Counter(chosen[lo:k])).elements())
+    return Action("left" if k < 2 else "right", (s.content.techs[rest[0]].id,))
 
 
 def plan_project(s: PathState, me: int, legal: list[Action], rng: random.Random) -> Action:
@@ -241,8 +310,7 @@ class PathGreedyBot:
         if self.plan and obs.decision.kind == "project":  # plan once per round, then place card by card
             p = state.players[obs.player]
             key = (state.round, tuple(p.hand))
-            chosen = [t for t in (p.project or ()) if t != EMPTY]
-            if self.project is None or self.project[0] != key or list(self.project[1][:len(chosen)]) != chosen:
+            if self.project is None or self.project[0] != key or self.project[1] not in open_projects(state, obs.player):
                 self.project = (key, best_project(state, obs.player, self.rng))
             action = next_step(state, obs.player, self.project[1])
         else:
@@ -285,12 +353,27 @@ def search_actions(state: Any, player: int, legal: list[Action], rng: random.Ran
         key = (state.round, player, tuple(p.hand), tuple(state.market_w), tuple(state.market_l),
                tuple(q.civ for q in state.players), tuple(tuple(q.trays) for q in state.players))
         full = _PLANS.get(key)
-        placed = [t for t in (p.project or ()) if t != EMPTY]
-        if full is None or list(full[:len(placed)]) != placed:
+        if full is None or full not in open_projects(state, player):
             if len(_PLANS) > 4096:
                 _PLANS.clear()
             full = _PLANS[key] = best_project(state, player, rng)
         return [next_step(state, player, full)]
+    if isinstance(state.stack[-1], OpenClaims) and len(legal) > 1:
+        # open claims: confirm when the greedy valuation would keep the cubes where they are (a
+        # searched "confirm" looks as good as a claim whenever the others are sure to claim
+        # afterwards, and seats all waiting for each other would claim nothing); otherwise search
+        # among the few cards worth most with the claims pending
+        moves: list[Action] = []
+        kind = state.stack[-1].kind
+        for _v, card in claim_targets(state, player):
+            if card >= 0 and _outranked(state, player, kind, card):
+                continue  # a higher priority sits there: not worth searching
+            a = claim_move(state, player, card, legal)
+            if a not in moves:
+                moves.append(a)
+        if moves[0].kind == "confirm":
+            return moves[:1]
+        return [a for a in moves if a.kind != "confirm"][:3]
     if len(legal) <= 6:
         return legal
     scored = []

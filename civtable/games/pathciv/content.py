@@ -16,6 +16,7 @@ from civtable.core.contentfile import ContentLoader
 from .vocab import (  # noqa: F401 - the vocabulary is also read from here
     AGENT,
     AGENTS,
+    ASIDE_TRAYS,
     BATTLES,
     CHALLENGES,
     COUNT_KINDS,
@@ -36,6 +37,7 @@ from .vocab import (  # noqa: F401 - the vocabulary is also read from here
 )
 
 BUILTIN_PATH = Path(__file__).with_name("content.toml")
+EFFECT_WORDS = ("cubes", "rp", "legacy", "population", "vp", "aside", "ahead")
 
 
 class Count(NamedTuple):
@@ -239,14 +241,22 @@ class _Reader:
             self.bad(where, "an effect must be a table")
             return NO_EFFECT
         for k in d:
-            if k not in ("cubes", "rp", "legacy", "population", "vp"):
-                self.bad(where, f"unknown effect word {k!r} (cubes, rp, legacy, population, vp)")
+            if k not in EFFECT_WORDS:
+                self.bad(where, f"unknown effect word {k!r} ({', '.join(EFFECT_WORDS)})")
+        aside = self.vec(d.get("aside"), TRAYS, where, "aside")
+        if any(k for i, k in enumerate(aside) if i not in ASIDE_TRAYS):
+            self.bad(where, "cubes can be set aside only for a later Challenge (aside.challenges) or Battle "
+                            "(aside.battles)")
+        if "ahead" in d and not any(aside):
+            self.bad(where, "'ahead' says which later event set-aside cubes wait for; give 'aside' too")
         return Effect(
             self.vec(d.get("cubes"), TRAYS, where, "cubes"),
             self.vec(d.get("rp"), TYPES, where, "rp"),
             self.num(d, "legacy", where, 0),
             self.num(d, "population", where, 0),
             self.num(d, "vp", where, 0),
+            aside,
+            self.num(d, "ahead", where, 1, 1),
         )
 
     def count(self, text: Any, where: str) -> Count:

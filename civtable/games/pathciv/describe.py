@@ -6,9 +6,11 @@ from typing import TYPE_CHECKING
 
 from civtable.core import CHANCE, Action
 from civtable.core.frames import tag_of
+from civtable.core.words import count
 
 from .content import AGENT, TRAY_INDEX, TRAYS, TYPE_INDEX, TYPE_NAMES, TYPES
-from .evolution import claim_options, cost
+from .evolution import MAX_CHANGES, claim_options, cost
+from .frames import OpenClaims
 from .phases import affordable, deploy_available, research_available
 from .view import effect_text
 
@@ -67,14 +69,31 @@ def describe(st: PathState, player: int, a: Action) -> str:
         if k == "claim":
             kind = st.stack[-1].kind
             x = c.wonders[c.wonder_index[str(a.args[0])]] if kind == "wonder" else c.leaders[c.leader_index[str(a.args[0])]]
+            old = st.players[player].claim
+            if isinstance(st.stack[-1], OpenClaims) and old >= 0:
+                return f"{w} moves their cubes from {_card_name(st, kind, old)} to the {kind.title()} {x.name}."
             return f"{w} claims the {kind.title()} {x.name}."
         if k == "pass":
             return f"{w} claims nothing."
+        if k == "withdraw":
+            kind = st.stack[-1].kind
+            old = st.players[player].claim
+            return f"{w} takes their cubes back from {_card_name(st, kind, old)} to the tray."
+        if k == "confirm":
+            kind = st.stack[-1].kind
+            old = st.players[player].claim
+            return f"{w} confirms: " + (f"a claim on {_card_name(st, kind, old)}." if old >= 0 else "no claim.")
         if k == "destiny":
-            return f"{w} uses the Destiny {a.args[0]} time(s)."
+            n = int(a.args[0])
+            return f"{w} uses the Destiny {count(n, 'time')}." if n else f"{w} does not use the Destiny."
     except (KeyError, StopIteration, IndexError, AttributeError):
         pass
     return f"{who(st, player) if player >= 0 else 'Chance'}: {a.text()}"
+
+
+def _card_name(st: PathState, kind: str, card: int) -> str:
+    c = st.content
+    return (c.wonders[card] if kind == "wonder" else c.leaders[card]).name
 
 
 def explain(st: PathState, a: Action, player: int) -> str:
@@ -90,16 +109,24 @@ def explain(st: PathState, a: Action, player: int) -> str:
     if player not in seats:
         return f"Player {player + 1} has nothing to decide now"
     expected = {"project": "left" if _lefts(st, player) < 2 else "right", "deploy": "deploy", "research": "research", "buy": "buy",
-                "first": "benefit", "pick": "benefit", "claim": "claim", "destiny": "destiny"}[tag]
+                "first": "benefit", "pick": "benefit", "claim": "claim", "claims": "claim", "destiny": "destiny"}[tag]
+    p = st.players[player]
+    if isinstance(f, OpenClaims) and a.kind in ("withdraw", "confirm", "pass"):
+        if f.changes[player] >= MAX_CHANGES and a.kind == "withdraw":
+            return f"you have moved your cubes {MAX_CHANGES} times in this pass: confirm your claim now"
+        if a.kind == "withdraw":
+            return "you have no cubes on a card to withdraw"
+        if a.kind == "confirm":
+            return "you were outranked there: move your cubes or withdraw them first"
+        return "open claims have no 'pass': withdraw your cubes (if any), then 'confirm'"
     if a.kind != expected and not (tag == "claim" and a.kind == "pass"):
         return f"now is the time to '{expected} ...', not '{a.kind}'"
-    p = st.players[player]
     if tag == "project":
         hand = [c.techs[i].id for i in p.hand]
         if len(a.args) != 1 or str(a.args[0]) not in hand:
             return f"name one Technology of your hand ({', '.join(hand)}), e.g. '{expected} {hand[0]}'"
         options = ", ".join(str(x.args[0]) for x in st.legal_actions(player))
-        return f"that card is already placed, or the cards of one side go in name order; you may place: {options}"
+        return f"that card is already placed (a card goes on one side only); you may place: {options}"
     if tag in ("deploy", "research"):
         avail = deploy_available(st, p) if tag == "deploy" else research_available(st, p)
         if tag == "deploy":
@@ -123,7 +150,7 @@ def explain(st: PathState, a: Action, player: int) -> str:
         return f"you may buy one of: {', '.join(c.techs[j].name for j in affordable(st, player))}"
     if tag in ("first", "pick"):
         return "choose one of the Benefits offered: 'benefit <id>'"
-    if tag == "claim":
+    if tag in ("claim", "claims"):
         kind = f.kind
         ident = str(a.args[0]) if a.args else ""
         index = c.wonder_index if kind == "wonder" else c.leader_index
@@ -139,6 +166,11 @@ def explain(st: PathState, a: Action, player: int) -> str:
             return f"it costs {cost(st, kind, card)} {agents} and you have {tray}"
         if card not in claim_options(st, kind, player):
             return "you lost that card to a player with higher priority who still claims it"
+        if isinstance(f, OpenClaims):
+            if card == p.claim:
+                return "your cubes are already on that card: 'confirm' to keep them there"
+            if f.changes[player] >= MAX_CHANGES:
+                return f"you have moved your cubes {MAX_CHANGES} times in this pass: confirm your claim now"
     if tag == "destiny":
         return "say how many times you use the Destiny: 'destiny N' with N from 0 to what you can pay"
     return f"{a.text()!r} is not a legal action now"

@@ -8,8 +8,9 @@ from civtable.core import Action
 
 from .content import BATTLES, CHALLENGES, Challenge
 from .frames import DestinyChoice
-from .player import Player, gain
+from .player import Player, gain, release_aside
 from .setup import BATTLE_ROUNDS, CHALLENGE_ROUNDS
+from .story import add_to_moment, remember
 
 if TYPE_CHECKING:
     from .state import PathState
@@ -21,9 +22,14 @@ def run_events(st: PathState) -> bool:
         ch = st.content.challenges[st.challenges[CHALLENGE_ROUNDS.index(rnd)]]
         if st.stage == 0:
             st.stage = 1
+            remember(st, {"kind": "challenge", "round": rnd, "card": st.challenges[CHALLENGE_ROUNDS.index(rnd)],
+                          "destiny": [], "history": [], "aside": []})
             if ch.destiny.kind == "per":
-                for p in st.players:
-                    gain(st.content, p, ch.destiny.gain.times(per_times(st, p, ch)))
+                for seat, p in enumerate(st.players):
+                    times = per_times(st, p, ch)
+                    gain(st.content, p, ch.destiny.gain.times(times), st.round)
+                    if times:
+                        add_to_moment(st, "destiny", [seat, times])
             else:  # PC-CHAL-1/2: optional, as many times as affordable (up to the card's maximum)
                 seats = tuple(s for s, p in enumerate(st.players) if destiny_max(st, p, ch) > 0)
                 if seats:
@@ -71,6 +77,8 @@ def apply_destiny(st: PathState, f: DestinyChoice, seat: int, a: Action) -> None
 
 def use_destiny(st: PathState, seat: int, times: int) -> None:
     d = current_challenge(st).destiny
+    if times:
+        add_to_moment(st, "destiny", [seat, times])
     p = st.players[seat]
     for _ in range(times):
         if d.kind == "convert":  # P-20: one cube moves from one tray to the other
@@ -79,7 +87,7 @@ def use_destiny(st: PathState, seat: int, times: int) -> None:
         else:
             for i, need in enumerate(d.pay):
                 p.trays[i] -= need
-            gain(st.content, p, d.gain)
+            gain(st.content, p, d.gain, st.round)
 
 
 def history_points(st: PathState, p: Player, ch: Challenge) -> int:
@@ -89,21 +97,25 @@ def history_points(st: PathState, p: Player, ch: Challenge) -> int:
 
 def history(st: PathState, ch: Challenge) -> None:
     c = st.content
-    notes = []
-    for p in st.players:
-        pts = history_points(st, p, ch)
+    for seat, p in enumerate(st.players):
+        cards, sages = p.cards_of_type(c, ch.type), p.trays[CHALLENGES]
+        pts = cards + sages  # PC-CHAL-4
         p.vp += pts  # PC-CHAL-5
-        extra = ""
+        bonus = extra = 0
         if ch.round == 9:  # PC-CHAL-9: the final Challenge's only bonus is VP over a threshold
             if pts >= ch.threshold:
                 p.vp += ch.threshold_vp
-                extra = f" and {ch.threshold_vp} more for reaching {ch.threshold}"
+                extra = ch.threshold_vp
         elif ch.divisor:
-            gain(c, p, ch.bonus.times(pts // ch.divisor))  # PC-CHAL-6
-            extra = f", bonus x{pts // ch.divisor}"
+            bonus = pts // ch.divisor
+            gain(c, p, ch.bonus.times(bonus), st.round)  # PC-CHAL-6
         p.trays[CHALLENGES] = 0  # PC-CHAL-7: every Sage goes back to the reserve
-        notes.append(f"{c.civs[p.civ].name} scores {pts} History points{extra}")
-    st.log.append(f"{ch.name}: " + "; ".join(notes) + ".")
+        add_to_moment(st, "history", [seat, cards, sages, bonus, extra])
+    slot = CHALLENGE_ROUNDS.index(st.round)
+    for seat, p in enumerate(st.players):  # PC-CHAL-8: the tray moves on; Sages set aside for that Challenge join it
+        k = release_aside(p, CHALLENGES, slot + 1)
+        if k:
+            add_to_moment(st, "aside", [seat, k])
 
 
 def power(p: Player) -> int:
@@ -135,12 +147,14 @@ def battle(st: PathState, slot: int) -> None:
     b = c.battles[st.battles[slot]]
     powers = [power(p) for p in st.players]
     won = ranking(powers, b.threat, len(b.lines), str(st.game.options["threat_tie"]))
-    notes = []
     for s, p in enumerate(st.players):
         if s in won:
-            gain(c, p, b.lines[won[s]])  # PC-BAT-7
-            notes.append(f"{c.civs[p.civ].name} (Power {powers[s]}) takes line {won[s] + 1}")
-        else:
-            notes.append(f"{c.civs[p.civ].name} (Power {powers[s]}) gets nothing")
+            gain(c, p, b.lines[won[s]], st.round)  # PC-BAT-7
         p.trays[BATTLES] = 0  # PC-BAT-8: Units go back; Legacy stays; the Power track is cleared
-    st.log.append(f"{b.name} (External Threat {b.threat}): " + "; ".join(notes) + ".")
+    aside = []
+    for s, p in enumerate(st.players):  # PC-BAT-9: the tray moves on; Units set aside for that Battle join it
+        k = release_aside(p, BATTLES, slot + 1)
+        if k:
+            aside.append([s, k])
+    remember(st, {"kind": "battle", "round": st.round, "card": st.battles[slot], "threat": b.threat,
+                  "powers": powers, "won": sorted([s, line] for s, line in won.items()), "aside": aside})

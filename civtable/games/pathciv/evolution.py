@@ -1,11 +1,27 @@
 """Phase C — Evolution and Purchase (PC-C): 1 Philosophy (PC-PHIL), 2 Wonders (PC-WON),
 3 Leaders (PC-LEAD), with the acquisition-priority protocol (PC-PRIO).
 
-Claims protocol (PC-PRIO-5, reading P-8): every seat that can afford a card claims one or passes
-(claims are public as soon as made); then each contested card goes to the claimant whose priority
-track has the card's type furthest left; the losers may claim again (any affordable card, except
-one they lost on while its winner still claims it) or pass; repeat until nobody lost. Only then
-does each claimant pay and take the card (PC-PRIO-4).
+Open claims (option ``claims=open``, the default; the Acquisition Priority Rule, PC-PRIO-2/3):
+every seat that can afford a card takes part. Seeing everyone's cubes, each places them on a
+card (``claim <card>``), moves them (``claim <other>``), takes them back (``withdraw``) or
+confirms (``confirm``). A change makes every other seat taking part answer again. When every seat taking
+part has confirmed with no change since, the priority track settles each contested card
+(PC-PRIO-1): the outranked claimants' cubes stay on the card they lost and only those seats take
+part in the next pass, where they must move them to another card they can afford (perhaps
+claimed by someone else: a new comparison) or withdraw them, then confirm. Repeat until a
+settlement outranks nobody; then each claimant pays and takes its card (PC-PRIO-4).
+
+Why it ends (P-8): in one pass a seat changes its claim at most ``MAX_CHANGES`` times, and a
+seat that confirms twice with no change of its own in between is done for the pass (its claim
+stands; it is asked again only if outranked at the settlement), so every pass ends. Across
+passes only outranked seats move, and never back onto a card they lost while someone still
+claims it; a claimed card stays claimed, by ever higher priority, so each seat loses each card
+at most once and the settlements end.
+
+One-shot claims (option ``claims=once``, for fast simulations): every seat that can afford a card
+claims one or passes (claims are public as soon as made); the losers of each settlement claim
+again (any affordable card, except one they lost on while its winner still claims it) or pass;
+repeat until nobody lost.
 """
 
 from __future__ import annotations
@@ -15,8 +31,9 @@ from typing import TYPE_CHECKING
 from civtable.core import Action
 
 from .content import LEADERS, PHILOSOPHY, WONDERS
-from .frames import Claim, FirstArrival, PickBenefit, RevealTokens
+from .frames import Claim, FirstArrival, OpenClaims, PickBenefit, RevealTokens
 from .player import gain
+from .story import remember
 
 if TYPE_CHECKING:
     from .state import PathState
@@ -58,7 +75,7 @@ def run_philosophy(st: PathState) -> bool:
 
 def take_benefit(st: PathState, seat: int, level: int, token: int) -> None:
     c = st.content
-    gain(c, st.players[seat], c.benefits[token].effect.times(c.phil_mult[level - 1]))
+    gain(c, st.players[seat], c.benefits[token].effect.times(c.phil_mult[level - 1]), st.round)
 
 
 def legal_first(st: PathState, f: FirstArrival, seat: int) -> list[Action]:
@@ -117,7 +134,13 @@ def card_id(st: PathState, kind: str, card: int) -> str:
     return (c.wonders[card] if kind == "wonder" else c.leaders[card]).id
 
 
+MAX_CHANGES = 3
+"""Most claims placed, moved or withdrawn by one seat in one pass of open claims."""
+
+
 def _run_claims(st: PathState, kind: str) -> bool:
+    if st.game.options.get("claims", "open") == "open":
+        return _run_open(st, kind)
     n = st.game.num_players
     if st.stage == 0:
         for p in st.players:
@@ -139,8 +162,80 @@ def _run_claims(st: PathState, kind: str) -> bool:
     return True
 
 
-def settle(st: PathState, kind: str) -> list[int]:
-    """Settle every contested card by the priority tracks (PC-PRIO-1); return the losers."""
+def _run_open(st: PathState, kind: str) -> bool:
+    n = st.game.num_players
+    if st.stage == 0:
+        for p in st.players:
+            p.claim = -1
+            p.lost = []
+        seats = tuple(s for s in range(n) if claim_options(st, kind, s))
+        if not seats:
+            return True
+        st.stage = 1
+        st.stack.append(OpenClaims(kind, 0, seats, seats, (0,) * n, (0,) * n))
+        return False
+    losers = tuple(settle(st, kind, keep=True))  # every seat taking part confirmed: settle
+    if losers:
+        st.stage += 1
+        st.stack.append(OpenClaims(kind, st.stage - 1, losers, losers, (0,) * n, (0,) * n))
+        return False
+    acquire(st, kind)
+    return True
+
+
+def outranked(st: PathState, seat: int) -> bool:
+    """Are ``seat``'s cubes on a card it lost at the last settlement (it must move them)?"""
+    p = st.players[seat]
+    return p.claim >= 0 and p.claim in p.lost
+
+
+def legal_open(st: PathState, f: OpenClaims, seat: int) -> list[Action]:
+    p = st.players[seat]
+    out: list[Action] = []
+    if f.changes[seat] < MAX_CHANGES:
+        out += [Action("claim", (card_id(st, f.kind, k),)) for k in claim_options(st, f.kind, seat) if k != p.claim]
+        if p.claim >= 0:
+            out.append(Action("withdraw"))
+    if not outranked(st, seat):
+        out.append(Action("confirm"))
+    return out
+
+
+def apply_open(st: PathState, f: OpenClaims, seat: int, a: Action) -> None:
+    c = st.content
+    changes, confirms = list(f.changes), list(f.confirms)
+    active = f.active
+    if a.kind == "confirm":
+        confirms[seat] += 1
+        seats = tuple(s for s in f.seats if s != seat)
+        if confirms[seat] >= 2:  # confirmed twice with no change of its own: done for this pass
+            active = tuple(s for s in active if s != seat)
+    else:
+        p = st.players[seat]
+        if a.kind == "withdraw":
+            p.claim = -1
+        else:
+            ident = str(a.args[0])
+            p.claim = c.wonder_index[ident] if f.kind == "wonder" else c.leader_index[ident]
+        changes[seat] += 1
+        confirms[seat] = 0
+        seats = active  # a change: every seat taking part answers again
+    if seats:
+        st.stack[-1] = f._replace(seats=seats, active=active, changes=tuple(changes), confirms=tuple(confirms))
+    else:
+        st.pop()
+
+
+def open_prompt(st: PathState, f: OpenClaims) -> str:
+    what = "Wonder" if f.kind == "wonder" else "Leader"
+    if f.reclaim:
+        return f"{what} claims: you were outranked; move your cubes or withdraw them"
+    return f"{what} claims: claim, move or withdraw your cubes, then confirm"
+
+
+def settle(st: PathState, kind: str, keep: bool = False) -> list[int]:
+    """Settle every contested card by the priority tracks (PC-PRIO-1); return the losers. With
+    ``keep`` the losers' cubes stay on the card they lost (open claims: they must move them)."""
     c = st.content
     losers: list[int] = []
     by_card: dict[int, list[int]] = {}
@@ -154,7 +249,8 @@ def settle(st: PathState, kind: str) -> list[int]:
         winner = min(seats, key=lambda s: c.civs[st.players[s].civ].rank[t])
         for s in seats:
             if s != winner:
-                st.players[s].claim = -1
+                if not keep:
+                    st.players[s].claim = -1
                 st.players[s].lost.append(card)
                 losers.append(s)
     return sorted(losers)
@@ -163,6 +259,11 @@ def settle(st: PathState, kind: str) -> list[int]:
 def acquire(st: PathState, kind: str) -> None:
     """Each claimant pays and takes their card (PC-WON-3, PC-LEAD-2/3)."""
     c = st.content
+    got = [[s, p.claim] for s, p in enumerate(st.players) if p.claim >= 0]
+    holder = {card: s for s, card in got}
+    lost = [[s, card, holder.get(card, -1)] for s, p in enumerate(st.players) for card in p.lost]
+    if got or lost:
+        remember(st, {"kind": "claims", "round": st.round, "what": kind, "got": got, "lost": lost})
     for p in st.players:
         card = p.claim
         if card < 0:
@@ -171,14 +272,14 @@ def acquire(st: PathState, kind: str) -> None:
             p.trays[WONDERS] -= c.wonders[card].cost
             st.market_w.remove(card)
             p.wonders.append(card)
-            gain(c, p, c.wonders[card].bonus)
+            gain(c, p, c.wonders[card].bonus, st.round)
         else:
             p.trays[LEADERS] -= c.leaders[card].cost
             st.market_l.remove(card)
             if p.leader >= 0:
                 p.cemetery.append(p.leader)  # P-17: the old Leader always goes to the Cemetery
             p.leader = card
-            gain(c, p, c.leaders[card].instant)
+            gain(c, p, c.leaders[card].instant, st.round)
         p.claim = -1
     for p in st.players:
         p.lost = []

@@ -78,11 +78,32 @@ class PickBenefit(NamedTuple):
 
 @tagged("claim")
 class Claim(NamedTuple):
-    """Phase C: claims on Wonders or Leaders (open; ``round`` counts the re-claim passes)."""
+    """Phase C, option ``claims=once``: one claim each on Wonders or Leaders, then only the
+    outranked claim again (``round`` counts the re-claim passes)."""
 
     kind: str  # "wonder" | "leader"
     seats: tuple[int, ...]
     round: int
+
+
+@tagged("claims")
+class OpenClaims(NamedTuple):
+    """Phase C, option ``claims=open`` (the Acquisition Priority Rule): the seats place, move or
+    withdraw their cubes seeing everyone's, then confirm; the priority track settles the
+    contested cards once every seat taking part has confirmed with no change since.
+
+    ``reclaim`` counts the settlements so far (0: everyone may take part; later only the seats
+    outranked at the last settlement). ``seats``: who must answer now (changed, or not confirmed
+    since the last change); ``active``: who takes part and is not done; ``changes`` and
+    ``confirms`` (one entry per seat): claims placed, moved or withdrawn in this pass, and
+    confirmations since the seat's own last change (two make it done)."""
+
+    kind: str  # "wonder" | "leader"
+    reclaim: int
+    seats: tuple[int, ...]
+    active: tuple[int, ...]
+    changes: tuple[int, ...]
+    confirms: tuple[int, ...]
 
 
 @tagged("research")
@@ -108,7 +129,7 @@ class DestinyChoice(NamedTuple):
 
 FRAME_KINDS: tuple[type, ...] = (
     DealBoards, DrawChallenge, DrawBattle, RevealCard, RevealTokens, Project, Deploy, FirstArrival,
-    PickBenefit, Claim, Research, Purchase, DestinyChoice,
+    PickBenefit, Claim, OpenClaims, Research, Purchase, DestinyChoice,
 )
 CHANCE_FRAMES: tuple[type, ...] = (DealBoards, DrawChallenge, DrawBattle, RevealCard, RevealTokens)
 CODEC = FrameCodec(FRAME_KINDS)

@@ -33,6 +33,18 @@ class PathOfCivilization(Game):
                 choices=("blocks", "shares"),
             ),
             OptionSpec(
+                "rounds", int, 9,
+                "rounds played: 9 is the game; fewer (3-8) make a short learning game that ends after that round's "
+                "events and is scored as after round 9", minimum=3, maximum=9,
+            ),
+            OptionSpec(
+                "claims", str, "open",
+                "Wonder and Leader claims: 'open' (the Acquisition Priority Rule: place, move or withdraw your "
+                "cubes seeing everyone's, confirm, settled by priority) or 'once' (one claim each, only the "
+                "outranked claim again: fewer decisions, for fast simulations)",
+                choices=("open", "once"),
+            ),
+            OptionSpec(
                 "unsold", str, "keep",
                 "market cards nobody bought stay for later rounds ('keep', reading P-21) or leave the game "
                 "when the next round's cards come ('discard')",
@@ -65,6 +77,7 @@ class PathOfCivilization(Game):
         out += [Action("pass")] + [Action("buy", (t.id,)) for t in c.techs if t.level > 0]
         out += [Action("benefit", (b.id,)) for b in c.benefits]
         out += [Action("destiny", (k,)) for k in range(DESTINY_LIMIT + 1)]
+        out += [Action("withdraw"), Action("confirm")]  # open claims (appended: earlier indices unchanged)
         return out
 
     def seat_name(self, player: int) -> str:

@@ -3,6 +3,7 @@ purchase, PC-E)."""
 
 from __future__ import annotations
 
+from collections import Counter
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
@@ -17,14 +18,16 @@ if TYPE_CHECKING:
 
 
 # ----- A: Project ------------------------------------------------------------------------------
-# A seat places its cards one at a time, secretly: the two left cards, then the two right ones
-# ("left <card>", "right <card>"); within a side in the library's name order, so that every
-# distinct Project is reached exactly once. The rest of the hand is discarded at the reveal.
+# A seat places its cards one at a time, secretly: its two left cards, then its two right ones
+# ("left <card>", "right <card>"), in any order within a side; a completed side is kept in the
+# library's name order, so every distinct Project is one state. The rest of the hand is
+# discarded at the reveal.
 EMPTY = -1
 
 
 def project_options(st: PathState, seat: int) -> list[tuple[int, ...]]:
-    """Every distinct complete Project (left, left, right, right) of ``seat`` (PC-A-1/3/5)."""
+    """Every distinct complete Project (left, left, right, right; each side in name order) of
+    ``seat`` (PC-A-1/3/5)."""
     hand = st.players[seat].hand
     cache = st.game.project_cache
     found = cache.get(tuple(hand))
@@ -49,16 +52,31 @@ def _projects(st: PathState, hand: list[int]) -> list[tuple[int, ...]]:
     return list(seen)
 
 
+def _fits(part: list[int], side: tuple[int, ...]) -> bool:
+    """Are the cards ``part`` (a multiset) among the cards of ``side``?"""
+    return not (Counter(part) - Counter(side))
+
+
 def project_steps(st: PathState, seat: int) -> list[Action]:
-    """The next card ``seat`` may place: any Project it can still complete decides the choice."""
+    """The next card ``seat`` may place: any card some Project it can still complete has on the
+    side being filled (the left side first)."""
     c = st.content
     chosen = st.players[seat].project or (EMPTY,) * 4
     k = sum(1 for t in chosen if t != EMPTY)
-    out: dict[Action, None] = {}
+    side = "left" if k < 2 else "right"
+    out: dict[int, None] = {}
     for full in project_options(st, seat):
-        if full[:k] == chosen[:k]:
-            out[Action("left" if k < 2 else "right", (c.techs[full[k]].id,))] = None
-    return list(out)
+        if k < 2:
+            if not _fits(list(chosen[:k]), full[:2]):
+                continue
+            rest = list((Counter(full[:2]) - Counter(chosen[:k])).elements())
+        else:
+            if full[:2] != chosen[:2] or not _fits(list(chosen[2:k]), full[2:]):
+                continue
+            rest = list((Counter(full[2:]) - Counter(chosen[2:k])).elements())
+        for t in rest:
+            out[t] = None
+    return [Action(side, (c.techs[t].id,)) for t in sorted(out, key=lambda t: c.techs[t].id)]
 
 
 def run_project(st: PathState) -> bool:
@@ -81,8 +99,12 @@ def legal_project(st: PathState, f: Project, seat: int) -> list[Action]:
 
 def apply_project(st: PathState, f: Project, seat: int, a: Action) -> None:
     p = st.players[seat]
+    c = st.content
     chosen = list(p.project or (EMPTY,) * 4)
-    chosen[chosen.index(EMPTY)] = st.content.tech_index[str(a.args[0])]
+    k = chosen.index(EMPTY)
+    chosen[k] = c.tech_index[str(a.args[0])]
+    if k in (1, 3):  # a side is complete: keep it in name order (one state per Project)
+        chosen[k - 1:k + 1] = sorted(chosen[k - 1:k + 1], key=lambda t: c.techs[t].id)
     p.project = tuple(chosen)
     if EMPTY not in chosen:
         st.seat_done(seat)
@@ -245,7 +267,7 @@ def buy(st: PathState, seat: int, tech: int) -> None:
     st.supply[tech] -= 1
     p.discovered.append(tech)
     p.bought = True
-    gain(c, p, t.bonus)
+    gain(c, p, t.bonus, st.round)
 
 
 def apply_purchase(st: PathState, f: Any, seat: int, a: Action) -> None:

@@ -6,11 +6,13 @@ from __future__ import annotations
 from typing import Any
 
 from .content import BATTLES, CHALLENGES, LEADERS, PHILOSOPHY, WONDERS, Content, Count, Effect, EndVP
+from .vocab import BATTLE_ROUNDS, CHALLENGE_ROUNDS
 
 _FIELDS = (
     "civ", "pop", "phil", "legacy", "research", "trays", "vp", "hand", "left", "right", "discards",
-    "discovered", "wonders", "leader", "cemetery", "project", "claim", "lost", "bought", "placed",
+    "discovered", "wonders", "leader", "cemetery", "project", "claim", "lost", "bought", "placed", "aside",
 )
+_NEWER = {"aside": [0] * 8}  # fields saved states from before they existed may lack
 
 
 class Player:
@@ -39,11 +41,14 @@ class Player:
         self.lost: list[int] = []  # cards lost on in the current claim step
         self.bought = False  # bought a Technology this round
         self.placed = [0, 0, 0, 0, 0]  # cubes (Phase B) or Research points (Phase D) chosen so far
+        # cubes set aside (PC-CHAL-8, PC-BAT-9): Sages for the Challenges of rounds 3, 5, 7, 9a,
+        # then Units for the Battles of rounds 4, 6, 8, 9b
+        self.aside = [0] * 8
 
     def copy(self) -> Player:
         q = Player.__new__(Player)
         q.civ, q.pop, q.phil, q.legacy, q.vp = self.civ, self.pop, self.phil, self.legacy, self.vp
-        q.research, q.trays, q.placed = self.research[:], self.trays[:], self.placed[:]
+        q.research, q.trays, q.placed, q.aside = self.research[:], self.trays[:], self.placed[:], self.aside[:]
         q.hand, q.left, q.right, q.discards = self.hand[:], self.left[:], self.right[:], self.discards[:]
         q.discovered, q.wonders, q.cemetery, q.lost = self.discovered[:], self.wonders[:], self.cemetery[:], self.lost[:]
         q.leader, q.project, q.claim, q.bought = self.leader, self.project, self.claim, self.bought
@@ -56,7 +61,7 @@ class Player:
     def from_json(d: dict[str, Any]) -> Player:
         q = Player()
         for f in _FIELDS:
-            v = d[f]
+            v: Any = d[f] if f in d or f not in _NEWER else list(_NEWER[f])
             if f == "project":
                 v = None if v is None else tuple(int(x) for x in v)
             elif isinstance(getattr(q, f), list):
@@ -127,12 +132,42 @@ class Player:
         return lines
 
 
-def gain(c: Content, p: Player, e: Effect) -> None:
-    """Receive an effect: cubes to trays, Research (a track stops at the maximum), Legacy,
-    population (space bonuses received), VP tokens."""
+def event_slot(rounds: tuple[int, ...], rnd: int) -> int:
+    """Which event of ``rounds`` its tray faces in round ``rnd`` (the first not yet past; an
+    event being resolved is still faced)."""
+    return next((k for k, r in enumerate(rounds) if r >= rnd), len(rounds))
+
+
+def set_aside(p: Player, e: Effect, rnd: int) -> None:
+    """Cubes set aside in front of a later Challenge / Battle (PC-CHAL-8, PC-BAT-9): ``e.ahead``
+    events after the one the tray faces in round ``rnd``. With no such event left they are not
+    placed at all (reading of PC-CHAL-8: nothing to wait for)."""
+    for tray, rounds, base in ((CHALLENGES, CHALLENGE_ROUNDS, 0), (BATTLES, BATTLE_ROUNDS, 4)):
+        k = e.aside[tray]
+        if k:
+            target = event_slot(rounds, rnd) + e.ahead
+            if target < len(rounds):
+                p.aside[base + target] += k
+
+
+def release_aside(p: Player, tray: int, slot: int) -> int:
+    """The tray has just moved on to event ``slot``: the cubes waiting there join it."""
+    i = (0 if tray == CHALLENGES else 4) + slot
+    if slot >= 4 or not p.aside[i]:
+        return 0
+    k, p.aside[i] = p.aside[i], 0
+    p.trays[tray] += k
+    return k
+
+
+def gain(c: Content, p: Player, e: Effect, rnd: int = 0) -> None:
+    """Receive an effect in round ``rnd``: cubes to trays, Research (a track stops at the
+    maximum), Legacy, population (space bonuses received), VP tokens, cubes set aside."""
     if e.cubes != (0, 0, 0, 0, 0):
         for i, k in enumerate(e.cubes):
             p.trays[i] += k
+    if e.aside != (0, 0, 0, 0, 0):
+        set_aside(p, e, rnd)
     if e.rp != (0, 0, 0, 0, 0):
         top = c.research_max
         for i, k in enumerate(e.rp):
@@ -147,7 +182,7 @@ def gain(c: Content, p: Player, e: Effect) -> None:
             p.pop += 1
             bonus = civ.pop_bonus[p.pop]
             if not bonus.is_empty():
-                gain(c, p, bonus)
+                gain(c, p, bonus, rnd)
 
 
 __all__ = ["Player", "gain", "BATTLES", "CHALLENGES"]

@@ -14,12 +14,13 @@ from civtable.core import Action
 
 from .frames import DealBoards, DrawBattle, DrawChallenge, RevealCard, RevealTokens
 from .player import gain
+from .story import remember
+from .vocab import BATTLE_ROUNDS, CHALLENGE_ROUNDS
 
 if TYPE_CHECKING:
     from .state import PathState
 
-CHALLENGE_ROUNDS = (3, 5, 7, 9)
-BATTLE_ROUNDS = (4, 6, 8, 9)
+__all__ = ["BATTLE_ROUNDS", "CHALLENGE_ROUNDS"]
 
 
 def begin(st: PathState) -> None:
@@ -37,7 +38,7 @@ def run_setup(st: PathState) -> bool:
     for p in st.players:  # PC-PLAYER-3..7
         p.hand = list(c.basics)
         p.pop = 0
-        gain(c, p, c.civs[p.civ].start)
+        gain(c, p, c.civs[p.civ].start, st.round)
     st.threat = c.battles[st.battles[0]].threat  # PC-SETUP-10
     st.round = 1
     return True
@@ -52,7 +53,6 @@ def pile(st: PathState, kind: str, rnd: int) -> tuple[int, int]:
 def run_round_start(st: PathState) -> bool:
     if st.stage == 0:  # PC-ROUND-2: this round's piles are turned up
         st.stage = 1
-        st.log = []
         if st.round > 1 and st.game.options["unsold"] == "discard":  # P-21, the other reading
             st.market_w.clear()
             st.market_l.clear()
@@ -73,10 +73,22 @@ def run_round_start(st: PathState) -> bool:
     return True
 
 
+def last_round(st: PathState) -> int:
+    """The round after which the game ends (PC-END-1: 9; option ``rounds``: a shorter learning game)."""
+    return min(st.content.rounds, int(st.game.options.get("rounds", 9)))
+
+
 def run_round_end(st: PathState) -> bool:
-    if st.round >= st.content.rounds:  # PC-END-1
+    scores = [p.score(st.content)["score"] for p in st.players]
+    if st.round >= last_round(st):  # PC-END-1
         st.finished = True
+        best = max(scores)
+        remember(st, {"kind": "end", "round": st.round, "scores": scores,
+                      "winners": [i for i, x in enumerate(scores) if x == best]})
     else:
+        before = next((m["scores"] for m in reversed(st.moments) if m["kind"] == "round"), None)
+        gained = [a - b for a, b in zip(scores, before, strict=True)] if before else None
+        remember(st, {"kind": "round", "round": st.round, "scores": scores, "gained": gained})
         st.round += 1
     return True
 

@@ -16,7 +16,7 @@ from civtable.core.frames import tag_of
 
 from . import events, evolution, phases, setup
 from .content import Content
-from .frames import CHANCE_FRAMES, CODEC, Project
+from .frames import CHANCE_FRAMES, CODEC, OpenClaims, Project
 from .player import Player
 
 if TYPE_CHECKING:
@@ -31,7 +31,7 @@ PHASE_NAMES = (
 _END = Decision((), "over", "the game is over")
 
 _FIELDS = ("round", "phase", "stage", "finished", "threat", "market_w", "market_l", "drawn_w", "drawn_l",
-           "supply", "challenges", "battles", "tokens", "faceup", "phil_queue", "claimed", "log")
+           "supply", "challenges", "battles", "tokens", "faceup", "phil_queue", "claimed", "moments")
 
 
 class PathState(GameState):
@@ -59,7 +59,7 @@ class PathState(GameState):
         self.faceup: list[list[int]] = [[] for _ in range(c.phil_top + 1)]  # available tokens per level
         self.phil_queue: list[list[int]] = []  # [level, seat, seat...] groups still to settle
         self.claimed: list[int] = []  # scratch of the claim steps
-        self.log: list[str] = []  # short public notes of automatic events (last round only)
+        self.moments: list[dict[str, Any]] = []  # facts of the recent big moments (:mod:`.story`), newest last
 
     @property
     def content(self) -> Content:
@@ -103,7 +103,8 @@ class PathState(GameState):
         if isinstance(f, CHANCE_FRAMES):
             return Decision((CHANCE,), tag_of(f), setup.chance_prompt(self, f))
         seats = (f.seat,) if hasattr(f, "seat") else f.seats
-        return Decision(tuple(seats), tag_of(f), _PROMPTS[tag_of(f)])
+        prompt = evolution.open_prompt(self, f) if isinstance(f, OpenClaims) else _PROMPTS[tag_of(f)]
+        return Decision(tuple(seats), tag_of(f), prompt)
 
     def legal_actions(self, player: int | None = None) -> list[Action]:
         if self.finished:
@@ -160,7 +161,7 @@ class PathState(GameState):
         for i, s in enumerate(scores):
             s["civ"] = c.civs[self.players[i].civ].name if self.players[i].civ >= 0 else "?"  # type: ignore[assignment]
         return GameResult(finished=self.finished, winners=winners, rounds=self.round, scores=scores,  # type: ignore[arg-type]
-                          reason="after round 9" if self.finished else "")
+                          reason=f"after round {self.round}" if self.finished else "")
 
     def heuristic_values(self) -> list[float]:
         return self.game.estimate(self)
@@ -188,6 +189,12 @@ class PathState(GameState):
     def from_json(game: PathOfCivilization, d: dict[str, Any]) -> PathState:
         s = PathState(game)
         for f in _FIELDS:
+            if f == "moments":  # saved states from before the narration have none
+                v = d.get(f, [])
+                if not isinstance(v, list) or not all(isinstance(m, dict) and isinstance(m.get("kind"), str) for m in v):
+                    raise ValueError("'moments' must be a list of records with a 'kind'")
+                s.moments = [dict(m) for m in v]
+                continue
             v = d[f]
             cur = getattr(s, f)
             if isinstance(cur, bool):
@@ -197,8 +204,6 @@ class PathState(GameState):
                 v = int(v)
             elif not isinstance(v, list):
                 raise ValueError(f"{f!r} must be a list")
-            elif f == "log":
-                v = [str(x) for x in v]
             elif cur and isinstance(cur[0], list) or f == "phil_queue":
                 v = [[int(y) for y in x] for x in v]
             else:
@@ -220,21 +225,20 @@ _PHASES: tuple[Callable[[PathState], bool], ...] = (
 _LEGAL: dict[str, Callable[[PathState, Any, int], list[Action]]] = {
     "project": phases.legal_project, "deploy": phases.legal_deploy, "research": phases.legal_research,
     "buy": phases.legal_purchase, "first": evolution.legal_first, "pick": evolution.legal_pick,
-    "claim": evolution.legal_claim, "destiny": events.legal_destiny,
+    "claim": evolution.legal_claim, "claims": evolution.legal_open, "destiny": events.legal_destiny,
 }
 _APPLY: dict[str, Callable[[PathState, Any, int, Action], None]] = {
     "project": phases.apply_project, "deploy": phases.apply_deploy, "research": phases.apply_research,
     "buy": phases.apply_purchase, "first": evolution.apply_first, "pick": evolution.apply_pick,
-    "claim": evolution.apply_claim, "destiny": events.apply_destiny,
+    "claim": evolution.apply_claim, "claims": evolution.apply_open, "destiny": events.apply_destiny,
 }
-_PROMPTS = {
-    "project": "Phase A: place 2 Technologies left (cubes), then 2 right (Research), face down, each side in "
-               "name order; the rest is discarded",
-    "deploy": "Phase B: your population caps the cubes you deploy; choose them one by one",
-    "research": "Phase D: your population caps the Research points you earn; choose them one by one",
-    "buy": "Phase E: buy one Technology you can afford",
-    "first": "Philosophy: you are first on this level; choose the Benefit that goes face up",
-    "pick": "Philosophy: choose one of the two available Benefits",
-    "claim": "Phase C: claim a card you can afford, or pass",
-    "destiny": "Challenge Destiny: choose how many times to use it",
+_PROMPTS = {  # short enough for one line of an 80-column terminal
+    "project": "Project: 2 cards on the left (cubes), then 2 on the right (Research)",
+    "deploy": "Deployment: over your population, choose your cubes one by one",
+    "research": "Research: over your population, choose your points one by one",
+    "buy": "Purchase: buy one Technology you can afford",
+    "first": "Philosophy: first on this level, choose the Benefit that goes face up",
+    "pick": "Philosophy: choose one of the two face-up Benefits",
+    "claim": "Claims: claim a card you can afford, or pass",
+    "destiny": "Challenge: how many times do you use its Destiny?",
 }

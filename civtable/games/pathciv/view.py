@@ -10,9 +10,25 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
-from .content import AGENT, AGENTS, TRAYS, TYPE_NAMES, TYPES, Content, Count, Destiny, Effect, Repeat
+from civtable.core.words import count
+
+from .content import (
+    AGENT,
+    AGENTS,
+    CHALLENGES,
+    TRAYS,
+    TYPE_NAMES,
+    TYPES,
+    Content,
+    Count,
+    Destiny,
+    Effect,
+    Repeat,
+)
+from .evolution import MAX_CHANGES, outranked
+from .frames import Claim, OpenClaims
 from .phases import committed
-from .setup import BATTLE_ROUNDS, CHALLENGE_ROUNDS
+from .setup import BATTLE_ROUNDS, CHALLENGE_ROUNDS, last_round
 
 if TYPE_CHECKING:
     from .state import PathState
@@ -27,6 +43,13 @@ def effect_text(e: Effect) -> str:
         parts.append(f"{e.population} population")
     if e.vp:
         parts.append(f"{e.vp} VP")
+    for i, k in enumerate(e.aside):
+        if k:
+            agents = AGENTS[i] if k > 1 else AGENT[i]
+            event = "Challenge" if i == CHALLENGES else "Battle"
+            nth = {1: "", 2: "second ", 3: "third "}.get(e.ahead, f"{e.ahead}th ")
+            later = f"the {nth}{event} after the current one"
+            parts.append(f"{k} {agents} set aside for {later}")
     return ", ".join(parts) or "nothing"
 
 
@@ -66,6 +89,18 @@ def tech_view(st: PathState, i: int) -> dict[str, Any]:
             "deploy": list(t.deploy), "research": list(t.research), "bonus": effect_text(t.bonus)}
 
 
+_CARDS: dict[str, dict[str, dict[str, Any]]] = {}
+
+
+def tech_cards(st: PathState) -> dict[str, dict[str, Any]]:
+    """Every Technology of the content by id (basics too), as drawn on a card; computed once per content."""
+    key = st.content.content_id
+    hit = _CARDS.get(key)
+    if hit is None:
+        hit = _CARDS[key] = {t.id: tech_view(st, i) for i, t in enumerate(st.content.techs)}
+    return hit
+
+
 def card_sides(c: Content, i: int) -> str:
     """'left: 2 Builders / right: 2 Industrial' — what a Technology gives on each side."""
     t = c.techs[i]
@@ -84,7 +119,7 @@ def count_text(w: Count) -> str:
 
 def destiny_text(d: Destiny) -> str:
     """A Challenge's Destiny in plain words."""
-    most = f" (at most {d.max} times)" if d.max else ""
+    most = f" (at most {count(d.max, 'time')})" if d.max else ""
     if d.kind == "convert":
         return f"each player may turn up to {d.max} {AGENTS[d.src]} into {AGENTS[d.dst]}"
     if d.kind == "trade":
@@ -132,20 +167,209 @@ def player_view(st: PathState, seat: int, viewer: int | None) -> dict[str, Any]:
         "hand_cards": {c.techs[i].id: card_sides(c, i) for i in p.hand},
         "left": names(p.left),
         "right": names(p.right),
+        "left_ids": [c.techs[i].id for i in p.left],
+        "right_ids": [c.techs[i].id for i in p.right],
+        "discovered_ids": [c.techs[i].id for i in p.discovered],
         "discards": names(p.discards),
         "discovered": names(p.discovered),
         "wonders": [c.wonders[i].name for i in p.wonders],
         "leader": c.leaders[p.leader].name if p.leader >= 0 else "",
         "cemetery": [c.leaders[i].name for i in p.cemetery],
-        "claim": (c.wonders[p.claim].name if st.stack and getattr(st.stack[-1], "kind", "") == "wonder"
-                  else c.leaders[p.claim].name) if p.claim >= 0 else "",
+        "aside": aside_view(p),
+        **claim_of(st, seat),
         "committed": committed(p),
         "score": p.score(c)["score"],
     }
     if p.project is not None and viewer == seat:
-        out["project"] = {"left": names([t for t in p.project[:2] if t >= 0]),
-                          "right": names([t for t in p.project[2:] if t >= 0])}
+        left, right = [t for t in p.project[:2] if t >= 0], [t for t in p.project[2:] if t >= 0]
+        out["project"] = {"left": names(left), "right": names(right),
+                          "left_ids": [c.techs[i].id for i in left], "right_ids": [c.techs[i].id for i in right]}
     return out
+
+
+def aside_view(p: Any) -> list[dict[str, Any]]:
+    """Cubes a seat has set aside for later events (PC-CHAL-8, PC-BAT-9): public, on the table."""
+    out = []
+    for i, k in enumerate(p.aside):
+        if k:
+            challenge = i < 4
+            rnd = (CHALLENGE_ROUNDS if challenge else BATTLE_ROUNDS)[i % 4]
+            label = f"{rnd}{'a' if challenge else 'b'}" if rnd == 9 else str(rnd)
+            out.append({"event": f"{'Challenge' if challenge else 'Battle'} of round {label}", "round": label,
+                        "cubes": k, "agents": AGENTS[3 if challenge else 4] if k > 1 else AGENT[3 if challenge else 4]})
+    return out
+
+
+# ----- the story: the recent big moments in words -------------------------------------------------
+def _who(st: PathState, seat: int) -> str:
+    p = st.players[seat]
+    return f"Player {seat + 1}" + (f" ({st.content.civs[p.civ].name})" if p.civ >= 0 else "")
+
+
+def _plural(k: int, one: str, many: str) -> str:
+    return f"{k} {one if k == 1 else many}"
+
+
+def _claims_moment(st: PathState, m: dict[str, Any]) -> dict[str, Any]:
+    c = st.content
+    wonder = m["what"] == "wonder"
+    cards = c.wonders if wonder else c.leaders
+    lines = [f"{_who(st, s)} {'builds' if wonder else 'recruits'} {cards[k].name}." for s, k in m["got"]]
+    for s, k, by in m["lost"]:
+        if by >= 0:
+            lines.append(f"{_who(st, s)} was outranked on {cards[k].name} by {_who(st, by)} (priority track).")
+    title = "Wonders built" if wonder else "Leaders recruited"
+    return {"title": title, "lines": lines or ["Nobody takes a card."], "round": m["round"]}
+
+
+def _challenge_moment(st: PathState, m: dict[str, Any]) -> dict[str, Any]:
+    c = st.content
+    ch = c.challenges[m["card"]]
+    rnd = "9a" if ch.round == 9 else str(ch.round)
+    lines = [f"Destiny: {_who(st, s)} uses it {_plural(k, 'time', 'times')}." for s, k in m["destiny"]]
+    for s, cards, sages, bonus, extra in m["history"]:
+        pts = cards + sages
+        got = f"{pts} VP"
+        if extra:
+            got += f" and {extra} more for reaching {ch.threshold}"
+        elif bonus:
+            got += f" and {effect_text(ch.bonus.times(bonus))}"
+        lines.append(f"{_who(st, s)}: {_plural(cards, TYPE_NAMES[ch.type] + ' card', TYPE_NAMES[ch.type] + ' cards')} "
+                     f"+ {_plural(sages, 'Sage', 'Sages')} = {_plural(pts, 'History point', 'History points')}: {got}.")
+    for s, k in m["aside"]:
+        lines.append(f"{_who(st, s)}'s {_plural(k, 'Sage', 'Sages')} set aside {'joins' if k == 1 else 'join'} "
+                     "the Challenges tray.")
+    which = "Challenge 9a" if rnd == "9a" else "Challenge"  # the round is beside the title
+    return {"title": f"{which}: {ch.name} ({TYPE_NAMES[ch.type]})", "lines": lines, "round": m["round"]}
+
+
+def _battle_moment(st: PathState, m: dict[str, Any]) -> dict[str, Any]:
+    c = st.content
+    b = c.battles[m["card"]]
+    rnd = "9b" if b.round == 9 else str(b.round)
+    won = {s: line for s, line in m["won"]}
+    powers: list[int] = m["powers"]
+    threat = m["threat"]
+    ranked = sorted([(pw, s) for s, pw in enumerate(powers) if pw >= 1] + [(threat, -1)], key=lambda x: -x[0])
+    place: dict[int, int] = {}
+    pos = 0
+    for i, (pw, s) in enumerate(ranked):
+        if i and pw != ranked[i - 1][0]:
+            pos = i
+        place[s] = pos
+    lines = []
+    for pw, s in ranked:
+        at = place[s]
+        line = f"line {at + 1}" if at < len(b.lines) else "no line"
+        if s < 0:
+            what = f"takes {line}: nobody gets it" if at < len(b.lines) else "ranks below the reward lines"
+            lines.append(f"External Threat, Power {pw}: {what}.")
+        elif s in won:
+            lines.append(f"{_who(st, s)}, Power {pw}: line {won[s] + 1}, {effect_text(b.lines[won[s]])}.")
+        elif at < len(b.lines) and place.get(-1) == at:
+            lines.append(f"{_who(st, s)}, Power {pw}: tied with the External Threat, nothing.")
+        else:
+            lines.append(f"{_who(st, s)}, Power {pw}: {'nothing (below the reward lines)' if at >= len(b.lines) else 'nothing'}.")
+    for s, pw in enumerate(powers):
+        if pw < 1:
+            lines.append(f"{_who(st, s)}, Power 0: no reward line (Power 1 needed).")
+    for s, k in m["aside"]:
+        lines.append(f"{_who(st, s)}'s {_plural(k, 'Unit', 'Units')} set aside {'joins' if k == 1 else 'join'} "
+                     "the Battles tray.")
+    which = "Battle 9b" if rnd == "9b" else "Battle"
+    return {"title": f"{which}: {b.name} (External Threat Power {threat})", "lines": lines, "round": m["round"]}
+
+
+def _scores_moment(st: PathState, m: dict[str, Any]) -> dict[str, Any]:
+    order = sorted(range(len(m["scores"])), key=lambda s: -m["scores"][s])
+    if m["kind"] == "end":
+        shared = len(m["winners"]) > 1
+        lines = [f"{_who(st, s)}: {m['scores'][s]} VP" + ((" — shares the victory" if shared else " — wins")
+                                                          if s in m["winners"] else "") + "." for s in order]
+        return {"title": "Final score", "lines": lines, "round": m["round"]}
+    lines = []
+    for s in order:
+        gained = f" (+{m['gained'][s]})" if m.get("gained") else ""
+        lines.append(f"{_who(st, s)}: {m['scores'][s]} VP so far{gained}.")
+    return {"title": "Scores at the end of the round", "lines": lines, "round": m["round"]}
+
+
+def moments(st: PathState) -> list[dict[str, Any]]:
+    """The recent big moments, newest last: ``{"title", "lines", "round"}`` in plain words, players
+    as "Player N (Civilization)". Everything in them happened in the open."""
+    out = []
+    for m in st.moments:
+        kind = m["kind"]
+        if kind == "claims":
+            out.append(_claims_moment(st, m))
+        elif kind == "challenge":
+            out.append(_challenge_moment(st, m))
+        elif kind == "battle":
+            out.append(_battle_moment(st, m))
+        elif kind in ("round", "end"):
+            out.append(_scores_moment(st, m))
+    return out
+
+
+def claiming(st: PathState) -> Claim | OpenClaims | None:
+    """The claim frame being decided, if any."""
+    top = st.stack[-1] if st.stack and not st.finished else None
+    return top if isinstance(top, (Claim, OpenClaims)) else None
+
+
+def claim_of(st: PathState, seat: int) -> dict[str, Any]:
+    """A seat's claim (public: cubes sit on the card for all to see) and where it stands:
+    ``deciding`` (must answer), ``confirmed``, ``done`` (confirmed twice, its claim stands),
+    ``outranked`` (lost the card at the last settlement: must move or withdraw), or ``""``."""
+    c = st.content
+    f = claiming(st)
+    p = st.players[seat]
+    if f is None:
+        return {"claim": "", "claim_id": "", "claim_state": ""}
+    out: dict[str, Any] = {"claim": "", "claim_id": ""}
+    if p.claim >= 0:
+        card = c.wonders[p.claim] if f.kind == "wonder" else c.leaders[p.claim]
+        out = {"claim": card.name, "claim_id": card.id}
+    if isinstance(f, OpenClaims):
+        if outranked(st, seat):
+            state = "outranked"
+        elif seat in f.seats:
+            state = "deciding"
+        elif f.confirms[seat] >= 2:
+            state = "done"
+        elif seat in f.active:
+            state = "confirmed"
+        else:
+            state = ""
+        out["claim_state"] = state
+        if seat in f.active:
+            out["changes_left"] = MAX_CHANGES - f.changes[seat]
+    else:
+        out["claim_state"] = "deciding" if seat in f.seats else ("claimed" if p.claim >= 0 else "")
+    return out
+
+
+def claims_view(st: PathState) -> dict[str, Any] | None:
+    """The claim step under way: which kind, which pass, and for each claimed card its claimants
+    with their priority for its type (1 = leftmost) and who leads it now."""
+    f = claiming(st)
+    if f is None:
+        return None
+    c = st.content
+    cards: dict[str, list[dict[str, Any]]] = {}
+    for seat, p in enumerate(st.players):
+        if p.claim < 0:
+            continue
+        card = c.wonders[p.claim] if f.kind == "wonder" else c.leaders[p.claim]
+        rank = c.civs[p.civ].rank[card.type] + 1
+        cards.setdefault(card.id, []).append({"seat": seat + 1, "civ": c.civs[p.civ].name, "priority": rank})
+    for entries in cards.values():
+        best = min(e["priority"] for e in entries)
+        for e in entries:
+            e["leads"] = e["priority"] == best
+    mode = "open" if isinstance(f, OpenClaims) else "once"
+    return {"kind": f.kind, "mode": mode, "pass": (f.reclaim if isinstance(f, OpenClaims) else f.round) + 1,
+            "cards": cards, "max_changes": MAX_CHANGES if mode == "open" else 1}
 
 
 def view(st: PathState, player: int | None) -> dict[str, Any]:
@@ -157,6 +381,7 @@ def view(st: PathState, player: int | None) -> dict[str, Any]:
         "game": "pathciv",
         "you": player,
         "round": st.round,
+        "last_round": last_round(st),
         "phase": PHASE_NAMES[st.phase],
         "finished": st.finished,
         "deciding": [s + 1 for s in d.players if s >= 0],
@@ -166,6 +391,7 @@ def view(st: PathState, player: int | None) -> dict[str, Any]:
         "market": {"wonders": [card_view(st, "wonder", i) for i in st.market_w],
                    "leaders": [card_view(st, "leader", i) for i in st.market_l]},
         "library": [dict(tech_view(st, i), left=st.supply[i]) for i, t in enumerate(c.techs) if t.level > 0],
+        "cards": tech_cards(st),
         "philosophy": [
             {"level": lv, "cost": c.phil_costs[lv - 1], "multiplier": c.phil_mult[lv - 1], "vp": c.phil_vp[lv],
              "seen": [c.benefits[t].name for t in st.tokens[lv]], "seen_ids": [c.benefits[t].id for t in st.tokens[lv]],
@@ -174,7 +400,8 @@ def view(st: PathState, player: int | None) -> dict[str, Any]:
             for lv in range(1, c.phil_top + 1)
         ],
         "players": [player_view(st, s, player) for s in range(len(st.players))],
-        "log": list(st.log),
+        "claims": claims_view(st),
+        "moments": moments(st),
     }
 
 

@@ -151,7 +151,7 @@ const Civ = (() => {
   function tint(node, seat) { node.style.borderLeftColor = seatColour(seat); node.classList.add("tinted"); return node; }
 
   // ----- glossary tooltips: any element with data-term="<kind:id>" explains itself -------------
-  const glossary = { terms: {}, rules: null, extra: null };
+  const glossary = { terms: {}, rules: null, css: null, extra: null };
   async function loadGlossary(gameId) {
     const res = await api("GET", `/api/games/${encodeURIComponent(gameId)}/glossary`);
     if (res.ok) { glossary.terms = res.data.terms || {}; glossary.rules = res.data.rules; glossary.css = res.data.css || null; }

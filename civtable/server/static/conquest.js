@@ -1,25 +1,184 @@
-/* Conquest: the map picture (SVG drawn on the server from the seat's view) with clickable
-   territories, colour and terrain legends, and a panel per player (VP, civilization and traits
-   with their levels, settlements and units) — no raw state. A click plays the legal action naming
-   that territory, or offers the choice. */
+/* Conquest: the map drawn in the page from the seat's view — built once per map and then updated
+   in place (owners, settlements, units, highlights), never downloaded again — with every decision
+   made on the table: click a territory to found, settle, build, upgrade, move, attack or recruit
+   (legal territories are highlighted; pointing at one says what the click does), pick a
+   civilization from its card, and the phase's own buttons (Done, an extra research roll, paying
+   a Monument, whom to fight first). Panels per player: VP, civilization, traits, pieces. */
 "use strict";
 
 (() => {
   const { el, clear, titleCase } = Civ;
+  const SVG = "http://www.w3.org/2000/svg";
+  const CELL = 14;
+  const LAND = "#e8dcb5";
+  const SEA = "#a9cfe8";
+  const MARK = { salt: "Sa", fish: "Fi", trade: "Tr", grain: "Gr", herds: "He", wine: "Wi", olives: "Ol",
+    wood: "Wo", iron: "Ir", stone: "St", gold: "Go" };
   const PHASES = {
-    setup: "choosing civilizations and starting cities", produce: "production", upkeep: "feeding units",
-    monument: "building Monuments", city: "founding Cities", upgrade: "turning Villages into Cities",
-    village: "placing Villages", move: "moving units", civ: "choosing civilizations", famine: "famine: feeding units",
-    battle: "battles", recruit: "recruiting units", research: "research", score: "scoring", over: "game over",
+    map: "drawing the map", civ: "choosing civilizations", city: "placing starting Cities", famine: "famine: feeding units",
+    build: "building Monuments", upgrade: "turning Villages into Cities", settle: "placing Villages", move: "moving units",
+    battle: "battles", recruit: "recruiting units", research: "research", over: "game over",
+  };
+  /** What to do in each phase, in a newcomer's words (shown above the map when it is your turn). */
+  const HOWTO = {
+    civ: "Choose your civilization: each starts with two traits.",
+    city: "Click a highlighted land territory to found your first City.",
+    famine: "Not enough Food: click a unit or City to leave unfed.",
+    build: "Click one of your highlighted Cities to build a Monument (1 VP every turn), or Done.",
+    upgrade: "Click a highlighted Village to make it a City, or Done.",
+    settle: "Click a highlighted empty territory to place a Village, or Done.",
+    move: "Click your units' territory, then where they go; Done when finished.",
+    battle: "Choose whom to fight first.",
+    recruit: "Click a highlighted City (Army) or sea next to it (Fleet) to recruit, or Done.",
+    research: "Buy an extra research roll, or Done.",
   };
 
-  function actionsFor(territory, legal) {
-    return [...legal].filter((t) => t.split(" ").slice(1).map(String).includes(String(territory)));
+  function svgEl(tag, attrs) {
+    const node = document.createElementNS(SVG, tag);
+    for (const [k, v] of Object.entries(attrs || {})) if (v !== null && v !== undefined) node.setAttribute(k, String(v));
+    return node;
   }
 
+  /** The territory number an action names (its last whole-number argument), or null. */
+  function territoryOf(text) {
+    const nums = text.split(" ").slice(1).filter((a) => /^\d+$/.test(a));
+    return nums.length ? Number(nums[0]) : null;
+  }
+
+  // ----- the map, kept between positions --------------------------------------------------------------
+  const kept = { key: null, box: null, svg: null, paths: new Map(), tints: new Map(), marks: null, titles: new Map() };
+
+  function buildMap(view, key) {
+    const mp = view.map;
+    const w = mp.width * CELL;
+    const h = mp.height * CELL;
+    const svg = svgEl("svg", { viewBox: `0 0 ${w} ${h}`, class: "conquest-map", role: "img",
+      "aria-label": "the map: click a highlighted territory to act on it", "font-family": "sans-serif" });
+    svg.append(svgEl("rect", { width: w, height: h, fill: SEA }));
+    const ground = svgEl("g", { class: "territories", stroke: "#555", "stroke-width": 1, "fill-rule": "evenodd" });
+    const tints = svgEl("g", { class: "tints", "pointer-events": "none", "fill-rule": "evenodd" });
+    const labels = svgEl("g", { class: "labels", "pointer-events": "none", "font-size": 9 });
+    kept.paths = new Map();
+    kept.tints = new Map();
+    kept.titles = new Map();
+    for (const t of mp.territories) {
+      const d = t.outline.map((loop) => `M${loop.map(([x, y]) => `${x * CELL} ${y * CELL}`).join(" L")} Z`).join(" ");
+      const path = svgEl("path", { d, fill: t.land ? LAND : SEA, class: `territory ${t.land ? "land" : "sea"}`,
+        "data-territory": t.id, "data-land": t.land ? "true" : "false" });
+      const title = svgEl("title", {});
+      path.append(title);
+      ground.append(path);
+      const tint = svgEl("path", { d, fill: "none", "fill-opacity": 0.3 });
+      tints.append(tint);
+      kept.paths.set(t.id, path);
+      kept.tints.set(t.id, tint);
+      kept.titles.set(t.id, title);
+      const [cx, cy] = [t.center[0] * CELL, t.center[1] * CELL];
+      const num = svgEl("text", { x: cx.toFixed(1), y: (cy - 7).toFixed(1), "text-anchor": "middle", fill: "#333", class: "tid" });
+      num.textContent = String(t.id);
+      const res = svgEl("text", { x: cx.toFixed(1), y: (cy + 15).toFixed(1), "text-anchor": "middle", fill: "#555", "font-size": 8 });
+      res.textContent = MARK[t.resource] || String(t.resource).slice(0, 2);
+      labels.append(num, res);
+    }
+    kept.marks = svgEl("g", { class: "marks", "pointer-events": "none", "font-size": 9 });
+    svg.append(ground, tints, labels, kept.marks);
+    kept.svg = svg;
+    kept.key = key;
+    kept.box = el("div", { class: "map-box", id: "cq-map" }, svg);
+  }
+
+  function who(payload, view, seat) {
+    if (seat === null || seat === undefined) return "nobody";
+    const p = (view.players || [])[seat];
+    return `${Civ.seatName(payload, seat)}${p && p.civ_name ? ` (${p.civ_name})` : ""}`;
+  }
+
+  /** Owners, settlements, Monuments and units of this position, drawn over the kept map. */
+  function updateMap(view, payload) {
+    const dyn = new Map((view.territories || []).map((t) => [t.id, t]));
+    const marks = clear(kept.marks);
+    for (const t of view.map.territories) {
+      const d = dyn.get(t.id) || {};
+      const tint = kept.tints.get(t.id);
+      if (d.owner !== null && d.owner !== undefined) tint.setAttribute("fill", Civ.seatColour(d.owner));
+      else tint.setAttribute("fill", "none");
+      const res = (Civ.term(`resource:${t.resource}`) || {}).name || titleCase(t.resource);
+      const bits = [`Territory ${t.id} (${t.land ? "land" : "sea"}, ${res})`];
+      if (d.settlement) bits.push(`${titleCase(d.settlement)} of ${who(payload, view, d.owner)}`);
+      if (d.monuments) bits.push(`${d.monuments} Monument${d.monuments > 1 ? "s" : ""}`);
+      for (const [s, n] of Object.entries(d.armies || {})) bits.push(`${n} ${n > 1 ? "Armies" : "Army"} of ${who(payload, view, Number(s))}`);
+      for (const [s, n] of Object.entries(d.fleets || {})) bits.push(`${n} ${n > 1 ? "Fleets" : "Fleet"} of ${who(payload, view, Number(s))}`);
+      kept.titles.get(t.id).textContent = bits.join("; ");
+      const [cx, cy] = [t.center[0] * CELL, t.center[1] * CELL];
+      if (d.settlement) {
+        const col = Civ.seatColour(d.owner);
+        if (d.settlement === "city") {
+          marks.append(svgEl("rect", { x: cx - 6, y: cy - 4, width: 12, height: 9, fill: col, stroke: "#000", class: "city" }),
+            svgEl("polygon", { points: `${cx - 7},${cy - 4} ${cx},${cy - 10} ${cx + 7},${cy - 4}`, fill: col, stroke: "#000" }));
+        } else {
+          marks.append(svgEl("circle", { cx, cy, r: 4.5, fill: col, stroke: "#000", class: "village" }));
+        }
+        if (d.monuments) {
+          const m = svgEl("text", { x: cx + 9, y: cy + 3, fill: "#000", "font-weight": "bold", class: "monument" });
+          m.textContent = `▲${d.monuments}`;
+          marks.append(m);
+        }
+      }
+      let dx = -14;
+      for (const [seat, n] of Object.entries(d.armies || {}).sort()) {
+        marks.append(svgEl("rect", { x: cx + dx, y: cy + 4, width: 7, height: 7, fill: Civ.seatColour(Number(seat)), stroke: "#000", class: "army" }));
+        const c = svgEl("text", { x: cx + dx + 8, y: cy + 11, "font-size": 8 });
+        c.textContent = String(n);
+        marks.append(c);
+        dx += 14;
+      }
+      for (const [seat, n] of Object.entries(d.fleets || {}).sort()) {
+        marks.append(svgEl("polygon", { points: `${cx + dx},${cy + 4} ${cx + dx + 8},${cy + 4} ${cx + dx + 4},${cy + 11}`,
+          fill: Civ.seatColour(Number(seat)), stroke: "#000", class: "fleet" }));
+        const c = svgEl("text", { x: cx + dx + 9, y: cy + 11, "font-size": 8 });
+        c.textContent = String(n);
+        marks.append(c);
+        dx += 14;
+      }
+    }
+  }
+
+  /** Every territory acts on the legal actions that name it (a chooser when there are several). */
+  function wireMap(view, ctx) {
+    const byTerritory = new Map();
+    for (const text of ctx.legal) {
+      const t = territoryOf(text);
+      if (t === null) continue;
+      if (!byTerritory.has(t)) byTerritory.set(t, []);
+      byTerritory.get(t).push(text);
+    }
+    const frame = view.frame || {};
+    for (const [t, path] of kept.paths) {
+      Civ.table.actOn(path, byTerritory.get(t) || [], ctx, { heading: `Territory ${t}` });
+      path.classList.toggle("source", frame.kind === "move" && frame.from === t);
+      path.classList.toggle("fight", frame.kind === "fight" && frame.territory === t);
+    }
+  }
+
+  /** When the map is wider than its box (a phone), scroll the box to the highlighted territories. */
+  function revealTargets() {
+    requestAnimationFrame(() => {
+      const box = kept.box;
+      if (!box || box.scrollWidth <= box.clientWidth + 2) return;
+      const targets = [...box.querySelectorAll(".territory.clickable")];
+      if (!targets.length) return;
+      const r = box.getBoundingClientRect();
+      const xs = targets.map((n) => { const b = n.getBoundingClientRect(); return b.left + b.width / 2 - r.left + box.scrollLeft; });
+      if (xs.some((x) => x >= box.scrollLeft && x <= box.scrollLeft + box.clientWidth)) return;  // one is in view
+      const mid = (Math.min(...xs) + Math.max(...xs)) / 2;
+      box.scrollLeft = Math.max(0, mid - box.clientWidth / 2);
+    });
+  }
+
+  // ----- panels -------------------------------------------------------------------------------------
   function categoryChips(pool) {
     const names = Object.keys(pool || {});
-    return el("span", { class: "reslist" }, names.map((k, i) => el("span", { class: "tag cat", dataset: { term: `category:${i}` } },
+    return el("span", { class: "reslist" }, names.map((k, i) => el("span", { class: `tag cat${pool[k] ? "" : " zero"}`, dataset: { term: `category:${i}` } },
       `${titleCase(k)} ${pool[k]}`)));
   }
 
@@ -31,7 +190,7 @@
     if (p.seat === view.current && !view.finished) cls.push("current");
     const pieces = [
       ["piece:city", `Cities ${p.cities}`], ["piece:village", `Villages ${p.villages}`],
-      ["piece:monument", `Monuments ${p.monuments}/${p.monument_limit} per city`],
+      ["piece:monument", `Monuments ${p.monuments} (limit ${p.monument_limit})`],
       ["piece:army", `Armies ${p.armies}`], ["piece:fleet", `Fleets ${p.fleets}`],
     ];
     return Civ.tint(el("section", { class: cls.join(" "), dataset: { seat: p.seat } },
@@ -41,23 +200,62 @@
         : el("span", { class: "muted small" }, "no civilization yet")),
       el("div", { class: "tags" }, traits.length ? traits : el("span", { class: "muted small" }, "no traits yet")),
       el("div", { class: "tags" }, pieces.map(([term, text]) => el("span", { class: "tag", dataset: { term } }, text)),
-        el("span", { class: "tag" }, `unit limit ${p.unit_limit}`))), p.seat);
+        el("span", { class: "tag", title: "units you may recruit this turn" }, `unit limit ${p.unit_limit}`))), p.seat);
   }
 
   function turnLine(view, payload) {
     const t = view.turn || {};
     const bits = [];
-    if (t.villages_placed) bits.push(`${t.villages_placed} Village(s) placed`);
-    if (t.recruited) bits.push(`${t.recruited} unit(s) recruited`);
-    if (t.rolls_due) bits.push(`${t.rolls_due} research roll(s) due`);
-    if (view.phase === "research") bits.push(`an extra roll costs ${t.next_roll_cost}`);
+    if (t.villages_placed) bits.push(Civ.count(t.villages_placed, "Village") + " placed");
+    if (t.recruited) bits.push(Civ.count(t.recruited, "unit") + " recruited");
+    if (t.rolls_due) bits.push(Civ.count(t.rolls_due, "free research roll") + " due");
+    if (view.phase === "research") bits.push(`an extra roll costs ${Civ.count(t.next_roll_cost, "resource")}`);
     if (t.famine_deficit) bits.push(`${t.famine_deficit} Food short`);
     if (t.battle) bits.push(`battle in territory ${t.battle}${t.battle_defender !== null && t.battle_defender !== undefined
       ? ` against ${Civ.seatName(payload, t.battle_defender)}` : ""}`);
     const f = view.frame;
-    if (f && f.kind === "pay") bits.push(`paying for territory ${f.territory}: ${f.left} left${f.chosen && f.chosen.length ? ` (chosen: ${f.chosen.join(", ")})` : ""}`);
-    if (f && f.kind === "move") bits.push(`moving ${f.unit === "army" ? "an Army" : "a Fleet"} from territory ${f.from}`);
+    if (f && f.kind === "pay") bits.push(`paying for the Monument in territory ${f.territory}: ${Civ.count(f.left, "resource")} left`);
+    if (f && f.kind === "move") bits.push(`moving ${f.unit === "army" ? "Armies" : "Fleets"} from territory ${f.from}: click where they go`);
     return bits.join(" · ");
+  }
+
+  /** The civilizations to choose from, as cards (taken ones greyed). */
+  function civChooser(view, payload, ctx) {
+    const offered = [...ctx.legal].filter((t) => t.startsWith("civ "));
+    if (!offered.length) return null;
+    const taken = new Map((view.players || []).filter((p) => p.civ).map((p) => [p.civ, p.seat]));
+    const civs = Object.entries(Civ.glossary.terms).filter(([k]) => k.startsWith("civ:"));
+    return el("section", { class: "panel", id: "cq-civs" }, el("h2", {}, "Choose your civilization"),
+      el("div", { class: "civ-cards" }, civs.map(([k, c]) => {
+        const id = k.slice(4);
+        const card = el("div", { class: `civ-card${taken.has(id) ? " taken" : ""}`, dataset: { civ: id } },
+          el("div", { class: "name", dataset: { term: k } }, c.name),
+          el("div", { class: "small" }, c.text),
+          taken.has(id) ? el("div", { class: "muted small" }, `taken by ${Civ.seatName(payload, taken.get(id))}`) : null);
+        return Civ.table.actOn(card, [`civ ${id}`], ctx);
+      })));
+  }
+
+  /** The phase's own buttons: Done, an extra research roll, Cancel, Feed, paying, whom to fight. */
+  function phaseBar(view, payload, ctx) {
+    const legal = [...ctx.legal];
+    const buttons = [];
+    const button = (text, label, cls) => Civ.table.actOn(el("button", { type: "button", class: `small ${cls || ""}`.trim() }, label), [text], ctx);
+    for (const t of legal.filter((x) => x.startsWith("pay "))) {
+      const cat = t.split(" ")[1];
+      buttons.push(button(t, `Pay 1 ${titleCase(cat)} (${(view.pool || {})[cat] || 0} in the pool)`));
+    }
+    for (const t of legal.filter((x) => x.startsWith("fight "))) {
+      const civ = t.split(" ")[1];
+      const owner = (view.players || []).find((p) => p.civ === civ);
+      buttons.push(button(t, `Fight ${owner ? Civ.seatName(payload, owner.seat) : ""} (${(Civ.term(`civ:${civ}`) || {}).name || titleCase(civ)}) first`));
+    }
+    if (ctx.legal.has("feed")) buttons.push(button("feed", "Feed with 1 Gold"));
+    if (ctx.legal.has("buy")) buttons.push(button("buy", `Buy a research roll (${Civ.count((view.turn || {}).next_roll_cost, "resource")})`));
+    if (ctx.legal.has("cancel")) buttons.push(button("cancel", "Cancel", "secondary"));
+    if (ctx.legal.has("done")) buttons.push(button("done", `Done ${PHASES[view.phase] ? `— end ${PHASES[view.phase]}` : ""}`, "done"));
+    if (!buttons.length) return null;
+    return el("div", { class: "row phase-bar", id: "cq-phase-bar" }, buttons);
   }
 
   function legends(view, payload) {
@@ -65,64 +263,58 @@
       (view.players || []).map((p) => el("span", { class: "legend-item" }, Civ.swatch(p.seat), Civ.seatName(payload, p.seat),
         p.civ_name ? ` — ${p.civ_name}` : "")));
     const resources = Object.entries(Civ.glossary.terms).filter(([k]) => k.startsWith("resource:"));
-    const land = el("span", { class: "legend-item" }, el("span", { class: "swatch land" }), "Land");
-    const sea = el("span", { class: "legend-item" }, el("span", { class: "swatch sea" }), "Sea");
-    land.dataset.term = "terrain:land";
-    sea.dataset.term = "terrain:sea";
-    const terrain = el("div", { class: "legend", id: "terrain-legend" }, el("strong", {}, "Terrain: "), land, sea,
+    const land = el("span", { class: "legend-item", dataset: { term: "terrain:land" } }, el("span", { class: "swatch land" }), "Land");
+    const sea = el("span", { class: "legend-item", dataset: { term: "terrain:sea" } }, el("span", { class: "swatch sea" }), "Sea");
+    const terrain = el("div", { class: "legend", id: "terrain-legend" }, el("strong", {}, "Map: "), land, sea,
       el("span", { class: "legend-item", dataset: { term: "piece:city" } }, "⌂ City"),
       el("span", { class: "legend-item", dataset: { term: "piece:village" } }, "● Village"),
       el("span", { class: "legend-item", dataset: { term: "piece:monument" } }, "▲ Monuments"),
       el("span", { class: "legend-item", dataset: { term: "piece:army" } }, "■ Army"),
-      el("span", { class: "legend-item", dataset: { term: "piece:fleet" } }, "▼ Fleet"),
-      resources.length ? el("div", { class: "legend small" }, el("span", {}, "Resources:"), resources.map(([k, r]) =>
-        el("span", { class: "legend-item", dataset: { term: k } }, `${r.name.slice(0, 2)} ${r.name}`))) : null);
-    return el("div", { class: "legends" }, colour, terrain);
+      el("span", { class: "legend-item", dataset: { term: "piece:fleet" } }, "▼ Fleet"));
+    const marks = resources.length ? el("details", { class: "legend small" }, el("summary", {}, "Resources on the map"),
+      resources.map(([k, r]) => el("span", { class: "legend-item", dataset: { term: k } }, `${MARK[k.slice(9)] || r.name.slice(0, 2)} ${r.name}`))) : null;
+    return el("div", { class: "legends" }, colour, terrain, marks);
   }
 
   Civ.renderers.conquest = {
     render(board, payload, ctx) {
       const view = payload.view || {};
       const active = view.current;
+      const mine = payload.your_turn;
       const top = el("section", { class: "panel", id: "cq-turn" },
         el("h2", {}, `Round ${view.round ?? 0}`, el("span", { class: "muted small" },
           ` · ${active !== null && active !== undefined ? `${Civ.seatName(payload, active)}'s turn: ` : ""}${PHASES[view.phase] || view.phase || ""}`)),
         el("div", { class: "resline" }, el("span", { class: "label" }, "Pool"), categoryChips(view.pool),
-          el("span", { class: "muted small" }, " (this turn's resources; unused ones are lost)")),
-        turnLine(view, payload) ? el("div", { class: "small", id: "cq-turn-line" }, turnLine(view, payload)) : null);
-      const players = el("div", { class: "players", id: "cq-players" }, (view.players || []).map((p) => playerPanel(p, view, payload)));
-      const mapBox = el("section", { class: "panel map" }, el("h2", {}, "Map"), legends(view, payload),
-        el("p", { class: "muted small" }, "Loading the map…"));
-      const choice = el("div", { class: "row", id: "cq-choice" });
-      board.append(top, players, mapBox, choice);
+          el("span", { class: "muted small" }, " this turn's resources (unused ones are lost)")),
+        turnLine(view, payload) ? el("div", { class: "small", id: "cq-turn-line" }, turnLine(view, payload)) : null,
+        mine && HOWTO[view.phase] ? el("p", { class: "howto-now", id: "cq-howto" }, HOWTO[view.phase]) : null,
+        mine ? phaseBar(view, payload, ctx) : null);
+      board.append(top);
+      if (mine && view.phase === "civ") { const chooser = civChooser(view, payload, ctx); if (chooser) board.append(chooser); }
+      if (view.map) {
+        const key = `${payload.id}/${view.map.seed}/${view.map.width}x${view.map.height}`;
+        if (kept.key !== key) buildMap(view, key);
+        updateMap(view, payload);
+        wireMap(view, ctx);
+        board.append(el("section", { class: "panel map" }, el("h2", {}, "Map"), legends(view, payload), kept.box));
+        revealTargets();
+      } else {
+        board.append(el("section", { class: "panel map" }, el("p", { class: "muted" }, "The map is being drawn.")));
+      }
+      board.append(el("div", { class: "players", id: "cq-players" }, (view.players || []).map((p) => playerPanel(p, view, payload))));
       if (payload.finished && payload.result) board.append(Civ.renderers.generic.result(payload));
-      if (!ctx.svgUrl) { mapBox.classList.add("hidden"); return; }
-      fetch(ctx.svgUrl).then((res) => (res.ok ? res.text() : Promise.reject(res.status))).then((text) => {
-        const doc = new DOMParser().parseFromString(text, "image/svg+xml");
-        const svg = document.importNode(doc.documentElement, true);
-        clear(mapBox).append(el("h2", {}, "Map"), legends(view, payload),
-          el("p", { class: "muted small" }, "Outlined territories are where your options lead; point at an option to see its territory."), svg);
-        for (const node of svg.querySelectorAll("[data-territory]")) {
-          const options = actionsFor(node.getAttribute("data-territory"), ctx.legal);
-          if (!options.length || ctx.readonly) continue;
-          node.classList.add("clickable", "legal");
-          node.addEventListener("click", () => {
-            if (options.length === 1) { ctx.act(options[0]); return; }
-            clear(choice).append(el("span", { class: "muted small" }, `Territory ${node.getAttribute("data-territory")}:`),
-              options.map((t) => el("button", { type: "button", class: "small", dataset: { action: t }, onclick: () => ctx.act(t) }, t)));
-          });
-        }
-      }).catch(() => mapBox.classList.add("hidden"));
     },
     /** Point at an option: its territory lights up on the map. */
     preview(text) {
-      for (const n of document.querySelectorAll(".map [data-territory].hl")) n.classList.remove("hl");
-      for (const arg of String(text || "").split(" ").slice(1)) {
-        for (const n of document.querySelectorAll(`.map [data-territory="${CSS.escape(arg)}"]`)) n.classList.add("hl");
-      }
+      for (const n of kept.paths.values()) n.classList.remove("hl");
+      const t = territoryOf(String(text || ""));
+      if (t !== null && kept.paths.has(t)) kept.paths.get(t).classList.add("hl");
       return null;
     },
+    /** An option's words: the game's description when there is one, else the action with its territory. */
     label(text) {
+      const said = Civ.table.describe(text);
+      if (said) return said.title;
       const parts = text.split(" ");
       if (parts.length >= 2 && /^\d+$/.test(parts[parts.length - 1])) {
         return `${parts.slice(1, -1).join(" ")} territory ${parts[parts.length - 1]}`.trim();

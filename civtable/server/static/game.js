@@ -194,6 +194,10 @@
     showLog();
     Civ.table.showMoments(payload);
     Civ.table.fetchDescriptions(gameId, token, payload, () => {
+      showLegal();  // the options' words may come from the descriptions
+      if (hint && hint.action && hintFor === payload.state_id) {
+        for (const n of document.querySelectorAll(`#legal [data-action="${CSS.escape(hint.action)}"]`)) n.classList.add("guide-target");
+      }
       for (const item of document.querySelectorAll("#chooser .chooser-item")) {
         if (!item.querySelector(".described")) Civ.append(item, [Civ.table.descriptionNode(item.dataset.action, "small")]);
       }
@@ -374,7 +378,8 @@
       status.classList.add("over");
       const winners = (payload.result && payload.result.winners || []).map((w) => Civ.seatName(payload, w));
       status.textContent = `Game over. Winner: ${winners.join(", ") || "nobody"}.`;
-      status.append(" ", el("a", { href: `/replay/${payload.id}` }, "Watch the replay"));
+      status.append(" ", el("a", { href: `/replay/${payload.id}` }, "Watch the replay"),
+        " · ", el("a", { href: `/review/${payload.id}`, class: "review-link" }, "Review the game"));
     } else if (payload.your_turn) {
       status.classList.add("yours");
       status.textContent = `Your decision: ${payload.decision.prompt || payload.decision.kind}`;

@@ -3,7 +3,6 @@
 
 (() => {
   const { api, el, clear, seats, saveSeat, toast } = Civ;
-  const BOT_LABELS = { random: "random (weakest)", greedy: "greedy (medium)", mcts: "mcts (strong)" };
   let catalog = { games: [], bots: [] };
 
   const gameSelect = document.getElementById("game-select");
@@ -71,24 +70,24 @@
     return out;
   }
 
+  /** Each seat: a person, a level (its sentence and measured rating shown; levels.js) or a bot. */
+  let pickers = [];
   function fillSeats() {
     const n = Number(playersSelect.value);
-    const old = [...seatRows.querySelectorAll("select")].map((s) => s.value);
+    const old = pickers.map((p) => p.value());
     clear(seatRows);
+    pickers = [];
     for (let i = 0; i < n; i++) {
-      const select = el("select", { name: `seat-${i}`, "aria-label": `Player ${i + 1}` },
-        el("option", { value: "human" }, "Human"),
-        catalog.bots.map((b) => el("option", { value: b }, `Bot: ${BOT_LABELS[b] || b}`)));
-      const fallback = i === 0 ? "human" : (catalog.bots.includes("greedy") ? "greedy" : catalog.bots[0]);
-      select.value = old[i] || fallback;
-      seatRows.append(el("div", { class: "seat-row" }, el("span", { class: "seat-label" }, Civ.swatch(i), `Player ${i + 1}`), select));
+      const picker = Civ.seatPicker(currentGame(), catalog.bots, i, old[i]);
+      pickers.push(picker);
+      seatRows.append(picker.node);
     }
   }
 
   async function create(event) {
     event.preventDefault();
     const g = currentGame();
-    const body = { game: g.name, seats: [...seatRows.querySelectorAll("select")].map((s) => s.value) };
+    const body = { game: g.name, seats: pickers.map((p) => p.value()) };
     const name = document.getElementById("name-input").value.trim();
     const first = body.seats.indexOf("human");
     if (name && first >= 0) body.names = body.seats.map((s, i) => (i === first ? name : null));
@@ -157,7 +156,8 @@
         el("td", { class: "small" }, "you: ", Civ.seatChip(g, g.seat), el("div", {}, "vs ", others.join(", "))),
         el("td", {}, turnBadge(g)),
         el("td", {}, el("a", { href: `/play/${g.id}?seat=${g.seat}` }, g.your_turn ? "Play" : "Open"),
-          g.status === "finished" ? [" · ", el("a", { href: `/replay/${g.id}` }, "Replay")] : null)));
+          g.status === "finished" ? [" · ", el("a", { href: `/replay/${g.id}` }, "Replay"),
+            " · ", el("a", { href: `/review/${g.id}` }, "Review")] : null)));
     }
   }
 
@@ -172,7 +172,7 @@
         el("td", { class: "small" }, g.seats.map((s) => Civ.seatName(g, s.seat)).join(", ")),
         el("td", {}, turnBadge(g)),
         el("td", {}, g.status === "finished"
-          ? el("a", { href: `/replay/${g.id}` }, "Replay")
+          ? [el("a", { href: `/replay/${g.id}` }, "Replay"), " · ", el("a", { href: `/review/${g.id}` }, "Review")]
           : el("a", { href: `/play/${g.id}?watch` }, "Watch"))));
     }
   }

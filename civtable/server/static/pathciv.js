@@ -1,35 +1,38 @@
-/* Path of Civilization: the event line, the Wonder and Leader markets with every live claim, the
-   Technology library, the Philosophy board and each civilization's tracks, trays and cards.
+/* Path of Civilization: the event line, the Wonder and Leader markets drawn as cards with every
+   live claim, your Civilization board (hand, the two left and two right spaces, trays, Research,
+   tracks), the other civilizations, the Technology library and the Philosophy board.
    Everything comes from the seat's view: another seat's Project is never in it until revealed.
-   A click on a market card claims it, on a library box buys it. */
+   Every board element that acts goes through Civ.table.actOn (data-action, highlighted when
+   legal): a hand card's left or right half places it, a market card claims it (or moves your
+   cubes there), the claim bar confirms or takes the cubes back, a tray deploys one cube, a
+   Research track takes one point, a library card buys it, a Benefit token takes it, the current
+   Challenge's buttons use its Destiny. */
 "use strict";
 
 (() => {
   const { el } = Civ;
   const TRAYS = ["leaders", "wonders", "philosophy", "challenges", "battles"];
   const AGENTS = ["Ambassadors", "Builders", "Philosophers", "Sages", "Units"];
+  const AGENT = ["Ambassador", "Builder", "Philosopher", "Sage", "Unit"];
   const TYPES = ["cultural", "scientific", "spiritual", "military", "industrial"];
+  const ICON = { cultural: "♜", scientific: "⚗", spiritual: "☉", military: "⚔", industrial: "⚙" };
+  const count = (n, one, many) => (Civ.count ? Civ.count(n, one, many) : `${n} ${n === 1 ? one : (many || one + "s")}`);
 
-  function names(view) {
-    const out = {};
-    for (const t of view.library || []) out[t.id] = t.name;
-    for (const kind of ["wonders", "leaders"]) for (const c of (view.market || {})[kind] || []) out[c.id] = c.name;
-    for (const p of view.players || []) (p.hand_ids || []).forEach((id, i) => { out[id] = p.hand[i]; });
-    return out;
+  const typeName = (t) => Civ.titleCase(t);
+  function typeTag(type) {
+    return el("span", { class: `pc-type pc-t-${type}`, dataset: { term: `type:${type}` } }, `${ICON[type] || ""} ${typeName(type)}`);
   }
-
-  function clickable(node, text, ctx) {
-    if (ctx.readonly || !ctx.legal.has(text)) return node;
-    node.classList.add("clickable");
-    node.dataset.action = text;
-    node.addEventListener("click", () => ctx.act(text));
-    node.addEventListener("mouseenter", () => ctx.preview(text));
-    return node;
+  function cubes(vec) {
+    const parts = (vec || []).map((k, i) => (k ? `${k} ${k > 1 ? AGENTS[i] : AGENT[i]}` : null)).filter(Boolean);
+    return parts.join(", ") || "nothing";
   }
+  function points(vec) {
+    const parts = (vec || []).map((k, i) => (k ? `${k} ${typeName(TYPES[i])}` : null)).filter(Boolean);
+    return parts.join(", ") || "nothing";
+  }
+  const act = (node, actions, ctx, heading) => Civ.table.actOn(node, actions, ctx, heading ? { heading } : undefined);
 
-  function typeTag(type) { return el("span", { class: `tag type-${type}`, dataset: { term: `type:${type}` } }, Civ.titleCase(type)); }
-
-  /** The glossary term of a thing the view names by its content name ("leader", "wonder"...). */
+  /** The glossary term of a content name ("leader", "wonder"...). */
   let index = null;
   let indexed = null;
   function termOf(prefix, name) {
@@ -39,103 +42,244 @@
     }
     return index.get(`${prefix}|${name}`) || null;
   }
-  /** A content name that explains itself on hover (when the glossary knows it). */
   function named(prefix, name) {
     const id = termOf(prefix, name);
     return el("span", id ? { dataset: { term: id } } : {}, name);
   }
   const list = (prefix, names) => names.flatMap((n, i) => [i ? ", " : "", named(prefix, n)]);
 
-  function events(view) {
-    const now = String(view.round);
-    return el("section", { class: "panel" }, el("h2", {}, `Event line — round ${view.round} of 9, ${view.phase}`),
-      el("p", { class: "small" }, el("span", { dataset: { term: "rule:threat" } }, "External Threat"), ` Power: ${view.threat}`),
-      el("div", { class: "row" }, (view.events || []).map((e) => el("div", {
-        class: "card event" + ([now, now + "a", now + "b"].includes(e.round) ? " current" : ""), dataset: { round: e.round },
-      }, el("div", { class: "muted small" }, `Round ${e.round}`), el("strong", {}, named(e.kind, e.name)),
-      e.kind === "challenge"
-        ? el("div", { class: "small" }, typeTag(e.type), e.divisor ? ` History ÷${e.divisor}: ${e.bonus}` : ` ${e.threshold}+ History: ${e.threshold_vp} VP`,
-          el("div", { class: "muted" }, `Destiny: ${e.destiny}`))
-        : el("div", { class: "small" }, el("span", { dataset: { term: "rule:threat" } }, "Threat"), ` ${e.threat}; lines: ${e.lines.join(" / ")}`)))));
+  // ----- cards ------------------------------------------------------------------------------
+  /** A Technology drawn as a card: type colour, level, cost, VP, its left side (cubes) and right
+      side (Research), the bonus of buying it. */
+  function techCard(t, extra) {
+    extra = extra || {};
+    return el("div", { class: `pc-card pc-tech pc-t-${t.type}${extra.cls ? " " + extra.cls : ""}`, dataset: { term: `tech:${t.id}`, tech: t.id } },
+      el("div", { class: "pc-card-head" }, el("strong", {}, t.name),
+        el("span", { class: "pc-vp", title: "VP at the end" }, `${t.vp} VP`)),
+      el("div", { class: "pc-card-sub" }, typeTag(t.type), t.level ? ` · L${t.level} · costs ${t.cost}` : " · basic",
+        extra.left !== undefined ? ` · ${extra.left} left` : ""),
+      el("div", { class: "pc-sides" },
+        el("div", { class: "pc-side pc-side-left" }, el("span", { class: "muted" }, "◧ left "), cubes(t.deploy)),
+        el("div", { class: "pc-side pc-side-right" }, el("span", { class: "muted" }, "right ◨ "), points(t.research))),
+      t.level && t.bonus && t.bonus !== "nothing" ? el("div", { class: "pc-card-foot small" }, `Buying: ${t.bonus}`) : null);
   }
 
-  function market(view, ctx, payload) {
-    const claims = {};
-    for (const p of view.players || []) if (p.claim) (claims[p.claim] = claims[p.claim] || []).push(p);
+  /** A Wonder or Leader drawn as a card, with the cubes claiming it. */
+  function marketCard(c, kind, view, payload, ctx) {
+    const claims = ((view.claims || {}).cards || {})[c.id] || [];
+    const me = payload.seat === null || payload.seat === undefined ? null : payload.seat + 1;
+    const mine = claims.some((e) => e.seat === me);
+    const agents = kind === "wonders" ? "Builders" : "Ambassadors";
+    const node = el("div", { class: `pc-card pc-market pc-t-${c.type}${mine ? " pc-mine" : ""}`,
+      dataset: { card: c.id, term: `${kind.slice(0, -1)}:${c.id}` } },
+    el("div", { class: "pc-card-head" }, el("strong", {}, c.name), el("span", { class: "pc-vp" }, `${c.vp} VP`)),
+    el("div", { class: "pc-card-sub" }, typeTag(c.type), ` · L${c.level}`),
+    el("div", { class: "pc-cost" }, `${c.cost} ${agents}`),
+    el("div", { class: "pc-effect small" }, c.bonus || "no effect"),
+    c.end ? el("div", { class: "pc-effect small muted" }, `End: ${c.end}`) : null,
+    claims.length ? el("div", { class: "pc-claims" }, claims.map((e) => Civ.tint(el("div", {
+      class: `pc-claim small${e.leads ? " leads" : " outranked"}`, dataset: { seat: String(e.seat - 1) } },
+    `${Civ.seatName(payload, e.seat - 1)} (${e.civ}) · priority ${e.priority}`, e.leads ? (claims.length > 1 ? " — leads" : "") : " — outranked"), e.seat - 1))) : null);
+    return act(node, [`claim ${c.id}`], ctx);
+  }
+
+  // ----- the event line ------------------------------------------------------------------------
+  function eventLine(view, ctx) {
+    const now = String(view.round);
+    const current = (e) => [now, now + "a", now + "b"].includes(e.round);
+    const upcoming = (view.events || []).find((e) => parseInt(e.round, 10) >= view.round);
+    const destiny = [...ctx.legal].filter((t) => t.startsWith("destiny ")).sort((a, b) => Number(a.split(" ")[1]) - Number(b.split(" ")[1]));
+    return el("section", { class: "panel pc-events" },
+      el("h2", {}, `Round ${view.round} of ${view.last_round || 9} · ${view.phase}`),
+      el("p", { class: "small" }, el("span", { dataset: { term: "rule:threat" } }, "External Threat"), ` Power now: ${view.threat}`,
+        upcoming ? ` · next event: round ${upcoming.round}, ${upcoming.name}` : ""),
+      el("div", { class: "pc-eventline" }, (view.events || []).map((e) => el("div", {
+        class: `pc-event pc-${e.kind}${current(e) ? " current" : ""}${parseInt(e.round, 10) < view.round ? " past" : ""}${e === upcoming ? " next" : ""}`,
+        dataset: { round: e.round, term: `${e.kind}:${(termOf(e.kind, e.name) || "").split(":")[1] || ""}` },
+      }, el("div", { class: "pc-event-round" }, e.kind === "challenge" ? `Challenge · round ${e.round}` : `Battle · round ${e.round}`),
+      el("strong", {}, e.name),
+      e.kind === "challenge"
+        ? el("div", { class: "small" }, typeTag(e.type),
+          el("div", {}, e.divisor ? `History ÷${e.divisor}: ${e.bonus}` : `${e.threshold}+ History: ${e.threshold_vp} VP more`),
+          el("div", { class: "muted" }, `Destiny: ${e.destiny}`),
+          current(e) && destiny.length ? el("div", { class: "row pc-destiny" }, destiny.map((t) => {
+            const n = Number(t.split(" ")[1]);
+            return act(el("button", { type: "button", class: "small" }, n ? `Use ${count(n, "time")}` : "Don't use"), [t], ctx);
+          })) : null)
+        : el("div", { class: "small" }, `Threat ${e.threat}`, el("ol", { class: "pc-lines" }, e.lines.map((l) => el("li", {}, l))))))));
+  }
+
+  // ----- markets and the claim bar ---------------------------------------------------------------
+  function claimBar(view, payload, ctx) {
+    const claims = view.claims;
+    if (!claims) return null;
+    const me = (view.players || [])[payload.seat];
+    const kind = claims.kind === "wonder" ? "Wonder" : "Leader";
+    const state = me ? me.claim_state : "";
+    const words = {
+      deciding: me && me.claim ? `Your cubes are on ${me.claim}.` : `Click a ${kind} you can afford to claim it, or confirm to claim nothing.`,
+      confirmed: "You have confirmed; you will be asked again if someone changes a claim.",
+      done: "You confirmed twice: your choice stands for this pass.",
+      outranked: `Outranked on ${me && me.claim}: click another ${kind} or take your cubes back.`,
+    };
+    const buttons = ["confirm", "withdraw", "pass"].filter((t) => ctx.legal.has(t)).map((t) => act(el("button", {
+      type: "button", class: t === "confirm" ? "small" : "small secondary", dataset: {} },
+    t === "confirm" ? (me && me.claim ? `Confirm ${me.claim}` : "Confirm: no claim") : t === "withdraw" ? "Take cubes back" : "Claim nothing"), [t], ctx));
+    return el("div", { class: "pc-claimbar", id: "pc-claimbar" },
+      el("strong", {}, `${kind} claims${claims.mode === "open" ? `, pass ${claims.pass}` : ""}: `),
+      el("span", { class: "small" }, words[state] || "Waiting for the others' claims.",
+        me && me.changes_left !== undefined && state !== "done" ? ` (${count(me.changes_left, "change")} left)` : ""),
+      buttons.length ? el("span", { class: "row pc-claim-buttons" }, buttons) : null);
+  }
+
+  function markets(view, payload, ctx) {
     const part = (kind, agents) => {
       const cards = (view.market || {})[kind] || [];
-      return el("div", { class: "stack" }, el("h3", {}, Civ.titleCase(kind)),
-        cards.length ? el("div", { class: "row" }, cards.map((c) => clickable(el("div", { class: "card market-card",
-          dataset: { card: c.id, term: `${kind.slice(0, -1)}:${c.id}` } },
-          el("strong", {}, c.name), " ", typeTag(c.type),
-          el("div", { class: "small" }, `Level ${c.level} · ${c.cost} ${agents} · ${c.vp} VP`),
-          el("div", { class: "small muted" }, c.bonus || ""), c.end ? el("div", { class: "small muted" }, `End: ${c.end}`) : null,
-          (claims[c.name] || []).map((p) => el("div", { class: "claim small" }, `claimed by ${Civ.playerName(payload, p.seat - 1)} (${p.civ})`))),
-        `claim ${c.id}`, ctx))) : el("p", { class: "muted small" }, "none"));
+      return el("div", { class: "pc-market-part" }, el("h3", {}, `${Civ.titleCase(kind)} (${agents})`),
+        cards.length ? el("div", { class: "pc-cards" }, cards.map((c) => marketCard(c, kind, view, payload, ctx)))
+          : el("p", { class: "muted small" }, "none in the market"));
     };
-    return el("section", { class: "panel" }, el("h2", {}, "Markets"),
-      el("div", { class: "row" }, part("wonders", "Builders"), part("leaders", "Ambassadors")));
+    return el("section", { class: "panel pc-markets" }, el("h2", {}, "Markets"), claimBar(view, payload, ctx),
+      el("div", { class: "pc-market-parts" }, part("wonders", "Builders"), part("leaders", "Ambassadors")));
   }
 
+  // ----- a civilization board --------------------------------------------------------------------
+  function trays(p, ctx, mine) {
+    return el("div", { class: "pc-trays" }, TRAYS.map((t, i) => {
+      const chip = el("div", { class: `pc-tray pc-tray-${t}`, dataset: { tray: t, term: `tray:${t}` } },
+        el("span", { class: "pc-n" }, String(p.trays[t])), el("span", { class: "small" }, AGENTS[i]));
+      return mine ? act(chip, [`deploy ${t}`], ctx) : chip;
+    }));
+  }
+  function research(p, ctx, mine) {
+    return el("div", { class: "pc-research" }, TYPES.map((t) => {
+      const chip = el("div", { class: `pc-track pc-t-${t}`, dataset: { track: t, term: `type:${t}` } },
+        el("span", { class: "small" }, `${ICON[t]} ${typeName(t).slice(0, 3)}`),
+        el("span", { class: "pc-bar" }, el("span", { class: "pc-fill", style: `width:${Math.min(100, p.research[t] * 10)}%` })),
+        el("span", { class: "pc-n" }, String(p.research[t])));
+      return mine ? act(chip, [`research ${t}`], ctx) : chip;
+    }));
+  }
+  function tracks(p) {
+    const rule = (term, text) => el("span", { dataset: { term } }, text);
+    return el("div", { class: "pc-stats small" },
+      el("span", {}, el("strong", {}, `${p.score}`), " VP so far"), " · ", `${p.vp} VP tokens`, " · ",
+      rule("rule:population", "Population"), ` ${p.population} · `, rule("rule:philosophy", "Philosophy"), ` ${p.philosophy} · `,
+      rule("rule:legacy", "Legacy"), ` ${p.legacy}`);
+  }
+  function priority(p) {
+    return el("div", { class: "pc-priority small" }, el("span", { class: "muted" }, "Priority: "),
+      p.priority.map((t, i) => el("span", { class: `pc-prio pc-t-${t}`, dataset: { term: `type:${t}` }, title: `${typeName(t)}: ${i + 1} of 5` }, `${i + 1}${ICON[t]}`)));
+  }
+  function cardsOwned(p) {
+    const parts = [];
+    if (p.leader) parts.push(el("div", {}, el("span", { class: "muted" }, "Leader: "), named("leader", p.leader)));
+    if (p.cemetery.length) parts.push(el("div", {}, el("span", { class: "muted" }, "Cemetery: "), list("leader", p.cemetery)));
+    if (p.wonders.length) parts.push(el("div", {}, el("span", { class: "muted" }, "Wonders: "), list("wonder", p.wonders)));
+    if ((p.aside || []).length) parts.push(el("div", {}, el("span", { class: "muted" }, "Set aside: "),
+      p.aside.map((a) => `${a.cubes} ${a.agents} for the ${a.event}`).join("; ")));
+    if (p.discards.length) parts.push(el("div", { class: "muted" }, `${count(p.discards.length, "card")} discarded face down`));
+    return parts.length ? el("div", { class: "pc-owned small" }, parts) : null;
+  }
+
+  /** Your board: hand cards with a left and a right half to click, the four spaces, trays, Research. */
+  function myBoard(p, view, payload, ctx) {
+    const cards = view.cards || {};
+    const project = p.project || { left_ids: [], right_ids: [] };
+    const placed = [...(project.left_ids || []), ...(project.right_ids || [])];
+    const hand = (p.hand_ids || []).slice();
+    for (const id of placed) { const k = hand.indexOf(id); if (k >= 0) hand.splice(k, 1); }
+    const leftIds = (project.left_ids || []).length ? project.left_ids : (p.left_ids || []);
+    const rightIds = (project.right_ids || []).length ? project.right_ids : (p.right_ids || []);
+    const space = (ids, side) => el("div", { class: `pc-space pc-space-${side}` }, el("div", { class: "pc-space-head small" },
+      side === "left" ? "Left: cubes (Phase B)" : "Right: Research (Phase D)"),
+    [0, 1].map((k) => (ids[k] && cards[ids[k]] ? techCard(cards[ids[k]], { cls: "pc-placed" })
+      : el("div", { class: "pc-card pc-empty small muted" }, "empty"))));
+    const handCard = (id) => {
+      const t = cards[id];
+      if (!t) return null;
+      const card = techCard(t, { cls: "pc-hand-card" });
+      const halves = el("div", { class: "pc-halves" },
+        act(el("button", { type: "button", class: "pc-half pc-half-left secondary small", dataset: { side: "left" } }, "◀ Left"), [`left ${id}`], ctx),
+        act(el("button", { type: "button", class: "pc-half pc-half-right secondary small", dataset: { side: "right" } }, "Right ▶"), [`right ${id}`], ctx));
+      card.append(halves);
+      return card;
+    };
+    return el("section", { class: "panel pc-board pc-me", dataset: { seat: String(p.seat - 1) } },
+      el("h2", {}, `${Civ.seatName(payload, p.seat - 1)} — `, named("civ", p.civ), " (you)"),
+      tracks(p), priority(p),
+      hand.length ? el("div", { class: "pc-hand" }, el("h3", {}, payload.decision.kind === "project" && ctx.legal.size
+        ? "Your hand — click the left or right half of a card to place it" : "Your hand"),
+      el("div", { class: "pc-cards" }, hand.map(handCard))) : null,
+      el("div", { class: "pc-spaces" }, space(leftIds, "left"), space(rightIds, "right")),
+      (p.discovered_ids || []).length ? el("div", { class: "pc-discovered" }, el("h3", {}, "Discovered this round"),
+        el("div", { class: "pc-cards" }, p.discovered_ids.map((id) => (cards[id] ? techCard(cards[id]) : null)))) : null,
+      el("h3", {}, "Trays"), trays(p, ctx, true),
+      el("h3", {}, "Research"), research(p, ctx, true),
+      cardsOwned(p));
+  }
+
+  function otherBoard(p, payload) {
+    const board = [];
+    if (p.left.length || p.right.length) board.push(el("div", {}, el("span", { class: "muted" }, "Left: "), list("tech", p.left),
+      el("span", { class: "muted" }, " · Right: "), list("tech", p.right)));
+    else if (p.hand.length) board.push(el("div", {}, el("span", { class: "muted" }, "Hand: "), list("tech", p.hand)));
+    if (p.discovered.length) board.push(el("div", {}, el("span", { class: "muted" }, "Discovered: "), list("tech", p.discovered)));
+    return Civ.tint(el("div", { class: "panel pc-board pc-other", dataset: { seat: String(p.seat - 1) } },
+      el("h3", {}, `${Civ.seatName(payload, p.seat - 1)} — `, named("civ", p.civ)),
+      tracks(p), priority(p),
+      el("div", { class: "small pc-mini" }, TRAYS.map((t, i) => el("span", { class: "tag", dataset: { term: `tray:${t}` } }, `${AGENTS[i]} ${p.trays[t]}`))),
+      el("div", { class: "small pc-mini" }, TYPES.map((t) => el("span", { class: `tag pc-t-${t}`, dataset: { term: `type:${t}` } }, `${ICON[t]} ${p.research[t]}`))),
+      el("div", { class: "small" }, board),
+      cardsOwned(p),
+      p.committed && !(p.left.length) ? el("div", { class: "small muted" }, "has placed a Project (secret until everyone has)") : null,
+      p.claim ? el("div", { class: "small pc-claim" }, `claims ${p.claim}${p.claim_state ? ` (${p.claim_state})` : ""}`) : null), p.seat - 1);
+  }
+
+  // ----- the library and the Philosophy board -----------------------------------------------------
   function library(view, ctx) {
     const byType = {};
     for (const t of view.library || []) (byType[t.type] = byType[t.type] || []).push(t);
-    return el("section", { class: "panel" }, el("h2", {}, "Technology library"),
-      el("table", { class: "list small" }, TYPES.map((ty) => el("tr", {}, el("th", { dataset: { term: `type:${ty}` } }, Civ.titleCase(ty)),
-        (byType[ty] || []).map((t) => clickable(el("td", { class: "tech", dataset: { tech: t.id, term: `tech:${t.id}` } },
-          `${t.name} — ${t.cost} RP, ${t.vp} VP (${t.left} left)`), `buy ${t.id}`, ctx))))));
+    const buying = [...ctx.legal].some((a) => a.startsWith("buy "));
+    return el("section", { class: "panel pc-library" }, el("h2", {}, "Technology library"),
+      buying ? el("p", { class: "small" }, "Click a highlighted card to buy it with Research of its type.") : null,
+      TYPES.map((ty) => el("div", { class: "pc-lib-row" }, el("h3", { dataset: { term: `type:${ty}` } }, `${ICON[ty]} ${typeName(ty)}`),
+        el("div", { class: "pc-cards" }, (byType[ty] || []).map((t) => act(techCard(t, { left: t.left, cls: t.left ? "" : "pc-gone" }), [`buy ${t.id}`], ctx))))));
   }
 
   function philosophy(view, ctx) {
-    return el("section", { class: "panel" }, el("h2", { dataset: { term: "rule:philosophy" } }, "Philosophy"),
-      el("div", { class: "row" }, (view.philosophy || []).map((lv) => el("div", { class: "card small" },
-        el("strong", {}, `Level ${lv.level}`), ` cost ${lv.cost}, ×${lv.multiplier}, ${lv.vp} VP`,
-        el("div", {}, lv.seen.length ? lv.seen.map((b, k) => {
-          const up = lv.faceup.includes(b);
+    return el("section", { class: "panel pc-phil" }, el("h2", { dataset: { term: "rule:philosophy" } }, "Philosophy"),
+      el("div", { class: "pc-phil-levels" }, (view.philosophy || []).map((lv) => el("div", { class: "pc-phil-level small" },
+        el("strong", {}, `Level ${lv.level}`), el("div", { class: "muted" }, `costs ${lv.cost} · ×${lv.multiplier} · ${lv.vp} VP`),
+        el("div", { class: "pc-tokens" }, lv.seen.length ? lv.seen.map((b, k) => {
           const id = (lv.seen_ids || [])[k];
-          return el("span", { class: "tag" + (up ? "" : " muted"), dataset: id ? { term: `benefit:${id}` } : {} }, up ? b : `${b} (face down)`);
+          const up = lv.faceup.includes(b);
+          const node = el("span", { class: "tag pc-token" + (up ? "" : " muted"), dataset: id ? { term: `benefit:${id}` } : {} },
+            up || !lv.faceup.length ? b : `${b} (face down)`);
+          return id ? act(node, [`benefit ${id}`], ctx) : node;
         }) : el("span", { class: "muted" }, "2 tokens face down"))))));
   }
 
-  function player(p, view, mine, ctx, payload) {
-    const trays = el("div", { class: "row small" }, TRAYS.map((t, i) => el("span", { class: "tag", dataset: { tray: t, term: `tray:${t}` } }, `${AGENTS[i]} ${p.trays[t]}`)));
-    const research = el("div", { class: "row small" }, TYPES.map((t) => el("span", { class: "tag", dataset: { term: `type:${t}` } }, `${Civ.titleCase(t)} ${p.research[t]}`)));
-    const join = (parts) => parts.flatMap((x, i) => [i ? " · " : "", x]);
-    const cards = [];
-    if (p.leader) cards.push(["Leader: ", named("leader", p.leader)]);
-    if (p.cemetery.length) cards.push(["Cemetery: ", list("leader", p.cemetery)]);
-    if (p.wonders.length) cards.push(["Wonders: ", list("wonder", p.wonders)]);
-    const board = [];
-    if (p.hand.length) board.push(["Hand: ", list("tech", p.hand)]);
-    if (p.left.length || p.right.length) board.push(["Left: ", list("tech", p.left), " · Right: ", list("tech", p.right)]);
-    if (p.discovered.length) board.push(["Discovered: ", list("tech", p.discovered)]);
-    if (p.discards.length) board.push(`Discarded: ${p.discards.length}`);
-    const rule = (term, text) => el("span", { dataset: { term } }, text);
-    return el("div", { class: "player" + (mine ? " me" : ""), dataset: { seat: String(p.seat - 1) } },
-      el("h3", {}, `${Civ.playerName(payload, p.seat - 1)} — `, named("civ", p.civ), mine ? " (you)" : ""),
-      el("div", { class: "small" }, `Score ${p.score} · VP tokens ${p.vp} · `, rule("rule:population", "Population"), ` ${p.population} · `,
-        rule("rule:philosophy", "Philosophy"), ` ${p.philosophy} · `, rule("rule:legacy", "Legacy"), ` ${p.legacy}`),
-      el("div", { class: "small muted" }, "Priority: ", join(p.priority.map((t) => rule(`type:${t}`, Civ.titleCase(t))))),
-      trays, research,
-      cards.length ? el("div", { class: "small" }, join(cards)) : null,
-      board.length ? el("div", { class: "small" }, join(board)) : null,
-      p.project && (p.project.left.length || p.project.right.length) ? el("div", { class: "small project" }, `Your Project: left ${p.project.left.join(", ")} · right ${p.project.right.join(", ")}`)
-        : (p.committed ? el("div", { class: "small muted" }, "has committed a Project (secret until everyone has)") : null),
-      p.claim ? el("div", { class: "claim small" }, `claims ${p.claim}`) : null);
-  }
-
+  // ----- labels of the option buttons ------------------------------------------------------------
   function label(text, payload) {
     const parts = text.split(" ");
     const kind = parts[0];
-    const args = parts.slice(1);
-    const n = names(payload.view || {});
-    if (kind === "left" || kind === "right") return n[args[0]] || Civ.titleCase(args[0]);
-    if (kind === "deploy") return `one ${AGENTS[TRAYS.indexOf(args[0])].slice(0, -1)}`;
-    if (kind === "research") return `1 ${Civ.titleCase(args[0])} point`;
-    if (kind === "claim" || kind === "buy") return n[args[0]] || Civ.titleCase(args[0]);
-    if (kind === "benefit") return Civ.titleCase(args[0]);
-    if (kind === "destiny") return `${args[0]} time(s)`;
+    const arg = parts[1];
+    const view = (payload && payload.view) || {};
+    const cards = view.cards || {};
+    const market = [...((view.market || {}).wonders || []), ...((view.market || {}).leaders || [])];
+    const nameOf = (id) => (cards[id] && cards[id].name) || (market.find((c) => c.id === id) || {}).name || Civ.titleCase(String(id).replace(/_/g, " "));
+    if (kind === "left") return `${nameOf(arg)} ◀ left`;
+    if (kind === "right") return `${nameOf(arg)} right ▶`;
+    if (kind === "deploy") return `one ${AGENT[TRAYS.indexOf(arg)] || arg}`;
+    if (kind === "research") return `1 ${typeName(arg)} point`;
+    if (kind === "claim") return nameOf(arg);
+    if (kind === "buy") return nameOf(arg);
+    if (kind === "benefit") return Civ.titleCase(String(arg).replace(/_/g, " "));
+    if (kind === "destiny") return Number(arg) ? `use ${count(Number(arg), "time")}` : "don't use it";
     if (kind === "pass") return "claim nothing";
+    if (kind === "confirm") return "confirm";
+    if (kind === "withdraw") return "take cubes back";
     return null;
   }
 
@@ -144,19 +288,20 @@
       const view = payload.view || {};
       const me = payload.seat === null || payload.seat === undefined ? null : payload.seat + 1;
       const players = view.players || [];
-      const mine = players.filter((p) => p.seat === me);
+      const mine = players.find((p) => p.seat === me);
       const others = players.filter((p) => p.seat !== me);
-      Civ.append(board, [
-        events(view),
-        market(view, ctx, payload),
-        el("section", { class: "panel" }, el("h2", {}, "Civilizations"),
-          el("div", { class: "players" }, mine.map((p) => player(p, view, true, ctx, payload)), others.map((p) => player(p, view, false, ctx, payload)))),
+      const root = el("div", { class: "pc" });
+      Civ.append(root, [
+        eventLine(view, ctx),
+        markets(view, payload, ctx),
+        mine ? myBoard(mine, view, payload, ctx) : null,
+        el("section", { class: "panel" }, el("h2", {}, mine ? "The other civilizations" : "Civilizations"),
+          el("div", { class: "pc-others" }, others.map((p) => otherBoard(p, payload)))),
         library(view, ctx),
         philosophy(view, ctx),
-        (view.log || []).length ? el("section", { class: "panel" }, el("h2", {}, "Event results"),
-          el("ul", { class: "small" }, view.log.map((x) => el("li", {}, x)))) : null,
       ]);
-      if (payload.finished && payload.result) board.append(Civ.renderers.generic.result(payload));
+      board.append(root);
+      if (payload.finished && payload.result && !payload.score_sheet) board.append(Civ.renderers.generic.result(payload));
     },
     label,
   };

@@ -9,6 +9,7 @@
   let total = 0;
   let timer = null;
   let pending = 0;
+  document.getElementById("review-link").href = `/review/${encodeURIComponent(gameId)}`;
 
   async function go(step) {
     step = Math.max(0, Math.min(total || step, step));

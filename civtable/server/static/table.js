@@ -45,29 +45,40 @@
   let armed = null;
   /** Make `node` play one of `actions` (legal action texts): it carries data-action and the shared
       class "clickable" (the highlight of legal places), answers clicks and Enter/Space, shows what
-      the action does when pointed at, and offers a choice when it could mean several actions. On a
-      touch screen the first tap shows the description and the second plays it. */
+      the action does when pointed at (the tip and the planner), and offers a choice when it could
+      mean several actions (`opts.heading` titles the chooser). On a touch screen the first tap
+      shows the description and the second plays it. Calling it again on the same node (a board
+      kept between positions) replaces its actions; with no legal action the node stops acting. */
   function actOn(node, actions, ctx, opts) {
     opts = opts || {};
-    const legal = (actions || []).filter((t) => ctx.legal.has(t));
-    if (ctx.readonly || !legal.length) return node;
+    const legal = ctx.readonly ? [] : (actions || []).filter((t) => ctx.legal.has(t));
+    node._civ = { legal, ctx, heading: opts.heading };
+    if (!legal.length) {
+      node.classList.remove("clickable");
+      delete node.dataset.action;
+      delete node.dataset.actions;
+      node.removeAttribute("tabindex");
+      return node;
+    }
     node.classList.add("clickable");
     node.dataset.action = legal[0];
-    if (legal.length > 1) node.dataset.actions = String(legal.length);
-    if (!(node instanceof SVGElement)) {
-      node.setAttribute("tabindex", "0");
-      node.setAttribute("role", "button");
-    } else {
-      node.setAttribute("tabindex", "0");
-    }
+    if (legal.length > 1) node.dataset.actions = String(legal.length); else delete node.dataset.actions;
+    node.setAttribute("tabindex", "0");
+    if (!(node instanceof SVGElement)) node.setAttribute("role", "button");
+    if (node._civListening) return node;
+    node._civListening = true;
     const go = () => {
-      if (legal.length === 1 || !ctx.choose) ctx.act(legal[0]);
-      else ctx.choose(node, legal, opts.heading);
+      const { legal: now, ctx: c, heading } = node._civ;
+      if (!now.length) return;
+      if (now.length === 1 || !c.choose) c.act(now[0]);
+      else c.choose(node, now, heading);
     };
     node.addEventListener("click", (ev) => {
-      if (lastPointer === "touch" && legal.length === 1 && armed !== node) {
+      const now = node._civ.legal;
+      if (!now.length) return;
+      if (lastPointer === "touch" && now.length === 1 && armed !== node) {
         armed = node;
-        ctx.preview(legal[0]);
+        node._civ.ctx.preview(now[0]);
         Civ.showTip(node);
         ev.stopPropagation();
         return;
@@ -75,9 +86,10 @@
       armed = null;
       go();
     });
-    node.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); go(); } });
-    node.addEventListener("mouseenter", () => ctx.preview(legal[0]));
-    node.addEventListener("focus", () => ctx.preview(legal[0]));
+    node.addEventListener("keydown", (ev) => { if ((ev.key === "Enter" || ev.key === " ") && node._civ.legal.length) { ev.preventDefault(); go(); } });
+    const preview = () => { if (node._civ.legal.length) node._civ.ctx.preview(node._civ.legal[0]); };
+    node.addEventListener("mouseenter", preview);
+    node.addEventListener("focus", preview);
     return node;
   }
 
@@ -128,6 +140,7 @@
       el("h2", {}, "Final scores"),
       el("p", { class: "big", id: "score-winner" }, winners.length
         ? `${winners.length > 1 ? "Winners" : "Winner"}: ${winners.join(", ")}` : "Nobody won."),
+      payload.result && payload.result.reason ? el("p", { class: "small muted", id: "score-reason" }, payload.result.reason) : null,
       sheet.tiebreak ? el("p", { class: "small", id: "score-tiebreak" }, `Tie-break: ${sheet.tiebreak}`) : null,
       el("div", { class: "table-scroll" }, el("table", {},
         el("thead", {}, el("tr", {}, el("th", {}, "Player"), sheet.columns.map((c) => el("th", {}, c)),

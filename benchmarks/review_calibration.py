@@ -1,0 +1,122 @@
+"""Fit the review's calibration for one game: how far its leaf estimates (``leaf_values``, the
+chance a seat reads into a position) must be drawn toward the fair share to match how often
+seats in such positions went on to win.
+
+    python benchmarks/review_calibration.py dominations runs/ladder-dominations --write
+
+Every finished record under the given directories (``records/*.json`` of a simulate or ladder
+run) is reviewed without calibration; each seat's estimate at the end of every round is paired
+with whether that seat won. The slope ``a`` of ``q = logistic(f + a (logit(p) - f))`` (``f`` the
+fair share's logit) is fitted by maximum likelihood; the Brier score and a reliability table are
+printed before and after. ``--write`` stores the slope in ``civtable/review/calibration.toml``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import glob
+import math
+import os
+import time
+import tomllib
+from pathlib import Path
+
+from civtable.core import GameRecord
+from civtable.review.analyse import chance_points
+from civtable.review.estimate import CALIBRATION, calibrated
+from civtable.sim.report import wilson
+
+
+def pairs(dirs: list[str], game: str, limit: int, samples: int) -> tuple[list[tuple[float, float]], int, int]:
+    out: list[tuple[float, float]] = []
+    files = sorted(f for d in dirs for f in glob.glob(os.path.join(d, "records", "*.json")))[:limit]
+    used = players = 0
+    for f in files:
+        record = GameRecord.load(f)
+        if record.game != game:
+            continue
+        points, winners = chance_points(record, samples, calibrate=False)
+        if not winners:
+            continue
+        used += 1
+        players = len(points[0].chances)
+        for pt in points[1:-1]:  # after each round; not the start (even) nor the end (known)
+            for seat, p in enumerate(pt.chances):
+                out.append((p, (1.0 / len(winners)) if seat in winners else 0.0))
+    return out, used, players
+
+
+def loss(data: list[tuple[float, float]], slope: float, players: int) -> float:
+    total = 0.0
+    for p, y in data:
+        q = min(1 - 1e-6, max(1e-6, calibrated(min(1 - 1e-6, max(1e-6, p)), slope, players)))
+        total -= y * math.log(q) + (1 - y) * math.log(1 - q)
+    return total
+
+
+def fit(data: list[tuple[float, float]], players: int) -> float:
+    lo, hi = 0.02, 2.0  # golden-section search: the log loss is unimodal in the slope
+    g = (math.sqrt(5) - 1) / 2
+    a, b = hi - g * (hi - lo), lo + g * (hi - lo)
+    for _ in range(60):
+        if loss(data, a, players) < loss(data, b, players):
+            hi = b
+        else:
+            lo = a
+        a, b = hi - g * (hi - lo), lo + g * (hi - lo)
+    return round((lo + hi) / 2, 3)
+
+
+def table(data: list[tuple[float, float]], slope: float, players: int) -> None:
+    buckets: dict[int, list[float]] = {}
+    brier = 0.0
+    for p, y in data:
+        q = calibrated(p, slope, players)
+        brier += (q - y) ** 2
+        acc = buckets.setdefault(min(9, int(q * 10)), [0.0, 0.0, 0.0])
+        acc[0] += 1
+        acc[1] += y
+        acc[2] += q
+    print(f"  slope {slope}: Brier score {brier / len(data):.4f}")
+    for k in sorted(buckets):
+        n, won, s = buckets[k]
+        lo, hi = wilson(won, n)
+        print(f"    estimate {10 * k:3d}-{10 * k + 10:3d}%: {n:5.0f} estimates, mean {100 * s / n:5.1f}%, "
+              f"won {100 * won / n:5.1f}% ({100 * lo:.0f}-{100 * hi:.0f}%)")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("game")
+    ap.add_argument("dirs", nargs="+")
+    ap.add_argument("--limit", type=int, default=400, help="at most this many records")
+    ap.add_argument("--samples", type=int, default=8)
+    ap.add_argument("--write", action="store_true", help="store the slope in civtable/review/calibration.toml")
+    args = ap.parse_args()
+    t = time.process_time()
+    data, used, players = pairs(args.dirs, args.game, args.limit, args.samples)
+    if not data:
+        raise SystemExit("no finished records of this game found")
+    slope = fit(data, players)
+    print(f"{args.game}: {used} records, {len(data)} estimates, {players} players, fitted slope {slope} "
+          f"({time.process_time() - t:.1f} CPU seconds)")
+    table(data, 1.0, players)
+    table(data, slope, players)
+    if args.write:
+        doc = tomllib.loads(CALIBRATION.read_text()) if CALIBRATION.exists() else {}
+        games = doc.get("games", {})
+        games[args.game] = {"slope": slope, "records": used, "estimates": len(data), "players": players,
+                            "fitted_on": " ".join(os.path.basename(os.path.normpath(d)) for d in args.dirs), "samples": args.samples}
+        lines = ["# The review's calibration per game (benchmarks/review_calibration.py): leaf estimates",
+                 "# are drawn toward the fair share on the logit scale by `slope` (1: unchanged).", ""]
+        for name in sorted(games):
+            lines.append(f"[games.{name}]")
+            for key, value in games[name].items():
+                lines.append(f"{key} = {value!r}" if not isinstance(value, str) else f'{key} = "{value}"')
+            lines.append("")
+        Path(CALIBRATION).write_text("\n".join(lines))
+        print(f"written to {CALIBRATION}")
+
+
+if __name__ == "__main__":
+    main()

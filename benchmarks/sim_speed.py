@@ -1,0 +1,104 @@
+"""Simulation speed of this tree against an older commit, measured in the same run as a ratio.
+
+Plays the same seeded greedy games (Inceptum, 4 players, seats rotated, like ``civtable
+simulate``) with the old and the new code, each in its own process pinned to one core, in
+alternating rounds (so a change of the machine's load falls on both), and reports the CPU seconds
+per game of each, their ratio, and whether every game ended with the same final state hash (the
+speed-ups must not change a single decision).
+
+    python benchmarks/sim_speed.py --old main --games 40 --rounds 3 --core 1
+
+``--old`` is any git revision; it is checked out once into a temporary worktree (removed after).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+CHILD = r"""
+import json, sys, time
+from civtable.sim.runner import SimConfig, run_game
+game, players, seed, start, count = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5])
+mode = sys.argv[6] if len(sys.argv) > 6 else ""
+options = {"players": players}
+if mode:
+    options["mode"] = mode
+cfg = SimConfig(game=game, seats=["greedy"] * players, games=start + count, seed=seed, options=options, rotate_seats=True)
+run_game(cfg.task(10**6))  # warm up: imports and caches
+t0 = time.process_time()
+hashes = {}
+for i in range(start, start + count):
+    r = run_game(cfg.task(i))
+    hashes[i] = r["line"]["final_hash"] if "line" in r else "error: " + r["error"]["error"]
+print(json.dumps({"cpu": time.process_time() - t0, "hashes": hashes}))
+"""
+
+
+def run(tree: Path, args: argparse.Namespace, start: int, count: int) -> dict:
+    env = dict(os.environ, PYTHONPATH=str(tree))
+    cmd = ["taskset", "-c", str(args.core), sys.executable, "-c", CHILD, args.game, str(args.players), str(args.seed),
+           str(start), str(count), args.mode or ""]
+    out = subprocess.run(cmd, env=env, capture_output=True, text=True, check=True)
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--old", default="main", help="git revision to compare with (default main)")
+    ap.add_argument("--old-path", help="an existing checkout of the old code instead of --old")
+    ap.add_argument("--game", default="inceptum")
+    ap.add_argument("--mode", default="", help="game mode (default: the game's)")
+    ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--games", type=int, default=40, help="games per round (default 40)")
+    ap.add_argument("--rounds", type=int, default=3, help="alternating rounds old/new (default 3)")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--core", type=int, default=1, help="the core both processes are pinned to (default 1)")
+    args = ap.parse_args()
+    here = Path(__file__).resolve().parent.parent
+    tmp = None
+    if args.old_path:
+        old = Path(args.old_path)
+    else:
+        tmp = Path(tempfile.mkdtemp(prefix="civtable-old-"))
+        old = tmp / "tree"
+        subprocess.run(["git", "-C", str(here), "worktree", "add", "--detach", str(old), args.old], check=True,
+                       capture_output=True)
+    load_before = os.getloadavg()
+    cpu = {"old": 0.0, "new": 0.0}
+    hashes: dict[str, dict[str, str]] = {"old": {}, "new": {}}
+    wall = time.monotonic()
+    try:
+        for k in range(args.rounds):
+            start = k * args.games
+            order = [("old", old), ("new", here)] if k % 2 == 0 else [("new", here), ("old", old)]
+            for name, tree in order:
+                got = run(tree, args, start, args.games)
+                cpu[name] += got["cpu"]
+                hashes[name].update(got["hashes"])
+                print(f"round {k + 1}: {name} {got['cpu'] / args.games:.4f} CPU-s per game", flush=True)
+    finally:
+        if tmp is not None:
+            subprocess.run(["git", "-C", str(here), "worktree", "remove", "--force", str(old)], capture_output=True)
+    n = args.games * args.rounds
+    same = hashes["old"] == hashes["new"]
+    differ = sorted(i for i in hashes["old"] if hashes["old"][i] != hashes["new"].get(i))
+    print(json.dumps({
+        "game": args.game, "players": args.players, "mode": args.mode or None, "games": n, "seed": args.seed,
+        "old": args.old_path or args.old, "core": args.core,
+        "old_cpu_per_game": round(cpu["old"] / n, 4), "new_cpu_per_game": round(cpu["new"] / n, 4),
+        "speedup": round(cpu["old"] / cpu["new"], 3), "identical_games": same, "games_that_differ": differ[:20],
+        "load_before": [round(x, 2) for x in load_before], "load_after": [round(x, 2) for x in os.getloadavg()],
+        "wall_seconds": round(time.monotonic() - wall, 1),
+    }, indent=1))
+    return 0 if same else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,95 @@
+"""``civtable review RECORD``: where a game was won or lost.
+
+Prints each player's estimated chance to win after every round (from that player's own
+information), the three biggest swings explained, and, for the analysed seats, the moves where
+the Strong level would have played otherwise; writes the chart as SVG with ``--out``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+from civtable.core import GameRecord, OptionError
+from civtable.tui.term import out
+
+
+def register(subparsers: Any) -> None:
+    p = subparsers.add_parser(
+        "review",
+        help="review a game record: chances to win by round, the biggest swings, better moves",
+        description="Estimate every player's chance to win after each round from their own information, "
+        "explain the three biggest swings, and show where the Strong level would have played otherwise.",
+    )
+    p.add_argument("file", metavar="RECORD", help="a game record ('civtable play --record', simulate's records/, the server)")
+    p.add_argument("--out", metavar="FILE.svg", help="write the chart to this SVG file")
+    p.add_argument("--seat", type=int, action="append", metavar="N",
+                   help="analyse the moves of seat N (1-based, repeatable; default: the seats people played)")
+    p.add_argument("--cpu-budget", type=float, default=None, metavar="SECONDS",
+                   help="CPU seconds for the whole review; the move analysis stops when they are spent (default 120)")
+    p.add_argument("--samples", type=int, default=None, metavar="K",
+                   help="determinisations per estimate in games with hidden information (default 8)")
+    p.add_argument("--moves", type=int, default=10, metavar="M", help="list at most M moves (the costliest first; default 10)")
+    p.add_argument("--json", action="store_true", help="print the review as one JSON object")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from civtable.review import CPU_BUDGET, render_chart, review_record
+    from civtable.review.analyse import SAMPLES
+
+    record = GameRecord.load(args.file)
+    seats = None
+    if args.seat:
+        n = len(record.seats) or int(record.options.get("players", 0))
+        bad = [k for k in args.seat if not 1 <= k <= n]
+        if bad:
+            raise OptionError(f"--seat {bad[0]}: the game has seats 1 to {n}")
+        seats = sorted({k - 1 for k in args.seat})
+    budget = CPU_BUDGET if args.cpu_budget is None else args.cpu_budget
+    if budget < 0:
+        raise OptionError("--cpu-budget must be 0 or more seconds")
+    samples = SAMPLES if args.samples is None else args.samples
+    if not 1 <= samples <= 256:
+        raise OptionError("--samples must be between 1 and 256")
+    review = review_record(record, seats=seats, cpu_budget=budget, samples=samples)
+    if args.out:
+        Path(args.out).write_text(render_chart(review))
+    if args.json:
+        out(json.dumps(review))
+        return 0
+    print_review(review, args.moves)
+    if args.out:
+        out(f"chart written to {args.out}")
+    return 0
+
+
+def print_review(review: dict[str, Any], max_moves: int) -> None:
+    names = [s["name"] for s in review["seats"]]
+    out(f"{review['title']}: estimated chance to win after each round (each player's own information)")
+    out("  " + f"{'':10}" + "".join(f"{n[:14]:>15}" for n in names))
+    for pt in review["points"]:
+        label = pt["label"]
+        out("  " + f"{label:10}" + "".join(f"{100 * c:>14.0f}%" for c in pt["chances"]))
+    out("")
+    out("The biggest swings:")
+    for n, sw in enumerate(review["swings"], 1):
+        out(f"  {n}. {sw['sentence']}")
+    a = review["analysis"]
+    if not a["seats"]:
+        out("")
+        out("No seat's moves analysed (no person played; choose seats with --seat N).")
+        return
+    who = ", ".join(names[p] for p in a["seats"])
+    out("")
+    out(f"Moves of {who} against the {a['level'].title()} level: {a['analysed']} of {a['decisions']} decisions analysed, "
+        f"{a['agreed']} the same move" + (f", {a['not_analysed']} not analysed (CPU budget {a['cpu_budget']:g} s spent)"
+                                          if a["not_analysed"] else ""))
+    moves = sorted(review["moves"], key=lambda m: m["played_chance"] - m["suggested_chance"])[:max_moves]
+    for m in sorted(moves, key=lambda m: m["at"]):
+        diff = 100 * (m["played_chance"] - m["suggested_chance"])
+        out(f"  Round {m['round']}: {m['played']} ({100 * m['played_chance']:.0f}%); "
+            f"{a['level'].title()} would have played: {m['suggested']} ({100 * m['suggested_chance']:.0f}%, {diff:+.0f} points)")
+    out(f"({a['cpu_seconds']:g} CPU seconds)")

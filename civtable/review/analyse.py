@@ -1,0 +1,236 @@
+"""The review of a game record: each seat's chance to win after every round (from its own
+information), the three biggest swings explained, and the Strong level's choice beside each
+move of the analysed seats.
+
+``review_record(record)`` re-executes the record once, keeping the state at the start of every
+round; the chances are estimated there (:class:`~civtable.review.estimate.Estimator`). A swing is
+the largest change of one seat's chance from one round to the next (at most one per round); it
+is explained by the single action of that round that moved the seat's chance most in the
+swing's direction, named by its log sentence. Then, decision by decision, the Strong level is
+asked what it would have played in the analysed seat's place (from that seat's observation);
+where it differs, both moves are weighed (:meth:`Estimator.after`). This last part stops when
+the CPU budget is spent: the moves not reached are counted, not guessed.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any, NamedTuple
+
+from civtable.bots import make_bot
+from civtable.core import CHANCE, Action, GameRecord, GameState, RecordError, observe
+from civtable.core.record import game_for_record
+
+from .estimate import Estimator, describe, is_decision
+
+SAMPLES = 8
+"""Determinisations per estimate in games with hidden information."""
+CPU_BUDGET = 120.0
+"""Default CPU seconds for one review (the move analysis stops when they are spent)."""
+SWINGS = 3
+SUGGESTING_LEVEL = "strong"
+
+
+class Point(NamedTuple):
+    """The chances at the start of the game, after a round, or at the end."""
+
+    label: str  # "start", "round 3", "end"
+    round: int  # rounds completed
+    at: int  # actions played
+    chances: list[float]
+
+
+class Swing(NamedTuple):
+    round: int
+    seat: int
+    before: float
+    after: float
+    at: int  # the explaining action (its index in the record)
+    actor: int  # who played it (-1: chance)
+    sentence: str
+
+
+class Move(NamedTuple):
+    """One analysed decision where the Strong level would have played otherwise."""
+
+    at: int  # the decision's index in the record
+    round: int
+    seat: int
+    played: str  # the log sentences
+    suggested: str
+    played_chance: float
+    suggested_chance: float
+
+
+def _round(state: GameState) -> int:
+    return int(state.result().rounds)
+
+
+def _states(record: GameRecord) -> tuple[Any, list[GameState]]:
+    """The game and the state before every action (and the final state last)."""
+    game = game_for_record(record)
+    state = game.new_initial_state()
+    states = [state.clone()]
+    for i, (player, text) in enumerate(record.actions):
+        try:
+            state.apply(Action.parse(text), player)
+        except Exception as exc:  # noqa: BLE001 - a record that does not replay is bad input
+            raise RecordError(f"action {i + 1} of the record ({text!r}) cannot be replayed: {exc}") from exc
+        states.append(state.clone())
+    return game, states
+
+
+def review_record(
+    record: GameRecord,
+    seats: list[int] | None = None,
+    cpu_budget: float = CPU_BUDGET,
+    samples: int = SAMPLES,
+) -> dict[str, Any]:
+    """The review of ``record`` as JSON-ready data (see the module documentation). ``seats``
+    are the 0-based seats whose moves are analysed (default: the seats a person played)."""
+    started = time.process_time()
+    game, states = _states(record)
+    n = game.num_players
+    if seats is None:
+        seats = [p for p, spec in enumerate(record.seats) if spec == "human"]
+    est = Estimator(game, samples, record.seed or 0)
+    points = _points(est, states, n)
+    swings = _swings(game, est, record, states, points)
+    chart_cpu = time.process_time() - started
+    moves, analysed, agreed, skipped = _moves(game, est, record, states, seats, cpu_budget - chart_cpu)
+    final = states[-1]
+    result = final.result()
+    return {
+        "format": "civtable-review",
+        "version": 1,
+        "game": record.game,
+        "title": game.info.title,
+        "seats": [{"seat": p, "name": game.seat_name(p), "plays": record.seats[p] if p < len(record.seats) else ""}
+                  for p in range(n)],
+        "winners": list(result.winners),
+        "finished": result.finished,
+        "points": [pt._asdict() for pt in points],
+        "swings": [sw._asdict() for sw in swings],
+        "moves": [m._asdict() for m in moves],
+        "analysis": {
+            "seats": seats,
+            "level": SUGGESTING_LEVEL,
+            "decisions": analysed + skipped,
+            "analysed": analysed,
+            "agreed": agreed,
+            "not_analysed": skipped,
+            "samples": est.samples,
+            "cpu_seconds": round(time.process_time() - started, 2),
+            "cpu_budget": cpu_budget,
+        },
+    }
+
+
+def chance_points(record: GameRecord, samples: int = SAMPLES, calibrate: bool = True) -> tuple[list[Point], list[int]]:
+    """The record's chance points alone (no swings, no moves) and its winners: what the
+    calibration is fitted on (``calibrate=False``: the leaf estimates as they are)."""
+    game, states = _states(record)
+    est = Estimator(game, samples, record.seed or 0, calibrate=calibrate)
+    return _points(est, states, game.num_players), list(states[-1].result().winners)
+
+
+def _points(est: Estimator, states: list[GameState], n: int) -> list[Point]:
+    """Chances at the first decision of the game, at the start of every later round, and at
+    the end."""
+    points: list[Point] = []
+    last_round = None
+    for i, s in enumerate(states):
+        if s.is_terminal():
+            break
+        d = s.decision()
+        if not d.players or d.players == (CHANCE,):
+            continue
+        r = _round(s)
+        if last_round is None or r != last_round:
+            chances = [round(est.chance(s, p), 4) for p in range(n)]
+            if last_round is None or last_round < 1:  # setup decisions (round 0) belong to the start
+                points[:] = [Point("start", 0, i, chances)]
+            else:
+                points.append(Point(f"round {last_round}", last_round, i, chances))
+            last_round = r
+    final = states[-1]
+    points.append(Point("end", _round(final), len(states) - 1,
+                        [round(est.chance(final, p), 4) for p in range(n)]))
+    return points
+
+
+def _swings(game: Any, est: Estimator, record: GameRecord, states: list[GameState], points: list[Point]) -> list[Swing]:
+    """The biggest changes of one seat's chance between consecutive points, one per round."""
+    found: list[tuple[float, int, int]] = []  # (|change|, point, seat)
+    for k in range(1, len(points)):
+        best = max(range(len(points[k].chances)), key=lambda p: abs(points[k].chances[p] - points[k - 1].chances[p]))
+        change = abs(points[k].chances[best] - points[k - 1].chances[best])
+        if change > 0:
+            found.append((change, k, best))
+    found.sort(key=lambda t: (-t[0], t[1]))
+    out = []
+    for _change, k, seat in found[:SWINGS]:
+        before, after = points[k - 1].chances[seat], points[k].chances[seat]
+        index = _cause(est, states, points[k - 1].at, points[k].at, seat, after > before)
+        player, text = record.actions[index]
+        actor = player if player != CHANCE else -1
+        what = describe(game, states[index], player, Action.parse(text))
+        whose = "their" if actor == seat else f"{game.seat_name(seat)}'s"
+        verb = "rose" if after > before else "fell"
+        label = points[k].label if points[k].label != "end" else f"round {points[k].round}"
+        sentence = (f"{label[0].upper()}{label[1:]}: {what} — {whose} chance {verb} "
+                    f"from {_pct(before)} to {_pct(after)}.")
+        out.append(Swing(points[k].round, seat, before, after, index, actor, sentence))
+    out.sort(key=lambda sw: sw.at)
+    return out
+
+
+def _cause(est: Estimator, states: list[GameState], start: int, end: int, seat: int, rising: bool) -> int:
+    """The action in ``[start, end)`` after which ``seat``'s chance moved most in the direction
+    of the swing (chance's own draws included)."""
+    prev = est.chance(states[start], seat)
+    best, best_index = None, start
+    for i in range(start, end):
+        now = est.chance(states[i + 1], seat)
+        delta = (now - prev) if rising else (prev - now)
+        if best is None or delta > best:
+            best, best_index = delta, i
+        prev = now
+    return best_index
+
+
+def _moves(
+    game: Any, est: Estimator, record: GameRecord, states: list[GameState], seats: list[int], budget: float
+) -> tuple[list[Move], int, int, int]:
+    """The Strong level's choice at every decision of ``seats``, until the CPU budget is spent.
+    Returns (differing moves, decisions analysed, decisions where it agreed, not analysed)."""
+    moves: list[Move] = []
+    analysed = agreed = skipped = 0
+    deadline = time.process_time() + max(0.0, budget)
+    for i, (player, text) in enumerate(record.actions):
+        if player not in seats or not is_decision(states[i], player):
+            continue
+        if time.process_time() >= deadline:
+            skipped += 1
+            continue
+        state = states[i]
+        played = Action.parse(text)
+        bot = make_bot(SUGGESTING_LEVEL, game, player, (record.seed or 0) * 1_000_003 + i)
+        suggested = bot.decide(observe(state, player))
+        analysed += 1
+        if suggested == played:
+            agreed += 1
+            continue
+        mine, theirs = est.after(state, player, [played, suggested], i)
+        said, advised = describe(game, state, player, played), describe(game, state, player, suggested)
+        if said == advised:
+            if abs(mine - theirs) < 0.005:
+                agreed += 1  # the same move in all but its place, worth the same: no advice
+                continue
+            said, advised = f"{said} ({played.text()})", f"{advised} ({suggested.text()})"
+        moves.append(Move(i, _round(state), player, said, advised, round(mine, 4), round(theirs, 4)))
+    return moves, analysed, agreed, skipped
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.0f}%"

@@ -1,0 +1,93 @@
+"""The review's chart as SVG: each seat's chance to win after every round, the three biggest
+swings marked (numbered circles, explained beneath the chart in the review's sentences).
+
+The same drawing serves ``civtable review --out chart.svg`` and the browser's review page. Every
+text is escaped; the seat colours are the table's (``SEAT_COLOURS`` in ``static/common.js``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from html import escape
+from typing import Any
+
+SEAT_COLOURS = ("#d62728", "#1f77b4", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf",
+                "#e377c2", "#8c564b", "#bcbd22", "#7f7f7f", "#000080", "#008080")
+
+WIDTH, HEIGHT = 720, 360
+LEFT, RIGHT, TOP, BOTTOM = 52, 150, 34, 44
+
+
+def render_chart(review: dict[str, Any], names: Sequence[str] | None = None) -> str:
+    """The chart of ``review`` (see :func:`civtable.review.review_record`); ``names`` are the
+    seats' names for people (default: the review's "Player N")."""
+    points = review["points"]
+    seats = review["seats"]
+    names = list(names) if names else [s["name"] for s in seats]
+    w, h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
+    count = max(1, len(points) - 1)
+
+    def x(k: int) -> float:
+        return LEFT + w * k / count
+
+    def y(v: float) -> float:
+        return TOP + h * (1.0 - max(0.0, min(1.0, v)))
+
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH}" height="{HEIGHT}" '
+        f'class="review-chart" role="img" aria-label="{escape(_summary(review, names))}">',
+        f'<rect x="0" y="0" width="{WIDTH}" height="{HEIGHT}" fill="#ffffff"/>',
+        f'<text x="{LEFT}" y="20" font-size="14" font-family="sans-serif">'
+        f'{escape(review["title"])}: estimated chance to win, from each player\'s own information</text>',
+    ]
+    for v in (0.0, 0.25, 0.5, 0.75, 1.0):  # horizontal grid
+        out.append(f'<line x1="{LEFT}" y1="{y(v):.1f}" x2="{LEFT + w}" y2="{y(v):.1f}" stroke="#ddd"/>')
+        out.append(f'<text x="{LEFT - 6}" y="{y(v) + 4:.1f}" font-size="11" text-anchor="end" '
+                   f'font-family="sans-serif">{int(v * 100)}%</text>')
+    step = max(1, len(points) // 12)
+    for k, pt in enumerate(points):  # round labels
+        if k % step and k != len(points) - 1:
+            continue
+        label = "start" if pt["label"] == "start" else ("end" if pt["label"] == "end" else str(pt["round"]))
+        out.append(f'<text x="{x(k):.1f}" y="{TOP + h + 16}" font-size="11" text-anchor="middle" '
+                   f'font-family="sans-serif">{escape(label)}</text>')
+    out.append(f'<text x="{LEFT + w / 2:.1f}" y="{HEIGHT - 8}" font-size="12" text-anchor="middle" '
+               f'font-family="sans-serif">after round</text>')
+    for p in range(len(seats)):
+        colour = SEAT_COLOURS[p % len(SEAT_COLOURS)]
+        path = " ".join(f"{x(k):.1f},{y(pt['chances'][p]):.1f}" for k, pt in enumerate(points))
+        out.append(f'<polyline points="{path}" fill="none" stroke="{colour}" stroke-width="2.2" '
+                   f'data-seat="{p}"><title>{escape(names[p])}</title></polyline>')
+        ly = TOP + 14 + 20 * p
+        won = " (won)" if p in review.get("winners", []) else ""
+        out.append(f'<line x1="{LEFT + w + 14}" y1="{ly - 4}" x2="{LEFT + w + 34}" y2="{ly - 4}" '
+                   f'stroke="{colour}" stroke-width="3"/>')
+        out.append(f'<text x="{LEFT + w + 40}" y="{ly}" font-size="12" font-family="sans-serif">'
+                   f'{escape(_short(names[p]) + won)}</text>')
+    for n, sw in enumerate(review["swings"], 1):
+        k = _point_after(points, sw["at"])
+        cx, cy = x(k), y(sw["after"])
+        colour = SEAT_COLOURS[sw["seat"] % len(SEAT_COLOURS)]
+        out.append(f'<g class="swing" data-swing="{n}"><title>{escape(sw["sentence"])}</title>'
+                   f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="9" fill="#fff" stroke="{colour}" stroke-width="2"/>'
+                   f'<text x="{cx:.1f}" y="{cy + 4:.1f}" font-size="11" font-weight="bold" text-anchor="middle" '
+                   f'font-family="sans-serif">{n}</text></g>')
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
+
+
+def _point_after(points: list[dict[str, Any]], index: int) -> int:
+    """The first point at or after action ``index`` (where the swing shows)."""
+    for k, pt in enumerate(points):
+        if pt["at"] > index:
+            return k
+    return len(points) - 1
+
+
+def _short(name: str) -> str:
+    return name if len(name) <= 18 else name[:17] + "…"
+
+
+def _summary(review: dict[str, Any], names: Sequence[str]) -> str:
+    last = review["points"][-1]["chances"]
+    return "; ".join(f"{names[p]}: {100 * c:.0f}% at the end" for p, c in enumerate(last))

@@ -1,0 +1,126 @@
+"""A seat's estimated chance to win, from its own information only.
+
+The estimate is the search bot's own evaluation: the game's leaf estimate (``leaf_values`` in
+``civtable.games.<game>.bot``, per-seat win estimates in [0, 1]; else
+:meth:`~civtable.core.GameState.heuristic_values`), averaged over determinisations drawn from the
+seat's observation (:meth:`~civtable.core.Observation.sample_state`: hidden information re-drawn
+as the seat could imagine it, never the true state). A finished game counts its real result.
+The leaf estimates of most games are sharper than the outcomes bear out (a leaf that says 15%
+wins four times in ten); :func:`calibrated` maps them through a per-game calibration fitted on
+recorded games (``calibration.toml`` beside this module, written by
+``benchmarks/review_calibration.py``).
+
+To weigh one move against another (:meth:`Estimator.after`) each move is applied to the same
+determinisations, the seat's own follow-up decisions (the rest of its turn) are played by the
+search bot's rollout policy, and the position is then scored: the turn horizon of the search.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import tomllib
+from collections.abc import Callable
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from civtable.bots.greedy import game_bot_module
+from civtable.bots.mcts import generic_greedy_rollout
+from civtable.core import CHANCE, Action, Game, GameState, observe
+
+Leaf = Callable[[GameState], list[float]]
+Rollout = Callable[[GameState, int, random.Random], Action]
+
+FOLLOW_UP = 80
+"""At most this many of the seat's own follow-up decisions are played after a weighed move."""
+
+
+CALIBRATION = Path(__file__).with_name("calibration.toml")
+
+
+@cache
+def calibration_slopes() -> dict[str, float]:
+    """The fitted slope per game (1.0, no change, for a game not listed)."""
+    if not CALIBRATION.exists():
+        return {}
+    with CALIBRATION.open("rb") as fh:
+        data = tomllib.load(fh)
+    return {game: float(entry["slope"]) for game, entry in data.get("games", {}).items()}
+
+
+def calibrated(p: float, slope: float, players: int) -> float:
+    """``p`` moved toward the fair share ``1/players`` on the logit scale: ``slope`` 1 keeps it,
+    0 gives the fair share. Certainties (0 and 1) stay."""
+    if slope == 1.0 or p <= 0.0 or p >= 1.0:
+        return p
+    fair = math.log(1.0 / (players - 1)) if players > 1 else 0.0  # logit(1/players)
+    z = fair + slope * (math.log(p / (1.0 - p)) - fair)
+    return 1.0 / (1.0 + math.exp(-z))
+
+
+class Estimator:
+    """Chances to win for ``game``, from one seat's information."""
+
+    def __init__(self, game: Game, samples: int, seed: int = 0, calibrate: bool = True) -> None:
+        module = game_bot_module(game)
+        leaf = getattr(module, "leaf_values", None) if module is not None else None
+        rollout = getattr(module, "rollout_action", None) if module is not None else None
+        self.leaf: Leaf = leaf if callable(leaf) else (lambda s: s.heuristic_values())
+        self.rollout: Rollout = rollout if callable(rollout) else generic_greedy_rollout
+        self.game = game
+        self.samples = 1 if game.info.information == "perfect" else samples
+        self.seed = seed
+        self.slope = calibration_slopes().get(game.info.name, 1.0) if calibrate else 1.0
+
+    def _rng(self, *key: object) -> random.Random:
+        return random.Random("civtable-review/" + "/".join(str(k) for k in (self.seed, *key)))
+
+    def _score(self, state: GameState, seat: int) -> float:
+        if state.is_terminal():
+            return state.returns()[seat]
+        return float(self.leaf(state)[seat])
+
+    def _out(self, raw: float) -> float:
+        return calibrated(raw, self.slope, self.game.num_players)
+
+    def chance(self, state: GameState, seat: int) -> float:
+        """``seat``'s chance to win in ``state`` as ``seat`` sees it (mean over its samples; the
+        same draws of the generator for every state, so that estimates compare)."""
+        if state.is_terminal():
+            return state.returns()[seat]
+        obs = observe(state, seat)
+        rng = self._rng("chance", seat)
+        return self._out(sum(self._score(obs.sample_state(rng), seat) for _ in range(self.samples)) / self.samples)
+
+    def after(self, state: GameState, seat: int, actions: list[Action], key: object = "") -> list[float]:
+        """``seat``'s chance after each of ``actions`` (its own legal moves in ``state``), each
+        followed by the rest of its turn as the search's rollout policy plays it, on the same
+        determinisations of ``seat``'s view."""
+        obs = observe(state, seat)
+        totals = [0.0] * len(actions)
+        for k in range(self.samples):
+            base = obs.sample_state(self._rng("sample", seat, key, k))
+            for i, action in enumerate(actions):
+                s = base.clone()
+                s.apply_unchecked(action, seat)
+                self._follow_up(s, seat, self._rng("rollout", seat, key, k))
+                totals[i] += self._score(s, seat)
+        return [self._out(t / self.samples) for t in totals]
+
+    def _follow_up(self, s: GameState, seat: int, rng: random.Random) -> None:
+        for _ in range(FOLLOW_UP):
+            if s.is_terminal() or s.decision().players != (seat,):
+                return
+            s.apply_unchecked(self.rollout(s, seat, rng), seat)
+
+
+def is_decision(state: GameState, player: int) -> bool:
+    """Whether ``player`` (not chance) chose among several legal moves here."""
+    return player != CHANCE and len(state.legal_actions(player)) > 1
+
+
+def describe(game: Game, state: GameState, player: int, action: Action) -> str:
+    """The log sentence of ``action`` without its final full stop."""
+    text: Any = game.describe_action(state, player, action)
+    return str(text).strip().rstrip(".")

@@ -1,0 +1,137 @@
+"""Discrete action spaces for the RL adapters: every action of a game as a short sequence of
+*tokens* (numbers ``0 .. size-1``).
+
+* Token ``0`` is ``wait``: the only legal token of a seat that has nothing to decide (the
+  multi-agent environments ask every seat every step), and of every seat once the game is over
+  (so a mask is never empty); never legal for a seat that decides.
+* A game that lists its actions (:meth:`~civtable.core.Game.action_space`) gets one token per
+  action: token ``k + 1`` is the ``k``-th action of that list (:class:`FlatTokens`).
+* A game whose actions are too many to list gets a *factorised* space from the RL layer (a
+  Dominations placement is four successive choices: the tile, the row, the column, the
+  rotation — :mod:`civtable.rl.dominations`). The environments ask for the tokens of one action
+  one step at a time and apply the action once its last token is chosen; the observation shows
+  the tokens chosen so far.
+
+:class:`Choices` holds the legal token sequences of one seat in one position as a trie, so the
+legal next tokens after any prefix are one dictionary lookup.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Iterable
+from typing import Any, Protocol
+
+from civtable.core import Action, CivtableError, Game, GameState, OptionError
+
+WAIT = 0
+
+# games whose actions the RL layer factorises itself: name -> "module:class"
+FACTORISED = {"dominations": "civtable.rl.dominations:DominationsTokens"}
+
+
+class TokenSpace(Protocol):
+    """A game's actions as token sequences."""
+
+    size: int  # number of distinct tokens, WAIT included
+    depth: int  # the longest sequence
+
+    def sequences(self, state: GameState, seat: int, legal: list[Action]) -> Iterable[tuple[tuple[int, ...], Action]]: ...
+
+    def name(self, token: int) -> str: ...
+
+    def rows(self) -> list[tuple[str, str]]: ...
+
+
+class FlatTokens:
+    """One token per action of :meth:`~civtable.core.Game.action_space` (token 0 is ``wait``)."""
+
+    depth = 1
+
+    def __init__(self, game: Game) -> None:
+        space = game.action_space()
+        if space is None:
+            raise OptionError(
+                f"{game.info.title} has no fixed action space (Game.action_space() is None) and the RL layer "
+                "has no factorised space for it, so it cannot be a discrete RL environment"
+            )
+        self.actions: list[Action] = list(space)
+        self.index = {a: i + 1 for i, a in enumerate(self.actions)}
+        if len(self.index) != len(self.actions):
+            raise CivtableError(f"{game.info.name}: action_space() lists an action twice")
+        self.size = len(self.actions) + 1
+        self.game = game
+
+    def sequences(self, state: GameState, seat: int, legal: list[Action]) -> Iterable[tuple[tuple[int, ...], Action]]:
+        index = self.index
+        for a in legal:
+            i = index.get(a)
+            if i is None:
+                raise CivtableError(f"legal action {a.text()!r} is missing from {self.game.info.name}'s action space")
+            yield (i,), a
+
+    def flat(self, legal: list[Action]) -> dict[int, Action]:
+        """Token -> action for the legal actions (the fast path of :class:`Choices`)."""
+        index = self.index
+        try:
+            return {index[a]: a for a in legal}
+        except KeyError:
+            missing = next(a for a in legal if a not in index)
+            raise CivtableError(
+                f"legal action {missing.text()!r} is missing from {self.game.info.name}'s action space"
+            ) from None
+
+    def name(self, token: int) -> str:
+        return "wait" if token == WAIT else self.actions[token - 1].text()
+
+    def rows(self) -> list[tuple[str, str]]:
+        """(token, meaning) for the documentation: runs of actions of one kind are grouped."""
+        out = [("0", "wait (only when the seat has nothing to decide)")]
+        start = 0
+        for i in range(1, len(self.actions) + 1):
+            if i == len(self.actions) or self.actions[i].kind != self.actions[start].kind:
+                a, b = self.actions[start], self.actions[i - 1]
+                where = f"{start + 1}" if i - 1 == start else f"{start + 1}-{i}"
+                out.append((where, a.text() if a == b else f"{a.text()} … {b.text()}"))
+                start = i
+        return out
+
+
+def make_token_space(game: Game) -> TokenSpace:
+    """The token space of ``game``: factorised by the RL layer, or flat."""
+    target = FACTORISED.get(game.info.name)
+    if target is not None:
+        module, _, cls = target.partition(":")
+        return getattr(importlib.import_module(module), cls)(game)  # type: ignore[no-any-return]
+    return FlatTokens(game)
+
+
+class Choices:
+    """The legal token sequences of one seat in one position, as a trie: ``next[prefix]`` maps
+    each legal next token to its action (if it completes one) or ``None`` (more tokens follow)."""
+
+    __slots__ = ("next",)
+
+    def __init__(self, space: TokenSpace, state: GameState, seat: int, legal: list[Action] | None = None) -> None:
+        if legal is None:
+            legal = state.legal_actions(seat)
+        if isinstance(space, FlatTokens):
+            self.next: dict[tuple[int, ...], dict[int, Action | None]] = {(): space.flat(legal)}  # type: ignore[dict-item]
+            return
+        trie: dict[tuple[int, ...], dict[int, Action | None]] = {}
+        for seq, action in space.sequences(state, seat, legal):
+            last = len(seq) - 1
+            for k in range(last + 1):
+                node = trie.setdefault(seq[:k], {})
+                if k == last:
+                    if node.get(seq[k]) is not None or seq in trie:
+                        raise CivtableError(f"two actions share the tokens {seq}: {action.text()!r}")
+                    node[seq[k]] = action
+                elif node.setdefault(seq[k], None) is not None:
+                    raise CivtableError(f"the tokens of {action.text()!r} extend those of another action")
+        self.next = trie
+
+    def tokens(self, prefix: tuple[int, ...] = ()) -> Any:
+        """The legal next tokens after ``prefix`` (a dict view; empty if none)."""
+        node = self.next.get(prefix)
+        return node.keys() if node is not None else ()

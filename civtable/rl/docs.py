@@ -1,0 +1,51 @@
+"""The tables of ``docs/rl.md``: every observation slice and every action token of every game,
+generated from the layouts and token spaces themselves (``python -m civtable.rl.docs`` prints
+them; a test checks the document carries exactly these)."""
+
+from __future__ import annotations
+
+from civtable.core import make_game
+
+from .actions import make_token_space
+from .encoding import Observer
+
+GAMES = ("inceptum", "pathciv", "conquest", "dominations")
+START = "<!-- generated tables: python -m civtable.rl.docs -->"
+END = "<!-- end of generated tables -->"
+
+
+def _cell(text: str) -> str:
+    return text.replace("|", "\\|")
+
+
+def tables(players: int = 2) -> str:
+    out = [START, ""]
+    for name in GAMES:
+        game = make_game(name, {"players": players})
+        ob = Observer(game)
+        space = make_token_space(game)
+        title = game.info.title
+        out += [f"### {title} (`{name}`, {players} players)", ""]
+        extra = "" if space.depth == 1 else f", then {space.size} for the tokens chosen so far of a factorised action"
+        out += [f"Observation: {ob.size} entries{extra}; action tokens: {space.size}.", ""]
+        out += ["| entries | slice | bound | what |", "|---|---|---|---|"]
+        for where, slice_name, bound, doc in ob.layout.rows():
+            out.append(f"| {where} | `{slice_name}` | {bound} | {_cell(doc)} |")
+        if space.depth > 1:
+            base = ob.size
+            out.append(f"| {base}-{base + space.size - 1} | `pending` | 1 | the tokens chosen so far of the action being "
+                       "built (one entry per token) |")
+        out += ["", "| tokens | action |", "|---|---|"]
+        for where, doc in space.rows():
+            out.append(f"| {where} | {_cell(doc)} |")
+        out.append("")
+    out.append(END)
+    return "\n".join(out)
+
+
+def main() -> None:
+    print(tables())
+
+
+if __name__ == "__main__":
+    main()

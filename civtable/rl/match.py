@@ -1,0 +1,329 @@
+"""The machinery every RL environment shares: one running game (:class:`Match`), rewards, and
+one learning seat against opponents (:class:`Solo`).
+
+* :class:`Table` — what does not change between games: the game, its token space
+  (:mod:`civtable.rl.actions`), its observer (:mod:`civtable.rl.encoding`) and the reward.
+* :class:`Match` — one game in progress: the state, chance drawn from a seeded generator, each
+  seat's tokens chosen so far (factorised actions), the legal tokens of each seat (computed once
+  per position), observations and masks written into caller-owned arrays.
+* :class:`Solo` — one learning seat, the other seats played by opponents (``random``, any civtable
+  bot spec such as ``greedy`` or ``mcts:iters=100``, a policy callable, or ``self`` for
+  self-play); the logic of the Gymnasium environments, single and batched.
+
+Rewards (``reward=``):
+
+* ``win`` (default): at the end, the seat's share of the win (1 alone, 1/k in a k-way tie, else 0);
+* ``score``: at the end, (the seat's score - the best other score) / the game's ``SCORE_SCALE``,
+  clipped to [-1, 1] (score = CP, VP ... : ``encode.score``);
+* ``shaped``: after every decision, the change of that score difference / ``SCORE_SCALE``; at the
+  end, plus the ``win`` reward. The shaping terms add up to the final score difference, so they
+  reward progress without changing who wins.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from civtable.core import CHANCE, Action, Game, GameState, IllegalAction, OptionError, observe, sample_chance
+
+from .actions import WAIT, Choices, FlatTokens, make_token_space
+from .encoding import Observer, game_module
+
+REWARDS = ("win", "score", "shaped")
+Policy = Callable[[np.ndarray, np.ndarray], int]
+"""A policy callable: ``(observation, action_mask) -> token``."""
+
+
+class Table:
+    """What every game of one environment shares (built once)."""
+
+    def __init__(self, game: Game, reward: str = "win") -> None:
+        if reward not in REWARDS:
+            raise OptionError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
+        self.game = game
+        self.n = game.num_players
+        self.space = make_token_space(game)
+        self.flat = isinstance(self.space, FlatTokens)
+        self.observer = Observer(game)
+        self.base_size = self.observer.size
+        # factorised actions: the tokens chosen so far are shown after the game's own features
+        self.obs_size = self.base_size + (0 if self.flat else self.space.size)
+        self.n_actions = self.space.size
+        module = game_module(game, "encode")
+        self.score_fn: Callable[[GameState, int], float] | None = getattr(module, "score", None)
+        self.score_scale = float(getattr(module, "SCORE_SCALE", 1.0))
+        if reward != "win" and self.score_fn is None:
+            raise OptionError(f"{game.info.title} has no score for the {reward!r} reward; use reward='win'")
+        self.reward = reward
+
+    def difference(self, state: GameState, seat: int) -> float:
+        """(The seat's score - the best other score) / SCORE_SCALE, unclipped."""
+        assert self.score_fn is not None
+        scores = [self.score_fn(state, p) for p in range(self.n)]
+        mine = scores.pop(seat)
+        return (mine - max(scores)) / self.score_scale if scores else 0.0
+
+    def final_reward(self, state: GameState, seat: int) -> float:
+        """The reward at the end of a game (``win`` and ``score``; ``shaped`` adds ``win``)."""
+        if self.reward == "score":
+            return max(-1.0, min(1.0, self.difference(state, seat)))
+        return float(state.returns()[seat])
+
+
+class Match:
+    """One game in progress (see the module's docstring)."""
+
+    def __init__(self, table: Table, seed: int) -> None:
+        self.table = table
+        self.seed = seed
+        self.state: GameState = table.game.new_initial_state()
+        self.chance = random.Random(f"{seed}/chance")
+        n = table.n
+        self.prefix: list[tuple[int, ...]] = [()] * n
+        self._choices: list[Choices | None] = [None] * n
+        self._deciders: tuple[int, ...] | None = None
+        self.actions = 0  # player actions applied so far
+        self.version = 0  # grows whenever the position changes
+        self.resolve()
+
+    # ----- the position --------------------------------------------------------------------------
+    def resolve(self) -> None:
+        """Draw chance outcomes until a player decides or the game ends."""
+        st = self.state
+        while st.is_chance_node():
+            st.apply_unchecked(sample_chance(st.chance_outcomes(), self.chance), CHANCE)
+        self._changed()
+
+    def _changed(self) -> None:
+        self._choices = [None] * self.table.n
+        self._deciders = None
+        self.version += 1
+
+    def deciders(self) -> tuple[int, ...]:
+        d = self._deciders
+        if d is None:
+            d = self._deciders = self.state.decision().players
+        return d
+
+    @property
+    def over(self) -> bool:
+        return not self.deciders()
+
+    def choices(self, seat: int) -> Choices:
+        ch = self._choices[seat]
+        if ch is None:
+            ch = self._choices[seat] = Choices(self.table.space, self.state, seat)
+            if self.prefix[seat] and self.prefix[seat] not in ch.next:
+                self.prefix[seat] = ()  # another seat's action made the pending choice impossible
+        return ch
+
+    def legal(self, seat: int) -> Any:
+        """The seat's legal tokens now: ``(WAIT,)`` when it has nothing to decide, the game over
+        included (so a mask is never empty: an autoreset's ignored action is ``wait``)."""
+        if seat not in self.deciders():
+            return (WAIT,)
+        return self.choices(seat).tokens(self.prefix[seat])
+
+    def mask(self, seat: int, out: np.ndarray) -> np.ndarray:
+        out.fill(0)
+        legal = self.legal(seat)
+        if legal:
+            out[list(legal)] = 1
+        return out
+
+    def observe(self, seat: int, out: np.ndarray | None = None) -> np.ndarray:
+        t = self.table
+        if out is None:
+            out = np.empty(t.obs_size, np.float32)
+        t.observer.encode(self.state, seat, out[:t.base_size])
+        if not t.flat:
+            pend = out[t.base_size:]
+            pend.fill(0.0)
+            if self.prefix[seat]:
+                pend[list(self.prefix[seat])] = 1.0
+        return out
+
+    # ----- acting --------------------------------------------------------------------------------
+    def play(self, seat: int, token: int) -> Action | None:
+        """Play one token of ``seat``; returns the action once complete (and applied), else None.
+        ``wait`` by a seat with nothing to decide does nothing. Raises :class:`IllegalAction` for
+        a token that is not legal now (the game is unchanged)."""
+        d = self.deciders()
+        if seat not in d:
+            if token == WAIT:
+                return None
+            raise IllegalAction(f"seat {seat + 1} has nothing to decide now; its only legal action is wait (0)")
+        prefix = self.prefix[seat]
+        node = self.choices(seat).next.get(prefix)
+        if node is None or token not in node:
+            raise IllegalAction(f"action {token} ({self.table.space.name(token) if 0 <= token < self.table.n_actions else '?'}) "
+                                f"is not legal for seat {seat + 1} now; respect the action mask")
+        action = node[token]
+        if action is None:
+            self.prefix[seat] = prefix + (token,)
+            self.version += 1
+            return None
+        self.prefix[seat] = ()
+        self.apply(seat, action)
+        return action
+
+    def apply(self, seat: int, action: Action) -> None:
+        """Apply a whole legal action of ``seat`` (bots), then resolve chance."""
+        self.state.apply_unchecked(action, seat)
+        self.actions += 1
+        self.resolve()
+
+    def text(self, seat: int, token: int) -> str:
+        return self.table.space.name(token)
+
+
+# ----- opponents ---------------------------------------------------------------------------------------
+class Opponent:
+    """Plays one whole action for a seat of a :class:`Match`."""
+
+    def act(self, match: Match, seat: int) -> None:
+        raise NotImplementedError
+
+
+class RandomOpponent(Opponent):
+    """Uniform among the legal actions (like civtable's ``random`` bot, without building a view)."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def act(self, match: Match, seat: int) -> None:
+        match.apply(seat, self.rng.choice(match.state.legal_actions(seat)))
+
+
+class BotOpponent(Opponent):
+    """A civtable bot (``greedy``, ``mcts:iters=100`` ...), deciding from the seat's observation."""
+
+    def __init__(self, bot: Any) -> None:
+        self.bot = bot
+
+    def act(self, match: Match, seat: int) -> None:
+        match.apply(seat, self.bot.decide(observe(match.state, seat)))
+
+
+class PolicyOpponent(Opponent):
+    """A policy callable ``(observation, mask) -> token``, asked token by token."""
+
+    def __init__(self, policy: Policy | Callable[[], Policy | None], deferred: bool = False) -> None:
+        self.policy = policy
+        self.deferred = deferred  # self-play: the callable returns the current policy
+        self.obs: np.ndarray | None = None
+        self.mask: np.ndarray | None = None
+
+    def act(self, match: Match, seat: int) -> None:
+        t = match.table
+        if self.obs is None or self.mask is None:
+            self.obs = np.empty(t.obs_size, np.float32)
+            self.mask = np.empty(t.n_actions, np.int8)
+        policy: Any = self.policy() if self.deferred else self.policy  # type: ignore[call-arg]
+        if policy is None:
+            raise OptionError("opponents='self' needs a policy: call env.set_self_play(policy) first")
+        for _ in range(t.space.depth):
+            token = int(policy(match.observe(seat, self.obs), match.mask(seat, self.mask)))
+            if match.play(seat, token) is not None:
+                return
+        raise IllegalAction("the opponent policy did not complete an action")
+
+
+def make_opponent(spec: Any, game: Game, seat: int, seed: int, self_play: Callable[[], Policy | None]) -> Opponent:
+    """An opponent from a spec: ``random``, a civtable bot spec, ``self``, or a policy callable."""
+    if callable(spec):
+        return PolicyOpponent(spec)
+    if not isinstance(spec, str):
+        raise OptionError(f"an opponent is a bot spec ('random', 'greedy', 'mcts', ...), 'self' or a policy callable, not {spec!r}")
+    if spec == "random":
+        return RandomOpponent(random.Random(f"{seed}/opponent/{seat}"))
+    if spec == "self":
+        return PolicyOpponent(self_play, deferred=True)
+    from civtable.bots import make_bot
+
+    return BotOpponent(make_bot(spec, game, seat, seed))
+
+
+class Solo:
+    """One learning seat of a :class:`Match`, the other seats played by opponents; the logic of
+    the Gymnasium environments (single and batched)."""
+
+    def __init__(self, table: Table, seat: int | str = 0, opponents: Any = "random", max_steps: int = 5000,
+                 illegal_reward: float = -0.1) -> None:
+        n = table.n
+        if seat != "random" and not (isinstance(seat, int) and 0 <= seat < n):
+            raise OptionError(f"seat must be 'random' or a seat between 0 and {n - 1}, not {seat!r}")
+        self.table = table
+        self.seat_spec = seat
+        specs = list(opponents) if isinstance(opponents, list | tuple) else [opponents] * (n - 1)
+        if len(specs) != n - 1:
+            raise OptionError(f"give one opponent, or one per other seat ({n - 1})")
+        self.specs = specs
+        self.max_steps = max_steps
+        self.illegal_reward = float(illegal_reward)
+        self.self_play: Policy | None = None
+        self.match: Match | None = None
+        self.seat = 0
+        self.opponents: list[Opponent | None] = []
+        self.steps = 0
+        self.last_diff = 0.0
+
+    def reset(self, seed: int) -> None:
+        t = self.table
+        self.match = Match(t, seed)
+        self.seat = random.Random(f"{seed}/seat").randrange(t.n) if self.seat_spec == "random" else int(self.seat_spec)
+        others = [p for p in range(t.n) if p != self.seat]
+        self.opponents = [None] * t.n
+        for p, spec in zip(others, self.specs, strict=True):
+            self.opponents[p] = make_opponent(spec, t.game, p, seed, lambda: self.self_play)
+        self.steps = 0
+        self._advance()
+        self.last_diff = t.difference(self.match.state, self.seat) if t.reward == "shaped" else 0.0
+
+    def _advance(self) -> None:
+        """Let the opponents play until the learning seat decides or the game ends."""
+        m = self.match
+        assert m is not None
+        seat = self.seat
+        while True:
+            d = m.deciders()
+            if not d or seat in d:
+                return
+            p = d[0]
+            opp = self.opponents[p]
+            assert opp is not None
+            opp.act(m, p)
+
+    def step(self, token: int) -> tuple[float, bool, bool, bool]:
+        """Play one token; returns (reward, terminated, truncated, illegal)."""
+        m = self.match
+        if m is None or m.over:
+            raise OptionError("the episode is over; call reset()")
+        self.steps += 1
+        t = self.table
+        illegal = False
+        reward = 0.0
+        try:
+            if m.play(self.seat, int(token)) is not None:
+                self._advance()
+        except IllegalAction:
+            illegal = True
+            reward = self.illegal_reward
+        terminated = m.over
+        if t.reward == "shaped":
+            diff = t.difference(m.state, self.seat)
+            reward += diff - self.last_diff
+            self.last_diff = diff
+        if terminated:
+            reward += t.final_reward(m.state, self.seat)
+        truncated = not terminated and self.steps >= self.max_steps
+        return reward, terminated, truncated, illegal
+
+    def won(self) -> float:
+        """The seat's share of the win (``returns``) once the game is over."""
+        assert self.match is not None
+        return float(self.match.state.returns()[self.seat])

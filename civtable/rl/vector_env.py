@@ -1,0 +1,137 @@
+"""A batched Gymnasium vector environment: N games stepped in one process, numpy in and out.
+
+``CivtableVectorEnv(game, num_envs=16, seat=0, opponents="random", reward="win", ...)`` (or
+``gymnasium.make_vec("civtable/PathCiv-v1", num_envs=16, vectorization_mode="vector_entry_point")``)
+plays N games of :class:`~civtable.rl.gym_env.CivtableEnv`'s kind without a Python environment
+object, wrapper or info dictionary per game: observations and masks are written straight into
+one ``(N, size)`` array each, and ``step`` takes an array of N tokens.
+
+Finished games start again within the same step (Gymnasium's ``SAME_STEP`` autoreset): the
+returned observation and ``infos["action_mask"]`` are already those of the new game, and the last
+observation of the finished one is in ``infos["final_obs"]`` (with ``infos["_final_obs"]`` marking
+which), its win share in ``infos["final_won"]``. So masks are always right, including after an
+autoreset. :meth:`CivtableVectorEnv.action_masks` returns them as booleans.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import gymnasium
+import numpy as np
+from gymnasium.vector import AutoresetMode, VectorEnv
+from gymnasium.vector.utils import batch_space
+
+from civtable.core import Game
+
+from .encoding import resolve_game
+from .gym_env import observation_space
+from .match import Policy, Solo, Table
+
+
+class CivtableVectorEnv(VectorEnv):  # type: ignore[misc]
+    """N games of one configuration, stepped together (see the module's docstring)."""
+
+    metadata = {"autoreset_mode": AutoresetMode.SAME_STEP, "render_modes": []}
+
+    def __init__(
+        self,
+        game: str | Game = "inceptum",
+        num_envs: int = 8,
+        seat: int | str = 0,
+        opponents: Any = "random",
+        reward: str = "win",
+        options: dict[str, Any] | None = None,
+        content: str | None = None,
+        max_steps: int = 5000,
+        illegal_reward: float = -0.1,
+        copy: bool = True,
+    ) -> None:
+        if num_envs < 1:
+            raise gymnasium.error.Error("num_envs must be at least 1")
+        self.game = resolve_game(game, options, content)
+        self.table = Table(self.game, reward)
+        self.num_envs = num_envs
+        self.solos = [Solo(self.table, seat, opponents, max_steps, illegal_reward) for _ in range(num_envs)]
+        self.single_observation_space = observation_space(self.table)
+        self.single_action_space = gymnasium.spaces.Discrete(self.table.n_actions)
+        self.observation_space = batch_space(self.single_observation_space, num_envs)
+        self.action_space = batch_space(self.single_action_space, num_envs)
+        self.copy = copy
+        self._obs = np.zeros((num_envs, self.table.obs_size), np.float32)
+        self._mask = np.zeros((num_envs, self.table.n_actions), np.int8)
+        self._rewards = np.zeros(num_envs, np.float64)
+        self._terminated = np.zeros(num_envs, bool)
+        self._truncated = np.zeros(num_envs, bool)
+        self._seats = np.zeros(num_envs, np.int64)
+        self._seeds = np.random.default_rng()
+
+    def set_self_play(self, policy: Policy | None) -> None:
+        """The policy ``opponents="self"`` plays with, in every game."""
+        for s in self.solos:
+            s.self_play = policy
+
+    def _start(self, i: int, seed: int) -> None:
+        solo = self.solos[i]
+        solo.reset(seed)
+        self._seats[i] = solo.seat
+        self._write(i)
+
+    def _write(self, i: int) -> None:
+        solo = self.solos[i]
+        m = solo.match
+        assert m is not None
+        m.observe(solo.seat, self._obs[i])
+        m.mask(solo.seat, self._mask[i])
+
+    def _out(self, a: np.ndarray) -> np.ndarray:
+        return a.copy() if self.copy else a
+
+    def reset(self, *, seed: int | list[int] | None = None, options: dict[str, Any] | None = None) -> tuple[np.ndarray, dict[str, Any]]:
+        if isinstance(seed, int):
+            self._seeds = np.random.default_rng(seed)
+            seeds = [seed + i for i in range(self.num_envs)]
+        elif seed is None:
+            seeds = [int(x) for x in self._seeds.integers(0, 2**31 - 1, self.num_envs)]
+        else:
+            if len(seed) != self.num_envs:
+                raise gymnasium.error.Error(f"give one seed per game ({self.num_envs})")
+            seeds = [int(x) for x in seed]
+        for i, s in enumerate(seeds):
+            self._start(i, s)
+        return self._out(self._obs), {"action_mask": self._out(self._mask), "seat": self._seats.copy()}
+
+    def step(self, actions: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
+        acts = np.asarray(actions).reshape(self.num_envs)
+        final: list[tuple[int, np.ndarray, float]] = []
+        for i, solo in enumerate(self.solos):
+            r, term, trunc, _illegal = solo.step(int(acts[i]))
+            self._rewards[i] = r
+            self._terminated[i] = term
+            self._truncated[i] = trunc
+            if term or trunc:
+                m = solo.match
+                assert m is not None
+                last = m.observe(solo.seat)
+                final.append((i, last, solo.won() if term else 0.0))
+                self._start(i, int(self._seeds.integers(0, 2**31 - 1)))
+            else:
+                self._write(i)
+        infos: dict[str, Any] = {"action_mask": self._out(self._mask), "seat": self._seats.copy()}
+        if final:
+            done = np.zeros(self.num_envs, bool)
+            obs = np.empty(self.num_envs, object)
+            won = np.zeros(self.num_envs, np.float64)
+            for i, last, w in final:
+                done[i] = True
+                obs[i] = last
+                won[i] = w
+            infos.update({"final_obs": obs, "_final_obs": done, "final_won": won, "_final_won": done})
+        return (self._out(self._obs), self._rewards.copy(), self._terminated.copy(), self._truncated.copy(), infos)
+
+    def action_masks(self) -> np.ndarray:
+        """The legal-action masks of the N games, as booleans."""
+        return self._mask.astype(bool)
+
+    def close_extras(self, **kwargs: Any) -> None:
+        pass

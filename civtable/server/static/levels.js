@@ -1,0 +1,65 @@
+/* Choosing who plays a seat in the lobby: a person, a level (with its sentence and its measured
+   rating on the ladder), a playing style where the game has them, or one of the plain bots. */
+"use strict";
+
+(() => {
+  const { el } = Civ;
+
+  /** "rating 31 (26–36) on the 2-player ladder, 120 games" — or null when not measured. */
+  function ratingText(game, level) {
+    const r = level.rating;
+    if (!r) return null;
+    const m = game.measured || {};
+    const where = m.players && m.players.length ? ` on the ${m.players.join("/")}-player ladder` : " on the ladder";
+    return `rating ${r.mu.toFixed(0)} (${r.low.toFixed(0)}–${r.high.toFixed(0)})${where}` +
+      (m.games ? `, ${m.games} games` : "");
+  }
+
+  /** One seat row: {node, value()}; `old` is the previous value of this seat ("strong:style=builder" ...). */
+  function seatPicker(game, bots, i, old) {
+    const levels = game.levels || [];
+    const styles = game.styles || [];
+    const names = new Set(levels.map((lv) => lv.name));
+    const [oldName, oldParams] = (old || "").split(":");
+    const select = el("select", { name: `seat-${i}`, "aria-label": `Player ${i + 1}` },
+      el("option", { value: "human" }, "Human"),
+      levels.length ? el("optgroup", { label: "Bots by level" },
+        levels.map((lv) => el("option", { value: lv.name, title: lv.description }, lv.title))) : null,
+      el("optgroup", { label: "Bots by algorithm" },
+        bots.filter((b) => !names.has(b)).map((b) => el("option", { value: b }, b))));
+    const style = el("select", { name: `style-${i}`, "aria-label": `Player ${i + 1} style`, class: "hidden" },
+      el("option", { value: "" }, "balanced"),
+      styles.map((s) => el("option", { value: s.name, title: s.description }, s.title)));
+    const about = el("div", { class: "muted small level-about" });
+    const fallback = i === 0 ? "human" : (names.has("casual") ? "casual" : (bots.includes("greedy") ? "greedy" : bots[0]));
+    select.value = oldName && [...select.options].some((o) => o.value === oldName) ? oldName : fallback;
+    const oldStyle = /style=([a-z0-9_-]+)/.exec(oldParams || "");
+    if (oldStyle && styles.some((s) => s.name === oldStyle[1])) style.value = oldStyle[1];
+
+    function update() {
+      const level = levels.find((lv) => lv.name === select.value);
+      style.classList.toggle("hidden", !level || !styles.length);
+      const chosenStyle = styles.find((s) => s.name === style.value);
+      const parts = [];
+      if (level) {
+        parts.push(level.description);
+        const rating = ratingText(game, level);
+        if (rating) parts.push(`Measured: ${rating}.`);
+        if (chosenStyle) parts.push(`${chosenStyle.title}: ${chosenStyle.description}`);
+      }
+      about.textContent = parts.join(" ");
+    }
+    select.addEventListener("change", update);
+    style.addEventListener("change", update);
+    update();
+    const node = el("div", { class: "seat-block" },
+      el("div", { class: "seat-row" }, el("span", { class: "seat-label" }, Civ.swatch(i), `Player ${i + 1}`), select, style),
+      about);
+    return {
+      node,
+      value: () => (names.has(select.value) && style.value ? `${select.value}:style=${style.value}` : select.value),
+    };
+  }
+
+  Civ.seatPicker = seatPicker;
+})();

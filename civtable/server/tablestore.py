@@ -1,0 +1,287 @@
+"""Storage of what tables of strangers need besides the game itself: single-use invitations,
+the table chat, the quick-match queue, and the listing of open tables. Its own tables, created
+and migrated here (the ``games`` columns they read are declared in :mod:`civtable.server.store`).
+
+* ``invitations``: a hash of each invitation (never the invitation itself), its game and seat,
+  when it was used and whether it is a *re-invitation* (which may replace the seat's holder).
+  Claiming one gives the claimant a fresh seat token in the same transaction and marks it used,
+  so a link works once. Seat tokens of games made before invitations existed were turned into
+  invitations once (:func:`_migrate`): such a link keeps working for its first claimant only.
+* ``chat_messages``: the table chat, kept with the game.
+* ``match_queue``: accounts waiting for a quick match, and the game each was matched into.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import time
+from concurrent.futures import Future
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from sqlalchemy import (
+    Column,
+    Float,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    and_,
+    delete,
+    func,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.engine import Connection
+from sqlalchemy.exc import IntegrityError
+
+from .store import Store, games_table, hash_token, tokens_table
+
+metadata = MetaData()
+T = TypeVar("T")
+
+invitations_table = Table(
+    "invitations",
+    metadata,
+    Column("token_hash", String(64), primary_key=True),
+    Column("game_id", String(32), nullable=False, index=True),
+    Column("seat", Integer, nullable=False),
+    Column("created", Float, nullable=False),
+    Column("used", Float, nullable=True),  # when it was claimed (null: not yet)
+    Column("replaces", Integer, nullable=False, default=0),  # 1: a re-invitation (takes the seat from its holder)
+)
+chat_table = Table(
+    "chat_messages",
+    metadata,
+    Column("game_id", String(32), primary_key=True),
+    Column("idx", Integer, primary_key=True),
+    Column("seat", Integer, nullable=False),
+    Column("at", Float, nullable=False),
+    Column("text", Text, nullable=False),
+)
+queue_table = Table(
+    "match_queue",
+    metadata,
+    Column("account_id", String(32), primary_key=True),
+    Column("key", String(200), nullable=False, index=True),  # game, mode, players, speed (JSON)
+    Column("since", Float, nullable=False),
+    Column("client", String(64), nullable=True),
+    Column("game_id", String(32), nullable=True),  # the game it was matched into
+    Column("seat", Integer, nullable=True),
+)
+migrations_table = Table("table_migrations", metadata, Column("name", String(64), primary_key=True))
+
+
+class ClaimError(Exception):
+    """An invitation that cannot be claimed: ``code`` is ``invitation_used``, ``seat_taken`` or
+    ``not_invitation``."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+@dataclass(frozen=True)
+class Claimed:
+    game_id: str
+    seat: int
+    token: str
+
+
+class TableStore:
+    """Invitations, chat and the quick-match queue on the game database."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.engine = store.engine
+        metadata.create_all(self.engine)
+        _migrate(self.engine)
+
+    # ----- invitations ------------------------------------------------------------------------
+    def invite(self, game_id: str, seats: list[int], replaces: bool = False) -> tuple[dict[int, str], Future[None]]:
+        """New invitations ``{seat: invitation}`` for ``seats``; earlier unused invitations of
+        these seats stop working. The future completes once stored."""
+        made = {seat: secrets.token_urlsafe(24) for seat in seats}
+        now = time.time()
+
+        def write(conn: Connection) -> None:
+            c = invitations_table.c
+            if seats:
+                conn.execute(delete(invitations_table).where(and_(
+                    c.game_id == game_id, c.seat.in_(seats), c.used.is_(None))))
+                conn.execute(insert(invitations_table), [
+                    {"token_hash": hash_token(t), "game_id": game_id, "seat": s, "created": now, "used": None,
+                     "replaces": int(replaces)} for s, t in made.items()])
+
+        return made, self.store._writer.submit(write)
+
+    def invitation(self, token: str) -> tuple[str, int, bool] | None:
+        """``(game id, seat, used)`` of an invitation, or ``None``."""
+        c = invitations_table.c
+        with self.engine.connect() as conn:
+            row = conn.execute(select(c.game_id, c.seat, c.used).where(c.token_hash == hash_token(token))).first()
+        return None if row is None else (str(row.game_id), int(row.seat), row.used is not None)
+
+    def claim(self, game_id: str, invitation: str) -> Future[Claimed]:
+        """Claim an invitation of ``game_id``: a fresh seat token for its seat, the invitation used
+        up, both in one transaction. Fails with :class:`ClaimError`."""
+        digest = hash_token(invitation)
+        token = secrets.token_urlsafe(24)
+
+        def write(conn: Connection) -> None:
+            c = invitations_table.c
+            row = conn.execute(select(c.seat, c.used, c.replaces).where(and_(
+                c.token_hash == digest, c.game_id == game_id)).with_for_update()).first()
+            if row is None:
+                raise ClaimError("not_invitation", "this link is not an invitation to this game")
+            if row.used is not None:
+                raise ClaimError("invitation_used", "this invitation was already used by someone else (an invitation "
+                                 "works once); ask the person who invited you for a new one")
+            t = tokens_table.c
+            held = conn.execute(select(t.token_hash).where(and_(t.game_id == game_id, t.seat == row.seat))).first()
+            if held is not None and not row.replaces:
+                raise ClaimError("seat_taken", f"Player {row.seat + 1}'s seat was taken meanwhile; ask the person who "
+                                 "invited you for another seat")
+            if held is not None:
+                conn.execute(delete(tokens_table).where(and_(t.game_id == game_id, t.seat == row.seat)))
+            conn.execute(insert(tokens_table).values(game_id=game_id, seat=row.seat, token_hash=hash_token(token)))
+            conn.execute(update(invitations_table).where(c.token_hash == digest).values(used=time.time()))
+            self.store._notify(conn, game_id, -1)
+            out[:] = [Claimed(game_id, int(row.seat), token)]
+
+        out: list[Claimed] = []
+        return _answer(self.store._writer.submit(write), out)
+
+    def take_seat(self, game_id: str, seat: int) -> Future[str]:
+        """A seat token for an unclaimed seat (joining an open table); :class:`ClaimError`
+        ``seat_taken`` if someone holds it."""
+        token = secrets.token_urlsafe(24)
+
+        def write(conn: Connection) -> None:
+            try:
+                with conn.begin_nested():
+                    conn.execute(insert(tokens_table).values(game_id=game_id, seat=seat, token_hash=hash_token(token)))
+            except IntegrityError:
+                raise ClaimError("seat_taken", f"Player {seat + 1}'s seat was taken meanwhile; choose another") from None
+            conn.execute(delete(invitations_table).where(and_(
+                invitations_table.c.game_id == game_id, invitations_table.c.seat == seat,
+                invitations_table.c.used.is_(None))))
+            self.store._notify(conn, game_id, -1)
+
+        return _answer(self.store._writer.submit(write), [token])
+
+    def drop_invitations(self, game_id: str, seats: list[int]) -> Future[None]:
+        def write(conn: Connection) -> None:
+            c = invitations_table.c
+            conn.execute(delete(invitations_table).where(and_(c.game_id == game_id, c.seat.in_(seats),
+                                                             c.used.is_(None))))
+
+        return self.store._writer.submit(write)
+
+    def claimed_seats(self, game_id: str) -> set[int]:
+        with self.engine.connect() as conn:
+            return {int(s) for (s,) in conn.execute(select(tokens_table.c.seat).where(tokens_table.c.game_id == game_id))}
+
+    def open_tables(self, limit: int = 50) -> list[tuple[str, int]]:
+        """``(game id, seats claimed)`` of open tables waiting for players, newest first."""
+        g, t = games_table.c, tokens_table.c
+        claimed = select(func.count()).where(t.game_id == g.id).scalar_subquery()
+        query = (select(g.id, claimed).where(and_(g.status == "waiting", g.open_table == 1))
+                 .order_by(g.created.desc()).limit(limit))
+        with self.engine.connect() as conn:
+            return [(str(i), int(n)) for i, n in conn.execute(query)]
+
+    # ----- chat -----------------------------------------------------------------------------------
+    def add_chat(self, game_id: str, idx: int, seat: int, text: str, at: float) -> Future[None]:
+        def write(conn: Connection) -> None:
+            conn.execute(insert(chat_table).values(game_id=game_id, idx=idx, seat=seat, at=at, text=text))
+
+        return self.store._writer.submit(write)
+
+    def chat(self, game_id: str) -> list[dict[str, Any]]:
+        c = chat_table.c
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(c.idx, c.seat, c.at, c.text).where(c.game_id == game_id).order_by(c.idx)).all()
+        return [{"i": int(r.idx), "seat": int(r.seat), "at": float(r.at), "text": str(r.text)} for r in rows]
+
+    # ----- quick match ------------------------------------------------------------------------------
+    def enqueue(self, account_id: str, key: dict[str, Any], client: str | None) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(delete(queue_table).where(queue_table.c.account_id == account_id))
+            conn.execute(insert(queue_table).values(account_id=account_id, key=_key(key), since=time.time(),
+                                                    client=client))
+
+    def leave_queue(self, account_id: str) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(delete(queue_table).where(queue_table.c.account_id == account_id))
+
+    def queued(self, account_id: str) -> dict[str, Any] | None:
+        with self.engine.connect() as conn:
+            row = conn.execute(select(queue_table).where(queue_table.c.account_id == account_id)).first()
+        if row is None:
+            return None
+        return {"key": json.loads(row.key), "since": float(row.since), "game_id": row.game_id, "seat": row.seat}
+
+    def match(self, key: dict[str, Any], players: int, game_id: str) -> list[tuple[str, str | None]] | None:
+        """If ``players`` accounts wait for ``key``, the longest-waiting ones are matched into
+        ``game_id`` (seats in a random order) and returned as ``(account id, client)`` by seat;
+        else ``None``. One matching at a time across processes."""
+        q = queue_table.c
+        with self.engine.begin() as conn:
+            if conn.dialect.name == "postgresql":
+                conn.exec_driver_sql("SELECT pg_advisory_xact_lock(7265726)")
+            rows = conn.execute(select(q.account_id, q.client).where(and_(q.key == _key(key), q.game_id.is_(None)))
+                                .order_by(q.since).limit(players)).all()
+            if len(rows) < players:
+                return None
+            order = [(str(r.account_id), r.client) for r in rows]
+            secrets.SystemRandom().shuffle(order)
+            for seat, (account_id, _client) in enumerate(order):
+                conn.execute(update(queue_table).where(q.account_id == account_id).values(game_id=game_id, seat=seat))
+        return order
+
+    def unmatch(self, game_id: str) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(update(queue_table).where(queue_table.c.game_id == game_id).values(game_id=None, seat=None))
+
+
+def _answer(done: Future[None], out: list[T]) -> Future[T]:
+    """A future of ``out[0]`` once the write ``done`` committed (a write may run twice when its
+    batch is retried, so the answer is taken only after the commit)."""
+    result: Future[T] = Future()
+
+    def finish(f: Future[None]) -> None:
+        exc = f.exception()
+        if exc is not None:
+            result.set_exception(exc)
+        else:
+            result.set_result(out[0])
+
+    done.add_done_callback(finish)
+    return result
+
+
+def _key(key: dict[str, Any]) -> str:
+    return json.dumps(key, sort_keys=True, separators=(",", ":"))
+
+
+def _migrate(engine: Any) -> None:
+    """Once per database: the seat tokens of games made before invitations existed become
+    invitations, so each existing link keeps working for its first claimant only."""
+    with engine.begin() as conn:
+        try:
+            with conn.begin_nested():
+                conn.execute(insert(migrations_table).values(name="seat-tokens-to-invitations"))
+        except IntegrityError:
+            return
+        rows = conn.execute(select(tokens_table.c.game_id, tokens_table.c.seat, tokens_table.c.token_hash)).all()
+        if rows:
+            now = time.time()
+            conn.execute(insert(invitations_table), [
+                {"token_hash": str(h), "game_id": str(g), "seat": int(s), "created": now, "used": None, "replaces": 0}
+                for g, s, h in rows])
+            conn.execute(delete(tokens_table))

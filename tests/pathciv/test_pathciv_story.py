@@ -1,0 +1,76 @@
+"""The narration of the big moments (``view["moments"]``): a Battle with each line's result
+(EX-5's numbers), a Challenge with who got what (EX-4), claims settled, round ends and the final
+score — public, newest last, in plain words."""
+
+from __future__ import annotations
+
+import random
+
+from pathciv_helpers import at_phase, seat_of, table
+
+from civtable.core import CHANCE, sample_chance
+from civtable.games.pathciv.state import P_EVENT
+
+
+def test_pc_bat_narration_of_ex5_each_line_and_the_threat() -> None:
+    """EX-5: Egyptian 8 and Roman 8 share line 1, line 2 skipped, the Threat (5) takes line 3, the
+    Mayan (3) gets nothing, the Chinese (0) is not ranked."""
+    s = table(4, battles=("fall_of_troy",))  # External Threat Power 5, 3 lines
+    roman, egyptian, mayan, chinese = (seat_of(s, x) for x in ("roman", "egyptian", "mayan", "chinese"))
+    for seat, legacy, units in ((egyptian, 4, 2), (roman, 2, 3), (mayan, 1, 1), (chinese, 0, 0)):
+        s.players[seat].legacy, s.players[seat].trays = legacy, [0, 0, 0, 0, units]
+    s.round = 4
+    at_phase(s, P_EVENT)
+    battle = next(m for m in s.view(mayan)["moments"] if "Battle" in m["title"])
+    assert battle["title"] == "Battle: Fall of Troy (External Threat Power 5)" and battle["round"] == 4
+    lines = battle["lines"]
+    assert lines[0].startswith(f"Player {roman + 1} (Roman), Power 8: line 1,") or lines[0].startswith(
+        f"Player {egyptian + 1} (Egyptian), Power 8: line 1,")
+    assert sum("Power 8: line 1, 1 Military Legacy, 4 VP." in x for x in lines) == 2
+    assert "External Threat, Power 5: takes line 3: nobody gets it." in lines
+    assert f"Player {mayan + 1} (Mayan), Power 3: nothing (below the reward lines)." in lines
+    assert f"Player {chinese + 1} (Chinese), Power 0: no reward line (Power 1 needed)." in lines
+
+
+def test_pc_chal_narration_of_ex4_who_got_what() -> None:
+    s = table(3, challenges=("pottery_kilns",))
+    roman, mayan = seat_of(s, "roman"), seat_of(s, "mayan")
+    for p in s.players:
+        p.hand, p.left, p.right, p.discovered, p.discards = [], [], [], [], []
+        p.trays = [0, 0, 0, 0, 0]
+    c = s.content
+    s.players[roman].discards = [c.tech_index[x] for x in ("fire", "agriculture", "metallurgy", "coal")]
+    s.players[roman].trays = [2, 0, 0, 3, 0]
+    s.players[mayan].discards = [c.tech_index[x] for x in ("fire", "agriculture", "coal")]
+    s.players[mayan].trays = [1, 0, 0, 2, 0]
+    s.round = 3
+    at_phase(s, P_EVENT)
+    s.apply("destiny 1", roman)
+    s.apply("destiny 0", mayan)
+    ch = next(m for m in s.view(None)["moments"] if "Challenge" in m["title"])
+    assert ch["title"] == "Challenge: Pottery Kilns (Industrial)" and ch["round"] == 3
+    assert ch["lines"][0] == f"Destiny: Player {roman + 1} (Roman) uses it 1 time."
+    assert (f"Player {roman + 1} (Roman): 4 Industrial cards + 3 Sages = 7 History points: 7 VP and 2 Ambassadors."
+            in ch["lines"])
+    assert (f"Player {mayan + 1} (Mayan): 3 Industrial cards + 2 Sages = 5 History points: 5 VP and 1 Ambassador."
+            in ch["lines"])
+
+
+def test_moments_of_a_whole_game_are_public_recent_and_end_with_the_final_score() -> None:
+    s = table(3)
+    rng = random.Random(4)
+    seen_round_end = False
+    while not s.is_terminal():
+        if s.is_chance_node():
+            s.apply(sample_chance(s.chance_outcomes(), rng), CHANCE)
+            continue
+        seat = rng.choice(s.decision().players)
+        s.apply(rng.choice(s.legal_actions(seat)), seat)
+        views = [s.view(v)["moments"] for v in (None, 0, 1, 2)]
+        assert all(v == views[0] for v in views)  # the same for everyone: nothing secret in them
+        seen_round_end |= any(m["title"] == "Scores at the end of the round" for m in views[0])
+    story = s.view(0)["moments"]
+    assert seen_round_end and len(story) <= 16
+    final = story[-1]
+    assert final["title"] == "Final score" and len(final["lines"]) == 3 and "wins" in " ".join(final["lines"])
+    assert all(isinstance(m["round"], int) and m["lines"] and all(isinstance(x, str) for x in m["lines"]) for m in story)

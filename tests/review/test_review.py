@@ -1,0 +1,134 @@
+"""Game review: a record gives a chart (SVG) and three explained swings in every game; the
+estimates come from each seat's own information only; the move analysis keeps to its CPU
+budget; ``civtable review`` writes the chart."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from civtable.bots import make_bot
+from civtable.cli import main
+from civtable.core import GameRecord, RecordError, Session, make_game, observe
+from civtable.review import render_chart, review_record
+from civtable.review.estimate import Estimator
+
+SWING = re.compile(r"^Round \d+: .+ — (their|Player \d's) chance (rose|fell) from \d+% to \d+%\.$")
+
+
+def _record(game_name: str, seed: int, seats: list[str] | None = None) -> GameRecord:
+    game = make_game(game_name, {"players": 2})
+    specs = seats or ["greedy", "greedy"]
+    bots = [make_bot("greedy" if s == "human" else s, game, p, seed) for p, s in enumerate(specs)]  # a "person" plays greedy
+    session = Session(game, seed, list(specs))
+    while True:
+        session.resolve_chance()
+        d = session.state.decision()
+        if not d.players:
+            break
+        p = d.players[0]
+        session.apply(bots[p].decide(observe(session.state, p)), p)
+    return session.record
+
+
+@pytest.mark.parametrize("game", ["inceptum", "pathciv", "dominations", "conquest"])
+def test_a_record_gives_a_chart_and_three_explained_swings(game: str, tmp_path: Path) -> None:
+    record = _record(game, 3)
+    review = review_record(record, seats=[], samples=2)
+    points = review["points"]
+    assert points[0]["label"] == "start" and points[-1]["label"] == "end" and len(points) >= 5
+    assert all(0.0 <= c <= 1.0 for pt in points for c in pt["chances"])
+    winners = review["winners"]
+    assert [c for p, c in enumerate(points[-1]["chances"]) if p in winners] == [1.0 / len(winners)] * len(winners)
+    swings = review["swings"]
+    assert len(swings) == 3
+    for sw in swings:
+        assert SWING.match(sw["sentence"]), sw["sentence"]
+        # the sentence's numbers are the chart's: the seat's chance at the two points around it
+        assert f"from {100 * sw['before']:.0f}% to {100 * sw['after']:.0f}%" in sw["sentence"]
+    # one swing per round, the three largest changes
+    assert len({sw["round"] for sw in swings}) == 3
+    changes = sorted((abs(b["chances"][p] - a["chances"][p]) for a, b in zip(points, points[1:])
+                      for p in range(2)), reverse=True)
+    assert abs(swings[0]["after"] - swings[0]["before"]) <= changes[0] + 1e-9
+    assert max(abs(sw["after"] - sw["before"]) for sw in swings) == pytest.approx(changes[0])
+    svg = render_chart(review, names=["Ada", "Bo <b>"])
+    path = tmp_path / f"{game}.svg"
+    path.write_text(svg)
+    assert svg.startswith("<svg") and svg.count("<polyline") == 2 and svg.count('class="swing"') == 3
+    assert "Bo &lt;b&gt;" in svg and "<b>" not in svg
+
+
+def test_estimates_use_only_the_seats_own_information() -> None:
+    """Re-dealing what a seat cannot see changes nothing it estimates."""
+    import random
+
+    game = make_game("pathciv", {"players": 2})
+    record = _record("pathciv", 5)
+    est = Estimator(game, samples=4, seed=1)
+    state = game.new_initial_state()
+    checked = 0
+    for player, text in record.actions:
+        state.apply(text, player)
+        d = state.decision()
+        if state.is_terminal() or len(d.players) != 1 or d.players[0] < 0:
+            continue
+        seat = d.players[0]
+        other = state.resample(seat, random.Random(99))  # another world consistent with seat's view
+        if other.to_json() == state.to_json():
+            continue  # nothing hidden from this seat here
+        checked += 1
+        assert est.chance(other, seat) == est.chance(state, seat)
+        legal = state.legal_actions(seat)[:2]
+        assert est.after(state, seat, legal) == est.after(other, seat, legal)
+        if checked == 3:
+            break
+    assert checked == 3
+
+
+def test_the_move_analysis_keeps_to_its_budget() -> None:
+    record = _record("inceptum", 4, ["human", "greedy"])
+    none = review_record(record, cpu_budget=0.0, samples=1)
+    a = none["analysis"]
+    assert a["seats"] == [0] and a["analysed"] == 0 and a["not_analysed"] == a["decisions"] > 20
+    some = review_record(record, cpu_budget=2.0, samples=1)
+    b = some["analysis"]
+    assert b["analysed"] >= 1 and b["analysed"] + b["not_analysed"] == b["decisions"]
+    assert b["cpu_seconds"] < 2.0 + 3.0  # the budget plus one Strong decision and its weighing
+    for m in some["moves"]:
+        assert m["seat"] == 0 and m["played"] != m["suggested"]
+
+
+def test_civtable_review_writes_the_chart(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    record = _record("dominations", 2, ["human", "greedy"])
+    path = tmp_path / "game.json"
+    record.save(str(path))
+    chart = tmp_path / "chart.svg"
+    code = main(["review", str(path), "--out", str(chart), "--cpu-budget", "3", "--samples", "2"])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    assert chart.read_text().startswith("<svg")
+    assert "The biggest swings:" in out and out.count(" chance ") >= 3
+    assert "Moves of Player 1 against the Strong level" in out
+    assert main(["review", str(path), "--seat", "3"]) == 2
+    assert "--seat 3: the game has seats 1 to 2" in capsys.readouterr().err
+
+
+def test_a_record_that_does_not_replay_is_refused(tmp_path: Path) -> None:
+    record = _record("nim", 1)
+    bad: Any = record.to_json()
+    bad["actions"][1][1] = "take 9"
+    with pytest.raises(RecordError, match="action 2"):
+        review_record(GameRecord.from_json(bad), seats=[])
+
+
+def test_the_calibration_draws_estimates_toward_the_fair_share() -> None:
+    from civtable.review.estimate import calibrated
+
+    assert calibrated(0.8, 1.0, 2) == 0.8 and calibrated(0.0, 0.3, 2) == 0.0 and calibrated(1.0, 0.3, 2) == 1.0
+    assert calibrated(0.9, 0.0, 2) == pytest.approx(0.5) and calibrated(0.9, 0.0, 4) == pytest.approx(0.25)
+    assert 0.5 < calibrated(0.9, 0.5, 2) < 0.9 and calibrated(0.1, 0.5, 2) == pytest.approx(1 - calibrated(0.9, 0.5, 2))
+    assert calibrated(0.25, 0.5, 4) == pytest.approx(0.25)  # the fair share stays

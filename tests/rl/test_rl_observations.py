@@ -1,0 +1,128 @@
+"""Observations encoded straight from the state: true declared bounds, a fixed size, and nothing
+a seat may not see (re-dealing everything hidden from a seat never changes its observation)."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+pytest.importorskip("numpy")
+
+from rlgames import GAMES, make, walk  # noqa: E402
+
+from civtable.core.features import Layout  # noqa: E402
+from civtable.rl.encoding import GenericEncoder, Observer  # noqa: E402
+
+
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("players", [2, 4])
+def test_observations_stay_inside_their_declared_bounds(name: str, players: int) -> None:
+    """Over random games, no raw value breaks an exact bound of its slice, none is negative in an
+    unsigned slice, and every normalised value lies in [low, 1]."""
+    game = make(name, players=players)
+    ob = Observer(game)
+    low = ob.layout.low
+    states = 0
+    for seed in range(2 if players == 2 else 1):
+        for k, s in enumerate(walk(game, seed, limit=600 if name != "dominations" else 250)):
+            if k % 3:
+                continue
+            for p in range(game.num_players):
+                raw = ob.raw(s, p).copy()
+                assert raw.shape == (ob.size,) and raw.dtype == np.float32
+                bad = ob.layout.violations(raw)
+                assert not bad, f"{name}: {bad}"
+                v = ob.layout.normalise(raw, np.empty(ob.size, np.float32))
+                assert np.all(v >= low) and np.all(v <= 1.0) and np.all(np.isfinite(v))
+            states += 1
+    assert states > 20
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_one_layout_serves_every_seat_and_the_size_is_fixed(name: str) -> None:
+    game = make(name)
+    ob = Observer(game)
+    s = next(iter(walk(game, 3)))
+    sizes = {ob.encode(s, p).shape for p in range(game.num_players)}
+    assert sizes == {(ob.size,)}
+    if name != "conquest":  # Conquest's map grows with the players
+        assert Observer(make(name, players=3)).size == ob.size
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_observation_depends_only_on_what_the_seat_may_see(name: str) -> None:
+    """The encoder's version of the views' re-deal test: another deal of everything hidden from a
+    seat (other hands, secret choices, piles) gives that seat exactly the same numbers."""
+    game = make(name, players=3)
+    ob = Observer(game)
+    checked = 0
+    for k, s in enumerate(walk(game, 11, limit=400)):
+        if k % 4:
+            continue
+        for p in range(game.num_players):
+            mine = ob.encode(s, p)
+            for r in range(2):
+                other = ob.encode(s.resample(p, random.Random(r)), p)
+                assert np.array_equal(other, mine), f"{name}: seat {p}'s observation depends on hidden information"
+            checked += 1
+    assert checked > 30
+
+
+def test_seats_see_themselves_first() -> None:
+    """Seats are rotated: each seat's own block comes first, so seat 1's view of seat 0 is its
+    second block."""
+    game = make("pathciv")
+    ob = Observer(game)
+    s = next(x for x in walk(game, 5) if x.round >= 2)  # type: ignore[attr-defined]
+    lay = ob.layout
+    start, block = lay.offset("seats"), lay["seats"].block.size  # type: ignore[union-attr]
+    v0, v1 = ob.encode(s, 0), ob.encode(s, 1)
+    assert np.array_equal(v0[start:start + block], v1[start + block:start + 2 * block])
+
+
+def test_layout_bounds_normalise_and_report() -> None:
+    lay = Layout()
+    lay.add("count", 2, 10, "a count")
+    lay.add("diff", 1, 5, "a difference", signed=True)
+    lay.add("stock", 1, 20, "a stock", exact=False)
+    lay.freeze()
+    raw = np.array([5, 10, -5, 40], np.float32)
+    out = lay.normalise(raw, np.empty(4, np.float32))
+    assert out.tolist() == [0.5, 1.0, -1.0, 1.0]
+    assert lay.violations(raw) == []  # the saturating stock may pass its bound
+    assert lay.violations(np.array([11, 0, 0, 0], np.float32)) == ["count[0] = 11.0 outside 0..10"]
+    assert lay.violations(np.array([0, -1, 0, 0], np.float32))
+    assert [r[1] for r in lay.rows()] == ["count", "diff", "stock"]
+
+
+def test_generic_encoder_serves_games_without_their_own() -> None:
+    from civtable.core import make_game
+
+    game = make_game("nim", {"players": 2})
+    enc = GenericEncoder(game)
+    raw = np.zeros(enc.layout.size, np.float32)
+    enc.write(game.new_initial_state(), 1, raw)
+    assert raw[1] == 1.0 and np.all(np.abs(raw) <= 1.0)
+
+
+def test_inceptum_costs_in_the_observation_are_the_rules_costs() -> None:
+    """The advances block computes research costs in one vectorised step; they must be the
+    engine's own (costs.research_cost) for every seat's discounts."""
+    from civtable.games.inceptum.costs import research_cost
+
+    game = make("inceptum", players=3, mode="journey")
+    ob = Observer(game)
+    enc = ob.encoder
+    start = ob.layout.offset("advances")
+    seen = 0
+    for k, s in enumerate(walk(game, 2, limit=1500)):
+        if k % 25:
+            continue
+        for p in range(3):
+            raw = ob.raw(s, p)
+            costs = raw[start + 2:start + 4 * enc.na:4]  # type: ignore[attr-defined]
+            assert costs.tolist() == [research_cost(s, s.players[p], a) for a in range(enc.na)]  # type: ignore[attr-defined]
+            seen += 1
+    assert seen > 30

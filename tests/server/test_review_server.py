@@ -1,0 +1,55 @@
+"""Reviews on the server: made in the background when a game ends, bounded in CPU, cached in the
+database, served with the players' names and the chart; refused while the game is played."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from conftest import new_game, wait_for
+from fastapi.testclient import TestClient
+
+from civtable.server import create_app
+
+
+def _get(client: TestClient, game_id: str, token: str | None = None) -> dict[str, Any]:
+    res = client.get(f"/api/games/{game_id}", params={"token": token} if token else None)
+    assert res.status_code == 200, res.text
+    return res.json()  # type: ignore[no-any-return]
+
+
+def _play_nim_to_the_end(client: TestClient) -> tuple[str, str]:
+    g = new_game(client, ["human", "random"], names=["Ada", None])
+    token = g["seats"][0]["token"]
+    res = client.get(f"/api/games/{g['id']}/review")
+    assert res.status_code == 409 and "over" in res.json()["error"]
+    while True:
+        p = wait_for(lambda: (lambda d: d if d["finished"] or d["your_turn"] else None)(_get(client, g["id"], token)))
+        if p["finished"]:
+            return g["id"], token
+        res = client.post(f"/api/games/{g['id']}/actions",
+                          json={"token": token, "action": p["legal"][-1], "state_id": p["state_id"]})
+        assert res.status_code in (200, 204), res.text
+
+
+def test_a_finished_game_is_reviewed_in_the_background_and_cached(db_path: str) -> None:
+    with TestClient(create_app(db_path)) as client:
+        game_id, _token = _play_nim_to_the_end(client)
+
+        def ready() -> dict[str, Any] | None:
+            res = client.get(f"/api/games/{game_id}/review")
+            assert res.status_code in (200, 202), res.text
+            return res.json() if res.status_code == 200 else None
+
+        review = wait_for(ready, timeout=60, interval=0.2)
+        assert review["status"] == "ready" and review["names"][0] == "Ada"
+        assert review["svg"].startswith("<svg") and "Ada" in review["svg"]
+        assert review["analysis"]["seats"] == [0] and review["analysis"]["cpu_budget"] == 60.0
+        assert review["analysis"]["analysed"] + review["analysis"]["not_analysed"] == review["analysis"]["decisions"]
+        assert all("Player 1" not in sw["sentence"] for sw in review["swings"])
+        assert len(review["swings"]) >= 1
+    # cached in the database: a new server process answers at once
+    with TestClient(create_app(db_path)) as client:
+        res = client.get(f"/api/games/{game_id}/review")
+        assert res.status_code == 200 and res.json()["points"] == review["points"]
+        assert client.get("/review/" + game_id).status_code == 200
+        assert client.get("/api/games/nosuchgame/review").status_code == 404

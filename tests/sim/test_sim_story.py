@@ -1,0 +1,117 @@
+"""The report's summary: linked findings told as one story, honest statistics with the game as unit."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pytest
+from sim_synthetic import first_player_takes_the_benefit
+
+from civtable.core import make_game
+from civtable.sim import summarize
+from civtable.sim.effects import conditional_logit, permutation_p, rate_difference, seat_table
+from civtable.sim.metrics import element_names
+
+
+def _summary(games: list[dict[str, Any]], **kw: Any) -> dict[str, Any]:
+    names, titles = element_names(make_game("inceptum", {"players": 4}))
+    return summarize({"seats": ["greedy"] * 4, "game": "inceptum", "options": {"mode": "journey"}}, games, names,
+                     titles, **kw)
+
+
+def test_summary_names_the_dominant_element_and_its_link_to_turn_order() -> None:
+    summary = _summary(first_player_takes_the_benefit())
+    lines = summary["summary"]
+    assert 1 <= len(lines) <= 5
+    lead = lines[0]
+    assert lead.startswith("Government benefit 'Production of all resources +2': its holders win")
+    # the turn-order finding is told inside the element's sentence, with the stratified numbers
+    assert "The first player takes it in 6" in lead and "the turn-order edge of +" in lead
+    assert "once it is allowed for" in lead
+    story = summary["story"]
+    assert story["stories"][0]["lead"] == "element:benefits/production_all_2"
+    assert "turn:first" in story["stories"][0]["follows"]
+    kept = story["explained"]["turn:first"]["kept"]
+    assert kept < 0.5  # the first player's edge mostly follows from the benefit
+    # the other benefit is the same seats the other way round: no separate sentence
+    assert not any(s["lead"] == "element:benefits/population_2" for s in story["stories"])
+    # the age reached is an outcome of winning: listed apart, never a finding
+    outcomes = summary["elements"]["outcomes"]
+    assert outcomes and all(not r["finding"] for r in outcomes)
+    assert not any("Age reached" in line for line in lines)
+    assert "conditional logit" in story["method"] and "per-game permutation" in story["method"]
+
+
+def test_small_effects_are_not_called_imbalances_and_the_threshold_is_settable() -> None:
+    games = first_player_takes_the_benefit()
+    huge = _summary(games, threshold=0.9)  # no effect reaches 90 points
+    assert all(not r["finding"] for r in huge["factors"])
+    assert huge["summary"][0].startswith("No imbalance of 90 points or more")
+    benefit = next(r for r in huge["elements"]["tested"] if r["id"] == "production_all_2")
+    assert benefit["significant"] and benefit["verdict"] == "real but smaller than 90 points"
+
+
+def test_turn_order_is_a_first_class_finding_with_a_test() -> None:
+    summary = _summary(first_player_takes_the_benefit())
+    places = summary["turn_order"]["places"]
+    assert list(places) == ["1", "2", "3", "4"] and places["1"]["rate"] > 0.4
+    assert summary["turn_order"]["p"] < 0.001
+    text = "\n".join(summary["findings"])
+    assert "Turn order: the first player wins" in text and "chi-square test over 800 games" in text
+
+
+def _table(win_rows: list[list[int]], holds: list[list[int]]) -> tuple[Any, np.ndarray]:
+    games = [{"finished": True, "winners": [w.index(1)], "seats": [{"seat": p} for p in range(len(w))]}
+             for w in win_rows]
+    t, _ = seat_table(games)
+    return t, np.array([x for row in holds for x in row], dtype=bool)
+
+
+def test_per_game_permutation_test_is_exact_for_one_holder_per_game() -> None:
+    # 10 games of 4 seats, one holder each, who wins 6 times: Binomial(10, 1/4) two-sided
+    wins = [[1, 0, 0, 0]] * 6 + [[0, 1, 0, 0]] * 4
+    holds = [[1, 0, 0, 0]] * 10
+    t, x = _table(wins, holds)
+    from scipy.stats import binomtest
+
+    assert permutation_p(t, x)["p"] == pytest.approx(binomtest(6, 10, 0.25).pvalue, rel=1e-9)
+    # a feature every seat of a game holds says nothing: those games drop out
+    holds2 = [[1, 1, 1, 1]] * 10
+    t2, x2 = _table(wins, holds2)
+    assert permutation_p(t2, x2)["p"] == 1.0
+
+
+def test_rate_difference_counts_games_not_seats() -> None:
+    wins = [[1, 0, 0, 0]] * 30 + [[0, 1, 0, 0]] * 10
+    holds = [[1, 0, 0, 0]] * 40
+    t, x = _table(wins, holds)
+    d = rate_difference(t, x)
+    assert d["with"] == pytest.approx(0.75) and d["without"] == pytest.approx(10 / 120)
+    assert d["ci"][0] < d["diff"] < d["ci"][1]
+
+
+def test_conditional_logit_matches_a_direct_maximisation() -> None:
+    from scipy.optimize import minimize
+
+    rng = np.random.default_rng(3)
+    games = []
+    xs = []
+    for _g in range(300):
+        x = rng.integers(0, 2, size=(4, 2)).astype(float)
+        eta = x @ np.array([1.2, -0.5])
+        p = np.exp(eta) / np.exp(eta).sum()
+        w = int(rng.choice(4, p=p))
+        games.append({"finished": True, "winners": [w], "seats": [{"seat": s} for s in range(4)]})
+        xs.append(x)
+    t, _ = seat_table(games)
+    X = np.vstack(xs)
+    model = conditional_logit(t, X, ["a", "b"])
+
+    def nll(beta: np.ndarray) -> float:
+        eta = (X @ beta).reshape(-1, 4)
+        won = t.winner.reshape(-1, 4)
+        return float(-(eta[won] - np.log(np.exp(eta).sum(axis=1))).sum() + 0.5e-3 * beta @ beta)
+
+    direct = minimize(nll, np.zeros(2), method="BFGS").x
+    assert model.converged and model.beta == pytest.approx(direct, abs=1e-4)

@@ -131,7 +131,7 @@ class Renderer:
             if dropped:
                 views = ", ".join(f"'view {d}'" for d in dropped)
                 hint = f"(not shown to fit the screen — type {views} or 'view all')"
-                lines.append(t.style(hint, "grey"))
+                lines += [t.style(x, "grey") for x in textwrap.wrap(hint, max(20, t.width))]
             if recent_lines:
                 lines += ["", t.style("Since your last decision:", "bold")]
                 lines += ["  " + r for r in recent_lines]
@@ -216,6 +216,30 @@ class Renderer:
             body = _wrap_items(items, t.width - kw - 4)
             out.append(head + body[0])
             out += [" " * (kw + 4) + b for b in body[1:]]
+        return out
+
+    # ----- staged menus ----------------------------------------------------------------------
+    def steps(
+        self, legal: Sequence[Action], view: dict[str, Any], seat: int, chosen: str
+    ) -> list[tuple[str, str]] | None:
+        """A long menu offered in small steps (a game's renderer may override it): the entries
+        ``(label, text)`` after the steps ``chosen`` ('' at first). An entry whose text is a legal
+        action plays it; any other text is the next step's ``chosen``. None: one flat menu (the
+        default)."""
+        return None
+
+    def step_path(self, chosen: str) -> list[str]:
+        """The steps that led to ``chosen``, each one's ``chosen`` (for 'back')."""
+        words = chosen.split()
+        return [" ".join(words[:k]) for k in range(1, len(words) + 1)]
+
+    def step_menu(self, entries: Sequence[tuple[str, str]], view: dict[str, Any], seat: int, inner: bool) -> list[str]:
+        """The numbered entries of one step, in columns; ``inner``: a step after the first."""
+        t = self.term
+        items = [f"{t.style(f'{n:>2})', 'cyan')} {label}" for n, (label, _) in enumerate(entries, 1)]
+        out = ["  " + line for line in columns(items, t.width - 2, gap=3)]
+        if inner:
+            out.append(t.style("  ('back' for the previous step)", "grey"))
         return out
 
     def action_label(self, action: Action, view: dict[str, Any], seat: int, short: bool = False) -> str:

@@ -212,8 +212,9 @@ def result_object(game: Game, state: GameState, record: GameRecord) -> dict[str,
     }
 
 
-def print_summary(term: Term, game: Game, obj: dict[str, Any]) -> None:
-    """A readable account of a result object."""
+def print_summary(term: Term, game: Game, obj: dict[str, Any], scores: bool = True) -> None:
+    """A readable account of a result object (``scores=False``: without the score lines, when
+    the table has just shown the game's score sheet)."""
     t = term
     seats = obj["seats"]
 
@@ -240,7 +241,7 @@ def print_summary(term: Term, game: Game, obj: dict[str, Any]) -> None:
     width = max(len(name(p)) for p in range(obj["players"]))
     if obj["scores"] is None:
         t.write("  (scores stay hidden until the game ends: they include hidden information)")
-    for p, score in enumerate(obj["scores"] or []):
+    for p, score in enumerate(obj["scores"] if scores and obj["scores"] else []):
         star = t.style("  ★", "yellow") if p in obj["winners"] else ""
         items = [f"{k}: {_fmt(v)}" for k, v in score.items()] if isinstance(score, dict) else [_fmt(score)]
         head = f"  {name(p).ljust(width)}"
@@ -258,8 +259,10 @@ def print_summary(term: Term, game: Game, obj: dict[str, Any]) -> None:
 def _fmt(value: Any) -> str:
     if isinstance(value, bool):
         return "yes" if value else "no"
-    if isinstance(value, dict | list):
-        return json.dumps(value, separators=(",", ":"))
+    if isinstance(value, dict):
+        return ", ".join(f"{str(k).replace('_', ' ')} {_fmt(v)}" for k, v in value.items())
+    if isinstance(value, list):
+        return ", ".join(_fmt(v) for v in value)
     return str(value)
 
 
@@ -314,7 +317,7 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         out(json.dumps(obj))
     else:
-        print_summary(term, game, obj)
+        print_summary(term, game, obj, scores=not table.sheet_shown)
         if not finished and path:
             term.write(f"Saved to {path}; continue with: civtable play --resume {path}")
     return 0

@@ -61,6 +61,7 @@ class TerminalTable:
         self.chosen: dict[int, tuple[int, str]] = {}  # seat -> (position, steps of a staged menu taken)
         self.moments_seen: dict[int, set[str]] = {}  # seat -> the big moments it has been shown
         self.last_seat: int | None = None
+        self.sheet_shown = False  # the game's score sheet has been shown at the end
         self.game = session.game
         session.listeners.append(self._on_action)
 
@@ -115,6 +116,7 @@ class TerminalTable:
         self.term.write("")
         for line in self.renderer.score_sheet(sheet):
             self.term.write(line)
+        self.sheet_shown = True
 
     @property
     def private(self) -> bool:

@@ -131,7 +131,9 @@ class Renderer:
             if dropped:
                 views = ", ".join(f"'view {d}'" for d in dropped)
                 hint = f"(not shown to fit the screen — type {views} or 'view all')"
-                lines += [t.style(x, "grey") for x in textwrap.wrap(hint, max(20, t.width))]
+                if len(hint) > t.width:  # never wider than the terminal
+                    hint = f"(left out to fit: {views}; 'view all')"
+                lines.append(t.style(clip(hint, t.width), "grey"))
             if recent_lines:
                 lines += ["", t.style("Since your last decision:", "bold")]
                 lines += ["  " + r for r in recent_lines]

@@ -36,7 +36,7 @@ def test_a_whole_game_at_80x24_with_help_narration_and_score_sheet() -> None:
         assert _wait_prompt_or_end(tty)
         tty.assert_fits()
         tty.send("help")
-        help_text = tty.wait_for("quit            stop playing")
+        help_text = tty.wait_for("quit   stop")
         assert "PATH OF CIVILIZATION — 9 rounds" in help_text and "'claim <card>'" in help_text  # all on one screen
         tty.assert_fits()
         tty.send("view")  # the screen again

@@ -48,3 +48,31 @@ def test_a_wrong_shape_is_named() -> None:
     with pytest.raises(teaching.TeachingError, match="lines"):
         teaching.moments({"moments": [{"title": "x", "lines": "not a list", "round": 1}]})
     assert teaching.moments({}) == []
+
+
+@pytest.mark.parametrize(("name", "options"), [("conquest", {"victory_points": 15}), ("inceptum", {"mode": "mission1", "players": 2})])
+def test_the_score_sheet_of_a_finished_game(name: str, options: dict[str, object]) -> None:
+    from civtable.bots import make_bot
+    from civtable.core import observe
+
+    game = make_game(name, options)
+    session = Session(game, 5, ["greedy"] * game.num_players)
+    bots = [make_bot("greedy", game, p, 5) for p in range(game.num_players)]
+    while not session.state.is_terminal():
+        session.resolve_chance()
+        state = session.state
+        if state.is_terminal():
+            break
+        seat = state.decision().players[0]
+        session.apply(bots[seat].decide(observe(state, seat)), seat)
+    result = session.state.result().to_json()
+    for seat in range(game.num_players):  # every seat's view gives the same sheet at the end
+        sheet = teaching.score_sheet(game, session.state.view(seat), result)
+        assert sheet is not None
+        assert [r["seat"] for r in sheet["rows"]] == list(range(game.num_players))
+        assert sheet["winners"] == result["winners"] and all(len(r["cells"]) == len(sheet["columns"]) for r in sheet["rows"])
+        totals = {r["seat"]: r["total"] for r in sheet["rows"]}
+        assert max(totals.values()) == max(totals[w] for w in result["winners"])
+    moments = teaching.moments(session.state.view(None))
+    if name == "conquest":
+        assert moments and "wins" in moments[-1]["title"]

@@ -95,7 +95,11 @@ def limit_thinking(bot: Any, ms: int | None) -> None:
     """Give a bot that takes a wall-clock budget (its ``ms``, as mcts does) at most ``ms``
     milliseconds for this decision; its own budget (iterations, steps, a lower ``ms``) still
     applies. Bots without a time budget (random, greedy) decide quickly anyway."""
-    if ms is None or not hasattr(bot, "ms"):
+    if ms is None:
+        return
+    while "ms" not in vars(bot) and "base" in vars(bot):  # a level's wrapper (a careless bot) holds its bot
+        bot = vars(bot)["base"]
+    if "ms" not in vars(bot):
         return
     own = bot.ms
     bot.ms = ms if own is None else min(float(own), float(ms))

@@ -40,7 +40,7 @@ DOCS = Path(__file__).resolve().parents[2] / "docs"
 STATIC = Path(__file__).resolve().parent / "static"
 TOKEN_MAX = 128
 HINT_BOT = "greedy"
-PACES = {"instant": 0.0, "normal": 0.8, "slow": 2.0}
+PACES = {"instant": 0.0, "normal": 0.3, "slow": 1.0}
 """Seconds between two bot moves at each pace a player may pick (a bot that thinks longer is not
 held back further)."""
 
@@ -152,8 +152,15 @@ async def get_descriptions(
 _hints: dict[tuple[str, int, int], dict[str, Any]] = {}
 
 
+def hint_bot(game: str) -> str:
+    """The bot whose choice the guide suggests: the game's ``HINT_BOT`` (in its glossary module)
+    if it names one, else the medium-strength greedy bot."""
+    module = glossary_module(game)
+    return str(getattr(module, "HINT_BOT", HINT_BOT)) if module is not None else HINT_BOT
+
+
 def _suggest(live: LiveGame, state: Any, seat: int, seed: int) -> str:
-    bot = make_bot(HINT_BOT, live.game, seat, seed)
+    bot = make_bot(hint_bot(live.game.info.name), live.game, seat, seed)
     return str(bot.decide(observe(state, seat)).text())
 
 
@@ -230,7 +237,7 @@ class PaceRequest(BaseModel):
 @router.post("/api/games/{game_id}/pace", tags=["teaching"])
 async def post_pace(game_id: str, body: PaceRequest, request: Request) -> JSONResponse:
     """Choose how fast the bots' moves are shown to this seat: ``instant``, ``normal`` (one move
-    every 0.8 s) or ``slow`` (every 2 s). The bots of a game move at the slowest pace its people
+    every 0.3 s) or ``slow`` (every second). The bots of a game move at the slowest pace its people
     chose (never faster than the server's own ``--bot-delay``). Kept while the server runs."""
     if body.pace not in PACES:
         raise ApiError(400, f"the pace must be one of {', '.join(PACES)}, not {body.pace[:16]!r}", "bad_pace")

@@ -18,6 +18,7 @@ from __future__ import annotations
 import random
 import re
 import sys
+import textwrap
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
@@ -26,7 +27,7 @@ from civtable.core.game import GameState
 from civtable.core.words import count
 
 from .render import Renderer
-from .term import Term
+from .term import Term, clip
 
 Saver = Callable[[], None]
 
@@ -102,7 +103,7 @@ class TerminalTable:
             self.term.write("")
             self.term.write(self.term.style("Last moves:", "bold"))
             for line in last:
-                self.term.write("  " + line)
+                self.say(line, "  ")
 
     def _show_score_sheet(self) -> None:
         """At the end, the game's score sheet (if it has one) for the people at the table."""
@@ -153,7 +154,7 @@ class TerminalTable:
                     self.view(seat, rest.lower())
                 elif word == "log":
                     for entry in self.log[-40:]:
-                        self.term.write("  " + entry)
+                        self.say(entry, "  ")
                     if not self.log:
                         self.term.write("  (nothing has happened yet)")
                 elif word == "undo":
@@ -166,7 +167,7 @@ class TerminalTable:
                     self.play_line(seat, line)
                     return
             except ActionError as exc:
-                self.term.write(self.term.style(f"  ✗ {exc}", "red"))
+                self.say(f"✗ {exc}", "  ", "red")
 
     def read(self, prompt: str) -> str:
         if self.stdin is sys.stdin and self.term.stream is sys.stdout and _isatty(sys.stdin):
@@ -224,12 +225,20 @@ class TerminalTable:
         height = 0 if full or not t.height else max(8, t.height - len(menu) - 5)
         t.clear()
         for line in self.renderer.screen(view, seat, recent, height=height, moments=self.new_moments(seat, view)):
-            t.write(line)
+            t.write(clip(line, t.width))
         t.write("")
-        t.write(self.renderer.prompt_line(view, seat, state.decision().prompt))
+        t.write(clip(self.renderer.prompt_line(view, seat, state.decision().prompt), t.width))
         for line in menu:
-            t.write(line)
+            t.write(clip(line, t.width))
         t.write(t.style("  (number or text; 'info N' explains, 'undo', 'help', 'quit')", "grey"))
+
+    def say(self, text: str, indent: str = "", *styles: str) -> None:
+        """Write ``text`` wrapped to the terminal's width, every line after the first indented
+        once more."""
+        t = self.term
+        width = max(20, min(t.width, 160) - 1)
+        for line in textwrap.wrap(text, width - len(indent) - (2 if styles else 0), subsequent_indent="  ") or [""]:
+            t.write(indent + (t.style(line, *styles) if styles else line))
 
     def new_moments(self, seat: int, view: dict[str, Any]) -> list[dict[str, Any]]:
         """The big moments of ``view`` that ``seat`` has not been shown yet (at most the last 3)."""
@@ -334,7 +343,8 @@ class TerminalTable:
         t = self.term
         said = teaching.describe_action(self.game, before, plan[0].text())
         if said is not None:
-            t.write(t.style(f"  {said['title']}: ", "bold") + said["text"])
+            for i, line in enumerate(textwrap.wrap(f"{said['title']}: {said['text']}", min(t.width, 80) - 3)):
+                t.write("  " + (t.style(line, "bold") if i == 0 else line))
         if self.private:
             rng = random.Random(len(self.session.record.actions) * 7919 + seat)
             trial, other = state.resample(seat, rng), state.resample(seat, rng)
@@ -342,7 +352,7 @@ class TerminalTable:
             trial, other = state.clone(), None
         for action in plan:
             if said is None:
-                t.write(t.style("  " + self.game.describe_action(trial, seat, action), "bold"))
+                self.say(self.game.describe_action(trial, seat, action), "  ", "bold")
             trial.apply(action, seat)
             if other is not None:
                 other.apply(action, seat)
@@ -354,26 +364,26 @@ class TerminalTable:
             if hidden:
                 changes.append(f"(and {count(len(hidden), 'change')} that depend on what you cannot see yet)")
         for line in changes or ["(nothing you can see changes yet)"]:
-            t.write("    " + line)
+            t.write(clip("    " + line, t.width))
         after = trial.decision()
         if not after.players:
             t.write("    then the game ends")
         elif after.is_chance:
-            t.write(f"    then chance: {after.prompt}")
+            self.say(f"then chance: {after.prompt}", "    ")
         elif seat not in after.players:
             # only whose decision it is: another seat's prompt could tell what you may not know
             names = ", ".join(self.game.seat_name(p) for p in after.players)
-            t.write(f"    then it is {names}'s decision")
+            self.say(f"then it is {names}'s decision", "    ")
         else:
-            t.write(f"    then you decide: {after.prompt}")
+            self.say(f"then you decide: {after.prompt}", "    ")
             follow = trial.legal_actions(seat)
             if not changes and follow:
                 # A first step (e.g. 'build granary') shows its effect only with the next one.
                 example = trial.clone()
                 example.apply(follow[0], seat)
-                t.write(f"    for example, then '{follow[0].text()}':")
+                self.say(f"for example, then '{follow[0].text()}':", "    ")
                 for line in self.renderer.diff(before, example.view(seat), seat) or ["(no visible change)"]:
-                    t.write("      " + line)
+                    t.write(clip("      " + line, t.width))
 
 
 def _isatty(stream: TextIO) -> bool:

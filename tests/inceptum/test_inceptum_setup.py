@@ -141,7 +141,7 @@ def test_start_player_highest_roll_then_clockwise() -> None:
         chance(s, f"startroll {r}")
     assert s.order == (1, 2, 0)
     assert s.view(None)["start_player"] == 1
-    assert s.decision().prompt.startswith("seat 1")
+    assert s.decision().prompt.startswith("Player 2")
 
 
 def test_start_roll_ties_reroll_only_the_tied_players() -> None:

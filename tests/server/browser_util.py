@@ -84,16 +84,50 @@ def assert_no_horizontal_scroll(page: Any) -> None:
     assert width[0] <= width[1], f"the page is {width[0]} px wide in a {width[1]} px viewport"
 
 
+_INSIDE = """n => {
+  const r = n.getBoundingClientRect();
+  for (let k = 1; k < 12; k++) for (let i = 1; i < 2 * k; i += 2) for (let j = 1; j < 2 * k; j += 2) {
+    const x = r.left + r.width * i / (2 * k), y = r.top + r.height * j / (2 * k);
+    const hit = document.elementFromPoint(x, y);
+    if (hit === n || n.contains(hit)) return [x, y];
+  }
+  return null;
+}"""
+
+
 def description_before_choosing(page: Any, action: str) -> str:
     """Point at the board element (or option) that plays ``action`` and read what the table says
     it does before it is chosen (the tip's or the planner's description)."""
     target = page.locator(f"#board .clickable[data-action='{action}']")
     if not target.count():
         target = page.locator(f"#legal [data-action='{action}']")
-    target.first.hover()
-    page.wait_for_selector("#planner .described, #term-tip:not(.hidden) .tip-action", timeout=5_000)
-    tip = page.locator("#term-tip:not(.hidden) .tip-action")
-    return str(tip.first.inner_text() if tip.count() else page.inner_text("#planner .described"))
+    deadline = time.monotonic() + 20
+    while True:  # the descriptions arrive just after the position: point again until they are there
+        page.mouse.move(0, 0)
+        target.first.scroll_into_view_if_needed()
+        point = target.first.evaluate(_INSIDE)
+        if point is None:
+            target.first.hover()
+        else:
+            page.mouse.move(point[0], point[1])
+        tip = page.locator("#term-tip:not(.hidden) .tip-action")
+        if tip.count():
+            return str(tip.first.inner_text())
+        if page.locator("#planner .described").count():
+            return str(page.inner_text("#planner .described"))
+        assert time.monotonic() < deadline, f"no description of {action!r} was shown"
+        page.wait_for_timeout(100)
+
+
+def click_inside(page: Any, locator: Any) -> None:
+    """Click a point that really lies on the element (a map territory's box centre may be in
+    another territory), as a person pointing at it would."""
+    locator.scroll_into_view_if_needed()
+    point = locator.evaluate(_INSIDE)
+    if point is None:
+        locator.click()
+    else:
+        page.mouse.click(point[0], point[1])
 
 
 class ClickPlayer:
@@ -125,7 +159,7 @@ class ClickPlayer:
         before = state_id(page)
         on_board = page.locator(f"#board .clickable[data-action='{action}']")
         if on_board.count():
-            on_board.first.click()
+            click_inside(page, on_board.first)
             self.clicks += 1
             if page.locator("#chooser").count():
                 page.locator(f"#chooser [data-action='{action}']").first.click()

@@ -10,7 +10,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_util import DESKTOP, PHONE, launch, shot, state_id, tooltip, wait_state
+from browser_util import (
+    DESKTOP,
+    PHONE,
+    assert_no_horizontal_scroll,
+    launch,
+    shot,
+    state_id,
+    tooltip,
+    wait_state,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -49,6 +58,7 @@ def test_newcomer_plays_mission_1_with_the_guide(browser: Any, server_factory: A
     page.set_viewport_size(DESKTOP)
     # follow the guide to the end of the mission
     deadline = time.monotonic() + 120
+    mid_shot = False
     while "Game over" not in page.text_content("#status"):
         assert time.monotonic() < deadline, page.inner_text("#status")
         try:
@@ -63,6 +73,15 @@ def test_newcomer_plays_mission_1_with_the_guide(browser: Any, server_factory: A
         if "Game over" in page.text_content("#status"):
             break
         before = state_id(page)
+        if not mid_shot and before > 60:  # the Inceptum table mid-game, at both sizes
+            page.locator(".topbar").scroll_into_view_if_needed()
+            shot(page, "inceptum-mid-desktop")
+            page.set_viewport_size(PHONE)
+            page.wait_for_timeout(150)
+            assert_no_horizontal_scroll(page)
+            shot(page, "inceptum-mid-phone")
+            page.set_viewport_size(DESKTOP)
+            mid_shot = True
         target = page.locator("#board .guide-target")
         if not target.count():
             target = page.locator("#legal .guide-target")
@@ -78,6 +97,17 @@ def test_newcomer_plays_mission_1_with_the_guide(browser: Any, server_factory: A
     assert "Bonus" in page.inner_text("#log") or "bonus slot" in page.inner_text("#log")
     page.wait_for_selector("#guide .big")
     assert "mission" in page.inner_text("#guide").lower()
+    # the guide steered to the goal: the guided player won, as the score sheet says
+    assert "You won" in page.inner_text("#guide-end")
+    assert page.locator("#score-sheet tbody tr").count() == 2 and "Player 1" in page.inner_text("#score-winner")
+    assert page.locator("#howto").is_hidden()
+    page.locator(".topbar").scroll_into_view_if_needed()
+    shot(page, "inceptum-end-desktop")
+    page.set_viewport_size(PHONE)
+    page.wait_for_timeout(150)
+    assert_no_horizontal_scroll(page)
+    shot(page, "inceptum-end-phone")
+    assert mid_shot
     shot(page, "tutorial-finished-desktop")
     # leaving the guide at any time hides it
     page.click("#guide-leave")

@@ -116,3 +116,17 @@ def test_games_without_a_glossary_or_rules_page(client: TestClient) -> None:
     assert answer == {"game": "nim", "terms": {}, "rules": None, "css": None}
     token = next(s["token"] for s in g["seats"] if "token" in s)
     assert client.get(f"/api/games/{g['id']}/progress", params={"token": token}).json()["players"] == []
+
+
+def test_moments_and_score_sheets_carry_the_chosen_names() -> None:
+    from types import SimpleNamespace
+
+    from civtable.server.views import named_sheet, named_view
+
+    live = SimpleNamespace(names=["Anna", None])
+    view = {"moments": [{"title": "Battle: Player 1 attacks Player 2", "lines": ["Player 1 rolls 5"], "round": 3}]}
+    told = named_view(live, view)["moments"][0]  # type: ignore[arg-type]
+    assert told["title"] == "Battle: Anna attacks Player 2" and told["lines"] == ["Anna rolls 5"]
+    assert view["moments"][0]["title"].startswith("Battle: Player 1")  # the view itself is not changed
+    sheet = named_sheet(live, {"columns": [], "rows": [], "winners": [0], "tiebreak": "Player 1 has more CP"})  # type: ignore[arg-type]
+    assert sheet is not None and sheet["tiebreak"] == "Anna has more CP"

@@ -27,7 +27,7 @@ class Deal(NamedTuple):
     seat: int
 
     def decision(self) -> Decision:
-        return Decision((CHANCE,), "deal_trait", f"seat {self.seat} draws a trait card")
+        return Decision((CHANCE,), "deal_trait", f"Player {self.seat + 1} draws a trait card")
 
 
 @tagged("redraw")
@@ -49,7 +49,7 @@ class Redeal(NamedTuple):
     seats: tuple[int, ...]
 
     def decision(self) -> Decision:
-        return Decision((CHANCE,), "redeal_trait", f"seat {self.seats[0]} draws a new trait card")
+        return Decision((CHANCE,), "redeal_trait", f"Player {self.seats[0] + 1} draws a new trait card")
 
 
 @tagged("startroll")
@@ -60,7 +60,7 @@ class StartRoll(NamedTuple):
     rolls: tuple[int, ...]
 
     def decision(self) -> Decision:
-        return Decision((CHANCE,), "start_roll", f"seat {self.contenders[len(self.rolls)]} rolls for the start player")
+        return Decision((CHANCE,), "start_roll", f"Player {self.contenders[len(self.rolls)] + 1} rolls for the start player")
 
 
 @tagged("hb")
@@ -70,7 +70,7 @@ class HumbleBeginnings(NamedTuple):
     seat: int
 
     def decision(self) -> Decision:
-        return Decision((CHANCE,), "humble_beginnings", f"seat {self.seat} draws a Humble Beginnings card")
+        return Decision((CHANCE,), "humble_beginnings", f"Player {self.seat + 1} draws a Humble Beginnings card")
 
 
 # --- the turn (p. 6) ------------------------------------------------------------------
@@ -106,7 +106,7 @@ class Dice(NamedTuple):
     roller: int
 
     def decision(self) -> Decision:
-        return Decision((CHANCE,), "dice", f"seat {self.roller} rolls for bonus production")
+        return Decision((CHANCE,), "dice", f"Player {self.roller + 1} rolls for bonus production")
 
 
 @tagged("bonus_slot")
@@ -185,7 +185,7 @@ class Offer(NamedTuple):
     ask: tuple[int, ...]
 
     def decision(self) -> Decision:
-        return Decision((self.seat,), "offer", f"compose your offer to seat {self.partner}")
+        return Decision((self.seat,), "offer", f"compose your offer to Player {self.partner + 1}")
 
 
 @tagged("respond")
@@ -198,7 +198,7 @@ class Respond(NamedTuple):
     ask: tuple[int, ...]
 
     def decision(self) -> Decision:
-        return Decision((self.seat,), "respond", f"seat {self.offerer} offers a trade: accept or decline")
+        return Decision((self.seat,), "respond", f"Player {self.offerer + 1} offers a trade: accept or decline")
 
 
 # --- the end -----------------------------------------------------------------------------

@@ -314,7 +314,7 @@
     if (guideSteps === 0 && lesson && lesson.intro) body.append(el("p", { class: "why", id: "guide-intro-text" }, lesson.intro));
     if (!payload.your_turn) {
       body.append(el("p", { class: "why" }, `Waiting for ${payload.decision.players.filter((p) => p >= 0)
-        .map((p) => Civ.seatName(payload, p)).join(", ") || "the dice"}. Their moves appear in the log below.`), story());
+        .map((p) => Civ.seatName(payload, p)).join(", ") || "the dice"}. Their moves appear in the log below.`), ...story());
       return;
     }
     if (hintFor !== payload.state_id) {
@@ -327,7 +327,7 @@
       return showGuide();
     }
     if (!hint || !hint.action) return;
-    body.append(story());
+    body.append(...story());
     const what = hint.described ? hint.described.title : label(hint.action);
     body.append(el("p", { class: "big" }, "Suggested: ", el("strong", { id: "guide-action" }, what)),
       hint.why ? el("p", { class: "why", id: "guide-why" }, hint.why) : null,

@@ -452,7 +452,7 @@
       const line = cell && lines.find((l) => l.id === cell.line);
       const nextLevel = line && (line.levels || []).find((l) => l.level === (cell.level || 0) + 1);
       if (nextLevel) found = { item: nextLevel, cost: costObject(nextLevel.your_cost ?? nextLevel.cost) };
-    } else if (parts[0] !== "slot" && parts[0] !== "assign") {
+    } else if (["research", "wonder", "benefit"].includes(parts[0])) {  // not trades: "give food" is no building
       for (const arg of parts.slice(1)) { found = findCost(view, arg); if (found) break; }
     }
     if (!found) {
@@ -517,7 +517,7 @@
       offerNotice(view, payload);
       const decision = traitDecision(view, payload, ctx);
       if (decision) board.append(decision);
-      if (payload.finished || view.finished) board.append(summary(view, payload));
+      if (payload.finished || view.finished) board.append(payload.score_sheet ? Civ.table.scoreSheet(payload) : summary(view, payload));
       const players = [...(view.players || [])];
       if (view.you !== null && view.you !== undefined) players.sort((a, b) => (b.seat === view.you) - (a.seat === view.you));
       board.append(el("div", { class: "players", id: "players" }, players.map((p) => playerPanel(p, view, payload, ctx))));

@@ -68,5 +68,6 @@
     if (ev.key === "ArrowRight") step(1);
     if (ev.key === "ArrowLeft") step(-1);
   });
-  Civ.loadGlossary(gameId).finally(() => go(0).catch(() => toast("cannot load the replay")));
+  Civ.loadGlossary(gameId).then((g) => Civ.table.loadCss(g.css))
+    .finally(() => go(0).catch(() => toast("cannot load the replay")));
 })();

@@ -148,7 +148,12 @@
         el("tbody", {}, rows.map((r) => Civ.tint(el("tr", { class: sheet.winners.includes(r.seat) ? "winner" : "", dataset: { seat: r.seat } },
           el("td", {}, Civ.seatChip(payload, r.seat), sheet.winners.includes(r.seat) ? " ★" : ""),
           r.cells.map((c) => el("td", {}, c === null || c === undefined ? "—" : String(c))),
-          hasTotal ? el("td", { class: "total" }, r.total === null || r.total === undefined ? "—" : String(r.total)) : null), r.seat))))));
+          hasTotal ? el("td", { class: "total" }, r.total === null || r.total === undefined ? "—" : String(r.total)) : null), r.seat))))),
+      // a phone: one card per player instead of a wide table
+      el("ol", { class: "sheet-cards" }, rows.map((r) => Civ.tint(el("li", { class: sheet.winners.includes(r.seat) ? "winner" : "" },
+        el("div", {}, Civ.seatChip(payload, r.seat), sheet.winners.includes(r.seat) ? " ★" : "",
+          hasTotal ? el("strong", { class: "total" }, ` ${r.total ?? "—"}`) : null),
+        el("div", { class: "small" }, sheet.columns.map((c, i) => `${c}: ${r.cells[i] ?? "—"}`).join(" · "))), r.seat))));
   }
 
   // ----- the bots' pace ----------------------------------------------------------------------------

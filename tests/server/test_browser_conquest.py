@@ -1,0 +1,170 @@
+"""Ancient Civilization Conquest played in Chromium by clicking only — territories on the map,
+civilization cards and the phase's buttons, never a typed action — against two bots of the lobby's default level (Casual), to
+the end; then a guided first game started from the lobby's "Learn to play".
+
+Asserts: highlighted places are legal, a choice's description shows before it is made, the map
+is updated in place (the same SVG element all game long, never downloaded), new big moments
+appear in "What just happened", the score sheet has one row per player, and the page never
+scrolls sideways at 375 px. Saves screenshots at 1366×768 and 375×812 mid-game and at the end.
+
+The test game is a short one (first to 15 VP, option ``victory_points``) to fit the test run;
+``CIVTABLE_FULL_GAMES=1`` plays to the rulebook's 100 VP and writes the click count to
+``test-artifacts/conquest-clicks.json``."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from browser_util import (
+    DESKTOP,
+    PHONE,
+    SCREENSHOTS,
+    ClickPlayer,
+    assert_highlights_are_legal,
+    assert_no_horizontal_scroll,
+    description_before_choosing,
+    launch,
+    legal_actions,
+    shot,
+)
+
+pytestmark = pytest.mark.browser
+FULL = os.environ.get("CIVTABLE_FULL_GAMES") == "1"
+
+
+@pytest.fixture
+def browser() -> Iterator[Any]:
+    yield from launch()
+
+
+def both_sizes(page: Any, name: str) -> None:
+    """Screenshots at both sizes (from the top of the page); the phone has no sideways scroll."""
+    page.mouse.move(0, 0)
+    page.locator(".topbar").scroll_into_view_if_needed()
+    shot(page, f"{name}-desktop")
+    page.set_viewport_size(PHONE)
+    page.wait_for_timeout(150)
+    assert_no_horizontal_scroll(page)
+    page.locator(".topbar").scroll_into_view_if_needed()
+    shot(page, f"{name}-phone")
+    page.set_viewport_size(DESKTOP)
+    page.wait_for_timeout(100)
+
+
+def choose(page: Any, rng: random.Random) -> str:
+    """A click-only player: mostly a highlighted board element (a territory, a civilization card,
+    a phase button); Monuments, Villages and Cities first when offered."""
+    on_board = assert_highlights_are_legal(page)
+    assert on_board, f"nothing highlighted on the board; options {legal_actions(page)}"
+    for kind in ("monument", "upgrade", "village", "city", "civ", "recruit"):
+        found = [a for a in on_board if a.startswith(kind + " ")]
+        if found and rng.random() < 0.8:
+            return rng.choice(found)
+    return rng.choice(on_board)
+
+
+def test_conquest_by_clicking_only(browser: Any, server_factory: Any, tmp_path: Path) -> None:
+    server = server_factory(str(tmp_path / "cq.sqlite3"), bot_delay=0.0)
+    options = {} if FULL else {"victory_points": 15}
+    g = httpx.post(server.base + "/api/games", json={"game": "conquest", "seats": ["human", "casual", "casual"],
+                                                     "seed": 11, "options": options}, timeout=60).json()
+    token = g["seats"][0]["token"]
+    page = browser.new_page(viewport=DESKTOP, reduced_motion="reduce")
+    errors: list[str] = []
+    svg_requests: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("request", lambda r: svg_requests.append(r.url) if "/svg" in r.url else None)
+    page.goto(f"{server.base}/play/{g['id']}#token={token}")
+    page.select_option("#pace", "instant")  # the bots' pace, remembered in this browser
+    player = ClickPlayer(page)
+    rng = random.Random(5)
+    described = 0
+    marked = False
+    moments_seen = False
+    mid_shot = False
+    longest_wait = 0.0
+    deadline = time.monotonic() + (3000 if FULL else 240)
+    while True:
+        t0 = time.monotonic()
+        if not player.wait_turn(timeout=120):
+            break
+        longest_wait = max(longest_wait, time.monotonic() - t0)
+        assert time.monotonic() < deadline, f"still playing after {player.clicks} clicks"
+        action = choose(page, rng)
+        if described < 6 and not action.startswith("done"):
+            text = description_before_choosing(page, action)
+            assert len(text) > 10, text
+            described += 1
+        if page.locator("svg.conquest-map").count():
+            if not marked:  # mark the map's element: it must be the same one all game long
+                page.eval_on_selector("svg.conquest-map", "n => { n.dataset.kept = 'yes'; }")
+                marked = True
+            else:
+                assert page.get_attribute("svg.conquest-map", "data-kept") == "yes", "the map was drawn anew"
+        if not moments_seen and page.locator("#moments:not(.hidden) .moment").count():
+            moments_seen = True
+        if not mid_shot and player.actions >= 25:
+            both_sizes(page, "conquest-mid")
+            mid_shot = True
+        player.play(action)
+    page.wait_for_selector("#score-sheet")
+    rows = page.locator("#score-sheet tbody tr")
+    assert rows.count() == 3
+    assert "Winner" in page.inner_text("#score-winner")
+    assert "VP from Monuments" in page.inner_text("#score-sheet thead")
+    assert page.locator("#howto").is_hidden()  # no "if the game ended now" after the end
+    assert page.locator("#moments:not(.hidden) .moment").count() >= 1  # at least the winner's moment
+    both_sizes(page, "conquest-end")
+    assert not svg_requests, svg_requests  # the map is drawn in the page, never downloaded
+    assert described >= 3 and mid_shot and not errors, errors
+    page.goto(f"{server.base}/replay/{g['id']}")  # the replay draws the same map, read-only
+    page.wait_for_selector("#board svg.conquest-map")
+    page.click("#last")
+    page.wait_for_timeout(300)
+    assert not page.locator("#board .clickable").count() and not errors, errors
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    (SCREENSHOTS.parent / f"conquest-clicks{'-full' if FULL else ''}.json").write_text(json.dumps({
+        "clicks": player.clicks, "actions": player.actions, "longest_wait_s": round(longest_wait, 2),
+        "victory_points": options.get("victory_points", 100), "moments_seen_mid_game": moments_seen}))
+
+
+def test_guided_first_game_of_conquest(browser: Any, server_factory: Any, tmp_path: Path) -> None:
+    server = server_factory(str(tmp_path / "cqg.sqlite3"), bot_delay=0.0)
+    page = browser.new_page(viewport=DESKTOP, reduced_motion="reduce")
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server.base + "/")
+    button = page.locator("#tutorials button[data-game=conquest]")
+    assert "25 VP" in page.inner_text("#tutorials .lesson[data-game=conquest]")
+    button.click()
+    page.wait_for_url("**/play/**")
+    page.select_option("#pace", "instant")
+    page.wait_for_selector("#guide:not(.hidden) #guide-do", timeout=30_000)
+    assert "25 VP" in page.inner_text("#guide-goal")
+    assert page.inner_text("#guide-why").strip()
+    assert "null" not in page.inner_text("#guide")
+    shot(page, "conquest-guided-desktop")
+    player = ClickPlayer(page)
+    deadline = time.monotonic() + 240
+    while player.wait_turn(timeout=120):
+        assert time.monotonic() < deadline, f"still guided after {player.clicks} clicks"
+        page.wait_for_selector("#guide-do", timeout=30_000)
+        target = page.locator("#board .guide-target[data-action]")
+        action = (target.first.get_attribute("data-action") if target.count()
+                  else page.get_attribute("#legal .guide-target", "data-action") or "")
+        assert action in legal_actions(page), action
+        assert "null" not in page.inner_text("#guide") and "[object" not in page.inner_text("#guide")
+        player.play(action)
+    page.wait_for_selector("#guide-end")
+    assert "Conquest" in page.inner_text("#guide-end")
+    assert page.locator("#score-sheet tbody tr").count() == 2
+    shot(page, "conquest-guided-end-desktop")
+    assert not errors, errors

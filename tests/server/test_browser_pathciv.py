@@ -78,6 +78,23 @@ def caught_up(page: Any, base: str, game_id: str, token: str, timeout: float = 3
     raise AssertionError("the page never showed the server's position")
 
 
+def play(player: ClickPlayer, page: Any, action: str) -> bool:
+    """Click ``action``; a simultaneous phase redraws the board with every bot move, so a click's
+    target may leave the page just before it is clicked: then look again (False when the action
+    is no longer there to play)."""
+    for _ in range(20):
+        try:
+            player.play(action)
+            return True
+        except Exception as exc:  # Playwright's error: the element left the page meanwhile
+            if "not attached" not in str(exc) and "not stable" not in str(exc):
+                raise
+            page.wait_for_timeout(100)
+            if action not in snapshot(page)[0]:
+                return False
+    raise AssertionError(f"could not click {action!r}: the board kept changing")
+
+
 def both_sizes(page: Any, name: str, focus: str) -> None:
     """Screenshots at 1366×768 and 375×812 with ``focus`` in view; the phone page must not scroll
     sideways."""
@@ -136,9 +153,8 @@ def test_three_player_game_by_clicking_only_against_bots(
         if not mid_shot and kind == "claim" and int(page.get_attribute("#board", "data-state-id") or 0) > 150:
             both_sizes(page, "pathciv-midgame", "#board .pc-markets")
             mid_shot = True
-        if action not in snapshot(page)[0]:  # the position moved on meanwhile: look again
+        if action not in snapshot(page)[0] or not play(player, page, action):  # the position moved on: look again
             continue
-        player.play(action)
         kinds_played.add(kind)
         assert time.monotonic() - t0 < 600
     page.wait_for_selector("#score-sheet")
@@ -194,8 +210,8 @@ def test_guided_first_game_suggests_explains_and_ends_on_the_score_sheet(
         assert target.count() >= 1  # the suggested control is highlighted on the board
         action = target.first.get_attribute("data-action") or ""
         assert action in legal_actions(page)
-        player.play(action)
-        followed += 1
+        if play(player, page, action):
+            followed += 1
     page.wait_for_selector("#score-sheet")
     assert page.locator("#score-sheet tbody tr").count() == 2
     assert page.locator("#guide-end").count() == 1

@@ -56,9 +56,14 @@ def play(task: dict[str, Any]) -> dict[str, Any]:
     kinds: dict[str, float] = {}
     start = time.process_time()
     field_cpu = 0.0
+    last = -1
+    events: list[dict[str, int]] = [{} for _ in range(n)]  # chance events (battles ...) after each seat's moves
     while True:
         state = session.state
         if state.is_chance_node():
+            if last >= 0:
+                kind = state.decision().kind
+                events[last][kind] = events[last].get(kind, 0) + 1
             session.apply(sample_chance(state.chance_outcomes(), chance_rng(session.seed, session.chance_count)), CHANCE)
             continue
         deciders = state.decision().players
@@ -78,13 +83,14 @@ def play(task: dict[str, Any]) -> dict[str, Any]:
             else:
                 field_cpu += dt
             session.apply(action, p)
+            last = p
     result = session.state.result()
     winners = list(result.winners) if result.finished else []
     metrics = seat_metrics(session.state)
     return {
         "index": index, "seed": seed, "seat": me, "winners": winners, "finished": result.finished,
         "rounds": result.rounds, "times": times, "kinds": kinds, "cpu": time.process_time() - start,
-        "field_cpu": field_cpu, "metrics": metrics, "scores": result.scores,
+        "field_cpu": field_cpu, "metrics": metrics, "scores": result.scores, "events": events,
     }
 
 
@@ -163,6 +169,10 @@ def summarise(args: Any, results: list[dict[str, Any]], wall: float, load0: Any,
     mine: dict[str, float] = {}
     field: dict[str, float] = {}
     for r in results:
+        for p, ev in enumerate(r.get("events", [])):
+            target = mine if p == r["seat"] else field
+            for k, v in ev.items():
+                target[f"chance_{k}"] = target.get(f"chance_{k}", 0.0) + v
         for p, m in enumerate(r["metrics"]):
             target = mine if p == r["seat"] else field
             for k, v in m.items():

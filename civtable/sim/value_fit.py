@@ -1,6 +1,6 @@
 """Fit a game's learned position value (:mod:`civtable.bots.value`) from simulated games.
 
-    python -m civtable.bots.value_fit conquest --games 1200 --seed 1 --workers 2
+    python -m civtable.sim.value_fit conquest --games 1200 --seed 1 --workers 2
 
 plays ``--games`` games between bots drawn from ``--bots`` (every seat its own draw, so the
 positions cover several playing styles), describes every seat with the game's
@@ -22,12 +22,13 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
+from civtable.bots import make_bot
+from civtable.bots.greedy import game_bot_module
+from civtable.bots.value import LinearValue
 from civtable.core import CHANCE, Session, make_game, sample_chance
 from civtable.core.session import chance_rng
 
-from . import make_bot
-from .greedy import game_bot_module
-from .value import LinearValue
+from .observe import LazyObservation
 
 Sample = tuple[list[list[float]], list[float]]  # features per seat, share of the win per seat
 
@@ -62,7 +63,7 @@ def play_one(task: dict[str, Any]) -> list[Sample]:
             last = deciders
         for p in deciders:
             if p in session.state.decision().players:
-                obs = session.observation(p)
+                obs = LazyObservation(session.state, p)
                 if explore and len(obs.legal) > 1 and wander.random() < explore:
                     # a move off the bots' habits, among those the search weighs, so the value
                     # also sees what the alternatives lead to
@@ -144,7 +145,7 @@ def evaluate(model: LinearValue, samples: list[Sample]) -> dict[str, float]:
 
 
 def main(argv: list[str] | None = None) -> None:
-    ap = argparse.ArgumentParser(prog="python -m civtable.bots.value_fit", description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(prog="python -m civtable.sim.value_fit", description=__doc__.splitlines()[0])
     ap.add_argument("game")
     ap.add_argument("--games", type=int, default=1000)
     ap.add_argument("--players", default="2,3,4", help="player counts, used in turn")

@@ -40,7 +40,7 @@ DOCS = Path(__file__).resolve().parents[2] / "docs"
 STATIC = Path(__file__).resolve().parent / "static"
 TOKEN_MAX = 128
 HINT_BOT = "greedy"
-PACES = {"instant": 0.0, "normal": 0.3, "slow": 1.0}
+PACES = {"instant": 0.0, "normal": 0.4, "slow": 1.0}
 """Seconds between two bot moves at each pace a player may pick (a bot that thinks longer is not
 held back further)."""
 
@@ -237,7 +237,7 @@ class PaceRequest(BaseModel):
 @router.post("/api/games/{game_id}/pace", tags=["teaching"])
 async def post_pace(game_id: str, body: PaceRequest, request: Request) -> JSONResponse:
     """Choose how fast the bots' moves are shown to this seat: ``instant``, ``normal`` (one move
-    every 0.3 s) or ``slow`` (every second). The bots of a game move at the slowest pace its people
+    every 0.4 s, as ``civtable serve``'s default ``--bot-delay``) or ``slow`` (every second). The bots of a game move at the slowest pace its people
     chose (never faster than the server's own ``--bot-delay``). Kept while the server runs."""
     if body.pace not in PACES:
         raise ApiError(400, f"the pace must be one of {', '.join(PACES)}, not {body.pace[:16]!r}", "bad_pace")

@@ -7,7 +7,7 @@ is updated in place (the same SVG element all game long, never downloaded), new 
 appear in "What just happened", the score sheet has one row per player, and the page never
 scrolls sideways at 375 px. Saves screenshots at 1366×768 and 375×812 mid-game and at the end.
 
-The test game is a short one (first to 15 VP, option ``victory_points``) to fit the test run;
+The test game is a short one (first to 10 VP, option ``victory_points``) to fit the test run;
 ``CIVTABLE_FULL_GAMES=1`` plays to the rulebook's 100 VP and writes the click count to
 ``test-artifacts/conquest-clicks.json``."""
 
@@ -73,7 +73,7 @@ def choose(page: Any, rng: random.Random) -> str:
 
 def test_conquest_by_clicking_only(browser: Any, server_factory: Any, tmp_path: Path) -> None:
     server = server_factory(str(tmp_path / "cq.sqlite3"), bot_delay=0.0)
-    options = {} if FULL else {"victory_points": 15}
+    options = {} if FULL else {"victory_points": 10}
     g = httpx.post(server.base + "/api/games", json={"game": "conquest", "seats": ["human", "casual", "casual"],
                                                      "seed": 11, "options": options}, timeout=60).json()
     token = g["seats"][0]["token"]
@@ -125,15 +125,15 @@ def test_conquest_by_clicking_only(browser: Any, server_factory: Any, tmp_path: 
     both_sizes(page, "conquest-end")
     assert not svg_requests, svg_requests  # the map is drawn in the page, never downloaded
     assert described >= 3 and mid_shot and not errors, errors
-    page.goto(f"{server.base}/replay/{g['id']}")  # the replay draws the same map, read-only
-    page.wait_for_selector("#board svg.conquest-map")
-    page.click("#last")
-    page.wait_for_timeout(300)
-    assert not page.locator("#board .clickable").count() and not errors, errors
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     (SCREENSHOTS.parent / f"conquest-clicks{'-full' if FULL else ''}.json").write_text(json.dumps({
         "clicks": player.clicks, "actions": player.actions, "longest_wait_s": round(longest_wait, 2),
         "victory_points": options.get("victory_points", 100), "moments_seen_mid_game": moments_seen}))
+    page.goto(f"{server.base}/replay/{g['id']}")  # the replay draws the same map, read-only
+    page.wait_for_selector("#board[data-step]")
+    page.click("#last")
+    page.wait_for_selector("#board svg.conquest-map")
+    assert not page.locator("#board .clickable").count() and not errors, errors
 
 
 def test_guided_first_game_of_conquest(browser: Any, server_factory: Any, tmp_path: Path) -> None:

@@ -212,9 +212,10 @@
     showLog();
     Civ.table.showMoments(payload);
     Civ.table.fetchDescriptions(gameId, token, payload, () => {
-      showLegal();  // the options' words may come from the descriptions
-      if (hint && hint.action && hintFor === payload.state_id) {
-        for (const n of document.querySelectorAll(`#legal [data-action="${CSS.escape(hint.action)}"]`)) n.classList.add("guide-target");
+      // the options' words may come from the descriptions: relabel the buttons in place
+      for (const b of document.querySelectorAll("#legal button[data-action]")) {
+        const words = label(b.dataset.action);
+        if (b.textContent !== words) b.textContent = words;
       }
       for (const item of document.querySelectorAll("#chooser .chooser-item")) {
         if (!item.querySelector(".described")) Civ.append(item, [Civ.table.descriptionNode(item.dataset.action, "small")]);

@@ -160,8 +160,10 @@
   const PACE_KEY = "civtable.pace";
   const PACES = { instant: "instant", normal: "normal", slow: "slow" };
   function pace() { const p = localStorage.getItem(PACE_KEY); return PACES[p] ? p : "normal"; }
+  /** The pace goes to the server once a person has chosen one in this browser; until then the bots
+      keep the server's own pace (its --bot-delay, 0.4 s by default: "normal"). */
   async function sendPace(gameId, token) {
-    if (!token) return;
+    if (!token || !PACES[localStorage.getItem(PACE_KEY)]) return;
     await Civ.api("POST", `/api/games/${encodeURIComponent(gameId)}/pace`, { token, pace: pace() });
   }
   function paceControl(gameId, getToken) {

@@ -114,9 +114,6 @@ def is_strong_reference(spec: str) -> bool:
     return level is not None and level.reference
 
 
-GROUPS = ("levels", "styles")
-
-
 def expand_groups(specs: list[str], game: str) -> list[str]:
     """Bot lists may name groups: ``levels`` (every level, weakest first) and ``styles`` (the
     Strong level in each of the game's styles). A group adds only the specs not listed already."""

@@ -38,7 +38,7 @@ from civtable.core.session import chance_rng
 from .assign import option_names, parse_assign, study_hooks
 from .assign import wanted as assign_wanted
 from .factors import THRESHOLD
-from .metrics import element_names, first_player, score_snapshot, seat_metrics
+from .metrics import element_names, first_player, score_snapshot, seat_metrics, turn_order
 from .observe import LazyObservation
 from .restrict import RestrictedAgent, label, resolve
 
@@ -162,6 +162,7 @@ def _run_game(task: dict[str, Any], holder: dict[str, Any]) -> dict[str, Any]:
     actions = 0
     stopped = False
     first: int | None = None
+    order: list[int] | None = None
     while True:
         state = session.state
         if hooks is not None:
@@ -183,6 +184,7 @@ def _run_game(task: dict[str, Any], holder: dict[str, Any]) -> dict[str, Any]:
             snapshots.append([res.rounds, score_snapshot(state)])
             if first is None and res.rounds >= 1:  # the order of round 1 (it may change later)
                 first = first_player(state)
+                order = turn_order(state)
         deciders = state.decision().players
         if not deciders:
             break
@@ -226,6 +228,10 @@ def _run_game(task: dict[str, Any], holder: dict[str, Any]) -> dict[str, Any]:
         "final_hash": record.final_hash or state.state_hash(),
         "first_player": first if first is not None else first_player(state),
     }
+    if order is not None or first is None:
+        order = order if first is not None else turn_order(state)
+        if order is not None:
+            line["turn_order"] = order
     forced = sum(getattr(b, "forced", 0) for b in bots)
     if forced:
         line["forced_restricted"] = forced

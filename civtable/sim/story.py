@@ -259,9 +259,9 @@ def tell(fs: FactorSet, rows: list[dict[str, Any]], threshold: float = THRESHOLD
             text += ". " + "; ".join(c[0].upper() + c[1:] for c in clauses)
         stories.append({"lead": key, "kind": r["kind"], "effect": r["effect"], "text": text + ".", "follows": followers})
     lines = [s["text"] for s in stories[:MAX_SENTENCES]]
-    rest = len(findings) - sum(1 + len(s["follows"]) for s in stories[:MAX_SENTENCES])
-    if lines and rest > 0:
-        lines[-1] += f" ({rest} more finding(s) in the tables below.)"
+    untold = len(findings) - sum(1 + len(s["follows"]) for s in stories[:MAX_SENTENCES])
+    if lines and untold > 0:
+        lines[-1] += f" ({untold} more finding(s) in the tables below.)"
     if not findings:
         sig = [r for r in rows if r["significant"] and r["kind"] != "outcome"]
         tested = [r for r in rows if r["kind"] != "outcome"]

@@ -131,7 +131,9 @@ def render_html(summary: dict[str, Any]) -> str:
     parts.extend(summary_section(summary))
     parts.append("<h2>Findings</h2><ul>")
     for f in summary["findings"]:
-        cls = " class='flag'" if "expected" in f or "too strong" in f or "too weak" in f or f.startswith("Warning") else ""
+        flagged = ("expected" in f or "too strong" in f or "too weak" in f or f.startswith("Warning")
+                   or ": an advantage" in f or ": a disadvantage" in f)
+        cls = " class='flag'" if flagged else ""
         parts.append(f"<li{cls}>{html.escape(f)}</li>")
     parts.append("</ul>")
     label = summary.get("group_label") or "trait"

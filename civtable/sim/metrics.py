@@ -51,6 +51,13 @@ def first_player(state: GameState) -> int | None:
     return int(fn(state)) if callable(fn) else None
 
 
+def turn_order(state: GameState) -> list[int] | None:
+    """The seats in turn order (the game's ``turn_order`` hook), or None: the order then goes
+    round the table from :func:`first_player`."""
+    fn = getattr(_module(state.game), "turn_order", None)
+    return [int(x) for x in fn(state)] if callable(fn) else None
+
+
 def element_names(game: Game) -> tuple[dict[str, dict[str, str]], dict[str, str]]:
     """Content names by field and id (``{"wonders": {"pyramids": "Pyramids"}}``) and the titles
     of the fields, from the game's ``element_names`` hook and ``KIND_TITLES``."""

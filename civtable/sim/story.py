@@ -153,8 +153,8 @@ def _lead_sentence(r: dict[str, Any], players: int) -> str:
                 f"({pts(r['effect'])}, {ci}; {p}; fair share {pct(fair)}, {r['n_with']} games)")
     share = r["games_with"] / r["games"] if r["games"] else 0.0
     return (f"{r['label']}: its holders win {pct(r['with'])} against {pct(r['without'])} without it "
-            f"({pts(r['effect'])}, {ci}; {p}; held by {r['held_by_winners']} of the {r['winners']} winners, "
-            f"in {pct(share)} of games)")
+            f"({pts(r['effect'])}, {ci}; {p}; held by {r['held_by_winners']} of the {r['winners']} winners; "
+            f"some seat holds it in {pct(share)} of games)")
 
 
 def _follow_clause(fs: FactorSet, lead: Factor, r: dict[str, Any], k: dict[str, Any]) -> str:
@@ -244,8 +244,14 @@ def tell(fs: FactorSet, rows: list[dict[str, Any]], threshold: float = THRESHOLD
         followers = sorted((o for o, e in explained.items() if e["by"] == key and e["kept"] < FOLLOWS),
                            key=lambda o: (rank.get(row_of[o]["kind"], 3), -abs(row_of[o]["effect"])))
         clauses = [_follow_clause(fs, by_key[key], row_of[o], explained[o]) for o in followers[:MAX_CLAUSES]]
-        if len(followers) > MAX_CLAUSES:
-            clauses.append(f"{len(followers) - MAX_CLAUSES} more finding(s) mostly follow from it")
+        rest = followers[MAX_CLAUSES:]
+        also = [o for o in rest if row_of[o]["kind"] != "element"]  # turn order and traits are always named
+        if also:
+            clauses.append(", ".join(f"{row_of[o]['label']} ({pts(row_of[o]['effect'])}, "
+                                     f"{pts(row_of[o]['effect'] * explained[o]['kept'])} once it is allowed for)"
+                                     for o in also) + " likewise mostly follow from it")
+        if len(rest) > len(also):
+            clauses.append(f"{len(rest) - len(also)} more content choice(s) mostly follow from it")
         if key in explained:
             e = explained[key]
             clauses.append(_partial_clause(fs, by_key[e["by"]], row_of[e["by"]], by_key[key], e))
@@ -253,9 +259,9 @@ def tell(fs: FactorSet, rows: list[dict[str, Any]], threshold: float = THRESHOLD
             text += ". " + "; ".join(c[0].upper() + c[1:] for c in clauses)
         stories.append({"lead": key, "kind": r["kind"], "effect": r["effect"], "text": text + ".", "follows": followers})
     lines = [s["text"] for s in stories[:MAX_SENTENCES]]
-    rest = len(findings) - sum(1 + len(s["follows"]) for s in stories[:MAX_SENTENCES])
-    if lines and rest > 0:
-        lines[-1] += f" ({rest} more finding(s) in the tables below.)"
+    untold = len(findings) - sum(1 + len(s["follows"]) for s in stories[:MAX_SENTENCES])
+    if lines and untold > 0:
+        lines[-1] += f" ({untold} more finding(s) in the tables below.)"
     if not findings:
         sig = [r for r in rows if r["significant"] and r["kind"] != "outcome"]
         tested = [r for r in rows if r["kind"] != "outcome"]

@@ -9,13 +9,13 @@ import pytest
 
 from civtable.core import observe
 from civtable.sim import SimConfig, load_games, run_game, simulate
-from civtable.sim import runner as runner_module
+from civtable.sim import play as play_module
 
 
 def test_lazy_observations_give_the_same_games_as_full_ones(monkeypatch: pytest.MonkeyPatch) -> None:
     cfg = SimConfig(game="inceptum", seats=["greedy"] * 3, games=1, seed=3, options={"players": 3}, max_rounds=3)
     fast = run_game(cfg.task(0))["line"]
-    monkeypatch.setattr(runner_module, "LazyObservation", lambda state, p: observe(state, p))
+    monkeypatch.setattr(play_module, "LazyObservation", lambda state, p: observe(state, p))
     slow = run_game(cfg.task(0))["line"]
     assert fast == slow and fast["actions"] > 20
 

@@ -59,6 +59,12 @@ def first_player(state: GameState) -> int:
     return int(s.initiative[0]) if s.initiative else 0
 
 
+def turn_order(state: GameState) -> list[int]:
+    """The seats in the Initiative order (Age 1's turns go round it from its first seat)."""
+    s: Any = state
+    return [int(q) for q in s.initiative] if s.initiative else list(range(state.game.num_players))
+
+
 def choice_options(game: Game) -> list[str]:
     """The Objectives a study may assign."""
     return [o.id for o in game.content.objectives]  # type: ignore[attr-defined]

@@ -1,8 +1,8 @@
 """Inceptum's hooks for simulation studies (see ``docs/simulation.md``).
 
 * :func:`seat_metrics` — per seat: trait, government, age, CP, population, the advances
-  researched, wonders built, government benefits taken and building levels built (ids; the
-  report names them with :func:`element_names`);
+  researched, wonders built, government benefits taken and building levels reached (a level-3
+  building counts for levels 1, 2 and 3; ids, named by :func:`element_names`);
 * :func:`first_player` — the seat that took the first turn (decided by the start roll);
 * :data:`CHOICE` / :func:`choice_options` / :func:`forced_action` — studies may fix, rotate or
   draw each seat's trait: the trait deal is a chance node, and the study replaces the drawn card
@@ -52,7 +52,8 @@ def seat_metrics(state: GameState) -> list[dict[str, Any]]:
             if cell is None or cell[0] == WONDER:
                 continue
             count += 1
-            built.append(f"{c.lines[cell[1]].id}/{cell[2]}")
+            # every level the building went through: a Sawmill was a Lumber Camp first
+            built.extend(f"{c.lines[cell[1]].id}/{lv}" for lv in range(1, cell[2] + 1))
         row: dict[str, Any] = {
             "cp": s.cp(p),
             "score": s.cp(p),

@@ -1,0 +1,49 @@
+"""Warnings about the study's choice compare like with like: an option played under its content
+name (Path of Civilization's boards, Dominations' Objectives) counts as played."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from civtable.core import make_game
+from civtable.sim import summarize
+from civtable.sim.assign import option_names, study_hooks
+from civtable.sim.metrics import turn_order
+
+
+def _games(field: str, values: list[str], players: int, n: int) -> list[dict[str, Any]]:
+    out = []
+    for i in range(n):
+        seats = [{"seat": p, "bot": "greedy", "won": p == i % players, field: values[(i + p) % len(values)], "score": 1}
+                 for p in range(players)]
+        out.append({"index": i, "rounds": 9, "finished": True, "winners": [i % players], "seats": seats,
+                    "first_player": 0, "score_by_round": []})
+    return out
+
+
+@pytest.mark.parametrize(("game", "field", "players"), [("pathciv", "civ", 4), ("dominations", "objective", 4)])
+def test_options_played_under_their_names_are_not_reported_missing(game: str, field: str, players: int) -> None:
+    g = make_game(game, {"players": players})
+    hooks = study_hooks(g)
+    ids = [str(o) for o in hooks.choice_options(g)]  # type: ignore[union-attr]
+    names = option_names(g)
+    assert set(names) == set(ids) and all(names[i] for i in ids)
+    choice = (str(hooks.CHOICE), ids)  # type: ignore[union-attr]
+    every = summarize({"seats": ["greedy"] * players, "game": game}, _games(field, [names[i] for i in ids], players, 40),
+                      choice=choice, choice_names=names)
+    assert every["choice"]["never_played"] == [] and every["choice"]["played"] == len(ids)
+    assert not any("never played" in f or "not a study" in f for f in every["findings"])
+    # one option really missing: named by its content name, once
+    some = summarize({"seats": ["greedy"] * players, "game": game},
+                     _games(field, [names[i] for i in ids[1:]], players, 40), choice=choice, choice_names=names)
+    assert some["choice"]["never_played"] == [names[ids[0]]]
+    text = "\n".join(some["findings"])
+    assert f"({names[ids[0]]} never)" in text and f"--assign {choice[0]}=rotate" in text
+
+
+def test_dominations_turn_order_is_the_initiative() -> None:
+    g = make_game("dominations", {"players": 3})
+    order = turn_order(g.new_initial_state())
+    assert sorted(order or []) == [0, 1, 2]

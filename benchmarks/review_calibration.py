@@ -27,8 +27,9 @@ from civtable.review.estimate import CALIBRATION, calibrated
 from civtable.sim.report import wilson
 
 
-def pairs(dirs: list[str], game: str, limit: int, samples: int) -> tuple[list[tuple[float, float]], int, int]:
-    out: list[tuple[float, float]] = []
+def pairs(dirs: list[str], game: str, limit: int, samples: int) -> tuple[list[list[tuple[float, float]]], int, int]:
+    """(estimate, outcome) pairs, one list per record."""
+    out: list[list[tuple[float, float]]] = []
     files = sorted(f for d in dirs for f in glob.glob(os.path.join(d, "records", "*.json")))[:limit]
     used = players = 0
     for f in files:
@@ -40,9 +41,9 @@ def pairs(dirs: list[str], game: str, limit: int, samples: int) -> tuple[list[tu
             continue
         used += 1
         players = len(points[0].chances)
-        for pt in points[1:-1]:  # after each round; not the start (even) nor the end (known)
-            for seat, p in enumerate(pt.chances):
-                out.append((p, (1.0 / len(winners)) if seat in winners else 0.0))
+        out.append([(p, (1.0 / len(winners)) if seat in winners else 0.0)
+                    for pt in points[1:-1]  # after each round; not the start (even) nor the end (known)
+                    for seat, p in enumerate(pt.chances)])
     return out, used, players
 
 
@@ -65,6 +66,10 @@ def fit(data: list[tuple[float, float]], players: int) -> float:
             lo = a
         a, b = hi - g * (hi - lo), lo + g * (hi - lo)
     return round((lo + hi) / 2, 3)
+
+
+def brier(data: list[tuple[float, float]], slope: float, players: int) -> float:
+    return sum((calibrated(p, slope, players) - y) ** 2 for p, y in data) / len(data)
 
 
 def table(data: list[tuple[float, float]], slope: float, players: int) -> None:
@@ -94,9 +99,18 @@ def main() -> None:
     ap.add_argument("--write", action="store_true", help="store the slope in civtable/review/calibration.toml")
     args = ap.parse_args()
     t = time.process_time()
-    data, used, players = pairs(args.dirs, args.game, args.limit, args.samples)
-    if not data:
+    per_record, used, players = pairs(args.dirs, args.game, args.limit, args.samples)
+    if not per_record:
         raise SystemExit("no finished records of this game found")
+    data = [pair for rec in per_record for pair in rec]
+    # out of sample first: fitted on every other record, judged on the rest
+    train = [pair for rec in per_record[0::2] for pair in rec]
+    test = [pair for rec in per_record[1::2] for pair in rec]
+    if test:
+        half = fit(train, players)
+        print(f"held out: slope {half} fitted on {len(per_record[0::2])} records; on the other "
+              f"{len(per_record[1::2])} the Brier score goes from {brier(test, 1.0, players):.4f} to "
+              f"{brier(test, half, players):.4f}")
     slope = fit(data, players)
     print(f"{args.game}: {used} records, {len(data)} estimates, {players} players, fitted slope {slope} "
           f"({time.process_time() - t:.1f} CPU seconds)")

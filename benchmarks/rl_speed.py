@@ -7,7 +7,8 @@ Dominations action counts once however many tokens it took):
 
 * ``engine``   — ``legal_actions`` + ``apply_unchecked`` on the state, chance drawn;
 * ``gym``      — ``gymnasium.make("civtable/...-v1")`` (one learning seat, random opponents);
-* ``aec``      — PettingZoo ``env()``: ``agent_iter`` / ``last`` / ``step``, every agent each cycle;
+* ``aec``      — PettingZoo ``env()``: ``agent_iter`` / ``last`` / ``step``, every agent each cycle
+  (``aec_deciders``: ``env(turns="deciders")``, only the seats that must decide);
 * ``parallel`` — PettingZoo ``parallel_env()``;
 * ``openspiel``— ``pyspiel`` states: ``legal_actions`` / ``chance_outcomes`` / ``apply_action``;
 * ``vector``   — :class:`~civtable.rl.vector_env.CivtableVectorEnv` with N games, and
@@ -97,11 +98,11 @@ def gym(name: str, opts: dict[str, Any], seconds: float) -> tuple[float, int, fl
     return timed(seconds, one)
 
 
-def aec(name: str, opts: dict[str, Any], seconds: float) -> tuple[float, int, float]:
+def aec(name: str, opts: dict[str, Any], seconds: float, turns: str = "all") -> tuple[float, int, float]:
     import importlib
 
     mod = importlib.import_module(f"civtable.rl.envs.{MODULES[name]}")
-    env = mod.env(options=opts)
+    env = mod.env(options=opts, turns=turns)
     seed = [0]
 
     def one() -> int:
@@ -227,14 +228,15 @@ def main() -> None:
     results: dict[str, Any] = {"python": platform.python_version(), "load_before": os.getloadavg(),
                                "players": args.players, "num_envs": args.num_envs, "seconds": args.seconds, "games": {}}
     print(f"load average before: {results['load_before']}")
-    print(f"{'game':12} {'engine':>8} {'gym':>8} {'aec':>8} {'parallel':>8} {'openspiel':>9} {'vector':>8} {'sync':>8}"
-          f"   engine/gym engine/aec engine/par vector/sync")
+    print(f"{'game':12} {'engine':>8} {'gym':>8} {'aec':>8} {'aec_dec':>8} {'parallel':>8} {'openspiel':>9} {'vector':>8} "
+          f"{'sync':>8}   engine/gym engine/aec engine/aec_dec engine/par engine/os vector/sync")
     for name in args.games.split(","):
         opts = {"players": args.players}
         row = {
             "engine": engine(name, opts, args.seconds),
             "gym": gym(name, opts, args.seconds),
             "aec": aec(name, opts, args.seconds),
+            "aec_deciders": aec(name, opts, args.seconds, turns="deciders"),
             "parallel": parallel(name, opts, args.seconds),
             "openspiel": openspiel(name, opts, args.seconds),
             "vector": vector(name, opts, args.seconds, args.num_envs, sync=False),
@@ -246,13 +248,15 @@ def main() -> None:
         results["games"][name]["ratios"] = {
             "engine/gym": round(rate["engine"] / rate["gym"], 2), "engine/aec": round(rate["engine"] / rate["aec"], 2),
             "engine/parallel": round(rate["engine"] / rate["parallel"], 2),
+            "engine/aec_deciders": round(rate["engine"] / rate["aec_deciders"], 2),
             "engine/openspiel": round(rate["engine"] / rate["openspiel"], 2),
             "vector/sync": round(rate["vector"] / rate["sync"], 2),
         }
         r = results["games"][name]["ratios"]
-        print(f"{name:12} {rate['engine']:8.0f} {rate['gym']:8.0f} {rate['aec']:8.0f} {rate['parallel']:8.0f} "
-              f"{rate['openspiel']:9.0f} {rate['vector']:8.0f} {rate['sync']:8.0f}   {r['engine/gym']:10.2f} "
-              f"{r['engine/aec']:10.2f} {r['engine/parallel']:10.2f} {r['vector/sync']:11.2f}", flush=True)
+        print(f"{name:12} {rate['engine']:8.0f} {rate['gym']:8.0f} {rate['aec']:8.0f} {rate['aec_deciders']:8.0f} "
+              f"{rate['parallel']:8.0f} {rate['openspiel']:9.0f} {rate['vector']:8.0f} {rate['sync']:8.0f}   "
+              f"{r['engine/gym']:10.2f} {r['engine/aec']:10.2f} {r['engine/aec_deciders']:14.2f} "
+              f"{r['engine/parallel']:10.2f} {r['engine/openspiel']:9.2f} {r['vector/sync']:11.2f}", flush=True)
     results["references"] = references(args.seconds)
     for k, v in results["references"].items():
         print(f"reference: {k}: {v} steps per CPU-second")

@@ -4,10 +4,10 @@ A level is a bot spec per game and an optional *blunder* share (decisions played
 legal move), registered as a bot name: ``make_bot("strong", game, seat, seed)`` builds the
 game's Strong bot, so every place that takes a bot spec (``civtable play --seats human,strong``,
 simulate, the ladder, the server's seats) takes a level too. A level takes one parameter,
-``style=NAME``: one of the game's styles (``[styles.<game>]`` in the data file). The greedy
-player plays a style with its own weights (``greedy:style=NAME``); the search bot through the
-game's ``style_search(style, seat)`` hook, which returns the styled rollout policy, candidate
-moves and leaf values for that seat.
+``style=NAME``: one of the game's styles (``[styles.<game>]`` in the data file), passed to the
+bot the level is built from: the greedy player plays it with its own weights
+(``greedy:style=NAME``), the search bot through the game's ``style_search`` hook
+(``mcts:style=NAME``).
 
 Measured ratings of the levels (OpenSkill, per game) are kept in ``level_ratings.json`` beside
 the data file, written by ``civtable ladder ... --save-level-ratings``.
@@ -167,31 +167,17 @@ class CarelessBot:
         return getattr(self.base, name)
 
 
-def _styled(game: Game, base: str, params: dict[str, str], style: str) -> tuple[dict[str, str], str | None]:
-    """The base bot's parameters for ``style`` and whether the search needs the game's hooks."""
+def _styled(game: Game, base: str, params: dict[str, str], style: str) -> dict[str, str]:
+    """The base bot's parameters for ``style`` (``greedy:style=`` and ``mcts:style=`` both play
+    the game's named styles)."""
     known = styles(game.info.name)
     if not known:
         raise OptionError(f"{game.info.title} has no playing styles, so a level takes no style= there")
     if style not in known:
         raise OptionError(f"{game.info.title} has no style called {style!r}; styles: {', '.join(sorted(known))}")
-    if base == "greedy":
-        return {**params, "style": style}, None
-    if base == "mcts":
-        return params, style
-    raise OptionError(f"a level played by the {base} bot has no styles")
-
-
-def _apply_search_style(bot: Any, game: Game, seat: int, style: str) -> None:
-    from .greedy import game_bot_module
-
-    module = game_bot_module(game)
-    hook = getattr(module, "style_search", None) if module is not None else None
-    if hook is None:
-        raise OptionError(f"the search bot of {game.info.title} has no styles; choose a style with Beginner or Casual")
-    for attr, fn in hook(style, seat).items():
-        if attr not in ("rollout", "candidates", "leaf"):
-            raise ValueError(f"style_search of {game.info.name} returned an unknown hook {attr!r}")
-        setattr(bot, attr, fn)
+    if base not in ("greedy", "mcts"):
+        raise OptionError(f"a level played by the {base} bot has no styles")
+    return {**params, "style": style}
 
 
 def _factory(level: Level, factories: dict[str, BotFactory]) -> BotFactory:
@@ -200,12 +186,9 @@ def _factory(level: Level, factories: dict[str, BotFactory]) -> BotFactory:
         if extra:
             raise OptionError(f"the {level.title} level takes only style=NAME, not {sorted(extra)[0]!r}")
         base, base_params = parse_spec(level.spec_for(game.info.name))
-        search_style = None
         if "style" in params:
-            base_params, search_style = _styled(game, base, base_params, params["style"])
+            base_params = _styled(game, base, base_params, params["style"])
         bot = factories[base](game, seat, rng, base_params)
-        if search_style is not None:
-            _apply_search_style(bot, game, seat, search_style)
         if level.blunder > 0:
             bot = CarelessBot(bot, random.Random(rng.getrandbits(64)), level.blunder)
         return bot

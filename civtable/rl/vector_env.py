@@ -59,6 +59,9 @@ class CivtableVectorEnv(VectorEnv):  # type: ignore[misc]
         self.action_space = batch_space(self.single_action_space, num_envs)
         self.copy = copy
         self._obs = np.zeros((num_envs, self.table.obs_size), np.float32)
+        self._raw = np.zeros((num_envs, self.table.base_size), np.float32)
+        ob = self.table.observer
+        self._encoder, self._layout, self._fills_all = ob.encoder, ob.layout, ob._fills_all
         self._mask = np.zeros((num_envs, self.table.n_actions), np.int8)
         self._rewards = np.zeros(num_envs, np.float64)
         self._terminated = np.zeros(num_envs, bool)
@@ -75,14 +78,41 @@ class CivtableVectorEnv(VectorEnv):  # type: ignore[misc]
         solo = self.solos[i]
         solo.reset(seed)
         self._seats[i] = solo.seat
-        self._write(i)
 
     def _write(self, i: int) -> None:
+        """One game's observation and mask (the batch is normally written at once: _write_all)."""
         solo = self.solos[i]
         m = solo.match
         assert m is not None
         m.observe(solo.seat, self._obs[i])
         m.mask(solo.seat, self._mask[i])
+
+    def _write_all(self) -> None:
+        """Every game's observation and mask: raw values game by game, then one normalisation of
+        the whole batch and one write of every mask."""
+        raw, enc, fills_all = self._raw, self._encoder, self._fills_all
+        rows: list[int] = []
+        cols: list[int] = []
+        flat = self.table.flat
+        base = self.table.base_size
+        for i, solo in enumerate(self.solos):
+            m = solo.match
+            assert m is not None
+            row = raw[i]
+            if not fills_all:
+                row.fill(0.0)
+            enc.write(m.state, solo.seat, row)
+            legal = m.legal(solo.seat)
+            rows += [i] * len(legal)
+            cols += legal
+            if not flat:
+                pend = self._obs[i, base:]
+                pend.fill(0.0)
+                if m.prefix[solo.seat]:
+                    pend[list(m.prefix[solo.seat])] = 1.0
+        self._layout.normalise_rows(raw, self._obs[:, :base])
+        self._mask.fill(0)
+        self._mask[rows, cols] = 1
 
     def _out(self, a: np.ndarray) -> np.ndarray:
         return a.copy() if self.copy else a
@@ -99,6 +129,7 @@ class CivtableVectorEnv(VectorEnv):  # type: ignore[misc]
             seeds = [int(x) for x in seed]
         for i, s in enumerate(seeds):
             self._start(i, s)
+        self._write_all()
         return self._out(self._obs), {"action_mask": self._out(self._mask), "seat": self._seats.copy()}
 
     def step(self, actions: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
@@ -115,8 +146,7 @@ class CivtableVectorEnv(VectorEnv):  # type: ignore[misc]
                 last = m.observe(solo.seat)
                 final.append((i, last, solo.won() if term else 0.0))
                 self._start(i, int(self._seeds.integers(0, 2**31 - 1)))
-            else:
-                self._write(i)
+        self._write_all()
         infos: dict[str, Any] = {"action_mask": self._out(self._mask), "seat": self._seats.copy()}
         if final:
             done = np.zeros(self.num_envs, bool)

@@ -203,10 +203,7 @@ def test_score_sheet_names_the_tie_break() -> None:
     view["initiative"] = [1, 0]
     result = dataclasses.replace(s.result()).to_json()
     for p in result["scores"]:
-        p["vp"] = 50
-        p["tally"] = {"influence": 50}
-        for k in ("objectives", "monuments", "cards"):
-            p[k] = 0
+        p.update(vp=50, vp_influence=50, vp_cards=0, vp_overflow=0, vp_domination=0, objectives=0, monuments=0, cards=0)
     sheet = score_sheet(s.game, view, result)
     assert sheet["tiebreak"] and "Player 2 plays first" in sheet["tiebreak"]
 

@@ -63,6 +63,6 @@ def test_dominations_terminal_game_to_the_end_at_80x24() -> None:
             screen = step(tty, "1")
             inputs += 1
             assert inputs < 600, screen
-        assert "Final scores" in screen and "Winner" in screen
+        assert "Winner: " in screen and "Total" in screen and "(* winner)" in screen  # the score sheet
         assert all(seen.values()), seen
         assert longest_menu <= 12, longest_screen  # no menu longer than half the screen

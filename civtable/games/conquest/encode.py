@@ -26,8 +26,8 @@ from .frames import BattleOrder, MonumentPayment, MoveUnit
 from .position import PHASES
 
 if TYPE_CHECKING:
-    from .game import Conquest
     from .mapgen import GameMap
+    from .options import ConquestRules as Conquest
     from .state import ConquestState
 
 UNITS = 10  # armies or fleets in one space where the feature saturates

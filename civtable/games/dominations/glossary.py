@@ -19,6 +19,7 @@ from typing import Any
 from .choices import describe_action, knowledge
 from .content import COLOURS, DOMAINS, Content, Effect, Goal
 from .placement import preview
+from .reserve import TALLY
 from .tree import SIDES
 from .view import effect_words, goal_words
 
@@ -295,7 +296,7 @@ def score_sheet(game: Any, view: dict[str, Any], result_json: dict[str, Any]) ->
     rows: list[dict[str, Any]] = []
     for seat, p in enumerate(view.get("players", [])):
         got = scores[seat] if seat < len(scores) else {}
-        tally = got.get("tally") or p.get("tally") or {}
+        tally = {k: got[f"vp_{k}"] for k in TALLY if f"vp_{k}" in got} or p.get("tally") or {}
         final = {k: got.get(k, (p.get("final") or {}).get(k, 0)) for k in ("objectives", "monuments", "cards")}
         cells = [int((tally if where == "tally" else final).get(key, 0) or 0) for key, _, where in SHEET]
         total = int(got.get("vp", p.get("vp", 0)))

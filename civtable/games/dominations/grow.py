@@ -166,7 +166,7 @@ def score(s: DominationsState, seat: int, cell: Cell, option: tuple[int, int, in
     gained = [0] * 6
     gained_vest = 0
     if option[0] == LOCUS and not reactivated:
-        narrate.locus(s, seat, (option[1], option[2]), counts, vest)
+        narrate.locus(s, seat, (option[1], option[2]), counts, vest, sum(1 for x in activated if x in s.cities))
     if option[0] == LOCUS:
         loc = s.players[seat].mods.on_locus
         gained = list(loc[:6])

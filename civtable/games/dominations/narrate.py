@@ -58,11 +58,13 @@ def revealed(s: DominationsState) -> None:
         f"{c.monuments[p.monument].name} into play." for q, p in enumerate(s.players)])
 
 
-def locus(s: DominationsState, seat: int, point: tuple[int, int], counts: list[int], vest: int) -> None:
-    begin(s, f"{name(seat)} completes a Locus", [
-        f"Six Land tiles now surround the point ({point[0]}, {point[1]}): instead of one edge, "
-        f"{name(seat)} scores the six Resources round it.",
-        f"It Produces {knowledge(counts, vest)} (Camp included), and activates the Cities on the six tiles."])
+def locus(s: DominationsState, seat: int, point: tuple[int, int], counts: list[int], vest: int, cities: int) -> None:
+    lines = [f"Six Land tiles now surround the point ({point[0]}, {point[1]}): instead of one edge, "
+             f"{name(seat)} scores the six Resources round it.",
+             f"It Produces {knowledge(counts, vest)} (Camp included)."]
+    if cities:
+        lines.append(f"The {cities} Cit{'y' if cities == 1 else 'ies'} on those tiles Produce for their owners.")
+    begin(s, f"{name(seat)} completes a Locus", lines)
 
 
 def age_end(s: DominationsState) -> None:

@@ -114,7 +114,7 @@ def result(s: DominationsState) -> GameResult:
             "objective": s.c.objectives[p.objective].name if p.objective >= 0 else None,
             "monument": s.c.monuments[p.monument].name if p.monument >= 0 else None,
             "cities": 0, "masteries": len(p.owned), **p.final,
-            "tally": dict(zip(TALLY, p.tally, strict=True)),
+            **{f"vp_{k}": n for k, n in zip(TALLY, p.tally, strict=True)},  # VP scored during play, by source
         })
     for o, _ in s.cities.values():
         scores[o]["cities"] += 1

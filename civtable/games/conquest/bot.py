@@ -47,7 +47,7 @@ WEIGHTS: dict[str, float] = {"attack": 0.6, "aggression": 1.0, "armies": 2.0, "m
 """The greedy player's tunable weights (``greedy:style=...``, ``greedy:noise=...``)."""
 STYLES: dict[str, dict[str, float]] = {
     "balanced": {},
-    "warlord": {"attack": 0.45, "aggression": 2.0},
+    "warlord": {"attack": 0.2, "aggression": 2.0, "margin": 0.0},
     "builder": {"attack": 0.8, "aggression": 0.4},
     "cautious": {"attack": 0.75, "aggression": 0.8},
 }
@@ -92,6 +92,7 @@ class GreedyConquest:
         except ValueError as exc:
             raise OptionError(f"greedy parameters attack=, aggression=, armies= and margin= must be numbers ({exc})") from None
         self._cancelled: set[tuple[int, Action]] = set()
+        self.civ_order = CIV_PREFERENCE
 
     # ------------------------------------------------------------------ entry points
     def decide(self, obs: Observation) -> Action:
@@ -112,7 +113,7 @@ class GreedyConquest:
     # ------------------------------------------------------------------ setup
     def _d_civ(self, s: Any, legal: list[Action]) -> Action | None:
         ids = {a.args[0] for a in legal}
-        for cid in CIV_PREFERENCE:
+        for cid in self.civ_order:
             if cid in ids:
                 return Action("civ", (cid,))
         return None
@@ -418,6 +419,15 @@ SEARCH_POLICY: dict[str, float] = {"attack": 0.2, "margin": 0.0}
 greedy player it won 77 of 100 two-player games (seed 700, the seeds it was tuned on)."""
 
 
+SEARCH_CIVS = (
+    "macedonians", "goths", "phoenicians", "babylonians", "celts", "minoans", "romans", "athenians", "sumerians",
+    "persians", "spartans", "egyptians",
+)
+"""The civilizations in the order the search policy picks them: by how often each won in 240
+two-player games of the search policy against itself with the civilizations rotated (seed 800:
+Macedonians 30 of 40, Goths 29 ... Egyptians 10 of 40)."""
+
+
 def _rollout_bot(state: Any, player: int, rng: random.Random, style: str = "") -> GreedyConquest:
     """The greedy player of ``player`` (in ``style``, else :data:`SEARCH_POLICY`) for searches
     drawing from ``rng``."""
@@ -428,6 +438,7 @@ def _rollout_bot(state: Any, player: int, rng: random.Random, style: str = "") -
             _ROLLOUT_BOTS.clear()
         params = {k: repr(v) for k, v in {**WEIGHTS, **(STYLES[style] if style else SEARCH_POLICY)}.items()}
         bot = _ROLLOUT_BOTS[key] = GreedyConquest(state.game, player, rng, params)
+        bot.civ_order = SEARCH_CIVS
     return bot
 
 

@@ -19,7 +19,7 @@ from typing import Any
 
 from civtable.core import CHANCE, Action, Game, GameState, Observation, OptionError
 
-from . import grow, scoring, tree
+from . import evaluation, grow, scoring, tree
 from .content import COLOUR_INDEX, COLOURS
 from .evaluation import VALUE_FEATURES, value_features
 
@@ -261,12 +261,17 @@ def style_search(style: str, seat: int) -> dict[str, Any]:
         return search_actions(state, player, legal, rng, w if player == seat else None)
 
     def leaf(state: GameState) -> list[float]:
-        return leaf_values(state, w, seat)
+        return soft_leaf_values(state, w, seat)
 
     return {"rollout": rollout, "candidates": candidates, "leaf": leaf}
 
 
-def leaf_values(state: GameState, w: dict[str, float] | None = None, seat: int = -1) -> list[float]:
+def leaf_values(state: GameState) -> list[float]:
+    """Win estimates per seat for the search: the learned value (:mod:`.evaluation`)."""
+    return evaluation.leaf_values(state)
+
+
+def soft_leaf_values(state: GameState, w: dict[str, float] | None = None, seat: int = -1) -> list[float]:
     """Win estimates per seat: a soft maximum of :func:`value` (seat ``seat`` weighed with ``w``)."""
     s: Any = state
     if s.finished:

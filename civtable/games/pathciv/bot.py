@@ -20,7 +20,9 @@ from typing import Any
 
 from civtable.core import CHANCE, Action, Game, Observation, OptionError
 
+from . import evaluation
 from .content import BATTLES, CHALLENGES, LEADERS, PHILOSOPHY, WONDERS, Effect, Repeat
+from .evaluation import VALUE_FEATURES as VALUE_FEATURES
 from .evolution import claim_options, outranked
 from .frames import OpenClaims
 from .phases import EMPTY, commit_project, project_options
@@ -383,6 +385,18 @@ def search_actions(state: Any, player: int, legal: list[Action], rng: random.Ran
         scored.append((value(t, player), a))
     scored.sort(key=lambda va: -va[0])
     return [a for _v, a in scored[:6]]
+
+
+def value_features(state: Any) -> list[list[float]]:
+    """The learned value's features of every seat (:mod:`.evaluation`)."""
+    return evaluation.features(state, value, rounds_left)
+
+
+def learned_leaf_values(state: Any) -> list[float]:
+    """Win estimates per seat from the learned value (:mod:`.evaluation`)."""
+    if state.finished:
+        return list(state.returns())
+    return evaluation.win_chances(value_features(state))
 
 
 def leaf_values(state: Any) -> list[float]:

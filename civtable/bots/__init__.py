@@ -120,12 +120,21 @@ def bot_names() -> list[str]:
     return sorted(_FACTORIES)
 
 
+_LEVELS: list[str] = []
+"""The levels' names, weakest first, as :mod:`civtable.bots.levels` registers them."""
+
+
+def register_level(name: str, factory: BotFactory) -> None:
+    """Register a level (a bot name built on other bots); levels are listed in registration order."""
+    register_bot(name, factory)
+    if name not in _LEVELS:
+        _LEVELS.append(name)
+
+
 def level_names() -> list[str]:
     """The levels' names, weakest first (see :mod:`civtable.bots.levels`)."""
     _load_builtin()
-    from .levels import levels
-
-    return list(levels())
+    return list(_LEVELS)
 
 
 def make_bot(spec: str, game: Game, seat: int, seed: int | None) -> Any:
@@ -158,6 +167,5 @@ def _load_builtin() -> None:
         except ModuleNotFoundError as exc:
             if exc.name != module:
                 raise
-    from .levels import register_levels
-
-    register_levels(_FACTORIES)
+    # the levels are built on the bots above, so they register last
+    importlib.import_module("civtable.bots.levels").register_levels(_FACTORIES)

@@ -24,7 +24,7 @@ from typing import Any, NamedTuple
 
 from civtable.core import Action, Game, Observation, OptionError
 
-from . import BotFactory, parse_spec, register_bot
+from . import BotFactory, parse_spec, register_level
 
 DATA = Path(__file__).with_name("levels.toml")
 RATINGS = Path(__file__).with_name("level_ratings.json")
@@ -198,4 +198,4 @@ def register_levels(factories: dict[str, BotFactory]) -> None:
     for level in levels().values():
         if level.name in factories:
             raise ValueError(f"{DATA}: level {level.name!r} has the name of a bot")
-        register_bot(level.name, _factory(level, factories))
+        register_level(level.name, _factory(level, factories))

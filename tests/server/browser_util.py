@@ -95,21 +95,31 @@ _INSIDE = """n => {
 }"""
 
 
-def description_before_choosing(page: Any, action: str) -> str:
+def description_before_choosing(page: Any, action: str) -> str | None:
     """Point at the board element (or option) that plays ``action`` and read what the table says
-    it does before it is chosen (the tip's or the planner's description)."""
-    target = page.locator(f"#board .clickable[data-action='{action}']")
-    if not target.count():
-        target = page.locator(f"#legal [data-action='{action}']")
+    it does before it is chosen (the tip's or the planner's description). ``None`` when the action
+    left the page meanwhile (another player moved and the position changed): look again."""
+    from playwright.sync_api import Error as PlaywrightError
+
     deadline = time.monotonic() + 20
     while True:  # the descriptions arrive just after the position: point again until they are there
+        target = page.locator(f"#board .clickable[data-action='{action}']")
+        if not target.count():
+            target = page.locator(f"#legal [data-action='{action}']")
+        if not target.count():
+            return None
         page.mouse.move(0, 0)
-        target.first.scroll_into_view_if_needed()
-        point = target.first.evaluate(_INSIDE)
-        if point is None:
-            target.first.hover()
-        else:
-            page.mouse.move(point[0], point[1])
+        try:
+            target.first.scroll_into_view_if_needed(timeout=2000)
+            point = target.first.evaluate(_INSIDE, timeout=2000)
+            if point is None:
+                target.first.hover(timeout=2000)
+            else:
+                page.mouse.move(point[0], point[1])
+        except PlaywrightError:  # redrawn under the pointer (a push arrived): point at the new one
+            assert time.monotonic() < deadline, f"{action!r} kept leaving the page"
+            page.wait_for_timeout(100)
+            continue
         tip = page.locator("#term-tip:not(.hidden) .tip-action")
         if tip.count():
             return str(tip.first.inner_text())

@@ -124,6 +124,8 @@ def test_dominations_three_players_by_clicking_only(browser: Any, server_factory
         action = choose(on_board, rng)
         if not described and action.startswith("place "):
             said = description_before_choosing(page, action)
+            if said is None:  # the position moved on while pointing: look again
+                continue
             assert "from the edge" in said or "Locus" in said, said
             assert "Produce" in page.inner_text("#dom-preview") or "from" in page.inner_text("#dom-preview")
             described = True

@@ -23,7 +23,7 @@ def test_the_review_of_a_finished_game(browser: Any, server_factory: Any, tmp_pa
     page = browser.new_page(viewport={"width": 1280, "height": 900})
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(server.base + "/")
+    page.goto(server.base + "/?examples")  # the example game (Nim) is listed only on request
     page.wait_for_selector("#game-select option[value=nim]", state="attached")
     page.select_option("#game-select", "nim")
     page.select_option("#players-select", "2")

@@ -372,20 +372,19 @@ def search_actions(state: Any, player: int, legal: list[Action], rng: random.Ran
     ranked: list[tuple[float, Action]] = []
     if kind == "move_to":
         top = s.frames[-1]
-        for a in legal:
-            if a.kind != "to":
-                continue
-            t = int(a.args[0]) - 1
-            score = bot._move_score(s, top.unit, top.source, a)
-            if score <= 0 and s.settle[t] and s.owner[t] == player and top.unit == "army":
-                score = 0.5 + s.monu[t] - s.armies[player].get(t, 0)  # reinforce an own settlement
-            if score > 0:
-                ranked.append((score, a))
+        ranked = _destinations(bot, s, player, top.unit, top.source, legal)
+        if ranked:  # a unit picked is moved: cancelling would only return to the same position
+            ranked.sort(key=lambda x: -x[0])
+            out = [first] if first.kind == "to" else []
+            out += [a for _v, a in ranked if a not in out][:SEARCH_WIDTH - len(out)]
+            return out
     elif kind == "move":
         for a in legal:
-            if a.kind == "unit":
+            if a.kind == "unit" and _has_destination(bot, s, player, a):
                 t = int(a.args[1]) - 1
                 ranked.append((1.0 + s.monu[t] * 0.1 + rng.random() * 0.01, a))
+        if first.kind == "unit" and not _has_destination(bot, s, player, first):
+            out = []
     elif kind == "recruit":
         seen: set[Any] = set()
         for a in legal:
@@ -410,7 +409,36 @@ def search_actions(state: Any, player: int, legal: list[Action], rng: random.Ran
     stop = _DONE if _DONE in legal else Action("cancel")
     if stop in legal and stop not in out:
         out.append(stop)
-    return out
+    return out or [first]
+
+
+def _destinations(bot: GreedyConquest, s: Any, player: int, unit: str, source: int,
+                  legal: list[Action]) -> list[tuple[float, Action]]:
+    """The destinations worth searching for the unit(s) picked at ``source`` (0-based), scored:
+    the greedy player's moves, and armies reinforcing an own settlement."""
+    ranked = []
+    for a in legal:
+        if a.kind != "to":
+            continue
+        t = int(a.args[0]) - 1
+        score = bot._move_score(s, unit, source, a)
+        if score <= 0 and s.settle[t] and s.owner[t] == player and unit == "army":
+            score = 0.5 + s.monu[t] - s.armies[player].get(t, 0)  # reinforce an own settlement
+        if score > 0:
+            ranked.append((score, a))
+    return ranked
+
+
+def _has_destination(bot: GreedyConquest, s: Any, player: int, pick: Action) -> bool:
+    """Whether picking the unit(s) of ``pick`` leads to a destination worth searching. Picking a
+    unit only to cancel returns to the same position, so the search would pick and cancel
+    without end (it did: hundreds of times a turn); such picks are not searched."""
+    sample = s.clone()
+    sample.apply_unchecked(pick, player)
+    if sample.decision().kind != "move_to":
+        return True
+    return bool(_destinations(bot, sample, player, str(pick.args[0]), int(pick.args[1]) - 1,
+                              sample.legal_actions(player)))
 
 
 SEARCH_POLICY: dict[str, float] = {"attack": 0.2, "margin": 0.0}

@@ -64,7 +64,7 @@ def _game(job: BotJob) -> Game:
     return game
 
 
-def _watch_parent(parent: int) -> None:
+def exit_with_parent(parent: int) -> None:
     """Worker initializer: exit when the server process is gone (even after ``kill -9``, which
     gives it no chance to stop its workers)."""
 
@@ -119,7 +119,7 @@ class BotPool:
                 self._executor = ProcessPoolExecutor(
                     self.workers,
                     mp_context=multiprocessing.get_context("spawn"),
-                    initializer=_watch_parent,
+                    initializer=exit_with_parent,
                     initargs=(os.getpid(),),
                 )
             else:

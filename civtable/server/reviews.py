@@ -30,6 +30,7 @@ from sqlalchemy import Column, Float, MetaData, String, Table, Text, insert, sel
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 
+from .botpool import exit_with_parent
 from .errors import ApiError
 from .live import LiveGame, dumps
 from .manager import GameManager
@@ -51,8 +52,10 @@ reviews_table = Table(
 )
 
 
-def _low_priority() -> None:
-    """Worker initializer: reviews yield the CPU to the games being played."""
+def _low_priority(parent: int) -> None:
+    """Worker initializer: reviews yield the CPU to the games being played, and the worker ends
+    when the server process is gone (even after ``kill -9``)."""
+    exit_with_parent(parent)
     try:
         os.nice(10)
     except OSError:  # pragma: no cover - not allowed on this system
@@ -94,7 +97,7 @@ class Reviews:
         if self._executor is None:
             if self.workers > 0:
                 self._executor = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"),
-                                                     initializer=_low_priority)
+                                                     initializer=_low_priority, initargs=(os.getpid(),))
             else:
                 self._executor = ThreadPoolExecutor(1, thread_name_prefix="civtable-review")
         return self._executor

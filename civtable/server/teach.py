@@ -29,7 +29,7 @@ from fastapi.responses import HTMLResponse, JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 from civtable.bots import make_bot
-from civtable.core import game_info, game_names, make_game, observe
+from civtable.core import OptionError, game_info, game_names, make_game, observe
 from civtable.core import teaching as hooks
 
 from .errors import ApiError
@@ -266,6 +266,14 @@ def _markdown(path: Path) -> str:
     return str(MarkdownIt("commonmark", {"html": False}).enable("table").render(path.read_text(encoding="utf-8")))
 
 
+def _title(game: str) -> str:
+    """The game's name as players know it ("Path of Civilization"), not its id."""
+    try:
+        return str(game_info(game).title)
+    except OptionError:  # a page for a name that is not a registered game: its file name
+        return game
+
+
 @lru_cache(maxsize=16)
 def _rules_html(game: str) -> str | None:
     """The players' how-to-play page, with a link to the developers' notes."""
@@ -276,7 +284,7 @@ def _rules_html(game: str) -> str | None:
     if (DOCS / f"{game}-rules.md").is_file():
         notes = (f"<p class=\"muted small notes-link\">How the rules are implemented, readings of unclear passages "
                  f"and options: <a href=\"/rules/{game}/notes\">Implementation notes</a>.</p>")
-    return _page(f"How to play {game}", "How to play", _markdown(path) + notes)
+    return _page(f"How to play {_title(game)}", "How to play", _markdown(path) + notes)
 
 
 @lru_cache(maxsize=16)
@@ -285,7 +293,7 @@ def _notes_html(game: str) -> str | None:
     if not path.is_file():
         return None
     back = f"<p class=\"small\"><a href=\"/rules/{game}\">How to play</a></p>" if (DOCS / "play" / f"{game}.md").is_file() else ""
-    return _page(f"{game} implementation notes", "Implementation notes", back + _markdown(path))
+    return _page(f"{_title(game)}: implementation notes", "Implementation notes", back + _markdown(path))
 
 
 @router.get("/rules/{game}", include_in_schema=False)

@@ -220,15 +220,19 @@ def _local_results(tasks: list[dict[str, Any]], workers: int) -> Iterator[dict[s
     pending: set[Future[dict[str, Any]]] = set()
     queue = list(reversed(tasks))
     done = False
+    _IN_POOL.set()
     try:
         while queue or pending:
             while queue and len(pending) < workers * 2:
                 pending.add(pool.submit(run_game, queue.pop()))
-            finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+            finished, pending = wait(pending, timeout=0.25, return_when=FIRST_COMPLETED)
+            if _STOP.is_set():  # SIGTERM, noticed here, outside the pool's locks
+                raise KeyboardInterrupt
             for fut in finished:
                 yield fut.result()
         done = True
     finally:
+        _IN_POOL.clear()
         # stopped early (interrupted): do not wait for the games under way
         procs = list((getattr(pool, "_processes", None) or {}).values())
         pool.shutdown(wait=done, cancel_futures=True)
@@ -398,6 +402,13 @@ class Interrupted(KeyboardInterrupt):
         self.out, self.done, self.total = out, done, total
 
 
+_IN_POOL = threading.Event()
+_STOP = threading.Event()
+"""While games are played in a process pool, SIGTERM only sets ``_STOP`` and the pool's loop stops
+at a safe point: an exception raised from the signal handler in the middle of
+``concurrent.futures.wait`` can leave a future's lock held, and the process then hangs at exit."""
+
+
 @contextlib.contextmanager
 def _terminate_as_interrupt() -> Iterator[None]:
     """Within this block SIGTERM stops the run like Ctrl-C does (so the report is still written)."""
@@ -406,8 +417,12 @@ def _terminate_as_interrupt() -> Iterator[None]:
         return
 
     def handler(signum: int, frame: Any) -> None:
-        raise KeyboardInterrupt
+        if _IN_POOL.is_set():
+            _STOP.set()  # the pool's loop stops at its next check (within a quarter of a second)
+        else:
+            raise KeyboardInterrupt
 
+    _STOP.clear()
     old = signal.signal(signal.SIGTERM, handler)
     try:
         yield

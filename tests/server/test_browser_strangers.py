@@ -53,7 +53,7 @@ def test_a_stolen_invitation_fails_with_a_clear_message(browser: Any, server_fac
     thief.goto(link)
     text = wait_text(thief, "#table-box", "already used")
     assert "already used by someone else" in text and "new one" in text
-    assert "watching" in thief.inner_text("#seat-info")
+    assert "watching" in wait_text(thief, "#seat-info", "watching")  # then the table, as a spectator
     shot(thief, "strangers-stolen-invitation")
     friend.reload()  # the friend keeps the seat (its own token, in this browser)
     friend.wait_for_selector("#seat-info:has-text('Player 2')")

@@ -53,3 +53,25 @@ def test_a_finished_game_is_reviewed_in_the_background_and_cached(db_path: str) 
         assert res.status_code == 200 and res.json()["points"] == review["points"]
         assert client.get("/review/" + game_id).status_code == 200
         assert client.get("/api/games/nosuchgame/review").status_code == 404
+
+
+def test_the_review_worker_leaves_when_the_server_is_gone() -> None:
+    """The review worker process watches its parent, like the bot workers: a server killed with
+    ``kill -9`` leaves no review worker behind (the worker sees another parent and exits)."""
+    import multiprocessing
+    import time
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+
+    import pytest
+
+    from civtable.server import reviews
+
+    not_my_parent = -1  # as after the server's death: the worker's parent is no longer the server
+    with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"),
+                             initializer=reviews._low_priority, initargs=(not_my_parent,)) as pool:
+        assert pool.submit(abs, -3).result(timeout=60) == 3  # the worker started and works
+        started = time.monotonic()
+        with pytest.raises(BrokenProcessPool):
+            pool.submit(time.sleep, 30).result(timeout=60)
+        assert time.monotonic() - started < 25

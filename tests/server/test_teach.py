@@ -12,7 +12,7 @@ import pytest
 from conftest import new_game
 from fastapi.testclient import TestClient
 
-from civtable.core import make_game
+from civtable.core import game_info, make_game
 from civtable.games.conquest.glossary import glossary as conquest_glossary
 from civtable.games.inceptum.content import dump_content
 from civtable.games.inceptum.glossary import advice, glossary, how_to_win
@@ -101,6 +101,7 @@ def test_teaching_endpoints(client: TestClient, game: str) -> None:
     assert page.status_code == 200 and "<script" not in page.text and "<h1" in page.text
     # the players' how-to-play page links to the developers' notes
     assert "How to play" in page.text and f'href="/rules/{game}/notes"' in page.text
+    assert f"<title>How to play {game_info(game).title} " in page.text  # the game's name, never its id
     notes = client.get(f"/rules/{game}/notes")
     assert notes.status_code == 200 and "Implementation notes" in notes.text and "<script" not in notes.text
 

@@ -174,6 +174,7 @@
     mergeLog(next);
     payload = next;
     closeChooser();
+    plannerFor = null;
     clear(document.getElementById("planner")).append(el("span", { class: "muted" },
       "Point at an option to see what it costs and what remains."));
     ctx.legal = new Set(payload.legal);
@@ -427,7 +428,10 @@
     for (const [kind, texts] of groups) {
       const buttons = el("div", { class: "row" }, texts.map((t) => el("button", {
         type: "button", class: "small", dataset: { action: t },
-        onclick: () => act(t), onmouseenter: () => showPlanner(t), onfocus: () => showPlanner(t),
+        // keyboard focus shows the planner; a click's focus does not (the planner would grow and
+        // move the option away from under the pointer between the press and the release)
+        onclick: () => act(t), onmouseenter: () => showPlanner(t),
+        onfocus: (ev) => { if (ev.target.matches(":focus-visible")) showPlanner(t); },
       }, label(t))));
       if (onBoard.has(kind) && texts.length > 8) {
         box.append(el("details", { class: "legal-group folded" },
@@ -447,12 +451,19 @@
     return parts.length > 1 ? parts.slice(1).join(" ").replace(/_/g, " ") : text;
   }
 
+  let plannerFor = null, plannerSaid = null;  // the option the planner shows, and its description
   function showPlanner(text) {
+    // drawn once per option: redrawing on the click's focus could move the option under the pointer
+    if (text === plannerFor && plannerSaid === Civ.table.describe(text)) return;
+    plannerFor = text;
+    plannerSaid = Civ.table.describe(text);
     const box = clear(document.getElementById("planner"));
     const r = renderer();
     const node = text && r.preview ? r.preview(text, payload) : null;
     const said = text ? Civ.table.descriptionNode(text) : null;
-    box.append(el("div", { class: "what" }, said ? label(text) : text || ""));
+    // the option in words: the renderer's, else the whole action (its kind included) without ids' underscores
+    const own = text && r.label ? r.label(text, payload) : null;
+    box.append(el("div", { class: "what" }, own || (text ? text.replace(/_/g, " ") : "")));
     if (said) box.append(said);
     if (node) box.append(node);
   }

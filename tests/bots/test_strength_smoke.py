@@ -62,8 +62,9 @@ def search_points(game: str, options: dict[str, Any], games: int) -> tuple[float
 
 
 PATHCIV_LEVEL = (
-    "measured: the default search is level with greedy in two-player Path of Civilization; on these "
-    "games it lost game 0 and won game 1 (and lost games 2 and 3 of the same seed); see docs/bots.md")
+    "measured: the default search is level with greedy in two-player Path of Civilization (ladder, "
+    "seed 101: 31.5 of 60 games, 52.5%, 95% interval 40-65%); on these games it lost game 0 and won "
+    "game 1 (and lost games 2 and 3 of the same seed)")
 
 CASES = [
     pytest.param("inceptum", {}, 3, id="inceptum"),

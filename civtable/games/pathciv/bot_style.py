@@ -51,12 +51,12 @@ WEIGHTS: dict[str, float] = PLAIN._asdict()
 
 STYLES: dict[str, dict[str, float]] = {
     "balanced": {},
-    "warlord": {"battles": 1.8, "legacy": 2.2, "leaders": 1.2, "philosophy": 0.6, "research": 0.8, "technologies": 0.8},
+    "warlord": {"battles": 2.2, "legacy": 3.0, "leaders": 1.2, "philosophy": 0.7},
     "sage": {"philosophy": 1.7, "challenges": 1.4, "research": 1.5, "technologies": 1.4, "battles": 0.5, "legacy": 0.4},
 }
-"""Named sets of weights: the warlord fields Units, raises its Military Legacy and takes Leaders;
-the sage climbs the Philosophy track, sends Sages to the Challenges and researches Technologies
-(the measured difference is in docs/bots.md, "Levels and styles")."""
+"""Named sets of weights: the warlord fields Units and raises its Military Legacy; the sage climbs
+the Philosophy track, sends Sages to the Challenges and researches Technologies (the measured
+difference is in docs/bots.md, "Levels and styles")."""
 
 
 def tilt(weights: dict[str, float] | None) -> Tilt:

@@ -87,3 +87,14 @@ def test_the_styled_value_weighs_units_and_philosophers() -> None:
         plain_gain = pathbot.value(t, 0) - plain
         other = "sage" if style == "warlord" else "warlord"
         assert gain[style] > plain_gain > gain[other]
+
+
+@pytest.mark.parametrize("game", ["inceptum", "conquest", "pathciv", "dominations"])
+def test_every_game_offers_two_styles_to_greedy_and_the_levels(game: str) -> None:
+    g = make_game(game, {"players": 2})
+    listed = styles(game)
+    assert len(listed) >= 2
+    for name, style in listed.items():
+        assert style.title and style.description.endswith(".") and len(style.description) < 200
+        for spec in (f"greedy:style={name}", f"casual:style={name}", f"strong:style={name}"):
+            make_bot(spec, g, 0, 1)

@@ -461,7 +461,9 @@
     const r = renderer();
     const node = text && r.preview ? r.preview(text, payload) : null;
     const said = text ? Civ.table.descriptionNode(text) : null;
-    box.append(el("div", { class: "what" }, said ? label(text) : text || ""));
+    // the option in words: the renderer's, else the whole action (its kind included) without ids' underscores
+    const own = text && r.label ? r.label(text, payload) : null;
+    box.append(el("div", { class: "what" }, own || (text ? text.replace(/_/g, " ") : "")));
     if (said) box.append(said);
     if (node) box.append(node);
   }

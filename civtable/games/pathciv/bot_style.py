@@ -52,7 +52,7 @@ WEIGHTS: dict[str, float] = PLAIN._asdict()
 STYLES: dict[str, dict[str, float]] = {
     "balanced": {},
     "warlord": {"battles": 2.2, "legacy": 3.0, "leaders": 1.2, "philosophy": 0.7},
-    "sage": {"philosophy": 1.7, "challenges": 1.4, "research": 1.5, "technologies": 1.4, "battles": 0.5, "legacy": 0.4},
+    "sage": {"philosophy": 1.4, "challenges": 1.3, "research": 1.3, "technologies": 1.5, "battles": 0.8},
 }
 """Named sets of weights: the warlord fields Units and raises its Military Legacy; the sage climbs
 the Philosophy track, sends Sages to the Challenges and researches Technologies (the measured

@@ -78,10 +78,16 @@ def assert_highlights_are_legal(page: Any) -> list[str]:
     return on_board
 
 
-def assert_no_horizontal_scroll(page: Any) -> None:
-    """The page is no wider than its viewport (no sideways scrolling on a phone)."""
-    width = page.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
-    assert width[0] <= width[1], f"the page is {width[0]} px wide in a {width[1]} px viewport"
+def assert_no_horizontal_scroll(page: Any, settle: float = 3.0) -> None:
+    """The page is no wider than its viewport (no sideways scrolling on a phone), once the layout
+    has settled after a change of size (a loaded machine may take a moment to lay it out again)."""
+    deadline = time.monotonic() + settle
+    while True:
+        width = page.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
+        if width[0] <= width[1]:
+            return
+        assert time.monotonic() < deadline, f"the page is {width[0]} px wide in a {width[1]} px viewport"
+        page.wait_for_timeout(100)
 
 
 _INSIDE = """n => {

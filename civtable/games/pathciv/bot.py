@@ -9,6 +9,9 @@ lookahead on that value; a claim is worth the card minus its cost, or nothing if
 higher priority already sits on it. The Project is planned by playing the rest of the round
 (Deployment to Purchase) for each way to place the cards, so the cards are chosen for what they
 let the player buy and claim.
+
+Playing styles (``greedy:style=warlord``, ``greedy:style=sage``) weigh the parts of that value
+with the multipliers of :mod:`.bot_style`; the search plays them through :func:`style_search`.
 """
 
 from __future__ import annotations
@@ -21,6 +24,9 @@ from typing import Any
 from civtable.core import CHANCE, Action, Game, Observation, OptionError
 
 from . import evaluation
+from .bot_style import PLAIN, Tilt, style_tilt, tilt
+from .bot_style import STYLES as STYLES  # re-exported: the greedy bot's styles
+from .bot_style import WEIGHTS as WEIGHTS
 from .content import BATTLES, CHALLENGES, LEADERS, PHILOSOPHY, WONDERS, Effect, Repeat
 from .evaluation import VALUE_FEATURES as VALUE_FEATURES
 from .evolution import claim_options, outranked
@@ -40,9 +46,9 @@ def rounds_left(s: PathState) -> float:
     return max(0.0, last_round(s) - s.round + (0.5 if s.phase < P_PURCHASE else 0.0))
 
 
-def tray_weights(s: PathState, p: Player) -> list[float]:
+def tray_weights(s: PathState, p: Player, tw: Tilt = PLAIN) -> list[float]:
     c = s.content
-    w = list(TRAY_BASE)
+    w = [b * m for b, m in zip(TRAY_BASE, tw[:5], strict=True)]
     last = last_round(s)
     if s.round >= last and s.phase >= P_EVENT:
         return [0.0] * 5
@@ -58,70 +64,81 @@ def tray_weights(s: PathState, p: Player) -> list[float]:
     return w
 
 
-def effect_value(s: PathState, p: Player, e: Effect, w: list[float] | None = None) -> float:
+def effect_value(s: PathState, p: Player, e: Effect, w: list[float] | None = None, tw: Tilt = PLAIN) -> float:
     if e.is_empty():
         return 0.0
-    w = w or tray_weights(s, p)
+    w = w or tray_weights(s, p, tw)
     left = rounds_left(s)
-    v = sum(k * x for k, x in zip(e.cubes, w, strict=True)) + RP_VALUE * sum(e.rp) + e.vp
-    v += ASIDE_VALUE * sum(e.aside)  # cubes set aside for a later Challenge / Battle
-    v += e.legacy * (LEGACY_VALUE if left > 0.5 else 0.0) + e.population * (0.5 * left + 0.5)
+    v = sum(k * x for k, x in zip(e.cubes, w, strict=True)) + RP_VALUE * tw.research * sum(e.rp) + e.vp
+    v += ASIDE_VALUE * sum(k * m for k, m in zip(e.aside, tw[:5], strict=True))  # set aside for a later event
+    v += e.legacy * (LEGACY_VALUE * tw.legacy if left > 0.5 else 0.0) + e.population * (0.5 * left + 0.5) * tw.population
     return v
 
 
-def repeat_value(s: PathState, r: Repeat) -> float:
-    return (sum(r.deploy) * 0.9 + sum(r.research) * RP_VALUE) * rounds_left(s) * 0.6
+def repeat_value(s: PathState, r: Repeat, tw: Tilt = PLAIN) -> float:
+    deploy = sum(k * m for k, m in zip(r.deploy, tw[:5], strict=True))
+    return (deploy * 0.9 + sum(r.research) * RP_VALUE * tw.research) * rounds_left(s) * 0.6
 
 
-def tech_value(s: PathState, p: Player, i: int) -> float:
+def tech_value(s: PathState, p: Player, i: int, tw: Tilt = PLAIN) -> float:
     c = s.content
     t = c.techs[i]
-    prod = sum(t.deploy) * 0.8 + sum(t.research) * RP_VALUE
-    return t.vp + effect_value(s, p, t.bonus) + prod * rounds_left(s) * 0.35
+    prod = sum(k * m for k, m in zip(t.deploy, tw[:5], strict=True)) * 0.8 + sum(t.research) * RP_VALUE * tw.research
+    return t.vp * tw.technologies + effect_value(s, p, t.bonus, tw=tw) + prod * rounds_left(s) * 0.35
 
 
-def card_value(s: PathState, p: Player, kind: str, card: int) -> float:
+def card_value(s: PathState, p: Player, kind: str, card: int, tw: Tilt = PLAIN) -> float:
     c = s.content
     if kind == "wonder":
         x = c.wonders[card]
-        v = x.vp + effect_value(s, p, x.bonus)
+        vp, v = float(x.vp), effect_value(s, p, x.bonus, tw=tw)
     else:
         ld = c.leaders[card]
-        v = ld.vp + effect_value(s, p, ld.instant) + repeat_value(s, ld.alive) + 0.5 * repeat_value(s, ld.cemetery)
+        vp, v = float(ld.vp), effect_value(s, p, ld.instant, tw=tw) + repeat_value(s, ld.alive, tw) + 0.5 * repeat_value(s, ld.cemetery, tw)
         if p.leader >= 0:  # the old Leader's living bonus stops
             old = c.leaders[p.leader]
-            v -= repeat_value(s, old.alive) - 0.5 * repeat_value(s, old.cemetery)
+            v -= repeat_value(s, old.alive, tw) - 0.5 * repeat_value(s, old.cemetery, tw)
     end = x.end if kind == "wonder" else c.leaders[card].end
     if end is not None:
-        v += p.end_vp(c, end) + 0.5 * end.vp
-    return v
+        vp += p.end_vp(c, end) + 0.5 * end.vp
+    return v + vp * (tw.wonders if kind == "wonder" else tw.leaders)  # the card's VP weighed like its score line
 
 
-def value(s: PathState, me: int) -> float:
-    """Estimated final VP of seat ``me`` (see the module documentation)."""
+def sheet_value(lines: dict[str, int], tw: Tilt = PLAIN) -> float:
+    """The score sheet's total with the style's multipliers on its lines."""
+    if tw is PLAIN:
+        return float(lines["score"])
+    return float(lines["score"]) + sum((getattr(tw, k) - 1.0) * lines[k]
+                                       for k in ("technologies", "philosophy", "population", "leaders", "wonders"))
+
+
+def value(s: PathState, me: int, tw: Tilt = PLAIN) -> float:
+    """Estimated final VP of seat ``me`` (see the module documentation), its parts weighed
+    by a style's multipliers ``tw``."""
     c = s.content
     p = s.players[me]
-    v = float(p.score(c)["score"])
+    v = sheet_value(p.score(c), tw)
     if s.finished:
         return v
-    w = tray_weights(s, p)
-    v += sum(k * x for k, x in zip(p.trays, w, strict=True)) + ASIDE_VALUE * sum(p.aside)
+    w = tray_weights(s, p, tw)
+    v += sum(k * x for k, x in zip(p.trays, w, strict=True))
+    v += ASIDE_VALUE * (tw.challenges * sum(p.aside[:4]) + tw.battles * sum(p.aside[4:]))
     left = rounds_left(s)
-    v += RP_VALUE * sum(min(r, 7) for r in p.research) * (1.0 if left > 0.5 else 0.0)
-    v += p.legacy * LEGACY_VALUE * sum(1 for r in BATTLE_ROUNDS if last_round(s) >= r >= s.round) / 4
-    v += p.pop * 0.45 * left
+    v += RP_VALUE * tw.research * sum(min(r, 7) for r in p.research) * (1.0 if left > 0.5 else 0.0)
+    v += p.legacy * LEGACY_VALUE * tw.legacy * sum(1 for r in BATTLE_ROUNDS if last_round(s) >= r >= s.round) / 4
+    v += p.pop * 0.45 * left * tw.population
     active = sorted((sum(c.techs[i].deploy) + sum(c.techs[i].research) for i in p.hand + p.left + p.right + p.discovered),
                     reverse=True)[:4]
     v += 0.12 * sum(active) * left
     if s.phase <= P_PURCHASE and not p.bought:  # the compulsory purchase to come
-        best = [tech_value(s, p, i) - RP_VALUE * c.techs[i].cost for i in _affordable(s, p)]
+        best = [tech_value(s, p, i, tw) - RP_VALUE * tw.research * c.techs[i].cost for i in _affordable(s, p)]
         v += max(best, default=0.0)
     if p.claim >= 0 and s.stack and getattr(s.stack[-1], "kind", "") in ("wonder", "leader"):
         kind = s.stack[-1].kind
         if not _outranked(s, me, kind, p.claim):
             tray = WONDERS if kind == "wonder" else LEADERS
             cost = (c.wonders[p.claim] if kind == "wonder" else c.leaders[p.claim]).cost
-            v += card_value(s, p, kind, p.claim) - cost * w[tray]
+            v += card_value(s, p, kind, p.claim, tw) - cost * w[tray]
     return v
 
 
@@ -138,7 +155,7 @@ def _outranked(s: PathState, me: int, kind: str, card: int) -> bool:
 
 
 # ----- open claims ----------------------------------------------------------------------------
-def claim_targets(s: PathState, me: int) -> list[tuple[float, int]]:
+def claim_targets(s: PathState, me: int, tw: Tilt = PLAIN) -> list[tuple[float, int]]:
     """(value, card) for every card ``me`` could leave its cubes on now (-1: none, in the tray),
     each valued with the claims still pending, best first. Ties go to the current claim unless a
     higher priority sits on it, then to the tray: a seat moves only for something better."""
@@ -152,7 +169,7 @@ def claim_targets(s: PathState, me: int) -> list[tuple[float, int]]:
         t = s.clone()
         t.players[me].claim = card
         keep = card >= 0 and card == p.claim and not _outranked(s, me, f.kind, card)
-        out.append((value(t, me) + (2e-6 if keep else 1e-6 if card < 0 else 0.0), card))
+        out.append((value(t, me, tw) + (2e-6 if keep else 1e-6 if card < 0 else 0.0), card))
     out.sort(key=lambda vc: -vc[0])
     return out
 
@@ -172,10 +189,10 @@ def claim_move(s: PathState, me: int, card: int, legal: list[Action]) -> Action:
     return Action("confirm") if Action("confirm") in legal else legal[0]
 
 
-def claim_choice(s: PathState, me: int, legal: list[Action]) -> Action:
+def claim_choice(s: PathState, me: int, legal: list[Action], tw: Tilt = PLAIN) -> Action:
     """Open claims: leave the cubes on the card worth most (a card a higher priority holds is worth
     nothing), confirming when they are already there."""
-    return claim_move(s, me, claim_targets(s, me)[0][1], legal)
+    return claim_move(s, me, claim_targets(s, me, tw)[0][1], legal)
 
 
 def quick_claim(s: PathState, me: int, legal: list[Action]) -> Action:
@@ -192,17 +209,17 @@ def quick_claim(s: PathState, me: int, legal: list[Action]) -> Action:
 
 
 # ----- choosing ----------------------------------------------------------------------------------
-def lookahead(s: PathState, me: int, legal: list[Action], rng: random.Random) -> Action:
+def lookahead(s: PathState, me: int, legal: list[Action], rng: random.Random, tw: Tilt = PLAIN) -> Action:
     """The legal action with the best value after it (ties at random)."""
     if len(legal) == 1:
         return legal[0]
     if isinstance(s.stack[-1], OpenClaims):
-        return claim_choice(s, me, legal)
+        return claim_choice(s, me, legal, tw)
     best, picks = -math.inf, [legal[0]]
     for a in legal:
         t = s.clone()
         t.apply_unchecked(a, me)
-        v = value(t, me)
+        v = value(t, me, tw)
         if v > best + 1e-9:
             best, picks = v, [a]
         elif v > best - 1e-9:
@@ -250,12 +267,12 @@ def next_step(s: PathState, seat: int, full: tuple[int, ...]) -> Action:
     return Action("left" if k < 2 else "right", (s.content.techs[rest[0]].id,))
 
 
-def plan_project(s: PathState, me: int, legal: list[Action], rng: random.Random) -> Action:
+def plan_project(s: PathState, me: int, legal: list[Action], rng: random.Random, tw: Tilt = PLAIN) -> Action:
     """Play the rest of the round (to the purchase) for each Project; place the next card of the best."""
-    return next_step(s, me, best_project(s, me, rng))
+    return next_step(s, me, best_project(s, me, rng, tw))
 
 
-def best_project(s: PathState, me: int, rng: random.Random) -> tuple[int, ...]:
+def best_project(s: PathState, me: int, rng: random.Random, tw: Tilt = PLAIN) -> tuple[int, ...]:
     """The complete Project (consistent with the cards already placed) with the best round."""
     r0 = s.round
     options = open_projects(s, me)
@@ -275,32 +292,34 @@ def best_project(s: PathState, me: int, rng: random.Random) -> tuple[int, ...]:
                 seat = d.players[0]
                 moves = t.legal_actions(seat)
                 if seat == me and d.kind != "project":
-                    t.apply_unchecked(lookahead(t, me, moves, rng), seat)
+                    t.apply_unchecked(lookahead(t, me, moves, rng, tw), seat)
                 else:
                     t.apply_unchecked(quick(t, seat, moves, rng), seat)
             steps += 1
-        v = value(t, me) + rng.random() * 1e-6
+        v = value(t, me, tw) + rng.random() * 1e-6
         if v > best:
             best, pick = v, full
     return pick
 
 
-def choose(s: PathState, me: int, legal: list[Action], rng: random.Random, plan: bool = True) -> Action:
+def choose(s: PathState, me: int, legal: list[Action], rng: random.Random, plan: bool = True,
+           tw: Tilt = PLAIN) -> Action:
     if len(legal) == 1:
         return legal[0]
     if s.decision().kind == "project":
-        return plan_project(s, me, legal, rng) if plan else quick(s, me, legal, rng)
-    return lookahead(s, me, legal, rng)
+        return plan_project(s, me, legal, rng, tw) if plan else quick(s, me, legal, rng)
+    return lookahead(s, me, legal, rng, tw)
 
 
 class PathGreedyBot:
     """The greedy player; see the module documentation."""
 
-    def __init__(self, game: Game, seat: int, rng: random.Random, plan: bool = True) -> None:
+    def __init__(self, game: Game, seat: int, rng: random.Random, plan: bool = True, tw: Tilt = PLAIN) -> None:
         self.game = game
         self.seat = seat
         self.rng = rng
         self.plan = plan
+        self.tw = tw  # the style's multipliers
         self.name = "greedy"
         self.project: tuple[Any, tuple[int, ...]] | None = None  # (round and hand, planned Project)
 
@@ -313,21 +332,23 @@ class PathGreedyBot:
             p = state.players[obs.player]
             key = (state.round, tuple(p.hand))
             if self.project is None or self.project[0] != key or self.project[1] not in open_projects(state, obs.player):
-                self.project = (key, best_project(state, obs.player, self.rng))
+                self.project = (key, best_project(state, obs.player, self.rng, self.tw))
             action = next_step(state, obs.player, self.project[1])
         else:
-            action = choose(state, obs.player, obs.legal, self.rng, self.plan)
+            action = choose(state, obs.player, obs.legal, self.rng, self.plan, self.tw)
         return action if action in obs.legal else obs.legal[0]
 
 
-def make_greedy(game: Game, seat: int, rng: random.Random, params: dict[str, str]) -> PathGreedyBot:
+def make_greedy(game: Game, seat: int, rng: random.Random, params: dict[str, str],
+                weights: dict[str, float] | None = None) -> PathGreedyBot:
+    """The greedy player; ``weights`` (all of :data:`WEIGHTS`) come from ``style=``/``noise=``."""
     unknown = set(params) - {"plan"}
     if unknown:
         raise OptionError(f"the Path of Civilization greedy bot has no parameter {sorted(unknown)[0]!r}; it takes plan=0|1")
     plan = params.get("plan", "1")
     if plan not in ("0", "1"):
         raise OptionError(f"greedy parameter plan must be 0 or 1, not {plan!r}")
-    return PathGreedyBot(game, seat, rng, plan=plan == "1")
+    return PathGreedyBot(game, seat, rng, plan=plan == "1", tw=tilt(weights))
 
 
 # ----- hooks for the game-agnostic MCTS bot (civtable.bots.mcts) --------------------------------
@@ -346,19 +367,19 @@ def rollout_action(state: Any, player: int, rng: random.Random) -> Action:
 _PLANS: dict[tuple[Any, ...], tuple[int, ...]] = {}
 
 
-def search_actions(state: Any, player: int, legal: list[Action], rng: random.Random) -> list[Action]:
+def search_actions(state: Any, player: int, legal: list[Action], rng: random.Random, tw: Tilt = PLAIN) -> list[Action]:
     """The moves worth searching. A Project card is not searched: the greedy plan of the round
     (computed once per position of the public table) places it; otherwise the best few moves by
-    one-step value."""
+    one-step value (weighed with a style's multipliers ``tw``)."""
     if state.decision().kind == "project" and len(legal) > 1:
         p = state.players[player]
         key = (state.round, player, tuple(p.hand), tuple(state.market_w), tuple(state.market_l),
-               tuple(q.civ for q in state.players), tuple(tuple(q.trays) for q in state.players))
+               tuple(q.civ for q in state.players), tuple(tuple(q.trays) for q in state.players), tw)
         full = _PLANS.get(key)
         if full is None or full not in open_projects(state, player):
             if len(_PLANS) > 4096:
                 _PLANS.clear()
-            full = _PLANS[key] = best_project(state, player, rng)
+            full = _PLANS[key] = best_project(state, player, rng, tw)
         return [next_step(state, player, full)]
     if isinstance(state.stack[-1], OpenClaims) and len(legal) > 1:
         # open claims: confirm when the greedy valuation would keep the cubes where they are (a
@@ -367,7 +388,7 @@ def search_actions(state: Any, player: int, legal: list[Action], rng: random.Ran
         # among the few cards worth most with the claims pending
         moves: list[Action] = []
         kind = state.stack[-1].kind
-        for _v, card in claim_targets(state, player):
+        for _v, card in claim_targets(state, player, tw):
             if card >= 0 and _outranked(state, player, kind, card):
                 continue  # a higher priority sits there: not worth searching
             a = claim_move(state, player, card, legal)
@@ -382,7 +403,7 @@ def search_actions(state: Any, player: int, legal: list[Action], rng: random.Ran
     for a in legal:
         t = state.clone()
         t.apply_unchecked(a, player)
-        scored.append((value(t, player), a))
+        scored.append((value(t, player, tw), a))
     scored.sort(key=lambda va: -va[0])
     return [a for _v, a in scored[:6]]
 
@@ -399,12 +420,35 @@ def learned_leaf_values(state: Any) -> list[float]:
     return evaluation.win_chances(value_features(state))
 
 
-def leaf_values(state: Any) -> list[float]:
-    """Win estimates per seat: a soft maximum of :func:`value`."""
+def leaf_values(state: Any, tw: Tilt = PLAIN) -> list[float]:
+    """Win estimates per seat: a soft maximum of :func:`value` (every seat weighed with ``tw``)."""
     if state.finished:
         return list(state.returns())
-    vals = [value(state, i) for i in range(len(state.players))]
+    vals = [value(state, i, tw) for i in range(len(state.players))]
     top = max(vals)
     exps = [math.exp((v - top) / 4.0) for v in vals]
     total = sum(exps)
     return [e / total for e in exps]
+
+
+# ----- playing styles (greedy:style=NAME, mcts:style=NAME; see .bot_style) -----------------------
+def style_search(style: str, seat: int) -> dict[str, Any]:
+    """The search hooks of ``seat`` playing ``style``: its own moves in rollouts and its candidate
+    moves chosen with the style's multipliers (the other seats keep the plain player), and leaves
+    scored with the style's multipliers for every seat (one scale: weighing only the styled
+    seat's value would saturate the soft maximum)."""
+    tw = style_tilt(style)
+
+    def rollout(state: Any, player: int, rng: random.Random) -> Action:
+        legal = state.legal_actions(player)
+        if player == CHANCE:
+            return legal[rng.randrange(len(legal))]
+        return choose(state, player, legal, rng, plan=False, tw=tw if player == seat else PLAIN)
+
+    def candidates(state: Any, player: int, legal: list[Action], rng: random.Random) -> list[Action]:
+        return search_actions(state, player, legal, rng, tw if player == seat else PLAIN)
+
+    def leaf(state: Any) -> list[float]:
+        return leaf_values(state, tw)
+
+    return {"rollout": rollout, "candidates": candidates, "leaf": leaf}

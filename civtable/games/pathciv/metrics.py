@@ -1,7 +1,9 @@
 """Path of Civilization's hooks for simulation studies (see ``docs/simulation.md``).
 
 * :func:`seat_metrics` — per seat: civilization board, score and its lines, population,
-  Philosophy, Legacy, Leaders, Wonders and Technologies (the report groups seats by board);
+  Philosophy, Legacy, Leaders, Wonders and Technologies, and the cards of each type (the
+  History count: Technologies, Wonders and Leaders; ``military_cards`` ...) (the report groups
+  seats by board);
 * :func:`first_player` — every phase is played by all seats at once and the rules have no turn
   order; where the order of answers matters (two seats wanting the last card of a Technology
   box: the first to answer gets it), a simulation takes the answers in seat order, so Player 1
@@ -20,6 +22,7 @@ from typing import Any
 from civtable.core import CHANCE, Action, Game, GameState, OptionError
 
 from .frames import DealBoards
+from .vocab import TYPES
 
 CHOICE = "board"
 """What a study may assign per seat in this game: the civilization board."""
@@ -43,6 +46,7 @@ def seat_metrics(state: GameState) -> list[dict[str, Any]]:
             "leaders": len(p.cemetery) + (p.leader >= 0),
             "wonders_built": len(p.wonders),
             "technologies": len(p.techs()),
+            **{f"{t}_cards": p.cards_of_type(c, i) for i, t in enumerate(TYPES)},
             "wonders": [c.wonders[i].name for i in p.wonders],
             "advances": sorted({c.techs[i].name for i in p.techs() if c.techs[i].level > 0}),
         }

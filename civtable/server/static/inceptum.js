@@ -6,6 +6,11 @@
 (() => {
   const { el, resources, titleCase, RESOURCES } = Civ;
   const AGES = ["ancient", "medieval", "modern"];
+  // the tech board's arrows are drawn where the cards were: a new window size (a phone turned)
+  // moves the cards, so the arrows go until the next pointing
+  window.addEventListener("resize", () => {
+    for (const overlay of document.querySelectorAll(".tech-edges")) overlay.replaceChildren();
+  });
 
   function seatLabel(payload, seat) {
     if (seat === null || seat === undefined) return "—";

@@ -86,7 +86,12 @@ def assert_no_horizontal_scroll(page: Any, settle: float = 3.0) -> None:
         width = page.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
         if width[0] <= width[1]:
             return
-        assert time.monotonic() < deadline, f"the page is {width[0]} px wide in a {width[1]} px viewport"
+        if time.monotonic() >= deadline:
+            wide = page.evaluate("""() => [...document.querySelectorAll('body *')]
+              .filter(n => n.getBoundingClientRect().right > window.innerWidth + 1)
+              .slice(0, 6).map(n => n.tagName + '.' + (n.getAttribute('class') || '') + '#' + n.id + ' '
+                               + Math.round(n.getBoundingClientRect().right))""")
+            raise AssertionError(f"the page is {width[0]} px wide in a {width[1]} px viewport: {wide}")
         page.wait_for_timeout(100)
 
 

@@ -63,6 +63,11 @@ def choose(page: Any, rng: random.Random) -> str:
     """A click-only player: mostly a highlighted board element (a territory, a civilization card,
     a phase button); Monuments, Villages and Cities first when offered."""
     on_board = assert_highlights_are_legal(page)
+    for _ in range(50):  # the civilization cards are drawn once the game's glossary has arrived
+        if on_board:
+            break
+        page.wait_for_timeout(100)
+        on_board = assert_highlights_are_legal(page)
     assert on_board, f"nothing highlighted on the board; options {legal_actions(page)}"
     for kind in ("monument", "upgrade", "village", "city", "civ", "recruit"):
         found = [a for a in on_board if a.startswith(kind + " ")]

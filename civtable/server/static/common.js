@@ -200,6 +200,8 @@ const Civ = (() => {
     if (r.bottom + 6 + h > window.innerHeight && r.top - h - 6 > 0) node.style.top = `${Math.round(r.top + window.scrollY - h - 6)}px`;
   }
   function hideTip() { if (tip) tip.classList.add("hidden"); tipFor = null; }
+  // a tip is placed for the layout it was opened in: a new window size (a phone turned) closes it
+  window.addEventListener("resize", hideTip);
   let lastPointer = "mouse";
   document.addEventListener("pointerdown", (ev) => { lastPointer = ev.pointerType || "mouse"; }, true);
   document.addEventListener("mouseover", (ev) => {

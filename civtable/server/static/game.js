@@ -154,6 +154,7 @@
     const old = document.getElementById("chooser");
     if (old) old.remove();
   }
+  window.addEventListener("resize", closeChooser);  // placed for the old layout: close it
 
   let fullLog = [];
 

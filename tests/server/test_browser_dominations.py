@@ -1,5 +1,5 @@
 """Dominations in a real browser, played by clicking only (no typed action, no option-list button):
-a complete 3-player game against two greedy bots (the lobby's default level) and a guided first
+a complete 3-player game against two greedy bots (the lobby's default level, Casual, plays greedy's moves with occasional careless ones) and a guided first
 game. The tests check that every highlighted place is legal and that the placements highlighted
 are all the places the chosen tile may go, that a choice is described before it is made, that
 the score sheet has one row per player, and that the page never scrolls sideways at 375 px. They
@@ -163,7 +163,7 @@ def test_dominations_guided_first_game(browser: Any, server_factory: Any, tmp_pa
     page.locator("[data-tutorial=dominations]").click()
     page.wait_for_selector("svg.dom-land")
     page.wait_for_selector("#guide:not(.hidden)")
-    assert "Land tile" in page.inner_text("#guide")  # the lesson's introduction
+    page.wait_for_selector("#guide:has-text('Land tile')", timeout=15_000)  # the lesson's introduction, once fetched
     steps = 0
     while True:
         status = page.get_attribute("#status", "class") or ""

@@ -72,7 +72,7 @@ CASES = [
     pytest.param("pathciv", {}, 2, id="pathciv", marks=pytest.mark.xfail(strict=True, reason=PATHCIV_LEVEL)),
     pytest.param("conquest", {}, 2, id="conquest"),
 ]
-"""Game, options, games. About 3 CPU-s a game of Inceptum, 2 of Dominations, 10 of Path of
+"""Game, options, games. About 3 CPU-s a game of Inceptum, 6 of Dominations, 10 of Path of
 Civilization and 18 of Conquest (a whole game, first to 100 VP)."""
 
 

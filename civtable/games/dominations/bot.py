@@ -23,7 +23,7 @@ from . import evaluation, grow, scoring, tree
 from .content import COLOUR_INDEX, COLOURS
 from .evaluation import VALUE_FEATURES, value_features
 
-MCTS_DEFAULTS = {"rollout": "fast", "depth": "12", "c": "0.4", "iters": "24", "horizon": "turn"}
+MCTS_DEFAULTS = {"rollout": "fast", "depth": "12", "c": "0.4", "iters": "72", "horizon": "turn"}
 SEARCH_WIDTH = 5
 
 

@@ -13,11 +13,25 @@ import pytest
 
 from civtable.bots import _FACTORIES, level_names, make_bot
 from civtable.bots.levels import CarelessBot, catalog, expand_groups, is_strong_reference, levels, styles
+from civtable.bots.mcts import MCTSBot
 from civtable.cli import main
 from civtable.core import Action, OptionError, Session, make_game, observe
 from civtable.core.registry import game_names
 from civtable.sim.ladder import LadderConfig, run_ladder
 from civtable.sim.rating import reference_warnings, render_markdown
+
+
+@pytest.mark.parametrize("game", game_names())
+def test_expert_searches_three_times_as_long_as_strong(game: str) -> None:
+    """The Expert level's sentence promises three times the Strong level's search: every budget
+    of the game's default search (iterations, work steps) is tripled, and nothing else differs."""
+    g = make_game(game, {})
+    strong, expert = make_bot("strong", g, 0, 1), make_bot("expert", g, 0, 1)
+    assert isinstance(strong, MCTSBot) and isinstance(expert, MCTSBot)
+    assert strong.iters is not None and expert.iters == 3 * strong.iters
+    assert (expert.steps, strong.steps) == (None, None) or expert.steps == 3 * (strong.steps or 0)
+    same = ("depth", "c", "horizon", "opp", "widen", "rollout", "candidates", "leaf", "ms")
+    assert all(getattr(expert, k) == getattr(strong, k) for k in same)
 
 
 def test_the_four_levels_in_order_with_a_sentence_each() -> None:

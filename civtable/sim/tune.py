@@ -455,7 +455,7 @@ def render_tune_text(r: dict[str, Any]) -> str:
     d = r["decision"]
     lines.append(("Decision: " + d["verdict"]) + ("" if d["accepted"] else " (" + "; ".join(d["reasons"]) + ")") + ".")
     fair = 1.0 / max(1, len(r["mixes"][0]))
-    lines += render_reach(r.get("reach", []), fair, d["accepted"], len(r["trials"]))
+    lines += render_reach(r.get("reach", []), fair, d["accepted"])
     return "\n".join(lines) + "\n"
 
 

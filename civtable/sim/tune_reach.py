@@ -2,9 +2,10 @@
 
 After verification, every group of a ``traits fair ±t`` target is placed against the tolerance on
 the held-out games (the candidate's rate, or the original's when nothing was handed over), and
-against what the whole search did to it: the lowest and highest rate any trial gave it on the
-tuning games and the trial that came closest to fair. A group outside the tolerance whose every
-trial stayed outside it too is *out of reach of the values searched*; the tuner then names the
+against what the whole search did to it: the lowest and highest rate the trials inside the
+game-length band gave it on the tuning games and the trial that came closest to fair. A group
+outside the tolerance whose every such trial stayed outside it too is *out of reach of the values
+searched*; for every group outside the tolerance the tuner names the
 rulebook facts its perk rests on — the game's ``CHOICE_FACTS`` hook (content path and what the
 rulebook says, with the value in the content) — because only a change of those, or of values the
 run did not search, can bring it to fair. ``tune --allow-facts`` runs that what-if explicitly.
@@ -45,7 +46,7 @@ def reach(targets: list[Any], records: list[dict[str, Any]], side: dict[str, Any
         return []
     tol = min(tolerances)
     end = side["after"] if accepted else side["before"]
-    valid = [r for r in records if r.get("rates")]
+    valid = [r for r in records if r.get("rates") and r.get("feasible", True)]
     trial_half = half_width(tune_games, fair, players, groups)
     out = []
     for name, r in sorted(end["win_rates"].items()):
@@ -57,12 +58,12 @@ def reach(targets: list[Any], records: list[dict[str, Any]], side: dict[str, Any
             closest = min(seen, key=lambda x: abs(x[0]))
             row.update(trial_range=[round(fair + min(x[0] for x in seen) / 100, 4), round(fair + max(x[0] for x in seen) / 100, 4)],
                        closest_trial=closest[1], closest_off_pp=round(closest[0], 2), trial_half_width=round(trial_half, 2),
-                       any_trial_within=abs(closest[0]) <= tol)
+                       any_trial_within=abs(closest[0]) <= tol, trials_in_band=len(valid))
         out.append(row)
     return out
 
 
-def render_reach(rows: list[dict[str, Any]], fair: float, accepted: bool, trials: int) -> list[str]:
+def render_reach(rows: list[dict[str, Any]], fair: float, accepted: bool) -> list[str]:
     if not rows:
         return []
     tol = rows[0]["tolerance"]
@@ -74,14 +75,15 @@ def render_reach(rows: list[dict[str, Any]], fair: float, accepted: bool, trials
         if r["within"]:
             continue
         lo, hi = r["ci"]
-        line = (f"  Out of reach: {r['group']} {100 * r['rate']:.1f}% [{100 * lo:.1f}–{100 * hi:.1f}] "
+        line = (f"  Outside ±{tol:g}: {r['group']} {100 * r['rate']:.1f}% [{100 * lo:.1f}–{100 * hi:.1f}] "
                 f"({r['off_pp']:+.1f} points from fair)")
         if "trial_range" in r:
             a, b = r["trial_range"]
-            line += (f"; over the {trials} trials it moved between {100 * a:.0f}% and {100 * b:.0f}% on the tuning games "
-                     f"(±{r['trial_half_width']:.0f} each), closest trial {r['closest_trial']} at {r['closest_off_pp']:+.1f}")
-            if not r["any_trial_within"]:
-                line += ": no value searched brought it within the tolerance"
+            line += (f"; the {r['trials_in_band']} trials inside the game-length band moved it between {100 * a:.0f}% and "
+                     f"{100 * b:.0f}% on the tuning games (±{r['trial_half_width']:.0f} each), closest trial "
+                     f"{r['closest_trial']} at {r['closest_off_pp']:+.1f}")
+            line += (" — within reach of single trials, not together with the other groups" if r["any_trial_within"]
+                     else " — out of reach: no value searched brought it within the tolerance")
         lines.append(line + ".")
         if r["facts"]:
             facts = "; ".join(

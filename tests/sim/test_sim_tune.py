@@ -210,7 +210,12 @@ def test_traits_out_of_reach_name_the_facts_their_perk_rests_on() -> None:
     assert by["Scientific"]["within"] and not by["Expansionist"]["within"]
     assert by["Expansionist"]["trial_range"] == [0.41, 0.45] and not by["Expansionist"]["any_trial_within"]
     assert by["Cultural"]["any_trial_within"] and by["Cultural"]["closest_trial"] == 2
-    text = "\n".join(render_reach(rows, 0.25, False, 3))
+    text = "\n".join(render_reach(rows, 0.25, False))
     assert "Within ±5 points of fair (25%) on the held-out games with the original content: Scientific." in text
-    assert "Out of reach: Expansionist 45.0%" in text and "no value searched brought it within" in text
+    assert "Outside ±5: Expansionist 45.0%" in text and "out of reach: no value searched brought it within" in text
+    assert "Outside ±5: Cultural" in text and "within reach of single trials" in text
+    # trials outside the game-length band do not count
+    records.append({"trial": 3, "feasible": False, "rates": {**rates, "Expansionist": 0.25}})
+    again = reach(parse_targets("traits fair ±5pp"), records, side, 0.25, 4, 4, 200, facts, accepted=False)
+    assert not {r["group"]: r for r in again}["Expansionist"]["any_trial_within"]
     assert "traits.expansionist.extra_population = 1" in text and "rules.united_max_tokens = 4" in text

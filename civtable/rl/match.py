@@ -87,7 +87,11 @@ class Match:
         self._choices: list[Choices | None] = [None] * n
         self._deciders: tuple[int, ...] | None = None
         self.actions = 0  # player actions applied so far
-        self.version = 0  # grows whenever the position changes
+        self.version = 0  # grows whenever the position or a pending token changes
+        self.position = 0  # grows whenever the state changes (not with pending tokens)
+        # each seat's last observation of the state (normalised) and the position it shows
+        self._seen_at = [-1] * n
+        self._seen: list[np.ndarray | None] = [None] * n
         self.resolve()
 
     # ----- the position --------------------------------------------------------------------------
@@ -102,6 +106,7 @@ class Match:
         self._choices = [None] * self.table.n
         self._deciders = None
         self.version += 1
+        self.position += 1
 
     def deciders(self) -> tuple[int, ...]:
         d = self._deciders
@@ -117,7 +122,7 @@ class Match:
         ch = self._choices[seat]
         if ch is None:
             ch = self._choices[seat] = Choices(self.table.space, self.state, seat)
-            if self.prefix[seat] and self.prefix[seat] not in ch.next:
+            if self.prefix[seat] and ch.node(self.prefix[seat]) is None:
                 self.prefix[seat] = ()  # another seat's action made the pending choice impossible
         return ch
 
@@ -130,16 +135,32 @@ class Match:
 
     def mask(self, seat: int, out: np.ndarray) -> np.ndarray:
         out.fill(0)
-        legal = self.legal(seat)
+        if seat not in self.deciders():
+            out[WAIT] = 1
+            return out
+        legal = self.choices(seat).tokens(self.prefix[seat])
         if legal:
-            out[list(legal)] = 1
+            out[np.fromiter(legal, np.intp, len(legal))] = 1
         return out
 
     def observe(self, seat: int, out: np.ndarray | None = None) -> np.ndarray:
+        """The seat's observation (into ``out`` if given). The state's part is encoded once per
+        position and seat: asked again (``last()`` then ``observe()``, or the successive tokens of
+        a factorised action) it is copied from the seat's last encoding."""
         t = self.table
         if out is None:
             out = np.empty(t.obs_size, np.float32)
-        t.observer.encode(self.state, seat, out[:t.base_size])
+        base = out[:t.base_size]
+        seen = self._seen[seat]
+        if self._seen_at[seat] == self.position:
+            base[:] = seen
+        else:
+            t.observer.encode(self.state, seat, base)
+            if seen is None:
+                self._seen[seat] = base.copy()
+            else:
+                seen[:] = base
+            self._seen_at[seat] = self.position
         if not t.flat:
             pend = out[t.base_size:]
             pend.fill(0.0)
@@ -158,7 +179,7 @@ class Match:
                 return None
             raise IllegalAction(f"seat {seat + 1} has nothing to decide now; its only legal action is wait (0)")
         prefix = self.prefix[seat]
-        node = self.choices(seat).next.get(prefix)
+        node = self.choices(seat).node(prefix)
         if node is None or token not in node:
             raise IllegalAction(f"action {token} ({self.table.space.name(token) if 0 <= token < self.table.n_actions else '?'}) "
                                 f"is not legal for seat {seat + 1} now; respect the action mask")

@@ -284,9 +284,10 @@ class InceptumEncoder:
         at = self.h_end
         size = self.city_size
         for k, city in enumerate(cities):
-            block = self.cities.last(k, city)
+            seat = (viewer + k) % n  # remembered per seat, so alternating viewers find it too
+            block = self.cities.last(seat, city)
             if block is None:
-                block = self.cities.remember(k, city, self._city(city))
+                block = self.cities.remember(seat, city, self._city(city))
             raw[at:at + size] = block
             at += size
         if n < MAX_SEATS:

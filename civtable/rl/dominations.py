@@ -94,11 +94,13 @@ class DominationsTokens:
         for slot, t in enumerate(sorted(state.players[seat].hand)):  # type: ignore[attr-defined]
             hand[c.tiles[t].id] = slot
         top = state.stack[-1] if state.stack else None  # type: ignore[attr-defined]
+        # a placement (the commonest action, hundreds a turn) with the offsets of _cell inlined
+        place, row, column, rotation = st["place"], st["row"] - self.j_lo, st["column"] - 2 * self.i_lo, st["rotation"]
         for a in legal:
             k, args = a.kind, a.args
             if k == "place":
-                seq: tuple[int, ...] = (st["place"] + hand[str(args[0])], *self._cell(int(args[1]), int(args[2]), int(args[3])),
-                                        st["rotation"] + int(args[4]))
+                seq: tuple[int, ...] = (place + hand[str(args[0])], row + int(args[2]), column + 2 * int(args[1]) + int(args[3]),
+                                        rotation + int(args[4]))
             elif k in self.verbs:
                 seq = (st["verb"] + self.verbs.index(k), *self._cell(int(args[0]), int(args[1]), int(args[2])))
             elif k in ("develop", "assimilate"):

@@ -282,7 +282,7 @@ class DominationsEncoder:
         by the supply and every seat's Masteries."""
         nm = len(self.c.masteries)
         key = (viewer, tuple(s.supply), *[tuple(p.owned.items()) for p in s.players])
-        block = self.supplies.get(key)
+        block = self.supplies.last(viewer, key)
         if block is None:
             held_others = [0] * nm
             for seat, p in enumerate(s.players):
@@ -294,7 +294,7 @@ class DominationsEncoder:
             sup[3::4] = held_others
             for m, adv in s.players[viewer].owned.items():
                 sup[4 * m + (2 if adv else 1)] = 1.0
-            block = self.supplies.put(key, sup)
+            block = self.supplies.remember(viewer, key, sup)
         raw[self.m_sup:self.m_sup + 4 * nm] = block
 
     def _hand(self, me: Any, raw: np.ndarray) -> None:
@@ -318,7 +318,7 @@ class DominationsEncoder:
         cities = tuple(s.cities.items())
         standees = tuple(s.standees.items())
         key = (viewer, tuple(s.placed.items()), cities, standees)
-        block = self.lands.get(key)
+        block = self.lands.last(viewer, key)
         if block is None:
             n = s.n
             co = self.co
@@ -344,7 +344,7 @@ class DominationsEncoder:
                 if cell in s.standees:
                     out[b + co["standee"]] = 1.0
             out[-1] = outside
-            block = self.lands.put(key, out)
+            block = self.lands.remember(viewer, key, out)
         raw[self.w_base:self.w_base + block.size] = block
         return cities, standees
 
@@ -354,7 +354,7 @@ class DominationsEncoder:
         they depend on: the Monuments in play and built, Level cards held, Cities and standees."""
         key = (viewer, tuple(s.in_play), tuple(s.built.items()), cities, standees, *[tuple(p.levels) for p in s.players])
         size = self.mon_layout.size
-        block = self.monuments.get(key)
+        block = self.monuments.last(viewer, key)
         if block is None:
             c = self.c
             n = s.n
@@ -370,7 +370,7 @@ class DominationsEncoder:
                 out[at:at + 2 + MAX_SEATS] = [built, len(mon.levels), *control]
                 out[at + 2 + MAX_SEATS + mon.colour] = 1.0
                 out[at + 8 + MAX_SEATS:at + 14 + MAX_SEATS] = cost
-            block = self.monuments.put(key, out)
+            block = self.monuments.remember(viewer, key, out)
         raw[self.m_base:self.m_base + MAX_SEATS * size] = block
 
 

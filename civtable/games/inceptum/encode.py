@@ -275,19 +275,22 @@ class InceptumEncoder:
                 ones.append(at + self.f_blocked)
             cities.append(tuple(p.city))
             at += fs
-        raw[:self.n_used[n]] = nums
-        if n < MAX_SEATS:
-            raw[self.n_used[n]:self.n_end] = 0.0
-        flags = raw[self.n_end:self.h_end]
-        flags.fill(0.0)
+        used = self.n_used[n]
+        raw[:used] = nums
+        raw[used:self.h_end] = 0.0  # absent seats' numbers and every flag
         raw[ones] = 1.0
         at = self.h_end
         size = self.city_size
+        last = self.cities._last  # each seat's city as last encoded (alternating viewers find it too)
         for k, city in enumerate(cities):
-            seat = (viewer + k) % n  # remembered per seat, so alternating viewers find it too
-            block = self.cities.last(seat, city)
-            if block is None:
-                block = self.cities.remember(seat, city, self._city(city))
+            seat = (viewer + k) % n
+            got = last.get(seat)
+            if got is not None and got[0] == city:
+                block = got[1]
+            else:
+                block = self.cities.last(seat, city)
+                if block is None:
+                    block = self.cities.remember(seat, city, self._city(city))
             raw[at:at + size] = block
             at += size
         if n < MAX_SEATS:

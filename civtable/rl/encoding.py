@@ -117,6 +117,43 @@ class Observer:
         self._raw = np.zeros(self.size, np.float32)
         # an encoder that writes every entry itself says so (``fills_all``): no zeroing needed
         self._fills_all = bool(getattr(self.encoder, "fills_all", False))
+        # encoders of games where every seat sees the same things give the permutation that turns
+        # one seat's observation into another's (``seat_shift(delta)``) and the entries it cannot
+        # move (``own(state, seat)``): see :meth:`shifted`
+        self._shift = getattr(self.encoder, "seat_shift", None)
+        self._shift_own = getattr(self.encoder, "own", None)
+        self._n = game.num_players
+        self._perms: list[tuple[np.ndarray, np.ndarray] | None] = []
+        self._scale: list[float] = []
+        if self._shift is not None:
+            if self.layout.signed:
+                raise ValueError("seat_shift needs a layout without signed slices")
+            self._scale = self.layout.scale.tolist()
+            self._perms.append(None)
+            for d in range(1, self._n):
+                perm = self._shift(d)
+                moved = np.flatnonzero(perm != np.arange(self.size))
+                self._perms.append((moved, perm[moved]))
+
+    def shifted(self, state: GameState, seat: int, other: int, other_obs: np.ndarray, out: np.ndarray) -> bool:
+        """Write ``seat``'s observation into ``out`` from ``other_obs``, ``other``'s normalised
+        observation of the same state, if the encoder says how (``seat_shift``: a game whose
+        seats see the same things, in their own order); else return False and write nothing."""
+        if self._shift is None or self._shift_own is None:
+            return False
+        delta = (seat - other) % self._n
+        moves = self._perms[delta] if delta < len(self._perms) else None
+        if moves is None:
+            return False
+        dst, src = moves
+        out[:] = other_obs  # most entries do not move: copy, then move the rotated ones
+        out[dst] = other_obs[src]
+        idx, vals = self._shift_own(state, seat)
+        scale = self._scale
+        for i, v in zip(idx, vals, strict=True):  # normalised as the layout would (unsigned, clipped at 1)
+            x = v * scale[i]
+            out[i] = x if x < 1.0 else 1.0
+        return True
 
     def raw(self, state: GameState, seat: int) -> np.ndarray:
         raw = self._raw

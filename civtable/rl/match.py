@@ -152,10 +152,14 @@ class Match:
             out = np.empty(t.obs_size, np.float32)
         base = out[:t.base_size]
         seen = self._seen[seat]
-        if self._seen_at[seat] == self.position:
+        position = self.position
+        if self._seen_at[seat] == position:
             base[:] = seen
         else:
-            t.observer.encode(self.state, seat, base)
+            # another seat's observation of this position, turned around (games without secrets)
+            other = next((q for q, at in enumerate(self._seen_at) if at == position and q != seat), -1)
+            if other < 0 or not t.observer.shifted(self.state, seat, other, self._seen[other], base):  # type: ignore[arg-type]
+                t.observer.encode(self.state, seat, base)
             if seen is None:
                 self._seen[seat] = base.copy()
             else:

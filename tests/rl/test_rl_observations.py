@@ -3,6 +3,7 @@ a seat may not see (re-dealing everything hidden from a seat never changes its o
 
 from __future__ import annotations
 
+import importlib
 import random
 
 import numpy as np
@@ -10,7 +11,7 @@ import pytest
 
 pytest.importorskip("numpy")
 
-from rlgames import GAMES, make, walk  # noqa: E402
+from rlgames import GAMES, make, quick, walk  # noqa: E402
 
 from civtable.core.features import Layout  # noqa: E402
 from civtable.rl.encoding import GenericEncoder, Observer  # noqa: E402
@@ -167,3 +168,55 @@ def test_environments_reuse_an_observation_only_while_the_position_is_unchanged(
             assert np.array_equal(info["action_mask"][i], m.mask(solo.seat, np.empty_like(info["action_mask"][i])))
         acts = [int(rng.choice(np.flatnonzero(row))) for row in info["action_mask"]]
         obs, _, _, _, info = vec.step(np.array(acts))
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_agents_observation_equals_a_fresh_encoding(name: str) -> None:
+    """PettingZoo's agents observe every position in turn; the environments copy an observation
+    already made of the same position (the same seat again, or another seat's turned around
+    where nobody has secrets): each observation returned equals a fresh encoding."""
+    from civtable.rl.envs import GAMES as MODULES
+
+    mod = importlib.import_module(f"civtable.rl.envs.{MODULES[name]}")
+    fresh = Observer(make(name, players=3))
+    rng = np.random.default_rng(2)
+    par = mod.parallel_env(options=quick(name, players=3))
+    obs, _ = par.reset(seed=4)
+    for _ in range(60 if name != "dominations" else 30):
+        for a, o in obs.items():
+            p = par.agent_name_mapping[a]
+            base = fresh.encode(par.match.state, p)
+            assert np.array_equal(o["observation"][:base.size], base), f"{name}: {a}'s observation is stale"
+        obs, *_ = par.step({a: int(rng.choice(np.flatnonzero(o["action_mask"]))) for a, o in obs.items()})
+        if not par.agents:
+            break
+    aec = mod.env(options=quick(name, players=3))
+    aec.reset(seed=5)
+    for k, agent in enumerate(aec.agent_iter(max_iter=150)):
+        o, _, term, trunc, _ = aec.last()
+        base = fresh.encode(aec.match.state, aec.agent_name_mapping[agent])
+        assert np.array_equal(o["observation"][:base.size], base) and np.array_equal(aec.observe(agent)["observation"],
+                                                                                     o["observation"])
+        aec.step(None if term or trunc else int(rng.choice(np.flatnonzero(o["action_mask"]))))
+        assert k < 150
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_conquest_observations_of_the_seats_are_each_other_turned_around(players: int) -> None:
+    """Conquest hides nothing: a seat's observation is another's with the seats in its own order
+    (``seat_shift``), apart from who decides (``own``) — for every pair of seats."""
+    game = make("conquest", players=players)
+    ob = Observer(game)
+    checked = 0
+    for k, s in enumerate(walk(game, players, limit=400)):
+        if k % 5:
+            continue
+        obs = [ob.encode(s, v).copy() for v in range(players)]
+        for a in range(players):
+            for b in range(players):
+                if a != b:
+                    out = np.full(ob.size, -7.0, np.float32)
+                    assert ob.shifted(s, b, a, obs[a], out) and np.array_equal(out, obs[b])
+                    checked += 1
+    assert checked > 50
+    assert not Observer(make("inceptum")).shifted(s, 1, 0, obs[0], out)  # traits and offers are secret

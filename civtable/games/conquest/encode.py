@@ -150,6 +150,33 @@ class ConquestEncoder:
                 val.append(m)
         return np.array(idx, np.intp), np.array(val, np.float32), cities, villages, monuments
 
+    def seat_shift(self, delta: int) -> np.ndarray:
+        """Conquest hides nothing, so two seats' observations differ only in the order of the
+        seats: the observation of the seat ``delta`` seats after a viewer is the viewer's read at
+        these positions (``obs[perm]``), except :meth:`own` (which seat decides). The rotated
+        parts: the active seat, the seat blocks, and per territory the owner, armies and fleets."""
+        n, t, ts = self.n, self.t, self.ter_size
+        perm = np.arange(self.layout.size)
+
+        def rotated(start: int) -> None:  # n entries, one per seat counted from the viewer
+            perm[start:start + n] = start + (np.arange(n) + delta) % n
+
+        rotated(self.g_active)
+        ss = self.seat_size
+        for k in range(n):
+            at = self.s_base + k * ss
+            src = self.s_base + (k + delta) % n * ss
+            perm[at:at + ss] = np.arange(src, src + ss)
+        for k in range(t):
+            b = self.t_base + k * ts
+            for o in (self.o_owner, self.o_armies, self.o_fleets):
+                rotated(b + o)
+        return perm
+
+    def own(self, s: ConquestState, viewer: int) -> tuple[list[int], list[float]]:
+        """The raw entries :meth:`seat_shift` cannot move from another seat's observation."""
+        return [self.g_mine], [1.0 if viewer in s.decision().players else 0.0]
+
     def write(self, s: ConquestState, viewer: int, raw: np.ndarray) -> None:
         """Write the raw observation of ``viewer`` into ``raw`` (every entry: the head is zeroed,
         the territories start from the map's cached block). The values are gathered into one list

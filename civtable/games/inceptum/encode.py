@@ -284,13 +284,12 @@ class InceptumEncoder:
         last = self.cities._last  # each seat's city as last encoded (alternating viewers find it too)
         for k, city in enumerate(cities):
             seat = (viewer + k) % n
-            got = last.get(seat)
-            if got is not None and got[0] == city:
-                block = got[1]
+            prev = last.get(seat)
+            if prev is not None and prev[0] == city:
+                block = prev[1]
             else:
-                block = self.cities.last(seat, city)
-                if block is None:
-                    block = self.cities.remember(seat, city, self._city(city))
+                found = self.cities.last(seat, city)
+                block = found if found is not None else self.cities.remember(seat, city, self._city(city))
             raw[at:at + size] = block
             at += size
         if n < MAX_SEATS:

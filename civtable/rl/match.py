@@ -89,9 +89,9 @@ class Match:
         self.actions = 0  # player actions applied so far
         self.version = 0  # grows whenever the position or a pending token changes
         self.position = 0  # grows whenever the state changes (not with pending tokens)
-        # each seat's last observation of the state (normalised) and the position it shows
-        self._seen_at = [-1] * n
-        self._seen: list[np.ndarray | None] = [None] * n
+        # each seat's raw observation values and the position they show
+        self._raw_at = [-1] * n
+        self._raws = [np.zeros(table.base_size, np.float32) for _ in range(n)]
         self.resolve()
 
     # ----- the position --------------------------------------------------------------------------
@@ -145,26 +145,27 @@ class Match:
 
     def observe(self, seat: int, out: np.ndarray | None = None) -> np.ndarray:
         """The seat's observation (into ``out`` if given). The state's part is encoded once per
-        position and seat: asked again (``last()`` then ``observe()``, or the successive tokens of
-        a factorised action) it is copied from the seat's last encoding."""
+        position and seat into the seat's raw values: asked again (``last()`` then ``observe()``,
+        or the successive tokens of a factorised action) they are only normalised again; where
+        nobody has secrets, another seat's raw values of the position are turned around."""
         t = self.table
         if out is None:
             out = np.empty(t.obs_size, np.float32)
-        base = out[:t.base_size]
-        seen = self._seen[seat]
+        raw = self._raws[seat]
         position = self.position
-        if self._seen_at[seat] == position:
-            base[:] = seen
-        else:
-            # another seat's observation of this position, turned around (games without secrets)
-            other = next((q for q, at in enumerate(self._seen_at) if at == position and q != seat), -1)
-            if other < 0 or not t.observer.shifted(self.state, seat, other, self._seen[other], base):  # type: ignore[arg-type]
-                t.observer.encode(self.state, seat, base)
-            if seen is None:
-                self._seen[seat] = base.copy()
-            else:
-                seen[:] = base
-            self._seen_at[seat] = self.position
+        at = self._raw_at
+        if at[seat] != position:
+            ob = t.observer
+            done = False
+            if ob.shifts:
+                for q in range(t.n):
+                    if q != seat and at[q] == position:
+                        done = ob.shift_raw(self.state, seat, q, self._raws[q], raw)
+                        break
+            if not done:
+                ob.write_raw(self.state, seat, raw)
+            at[seat] = position
+        t.observer.layout.normalise(raw, out[:t.base_size])
         if not t.flat:
             pend = out[t.base_size:]
             pend.fill(0.0)

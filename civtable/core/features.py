@@ -149,12 +149,15 @@ class Layout:
 
     def normalise(self, raw: np.ndarray, out: np.ndarray) -> np.ndarray:
         """``out = clip(raw / high, low, 1)`` (``raw`` and ``out`` may be the same array). Exact
-        unsigned slices need no clipping; the span holding the others is clipped."""
+        unsigned slices need no clipping; the span holding the others is clipped at 1, and at -1
+        when the layout has signed slices (an unsigned raw value is never negative: the encoders
+        write counts, levels and flags, and :meth:`violations` is checked over random games)."""
         np.multiply(raw, self.scale, out=out)
         if self.clip_stop:
             span = out[self.clip_start:self.clip_stop]
             np.minimum(span, self.one, out=span)  # arrays, not scalars: NumPy is quicker that way
-            np.maximum(span, self.low_span, out=span)
+            if self.signed:  # unsigned raw values are never negative (Layout.violations; tested)
+                np.maximum(span, self.low_span, out=span)
         return out
 
     def normalise_rows(self, raw: np.ndarray, out: np.ndarray) -> np.ndarray:
@@ -163,7 +166,8 @@ class Layout:
         if self.clip_stop:
             span = out[:, self.clip_start:self.clip_stop]
             np.minimum(span, self.one, out=span)
-            np.maximum(span, self.low_span, out=span)
+            if self.signed:
+                np.maximum(span, self.low_span, out=span)
         return out
 
     def violations(self, raw: np.ndarray) -> list[str]:

@@ -165,7 +165,7 @@ class Match:
             if not done:
                 ob.write_raw(self.state, seat, raw)
             at[seat] = position
-        t.observer.layout.normalise(raw, out[:t.base_size])
+        t.observer.layout.normalise(raw, out if t.flat else out[:t.base_size])
         if not t.flat:
             pend = out[t.base_size:]
             pend.fill(0.0)

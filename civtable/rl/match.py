@@ -92,6 +92,9 @@ class Match:
         # each seat's raw observation values and the position they show
         self._raw_at = [-1] * n
         self._raws = [np.zeros(table.base_size, np.float32) for _ in range(n)]
+        # factorised games: each seat's normalised observation too (its later tokens copy it)
+        self._norm_at = [-1] * n
+        self._norms: list[np.ndarray | None] = [None] * n
         self.resolve()
 
     # ----- the position --------------------------------------------------------------------------
@@ -145,14 +148,32 @@ class Match:
 
     def observe(self, seat: int, out: np.ndarray | None = None) -> np.ndarray:
         """The seat's observation (into ``out`` if given). The state's part is encoded once per
-        position and seat into the seat's raw values: asked again (``last()`` then ``observe()``,
-        or the successive tokens of a factorised action) they are only normalised again; where
-        nobody has secrets, another seat's raw values of the position are turned around."""
+        position and seat into the seat's raw values: asked again (``last()`` then ``observe()``)
+        they are only normalised again, and the successive tokens of a factorised action copy the
+        normalised values; where nobody has secrets, another seat's raw values of the position are
+        turned around."""
         t = self.table
         if out is None:
             out = np.empty(t.obs_size, np.float32)
-        raw = self._raws[seat]
         position = self.position
+        flat = t.flat
+        base = out if flat else out[:t.base_size]
+        if not flat and self._norm_at[seat] == position:  # a factorised action's later token
+            base[:] = self._norms[seat]
+        else:
+            self._normalised(seat, position, base)
+        if not flat:
+            pend = out[t.base_size:]
+            pend.fill(0.0)
+            if self.prefix[seat]:
+                pend[list(self.prefix[seat])] = 1.0
+        return out
+
+    def _normalised(self, seat: int, position: int, base: np.ndarray) -> None:
+        """The seat's normalised observation of the state into ``base``, from its raw values
+        (written when the position moved; for factorised games also kept normalised)."""
+        t = self.table
+        raw = self._raws[seat]
         at = self._raw_at
         if at[seat] != position:
             ob = t.observer
@@ -165,13 +186,14 @@ class Match:
             if not done:
                 ob.write_raw(self.state, seat, raw)
             at[seat] = position
-        t.observer.layout.normalise(raw, out if t.flat else out[:t.base_size])
+        t.observer.layout.normalise(raw, base)
         if not t.flat:
-            pend = out[t.base_size:]
-            pend.fill(0.0)
-            if self.prefix[seat]:
-                pend[list(self.prefix[seat])] = 1.0
-        return out
+            norm = self._norms[seat]
+            if norm is None:
+                self._norms[seat] = base.copy()
+            else:
+                norm[:] = base
+            self._norm_at[seat] = position
 
     # ----- acting --------------------------------------------------------------------------------
     def play(self, seat: int, token: int) -> Action | None:

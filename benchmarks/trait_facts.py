@@ -3,7 +3,7 @@ provisional values around it pushed to the ends of their tuning range, change.
 
     python benchmarks/trait_facts.py --games 300 --seed 77 --variants base,E0,S0,C75,U5 --out runs/facts
 
-Every variant is the built-in content with a few values set (rulebook facts only in a content
+Every variant is the built-in content (or ``--content``) with a few values set (rulebook facts only in a content
 that declares itself a variant, ``meta.variant``), played by four greedy bots with seats rotated
 and traits rotated (``trait=rotate``, as ``civtable tune`` does) on the same run seed, so variants
 differ by content, not by luck. Each variant's games go to ``OUT/NAME/`` (an ordinary simulation
@@ -16,8 +16,10 @@ Variants (combine with ``+``, e.g. ``PMAX+E0``):
 * ``E0`` — Expansionist starts without its extra population (fact: 1);
 * ``E2`` — with two extra population;
 * ``S0`` — Scientific without its free research (fact: 1);
-* ``C75`` / ``C25`` — Cultural's first Wonder 75% / 25% cheaper (fact: 50%);
+* ``C75`` / ``C25`` (any ``C<percent>``) — Cultural's first Wonder 75% / 25% cheaper (fact: 50%);
 * ``U5`` / ``U2`` — United's grids hold up to 5 / 2 tokens per building (fact: 4);
+* ``W130`` — the ancient Wonders' provisional costs ×1.3 (rounded up): the size of Cultural's
+  half-price first Wonder;
 * ``PMAX`` — provisional values at the ends of their ±50% range where they should narrow the
   gaps: every advance's population at the top of its range (population abundant, so the
   Expansionist's one token is worth less and United has tokens for its grids) and the six
@@ -56,6 +58,14 @@ def provisional_extremes(source: Path) -> dict[str, int]:
     return out
 
 
+def ancient_wonders(source: Path, factor: float) -> dict[str, int]:
+    doc = load_toml(source)
+    ancient = {w["id"] for w in doc.get("wonders", []) if w.get("age") == "ancient"}
+    flat, prov = flatten(doc)
+    return {p: math.ceil(v * factor) for p, v in flat.items()
+            if p in prov and p.startswith("wonders.") and p.split(".")[1] in ancient and ".cost." in p and isinstance(v, int)}
+
+
 def values_of(name: str, source: Path) -> dict[str, int]:
     vals: dict[str, int] = {}
     for part in name.split("+"):
@@ -63,10 +73,14 @@ def values_of(name: str, source: Path) -> dict[str, int]:
             continue
         if part == "PMAX":
             vals.update(provisional_extremes(source))
+        elif part == "W130":
+            vals.update(ancient_wonders(source, 1.3))
         elif part in FACTS:
             vals.update(FACTS[part])
+        elif part[:1] == "C" and part[1:].isdigit():
+            vals["rules.cultural_first_wonder_percent"] = int(part[1:])
         else:
-            raise SystemExit(f"unknown variant {part!r}; known: base, PMAX, {', '.join(FACTS)}")
+            raise SystemExit(f"unknown variant {part!r}; known: base, PMAX, W130, {', '.join(FACTS)}")
     return vals
 
 
@@ -77,14 +91,15 @@ def main() -> None:
     ap.add_argument("--variants", default="base,E0,S0,C75,U5")
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--out", default="runs/trait-facts")
+    ap.add_argument("--content", help="the content the variants start from (default: the built-in one)")
     args = ap.parse_args()
-    source = content_file("inceptum", None)
+    source = content_file("inceptum", args.content)
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     results: dict[str, Any] = json.loads((out / "facts.json").read_text()) if (out / "facts.json").exists() else {}
     for name in args.variants.split(","):
         vals = values_of(name, source)
-        facts = {p: v for p, v in vals.items() if not p.startswith("advances.")}
+        facts = {p: v for p, v in vals.items() if p.startswith(("traits.", "rules."))}
         path = out / f"{name}.toml"
         path.write_text(edited_text(source, vals, ("what-if: " + ", ".join(f"{p} = {v}" for p, v in facts.items()))
                                     if facts else None))

@@ -356,7 +356,8 @@ MCTS_DEFAULTS = {"search": "anchored", "rollout": "greedy", "depth": "40", "iter
 """Defaults of ``mcts`` on Path of Civilization (explicit spec parameters override them): the
 anchored search — greedy's move, unless one of the next three candidates leads to a larger lead
 over the best other seat after 40 greedy moves (about the rest of the round), summed over 6
-determinisations with common random numbers. ``mcts:search=tree,iters=80,depth=12`` is the tree search that was the default before."""
+determinisations with common random numbers. ``mcts:search=tree,iters=80,depth=12`` is the tree
+search that was the default before."""
 
 
 def rollout_action(state: Any, player: int, rng: random.Random) -> Action:

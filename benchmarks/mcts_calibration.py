@@ -17,24 +17,15 @@ import time
 from typing import Any
 
 from civtable.bots import make_bot
-from civtable.core import Session, make_game, observe
+from civtable.bots.walk import greedy_walk
+from civtable.core import make_game, observe
 
 
 def positions(players: int, seed: int, count: int = 10) -> list[tuple[Any, int]]:
-    game = make_game("inceptum", {"players": players})
-    bots = [make_bot("greedy", game, p, seed) for p in range(players)]
-    session = Session(game, seed)
     found: list[tuple[Any, int]] = []
-    while True:
-        session.resolve_chance()
-        deciders = session.state.decision().players
-        if not deciders:
-            break
-        p = deciders[0]
-        obs = observe(session.state, p)
+    for session, p, obs in greedy_walk(make_game("inceptum", {"players": players}), seed):
         if obs.decision.kind == "turn" and len(obs.legal) > 3:
             found.append((session.state.clone(), p))
-        session.apply(bots[p].decide(obs), p)
     stride = max(1, len(found) // count)
     return found[::stride][:count]
 

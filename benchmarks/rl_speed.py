@@ -5,7 +5,11 @@ Gymnasium environments picks uniformly among its legal tokens too) and counts **
 CPU-second** (actions applied by any seat; chance draws are not counted, and a factorised
 Dominations action counts once however many tokens it took):
 
-* ``engine``   — ``legal_actions`` + ``apply_unchecked`` on the state, chance drawn;
+* ``engine``   — ``legal_actions`` + ``apply_unchecked`` on the state, chance drawn: the work every
+  player of the game must have done (list the legal actions of the seat to move, apply one). It
+  encodes no observation (a random player needs none), so a wrapper's ratio to it is the price of
+  its observations, masks and API bookkeeping; the wrappers list legal actions once per position,
+  as the engine loop does;
 * ``gym``      — ``gymnasium.make("civtable/...-v1")`` (one learning seat, random opponents);
 * ``aec``      — PettingZoo ``env()``: ``agent_iter`` / ``last`` / ``step``, every agent each cycle
   (``aec_deciders``: ``env(turns="deciders")``, only the seats that must decide);

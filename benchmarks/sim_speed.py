@@ -9,6 +9,11 @@ speed-ups must not change a single decision).
     python benchmarks/sim_speed.py --old main --games 40 --rounds 3 --core 1
 
 ``--old`` is any git revision; it is checked out once into a temporary worktree (removed after).
+``--old-python`` / ``--new-python`` run each side with another interpreter (default: this one);
+with ``--old-path .`` both sides run this tree, so only the interpreters differ:
+
+    python benchmarks/sim_speed.py --old-path . --old-python .venv/bin/python \
+        --new-python /tmp/venv-debian/bin/python --games 40 --rounds 3 --core 1
 """
 
 from __future__ import annotations
@@ -41,9 +46,9 @@ print(json.dumps({"cpu": time.process_time() - t0, "hashes": hashes}))
 """
 
 
-def run(tree: Path, args: argparse.Namespace, start: int, count: int) -> dict:
+def run(tree: Path, python: str, args: argparse.Namespace, start: int, count: int) -> dict:
     env = dict(os.environ, PYTHONPATH=str(tree))
-    cmd = ["taskset", "-c", str(args.core), sys.executable, "-c", CHILD, args.game, str(args.players), str(args.seed),
+    cmd = ["taskset", "-c", str(args.core), python, "-c", CHILD, args.game, str(args.players), str(args.seed),
            str(start), str(count), args.mode or ""]
     out = subprocess.run(cmd, env=env, capture_output=True, text=True, check=True)
     return json.loads(out.stdout.strip().splitlines()[-1])
@@ -60,6 +65,8 @@ def main() -> int:
     ap.add_argument("--rounds", type=int, default=3, help="alternating rounds old/new (default 3)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--core", type=int, default=1, help="the core both processes are pinned to (default 1)")
+    ap.add_argument("--old-python", default=sys.executable, help="interpreter of the old side (default: this one)")
+    ap.add_argument("--new-python", default=sys.executable, help="interpreter of the new side (default: this one)")
     args = ap.parse_args()
     here = Path(__file__).resolve().parent.parent
     tmp = None
@@ -79,7 +86,7 @@ def main() -> int:
             start = k * args.games
             order = [("old", old), ("new", here)] if k % 2 == 0 else [("new", here), ("old", old)]
             for name, tree in order:
-                got = run(tree, args, start, args.games)
+                got = run(tree, args.old_python if name == "old" else args.new_python, args, start, args.games)
                 cpu[name] += got["cpu"]
                 hashes[name].update(got["hashes"])
                 print(f"round {k + 1}: {name} {got['cpu'] / args.games:.4f} CPU-s per game", flush=True)
@@ -92,6 +99,7 @@ def main() -> int:
     print(json.dumps({
         "game": args.game, "players": args.players, "mode": args.mode or None, "games": n, "seed": args.seed,
         "old": args.old_path or args.old, "core": args.core,
+        "old_python": args.old_python, "new_python": args.new_python,
         "old_cpu_per_game": round(cpu["old"] / n, 4), "new_cpu_per_game": round(cpu["new"] / n, 4),
         "speedup": round(cpu["old"] / cpu["new"], 3), "identical_games": same, "games_that_differ": differ[:20],
         "load_before": [round(x, 2) for x in load_before], "load_after": [round(x, 2) for x in os.getloadavg()],

@@ -13,30 +13,21 @@ import time
 from collections import Counter
 from typing import Any
 
-from civtable.core import Session, make_game, observe
+from civtable.core import make_game, observe
 
 from . import make_bot
 from .mcts import MCTSBot
+from .walk import greedy_walk
 
 
 def _positions(game_name: str, options: dict[str, Any], count: int, seed: int) -> list[Any]:
     """Sessions paused at ``count`` decision points of a greedy game, spread over its course."""
-    game = make_game(game_name, options)
-    bots = [make_bot("greedy", game, p, seed) for p in range(game.num_players)]
-    session = Session(game, seed)
     found: list[tuple[Any, int, str]] = []
-    step = 0
-    while len(found) < count * 12:
-        session.resolve_chance()
-        deciders = session.state.decision().players
-        if not deciders:
+    for step, (session, p, obs) in enumerate(greedy_walk(make_game(game_name, options), seed)):
+        if len(found) >= count * 12:
             break
-        p = deciders[0]
-        obs = observe(session.state, p)
         if len(obs.legal) > 1 and step % 3 == 0:
             found.append((session.state.clone(), p, obs.decision.kind))
-        session.apply(bots[p].decide(obs), p)
-        step += 1
     if not found:
         return []
     # measure the commonest kind of decision (Inceptum: the main turn decision)

@@ -38,6 +38,9 @@ def register(subparsers: Any) -> None:
     p.add_argument("--option", action="append", metavar="NAME=VALUE", help="any other game option (repeatable)")
     p.add_argument("--content", help="the content file to start from (default: the game's own)")
     p.add_argument("--assign", metavar="CHOICE=HOW", help="trait/civilization assignment (default: rotate when the game has one)")
+    p.add_argument("--allow-facts", metavar="PATTERNS",
+                   help="what-if: also move the rulebook facts these comma-separated paths match (e.g. "
+                   "'traits.*.free_research'); every content written declares itself a variant (meta.variant)")
     p.add_argument("--spread", type=float, default=0.5, help="how far a value may move, as a share of it (default 0.5)")
     p.add_argument("--per", choices=("auto", "value", "pattern"), default="auto",
                    help="search each value, or one factor per --params pattern (auto: value when at most 12 move)")
@@ -77,7 +80,7 @@ def run(args: argparse.Namespace) -> int:
         budget=args.budget, seats=seats, games=args.games, verify_games=args.verify_games, options=options,
         content=args.content, spread=args.spread, per=args.per, seed=args.seed, assign=assign,
         max_rounds=args.max_rounds, workers=args.workers, check_mixes=checks, check_games=args.check_games,
-        co_tune=args.co_tune,
+        co_tune=args.co_tune, allow_facts=[x.strip() for x in (args.allow_facts or "").split(",") if x.strip()],
     )
     result = tune(cfg, args.out, progress=not args.json)
     if args.json:

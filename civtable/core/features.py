@@ -73,6 +73,8 @@ class Layout:
     1
     """
 
+    CLIP_GAP = 512  # exact entries between two clipped slices below which one span covers both
+
     def __init__(self) -> None:
         self.entries: list[Feature | Group] = []  # in order, as documented
         self.flat: list[Feature] = []  # every slice, groups expanded
@@ -81,6 +83,8 @@ class Layout:
         self.scale = np.zeros(0, np.float32)
         self.low = np.zeros(0, np.float32)
         self.exact_high = np.zeros(0, np.float32)
+        self.clips: list[tuple[int, int, np.ndarray, np.ndarray]] = []
+        self.signed = False
         self.frozen = False
 
     def _check(self, name: str) -> None:
@@ -136,34 +140,41 @@ class Layout:
                 exact_high[f.start:f.stop] = f.high
         self.scale, self.low, self.exact_high = scale, low, exact_high
         # only entries that can leave [0, 1] after scaling need clipping: saturating or signed
-        # slices (an exact unsigned slice stays inside by its bound). Clip the span holding them.
-        loose = [f for f in self.flat if not f.exact or f.signed]
-        self.clip_stop = max((f.stop for f in loose), default=0)
-        self.clip_start = min((f.start for f in loose), default=0)
+        # slices (an exact unsigned slice stays inside by its bound). Clip the spans holding them
+        # (neighbouring ones merged: one NumPy call costs as much as clipping a few hundred entries)
+        spans: list[list[int]] = []
+        for f in sorted((f for f in self.flat if (not f.exact or f.signed) and f.size), key=lambda f: f.start):
+            if spans and f.start - spans[-1][1] <= self.CLIP_GAP:
+                spans[-1][1] = max(spans[-1][1], f.stop)
+            else:
+                spans.append([f.start, f.stop])
         self.signed = any(f.signed for f in self.flat)
-        span = self.clip_stop - self.clip_start
-        self.one = np.ones(span, np.float32)
-        self.low_span = low[self.clip_start:self.clip_stop].copy()
+        self.clips = [(a, b, np.ones(b - a, np.float32), low[a:b].copy()) for a, b in spans]
         self.frozen = True
         return self
 
     def normalise(self, raw: np.ndarray, out: np.ndarray) -> np.ndarray:
         """``out = clip(raw / high, low, 1)`` (``raw`` and ``out`` may be the same array). Exact
-        unsigned slices need no clipping; the span holding the others is clipped."""
+        unsigned slices need no clipping; the span holding the others is clipped at 1, and at -1
+        when the layout has signed slices (an unsigned raw value is never negative: the encoders
+        write counts, levels and flags, and :meth:`violations` is checked over random games)."""
         np.multiply(raw, self.scale, out=out)
-        if self.clip_stop:
-            span = out[self.clip_start:self.clip_stop]
-            np.minimum(span, self.one, out=span)  # arrays, not scalars: NumPy is quicker that way
-            np.maximum(span, self.low_span, out=span)
+        signed = self.signed  # unsigned raw values are never negative (Layout.violations; tested)
+        for a, b, one, low in self.clips:
+            span = out[a:b]
+            np.minimum(span, one, out=span)  # arrays, not scalars: NumPy is quicker that way
+            if signed:
+                np.maximum(span, low, out=span)
         return out
 
     def normalise_rows(self, raw: np.ndarray, out: np.ndarray) -> np.ndarray:
         """:meth:`normalise` for a batch: one row per observation, in one vectorised step."""
         np.multiply(raw, self.scale, out=out)
-        if self.clip_stop:
-            span = out[:, self.clip_start:self.clip_stop]
-            np.minimum(span, self.one, out=span)
-            np.maximum(span, self.low_span, out=span)
+        for a, b, one, low in self.clips:
+            span = out[:, a:b]
+            np.minimum(span, one, out=span)
+            if self.signed:
+                np.maximum(span, low, out=span)
         return out
 
     def violations(self, raw: np.ndarray) -> list[str]:

@@ -107,31 +107,90 @@ def make_token_space(game: Game) -> TokenSpace:
 
 
 class Choices:
-    """The legal token sequences of one seat in one position, as a trie: ``next[prefix]`` maps
-    each legal next token to its action (if it completes one) or ``None`` (more tokens follow)."""
+    """The legal token sequences of one seat in one position, as a trie: :meth:`node` maps each
+    legal next token after a prefix to its action (if it completes one) or ``None`` (more tokens
+    follow). The trie is grown on demand: a node is built the first time its prefix is asked for
+    (a factorised action explores one path of it). A space with ``heads`` gives the root from
+    each action's first token alone; the rest of a sequence is computed only under the first
+    token chosen. Valid while the position is unchanged."""
 
-    __slots__ = ("next",)
+    __slots__ = ("next", "_pending", "_bare", "_space", "_state", "_seat")
 
     def __init__(self, space: TokenSpace, state: GameState, seat: int, legal: list[Action] | None = None) -> None:
         if legal is None:
             legal = state.legal_actions(seat)
+        # prefix -> the actions below it, as (sequence, action); or as bare actions (``heads``),
+        # whose sequences are computed when the prefix is asked for
+        self._pending: dict[tuple[int, ...], list[Any]] = {}
+        self._bare = False
         if isinstance(space, FlatTokens):
             self.next: dict[tuple[int, ...], dict[int, Action | None]] = {(): space.flat(legal)}  # type: ignore[dict-item]
             return
-        trie: dict[tuple[int, ...], dict[int, Action | None]] = {}
-        for seq, action in space.sequences(state, seat, legal):
-            last = len(seq) - 1
-            for k in range(last + 1):
-                node = trie.setdefault(seq[:k], {})
-                if k == last:
-                    if node.get(seq[k]) is not None or seq in trie:
-                        raise CivtableError(f"two actions share the tokens {seq}: {action.text()!r}")
-                    node[seq[k]] = action
-                elif node.setdefault(seq[k], None) is not None:
-                    raise CivtableError(f"the tokens of {action.text()!r} extend those of another action")
-        self.next = trie
+        self.next = {}
+        self._space, self._state, self._seat = space, state, seat
+        heads = getattr(space, "heads", None)
+        if heads is None:
+            self._grow((), list(space.sequences(state, seat, legal)))
+            return
+        self._bare = True
+        ends: dict[int, Action] = {}
+        deeper: dict[int, list[Action]] = {}
+        for t, more, action in heads(state, seat, legal):
+            if not more:
+                if t in ends:
+                    raise CivtableError(f"two actions share the token {t}: {action.text()!r}")
+                ends[t] = action
+            else:
+                got = deeper.get(t)
+                if got is None:
+                    deeper[t] = [action]
+                else:
+                    got.append(action)
+        self._settle((), ends, deeper)
+
+    def _settle(self, prefix: tuple[int, ...], ends: dict[int, Action], deeper: dict[int, list[Any]]) -> dict[int, Action | None]:
+        node: dict[int, Action | None] = dict(ends)  # type: ignore[arg-type]
+        for t, below in deeper.items():
+            if t in ends:
+                raise CivtableError(f"the tokens of an action extend those of {ends[t].text()!r}")
+            node[t] = None
+            self._pending[(*prefix, t)] = below
+        self.next[prefix] = node
+        return node
+
+    def _grow(self, prefix: tuple[int, ...], items: list[tuple[tuple[int, ...], Action]]) -> dict[int, Action | None]:
+        k = len(prefix)
+        ends: dict[int, Action] = {}
+        deeper: dict[int, list[tuple[tuple[int, ...], Action]]] = {}
+        for seq, action in items:
+            if seq[:k] != prefix:
+                raise CivtableError(f"the tokens {seq} of {action.text()!r} do not start with its first token")
+            t = seq[k]
+            if len(seq) == k + 1:
+                if t in ends:
+                    raise CivtableError(f"two actions share the tokens {seq}: {action.text()!r}")
+                ends[t] = action
+            else:
+                got = deeper.get(t)
+                if got is None:
+                    deeper[t] = [(seq, action)]
+                else:
+                    got.append((seq, action))
+        return self._settle(prefix, ends, deeper)
+
+    def node(self, prefix: tuple[int, ...] = ()) -> dict[int, Action | None] | None:
+        """Token -> action (``None``: more tokens follow) after ``prefix``; ``None`` if no legal
+        sequence starts with ``prefix``."""
+        node = self.next.get(prefix)
+        if node is None:
+            below = self._pending.pop(prefix, None)
+            if below is not None:
+                if self._bare and len(prefix) == 1:  # the actions under a first token from ``heads``
+                    below = list(self._space.sequences(self._state, self._seat, below))
+                node = self._grow(prefix, below)
+        return node
 
     def tokens(self, prefix: tuple[int, ...] = ()) -> Any:
         """The legal next tokens after ``prefix`` (a dict view; empty if none)."""
-        node = self.next.get(prefix)
+        node = self.node(prefix)
         return node.keys() if node is not None else ()

@@ -87,18 +87,38 @@ class DominationsTokens:
     def _square(self, x: int, y: int) -> tuple[int, int]:
         return (self.start["tree_x"] + x - self.t_lo, self.start["tree_y"] + y - self.t_lo)
 
+    def _hand(self, state: GameState, seat: int) -> dict[str, int]:
+        """Tile id -> its slot in the seat's hand (content order)."""
+        tiles = self.c.tiles
+        return {tiles[t].id: slot for slot, t in enumerate(sorted(state.players[seat].hand))}  # type: ignore[attr-defined]
+
+    def heads(self, state: GameState, seat: int, legal: list[Action]) -> Iterable[tuple[int, bool, Action]]:
+        """(first token, more tokens follow, action) for every legal action: the root of the
+        token trie without the rest of each sequence (a turn has hundreds of placements, and
+        only the tile chosen needs its rows, columns and rotations)."""
+        place = self.start["place"]
+        hand = self._hand(state, seat)
+        others = []
+        for a in legal:
+            if a.kind == "place":
+                yield place + hand[str(a.args[0])], True, a
+            else:
+                others.append(a)
+        for seq, a in self.sequences(state, seat, others):
+            yield seq[0], len(seq) > 1, a
+
     def sequences(self, state: GameState, seat: int, legal: list[Action]) -> Iterable[tuple[tuple[int, ...], Action]]:
         c = self.c
         st = self.start
-        hand: dict[str, int] = {}
-        for slot, t in enumerate(sorted(state.players[seat].hand)):  # type: ignore[attr-defined]
-            hand[c.tiles[t].id] = slot
+        hand = self._hand(state, seat)
         top = state.stack[-1] if state.stack else None  # type: ignore[attr-defined]
+        # a placement (the commonest action, hundreds a turn) with the offsets of _cell inlined
+        place, row, column, rotation = st["place"], st["row"] - self.j_lo, st["column"] - 2 * self.i_lo, st["rotation"]
         for a in legal:
             k, args = a.kind, a.args
             if k == "place":
-                seq: tuple[int, ...] = (st["place"] + hand[str(args[0])], *self._cell(int(args[1]), int(args[2]), int(args[3])),
-                                        st["rotation"] + int(args[4]))
+                seq: tuple[int, ...] = (place + hand[str(args[0])], row + int(args[2]), column + 2 * int(args[1]) + int(args[3]),
+                                        rotation + int(args[4]))
             elif k in self.verbs:
                 seq = (st["verb"] + self.verbs.index(k), *self._cell(int(args[0]), int(args[1]), int(args[2])))
             elif k in ("develop", "assimilate"):

@@ -108,7 +108,8 @@ class Observer:
 
     ``encode(state, seat)`` returns a new ``float32`` vector; ``encode(state, seat, out)`` writes
     into ``out`` (a row of a batch, say) instead. ``raw(state, seat)`` gives the unnormalised
-    values (for checking declared bounds)."""
+    values (for checking declared bounds). ``write_raw`` / ``shift_raw`` / ``normalise`` are the
+    steps, for callers that keep raw values of their own (:class:`~civtable.rl.match.Match`)."""
 
     def __init__(self, game: Game, extra: Layout | None = None) -> None:
         self.encoder = make_encoder(game)
@@ -117,13 +118,47 @@ class Observer:
         self._raw = np.zeros(self.size, np.float32)
         # an encoder that writes every entry itself says so (``fills_all``): no zeroing needed
         self._fills_all = bool(getattr(self.encoder, "fills_all", False))
+        # encoders of games where every seat sees the same things give the permutation that turns
+        # one seat's observation into another's (``seat_shift(delta)``) and the entries it cannot
+        # move (``own(state, seat)``): see :meth:`shift_raw`
+        shift = getattr(self.encoder, "seat_shift", None)
+        self._own = getattr(self.encoder, "own", None)
+        self._n = game.num_players
+        self._moves: list[tuple[np.ndarray, np.ndarray] | None] = [None] * self._n
+        self.shifts = shift is not None and self._own is not None
+        if self.shifts:
+            assert shift is not None
+            for d in range(1, self._n):
+                perm = shift(d)
+                moved = np.flatnonzero(perm != np.arange(self.size))
+                self._moves[d] = (moved, perm[moved])
 
-    def raw(self, state: GameState, seat: int) -> np.ndarray:
-        raw = self._raw
+    def write_raw(self, state: GameState, seat: int, raw: np.ndarray) -> np.ndarray:
+        """The raw values of ``seat``'s observation, written into ``raw``."""
         if not self._fills_all:
             raw.fill(0.0)
         self.encoder.write(state, seat, raw)
         return raw
+
+    def shift_raw(self, state: GameState, seat: int, other: int, other_raw: np.ndarray, raw: np.ndarray) -> bool:
+        """Write ``seat``'s raw values into ``raw`` from ``other_raw``, ``other``'s raw values of
+        the same state, if the encoder says how (``seat_shift``: a game whose seats see the same
+        things, each in its own seat order); else return False and write nothing."""
+        moves = self._moves[(seat - other) % self._n]
+        if moves is None or self._own is None:
+            return False
+        dst, src = moves
+        raw[:] = other_raw  # most entries do not move: copy, then move the rotated ones
+        raw[dst] = other_raw[src]
+        idx, vals = self._own(state, seat)
+        raw[idx] = vals
+        return True
+
+    def normalise(self, raw: np.ndarray, out: np.ndarray) -> np.ndarray:
+        return self.layout.normalise(raw, out)
+
+    def raw(self, state: GameState, seat: int) -> np.ndarray:
+        return self.write_raw(state, seat, self._raw)
 
     def encode(self, state: GameState, seat: int, out: np.ndarray | None = None) -> np.ndarray:
         raw = self.raw(state, seat)

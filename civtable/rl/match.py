@@ -87,7 +87,14 @@ class Match:
         self._choices: list[Choices | None] = [None] * n
         self._deciders: tuple[int, ...] | None = None
         self.actions = 0  # player actions applied so far
-        self.version = 0  # grows whenever the position changes
+        self.version = 0  # grows whenever the position or a pending token changes
+        self.position = 0  # grows whenever the state changes (not with pending tokens)
+        # each seat's raw observation values and the position they show
+        self._raw_at = [-1] * n
+        self._raws = [np.zeros(table.base_size, np.float32) for _ in range(n)]
+        # factorised games: each seat's normalised observation too (its later tokens copy it)
+        self._norm_at = [-1] * n
+        self._norms: list[np.ndarray | None] = [None] * n
         self.resolve()
 
     # ----- the position --------------------------------------------------------------------------
@@ -102,6 +109,7 @@ class Match:
         self._choices = [None] * self.table.n
         self._deciders = None
         self.version += 1
+        self.position += 1
 
     def deciders(self) -> tuple[int, ...]:
         d = self._deciders
@@ -117,7 +125,7 @@ class Match:
         ch = self._choices[seat]
         if ch is None:
             ch = self._choices[seat] = Choices(self.table.space, self.state, seat)
-            if self.prefix[seat] and self.prefix[seat] not in ch.next:
+            if self.prefix[seat] and ch.node(self.prefix[seat]) is None:
                 self.prefix[seat] = ()  # another seat's action made the pending choice impossible
         return ch
 
@@ -130,22 +138,62 @@ class Match:
 
     def mask(self, seat: int, out: np.ndarray) -> np.ndarray:
         out.fill(0)
-        legal = self.legal(seat)
+        if seat not in self.deciders():
+            out[WAIT] = 1
+            return out
+        legal = self.choices(seat).tokens(self.prefix[seat])
         if legal:
-            out[list(legal)] = 1
+            out[np.fromiter(legal, np.intp, len(legal))] = 1
         return out
 
     def observe(self, seat: int, out: np.ndarray | None = None) -> np.ndarray:
+        """The seat's observation (into ``out`` if given). The state's part is encoded once per
+        position and seat into the seat's raw values: asked again (``last()`` then ``observe()``)
+        they are only normalised again, and the successive tokens of a factorised action copy the
+        normalised values; where nobody has secrets, another seat's raw values of the position are
+        turned around."""
         t = self.table
         if out is None:
             out = np.empty(t.obs_size, np.float32)
-        t.observer.encode(self.state, seat, out[:t.base_size])
-        if not t.flat:
+        position = self.position
+        flat = t.flat
+        base = out if flat else out[:t.base_size]
+        if not flat and self._norm_at[seat] == position:  # a factorised action's later token
+            base[:] = self._norms[seat]
+        else:
+            self._normalised(seat, position, base)
+        if not flat:
             pend = out[t.base_size:]
             pend.fill(0.0)
             if self.prefix[seat]:
                 pend[list(self.prefix[seat])] = 1.0
         return out
+
+    def _normalised(self, seat: int, position: int, base: np.ndarray) -> None:
+        """The seat's normalised observation of the state into ``base``, from its raw values
+        (written when the position moved; for factorised games also kept normalised)."""
+        t = self.table
+        raw = self._raws[seat]
+        at = self._raw_at
+        if at[seat] != position:
+            ob = t.observer
+            done = False
+            if ob.shifts:
+                for q in range(t.n):
+                    if q != seat and at[q] == position:
+                        done = ob.shift_raw(self.state, seat, q, self._raws[q], raw)
+                        break
+            if not done:
+                ob.write_raw(self.state, seat, raw)
+            at[seat] = position
+        t.observer.layout.normalise(raw, base)
+        if not t.flat:
+            norm = self._norms[seat]
+            if norm is None:
+                self._norms[seat] = base.copy()
+            else:
+                norm[:] = base
+            self._norm_at[seat] = position
 
     # ----- acting --------------------------------------------------------------------------------
     def play(self, seat: int, token: int) -> Action | None:
@@ -158,7 +206,7 @@ class Match:
                 return None
             raise IllegalAction(f"seat {seat + 1} has nothing to decide now; its only legal action is wait (0)")
         prefix = self.prefix[seat]
-        node = self.choices(seat).next.get(prefix)
+        node = self.choices(seat).node(prefix)
         if node is None or token not in node:
             raise IllegalAction(f"action {token} ({self.table.space.name(token) if 0 <= token < self.table.n_actions else '?'}) "
                                 f"is not legal for seat {seat + 1} now; respect the action mask")

@@ -288,7 +288,8 @@ class CivtableSpielState(pyspiel.State):  # type: ignore[misc]
         obs = self._ctx.observe(box, seat, np.empty(self._ctx.obs_size, np.float32))
         box.records[seat].append((hashlib.blake2b(obs.tobytes(), digest_size=8).hexdigest(), action))
         box.chosen[seat].add(action)
-        node = self._choices().next[box.prefix[seat]]
+        node = self._choices().node(box.prefix[seat])
+        assert node is not None, "the prefix of a pending action is always legal"
         civ_action = node.get(action)
         if civ_action is None:
             box.prefix[seat] = box.prefix[seat] + (action,)
@@ -307,7 +308,7 @@ class CivtableSpielState(pyspiel.State):  # type: ignore[misc]
         if action == WAIT:
             return "wait"
         if player == self.current_player():
-            node = self._choices().next.get(self._box.prefix[player], {})
+            node = self._choices().node(self._box.prefix[player]) or {}
             act = node.get(action)
             if act is not None:
                 return act.text()

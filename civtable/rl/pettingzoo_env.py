@@ -141,16 +141,19 @@ class CivtableParallelEnv(_Agents, ParallelEnv):  # type: ignore[misc]
     def step(self, actions: dict[str, Any]) -> tuple[dict[str, Any], dict[str, float], dict[str, bool], dict[str, bool], dict[str, Any]]:
         m = self.match
         assert m is not None, "call reset() first"
-        infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        penalty = dict.fromkeys(self.agents, 0.0)
-        # what every seat may do is fixed before anybody acts: the masks the agents saw
-        allowed = {a: set(m.legal(self.agent_name_mapping[a])) for a in self.agents}
-        for a in self.agents:
-            if a not in actions or actions[a] is None:
+        agents = self.agents
+        infos: dict[str, dict[str, Any]] = {a: {} for a in agents}
+        penalty: dict[str, float] = {}
+        mapping = self.agent_name_mapping
+        # what every seat may do is fixed before anybody acts: the masks the agents saw (each
+        # seat's legal tokens are a view of this position's choices, which no action changes)
+        allowed = [(a, mapping[a], m.legal(mapping[a])) for a in agents]
+        for a, p, legal in allowed:
+            act = actions.get(a)
+            if act is None:
                 continue
-            p = self.agent_name_mapping[a]
-            token = int(actions[a])
-            if token not in allowed[a]:
+            token = int(act)
+            if token not in legal:
                 penalty[a] = self.illegal_reward
                 infos[a]["illegal"] = True
                 continue
@@ -161,13 +164,18 @@ class CivtableParallelEnv(_Agents, ParallelEnv):  # type: ignore[misc]
             except IllegalAction:  # an earlier seat's action of this step made it impossible
                 infos[a]["dropped"] = True
         self.cycles += 1
-        progress = self._progress()
         over = m.over
         truncate = not over and self.cycles >= self.max_cycles
-        rewards = {a: progress[self.agent_name_mapping[a]] + penalty[a] for a in self.agents}
-        terminations = dict.fromkeys(self.agents, over)
-        truncations = dict.fromkeys(self.agents, truncate)
-        obs = {a: self._observe(a) for a in self.agents}
+        if self.table.reward == "shaped" or over:
+            progress = self._progress()
+            rewards = {a: progress[mapping[a]] for a in agents}
+        else:
+            rewards = dict.fromkeys(agents, 0.0)
+        for a, x in penalty.items():
+            rewards[a] += x
+        terminations = dict.fromkeys(agents, over)
+        truncations = dict.fromkeys(agents, truncate)
+        obs = {a: self._observe(a) for a in agents}
         if over or truncate:
             self.agents = []
         if self.render_mode == "human":
@@ -225,6 +233,7 @@ class CivtableAECEnv(_Agents, AECEnv):  # type: ignore[misc]
         self._new_match(seed)
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._zero = True  # self.rewards holds only zeros (kept from step to step while so)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
@@ -249,22 +258,28 @@ class CivtableAECEnv(_Agents, AECEnv):  # type: ignore[misc]
         m = self.match
         assert m is not None
         p = self.agent_name_mapping[agent]
-        self._cumulative_rewards[agent] = 0.0
         if action is None:
             raise IllegalAction(f"{agent} must send an action (wait, 0, when it has nothing to decide); only "
                                 "finished agents may send None")
-        info: dict[str, Any] = {}
+        self._cumulative_rewards[agent] = 0.0
+        illegal = False
         try:
             m.play(p, int(action))
         except IllegalAction:
-            info["illegal"] = True
-        self.infos[agent] = info
-        if self.table.reward == "shaped" or m.over:
+            illegal = True
+        self.infos[agent] = {"illegal": True} if illegal else {}
+        over = m.over
+        if self.table.reward == "shaped" or over:
             progress = self._progress()
             self.rewards = {a: progress[self.agent_name_mapping[a]] for a in self.agents}
-        else:
+            self._zero = False
+        elif not self._zero:
             self.rewards = dict.fromkeys(self.agents, 0.0)
-        if info:
+            self._zero = True
+        if illegal:
+            if self._zero:
+                self.rewards = dict.fromkeys(self.agents, 0.0)
+                self._zero = False
             self.rewards[agent] += self.illegal_reward
         n = len(self.possible_agents)
         self._steps += 1
@@ -275,11 +290,12 @@ class CivtableAECEnv(_Agents, AECEnv):  # type: ignore[misc]
         else:
             self.cycles = self._steps // n
             self.agent_selection = self._next_decider(p)
-        if m.over:
+        if over:
             self.terminations = dict.fromkeys(self.agents, True)
         elif self.cycles >= self.max_cycles:
             self.truncations = dict.fromkeys(self.agents, True)
-        self._accumulate_rewards()
+        if not self._zero:  # all-zero rewards change no cumulative reward
+            self._accumulate_rewards()
         if self.render_mode == "human":
             self._render()
 

@@ -67,6 +67,9 @@ class CivtableVectorEnv(VectorEnv):  # type: ignore[misc]
         self._terminated = np.zeros(num_envs, bool)
         self._truncated = np.zeros(num_envs, bool)
         self._seats = np.zeros(num_envs, np.int64)
+        # per game, the match and position its raw row holds (a factorised action's later tokens
+        # leave the position unchanged: the row is not encoded again)
+        self._written: list[tuple[object, int]] = [(None, -1)] * num_envs
         self._seeds = np.random.default_rng()
 
     def set_self_play(self, policy: Policy | None) -> None:
@@ -95,13 +98,16 @@ class CivtableVectorEnv(VectorEnv):  # type: ignore[misc]
         cols: list[int] = []
         flat = self.table.flat
         base = self.table.base_size
+        written = self._written
         for i, solo in enumerate(self.solos):
             m = solo.match
             assert m is not None
-            row = raw[i]
-            if not fills_all:
-                row.fill(0.0)
-            enc.write(m.state, solo.seat, row)
+            if written[i] != (m, m.position):  # else the raw row still holds this position
+                row = raw[i]
+                if not fills_all:
+                    row.fill(0.0)
+                enc.write(m.state, solo.seat, row)
+                written[i] = (m, m.position)
             legal = m.legal(solo.seat)
             rows += [i] * len(legal)
             cols += legal

@@ -27,6 +27,7 @@ from __future__ import annotations
 import fnmatch
 import importlib
 import tomllib
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -151,8 +152,10 @@ def tunable(patterns: list[str], flat: Flat, provisional: set[str]) -> tuple[lis
     return moving, [p for p in matched if p not in provisional]
 
 
-def edited_text(path: Path, values: dict[str, int | float]) -> str:
-    """The content file's text with ``values`` set (comments and layout kept, via tomlkit)."""
+def edited_text(path: Path, values: Mapping[str, int | float], variant: str | None = None) -> str:
+    """The content file's text with ``values`` set (comments and layout kept, via tomlkit). With
+    ``variant``, the file declares itself a variant of the game (``meta.variant``, the sentence):
+    a content that departs from the rulebook's facts must say so, and the game's checks let it."""
     try:
         import tomlkit
     except ImportError:  # pragma: no cover - tomlkit is part of the sim extra
@@ -160,6 +163,10 @@ def edited_text(path: Path, values: dict[str, int | float]) -> str:
     doc: Any = tomlkit.parse(path.read_text())
     for key, value in values.items():
         _set(doc, key.split("."), value, key)
+    if variant:
+        if "meta" not in doc:
+            doc["meta"] = tomlkit.table()
+        doc["meta"]["variant"] = variant
     return str(tomlkit.dumps(doc))
 
 

@@ -37,7 +37,7 @@ from civtable.core import CivtableError, OptionError, make_game
 from civtable.core.registry import game_info
 
 from .metrics import numeric_score
-from .runner import Progress, _repair_tail, _write_json, game_seed, run_tasks
+from .runner import Progress, _repair_tail, _write_json, game_seed, resumed_manifest, run_tasks
 
 MANIFEST_FORMAT = "civtable-ladder"
 GUARDED = ("game", "options", "content_id", "bots", "players", "max_rounds", "seed")
@@ -139,22 +139,10 @@ def _manifest(config: LadderConfig, counts: list[int]) -> dict[str, Any]:
 
 
 def _check_manifest(out: Path, manifest: dict[str, Any]) -> dict[str, Any]:
-    path = out / "manifest.json"
-    if path.exists():
-        try:
-            old = json.loads(path.read_text())
-        except (OSError, json.JSONDecodeError) as exc:
-            raise CivtableError(f"{path} is unreadable ({exc}); use another --out directory") from exc
-        if old.get("format") != MANIFEST_FORMAT:
-            raise CivtableError(f"{out} holds something else than a ladder; use another --out directory")
-        diffs = [k for k in GUARDED if old.get(k) != manifest.get(k)]
-        if diffs:
-            detail = "; ".join(f"{k}: run has {old.get(k)!r}, now {manifest.get(k)!r}" for k in diffs)
-            raise CivtableError(
-                f"{out} holds a ladder with other parameters ({detail}); resume with the same command or use another --out"
-            )
+    old = resumed_manifest(out, manifest, MANIFEST_FORMAT, GUARDED, "a ladder")
+    if old is not None:
         manifest["games"] = max(int(old.get("games", 0)), manifest["games"])
-    _write_json(path, manifest)
+    _write_json(out / "manifest.json", manifest)
     return manifest
 
 

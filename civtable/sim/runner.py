@@ -115,24 +115,36 @@ def _manifest(config: SimConfig) -> dict[str, Any]:
 def check_or_write_manifest(out: Path, config: SimConfig) -> dict[str, Any]:
     """Write the manifest of a new run, or check that a resumed run has the same parameters."""
     manifest = _manifest(config)
-    path = out / "manifest.json"
-    if path.exists():
-        try:
-            old = json.loads(path.read_text())
-        except (OSError, json.JSONDecodeError) as exc:
-            raise CivtableError(f"{path} is unreadable ({exc}); use another --out directory") from exc
-        if old.get("format") != MANIFEST_FORMAT:
-            raise CivtableError(f"{out} holds something else than a simulation run; use another --out directory")
-        diffs = [k for k in GUARDED if old.get(k) != manifest.get(k)]
-        if diffs:
-            detail = "; ".join(f"{k}: run has {old.get(k)!r}, now {manifest.get(k)!r}" for k in diffs)
-            raise CivtableError(
-                f"{out} holds a run with other parameters ({detail}); resume with the same command or use another --out"
-            )
+    old = resumed_manifest(out, manifest, MANIFEST_FORMAT, GUARDED, "a simulation run")
+    if old is not None:
         old["games"] = max(int(old.get("games", 0)), config.games)
         manifest = old
-    _write_json(path, manifest)
+    _write_json(out / "manifest.json", manifest)
     return manifest
+
+
+def resumed_manifest(out: Path, manifest: dict[str, Any], fmt: str, guarded: tuple[str, ...] | list[str],
+                     what: str) -> dict[str, Any] | None:
+    """The manifest already in ``out`` (None if there is none), checked to be ``what`` (its
+    ``format``) with the same ``guarded`` parameters as ``manifest``: a resumed run must be the
+    same run. Refused in plain words otherwise."""
+    path = out / "manifest.json"
+    if not path.exists():
+        return None
+    try:
+        old = json.loads(path.read_text())
+    except (OSError, json.JSONDecodeError) as exc:
+        raise CivtableError(f"{path} is unreadable ({exc}); use another --out directory") from exc
+    if not isinstance(old, dict) or old.get("format") != fmt:
+        raise CivtableError(f"{out} holds something else than {what}; use another --out directory")
+    diffs = [k for k in guarded if old.get(k) != manifest.get(k)]
+    if diffs:
+        detail = "; ".join(f"{k}: run has {old.get(k)!r}, now {manifest.get(k)!r}" for k in diffs)
+        kind = what.split(" ", 1)[1] if " " in what else what
+        raise CivtableError(
+            f"{out} holds a {kind} with other parameters ({detail}); resume with the same command or use another --out"
+        )
+    return old
 
 
 def _write_json(path: Path, data: Any) -> None:

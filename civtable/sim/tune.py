@@ -18,7 +18,13 @@
 4. hands the candidate over (``best-content.toml`` and ``best-content.diff``) only if it is better
    than the original beyond the paired interval, breaks no target the original meets and is not
    worse beyond the interval under a check mix; otherwise it says "no improvement found; keep the
-   original" and writes no content.
+   original" and writes no content;
+5. says which traits (civilizations) end outside the tolerance, how far the search moved each, and
+   the rulebook facts the ones out of reach rest on (:mod:`civtable.sim.tune_reach`).
+
+A *what-if* run (``allow_facts``, ``--allow-facts``) also moves the rulebook facts those patterns
+match: every content it writes declares itself a variant of the game (``meta.variant`` names the
+facts moved), and the report says so first. It answers "which fact must change, and by how much".
 
 Targets (``--target``), comma-separated clauses:
 
@@ -42,8 +48,9 @@ from typing import Any
 from civtable.core import CivtableError, ContentError, OptionError, make_game
 
 from .assign import study_hooks
-from .content_edit import content_file, edited_text, flatten, load_toml, tunable
+from .content_edit import content_file, edited_text, flatten, load_toml, match, tunable
 from .runner import SimConfig, game_seed, load_games, simulate
+from .tune_reach import choice_facts, reach, render_reach
 from .tune_verify import decide, games_needed, half_width, paired_improvement
 
 _FAIR = re.compile(r"^(traits?|civs?|civilizations?|groups?|seats?|bots?|first player)\s+fair\s*(?:±|\+-|\+/-)\s*([\d.]+)\s*(?:pp|pt|points?)?$")
@@ -128,6 +135,9 @@ class TuneConfig:
     """Held-out games per side under each check mix (default: ``verify_games``)."""
     co_tune: bool = False
     """Every trial plays every mix too and is scored by its worst mix."""
+    allow_facts: list[str] = field(default_factory=list)
+    """What-if: rulebook facts matched by these patterns move too; every content written then
+    declares itself a variant (``meta.variant``)."""
 
 
 def held_out_seed(seed: int, tune_games: int, verify_games: int) -> int:
@@ -221,6 +231,15 @@ def tune(cfg: TuneConfig, out: str | Path, progress: bool = False) -> dict[str, 
     pinned = pinned_by_checks(cfg.game, dict(game.options), source, flat, marked, out / "probes") if marked else []
     moving = [p for p in marked if p not in pinned]
     fixed = sorted(fixed + pinned)
+    what_if: list[str] = []
+    if cfg.allow_facts:
+        what_if = [p for p in match(cfg.allow_facts, flat) if p not in provisional]
+        if not what_if:
+            raise OptionError(f"--allow-facts {','.join(cfg.allow_facts)} matches no rulebook fact (provisional values "
+                              "move anyway; yes/no facts cannot move)")
+        moving += [p for p in what_if if p not in moving]
+        fixed = [p for p in fixed if p not in what_if]
+    variant = ("what-if: rulebook facts moved by tuning: " + ", ".join(what_if)) if what_if else None
     if not moving:
         raise OptionError(f"every value matched by --params is a rulebook fact ({len(fixed)} values); nothing may move")
     per = cfg.per if cfg.per != "auto" else ("value" if len(moving) <= 12 else "pattern")
@@ -228,14 +247,15 @@ def tune(cfg: TuneConfig, out: str | Path, progress: bool = False) -> dict[str, 
     base = dict(game=cfg.game, options=dict(game.options), assign=cfg.assign,
                 rotate_seats=cfg.rotate_seats, max_rounds=cfg.max_rounds, workers=cfg.workers)
     mixes = [list(cfg.seats)] + [list(m) for m in cfg.check_mixes]
+    patterns = list(cfg.params) + [x for x in cfg.allow_facts if x not in cfg.params]
 
     def values_of(trial: Any) -> dict[str, int | float]:
         if per == "value":
             return {p: _suggest(trial, p, flat[p], *ranges[p]) for p in moving}
-        scale = {pat: trial.suggest_float(f"scale:{pat}", 1 - cfg.spread, 1 + cfg.spread) for pat in cfg.params}
+        scale = {pat: trial.suggest_float(f"scale:{pat}", 1 - cfg.spread, 1 + cfg.spread) for pat in patterns}
         vals = {}
         for p in moving:
-            pat = next(x for x in cfg.params if _matches(x, p))
+            pat = next(x for x in patterns if _matches(x, p))
             x = flat[p] * scale[pat]
             vals[p] = max(0, round(x)) if isinstance(flat[p], int) else round(x, 4)
         return vals
@@ -246,14 +266,17 @@ def tune(cfg: TuneConfig, out: str | Path, progress: bool = False) -> dict[str, 
     def objective(trial: Any) -> float:
         vals = values_of(trial)
         path = out / "trials" / f"trial-{trial.number:04d}.toml"
-        path.write_text(edited_text(source, vals))
+        path.write_text(edited_text(source, vals, variant))
         per_mix = []
+        rates: dict[str, float] = {}
         try:
             for k, seats in enumerate(mixes if cfg.co_tune else mixes[:1]):
                 run = out / "trials" / (f"trial-{trial.number:04d}" + (f"-mix{k + 1}" if k else ""))
                 summary = simulate(SimConfig(**base, seats=seats, games=cfg.games, seed=cfg.seed,  # type: ignore[arg-type]
                                              content=str(path)), run, progress=False)
                 per_mix.append([t.value(summary) for t in targets])
+                if k == 0:
+                    rates = {n: round(r["rate"], 4) for n, r in summary["win_rate"].get("by_group", {}).items() if r["games"]}
         except ContentError as exc:  # the game refuses these values: the worst score, and go on
             records.append({"trial": trial.number, "values": vals, "objectives": [INVALID] * len(targets),
                             "invalid": str(exc).splitlines()[-1].strip()})
@@ -265,7 +288,7 @@ def tune(cfg: TuneConfig, out: str | Path, progress: bool = False) -> dict[str, 
         if has_length:
             trial.set_constraint("rounds", constraint)  # outside the length band: infeasible
         records.append({"trial": trial.number, "values": vals, "objectives": objs, "score": score,
-                        "feasible": constraint <= 0})
+                        "feasible": constraint <= 0, "rates": rates})
         if progress:
             print(f"trial {trial.number + 1}/{cfg.budget}: " + ", ".join(f"{t.text} -> {v:.1f}" for t, v in zip(targets, objs)),
                   flush=True)
@@ -274,7 +297,7 @@ def tune(cfg: TuneConfig, out: str | Path, progress: bool = False) -> dict[str, 
     optuna.logging.set_verbosity(optuna.logging.WARNING)
     sampler = optuna.samplers.TPESampler(seed=cfg.seed)
     study = optuna.create_study(direction="minimize", sampler=sampler)
-    study.enqueue_trial({p: flat[p] for p in moving} if per == "value" else {f"scale:{pat}": 1.0 for pat in cfg.params})
+    study.enqueue_trial({p: flat[p] for p in moving} if per == "value" else {f"scale:{pat}": 1.0 for pat in patterns})
     study.optimize(objective, n_trials=cfg.budget)
     valid = [r for r in records if "invalid" not in r]
     if not valid:
@@ -282,15 +305,24 @@ def tune(cfg: TuneConfig, out: str | Path, progress: bool = False) -> dict[str, 
     best = min(valid, key=lambda r: _rank(targets, r["objectives"]))
     changed = {p: (flat[p], v) for p, v in best["values"].items() if v != flat[p]}
     candidate = out / "candidate-content.toml"
-    candidate.write_text(edited_text(source, best["values"]))
+    facts_changed = [p for p in what_if if p in changed]
+    candidate.write_text(edited_text(source, best["values"], (
+        "what-if: rulebook facts moved by tuning: " + ", ".join(f"{p} {changed[p][0]} -> {changed[p][1]}" for p in facts_changed)
+    ) if facts_changed else None))
     result: dict[str, Any] = {
         "game": cfg.game, "params": cfg.params, "target": cfg.target, "budget": cfg.budget, "per": per,
         "games_per_trial": cfg.games, "tune_seed": cfg.seed, "moving": moving, "fixed": fixed, "pinned": pinned,
-        "best_trial": best["trial"], "mixes": mixes, "co_tune": cfg.co_tune,
+        "best_trial": best["trial"], "mixes": mixes, "co_tune": cfg.co_tune, "facts_moved": what_if, "variant": variant,
         "changed": {p: {"from": a, "to": b} for p, (a, b) in sorted(changed.items())},
         "trials": records,
     }
     result.update(verify(cfg, game, targets, base, mixes, candidate, bool(changed), out))
+    hooks = study_hooks(game)
+    groups = len(list(hooks.choice_options(game))) if hooks is not None and hasattr(hooks, "CHOICE") else game.num_players
+    facts = choice_facts(hooks, game, flat, {p: c for p, (_a, c) in changed.items() if p in what_if})
+    result["reach"] = reach(targets, records, result["verification"], 1.0 / game.num_players, game.num_players, groups,
+                            cfg.games, facts, result["decision"]["accepted"])
+    result["out_of_reach"] = [r["group"] for r in result["reach"] if not r["within"]]
     if result["decision"]["accepted"]:
         original_text = source.read_text()
         best_text = candidate.read_text()
@@ -390,8 +422,13 @@ def _side_lines(side: dict[str, Any]) -> list[str]:
 
 def render_tune_text(r: dict[str, Any]) -> str:
     pinned = f", {len(r.get('pinned', []))} of them pinned by the game's own content checks" if r.get("pinned") else ""
-    lines = [
-        f"Tuned {len(r['moving'])} provisional value(s) of {r['game']} "
+    lines = []
+    if r.get("facts_moved"):
+        lines.append(f"WHAT-IF: {len(r['facts_moved'])} rulebook fact(s) allowed to move (--allow-facts): "
+                     f"{', '.join(r['facts_moved'])}; a content written declares itself a variant of the game, "
+                     "not its rules.")
+    lines += [
+        f"Tuned {len(r['moving'])} {'value(s)' if r.get('facts_moved') else 'provisional value(s)'} of {r['game']} "
         f"({'each value on its own' if r['per'] == 'value' else 'one factor per pattern'}); "
         f"{len(r['fixed'])} matched value(s) are rulebook facts and stayed{pinned}.",
         f"{r['budget']} trials of {r['games_per_trial']} games (tuning seed {r['tune_seed']}, mix "
@@ -417,6 +454,8 @@ def render_tune_text(r: dict[str, Any]) -> str:
         lines += _side_lines(c)
     d = r["decision"]
     lines.append(("Decision: " + d["verdict"]) + ("" if d["accepted"] else " (" + "; ".join(d["reasons"]) + ")") + ".")
+    fair = 1.0 / max(1, len(r["mixes"][0]))
+    lines += render_reach(r.get("reach", []), fair, d["accepted"])
     return "\n".join(lines) + "\n"
 
 

@@ -7,7 +7,8 @@ import random
 from civtable.bots import make_bot
 from civtable.bots.bench import _positions
 from civtable.bots.mcts import MCTSBot
-from civtable.core import Session, make_game, observe
+from civtable.bots.walk import greedy_walk
+from civtable.core import make_game, observe
 from civtable.games.conquest.bot import rollout_action, search_actions
 
 
@@ -39,19 +40,12 @@ def test_conquest_search_never_picks_a_unit_only_to_cancel() -> None:
     picked and cancelled without end (hundreds of times a turn, measured). The move filter
     offers a unit only if it has a destination worth searching, and once a unit is picked it
     offers its destinations, not cancelling."""
-    game = make_game("conquest", {"players": 2})
-    bots = [make_bot("greedy", game, p, 3) for p in range(2)]
-    session = Session(game, 3)
     rng = random.Random(0)
     moves = picks = 0
-    while picks < 40 and session.state.result().rounds < 30:
-        session.resolve_chance()
-        deciders = session.state.decision().players
-        if not deciders:
-            break
-        p = deciders[0]
-        obs = observe(session.state, p)
+    for session, p, obs in greedy_walk(make_game("conquest", {"players": 2}), 3):
         state = session.state
+        if picks >= 40 or state.result().rounds >= 30:
+            break
         if obs.decision.kind == "move":
             moves += 1
             for pick in search_actions(state, p, obs.legal, rng):
@@ -62,5 +56,4 @@ def test_conquest_search_never_picks_a_unit_only_to_cancel() -> None:
                 after.apply_unchecked(pick, p)
                 searched = search_actions(after, p, after.legal_actions(p), rng)
                 assert searched and all(a.kind == "to" for a in searched), (pick, searched)
-        session.apply(bots[p].decide(obs), p)
     assert moves and picks

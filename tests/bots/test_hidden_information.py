@@ -9,31 +9,22 @@ from typing import Any
 import pytest
 
 from civtable.bots import make_bot
-from civtable.core import Session, make_game, observe
+from civtable.bots.walk import greedy_walk
+from civtable.core import make_game, observe
 
 GAMES = ("inceptum", "dominations", "pathciv")
 
 
 def _redealt_positions(name: str, seed: int, count: int) -> list[tuple[Any, Any, int]]:
     """(position, a re-deal of it for the deciding seat, seat) where the re-deal really differs."""
-    game = make_game(name, {"players": 3})
-    bots = [make_bot("greedy", game, p, seed) for p in range(3)]
-    session = Session(game, seed)
     found: list[tuple[Any, Any, int]] = []
-    step = 0
-    while len(found) < count:
-        session.resolve_chance()
-        deciders = session.state.decision().players
-        if not deciders:
+    for step, (session, p, obs) in enumerate(greedy_walk(make_game(name, {"players": 3}), seed), start=1):
+        if len(found) >= count:
             break
-        p = deciders[0]
-        obs = observe(session.state, p)
-        step += 1
         if len(obs.legal) > 1 and step % 3 == 0:
             other = session.state.resample(p, random.Random(1000 + step))
             if other.state_hash() != session.state.state_hash():
                 found.append((session.state.clone(), other, p))
-        session.apply(bots[p].decide(obs), p)
     return found
 
 

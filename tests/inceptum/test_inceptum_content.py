@@ -80,6 +80,8 @@ def test_changing_a_rulebook_fact_oracle_cost(tmp_path: Path) -> None:
     ("currency", "requires", 'requires = ["mathematics"]', "advances (currency)"),
     ("magellans_voyage", "effects", 'effects = [{ type = "double_production", amount = 1, timing = "end_of_turn" }]', "wonders (magellans_voyage)"),
     ("domestication", "gains", "gains = { food = 1 }", "advances (domestication)"),
+    ("expansionist", "extra_population", "extra_population = 2", "traits: Scientific one free research"),
+    ("scientific", "free_research", "free_research = 0", "traits: Scientific one free research"),
 ])
 def test_other_rulebook_facts(tmp_path: Path, ident: str, key: str, line: str, place: str) -> None:
     problems = check_content(edit(tmp_path, ident, key, line))

@@ -3,6 +3,7 @@ a seat may not see (re-dealing everything hidden from a seat never changes its o
 
 from __future__ import annotations
 
+import importlib
 import random
 
 import numpy as np
@@ -10,7 +11,7 @@ import pytest
 
 pytest.importorskip("numpy")
 
-from rlgames import GAMES, make, walk  # noqa: E402
+from rlgames import GAMES, make, quick, walk  # noqa: E402
 
 from civtable.core.features import Layout  # noqa: E402
 from civtable.rl.encoding import GenericEncoder, Observer  # noqa: E402
@@ -126,3 +127,96 @@ def test_inceptum_costs_in_the_observation_are_the_rules_costs() -> None:
             assert costs.tolist() == [research_cost(s, s.players[p], a) for a in range(enc.na)]  # type: ignore[attr-defined]
             seen += 1
     assert seen > 30
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_cached_encoding_gives_the_same_arrays_as_a_fresh_encoder(name: str) -> None:
+    """The encoders keep blocks, scores and holdings they computed before (keyed by what they
+    depend on), so a position costs less when little changed. Over a random game, every seat's
+    observation from an encoder that has seen the whole game so far equals that of a new encoder."""
+    game = make(name, players=3)
+    warm = Observer(game)
+    checked = 0
+    for k, s in enumerate(walk(game, 5, limit=300)):
+        for p in range(game.num_players):
+            mine = warm.encode(s, p)  # every position and seat: the caches follow the whole game
+            if k % 12 == 0:
+                assert np.array_equal(mine, Observer(game).encode(s, p)), f"{name}: a cached block is stale"
+                checked += 1
+    assert checked >= 30
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_environments_reuse_an_observation_only_while_the_position_is_unchanged(name: str) -> None:
+    """The environments encode each seat once per position (the later tokens of a factorised
+    action, ``last()`` then ``observe()``) and the vector env skips games whose position did not
+    move: every observation they return equals a fresh encoding of the state, with the tokens
+    chosen so far."""
+    from civtable.rl.vector_env import CivtableVectorEnv
+
+    vec = CivtableVectorEnv(make(name), num_envs=2, opponents="random", copy=True)
+    obs, info = vec.reset(seed=3)
+    rng = np.random.default_rng(1)
+    fresh = Observer(vec.game)
+    base = vec.table.base_size
+    for _ in range(150):
+        for i, solo in enumerate(vec.solos):
+            m = solo.match
+            assert m is not None
+            assert np.array_equal(obs[i, :base], fresh.encode(m.state, solo.seat))
+            assert np.array_equal(obs[i], m.observe(solo.seat)) and np.array_equal(m.observe(solo.seat), obs[i])
+            assert np.array_equal(info["action_mask"][i], m.mask(solo.seat, np.empty_like(info["action_mask"][i])))
+        acts = [int(rng.choice(np.flatnonzero(row))) for row in info["action_mask"]]
+        obs, _, _, _, info = vec.step(np.array(acts))
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_agents_observation_equals_a_fresh_encoding(name: str) -> None:
+    """PettingZoo's agents observe every position in turn; the environments copy an observation
+    already made of the same position (the same seat again, or another seat's turned around
+    where nobody has secrets): each observation returned equals a fresh encoding."""
+    from civtable.rl.envs import GAMES as MODULES
+
+    mod = importlib.import_module(f"civtable.rl.envs.{MODULES[name]}")
+    fresh = Observer(make(name, players=3))
+    rng = np.random.default_rng(2)
+    par = mod.parallel_env(options=quick(name, players=3))
+    obs, _ = par.reset(seed=4)
+    for _ in range(60 if name != "dominations" else 30):
+        for a, o in obs.items():
+            p = par.agent_name_mapping[a]
+            base = fresh.encode(par.match.state, p)
+            assert np.array_equal(o["observation"][:base.size], base), f"{name}: {a}'s observation is stale"
+        obs, *_ = par.step({a: int(rng.choice(np.flatnonzero(o["action_mask"]))) for a, o in obs.items()})
+        if not par.agents:
+            break
+    aec = mod.env(options=quick(name, players=3))
+    aec.reset(seed=5)
+    for k, agent in enumerate(aec.agent_iter(max_iter=150)):
+        o, _, term, trunc, _ = aec.last()
+        base = fresh.encode(aec.match.state, aec.agent_name_mapping[agent])
+        assert np.array_equal(o["observation"][:base.size], base) and np.array_equal(aec.observe(agent)["observation"],
+                                                                                     o["observation"])
+        aec.step(None if term or trunc else int(rng.choice(np.flatnonzero(o["action_mask"]))))
+        assert k < 150
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_conquest_observations_of_the_seats_are_each_other_turned_around(players: int) -> None:
+    """Conquest hides nothing: a seat's observation is another's with the seats in its own order
+    (``seat_shift``), apart from who decides (``own``) — for every pair of seats."""
+    game = make("conquest", players=players)
+    ob = Observer(game)
+    checked = 0
+    for k, s in enumerate(walk(game, players, limit=400)):
+        if k % 5:
+            continue
+        raws = [ob.raw(s, v).copy() for v in range(players)]
+        for a in range(players):
+            for b in range(players):
+                if a != b:
+                    out = np.full(ob.size, -7.0, np.float32)
+                    assert ob.shift_raw(s, b, a, raws[a], out) and np.array_equal(out, raws[b])
+                    checked += 1
+    assert checked > 50
+    assert not Observer(make("inceptum")).shifts  # traits and offers are secret: no shortcut

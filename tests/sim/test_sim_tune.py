@@ -158,3 +158,64 @@ def test_marks_per_card_or_per_value_and_facts_the_checks_pin(tmp_path: Path) ->
     edited.write_text(edited_text(source, {"buildings.food.levels.2.cost.wood": 7}))
     after, _ = flatten(load_toml(edited))
     assert diff(flat, after) == [{"path": "buildings.food.levels.2.cost.wood", "a": flat["buildings.food.levels.2.cost.wood"], "b": 7}]
+
+
+def test_what_if_moves_rulebook_facts_only_when_allowed_and_declares_a_variant(tmp_path: Path) -> None:
+    """``--allow-facts``: the facts named move too, every content written says it is a variant
+    (``meta.variant``), which the game's checks require of a content that departs from the rulebook."""
+    from civtable.core import ContentError, make_game
+    from civtable.sim.content_edit import edited_text
+
+    source = content_file("inceptum", None)
+    fact = "traits.expansionist.extra_population"
+    plain = tmp_path / "plain.toml"
+    plain.write_text(edited_text(source, {fact: 2}))
+    with pytest.raises(ContentError):
+        make_game("inceptum", {"players": 4}, str(plain))
+    declared = tmp_path / "declared.toml"
+    declared.write_text(edited_text(source, {fact: 2}, "what-if: two extra population"))
+    assert load_toml(declared)["meta"]["variant"] == "what-if: two extra population"
+    make_game("inceptum", {"players": 4}, str(declared))
+    cfg = TuneConfig(game="inceptum", params=["advances.writing.cost"], target="traits fair ±45pp", budget=2,
+                     seats=["greedy"] * 4, games=1, verify_games=1, options={"players": 4}, assign="trait=rotate",
+                     seed=3, allow_facts=[fact])
+    result = tune(cfg, tmp_path / "run")
+    assert result["facts_moved"] == [fact] and fact in result["moving"] and fact not in result["fixed"]
+    assert all(load_toml(tmp_path / "run" / "trials" / f"trial-{i:04d}.toml")["meta"]["variant"].startswith("what-if")
+               for i in range(2))
+    assert {r["group"] for r in result["reach"]} == {"Scientific", "Expansionist", "Cultural", "United"}
+    assert render_tune_text(result).startswith("WHAT-IF: 1 rulebook fact(s) allowed to move")
+    with pytest.raises(OptionError, match="matches no rulebook fact"):
+        tune(TuneConfig(game="inceptum", params=["advances.writing.cost"], target="rounds 1..9", budget=1,
+                        seats=["greedy"] * 4, options={"players": 4}, allow_facts=["advances.writing.cost"]),
+             tmp_path / "x")
+
+
+def test_traits_out_of_reach_name_the_facts_their_perk_rests_on() -> None:
+    from civtable.core import make_game
+    from civtable.sim.assign import study_hooks
+    from civtable.sim.tune_reach import choice_facts, reach, render_reach
+
+    game = make_game("inceptum", {"players": 4})
+    flat, _ = flatten(load_toml(content_file("inceptum", None)))
+    facts = choice_facts(study_hooks(game), game, flat, {})
+    assert [f["path"] for f in facts["Expansionist"]][0] == "traits.expansionist.extra_population"
+    assert facts["Expansionist"][0]["value"] == 1 and "p. 21" in facts["Expansionist"][0]["rule"]
+    rates = {"Expansionist": 0.45, "Scientific": 0.27, "Cultural": 0.17, "United": 0.11}
+    side = {"before": {"win_rates": {n: {"rate": r, "ci": [r - 0.02, r + 0.02]} for n, r in rates.items()}}}
+    records = [{"trial": i, "rates": {**rates, "Expansionist": 0.45 - 0.02 * i, "Cultural": 0.17 + 0.03 * i}}
+               for i in range(3)]
+    rows = reach(parse_targets("traits fair ±5pp"), records, side, 0.25, 4, 4, 200, facts, accepted=False)
+    by = {r["group"]: r for r in rows}
+    assert by["Scientific"]["within"] and not by["Expansionist"]["within"]
+    assert by["Expansionist"]["trial_range"] == [0.41, 0.45] and not by["Expansionist"]["any_trial_within"]
+    assert by["Cultural"]["any_trial_within"] and by["Cultural"]["closest_trial"] == 2
+    text = "\n".join(render_reach(rows, 0.25, False))
+    assert "Within ±5 points of fair (25%) on the held-out games with the original content: Scientific." in text
+    assert "Outside ±5: Expansionist 45.0%" in text and "out of reach: no value searched brought it within" in text
+    assert "Outside ±5: Cultural" in text and "within reach of single trials" in text
+    # trials outside the game-length band do not count
+    records.append({"trial": 3, "feasible": False, "rates": {**rates, "Expansionist": 0.25}})
+    again = reach(parse_targets("traits fair ±5pp"), records, side, 0.25, 4, 4, 200, facts, accepted=False)
+    assert not {r["group"]: r for r in again}["Expansionist"]["any_trial_within"]
+    assert "traits.expansionist.extra_population = 1" in text and "rules.united_max_tokens = 4" in text

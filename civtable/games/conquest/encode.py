@@ -19,9 +19,9 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from civtable.core.features import BlockCache, Layout, rotate
+from civtable.core.features import BlockCache, Layout
 
-from .content import CATEGORIES, TRAITS
+from .content import CATEGORIES, T_GOVERNMENT, T_RELIGION, TRAITS
 from .frames import BattleOrder, MonumentPayment, MoveUnit
 from .position import PHASES
 
@@ -42,6 +42,8 @@ def score(state: ConquestState, seat: int) -> int:
 
 class ConquestEncoder:
     """The observation of one Conquest configuration (players and map size fix the sizes)."""
+
+    fills_all = True  # every entry is written: no need to zero the buffer first
 
     def __init__(self, game: Conquest) -> None:
         c = game.content
@@ -90,7 +92,15 @@ class ConquestEncoder:
         self.t_base = lay.repeat("territories", t, ter, "one block per territory, in map order")
         self.layout = lay.freeze()
         self.o = {f.name: f.start for f in ter.flat}
+        o = self.o
+        self.o_owner, self.o_settle, self.o_monu = o["owner"], o["settlement"], o["monuments"]
+        self.o_armies, self.o_fleets, self.o_moved, self.o_marks = o["armies"], o["fleets"], o["moved"], o["marks"]
+        self.r_pool = range(self.g_pool, self.g_pool + 6)
+        self.r_turn = range(self.g_turn, self.g_turn + 5)
+        self.r_pay = range(self.g_frame_pay, self.g_frame_pay + 7)
+        self.civ_no = {civ: i for i, civ in enumerate(c.civ_ids)}
         self.maps = BlockCache(limit=64)
+        self.lands: dict[tuple[object, ...], tuple[np.ndarray, np.ndarray, list[int], list[int], list[int]]] = {}
 
     def _static(self, gm: GameMap) -> np.ndarray:
         """The parts of the territory blocks that depend only on the map."""
@@ -110,73 +120,164 @@ class ConquestEncoder:
                 out[k, o["neighbours"] + v] = 1.0
         return self.maps.put(gm.seed, out.reshape(-1))
 
-    def write(self, s: ConquestState, viewer: int, raw: np.ndarray) -> None:
-        """Write the raw observation of ``viewer`` into the zeroed ``raw``."""
+    def _lands(self, s: ConquestState, viewer: int) -> tuple[np.ndarray, np.ndarray, list[int], list[int], list[int]]:
+        """Who holds each territory, as ``viewer`` sees it (positions and values to write, cached
+        by the owners, settlements and Monuments), and each seat's Cities, Villages, Monuments."""
         n = self.n
-        ones: list[int] = [self.g_phase + PHASES.index(s.phase)]
-        raw[self.g_round] = s.round
+        ts, base = self.ter_size, self.t_base
+        o_owner, o_settle, o_monu = base + self.o_owner, base + self.o_settle, base + self.o_monu
+        idx: list[int] = []
+        val: list[float] = []
+        cities = [0] * n
+        villages = [0] * n
+        monuments = [0] * n
+        settle, monu = s.settle, s.monu
+        for t, owner in enumerate(s.owner):
+            m = monu[t]
+            if owner >= 0:
+                st = settle[t]
+                if st:
+                    idx += (o_owner + t * ts + (owner - viewer) % n, o_settle + t * ts + st - 1)
+                    val += (1.0, 1.0)
+                    if st == 2:
+                        cities[owner] += 1
+                    else:
+                        villages[owner] += 1
+                if m:
+                    monuments[owner] += m
+            if m:
+                idx.append(o_monu + t * ts)
+                val.append(m)
+        return np.array(idx, np.intp), np.array(val, np.float32), cities, villages, monuments
+
+    def seat_shift(self, delta: int) -> np.ndarray:
+        """Conquest hides nothing, so two seats' observations differ only in the order of the
+        seats: the observation of the seat ``delta`` seats after a viewer is the viewer's read at
+        these positions (``obs[perm]``), except :meth:`own` (which seat decides). The rotated
+        parts: the active seat, the seat blocks, and per territory the owner, armies and fleets."""
+        n, t, ts = self.n, self.t, self.ter_size
+        perm = np.arange(self.layout.size)
+
+        def rotated(start: int) -> None:  # n entries, one per seat counted from the viewer
+            perm[start:start + n] = start + (np.arange(n) + delta) % n
+
+        rotated(self.g_active)
+        ss = self.seat_size
+        for k in range(n):
+            at = self.s_base + k * ss
+            src = self.s_base + (k + delta) % n * ss
+            perm[at:at + ss] = np.arange(src, src + ss)
+        for k in range(t):
+            b = self.t_base + k * ts
+            for o in (self.o_owner, self.o_armies, self.o_fleets):
+                rotated(b + o)
+        return perm
+
+    def own(self, s: ConquestState, viewer: int) -> tuple[list[int], list[float]]:
+        """The raw entries :meth:`seat_shift` cannot move from another seat's observation."""
+        return [self.g_mine], [1.0 if viewer in s.decision().players else 0.0]
+
+    def write(self, s: ConquestState, viewer: int, raw: np.ndarray) -> None:
+        """Write the raw observation of ``viewer`` into ``raw`` (every entry: the head is zeroed,
+        the territories start from the map's cached block). The values are gathered into one list
+        of positions and one of values, written at once."""
+        n = self.n
+        head = self.t_base
+        raw[:head] = 0.0
+        gm = s.map
+        if gm is None:
+            raw[head:] = 0.0
+        else:
+            raw[head:] = self._static(gm)
+        idx: list[int] = [self.g_phase + PHASES.index(s.phase), self.g_active + (s.active - viewer) % n, self.g_round]
+        val: list[float] = [1.0, 1.0, s.round]
         if viewer in s.decision().players:
-            ones.append(self.g_mine)
-        ones.append(self.g_active + rotate(s.active, viewer, n))
-        raw[self.g_pool:self.g_pool + 6] = s.pool
-        raw[self.g_turn:self.g_turn + 5] = (s.villages_placed, s.recruited, s.rolls_due, s.paid_rolls, s.deficit)
+            idx.append(self.g_mine)
+            val.append(1.0)
+        idx += self.r_pool
+        val += s.pool
+        idx += self.r_turn
+        val += (s.villages_placed, s.recruited, s.rolls_due, s.paid_rolls, s.deficit)
         top = s.frames[-1] if s.frames else None
         if isinstance(top, MonumentPayment):
-            ones.append(self.g_frame)
-            raw[self.g_frame_pay] = top.remaining
+            paid = [0] * 6
             for cat in top.chosen:
-                raw[self.g_frame_pay + 1 + cat] += 1.0
+                paid[cat] += 1
+            idx.append(self.g_frame)
+            idx += self.r_pay
+            val += (1.0, top.remaining, *paid)
         elif isinstance(top, MoveUnit):
-            ones += (self.g_frame + 1, self.g_frame_unit + (0 if top.unit == "army" else 1))
+            idx += (self.g_frame + 1, self.g_frame_unit + (0 if top.unit == "army" else 1))
+            val += (1.0, 1.0)
         elif isinstance(top, BattleOrder):
-            ones.append(self.g_frame + 2)
-        civ_no = self.c.civ_ids
-        for civ in s.civ:
+            idx.append(self.g_frame + 2)
+            val.append(1.0)
+        civ_no = self.civ_no
+        civs = s.civ
+        for civ in civs:
             if civ is not None:
-                ones.append(self.g_civ_free + civ_no.index(civ))
-        gm = s.map
+                idx.append(self.g_civ_free + civ_no[civ])
+                val.append(1.0)
+        if gm is not None:
+            ts, base = self.ter_size, self.t_base
+            o_armies, o_fleets, o_moved = base + self.o_armies, base + self.o_fleets, base + self.o_moved
+            key = (viewer, tuple(s.owner), tuple(s.settle), tuple(s.monu))
+            lands = self.lands.get(key)
+            if lands is None:
+                lands = self._lands(s, viewer)
+                if len(self.lands) >= 4096:
+                    self.lands.clear()
+                self.lands[key] = lands
+            at_idx, at_val, cities, villages, monuments = lands
+            raw[at_idx] = at_val
+            for seat in range(n):
+                r = (seat - viewer) % n
+                for t, k in s.armies[seat].items():
+                    idx.append(o_armies + t * ts + r)
+                    val.append(k)
+                for t, k in s.fleets[seat].items():
+                    idx.append(o_fleets + t * ts + r)
+                    val.append(k)
+            for t, k in s.moved_a.items():
+                idx.append(o_moved + t * ts)
+                val.append(k)
+            for t, k in s.moved_f.items():
+                idx.append(o_moved + t * ts + 1)
+                val.append(k)
+            marks = base + self.o_marks
+            if isinstance(top, MoveUnit):
+                idx.append(marks + top.source * ts)
+                val.append(1.0)
+            if s.fight_t >= 0:
+                idx.append(marks + s.fight_t * ts + 1)
+                val.append(1.0)
+            if isinstance(top, MonumentPayment):
+                idx.append(marks + top.territory * ts + 2)
+                val.append(1.0)
+        c = self.c
+        ss = self.seat_size
+        nc = len(civ_no)
         for k in range(n):
             seat = (viewer + k) % n
-            at = self.s_base + k * self.seat_size
-            civ = s.civ[seat]
+            at = self.s_base + k * ss
+            civ = civs[seat]
             if civ is not None:
-                ones.append(at + civ_no.index(civ))
-            at += len(civ_no)
-            raw[at] = s.vp[seat]
-            raw[at + 1:at + 13] = s.level[seat]
-            raw[at + 13:at + 25] = s.rp[seat]
+                idx.append(at + civ_no[civ])
+                val.append(1.0)
+            at += nc
+            lv = s.level[seat]
+            idx += range(at, at + 25)
+            val.append(s.vp[seat])
+            val += lv
+            val += s.rp[seat]
             if gm is not None:
-                raw[at + 25:at + 32] = (s.cities(seat), s.villages(seat), s.monuments(seat), sum(s.armies[seat].values()),
-                                        sum(s.fleets[seat].values()), s.monument_limit(seat), s.unit_limit(seat))
-        if gm is None:
-            raw[ones] = 1.0
-            return
-        block = raw[self.t_base:self.t_base + self.t * self.ter_size]
-        block[:] = self._static(gm)
-        o, ts, base = self.o, self.ter_size, self.t_base
-        for t, owner in enumerate(s.owner):
-            if owner >= 0 and s.settle[t]:
-                ones.append(base + t * ts + o["owner"] + rotate(owner, viewer, n))
-                ones.append(base + t * ts + o["settlement"] + s.settle[t] - 1)
-            if s.monu[t]:
-                raw[base + t * ts + o["monuments"]] = s.monu[t]
-        for seat in range(n):
-            r = rotate(seat, viewer, n)
-            for t, k in s.armies[seat].items():
-                raw[base + t * ts + o["armies"] + r] = k
-            for t, k in s.fleets[seat].items():
-                raw[base + t * ts + o["fleets"] + r] = k
-        for t, k in s.moved_a.items():
-            raw[base + t * ts + o["moved"]] = k
-        for t, k in s.moved_f.items():
-            raw[base + t * ts + o["moved"] + 1] = k
-        if isinstance(top, MoveUnit):
-            ones.append(base + top.source * ts + o["marks"])
-        if s.fight_t >= 0:
-            ones.append(base + s.fight_t * ts + o["marks"] + 1)
-        if isinstance(top, MonumentPayment):
-            ones.append(base + top.territory * ts + o["marks"] + 2)
-        raw[ones] = 1.0
+                armies = s.armies[seat]
+                fleets = s.fleets[seat]
+                idx += range(at + 25, at + 32)
+                val += (cities[seat], villages[seat], monuments[seat], sum(armies.values()) if armies else 0,
+                        sum(fleets.values()) if fleets else 0, c.monument_base + lv[T_RELIGION],
+                        c.unit_base + lv[T_GOVERNMENT] + cities[seat])
+        raw[idx] = val
 
 
 def observation_encoder(game: Conquest) -> ConquestEncoder:

@@ -200,6 +200,8 @@ class DominationsEncoder:
         self.co = {f.name: f.start for f in self.cell_layout.flat}
         self.lands = BlockCache(limit=5000)
         self.hands = BlockCache(limit=5000)
+        self.monuments = BlockCache(limit=5000)
+        self.supplies = BlockCache(limit=5000)
         self.mon_levels = len(c.monuments) and max(len(m.levels) for m in c.monuments)
 
     def write(self, s: DominationsState, viewer: int, raw: np.ndarray) -> None:
@@ -270,29 +272,30 @@ class DominationsEncoder:
                                                          board_by[seat], city_count[seat], city_levels[seat]]
             ones += [at + so["roles"] + r for r, q in enumerate(s.roles) if q == seat]
         self._hand(me, raw)
-        self._land(s, viewer, raw)
-        for k, m in enumerate(s.in_play[:MAX_SEATS]):
-            mon = c.monuments[m]
-            at = self.m_base + k * self.mon_layout.size
-            built = s.built.get(m, 0)
-            control = [0] * MAX_SEATS
-            for seat, x in enumerate(_control(s, m)):
-                control[rotate(seat, viewer, n)] = x
-            cost = mon.levels[built].cost if built < len(mon.levels) else (0,) * 6
-            raw[at:at + 2 + MAX_SEATS] = [built, len(mon.levels), *control]
-            ones.append(at + 2 + MAX_SEATS + mon.colour)
-            raw[at + 8 + MAX_SEATS:at + 14 + MAX_SEATS] = cost
-        held_others = [0] * len(c.masteries)
-        for seat, p in enumerate(s.players):
-            if seat != viewer:
-                for m in p.owned:
-                    held_others[m] += 1
-        sup = raw[self.m_sup:self.m_sup + 4 * len(c.masteries)]
-        sup[0::4] = [bin(b).count("1") for b in s.supply]
-        sup[3::4] = held_others
-        for m, adv in me.owned.items():
-            ones.append(self.m_sup + 4 * m + (2 if adv else 1))
+        cities, standees = self._land(s, viewer, raw)
+        self._monuments(s, viewer, raw, cities, standees)
+        self._masteries(s, viewer, raw)
         raw[ones] = 1.0
+
+    def _masteries(self, s: DominationsState, viewer: int, raw: np.ndarray) -> None:
+        """Per Mastery: copies left, held by the viewer (basic, Advanced), held by others; cached
+        by the supply and every seat's Masteries."""
+        nm = len(self.c.masteries)
+        key = (viewer, tuple(s.supply), *[tuple(p.owned.items()) for p in s.players])
+        block = self.supplies.last(viewer, key)
+        if block is None:
+            held_others = [0] * nm
+            for seat, p in enumerate(s.players):
+                if seat != viewer:
+                    for m in p.owned:
+                        held_others[m] += 1
+            sup = np.zeros(4 * nm, np.float32)
+            sup[0::4] = [b.bit_count() for b in s.supply]
+            sup[3::4] = held_others
+            for m, adv in s.players[viewer].owned.items():
+                sup[4 * m + (2 if adv else 1)] = 1.0
+            block = self.supplies.remember(viewer, key, sup)
+        raw[self.m_sup:self.m_sup + 4 * nm] = block
 
     def _hand(self, me: Any, raw: np.ndarray) -> None:
         key = tuple(sorted(me.hand))
@@ -309,9 +312,13 @@ class DominationsEncoder:
             block = self.hands.put(key, out)
         raw[self.h_base:self.h_base + block.size] = block
 
-    def _land(self, s: DominationsState, viewer: int, raw: np.ndarray) -> None:
-        key = (viewer, tuple(s.placed.items()), tuple(s.cities.items()), tuple(s.standees))
-        block = self.lands.get(key)
+    def _land(self, s: DominationsState, viewer: int, raw: np.ndarray) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
+        """The land window (cached by the tiles, Cities and standees); returns the Cities and
+        standees as the keys :meth:`_monuments` uses too."""
+        cities = tuple(s.cities.items())
+        standees = tuple(s.standees.items())
+        key = (viewer, tuple(s.placed.items()), cities, standees)
+        block = self.lands.last(viewer, key)
         if block is None:
             n = s.n
             co = self.co
@@ -337,8 +344,34 @@ class DominationsEncoder:
                 if cell in s.standees:
                     out[b + co["standee"]] = 1.0
             out[-1] = outside
-            block = self.lands.put(key, out)
+            block = self.lands.remember(viewer, key, out)
         raw[self.w_base:self.w_base + block.size] = block
+        return cities, standees
+
+    def _monuments(self, s: DominationsState, viewer: int, raw: np.ndarray, cities: tuple[Any, ...],
+                   standees: tuple[Any, ...]) -> None:
+        """The Monuments in play (levels, control per seat, colour, next cost), cached by what
+        they depend on: the Monuments in play and built, Level cards held, Cities and standees."""
+        key = (viewer, tuple(s.in_play), tuple(s.built.items()), cities, standees, *[tuple(p.levels) for p in s.players])
+        size = self.mon_layout.size
+        block = self.monuments.last(viewer, key)
+        if block is None:
+            c = self.c
+            n = s.n
+            out = np.zeros(MAX_SEATS * size, np.float32)
+            for k, m in enumerate(s.in_play[:MAX_SEATS]):
+                mon = c.monuments[m]
+                at = k * size
+                built = s.built.get(m, 0)
+                control = [0] * MAX_SEATS
+                for seat, x in enumerate(_control(s, m)):
+                    control[rotate(seat, viewer, n)] = x
+                cost = mon.levels[built].cost if built < len(mon.levels) else (0,) * 6
+                out[at:at + 2 + MAX_SEATS] = [built, len(mon.levels), *control]
+                out[at + 2 + MAX_SEATS + mon.colour] = 1.0
+                out[at + 8 + MAX_SEATS:at + 14 + MAX_SEATS] = cost
+            block = self.monuments.remember(viewer, key, out)
+        raw[self.m_base:self.m_base + MAX_SEATS * size] = block
 
 
 def _control(s: DominationsState, m: int) -> list[int]:

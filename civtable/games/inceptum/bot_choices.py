@@ -67,6 +67,10 @@ class Chooser:
             d = s.decision()
             if d.players != (me,) or d.kind in ("turn", "respond", "offer", "redraw"):
                 return s
+            if d.kind == "slot" and self.barred is None:  # the most frequent follow-up: no list needed
+                s.apply_unchecked(self._choose_slot(s, me, None), me)
+                depth += 1
+                continue
             legal = self._allowed(s.legal_actions(me))
             if not legal:
                 return s
@@ -110,24 +114,27 @@ class Chooser:
                 scored.append((self._try(s, me, a, depth), a))
         return self._best(scored)
 
-    def _choose_slot(self, s: Any, me: int, legal: list[Action]) -> Action:
+    def _choose_slot(self, s: Any, me: int, legal: list[Action] | None) -> Action:
         """A compact city: prefer empty slots next to many structures (grids for United), then
-        central ones; never cancel when a slot is free."""
+        central ones; never cancel when a slot is free. ``legal`` may be None when play is not
+        restricted (the legal slots are then the empty cells and cancel: listed only if needed)."""
         city = s.players[me].city
         mask = 0
         for i, cell in enumerate(city):
             if cell is not None:
                 mask |= 1 << i
         # unrestricted, the legal slots are the empty cells (and cancel): the mask says it all
-        key = (mask, None) if self.barred is None else (mask, tuple(legal))
+        key = (mask, None) if self.barred is None else (mask, tuple(legal or ()))
         best = SLOT_CACHE.get(key)
         if best is None:
+            if legal is None:
+                legal = s.legal_actions(me)
             best = best_slots(mask, legal)
             if len(SLOT_CACHE) > 50_000:
                 SLOT_CACHE.clear()
             SLOT_CACHE[key] = best
         if not best:
-            return legal[-1]
+            return (legal or s.legal_actions(me))[-1]
         return self.rng.choice(best)
 
     def _choose_resource(self, s: Any, me: int, legal: list[Action]) -> Action:

@@ -23,6 +23,8 @@ from .bot_value import BANK_LOSS, MAX_BANK_CHAIN, plan_value
 
 BANK = [[Action("bank", (RES[g], RES[r])) for r in range(5)] for g in range(5)]
 """The bank trade giving resource g for resource r, built once."""
+BANK_PAIR = {BANK[g][r]: (g, r) for g in range(5) for r in range(5)}
+"""(given, got) resource indices of each bank trade."""
 
 
 class Planner(Chooser):
@@ -177,7 +179,7 @@ class Planner(Chooser):
         for a in legal:
             if a.kind != "bank":
                 continue
-            g, x = RES.index(str(a.args[0])), RES.index(str(a.args[1]))
+            g, x = BANK_PAIR[a]
             r = ratios.get(g)
             if r is None:
                 r = ratios[g] = s.bank_ratio(p, g)

@@ -232,6 +232,12 @@ def fact_problems(c: Content) -> list[str]:
     # traits, humble beginnings, benefits
     if sorted((t.id, t.cards) for t in c.traits) != sorted((t, 2) for t in ("scientific", "expansionist", "cultural", "united")):
         out.append("traits: four traits, two cards each [p. 20]")
+    perks = {t.id: (t.free_research, t.extra_population, t.first_wonder_half, t.first_wonder_discount, t.grid_population)
+             for t in c.traits}
+    if perks != {"scientific": (1, 0, False, True, False), "expansionist": (0, 1, False, True, False),
+                 "cultural": (0, 0, True, False, False), "united": (0, 0, False, True, True)}:
+        out.append("traits: Scientific one free research, Expansionist one extra population, Cultural its first Wonder at "
+                   "half price, United population on grids; the others' first Wonder 4 less [p. 21-22, 25]")
     if len(c.humble) != 7:
         out.append(f"humble_beginnings: there are seven cards, found {len(c.humble)} [p. 23]")
     if sum(1 for h in c.humble if h.population) < 1:

@@ -175,6 +175,8 @@ class InceptumEncoder:
         self.adv_cost = np.array([a.cost for a in c.advances], np.int64)
         self.unlock = np.array([w.unlocked_by for w in c.wonders], np.int64)
         self.wonder_totals = BlockCache(limit=1000)
+        self.researched_bits = BlockCache(limit=20_000)
+        self.available = BlockCache(limit=20_000)
         self.per_cp = c.rules["population_per_cp"]
         self.nt = len(c.traits)
         o = {f.name: f.start for f in lay.entries}
@@ -275,18 +277,21 @@ class InceptumEncoder:
                 ones.append(at + self.f_blocked)
             cities.append(tuple(p.city))
             at += fs
-        raw[:self.n_used[n]] = nums
-        if n < MAX_SEATS:
-            raw[self.n_used[n]:self.n_end] = 0.0
-        flags = raw[self.n_end:self.h_end]
-        flags.fill(0.0)
+        used = self.n_used[n]
+        raw[:used] = nums
+        raw[used:self.h_end] = 0.0  # absent seats' numbers and every flag
         raw[ones] = 1.0
         at = self.h_end
         size = self.city_size
+        last = self.cities._last  # each seat's city as last encoded (alternating viewers find it too)
         for k, city in enumerate(cities):
-            block = self.cities.last(k, city)
-            if block is None:
-                block = self.cities.remember(k, city, self._city(city))
+            seat = (viewer + k) % n
+            prev = last.get(seat)
+            if prev is not None and prev[0] == city:
+                block = prev[1]
+            else:
+                found = self.cities.last(seat, city)
+                block = found if found is not None else self.cities.remember(seat, city, self._city(city))
             raw[at:at + size] = block
             at += size
         if n < MAX_SEATS:
@@ -319,19 +324,26 @@ class InceptumEncoder:
         return out
 
     def _tail(self, s: InceptumState, viewer: int) -> np.ndarray:
-        """Advances, wonders and benefits as ``viewer`` sees them (vectorised: rebuilt whenever a
-        seat researches or builds a wonder)."""
+        """Advances, wonders and benefits as ``viewer`` sees them (vectorised, into one new
+        array: rebuilt whenever a seat researches or builds a wonder)."""
         me = s.players[viewer]
-        na, nw = self.na, self.nw
-        mine = bits(me.researched, na)
-        techs = np.zeros((na, 4), np.float32)
+        na, nw, nb = self.na, self.nw, self.nb
+        out = np.zeros(4 * na + 4 * nw + 2 * nb, np.float32)
+        techs = out[:4 * na].reshape(na, 4)
+        won = out[4 * na:4 * (na + nw)].reshape(nw, 4)
+        ben = out[4 * (na + nw):].reshape(nb, 2)
+        mine = self._bits(me.researched)
         techs[:, 0] = mine
-        techs[list(researchable(s, me)), 1] = 1.0
+        avail = self.available.get(me.researched)  # researchable() depends on the bitmask alone
+        if avail is None:
+            avail = np.zeros(na, np.float32)
+            avail[list(researchable(s, me))] = 1.0
+            avail = self.available.put(me.researched, avail)
+        techs[:, 1] = avail
         techs[:, 2] = np.maximum(self.adv_cost - (me.disc_research + me.bld_research), 1)
         for i, q in enumerate(s.players):
             if i != viewer and q.researched:
-                techs[:, 3] += bits(q.researched, na)
-        won = np.zeros((nw, 4), np.float32)
+                techs[:, 3] += self._bits(q.researched)
         owners = np.asarray(s.wonder_owner)
         won[:, 0] = owners == viewer
         won[:, 1] = (owners >= 0) & (owners != viewer)
@@ -341,11 +353,17 @@ class InceptumEncoder:
         if totals is None:
             totals = self.wonder_totals.put(wkey, np.array([sum(r[0]) for r in wonder_table(s, me)[0]], np.float32))
         won[:, 3] = totals
-        ben = np.zeros((self.nb, 2), np.float32)
         bo = np.asarray(s.benefit_owner)
         ben[:, 0] = bo == viewer
         ben[:, 1] = (bo >= 0) & (bo != viewer)
-        return np.concatenate([techs.reshape(-1), won.reshape(-1), ben.reshape(-1)])
+        return out
+
+    def _bits(self, researched: int) -> np.ndarray:
+        """The researched advances as 0/1 per advance (cached by the bitmask)."""
+        got = self.researched_bits.get(researched)
+        if got is None:
+            got = self.researched_bits.put(researched, bits(researched, self.na))
+        return got
 
 
 def observation_encoder(game: Inceptum) -> InceptumEncoder:

@@ -6,7 +6,9 @@
 * :func:`first_player` — the seat that took the first turn (decided by the start roll);
 * :data:`CHOICE` / :func:`choice_options` / :func:`forced_action` — studies may fix, rotate or
   draw each seat's trait: the trait deal is a chance node, and the study replaces the drawn card
-  by the one it assigns (the game record keeps what was dealt, so it replays exactly).
+  by the one it assigns (the game record keeps what was dealt, so it replays exactly);
+* :data:`CHOICE_FACTS` — the rulebook facts each trait's perk rests on (content paths and what the
+  rulebook says), named by the tuner when a trait stays out of reach of the provisional values.
 """
 
 from __future__ import annotations
@@ -21,6 +23,21 @@ CHOICE = "trait"
 """What a study may assign per seat in this game."""
 
 KIND_TITLES = {"buildings": "Building"}
+
+_FIRST_WONDER = ("rules.first_wonder_discount", "the first Wonder costs 4 less of each resource (p. 25)")
+CHOICE_FACTS: dict[str, tuple[tuple[str, str], ...]] = {
+    "scientific": (("traits.scientific.free_research",
+                    "one free Research Action at the start of the first turn, among the starting six (p. 21)"),
+                   _FIRST_WONDER),
+    "expansionist": (("traits.expansionist.extra_population", "one extra Population Token at setup (p. 21)"),
+                     _FIRST_WONDER),
+    "cultural": (("rules.cultural_first_wonder_percent", "the first Wonder costs 50% less of each resource (p. 21, 25)"),),
+    "united": (("traits.united.grid_population",
+                "extra Population Tokens on buildings in completed 2x2 to 4x4 grids, +1 production each (p. 22)"),
+               ("rules.united_max_tokens", "at most 4 tokens on a building, in a 4x4 grid (p. 22)"),
+               _FIRST_WONDER),
+}
+"""The rulebook facts (content path, what the rulebook says) each trait's perk rests on."""
 
 
 def _content(game: Game) -> Any:

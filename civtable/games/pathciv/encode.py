@@ -111,6 +111,7 @@ class PathEncoder:
         self.o = {f.name: f.start for f in seat.flat}
         self.nb = nb
         self.frame_no = {k: i for i, k in enumerate(FRAME_KINDS)}
+        self.scores: dict[tuple[int, ...], int] = {}
 
     def write(self, s: PathState, viewer: int, raw: np.ndarray) -> None:
         """Write the raw observation of ``viewer`` into the zeroed ``raw``."""
@@ -153,29 +154,37 @@ class PathEncoder:
                 o = self.o["claiming"]
                 raw[at + o:at + o + 4] = (seat in claims.active, seat in claims.seats,
                                           claims.changes[seat] / MAX_CHANGES, claims.confirms[seat] / 2)
-        raw[ones] = 1.0
+        # every index once, with how often it occurs (a Technology held twice counts 2)
+        if len(ones) == len(set(ones)):
+            raw[ones] = 1.0
+        else:
+            counts: dict[int, int] = {}
+            for i in ones:
+                counts[i] = counts.get(i, 0) + 1
+            raw[list(counts)] = list(counts.values())
 
     def _seat(self, s: PathState, p: Player, mine: bool, at: int, raw: np.ndarray, ones: list[int]) -> None:
+        """One seat's block: its numbers as one run; its flags and card counts appended to
+        ``ones`` (a card counted ``k`` times appears ``k`` times: :meth:`write` adds them up)."""
         c = self.c
         o = self.o
-        nt = self.nt
         pop = c.civs[p.civ].pop_levels[p.pop] if p.civ >= 0 else c.population_start
         ones.append(at)
         if p.civ >= 0:
             ones.append(at + o["civ"] + p.civ)
         committed = p.project is not None and EMPTY not in p.project
-        sc = p.score(c)["score"] if p.civ >= 0 else 0
+        sc = self._score(p) if p.civ >= 0 else 0
         raw[at + o["population"]:at + o["hand"]] = [
             pop, p.phil, p.legacy, *p.research, *p.trays, p.vp, sc, committed, p.bought, *p.placed, *p.aside, 0, 0, 0, 0]
         for name, cards in (("hand", p.hand), ("left", p.left), ("right", p.right), ("discovered", p.discovered),
                             ("discards", p.discards)):
             if cards:
-                raw[at + o[name]:at + o[name] + nt] = np.bincount(cards, minlength=nt)
+                b = at + o[name]
+                ones += [b + t for t in cards]
         if mine and p.project is not None:  # another seat's Phase A cards are secret
             for name, side in (("project_left", p.project[:2]), ("project_right", p.project[2:])):
-                for t in side:
-                    if t != EMPTY:
-                        raw[at + o[name] + t] += 1.0
+                b = at + o[name]
+                ones += [b + t for t in side if t != EMPTY]
         ones += [at + o["wonders"] + i for i in p.wonders]
         if p.leader >= 0:
             ones.append(at + o["leader"] + p.leader)
@@ -184,6 +193,18 @@ class PathEncoder:
         if claim is not None and claim >= 0:
             ones.append(at + o["claim"] + claim)
         ones += [at + o["lost"] + i for i in getattr(p, "lost", ())]
+
+    def _score(self, p: Player) -> int:
+        """``p.score(content)["score"]``, cached by everything the score lines read (PC-END-2:
+        civilization, population, Philosophy, Legacy, trays, VP tokens, cards, Wonders, Leaders)."""
+        key = (p.civ, p.pop, p.phil, p.legacy, p.vp, p.leader, *p.trays, -1, *p.hand, -1, *p.left, -1, *p.right, -1,
+               *p.discards, -1, *p.discovered, -1, *p.wonders, -1, *p.cemetery)
+        got = self.scores.get(key)
+        if got is None:
+            if len(self.scores) >= 20_000:
+                self.scores.clear()
+            got = self.scores[key] = p.score(self.c)["score"]
+        return got
 
 
 def observation_encoder(game: PathOfCivilization) -> PathEncoder:

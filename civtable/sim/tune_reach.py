@@ -1,0 +1,96 @@
+"""Which groups (traits, civilizations) a tuning run left out of reach, and the facts in the way.
+
+After verification, every group of a ``traits fair ±t`` target is placed against the tolerance on
+the held-out games (the candidate's rate, or the original's when nothing was handed over), and
+against what the whole search did to it: the lowest and highest rate the trials inside the
+game-length band gave it on the tuning games and the trial that came closest to fair. A group
+outside the tolerance whose every such trial stayed outside it too is *out of reach of the values
+searched*; for every group outside the tolerance the tuner names the
+rulebook facts its perk rests on — the game's ``CHOICE_FACTS`` hook (content path and what the
+rulebook says, with the value in the content) — because only a change of those, or of values the
+run did not search, can bring it to fair. ``tune --allow-facts`` runs that what-if explicitly.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .tune_verify import half_width
+
+
+def choice_facts(hooks: Any, game: Any, flat: dict[str, Any], moved: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
+    """The facts each group's perk rests on, by the group's display name (empty without the hook)."""
+    table = getattr(hooks, "CHOICE_FACTS", None) if hooks is not None else None
+    if not table:
+        return {}
+    names: dict[str, str] = {}
+    if hasattr(hooks, "element_names") and hasattr(hooks, "CHOICE"):
+        names = hooks.element_names(game).get(hooks.CHOICE, {})
+    out: dict[str, list[dict[str, Any]]] = {}
+    for ident, facts in table.items():
+        rows = []
+        for path, rule in facts:
+            row: dict[str, Any] = {"path": path, "rule": rule, "value": flat.get(path)}
+            if path in moved:
+                row["what_if"] = moved[path]
+            rows.append(row)
+        out[names.get(ident, ident)] = rows
+    return out
+
+
+def reach(targets: list[Any], records: list[dict[str, Any]], side: dict[str, Any], fair: float, players: int,
+          groups: int, tune_games: int, facts: dict[str, list[dict[str, Any]]], accepted: bool) -> list[dict[str, Any]]:
+    """Every group of the groups' fairness target: where it ends, and what the search could do."""
+    tolerances = [t.tolerance for t in targets if t.kind == "fair" and t.table == "by_group"]
+    if not tolerances:
+        return []
+    tol = min(tolerances)
+    end = side["after"] if accepted else side["before"]
+    valid = [r for r in records if r.get("rates") and r.get("feasible", True)]
+    trial_half = half_width(tune_games, fair, players, groups)
+    out = []
+    for name, r in sorted(end["win_rates"].items()):
+        off = 100.0 * (r["rate"] - fair)
+        seen = [(100.0 * (rec["rates"][name] - fair), rec["trial"]) for rec in valid if name in rec["rates"]]
+        row: dict[str, Any] = {"group": name, "rate": r["rate"], "ci": r["ci"], "off_pp": round(off, 2),
+                               "within": abs(off) <= tol, "tolerance": tol, "facts": facts.get(name, [])}
+        if seen:
+            closest = min(seen, key=lambda x: abs(x[0]))
+            row.update(trial_range=[round(fair + min(x[0] for x in seen) / 100, 4), round(fair + max(x[0] for x in seen) / 100, 4)],
+                       closest_trial=closest[1], closest_off_pp=round(closest[0], 2), trial_half_width=round(trial_half, 2),
+                       any_trial_within=abs(closest[0]) <= tol, trials_in_band=len(valid))
+        out.append(row)
+    return out
+
+
+def render_reach(rows: list[dict[str, Any]], fair: float, accepted: bool) -> list[str]:
+    if not rows:
+        return []
+    tol = rows[0]["tolerance"]
+    which = "the tuned content" if accepted else "the original content"
+    inside = [r["group"] for r in rows if r["within"]]
+    lines = [f"Within ±{tol:g} points of fair ({100 * fair:.0f}%) on the held-out games with {which}: "
+             + (", ".join(inside) if inside else "none") + "."]
+    for r in rows:
+        if r["within"]:
+            continue
+        lo, hi = r["ci"]
+        line = (f"  Outside ±{tol:g}: {r['group']} {100 * r['rate']:.1f}% [{100 * lo:.1f}–{100 * hi:.1f}] "
+                f"({r['off_pp']:+.1f} points from fair)")
+        if "trial_range" in r:
+            a, b = r["trial_range"]
+            line += (f"; the {r['trials_in_band']} trials inside the game-length band moved it between {100 * a:.0f}% and "
+                     f"{100 * b:.0f}% on the tuning games (±{r['trial_half_width']:.0f} each), closest trial "
+                     f"{r['closest_trial']} at {r['closest_off_pp']:+.1f}")
+            line += (" — within reach of single trials, not together with the other groups" if r["any_trial_within"]
+                     else " — out of reach: no value searched brought it within the tolerance")
+        lines.append(line + ".")
+        if r["facts"]:
+            facts = "; ".join(
+                f"{f['path']} = {f['value']}" + (f" (what-if: {f['what_if']})" if "what_if" in f else "") + f" — {f['rule']}"
+                for f in r["facts"])
+            lines.append(f"    its perk rests on the rulebook facts: {facts}")
+    return lines
+
+
+__all__ = ["choice_facts", "reach", "render_reach"]

@@ -69,11 +69,27 @@ Spec parameters (``mcts:iters=400,depth=12,rollout=greedy``):
 ``prune``   ``1`` (default) uses the game's move filter if it has one, ``0`` searches every
             legal action,
 ``leaf``    ``game`` (default) scores leaves with the game's own estimate if it has one,
-            ``heuristic`` always uses :meth:`~civtable.core.GameState.heuristic_values`.
+            ``heuristic`` always uses :meth:`~civtable.core.GameState.heuristic_values`,
+``search``  ``tree`` (default: the tree search above) or ``anchored`` (below),
+``top``     with ``search=anchored``: how many candidate moves are compared (default 4),
+``margin``  with ``search=anchored``: how much better (in the game's margin units, mean per
+            determinisation) a candidate must do to replace the rollout policy's move (default 0).
+
+**Anchored search** (``search=anchored``) is a flat search that starts from the rollout policy's
+own move (the greedy choice) and only deviates from it when the rollouts say so. It compares that
+move with the next ``top - 1`` moves of the game's move filter: for each of ``iters``
+determinisations, every candidate is played and then rolled out with the rollout policy for
+``depth`` moves, all candidates with the same random numbers (common random numbers, so the
+comparison is paired and the noise of the dice mostly cancels). Each end is scored by the game's
+``margin_values(state)`` hook (a seat's lead over the best other seat) if it has one, else by the
+leaf estimate. The move with the best total is played if it beats the greedy move by more than
+``margin`` per determinisation. A move filter that keeps a single move (a move the game does not
+search) is played at once.
 
 Game hooks (all optional) live in ``civtable.games.<game>.bot``: ``rollout_action(state, seat,
 rng)`` (greedy rollouts), ``search_actions(state, seat, legal, rng)`` (the moves worth searching,
-computed once per tree node), ``leaf_values(state)`` (per-seat win estimates in [0, 1]) and
+computed once per tree node), ``leaf_values(state)`` (per-seat win estimates in [0, 1]),
+``margin_values(state)`` (per-seat leads, for ``search=anchored``) and
 ``MCTS_DEFAULTS`` (a dict of default spec parameters for that game; explicit parameters win).
 Nim has none; Inceptum has all four.
 """
@@ -93,12 +109,15 @@ from .greedy import game_bot_module, int_param, state_value
 
 RolloutPolicy = Callable[[GameState, int, random.Random], Action]
 
-PARAMS = ("iters", "ms", "steps", "depth", "rollout", "c", "prune", "leaf", "horizon", "opp", "widen", "chance", "style")
+PARAMS = ("iters", "ms", "steps", "depth", "rollout", "c", "prune", "leaf", "horizon", "opp", "widen", "chance", "style",
+          "search", "top", "margin")
+SEARCHES = ("tree", "anchored")
 HORIZONS = ("game", "turn", "round")
 
 
 Candidates = Callable[[GameState, int, list[Action], random.Random], list[Action]]
 LeafValues = Callable[[GameState], list[float]]
+Margins = Callable[[GameState], list[float]]
 
 
 class _Node:
@@ -156,6 +175,10 @@ class MCTSBot:
         opp: str = "policy",
         widen: float = 0.0,
         chance: str = "stop",
+        search: str = "tree",
+        top: int = 4,
+        margin: float = 0.0,
+        margins: Margins | None = None,
     ) -> None:
         if iters is None and ms is None and steps is None:
             raise OptionError("the mcts bot needs a budget: iters=N, steps=S or ms=M")
@@ -174,6 +197,10 @@ class MCTSBot:
         self.opp = opp
         self.widen = widen
         self.roll = horizon == "turn" and chance == "roll"
+        self.search = search
+        self.top = top
+        self.margin = margin
+        self.margins = margins
         self.name = "mcts"
         self.last_iterations = 0
         self.last_seconds = 0.0
@@ -202,6 +229,8 @@ class MCTSBot:
         limit = self.iters if self.iters is not None else 10**12
         self._work = 0
         self._work_limit = self.steps if self.steps is not None else 10**15
+        if self.search == "anchored":
+            return self._decide_anchored(obs, start)
         root = _Node()
         n = 0
         if self.candidates is not None:
@@ -249,6 +278,75 @@ class MCTSBot:
             top = max(mean(a) for a in choices)
             choices = [a for a in choices if mean(a) >= top - 1e-12]
         return self.rng.choice(choices)
+
+    # ------------------------------------------------------------------------------------
+    def _decide_anchored(self, obs: Observation, start: float) -> Action:
+        """``search=anchored``: the rollout policy's own move, unless another of the ``top``
+        candidates does better by more than ``margin`` over the same determinisations and the
+        same random numbers (common random numbers: every candidate of a sample is rolled out
+        with one seed, so the comparison is paired)."""
+        me = obs.player
+        allowed = set(obs.legal)
+        sample = obs.sample_state(self.rng)
+        if self.candidates is not None:
+            extra = [a for a in self.candidates(sample.clone(), me, list(obs.legal), self.rng) if a in allowed]
+            self._work += 1
+        else:
+            extra = list(obs.legal)
+        if len(extra) == 1:
+            return self._done(extra[0], 0, start)  # the game searches nothing here: its greedy choice
+        anchor = self.rollout(sample.clone(), me, self.rng)
+        if anchor not in allowed:
+            anchor = extra[0] if extra else obs.legal[0]
+        moves = [anchor]
+        for a in extra:
+            if a in allowed and a not in moves and len(moves) < self.top:
+                moves.append(a)
+        n = 0
+        if len(moves) > 1:
+            totals = [0.0] * len(moves)
+            limit = self.iters if self.iters is not None else 10**12
+            state = sample
+            while n < limit and not (n and self._late()):
+                if n:
+                    state = obs.sample_state(self.rng)
+                seed = self.rng.getrandbits(64)
+                for i, a in enumerate(moves):
+                    t = state.clone()
+                    t.apply_unchecked(a, me)
+                    totals[i] += self._anchored_rollout(t, me, random.Random(seed))
+                n += 1
+            best = max(range(len(moves)), key=lambda i: (totals[i], -i))
+            if totals[best] - totals[0] > self.margin * n:
+                anchor = moves[best]
+        return self._done(anchor, n, start)
+
+    def _done(self, action: Action, iterations: int, start: float) -> Action:
+        self.last_iterations = iterations
+        self.last_seconds = time.perf_counter() - start
+        self.last_steps = self._work
+        self._deadline = math.inf
+        return action
+
+    def _anchored_rollout(self, state: GameState, me: int, rng: random.Random) -> float:
+        """Play the rollout policy for ``depth`` moves (or to the end) and score the seat."""
+        steps = 0
+        while True:
+            deciders = state.decision().players
+            if not deciders:
+                break
+            if deciders == (CHANCE,):
+                state.apply_unchecked(sample_chance(state.chance_outcomes(), rng), CHANCE)
+                continue
+            if steps >= self.depth:
+                break
+            p = deciders[0]
+            state.apply_unchecked(self.rollout(state, p, rng), p)
+            steps += 1
+            self._work += 1
+        if self.margins is not None:
+            return self.margins(state)[me]
+        return self._score(state)[me] if deciders else state.returns()[me]
 
     # ------------------------------------------------------------------------------------
     def _widened(self, node: _Node, seat: int, table: dict[Action, list[float]], legal: list[Action]) -> list[Action]:
@@ -484,6 +582,10 @@ def make_mcts(game: Game, seat: int, rng: random.Random, params: dict[str, str])
         opp=_choice(params, "opp", ("policy", "tree")),
         widen=_float_param(params, "widen", 0.0),
         chance=_choice(params, "chance", ("stop", "roll")),
+        search=_choice(params, "search", SEARCHES),
+        top=int_param(params, "top", 4, 2, 1000),
+        margin=_float_param(params, "margin", 0.0),
+        margins=getattr(module, "margin_values", None) if module is not None else None,
     )
     if "style" in params:
         apply_style(bot, module, game, params["style"])
@@ -499,7 +601,7 @@ def apply_style(bot: MCTSBot, module: Any, game: Game, style: str) -> None:
     if style not in styles:
         raise OptionError(f"{game.info.title} has no style called {style!r}; styles: {', '.join(sorted(styles))}")
     for attr, fn in hook(style, bot.seat).items():
-        if attr not in ("rollout", "candidates", "leaf"):
+        if attr not in ("rollout", "candidates", "leaf", "margins"):
             raise ValueError(f"style_search of {game.info.name} returned an unknown hook {attr!r}")
         setattr(bot, attr, fn)
 

@@ -133,3 +133,36 @@ def test_strength_order_on_nim() -> None:
     assert greedy > rnd * 1.4
     mcts, greedy2 = _wins(["mcts:iters=100", "greedy"], 40)
     assert mcts > greedy2 * 2
+
+
+def _three_left() -> Any:
+    """A Nim position with 3 stones left and seat 1 to move."""
+    state = nim().new_initial_state()
+    state.apply(Action("pile", (10,)))
+    for seat, k in ((0, 3), (1, 3), (0, 1)):
+        state.apply(Action("take", (k,)), seat)
+    return state
+
+
+def test_anchored_search_finds_the_winning_move() -> None:
+    # with 3 stones left, taking all 3 wins at once; a random rollout policy proposes any move
+    state = _three_left()
+    for seed in range(8):
+        bot = make_bot("mcts:search=anchored,rollout=random,iters=12,depth=30", state.game, 1, seed)
+        assert bot.decide(observe(state, 1)) == Action("take", (3,))
+        assert bot.last_iterations == 12
+
+
+def test_anchored_search_keeps_the_policy_move_unless_beaten_by_the_margin() -> None:
+    # returns are 0 or 1, so no move can beat the anchor by more than 1 per determinisation:
+    # with margin=1 the random rollout policy's own move is always played
+    state = _three_left()
+    picks = {make_bot("mcts:search=anchored,rollout=random,iters=12,margin=1", state.game, 1, seed)
+             .decide(observe(state, 1)) for seed in range(12)}
+    assert len(picks) > 1
+
+
+@pytest.mark.parametrize("spec", ["mcts:search=sideways", "mcts:search=anchored,top=1", "mcts:margin=x"])
+def test_bad_anchored_parameters_are_refused(spec: str) -> None:
+    with pytest.raises(OptionError):
+        make_bot(spec, nim(), 0, 1)

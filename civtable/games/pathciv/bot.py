@@ -352,8 +352,12 @@ def make_greedy(game: Game, seat: int, rng: random.Random, params: dict[str, str
 
 
 # ----- hooks for the game-agnostic MCTS bot (civtable.bots.mcts) --------------------------------
-MCTS_DEFAULTS = {"rollout": "greedy", "depth": "12", "iters": "80"}
-"""Defaults of ``mcts`` on Path of Civilization (explicit spec parameters override them)."""
+MCTS_DEFAULTS = {"search": "anchored", "rollout": "greedy", "depth": "40", "iters": "6", "top": "4"}
+"""Defaults of ``mcts`` on Path of Civilization (explicit spec parameters override them): the
+anchored search — greedy's move, unless one of the next three candidates leads to a larger lead
+over the best other seat after 40 greedy moves (about the rest of the round), summed over 6
+determinisations with common random numbers. ``mcts:search=tree,iters=80,depth=12`` is the tree
+search that was the default before."""
 
 
 def rollout_action(state: Any, player: int, rng: random.Random) -> Action:
@@ -431,6 +435,14 @@ def leaf_values(state: Any, tw: Tilt = PLAIN) -> list[float]:
     return [e / total for e in exps]
 
 
+def margin_values(state: Any, tw: Tilt = PLAIN) -> list[float]:
+    """Each seat's lead in estimated final VP over the best other seat (the score sheet's lead at
+    the end; every seat weighed with a style's multipliers ``tw``): what the anchored search
+    (``mcts:search=anchored``, the default here) compares its candidate moves by."""
+    vals = [value(state, i, tw) for i in range(len(state.players))]
+    return [v - max(w for j, w in enumerate(vals) if j != i) for i, v in enumerate(vals)]
+
+
 # ----- playing styles (greedy:style=NAME, mcts:style=NAME; see .bot_style) -----------------------
 def style_search(style: str, seat: int) -> dict[str, Any]:
     """The search hooks of ``seat`` playing ``style``: its own moves in rollouts and its candidate
@@ -451,4 +463,7 @@ def style_search(style: str, seat: int) -> dict[str, Any]:
     def leaf(state: Any) -> list[float]:
         return leaf_values(state, tw)
 
-    return {"rollout": rollout, "candidates": candidates, "leaf": leaf}
+    def margins(state: Any) -> list[float]:
+        return margin_values(state, tw)
+
+    return {"rollout": rollout, "candidates": candidates, "leaf": leaf, "margins": margins}

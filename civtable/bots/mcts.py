@@ -105,6 +105,7 @@ from typing import Any
 from civtable.core import CHANCE, Action, Game, GameState, Observation, OptionError, sample_chance
 
 from . import register_bot
+from .anchored import decide_anchored
 from .greedy import game_bot_module, int_param, state_value
 
 RolloutPolicy = Callable[[GameState, int, random.Random], Action]
@@ -230,7 +231,7 @@ class MCTSBot:
         self._work = 0
         self._work_limit = self.steps if self.steps is not None else 10**15
         if self.search == "anchored":
-            return self._decide_anchored(obs, start)
+            return decide_anchored(self, obs, start)
         root = _Node()
         n = 0
         if self.candidates is not None:
@@ -280,73 +281,12 @@ class MCTSBot:
         return self.rng.choice(choices)
 
     # ------------------------------------------------------------------------------------
-    def _decide_anchored(self, obs: Observation, start: float) -> Action:
-        """``search=anchored``: the rollout policy's own move, unless another of the ``top``
-        candidates does better by more than ``margin`` over the same determinisations and the
-        same random numbers (common random numbers: every candidate of a sample is rolled out
-        with one seed, so the comparison is paired)."""
-        me = obs.player
-        allowed = set(obs.legal)
-        sample = obs.sample_state(self.rng)
-        if self.candidates is not None:
-            extra = [a for a in self.candidates(sample.clone(), me, list(obs.legal), self.rng) if a in allowed]
-            self._work += 1
-        else:
-            extra = list(obs.legal)
-        if len(extra) == 1:
-            return self._done(extra[0], 0, start)  # the game searches nothing here: its greedy choice
-        anchor = self.rollout(sample.clone(), me, self.rng)
-        if anchor not in allowed:
-            anchor = extra[0] if extra else obs.legal[0]
-        moves = [anchor]
-        for a in extra:
-            if a in allowed and a not in moves and len(moves) < self.top:
-                moves.append(a)
-        n = 0
-        if len(moves) > 1:
-            totals = [0.0] * len(moves)
-            limit = self.iters if self.iters is not None else 10**12
-            state = sample
-            while n < limit and not (n and self._late()):
-                if n:
-                    state = obs.sample_state(self.rng)
-                seed = self.rng.getrandbits(64)
-                for i, a in enumerate(moves):
-                    t = state.clone()
-                    t.apply_unchecked(a, me)
-                    totals[i] += self._anchored_rollout(t, me, random.Random(seed))
-                n += 1
-            best = max(range(len(moves)), key=lambda i: (totals[i], -i))
-            if totals[best] - totals[0] > self.margin * n:
-                anchor = moves[best]
-        return self._done(anchor, n, start)
-
     def _done(self, action: Action, iterations: int, start: float) -> Action:
         self.last_iterations = iterations
         self.last_seconds = time.perf_counter() - start
         self.last_steps = self._work
         self._deadline = math.inf
         return action
-
-    def _anchored_rollout(self, state: GameState, me: int, rng: random.Random) -> float:
-        """Play the rollout policy for ``depth`` moves (or to the end) and score the seat."""
-        steps = 0
-        while True:
-            deciders = state.decision().players
-            if not deciders:
-                break
-            if deciders == (CHANCE,):
-                state.apply_unchecked(sample_chance(state.chance_outcomes(), rng), CHANCE)
-                continue
-            if steps >= self.depth:
-                break
-            p = deciders[0]
-            state.apply_unchecked(self.rollout(state, p, rng), p)
-            steps += 1
-            self._work += 1
-        if self.margins is not None:
-            return self.margins(state)[me]
-        return self._score(state)[me] if deciders else state.returns()[me]
 
     # ------------------------------------------------------------------------------------
     def _widened(self, node: _Node, seat: int, table: dict[Action, list[float]], legal: list[Action]) -> list[Action]:

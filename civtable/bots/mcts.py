@@ -73,7 +73,11 @@ Spec parameters (``mcts:iters=400,depth=12,rollout=greedy``):
 ``search``  ``tree`` (default: the tree search above) or ``anchored`` (below),
 ``top``     with ``search=anchored``: how many candidate moves are compared (default 4),
 ``margin``  with ``search=anchored``: how much better (in the game's margin units, mean per
-            determinisation) a candidate must do to replace the rollout policy's move (default 0).
+            determinisation) a candidate must do to replace the rollout policy's move (default 0),
+``z``       with ``search=anchored``: the candidate's paired gain over the rollout policy's move
+            must also stand ``z`` standard errors above zero (default 0: off),
+``plans``   with ``search=anchored``: ``1`` (default) compares the game's whole plans where it
+            offers them (``search_plans``), ``0`` compares single moves only.
 
 **Anchored search** (``search=anchored``) is a flat search that starts from the rollout policy's
 own move (the greedy choice) and only deviates from it when the rollouts say so. It compares that
@@ -84,12 +88,17 @@ comparison is paired and the noise of the dice mostly cancels). Each end is scor
 ``margin_values(state)`` hook (a seat's lead over the best other seat) if it has one, else by the
 leaf estimate. The move with the best total is played if it beats the greedy move by more than
 ``margin`` per determinisation. A move filter that keeps a single move (a move the game does not
-search) is played at once.
+search) is played at once. Where a game offers whole *plans* — a run of the seat's own next
+moves, such as the four cards of a Project — through ``search_plans(state, seat, legal, rng)``
+(best first, the greedy plan first), the candidates are those plans: each is played whole before
+the rollout, and the chosen plan's later moves are played on the seat's next decisions while
+they stay legal.
 
 Game hooks (all optional) live in ``civtable.games.<game>.bot``: ``rollout_action(state, seat,
 rng)`` (greedy rollouts), ``search_actions(state, seat, legal, rng)`` (the moves worth searching,
 computed once per tree node), ``leaf_values(state)`` (per-seat win estimates in [0, 1]),
-``margin_values(state)`` (per-seat leads, for ``search=anchored``) and
+``margin_values(state)`` (per-seat leads, for ``search=anchored``), ``search_plans(state, seat,
+legal, rng)`` (whole plans, for ``search=anchored``) and
 ``MCTS_DEFAULTS`` (a dict of default spec parameters for that game; explicit parameters win).
 Nim has none; Inceptum has all four.
 """
@@ -111,7 +120,7 @@ from .greedy import game_bot_module, int_param, state_value
 RolloutPolicy = Callable[[GameState, int, random.Random], Action]
 
 PARAMS = ("iters", "ms", "steps", "depth", "rollout", "c", "prune", "leaf", "horizon", "opp", "widen", "chance", "style",
-          "search", "top", "margin")
+          "search", "top", "margin", "z", "plans")
 SEARCHES = ("tree", "anchored")
 HORIZONS = ("game", "turn", "round")
 
@@ -119,6 +128,7 @@ HORIZONS = ("game", "turn", "round")
 Candidates = Callable[[GameState, int, list[Action], random.Random], list[Action]]
 LeafValues = Callable[[GameState], list[float]]
 Margins = Callable[[GameState], list[float]]
+Plans = Callable[[GameState, int, list[Action], random.Random], list[tuple[Action, ...]] | None]
 
 
 class _Node:
@@ -179,7 +189,9 @@ class MCTSBot:
         search: str = "tree",
         top: int = 4,
         margin: float = 0.0,
+        z: float = 0.0,
         margins: Margins | None = None,
+        plans: Plans | None = None,
     ) -> None:
         if iters is None and ms is None and steps is None:
             raise OptionError("the mcts bot needs a budget: iters=N, steps=S or ms=M")
@@ -201,7 +213,10 @@ class MCTSBot:
         self.search = search
         self.top = top
         self.margin = margin
+        self.z = z
         self.margins = margins
+        self.plans = plans
+        self.planned: list[Action] = []  # the rest of the plan chosen by the anchored search
         self.name = "mcts"
         self.last_iterations = 0
         self.last_seconds = 0.0
@@ -525,7 +540,9 @@ def make_mcts(game: Game, seat: int, rng: random.Random, params: dict[str, str])
         search=_choice(params, "search", SEARCHES),
         top=int_param(params, "top", 4, 2, 1000),
         margin=_float_param(params, "margin", 0.0),
+        z=_float_param(params, "z", 0.0),
         margins=getattr(module, "margin_values", None) if module is not None else None,
+        plans=_hook(module, "search_plans", params.get("plans", "1"), "plans"),
     )
     if "style" in params:
         apply_style(bot, module, game, params["style"])
@@ -541,7 +558,7 @@ def apply_style(bot: MCTSBot, module: Any, game: Game, style: str) -> None:
     if style not in styles:
         raise OptionError(f"{game.info.title} has no style called {style!r}; styles: {', '.join(sorted(styles))}")
     for attr, fn in hook(style, bot.seat).items():
-        if attr not in ("rollout", "candidates", "leaf", "margins"):
+        if attr not in ("rollout", "candidates", "leaf", "margins", "plans"):
             raise ValueError(f"style_search of {game.info.name} returned an unknown hook {attr!r}")
         setattr(bot, attr, fn)
 
@@ -554,8 +571,9 @@ def _choice(params: dict[str, str], key: str, allowed: tuple[str, ...]) -> str:
 
 
 def _hook(module: Any, name: str, setting: str, param: str) -> Any:
-    """A game's optional search hook, unless switched off (``prune=0`` / ``leaf=heuristic``)."""
-    on = {"prune": ("1", "0"), "leaf": ("game", "heuristic")}[param]
+    """A game's optional search hook, unless switched off (``prune=0`` / ``leaf=heuristic`` /
+    ``plans=0``)."""
+    on = {"prune": ("1", "0"), "leaf": ("game", "heuristic"), "plans": ("1", "0")}[param]
     if setting not in on:
         raise OptionError(f"mcts parameter {param} must be {' or '.join(on)}, not {setting!r}")
     if setting == on[1] or module is None:

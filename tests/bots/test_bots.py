@@ -167,7 +167,23 @@ def test_anchored_search_keeps_the_policy_move_unless_beaten_by_the_margin() -> 
     assert len(picks) > 1
 
 
-@pytest.mark.parametrize("spec", ["mcts:search=sideways", "mcts:search=anchored,top=1", "mcts:margin=x"])
+def test_anchored_search_with_z_deviates_only_for_a_gain_beyond_the_noise() -> None:
+    # 3 stones left: taking all 3 wins, but against a random rollout policy's move the paired
+    # gain is 0 or 1 from one determinisation to the next, so a huge z keeps the policy's own
+    # (varied) move, while z=0 takes the win
+    state = _three_left()
+
+    def picks(z: int) -> set[Action]:
+        return {make_bot(f"mcts:search=anchored,rollout=random,iters=12,depth=30,z={z}", state.game, 1, seed)
+                .decide(observe(state, 1)) for seed in range(12)}
+
+    assert len(picks(50)) > 1
+    assert picks(0) == {Action("take", (3,))}
+    assert picks(1) == {Action("take", (3,))}
+
+
+@pytest.mark.parametrize("spec", ["mcts:search=sideways", "mcts:search=anchored,top=1", "mcts:margin=x", "mcts:z=x",
+                                  "mcts:plans=2"])
 def test_bad_anchored_parameters_are_refused(spec: str) -> None:
     with pytest.raises(OptionError):
         make_bot(spec, nim(), 0, 1)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from civtable.bots import make_bot
@@ -106,3 +108,42 @@ def test_bots_settle_open_claims_briefly_and_take_every_leader(spec: str) -> Non
         s.apply(a, seat)  # type: ignore[attr-defined]
     assert sum(p.leader >= 0 for p in s.players) == 3  # type: ignore[attr-defined]
     assert changes <= 8
+
+
+def _first_project_decision(seed: int) -> Session:
+    game = make_game("pathciv", {"players": 2})
+    session = Session(game, seed)
+    greedy = [make_bot("greedy", game, i, seed) for i in range(2)]
+    while True:
+        session.resolve_chance()
+        d = session.state.decision()
+        if d.kind == "project" and 0 in d.players:
+            return session
+        session.step_agents(greedy, limit=1)
+
+
+@pytest.mark.parametrize("seed", [3, 8])
+def test_the_search_compares_whole_projects_and_places_the_chosen_one(seed: int) -> None:
+    from civtable.core import observe
+    from civtable.games.pathciv.bot import ranked_projects, search_plans
+
+    session = _first_project_decision(seed)
+    state = session.state
+    plans = search_plans(state.clone(), 0, state.legal_actions(0), random.Random(1))
+    assert plans and all(len(p) == 4 for p in plans)  # two cards left, two right
+    assert len(set(plans)) == len(ranked_projects(state, 0, random.Random(1)))
+    bot = make_bot("mcts:iters=3,plans=1", session.game, 0, seed)
+    first = bot.decide(observe(state, 0))
+    assert bot.last_iterations == 3 and len(bot.planned) == 3  # the plans were compared
+    placed = [first]
+    session.apply(first, 0)
+    while 0 in session.state.decision().players and session.state.decision().kind == "project":
+        a = bot.decide(observe(session.state, 0))
+        assert bot.last_iterations == 0  # the rest of the chosen Project, without searching again
+        placed.append(a)
+        session.apply(a, 0)
+    assert tuple(placed) in plans
+    # plans=0 (the default): the Project's cards are placed one by one by greedy's plan, nothing kept
+    single = make_bot("mcts:iters=3", session.game, 0, seed)
+    single.decide(observe(_first_project_decision(seed).state, 0))
+    assert single.planned == []

@@ -274,12 +274,18 @@ def plan_project(s: PathState, me: int, legal: list[Action], rng: random.Random,
 
 def best_project(s: PathState, me: int, rng: random.Random, tw: Tilt = PLAIN) -> tuple[int, ...]:
     """The complete Project (consistent with the cards already placed) with the best round."""
+    return ranked_projects(s, me, rng, tw)[0]
+
+
+def ranked_projects(s: PathState, me: int, rng: random.Random, tw: Tilt = PLAIN) -> list[tuple[int, ...]]:
+    """The complete Projects (consistent with the cards already placed), best round first: each
+    is played to the purchase once, the seat by lookahead and the others by :func:`quick`."""
     r0 = s.round
     options = open_projects(s, me)
     if len(options) == 1:
-        return options[0]
-    best, pick = -math.inf, options[0]
-    for full in options:
+        return options
+    scored: list[tuple[float, int]] = []
+    for k, full in enumerate(options):
         t = s.clone()
         commit_project(t, me, full)
         steps = 0
@@ -296,10 +302,9 @@ def best_project(s: PathState, me: int, rng: random.Random, tw: Tilt = PLAIN) ->
                 else:
                     t.apply_unchecked(quick(t, seat, moves, rng), seat)
             steps += 1
-        v = value(t, me, tw) + rng.random() * 1e-6
-        if v > best:
-            best, pick = v, full
-    return pick
+        scored.append((value(t, me, tw) + rng.random() * 1e-6, k))
+    scored.sort(key=lambda vk: (-vk[0], vk[1]))
+    return [options[k] for _v, k in scored]
 
 
 def choose(s: PathState, me: int, legal: list[Action], rng: random.Random, plan: bool = True,
@@ -352,12 +357,13 @@ def make_greedy(game: Game, seat: int, rng: random.Random, params: dict[str, str
 
 
 # ----- hooks for the game-agnostic MCTS bot (civtable.bots.mcts) --------------------------------
-MCTS_DEFAULTS = {"search": "anchored", "rollout": "greedy", "depth": "40", "iters": "6", "top": "4"}
+MCTS_DEFAULTS = {"search": "anchored", "rollout": "greedy", "depth": "40", "iters": "6", "top": "4", "plans": "0"}
 """Defaults of ``mcts`` on Path of Civilization (explicit spec parameters override them): the
 anchored search — greedy's move, unless one of the next three candidates leads to a larger lead
-over the best other seat after 40 greedy moves (about the rest of the round), summed over 6
-determinisations with common random numbers. ``mcts:search=tree,iters=80,depth=12`` is the tree
-search that was the default before."""
+over the best other seat after 40 greedy moves (about two rounds), summed over 6
+determinisations with common random numbers. Project cards follow greedy's plan of the round:
+comparing whole Projects (``plans=1``, :func:`search_plans`) measured weaker (docs/bots.md).
+``mcts:search=tree,iters=80,depth=12`` is the tree search that was the default before."""
 
 
 def rollout_action(state: Any, player: int, rng: random.Random) -> Action:
@@ -410,6 +416,28 @@ def search_actions(state: Any, player: int, legal: list[Action], rng: random.Ran
         scored.append((value(t, player, tw), a))
     scored.sort(key=lambda va: -va[0])
     return [a for _v, a in scored[:6]]
+
+
+def search_plans(state: Any, player: int, legal: list[Action], rng: random.Random,
+                 tw: Tilt = PLAIN) -> list[tuple[Action, ...]] | None:
+    """Whole Projects for the anchored search to compare, the greedy plan first (see
+    :func:`ranked_projects`): each as the run of card placements that makes it. Only before the
+    seat's first card of the round; elsewhere None (single moves are searched)."""
+    if state.decision().kind != "project" or len(legal) < 2:
+        return None
+    chosen = state.players[player].project
+    if chosen is not None and any(t != EMPTY for t in chosen):
+        return None
+    plans = []
+    for full in ranked_projects(state, player, rng, tw):
+        t = state.clone()
+        run: list[Action] = []
+        while len(run) < len(full) and player in t.decision().players and t.decision().kind == "project":
+            a = next_step(t, player, full)
+            run.append(a)
+            t.apply_unchecked(a, player)
+        plans.append(tuple(run))
+    return plans
 
 
 def value_features(state: Any) -> list[list[float]]:
@@ -466,4 +494,7 @@ def style_search(style: str, seat: int) -> dict[str, Any]:
     def margins(state: Any) -> list[float]:
         return margin_values(state, tw)
 
-    return {"rollout": rollout, "candidates": candidates, "leaf": leaf, "margins": margins}
+    def plans(state: Any, player: int, legal: list[Action], rng: random.Random) -> list[tuple[Action, ...]] | None:
+        return search_plans(state, player, legal, rng, tw if player == seat else PLAIN)
+
+    return {"rollout": rollout, "candidates": candidates, "leaf": leaf, "margins": margins, "plans": plans}

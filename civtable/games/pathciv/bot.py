@@ -374,22 +374,20 @@ def rollout_action(state: Any, player: int, rng: random.Random) -> Action:
     return choose(state, player, legal, rng, plan=False)
 
 
-_PLANS: dict[tuple[Any, ...], tuple[int, ...]] = {}
-
-
 def search_actions(state: Any, player: int, legal: list[Action], rng: random.Random, tw: Tilt = PLAIN) -> list[Action]:
     """The moves worth searching. A Project card is not searched: the greedy plan of the round
-    (computed once per position of the public table) places it; otherwise the best few moves by
+    (computed once per position of the public table in this game) places it; otherwise the best few moves by
     one-step value (weighed with a style's multipliers ``tw``)."""
     if state.decision().kind == "project" and len(legal) > 1:
         p = state.players[player]
         key = (state.round, player, tuple(p.hand), tuple(state.market_w), tuple(state.market_l),
                tuple(q.civ for q in state.players), tuple(tuple(q.trays) for q in state.players), tw)
-        full = _PLANS.get(key)
+        plans = state.game.plan_cache  # one per game: what earlier games left cannot steer this one
+        full = plans.get(key)
         if full is None or full not in open_projects(state, player):
-            if len(_PLANS) > 4096:
-                _PLANS.clear()
-            full = _PLANS[key] = best_project(state, player, rng, tw)
+            if len(plans) > 4096:
+                plans.clear()
+            full = plans[key] = best_project(state, player, rng, tw)
         return [next_step(state, player, full)]
     if isinstance(state.stack[-1], OpenClaims) and len(legal) > 1:
         # open claims: confirm when the greedy valuation would keep the cubes where they are (a

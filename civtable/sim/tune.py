@@ -50,7 +50,7 @@ from civtable.core import CivtableError, ContentError, OptionError, make_game
 from .assign import study_hooks
 from .content_edit import content_file, edited_text, flatten, load_toml, match, tunable
 from .runner import SimConfig, game_seed, load_games, simulate
-from .tune_reach import choice_facts, reach, render_reach
+from .tune_reach import check_reach, choice_facts, reach, render_check_reach, render_reach
 from .tune_verify import decide, games_needed, half_width, paired_improvement
 
 _FAIR = re.compile(r"^(traits?|civs?|civilizations?|groups?|seats?|bots?|first player)\s+fair\s*(?:±|\+-|\+/-)\s*([\d.]+)\s*(?:pp|pt|points?)?$")
@@ -262,6 +262,7 @@ def tune(cfg: TuneConfig, out: str | Path, progress: bool = False) -> dict[str, 
 
     records: list[dict[str, Any]] = []
     has_length = any(t.kind == "rounds" for t in targets)
+    group_targets = [t for t in targets if t.kind == "fair" and t.table == "by_group"]
 
     def objective(trial: Any) -> float:
         vals = values_of(trial)
@@ -269,6 +270,7 @@ def tune(cfg: TuneConfig, out: str | Path, progress: bool = False) -> dict[str, 
         path.write_text(edited_text(source, vals, variant))
         per_mix = []
         rates: dict[str, float] = {}
+        mean_rounds = None
         try:
             for k, seats in enumerate(mixes if cfg.co_tune else mixes[:1]):
                 run = out / "trials" / (f"trial-{trial.number:04d}" + (f"-mix{k + 1}" if k else ""))
@@ -277,6 +279,10 @@ def tune(cfg: TuneConfig, out: str | Path, progress: bool = False) -> dict[str, 
                 per_mix.append([t.value(summary) for t in targets])
                 if k == 0:
                     rates = {n: round(r["rate"], 4) for n, r in summary["win_rate"].get("by_group", {}).items() if r["games"]}
+                    if summary["finished"] and not rates and group_targets:
+                        raise OptionError(f"the target {group_targets[0].text!r} measures traits (civilizations), but "
+                                          "these games deal none (this mode or player count has no traits?)")
+                    mean_rounds = summary["length"]["mean"]
         except ContentError as exc:  # the game refuses these values: the worst score, and go on
             records.append({"trial": trial.number, "values": vals, "objectives": [INVALID] * len(targets),
                             "invalid": str(exc).splitlines()[-1].strip()})
@@ -288,10 +294,9 @@ def tune(cfg: TuneConfig, out: str | Path, progress: bool = False) -> dict[str, 
         if has_length:
             trial.set_constraint("rounds", constraint)  # outside the length band: infeasible
         records.append({"trial": trial.number, "values": vals, "objectives": objs, "score": score,
-                        "feasible": constraint <= 0, "rates": rates})
+                        "feasible": constraint <= 0, "rates": rates, "mean_rounds": mean_rounds})
         if progress:
-            print(f"trial {trial.number + 1}/{cfg.budget}: " + ", ".join(f"{t.text} -> {v:.1f}" for t, v in zip(targets, objs)),
-                  flush=True)
+            print(_progress_line(trial.number, cfg.budget, targets, objs, rates, mean_rounds, constraint > 0), flush=True)
         return score
 
     optuna.logging.set_verbosity(optuna.logging.WARNING)
@@ -323,6 +328,8 @@ def tune(cfg: TuneConfig, out: str | Path, progress: bool = False) -> dict[str, 
     result["reach"] = reach(targets, records, result["verification"], 1.0 / game.num_players, game.num_players, groups,
                             cfg.games, facts, result["decision"]["accepted"])
     result["out_of_reach"] = [r["group"] for r in result["reach"] if not r["within"]]
+    for check in result["checks"]:
+        check["reach"] = check_reach(targets, check, 1.0 / game.num_players, result["decision"]["accepted"])
     if result["decision"]["accepted"]:
         original_text = source.read_text()
         best_text = candidate.read_text()
@@ -367,6 +374,19 @@ def verify(cfg: TuneConfig, game: Any, targets: list[Target], base: dict[str, An
             "verification": sides[0], "checks": sides[1:], "decision": decision}
 
 
+def _progress_line(number: int, budget: int, targets: list[Target], objectives: list[float], rates: dict[str, float],
+                   mean_rounds: float | None, infeasible: bool) -> str:
+    """One trial as it finishes: trial 3 (0-based) is printed "trial 4/24", with each target's
+    objective (points from fair, or rounds outside the band), the groups' win rates and the mean length."""
+    parts = [f"{t.text} -> {v:.1f}" for t, v in zip(targets, objectives)]
+    line = f"trial {number + 1}/{budget} (trial-{number:04d}): " + ", ".join(parts)
+    if rates:
+        line += "; " + ", ".join(f"{n} {100 * r:.0f}%" for n, r in sorted(rates.items()))
+    if mean_rounds is not None:
+        line += f"; {mean_rounds:.1f} rounds"
+    return line + ("; outside the game-length band: infeasible" if infeasible else "")
+
+
 def _rank(targets: list[Target], objectives: list[float]) -> tuple[int, float, float]:
     """How good a trial is (smaller is better): most targets met first — a trial never wins by
     breaking a target another trial meets — then the least excess over the tolerances, then the
@@ -387,16 +407,24 @@ def _verdict(summary: dict[str, Any], targets: list[Target], run: Path) -> dict[
     rates = {}
     for table in sorted({t.table for t in targets if t.kind == "fair" and t.table != "first_player"} | {"by_group"}):
         for name, r in summary["win_rate"].get(table, {}).items():
-            rates[name] = {"rate": r["rate"], "ci": [r["ci_low"], r["ci_high"]], "games": r["games"]}
+            rates[_rate_label(table, name)] = {"rate": r["rate"], "ci": [r["ci_low"], r["ci_high"]], "games": r["games"]}
     return {
         "targets": [{"target": t.text, "value": round(t.value(summary), 3), "met": t.excess(t.value(summary)) == 0}
                     for t in targets],
         "win_rates": rates,
+        "groups": sorted(summary["win_rate"].get("by_group", {})),
         "mean_rounds": summary["length"]["mean"],
         "mean_rounds_ci": [round(summary["length"]["mean"] - half, 2), round(summary["length"]["mean"] + half, 2)]
         if summary["length"]["mean"] is not None and not math.isnan(half) else None,
         "finished": summary["finished"],
     }
+
+
+def _rate_label(table: str, name: str) -> str:
+    """A win rate's name as a person reads it: the group's name, ``seat 1`` (1-based), ``bot greedy``."""
+    if table == "by_seat":
+        return f"seat {int(name) + 1}" if str(name).isdigit() else f"seat {name}"
+    return f"bot {name}" if table == "by_bot" else str(name)
 
 
 def _fmt_rate(x: dict[str, Any] | None) -> str:
@@ -456,6 +484,8 @@ def render_tune_text(r: dict[str, Any]) -> str:
     lines.append(("Decision: " + d["verdict"]) + ("" if d["accepted"] else " (" + "; ".join(d["reasons"]) + ")") + ".")
     fair = 1.0 / max(1, len(r["mixes"][0]))
     lines += render_reach(r.get("reach", []), fair, d["accepted"])
+    for c in r.get("checks", []):
+        lines += render_check_reach(c, fair, d["accepted"])
     return "\n".join(lines) + "\n"
 
 

@@ -50,6 +50,7 @@ from civtable.core import CivtableError, ContentError, OptionError, make_game
 from .assign import study_hooks
 from .content_edit import content_file, edited_text, flatten, load_toml, match, tunable
 from .runner import SimConfig, game_seed, load_games, simulate
+from .tune_probe import admissible_ranges, pinned_by_checks
 from .tune_reach import check_reach, choice_facts, reach, render_check_reach, render_reach
 from .tune_verify import decide, games_needed, half_width, paired_improvement
 
@@ -133,6 +134,9 @@ class TuneConfig:
     """Other bot mixes (one spec per seat): the candidate is re-checked under each on held-out games."""
     check_games: int | None = None
     """Held-out games per side under each check mix (default: ``verify_games``)."""
+    check_candidate_only: bool = False
+    """Under the check mixes play only the candidate (half the cost of an expensive bot): its traits are
+    placed against the tolerance, but it is not compared with the original under those mixes."""
     co_tune: bool = False
     """Every trial plays every mix too and is scored by its worst mix."""
     allow_facts: list[str] = field(default_factory=list)
@@ -166,38 +170,6 @@ def _suggest(trial: Any, name: str, original: Any, lo: float, hi: float) -> int 
     if isinstance(original, int):
         return int(trial.suggest_int(name, int(lo), int(hi)))
     return round(float(trial.suggest_float(name, lo, hi)), 4)
-
-
-def pinned_by_checks(game: str, options: dict[str, Any], source: Path, flat: dict[str, Any], paths: list[str],
-                     scratch: Path) -> list[str]:
-    """The marked values the game's own content checks refuse to see changed (rulebook facts the
-    checks know, such as a card marked invented "except ..." in words): each is nudged (+1, or
-    +10% for a fraction) and the content loaded; groups are split until the refused ones are found."""
-    scratch.mkdir(parents=True, exist_ok=True)
-    count = [0]
-
-    def refused(group: list[str]) -> bool:
-        count[0] += 1
-        path = scratch / f"probe-{count[0]:04d}.toml"
-        nudged = {p: (flat[p] + 1 if isinstance(flat[p], int) else round(flat[p] * 1.1 + 0.01, 4)) for p in group}
-        path.write_text(edited_text(source, nudged))
-        try:
-            make_game(game, options, str(path))
-        except ContentError:
-            return True
-        finally:
-            path.unlink()
-        return False
-
-    def search(group: list[str]) -> list[str]:
-        if not group or not refused(group):
-            return []
-        if len(group) == 1:
-            return group
-        mid = len(group) // 2
-        return search(group[:mid]) + search(group[mid:])
-
-    return search(paths)
 
 
 def _score(targets: list[Target], objectives: list[float]) -> tuple[float, float]:
@@ -243,7 +215,9 @@ def tune(cfg: TuneConfig, out: str | Path, progress: bool = False) -> dict[str, 
     if not moving:
         raise OptionError(f"every value matched by --params is a rulebook fact ({len(fixed)} values); nothing may move")
     per = cfg.per if cfg.per != "auto" else ("value" if len(moving) <= 12 else "pattern")
-    ranges = _ranges(moving, flat, cfg.spread)
+    wide = _ranges(moving, flat, cfg.spread)
+    ranges = admissible_ranges(cfg.game, dict(game.options), source, flat, wide, out / "probes", variant)
+    narrowed = {p: {"spread": list(wide[p]), "accepted": list(ranges[p])} for p in moving if ranges[p] != wide[p]}
     base = dict(game=cfg.game, options=dict(game.options), assign=cfg.assign,
                 rotate_seats=cfg.rotate_seats, max_rounds=cfg.max_rounds, workers=cfg.workers)
     mixes = [list(cfg.seats)] + [list(m) for m in cfg.check_mixes]
@@ -317,6 +291,7 @@ def tune(cfg: TuneConfig, out: str | Path, progress: bool = False) -> dict[str, 
     result: dict[str, Any] = {
         "game": cfg.game, "params": cfg.params, "target": cfg.target, "budget": cfg.budget, "per": per,
         "games_per_trial": cfg.games, "tune_seed": cfg.seed, "moving": moving, "fixed": fixed, "pinned": pinned,
+        "ranges": {p: list(ranges[p]) for p in moving}, "narrowed": narrowed,
         "best_trial": best["trial"], "mixes": mixes, "co_tune": cfg.co_tune, "facts_moved": what_if, "variant": variant,
         "changed": {p: {"from": a, "to": b} for p, (a, b) in sorted(changed.items())},
         "trials": records,
@@ -358,6 +333,13 @@ def verify(cfg: TuneConfig, game: Any, targets: list[Target], base: dict[str, An
     for k, seats in enumerate(mixes):
         n = games if k == 0 else check_games
         tag = "" if k == 0 else f"-mix{k + 1}"
+        if k and changed and cfg.check_candidate_only:
+            after = simulate(SimConfig(**base, seats=seats, games=n, seed=seed, content=str(candidate)),  # type: ignore[arg-type]
+                             out / f"verify-after{tag}", progress=False)
+            sides.append({"mix": ",".join(seats), "games": n, "before": None, "candidate_only": True,
+                          "after": _verdict(after, targets, out / f"verify-after{tag}"), "paired": None,
+                          "half_width": round(half_width(n, fair, players, groups), 2)})
+            continue
         before = simulate(SimConfig(**base, seats=seats, games=n, seed=seed, content=cfg.content),  # type: ignore[arg-type]
                           out / f"verify-before{tag}", progress=False)
         after_dir = out / (f"verify-after{tag}" if changed else f"verify-before{tag}")
@@ -368,8 +350,9 @@ def verify(cfg: TuneConfig, game: Any, targets: list[Target], base: dict[str, An
         sides.append({"mix": ",".join(seats), "games": n, "before": _verdict(before, targets, out / f"verify-before{tag}"),
                       "after": _verdict(after, targets, after_dir), "paired": {**paired, "mix": ",".join(seats)},
                       "half_width": round(half_width(n, fair, players, groups), 2)})
-    decision = decide(sides[0]["paired"], [s["paired"] for s in sides[1:]], sides[0]["before"]["targets"],
+    decision = decide(sides[0]["paired"], [s["paired"] for s in sides[1:] if s["paired"]], sides[0]["before"]["targets"],
                       sides[0]["after"]["targets"], changed)
+    decision["not_compared"] = [s["mix"] for s in sides[1:] if s.get("candidate_only")]
     return {"verify_seed": seed, "verify_games": games, "verify_games_needed": needed, "check_games": check_games,
             "verification": sides[0], "checks": sides[1:], "decision": decision}
 
@@ -433,6 +416,12 @@ def _fmt_rate(x: dict[str, Any] | None) -> str:
 
 def _side_lines(side: dict[str, Any]) -> list[str]:
     b, a = side["before"], side["after"]
+    if b is None:  # a check mix that played only the candidate
+        lines = [f"    {t['target']}: {t['value']:.1f} ({'met' if t['met'] else 'not met'})" for t in a["targets"]]
+        lines += [f"    win rate {name}: {_fmt_rate(r)}" for name, r in sorted(a["win_rates"].items())]
+        if a["mean_rounds"] is not None:
+            lines.append(f"    mean rounds: {a['mean_rounds']:.1f} {a['mean_rounds_ci']}")
+        return lines
     lines = []
     for tb, ta in zip(b["targets"], a["targets"]):
         lines.append(f"    {tb['target']}: before {tb['value']:.1f} ({'met' if tb['met'] else 'not met'}), "
@@ -455,10 +444,16 @@ def render_tune_text(r: dict[str, Any]) -> str:
         lines.append(f"WHAT-IF: {len(r['facts_moved'])} rulebook fact(s) allowed to move (--allow-facts): "
                      f"{', '.join(r['facts_moved'])}; a content written declares itself a variant of the game, "
                      "not its rules.")
+    lines.append(f"Tuned {len(r['moving'])} {'value(s)' if r.get('facts_moved') else 'provisional value(s)'} of {r['game']} "
+                 f"({'each value on its own' if r['per'] == 'value' else 'one factor per pattern'}); "
+                 f"{len(r['fixed'])} matched value(s) are rulebook facts and stayed{pinned}.")
+    narrowed = list((r.get("narrowed") or {}).items())
+    if narrowed:
+        lines.append(f"  The content checks refuse an end of {len(narrowed)} value(s)' range; searched within what they "
+                     "accept: " + ", ".join(f"{p} {n['accepted'][0]}..{n['accepted'][1]} (not {n['spread'][0]}.."
+                                            f"{n['spread'][1]})" for p, n in narrowed[:6])
+                     + (f" and {len(narrowed) - 6} more" if len(narrowed) > 6 else "") + ".")
     lines += [
-        f"Tuned {len(r['moving'])} {'value(s)' if r.get('facts_moved') else 'provisional value(s)'} of {r['game']} "
-        f"({'each value on its own' if r['per'] == 'value' else 'one factor per pattern'}); "
-        f"{len(r['fixed'])} matched value(s) are rulebook facts and stayed{pinned}.",
         f"{r['budget']} trials of {r['games_per_trial']} games (tuning seed {r['tune_seed']}, mix "
         f"{','.join(r['mixes'][0])}{', every trial under every mix' if r.get('co_tune') else ''}); best: trial {r['best_trial']}.",
         f"Candidate's changed values ({len(r['changed'])}):",
@@ -477,11 +472,14 @@ def render_tune_text(r: dict[str, Any]) -> str:
                  f"mix {side['mix']}:")
     lines += _side_lines(side)
     for c in r.get("checks", []):
-        lines.append(f"Re-checked under the mix {c['mix']} on {c['games']} held-out games per side "
-                     f"(win rates to ±{c['half_width']:.1f} points):")
+        lines.append(f"Re-checked under the mix {c['mix']} on {c['games']} held-out games "
+                     + ("of the candidate only, not compared with the original" if c.get("candidate_only") else "per side")
+                     + f" (win rates to ±{c['half_width']:.1f} points):")
         lines += _side_lines(c)
     d = r["decision"]
-    lines.append(("Decision: " + d["verdict"]) + ("" if d["accepted"] else " (" + "; ".join(d["reasons"]) + ")") + ".")
+    lines.append(("Decision: " + d["verdict"]) + ("" if d["accepted"] else " (" + "; ".join(d["reasons"]) + ")") + "."
+                 + (f" Not compared with the original under {', '.join(d['not_compared'])} (the candidate only)."
+                    if d.get("not_compared") else ""))
     fair = 1.0 / max(1, len(r["mixes"][0]))
     lines += render_reach(r.get("reach", []), fair, d["accepted"])
     for c in r.get("checks", []):

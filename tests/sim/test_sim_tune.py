@@ -286,3 +286,66 @@ def test_progress_names_the_trial_file_and_shows_rates_and_length() -> None:
     line = _progress_line(3, 24, t, [6.2, 0.4], {"United": 0.2, "Cultural": 0.312}, 14.6, True)
     assert line.startswith("trial 4/24 (trial-0003): traits fair ±5pp -> 6.2, rounds 15..25 -> 0.4")
     assert "; Cultural 31%, United 20%; 14.6 rounds; outside the game-length band: infeasible" in line
+
+
+def test_an_expensive_check_mix_may_play_the_candidate_only(tmp_path: Path) -> None:
+    """``--check-candidate-only``: under the check mix only the candidate plays (half the games); its
+    traits are placed, and the decision says it was not compared with the original there."""
+    from civtable.core import make_game
+    from civtable.sim.content_edit import edited_text
+    from civtable.sim.tune import verify
+
+    noisy = ["greedy:noise=0.1"] * 2
+    cfg = TuneConfig(game="inceptum", params=["advances.writing.cost"], target="traits fair ±45pp", budget=1,
+                     seats=["greedy", "greedy"], games=2, verify_games=2, options={"players": 2}, assign="trait=rotate",
+                     seed=5, check_mixes=[noisy], check_games=2, check_candidate_only=True)
+    candidate = tmp_path / "candidate.toml"
+    candidate.write_text(edited_text(content_file("inceptum", None), {"advances.writing.cost": 5}))
+    game = make_game("inceptum", {"players": 2})
+    base = dict(game="inceptum", options=dict(game.options), assign="trait=rotate", rotate_seats=True, max_rounds=None,
+                workers=1)
+    r = verify(cfg, game, parse_targets(cfg.target), base, [cfg.seats, noisy], candidate, True, tmp_path)
+    assert (tmp_path / "verify-before").exists() and (tmp_path / "verify-after-mix2").exists()
+    assert not (tmp_path / "verify-before-mix2").exists()  # the original never played under the check mix
+    check = r["checks"][0]
+    assert check["candidate_only"] and check["before"] is None and check["after"]["finished"] == 2
+    assert r["decision"]["not_compared"] == [",".join(noisy)]
+    result = {"game": "inceptum", "moving": ["advances.writing.cost"], "fixed": [], "per": "value", "budget": 1,
+              "games_per_trial": 2, "tune_seed": 5, "mixes": [cfg.seats, noisy], "best_trial": 0,
+              "changed": {"advances.writing.cost": {"from": 4, "to": 5}}, **r}
+    from civtable.sim.tune_reach import check_reach
+
+    check["reach"] = check_reach(parse_targets(cfg.target), check, 0.5, accepted=False)
+    assert check["reach"] and all(row["rate"] == check["after"]["win_rates"][row["group"]]["rate"] for row in check["reach"])
+    text = render_tune_text(result)
+    assert "on 2 held-out games of the candidate only, not compared with the original" in text
+    assert f"Not compared with the original under {','.join(noisy)} (the candidate only)." in text
+    assert f"Under the check mix {','.join(noisy)}, the candidate (not handed over) on 2 held-out games" in text
+
+
+def test_ranges_keep_to_what_the_content_checks_accept(tmp_path: Path) -> None:
+    """An advance's cost of 1 searched ±50% would reach 0, which Inceptum's checks refuse: the range
+    starts at 1, so no trial is thrown away on it; an accepted end stays."""
+    from civtable.sim.content_edit import edited_text
+    from civtable.sim.tune import _ranges
+    from civtable.sim.tune_probe import admissible_ranges
+
+    source = tmp_path / "c.toml"
+    source.write_text(edited_text(content_file("inceptum", None), {"advances.trade_routes.cost": 1}))
+    flat, _ = flatten(load_toml(source))
+    paths = ["advances.trade_routes.cost", "advances.writing.cost", "advances.organized_labor.population"]
+    wide = _ranges(paths, flat, 0.5)
+    assert wide["advances.trade_routes.cost"] == (0, 2) and wide["advances.organized_labor.population"] == (0, 2)
+    ranges = admissible_ranges("inceptum", {"players": 4}, source, flat, wide, tmp_path / "probes")
+    assert ranges["advances.trade_routes.cost"] == (1, 2)  # a cost must be at least 1
+    assert ranges["advances.writing.cost"] == wide["advances.writing.cost"] == (2, 6)
+    assert ranges["advances.organized_labor.population"] == (0, 2)  # no population is a valid advance
+    assert not list((tmp_path / "probes").iterdir())  # the probes leave nothing behind
+    cfg = TuneConfig(game="inceptum", params=["advances.trade_routes.cost"], target="traits fair ±45pp", budget=3,
+                     seats=["greedy"] * 4, games=1, verify_games=1, options={"players": 4}, assign="trait=rotate",
+                     seed=2, content=str(source))
+    result = tune(cfg, tmp_path / "run")
+    assert result["narrowed"] == {"advances.trade_routes.cost": {"spread": [0, 2], "accepted": [1, 2]}}
+    assert not any("invalid" in t for t in result["trials"])
+    assert all(t["values"]["advances.trade_routes.cost"] >= 1 for t in result["trials"])
+    assert "advances.trade_routes.cost 1..2 (not 0..2)" in render_tune_text(result)

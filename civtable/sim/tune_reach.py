@@ -83,7 +83,7 @@ def check_reach(targets: list[Any], side: dict[str, Any], fair: float, accepted:
     if not tolerances:
         return []
     tol = min(tolerances)
-    end = side["after"] if accepted else side["before"]
+    end = side["after"] if accepted or side["before"] is None else side["before"]
     return [{"group": name, "rate": r["rate"], "ci": r["ci"], "off_pp": round(100.0 * (r["rate"] - fair), 2),
              "within": abs(100.0 * (r["rate"] - fair)) <= tol, "resolved": resolved(r["ci"], fair, tol), "tolerance": tol}
             for name, r in sorted(end["win_rates"].items()) if name in end.get("groups", end["win_rates"])]
@@ -95,7 +95,8 @@ def render_check_reach(side: dict[str, Any], fair: float, accepted: bool) -> lis
     if not rows:
         return []
     tol = rows[0]["tolerance"]
-    which = "the tuned content" if accepted else "the original content"
+    which = ("the tuned content" if accepted else "the candidate (not handed over)" if side["before"] is None
+             else "the original content")
 
     def fmt(r: dict[str, Any]) -> str:
         return f"{r['group']} {100 * r['rate']:.1f}% [{100 * r['ci'][0]:.1f}–{100 * r['ci'][1]:.1f}]"

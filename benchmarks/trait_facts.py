@@ -23,7 +23,10 @@ Variants (combine with ``+``, e.g. ``PMAX+E0``):
 * ``PMAX`` — provisional values at the ends of their ±50% range where they should narrow the
   gaps: every advance's population at the top of its range (population abundant, so the
   Expansionist's one token is worth less and United has tokens for its grids) and the six
-  starting advances at cost 2 (a free research saves less).
+  starting advances at cost 2 (a free research saves less);
+* ``PATH=VALUE`` — any one value of the content (``advances.writing.cost=4``): a sweep of single
+  levers, e.g. ``--variants base,advances.writing.cost=4,advances.writing.cost=6``. A rulebook
+  fact set so makes the variant declare itself a what-if.
 """
 
 from __future__ import annotations
@@ -79,6 +82,12 @@ def values_of(name: str, source: Path) -> dict[str, int]:
             vals.update(FACTS[part])
         elif part[:1] == "C" and part[1:].isdigit():
             vals["rules.cultural_first_wonder_percent"] = int(part[1:])
+        elif "=" in part:
+            path, _, text = part.partition("=")
+            flat, _prov = flatten(load_toml(source))
+            if path not in flat:
+                raise SystemExit(f"{path!r} is no value of the content")
+            vals[path] = int(text) if isinstance(flat[path], int) else float(text)
         else:
             raise SystemExit(f"unknown variant {part!r}; known: base, PMAX, W130, {', '.join(FACTS)}")
     return vals
@@ -94,12 +103,13 @@ def main() -> None:
     ap.add_argument("--content", help="the content the variants start from (default: the built-in one)")
     args = ap.parse_args()
     source = content_file("inceptum", args.content)
+    provisional = flatten(load_toml(source))[1]
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     results: dict[str, Any] = json.loads((out / "facts.json").read_text()) if (out / "facts.json").exists() else {}
     for name in args.variants.split(","):
         vals = values_of(name, source)
-        facts = {p: v for p, v in vals.items() if p.startswith(("traits.", "rules."))}
+        facts = {p: v for p, v in vals.items() if p not in provisional}
         path = out / f"{name}.toml"
         path.write_text(edited_text(source, vals, ("what-if: " + ", ".join(f"{p} = {v}" for p, v in facts.items()))
                                     if facts else None))

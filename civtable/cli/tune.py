@@ -31,6 +31,9 @@ def register(subparsers: Any) -> None:
                    "games (a spec or level for every seat, or specs per seat joined by '+'; replaces --seats)")
     p.add_argument("--check-games", type=int, default=None,
                    help="held-out games per side under each other mix (default: --verify-games)")
+    p.add_argument("--check-candidate-only", action="store_true",
+                   help="under the other mixes play only the candidate (half the cost of an expensive bot): its traits "
+                   "are placed against the target, but it is not compared with the original under them")
     p.add_argument("--co-tune", action="store_true", help="every trial plays every mix, scored by its worst mix")
     p.add_argument("--seats", default="greedy", help="bot specs, one per seat or one for all (default greedy)")
     p.add_argument("--players", type=int, default=4, help="number of players (default 4)")
@@ -80,7 +83,7 @@ def run(args: argparse.Namespace) -> int:
         budget=args.budget, seats=seats, games=args.games, verify_games=args.verify_games, options=options,
         content=args.content, spread=args.spread, per=args.per, seed=args.seed, assign=assign,
         max_rounds=args.max_rounds, workers=args.workers, check_mixes=checks, check_games=args.check_games,
-        co_tune=args.co_tune, allow_facts=[x.strip() for x in (args.allow_facts or "").split(",") if x.strip()],
+        check_candidate_only=args.check_candidate_only, co_tune=args.co_tune, allow_facts=[x.strip() for x in (args.allow_facts or "").split(",") if x.strip()],
     )
     result = tune(cfg, args.out, progress=not args.json)
     if args.json:

@@ -17,17 +17,25 @@ C = TypeVar("C")
 def read_content_file(path: Path) -> tuple[bytes, dict[str, Any]]:
     """The file's bytes and its TOML tables; unreadable, non-UTF-8 or invalid TOML files raise
     ``ContentError`` with the reason as its problem."""
+    data = _read_bytes(path)
+    return data, _parse_toml(path, data)
+
+
+def _read_bytes(path: Path) -> bytes:
     try:
-        data = path.read_bytes()
+        return path.read_bytes()
     except OSError as exc:
         raise ContentError(f"cannot read the content file {path}", [f"{path}: cannot read the file: {exc.strerror or exc}"]) from None
+
+
+def _parse_toml(path: Path, data: bytes) -> dict[str, Any]:
     try:
         raw = tomllib.loads(data.decode("utf-8"))
     except UnicodeDecodeError as exc:
         raise ContentError(f"the content file {path} is not valid", [f"{path}: not valid UTF-8 text ({exc.reason})"]) from None
     except tomllib.TOMLDecodeError as exc:
         raise ContentError(f"the content file {path} is not valid TOML", [f"{path}: not valid TOML: {exc}"]) from None
-    return data, raw
+    return raw
 
 
 def read_with_identity(path: str | Path | None, builtin: Path) -> tuple[dict[str, Any], str, str]:
@@ -39,22 +47,26 @@ def read_with_identity(path: str | Path | None, builtin: Path) -> tuple[dict[str
 
 class ContentLoader(Generic[C]):
     """Loads, checks and caches one game's content files: ``parse(raw, where, digest)`` returns the
-    content (None when it has problems) and the list of problems, each with its place."""
+    content (None when it has problems) and the list of problems, each with its place. The cache
+    is keyed by the file's path *and* the hash of its bytes, so a file rewritten in place (a tuning
+    trial, a probe of the content checks) is read again, never served from the cache."""
 
     def __init__(self, builtin: Path, parse: Callable[[dict[str, Any], str, str], tuple[C | None, list[str]]]) -> None:
         self.builtin = builtin
         self.parse = parse
-        self._cache: dict[str, C] = {}
+        self._cache: dict[tuple[str, str], C] = {}
 
     def load(self, path: str | Path | None = None) -> C:
         """The fully checked content (``None``: the built-in file); a ``ContentError`` lists every problem."""
-        key = str(path) if path else ""
+        p = Path(path) if path else self.builtin
+        data = _read_bytes(p)
+        digest = hashlib.sha256(data).hexdigest()
+        key = (str(path) if path else "", digest)
         hit = self._cache.get(key)
         if hit is None:
-            raw, where, digest = read_with_identity(key or None, self.builtin)
-            content, problems = self.parse(raw, where, digest)
+            content, problems = self.parse(_parse_toml(p, data), str(p), digest)
             if content is None:
-                raise ContentError(f"the content file {where} has {len(problems)} problem(s)", problems)
+                raise ContentError(f"the content file {p} has {len(problems)} problem(s)", problems)
             hit = self._cache[key] = content
         return hit
 

@@ -50,7 +50,8 @@ from civtable.core import CivtableError, ContentError, OptionError, make_game
 from .assign import study_hooks
 from .content_edit import content_file, edited_text, flatten, load_toml, match, tunable
 from .runner import SimConfig, game_seed, load_games, simulate
-from .tune_reach import choice_facts, reach, render_reach
+from .tune_probe import admissible_ranges, pinned_by_checks
+from .tune_reach import check_reach, choice_facts, reach, render_check_reach, render_reach
 from .tune_verify import decide, games_needed, half_width, paired_improvement
 
 _FAIR = re.compile(r"^(traits?|civs?|civilizations?|groups?|seats?|bots?|first player)\s+fair\s*(?:±|\+-|\+/-)\s*([\d.]+)\s*(?:pp|pt|points?)?$")
@@ -133,6 +134,9 @@ class TuneConfig:
     """Other bot mixes (one spec per seat): the candidate is re-checked under each on held-out games."""
     check_games: int | None = None
     """Held-out games per side under each check mix (default: ``verify_games``)."""
+    check_candidate_only: bool = False
+    """Under the check mixes play only the candidate (half the cost of an expensive bot): its traits are
+    placed against the tolerance, but it is not compared with the original under those mixes."""
     co_tune: bool = False
     """Every trial plays every mix too and is scored by its worst mix."""
     allow_facts: list[str] = field(default_factory=list)
@@ -166,38 +170,6 @@ def _suggest(trial: Any, name: str, original: Any, lo: float, hi: float) -> int 
     if isinstance(original, int):
         return int(trial.suggest_int(name, int(lo), int(hi)))
     return round(float(trial.suggest_float(name, lo, hi)), 4)
-
-
-def pinned_by_checks(game: str, options: dict[str, Any], source: Path, flat: dict[str, Any], paths: list[str],
-                     scratch: Path) -> list[str]:
-    """The marked values the game's own content checks refuse to see changed (rulebook facts the
-    checks know, such as a card marked invented "except ..." in words): each is nudged (+1, or
-    +10% for a fraction) and the content loaded; groups are split until the refused ones are found."""
-    scratch.mkdir(parents=True, exist_ok=True)
-    count = [0]
-
-    def refused(group: list[str]) -> bool:
-        count[0] += 1
-        path = scratch / f"probe-{count[0]:04d}.toml"
-        nudged = {p: (flat[p] + 1 if isinstance(flat[p], int) else round(flat[p] * 1.1 + 0.01, 4)) for p in group}
-        path.write_text(edited_text(source, nudged))
-        try:
-            make_game(game, options, str(path))
-        except ContentError:
-            return True
-        finally:
-            path.unlink()
-        return False
-
-    def search(group: list[str]) -> list[str]:
-        if not group or not refused(group):
-            return []
-        if len(group) == 1:
-            return group
-        mid = len(group) // 2
-        return search(group[:mid]) + search(group[mid:])
-
-    return search(paths)
 
 
 def _score(targets: list[Target], objectives: list[float]) -> tuple[float, float]:
@@ -243,7 +215,9 @@ def tune(cfg: TuneConfig, out: str | Path, progress: bool = False) -> dict[str, 
     if not moving:
         raise OptionError(f"every value matched by --params is a rulebook fact ({len(fixed)} values); nothing may move")
     per = cfg.per if cfg.per != "auto" else ("value" if len(moving) <= 12 else "pattern")
-    ranges = _ranges(moving, flat, cfg.spread)
+    wide = _ranges(moving, flat, cfg.spread)
+    ranges = admissible_ranges(cfg.game, dict(game.options), source, flat, wide, out / "probes", variant)
+    narrowed = {p: {"spread": list(wide[p]), "accepted": list(ranges[p])} for p in moving if ranges[p] != wide[p]}
     base = dict(game=cfg.game, options=dict(game.options), assign=cfg.assign,
                 rotate_seats=cfg.rotate_seats, max_rounds=cfg.max_rounds, workers=cfg.workers)
     mixes = [list(cfg.seats)] + [list(m) for m in cfg.check_mixes]
@@ -262,6 +236,7 @@ def tune(cfg: TuneConfig, out: str | Path, progress: bool = False) -> dict[str, 
 
     records: list[dict[str, Any]] = []
     has_length = any(t.kind == "rounds" for t in targets)
+    group_targets = [t for t in targets if t.kind == "fair" and t.table == "by_group"]
 
     def objective(trial: Any) -> float:
         vals = values_of(trial)
@@ -269,6 +244,7 @@ def tune(cfg: TuneConfig, out: str | Path, progress: bool = False) -> dict[str, 
         path.write_text(edited_text(source, vals, variant))
         per_mix = []
         rates: dict[str, float] = {}
+        mean_rounds = None
         try:
             for k, seats in enumerate(mixes if cfg.co_tune else mixes[:1]):
                 run = out / "trials" / (f"trial-{trial.number:04d}" + (f"-mix{k + 1}" if k else ""))
@@ -277,6 +253,10 @@ def tune(cfg: TuneConfig, out: str | Path, progress: bool = False) -> dict[str, 
                 per_mix.append([t.value(summary) for t in targets])
                 if k == 0:
                     rates = {n: round(r["rate"], 4) for n, r in summary["win_rate"].get("by_group", {}).items() if r["games"]}
+                    if summary["finished"] and not rates and group_targets:
+                        raise OptionError(f"the target {group_targets[0].text!r} measures traits (civilizations), but "
+                                          "these games deal none (this mode or player count has no traits?)")
+                    mean_rounds = summary["length"]["mean"]
         except ContentError as exc:  # the game refuses these values: the worst score, and go on
             records.append({"trial": trial.number, "values": vals, "objectives": [INVALID] * len(targets),
                             "invalid": str(exc).splitlines()[-1].strip()})
@@ -288,10 +268,9 @@ def tune(cfg: TuneConfig, out: str | Path, progress: bool = False) -> dict[str, 
         if has_length:
             trial.set_constraint("rounds", constraint)  # outside the length band: infeasible
         records.append({"trial": trial.number, "values": vals, "objectives": objs, "score": score,
-                        "feasible": constraint <= 0, "rates": rates})
+                        "feasible": constraint <= 0, "rates": rates, "mean_rounds": mean_rounds})
         if progress:
-            print(f"trial {trial.number + 1}/{cfg.budget}: " + ", ".join(f"{t.text} -> {v:.1f}" for t, v in zip(targets, objs)),
-                  flush=True)
+            print(_progress_line(trial.number, cfg.budget, targets, objs, rates, mean_rounds, constraint > 0), flush=True)
         return score
 
     optuna.logging.set_verbosity(optuna.logging.WARNING)
@@ -312,6 +291,7 @@ def tune(cfg: TuneConfig, out: str | Path, progress: bool = False) -> dict[str, 
     result: dict[str, Any] = {
         "game": cfg.game, "params": cfg.params, "target": cfg.target, "budget": cfg.budget, "per": per,
         "games_per_trial": cfg.games, "tune_seed": cfg.seed, "moving": moving, "fixed": fixed, "pinned": pinned,
+        "ranges": {p: list(ranges[p]) for p in moving}, "narrowed": narrowed,
         "best_trial": best["trial"], "mixes": mixes, "co_tune": cfg.co_tune, "facts_moved": what_if, "variant": variant,
         "changed": {p: {"from": a, "to": b} for p, (a, b) in sorted(changed.items())},
         "trials": records,
@@ -323,6 +303,8 @@ def tune(cfg: TuneConfig, out: str | Path, progress: bool = False) -> dict[str, 
     result["reach"] = reach(targets, records, result["verification"], 1.0 / game.num_players, game.num_players, groups,
                             cfg.games, facts, result["decision"]["accepted"])
     result["out_of_reach"] = [r["group"] for r in result["reach"] if not r["within"]]
+    for check in result["checks"]:
+        check["reach"] = check_reach(targets, check, 1.0 / game.num_players, result["decision"]["accepted"])
     if result["decision"]["accepted"]:
         original_text = source.read_text()
         best_text = candidate.read_text()
@@ -351,6 +333,13 @@ def verify(cfg: TuneConfig, game: Any, targets: list[Target], base: dict[str, An
     for k, seats in enumerate(mixes):
         n = games if k == 0 else check_games
         tag = "" if k == 0 else f"-mix{k + 1}"
+        if k and changed and cfg.check_candidate_only:
+            after = simulate(SimConfig(**base, seats=seats, games=n, seed=seed, content=str(candidate)),  # type: ignore[arg-type]
+                             out / f"verify-after{tag}", progress=False)
+            sides.append({"mix": ",".join(seats), "games": n, "before": None, "candidate_only": True,
+                          "after": _verdict(after, targets, out / f"verify-after{tag}"), "paired": None,
+                          "half_width": round(half_width(n, fair, players, groups), 2)})
+            continue
         before = simulate(SimConfig(**base, seats=seats, games=n, seed=seed, content=cfg.content),  # type: ignore[arg-type]
                           out / f"verify-before{tag}", progress=False)
         after_dir = out / (f"verify-after{tag}" if changed else f"verify-before{tag}")
@@ -361,10 +350,24 @@ def verify(cfg: TuneConfig, game: Any, targets: list[Target], base: dict[str, An
         sides.append({"mix": ",".join(seats), "games": n, "before": _verdict(before, targets, out / f"verify-before{tag}"),
                       "after": _verdict(after, targets, after_dir), "paired": {**paired, "mix": ",".join(seats)},
                       "half_width": round(half_width(n, fair, players, groups), 2)})
-    decision = decide(sides[0]["paired"], [s["paired"] for s in sides[1:]], sides[0]["before"]["targets"],
+    decision = decide(sides[0]["paired"], [s["paired"] for s in sides[1:] if s["paired"]], sides[0]["before"]["targets"],
                       sides[0]["after"]["targets"], changed)
+    decision["not_compared"] = [s["mix"] for s in sides[1:] if s.get("candidate_only")]
     return {"verify_seed": seed, "verify_games": games, "verify_games_needed": needed, "check_games": check_games,
             "verification": sides[0], "checks": sides[1:], "decision": decision}
+
+
+def _progress_line(number: int, budget: int, targets: list[Target], objectives: list[float], rates: dict[str, float],
+                   mean_rounds: float | None, infeasible: bool) -> str:
+    """One trial as it finishes: trial 3 (0-based) is printed "trial 4/24", with each target's
+    objective (points from fair, or rounds outside the band), the groups' win rates and the mean length."""
+    parts = [f"{t.text} -> {v:.1f}" for t, v in zip(targets, objectives)]
+    line = f"trial {number + 1}/{budget} (trial-{number:04d}): " + ", ".join(parts)
+    if rates:
+        line += "; " + ", ".join(f"{n} {100 * r:.0f}%" for n, r in sorted(rates.items()))
+    if mean_rounds is not None:
+        line += f"; {mean_rounds:.1f} rounds"
+    return line + ("; outside the game-length band: infeasible" if infeasible else "")
 
 
 def _rank(targets: list[Target], objectives: list[float]) -> tuple[int, float, float]:
@@ -387,16 +390,24 @@ def _verdict(summary: dict[str, Any], targets: list[Target], run: Path) -> dict[
     rates = {}
     for table in sorted({t.table for t in targets if t.kind == "fair" and t.table != "first_player"} | {"by_group"}):
         for name, r in summary["win_rate"].get(table, {}).items():
-            rates[name] = {"rate": r["rate"], "ci": [r["ci_low"], r["ci_high"]], "games": r["games"]}
+            rates[_rate_label(table, name)] = {"rate": r["rate"], "ci": [r["ci_low"], r["ci_high"]], "games": r["games"]}
     return {
         "targets": [{"target": t.text, "value": round(t.value(summary), 3), "met": t.excess(t.value(summary)) == 0}
                     for t in targets],
         "win_rates": rates,
+        "groups": sorted(summary["win_rate"].get("by_group", {})),
         "mean_rounds": summary["length"]["mean"],
         "mean_rounds_ci": [round(summary["length"]["mean"] - half, 2), round(summary["length"]["mean"] + half, 2)]
         if summary["length"]["mean"] is not None and not math.isnan(half) else None,
         "finished": summary["finished"],
     }
+
+
+def _rate_label(table: str, name: str) -> str:
+    """A win rate's name as a person reads it: the group's name, ``seat 1`` (1-based), ``bot greedy``."""
+    if table == "by_seat":
+        return f"seat {int(name) + 1}" if str(name).isdigit() else f"seat {name}"
+    return f"bot {name}" if table == "by_bot" else str(name)
 
 
 def _fmt_rate(x: dict[str, Any] | None) -> str:
@@ -405,6 +416,12 @@ def _fmt_rate(x: dict[str, Any] | None) -> str:
 
 def _side_lines(side: dict[str, Any]) -> list[str]:
     b, a = side["before"], side["after"]
+    if b is None:  # a check mix that played only the candidate
+        lines = [f"    {t['target']}: {t['value']:.1f} ({'met' if t['met'] else 'not met'})" for t in a["targets"]]
+        lines += [f"    win rate {name}: {_fmt_rate(r)}" for name, r in sorted(a["win_rates"].items())]
+        if a["mean_rounds"] is not None:
+            lines.append(f"    mean rounds: {a['mean_rounds']:.1f} {a['mean_rounds_ci']}")
+        return lines
     lines = []
     for tb, ta in zip(b["targets"], a["targets"]):
         lines.append(f"    {tb['target']}: before {tb['value']:.1f} ({'met' if tb['met'] else 'not met'}), "
@@ -427,10 +444,16 @@ def render_tune_text(r: dict[str, Any]) -> str:
         lines.append(f"WHAT-IF: {len(r['facts_moved'])} rulebook fact(s) allowed to move (--allow-facts): "
                      f"{', '.join(r['facts_moved'])}; a content written declares itself a variant of the game, "
                      "not its rules.")
+    lines.append(f"Tuned {len(r['moving'])} {'value(s)' if r.get('facts_moved') else 'provisional value(s)'} of {r['game']} "
+                 f"({'each value on its own' if r['per'] == 'value' else 'one factor per pattern'}); "
+                 f"{len(r['fixed'])} matched value(s) are rulebook facts and stayed{pinned}.")
+    narrowed = list((r.get("narrowed") or {}).items())
+    if narrowed:
+        lines.append(f"  The content checks refuse an end of {len(narrowed)} value(s)' range; searched within what they "
+                     "accept: " + ", ".join(f"{p} {n['accepted'][0]}..{n['accepted'][1]} (not {n['spread'][0]}.."
+                                            f"{n['spread'][1]})" for p, n in narrowed[:6])
+                     + (f" and {len(narrowed) - 6} more" if len(narrowed) > 6 else "") + ".")
     lines += [
-        f"Tuned {len(r['moving'])} {'value(s)' if r.get('facts_moved') else 'provisional value(s)'} of {r['game']} "
-        f"({'each value on its own' if r['per'] == 'value' else 'one factor per pattern'}); "
-        f"{len(r['fixed'])} matched value(s) are rulebook facts and stayed{pinned}.",
         f"{r['budget']} trials of {r['games_per_trial']} games (tuning seed {r['tune_seed']}, mix "
         f"{','.join(r['mixes'][0])}{', every trial under every mix' if r.get('co_tune') else ''}); best: trial {r['best_trial']}.",
         f"Candidate's changed values ({len(r['changed'])}):",
@@ -449,13 +472,18 @@ def render_tune_text(r: dict[str, Any]) -> str:
                  f"mix {side['mix']}:")
     lines += _side_lines(side)
     for c in r.get("checks", []):
-        lines.append(f"Re-checked under the mix {c['mix']} on {c['games']} held-out games per side "
-                     f"(win rates to ±{c['half_width']:.1f} points):")
+        lines.append(f"Re-checked under the mix {c['mix']} on {c['games']} held-out games "
+                     + ("of the candidate only, not compared with the original" if c.get("candidate_only") else "per side")
+                     + f" (win rates to ±{c['half_width']:.1f} points):")
         lines += _side_lines(c)
     d = r["decision"]
-    lines.append(("Decision: " + d["verdict"]) + ("" if d["accepted"] else " (" + "; ".join(d["reasons"]) + ")") + ".")
+    lines.append(("Decision: " + d["verdict"]) + ("" if d["accepted"] else " (" + "; ".join(d["reasons"]) + ")") + "."
+                 + (f" Not compared with the original under {', '.join(d['not_compared'])} (the candidate only)."
+                    if d.get("not_compared") else ""))
     fair = 1.0 / max(1, len(r["mixes"][0]))
     lines += render_reach(r.get("reach", []), fair, d["accepted"])
+    for c in r.get("checks", []):
+        lines += render_check_reach(c, fair, d["accepted"])
     return "\n".join(lines) + "\n"
 
 

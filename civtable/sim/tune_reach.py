@@ -50,10 +50,13 @@ def reach(targets: list[Any], records: list[dict[str, Any]], side: dict[str, Any
     trial_half = half_width(tune_games, fair, players, groups)
     out = []
     for name, r in sorted(end["win_rates"].items()):
+        if name not in end.get("groups", end["win_rates"]):
+            continue  # a seat's or a bot's rate, not a group's
         off = 100.0 * (r["rate"] - fair)
         seen = [(100.0 * (rec["rates"][name] - fair), rec["trial"]) for rec in valid if name in rec["rates"]]
         row: dict[str, Any] = {"group": name, "rate": r["rate"], "ci": r["ci"], "off_pp": round(off, 2),
-                               "within": abs(off) <= tol, "tolerance": tol, "facts": facts.get(name, [])}
+                               "within": abs(off) <= tol, "resolved": resolved(r["ci"], fair, tol), "tolerance": tol,
+                               "facts": facts.get(name, [])}
         if seen:
             closest = min(seen, key=lambda x: abs(x[0]))
             row.update(trial_range=[round(fair + min(x[0] for x in seen) / 100, 4), round(fair + max(x[0] for x in seen) / 100, 4)],
@@ -61,6 +64,55 @@ def reach(targets: list[Any], records: list[dict[str, Any]], side: dict[str, Any
                        any_trial_within=abs(closest[0]) <= tol, trials_in_band=len(valid))
         out.append(row)
     return out
+
+
+def resolved(ci: list[float], fair: float, tol: float) -> str:
+    """Whether held-out games settle a rate against ``fair ± tol`` points: ``"inside"`` when its
+    whole 95% interval lies within the band, ``"outside"`` when it lies wholly outside, otherwise
+    ``"unresolved"`` (the games are too few to say)."""
+    lo, hi = 100.0 * (ci[0] - fair), 100.0 * (ci[1] - fair)
+    if -tol <= lo and hi <= tol:
+        return "inside"
+    return "outside" if hi < -tol or lo > tol else "unresolved"
+
+
+def check_reach(targets: list[Any], side: dict[str, Any], fair: float, accepted: bool) -> list[dict[str, Any]]:
+    """Every group against the tolerance under a check mix (its held-out games, the candidate's rates
+    when it was handed over, else the original's): the point estimate and what the games resolve."""
+    tolerances = [t.tolerance for t in targets if t.kind == "fair" and t.table == "by_group"]
+    if not tolerances:
+        return []
+    tol = min(tolerances)
+    end = side["after"] if accepted or side["before"] is None else side["before"]
+    return [{"group": name, "rate": r["rate"], "ci": r["ci"], "off_pp": round(100.0 * (r["rate"] - fair), 2),
+             "within": abs(100.0 * (r["rate"] - fair)) <= tol, "resolved": resolved(r["ci"], fair, tol), "tolerance": tol}
+            for name, r in sorted(end["win_rates"].items()) if name in end.get("groups", end["win_rates"])]
+
+
+def render_check_reach(side: dict[str, Any], fair: float, accepted: bool) -> list[str]:
+    """Where every group ends under a check mix, and whether its games resolve that."""
+    rows = side.get("reach") or []
+    if not rows:
+        return []
+    tol = rows[0]["tolerance"]
+    which = ("the tuned content" if accepted else "the candidate (not handed over)" if side["before"] is None
+             else "the original content")
+
+    def fmt(r: dict[str, Any]) -> str:
+        return f"{r['group']} {100 * r['rate']:.1f}% [{100 * r['ci'][0]:.1f}–{100 * r['ci'][1]:.1f}]"
+
+    inside = [fmt(r) for r in rows if r["within"]]
+    outside = [fmt(r) + f" ({r['off_pp']:+.1f})" for r in rows if not r["within"]]
+    lines = [f"Under the check mix {side['mix']}, {which} on {side['games']} held-out games (each rate ±"
+             f"{side['half_width']:.1f} points): within ±{tol:g} of fair: " + (", ".join(inside) or "none")
+             + "; outside: " + (", ".join(outside) or "none") + "."]
+    settled_in = [r["group"] for r in rows if r["resolved"] == "inside"]
+    settled_out = [r["group"] for r in rows if r["resolved"] == "outside"]
+    open_ = [r["group"] for r in rows if r["resolved"] == "unresolved"]
+    lines.append("  Resolved by these games: " + (", ".join(settled_in) or "none") + f" within ±{tol:g}; "
+                 + (", ".join(settled_out) or "none") + " outside"
+                 + (f"; not resolved (interval crosses ±{tol:g}): " + ", ".join(open_) if open_ else "") + ".")
+    return lines
 
 
 def render_reach(rows: list[dict[str, Any]], fair: float, accepted: bool) -> list[str]:
@@ -71,6 +123,10 @@ def render_reach(rows: list[dict[str, Any]], fair: float, accepted: bool) -> lis
     inside = [r["group"] for r in rows if r["within"]]
     lines = [f"Within ±{tol:g} points of fair ({100 * fair:.0f}%) on the held-out games with {which}: "
              + (", ".join(inside) if inside else "none") + "."]
+    unsettled = [f"{r['group']} [{100 * r['ci'][0]:.1f}–{100 * r['ci'][1]:.1f}]" for r in rows
+                 if r["within"] and r.get("resolved") == "unresolved"]
+    if unsettled:
+        lines.append(f"  Not resolved by these games (the interval crosses ±{tol:g}): " + ", ".join(unsettled) + ".")
     for r in rows:
         if r["within"]:
             continue
@@ -93,4 +149,4 @@ def render_reach(rows: list[dict[str, Any]], fair: float, accepted: bool) -> lis
     return lines
 
 
-__all__ = ["choice_facts", "reach", "render_reach"]
+__all__ = ["check_reach", "choice_facts", "reach", "render_check_reach", "render_reach", "resolved"]

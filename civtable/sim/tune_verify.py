@@ -85,6 +85,9 @@ def _score(targets: list[Any], fair: float, mats: dict[str, tuple[np.ndarray, np
             total += np.maximum(0.0, np.maximum(t.low - mean, mean - t.high)) / max(1.0, t.high - t.low)
             continue
         wins, seen = mats[t.table]
+        if wins.shape[1] == 0:  # no game has such a column (a mode without traits): as far off as can be,
+            total += max(0.0, 100.0 - t.tolerance) / max(t.tolerance, 1e-9)  # like Target.value
+            continue
         w = wins[pick].sum(axis=1)
         n = seen[pick].sum(axis=1)
         rate = np.where(n > 0, w / np.maximum(n, 1e-9), fair)

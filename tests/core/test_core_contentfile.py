@@ -24,3 +24,39 @@ def test_bad_files_say_why(tmp_path: Path, content: bytes | None, words: str) ->
     with pytest.raises(ContentError) as info:
         read_content_file(f)
     assert len(info.value.problems) == 1 and words in info.value.problems[0] and str(f) in info.value.problems[0]
+
+
+def test_a_content_file_rewritten_in_place_is_read_again(tmp_path: Path) -> None:
+    """The loader's cache is keyed by the file's bytes too: a tuning trial or a probe of the content
+    checks that rewrites a file at the same path must not be served the old content."""
+    from civtable.core.contentfile import ContentLoader
+
+    parsed: list[int] = []
+
+    def parse(raw: dict[str, object], where: str, digest: str) -> tuple[int | None, list[str]]:
+        parsed.append(1)
+        value = raw["cost"]
+        assert isinstance(value, int)
+        return (value, []) if value >= 1 else (None, [f"{where}: cost must be at least 1"])
+
+    loader = ContentLoader(tmp_path / "builtin.toml", parse)
+    f = tmp_path / "c.toml"
+    f.write_text("cost = 2\n")
+    assert loader.load(f) == 2 and loader.load(f) == 2 and len(parsed) == 1  # cached while unchanged
+    f.write_text("cost = 0\n")  # same path, same size, other bytes
+    with pytest.raises(ContentError, match="1 problem"):
+        loader.load(f)
+    f.write_text("cost = 3\n")
+    assert loader.load(str(f)) == 3
+
+
+def test_inceptum_reads_a_rewritten_content_file(tmp_path: Path) -> None:
+    from civtable.core import make_game
+    from civtable.sim.content_edit import content_file, edited_text
+
+    source, f = content_file("inceptum", None), tmp_path / "c.toml"
+    f.write_text(edited_text(source, {"advances.trade_routes.cost": 2}))
+    make_game("inceptum", {"players": 4}, str(f))
+    f.write_text(edited_text(source, {"advances.trade_routes.cost": 0}))
+    with pytest.raises(ContentError):
+        make_game("inceptum", {"players": 4}, str(f))

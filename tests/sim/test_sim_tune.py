@@ -219,3 +219,133 @@ def test_traits_out_of_reach_name_the_facts_their_perk_rests_on() -> None:
     again = reach(parse_targets("traits fair ±5pp"), records, side, 0.25, 4, 4, 200, facts, accepted=False)
     assert not {r["group"]: r for r in again}["Expansionist"]["any_trial_within"]
     assert "traits.expansionist.extra_population = 1" in text and "rules.united_max_tokens = 4" in text
+
+
+def test_a_check_mix_places_every_trait_and_says_what_its_games_resolve(tmp_path: Path) -> None:
+    """Under a check mix the report places every trait against the tolerance too, and says which
+    placements its (often fewer) games settle: an interval wholly inside, wholly outside, or crossing."""
+    from civtable.sim.tune_reach import check_reach, render_check_reach, resolved
+
+    assert resolved([0.23, 0.27], 0.25, 5) == "inside"
+    assert resolved([0.31, 0.36], 0.25, 5) == "outside" and resolved([0.12, 0.19], 0.25, 5) == "outside"
+    assert resolved([0.27, 0.33], 0.25, 5) == "unresolved"
+    rates = {"Cultural": (0.19, [0.15, 0.23]), "Expansionist": (0.26, [0.235, 0.285]), "Scientific": (0.36, [0.31, 0.41]),
+             "United": (0.19, [0.14, 0.245])}
+    end = {"win_rates": {n: {"rate": r, "ci": ci} for n, (r, ci) in rates.items()} | {"seat 1": {"rate": 0.9, "ci": [0.8, 1.0]}},
+           "groups": sorted(rates)}
+    side = {"mix": "strong,strong,strong,strong", "games": 300, "half_width": 4.9, "before": end, "after": end}
+    rows = check_reach(parse_targets("traits fair ±5pp, seats fair ±9pp"), side, 0.25, accepted=True)
+    assert [r["group"] for r in rows] == ["Cultural", "Expansionist", "Scientific", "United"]  # not the seat
+    by = {r["group"]: r for r in rows}
+    assert not by["Cultural"]["within"] and by["Cultural"]["resolved"] == "unresolved"
+    assert by["Expansionist"]["within"] and by["Expansionist"]["resolved"] == "inside"
+    assert by["Scientific"]["resolved"] == "outside" and by["United"]["resolved"] == "unresolved"
+    text = "\n".join(render_check_reach({**side, "reach": rows}, 0.25, True))
+    assert "Under the check mix strong,strong,strong,strong, the tuned content on 300 held-out games" in text
+    assert "within ±5 of fair: Expansionist 26.0% [23.5–28.5]" in text and "Scientific 36.0% [31.0–41.0] (+11.0)" in text
+    assert "Resolved by these games: Expansionist within ±5; Scientific outside" in text
+    assert "not resolved (interval crosses ±5): Cultural, United" in text
+    assert check_reach(parse_targets("rounds 1..9"), side, 0.25, True) == []
+
+
+def test_a_tuning_run_with_a_check_mix_reports_it_and_names_seats_from_one(tmp_path: Path) -> None:
+    noisy = ["greedy:noise=0.1"] * 2
+    cfg = TuneConfig(game="inceptum", params=["advances.writing.cost"], target="traits fair ±45pp, seats fair ±45pp",
+                     budget=1, seats=["greedy", "greedy"], games=2, verify_games=2, options={"players": 2},
+                     assign="trait=rotate", seed=5, check_mixes=[noisy], check_games=2)
+    result = tune(cfg, tmp_path / "run")
+    check = result["checks"][0]
+    assert check["mix"] == ",".join(noisy) and check["games"] == 2
+    traits = set(check["before"]["groups"])
+    assert traits and traits <= {"Scientific", "Expansionist", "Cultural", "United"}
+    assert {r["group"] for r in check["reach"]} == traits and {r["group"] for r in result["reach"]} == traits
+    assert {"seat 1", "seat 2"} <= set(result["verification"]["before"]["win_rates"])  # seats counted from 1
+    text = render_tune_text(result)
+    assert f"Under the check mix {check['mix']}, the original content on 2 held-out games" in text
+    assert "win rate seat 1:" in text and "win rate 0:" not in text
+    # a traits target on games that deal no traits is refused, not scored "100 points off" forever
+    with pytest.raises(OptionError, match="deal none"):
+        tune(TuneConfig(game="inceptum", params=["advances.writing.cost"], target="traits fair ±45pp", budget=1,
+                        seats=["greedy", "greedy"], games=1, verify_games=1, options={"players": 2, "mode": "mission1"},
+                        seed=5), tmp_path / "none")
+
+
+def test_paired_score_of_a_table_no_game_has_is_as_far_off_as_can_be() -> None:
+    from civtable.sim.tune_verify import paired_improvement
+
+    games = [{**g, "seats": [{k: v for k, v in s.items() if k != "trait"} for s in g["seats"]]}
+             for g in _games({"a": 0.25, "b": 0.25, "c": 0.25, "d": 0.25}, 20, 1)]
+    same = paired_improvement(parse_targets("traits fair ±5pp"), 0.25, games, games)
+    assert same["before"] == same["after"] == pytest.approx(19.0) and same["improvement"] == 0
+
+
+def test_progress_names_the_trial_file_and_shows_rates_and_length() -> None:
+    from civtable.sim.tune import _progress_line
+
+    t = parse_targets("traits fair ±5pp, rounds 15..25")
+    line = _progress_line(3, 24, t, [6.2, 0.4], {"United": 0.2, "Cultural": 0.312}, 14.6, True)
+    assert line.startswith("trial 4/24 (trial-0003): traits fair ±5pp -> 6.2, rounds 15..25 -> 0.4")
+    assert "; Cultural 31%, United 20%; 14.6 rounds; outside the game-length band: infeasible" in line
+
+
+def test_an_expensive_check_mix_may_play_the_candidate_only(tmp_path: Path) -> None:
+    """``--check-candidate-only``: under the check mix only the candidate plays (half the games); its
+    traits are placed, and the decision says it was not compared with the original there."""
+    from civtable.core import make_game
+    from civtable.sim.content_edit import edited_text
+    from civtable.sim.tune import verify
+
+    noisy = ["greedy:noise=0.1"] * 2
+    cfg = TuneConfig(game="inceptum", params=["advances.writing.cost"], target="traits fair ±45pp", budget=1,
+                     seats=["greedy", "greedy"], games=2, verify_games=2, options={"players": 2}, assign="trait=rotate",
+                     seed=5, check_mixes=[noisy], check_games=2, check_candidate_only=True)
+    candidate = tmp_path / "candidate.toml"
+    candidate.write_text(edited_text(content_file("inceptum", None), {"advances.writing.cost": 5}))
+    game = make_game("inceptum", {"players": 2})
+    base = dict(game="inceptum", options=dict(game.options), assign="trait=rotate", rotate_seats=True, max_rounds=None,
+                workers=1)
+    r = verify(cfg, game, parse_targets(cfg.target), base, [cfg.seats, noisy], candidate, True, tmp_path)
+    assert (tmp_path / "verify-before").exists() and (tmp_path / "verify-after-mix2").exists()
+    assert not (tmp_path / "verify-before-mix2").exists()  # the original never played under the check mix
+    check = r["checks"][0]
+    assert check["candidate_only"] and check["before"] is None and check["after"]["finished"] == 2
+    assert r["decision"]["not_compared"] == [",".join(noisy)]
+    result = {"game": "inceptum", "moving": ["advances.writing.cost"], "fixed": [], "per": "value", "budget": 1,
+              "games_per_trial": 2, "tune_seed": 5, "mixes": [cfg.seats, noisy], "best_trial": 0,
+              "changed": {"advances.writing.cost": {"from": 4, "to": 5}}, **r}
+    from civtable.sim.tune_reach import check_reach
+
+    check["reach"] = check_reach(parse_targets(cfg.target), check, 0.5, accepted=False)
+    assert check["reach"] and all(row["rate"] == check["after"]["win_rates"][row["group"]]["rate"] for row in check["reach"])
+    text = render_tune_text(result)
+    assert "on 2 held-out games of the candidate only, not compared with the original" in text
+    assert f"Not compared with the original under {','.join(noisy)} (the candidate only)." in text
+    assert f"Under the check mix {','.join(noisy)}, the candidate (not handed over) on 2 held-out games" in text
+
+
+def test_ranges_keep_to_what_the_content_checks_accept(tmp_path: Path) -> None:
+    """An advance's cost of 1 searched ±50% would reach 0, which Inceptum's checks refuse: the range
+    starts at 1, so no trial is thrown away on it; an accepted end stays."""
+    from civtable.sim.content_edit import edited_text
+    from civtable.sim.tune import _ranges
+    from civtable.sim.tune_probe import admissible_ranges
+
+    source = tmp_path / "c.toml"
+    source.write_text(edited_text(content_file("inceptum", None), {"advances.trade_routes.cost": 1}))
+    flat, _ = flatten(load_toml(source))
+    paths = ["advances.trade_routes.cost", "advances.writing.cost", "advances.organized_labor.population"]
+    wide = _ranges(paths, flat, 0.5)
+    assert wide["advances.trade_routes.cost"] == (0, 2) and wide["advances.organized_labor.population"] == (0, 2)
+    ranges = admissible_ranges("inceptum", {"players": 4}, source, flat, wide, tmp_path / "probes")
+    assert ranges["advances.trade_routes.cost"] == (1, 2)  # a cost must be at least 1
+    assert ranges["advances.writing.cost"] == wide["advances.writing.cost"] == (2, 6)
+    assert ranges["advances.organized_labor.population"] == (0, 2)  # no population is a valid advance
+    assert not list((tmp_path / "probes").iterdir())  # the probes leave nothing behind
+    cfg = TuneConfig(game="inceptum", params=["advances.trade_routes.cost"], target="traits fair ±45pp", budget=3,
+                     seats=["greedy"] * 4, games=1, verify_games=1, options={"players": 4}, assign="trait=rotate",
+                     seed=2, content=str(source))
+    result = tune(cfg, tmp_path / "run")
+    assert result["narrowed"] == {"advances.trade_routes.cost": {"spread": [0, 2], "accepted": [1, 2]}}
+    assert not any("invalid" in t for t in result["trials"])
+    assert all(t["values"]["advances.trade_routes.cost"] >= 1 for t in result["trials"])
+    assert "advances.trade_routes.cost 1..2 (not 0..2)" in render_tune_text(result)

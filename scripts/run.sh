@@ -4,10 +4,7 @@
 # Extra arguments go to `civtable serve` (e.g. --port 8080, --db postgresql://...).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-PY=${PYTHON:-python3}
-if [ ! -x .venv/bin/python ]; then
-  "$PY" -m venv .venv
-fi
+. scripts/venv.sh
 . .venv/bin/activate
 python -m pip install --quiet --upgrade pip
 python -m pip install --quiet -e ".[web,sim]"

@@ -3,10 +3,7 @@
 # linter, type checker and pytest. This is the README's test command.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-PY=${PYTHON:-python3}
-if [ ! -x .venv/bin/python ]; then
-  "$PY" -m venv .venv
-fi
+. scripts/venv.sh
 . .venv/bin/activate
 python -m pip install --quiet --upgrade pip
 python -m pip install --quiet -e ".[test,web,sim,rl,postgres,ray]"

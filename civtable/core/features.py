@@ -167,6 +167,17 @@ class Layout:
                 np.maximum(span, low, out=span)
         return out
 
+    def normalised(self, raw: np.ndarray) -> np.ndarray:
+        """:meth:`normalise` into a new array."""
+        out = np.multiply(raw, self.scale)
+        signed = self.signed
+        for a, b, one, low in self.clips:
+            span = out[a:b]
+            np.minimum(span, one, out=span)
+            if signed:
+                np.maximum(span, low, out=span)
+        return out
+
     def normalise_rows(self, raw: np.ndarray, out: np.ndarray) -> np.ndarray:
         """:meth:`normalise` for a batch: one row per observation, in one vectorised step."""
         np.multiply(raw, self.scale, out=out)

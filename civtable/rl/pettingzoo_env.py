@@ -88,7 +88,7 @@ class _Agents:
         m = self.match
         assert m is not None, "call reset() first"
         p = self.agent_name_mapping[agent]
-        return {"observation": m.observe(p), "action_mask": m.mask(p, np.empty(self.table.n_actions, np.int8))}
+        return {"observation": m.observe(p), "action_mask": m.mask(p)}
 
     def _progress(self) -> list[float]:
         """Each seat's reward for what happened since the last call (``shaped``; 0 otherwise),

@@ -14,6 +14,7 @@ seats (2-3 players) are zeros, so one network serves every seat and player count
 
 from __future__ import annotations
 
+import struct
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -54,6 +55,8 @@ GOVERNMENTS = ("republic", "monarchy")
 ACHIEVED = ("mission", "civ", "prosperity")
 CELL = 11  # kind (4), level, population, resource one-hot (5)
 CP_SCALE = 100  # the CP where the CP features saturate
+# what an update memo holds (InceptumEncoder.update)
+M_HEAD, M_SEATS, M_ONES, M_CITIES, M_ADV, M_WON, M_WO, M_BV, M_BEN, M_VIEW = range(10)
 
 
 def score(state: InceptumState, seat: int) -> int:
@@ -170,7 +173,11 @@ class InceptumEncoder:
         lay.add("benefits", 2 * nb, 1, "per government benefit in content order: taken by you, taken by another seat")
         self.layout = lay.freeze()
         self.cities = BlockCache()
-        self.tails = BlockCache()
+        self.adv_blocks = BlockCache()
+        self.won_blocks = BlockCache()
+        self.ben_blocks = BlockCache(limit=5000)
+        self.w_at = lay.offset("wonders")
+        self.b_at = lay.offset("benefits")
         self.line_res = [line.resource for line in c.lines]
         self.adv_cost = np.array([a.cost for a in c.advances], np.int64)
         self.unlock = np.array([w.unlocked_by for w in c.wonders], np.int64)
@@ -191,14 +198,35 @@ class InceptumEncoder:
         self.no_pending = (0,) * 6
         self.no_dice = (0,) * 4
         self.n_used = [self.n_end - (MAX_SEATS - k) * numbers.size for k in range(MAX_SEATS + 1)]
+        self.head_size = lay.offset("seat_numbers")  # the game's numbers, before the seats'
+        # the numbers are written with struct (no NumPy call for a few values; exact: the values
+        # are ints, converted to float32 as NumPy would)
+        self.pack_head = struct.Struct(f"{self.head_size}f").pack_into
+        self.pack_seat = struct.Struct(f"{numbers.size}f").pack_into
+        self.unlock_mask = sum(1 << u for u in {w.unlocked_by for w in c.wonders} if u >= 0)
 
     # ---------------------------------------------------------------------------------------------
     def write(self, s: InceptumState, viewer: int, raw: np.ndarray) -> None:
-        """Write the raw (unnormalised) observation of ``viewer`` into ``raw`` (every entry).
+        """Write the raw (unnormalised) observation of ``viewer`` into ``raw`` (every entry)."""
+        self.update(s, viewer, raw, [])
 
-        The numbers go in as one run from one list, the flags as one vectorised write of the
-        positions set to 1; the cities and the advances/wonders/benefits block are cached."""
+    def update(self, s: InceptumState, viewer: int, raw: np.ndarray, memo: list[Any]) -> None:
+        """Bring ``raw`` to the raw observation of ``viewer``, rewriting only what changed.
+
+        ``memo`` records what ``raw`` holds, stretch by stretch (the game's numbers, each seat's
+        numbers, the positions of the flags set to 1, each city, the keys of the advances, wonders
+        and benefits blocks): an empty list means nothing is known and every entry is written.
+        The caller keeps one memo per buffer and empties it whenever something else writes into
+        the buffer. The values are compared, not the state they came from, so one buffer may
+        follow any game and seat. ``raw`` must be contiguous.
+
+        The numbers go in as runs (``struct``: no NumPy call for a few numbers), the flags as the
+        positions set to 1 (only those that changed); the cities and the advances, wonders and
+        benefits blocks are cached by what they are computed from."""
         n = s.n
+        if not memo:
+            self._fresh(raw, memo, n)
+        mv = memo[M_VIEW]
         top = s.stack[-1]
         kind = type(top)
         ones = [self.o_mode, self.o_players + n, self.o_decision + _FRAME_NO[kind],
@@ -242,6 +270,9 @@ class InceptumEncoder:
                     ones.append(slot + 2 + top.target)  # type: ignore[union-attr]
                 else:
                     ones += (slot + 1, slot + 2 + self.nl + top.target)  # type: ignore[union-attr]
+        if nums != memo[M_HEAD]:
+            self.pack_head(mv, 0, *nums)
+            memo[M_HEAD] = nums
         # other seats' traits are secret while traits are dealt and redrawn (their keep/redraw
         # choices are never shown: the decision's seats only tell who has not answered yet)
         hidden = s.traits_hidden()
@@ -250,18 +281,25 @@ class InceptumEncoder:
         players = s.players
         achieved = s.achieved
         blocked = s.blocked
-        cities = []
         fs = self.flags_size
         at = self.o_flags
+        old_nums = memo[M_SEATS]
+        old_cities = memo[M_CITIES]
+        pack = self.pack_seat
+        n_at = self.head_size * 4  # byte offset of the first seat's numbers
+        n_step = self.numbers_size * 4
+        rs: list[int] = []
         for k in range(n):
             seat = (viewer + k) % n
             p = players[seat]
             pop_cp = p.pop_total // per
-            nums += p.hand
-            nums += p.ptp
-            nums += (p.cp_research + p.cp_buildings + p.cp_wonders + pop_cp, p.cp_research, p.cp_buildings,
-                     p.cp_wonders, pop_cp, p.pop_total, p.pop_free, p.free_credit, p.disc_research + p.bld_research,
-                     p.disc_build, p.disc_special, p.disc_wonder, p.disc_trade + p.bld_trade, p.disc_iron_trade)
+            block = [*p.hand, *p.ptp, p.cp_research + p.cp_buildings + p.cp_wonders + pop_cp, p.cp_research,
+                     p.cp_buildings, p.cp_wonders, pop_cp, p.pop_total, p.pop_free, p.free_credit,
+                     p.disc_research + p.bld_research, p.disc_build, p.disc_special, p.disc_wonder,
+                     p.disc_trade + p.bld_trade, p.disc_iron_trade]
+            if block != old_nums[k]:
+                pack(mv, n_at + k * n_step, *block)
+                old_nums[k] = block
             trait = p.trait if p.trait >= 0 and (not hidden or seat == viewer) else self.nt
             dawn = p.researched & dawn_mask
             gov = p.gov
@@ -275,34 +313,60 @@ class InceptumEncoder:
                 ones.append(at + self.f_achieved + ACHIEVED.index(got))
             if blocked >> seat & 1:
                 ones.append(at + self.f_blocked)
-            cities.append(tuple(p.city))
             at += fs
-        used = self.n_used[n]
-        raw[:used] = nums
-        raw[used:self.h_end] = 0.0  # absent seats' numbers and every flag
-        raw[ones] = 1.0
-        at = self.h_end
-        size = self.city_size
-        last = self.cities._last  # each seat's city as last encoded (alternating viewers find it too)
-        for k, city in enumerate(cities):
-            seat = (viewer + k) % n
-            prev = last.get(seat)
-            if prev is not None and prev[0] == city:
-                block = prev[1]
+            rs.append(p.researched)
+            city = p.city
+            if city != old_cities[k]:  # a list compared with the copy last written: no tuple built
+                self._write_city(raw, k, seat, tuple(city))
+                old_cities[k] = city[:]
+        old = memo[M_ONES]
+        if ones != old:
+            if old:
+                for i in set(old).difference(ones):
+                    mv[i] = 0.0
+                for i in set(ones).difference(old):
+                    mv[i] = 1.0
             else:
-                found = self.cities.last(seat, city)
-                block = found if found is not None else self.cities.remember(seat, city, self._city(city))
-            raw[at:at + size] = block
-            at += size
-        if n < MAX_SEATS:
-            raw[at:self.c_end] = 0.0
+                raw[ones] = 1.0
+            memo[M_ONES] = ones
         me = players[viewer]
-        key = (viewer, me.researched, me.disc_research + me.bld_research, *wonder_key(s, me),
-               *[q.researched for q in players], *s.wonder_owner, *s.benefit_owner)
-        tail = self.tails.last(viewer, key)
-        if tail is None:
-            tail = self.tails.remember(viewer, key, self._tail(s, viewer))
-        raw[self.c_end:] = tail
+        rs.append(me.disc_research + me.bld_research)  # rs: the seats' advances in the viewer's order
+        if rs != memo[M_ADV]:
+            raw[self.c_end:self.w_at] = self._advances(s, me, tuple(rs))
+            memo[M_ADV] = rs
+        wo = s.wonder_owner
+        key = (viewer, me.researched & self.unlock_mask, *wonder_key(s, me))
+        if key != memo[M_WON] or wo != memo[M_WO]:
+            raw[self.w_at:self.b_at] = self._wonders(s, viewer, (*key, *wo))
+            memo[M_WON] = key
+            memo[M_WO] = wo[:]
+        bo = s.benefit_owner
+        if viewer != memo[M_BV] or bo != memo[M_BEN]:
+            raw[self.b_at:] = self._benefits(viewer, (viewer, *bo))
+            memo[M_BV] = viewer
+            memo[M_BEN] = bo[:]
+
+    def _fresh(self, raw: np.ndarray, memo: list[Any], n: int) -> None:
+        """Start a memo for ``raw``: what nothing writes for ``n`` players (absent seats' numbers
+        and cities) zeroed, every flag cleared; the rest is written by :meth:`update`."""
+        mv = memoryview(raw)  # type: ignore[arg-type]
+        if not mv.c_contiguous or mv.format != "f":
+            raise ValueError("the observation buffer must be a contiguous float32 array")
+        raw[self.n_used[n]:self.h_end] = 0.0  # absent seats' numbers and every flag
+        raw[self.h_end + n * self.city_size:self.c_end] = 0.0  # absent seats' cities
+        memo[:] = [None, [None] * n, [], [None] * n, None, None, None, None, None, mv]
+
+    def _write_city(self, raw: np.ndarray, k: int, seat: int, city: tuple[Any, ...]) -> None:
+        """The city of ``seat`` (``k``-th in the viewer's order) into ``raw``, cached by its slots."""
+        cache = self.cities
+        prev = cache._last.get(seat)  # each seat's city as last encoded (alternating viewers find it too)
+        if prev is not None and prev[0] == city:
+            cells = prev[1]
+        else:
+            found = cache.last(seat, city)
+            cells = found if found is not None else cache.remember(seat, city, self._city(city))
+        at = self.h_end + k * self.city_size
+        raw[at:at + self.city_size] = cells
 
     def _city(self, city: tuple[Any, ...]) -> np.ndarray:
         out = np.zeros(25 * CELL, np.float32)
@@ -323,40 +387,57 @@ class InceptumEncoder:
                 out[b + 6 + res] = 1.0
         return out
 
-    def _tail(self, s: InceptumState, viewer: int) -> np.ndarray:
-        """Advances, wonders and benefits as ``viewer`` sees them (vectorised, into one new
-        array: rebuilt whenever a seat researches or builds a wonder)."""
-        me = s.players[viewer]
-        na, nw, nb = self.na, self.nw, self.nb
-        out = np.zeros(4 * na + 4 * nw + 2 * nb, np.float32)
-        techs = out[:4 * na].reshape(na, 4)
-        won = out[4 * na:4 * (na + nw)].reshape(nw, 4)
-        ben = out[4 * (na + nw):].reshape(nb, 2)
-        mine = self._bits(me.researched)
-        techs[:, 0] = mine
+    def _advances(self, s: InceptumState, me: Any, key: tuple[int, ...]) -> np.ndarray:
+        """Per advance: researched by the viewer, available to it, its cost for it, how many
+        other seats researched it (cached by ``key``: the seats' advances, the viewer's first,
+        then the viewer's research discount)."""
+        got = self.adv_blocks.get(key)
+        if got is not None:
+            return got
+        techs = np.empty((self.na, 4), np.float32)
+        techs[:, 0] = self._bits(me.researched)
         avail = self.available.get(me.researched)  # researchable() depends on the bitmask alone
         if avail is None:
-            avail = np.zeros(na, np.float32)
+            avail = np.zeros(self.na, np.float32)
             avail[list(researchable(s, me))] = 1.0
             avail = self.available.put(me.researched, avail)
         techs[:, 1] = avail
-        techs[:, 2] = np.maximum(self.adv_cost - (me.disc_research + me.bld_research), 1)
-        for i, q in enumerate(s.players):
-            if i != viewer and q.researched:
-                techs[:, 3] += self._bits(q.researched)
+        techs[:, 2] = np.maximum(self.adv_cost - key[-1], 1)
+        others = [self._bits(r) for r in key[1:-1] if r]
+        techs[:, 3] = sum(others) if others else 0.0
+        return self.adv_blocks.put(key, techs.reshape(-1))
+
+    def _wonders(self, s: InceptumState, viewer: int, key: tuple[int, ...]) -> np.ndarray:
+        """Per wonder: built by the viewer, by another seat; unlocked for the viewer; its total
+        cost for the viewer (cached by the viewer, its unlocking advances, its wonder discounts and
+        the owners)."""
+        got = self.won_blocks.get(key)
+        if got is not None:
+            return got
+        me = s.players[viewer]
+        won = np.empty((self.nw, 4), np.float32)
         owners = np.asarray(s.wonder_owner)
         won[:, 0] = owners == viewer
         won[:, 1] = (owners >= 0) & (owners != viewer)
-        won[:, 2] = (self.unlock < 0) | (mine[np.maximum(self.unlock, 0)] == 1)
+        won[:, 2] = (self.unlock < 0) | (self._bits(me.researched)[np.maximum(self.unlock, 0)] == 1)
         wkey = wonder_key(s, me)
         totals = self.wonder_totals.get(wkey)
         if totals is None:
             totals = self.wonder_totals.put(wkey, np.array([sum(r[0]) for r in wonder_table(s, me)[0]], np.float32))
         won[:, 3] = totals
-        bo = np.asarray(s.benefit_owner)
+        return self.won_blocks.put(key, won.reshape(-1))
+
+    def _benefits(self, viewer: int, key: tuple[int, ...]) -> np.ndarray:
+        """Per government benefit: taken by the viewer, taken by another seat (cached by the
+        viewer and the owners)."""
+        got = self.ben_blocks.get(key)
+        if got is not None:
+            return got
+        ben = np.empty((self.nb, 2), np.float32)
+        bo = np.asarray(key[1:])
         ben[:, 0] = bo == viewer
         ben[:, 1] = (bo >= 0) & (bo != viewer)
-        return out
+        return self.ben_blocks.put(key, ben.reshape(-1))
 
     def _bits(self, researched: int) -> np.ndarray:
         """The researched advances as 0/1 per advance (cached by the bitmask)."""

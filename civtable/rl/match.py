@@ -88,6 +88,7 @@ class Match:
         # a flat token space: each seat's legal tokens -> actions, straight from the legal actions
         self._flat = table.flat
         self._nodes: list[dict[int, Action] | None] = [None] * n
+        self._node_at = [-1] * n  # the position each of _nodes is of
         self._deciders: tuple[int, ...] | None = None
         self.actions = 0  # player actions applied so far
         self.version = 0  # grows whenever the position or a pending token changes
@@ -110,9 +111,7 @@ class Match:
         self._changed()
 
     def _changed(self) -> None:
-        if self._flat:
-            self._nodes = [None] * self.table.n
-        else:
+        if not self._flat:
             self._choices = [None] * self.table.n
         self._deciders = None
         self.version += 1
@@ -141,9 +140,10 @@ class Match:
 
     def _flat_node(self, seat: int) -> dict[int, Action]:
         """A flat token space's legal tokens of the seat -> their actions (once per position)."""
-        node = self._nodes[seat]
-        if node is None:
-            node = self._nodes[seat] = self.table.space.flat(self.state.legal_actions(seat))  # type: ignore[attr-defined]
+        if self._node_at[seat] == self.position:
+            return self._nodes[seat]  # type: ignore[return-value]
+        node = self._nodes[seat] = self.table.space.flat(self.state.legal_actions(seat))  # type: ignore[attr-defined]
+        self._node_at[seat] = self.position
         return node
 
     def legal(self, seat: int) -> Any:
@@ -256,9 +256,16 @@ class Match:
 
     def apply(self, seat: int, action: Action) -> None:
         """Apply a whole legal action of ``seat`` (bots), then resolve chance."""
-        self.state.apply_unchecked(action, seat)
+        st = self.state
+        st.apply_unchecked(action, seat)
         self.actions += 1
-        self.resolve()
+        while st.is_chance_node():
+            st.apply_unchecked(sample_chance(st.chance_outcomes(), self.chance), CHANCE)
+        if not self._flat:
+            self._choices = [None] * self.table.n
+        self._deciders = None
+        self.version += 1
+        self.position += 1
 
     def text(self, seat: int, token: int) -> str:
         return self.table.space.name(token)
@@ -372,19 +379,23 @@ class Solo:
         m = self.match
         assert m is not None
         seat = self.seat
+        opponents = self.opponents
         while True:
             d = m.deciders()
             if not d or seat in d:
                 return
             p = d[0]
-            opp = self.opponents[p]
-            assert opp is not None
-            opp.act(m, p)
+            opp = opponents[p]
+            if type(opp) is RandomOpponent:  # the usual opponent, without a call
+                m.apply(p, opp.rng.choice(m.state.legal_actions(p)))
+            else:
+                assert opp is not None
+                opp.act(m, p)
 
     def step(self, token: int) -> tuple[float, bool, bool, bool]:
         """Play one token; returns (reward, terminated, truncated, illegal)."""
         m = self.match
-        if m is None or m.over:
+        if m is None or not m.deciders():
             raise OptionError("the episode is over; call reset()")
         self.steps += 1
         t = self.table
@@ -396,7 +407,7 @@ class Solo:
         except IllegalAction:
             illegal = True
             reward = self.illegal_reward
-        terminated = m.over
+        terminated = not m.deciders()
         if t.reward == "shaped":
             diff = t.difference(m.state, self.seat)
             reward += diff - self.last_diff

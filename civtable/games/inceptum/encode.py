@@ -56,7 +56,9 @@ ACHIEVED = ("mission", "civ", "prosperity")
 CELL = 11  # kind (4), level, population, resource one-hot (5)
 CP_SCALE = 100  # the CP where the CP features saturate
 # what an update memo holds (InceptumEncoder.update)
-M_HEAD, M_SEATS, M_ONES, M_CITIES, M_ADV, M_WON, M_WO, M_BV, M_BEN, M_VIEW = range(10)
+(M_HEAD, M_SEATS, M_ONES, M_CITIES, M_ADV_MINE, M_ADV_DISC, M_ADV_OTHERS, M_WON, M_WO, M_BV, M_BEN,
+ M_VIEW) = range(12)
+_HIDDEN_TRAITS = (Deal, Redraw, Redeal)  # the frames during which other seats' traits are secret
 
 
 def score(state: InceptumState, seat: int) -> int:
@@ -173,7 +175,10 @@ class InceptumEncoder:
         lay.add("benefits", 2 * nb, 1, "per government benefit in content order: taken by you, taken by another seat")
         self.layout = lay.freeze()
         self.cities = BlockCache()
-        self.adv_blocks = BlockCache()
+        self.researched_f = BlockCache(limit=20_000)
+        self.cost_cols = BlockCache(limit=1000)
+        self.others_cols = BlockCache(limit=20_000)
+        self._cell_values: dict[Any, tuple[float, ...]] = {}  # a city slot -> its values (few distinct)
         self.won_blocks = BlockCache()
         self.ben_blocks = BlockCache(limit=5000)
         self.w_at = lay.offset("wonders")
@@ -203,6 +208,8 @@ class InceptumEncoder:
         # are ints, converted to float32 as NumPy would)
         self.pack_head = struct.Struct(f"{self.head_size}f").pack_into
         self.pack_seat = struct.Struct(f"{numbers.size}f").pack_into
+        self.pack_cell = struct.Struct(f"{CELL}f").pack_into
+        self.flag_offsets = (self.f_trait, self.f_age, self.f_gov, self.f_dawn, self.f_achieved, self.f_blocked, self.nt)
         self.unlock_mask = sum(1 << u for u in {w.unlocked_by for w in c.wonders} if u >= 0)
 
     # ---------------------------------------------------------------------------------------------
@@ -275,7 +282,7 @@ class InceptumEncoder:
             memo[M_HEAD] = nums
         # other seats' traits are secret while traits are dealt and redrawn (their keep/redraw
         # choices are never shown: the decision's seats only tell who has not answered yet)
-        hidden = s.traits_hidden()
+        hidden = kind in _HIDDEN_TRAITS and not s.finished
         dawn_mask = self.c.dawn_mask
         per = self.per_cp
         players = s.players
@@ -283,12 +290,13 @@ class InceptumEncoder:
         blocked = s.blocked
         fs = self.flags_size
         at = self.o_flags
+        f_trait, f_age, f_gov, f_dawn, f_achieved, f_blocked, no_trait = self.flag_offsets
         old_nums = memo[M_SEATS]
         old_cities = memo[M_CITIES]
         pack = self.pack_seat
         n_at = self.head_size * 4  # byte offset of the first seat's numbers
         n_step = self.numbers_size * 4
-        rs: list[int] = []
+        others: list[int] = []  # the other seats' advances, in the viewer's order
         for k in range(n):
             seat = (viewer + k) % n
             p = players[seat]
@@ -300,24 +308,31 @@ class InceptumEncoder:
             if block != old_nums[k]:
                 pack(mv, n_at + k * n_step, *block)
                 old_nums[k] = block
-            trait = p.trait if p.trait >= 0 and (not hidden or seat == viewer) else self.nt
-            dawn = p.researched & dawn_mask
+            trait = p.trait
+            researched = p.researched
+            dawn = researched & dawn_mask
             gov = p.gov
-            ones += (at, at + self.f_trait + trait, at + self.f_age + (2 if dawn else 1 if gov else 0))
+            ones += (at, at + f_trait + (trait if trait >= 0 and (not hidden or not k) else no_trait),
+                     at + f_age + (2 if dawn else 1 if gov else 0))
             if gov:
-                ones.append(at + self.f_gov + (0 if gov == "republic" else 1))
+                ones.append(at + f_gov + (0 if gov == "republic" else 1))
             if dawn:
-                ones.append(at + self.f_dawn)
+                ones.append(at + f_dawn)
             got = achieved[seat]
             if got:
-                ones.append(at + self.f_achieved + ACHIEVED.index(got))
+                ones.append(at + f_achieved + ACHIEVED.index(got))
             if blocked >> seat & 1:
-                ones.append(at + self.f_blocked)
+                ones.append(at + f_blocked)
             at += fs
-            rs.append(p.researched)
+            if k:
+                others.append(researched)
             city = p.city
             if city != old_cities[k]:  # a list compared with the copy last written: no tuple built
-                self._write_city(raw, k, seat, tuple(city))
+                prev = old_cities[k]
+                if prev is None:
+                    self._write_city(raw, k, seat, tuple(city))
+                else:
+                    self._write_cells(mv, k, city, prev)
                 old_cities[k] = city[:]
         old = memo[M_ONES]
         if ones != old:
@@ -329,13 +344,25 @@ class InceptumEncoder:
             else:
                 raw[ones] = 1.0
             memo[M_ONES] = ones
+        # advances: four interleaved columns, each rewritten only when what it shows changed
         me = players[viewer]
-        rs.append(me.disc_research + me.bld_research)  # rs: the seats' advances in the viewer's order
-        if rs != memo[M_ADV]:
-            raw[self.c_end:self.w_at] = self._advances(s, me, tuple(rs))
-            memo[M_ADV] = rs
+        a, b = self.c_end, self.w_at
+        researched = me.researched
+        if researched != memo[M_ADV_MINE]:
+            raw[a:b:4] = self._bits_f(researched)
+            raw[a + 1:b:4] = self._available(s, me)
+            memo[M_ADV_MINE] = researched
+        disc = me.disc_research + me.bld_research
+        if disc != memo[M_ADV_DISC]:
+            raw[a + 2:b:4] = self._costs(disc)
+            memo[M_ADV_DISC] = disc
+        if others != memo[M_ADV_OTHERS]:
+            raw[a + 3:b:4] = self._others(tuple(others))
+            memo[M_ADV_OTHERS] = others
         wo = s.wonder_owner
-        key = (viewer, me.researched & self.unlock_mask, *wonder_key(s, me))
+        # what the wonders block shows of the viewer: its unlocking advances and wonder costs
+        # (wonder_key: the first-wonder bonus of its trait, its wonder discount)
+        key = (viewer, researched & self.unlock_mask, me.wonders == 0, me.trait, me.disc_wonder)
         if key != memo[M_WON] or wo != memo[M_WO]:
             raw[self.w_at:self.b_at] = self._wonders(s, viewer, (*key, *wo))
             memo[M_WON] = key
@@ -354,7 +381,7 @@ class InceptumEncoder:
             raise ValueError("the observation buffer must be a contiguous float32 array")
         raw[self.n_used[n]:self.h_end] = 0.0  # absent seats' numbers and every flag
         raw[self.h_end + n * self.city_size:self.c_end] = 0.0  # absent seats' cities
-        memo[:] = [None, [None] * n, [], [None] * n, None, None, None, None, None, mv]
+        memo[:] = [None, [None] * n, [], [None] * n, None, None, None, None, None, None, None, mv]
 
     def _write_city(self, raw: np.ndarray, k: int, seat: int, city: tuple[Any, ...]) -> None:
         """The city of ``seat`` (``k``-th in the viewer's order) into ``raw``, cached by its slots."""
@@ -368,44 +395,80 @@ class InceptumEncoder:
         at = self.h_end + k * self.city_size
         raw[at:at + self.city_size] = cells
 
-    def _city(self, city: tuple[Any, ...]) -> np.ndarray:
-        out = np.zeros(25 * CELL, np.float32)
-        for k, cell in enumerate(city):
-            if cell is None:
-                continue
-            b = k * CELL
-            out[b] = 1.0
+    def _write_cells(self, mv: memoryview, k: int, city: list[Any], prev: list[Any]) -> None:
+        """The slots of the ``k``-th seat's city that differ from ``prev`` (the slots last written)."""
+        at = (self.h_end + k * self.city_size) * 4
+        pack = self.pack_cell
+        cell_values = self._cell_values
+        for i in range(25):
+            cell = city[i]
+            if cell is not prev[i] and cell != prev[i]:
+                vals = cell_values.get(cell)
+                if vals is None:
+                    vals = cell_values[cell] = self._cell(cell)
+                pack(mv, at + i * CELL * 4, *vals)
+
+    def _cell(self, cell: tuple[int, int, int, int] | None) -> tuple[float, ...]:
+        """One city slot's values: occupied, resource building, special building, wonder, level,
+        population, the resource one-hot."""
+        out = [0.0] * CELL
+        if cell is not None:
+            out[0] = 1.0
             kind = cell[0]
             if kind == WONDER:
-                out[b + 3] = 1.0
-                continue
-            out[b + (1 if kind == RESBLD else 2)] = 1.0
-            out[b + 4] = cell[2]
-            out[b + 5] = cell[3]
-            res = self.line_res[cell[1]] if kind != SPECBLD else -1
-            if res >= 0:
-                out[b + 6 + res] = 1.0
-        return out
+                out[3] = 1.0
+            else:
+                out[1 if kind == RESBLD else 2] = 1.0
+                out[4] = float(cell[2])
+                out[5] = float(cell[3])
+                res = self.line_res[cell[1]] if kind != SPECBLD else -1
+                if res >= 0:
+                    out[6 + res] = 1.0
+        return tuple(out)
 
-    def _advances(self, s: InceptumState, me: Any, key: tuple[int, ...]) -> np.ndarray:
-        """Per advance: researched by the viewer, available to it, its cost for it, how many
-        other seats researched it (cached by ``key``: the seats' advances, the viewer's first,
-        then the viewer's research discount)."""
-        got = self.adv_blocks.get(key)
-        if got is not None:
-            return got
-        techs = np.empty((self.na, 4), np.float32)
-        techs[:, 0] = self._bits(me.researched)
-        avail = self.available.get(me.researched)  # researchable() depends on the bitmask alone
+    def _city(self, city: tuple[Any, ...]) -> np.ndarray:
+        values = self._cell_values
+        out: list[float] = []
+        for cell in city:
+            vals = values.get(cell)
+            if vals is None:
+                vals = values[cell] = self._cell(cell)
+            out += vals
+        return np.array(out, np.float32)
+
+    def _bits_f(self, researched: int) -> np.ndarray:
+        """The advances researched, 0/1 per advance (cached by the bitmask)."""
+        got = self.researched_f.get(researched)
+        if got is None:
+            got = self.researched_f.put(researched, self._bits(researched).astype(np.float32))
+        return got
+
+    def _available(self, s: InceptumState, me: Any) -> np.ndarray:
+        """The advances ``me`` may research now, 0/1 (researchable() depends on the bitmask alone)."""
+        avail = self.available.get(me.researched)
         if avail is None:
             avail = np.zeros(self.na, np.float32)
             avail[list(researchable(s, me))] = 1.0
             avail = self.available.put(me.researched, avail)
-        techs[:, 1] = avail
-        techs[:, 2] = np.maximum(self.adv_cost - key[-1], 1)
-        others = [self._bits(r) for r in key[1:-1] if r]
-        techs[:, 3] = sum(others) if others else 0.0
-        return self.adv_blocks.put(key, techs.reshape(-1))
+        return avail
+
+    def _costs(self, disc: int) -> np.ndarray:
+        """Every advance's research cost after a discount of ``disc`` (at least 1)."""
+        got = self.cost_cols.get(disc)
+        if got is None:
+            got = self.cost_cols.put(disc, np.maximum(self.adv_cost - disc, 1).astype(np.float32))
+        return got
+
+    def _others(self, others: tuple[int, ...]) -> np.ndarray:
+        """How many of the other seats (their advances ``others``) researched each advance."""
+        got = self.others_cols.get(others)
+        if got is None:
+            count = np.zeros(self.na, np.float32)
+            for r in others:
+                if r:
+                    count += self._bits(r)
+            got = self.others_cols.put(others, count)
+        return got
 
     def _wonders(self, s: InceptumState, viewer: int, key: tuple[int, ...]) -> np.ndarray:
         """Per wonder: built by the viewer, by another seat; unlocked for the viewer; its total

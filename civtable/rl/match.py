@@ -89,6 +89,7 @@ class Match:
         self._flat = table.flat
         self._nodes: list[dict[int, Action] | None] = [None] * n
         self._node_at = [-1] * n  # the position each of _nodes is of
+        self._no_tokens = bytes(table.n_actions)
         self._deciders: tuple[int, ...] | None = None
         self.actions = 0  # player actions applied so far
         self.version = 0  # grows whenever the position or a pending token changes
@@ -157,15 +158,17 @@ class Match:
 
     def mask(self, seat: int, out: np.ndarray | None = None) -> np.ndarray:
         """The seat's legal-action mask (``int8``), into ``out`` if given, else a new array."""
+        legal = self.legal(seat)
+        if out is None and len(legal) <= 32:  # a few tokens: set as bytes, one NumPy call
+            b = bytearray(self._no_tokens)
+            for t in legal:
+                b[t] = 1
+            return np.frombuffer(b, np.int8)
         if out is None:
             out = np.zeros(self.table.n_actions, np.int8)
         else:
             out.fill(0)
-        legal = self.legal(seat)
-        if len(legal) == 1:
-            for t in legal:
-                out[t] = 1
-        elif legal:
+        if legal:
             out[np.fromiter(legal, np.intp, len(legal))] = 1
         return out
 

@@ -57,7 +57,7 @@ CELL = 11  # kind (4), level, population, resource one-hot (5)
 CP_SCALE = 100  # the CP where the CP features saturate
 # what an update memo holds (InceptumEncoder.update)
 (M_HEAD, M_SEATS, M_ONES, M_CITIES, M_ADV_MINE, M_ADV_DISC, M_ADV_OTHERS, M_WON, M_WO, M_BV, M_BEN,
- M_VIEW) = range(12)
+ M_VIEW, M_HEAD_KEY, M_HEAD_ONES) = range(14)
 _HIDDEN_TRAITS = (Deal, Redraw, Redeal)  # the frames during which other seats' traits are secret
 
 
@@ -236,50 +236,15 @@ class InceptumEncoder:
         mv = memo[M_VIEW]
         top = s.stack[-1]
         kind = type(top)
-        ones = [self.o_mode, self.o_players + n, self.o_decision + _FRAME_NO[kind],
-                self.o_start + (s.order[0] - viewer) % n]
-        if viewer in s.decision().players:
-            ones.append(self.o_you)
-        if s.round and s.turn_pos < n:
-            ones.append(self.o_turn + (s.order[s.turn_pos] - viewer) % n)
-        nums: list[Any] = [s.round, *(s.dice or self.no_dice)]
-        if kind is Offer or kind is Respond:
-            offerer = top.seat if kind is Offer else top.offerer  # type: ignore[union-attr]
-            partner = top.partner if kind is Offer else top.seat  # type: ignore[union-attr]
-            if offerer == viewer:
-                ones.append(self.o_offer)
-                nums += top.give  # type: ignore[union-attr]
-                nums += top.ask  # type: ignore[union-attr]
-            elif partner == viewer:
-                ones.append(self.o_offer + 1)
-                nums += top.ask  # type: ignore[union-attr]
-                nums += top.give  # type: ignore[union-attr]
-            else:
-                ones.append(self.o_offer + 2)
-                nums += self.no_offer
+        # the game's part depends on the top frame (immutable), the round, dice and turn order
+        # alone: unchanged, its flags are the memo's and its numbers are already in place
+        key = (kind, top, s.finished, s.round, s.dice, s.order, s.turn_pos, viewer)
+        if key == memo[M_HEAD_KEY]:
+            ones = memo[M_HEAD_ONES][:]
         else:
-            nums += self.no_offer
-        if kind is FreeActions:
-            nums += (top.research, top.build, 0, 0, 0, 0)  # type: ignore[union-attr]
-        elif kind is Government:
-            nums += (top.research, top.build, top.benefit, 0, 0, 0)  # type: ignore[union-attr]
-        elif kind is Pray:
-            nums += (0, 0, 0, top.remaining, top.limit, 0)  # type: ignore[union-attr]
-        elif kind is BonusChoice:
-            nums += (0, 0, 0, 0, 0, top.remaining[viewer])  # type: ignore[union-attr, index]
-        else:
-            nums += self.no_pending
-            if kind is Slot:
-                slot = self.o_slot
-                if top.free:  # type: ignore[union-attr]
-                    ones.append(slot)
-                if top.kind == "b":  # type: ignore[union-attr]
-                    ones.append(slot + 2 + top.target)  # type: ignore[union-attr]
-                else:
-                    ones += (slot + 1, slot + 2 + self.nl + top.target)  # type: ignore[union-attr]
-        if nums != memo[M_HEAD]:
-            self.pack_head(mv, 0, *nums)
-            memo[M_HEAD] = nums
+            ones = self._head(s, top, kind, viewer, mv, memo)
+            memo[M_HEAD_KEY] = key
+            memo[M_HEAD_ONES] = ones[:]
         # other seats' traits are secret while traits are dealt and redrawn (their keep/redraw
         # choices are never shown: the decision's seats only tell who has not answered yet)
         hidden = kind in _HIDDEN_TRAITS and not s.finished
@@ -373,6 +338,55 @@ class InceptumEncoder:
             memo[M_BV] = viewer
             memo[M_BEN] = bo[:]
 
+    def _head(self, s: InceptumState, top: Any, kind: type, viewer: int, mv: memoryview, memo: list[Any]) -> list[int]:
+        """Write the game's numbers if they changed; the positions of the game's flags set to 1."""
+        n = s.n
+        ones = [self.o_mode, self.o_players + n, self.o_decision + _FRAME_NO[kind],
+                self.o_start + (s.order[0] - viewer) % n]
+        if viewer in s.decision().players:
+            ones.append(self.o_you)
+        if s.round and s.turn_pos < n:
+            ones.append(self.o_turn + (s.order[s.turn_pos] - viewer) % n)
+        nums: list[Any] = [s.round, *(s.dice or self.no_dice)]
+        if kind is Offer or kind is Respond:
+            offerer = top.seat if kind is Offer else top.offerer
+            partner = top.partner if kind is Offer else top.seat
+            if offerer == viewer:
+                ones.append(self.o_offer)
+                nums += top.give
+                nums += top.ask
+            elif partner == viewer:
+                ones.append(self.o_offer + 1)
+                nums += top.ask
+                nums += top.give
+            else:
+                ones.append(self.o_offer + 2)
+                nums += self.no_offer
+        else:
+            nums += self.no_offer
+        if kind is FreeActions:
+            nums += (top.research, top.build, 0, 0, 0, 0)
+        elif kind is Government:
+            nums += (top.research, top.build, top.benefit, 0, 0, 0)
+        elif kind is Pray:
+            nums += (0, 0, 0, top.remaining, top.limit, 0)
+        elif kind is BonusChoice:
+            nums += (0, 0, 0, 0, 0, top.remaining[viewer])
+        else:
+            nums += self.no_pending
+            if kind is Slot:
+                slot = self.o_slot
+                if top.free:
+                    ones.append(slot)
+                if top.kind == "b":
+                    ones.append(slot + 2 + top.target)
+                else:
+                    ones += (slot + 1, slot + 2 + self.nl + top.target)
+        if nums != memo[M_HEAD]:
+            self.pack_head(mv, 0, *nums)
+            memo[M_HEAD] = nums
+        return ones
+
     def _fresh(self, raw: np.ndarray, memo: list[Any], n: int) -> None:
         """Start a memo for ``raw``: what nothing writes for ``n`` players (absent seats' numbers
         and cities) zeroed, every flag cleared; the rest is written by :meth:`update`."""
@@ -381,7 +395,7 @@ class InceptumEncoder:
             raise ValueError("the observation buffer must be a contiguous float32 array")
         raw[self.n_used[n]:self.h_end] = 0.0  # absent seats' numbers and every flag
         raw[self.h_end + n * self.city_size:self.c_end] = 0.0  # absent seats' cities
-        memo[:] = [None, [None] * n, [], [None] * n, None, None, None, None, None, None, None, mv]
+        memo[:] = [None, [None] * n, [], [None] * n, None, None, None, None, None, None, None, mv, None, None]
 
     def _write_city(self, raw: np.ndarray, k: int, seat: int, city: tuple[Any, ...]) -> None:
         """The city of ``seat`` (``k``-th in the viewer's order) into ``raw``, cached by its slots."""

@@ -238,7 +238,7 @@ class InceptumEncoder:
         kind = type(top)
         # the game's part depends on the top frame (immutable), the round, dice and turn order
         # alone: unchanged, its flags are the memo's and its numbers are already in place
-        key = (kind, top, s.finished, s.round, s.dice, s.order, s.turn_pos, viewer)
+        key: tuple[Any, ...] = (kind, top, s.finished, s.round, s.dice, s.order, s.turn_pos, viewer)
         if key == memo[M_HEAD_KEY]:
             ones = memo[M_HEAD_ONES][:]
         else:

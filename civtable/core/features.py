@@ -84,6 +84,8 @@ class Layout:
         self.low = np.zeros(0, np.float32)
         self.exact_high = np.zeros(0, np.float32)
         self.clips: list[tuple[int, int, np.ndarray, np.ndarray]] = []
+        self.upper = np.zeros(0, np.float32)
+        self.lower = np.zeros(0, np.float32)
         self.signed = False
         self.frozen = False
 
@@ -150,6 +152,13 @@ class Layout:
                 spans.append([f.start, f.stop])
         self.signed = any(f.signed for f in self.flat)
         self.clips = [(a, b, np.ones(b - a, np.float32), low[a:b].copy()) for a, b in spans]
+        # the same clipping as whole-array bounds (one NumPy call, no slice): 1 (and low) inside
+        # the clipped spans, +inf (-inf) elsewhere
+        self.upper = np.full(self.size, np.inf, np.float32)
+        self.lower = np.full(self.size, -np.inf, np.float32)
+        for a, b in spans:
+            self.upper[a:b] = 1.0
+            self.lower[a:b] = low[a:b]
         self.frozen = True
         return self
 
@@ -159,22 +168,28 @@ class Layout:
         when the layout has signed slices (an unsigned raw value is never negative: the encoders
         write counts, levels and flags, and :meth:`violations` is checked over random games)."""
         np.multiply(raw, self.scale, out=out)
-        signed = self.signed  # unsigned raw values are never negative (Layout.violations; tested)
-        for a, b, one, low in self.clips:
-            span = out[a:b]
-            np.minimum(span, one, out=span)  # arrays, not scalars: NumPy is quicker that way
-            if signed:
-                np.maximum(span, low, out=span)
+        if self.clips:
+            np.minimum(out, self.upper, out=out)  # arrays, not scalars: NumPy is quicker that way
+            if self.signed:  # unsigned raw values are never negative (Layout.violations; tested)
+                np.maximum(out, self.lower, out=out)
+        return out
+
+    def normalised(self, raw: np.ndarray) -> np.ndarray:
+        """:meth:`normalise` into a new array."""
+        out = np.multiply(raw, self.scale)
+        if self.clips:
+            np.minimum(out, self.upper, out=out)
+            if self.signed:
+                np.maximum(out, self.lower, out=out)
         return out
 
     def normalise_rows(self, raw: np.ndarray, out: np.ndarray) -> np.ndarray:
         """:meth:`normalise` for a batch: one row per observation, in one vectorised step."""
         np.multiply(raw, self.scale, out=out)
-        for a, b, one, low in self.clips:
-            span = out[:, a:b]
-            np.minimum(span, one, out=span)
+        if self.clips:
+            np.minimum(out, self.upper, out=out)
             if self.signed:
-                np.maximum(span, low, out=span)
+                np.maximum(out, self.lower, out=out)
         return out
 
     def violations(self, raw: np.ndarray) -> list[str]:

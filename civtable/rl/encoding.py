@@ -118,6 +118,10 @@ class Observer:
         self._raw = np.zeros(self.size, np.float32)
         # an encoder that writes every entry itself says so (``fills_all``): no zeroing needed
         self._fills_all = bool(getattr(self.encoder, "fills_all", False))
+        # an encoder that can bring a buffer up to date, rewriting only what changed, has
+        # ``update(state, seat, raw, memo)`` (the memo records what the buffer holds)
+        self._update = getattr(self.encoder, "update", None)
+        self.incremental = self._update is not None
         # encoders of games where every seat sees the same things give the permutation that turns
         # one seat's observation into another's (``seat_shift(delta)``) and the entries it cannot
         # move (``own(state, seat)``): see :meth:`shift_raw`
@@ -138,6 +142,15 @@ class Observer:
         if not self._fills_all:
             raw.fill(0.0)
         self.encoder.write(state, seat, raw)
+        return raw
+
+    def update_raw(self, state: GameState, seat: int, raw: np.ndarray, memo: list[Any]) -> np.ndarray:
+        """:meth:`write_raw`, rewriting only what changed since ``raw`` was last written through
+        this memo, for encoders that can (``update(state, seat, raw, memo)``). ``memo`` belongs to
+        ``raw``: start it empty, and empty it whenever ``raw`` is written any other way."""
+        if self._update is None:
+            return self.write_raw(state, seat, raw)
+        self._update(state, seat, raw, memo)
         return raw
 
     def shift_raw(self, state: GameState, seat: int, other: int, other_raw: np.ndarray, raw: np.ndarray) -> bool:

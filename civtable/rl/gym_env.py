@@ -88,7 +88,7 @@ class CivtableEnv(gymnasium.Env):  # type: ignore[misc]
         m = self.solo.match
         assert m is not None
         obs = m.observe(self.solo.seat)
-        return obs, {"action_mask": m.mask(self.solo.seat, self._mask.copy()), "seat": self.solo.seat}
+        return obs, {"action_mask": m.mask(self.solo.seat), "seat": self.solo.seat}
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[np.ndarray, dict[str, Any]]:
         super().reset(seed=seed)

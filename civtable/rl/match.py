@@ -85,6 +85,11 @@ class Match:
         n = table.n
         self.prefix: list[tuple[int, ...]] = [()] * n
         self._choices: list[Choices | None] = [None] * n
+        # a flat token space: each seat's legal tokens -> actions, straight from the legal actions
+        self._flat = table.flat
+        self._nodes: list[dict[int, Action] | None] = [None] * n
+        self._node_at = [-1] * n  # the position each of _nodes is of
+        self._no_tokens = bytes(table.n_actions)
         self._deciders: tuple[int, ...] | None = None
         self.actions = 0  # player actions applied so far
         self.version = 0  # grows whenever the position or a pending token changes
@@ -92,6 +97,7 @@ class Match:
         # each seat's raw observation values and the position they show
         self._raw_at = [-1] * n
         self._raws = [np.zeros(table.base_size, np.float32) for _ in range(n)]
+        self._memos: list[list[Any]] = [[] for _ in range(n)]  # what each raw buffer holds (update_raw)
         # factorised games: each seat's normalised observation too (its later tokens copy it)
         self._norm_at = [-1] * n
         self._norms: list[np.ndarray | None] = [None] * n
@@ -106,7 +112,8 @@ class Match:
         self._changed()
 
     def _changed(self) -> None:
-        self._choices = [None] * self.table.n
+        if not self._flat:
+            self._choices = [None] * self.table.n
         self._deciders = None
         self.version += 1
         self.position += 1
@@ -122,6 +129,9 @@ class Match:
         return not self.deciders()
 
     def choices(self, seat: int) -> Choices:
+        """The seat's legal token sequences now, as a trie (:class:`~civtable.rl.actions.Choices`)."""
+        if self._flat:
+            return Choices(self.table.space, self.state, seat, list(self._flat_node(seat).values()))
         ch = self._choices[seat]
         if ch is None:
             ch = self._choices[seat] = Choices(self.table.space, self.state, seat)
@@ -129,53 +139,77 @@ class Match:
                 self.prefix[seat] = ()  # another seat's action made the pending choice impossible
         return ch
 
+    def _flat_node(self, seat: int) -> dict[int, Action]:
+        """A flat token space's legal tokens of the seat -> their actions (once per position)."""
+        if self._node_at[seat] == self.position:
+            return self._nodes[seat]  # type: ignore[return-value]
+        node = self._nodes[seat] = self.table.space.flat(self.state.legal_actions(seat))  # type: ignore[attr-defined]
+        self._node_at[seat] = self.position
+        return node
+
     def legal(self, seat: int) -> Any:
         """The seat's legal tokens now: ``(WAIT,)`` when it has nothing to decide, the game over
         included (so a mask is never empty: an autoreset's ignored action is ``wait``)."""
         if seat not in self.deciders():
             return (WAIT,)
+        if self._flat:
+            return self._flat_node(seat).keys()
         return self.choices(seat).tokens(self.prefix[seat])
 
-    def mask(self, seat: int, out: np.ndarray) -> np.ndarray:
-        out.fill(0)
-        if seat not in self.deciders():
-            out[WAIT] = 1
-            return out
-        legal = self.choices(seat).tokens(self.prefix[seat])
+    def mask(self, seat: int, out: np.ndarray | None = None) -> np.ndarray:
+        """The seat's legal-action mask (``int8``), into ``out`` if given, else a new array."""
+        legal = self.legal(seat)
+        if out is None and len(legal) <= 32:  # a few tokens: set as bytes, one NumPy call
+            b = bytearray(self._no_tokens)
+            for t in legal:
+                b[t] = 1
+            return np.frombuffer(b, np.int8)
+        if out is None:
+            out = np.zeros(self.table.n_actions, np.int8)
+        else:
+            out.fill(0)
         if legal:
             out[np.fromiter(legal, np.intp, len(legal))] = 1
         return out
 
     def observe(self, seat: int, out: np.ndarray | None = None) -> np.ndarray:
-        """The seat's observation (into ``out`` if given). The state's part is encoded once per
-        position and seat into the seat's raw values: asked again (``last()`` then ``observe()``)
-        they are only normalised again, and the successive tokens of a factorised action copy the
-        normalised values; where nobody has secrets, another seat's raw values of the position are
-        turned around."""
+        """The seat's observation (into ``out`` if given, else a new array). The state's part is
+        kept as the seat's raw values, brought up to date once per position (rewriting only what
+        changed, for encoders that can); asked again (``last()`` then ``observe()``) they are only
+        normalised again, and the successive tokens of a factorised action copy the normalised
+        values; where nobody has secrets, another seat's raw values of the position are turned
+        around."""
         t = self.table
+        position = self.position
+        if t.flat:
+            layout = t.observer.layout
+            raw = self._raw(seat, position)
+            return layout.normalised(raw) if out is None else layout.normalise(raw, out)
         if out is None:
             out = np.empty(t.obs_size, np.float32)
-        position = self.position
-        flat = t.flat
-        base = out if flat else out[:t.base_size]
-        if not flat and self._norm_at[seat] == position:  # a factorised action's later token
+        base = out[:t.base_size]
+        if self._norm_at[seat] == position:  # a factorised action's later token
             base[:] = self._norms[seat]
         else:
-            self._normalised(seat, position, base)
-        if not flat:
-            pend = out[t.base_size:]
-            pend.fill(0.0)
-            if self.prefix[seat]:
-                pend[list(self.prefix[seat])] = 1.0
+            t.observer.layout.normalise(self._raw(seat, position), base)
+            norm = self._norms[seat]
+            if norm is None:
+                self._norms[seat] = base.copy()
+            else:
+                norm[:] = base
+            self._norm_at[seat] = position
+        pend = out[t.base_size:]
+        pend.fill(0.0)
+        if self.prefix[seat]:
+            pend[list(self.prefix[seat])] = 1.0
         return out
 
-    def _normalised(self, seat: int, position: int, base: np.ndarray) -> None:
-        """The seat's normalised observation of the state into ``base``, from its raw values
-        (written when the position moved; for factorised games also kept normalised)."""
-        t = self.table
+    def _raw(self, seat: int, position: int) -> np.ndarray:
+        """The seat's raw observation values of the position (written when the position moved)."""
         raw = self._raws[seat]
         at = self._raw_at
         if at[seat] != position:
+            t = self.table
             ob = t.observer
             done = False
             if ob.shifts:
@@ -183,17 +217,12 @@ class Match:
                     if q != seat and at[q] == position:
                         done = ob.shift_raw(self.state, seat, q, self._raws[q], raw)
                         break
+                if done:
+                    self._memos[seat].clear()
             if not done:
-                ob.write_raw(self.state, seat, raw)
+                ob.update_raw(self.state, seat, raw, self._memos[seat])
             at[seat] = position
-        t.observer.layout.normalise(raw, base)
-        if not t.flat:
-            norm = self._norms[seat]
-            if norm is None:
-                self._norms[seat] = base.copy()
-            else:
-                norm[:] = base
-            self._norm_at[seat] = position
+        return raw
 
     # ----- acting --------------------------------------------------------------------------------
     def play(self, seat: int, token: int) -> Action | None:
@@ -205,11 +234,16 @@ class Match:
             if token == WAIT:
                 return None
             raise IllegalAction(f"seat {seat + 1} has nothing to decide now; its only legal action is wait (0)")
+        if self._flat:
+            action = self._flat_node(seat).get(token)
+            if action is None:
+                raise self._illegal(seat, token)
+            self.apply(seat, action)
+            return action
         prefix = self.prefix[seat]
         node = self.choices(seat).node(prefix)
         if node is None or token not in node:
-            raise IllegalAction(f"action {token} ({self.table.space.name(token) if 0 <= token < self.table.n_actions else '?'}) "
-                                f"is not legal for seat {seat + 1} now; respect the action mask")
+            raise self._illegal(seat, token)
         action = node[token]
         if action is None:
             self.prefix[seat] = prefix + (token,)
@@ -219,11 +253,22 @@ class Match:
         self.apply(seat, action)
         return action
 
+    def _illegal(self, seat: int, token: int) -> IllegalAction:
+        name = self.table.space.name(token) if 0 <= token < self.table.n_actions else "?"
+        return IllegalAction(f"action {token} ({name}) is not legal for seat {seat + 1} now; respect the action mask")
+
     def apply(self, seat: int, action: Action) -> None:
         """Apply a whole legal action of ``seat`` (bots), then resolve chance."""
-        self.state.apply_unchecked(action, seat)
+        st = self.state
+        st.apply_unchecked(action, seat)
         self.actions += 1
-        self.resolve()
+        while st.is_chance_node():
+            st.apply_unchecked(sample_chance(st.chance_outcomes(), self.chance), CHANCE)
+        if not self._flat:
+            self._choices = [None] * self.table.n
+        self._deciders = None
+        self.version += 1
+        self.position += 1
 
     def text(self, seat: int, token: int) -> str:
         return self.table.space.name(token)
@@ -337,19 +382,23 @@ class Solo:
         m = self.match
         assert m is not None
         seat = self.seat
+        opponents = self.opponents
         while True:
             d = m.deciders()
             if not d or seat in d:
                 return
             p = d[0]
-            opp = self.opponents[p]
-            assert opp is not None
-            opp.act(m, p)
+            opp = opponents[p]
+            if type(opp) is RandomOpponent:  # the usual opponent, without a call
+                m.apply(p, opp.rng.choice(m.state.legal_actions(p)))
+            else:
+                assert opp is not None
+                opp.act(m, p)
 
     def step(self, token: int) -> tuple[float, bool, bool, bool]:
         """Play one token; returns (reward, terminated, truncated, illegal)."""
         m = self.match
-        if m is None or m.over:
+        if m is None or not m.deciders():
             raise OptionError("the episode is over; call reset()")
         self.steps += 1
         t = self.table
@@ -361,7 +410,7 @@ class Solo:
         except IllegalAction:
             illegal = True
             reward = self.illegal_reward
-        terminated = m.over
+        terminated = not m.deciders()
         if t.reward == "shaped":
             diff = t.difference(m.state, self.seat)
             reward += diff - self.last_diff

@@ -88,7 +88,7 @@ class _Agents:
         m = self.match
         assert m is not None, "call reset() first"
         p = self.agent_name_mapping[agent]
-        return {"observation": m.observe(p), "action_mask": m.mask(p, np.empty(self.table.n_actions, np.int8))}
+        return {"observation": m.observe(p), "action_mask": m.mask(p)}
 
     def _progress(self) -> list[float]:
         """Each seat's reward for what happened since the last call (``shaped``; 0 otherwise),
@@ -208,14 +208,12 @@ class CivtableAECEnv(_Agents, AECEnv):  # type: ignore[misc]
         if turns not in ("all", "deciders"):
             raise gymnasium.error.Error(f"turns must be 'all' (every agent once per cycle) or 'deciders', not {turns!r}")
         self.turns = turns
+        self._every_agent = turns == "all"
+        n = len(self.possible_agents)
+        self._last_seat = n - 1
+        self._after = [self.possible_agents[(p + 1) % n] for p in range(n)]  # the next agent in seat order
         self._steps = 0
         self.metadata = dict(self.metadata, name=f"{self.game.info.name}_v1")
-
-    def __getattr__(self, name: str) -> Any:
-        if name in ("agents", "agent_selection", "rewards", "terminations", "truncations", "infos",
-                    "_cumulative_rewards"):
-            raise AttributeError(f"{name} is not set before reset(): call reset() first")
-        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     def _next_decider(self, after: int) -> str:
         """The next seat after ``after`` (in seat order, wrapping) that must decide."""
@@ -251,7 +249,10 @@ class CivtableAECEnv(_Agents, AECEnv):  # type: ignore[misc]
         return self
 
     def step(self, action: Any) -> None:
-        agent = self.agent_selection
+        try:
+            agent = self.agent_selection
+        except AttributeError:  # (no __getattr__ hook: it would slow every attribute read)
+            raise AttributeError("agent_selection is not set before reset(): call reset() first") from None
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
@@ -263,13 +264,19 @@ class CivtableAECEnv(_Agents, AECEnv):  # type: ignore[misc]
                                 "finished agents may send None")
         self._cumulative_rewards[agent] = 0.0
         illegal = False
-        try:
-            m.play(p, int(action))
-        except IllegalAction:
-            illegal = True
-        self.infos[agent] = {"illegal": True} if illegal else {}
-        over = m.over
-        if self.table.reward == "shaped" or over:
+        token = int(action)
+        if token != WAIT or p in m.deciders():  # a wait from a seat with nothing to decide changes nothing
+            try:
+                m.play(p, token)
+            except IllegalAction:
+                illegal = True
+        infos = self.infos
+        if illegal:
+            infos[agent] = {"illegal": True}
+        elif infos[agent]:
+            infos[agent] = {}
+        over = not m.deciders()
+        if over or self.table.reward == "shaped":
             progress = self._progress()
             self.rewards = {a: progress[self.agent_name_mapping[a]] for a in self.agents}
             self._zero = False
@@ -281,14 +288,13 @@ class CivtableAECEnv(_Agents, AECEnv):  # type: ignore[misc]
                 self.rewards = dict.fromkeys(self.agents, 0.0)
                 self._zero = False
             self.rewards[agent] += self.illegal_reward
-        n = len(self.possible_agents)
         self._steps += 1
-        if self.turns == "all":
-            if p == n - 1:
+        if self._every_agent:
+            if p == self._last_seat:
                 self.cycles += 1
-            self.agent_selection = self.possible_agents[(p + 1) % n]
+            self.agent_selection = self._after[p]
         else:
-            self.cycles = self._steps // n
+            self.cycles = self._steps // len(self.possible_agents)
             self.agent_selection = self._next_decider(p)
         if over:
             self.terminations = dict.fromkeys(self.agents, True)
@@ -298,6 +304,13 @@ class CivtableAECEnv(_Agents, AECEnv):  # type: ignore[misc]
             self._accumulate_rewards()
         if self.render_mode == "human":
             self._render()
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """PettingZoo's ``last()`` (the selected agent's observation, cumulative reward,
+        termination, truncation and info), one call shorter."""
+        agent = self.agent_selection
+        return (self._observe(agent) if observe else None, self._cumulative_rewards[agent], self.terminations[agent],
+                self.truncations[agent], self.infos[agent])
 
     def render(self) -> str | None:
         return self._render()

@@ -68,8 +68,12 @@ class CivtableVectorEnv(VectorEnv):  # type: ignore[misc]
         self._truncated = np.zeros(num_envs, bool)
         self._seats = np.zeros(num_envs, np.int64)
         # per game, the match and position its raw row holds (a factorised action's later tokens
-        # leave the position unchanged: the row is not encoded again)
+        # leave the position unchanged: the row is not encoded again), and what the row holds for
+        # encoders that bring a buffer up to date in place (rewriting only what changed: the memo
+        # compares values, so a row follows its games from one to the next)
         self._written: list[tuple[object, int]] = [(None, -1)] * num_envs
+        self._memos: list[list[Any]] = [[] for _ in range(num_envs)]
+        self._incremental = ob.incremental
         self._seeds = np.random.default_rng()
 
     def set_self_play(self, policy: Policy | None) -> None:
@@ -99,14 +103,19 @@ class CivtableVectorEnv(VectorEnv):  # type: ignore[misc]
         flat = self.table.flat
         base = self.table.base_size
         written = self._written
+        incremental, memos = self._incremental, self._memos
+        update = self.table.observer.update_raw
         for i, solo in enumerate(self.solos):
             m = solo.match
             assert m is not None
             if written[i] != (m, m.position):  # else the raw row still holds this position
                 row = raw[i]
-                if not fills_all:
-                    row.fill(0.0)
-                enc.write(m.state, solo.seat, row)
+                if incremental:
+                    update(m.state, solo.seat, row, memos[i])
+                else:
+                    if not fills_all:
+                        row.fill(0.0)
+                    enc.write(m.state, solo.seat, row)
                 written[i] = (m, m.position)
             legal = m.legal(solo.seat)
             rows += [i] * len(legal)

@@ -220,3 +220,46 @@ def test_conquest_observations_of_the_seats_are_each_other_turned_around(players
                     checked += 1
     assert checked > 50
     assert not Observer(make("inceptum")).shifts  # traits and offers are secret: no shortcut
+
+
+INCREMENTAL = ("inceptum",)  # the encoders that bring a buffer up to date in place (``update``)
+
+
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_incremental_observations_equal_a_full_encoding(name: str, players: int) -> None:
+    """An encoder's ``update`` rewrites only what changed since the buffer was last written
+    through its memo; over random games it must give exactly a full encoding's array: a buffer
+    per seat following every position, a buffer per seat skipping positions at random, one buffer
+    serving every seat in turn, and buffers carried on into the next game (the memo compares
+    values, not states). Each buffer starts as garbage (NaN), so a missed entry shows."""
+    game = make(name, players=players)
+    ob = Observer(game)
+    if name not in INCREMENTAL:
+        assert not ob.incremental
+        return
+    assert ob.incremental
+    rng = random.Random(players)
+    n = game.num_players
+
+    def buffer() -> tuple[np.ndarray, list[object]]:
+        return np.full(ob.size, np.nan, np.float32), []
+
+    every = [buffer() for _ in range(n)]
+    skipping = [buffer() for _ in range(n)]
+    shared = buffer()
+    checked = 0
+    for seed in range(2):
+        for s in walk(game, 100 * players + seed, limit=500):
+            for p in range(n):
+                full = ob.write_raw(s, p, np.full(ob.size, np.nan, np.float32)).copy()
+                raw, memo = every[p]
+                assert np.array_equal(ob.update_raw(s, p, raw, memo), full), f"{name}: seat {p + 1}'s update is stale"
+                raw, memo = skipping[p]
+                if rng.random() < 0.3:
+                    assert np.array_equal(ob.update_raw(s, p, raw, memo), full), f"{name}: seat {p + 1} after a skip"
+            p = rng.randrange(n)
+            raw, memo = shared
+            assert np.array_equal(ob.update_raw(s, p, raw, memo), ob.write_raw(s, p, np.zeros(ob.size, np.float32)))
+            checked += 1
+    assert checked > 300

@@ -14,6 +14,7 @@ seats (2-3 players) are zeros, so one network serves every seat and player count
 
 from __future__ import annotations
 
+import struct
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -54,6 +55,10 @@ GOVERNMENTS = ("republic", "monarchy")
 ACHIEVED = ("mission", "civ", "prosperity")
 CELL = 11  # kind (4), level, population, resource one-hot (5)
 CP_SCALE = 100  # the CP where the CP features saturate
+# what an update memo holds (InceptumEncoder.update)
+(M_HEAD, M_SEATS, M_ONES, M_CITIES, M_ADV_MINE, M_ADV_DISC, M_ADV_OTHERS, M_WON, M_WO, M_BV, M_BEN,
+ M_VIEW, M_HEAD_KEY, M_HEAD_ONES) = range(14)
+_HIDDEN_TRAITS = (Deal, Redraw, Redeal)  # the frames during which other seats' traits are secret
 
 
 def score(state: InceptumState, seat: int) -> int:
@@ -170,7 +175,14 @@ class InceptumEncoder:
         lay.add("benefits", 2 * nb, 1, "per government benefit in content order: taken by you, taken by another seat")
         self.layout = lay.freeze()
         self.cities = BlockCache()
-        self.tails = BlockCache()
+        self.researched_f = BlockCache(limit=20_000)
+        self.cost_cols = BlockCache(limit=1000)
+        self.others_cols = BlockCache(limit=20_000)
+        self._cell_values: dict[Any, tuple[float, ...]] = {}  # a city slot -> its values (few distinct)
+        self.won_blocks = BlockCache()
+        self.ben_blocks = BlockCache(limit=5000)
+        self.w_at = lay.offset("wonders")
+        self.b_at = lay.offset("benefits")
         self.line_res = [line.resource for line in c.lines]
         self.adv_cost = np.array([a.cost for a in c.advances], np.int64)
         self.unlock = np.array([w.unlocked_by for w in c.wonders], np.int64)
@@ -191,16 +203,144 @@ class InceptumEncoder:
         self.no_pending = (0,) * 6
         self.no_dice = (0,) * 4
         self.n_used = [self.n_end - (MAX_SEATS - k) * numbers.size for k in range(MAX_SEATS + 1)]
+        self.head_size = lay.offset("seat_numbers")  # the game's numbers, before the seats'
+        # the numbers are written with struct (no NumPy call for a few values; exact: the values
+        # are ints, converted to float32 as NumPy would)
+        self.pack_head = struct.Struct(f"{self.head_size}f").pack_into
+        self.pack_seat = struct.Struct(f"{numbers.size}f").pack_into
+        self.pack_cell = struct.Struct(f"{CELL}f").pack_into
+        self.flag_offsets = (self.f_trait, self.f_age, self.f_gov, self.f_dawn, self.f_achieved, self.f_blocked, self.nt)
+        self.unlock_mask = sum(1 << u for u in {w.unlocked_by for w in c.wonders} if u >= 0)
 
     # ---------------------------------------------------------------------------------------------
     def write(self, s: InceptumState, viewer: int, raw: np.ndarray) -> None:
-        """Write the raw (unnormalised) observation of ``viewer`` into ``raw`` (every entry).
+        """Write the raw (unnormalised) observation of ``viewer`` into ``raw`` (every entry)."""
+        self.update(s, viewer, raw, [])
 
-        The numbers go in as one run from one list, the flags as one vectorised write of the
-        positions set to 1; the cities and the advances/wonders/benefits block are cached."""
+    def update(self, s: InceptumState, viewer: int, raw: np.ndarray, memo: list[Any]) -> None:
+        """Bring ``raw`` to the raw observation of ``viewer``, rewriting only what changed.
+
+        ``memo`` records what ``raw`` holds, stretch by stretch (the game's numbers, each seat's
+        numbers, the positions of the flags set to 1, each city, the keys of the advances, wonders
+        and benefits blocks): an empty list means nothing is known and every entry is written.
+        The caller keeps one memo per buffer and empties it whenever something else writes into
+        the buffer. The values are compared, not the state they came from, so one buffer may
+        follow any game and seat. ``raw`` must be contiguous.
+
+        The numbers go in as runs (``struct``: no NumPy call for a few numbers), the flags as the
+        positions set to 1 (only those that changed); the cities and the advances, wonders and
+        benefits blocks are cached by what they are computed from."""
         n = s.n
+        if not memo:
+            self._fresh(raw, memo, n)
+        mv = memo[M_VIEW]
         top = s.stack[-1]
         kind = type(top)
+        # the game's part depends on the top frame (immutable), the round, dice and turn order
+        # alone: unchanged, its flags are the memo's and its numbers are already in place
+        key: tuple[Any, ...] = (kind, top, s.finished, s.round, s.dice, s.order, s.turn_pos, viewer)
+        if key == memo[M_HEAD_KEY]:
+            ones = memo[M_HEAD_ONES][:]
+        else:
+            ones = self._head(s, top, kind, viewer, mv, memo)
+            memo[M_HEAD_KEY] = key
+            memo[M_HEAD_ONES] = ones[:]
+        # other seats' traits are secret while traits are dealt and redrawn (their keep/redraw
+        # choices are never shown: the decision's seats only tell who has not answered yet)
+        hidden = kind in _HIDDEN_TRAITS and not s.finished
+        dawn_mask = self.c.dawn_mask
+        per = self.per_cp
+        players = s.players
+        achieved = s.achieved
+        blocked = s.blocked
+        fs = self.flags_size
+        at = self.o_flags
+        f_trait, f_age, f_gov, f_dawn, f_achieved, f_blocked, no_trait = self.flag_offsets
+        old_nums = memo[M_SEATS]
+        old_cities = memo[M_CITIES]
+        pack = self.pack_seat
+        n_at = self.head_size * 4  # byte offset of the first seat's numbers
+        n_step = self.numbers_size * 4
+        others: list[int] = []  # the other seats' advances, in the viewer's order
+        for k in range(n):
+            seat = (viewer + k) % n
+            p = players[seat]
+            pop_cp = p.pop_total // per
+            block = [*p.hand, *p.ptp, p.cp_research + p.cp_buildings + p.cp_wonders + pop_cp, p.cp_research,
+                     p.cp_buildings, p.cp_wonders, pop_cp, p.pop_total, p.pop_free, p.free_credit,
+                     p.disc_research + p.bld_research, p.disc_build, p.disc_special, p.disc_wonder,
+                     p.disc_trade + p.bld_trade, p.disc_iron_trade]
+            if block != old_nums[k]:
+                pack(mv, n_at + k * n_step, *block)
+                old_nums[k] = block
+            trait = p.trait
+            researched = p.researched
+            dawn = researched & dawn_mask
+            gov = p.gov
+            ones += (at, at + f_trait + (trait if trait >= 0 and (not hidden or not k) else no_trait),
+                     at + f_age + (2 if dawn else 1 if gov else 0))
+            if gov:
+                ones.append(at + f_gov + (0 if gov == "republic" else 1))
+            if dawn:
+                ones.append(at + f_dawn)
+            got = achieved[seat]
+            if got:
+                ones.append(at + f_achieved + ACHIEVED.index(got))
+            if blocked >> seat & 1:
+                ones.append(at + f_blocked)
+            at += fs
+            if k:
+                others.append(researched)
+            city = p.city
+            if city != old_cities[k]:  # a list compared with the copy last written: no tuple built
+                prev = old_cities[k]
+                if prev is None:
+                    self._write_city(raw, k, seat, tuple(city))
+                else:
+                    self._write_cells(mv, k, city, prev)
+                old_cities[k] = city[:]
+        old = memo[M_ONES]
+        if ones != old:
+            if old:
+                for i in set(old).difference(ones):
+                    mv[i] = 0.0
+                for i in set(ones).difference(old):
+                    mv[i] = 1.0
+            else:
+                raw[ones] = 1.0
+            memo[M_ONES] = ones
+        # advances: four interleaved columns, each rewritten only when what it shows changed
+        me = players[viewer]
+        a, b = self.c_end, self.w_at
+        researched = me.researched
+        if researched != memo[M_ADV_MINE]:
+            raw[a:b:4] = self._bits_f(researched)
+            raw[a + 1:b:4] = self._available(s, me)
+            memo[M_ADV_MINE] = researched
+        disc = me.disc_research + me.bld_research
+        if disc != memo[M_ADV_DISC]:
+            raw[a + 2:b:4] = self._costs(disc)
+            memo[M_ADV_DISC] = disc
+        if others != memo[M_ADV_OTHERS]:
+            raw[a + 3:b:4] = self._others(tuple(others))
+            memo[M_ADV_OTHERS] = others
+        wo = s.wonder_owner
+        # what the wonders block shows of the viewer: its unlocking advances and wonder costs
+        # (wonder_key: the first-wonder bonus of its trait, its wonder discount)
+        key = (viewer, researched & self.unlock_mask, me.wonders == 0, me.trait, me.disc_wonder)
+        if key != memo[M_WON] or wo != memo[M_WO]:
+            raw[self.w_at:self.b_at] = self._wonders(s, viewer, (*key, *wo))
+            memo[M_WON] = key
+            memo[M_WO] = wo[:]
+        bo = s.benefit_owner
+        if viewer != memo[M_BV] or bo != memo[M_BEN]:
+            raw[self.b_at:] = self._benefits(viewer, (viewer, *bo))
+            memo[M_BV] = viewer
+            memo[M_BEN] = bo[:]
+
+    def _head(self, s: InceptumState, top: Any, kind: type, viewer: int, mv: memoryview, memo: list[Any]) -> list[int]:
+        """Write the game's numbers if they changed; the positions of the game's flags set to 1."""
+        n = s.n
         ones = [self.o_mode, self.o_players + n, self.o_decision + _FRAME_NO[kind],
                 self.o_start + (s.order[0] - viewer) % n]
         if viewer in s.decision().players:
@@ -209,154 +349,172 @@ class InceptumEncoder:
             ones.append(self.o_turn + (s.order[s.turn_pos] - viewer) % n)
         nums: list[Any] = [s.round, *(s.dice or self.no_dice)]
         if kind is Offer or kind is Respond:
-            offerer = top.seat if kind is Offer else top.offerer  # type: ignore[union-attr]
-            partner = top.partner if kind is Offer else top.seat  # type: ignore[union-attr]
+            offerer = top.seat if kind is Offer else top.offerer
+            partner = top.partner if kind is Offer else top.seat
             if offerer == viewer:
                 ones.append(self.o_offer)
-                nums += top.give  # type: ignore[union-attr]
-                nums += top.ask  # type: ignore[union-attr]
+                nums += top.give
+                nums += top.ask
             elif partner == viewer:
                 ones.append(self.o_offer + 1)
-                nums += top.ask  # type: ignore[union-attr]
-                nums += top.give  # type: ignore[union-attr]
+                nums += top.ask
+                nums += top.give
             else:
                 ones.append(self.o_offer + 2)
                 nums += self.no_offer
         else:
             nums += self.no_offer
         if kind is FreeActions:
-            nums += (top.research, top.build, 0, 0, 0, 0)  # type: ignore[union-attr]
+            nums += (top.research, top.build, 0, 0, 0, 0)
         elif kind is Government:
-            nums += (top.research, top.build, top.benefit, 0, 0, 0)  # type: ignore[union-attr]
+            nums += (top.research, top.build, top.benefit, 0, 0, 0)
         elif kind is Pray:
-            nums += (0, 0, 0, top.remaining, top.limit, 0)  # type: ignore[union-attr]
+            nums += (0, 0, 0, top.remaining, top.limit, 0)
         elif kind is BonusChoice:
-            nums += (0, 0, 0, 0, 0, top.remaining[viewer])  # type: ignore[union-attr, index]
+            nums += (0, 0, 0, 0, 0, top.remaining[viewer])
         else:
             nums += self.no_pending
             if kind is Slot:
                 slot = self.o_slot
-                if top.free:  # type: ignore[union-attr]
+                if top.free:
                     ones.append(slot)
-                if top.kind == "b":  # type: ignore[union-attr]
-                    ones.append(slot + 2 + top.target)  # type: ignore[union-attr]
+                if top.kind == "b":
+                    ones.append(slot + 2 + top.target)
                 else:
-                    ones += (slot + 1, slot + 2 + self.nl + top.target)  # type: ignore[union-attr]
-        # other seats' traits are secret while traits are dealt and redrawn (their keep/redraw
-        # choices are never shown: the decision's seats only tell who has not answered yet)
-        hidden = s.traits_hidden()
-        dawn_mask = self.c.dawn_mask
-        per = self.per_cp
-        players = s.players
-        achieved = s.achieved
-        blocked = s.blocked
-        cities = []
-        fs = self.flags_size
-        at = self.o_flags
-        for k in range(n):
-            seat = (viewer + k) % n
-            p = players[seat]
-            pop_cp = p.pop_total // per
-            nums += p.hand
-            nums += p.ptp
-            nums += (p.cp_research + p.cp_buildings + p.cp_wonders + pop_cp, p.cp_research, p.cp_buildings,
-                     p.cp_wonders, pop_cp, p.pop_total, p.pop_free, p.free_credit, p.disc_research + p.bld_research,
-                     p.disc_build, p.disc_special, p.disc_wonder, p.disc_trade + p.bld_trade, p.disc_iron_trade)
-            trait = p.trait if p.trait >= 0 and (not hidden or seat == viewer) else self.nt
-            dawn = p.researched & dawn_mask
-            gov = p.gov
-            ones += (at, at + self.f_trait + trait, at + self.f_age + (2 if dawn else 1 if gov else 0))
-            if gov:
-                ones.append(at + self.f_gov + (0 if gov == "republic" else 1))
-            if dawn:
-                ones.append(at + self.f_dawn)
-            got = achieved[seat]
-            if got:
-                ones.append(at + self.f_achieved + ACHIEVED.index(got))
-            if blocked >> seat & 1:
-                ones.append(at + self.f_blocked)
-            cities.append(tuple(p.city))
-            at += fs
-        used = self.n_used[n]
-        raw[:used] = nums
-        raw[used:self.h_end] = 0.0  # absent seats' numbers and every flag
-        raw[ones] = 1.0
-        at = self.h_end
-        size = self.city_size
-        last = self.cities._last  # each seat's city as last encoded (alternating viewers find it too)
-        for k, city in enumerate(cities):
-            seat = (viewer + k) % n
-            prev = last.get(seat)
-            if prev is not None and prev[0] == city:
-                block = prev[1]
-            else:
-                found = self.cities.last(seat, city)
-                block = found if found is not None else self.cities.remember(seat, city, self._city(city))
-            raw[at:at + size] = block
-            at += size
-        if n < MAX_SEATS:
-            raw[at:self.c_end] = 0.0
-        me = players[viewer]
-        key = (viewer, me.researched, me.disc_research + me.bld_research, *wonder_key(s, me),
-               *[q.researched for q in players], *s.wonder_owner, *s.benefit_owner)
-        tail = self.tails.last(viewer, key)
-        if tail is None:
-            tail = self.tails.remember(viewer, key, self._tail(s, viewer))
-        raw[self.c_end:] = tail
+                    ones += (slot + 1, slot + 2 + self.nl + top.target)
+        if nums != memo[M_HEAD]:
+            self.pack_head(mv, 0, *nums)
+            memo[M_HEAD] = nums
+        return ones
 
-    def _city(self, city: tuple[Any, ...]) -> np.ndarray:
-        out = np.zeros(25 * CELL, np.float32)
-        for k, cell in enumerate(city):
-            if cell is None:
-                continue
-            b = k * CELL
-            out[b] = 1.0
+    def _fresh(self, raw: np.ndarray, memo: list[Any], n: int) -> None:
+        """Start a memo for ``raw``: what nothing writes for ``n`` players (absent seats' numbers
+        and cities) zeroed, every flag cleared; the rest is written by :meth:`update`."""
+        mv = memoryview(raw)  # type: ignore[arg-type]
+        if not mv.c_contiguous or mv.format != "f":
+            raise ValueError("the observation buffer must be a contiguous float32 array")
+        raw[self.n_used[n]:self.h_end] = 0.0  # absent seats' numbers and every flag
+        raw[self.h_end + n * self.city_size:self.c_end] = 0.0  # absent seats' cities
+        memo[:] = [None, [None] * n, [], [None] * n, None, None, None, None, None, None, None, mv, None, None]
+
+    def _write_city(self, raw: np.ndarray, k: int, seat: int, city: tuple[Any, ...]) -> None:
+        """The city of ``seat`` (``k``-th in the viewer's order) into ``raw``, cached by its slots."""
+        cache = self.cities
+        prev = cache._last.get(seat)  # each seat's city as last encoded (alternating viewers find it too)
+        if prev is not None and prev[0] == city:
+            cells = prev[1]
+        else:
+            found = cache.last(seat, city)
+            cells = found if found is not None else cache.remember(seat, city, self._city(city))
+        at = self.h_end + k * self.city_size
+        raw[at:at + self.city_size] = cells
+
+    def _write_cells(self, mv: memoryview, k: int, city: list[Any], prev: list[Any]) -> None:
+        """The slots of the ``k``-th seat's city that differ from ``prev`` (the slots last written)."""
+        at = (self.h_end + k * self.city_size) * 4
+        pack = self.pack_cell
+        cell_values = self._cell_values
+        for i in range(25):
+            cell = city[i]
+            if cell is not prev[i] and cell != prev[i]:
+                vals = cell_values.get(cell)
+                if vals is None:
+                    vals = cell_values[cell] = self._cell(cell)
+                pack(mv, at + i * CELL * 4, *vals)
+
+    def _cell(self, cell: tuple[int, int, int, int] | None) -> tuple[float, ...]:
+        """One city slot's values: occupied, resource building, special building, wonder, level,
+        population, the resource one-hot."""
+        out = [0.0] * CELL
+        if cell is not None:
+            out[0] = 1.0
             kind = cell[0]
             if kind == WONDER:
-                out[b + 3] = 1.0
-                continue
-            out[b + (1 if kind == RESBLD else 2)] = 1.0
-            out[b + 4] = cell[2]
-            out[b + 5] = cell[3]
-            res = self.line_res[cell[1]] if kind != SPECBLD else -1
-            if res >= 0:
-                out[b + 6 + res] = 1.0
-        return out
+                out[3] = 1.0
+            else:
+                out[1 if kind == RESBLD else 2] = 1.0
+                out[4] = float(cell[2])
+                out[5] = float(cell[3])
+                res = self.line_res[cell[1]] if kind != SPECBLD else -1
+                if res >= 0:
+                    out[6 + res] = 1.0
+        return tuple(out)
 
-    def _tail(self, s: InceptumState, viewer: int) -> np.ndarray:
-        """Advances, wonders and benefits as ``viewer`` sees them (vectorised, into one new
-        array: rebuilt whenever a seat researches or builds a wonder)."""
-        me = s.players[viewer]
-        na, nw, nb = self.na, self.nw, self.nb
-        out = np.zeros(4 * na + 4 * nw + 2 * nb, np.float32)
-        techs = out[:4 * na].reshape(na, 4)
-        won = out[4 * na:4 * (na + nw)].reshape(nw, 4)
-        ben = out[4 * (na + nw):].reshape(nb, 2)
-        mine = self._bits(me.researched)
-        techs[:, 0] = mine
-        avail = self.available.get(me.researched)  # researchable() depends on the bitmask alone
+    def _city(self, city: tuple[Any, ...]) -> np.ndarray:
+        values = self._cell_values
+        out: list[float] = []
+        for cell in city:
+            vals = values.get(cell)
+            if vals is None:
+                vals = values[cell] = self._cell(cell)
+            out += vals
+        return np.array(out, np.float32)
+
+    def _bits_f(self, researched: int) -> np.ndarray:
+        """The advances researched, 0/1 per advance (cached by the bitmask)."""
+        got = self.researched_f.get(researched)
+        if got is None:
+            got = self.researched_f.put(researched, self._bits(researched).astype(np.float32))
+        return got
+
+    def _available(self, s: InceptumState, me: Any) -> np.ndarray:
+        """The advances ``me`` may research now, 0/1 (researchable() depends on the bitmask alone)."""
+        avail = self.available.get(me.researched)
         if avail is None:
-            avail = np.zeros(na, np.float32)
+            avail = np.zeros(self.na, np.float32)
             avail[list(researchable(s, me))] = 1.0
             avail = self.available.put(me.researched, avail)
-        techs[:, 1] = avail
-        techs[:, 2] = np.maximum(self.adv_cost - (me.disc_research + me.bld_research), 1)
-        for i, q in enumerate(s.players):
-            if i != viewer and q.researched:
-                techs[:, 3] += self._bits(q.researched)
+        return avail
+
+    def _costs(self, disc: int) -> np.ndarray:
+        """Every advance's research cost after a discount of ``disc`` (at least 1)."""
+        got = self.cost_cols.get(disc)
+        if got is None:
+            got = self.cost_cols.put(disc, np.maximum(self.adv_cost - disc, 1).astype(np.float32))
+        return got
+
+    def _others(self, others: tuple[int, ...]) -> np.ndarray:
+        """How many of the other seats (their advances ``others``) researched each advance."""
+        got = self.others_cols.get(others)
+        if got is None:
+            count = np.zeros(self.na, np.float32)
+            for r in others:
+                if r:
+                    count += self._bits(r)
+            got = self.others_cols.put(others, count)
+        return got
+
+    def _wonders(self, s: InceptumState, viewer: int, key: tuple[int, ...]) -> np.ndarray:
+        """Per wonder: built by the viewer, by another seat; unlocked for the viewer; its total
+        cost for the viewer (cached by the viewer, its unlocking advances, its wonder discounts and
+        the owners)."""
+        got = self.won_blocks.get(key)
+        if got is not None:
+            return got
+        me = s.players[viewer]
+        won = np.empty((self.nw, 4), np.float32)
         owners = np.asarray(s.wonder_owner)
         won[:, 0] = owners == viewer
         won[:, 1] = (owners >= 0) & (owners != viewer)
-        won[:, 2] = (self.unlock < 0) | (mine[np.maximum(self.unlock, 0)] == 1)
+        won[:, 2] = (self.unlock < 0) | (self._bits(me.researched)[np.maximum(self.unlock, 0)] == 1)
         wkey = wonder_key(s, me)
         totals = self.wonder_totals.get(wkey)
         if totals is None:
             totals = self.wonder_totals.put(wkey, np.array([sum(r[0]) for r in wonder_table(s, me)[0]], np.float32))
         won[:, 3] = totals
-        bo = np.asarray(s.benefit_owner)
+        return self.won_blocks.put(key, won.reshape(-1))
+
+    def _benefits(self, viewer: int, key: tuple[int, ...]) -> np.ndarray:
+        """Per government benefit: taken by the viewer, taken by another seat (cached by the
+        viewer and the owners)."""
+        got = self.ben_blocks.get(key)
+        if got is not None:
+            return got
+        ben = np.empty((self.nb, 2), np.float32)
+        bo = np.asarray(key[1:])
         ben[:, 0] = bo == viewer
         ben[:, 1] = (bo >= 0) & (bo != viewer)
-        return out
+        return self.ben_blocks.put(key, ben.reshape(-1))
 
     def _bits(self, researched: int) -> np.ndarray:
         """The researched advances as 0/1 per advance (cached by the bitmask)."""

@@ -178,7 +178,9 @@ class ClickPlayer:
         """Click what plays ``action`` and wait for the page to show the next position."""
         page = self.page
         before = state_id(page)
-        on_board = page.locator(f"#board .clickable[data-action='{action}']")
+        # a board element names its first action in data-action; the guide names the suggested
+        # one of an element's several actions in data-guide-action (its chooser offers it)
+        on_board = page.locator(f"#board .clickable[data-action='{action}'], #board .clickable[data-guide-action='{action}']")
         if on_board.count():
             click_inside(page, on_board.first)
             self.clicks += 1

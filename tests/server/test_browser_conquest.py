@@ -34,6 +34,8 @@ from browser_util import (
     launch,
     legal_actions,
     shot,
+    state_id,
+    wait_state,
 )
 
 pytestmark = pytest.mark.browser
@@ -164,8 +166,8 @@ def test_guided_first_game_of_conquest(browser: Any, server_factory: Any, tmp_pa
     while player.wait_turn(timeout=120):
         assert time.monotonic() < deadline, f"still guided after {player.clicks} clicks"
         page.wait_for_selector("#guide-do", timeout=30_000)
-        target = page.locator("#board .guide-target[data-action]")
-        action = (target.first.get_attribute("data-action") if target.count()
+        target = page.locator("#board .guide-target[data-guide-action]")
+        action = (target.first.get_attribute("data-guide-action") if target.count()
                   else page.get_attribute("#legal .guide-target", "data-action") or "")
         assert action in legal_actions(page), action
         assert "null" not in page.inner_text("#guide") and "[object" not in page.inner_text("#guide")
@@ -175,3 +177,60 @@ def test_guided_first_game_of_conquest(browser: Any, server_factory: Any, tmp_pa
     assert page.locator("#score-sheet tbody tr").count() == 2
     shot(page, "conquest-guided-end-desktop")
     assert not errors, errors
+
+
+def test_guide_marks_the_board_control_whose_chooser_holds_the_suggestion(
+    browser: Any, server_factory: Any, tmp_path: Path
+) -> None:
+    """A territory that offers several actions names only its first in data-action. When the
+    guide suggests another of them, that territory is still the highlighted control and its
+    chooser marks the suggested entry. Once such a territory is on the board, the server's hint
+    is replaced by its last action, so the case is played every time instead of only when the
+    bot happens to suggest it."""
+    server = server_factory(str(tmp_path / "cq-chooser.sqlite3"), bot_delay=0.0)
+    page = browser.new_page(viewport=DESKTOP, reduced_motion="reduce")
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    forced: dict[str, str] = {}
+
+    def on_hint(route: Any) -> None:
+        response = route.fetch()
+        data = response.json()
+        if forced:
+            data.update(action=forced["action"], described=None)
+        route.fulfill(response=response, json=data)
+
+    page.route("**/hint*", on_hint)
+    page.goto(server.base + "/")
+    page.locator("#tutorials button[data-game=conquest]").click()
+    page.wait_for_url("**/play/**")
+    page.select_option("#pace", "instant")
+    player = ClickPlayer(page)
+    several = None
+    for _ in range(200):
+        assert player.wait_turn(timeout=120), "no territory offered several actions in the whole game"
+        before = state_id(page)
+        page.wait_for_selector("#guide-do", timeout=30_000)
+        several = page.evaluate("""() => {
+            const n = document.querySelector('#board .clickable[data-actions]');
+            return n && n._civ ? n._civ.legal : null; }""")
+        if several:
+            break
+        page.click("#guide-do")
+        wait_state(page, before + 1, timeout=20)
+    assert several and len(several) > 1
+    suggested = several[-1]
+    forced["action"] = suggested
+    page.reload()  # the page asks for the hint again: now the replaced one
+    page.wait_for_selector("#guide-do", timeout=30_000)
+    targets = page.evaluate("""() => [...document.querySelectorAll('#board .guide-target')]
+        .map((n) => [n.dataset.guideAction, n.dataset.action])""")
+    assert [suggested, several[0]] in targets, (suggested, targets)  # named only as its first, yet marked
+    before = state_id(page)
+    page.locator("#board .guide-target").first.click()
+    page.wait_for_selector("#chooser")
+    marked = page.locator("#chooser .guide-target")
+    assert marked.count() == 1 and marked.get_attribute("data-action") == suggested
+    marked.click()
+    wait_state(page, before + 1, timeout=20)
+    assert errors == []

@@ -182,7 +182,7 @@ def test_dominations_guided_first_game(browser: Any, server_factory: Any, tmp_pa
         if target.count():
             target.first.click()
             if page.locator("#chooser").count():
-                page.locator("#chooser .guide-target, #chooser [data-action]").first.click()
+                page.locator("#chooser .guide-target").first.click()  # the chooser marks the suggestion
         else:
             page.locator("#guide-do").click()
         steps += 1
@@ -197,3 +197,4 @@ def test_dominations_guided_first_game(browser: Any, server_factory: Any, tmp_pa
     print(f"guided game: {steps} guided steps; {page.inner_text('#guide-end')}")
     shot(page, "dominations-guided-end-1366x768")
     assert page.errors == []  # type: ignore[attr-defined]
+

@@ -206,12 +206,20 @@ def test_guided_first_game_suggests_explains_and_ends_on_the_score_sheet(
         if not caught_up(page, server.base, mine["id"], mine["token"]):
             continue
         page.wait_for_selector("#guide-action", timeout=30_000)
-        why = page.inner_text("#guide-why")
-        assert len(why) > 20  # the suggestion says why
-        target = page.locator("#board .guide-target[data-action]")
-        assert target.count() >= 1  # the suggested control is highlighted on the board
-        action = target.first.get_attribute("data-action") or ""
-        assert action in legal_actions(page)
+        # one look at the page: a bot's move in a simultaneous phase redraws the board and asks
+        # for a new suggestion at any moment, so separate reads could straddle two positions
+        guided = page.evaluate("""() => {
+            const why = document.getElementById('guide-why');
+            if (!document.getElementById('guide-action') || !why) return null;
+            return { why: why.textContent, targets: [...document.querySelectorAll(
+                '#board .guide-target[data-guide-action]')].map((n) => n.dataset.guideAction) }; }""")
+        if guided is None:  # the position moved on meanwhile: look again
+            continue
+        assert len(guided["why"]) > 20  # the suggestion says why
+        assert guided["targets"]  # the suggested control is highlighted on the board
+        action = guided["targets"][0]
+        if action not in legal_actions(page):  # the position moved on meanwhile
+            continue
         if play(player, page, action):
             followed += 1
     page.wait_for_selector("#score-sheet")
@@ -221,3 +229,4 @@ def test_guided_first_game_suggests_explains_and_ends_on_the_score_sheet(
     assert "Final score" in moments
     assert followed > 20 and errors == []
     shot(page, "pathciv-guided-end-1366x768")
+

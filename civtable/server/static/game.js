@@ -139,7 +139,8 @@
     const rect = anchor.getBoundingClientRect();
     const menu = el("div", { class: "chooser", id: "chooser", role: "menu" },
       heading ? el("div", { class: "chooser-head small" }, heading) : null,
-      actions.map((t) => el("button", { type: "button", class: "small chooser-item", dataset: { action: t }, role: "menuitem",
+      actions.map((t) => el("button", { type: "button", class: `small chooser-item${guide && hint && hint.action === t && hintFor === payload.state_id ? " guide-target" : ""}`,
+        dataset: { action: t }, role: "menuitem",
         onclick: () => { closeChooser(); act(t); }, onmouseenter: () => showPlanner(t) },
         el("span", { class: "chooser-label" }, label(t)), Civ.table.descriptionNode(t, "small"))),
       el("button", { type: "button", class: "small secondary", onclick: closeChooser }, "Cancel"));
@@ -295,7 +296,7 @@
   let guideLogMark = null;
   async function showGuide() {
     const panel = document.getElementById("guide");
-    for (const n of document.querySelectorAll(".guide-target")) n.classList.remove("guide-target");
+    for (const n of document.querySelectorAll(".guide-target")) { n.classList.remove("guide-target"); delete n.dataset.guideAction; }
     if (!guide || payload.seat === null) { panel.classList.add("hidden"); return; }
     panel.classList.remove("hidden");
     findLesson();
@@ -340,7 +341,12 @@
     // a board that shows one choice at a time (a tile, a card) may bring the suggested one forward
     if (renderer().reveal && !document.querySelector(`#board [data-action="${CSS.escape(hint.action)}"]`)) renderer().reveal(hint.action);
     const targets = [...document.querySelectorAll(`#board [data-action="${CSS.escape(hint.action)}"], #legal [data-action="${CSS.escape(hint.action)}"]`)];
-    for (const n of targets) n.classList.add("guide-target");
+    // a board element that offers several actions names only its first in data-action: it is the
+    // suggested control too when the suggestion is among its choices (its chooser marks the one)
+    for (const n of document.querySelectorAll("#board .clickable")) {
+      if (!targets.includes(n) && n._civ && n._civ.legal.includes(hint.action)) targets.push(n);
+    }
+    for (const n of targets) { n.classList.add("guide-target"); n.dataset.guideAction = hint.action; }
     const onBoard = targets.find((n) => n.closest("#board"));
     if (onBoard) {
       const r = onBoard.getBoundingClientRect();

@@ -67,6 +67,7 @@ def _compare(bot: Any, obs: Observation, sample: GameState, runs: list[tuple[Act
     values: list[list[float]] = [[] for _ in runs]
     limit = bot.iters if bot.iters is not None else 10**12
     state = sample
+    until = bot.mark(sample) + bot.reach if bot.reach and bot.mark is not None else None
     while n < limit and not (n and bot._late()):
         if n:
             state = obs.sample_state(bot.rng)
@@ -75,7 +76,7 @@ def _compare(bot: Any, obs: Observation, sample: GameState, runs: list[tuple[Act
             t = state.clone()
             for a in run:
                 t.apply_unchecked(a, me)
-            values[i].append(anchored_rollout(bot, t, me, random.Random(seed)))
+            values[i].append(anchored_rollout(bot, t, me, random.Random(seed), until))
         n += 1
     best = max(range(len(runs)), key=lambda i: (sum(values[i]), -i))
     if best == 0:
@@ -91,12 +92,13 @@ def _compare(bot: Any, obs: Observation, sample: GameState, runs: list[tuple[Act
     return best, n
 
 
-def anchored_rollout(bot: Any, state: GameState, me: int, rng: random.Random) -> float:
-    """Play the rollout policy for ``depth`` moves (or to the end) and score the seat."""
+def anchored_rollout(bot: Any, state: GameState, me: int, rng: random.Random, until: int | None = None) -> float:
+    """Play the rollout policy for ``depth`` moves (or to the end, or until the game's
+    ``rollout_mark`` reaches ``until``) and score the seat."""
     steps = 0
     while True:
         deciders = state.decision().players
-        if not deciders:
+        if not deciders or (until is not None and bot.mark(state) >= until):
             break
         if deciders == (CHANCE,):
             state.apply_unchecked(sample_chance(state.chance_outcomes(), rng), CHANCE)

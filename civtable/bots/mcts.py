@@ -77,7 +77,10 @@ Spec parameters (``mcts:iters=400,depth=12,rollout=greedy``):
 ``z``       with ``search=anchored``: the candidate's paired gain over the rollout policy's move
             must also stand ``z`` standard errors above zero (default 0: off),
 ``plans``   with ``search=anchored``: ``1`` (default) compares the game's whole plans where it
-            offers them (``search_plans``), ``0`` compares single moves only.
+            offers them (``search_plans``), ``0`` compares single moves only,
+``reach``   with ``search=anchored``: ``K`` > 0 ends each rollout once the game's
+            ``rollout_mark(state)`` has grown by ``K`` (Path of Civilization: ``K`` more rounds
+            have ended), or after ``depth`` moves, whichever comes first (default 0: off).
 
 **Anchored search** (``search=anchored``) is a flat search that starts from the rollout policy's
 own move (the greedy choice) and only deviates from it when the rollouts say so. It compares that
@@ -98,7 +101,8 @@ Game hooks (all optional) live in ``civtable.games.<game>.bot``: ``rollout_actio
 rng)`` (greedy rollouts), ``search_actions(state, seat, legal, rng)`` (the moves worth searching,
 computed once per tree node), ``leaf_values(state)`` (per-seat win estimates in [0, 1]),
 ``margin_values(state)`` (per-seat leads, for ``search=anchored``), ``search_plans(state, seat,
-legal, rng)`` (whole plans, for ``search=anchored``) and
+legal, rng)`` (whole plans, for ``search=anchored``), ``rollout_mark(state)`` (a count that
+grows as the game goes on, for ``reach``) and
 ``MCTS_DEFAULTS`` (a dict of default spec parameters for that game; explicit parameters win).
 Nim has none; Inceptum has all four.
 """
@@ -120,7 +124,7 @@ from .greedy import game_bot_module, int_param, state_value
 RolloutPolicy = Callable[[GameState, int, random.Random], Action]
 
 PARAMS = ("iters", "ms", "steps", "depth", "rollout", "c", "prune", "leaf", "horizon", "opp", "widen", "chance", "style",
-          "search", "top", "margin", "z", "plans")
+          "search", "top", "margin", "z", "plans", "reach")
 SEARCHES = ("tree", "anchored")
 HORIZONS = ("game", "turn", "round")
 
@@ -129,6 +133,7 @@ Candidates = Callable[[GameState, int, list[Action], random.Random], list[Action
 LeafValues = Callable[[GameState], list[float]]
 Margins = Callable[[GameState], list[float]]
 Plans = Callable[[GameState, int, list[Action], random.Random], list[tuple[Action, ...]] | None]
+Marks = Callable[[GameState], int]
 
 
 class _Node:
@@ -192,6 +197,8 @@ class MCTSBot:
         z: float = 0.0,
         margins: Margins | None = None,
         plans: Plans | None = None,
+        reach: int = 0,
+        mark: Marks | None = None,
     ) -> None:
         if iters is None and ms is None and steps is None:
             raise OptionError("the mcts bot needs a budget: iters=N, steps=S or ms=M")
@@ -216,6 +223,8 @@ class MCTSBot:
         self.z = z
         self.margins = margins
         self.plans = plans
+        self.reach = reach
+        self.mark = mark
         self.planned: list[Action] = []  # the rest of the plan chosen by the anchored search
         self.name = "mcts"
         self.last_iterations = 0
@@ -521,6 +530,10 @@ def make_mcts(game: Game, seat: int, rng: random.Random, params: dict[str, str])
     iters: int | None = int_param(params, "iters", 200, 1, 10**8)
     if "iters" not in params and (ms is not None or steps is not None):
         iters = None  # a time or work budget given alone is the only budget
+    reach = int_param(params, "reach", 0, 0, 1000)
+    mark = getattr(module, "rollout_mark", None) if module is not None else None
+    if reach and mark is None:
+        raise OptionError(f"the search bot of {game.info.title} cannot roll out to a mark (reach=): the game has no rollout_mark")
     bot = MCTSBot(
         game,
         seat,
@@ -543,6 +556,8 @@ def make_mcts(game: Game, seat: int, rng: random.Random, params: dict[str, str])
         z=_float_param(params, "z", 0.0),
         margins=getattr(module, "margin_values", None) if module is not None else None,
         plans=_hook(module, "search_plans", params.get("plans", "1"), "plans"),
+        reach=reach,
+        mark=mark,
     )
     if "style" in params:
         apply_style(bot, module, game, params["style"])

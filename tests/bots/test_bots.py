@@ -208,3 +208,34 @@ def test_a_seeded_game_of_the_default_search_does_not_depend_on_what_ran_before(
     first = opening(5)
     opening(6)
     assert opening(5) == first
+
+
+def test_anchored_rollouts_with_reach_stop_when_the_rounds_have_ended() -> None:
+    # Path of Civilization marks a rollout's progress by the round: reach=1 stops at the start
+    # of the next round, reach=2 one round later, while without it the rollout runs ``depth`` moves
+    import random
+
+    from civtable.bots.anchored import anchored_rollout
+    from civtable.core import Session
+
+    game = make_game("pathciv", {"players": 2})
+    bots = [make_bot("greedy", game, p, 3) for p in range(2)]
+    session = Session(game, 3, ["greedy", "greedy"], undo=False)
+    while session.state.round < 2 or session.state.phase < 4:  # round 2, after its Projects
+        session.step_agents(bots, limit=1)
+    state = session.state
+    start = state.round
+    for reach in (1, 2):
+        bot = make_bot(f"mcts:reach={reach},depth=1000", game, 0, 1)
+        end = state.clone()
+        anchored_rollout(bot, end, 0, random.Random(1), bot.mark(state) + bot.reach)
+        assert end.round == start + reach and not end.finished
+    bot = make_bot("mcts:depth=1000", game, 0, 1)
+    end = state.clone()
+    anchored_rollout(bot, end, 0, random.Random(1))
+    assert end.finished
+
+
+def test_reach_needs_a_game_with_a_rollout_mark() -> None:
+    with pytest.raises(OptionError):
+        make_bot("mcts:search=anchored,reach=2", nim(), 0, 1)

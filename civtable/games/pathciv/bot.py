@@ -374,6 +374,12 @@ def rollout_action(state: Any, player: int, rng: random.Random) -> Action:
     return choose(state, player, legal, rng, plan=False)
 
 
+def rollout_mark(state: Any) -> int:
+    """How far a rollout has come, for the anchored search's ``reach=K`` (roll out until K
+    rounds have ended): the round, one more once the game is over."""
+    return int(state.round) + (1 if state.finished else 0)
+
+
 def search_actions(state: Any, player: int, legal: list[Action], rng: random.Random, tw: Tilt = PLAIN) -> list[Action]:
     """The moves worth searching. A Project card is not searched: the greedy plan of the round
     (computed once per position of the public table in this game) places it; otherwise the best few moves by

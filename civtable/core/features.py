@@ -73,7 +73,6 @@ class Layout:
     1
     """
 
-    CLIP_GAP = 512  # exact entries between two clipped slices below which one span covers both
 
     def __init__(self) -> None:
         self.entries: list[Feature | Group] = []  # in order, as documented
@@ -83,7 +82,7 @@ class Layout:
         self.scale = np.zeros(0, np.float32)
         self.low = np.zeros(0, np.float32)
         self.exact_high = np.zeros(0, np.float32)
-        self.clips: list[tuple[int, int, np.ndarray, np.ndarray]] = []
+        self.clipped = False
         self.upper = np.zeros(0, np.float32)
         self.lower = np.zeros(0, np.float32)
         self.signed = False
@@ -142,23 +141,17 @@ class Layout:
                 exact_high[f.start:f.stop] = f.high
         self.scale, self.low, self.exact_high = scale, low, exact_high
         # only entries that can leave [0, 1] after scaling need clipping: saturating or signed
-        # slices (an exact unsigned slice stays inside by its bound). Clip the spans holding them
-        # (neighbouring ones merged: one NumPy call costs as much as clipping a few hundred entries)
-        spans: list[list[int]] = []
-        for f in sorted((f for f in self.flat if (not f.exact or f.signed) and f.size), key=lambda f: f.start):
-            if spans and f.start - spans[-1][1] <= self.CLIP_GAP:
-                spans[-1][1] = max(spans[-1][1], f.stop)
-            else:
-                spans.append([f.start, f.stop])
+        # slices (an exact unsigned slice stays inside by its bound). The clipping is done with
+        # whole-array bounds (one NumPy call, no slices): 1 (and low) on those entries, +inf
+        # (-inf) elsewhere
         self.signed = any(f.signed for f in self.flat)
-        self.clips = [(a, b, np.ones(b - a, np.float32), low[a:b].copy()) for a, b in spans]
-        # the same clipping as whole-array bounds (one NumPy call, no slice): 1 (and low) inside
-        # the clipped spans, +inf (-inf) elsewhere
         self.upper = np.full(self.size, np.inf, np.float32)
         self.lower = np.full(self.size, -np.inf, np.float32)
-        for a, b in spans:
-            self.upper[a:b] = 1.0
-            self.lower[a:b] = low[a:b]
+        clipped = [f for f in self.flat if (not f.exact or f.signed) and f.size]
+        for f in clipped:
+            self.upper[f.start:f.stop] = 1.0
+            self.lower[f.start:f.stop] = low[f.start:f.stop]
+        self.clipped = bool(clipped)
         self.frozen = True
         return self
 
@@ -168,7 +161,7 @@ class Layout:
         when the layout has signed slices (an unsigned raw value is never negative: the encoders
         write counts, levels and flags, and :meth:`violations` is checked over random games)."""
         np.multiply(raw, self.scale, out=out)
-        if self.clips:
+        if self.clipped:
             np.minimum(out, self.upper, out=out)  # arrays, not scalars: NumPy is quicker that way
             if self.signed:  # unsigned raw values are never negative (Layout.violations; tested)
                 np.maximum(out, self.lower, out=out)
@@ -177,7 +170,7 @@ class Layout:
     def normalised(self, raw: np.ndarray) -> np.ndarray:
         """:meth:`normalise` into a new array."""
         out = np.multiply(raw, self.scale)
-        if self.clips:
+        if self.clipped:
             np.minimum(out, self.upper, out=out)
             if self.signed:
                 np.maximum(out, self.lower, out=out)
@@ -186,7 +179,7 @@ class Layout:
     def normalise_rows(self, raw: np.ndarray, out: np.ndarray) -> np.ndarray:
         """:meth:`normalise` for a batch: one row per observation, in one vectorised step."""
         np.multiply(raw, self.scale, out=out)
-        if self.clips:
+        if self.clipped:
             np.minimum(out, self.upper, out=out)
             if self.signed:
                 np.maximum(out, self.lower, out=out)

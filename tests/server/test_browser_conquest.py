@@ -231,6 +231,7 @@ def test_guide_marks_the_board_control_whose_chooser_holds_the_suggestion(
     page.wait_for_selector("#chooser")
     marked = page.locator("#chooser .guide-target")
     assert marked.count() == 1 and marked.get_attribute("data-action") == suggested
+    shot(page, "conquest-guide-chooser-1366x768")
     marked.click()
     wait_state(page, before + 1, timeout=20)
     assert errors == []

@@ -39,6 +39,8 @@ def decide_anchored(bot: Any, obs: Observation, start: float) -> Action:
     anchor = bot.rollout(sample.clone(), me, bot.rng)
     if anchor not in allowed:
         anchor = extra[0] if extra else obs.legal[0]
+    if bot.kinds is not None and obs.decision.kind not in bot.kinds:
+        return bot._done(anchor, 0, start)  # a kind not searched: the rollout policy's move
     moves = [anchor]
     for a in extra:
         if a in allowed and a not in moves and len(moves) < bot.top:

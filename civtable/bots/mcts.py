@@ -80,7 +80,11 @@ Spec parameters (``mcts:iters=400,depth=12,rollout=greedy``):
             offers them (``search_plans``), ``0`` compares single moves only,
 ``reach``   with ``search=anchored``: ``K`` > 0 ends each rollout once the game's
             ``rollout_mark(state)`` has grown by ``K`` (Path of Civilization: ``K`` more rounds
-            have ended), or after ``depth`` moves, whichever comes first (default 0: off).
+            have ended), or after ``depth`` moves, whichever comes first (default 0: off),
+``kinds``   with ``search=anchored``: the decision kinds searched, joined by ``-``
+            (``kinds=buy-pick``); a decision of another kind plays the rollout policy's move (or
+            the move filter's single move) without rollouts; ``all`` searches every kind (the
+            default, unless the game's ``MCTS_DEFAULTS`` name kinds).
 
 **Anchored search** (``search=anchored``) is a flat search that starts from the rollout policy's
 own move (the greedy choice) and only deviates from it when the rollouts say so. It compares that
@@ -124,7 +128,7 @@ from .greedy import game_bot_module, int_param, state_value
 RolloutPolicy = Callable[[GameState, int, random.Random], Action]
 
 PARAMS = ("iters", "ms", "steps", "depth", "rollout", "c", "prune", "leaf", "horizon", "opp", "widen", "chance", "style",
-          "search", "top", "margin", "z", "plans", "reach")
+          "search", "top", "margin", "z", "plans", "reach", "kinds")
 SEARCHES = ("tree", "anchored")
 HORIZONS = ("game", "turn", "round")
 
@@ -199,6 +203,7 @@ class MCTSBot:
         plans: Plans | None = None,
         reach: int = 0,
         mark: Marks | None = None,
+        kinds: frozenset[str] | None = None,
     ) -> None:
         if iters is None and ms is None and steps is None:
             raise OptionError("the mcts bot needs a budget: iters=N, steps=S or ms=M")
@@ -225,6 +230,7 @@ class MCTSBot:
         self.plans = plans
         self.reach = reach
         self.mark = mark
+        self.kinds = kinds  # the decision kinds the anchored search searches (None: all)
         self.planned: list[Action] = []  # the rest of the plan chosen by the anchored search
         self.name = "mcts"
         self.last_iterations = 0
@@ -558,6 +564,7 @@ def make_mcts(game: Game, seat: int, rng: random.Random, params: dict[str, str])
         plans=_hook(module, "search_plans", params.get("plans", "1"), "plans"),
         reach=reach,
         mark=mark,
+        kinds=_kinds(params, params.get("search", "tree"), given="kinds" in user),
     )
     if "style" in params:
         apply_style(bot, module, game, params["style"])
@@ -576,6 +583,21 @@ def apply_style(bot: MCTSBot, module: Any, game: Game, style: str) -> None:
         if attr not in ("rollout", "candidates", "leaf", "margins", "plans"):
             raise ValueError(f"style_search of {game.info.name} returned an unknown hook {attr!r}")
         setattr(bot, attr, fn)
+
+
+def _kinds(params: dict[str, str], search: str, given: bool) -> frozenset[str] | None:
+    """The decision kinds named by ``kinds=a-b-c`` (None when not given, or when a game's default
+    meets the tree search, which searches every kind)."""
+    if "kinds" not in params or (search != "anchored" and not given):
+        return None
+    if search != "anchored":
+        raise OptionError("mcts parameter kinds is for the anchored search (search=anchored)")
+    if params["kinds"] == "all":
+        return None
+    names = [k for k in params["kinds"].split("-") if k]
+    if not names:
+        raise OptionError("mcts parameter kinds must name at least one decision kind, joined by '-'")
+    return frozenset(names)
 
 
 def _choice(params: dict[str, str], key: str, allowed: tuple[str, ...]) -> str:

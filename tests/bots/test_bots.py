@@ -182,8 +182,28 @@ def test_anchored_search_with_z_deviates_only_for_a_gain_beyond_the_noise() -> N
     assert picks(1) == {Action("take", (3,))}
 
 
+def test_anchored_search_searches_only_the_kinds_it_is_given() -> None:
+    # 3 stones left, a "take" decision: searched (kinds=take) the winning move is found every
+    # time; with only another kind searched the random rollout policy's own (varied) move is
+    # played at once, without rollouts
+    state = _three_left()
+
+    def picks(kinds: str) -> set[Action]:
+        out = set()
+        for seed in range(12):
+            bot = make_bot(f"mcts:search=anchored,rollout=random,iters=12,depth=30,kinds={kinds}", state.game, 1, seed)
+            out.add(bot.decide(observe(state, 1)))
+            assert bot.last_iterations == (12 if kinds == "all" or "take" in kinds.split("-") else 0)
+        return out
+
+    assert picks("take") == {Action("take", (3,))}
+    assert picks("all") == {Action("take", (3,))}
+    assert picks("pile-take") == {Action("take", (3,))}
+    assert len(picks("pile")) > 1
+
+
 @pytest.mark.parametrize("spec", ["mcts:search=sideways", "mcts:search=anchored,top=1", "mcts:margin=x", "mcts:z=x",
-                                  "mcts:plans=2"])
+                                  "mcts:plans=2", "mcts:search=tree,kinds=take", "mcts:search=anchored,kinds=-"])
 def test_bad_anchored_parameters_are_refused(spec: str) -> None:
     with pytest.raises(OptionError):
         make_bot(spec, nim(), 0, 1)

@@ -357,21 +357,16 @@ def make_greedy(game: Game, seat: int, rng: random.Random, params: dict[str, str
 
 
 # ----- hooks for the game-agnostic MCTS bot (civtable.bots.mcts) --------------------------------
-SEARCHED_KINDS = "buy-pick-research-first"
-"""The decisions the default search searches: the Technology bought, the benefit picked, the
-Research spent and the first player. Elsewhere (open claims, deployment, destiny) rollouts from
-known positions found almost nothing to gain over greedy's move, and searching them played level
-with searching everything at about half the CPU (docs/bots.md)."""
-
-MCTS_DEFAULTS = {"search": "anchored", "rollout": "greedy", "depth": "40", "iters": "6", "top": "4", "plans": "0",
-                 "kinds": SEARCHED_KINDS}
+MCTS_DEFAULTS = {"search": "anchored", "rollout": "greedy", "depth": "40", "iters": "6", "top": "4", "plans": "0"}
 """Defaults of ``mcts`` on Path of Civilization (explicit spec parameters override them): the
 anchored search — greedy's move, unless one of the next three candidates leads to a larger lead
 over the best other seat after 40 greedy moves (about two rounds), summed over 6
-determinisations with common random numbers — on the decisions of :data:`SEARCHED_KINDS`.
-Project cards follow greedy's plan of the round: comparing whole Projects (``plans=1``,
-:func:`search_plans`) measured weaker (docs/bots.md). ``mcts:search=tree,iters=80,depth=12`` is
-the tree search that was the default before."""
+determinisations with common random numbers. Project cards follow greedy's plan of the round:
+comparing whole Projects (``plans=1``, :func:`search_plans`) measured weaker, and searching only
+the Technology bought, the benefit, the Research and the first player
+(``kinds=buy-pick-research-first``, about half the CPU) did not hold up on held-out seeds
+(docs/bots.md).
+``mcts:search=tree,iters=80,depth=12`` is the tree search that was the default before."""
 
 
 def rollout_action(state: Any, player: int, rng: random.Random) -> Action:

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import math
 import random
-from collections import Counter
 from typing import Any
 
 from civtable.core import CHANCE, Action, Game, Observation, OptionError
@@ -31,7 +30,7 @@ from .content import BATTLES, CHALLENGES, LEADERS, PHILOSOPHY, WONDERS, Effect, 
 from .evaluation import VALUE_FEATURES as VALUE_FEATURES
 from .evolution import claim_options, outranked
 from .frames import OpenClaims
-from .phases import EMPTY, commit_project, project_options
+from .phases import EMPTY, commit_project, fits, left_over, project_options
 from .player import Player
 from .setup import BATTLE_ROUNDS, CHALLENGE_ROUNDS, last_round
 from .state import P_EVENT, P_PURCHASE, PathState
@@ -80,11 +79,12 @@ def repeat_value(s: PathState, r: Repeat, tw: Tilt = PLAIN) -> float:
     return (deploy * 0.9 + sum(r.research) * RP_VALUE * tw.research) * rounds_left(s) * 0.6
 
 
-def tech_value(s: PathState, p: Player, i: int, tw: Tilt = PLAIN) -> float:
+def tech_value(s: PathState, p: Player, i: int, tw: Tilt = PLAIN, w: list[float] | None = None) -> float:
+    """What Technology ``i`` is worth to ``p`` (``w``: the tray weights, when already known)."""
     c = s.content
     t = c.techs[i]
     prod = sum(k * m for k, m in zip(t.deploy, tw[:5], strict=True)) * 0.8 + sum(t.research) * RP_VALUE * tw.research
-    return t.vp * tw.technologies + effect_value(s, p, t.bonus, tw=tw) + prod * rounds_left(s) * 0.35
+    return t.vp * tw.technologies + effect_value(s, p, t.bonus, w, tw) + prod * rounds_left(s) * 0.35
 
 
 def card_value(s: PathState, p: Player, kind: str, card: int, tw: Tilt = PLAIN) -> float:
@@ -125,13 +125,14 @@ def value(s: PathState, me: int, tw: Tilt = PLAIN) -> float:
     v += ASIDE_VALUE * (tw.challenges * sum(p.aside[:4]) + tw.battles * sum(p.aside[4:]))
     left = rounds_left(s)
     v += RP_VALUE * tw.research * sum(min(r, 7) for r in p.research) * (1.0 if left > 0.5 else 0.0)
-    v += p.legacy * LEGACY_VALUE * tw.legacy * sum(1 for r in BATTLE_ROUNDS if last_round(s) >= r >= s.round) / 4
+    last = last_round(s)
+    v += p.legacy * LEGACY_VALUE * tw.legacy * sum(1 for r in BATTLE_ROUNDS if last >= r >= s.round) / 4
     v += p.pop * 0.45 * left * tw.population
     active = sorted((sum(c.techs[i].deploy) + sum(c.techs[i].research) for i in p.hand + p.left + p.right + p.discovered),
                     reverse=True)[:4]
     v += 0.12 * sum(active) * left
     if s.phase <= P_PURCHASE and not p.bought:  # the compulsory purchase to come
-        best = [tech_value(s, p, i, tw) - RP_VALUE * tw.research * c.techs[i].cost for i in _affordable(s, p)]
+        best = [tech_value(s, p, i, tw, w) - RP_VALUE * tw.research * c.techs[i].cost for i in _affordable(s, p)]
         v += max(best, default=0.0)
     if p.claim >= 0 and s.stack and getattr(s.stack[-1], "kind", "") in ("wonder", "leader"):
         kind = s.stack[-1].kind
@@ -254,8 +255,8 @@ def open_projects(s: PathState, seat: int) -> list[tuple[int, ...]]:
     chosen = s.players[seat].project or (EMPTY,) * 4
     k = sum(1 for t in chosen if t != EMPTY)
     if k < 2:
-        return [f for f in project_options(s, seat) if not Counter(chosen[:k]) - Counter(f[:2])]
-    return [f for f in project_options(s, seat) if f[:2] == chosen[:2] and not Counter(chosen[2:k]) - Counter(f[2:])]
+        return [f for f in project_options(s, seat) if fits(chosen[:k], f[:2])]
+    return [f for f in project_options(s, seat) if f[:2] == chosen[:2] and fits(chosen[2:k], f[2:])]
 
 
 def next_step(s: PathState, seat: int, full: tuple[int, ...]) -> Action:
@@ -263,7 +264,7 @@ def next_step(s: PathState, seat: int, full: tuple[int, ...]) -> Action:
     chosen = s.players[seat].project or (EMPTY,) * 4
     k = sum(1 for t in chosen if t != EMPTY)
     lo = 0 if k < 2 else 2
-    rest = list((Counter(full[lo:lo + 2]) - Counter(chosen[lo:k])).elements())
+    rest = left_over(full[lo:lo + 2], chosen[lo:k])
     return Action("left" if k < 2 else "right", (s.content.techs[rest[0]].id,))
 
 

@@ -3,7 +3,7 @@ purchase, PC-E)."""
 
 from __future__ import annotations
 
-from collections import Counter
+from collections.abc import Sequence
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
@@ -52,9 +52,24 @@ def _projects(st: PathState, hand: list[int]) -> list[tuple[int, ...]]:
     return list(seen)
 
 
-def _fits(part: list[int], side: tuple[int, ...]) -> bool:
+def fits(part: Sequence[int], side: Sequence[int]) -> bool:
     """Are the cards ``part`` (a multiset) among the cards of ``side``?"""
-    return not (Counter(part) - Counter(side))
+    rest = list(side)
+    for card in part:
+        if card not in rest:
+            return False
+        rest.remove(card)
+    return True
+
+
+def left_over(side: Sequence[int], part: Sequence[int]) -> list[int]:
+    """The cards of ``side`` that no card of ``part`` matches (a multiset difference, in the
+    side's order). Sides hold two cards: walking a list is cheaper than counting."""
+    rest = list(side)
+    for card in part:
+        if card in rest:
+            rest.remove(card)
+    return rest
 
 
 def project_steps(st: PathState, seat: int) -> list[Action]:
@@ -67,13 +82,13 @@ def project_steps(st: PathState, seat: int) -> list[Action]:
     out: dict[int, None] = {}
     for full in project_options(st, seat):
         if k < 2:
-            if not _fits(list(chosen[:k]), full[:2]):
+            if not fits(list(chosen[:k]), full[:2]):
                 continue
-            rest = list((Counter(full[:2]) - Counter(chosen[:k])).elements())
+            rest = left_over(full[:2], chosen[:k])
         else:
-            if full[:2] != chosen[:2] or not _fits(list(chosen[2:k]), full[2:]):
+            if full[:2] != chosen[:2] or not fits(list(chosen[2:k]), full[2:]):
                 continue
-            rest = list((Counter(full[2:]) - Counter(chosen[2:k])).elements())
+            rest = left_over(full[2:], chosen[2:k])
         for t in rest:
             out[t] = None
     return [Action(side, (c.techs[t].id,)) for t in sorted(out, key=lambda t: c.techs[t].id)]

@@ -32,6 +32,10 @@ _END = Decision((), "over", "the game is over")
 
 _FIELDS = ("round", "phase", "stage", "finished", "threat", "market_w", "market_l", "drawn_w", "drawn_l",
            "supply", "challenges", "battles", "tokens", "faceup", "phil_queue", "claimed", "moments")
+_SCALARS = ("round", "phase", "stage", "finished", "threat")
+_FLAT = ("market_w", "market_l", "drawn_w", "drawn_l", "supply", "challenges", "battles", "claimed")  # lists of ints
+_NESTED = ("tokens", "faceup", "phil_queue")  # lists of lists of ints
+assert set(_FIELDS) == {*_SCALARS, *_FLAT, *_NESTED, "moments"}
 
 
 class PathState(GameState):
@@ -140,12 +144,15 @@ class PathState(GameState):
         s = PathState.__new__(PathState)
         s.game = self.game
         s.players = [p.copy() for p in self.players]
-        s.stack = list(self.stack)
-        for f in _FIELDS:
-            v = getattr(self, f)
-            if isinstance(v, list):
-                v = [list(x) if isinstance(x, list) else x for x in v]
-            setattr(s, f, v)
+        s.stack = list(self.stack)  # frames are immutable
+        mine, theirs = s.__dict__, self.__dict__
+        for f in _SCALARS:
+            mine[f] = theirs[f]
+        for f in _FLAT:
+            mine[f] = theirs[f][:]
+        for f in _NESTED:
+            mine[f] = [x[:] for x in theirs[f]]
+        s.moments = list(self.moments)  # facts are written once, never changed
         return s
 
     def view(self, player: int | None) -> dict[str, Any]:

@@ -8,6 +8,10 @@ speed-ups must not change a single decision).
 
     python benchmarks/sim_speed.py --old main --games 40 --rounds 3 --core 1
 
+``--game``, ``--players`` and ``--seats`` (default: ``greedy`` in every seat) choose the games;
+``--gc default`` plays them with Python's own garbage-collection thresholds instead of the higher
+one the simulator sets (the server and the bots' benchmarks run with Python's own).
+
 ``--old`` is any git revision; it is checked out once into a temporary worktree (removed after).
 ``--old-python`` / ``--new-python`` run each side with another interpreter (default: this one);
 with ``--old-path .`` both sides run this tree, so only the interpreters differ:
@@ -28,14 +32,17 @@ import time
 from pathlib import Path
 
 CHILD = r"""
-import json, sys, time
+import gc, json, sys, time
+import civtable.sim.play
 from civtable.sim.runner import SimConfig, run_game
 game, players, seed, start, count = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5])
-mode = sys.argv[6] if len(sys.argv) > 6 else ""
+mode, seats, collect = sys.argv[6], sys.argv[7].split(","), sys.argv[8]
 options = {"players": players}
 if mode:
     options["mode"] = mode
-cfg = SimConfig(game=game, seats=["greedy"] * players, games=start + count, seed=seed, options=options, rotate_seats=True)
+if collect == "default":  # Python's own collection thresholds, as in the server and the bots' benchmarks
+    civtable.sim.play.GC_THRESHOLD = gc.get_threshold()[0]
+cfg = SimConfig(game=game, seats=seats, games=start + count, seed=seed, options=options, rotate_seats=True)
 run_game(cfg.task(10**6))  # warm up: imports and caches
 t0 = time.process_time()
 hashes = {}
@@ -49,7 +56,7 @@ print(json.dumps({"cpu": time.process_time() - t0, "hashes": hashes}))
 def run(tree: Path, python: str, args: argparse.Namespace, start: int, count: int) -> dict:
     env = dict(os.environ, PYTHONPATH=str(tree))
     cmd = ["taskset", "-c", str(args.core), python, "-c", CHILD, args.game, str(args.players), str(args.seed),
-           str(start), str(count), args.mode or ""]
+           str(start), str(count), args.mode or "", args.seats or ",".join(["greedy"] * args.players), args.gc]
     out = subprocess.run(cmd, env=env, capture_output=True, text=True, check=True)
     return json.loads(out.stdout.strip().splitlines()[-1])
 
@@ -64,6 +71,9 @@ def main() -> int:
     ap.add_argument("--games", type=int, default=40, help="games per round (default 40)")
     ap.add_argument("--rounds", type=int, default=3, help="alternating rounds old/new (default 3)")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--seats", default="", help="bot specs of the seats, comma-separated (default: greedy in every seat)")
+    ap.add_argument("--gc", choices=("sim", "default"), default="sim",
+                    help="garbage collection as the simulator sets it (default) or Python's own thresholds")
     ap.add_argument("--core", type=int, default=1, help="the core both processes are pinned to (default 1)")
     ap.add_argument("--old-python", default=sys.executable, help="interpreter of the old side (default: this one)")
     ap.add_argument("--new-python", default=sys.executable, help="interpreter of the new side (default: this one)")
@@ -98,6 +108,7 @@ def main() -> int:
     differ = sorted(i for i in hashes["old"] if hashes["old"][i] != hashes["new"].get(i))
     print(json.dumps({
         "game": args.game, "players": args.players, "mode": args.mode or None, "games": n, "seed": args.seed,
+        "seats": args.seats or "greedy", "gc": args.gc,
         "old": args.old_path or args.old, "core": args.core,
         "old_python": args.old_python, "new_python": args.new_python,
         "old_cpu_per_game": round(cpu["old"] / n, 4), "new_cpu_per_game": round(cpu["new"] / n, 4),

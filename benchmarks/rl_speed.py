@@ -19,9 +19,13 @@ Dominations action counts once however many tokens it took):
   ``sync``     — Gymnasium's ``SyncVectorEnv`` of N ``gymnasium.make`` environments.
 
 It prints each rate, the engine/wrapper ratios and vector/sync. CPU time is the process's (run it
-pinned, ``taskset -c 1``, and note the machine's load).
+pinned, ``taskset -c 1``, and note the machine's load). The host's speed drifts within a run (on a
+shared virtual machine by a third or more over a minute), so every column is measured in
+``--rounds`` short turns, one after the other within each round: a ratio is taken within each
+round, where both of its measurements are seconds apart, and the medians over rounds are
+reported, with each ratio's lowest and highest round.
 
-Usage: ``python benchmarks/rl_speed.py [--seconds 4] [--players 2] [--num-envs 16] [--out results.json]``
+Usage: ``python benchmarks/rl_speed.py [--seconds 4] [--rounds 5] [--players 2] [--num-envs 16] [--out results.json]``
 """
 
 from __future__ import annotations
@@ -31,6 +35,7 @@ import json
 import os
 import platform
 import random
+import statistics
 import time
 from collections.abc import Callable
 from typing import Any
@@ -223,44 +228,51 @@ def references(seconds: float) -> dict[str, float]:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--seconds", type=float, default=4.0, help="CPU seconds per measurement")
+    ap.add_argument("--seconds", type=float, default=4.0, help="CPU seconds per measurement (split over the rounds)")
+    ap.add_argument("--rounds", type=int, default=5,
+                    help="rounds that each measure every column in turn; rates and ratios are medians over rounds")
     ap.add_argument("--players", type=int, default=2)
     ap.add_argument("--num-envs", type=int, default=16)
     ap.add_argument("--games", default=",".join(GAMES))
     ap.add_argument("--out", help="write the results as JSON here")
     args = ap.parse_args()
     results: dict[str, Any] = {"python": platform.python_version(), "load_before": os.getloadavg(),
-                               "players": args.players, "num_envs": args.num_envs, "seconds": args.seconds, "games": {}}
+                               "players": args.players, "num_envs": args.num_envs, "seconds": args.seconds, "rounds": args.rounds,
+                               "games": {}}
     print(f"load average before: {results['load_before']}")
     print(f"{'game':12} {'engine':>8} {'gym':>8} {'aec':>8} {'aec_dec':>8} {'parallel':>8} {'openspiel':>9} {'vector':>8} "
           f"{'sync':>8}   engine/gym engine/aec engine/aec_dec engine/par engine/os vector/sync")
+    columns: dict[str, Callable[[str, dict[str, Any], float], tuple[float, int, float]]] = {
+        "engine": engine,
+        "gym": gym,
+        "aec": aec,
+        "aec_deciders": lambda n, o, t: aec(n, o, t, turns="deciders"),
+        "parallel": parallel,
+        "openspiel": openspiel,
+        "vector": lambda n, o, t: vector(n, o, t, args.num_envs, sync=False),
+        "sync": lambda n, o, t: vector(n, o, t, args.num_envs, sync=True),
+    }
+    ratio_of = {"engine/gym": ("engine", "gym"), "engine/aec": ("engine", "aec"),
+                "engine/parallel": ("engine", "parallel"), "engine/aec_deciders": ("engine", "aec_deciders"),
+                "engine/openspiel": ("engine", "openspiel"), "vector/sync": ("vector", "sync")}
     for name in args.games.split(","):
         opts = {"players": args.players}
-        row = {
-            "engine": engine(name, opts, args.seconds),
-            "gym": gym(name, opts, args.seconds),
-            "aec": aec(name, opts, args.seconds),
-            "aec_deciders": aec(name, opts, args.seconds, turns="deciders"),
-            "parallel": parallel(name, opts, args.seconds),
-            "openspiel": openspiel(name, opts, args.seconds),
-            "vector": vector(name, opts, args.seconds, args.num_envs, sync=False),
-            "sync": vector(name, opts, args.seconds, args.num_envs, sync=True),
-        }
-        rate = {k: v[0] for k, v in row.items()}
-        results["games"][name] = {k: {"actions_per_cpu_s": round(v[0]), "actions": v[1], "cpu_s": round(v[2], 2)}
-                                  for k, v in row.items()}
-        results["games"][name]["ratios"] = {
-            "engine/gym": round(rate["engine"] / rate["gym"], 2), "engine/aec": round(rate["engine"] / rate["aec"], 2),
-            "engine/parallel": round(rate["engine"] / rate["parallel"], 2),
-            "engine/aec_deciders": round(rate["engine"] / rate["aec_deciders"], 2),
-            "engine/openspiel": round(rate["engine"] / rate["openspiel"], 2),
-            "vector/sync": round(rate["vector"] / rate["sync"], 2),
-        }
+        rounds = [{k: fn(name, opts, args.seconds / args.rounds) for k, fn in columns.items()} for _ in range(args.rounds)]
+        rate = {k: statistics.median(r[k][0] for r in rounds) for k in columns}
+        results["games"][name] = {k: {"actions_per_cpu_s": round(rate[k]), "actions": sum(r[k][1] for r in rounds),
+                                      "cpu_s": round(sum(r[k][2] for r in rounds), 2),
+                                      "per_round": [round(r[k][0]) for r in rounds]} for k in columns}
+        per_round = {key: [r[a][0] / r[b][0] for r in rounds] for key, (a, b) in ratio_of.items()}
+        results["games"][name]["ratios"] = {key: round(statistics.median(v), 2) for key, v in per_round.items()}
+        results["games"][name]["ratio_ranges"] = {key: [round(min(v), 2), round(max(v), 2)] for key, v in per_round.items()}
         r = results["games"][name]["ratios"]
         print(f"{name:12} {rate['engine']:8.0f} {rate['gym']:8.0f} {rate['aec']:8.0f} {rate['aec_deciders']:8.0f} "
               f"{rate['parallel']:8.0f} {rate['openspiel']:9.0f} {rate['vector']:8.0f} {rate['sync']:8.0f}   "
               f"{r['engine/gym']:10.2f} {r['engine/aec']:10.2f} {r['engine/aec_deciders']:14.2f} "
               f"{r['engine/parallel']:10.2f} {r['engine/openspiel']:9.2f} {r['vector/sync']:11.2f}", flush=True)
+        ranges = results["games"][name]["ratio_ranges"]
+        print(f"{'':12} ratios over {args.rounds} rounds, lowest-highest: "
+              + ", ".join(f"{k} {lo:.2f}-{hi:.2f}" for k, (lo, hi) in ranges.items()), flush=True)
     results["references"] = references(args.seconds)
     for k, v in results["references"].items():
         print(f"reference: {k}: {v} steps per CPU-second")

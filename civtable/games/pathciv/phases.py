@@ -82,11 +82,11 @@ def project_steps(st: PathState, seat: int) -> list[Action]:
     out: dict[int, None] = {}
     for full in project_options(st, seat):
         if k < 2:
-            if not fits(list(chosen[:k]), full[:2]):
+            if not fits(chosen[:k], full[:2]):
                 continue
             rest = left_over(full[:2], chosen[:k])
         else:
-            if full[:2] != chosen[:2] or not fits(list(chosen[2:k]), full[2:]):
+            if full[:2] != chosen[:2] or not fits(chosen[2:k], full[2:]):
                 continue
             rest = left_over(full[2:], chosen[2:k])
         for t in rest:

@@ -110,16 +110,18 @@ class Choices:
     """The legal token sequences of one seat in one position, as a trie: :meth:`node` maps each
     legal next token after a prefix to its action (if it completes one) or ``None`` (more tokens
     follow). The trie is grown on demand: a node is built the first time its prefix is asked for
-    (a factorised action explores one path of it). A space with ``heads`` gives the root from
-    each action's first token alone; the rest of a sequence is computed only under the first
-    token chosen. Valid while the position is unchanged."""
+    (a factorised action explores one path of it). A space with ``roots`` gives the root from
+    each action's first token alone (``roots(state, seat, legal)``: the actions of one token,
+    token -> action, and the first tokens of longer ones, token -> their actions); the rest of a
+    sequence is computed only under the first token chosen. Valid while the position is
+    unchanged."""
 
     __slots__ = ("next", "_pending", "_bare", "_space", "_state", "_seat")
 
     def __init__(self, space: TokenSpace, state: GameState, seat: int, legal: list[Action] | None = None) -> None:
         if legal is None:
             legal = state.legal_actions(seat)
-        # prefix -> the actions below it, as (sequence, action); or as bare actions (``heads``),
+        # prefix -> the actions below it, as (sequence, action); or as bare actions (``roots``),
         # whose sequences are computed when the prefix is asked for
         self._pending: dict[tuple[int, ...], list[Any]] = {}
         self._bare = False
@@ -128,24 +130,12 @@ class Choices:
             return
         self.next = {}
         self._space, self._state, self._seat = space, state, seat
-        heads = getattr(space, "heads", None)
-        if heads is None:
+        roots = getattr(space, "roots", None)
+        if roots is None:
             self._grow((), list(space.sequences(state, seat, legal)))
             return
         self._bare = True
-        ends: dict[int, Action] = {}
-        deeper: dict[int, list[Action]] = {}
-        for t, more, action in heads(state, seat, legal):
-            if not more:
-                if t in ends:
-                    raise CivtableError(f"two actions share the token {t}: {action.text()!r}")
-                ends[t] = action
-            else:
-                got = deeper.get(t)
-                if got is None:
-                    deeper[t] = [action]
-                else:
-                    got.append(action)
+        ends, deeper = roots(state, seat, legal)
         self._settle((), ends, deeper)
 
     def _settle(self, prefix: tuple[int, ...], ends: dict[int, Action], deeper: dict[int, list[Any]]) -> dict[int, Action | None]:
@@ -185,7 +175,7 @@ class Choices:
         if node is None:
             below = self._pending.pop(prefix, None)
             if below is not None:
-                if self._bare and len(prefix) == 1:  # the actions under a first token from ``heads``
+                if self._bare and len(prefix) == 1:  # the actions under a first token from ``roots``
                     below = list(self._space.sequences(self._state, self._seat, below))
                 node = self._grow(prefix, below)
         return node

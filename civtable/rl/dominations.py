@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from civtable.core import Action, GameState
+from civtable.core import Action, CivtableError, GameState
 from civtable.games.dominations.content import COLOURS
 from civtable.games.dominations.encode import land_cells, land_radius, max_hand, max_tree_cards
 from civtable.games.dominations.game import Dominations
@@ -92,20 +92,39 @@ class DominationsTokens:
         tiles = self.c.tiles
         return {tiles[t].id: slot for slot, t in enumerate(sorted(state.players[seat].hand))}  # type: ignore[attr-defined]
 
-    def heads(self, state: GameState, seat: int, legal: list[Action]) -> Iterable[tuple[int, bool, Action]]:
-        """(first token, more tokens follow, action) for every legal action: the root of the
-        token trie without the rest of each sequence (a turn has hundreds of placements, and
-        only the tile chosen needs its rows, columns and rotations)."""
+    def roots(self, state: GameState, seat: int, legal: list[Action]) -> tuple[dict[int, Action], dict[int, list[Action]]]:
+        """The root of the token trie (:class:`~civtable.rl.actions.Choices`) without the rest of
+        each sequence: the actions of a single token (token -> action) and, per first token of a
+        longer one, its actions (a turn has hundreds of placements, and only the tile chosen
+        needs its rows, columns and rotations)."""
         place = self.start["place"]
         hand = self._hand(state, seat)
+        ends: dict[int, Action] = {}
+        deeper: dict[int, list[Action]] = {}
         others = []
         for a in legal:
             if a.kind == "place":
-                yield place + hand[str(a.args[0])], True, a
+                t = place + hand[a.args[0]]
+                got = deeper.get(t)
+                if got is None:
+                    deeper[t] = [a]
+                else:
+                    got.append(a)
             else:
                 others.append(a)
         for seq, a in self.sequences(state, seat, others):
-            yield seq[0], len(seq) > 1, a
+            t = seq[0]
+            if len(seq) == 1:
+                if t in ends:
+                    raise CivtableError(f"two actions share the token {t}: {a.text()!r}")
+                ends[t] = a
+            else:
+                got = deeper.get(t)
+                if got is None:
+                    deeper[t] = [a]
+                else:
+                    got.append(a)
+        return ends, deeper
 
     def sequences(self, state: GameState, seat: int, legal: list[Action]) -> Iterable[tuple[tuple[int, ...], Action]]:
         c = self.c

@@ -14,7 +14,8 @@ are zeros, so one network serves every seat and player count (2-5).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import struct
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -108,91 +109,202 @@ class PathEncoder:
         self.s_base = lay.repeat("seats", MAX_SEATS, seat, "one block per seat, the viewer first, then the next seats "
                                  "in seat order (absent seats are zeros)")
         self.layout = lay.freeze()
-        self.o = {f.name: f.start for f in seat.flat}
+        o = self.o = {f.name: f.start for f in seat.flat}
+        self.o_civ, self.o_numbers = o["civ"], o["population"]
+        numbers = o["hand"] - o["population"]  # population ... claiming: one run of numbers
+        self.pack_numbers = struct.Struct(f"{numbers}f").pack_into
+        self.pack_library = struct.Struct(f"{nt}f").pack_into
+        self.o_cards = tuple(o[k] for k in ("hand", "left", "right", "discovered", "discards"))
+        self.o_project_left, self.o_project_right = o["project_left"], o["project_right"]
+        self.o_wonders, self.o_leader, self.o_cemetery = o["wonders"], o["leader"], o["cemetery"]
+        self.o_claim, self.o_lost = o["claim"], o["lost"]
         self.nb = nb
         self.frame_no = {k: i for i, k in enumerate(FRAME_KINDS)}
         self.scores: dict[tuple[int, ...], int] = {}
+        self.blocks: dict[tuple[Any, ...], np.ndarray] = {}  # a seat's block as every viewer sees it
 
     def write(self, s: PathState, viewer: int, raw: np.ndarray) -> None:
-        """Write the raw observation of ``viewer`` into the zeroed ``raw``."""
-        c = self.c
+        """Write the raw observation of ``viewer`` into the zeroed, contiguous ``raw``."""
         n = len(s.players)
+        mv = memoryview(raw)
         ones: list[int] = []
-        raw[self.g_round] = s.round
-        ones.append(self.g_phase + s.phase)
         top = s.stack[-1] if s.stack and not s.finished else None
-        ones.append(self.g_frame + (self.frame_no[type(top)] if top is not None else len(TAGS) - 1))
-        d = s.decision()
-        if viewer in d.players:
+        mv[self.g_round] = s.round
+        ones += self._moment(s, viewer, top)
+        self._table(s, mv, ones)
+        claims = top if isinstance(top, OpenClaims) else None
+        for k in range(n):
+            seat = (viewer + k) % n
+            at = self.s_base + k * self.seat_size
+            self._seat(s, s.players[seat], seat == viewer, at, mv, ones)
+            if claims is not None:
+                self._claiming(claims, seat, at, mv)
+        _put(mv, ones)
+
+    def _moment(self, s: PathState, viewer: int, top: Any) -> list[int]:
+        """The flags of the game's first stretch (before the Threat) set to 1: the phase, the kind
+        of decision, whether the viewer decides, the claim step."""
+        ones = [self.g_phase + s.phase, self.g_frame + (self.frame_no[type(top)] if top is not None else len(TAGS) - 1)]
+        if viewer in s.deciding():
             ones.append(self.g_mine)
         kind = getattr(top, "kind", None)
-        if kind in ("wonder", "leader"):
+        if kind == "wonder" or kind == "leader":
             ones.append(self.g_claim + (0 if kind == "wonder" else 1))
             if getattr(top, "round", 0) or getattr(top, "reclaim", 0):
                 ones.append(self.g_claim + 2)
-        raw[self.g_threat] = s.threat
+        return ones
+
+    def _table(self, s: PathState, mv: memoryview, ones: list[int]) -> None:
+        """The table from the Threat on: events, markets, library, Benefit tokens (numbers into
+        ``mv``, the raw buffer's memory; flags appended to ``ones``)."""
+        c = self.c
+        mv[self.g_threat] = s.threat
         for k, i in enumerate(s.challenges):
             if i >= 0:
                 ones += (self.g_chal + 6 * k, self.g_chal + 6 * k + 1 + c.challenges[i].type)
         for k, i in enumerate(s.battles):
             if i >= 0:
-                raw[self.g_bat + 2 * k] = 1.0
-                raw[self.g_bat + 2 * k + 1] = c.battles[i].threat
+                mv[self.g_bat + 2 * k] = 1.0
+                mv[self.g_bat + 2 * k + 1] = c.battles[i].threat
         ones += [self.g_mw + i for i in s.market_w]
         ones += [self.g_ml + i for i in s.market_l]
-        raw[self.g_lib:self.g_lib + self.nt] = s.supply
+        self.pack_library(mv, self.g_lib * 4, *s.supply)
         nb = self.nb
         for lv in range(1, c.phil_top + 1):
-            ones += [self.g_seen + (lv - 1) * nb + t for t in s.tokens[lv]]
-            ones += [self.g_face + (lv - 1) * nb + t for t in s.faceup[lv]]
+            b = self.g_seen + (lv - 1) * nb
+            ones += [b + t for t in s.tokens[lv]]
+            b = self.g_face + (lv - 1) * nb
+            ones += [b + t for t in s.faceup[lv]]
+
+    def _claiming(self, claims: OpenClaims, seat: int, at: int, mv: memoryview) -> None:
+        """Claims are open: everyone sees who takes part, who must answer, who changed and who
+        confirmed."""
+        o = at + self.o["claiming"]
+        mv[o] = seat in claims.active
+        mv[o + 1] = seat in claims.seats
+        mv[o + 2] = claims.changes[seat] / MAX_CHANGES
+        mv[o + 3] = claims.confirms[seat] / 2
+
+    def update(self, s: PathState, viewer: int, raw: np.ndarray, memo: list[Any]) -> None:
+        """Bring ``raw`` (contiguous) to the raw observation of ``viewer`` (what :meth:`write`
+        gives), rewriting only the stretches whose inputs changed since ``raw`` was last written
+        through ``memo``.
+
+        The observation is cut into stretches — the game's first numbers and flags (round,
+        phase, decision), the rest of the table (Threat, events, markets, library, Benefit
+        tokens) and one block per seat — and the memo keeps, for each, the values it was written
+        from; a stretch whose values are unchanged is left as it is, any other is zeroed and
+        written again. An empty memo means nothing is known: the whole buffer is written. The
+        values are compared, not the state objects, so one buffer may follow any game and seat."""
+        n = len(s.players)
+        if not memo or memo[0] != n:
+            raw.fill(0.0)
+            memo[:] = [n, None, None, [None] * MAX_SEATS, [None] * MAX_SEATS]
+        mv = memoryview(raw)
+        top = s.stack[-1] if s.stack and not s.finished else None
+        moment = self._moment(s, viewer, top)
+        moment.append(s.round)
+        if moment != memo[1]:
+            old = memo[1]
+            if old is not None:
+                for i in old[:-1]:
+                    mv[i] = 0.0
+            for i in moment[:-1]:
+                mv[i] = 1.0
+            mv[self.g_round] = s.round
+            memo[1] = moment
+        t = memo[2]
+        if (t is None or s.supply != t[0] or s.market_w != t[1] or s.market_l != t[2] or s.threat != t[3]
+                or s.challenges != t[4] or s.battles != t[5] or s.tokens != t[6] or s.faceup != t[7]):
+            raw[self.g_threat:self.s_base] = 0.0
+            ones: list[int] = []
+            self._table(s, mv, ones)
+            _put(mv, ones)
+            memo[2] = (s.supply[:], s.market_w[:], s.market_l[:], s.threat, s.challenges[:], s.battles[:],
+                       [lv[:] for lv in s.tokens], [lv[:] for lv in s.faceup])
         claims = top if isinstance(top, OpenClaims) else None
+        keys = memo[3]
+        size = self.seat_size
+        blocks = self.blocks
         for k in range(n):
             seat = (viewer + k) % n
-            at = self.s_base + k * self.seat_size
-            self._seat(s, s.players[seat], seat == viewer, at, raw, ones)
-            if claims is not None:  # claims are open: everyone sees who changed and who confirmed
-                o = self.o["claiming"]
-                raw[at + o:at + o + 4] = (seat in claims.active, seat in claims.seats,
-                                          claims.changes[seat] / MAX_CHANGES, claims.confirms[seat] / 2)
-        # every index once, with how often it occurs (a Technology held twice counts 2)
-        if len(ones) == len(set(ones)):
-            raw[ones] = 1.0
-        else:
-            counts: dict[int, int] = {}
-            for i in ones:
-                counts[i] = counts.get(i, 0) + 1
-            raw[list(counts)] = list(counts.values())
+            p = s.players[seat]
+            key = self._seat_key(p, claims, seat)
+            shown = p.project if seat == viewer else None  # the viewer's own Phase A cards
+            if key != keys[k] or shown != memo[4][k]:
+                # what every viewer sees of the seat is cached by its values; the viewer's own
+                # Phase A cards are added to it
+                block = blocks.get(key)
+                if block is None:
+                    if len(blocks) >= 4096:
+                        blocks.clear()
+                    block = blocks[key] = np.zeros(size, np.float32)
+                    ones = []
+                    bmv = memoryview(block)
+                    self._seat(s, p, False, 0, bmv, ones)
+                    if claims is not None:
+                        self._claiming(claims, seat, 0, bmv)
+                    _put(bmv, ones)
+                at = self.s_base + k * size
+                raw[at:at + size] = block
+                if shown is not None:
+                    ones = []
+                    self._project(shown, at, ones)
+                    _put(mv, ones)
+                keys[k] = key
+                memo[4][k] = shown
 
-    def _seat(self, s: PathState, p: Player, mine: bool, at: int, raw: np.ndarray, ones: list[int]) -> None:
-        """One seat's block: its numbers as one run; its flags and card counts appended to
-        ``ones`` (a card counted ``k`` times appears ``k`` times: :meth:`write` adds them up)."""
+    @staticmethod
+    def _seat_key(p: Player, claims: OpenClaims | None, seat: int) -> tuple[Any, ...]:
+        """Every value one seat's block is written from, as every viewer sees it (only whether
+        it has committed its Phase A cards, not the cards)."""
+        return (p.civ, p.pop, p.phil, p.legacy, p.vp, p.leader, p.claim, p.bought, *p.research, *p.trays, *p.placed,
+                *p.aside, -1, *p.hand, -1, *p.left, -1, *p.right, -1, *p.discovered, -1, *p.discards, -1, *p.wonders,
+                -1, *p.cemetery, -1, *p.lost, -2, p.project is not None and EMPTY not in p.project,
+                None if claims is None else (seat in claims.active, seat in claims.seats, claims.changes[seat],
+                                             claims.confirms[seat]))
+
+    def _project(self, project: tuple[int, ...], at: int, ones: list[int]) -> None:
+        """The viewer's own Phase A cards placed so far (appended to ``ones``)."""
+        b = at + self.o_project_left
+        ones += [b + t for t in project[:2] if t != EMPTY]
+        b = at + self.o_project_right
+        ones += [b + t for t in project[2:] if t != EMPTY]
+
+    def _seat(self, s: PathState, p: Player, mine: bool, at: int, mv: memoryview, ones: list[int]) -> None:
+        """One seat's block: its numbers as one run (written into ``mv``, the raw buffer's
+        memory); its flags and card counts appended to ``ones`` (a card counted ``k`` times
+        appears ``k`` times: :func:`_put` adds them up)."""
         c = self.c
-        o = self.o
-        pop = c.civs[p.civ].pop_levels[p.pop] if p.civ >= 0 else c.population_start
+        civ = p.civ
+        pop = c.civs[civ].pop_levels[p.pop] if civ >= 0 else c.population_start
         ones.append(at)
-        if p.civ >= 0:
-            ones.append(at + o["civ"] + p.civ)
-        committed = p.project is not None and EMPTY not in p.project
-        sc = self._score(p) if p.civ >= 0 else 0
-        raw[at + o["population"]:at + o["hand"]] = [
-            pop, p.phil, p.legacy, *p.research, *p.trays, p.vp, sc, committed, p.bought, *p.placed, *p.aside, 0, 0, 0, 0]
-        for name, cards in (("hand", p.hand), ("left", p.left), ("right", p.right), ("discovered", p.discovered),
-                            ("discards", p.discards)):
+        if civ >= 0:
+            ones.append(at + self.o_civ + civ)
+        project = p.project
+        committed = project is not None and EMPTY not in project
+        sc = self._score(p) if civ >= 0 else 0
+        self.pack_numbers(mv, (at + self.o_numbers) * 4, pop, p.phil, p.legacy, *p.research, *p.trays, p.vp, sc,
+                          committed, p.bought, *p.placed, *p.aside, 0, 0, 0, 0)
+        for b, cards in zip(self.o_cards, (p.hand, p.left, p.right, p.discovered, p.discards), strict=True):
             if cards:
-                b = at + o[name]
+                b += at
                 ones += [b + t for t in cards]
-        if mine and p.project is not None:  # another seat's Phase A cards are secret
-            for name, side in (("project_left", p.project[:2]), ("project_right", p.project[2:])):
-                b = at + o[name]
-                ones += [b + t for t in side if t != EMPTY]
-        ones += [at + o["wonders"] + i for i in p.wonders]
+        if mine and project is not None:  # another seat's Phase A cards are secret
+            self._project(project, at, ones)
+        if p.wonders:
+            b = at + self.o_wonders
+            ones += [b + i for i in p.wonders]
         if p.leader >= 0:
-            ones.append(at + o["leader"] + p.leader)
-        ones += [at + o["cemetery"] + i for i in p.cemetery]
-        claim = getattr(p, "claim", -1)
-        if claim is not None and claim >= 0:
-            ones.append(at + o["claim"] + claim)
-        ones += [at + o["lost"] + i for i in getattr(p, "lost", ())]
+            ones.append(at + self.o_leader + p.leader)
+        if p.cemetery:
+            b = at + self.o_cemetery
+            ones += [b + i for i in p.cemetery]
+        if p.claim >= 0:
+            ones.append(at + self.o_claim + p.claim)
+        if p.lost:
+            b = at + self.o_lost
+            ones += [b + i for i in p.lost]
 
     def _score(self, p: Player) -> int:
         """``p.score(content)["score"]``, cached by everything the score lines read (PC-END-2:
@@ -205,6 +317,13 @@ class PathEncoder:
                 self.scores.clear()
             got = self.scores[key] = p.score(self.c)["score"]
         return got
+
+
+def _put(mv: memoryview, ones: list[int]) -> None:
+    """Add 1 at every index of ``ones`` (zeros before: each ends as how often it occurs, a
+    Technology held twice counts 2); item by item, quicker than NumPy for these short lists."""
+    for i in ones:
+        mv[i] += 1.0
 
 
 def observation_encoder(game: PathOfCivilization) -> PathEncoder:

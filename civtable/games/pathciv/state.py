@@ -38,6 +38,11 @@ _NESTED = ("tokens", "faceup", "phil_queue")  # lists of lists of ints
 assert set(_FIELDS) == {*_SCALARS, *_FLAT, *_NESTED, "moments"}
 
 
+def _seats(f: Any) -> tuple[int, ...]:
+    """The seats a player's decision frame waits for."""
+    return (f.seat,) if hasattr(f, "seat") else f.seats
+
+
 class PathState(GameState):
     game: PathOfCivilization
 
@@ -106,9 +111,19 @@ class PathState(GameState):
         f = self.stack[-1]
         if isinstance(f, CHANCE_FRAMES):
             return Decision((CHANCE,), tag_of(f), setup.chance_prompt(self, f))
-        seats = (f.seat,) if hasattr(f, "seat") else f.seats
+        seats = _seats(f)
         prompt = evolution.open_prompt(self, f) if isinstance(f, OpenClaims) else _PROMPTS[tag_of(f)]
         return Decision(tuple(seats), tag_of(f), prompt)
+
+    def deciding(self) -> tuple[int, ...]:
+        """The seats of :meth:`decision` (``(CHANCE,)`` at a chance step, none once the game is
+        over) without the rest of it (its prompt)."""
+        if self.finished:
+            return ()
+        f = self.stack[-1]
+        if isinstance(f, CHANCE_FRAMES):
+            return (CHANCE,)
+        return tuple(_seats(f))
 
     def legal_actions(self, player: int | None = None) -> list[Action]:
         if self.finished:
@@ -116,7 +131,7 @@ class PathState(GameState):
         f = self.stack[-1]
         if isinstance(f, CHANCE_FRAMES):
             return [a for a, _ in setup.outcomes(self, f)] if player in (None, CHANCE) else []
-        seats = (f.seat,) if hasattr(f, "seat") else f.seats
+        seats = _seats(f)
         if player is None:
             if len(seats) != 1:
                 return []

@@ -16,6 +16,8 @@ shown cell by cell within ``WINDOW`` steps of the Cradle, plus a count of the ti
 
 from __future__ import annotations
 
+import struct
+
 from collections import deque
 from typing import TYPE_CHECKING, Any
 
@@ -197,6 +199,10 @@ class DominationsEncoder:
         self.m_sup = lay.repeat("masteries", nm, sup.freeze(), "per Mastery, in content order")
         self.layout = lay.freeze()
         self.so = {f.name: f.start for f in self.seat_layout.flat}
+        # a seat's numbers, written with struct (no NumPy call for a few values): present ...
+        # hand size, and masteries ... land
+        self.pack_head = struct.Struct(f"{self.so['chosen']}f").pack_into
+        self.pack_tail = struct.Struct(f"{self.so['roles'] - self.so['masteries']}f").pack_into
         self.co = {f.name: f.start for f in self.cell_layout.flat}
         self.lands = BlockCache(limit=5000)
         self.hands = BlockCache(limit=5000)
@@ -205,9 +211,10 @@ class DominationsEncoder:
         self.mon_levels = len(c.monuments) and max(len(m.levels) for m in c.monuments)
 
     def write(self, s: DominationsState, viewer: int, raw: np.ndarray) -> None:
-        """Write the raw observation of ``viewer`` into the zeroed ``raw``."""
+        """Write the raw observation of ``viewer`` into the zeroed, contiguous ``raw``."""
         c = self.c
         n = s.n
+        mv = memoryview(raw)
         ones: list[int] = [self.g_age + s.age - 1, self.g_players + n - 2]
         raw[self.g_turn] = s.turn_no
         d = s.decision()
@@ -262,20 +269,21 @@ class DominationsEncoder:
             for m, adv in p.owned.items():
                 colours[c.masteries[m].colour] += 1
                 advanced += adv
-            raw[at:at + so["chosen"]] = [1.0, *p.stock, *p.limit, p.vp, p.influence, p.tokens, len(p.hand)]
+            self.pack_head(mv, at * 4, 1.0, *p.stock, *p.limit, p.vp, p.influence, p.tokens, len(p.hand))
             if p.objective >= 0:
                 ones.append(at + so["chosen"])
                 if revealed or seat == viewer:
                     ones.append(at + so["objective"] + p.objective)
                     ones.append(at + so["monument"] + p.monument)
-            raw[at + so["masteries"]:at + so["roles"]] = [*colours, advanced, len(p.levels), len(p.tree),
-                                                         board_by[seat], city_count[seat], city_levels[seat]]
+            self.pack_tail(mv, (at + so["masteries"]) * 4, *colours, advanced, len(p.levels), len(p.tree),
+                           board_by[seat], city_count[seat], city_levels[seat])
             ones += [at + so["roles"] + r for r, q in enumerate(s.roles) if q == seat]
         self._hand(me, raw)
         cities, standees = self._land(s, viewer, raw)
         self._monuments(s, viewer, raw, cities, standees)
         self._masteries(s, viewer, raw)
-        raw[ones] = 1.0
+        for i in ones:  # item by item: quicker than NumPy for a few dozen positions
+            mv[i] = 1.0
 
     def _masteries(self, s: DominationsState, viewer: int, raw: np.ndarray) -> None:
         """Per Mastery: copies left, held by the viewer (basic, Advanced), held by others; cached

@@ -277,7 +277,9 @@ class ConquestEncoder:
                 val += (cities[seat], villages[seat], monuments[seat], sum(armies.values()) if armies else 0,
                         sum(fleets.values()) if fleets else 0, c.monument_base + lv[T_RELIGION],
                         c.unit_base + lv[T_GOVERNMENT] + cities[seat])
-        raw[idx] = val
+        mv = memoryview(raw)
+        for i, x in zip(idx, val, strict=True):  # item by item: quicker than NumPy for these lists
+            mv[i] = x
 
 
 def observation_encoder(game: Conquest) -> ConquestEncoder:

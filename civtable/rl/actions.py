@@ -106,6 +106,27 @@ def make_token_space(game: Game) -> TokenSpace:
     return FlatTokens(game)
 
 
+def split_tokens(items: Iterable[tuple[int, bool, Action, Any]], ends: dict[int, Action] | None = None,
+                 deeper: dict[int, list[Any]] | None = None) -> tuple[dict[int, Action], dict[int, list[Any]]]:
+    """Group ``(token, more tokens follow, action, item)`` into the actions that end at their
+    token (token -> action) and, per token, the items of those that go on (added to ``ends``
+    and ``deeper`` when given). Two actions ending at one token are refused."""
+    ends = {} if ends is None else ends
+    deeper = {} if deeper is None else deeper
+    for t, more, action, item in items:
+        if not more:
+            if t in ends:
+                raise CivtableError(f"two actions share the token {t}: {action.text()!r}")
+            ends[t] = action
+        else:
+            got = deeper.get(t)
+            if got is None:
+                deeper[t] = [item]
+            else:
+                got.append(item)
+    return ends, deeper
+
+
 class Choices:
     """The legal token sequences of one seat in one position, as a trie: :meth:`node` maps each
     legal next token after a prefix to its action (if it completes one) or ``None`` (more tokens
@@ -150,22 +171,10 @@ class Choices:
 
     def _grow(self, prefix: tuple[int, ...], items: list[tuple[tuple[int, ...], Action]]) -> dict[int, Action | None]:
         k = len(prefix)
-        ends: dict[int, Action] = {}
-        deeper: dict[int, list[tuple[tuple[int, ...], Action]]] = {}
         for seq, action in items:
             if seq[:k] != prefix:
                 raise CivtableError(f"the tokens {seq} of {action.text()!r} do not start with its first token")
-            t = seq[k]
-            if len(seq) == k + 1:
-                if t in ends:
-                    raise CivtableError(f"two actions share the tokens {seq}: {action.text()!r}")
-                ends[t] = action
-            else:
-                got = deeper.get(t)
-                if got is None:
-                    deeper[t] = [(seq, action)]
-                else:
-                    got.append((seq, action))
+        ends, deeper = split_tokens((seq[k], len(seq) > k + 1, action, (seq, action)) for seq, action in items)
         return self._settle(prefix, ends, deeper)
 
     def node(self, prefix: tuple[int, ...] = ()) -> dict[int, Action | None] | None:

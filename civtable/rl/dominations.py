@@ -24,7 +24,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from civtable.core import Action, CivtableError, GameState
+from civtable.core import Action, GameState
+from civtable.rl.actions import split_tokens
 from civtable.games.dominations.content import COLOURS
 from civtable.games.dominations.encode import land_cells, land_radius, max_hand, max_tree_cards
 from civtable.games.dominations.game import Dominations
@@ -112,18 +113,7 @@ class DominationsTokens:
                     got.append(a)
             else:
                 others.append(a)
-        for seq, a in self.sequences(state, seat, others):
-            t = seq[0]
-            if len(seq) == 1:
-                if t in ends:
-                    raise CivtableError(f"two actions share the token {t}: {a.text()!r}")
-                ends[t] = a
-            else:
-                got = deeper.get(t)
-                if got is None:
-                    deeper[t] = [a]
-                else:
-                    got.append(a)
+        split_tokens(((seq[0], len(seq) > 1, a, a) for seq, a in self.sequences(state, seat, others)), ends, deeper)
         return ends, deeper
 
     def sequences(self, state: GameState, seat: int, legal: list[Action]) -> Iterable[tuple[tuple[int, ...], Action]]:

@@ -16,6 +16,8 @@ weights (``WEIGHTS``, a dict of numbers, and ``STYLES``, named sets of weights, 
 ``civtable.games.<game>.bot``; its ``make_greedy`` then takes ``weights=``):
 
 * ``greedy:style=builder`` — one of the game's named styles;
+* ``greedy:w_NAME=X`` — the weight ``NAME`` set to ``X`` (0 to 10; after the style, before the
+  noise): ``greedy:w_battles=1.5`` asks "what if the bot valued this 50% more";
 * ``greedy:noise=0.1`` — every weight multiplied by its own factor drawn uniformly from
   ``[1 - noise, 1 + noise]``: a new perturbation each game and seat, drawn from the bot's
   seeded generator, or one fixed personality with ``noise_seed=N``.
@@ -81,6 +83,12 @@ class GenericGreedyBot:
 
 
 STYLE_PARAMS = ("style", "noise", "noise_seed")
+WEIGHT_PREFIX = "w_"  # greedy:w_NAME=X sets one weight
+
+
+def is_style_param(key: str) -> bool:
+    """A parameter that chooses the greedy player's weights (style, one weight, noise)."""
+    return key in STYLE_PARAMS or key.startswith(WEIGHT_PREFIX)
 
 
 def float_param(params: dict[str, str], key: str, default: float, low: float, high: float) -> float:
@@ -99,18 +107,24 @@ def float_param(params: dict[str, str], key: str, default: float, low: float, hi
 
 def style_weights(module: ModuleType | None, game: Game, rng: random.Random, params: dict[str, str]) -> dict[str, float] | None:
     """The weights asked for by ``style``, ``noise`` and ``noise_seed`` (None when none is given)."""
-    if not any(k in params for k in STYLE_PARAMS):
+    if not any(is_style_param(k) for k in params):
         return None
     defaults = getattr(module, "WEIGHTS", None)
     styles: dict[str, dict[str, float]] = getattr(module, "STYLES", {}) or {}
     if not isinstance(defaults, dict) or not defaults:
-        raise OptionError(f"the greedy bot of {game.info.title} has no weights, so it takes no style= or noise=")
+        raise OptionError(f"the greedy bot of {game.info.title} has no weights, so it takes no style=, w_NAME= or noise=")
     weights = {k: float(v) for k, v in defaults.items()}
     if "style" in params:
         style = params["style"]
         if style not in styles:
             raise OptionError(f"greedy style {style!r} does not exist in {game.info.title}; styles: {', '.join(sorted(styles))}")
         weights.update(styles[style])
+    for key in sorted(k for k in params if k.startswith(WEIGHT_PREFIX)):
+        name = key[len(WEIGHT_PREFIX):]
+        if name not in weights:
+            raise OptionError(f"the greedy bot of {game.info.title} has no weight {name!r}; weights: "
+                              + ", ".join(sorted(weights)))
+        weights[name] = float_param(params, key, 1.0, 0.0, 10.0)
     noise = float_param(params, "noise", 0.0, 0.0, 1.0)
     if "noise_seed" in params and "noise" not in params:
         raise OptionError("greedy parameter noise_seed needs noise=")
@@ -126,12 +140,12 @@ def make_greedy(game: Game, seat: int, rng: random.Random, params: dict[str, str
     module = game_bot_module(game)
     if module is not None and hasattr(module, "make_greedy"):
         weights = style_weights(module, game, rng, params)
-        rest = {k: v for k, v in params.items() if k not in STYLE_PARAMS}
+        rest = {k: v for k, v in params.items() if not is_style_param(k)}
         if weights is None:
             return module.make_greedy(game, seat, rng, rest)
         return module.make_greedy(game, seat, rng, rest, weights=weights)
-    if any(k in params for k in STYLE_PARAMS):
-        raise OptionError(f"the greedy bot of {game.info.title} has no weights, so it takes no style= or noise=")
+    if any(is_style_param(k) for k in params):
+        raise OptionError(f"the greedy bot of {game.info.title} has no weights, so it takes no style=, w_NAME= or noise=")
     unknown = set(params) - {"samples"}
     if unknown:
         raise OptionError(f"the greedy bot has no parameter {sorted(unknown)[0]!r}; it takes samples=N")

@@ -24,6 +24,7 @@ This module needs NumPy (the ``rl`` extra); nothing in the core imports it.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -215,6 +216,13 @@ class Layout:
             bound = ("±" if e.signed else "") + f"{e.high:g}" + ("" if e.exact else " (saturates)")
             out.append((where, e.name, bound, e.doc))
         return out
+
+
+def items(raw: np.ndarray) -> Any:
+    """The memory of a contiguous ``float32`` buffer as a ``memoryview`` of its items: setting a
+    few entries through it (``mv[i] = x``, ``struct.pack_into``) costs no NumPy call. (Typed
+    ``Any``: the type stubs let a memoryview hold only integers.)"""
+    return memoryview(raw)  # type: ignore[arg-type]
 
 
 def bits(mask: int, n: int) -> np.ndarray:

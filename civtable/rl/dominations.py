@@ -25,11 +25,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from civtable.core import Action, GameState
-from civtable.rl.actions import split_tokens
 from civtable.games.dominations.content import COLOURS
 from civtable.games.dominations.encode import land_cells, land_radius, max_hand, max_tree_cards
 from civtable.games.dominations.game import Dominations
 from civtable.games.dominations.geometry import corners
+from civtable.rl.actions import split_tokens
 
 MAX_SEATS = 4
 
@@ -105,7 +105,7 @@ class DominationsTokens:
         others = []
         for a in legal:
             if a.kind == "place":
-                t = place + hand[a.args[0]]
+                t = place + hand[a.args[0]]  # type: ignore[index]  # a tile id (str)
                 got = deeper.get(t)
                 if got is None:
                     deeper[t] = [a]

@@ -49,6 +49,28 @@ def test_unknown_weights_are_refused() -> None:
         style_tilt("pirate")
 
 
+def test_one_weight_is_set_by_name_after_the_style() -> None:
+    """``greedy:w_NAME=X`` sets one weight (after the style, so it overrides it); unknown names,
+    values out of 0..10 and games whose greedy player has no weights are refused plainly."""
+    game = make_game("pathciv", {"players": 2})
+    assert make_bot("greedy:w_battles=1.5", game, 0, 1).tw == PLAIN._replace(battles=1.5)
+    styled = make_bot("greedy:style=warlord,w_legacy=0.5", game, 0, 1).tw
+    assert styled == style_tilt("warlord")._replace(legacy=0.5)
+    for spec, message in (("greedy:w_swords=2", "has no weight 'swords'; weights: battles, challenges"),
+                          ("greedy:w_battles=11", "w_battles=11 must be between 0 and 10"),
+                          ("greedy:w_battles=lots", "w_battles='lots' must be a number")):
+        with pytest.raises(OptionError, match=message):
+            make_bot(spec, game, 0, 1)
+    with pytest.raises(OptionError, match="has no weights, so it takes no style=, w_NAME= or noise="):
+        make_bot("greedy:w_x=1", make_game("nim", {}), 0, 1)
+    # a weight changes what the player does: seed 0's first Project card is Fire for the plain
+    # player (and with the Units weight written out as 1), Hunting (a Unit) with Units x2.2
+    _, obs = _first_position(0)
+    assert make_bot("greedy", game, 0, 5).decide(obs).args == ("fire",)
+    assert make_bot("greedy:w_battles=1", game, 0, 5).decide(obs).args == ("fire",)
+    assert make_bot("greedy:w_battles=2.2", game, 0, 5).decide(obs).args == ("hunting",)
+
+
 def _first_position(seed: int) -> tuple[object, object]:
     game = make_game("pathciv", {"players": 2})
     session = Session(game, seed)

@@ -17,13 +17,12 @@ shown cell by cell within ``WINDOW`` steps of the Cradle, plus a count of the ti
 from __future__ import annotations
 
 import struct
-
 from collections import deque
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from civtable.core.features import BlockCache, Layout, rotate
+from civtable.core.features import BlockCache, Layout, items, rotate
 
 from .content import COLOURS, NODUS_NAMES, Content
 from .geometry import Cell, corners, neighbours
@@ -214,7 +213,7 @@ class DominationsEncoder:
         """Write the raw observation of ``viewer`` into the zeroed, contiguous ``raw``."""
         c = self.c
         n = s.n
-        mv = memoryview(raw)
+        mv = items(raw)
         ones: list[int] = [self.g_age + s.age - 1, self.g_players + n - 2]
         raw[self.g_turn] = s.turn_no
         d = s.decision()

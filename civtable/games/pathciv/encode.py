@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from civtable.core.features import Layout
+from civtable.core.features import Layout, items
 
 from .evolution import MAX_CHANGES
 from .frames import FRAME_KINDS, OpenClaims
@@ -126,7 +126,7 @@ class PathEncoder:
     def write(self, s: PathState, viewer: int, raw: np.ndarray) -> None:
         """Write the raw observation of ``viewer`` into the zeroed, contiguous ``raw``."""
         n = len(s.players)
-        mv = memoryview(raw)
+        mv = items(raw)
         ones: list[int] = []
         top = s.stack[-1] if s.stack and not s.finished else None
         mv[self.g_round] = s.round
@@ -154,7 +154,7 @@ class PathEncoder:
                 ones.append(self.g_claim + 2)
         return ones
 
-    def _table(self, s: PathState, mv: memoryview, ones: list[int]) -> None:
+    def _table(self, s: PathState, mv: Any, ones: list[int]) -> None:
         """The table from the Threat on: events, markets, library, Benefit tokens (numbers into
         ``mv``, the raw buffer's memory; flags appended to ``ones``)."""
         c = self.c
@@ -176,7 +176,7 @@ class PathEncoder:
             b = self.g_face + (lv - 1) * nb
             ones += [b + t for t in s.faceup[lv]]
 
-    def _claiming(self, claims: OpenClaims, seat: int, at: int, mv: memoryview) -> None:
+    def _claiming(self, claims: OpenClaims, seat: int, at: int, mv: Any) -> None:
         """Claims are open: everyone sees who takes part, who must answer, who changed and who
         confirmed."""
         o = at + self.o["claiming"]
@@ -200,7 +200,7 @@ class PathEncoder:
         if not memo or memo[0] != n:
             raw.fill(0.0)
             memo[:] = [n, None, None, [None] * MAX_SEATS, [None] * MAX_SEATS]
-        mv = memoryview(raw)
+        mv = items(raw)
         top = s.stack[-1] if s.stack and not s.finished else None
         moment = self._moment(s, viewer, top)
         moment.append(s.round)
@@ -240,7 +240,7 @@ class PathEncoder:
                         blocks.clear()
                     block = blocks[key] = np.zeros(size, np.float32)
                     ones = []
-                    bmv = memoryview(block)
+                    bmv = items(block)
                     self._seat(s, p, False, 0, bmv, ones)
                     if claims is not None:
                         self._claiming(claims, seat, 0, bmv)
@@ -271,7 +271,7 @@ class PathEncoder:
         b = at + self.o_project_right
         ones += [b + t for t in project[2:] if t != EMPTY]
 
-    def _seat(self, s: PathState, p: Player, mine: bool, at: int, mv: memoryview, ones: list[int]) -> None:
+    def _seat(self, s: PathState, p: Player, mine: bool, at: int, mv: Any, ones: list[int]) -> None:
         """One seat's block: its numbers as one run (written into ``mv``, the raw buffer's
         memory); its flags and card counts appended to ``ones`` (a card counted ``k`` times
         appears ``k`` times: :func:`_put` adds them up)."""
@@ -319,7 +319,7 @@ class PathEncoder:
         return got
 
 
-def _put(mv: memoryview, ones: list[int]) -> None:
+def _put(mv: Any, ones: list[int]) -> None:
     """Add 1 at every index of ``ones`` (zeros before: each ends as how often it occurs, a
     Technology held twice counts 2); item by item, quicker than NumPy for these short lists."""
     for i in ones:

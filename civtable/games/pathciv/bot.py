@@ -45,38 +45,25 @@ def rounds_left(s: PathState) -> float:
     return max(0.0, last_round(s) - s.round + (0.5 if s.phase < P_PURCHASE else 0.0))
 
 
-def tray_weights(s: PathState, p: Player, tw: Tilt = PLAIN) -> tuple[float, ...]:
-    """What one cube in each tray is worth to ``p`` now (remembered per game: it depends on the
-    round, the phase, whether ``p`` is at the top of the Philosophy track and the style alone)."""
-    top = p.phil >= s.content.phil_top
-    key = (s.round, s.phase, top, tw)
-    known = s.game.tray_values
-    got = known.get(key)
-    if got is None:
-        if len(known) > 10_000:
-            known.clear()
-        got = known[key] = _tray_weights(s, top, tw)
-    return got
-
-
-def _tray_weights(s: PathState, top: bool, tw: Tilt) -> tuple[float, ...]:
+def tray_weights(s: PathState, p: Player, tw: Tilt = PLAIN) -> list[float]:
+    c = s.content
     w = [b * m for b, m in zip(TRAY_BASE, tw[:5], strict=True)]
     last = last_round(s)
     if s.round >= last and s.phase >= P_EVENT:
-        return (0.0,) * 5
+        return [0.0] * 5
     if not any(last >= r >= s.round for r in CHALLENGE_ROUNDS):
         w[CHALLENGES] = 0.0
     if not any(last >= r >= s.round for r in BATTLE_ROUNDS):
         w[BATTLES] = 0.0
-    if top:
+    if p.phil >= c.phil_top:
         w[PHILOSOPHY] = 0.0
     if s.round >= last - 1:  # late: cubes in the purchase trays are mostly worth line G
         w[LEADERS] *= 0.5
         w[WONDERS] *= 0.5
-    return tuple(w)
+    return w
 
 
-def effect_value(s: PathState, p: Player, e: Effect, w: tuple[float, ...] | None = None, tw: Tilt = PLAIN) -> float:
+def effect_value(s: PathState, p: Player, e: Effect, w: list[float] | None = None, tw: Tilt = PLAIN) -> float:
     if e.is_empty():
         return 0.0
     w = w or tray_weights(s, p, tw)
@@ -92,7 +79,7 @@ def repeat_value(s: PathState, r: Repeat, tw: Tilt = PLAIN) -> float:
     return (deploy * 0.9 + sum(r.research) * RP_VALUE * tw.research) * rounds_left(s) * 0.6
 
 
-def tech_value(s: PathState, p: Player, i: int, tw: Tilt = PLAIN, w: tuple[float, ...] | None = None) -> float:
+def tech_value(s: PathState, p: Player, i: int, tw: Tilt = PLAIN, w: list[float] | None = None) -> float:
     """What Technology ``i`` is worth to ``p`` (``w``: the tray weights, when already known)."""
     c = s.content
     t = c.techs[i]
@@ -125,27 +112,12 @@ def sheet_value(lines: dict[str, int], tw: Tilt = PLAIN) -> float:
                                        for k in ("technologies", "philosophy", "population", "leaders", "wonders"))
 
 
-def score_lines(s: PathState, p: Player) -> dict[str, int]:
-    """``p.score(content)`` (read only), remembered per game by everything the score lines read
-    (PC-END-2: civilization, population, Philosophy, Legacy, trays, VP tokens, cards, Wonders,
-    Leaders)."""
-    key = (p.civ, p.pop, p.phil, p.legacy, p.vp, p.leader, *p.trays, -1, *p.hand, -1, *p.left, -1, *p.right, -1,
-           *p.discards, -1, *p.discovered, -1, *p.wonders, -1, *p.cemetery)
-    known = s.game.score_lines
-    got = known.get(key)
-    if got is None:
-        if len(known) > 50_000:
-            known.clear()
-        got = known[key] = p.score(s.content)
-    return got
-
-
 def value(s: PathState, me: int, tw: Tilt = PLAIN) -> float:
     """Estimated final VP of seat ``me`` (see the module documentation), its parts weighed
     by a style's multipliers ``tw``."""
     c = s.content
     p = s.players[me]
-    v = sheet_value(score_lines(s, p), tw)
+    v = sheet_value(p.score(c), tw)
     if s.finished:
         return v
     w = tray_weights(s, p, tw)
@@ -156,25 +128,12 @@ def value(s: PathState, me: int, tw: Tilt = PLAIN) -> float:
     last = last_round(s)
     v += p.legacy * LEGACY_VALUE * tw.legacy * sum(1 for r in BATTLE_ROUNDS if last >= r >= s.round) / 4
     v += p.pop * 0.45 * left * tw.population
-    output = s.game.tech_output
-    active = sorted((output[i] for i in p.hand + p.left + p.right + p.discovered), reverse=True)[:4]
+    active = sorted((sum(c.techs[i].deploy) + sum(c.techs[i].research) for i in p.hand + p.left + p.right + p.discovered),
+                    reverse=True)[:4]
     v += 0.12 * sum(active) * left
     if s.phase <= P_PURCHASE and not p.bought:  # the compulsory purchase to come
-        # a Technology's worth depends on the tray weights, the rounds left and the style alone:
-        # remembered per game (the same numbers, computed once)
-        known = s.game.tech_values
-        if len(known) > 50_000:
-            known.clear()
-        at = (*w, left, tw)
-        best = -math.inf
-        for i in _affordable(s, p):
-            key = (i, at)
-            x = known.get(key)
-            if x is None:
-                x = known[key] = tech_value(s, p, i, tw, w) - RP_VALUE * tw.research * c.techs[i].cost
-            if x > best:
-                best = x
-        v += best if best > -math.inf else 0.0
+        best = [tech_value(s, p, i, tw, w) - RP_VALUE * tw.research * c.techs[i].cost for i in _affordable(s, p)]
+        v += max(best, default=0.0)
     if p.claim >= 0 and s.stack and getattr(s.stack[-1], "kind", "") in ("wonder", "leader"):
         kind = s.stack[-1].kind
         if not _outranked(s, me, kind, p.claim):
@@ -185,8 +144,8 @@ def value(s: PathState, me: int, tw: Tilt = PLAIN) -> float:
 
 
 def _affordable(s: PathState, p: Player) -> list[int]:
-    supply, research = s.supply, p.research
-    return [i for i, kind, cost in s.game.for_sale if supply[i] > 0 and research[kind] >= cost]
+    c = s.content
+    return [i for i, t in enumerate(c.techs) if t.level > 0 and s.supply[i] > 0 and p.research[t.type] >= t.cost]
 
 
 def _outranked(s: PathState, me: int, kind: str, card: int) -> bool:

@@ -59,19 +59,10 @@ class PathOfCivilization(Game):
 
     def load_content(self, path: str | None) -> str:
         self.content: Content = load_content(path)
-        # PC-END-1: the round after which the game ends (9; option ``rounds``: a shorter game)
-        self.last_round = min(self.content.rounds, int(self.options.get("rounds", 9)))
-        techs = self.content.techs
-        self.tech_output = [sum(t.deploy) + sum(t.research) for t in techs]  # cubes + Research a card makes
-        self.for_sale = [(i, t.type, t.cost) for i, t in enumerate(techs) if t.level > 0]  # Technologies one can buy
         self.project_cache: dict[tuple[int, ...], list[tuple[int, ...]]] = {}  # hand -> Projects
         # the search's plan of a round per public position (bot.search_actions): kept with the
         # game, not the process, so a seeded game's bots play the same whatever ran before it
         self.plan_cache: dict[tuple[Any, ...], tuple[int, ...]] = {}
-        # the greedy player's numbers that depend on few values (bot.value), remembered per game
-        self.tech_values: dict[tuple[Any, ...], float] = {}
-        self.tray_values: dict[tuple[Any, ...], tuple[float, ...]] = {}
-        self.score_lines: dict[tuple[int, ...], dict[str, int]] = {}
         return self.content.content_id
 
     def new_initial_state(self) -> PathState:

@@ -75,7 +75,7 @@ def run_round_start(st: PathState) -> bool:
 
 def last_round(st: PathState) -> int:
     """The round after which the game ends (PC-END-1: 9; option ``rounds``: a shorter learning game)."""
-    return st.game.last_round
+    return min(st.content.rounds, int(st.game.options.get("rounds", 9)))
 
 
 def run_round_end(st: PathState) -> bool:

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from civtable.core.features import BlockCache, Layout, items
+from civtable.core.features import BlockCache, Layout
 
 from .content import CATEGORIES, T_GOVERNMENT, T_RELIGION, TRAITS
 from .frames import BattleOrder, MonumentPayment, MoveUnit
@@ -277,9 +277,7 @@ class ConquestEncoder:
                 val += (cities[seat], villages[seat], monuments[seat], sum(armies.values()) if armies else 0,
                         sum(fleets.values()) if fleets else 0, c.monument_base + lv[T_RELIGION],
                         c.unit_base + lv[T_GOVERNMENT] + cities[seat])
-        mv = items(raw)
-        for i, x in zip(idx, val, strict=True):  # item by item: quicker than NumPy for these lists
-            mv[i] = x
+        raw[idx] = val
 
 
 def observation_encoder(game: Conquest) -> ConquestEncoder:

@@ -16,9 +16,12 @@ Dominations action counts once however many tokens it took):
 * ``parallel`` — PettingZoo ``parallel_env()``;
 * ``openspiel``— ``pyspiel`` states: ``legal_actions`` / ``chance_outcomes`` / ``apply_action``;
 * ``vector``   — :class:`~civtable.rl.vector_env.CivtableVectorEnv` with N games, and
-  ``sync``     — Gymnasium's ``SyncVectorEnv`` of N ``gymnasium.make`` environments.
+  ``sync``     — Gymnasium's ``SyncVectorEnv`` of N ``gymnasium.make`` environments;
+* ``aec_floor`` (with ``--floor``) — the AEC loop with every observation a constant array (the
+  masks real): the API's own cost, observations aside.
 
-It prints each rate, the engine/wrapper ratios and vector/sync. CPU time is the process's (run it
+It prints each rate, the engine/wrapper ratios and vector/sync (medians over rounds, each ratio's
+lowest and highest round, and the ratios of the rates pooled over all rounds). CPU time is the process's (run it
 pinned, ``taskset -c 1``, and note the machine's load). The host's speed drifts within a run (on a
 shared virtual machine by a third or more over a minute), so every column is measured in
 ``--rounds`` short turns, one after the other within each round: a ratio is taken within each
@@ -107,11 +110,18 @@ def gym(name: str, opts: dict[str, Any], seconds: float) -> tuple[float, int, fl
     return timed(seconds, one)
 
 
-def aec(name: str, opts: dict[str, Any], seconds: float, turns: str = "all") -> tuple[float, int, float]:
+def aec(name: str, opts: dict[str, Any], seconds: float, turns: str = "all", observe: bool = True) -> tuple[float, int, float]:
     import importlib
 
     mod = importlib.import_module(f"civtable.rl.envs.{MODULES[name]}")
     env = mod.env(options=opts, turns=turns)
+    if not observe:  # --floor: every observation a constant array (the mask stays real)
+        base = env.unwrapped
+        blank = np.zeros(base.table.obs_size, np.float32)
+
+        def no_observation(agent: str) -> dict[str, np.ndarray]:
+            return {"observation": blank, "action_mask": base.match.mask(base.agent_name_mapping[agent])}
+        base._observe = no_observation
     seed = [0]
 
     def one() -> int:
@@ -235,6 +245,9 @@ def main() -> None:
     ap.add_argument("--num-envs", type=int, default=16)
     ap.add_argument("--games", default=",".join(GAMES))
     ap.add_argument("--out", help="write the results as JSON here")
+    ap.add_argument("--floor", action="store_true",
+                    help="also measure the AEC loop with every observation a constant array (aec_floor): what "
+                         "the API's own steps cost, observations aside")
     args = ap.parse_args()
     results: dict[str, Any] = {"python": platform.python_version(), "load_before": os.getloadavg(),
                                "players": args.players, "num_envs": args.num_envs, "seconds": args.seconds, "rounds": args.rounds,
@@ -252,9 +265,13 @@ def main() -> None:
         "vector": lambda n, o, t: vector(n, o, t, args.num_envs, sync=False),
         "sync": lambda n, o, t: vector(n, o, t, args.num_envs, sync=True),
     }
+    if args.floor:
+        columns["aec_floor"] = lambda n, o, t: aec(n, o, t, observe=False)
     ratio_of = {"engine/gym": ("engine", "gym"), "engine/aec": ("engine", "aec"),
                 "engine/parallel": ("engine", "parallel"), "engine/aec_deciders": ("engine", "aec_deciders"),
                 "engine/openspiel": ("engine", "openspiel"), "vector/sync": ("vector", "sync")}
+    if args.floor:
+        ratio_of["engine/aec_floor"] = ("engine", "aec_floor")
     for name in args.games.split(","):
         opts = {"players": args.players}
         rounds = [{k: fn(name, opts, args.seconds / args.rounds) for k, fn in columns.items()} for _ in range(args.rounds)]
@@ -273,6 +290,13 @@ def main() -> None:
         ranges = results["games"][name]["ratio_ranges"]
         print(f"{'':12} ratios over {args.rounds} rounds, lowest-highest: "
               + ", ".join(f"{k} {lo:.2f}-{hi:.2f}" for k, (lo, hi) in ranges.items()), flush=True)
+        # pooled: every round's actions and CPU added up per column, then the ratio of the rates
+        # (an outlying round weighs by its length, not as one vote of the median)
+        cols = results["games"][name]
+        pooled = {key: round((cols[a]["actions"] / cols[a]["cpu_s"]) / (cols[b]["actions"] / cols[b]["cpu_s"]), 2)
+                  for key, (a, b) in ratio_of.items()}
+        results["games"][name]["pooled_ratios"] = pooled
+        print(f"{'':12} pooled over the rounds: " + ", ".join(f"{k} {v:.2f}" for k, v in pooled.items()), flush=True)
     results["references"] = references(args.seconds)
     for k, v in results["references"].items():
         print(f"reference: {k}: {v} steps per CPU-second")

@@ -28,7 +28,8 @@ shared virtual machine by a third or more over a minute), so every column is mea
 round, where both of its measurements are seconds apart, and the medians over rounds are
 reported, with each ratio's lowest and highest round.
 
-Usage: ``python benchmarks/rl_speed.py [--seconds 4] [--rounds 5] [--players 2] [--num-envs 16] [--out results.json]``
+Usage: ``python benchmarks/rl_speed.py [--seconds 4] [--rounds 5] [--players 2] [--num-envs 16] [--games G,...]
+[--columns gym,aec,...] [--out results.json]``
 """
 
 from __future__ import annotations
@@ -248,13 +249,14 @@ def main() -> None:
     ap.add_argument("--floor", action="store_true",
                     help="also measure the AEC loop with every observation a constant array (aec_floor): what "
                          "the API's own steps cost, observations aside")
+    ap.add_argument("--columns", help="measure only these columns besides the engine (comma-separated: gym, aec, "
+                                      "aec_deciders, parallel, openspiel, vector, sync, aec_floor), e.g. to compare "
+                                      "two trees quickly")
     args = ap.parse_args()
     results: dict[str, Any] = {"python": platform.python_version(), "load_before": os.getloadavg(),
                                "players": args.players, "num_envs": args.num_envs, "seconds": args.seconds, "rounds": args.rounds,
                                "games": {}}
     print(f"load average before: {results['load_before']}")
-    print(f"{'game':12} {'engine':>8} {'gym':>8} {'aec':>8} {'aec_dec':>8} {'parallel':>8} {'openspiel':>9} {'vector':>8} "
-          f"{'sync':>8}   engine/gym engine/aec engine/aec_dec engine/par engine/os vector/sync")
     columns: dict[str, Callable[[str, dict[str, Any], float], tuple[float, int, float]]] = {
         "engine": engine,
         "gym": gym,
@@ -272,6 +274,17 @@ def main() -> None:
                 "engine/openspiel": ("engine", "openspiel"), "vector/sync": ("vector", "sync")}
     if args.floor:
         ratio_of["engine/aec_floor"] = ("engine", "aec_floor")
+    if args.columns:
+        wanted = {"engine", *args.columns.split(",")}
+        unknown = wanted - set(columns) - {"aec_floor"}
+        if unknown:
+            raise SystemExit(f"unknown columns: {', '.join(sorted(unknown))}; known: {', '.join(columns)}, aec_floor")
+        if "aec_floor" in wanted and "aec_floor" not in columns:
+            columns["aec_floor"] = lambda n, o, t: aec(n, o, t, observe=False)
+            ratio_of["engine/aec_floor"] = ("engine", "aec_floor")
+        columns = {k: f for k, f in columns.items() if k in wanted}
+        ratio_of = {k: (a, b) for k, (a, b) in ratio_of.items() if a in columns and b in columns}
+    print(f"{'game':12} " + " ".join(f"{k[:9]:>9}" for k in columns) + "   " + " ".join(ratio_of))
     for name in args.games.split(","):
         opts = {"players": args.players}
         rounds = [{k: fn(name, opts, args.seconds / args.rounds) for k, fn in columns.items()} for _ in range(args.rounds)]
@@ -283,10 +296,8 @@ def main() -> None:
         results["games"][name]["ratios"] = {key: round(statistics.median(v), 2) for key, v in per_round.items()}
         results["games"][name]["ratio_ranges"] = {key: [round(min(v), 2), round(max(v), 2)] for key, v in per_round.items()}
         r = results["games"][name]["ratios"]
-        print(f"{name:12} {rate['engine']:8.0f} {rate['gym']:8.0f} {rate['aec']:8.0f} {rate['aec_deciders']:8.0f} "
-              f"{rate['parallel']:8.0f} {rate['openspiel']:9.0f} {rate['vector']:8.0f} {rate['sync']:8.0f}   "
-              f"{r['engine/gym']:10.2f} {r['engine/aec']:10.2f} {r['engine/aec_deciders']:14.2f} "
-              f"{r['engine/parallel']:10.2f} {r['engine/openspiel']:9.2f} {r['vector/sync']:11.2f}", flush=True)
+        print(f"{name:12} " + " ".join(f"{rate[k]:9.0f}" for k in columns) + "   "
+              + " ".join(f"{r[k]:{len(k)}.2f}" for k in ratio_of), flush=True)
         ranges = results["games"][name]["ratio_ranges"]
         print(f"{'':12} ratios over {args.rounds} rounds, lowest-highest: "
               + ", ".join(f"{k} {lo:.2f}-{hi:.2f}" for k, (lo, hi) in ranges.items()), flush=True)

@@ -4,11 +4,17 @@ provisional values around it pushed to the ends of their tuning range, change.
     python benchmarks/trait_facts.py --games 300 --seed 77 --variants base,E0,S0,C75,U5 --out runs/facts
 
 Every variant is the built-in content (or ``--content``) with a few values set (rulebook facts only in a content
-that declares itself a variant, ``meta.variant``), played by four greedy bots with seats rotated
+that declares itself a variant, ``meta.variant``), played by four greedy bots (``--seats``) with seats rotated
 and traits rotated (``trait=rotate``, as ``civtable tune`` does) on the same run seed, so variants
 differ by content, not by luck. Each variant's games go to ``OUT/NAME/`` (an ordinary simulation
 run: resumable, with its report); ``OUT/facts.json`` collects the win rates with their Wilson
 intervals and the mean game length.
+
+``--seats mcts`` plays the variants with another bot in every seat (one spec, or four separated
+by commas); ``--no-rotate`` keeps the bots in their seats (the same games as ``civtable simulate``
+without ``--rotate-seats``, e.g. to pair a variant with an earlier run of the built-in content):
+
+    python benchmarks/trait_facts.py --seats mcts --no-rotate --games 100 --seed 3001 --variants E0,PMAX --out runs/facts-strong
 
 Variants (combine with ``+``, e.g. ``PMAX+E0``):
 
@@ -101,7 +107,14 @@ def main() -> None:
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--out", default="runs/trait-facts")
     ap.add_argument("--content", help="the content the variants start from (default: the built-in one)")
+    ap.add_argument("--seats", default="greedy", help="bot spec for every seat, or four specs separated by commas")
+    ap.add_argument("--no-rotate", action="store_true", help="keep the bots in their seats (default: rotate them)")
     args = ap.parse_args()
+    seats = args.seats.split(",")
+    if len(seats) == 1:
+        seats *= 4
+    if len(seats) != 4:
+        raise SystemExit("--seats takes one bot spec or four")
     source = content_file("inceptum", args.content)
     provisional = flatten(load_toml(source))[1]
     out = Path(args.out)
@@ -114,12 +127,12 @@ def main() -> None:
         path.write_text(edited_text(source, vals, ("what-if: " + ", ".join(f"{p} = {v}" for p, v in facts.items()))
                                     if facts else None))
         start, cpu = time.time(), time.process_time()
-        s = simulate(SimConfig(game="inceptum", seats=["greedy"] * 4, options={"players": 4}, games=args.games,
-                               seed=args.seed, rotate_seats=True, assign="trait=rotate", workers=args.workers,
+        s = simulate(SimConfig(game="inceptum", seats=seats, options={"players": 4}, games=args.games,
+                               seed=args.seed, rotate_seats=not args.no_rotate, assign="trait=rotate", workers=args.workers,
                                content=str(path)), out / name, progress=False)
         rates = {k: {"rate": round(v["rate"], 4), "ci": [round(v["ci_low"], 4), round(v["ci_high"], 4)]}
                  for k, v in s["win_rate"]["by_group"].items()}
-        results[name] = {"values": vals, "games": s["finished"], "seed": args.seed, "rates": rates,
+        results[name] = {"values": vals, "seats": seats, "games": s["finished"], "seed": args.seed, "rates": rates,
                          "mean_rounds": s["length"]["mean"], "wall_s": round(time.time() - start),
                          "cpu_s_main": round(time.process_time() - cpu)}
         (out / "facts.json").write_text(json.dumps(results, indent=1) + "\n")

@@ -212,15 +212,18 @@ class Match:
             t = self.table
             ob = t.observer
             done = False
-            if ob.shifts:
+            memo = self._memos[seat]
+            # another seat's values of the position turned around, unless this buffer can be
+            # brought up to date in place (cheaper than the copy and the permutation)
+            if ob.shifts and not (memo and ob.incremental):
                 for q in range(t.n):
                     if q != seat and at[q] == position:
                         done = ob.shift_raw(self.state, seat, q, self._raws[q], raw)
                         break
                 if done:
-                    self._memos[seat].clear()
+                    memo.clear()
             if not done:
-                ob.update_raw(self.state, seat, raw, self._memos[seat])
+                ob.update_raw(self.state, seat, raw, memo)
             at[seat] = position
         return raw
 

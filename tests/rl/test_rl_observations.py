@@ -222,7 +222,7 @@ def test_conquest_observations_of_the_seats_are_each_other_turned_around(players
     assert not Observer(make("inceptum")).shifts  # traits and offers are secret: no shortcut
 
 
-INCREMENTAL = ("inceptum", "pathciv")  # the encoders that bring a buffer up to date in place (``update``)
+INCREMENTAL = ("inceptum", "pathciv", "conquest")  # the encoders that bring a buffer up to date in place (``update``)
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -15,11 +15,12 @@ depends on the number of players and the map size.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import struct
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from civtable.core.features import BlockCache, Layout
+from civtable.core.features import BlockCache, Layout, items
 
 from .content import CATEGORIES, T_GOVERNMENT, T_RELIGION, TRAITS
 from .frames import BattleOrder, MonumentPayment, MoveUnit
@@ -95,9 +96,13 @@ class ConquestEncoder:
         o = self.o
         self.o_owner, self.o_settle, self.o_monu = o["owner"], o["settlement"], o["monuments"]
         self.o_armies, self.o_fleets, self.o_moved, self.o_marks = o["armies"], o["fleets"], o["moved"], o["marks"]
-        self.r_pool = range(self.g_pool, self.g_pool + 6)
-        self.r_turn = range(self.g_turn, self.g_turn + 5)
-        self.r_pay = range(self.g_frame_pay, self.g_frame_pay + 7)
+        # contiguous runs of numbers, packed at once: the pool and the turn; a seat's VP, levels,
+        # RP (and, once the map is drawn, its counts and limits)
+        assert self.g_turn == self.g_pool + 6
+        self.pack_turn = struct.Struct("11f").pack_into
+        ranks = 1 + 2 * len(TRAITS)
+        self.pack_ranks = struct.Struct(f"{ranks}f").pack_into
+        self.pack_block = struct.Struct(f"{ranks + 7}f").pack_into
         self.civ_no = {civ: i for i, civ in enumerate(c.civ_ids)}
         self.maps = BlockCache(limit=64)
         self.lands: dict[tuple[object, ...], tuple[np.ndarray, np.ndarray, list[int], list[int], list[int]]] = {}
@@ -178,106 +183,151 @@ class ConquestEncoder:
         return [self.g_mine], [1.0 if viewer in s.decision().players else 0.0]
 
     def write(self, s: ConquestState, viewer: int, raw: np.ndarray) -> None:
-        """Write the raw observation of ``viewer`` into ``raw`` (every entry: the head is zeroed,
-        the territories start from the map's cached block). The values are gathered into one list
-        of positions and one of values, written at once."""
+        """Write the raw observation of ``viewer`` into ``raw`` (every entry)."""
+        self.update(s, viewer, raw, [])
+
+    def update(self, s: ConquestState, viewer: int, raw: np.ndarray, memo: list[Any]) -> None:
+        """Bring ``raw`` (contiguous) to the raw observation of ``viewer``, rewriting only the
+        stretches whose inputs changed since ``raw`` was last written through ``memo``.
+
+        The memo keeps the values each stretch was written from — the game's first numbers
+        (phase, round, the turn, the pending choice, civilizations taken), who holds each
+        territory, each seat's armies and fleets, the units that moved, the marks, each seat's
+        block — and a stretch whose values are unchanged is left alone; any other has its old
+        entries zeroed and its new ones written, item by item. An
+        empty memo (or another map, seat or number of players) writes the whole buffer."""
         n = self.n
-        head = self.t_base
-        raw[:head] = 0.0
         gm = s.map
-        if gm is None:
-            raw[head:] = 0.0
-        else:
-            raw[head:] = self._static(gm)
-        idx: list[int] = [self.g_phase + PHASES.index(s.phase), self.g_active + (s.active - viewer) % n, self.g_round]
-        val: list[float] = [1.0, 1.0, s.round]
-        if viewer in s.decision().players:
-            idx.append(self.g_mine)
-            val.append(1.0)
-        idx += self.r_pool
-        val += s.pool
-        idx += self.r_turn
-        val += (s.villages_placed, s.recruited, s.rolls_due, s.paid_rolls, s.deficit)
+        head = self.t_base
+        whole = (s.map_seed, viewer, n)
+        if not memo or memo[0] != whole:
+            raw[:head] = 0.0
+            if gm is None:
+                raw[head:] = 0.0
+            else:
+                raw[head:] = self._static(gm)
+            memo[:] = [whole, None, [None] * n, [None] * n, None, (), [None] * n, None]
+        mv = items(raw)
         top = s.frames[-1] if s.frames else None
-        if isinstance(top, MonumentPayment):
-            paid = [0] * 6
-            for cat in top.chosen:
-                paid[cat] += 1
-            idx.append(self.g_frame)
-            idx += self.r_pay
-            val += (1.0, top.remaining, *paid)
-        elif isinstance(top, MoveUnit):
-            idx += (self.g_frame + 1, self.g_frame_unit + (0 if top.unit == "army" else 1))
-            val += (1.0, 1.0)
-        elif isinstance(top, BattleOrder):
-            idx.append(self.g_frame + 2)
-            val.append(1.0)
-        civ_no = self.civ_no
         civs = s.civ
-        for civ in civs:
-            if civ is not None:
-                idx.append(self.g_civ_free + civ_no[civ])
-                val.append(1.0)
+        civ_no = self.civ_no
+        mine = viewer in s.decision().players
+        # the game's first numbers: rewritten when any of them changed
+        first = (s.phase, s.active, s.round, mine, top, *s.pool, s.villages_placed, s.recruited, s.rolls_due,
+                 s.paid_rolls, s.deficit, *civs)
+        if first != memo[7]:
+            memo[7] = first
+            raw[:self.s_base] = 0.0
+            mv[self.g_phase + PHASES.index(s.phase)] = 1.0
+            mv[self.g_active + (s.active - viewer) % n] = 1.0
+            mv[self.g_round] = s.round
+            if mine:
+                mv[self.g_mine] = 1.0
+            self.pack_turn(mv, 4 * self.g_pool, *s.pool, s.villages_placed, s.recruited, s.rolls_due, s.paid_rolls,
+                           s.deficit)
+            if isinstance(top, MonumentPayment):
+                mv[self.g_frame] = 1.0
+                pay = self.g_frame_pay
+                mv[pay] = top.remaining
+                for cat in top.chosen:
+                    mv[pay + 1 + cat] += 1.0
+            elif isinstance(top, MoveUnit):
+                mv[self.g_frame + 1] = 1.0
+                mv[self.g_frame_unit + (0 if top.unit == "army" else 1)] = 1.0
+            elif isinstance(top, BattleOrder):
+                mv[self.g_frame + 2] = 1.0
+            for civ in civs:
+                if civ is not None:
+                    mv[self.g_civ_free + civ_no[civ]] = 1.0
+        per_seat: tuple[list[int], list[int], list[int]] | None = None  # Cities, Villages, Monuments
         if gm is not None:
             ts, base = self.ter_size, self.t_base
-            o_armies, o_fleets, o_moved = base + self.o_armies, base + self.o_fleets, base + self.o_moved
             key = (viewer, tuple(s.owner), tuple(s.settle), tuple(s.monu))
-            lands = self.lands.get(key)
-            if lands is None:
-                lands = self._lands(s, viewer)
-                if len(self.lands) >= 4096:
-                    self.lands.clear()
-                self.lands[key] = lands
-            at_idx, at_val, cities, villages, monuments = lands
-            raw[at_idx] = at_val
-            for seat in range(n):
+            lands = memo[1]
+            if lands is None or lands[0] != key:
+                got = self.lands.get(key)
+                if got is None:
+                    got = self._lands(s, viewer)
+                    if len(self.lands) >= 4096:
+                        self.lands.clear()
+                    self.lands[key] = got
+                if lands is not None:
+                    raw[lands[1][0]] = 0.0
+                raw[got[0]] = got[1]
+                memo[1] = lands = (key, got)
+            per_seat = lands[1][2:]
+            for seat in range(n):  # armies and fleets per seat (rotated), per territory
                 r = (seat - viewer) % n
-                for t, k in s.armies[seat].items():
-                    idx.append(o_armies + t * ts + r)
-                    val.append(k)
-                for t, k in s.fleets[seat].items():
-                    idx.append(o_fleets + t * ts + r)
-                    val.append(k)
-            for t, k in s.moved_a.items():
-                idx.append(o_moved + t * ts)
-                val.append(k)
-            for t, k in s.moved_f.items():
-                idx.append(o_moved + t * ts + 1)
-                val.append(k)
+                _dict_stretch(mv, memo[2], seat, s.armies[seat], base + self.o_armies + r, ts)
+                _dict_stretch(mv, memo[3], seat, s.fleets[seat], base + self.o_fleets + r, ts)
+            moved = memo[4]
+            if moved is None or moved[0] != s.moved_a or moved[1] != s.moved_f:
+                o_moved = base + self.o_moved
+                if moved is not None:
+                    for t in moved[0]:
+                        mv[o_moved + t * ts] = 0.0
+                    for t in moved[1]:
+                        mv[o_moved + t * ts + 1] = 0.0
+                for t, k in s.moved_a.items():
+                    mv[o_moved + t * ts] = k
+                for t, k in s.moved_f.items():
+                    mv[o_moved + t * ts + 1] = k
+                memo[4] = (s.moved_a.copy(), s.moved_f.copy())
             marks = base + self.o_marks
-            if isinstance(top, MoveUnit):
-                idx.append(marks + top.source * ts)
-                val.append(1.0)
-            if s.fight_t >= 0:
-                idx.append(marks + s.fight_t * ts + 1)
-                val.append(1.0)
-            if isinstance(top, MonumentPayment):
-                idx.append(marks + top.territory * ts + 2)
-                val.append(1.0)
+            now = ((marks + top.source * ts,) if isinstance(top, MoveUnit) else ()) + \
+                  ((marks + s.fight_t * ts + 1,) if s.fight_t >= 0 else ()) + \
+                  ((marks + top.territory * ts + 2,) if isinstance(top, MonumentPayment) else ())
+            if now != memo[5]:
+                for i in memo[5]:
+                    mv[i] = 0.0
+                for i in now:
+                    mv[i] = 1.0
+                memo[5] = now
+        # one block per seat, the viewer first
         c = self.c
         ss = self.seat_size
         nc = len(civ_no)
+        keys = memo[6]
         for k in range(n):
             seat = (viewer + k) % n
-            at = self.s_base + k * ss
-            civ = civs[seat]
-            if civ is not None:
-                idx.append(at + civ_no[civ])
-                val.append(1.0)
-            at += nc
             lv = s.level[seat]
-            idx += range(at, at + 25)
-            val.append(s.vp[seat])
-            val += lv
-            val += s.rp[seat]
-            if gm is not None:
+            if per_seat is None:
+                counts: tuple[int, ...] = ()
+            else:
+                cities, villages, monuments = per_seat
                 armies = s.armies[seat]
                 fleets = s.fleets[seat]
-                idx += range(at + 25, at + 32)
-                val += (cities[seat], villages[seat], monuments[seat], sum(armies.values()) if armies else 0,
-                        sum(fleets.values()) if fleets else 0, c.monument_base + lv[T_RELIGION],
-                        c.unit_base + lv[T_GOVERNMENT] + cities[seat])
-        raw[idx] = val
+                counts = (cities[seat], villages[seat], monuments[seat], sum(armies.values()) if armies else 0,
+                          sum(fleets.values()) if fleets else 0, c.monument_base + lv[T_RELIGION],
+                          c.unit_base + lv[T_GOVERNMENT] + cities[seat])
+            civ = civs[seat]
+            block = (civ, s.vp[seat], tuple(lv), tuple(s.rp[seat]), counts)
+            if block == keys[k]:
+                continue
+            keys[k] = block
+            at = self.s_base + k * ss
+            raw[at:at + ss] = 0.0
+            if civ is not None:
+                mv[at + civ_no[civ]] = 1.0
+            at += nc
+            if counts:
+                self.pack_block(mv, 4 * at, s.vp[seat], *lv, *s.rp[seat], *counts)
+            else:
+                self.pack_ranks(mv, 4 * at, s.vp[seat], *lv, *s.rp[seat])
+
+
+def _dict_stretch(mv: Any, memo: list[Any], seat: int, now: dict[int, int], at: int, step: int) -> None:
+    """Entries ``at + t * step`` hold ``now[t]`` (0 for a territory not in ``now``): rewritten
+    only where ``now`` differs from the copy the memo keeps."""
+    old = memo[seat]
+    if old == now:
+        return
+    if old is not None:
+        for t in old:
+            mv[at + t * step] = 0.0
+    for t, k in now.items():
+        mv[at + t * step] = k
+    memo[seat] = now.copy()
 
 
 def observation_encoder(game: Conquest) -> ConquestEncoder:

@@ -127,6 +127,8 @@ class Observer:
         # move (``own(state, seat)``): see :meth:`shift_raw`
         shift = getattr(self.encoder, "seat_shift", None)
         self._own = getattr(self.encoder, "own", None)
+        # an incremental encoder that shifts may also turn a memo around (``shift_memo``)
+        self._shift_memo = getattr(self.encoder, "shift_memo", None)
         self._n = game.num_players
         self._moves: list[tuple[np.ndarray, np.ndarray] | None] = [None] * self._n
         self.shifts = shift is not None and self._own is not None
@@ -153,10 +155,13 @@ class Observer:
         self._update(state, seat, raw, memo)
         return raw
 
-    def shift_raw(self, state: GameState, seat: int, other: int, other_raw: np.ndarray, raw: np.ndarray) -> bool:
+    def shift_raw(self, state: GameState, seat: int, other: int, other_raw: np.ndarray, raw: np.ndarray,
+                  other_memo: list[Any] | None = None, memo: list[Any] | None = None) -> bool:
         """Write ``seat``'s raw values into ``raw`` from ``other_raw``, ``other``'s raw values of
         the same state, if the encoder says how (``seat_shift``: a game whose seats see the same
-        things, each in its own seat order); else return False and write nothing."""
+        things, each in its own seat order); else return False and write nothing. With the two
+        buffers' memos (:meth:`update_raw`), ``memo`` becomes what ``raw`` now holds when the
+        encoder can say so (``shift_memo``), else it is emptied."""
         moves = self._moves[(seat - other) % self._n]
         if moves is None or self._own is None:
             return False
@@ -165,6 +170,11 @@ class Observer:
         raw[dst] = other_raw[src]
         idx, vals = self._own(state, seat)
         raw[idx] = vals
+        if memo is not None:
+            if other_memo and self._shift_memo is not None:
+                memo[:] = self._shift_memo(other_memo, other, seat)
+            else:
+                memo.clear()
         return True
 
     def normalise(self, raw: np.ndarray, out: np.ndarray) -> np.ndarray:

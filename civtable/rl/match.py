@@ -213,15 +213,11 @@ class Match:
             ob = t.observer
             done = False
             memo = self._memos[seat]
-            # another seat's values of the position turned around, unless this buffer can be
-            # brought up to date in place (cheaper than the copy and the permutation)
-            if ob.shifts and not (memo and ob.incremental):
+            if ob.shifts:  # another seat's values of the position, turned around (and its memo)
                 for q in range(t.n):
                     if q != seat and at[q] == position:
-                        done = ob.shift_raw(self.state, seat, q, self._raws[q], raw)
+                        done = ob.shift_raw(self.state, seat, q, self._raws[q], raw, self._memos[q], memo)
                         break
-                if done:
-                    memo.clear()
             if not done:
                 ob.update_raw(self.state, seat, raw, memo)
             at[seat] = position

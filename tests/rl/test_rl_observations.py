@@ -222,6 +222,35 @@ def test_conquest_observations_of_the_seats_are_each_other_turned_around(players
     assert not Observer(make("inceptum")).shifts  # traits and offers are secret: no shortcut
 
 
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_conquest_memos_turned_around_keep_updates_exact(players: int) -> None:
+    """When a seat's buffer is another's turned around, its memo is turned around too
+    (``shift_memo``): the seat's later in-place updates must still give a full encoding's array.
+    At each position one seat, drawn at random, brings its buffer up to date and the others copy
+    it; some seats skip positions."""
+    game = make("conquest", players=players)
+    ob = Observer(game)
+    rng = random.Random(players)
+    raws = [np.full(ob.size, np.nan, np.float32) for _ in range(players)]
+    memos: list[list[object]] = [[] for _ in range(players)]
+    turned = checked = 0
+    for s in (s for seed in range(4) for s in walk(game, 7 * players + seed, limit=600)):
+        first = rng.randrange(players)
+        ob.update_raw(s, first, raws[first], memos[first])
+        for p in range(players):
+            if p == first or rng.random() < 0.2:
+                continue
+            assert ob.shift_raw(s, p, first, raws[first], raws[p], memos[first], memos[p])
+            assert memos[p], "the memo was not turned around"
+            turned += 1
+        for p in range(players):
+            if not np.isnan(raws[p]).any() and rng.random() < 0.5:  # an in-place update after a shift
+                full = ob.write_raw(s, p, np.zeros(ob.size, np.float32))
+                assert np.array_equal(ob.update_raw(s, p, raws[p], memos[p]), full), f"seat {p + 1} after a shift"
+                checked += 1
+    assert turned > 200 and checked > 200, (turned, checked)
+
+
 INCREMENTAL = ("inceptum", "pathciv", "conquest")  # the encoders that bring a buffer up to date in place (``update``)
 
 

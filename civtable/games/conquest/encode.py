@@ -104,6 +104,11 @@ class ConquestEncoder:
         self.pack_ranks = struct.Struct(f"{ranks}f").pack_into
         self.pack_block = struct.Struct(f"{ranks + 7}f").pack_into
         self.civ_no = {civ: i for i, civ in enumerate(c.civ_ids)}
+        # every entry of who holds the territories (owner, settlement, Monuments): zeroed at once
+        # when any changes
+        held = ((self.o_owner, n), (self.o_settle, 2), (self.o_monu, 1))
+        self.land_idx = np.array([self.t_base + k * self.ter_size + at + j for k in range(t) for at, w in held
+                                  for j in range(w)], np.intp)
         self.maps = BlockCache(limit=64)
         self.lands: dict[tuple[object, ...], tuple[np.ndarray, np.ndarray, list[int], list[int], list[int]]] = {}
 
@@ -154,6 +159,16 @@ class ConquestEncoder:
                 idx.append(o_monu + t * ts)
                 val.append(m)
         return np.array(idx, np.intp), np.array(val, np.float32), cities, villages, monuments
+
+    def shift_memo(self, memo: list[Any], other: int, viewer: int) -> list[Any]:
+        """The memo of :meth:`update` for ``viewer``'s buffer once it holds ``other``'s values
+        turned around (:meth:`seat_shift`): the stretches' values are the same (they are kept per
+        seat, not per viewer), the seat blocks change places, and the game's first numbers (which
+        name the viewer's own turn) are written again at the next update."""
+        n = self.n
+        seed, _viewer, players = memo[0]
+        keys = [memo[6][(k + viewer - other) % n] for k in range(n)]
+        return [(seed, viewer, players), memo[1], memo[2][:], memo[3][:], memo[4], memo[5], keys, None]
 
     def seat_shift(self, delta: int) -> np.ndarray:
         """Conquest hides nothing, so two seats' observations differ only in the order of the
@@ -242,9 +257,10 @@ class ConquestEncoder:
         per_seat: tuple[list[int], list[int], list[int]] | None = None  # Cities, Villages, Monuments
         if gm is not None:
             ts, base = self.ter_size, self.t_base
-            key = (viewer, tuple(s.owner), tuple(s.settle), tuple(s.monu))
+            held = (tuple(s.owner), tuple(s.settle), tuple(s.monu))
             lands = memo[1]
-            if lands is None or lands[0] != key:
+            if lands is None or lands[0] != held:
+                key = (viewer, *held)
                 got = self.lands.get(key)
                 if got is None:
                     got = self._lands(s, viewer)
@@ -252,10 +268,10 @@ class ConquestEncoder:
                         self.lands.clear()
                     self.lands[key] = got
                 if lands is not None:
-                    raw[lands[1][0]] = 0.0
+                    raw[self.land_idx] = 0.0
                 raw[got[0]] = got[1]
-                memo[1] = lands = (key, got)
-            per_seat = lands[1][2:]
+                memo[1] = lands = (held, got[2:])
+            per_seat = lands[1]
             for seat in range(n):  # armies and fleets per seat (rotated), per territory
                 r = (seat - viewer) % n
                 _dict_stretch(mv, memo[2], seat, s.armies[seat], base + self.o_armies + r, ts)

@@ -16,6 +16,7 @@ depends on the number of players and the map size.
 from __future__ import annotations
 
 import struct
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -39,6 +40,21 @@ SCORE_SCALE = 100
 def score(state: ConquestState, seat: int) -> int:
     """The seat's Victory Points now."""
     return state.vp[seat]
+
+
+@dataclass(slots=True)
+class Written:
+    """What a buffer holds, stretch by stretch (the memo of :meth:`ConquestEncoder.update`: its
+    only item): the values each stretch was written from."""
+
+    whole: tuple[int, int, int]  # map seed, viewer, players: another means a whole new buffer
+    lands: tuple[tuple[tuple[int, ...], ...], tuple[list[int], list[int], list[int]]] | None
+    armies: list[dict[int, int] | None]  # per seat (not rotated)
+    fleets: list[dict[int, int] | None]
+    moved: tuple[dict[int, int], dict[int, int]] | None  # armies and fleets that moved
+    marks: tuple[int, ...]  # the entries marked 1
+    blocks: list[tuple[Any, ...] | None]  # per seat block (the viewer's first): its values
+    first: tuple[Any, ...] | None  # the game's first numbers
 
 
 class ConquestEncoder:
@@ -166,9 +182,10 @@ class ConquestEncoder:
         seat, not per viewer), the seat blocks change places, and the game's first numbers (which
         name the viewer's own turn) are written again at the next update."""
         n = self.n
-        seed, _viewer, players = memo[0]
-        keys = [memo[6][(k + viewer - other) % n] for k in range(n)]
-        return [(seed, viewer, players), memo[1], memo[2][:], memo[3][:], memo[4], memo[5], keys, None]
+        w: Written = memo[0]
+        seed, _viewer, players = w.whole
+        blocks = [w.blocks[(k + viewer - other) % n] for k in range(n)]
+        return [Written((seed, viewer, players), w.lands, w.armies[:], w.fleets[:], w.moved, w.marks, blocks, None)]
 
     def seat_shift(self, delta: int) -> np.ndarray:
         """Conquest hides nothing, so two seats' observations differ only in the order of the
@@ -215,13 +232,15 @@ class ConquestEncoder:
         gm = s.map
         head = self.t_base
         whole = (s.map_seed, viewer, n)
-        if not memo or memo[0] != whole:
+        w: Written | None = memo[0] if memo else None
+        if w is None or w.whole != whole:
             raw[:head] = 0.0
             if gm is None:
                 raw[head:] = 0.0
             else:
                 raw[head:] = self._static(gm)
-            memo[:] = [whole, None, [None] * n, [None] * n, None, (), [None] * n, None]
+            w = Written(whole, None, [None] * n, [None] * n, None, (), [None] * n, None)
+            memo[:] = [w]
         mv = items(raw)
         top = s.frames[-1] if s.frames else None
         civs = s.civ
@@ -230,8 +249,8 @@ class ConquestEncoder:
         # the game's first numbers: rewritten when any of them changed
         first = (s.phase, s.active, s.round, mine, top, *s.pool, s.villages_placed, s.recruited, s.rolls_due,
                  s.paid_rolls, s.deficit, *civs)
-        if first != memo[7]:
-            memo[7] = first
+        if first != w.first:
+            w.first = first
             raw[:self.s_base] = 0.0
             mv[self.g_phase + PHASES.index(s.phase)] = 1.0
             mv[self.g_active + (s.active - viewer) % n] = 1.0
@@ -258,7 +277,7 @@ class ConquestEncoder:
         if gm is not None:
             ts, base = self.ter_size, self.t_base
             held = (tuple(s.owner), tuple(s.settle), tuple(s.monu))
-            lands = memo[1]
+            lands = w.lands
             if lands is None or lands[0] != held:
                 key = (viewer, *held)
                 got = self.lands.get(key)
@@ -270,13 +289,13 @@ class ConquestEncoder:
                 if lands is not None:
                     raw[self.land_idx] = 0.0
                 raw[got[0]] = got[1]
-                memo[1] = lands = (held, got[2:])
+                w.lands = lands = (held, got[2:])
             per_seat = lands[1]
             for seat in range(n):  # armies and fleets per seat (rotated), per territory
                 r = (seat - viewer) % n
-                _dict_stretch(mv, memo[2], seat, s.armies[seat], base + self.o_armies + r, ts)
-                _dict_stretch(mv, memo[3], seat, s.fleets[seat], base + self.o_fleets + r, ts)
-            moved = memo[4]
+                _dict_stretch(mv, w.armies, seat, s.armies[seat], base + self.o_armies + r, ts)
+                _dict_stretch(mv, w.fleets, seat, s.fleets[seat], base + self.o_fleets + r, ts)
+            moved = w.moved
             if moved is None or moved[0] != s.moved_a or moved[1] != s.moved_f:
                 o_moved = base + self.o_moved
                 if moved is not None:
@@ -288,22 +307,22 @@ class ConquestEncoder:
                     mv[o_moved + t * ts] = k
                 for t, k in s.moved_f.items():
                     mv[o_moved + t * ts + 1] = k
-                memo[4] = (s.moved_a.copy(), s.moved_f.copy())
+                w.moved = (s.moved_a.copy(), s.moved_f.copy())
             marks = base + self.o_marks
             now = ((marks + top.source * ts,) if isinstance(top, MoveUnit) else ()) + \
                   ((marks + s.fight_t * ts + 1,) if s.fight_t >= 0 else ()) + \
                   ((marks + top.territory * ts + 2,) if isinstance(top, MonumentPayment) else ())
-            if now != memo[5]:
-                for i in memo[5]:
+            if now != w.marks:
+                for i in w.marks:
                     mv[i] = 0.0
                 for i in now:
                     mv[i] = 1.0
-                memo[5] = now
+                w.marks = now
         # one block per seat, the viewer first
         c = self.c
         ss = self.seat_size
         nc = len(civ_no)
-        keys = memo[6]
+        keys = w.blocks
         for k in range(n):
             seat = (viewer + k) % n
             lv = s.level[seat]
@@ -332,10 +351,10 @@ class ConquestEncoder:
                 self.pack_ranks(mv, 4 * at, s.vp[seat], *lv, *s.rp[seat])
 
 
-def _dict_stretch(mv: Any, memo: list[Any], seat: int, now: dict[int, int], at: int, step: int) -> None:
+def _dict_stretch(mv: Any, kept: list[Any], seat: int, now: dict[int, int], at: int, step: int) -> None:
     """Entries ``at + t * step`` hold ``now[t]`` (0 for a territory not in ``now``): rewritten
-    only where ``now`` differs from the copy the memo keeps."""
-    old = memo[seat]
+    only where ``now`` differs from the copy ``kept[seat]`` (what the entries hold)."""
+    old = kept[seat]
     if old == now:
         return
     if old is not None:
@@ -343,7 +362,7 @@ def _dict_stretch(mv: Any, memo: list[Any], seat: int, now: dict[int, int], at: 
             mv[at + t * step] = 0.0
     for t, k in now.items():
         mv[at + t * step] = k
-    memo[seat] = now.copy()
+    kept[seat] = now.copy()
 
 
 def observation_encoder(game: Conquest) -> ConquestEncoder:

@@ -29,7 +29,8 @@ Variants (combine with ``+``, e.g. ``PMAX+E0``):
 * ``PMAX`` — provisional values at the ends of their ±50% range where they should narrow the
   gaps: every advance's population at the top of its range (population abundant, so the
   Expansionist's one token is worth less and United has tokens for its grids) and the six
-  starting advances at cost 2 (a free research saves less);
+  starting advances at cost 2 (a free research saves less); ``POP`` and ``START2`` are its two
+  halves (the populations alone, the starting costs alone);
 * ``PATH=VALUE`` — any one value of the content (``advances.writing.cost=4``): a sweep of single
   levers, e.g. ``--variants base,advances.writing.cost=4,advances.writing.cost=6``. A rulebook
   fact set so makes the variant declare itself a what-if.
@@ -59,10 +60,15 @@ FACTS: dict[str, dict[str, int]] = {
 }
 
 
-def provisional_extremes(source: Path) -> dict[str, int]:
+def population_top(source: Path) -> dict[str, int]:
+    """Every advance's provisional population at the top of its ±50% range."""
     flat, prov = flatten(load_toml(source))
-    out = {p: math.ceil(v * 1.5) for p, v in flat.items()
-           if p in prov and p.startswith("advances.") and p.endswith(".population") and isinstance(v, int)}
+    return {p: math.ceil(v * 1.5) for p, v in flat.items()
+            if p in prov and p.startswith("advances.") and p.endswith(".population") and isinstance(v, int)}
+
+
+def provisional_extremes(source: Path) -> dict[str, int]:
+    out = population_top(source)
     out.update({f"advances.{a}.cost": 2 for a in STARTING_SIX})
     return out
 
@@ -82,6 +88,10 @@ def values_of(name: str, source: Path) -> dict[str, int]:
             continue
         if part == "PMAX":
             vals.update(provisional_extremes(source))
+        elif part == "POP":
+            vals.update(population_top(source))
+        elif part == "START2":
+            vals.update({f"advances.{a}.cost": 2 for a in STARTING_SIX})
         elif part == "W130":
             vals.update(ancient_wonders(source, 1.3))
         elif part in FACTS:
@@ -95,7 +105,7 @@ def values_of(name: str, source: Path) -> dict[str, int]:
                 raise SystemExit(f"{path!r} is no value of the content")
             vals[path] = int(text) if isinstance(flat[path], int) else float(text)
         else:
-            raise SystemExit(f"unknown variant {part!r}; known: base, PMAX, W130, {', '.join(FACTS)}")
+            raise SystemExit(f"unknown variant {part!r}; known: base, PMAX, POP, START2, W130, {', '.join(FACTS)}")
     return vals
 
 

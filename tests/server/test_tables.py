@@ -19,7 +19,9 @@ from civtable.server.limits import Limits
 
 PASSWORD = "correct horse"
 TINY = {"initial": 2.0, "increment": 5.0}  # a real-time clock of two seconds, 5 more a move
-LIMITS = Limits(registrations_per_client=50, clock_check=0.05, match_wait=0.5, chat_rate=3, chat_window=30)
+# match_wait: long enough that creating and joining a table (password hashes included) ends well
+# before bots are offered, even on a slow machine
+LIMITS = Limits(registrations_per_client=50, clock_check=0.05, match_wait=2.0, chat_rate=3, chat_window=30)
 
 
 def person(app: FastAPI, name: str, address: str) -> TestClient:

@@ -52,9 +52,20 @@ def wait_state(page: Any, at_least: int, timeout: float = 15.0) -> int:
 
 
 def tooltip(page: Any, selector: str) -> str:
-    """Point at an element and read the glossary tooltip it shows."""
-    page.locator(selector).first.hover()
-    page.wait_for_selector("#term-tip:not(.hidden)")
+    """Point at an element and read the glossary tooltip it shows. A table that bots are playing
+    on redraws under the pointer (what lies under it may then be another element, which closes
+    the tip), so a person would point again: up to three times, moving the pointer off first."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    for attempt in range(3):
+        page.locator(selector).first.hover()
+        try:
+            page.wait_for_selector("#term-tip:not(.hidden)", timeout=10_000)
+            break
+        except PlaywrightTimeout:
+            if attempt == 2:
+                raise
+            page.mouse.move(0, 0)
     return str(page.inner_text("#term-tip"))
 
 

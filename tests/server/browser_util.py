@@ -52,9 +52,10 @@ def wait_state(page: Any, at_least: int, timeout: float = 15.0) -> int:
 
 
 def tooltip(page: Any, selector: str) -> str:
-    """Point at an element and read the glossary tooltip it shows. A table that bots are playing
-    on redraws under the pointer (what lies under it may then be another element, which closes
-    the tip), so a person would point again: up to three times, moving the pointer off first."""
+    """Point at an element and read the glossary tooltip it shows. A table that bots or the guide
+    redraw under the pointer may close the tip or leave the new element without a pointer event
+    until the pointer moves, so a person would point again: up to three times, moving the
+    pointer off first."""
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
     for attempt in range(3):

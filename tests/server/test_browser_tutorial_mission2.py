@@ -23,19 +23,6 @@ def browser() -> Iterator[Any]:
     yield from launch()
 
 
-def steady_tooltip(page: Any, selector: str) -> str:
-    """:func:`tooltip`, pointing again if the guide redrew the element under the pointer (a
-    redrawn element gets no new pointer event until the pointer moves)."""
-    for _ in range(3):
-        try:
-            page.locator(selector).first.hover()
-            page.wait_for_selector("#term-tip:not(.hidden)", timeout=3000)
-            return str(page.inner_text("#term-tip"))
-        except Exception:  # Playwright's TimeoutError
-            page.mouse.move(0, 0)
-    return tooltip(page, selector)
-
-
 def follow_guide(page: Any, until: str, most: int = 40) -> int:
     """Play the guide's suggestions (the highlighted control) until one more log line holds ``until``."""
     steps = 0
@@ -75,7 +62,7 @@ def test_mission_2_tutorial_first_round(browser: Any, server_factory: Any, tmp_p
     for part in ("Level 2+ buildings 0/5", "Level 3+ buildings 0/1", "special buildings 0/1", "wonders 0/1", "/40"):
         assert part in progress, progress
     assert "Ada" in page.inner_text("#seat-info") and page.locator("#name-form").count() == 0
-    text = steady_tooltip(page, "#guide-intro [data-term='mode:mission2']")
+    text = tooltip(page, "#guide-intro [data-term='mode:mission2']")
     assert "Special Building" in text
     page.keyboard.press("Escape")
     page.mouse.move(0, 0)

@@ -80,7 +80,7 @@ def phone_check(page: Any, name: str) -> None:
 def test_dominations_three_players_by_clicking_only(browser: Any, server_factory: Any, tmp_path: Path) -> None:
     import httpx
 
-    server = server_factory(str(tmp_path / "dom.sqlite3"), bot_delay=0.0)
+    server = server_factory(str(tmp_path / "dom.sqlite3"), bot_delay=0.0, extra=["--predictable-chance"])  # seed 11 is the game
     g = httpx.post(server.base + "/api/games", json={"game": "dominations", "seed": 11,
                                                       "seats": ["human", "greedy", "greedy"]}).json()
     page = instant_page(browser, DESKTOP)

@@ -113,7 +113,7 @@ def both_sizes(page: Any, name: str, focus: str) -> None:
 def test_three_player_game_by_clicking_only_against_bots(
     browser: Any, server_factory: Any, tmp_path: Path, record_property: Any
 ) -> None:
-    server = server_factory(str(tmp_path / "pc.sqlite3"), bot_delay=0.0)
+    server = server_factory(str(tmp_path / "pc.sqlite3"), bot_delay=0.0, extra=["--predictable-chance"])  # seed 12 is the game
     g = httpx.post(server.base + "/api/games", json={
         "game": "pathciv", "seats": ["human", BOTS, BOTS], "seed": 12, "options": {"players": 3},
     }, timeout=60).json()

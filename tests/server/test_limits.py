@@ -116,13 +116,14 @@ def test_the_global_cap_never_overshoots_under_concurrent_creations(tmp_path: Pa
 
 def test_abandoned_games_expire(client: TestClient) -> None:
     manager = client.app.state.manager  # type: ignore[attr-defined]
-    manager.limits = dataclasses.replace(manager.limits, max_active=2, idle_expiry=0.5)
+    manager.limits = dataclasses.replace(manager.limits, max_active=2, idle_expiry=2.0)
     old = new_game(client, ["human", "human"])
     fresh = new_game(client, ["human", "human"])
     token = old["seats"][0]["token"]
     assert refused(client, ["human", "human"], 503)["code"] == "full"
-    # a human action keeps a game alive; the other one is abandoned
-    time.sleep(0.6)
+    # a human action keeps a game alive; the other one is abandoned (2 s: a slow machine's
+    # action and expiry check must not take as long, or the fresh game would expire too)
+    time.sleep(2.1)
     fresh_token = fresh["seats"][0]["token"]
     state_id = client.get(f"/api/games/{fresh['id']}").json()["state_id"]
     res = client.post(f"/api/games/{fresh['id']}/actions",

@@ -246,3 +246,68 @@ def test_guide_marks_the_board_control_whose_chooser_holds_the_suggestion(
     marked.click()
     wait_state(page, before + 1, timeout=20)
     assert errors == []
+
+
+def test_a_late_suggestion_for_an_earlier_position_is_dropped(
+    browser: Any, server_factory: Any, tmp_path: Path
+) -> None:
+    """The guide asks for a suggestion at every new position. When the answer for one position
+    arrives after the player has moved on (and the next answer is already shown), it is dropped:
+    the highlighted control stays the newer position's suggestion."""
+    server = server_factory(str(tmp_path / "cq-late.sqlite3"), bot_delay=0.0, extra=["--predictable-chance"])
+    page = browser.new_page(viewport=DESKTOP, reduced_motion="reduce")
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    holding = {"on": False}
+    held: list[tuple[Any, Any]] = []
+    answers: list[dict[str, Any]] = []
+
+    def on_hint(route: Any) -> None:
+        response = route.fetch()  # the server answers for the position it is at now
+        answers.append(response.json())
+        if holding["on"] and not held:
+            held.append((route, response))  # delivered late, below
+            return
+        route.fulfill(response=response)
+
+    def seeded(route: Any) -> None:
+        if route.request.method != "POST":
+            return route.continue_()
+        return route.continue_(post_data=json.dumps({**route.request.post_data_json, "seed": CHOOSER_SEED}))
+
+    page.route("**/hint*", on_hint)
+    page.route("**/api/games", seeded)
+    page.goto(server.base + "/")
+    page.locator("#tutorials button[data-game=conquest]").click()
+    page.wait_for_url("**/play/**")
+    page.select_option("#pace", "instant")
+    player = ClickPlayer(page)
+    for _ in range(60):  # to a position where the seat has two moves in a row (a turn of moves)
+        assert player.wait_turn(timeout=120)
+        page.wait_for_selector("#guide-do", timeout=30_000)
+        before = state_id(page)
+        first = [a for a in legal_actions(page) if not a.startswith(("done", "end"))]
+        if len(first) > 1:
+            break
+        page.click("#guide-do")
+        wait_state(page, before + 1, timeout=20)
+    holding["on"] = True
+    player.play(first[0])  # the next position's suggestion is held back ...
+    for _ in range(200):  # route handlers run while Playwright waits
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert held, "no suggestion was asked for after the move"
+    late_for = held[0][1].json()["state_id"]
+    assert player.wait_turn(timeout=60) and state_id(page) == late_for
+    second = [a for a in legal_actions(page) if a != held[0][1].json()["action"]]
+    player.play(second[0])  # ... the player moves on without it ...
+    page.wait_for_selector("#guide-do", timeout=30_000)  # ... and the newer suggestion is shown
+    newer = answers[-1]
+    assert newer["state_id"] == state_id(page) != late_for and newer["action"] != held[0][1].json()["action"]
+    route, response = held[0]
+    route.fulfill(response=response)  # the late answer arrives
+    page.wait_for_timeout(500)
+    shown = page.evaluate("() => [...document.querySelectorAll('.guide-target')].map((n) => n.dataset.guideAction)")
+    assert shown and set(shown) == {newer["action"]}, (shown, newer, response.json())
+    assert errors == []

@@ -212,11 +212,14 @@ def test_guided_first_game_suggests_explains_and_ends_on_the_score_sheet(
             const why = document.getElementById('guide-why');
             if (!document.getElementById('guide-action') || !why) return null;
             return { why: why.textContent, targets: [...document.querySelectorAll(
-                '#board .guide-target[data-guide-action]')].map((n) => n.dataset.guideAction) }; }""")
+                '#board .guide-target[data-guide-action]')].map((n) => n.dataset.guideAction),
+                suggested: document.getElementById('guide-action').textContent,
+                listed: [...document.querySelectorAll('#legal .guide-target')].map((n) => n.dataset.action),
+                state: document.getElementById('board').dataset.stateId }; }""")
         if guided is None:  # the position moved on meanwhile: look again
             continue
         assert len(guided["why"]) > 20  # the suggestion says why
-        assert guided["targets"]  # the suggested control is highlighted on the board
+        assert guided["targets"], guided  # the suggested control is highlighted on the board
         action = guided["targets"][0]
         if action not in legal_actions(page):  # the position moved on meanwhile
             continue

@@ -322,11 +322,14 @@
       return;
     }
     if (hintFor !== payload.state_id) {
-      hintFor = payload.state_id;
+      const asked = payload.state_id;
+      hintFor = asked;
       hint = null;
       body.append(el("p", { class: "muted small" }, "Thinking about a good move…"));
       const res = await api("GET", `/api/games/${encodeURIComponent(gameId)}/hint${query()}`);
-      if (!res.ok || hintFor !== payload.state_id) return;
+      // a suggestion for another position than the one shown is dropped: a newer position arrived
+      // meanwhile (it asks again), or the server had moved on (its push brings the position)
+      if (!res.ok || asked !== payload.state_id || hintFor !== asked || res.data.state_id !== asked) return;
       hint = res.data;
       return showGuide();
     }

@@ -184,6 +184,22 @@ def test_guided_first_game_of_conquest(browser: Any, server_factory: Any, tmp_pa
 CHOOSER_SEED = 3  # a deal on which such a territory comes up (at the 43rd decision of the lesson)
 
 
+def seeded_lesson(page: Any, server: Any) -> ClickPlayer:
+    """Start Conquest's lesson from the lobby, its game seeded with :data:`CHOOSER_SEED` (the page's
+    creation request rewritten: the lesson itself asks for no seed), at the bots' instant pace."""
+    def seeded(route: Any) -> None:
+        if route.request.method != "POST":
+            return route.continue_()
+        return route.continue_(post_data=json.dumps({**route.request.post_data_json, "seed": CHOOSER_SEED}))
+
+    page.route("**/api/games", seeded)
+    page.goto(server.base + "/")
+    page.locator("#tutorials button[data-game=conquest]").click()
+    page.wait_for_url("**/play/**")
+    page.select_option("#pace", "instant")
+    return ClickPlayer(page)
+
+
 def test_guide_marks_the_board_control_whose_chooser_holds_the_suggestion(
     browser: Any, server_factory: Any, tmp_path: Path
 ) -> None:
@@ -205,18 +221,8 @@ def test_guide_marks_the_board_control_whose_chooser_holds_the_suggestion(
             data.update(action=forced["action"], described=None)
         route.fulfill(response=response, json=data)
 
-    def seeded(route: Any) -> None:  # the lesson's game, seeded: some deals offer no such territory
-        if route.request.method != "POST":
-            return route.continue_()
-        return route.continue_(post_data=json.dumps({**route.request.post_data_json, "seed": CHOOSER_SEED}))
-
     page.route("**/hint*", on_hint)
-    page.route("**/api/games", seeded)
-    page.goto(server.base + "/")
-    page.locator("#tutorials button[data-game=conquest]").click()
-    page.wait_for_url("**/play/**")
-    page.select_option("#pace", "instant")
-    player = ClickPlayer(page)
+    player = seeded_lesson(page, server)
     several = None
     for _ in range(200):
         assert player.wait_turn(timeout=120), "no territory offered several actions in the whole game"
@@ -270,18 +276,8 @@ def test_a_late_suggestion_for_an_earlier_position_is_dropped(
             return
         route.fulfill(response=response)
 
-    def seeded(route: Any) -> None:
-        if route.request.method != "POST":
-            return route.continue_()
-        return route.continue_(post_data=json.dumps({**route.request.post_data_json, "seed": CHOOSER_SEED}))
-
     page.route("**/hint*", on_hint)
-    page.route("**/api/games", seeded)
-    page.goto(server.base + "/")
-    page.locator("#tutorials button[data-game=conquest]").click()
-    page.wait_for_url("**/play/**")
-    page.select_option("#pace", "instant")
-    player = ClickPlayer(page)
+    player = seeded_lesson(page, server)
     for _ in range(60):  # to a position where the seat has two moves in a row (a turn of moves)
         assert player.wait_turn(timeout=120)
         page.wait_for_selector("#guide-do", timeout=30_000)

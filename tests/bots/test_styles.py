@@ -34,7 +34,7 @@ def test_pathciv_styles_are_listed_and_build_for_greedy_levels_and_search() -> N
         ("greedy:style=pirate", "greedy style 'pirate' does not exist in Path of Civilization; styles: balanced, sage, warlord"),
         ("strong:style=pirate", "Path of Civilization has no style called 'pirate'; styles: sage, warlord"),
         ("mcts:style=pirate", "Path of Civilization has no style called 'pirate'"),
-        ("greedy:style=sage,plan=2", "greedy parameter plan must be 0 or 1"),
+        ("greedy:style=sage,plan=65", "bot parameter plan=65 must be between 0 and 64"),
     ],
 )
 def test_unknown_pathciv_styles_are_refused_plainly(spec: str, message: str) -> None:

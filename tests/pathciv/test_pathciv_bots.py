@@ -36,7 +36,7 @@ def test_mcts_plays_a_whole_game_through_simultaneous_phases() -> None:
 
 def test_greedy_parameters_are_checked() -> None:
     game = make_game("pathciv")
-    with pytest.raises(OptionError, match="plan=0|1"):
+    with pytest.raises(OptionError, match="plan=K"):
         make_bot("greedy:depth=3", game, 0, 1)
     assert make_bot("greedy:plan=0", game, 0, 1).name.startswith("greedy")
 
@@ -148,3 +148,94 @@ def test_the_search_compares_whole_projects_and_places_the_chosen_one(seed: int)
     single.decide(observe(_first_project_decision(seed).state, 0))
     assert single.planned == []
 
+
+
+def _project_positions(seed: int, count: int) -> list:  # type: ignore[type-arg]
+    """States at a seat's Project decisions (first card or later ones) of a greedy game."""
+    game = make_game("pathciv", {"players": 3})
+    bots = [make_bot("greedy", game, i, seed) for i in range(3)]
+    session = Session(game, seed)
+    found = []
+    while not session.state.is_terminal() and len(found) < count:
+        d = session.state.decision()
+        if d.kind == "project" and len(session.state.legal_actions(d.players[0])) > 1:
+            found.append((session.state.clone(), d.players[0]))
+        session.step_agents(bots, limit=1)
+    return found
+
+
+def _revealed_value(state, seat: int, full: tuple[int, ...]) -> float:  # type: ignore[no-untyped-def]
+    """The static value computed the slow way: the whole state copied, the Project revealed."""
+    from civtable.games.pathciv.bot import _capped, tray_weights, value
+    from civtable.games.pathciv.phases import deploy_available, research_offered
+
+    t = state.clone()
+    p = t.players[seat]
+    hand = list(p.hand)
+    for card in full:
+        hand.remove(card)
+    p.left, p.right, p.discards, p.hand, p.project = list(full[:2]), list(full[2:]), p.discards + hand, [], None
+    cap = p.population(t.content)
+    w = tray_weights(t, p)
+    best_first = sorted(range(5), key=lambda i: -w[i])
+    p.trays = [a + b for a, b in zip(p.trays, _capped(deploy_available(t, p), cap, best_first))]
+    offer = [max(0, min(k, t.content.research_max - r)) for k, r in zip(research_offered(t, p), p.research)]
+    p.research = [a + b for a, b in zip(p.research, _capped(offer, cap, sorted(range(5), key=lambda i: (p.research[i] >= 7, -offer[i]))))]
+    return value(t, seat)
+
+
+def test_the_static_project_value_is_the_revealed_projects_value_and_leaves_the_state_alone() -> None:
+    from civtable.games.pathciv.bot import open_projects, static_project_value
+
+    checked = 0
+    for state, seat in _project_positions(5, 12):
+        before = state.to_json()
+        memo: dict[int, float] = {}
+        for full in open_projects(state, seat)[:8]:
+            assert static_project_value(state, seat, full, memo=memo) == pytest.approx(_revealed_value(state, seat, full))
+            checked += 1
+        assert state.to_json() == before
+    assert checked >= 40
+
+
+def test_population_cap_takes_the_best_kinds_in_turn() -> None:
+    from civtable.games.pathciv.bot import _capped
+
+    assert _capped([2, 0, 3, 1, 0], 10, [0, 1, 2, 3, 4]) == [2, 0, 3, 1, 0]  # fits: everything
+    assert _capped([2, 0, 3, 1, 0], 4, [2, 0, 3, 1, 4]) == [1, 0, 2, 1, 0]  # best kinds first, in turn
+    assert _capped([0, 5, 0, 0, 0], 3, [0, 1, 2, 3, 4]) == [0, 3, 0, 0, 0]
+
+
+def test_the_static_plan_cache_changes_no_answer() -> None:
+    from civtable.games.pathciv.bot import static_project
+
+    positions = _project_positions(7, 10)
+    warm = [static_project(state, seat) for state, seat in positions]
+    for (state, seat), answer in zip(positions, warm):
+        state.game.static_cache.clear()
+        assert static_project(state, seat) == answer  # computed afresh: the same Project
+        assert static_project(state, seat) == answer  # from the cache
+
+
+def test_greedy_plans_projects_by_their_static_value_or_by_several_rounds() -> None:
+    for spec in ("greedy:plan=static", "greedy:plan=2"):
+        res = play([spec, "random"], 2).state.result()
+        assert res.finished and res.winners == [0]
+    game = make_game("pathciv")
+    with pytest.raises(OptionError, match="plan=K"):
+        make_bot("greedy:depth=3", game, 0, 1)
+    with pytest.raises(OptionError, match="whole number"):
+        make_bot("greedy:plan=fast", game, 0, 1)
+
+
+def test_the_search_rolls_out_with_static_projects_when_asked() -> None:
+    from civtable.games.pathciv.bot import ROLLOUTS
+
+    assert "static" in ROLLOUTS
+    game = make_game("pathciv", {"players": 2, "rounds": 3})
+    bots = [make_bot("mcts:iters=2,rollout=static", game, 0, 4), make_bot("greedy", game, 1, 4)]
+    session = Session(game, 4)
+    while not session.state.is_terminal():
+        session.step_agents(bots)
+    assert session.state.result().finished
+    assert game.static_cache  # the rollouts placed Projects by their static value

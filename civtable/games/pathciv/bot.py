@@ -20,139 +20,32 @@ import math
 import random
 from typing import Any
 
+from civtable.bots import int_param
 from civtable.core import CHANCE, Action, Game, Observation, OptionError
 
 from . import evaluation
 from .bot_style import PLAIN, Tilt, style_tilt, tilt
 from .bot_style import STYLES as STYLES  # re-exported: the greedy bot's styles
 from .bot_style import WEIGHTS as WEIGHTS
-from .content import BATTLES, CHALLENGES, LEADERS, PHILOSOPHY, WONDERS, Effect, Repeat
+from .bot_value import (
+    _outranked,
+    rounds_left,
+    tray_weights,
+    value,
+)
 from .evaluation import VALUE_FEATURES as VALUE_FEATURES
 from .evolution import claim_options, outranked
 from .frames import OpenClaims
-from .phases import EMPTY, commit_project, fits, left_over, project_options
-from .player import Player
-from .setup import BATTLE_ROUNDS, CHALLENGE_ROUNDS, last_round
-from .state import P_EVENT, P_PURCHASE, PathState
-
-TRAY_BASE = (0.9, 1.0, 1.1, 1.0, 0.8)  # value of one cube in each tray beyond line G
-RP_VALUE = 0.3
-LEGACY_VALUE = 0.6
-ASIDE_VALUE = 0.7  # a Sage / Unit waiting for a later event
-
-
-def rounds_left(s: PathState) -> float:
-    return max(0.0, last_round(s) - s.round + (0.5 if s.phase < P_PURCHASE else 0.0))
-
-
-def tray_weights(s: PathState, p: Player, tw: Tilt = PLAIN) -> list[float]:
-    c = s.content
-    w = [b * m for b, m in zip(TRAY_BASE, tw[:5], strict=True)]
-    last = last_round(s)
-    if s.round >= last and s.phase >= P_EVENT:
-        return [0.0] * 5
-    if not any(last >= r >= s.round for r in CHALLENGE_ROUNDS):
-        w[CHALLENGES] = 0.0
-    if not any(last >= r >= s.round for r in BATTLE_ROUNDS):
-        w[BATTLES] = 0.0
-    if p.phil >= c.phil_top:
-        w[PHILOSOPHY] = 0.0
-    if s.round >= last - 1:  # late: cubes in the purchase trays are mostly worth line G
-        w[LEADERS] *= 0.5
-        w[WONDERS] *= 0.5
-    return w
-
-
-def effect_value(s: PathState, p: Player, e: Effect, w: list[float] | None = None, tw: Tilt = PLAIN) -> float:
-    if e.is_empty():
-        return 0.0
-    w = w or tray_weights(s, p, tw)
-    left = rounds_left(s)
-    v = sum(k * x for k, x in zip(e.cubes, w, strict=True)) + RP_VALUE * tw.research * sum(e.rp) + e.vp
-    v += ASIDE_VALUE * sum(k * m for k, m in zip(e.aside, tw[:5], strict=True))  # set aside for a later event
-    v += e.legacy * (LEGACY_VALUE * tw.legacy if left > 0.5 else 0.0) + e.population * (0.5 * left + 0.5) * tw.population
-    return v
-
-
-def repeat_value(s: PathState, r: Repeat, tw: Tilt = PLAIN) -> float:
-    deploy = sum(k * m for k, m in zip(r.deploy, tw[:5], strict=True))
-    return (deploy * 0.9 + sum(r.research) * RP_VALUE * tw.research) * rounds_left(s) * 0.6
-
-
-def tech_value(s: PathState, p: Player, i: int, tw: Tilt = PLAIN, w: list[float] | None = None) -> float:
-    """What Technology ``i`` is worth to ``p`` (``w``: the tray weights, when already known)."""
-    c = s.content
-    t = c.techs[i]
-    prod = sum(k * m for k, m in zip(t.deploy, tw[:5], strict=True)) * 0.8 + sum(t.research) * RP_VALUE * tw.research
-    return t.vp * tw.technologies + effect_value(s, p, t.bonus, w, tw) + prod * rounds_left(s) * 0.35
-
-
-def card_value(s: PathState, p: Player, kind: str, card: int, tw: Tilt = PLAIN) -> float:
-    c = s.content
-    if kind == "wonder":
-        x = c.wonders[card]
-        vp, v = float(x.vp), effect_value(s, p, x.bonus, tw=tw)
-    else:
-        ld = c.leaders[card]
-        vp, v = float(ld.vp), effect_value(s, p, ld.instant, tw=tw) + repeat_value(s, ld.alive, tw) + 0.5 * repeat_value(s, ld.cemetery, tw)
-        if p.leader >= 0:  # the old Leader's living bonus stops
-            old = c.leaders[p.leader]
-            v -= repeat_value(s, old.alive, tw) - 0.5 * repeat_value(s, old.cemetery, tw)
-    end = x.end if kind == "wonder" else c.leaders[card].end
-    if end is not None:
-        vp += p.end_vp(c, end) + 0.5 * end.vp
-    return v + vp * (tw.wonders if kind == "wonder" else tw.leaders)  # the card's VP weighed like its score line
-
-
-def sheet_value(lines: dict[str, int], tw: Tilt = PLAIN) -> float:
-    """The score sheet's total with the style's multipliers on its lines."""
-    if tw is PLAIN:
-        return float(lines["score"])
-    return float(lines["score"]) + sum((getattr(tw, k) - 1.0) * lines[k]
-                                       for k in ("technologies", "philosophy", "population", "leaders", "wonders"))
-
-
-def value(s: PathState, me: int, tw: Tilt = PLAIN) -> float:
-    """Estimated final VP of seat ``me`` (see the module documentation), its parts weighed
-    by a style's multipliers ``tw``."""
-    c = s.content
-    p = s.players[me]
-    v = sheet_value(p.score(c), tw)
-    if s.finished:
-        return v
-    w = tray_weights(s, p, tw)
-    v += sum(k * x for k, x in zip(p.trays, w, strict=True))
-    v += ASIDE_VALUE * (tw.challenges * sum(p.aside[:4]) + tw.battles * sum(p.aside[4:]))
-    left = rounds_left(s)
-    v += RP_VALUE * tw.research * sum(min(r, 7) for r in p.research) * (1.0 if left > 0.5 else 0.0)
-    last = last_round(s)
-    v += p.legacy * LEGACY_VALUE * tw.legacy * sum(1 for r in BATTLE_ROUNDS if last >= r >= s.round) / 4
-    v += p.pop * 0.45 * left * tw.population
-    active = sorted((sum(c.techs[i].deploy) + sum(c.techs[i].research) for i in p.hand + p.left + p.right + p.discovered),
-                    reverse=True)[:4]
-    v += 0.12 * sum(active) * left
-    if s.phase <= P_PURCHASE and not p.bought:  # the compulsory purchase to come
-        best = [tech_value(s, p, i, tw, w) - RP_VALUE * tw.research * c.techs[i].cost for i in _affordable(s, p)]
-        v += max(best, default=0.0)
-    if p.claim >= 0 and s.stack and getattr(s.stack[-1], "kind", "") in ("wonder", "leader"):
-        kind = s.stack[-1].kind
-        if not _outranked(s, me, kind, p.claim):
-            tray = WONDERS if kind == "wonder" else LEADERS
-            cost = (c.wonders[p.claim] if kind == "wonder" else c.leaders[p.claim]).cost
-            v += card_value(s, p, kind, p.claim, tw) - cost * w[tray]
-    return v
-
-
-def _affordable(s: PathState, p: Player) -> list[int]:
-    c = s.content
-    return [i for i, t in enumerate(c.techs) if t.level > 0 and s.supply[i] > 0 and p.research[t.type] >= t.cost]
-
-
-def _outranked(s: PathState, me: int, kind: str, card: int) -> bool:
-    c = s.content
-    t = (c.wonders[card] if kind == "wonder" else c.leaders[card]).type
-    mine = c.civs[s.players[me].civ].rank[t]
-    return any(q.claim == card and c.civs[q.civ].rank[t] < mine for i, q in enumerate(s.players) if i != me)
+from .phases import (
+    EMPTY,
+    commit_project,
+    deploy_available,
+    fits,
+    left_over,
+    project_options,
+    research_offered,
+)
+from .state import P_PURCHASE, PathState
 
 
 # ----- open claims ----------------------------------------------------------------------------
@@ -273,39 +166,139 @@ def plan_project(s: PathState, me: int, legal: list[Action], rng: random.Random,
     return next_step(s, me, best_project(s, me, rng, tw))
 
 
-def best_project(s: PathState, me: int, rng: random.Random, tw: Tilt = PLAIN) -> tuple[int, ...]:
+def best_project(s: PathState, me: int, rng: random.Random, tw: Tilt = PLAIN, samples: int = 1,
+                 shortlist: int = 0) -> tuple[int, ...]:
     """The complete Project (consistent with the cards already placed) with the best round."""
-    return ranked_projects(s, me, rng, tw)[0]
+    return ranked_projects(s, me, rng, tw, samples, shortlist)[0]
 
 
-def ranked_projects(s: PathState, me: int, rng: random.Random, tw: Tilt = PLAIN) -> list[tuple[int, ...]]:
-    """The complete Projects (consistent with the cards already placed), best round first: each
-    is played to the purchase once, the seat by lookahead and the others by :func:`quick`."""
+def _play_round(s: PathState, me: int, full: tuple[int, ...], rng: random.Random, tw: Tilt) -> float:
+    """``me``'s value after placing ``full`` and playing on to the purchase: ``me`` by lookahead,
+    the others by :func:`quick`."""
     r0 = s.round
+    t = s.clone()
+    commit_project(t, me, full)
+    steps = 0
+    while not t.finished and t.round == r0 and t.phase <= P_PURCHASE and steps < 200:
+        d = t.decision()
+        if d.players == (CHANCE,):
+            outs = t.chance_outcomes()
+            t.apply_unchecked(outs[rng.randrange(len(outs))][0], CHANCE)
+        else:
+            seat = d.players[0]
+            moves = t.legal_actions(seat)
+            if seat == me and d.kind != "project":
+                t.apply_unchecked(lookahead(t, me, moves, rng, tw), seat)
+            else:
+                t.apply_unchecked(quick(t, seat, moves, rng), seat)
+        steps += 1
+    return value(t, me, tw)
+
+
+def ranked_projects(s: PathState, me: int, rng: random.Random, tw: Tilt = PLAIN,
+                    samples: int = 1, shortlist: int = 0) -> list[tuple[int, ...]]:
+    """The complete Projects (consistent with the cards already placed), best round first: each
+    is played to the purchase (:func:`_play_round`) once, or with ``samples`` > 1 that many
+    times, every Project of a sample with the same random numbers (common random numbers: the
+    dice and tie-breaks of a sample are the same for all, so the comparison is paired), ranked
+    by the sum. With ``shortlist`` > 0 only that many Projects, the best by
+    :func:`static_project_value`, are played; the others follow in that order."""
     options = open_projects(s, me)
     if len(options) == 1:
         return options
+    rest: list[tuple[int, ...]] = []
+    if 0 < shortlist < len(options):
+        memo: dict[int, float] = {}
+        ordered = sorted(options, key=lambda f: -static_project_value(s, me, f, tw, memo))
+        options, rest = ordered[:shortlist], ordered[shortlist:]
     scored: list[tuple[float, int]] = []
-    for k, full in enumerate(options):
-        t = s.clone()
-        commit_project(t, me, full)
-        steps = 0
-        while not t.finished and t.round == r0 and t.phase <= P_PURCHASE and steps < 200:
-            d = t.decision()
-            if d.players == (CHANCE,):
-                outs = t.chance_outcomes()
-                t.apply_unchecked(outs[rng.randrange(len(outs))][0], CHANCE)
-            else:
-                seat = d.players[0]
-                moves = t.legal_actions(seat)
-                if seat == me and d.kind != "project":
-                    t.apply_unchecked(lookahead(t, me, moves, rng, tw), seat)
-                else:
-                    t.apply_unchecked(quick(t, seat, moves, rng), seat)
-            steps += 1
-        scored.append((value(t, me, tw) + rng.random() * 1e-6, k))
+    if samples <= 1:
+        for k, full in enumerate(options):
+            scored.append((_play_round(s, me, full, rng, tw) + rng.random() * 1e-6, k))
+    else:
+        seeds = [rng.getrandbits(64) for _ in range(samples)]
+        for k, full in enumerate(options):
+            total = sum(_play_round(s, me, full, random.Random(seed), tw) for seed in seeds)
+            scored.append((total + rng.random() * 1e-6, k))
     scored.sort(key=lambda vk: (-vk[0], vk[1]))
-    return [options[k] for _v, k in scored]
+    return [options[k] for _v, k in scored] + rest
+
+
+def _capped(offer: list[int], cap: int, order: list[int]) -> list[int]:
+    """What a seat takes of ``offer`` under a population cap of ``cap``: everything if it fits,
+    else one at a time from the kinds in ``order`` (best first), in turn. (Taking the best kind
+    whole before the next did worse: docs/bots.md.)"""
+    if sum(offer) <= cap:
+        return list(offer)
+    took = [0] * len(offer)
+    left = cap
+    while left > 0:
+        moved = False
+        for i in order:
+            if left > 0 and took[i] < offer[i]:
+                took[i] += 1
+                left -= 1
+                moved = True
+        if not moved:
+            break
+    return took
+
+
+def static_project_value(s: PathState, me: int, full: tuple[int, ...], tw: Tilt = PLAIN,
+                         memo: dict[int, float] | None = None) -> float:
+    """``me``'s value once the Project ``full`` has been revealed and its cubes and Research
+    taken (under the population cap, the cubes to the trays worth most), before any claim or
+    purchase: a cheap stand-in for playing the round. ``s`` is left as it was."""
+    c = s.content
+    old = s.players[me]
+    p = old.copy()
+    hand = list(p.hand)
+    for card in full:
+        hand.remove(card)
+    p.left, p.right = list(full[:2]), list(full[2:])
+    p.discards.extend(hand)
+    p.hand = []
+    p.project = None
+    s.players[me] = p  # the seat's pieces alone change: swapped in, not a copy of the whole state
+    try:
+        cap = p.population(c)
+        w = tray_weights(s, p, tw)
+        cubes = _capped(deploy_available(s, p), cap, sorted(range(5), key=lambda i: -w[i]))
+        p.trays = [a + b for a, b in zip(p.trays, cubes, strict=True)]
+        top = c.research_max
+        offer = [max(0, min(k, top - r)) for k, r in zip(research_offered(s, p), p.research, strict=True)]
+        points = _capped(offer, cap, sorted(range(5), key=lambda i: (p.research[i] >= 7, -offer[i])))
+        p.research = [a + b for a, b in zip(p.research, points, strict=True)]
+        return value(s, me, tw, memo)
+    finally:
+        s.players[me] = old
+
+
+def static_project(s: PathState, seat: int, tw: Tilt = PLAIN) -> tuple[int, ...]:
+    """The Project (consistent with the cards already placed) with the best
+    :func:`static_project_value`, the first of equals. Kept per game for the seat's position
+    (its pieces, the supply, the round and phase): a pure function of them, so the cache
+    changes no answer."""
+    options = open_projects(s, seat)
+    if len(options) == 1:
+        return options[0]
+    p = s.players[seat]
+    key = (s.round, s.phase, seat, tw, tuple(s.supply), tuple(p.project or ()),
+           *(tuple(x) if isinstance(x, list) else x for x in (getattr(p, f) for f in STATIC_FIELDS)))
+    cache = s.game.static_cache
+    full = cache.get(key)
+    if full is None:
+        memo: dict[int, float] = {}
+        full = max(options, key=lambda f: static_project_value(s, seat, f, tw, memo))
+        if len(cache) > 20_000:
+            cache.clear()
+        cache[key] = full
+    return full
+
+
+STATIC_FIELDS = ("civ", "pop", "phil", "legacy", "research", "trays", "vp", "hand", "left", "right", "discards",
+                 "discovered", "wonders", "leader", "cemetery", "claim", "bought", "aside")
+"""The seat's pieces :func:`static_project_value` can depend on (the cache key)."""
 
 
 def choose(s: PathState, me: int, legal: list[Action], rng: random.Random, plan: bool = True,
@@ -320,11 +313,14 @@ def choose(s: PathState, me: int, legal: list[Action], rng: random.Random, plan:
 class PathGreedyBot:
     """The greedy player; see the module documentation."""
 
-    def __init__(self, game: Game, seat: int, rng: random.Random, plan: bool = True, tw: Tilt = PLAIN) -> None:
+    def __init__(self, game: Game, seat: int, rng: random.Random, plan: int = 1, tw: Tilt = PLAIN,
+                 static: bool = False, shortlist: int = 0) -> None:
         self.game = game
         self.seat = seat
         self.rng = rng
-        self.plan = plan
+        self.plan = plan  # rounds played per Project when planning (0: the cheap stand-in)
+        self.static = static  # the Project by its static value (no round played)
+        self.shortlist = shortlist  # rounds played only for this many Projects, the best by static value
         self.tw = tw  # the style's multipliers
         self.name = "greedy"
         self.project: tuple[Any, tuple[int, ...]] | None = None  # (round and hand, planned Project)
@@ -334,27 +330,30 @@ class PathGreedyBot:
             return obs.legal[0]
         state = obs.sample_state(self.rng)
         assert isinstance(state, PathState)
-        if self.plan and obs.decision.kind == "project":  # plan once per round, then place card by card
+        if (self.plan or self.static) and obs.decision.kind == "project":  # plan once per round, then place card by card
             p = state.players[obs.player]
             key = (state.round, tuple(p.hand))
             if self.project is None or self.project[0] != key or self.project[1] not in open_projects(state, obs.player):
-                self.project = (key, best_project(state, obs.player, self.rng, self.tw))
+                full = (static_project(state, obs.player, self.tw) if self.static
+                        else best_project(state, obs.player, self.rng, self.tw, self.plan, self.shortlist))
+                self.project = (key, full)
             action = next_step(state, obs.player, self.project[1])
         else:
-            action = choose(state, obs.player, obs.legal, self.rng, self.plan, self.tw)
+            action = choose(state, obs.player, obs.legal, self.rng, self.plan > 0, self.tw)
         return action if action in obs.legal else obs.legal[0]
 
 
 def make_greedy(game: Game, seat: int, rng: random.Random, params: dict[str, str],
                 weights: dict[str, float] | None = None) -> PathGreedyBot:
     """The greedy player; ``weights`` (all of :data:`WEIGHTS`) come from ``style=``/``noise=``."""
-    unknown = set(params) - {"plan"}
+    unknown = set(params) - {"plan", "shortlist"}
     if unknown:
-        raise OptionError(f"the Path of Civilization greedy bot has no parameter {sorted(unknown)[0]!r}; it takes plan=0|1")
-    plan = params.get("plan", "1")
-    if plan not in ("0", "1"):
-        raise OptionError(f"greedy parameter plan must be 0 or 1, not {plan!r}")
-    return PathGreedyBot(game, seat, rng, plan=plan == "1", tw=tilt(weights))
+        raise OptionError(f"the Path of Civilization greedy bot has no parameter {sorted(unknown)[0]!r}; it takes plan=K (rounds played per Project, 0 for a quick stand-in) or plan=static")
+    if params.get("plan") == "static":
+        return PathGreedyBot(game, seat, rng, plan=0, tw=tilt(weights), static=True)
+    plan = int_param(params, "plan", 1, 0, 64)
+    shortlist = int_param(params, "shortlist", 0, 0, 1000)
+    return PathGreedyBot(game, seat, rng, plan=plan, tw=tilt(weights), shortlist=shortlist)
 
 
 # ----- hooks for the game-agnostic MCTS bot (civtable.bots.mcts) --------------------------------
@@ -376,6 +375,20 @@ def rollout_action(state: Any, player: int, rng: random.Random) -> Action:
     if player == CHANCE:
         return legal[rng.randrange(len(legal))]
     return choose(state, player, legal, rng, plan=False)
+
+
+def static_rollout_action(state: Any, player: int, rng: random.Random) -> Action:
+    """Greedy rollouts with every Project chosen by its static value (:func:`static_project`)."""
+    legal = state.legal_actions(player)
+    if player == CHANCE:
+        return legal[rng.randrange(len(legal))]
+    if len(legal) > 1 and state.decision().kind == "project":
+        return next_step(state, player, static_project(state, player))
+    return choose(state, player, legal, rng, plan=False)
+
+
+ROLLOUTS = {"static": static_rollout_action}
+"""Rollout policies besides ``greedy`` (``mcts:rollout=static``)."""
 
 
 def rollout_mark(state: Any) -> int:

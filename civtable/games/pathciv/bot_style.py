@@ -1,6 +1,6 @@
 """The Path of Civilization greedy player's playing styles: multipliers on the parts of its value.
 
-The greedy value (:func:`.bot.value`) is an estimate of the final score. A style weighs some of
+The greedy value (:func:`.bot_value.value`) is an estimate of the final score. A style weighs some of
 its parts more or less than the VP they are worth, one multiplier per topic, each applied both to
 the pieces heading there and to the score they end in:
 

@@ -63,6 +63,7 @@ class PathOfCivilization(Game):
         # the search's plan of a round per public position (bot.search_actions): kept with the
         # game, not the process, so a seeded game's bots play the same whatever ran before it
         self.plan_cache: dict[tuple[Any, ...], tuple[int, ...]] = {}
+        self.static_cache: dict[tuple[Any, ...], tuple[int, ...]] = {}  # the bot's static Projects
         return self.content.content_id
 
     def new_initial_state(self) -> PathState:

@@ -218,7 +218,7 @@ def test_the_static_plan_cache_changes_no_answer() -> None:
 
 
 def test_greedy_plans_projects_by_their_static_value_or_by_several_rounds() -> None:
-    for spec in ("greedy:plan=static", "greedy:plan=2"):
+    for spec in ("greedy:plan=static", "greedy:plan=2", "greedy:shortlist=4"):
         res = play([spec, "random"], 2).state.result()
         assert res.finished and res.winners == [0]
     game = make_game("pathciv")
@@ -239,3 +239,11 @@ def test_the_search_rolls_out_with_static_projects_when_asked() -> None:
         session.step_agents(bots)
     assert session.state.result().finished
     assert game.static_cache  # the rollouts placed Projects by their static value
+
+
+def test_a_shortlist_needs_rounds_played() -> None:
+    game = make_game("pathciv")
+    for spec in ("greedy:plan=static,shortlist=4", "greedy:plan=0,shortlist=4"):
+        with pytest.raises(OptionError, match="shortlist is for Projects planned by playing rounds"):
+            make_bot(spec, game, 0, 1)
+    assert make_bot("greedy:plan=0", game, 0, 1).planner is None

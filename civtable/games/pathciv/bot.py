@@ -16,8 +16,10 @@ with the multipliers of :mod:`.bot_style`; the search plays them through :func:`
 
 from __future__ import annotations
 
+import functools
 import math
 import random
+from collections.abc import Callable
 from typing import Any
 
 from civtable.bots import int_param
@@ -226,8 +228,8 @@ def ranked_projects(s: PathState, me: int, rng: random.Random, tw: Tilt = PLAIN,
 
 def _capped(offer: list[int], cap: int, order: list[int]) -> list[int]:
     """What a seat takes of ``offer`` under a population cap of ``cap``: everything if it fits,
-    else one at a time from the kinds in ``order`` (best first), in turn. (Taking the best kind
-    whole before the next did worse: docs/bots.md.)"""
+    else one at a time from the kinds in ``order`` (best first), in turn (docs/bots.md: taking the
+    best kind whole before the next made no clear difference)."""
     if sum(offer) <= cap:
         return list(offer)
     took = [0] * len(offer)
@@ -296,6 +298,10 @@ def static_project(s: PathState, seat: int, tw: Tilt = PLAIN) -> tuple[int, ...]
     return full
 
 
+Planner = Callable[[PathState, int, random.Random, Tilt], tuple[int, ...]]
+"""How the greedy player picks the round's Project: :func:`best_project` (with its options) or
+the static value."""
+
 STATIC_FIELDS = ("civ", "pop", "phil", "legacy", "research", "trays", "vp", "hand", "left", "right", "discards",
                  "discovered", "wonders", "leader", "cemetery", "claim", "bought", "aside")
 """The seat's pieces :func:`static_project_value` can depend on (the cache key)."""
@@ -313,14 +319,12 @@ def choose(s: PathState, me: int, legal: list[Action], rng: random.Random, plan:
 class PathGreedyBot:
     """The greedy player; see the module documentation."""
 
-    def __init__(self, game: Game, seat: int, rng: random.Random, plan: int = 1, tw: Tilt = PLAIN,
-                 static: bool = False, shortlist: int = 0) -> None:
+    def __init__(self, game: Game, seat: int, rng: random.Random, planner: Planner | None = best_project,
+                 tw: Tilt = PLAIN) -> None:
         self.game = game
         self.seat = seat
         self.rng = rng
-        self.plan = plan  # rounds played per Project when planning (0: the cheap stand-in)
-        self.static = static  # the Project by its static value (no round played)
-        self.shortlist = shortlist  # rounds played only for this many Projects, the best by static value
+        self.planner = planner  # the Project of the round (None: the cheap stand-in places the cards)
         self.tw = tw  # the style's multipliers
         self.name = "greedy"
         self.project: tuple[Any, tuple[int, ...]] | None = None  # (round and hand, planned Project)
@@ -330,16 +334,14 @@ class PathGreedyBot:
             return obs.legal[0]
         state = obs.sample_state(self.rng)
         assert isinstance(state, PathState)
-        if (self.plan or self.static) and obs.decision.kind == "project":  # plan once per round, then place card by card
+        if self.planner is not None and obs.decision.kind == "project":  # plan once per round, then place card by card
             p = state.players[obs.player]
             key = (state.round, tuple(p.hand))
             if self.project is None or self.project[0] != key or self.project[1] not in open_projects(state, obs.player):
-                full = (static_project(state, obs.player, self.tw) if self.static
-                        else best_project(state, obs.player, self.rng, self.tw, self.plan, self.shortlist))
-                self.project = (key, full)
+                self.project = (key, self.planner(state, obs.player, self.rng, self.tw))
             action = next_step(state, obs.player, self.project[1])
         else:
-            action = choose(state, obs.player, obs.legal, self.rng, self.plan > 0, self.tw)
+            action = choose(state, obs.player, obs.legal, self.rng, self.planner is not None, self.tw)
         return action if action in obs.legal else obs.legal[0]
 
 
@@ -349,11 +351,25 @@ def make_greedy(game: Game, seat: int, rng: random.Random, params: dict[str, str
     unknown = set(params) - {"plan", "shortlist"}
     if unknown:
         raise OptionError(f"the Path of Civilization greedy bot has no parameter {sorted(unknown)[0]!r}; it takes plan=K (rounds played per Project, 0 for a quick stand-in) or plan=static")
-    if params.get("plan") == "static":
-        return PathGreedyBot(game, seat, rng, plan=0, tw=tilt(weights), static=True)
-    plan = int_param(params, "plan", 1, 0, 64)
+    static = params.get("plan") == "static"
+    plan = 1 if static else int_param(params, "plan", 1, 0, 64)
     shortlist = int_param(params, "shortlist", 0, 0, 1000)
-    return PathGreedyBot(game, seat, rng, plan=plan, tw=tilt(weights), shortlist=shortlist)
+    if shortlist and (static or not plan):
+        raise OptionError("greedy parameter shortlist is for Projects planned by playing rounds (plan=1 or more)")
+    planner: Planner | None
+    if static:
+        planner = _static_planner
+    elif not plan:
+        planner = None
+    elif plan == 1 and not shortlist:
+        planner = best_project
+    else:
+        planner = functools.partial(best_project, samples=plan, shortlist=shortlist)
+    return PathGreedyBot(game, seat, rng, planner, tw=tilt(weights))
+
+
+def _static_planner(s: PathState, me: int, rng: random.Random, tw: Tilt = PLAIN) -> tuple[int, ...]:
+    return static_project(s, me, tw)
 
 
 # ----- hooks for the game-agnostic MCTS bot (civtable.bots.mcts) --------------------------------

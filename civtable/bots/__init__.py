@@ -53,19 +53,23 @@ MAX_SPEC = 200
 def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
     """``"mcts:iters=400,ms=200"`` -> ``("mcts", {"iters": "400", "ms": "200"})``.
 
-    Names and keys are lower-case words, values letters, digits, ``.`` and ``-``; anything else
-    (spaces inside, markup, control characters, repeated keys) is refused with a plain message."""
+    Names and keys are words of letters, digits and ``_`` (``-`` too in names), read without
+    regard to case (``Expert`` is ``expert``, as the lobby writes the levels); values letters,
+    digits, ``.`` and ``-``; anything else (spaces inside, markup, control characters, repeated
+    keys) is refused with a plain message."""
     if len(spec) > MAX_SPEC:
         raise OptionError(f"a bot spec is at most {MAX_SPEC} characters")
     name, _, rest = spec.strip().partition(":")
-    if not _NAME.match(name):
-        raise OptionError(f"{_shown(name)} is not a bot name (lower-case letters, digits, '-' and '_')")
+    if not name.isascii() or not _NAME.match(name.lower()):  # ASCII first: 'K' (Kelvin) lowers to 'k'
+        raise OptionError(f"{_shown(name)} is not a bot name (letters, digits, '-' and '_')")
+    name = name.lower()
     params: dict[str, str] = {}
     for item in rest.split(",") if rest else []:
         key, eq, value = item.partition("=")
         key, value = key.strip(), value.strip()
-        if not eq or not _KEY.match(key):
+        if not eq or not key.isascii() or not _KEY.match(key.lower()):
             raise OptionError(f"bot parameter {_shown(item)} of {name} must look like key=value")
+        key = key.lower()
         if not _VALUE.match(value):
             raise OptionError(f"bot parameter {key} of {name} has a value with characters other than "
                               "letters, digits, '.' and '-'")

@@ -25,6 +25,17 @@ def test_spec_parsing() -> None:
     assert {"random", "greedy", "mcts"} <= set(bot_names())
 
 
+def test_bot_names_and_keys_are_read_without_regard_to_case() -> None:
+    # the lobby writes the levels "Expert", "Strong": typed that way they name the same bots
+    assert parse_spec("Expert") == ("expert", {})
+    assert parse_spec("MCTS:Iters=40,rollout=greedy") == ("mcts", {"iters": "40", "rollout": "greedy"})
+    game = nim()
+    assert make_bot("Strong", game, 0, 1).decide  # built, as "strong" is
+    for spec in ("\u212aasual", "m\u0130cts", "mcts:\u212a=1"):  # letters that lower-case to ASCII are refused
+        with pytest.raises(OptionError):
+            parse_spec(spec)
+
+
 @pytest.mark.parametrize("spec", ["random", "greedy", "mcts", "mcts:iters=400", "mcts:ms=200", "mcts:iters=50,depth=3,rollout=greedy"])
 def test_every_spec_builds_and_plays(spec: str) -> None:
     game = nim()

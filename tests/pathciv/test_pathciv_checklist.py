@@ -33,7 +33,6 @@ from civtable.games.pathciv.state import (
     P_PURCHASE,
     P_START,
     P_WONDERS,
-    PHASE_NAMES,
     PathState,
 )
 from civtable.games.pathciv.vocab import BATTLE_ROUNDS, CHALLENGE_ROUNDS
@@ -89,24 +88,21 @@ def test_pc_gen_2_pc_round_1_pc_end_1_nine_rounds_of_phases_a_to_f_in_order(monk
     round — in that order; the round marker moves on by 1 each round; the game ends after 9."""
     done: list[tuple[int, str]] = []
 
-    def recording(k: int):  # type: ignore[no-untyped-def]
-        run = state_module._PHASES[k]
-
+    def recording(run):  # type: ignore[no-untyped-def]
         def wrapped(st: PathState) -> bool:
             rnd = st.round  # the round the phase belongs to (setup: 0)
             finished = run(st)
             if finished:
-                done.append((rnd, PHASE_NAMES[k]))
+                done.append((rnd, run.__name__))
             return finished
         return wrapped
 
-    monkeypatch.setattr(state_module, "_PHASES", tuple(recording(k) for k in range(len(state_module._PHASES))))
+    monkeypatch.setattr(state_module, "_PHASES", tuple(recording(run) for run in state_module._PHASES))
     s = random_game(2, 11)
-    one_round = ["new round", "A Project", "A Project", "B Deployment", "C Philosophy", "C Wonders",
-                 "C Leaders", "D Research", "E Technology purchase", "F Event", "end of round"]
-    assert done[0] == (0, "setup")
-    expected = [(r, name) for r in range(1, 10) for name in one_round]
-    assert done[1:] == expected
+    one_round = ["run_round_start", "run_project", "run_reveal", "run_deploy", "run_philosophy", "run_wonders",
+                 "run_leaders", "run_research", "run_purchase", "run_events", "run_round_end"]
+    assert done[0] == (0, "run_setup")
+    assert done[1:] == [(r, name) for r in range(1, 10) for name in one_round]
     assert s.finished and s.round == 9
 
 
@@ -622,3 +618,20 @@ def test_pc_phil_3_pc_gen_7_paid_philosophers_leave_the_tray() -> None:
     p.phil, p.trays = 1, [0, 0, 3, 0, 0]
     at_phase(s, P_PHIL)
     assert p.phil == 2 and p.trays[PHILOSOPHY] == 1
+
+
+def test_pc_chal_3_destiny_is_resolved_before_history() -> None:
+    """PC-CHAL-3 (P-25): Oral Traditions (round 3, Cultural; Destiny: 1 VP per Sage paid, at most
+    3 times). Nobody has History VP while the Destiny is being chosen; a player with 3 Sages who
+    pays 2 gets 2 VP, then History counts the one Sage left: 2 + 1 VP (no Cultural card)."""
+    s = table(2, challenges=("oral_traditions",))
+    empty(s)
+    p = s.players[0]
+    p.trays[CHALLENGES] = 3
+    s.round = 3
+    at_phase(s, P_EVENT)
+    assert s.decision().kind == "destiny" and s.decision().players == (0,)
+    assert p.vp == 0 and p.trays[CHALLENGES] == 3
+    s.apply("destiny 2", 0)
+    assert p.cards_of_type(s.content, 0) == 0
+    assert p.vp == 2 + 1 and p.trays[CHALLENGES] == 0

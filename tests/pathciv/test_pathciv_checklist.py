@@ -215,7 +215,7 @@ def test_pc_comp_1_to_5_pc_chal_10_card_counts() -> None:
     c = load_content()
     basics = [t for t in c.techs if t.level == 0]
     assert len(basics) == 5 and all(t.copies == 5 for t in basics)  # 25 basic cards, one set per player
-    copies = Counter()
+    copies: Counter[tuple[int, int]] = Counter()
     for t in c.techs:
         if t.level:
             copies[(t.type, t.level)] += t.copies
@@ -296,7 +296,7 @@ def test_pc_setup_4_pc_setup_6_each_stand_draws_uniformly_among_its_rounds_cards
     assert isinstance(s.stack[-1], DrawChallenge)
     first = s.chance_outcomes()
     assert len(first) == 12 and {p for _, p in first} == {1 / 12}
-    assert {c.challenges[[x.id for x in c.challenges].index(a.args[0])].round for a, _ in first} == {3}
+    assert {x.round for x in c.challenges if x.id in {a.args[0] for a, _ in first}} == {3}
     while isinstance(s.stack[-1], DrawChallenge):
         s.apply(s.chance_outcomes()[0][0], CHANCE)
     for rnd in BATTLE_ROUNDS:
@@ -369,7 +369,7 @@ def test_pc_player_1_boards_one_to_n_dealt_at_random(players: int) -> None:
     out = s.chance_outcomes()
     assert len(out) == factorial(players)
     number = {x.id: x.number for x in c.civs}
-    assert {frozenset(number[b] for b in a.args) for a, _ in out} == {frozenset(range(1, players + 1))}
+    assert {frozenset(number[str(b)] for b in a.args) for a, _ in out} == {frozenset(range(1, players + 1))}
 
 
 # ----- Round start, Phases B, C, D ---------------------------------------------------------------
@@ -391,10 +391,11 @@ def test_pc_round_4_hand_is_the_four_played_cards_and_the_discovery() -> None:
 
 
 def test_pc_b_1_pc_d_1_left_squares_give_cubes_right_circles_give_research() -> None:
-    """PC-B-1, PC-D-1, PC-A-1: in Phase B each square on the left side of the 2 left cards puts 1
-    cube in its tray (Fire: Builder + Philosopher, Tools: Builder + Sage); in Phase D each circle
-    on the right side of the 2 right cards gives 1 point (Rituals: Cultural + Spiritual, Hunting:
-    Scientific + Military); the other side of each card gives nothing."""
+    """PC-B-1, PC-D-1, PC-A-1, PC-BOARD-1: in Phase B each square on the left side of the 2 left
+    cards puts 1 cube in its tray (Fire: Builder + Philosopher, Tools: Builder + Sage); in Phase D
+    each circle on the right side of the 2 right cards gives 1 point (Rituals: Cultural +
+    Spiritual, Hunting: Scientific + Military); the other side of each card gives nothing. The
+    population 4 caps each phase on its own: 4 cubes, then 4 points more."""
     s = table(2)
     empty(s)
     p = s.players[0]
@@ -635,3 +636,42 @@ def test_pc_chal_3_destiny_is_resolved_before_history() -> None:
     s.apply("destiny 2", 0)
     assert p.cards_of_type(s.content, 0) == 0
     assert p.vp == 2 + 1 and p.trays[CHALLENGES] == 0
+
+
+def test_pc_board_2_bonuses_of_spaces_passed_are_received_and_the_position_scores() -> None:
+    """PC-BOARD-2: the Roman gaining 5 population goes 4 -> 9, passing the spaces 6 (+1 Unit)
+    and 8 (+1 Military Legacy) and landing on 9 (no bonus); position 9 is worth 6 VP at the end."""
+    c = load_content()
+    p = Player()
+    p.civ = next(i for i, x in enumerate(c.civs) if x.id == "roman")
+    gain(c, p, Effect(population=5))
+    assert p.population(c) == 9
+    assert p.trays == [0, 0, 0, 0, 1] and p.legacy == 1 and p.vp == 0
+    assert p.score(c)["population"] == 6
+
+
+def test_pc_e_1_one_technology_only_even_with_research_for_more() -> None:
+    """PC-E-1: a player with 9 Cultural and 9 Scientific points buys one Technology (Writing) and
+    is not asked again that round."""
+    s = table(2)
+    empty(s)
+    p = s.players[0]
+    p.research = [9, 9, 0, 0, 0]
+    at_phase(s, P_PURCHASE)
+    assert s.decision().kind == "buy" and s.decision().players == (0,)
+    s.apply("buy writing", 0)
+    assert p.discovered == ids(s, "writing") and p.research == [7, 9, 0, 0, 0]
+    assert s.decision().kind != "buy"
+
+
+def test_pc_lead_1_a_leader_claim_needs_its_cost_in_ambassadors() -> None:
+    """PC-LEAD-1: Cleopatra costs 2 Ambassadors: a seat with 1 is not asked, a seat with 2 is."""
+    s = table(2)
+    c = s.content
+    empty(s)
+    s.players[0].trays = [2, 0, 0, 0, 0]
+    s.players[1].trays = [1, 0, 0, 0, 0]
+    s.market_l = [c.leader_index["cleopatra"]]
+    at_phase(s, P_LEADERS)
+    assert s.decision().kind == "claims" and s.decision().players == (0,)
+    assert Action("claim", ("cleopatra",)) in s.legal_actions(0)

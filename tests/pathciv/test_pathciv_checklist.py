@@ -675,3 +675,32 @@ def test_pc_lead_1_a_leader_claim_needs_its_cost_in_ambassadors() -> None:
     at_phase(s, P_LEADERS)
     assert s.decision().kind == "claims" and s.decision().players == (0,)
     assert Action("claim", ("cleopatra",)) in s.legal_actions(0)
+
+
+def test_pc_chal_2_destiny_repeats_while_paid_up_to_the_cards_maximum() -> None:
+    """PC-CHAL-2: Oral Traditions (1 VP per Sage paid, at most 3 times): with 5 Sages a player may
+    use it 0-3 times (the card's maximum), with 2 Sages 0-2 times (what they can pay)."""
+    s = table(2, challenges=("oral_traditions",))
+    empty(s)
+    s.players[0].trays[CHALLENGES] = 5
+    s.players[1].trays[CHALLENGES] = 2
+    s.round = 3
+    at_phase(s, P_EVENT)
+    assert s.decision().kind == "destiny" and s.decision().players == (0, 1)
+    assert [a.args[0] for a in s.legal_actions(0)] == [0, 1, 2, 3]
+    assert [a.args[0] for a in s.legal_actions(1)] == [0, 1, 2]
+
+
+def test_pc_round_5_threat_shows_the_next_battles_power_each_round() -> None:
+    """PC-ROUND-5 (P-18): at the start of rounds 1-4 the External Threat has the Power of Battle 4,
+    rounds 5-6 of Battle 6, rounds 7-8 of Battle 8, round 9 of Battle 9b."""
+    s = table(2, battles=("battle_of_kadesh",))
+    c = s.content
+    power = [c.battles[i].threat for i in s.battles]
+    expected = {1: 0, 2: 0, 3: 0, 4: 0, 5: 1, 6: 1, 7: 2, 8: 2, 9: 3}
+    for rnd, slot in expected.items():
+        s.round = rnd
+        s.threat = -1
+        at_phase(s, P_START)
+        resolve(s)
+        assert s.threat == power[slot], rnd

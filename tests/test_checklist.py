@@ -2,7 +2,8 @@
 
 The rules analyses beside the repository (``../shared/rules/notes/<game>.md``) number every rule
 of Path of Civilization (``PC-…``), Dominations (``DOM-…``) and Conquest (``CQ-…``): the
-contract. ``tests/<package>/checklist.toml`` maps each number to the tests that check it::
+contract. ``tests/<package>/checklist.toml`` maps each number to the tests that check it (Path
+of Civilization's table is written; see ``GAMES``)::
 
     [rules]
     "PC-GEN-2" = ["pathciv/test_pathciv_rules.py::test_pc_gen_2_nine_rounds_six_phases"]
@@ -27,10 +28,9 @@ import pytest
 TESTS = Path(__file__).resolve().parent
 NOTES = TESTS.parent.parent / "shared" / "rules" / "notes"
 
-GAMES = {  # notes file -> (test package, checklist prefix)
+GAMES = {  # notes file -> (test package, checklist prefix); Dominations (DOM-) and Conquest (CQ-)
+    # cite their rules in their tests' names and docstrings but have no table yet
     "pathciv": ("pathciv", "PC"),
-    "dominations": ("dominations", "DOM"),
-    "conquest": ("conquest", "CQ"),
 }
 
 _RULE = re.compile(r"^\s*[-*]\s+\*\*((?:PC|DOM|CQ)-[A-Z]+)-(\d+)(?:\.\.(\d+))?\*\*", re.M)

@@ -31,6 +31,7 @@ NOTES = TESTS.parent.parent / "shared" / "rules" / "notes"
 GAMES = {  # notes file -> (test package, checklist prefix); Dominations (DOM-) and Conquest (CQ-)
     # cite their rules in their tests' names and docstrings but have no table yet
     "pathciv": ("pathciv", "PC"),
+    "conquest": ("conquest", "CQ"),
 }
 
 _RULE = re.compile(r"^\s*[-*]\s+\*\*((?:PC|DOM|CQ)-[A-Z]+)-(\d+)(?:\.\.(\d+))?\*\*", re.M)

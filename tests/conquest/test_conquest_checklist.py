@@ -47,8 +47,8 @@ def test_six_categories_twelve_traits_and_a_colour_per_player() -> None:
 
 
 def test_setup_gives_one_city_and_nothing_else() -> None:
-    """CQ-SETUP-19, CQ-SETUP-22: each player starts with exactly one City and no other pieces;
-    the first seat takes the first turn."""
+    """CQ-SETUP-4, CQ-SETUP-19, CQ-SETUP-22: each player starts with exactly one City, no other
+    pieces and 0 VP; the first seat takes the first turn."""
     g = new_game(3)
     s = g.new_initial_state()
     for c in ("persians", "goths", "celts"):
@@ -232,18 +232,16 @@ def test_villages_one_per_space_not_on_settlements_and_new_ones_extend_reach() -
     )
     s.owner[c] = 0
     s.settle[c] = 2
-    enemy = next((x for x in gm.adj[c] if gm.land[x] and x not in (v, w)), None)
-    if enemy is not None:
-        s.owner[enemy] = 1
-        s.settle[enemy] = 1
+    enemy = next(x for x in gm.adj[c] if gm.land[x] and x not in (v, w))
+    s.owner[enemy] = 1
+    s.settle[enemy] = 1
     s.pool = [2, 0, 0, 2, 0, 0]
     s.phase = "settle"
     s.invalidate()
     with pytest.raises(IllegalAction):
         s.apply(f"village {c + 1}")
-    if enemy is not None:
-        with pytest.raises(IllegalAction):
-            s.apply(f"village {enemy + 1}")
+    with pytest.raises(IllegalAction):
+        s.apply(f"village {enemy + 1}")
     with pytest.raises(IllegalAction):
         s.apply(f"village {w + 1}")  # two spaces away
     s.apply(f"village {v + 1}")

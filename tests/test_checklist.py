@@ -2,8 +2,8 @@
 
 The rules analyses beside the repository (``../shared/rules/notes/<game>.md``) number every rule
 of Path of Civilization (``PC-…``), Dominations (``DOM-…``) and Conquest (``CQ-…``): the
-contract. ``tests/<package>/checklist.toml`` maps each number to the tests that check it (Path
-of Civilization's table is written; see ``GAMES``)::
+contract. ``tests/<package>/checklist.toml`` maps each number to the tests that check it (the games
+with a table are listed in ``GAMES``)::
 
     [rules]
     "PC-GEN-2" = ["pathciv/test_pathciv_rules.py::test_pc_gen_2_nine_rounds_six_phases"]
@@ -28,8 +28,8 @@ import pytest
 TESTS = Path(__file__).resolve().parent
 NOTES = TESTS.parent.parent / "shared" / "rules" / "notes"
 
-GAMES = {  # notes file -> (test package, checklist prefix); Dominations (DOM-) and Conquest (CQ-)
-    # cite their rules in their tests' names and docstrings but have no table yet
+GAMES = {  # notes file -> (test package, checklist prefix); Dominations (DOM-) cites its rules in
+    # its tests' names and docstrings but has no table yet
     "pathciv": ("pathciv", "PC"),
     "conquest": ("conquest", "CQ"),
 }

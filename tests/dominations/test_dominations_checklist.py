@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import random
+
 from dom_helpers import B, G, O, P, R, Y, build, develop, fresh, lay
 
-from civtable.core import Action
+from civtable.core import CHANCE, Action
 from civtable.games.dominations import ages, reserve
-from civtable.games.dominations.frames import Discard
+from civtable.games.dominations.frames import Discard, Step
 
 
 def test_players_start_with_nothing_but_a_campfire_and_fifteen_city_tokens() -> None:
@@ -132,3 +134,96 @@ def test_end_of_age_runs_its_steps_in_order() -> None:
     s.stack = []
     ages.step(s, "turn")
     assert [f.name for f in reversed(s.stack)] == ["age_end", "influence", "influence_vp", "roles"]
+
+
+def test_turns_follow_the_initiative_track_grow_build_develop() -> None:
+    """DOM-GEN-3, DOM-TURN-1, DOM-TURN-2: in Age 1 every Turn is Grow → Build → Develop, and the
+    Turns go round the Initiative track from position I, 5 times."""
+    s = fresh(3)
+    order = list(s.initiative)
+    phases: list[tuple[str, int]] = []
+    while s.age == 1:
+        d = s.decision()
+        if d.kind in ("grow", "build", "develop"):
+            phases.append((d.kind, d.players[0]))
+        if d.is_chance:
+            s.apply(s.chance_outcomes()[0][0], CHANCE)
+        elif d.kind in ("build", "develop"):
+            s.apply(Action("pass"), d.players[0])
+        else:
+            s.apply(s.legal_actions(d.players[0])[0], d.players[0])
+    expected = [(k, q) for q in order * 5 for k in ("grow", "build", "develop")]
+    assert phases == expected
+
+
+def test_no_action_takes_anything_from_another_player() -> None:
+    """DOM-GEN-6: over a random Age, no player's action lowers another player's Knowledge or VP,
+    changes their hand, or removes a card from their Tree or a City of theirs."""
+    rng = random.Random(5)
+    s = fresh(2)
+    while s.age == 1:
+        d = s.decision()
+        if d.is_chance:
+            s.apply(rng.choice(s.chance_outcomes())[0], CHANCE)
+            continue
+        q = d.players[0]
+        o = s.players[1 - q]
+        before = (list(o.stock), o.vp, list(o.hand), dict(o.tree), {c: v for c, v in s.cities.items() if v[0] != q})
+        s.apply(rng.choice(s.legal_actions(q)), q)
+        if s.age > 1:
+            break  # the new Age resets every stock (DOM-NEXT-1)
+        assert all(a >= b for a, b in zip(o.stock, before[0], strict=True)) and o.vp >= before[1]
+        assert o.hand == before[2] and o.tree == before[3]
+        assert all(s.cities.get(c, (None, 0))[0] == v[0] and s.cities[c][1] >= v[1] for c, v in before[4].items())
+
+
+def test_chosen_monuments_are_public_with_every_level_card() -> None:
+    """DOM-SETUP-4, DOM-MON-5: one Monument per player in play; every seat sees each one's Level
+    cards, Level 1 next."""
+    s = fresh(3)
+    assert len(s.in_play) == 3 and len(set(s.in_play)) == 3
+    for viewer in range(3):
+        mons = s.view(viewer)["monuments"]
+        assert [m["id"] for m in mons] == [s.c.monuments[m].id for m in s.in_play]
+        for m, v in zip(s.in_play, mons, strict=True):
+            assert len(v["cards"]) == len(s.c.monuments[m].levels) and v["built"] == 0
+
+
+def test_placed_cards_never_move() -> None:
+    """DOM-TREE-7: developing a second Mastery leaves the first one where it was."""
+    s = fresh(2)
+    p = s.players[0]
+    p.stock = [5] * 6
+    develop(s, 0)
+    s.apply(next(a for a in s.legal_actions(0) if a.kind == "develop"), 0)
+    first = dict(p.tree)
+    p.stock = [5] * 6
+    develop(s, 0)
+    s.apply(next(a for a in s.legal_actions(0) if a.kind == "develop"), 0)
+    assert len(p.tree) == len(first) + 1
+    assert all(p.tree[k] == v for k, v in first.items())
+
+
+def test_end_of_age_three_scores_influence_and_three_vp_roles_then_ends() -> None:
+    """DOM-FINAL-1, DOM-INF-9, DOM-NEXT-6: Age 3 ends like the others (Influence VP) but each
+    Domination card gives 3 VP and no ability, then the game ends."""
+    s = fresh(3)
+    s.age = 3
+    s.initiative = [0, 1, 2]
+    s.turn_no = 15
+    for p in s.players:
+        p.stock = [0] * 6
+    s.players[0].influence = 4
+    s.players[1].stock[B] = 2  # Diplomat
+    s.players[2].stock[R] = 1  # Governor
+    for p in s.players:
+        p.objective = 0
+    s.stack = [Step("turn")]
+    s.advance()
+    while not s.finished:
+        d = s.decision()
+        s.apply(Action("pass") if d.kind == "assimilate" else s.legal_actions(d.players[0])[0], d.players[0])
+    tally = [p.tally for p in s.players]
+    assert [t[2] for t in tally] == [4, 0, 0]  # Influence VP
+    assert [t[3] for t in tally] == [0, 3, 3]  # Domination cards at 3 VP
+    assert s.players[1].influence == 0  # the Diplomat's +2 Influence is not given

@@ -227,3 +227,53 @@ def test_end_of_age_three_scores_influence_and_three_vp_roles_then_ends() -> Non
     assert [t[2] for t in tally] == [4, 0, 0]  # Influence VP
     assert [t[3] for t in tally] == [0, 3, 3]  # Domination cards at 3 VP
     assert s.players[1].influence == 0  # the Diplomat's +2 Influence is not given
+
+
+def test_the_first_tile_must_touch_the_cradle() -> None:
+    """DOM-SETUP-1: the board starts with only the Cradle; every first placement touches it."""
+    from civtable.games.dominations.geometry import adjacent
+    from civtable.games.dominations.grow import CRADLE, frontier
+
+    s = fresh(2)
+    assert not s.placed and CRADLE
+    cells = frontier(s)
+    assert cells and all(any(adjacent(c, k) for k in CRADLE) for c in cells)
+
+
+def test_no_mastery_without_a_fitting_place_in_the_tree() -> None:
+    """DOM-TREE-6: a Campfire whose every side is Corruptio joins nothing: no Mastery can be taken."""
+    import dataclasses
+
+    from civtable.games.dominations.content import CORR, Campfire
+
+    s = fresh(2)
+    dead = Campfire(0, "campfire1", "Campfire 1", (CORR,) * 4)
+    s.c = dataclasses.replace(s.c, campfires=(dead,) + s.c.campfires[1:])
+    p = s.players[0]
+    p.tree = {(0, 0): (0, 0, 0)}
+    p.stock = [9] * 6
+    develop(s, 0)
+    assert not [a for a in s.legal_actions(0) if a.kind == "develop"]
+
+
+def test_assimilation_obeys_the_rule_of_one_and_applies_at_once() -> None:
+    """DOM-INF-6, DOM-INF-5: a Mastery already in the leader's Tree cannot be assimilated; a new
+    one (Bartering) works at once."""
+    from civtable.games.dominations import tree
+    from civtable.games.dominations.frames import Assimilate
+
+    s = fresh(2)
+    s.initiative = [0, 1]
+    bart = s.c.mastery_index["bartering"]
+    s.players[1].owned[bart] = False
+    s.players[1].tree[(50, 50)] = (1, bart, 0)
+    s.players[0].influence = 1
+    take, _ = tree.assimilable(s, 0)
+    assert bart in take
+    s.stack = [Assimilate(0)]
+    acts = [a for a in s.legal_actions(0) if a.kind == "assimilate" and a.args[0] == "bartering"]
+    assert acts
+    s.apply(acts[0], 0)
+    assert bart in s.players[0].owned and s.players[0].mods.on_produce[Y] == 1
+    take, _ = tree.assimilable(s, 0)
+    assert bart not in take

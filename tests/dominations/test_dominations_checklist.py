@@ -277,3 +277,34 @@ def test_assimilation_obeys_the_rule_of_one_and_applies_at_once() -> None:
     assert bart in s.players[0].owned and s.players[0].mods.on_produce[Y] == 1
     take, _ = tree.assimilable(s, 0)
     assert bart not in take
+
+
+def test_monument_level_effects_apply_when_bought() -> None:
+    """DOM-MON-4: a Level card's VP and Influence count as soon as it joins the buyer's Tree."""
+    import dataclasses
+
+    from civtable.games.dominations.content import Campfire
+
+    s = fresh(2)
+    found = [(m.idx, m) for m in s.c.monuments
+             if any(e.do in ("vp", "influence") for e in m.levels[0].effects)]
+    assert found
+    m, mon = found[0]
+    s.in_play[0] = m
+    coloured = Campfire(0, "campfire1", "Campfire 1", (R, O, G, P))
+    s.c = dataclasses.replace(s.c, campfires=(coloured,) + s.c.campfires[1:])
+    p = s.players[1]
+    p.tree = {(0, 0): (0, 0, 0)}
+    tid = next(t.idx for t in s.c.tiles if t.camp == mon.colour and t.idx >= 60)
+    lay(s, (10, 0, 0), tid, seat=1)
+    p.stock = [5] * 6
+    vp, inf = p.vp, p.influence
+    build(s, 1)
+    acts = [a for a in s.legal_actions(1) if a.kind == "monument" and a.args[0] == mon.id]
+    assert acts
+    s.apply(acts[0], 1)
+    if s.decision().kind == "site":
+        s.apply(Action("site", (10, 0, 0)), 1)
+    want_vp = sum(e.n for e in mon.levels[0].effects if e.do == "vp")
+    want_inf = sum(e.n for e in mon.levels[0].effects if e.do == "influence")
+    assert (p.vp - vp, p.influence - inf) == (want_vp, want_inf)

@@ -28,9 +28,9 @@ import pytest
 TESTS = Path(__file__).resolve().parent
 NOTES = TESTS.parent.parent / "shared" / "rules" / "notes"
 
-GAMES = {  # notes file -> (test package, checklist prefix); Dominations (DOM-) cites its rules in
-    # its tests' names and docstrings but has no table yet
+GAMES = {  # notes file -> (test package, checklist prefix)
     "pathciv": ("pathciv", "PC"),
+    "dominations": ("dominations", "DOM"),
     "conquest": ("conquest", "CQ"),
 }
 

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from dom_helpers import B, G, O, P, R, Y, build, develop, fresh, lay
 
 from civtable.core import CHANCE, Action
-from civtable.games.dominations import ages, reserve
+from civtable.games.dominations import ages, reserve, scoring
 from civtable.games.dominations.frames import Discard, Step
 
 
@@ -308,3 +309,37 @@ def test_monument_level_effects_apply_when_bought() -> None:
     want_vp = sum(e.n for e in mon.levels[0].effects if e.do == "vp")
     want_inf = sum(e.n for e in mon.levels[0].effects if e.do == "influence")
     assert (p.vp - vp, p.influence - inf) == (want_vp, want_inf)
+
+
+@pytest.mark.parametrize("order", [[1, 0], [0, 1]])
+def test_dom_gen_5_final_4_equal_vp_goes_to_the_initiative_order(order: list[int]) -> None:
+    """DOM-GEN-5, DOM-FINAL-4: the most VP wins; equal VP go to the seat first on the Initiative
+    track as it stands at the end (checked in both orders, and a lead of 1 VP beats it)."""
+    s = fresh(2)
+    s.initiative = list(order)
+    ages.step(s, "final")
+    assert s.finished
+    for p in s.players:
+        p.vp = 30
+    assert s.result().winners == [order[0]]
+    assert "tie at 30 VP" in scoring.tiebreak(s)
+    s.players[order[1]].vp = 31
+    assert s.result().winners == [order[1]]
+    assert scoring.tiebreak(s) == ""
+
+
+def test_dom_final_2_each_objective_met_at_the_end_scores_its_vp() -> None:
+    """DOM-FINAL-2: an Objective card has 5 objectives, each scored at the end if met: two seats
+    with the same card, one reaching an Influence objective and one a point short, differ by
+    exactly that objective's VP."""
+    s = fresh(2)
+    assert all(len(o.goals) == 5 for o in s.c.objectives)
+    k, goal = next((k, g) for k, o in enumerate(s.c.objectives) for g in o.goals if g.kind == "influence")
+    for p in s.players:
+        p.objective = k
+        p.vp = 0
+    s.players[0].influence = goal.count
+    s.players[1].influence = goal.count - 1
+    ages.step(s, "final")
+    a, b = (p.final["objectives"] for p in s.players)
+    assert goal.vp > 0 and a - b == goal.vp

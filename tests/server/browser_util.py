@@ -31,10 +31,15 @@ def launch() -> Iterator[Any]:
             b.close()
 
 
+SHOT_TIMEOUT_MS = 120_000
+"""A screenshot kept for review may wait for the page longer than Playwright's default 30 s: on a
+loaded two-core machine one took more than 30 s after every check of its test had passed."""
+
+
 def shot(page: Any, name: str, full_page: bool = False) -> Path:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     path = SCREENSHOTS / f"{name}.png"
-    page.screenshot(path=str(path), full_page=full_page)
+    page.screenshot(path=str(path), full_page=full_page, timeout=SHOT_TIMEOUT_MS)
     return path
 
 

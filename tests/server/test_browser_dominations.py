@@ -91,6 +91,7 @@ def test_dominations_three_players_by_clicking_only(browser: Any, server_factory
     waits: list[float] = []
     placed = developed = 0
     described = mid = False
+    empty_looks = 0
     started = time.monotonic()
     while True:
         t0 = time.monotonic()
@@ -98,8 +99,13 @@ def test_dominations_three_players_by_clicking_only(browser: Any, server_factory
             break
         if player.actions:
             waits.append((time.monotonic() - t0, page.inner_text("#status")[15:60]))
-        on_board = assert_highlights_are_legal(page)
         legal = legal_actions(page)
+        if not legal:  # the page is between two positions (no options drawn yet): look again
+            empty_looks += 1
+            assert empty_looks < 100, "the page says it is our turn but offers no options"
+            page.wait_for_timeout(100)
+            continue
+        on_board = assert_highlights_are_legal(page)
         assert on_board, f"nothing to click on the table; options: {legal[:8]}"
         if any(a.startswith("place ") for a in legal):
             # every place the chosen tile may go is highlighted, with the chosen turn

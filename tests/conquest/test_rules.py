@@ -118,7 +118,8 @@ def test_start_cities_on_land_at_distance_three() -> None:
     gm = s.map
     assert gm is not None
     placed: list[int] = []
-    for _p in range(4):
+    for seat in range(4):  # CQ-SETUP-21: one at a time, in turn order
+        assert s.active == seat
         legal = [int(a.args[0]) - 1 for a in s.legal_actions()]
         assert legal
         for t in legal:
@@ -133,8 +134,9 @@ def test_start_cities_on_land_at_distance_three() -> None:
             s.apply(f"city {sea + 1}")
         s.apply(f"city {legal[-1] + 1}")
         placed.append(legal[-1])
+        assert s.owner[legal[-1]] == seat
     assert s.active == 0 and s.phase not in ("city", "civ")
-    assert sorted(s.owner[t] for t in placed) == [0, 1, 2, 3]
+    assert [s.owner[t] for t in placed] == [0, 1, 2, 3]
 
 
 # ---------------------------------------------------------------- EX-1 research progression

@@ -213,3 +213,27 @@ class ClickPlayer:
         except AssertionError:
             page.reload()  # a refused (stale) click: the page loads the position again
             page.wait_for_selector("#board[data-state-id]")
+
+
+_SPLIT_WORDS = """(nodes) => {
+  const split = [];
+  for (const root of nodes) {
+    const walk = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let t = walk.nextNode(); t; t = walk.nextNode()) {
+      for (const m of t.data.matchAll(/[^\\s\\-\\u2013\\u2014\\/]{2,}/g)) {
+        const r = document.createRange();
+        r.setStart(t, m.index);
+        r.setEnd(t, m.index + m[0].length);
+        const tops = new Set([...r.getClientRects()].filter((b) => b.width > 0).map((b) => Math.round(b.top)));
+        if (tops.size > 1) split.push(m[0]);
+      }
+    }
+  }
+  return split;
+}"""
+
+
+def words_split_across_lines(page: Any, selector: str) -> list[str]:
+    """The words inside the elements matching ``selector`` that the layout breaks in the middle
+    (one word on two lines, as "Ambassado-rs" without a hyphen): a person reads them as two."""
+    return [str(w) for w in page.eval_on_selector_all(selector, _SPLIT_WORDS)]

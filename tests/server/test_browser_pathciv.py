@@ -27,6 +27,7 @@ from browser_util import (
     launch,
     legal_actions,
     shot,
+    words_split_across_lines,
 )
 
 pytestmark = pytest.mark.browser
@@ -181,6 +182,23 @@ def test_three_player_game_by_clicking_only_against_bots(
     record_property("longest_wait_s", round(longest_wait, 2))
     print(f"pathciv 3-player game against {BOTS}: {player.clicks} clicks for {player.actions} actions, "
           f"longest wait {longest_wait:.2f} s, {time.monotonic() - t0:.0f} s in all")
+
+
+def test_card_texts_never_cut_a_word_in_two(browser: Any, server_factory: Any, tmp_path: Path) -> None:
+    """A card's two halves ("left: 1 Ambassador, 1 Philosopher" | "right: ...") wrap between words:
+    on a desktop and on a phone no word of the hand, the markets or the library is cut across
+    two lines (as "Ambassado" / "r")."""
+    server = server_factory(str(tmp_path / "words.sqlite3"), bot_delay=0.0)
+    g = httpx.post(server.base + "/api/games", json={"game": "pathciv", "seats": ["human", BOTS], "seed": 5},
+                   timeout=60).json()
+    page = browser.new_page(viewport=DESKTOP, reduced_motion="reduce")
+    page.goto(server.base + g["seats"][0]["url"])
+    page.wait_for_selector("#board .pc-card")
+    for size in (DESKTOP, {"width": 1024, "height": 768}, PHONE):
+        page.set_viewport_size(size)
+        page.wait_for_timeout(200)
+        assert page.locator("#board .pc-side").count() > 20  # the hand and the library are drawn
+        assert words_split_across_lines(page, "#board .pc-card") == [], size
 
 
 def test_guided_first_game_suggests_explains_and_ends_on_the_score_sheet(

@@ -34,6 +34,9 @@ def test_dom_setup_hands_cards_and_hidden_choices() -> None:
     for q in (1, 2, 3):
         s.apply(s.legal_actions(q)[-1], q)
     assert s.view(1)["players"][0]["objective"] is not None  # revealed together
+    from civtable.games.dominations.glossary import how_to_win
+    told = " ".join(how_to_win(g, s.view(1))["objectives"])
+    assert "Objective" in told and "secret" not in told  # the kept Objectives are shown to everyone
     while s.decision().is_chance:
         s.apply(s.chance_outcomes()[0][0], CHANCE)
     assert all(len(p.hand) == 7 for p in s.players)

@@ -245,7 +245,7 @@ def how_to_win(game: Any, view: dict[str, Any]) -> dict[str, Any]:
         "mode": None, "title": f"Most VP after {ages} Ages",
         "objectives": [
             "Influence scores as VP at the end of each Age; Domination cards go to the most Knowledge of their Domain.",
-            "At the end: your secret Objective card's goals, Monument control and cards' end-of-game VP.",
+            "At the end: your Objective card's goals, Monument control and cards' end-of-game VP.",
         ],
         "players": players,
     }
@@ -339,5 +339,5 @@ def tutorial(game: Any) -> dict[str, Any]:
                   "suggests a move each time and says why; you may always choose something else."),
         "goal": (f"Have more VP than the other player after Age {r['ages']}. Cities give Influence, which scores as VP "
                  "at the end of every Age; the most Knowledge left in a Domain at an Age's end wins its Domination "
-                 "card; Masteries, your secret Objective and the Monuments score too."),
+                 "card; Masteries, your Objective (kept in secret, then shown to all) and the Monuments score too."),
     }

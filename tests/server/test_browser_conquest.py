@@ -62,6 +62,24 @@ def both_sizes(page: Any, name: str) -> None:
     page.wait_for_timeout(100)
 
 
+_COVERED = """svg => {
+  const box = (n) => n.getBBox();
+  const labels = [...svg.querySelectorAll('.labels text')].map((n) => [n.textContent, box(n)]);
+  const marks = [...svg.querySelectorAll('.marks > *')].map((n) => [n.getAttribute('class') || n.textContent, box(n)]);
+  const meet = (a, b) => a.x < b.x + b.width - 0.5 && b.x < a.x + a.width - 0.5
+    && a.y < b.y + b.height - 0.5 && b.y < a.y + a.height - 0.5;
+  const out = [];
+  for (const [t, a] of labels) for (const [m, b] of marks) if (meet(a, b)) out.push(`${t} under ${m}`);
+  return out;
+}"""
+
+
+def covered_labels(page: Any) -> list[str]:
+    """The map's territory labels (number and resource) that a settlement, a Monument or a unit
+    drawn over them covers, as "35 Wi under city"."""
+    return [str(c) for c in page.eval_on_selector("svg.conquest-map", _COVERED)]
+
+
 def choose(page: Any, rng: random.Random) -> str:
     """A click-only player: mostly a highlighted board element (a territory, a civilization card,
     a phase button); Monuments, Villages and Cities first when offered."""
@@ -123,6 +141,7 @@ def test_conquest_by_clicking_only(browser: Any, server_factory: Any, tmp_path: 
         if not moments_seen and page.locator("#moments:not(.hidden) .moment").count():
             moments_seen = True
         if not mid_shot and player.actions >= 12:  # this seeded game gives the player 32 actions
+            assert covered_labels(page) == []  # every territory's number and resource stay readable
             both_sizes(page, "conquest-mid")
             mid_shot = True
         player.play(action)
@@ -133,6 +152,9 @@ def test_conquest_by_clicking_only(browser: Any, server_factory: Any, tmp_path: 
     assert "VP from Monuments" in page.inner_text("#score-sheet thead")
     assert page.locator("#howto").is_hidden()  # no "if the game ended now" after the end
     assert page.locator("#moments:not(.hidden) .moment").count() >= 1  # at least the winner's moment
+    assert page.locator("svg.conquest-map .marks .city").count() >= 2  # settlements and units on the map
+    assert page.locator("svg.conquest-map .marks .army, svg.conquest-map .marks .fleet").count() >= 2
+    assert covered_labels(page) == []
     both_sizes(page, "conquest-end")
     assert not svg_requests, svg_requests  # the map is drawn in the page, never downloaded
     assert described >= 3 and mid_shot and not errors, errors

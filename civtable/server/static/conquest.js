@@ -74,11 +74,15 @@
       kept.tints.set(t.id, tint);
       kept.titles.set(t.id, title);
       const [cx, cy] = [t.center[0] * CELL, t.center[1] * CELL];
-      const num = svgEl("text", { x: cx.toFixed(1), y: (cy - 7).toFixed(1), "text-anchor": "middle", fill: "#333", class: "tid" });
+      // the number and the resource on one line above the centre: the settlement and the units
+      // drawn below it never cover them
+      const label = svgEl("text", { x: cx.toFixed(1), y: (cy - 7).toFixed(1), "text-anchor": "middle", fill: "#333" });
+      const num = svgEl("tspan", { class: "tid" });
       num.textContent = String(t.id);
-      const res = svgEl("text", { x: cx.toFixed(1), y: (cy + 15).toFixed(1), "text-anchor": "middle", fill: "#555", "font-size": 8 });
-      res.textContent = MARK[t.resource] || String(t.resource).slice(0, 2);
-      labels.append(num, res);
+      const res = svgEl("tspan", { fill: "#555", "font-size": 8, class: "tres" });
+      res.textContent = ` ${MARK[t.resource] || String(t.resource).slice(0, 2)}`;
+      label.append(num, res);
+      labels.append(label);
     }
     kept.marks = svgEl("g", { class: "marks", "pointer-events": "none", "font-size": 9 });
     svg.append(ground, tints, labels, kept.marks);
@@ -110,32 +114,32 @@
       for (const [s, n] of Object.entries(d.fleets || {})) bits.push(`${n} ${n > 1 ? "Fleets" : "Fleet"} of ${who(payload, view, Number(s))}`);
       kept.titles.get(t.id).textContent = bits.join("; ");
       const [cx, cy] = [t.center[0] * CELL, t.center[1] * CELL];
+      // below the label line: the settlement (and its Monuments), then a row of units under it
+      let top = cy - 4;
       if (d.settlement) {
         const col = Civ.seatColour(d.owner);
         if (d.settlement === "city") {
-          marks.append(svgEl("rect", { x: cx - 6, y: cy - 4, width: 12, height: 9, fill: col, stroke: "#000", class: "city" }),
-            svgEl("polygon", { points: `${cx - 7},${cy - 4} ${cx},${cy - 10} ${cx + 7},${cy - 4}`, fill: col, stroke: "#000" }));
+          marks.append(svgEl("rect", { x: cx - 6, y: cy + 2, width: 12, height: 9, fill: col, stroke: "#000", class: "city" }),
+            svgEl("polygon", { points: `${cx - 7},${cy + 2} ${cx},${cy - 4} ${cx + 7},${cy + 2}`, fill: col, stroke: "#000" }));
         } else {
-          marks.append(svgEl("circle", { cx, cy, r: 4.5, fill: col, stroke: "#000", class: "village" }));
+          marks.append(svgEl("circle", { cx, cy: cy + 3, r: 4.5, fill: col, stroke: "#000", class: "village" }));
         }
         if (d.monuments) {
-          const m = svgEl("text", { x: cx + 9, y: cy + 3, fill: "#000", "font-weight": "bold", class: "monument" });
+          const m = svgEl("text", { x: cx + 9, y: cy + 9, fill: "#000", "font-weight": "bold", class: "monument" });
           m.textContent = `▲${d.monuments}`;
           marks.append(m);
         }
+        top = cy + 13;
       }
-      let dx = -14;
-      for (const [seat, n] of Object.entries(d.armies || {}).sort()) {
-        marks.append(svgEl("rect", { x: cx + dx, y: cy + 4, width: 7, height: 7, fill: Civ.seatColour(Number(seat)), stroke: "#000", class: "army" }));
-        const c = svgEl("text", { x: cx + dx + 8, y: cy + 11, "font-size": 8 });
-        c.textContent = String(n);
-        marks.append(c);
-        dx += 14;
-      }
-      for (const [seat, n] of Object.entries(d.fleets || {}).sort()) {
-        marks.append(svgEl("polygon", { points: `${cx + dx},${cy + 4} ${cx + dx + 8},${cy + 4} ${cx + dx + 4},${cy + 11}`,
-          fill: Civ.seatColour(Number(seat)), stroke: "#000", class: "fleet" }));
-        const c = svgEl("text", { x: cx + dx + 9, y: cy + 11, "font-size": 8 });
+      const units = [...Object.entries(d.armies || {}).sort().map(([seat, n]) => ["army", seat, n]),
+        ...Object.entries(d.fleets || {}).sort().map(([seat, n]) => ["fleet", seat, n])];
+      let dx = -units.length * 7;
+      for (const [kind, seat, n] of units) {
+        const fill = Civ.seatColour(Number(seat));
+        marks.append(kind === "army"
+          ? svgEl("rect", { x: cx + dx, y: top, width: 7, height: 7, fill, stroke: "#000", class: "army" })
+          : svgEl("polygon", { points: `${cx + dx},${top} ${cx + dx + 8},${top} ${cx + dx + 4},${top + 7}`, fill, stroke: "#000", class: "fleet" }));
+        const c = svgEl("text", { x: cx + dx + 9, y: top + 7, "font-size": 8 });
         c.textContent = String(n);
         marks.append(c);
         dx += 14;

@@ -6,6 +6,8 @@ search stronger?  (A study; its result is in docs/bots.md, "A learned final-scor
     python benchmarks/pathciv_learned_margin.py fit runs/lm/p2.jsonl --mode residual --l2 300 --out runs/lm/resid.json
     python benchmarks/pathciv_learned_margin.py play runs/lm/direct.json -- pathciv mcts:reach=1,depth=1000 \
         --field greedy --players 2 --games 64 --seed 500 --workers 1 --out runs/lm/direct_seed500.json
+    python benchmarks/pathciv_learned_margin.py plan --rank lead runs/lm/direct.json -- pathciv \
+        greedy:w_population=1 --field greedy --players 2 --games 200 --seed 500 --workers 1 --out runs/lm/plan.json
 
 ``collect`` plays two-player greedy-against-greedy games and keeps, at the start of every round,
 each seat's learned-value features (:mod:`civtable.games.pathciv.evaluation`), the greedy
@@ -16,7 +18,12 @@ hard towards the estimate itself (``residual``), and prints the held-out R² (ev
 against the greedy estimate's. ``play`` runs ``benchmarks/bot_strength.py`` (its arguments after
 ``--``) with the search comparing its candidates by the fitted lead instead of the greedy
 estimate's lead (``margin_values``); rollouts should end at a round's start (``reach=1``), where
-the positions were sampled.
+the positions were sampled. ``plan`` does the same for the greedy player's Project plan: each
+Project's round, played to the purchase, is ranked by the fitted final lead (``--rank lead``) or
+the seat's own fitted final score (``--rank own``) at the next round's weights instead of by the
+greedy estimate. Only the tested seat plans so: it is told apart by an explicit weight
+(``greedy:w_population=1``, the plain player's weights given again, which plays exactly as
+``greedy`` without this patch).
 """
 
 from __future__ import annotations
@@ -125,6 +132,44 @@ def play(args: argparse.Namespace) -> None:
     runpy.run_path(str(Path(__file__).with_name("bot_strength.py")), run_name="__main__")
 
 
+def plan(args: argparse.Namespace) -> None:
+    weights = {int(k): np.array(v) for k, v in json.loads(Path(args.weights).read_text()).items()}
+    plain_round = pathciv_bot._play_round
+
+    def fitted_round(s: Any, me: int, full: tuple[int, ...], rng: Any, tw: Any) -> float:
+        if tw is pathciv_bot.PLAIN:  # the field (and any seat without explicit weights) plans as before
+            return plain_round(s, me, full, rng, tw)
+        r0 = s.round
+        t = s.clone()
+        pathciv_bot.commit_project(t, me, full)
+        steps = 0
+        while not t.finished and t.round == r0 and t.phase <= pathciv_bot.P_PURCHASE and steps < 200:
+            d = t.decision()
+            if d.players == (CHANCE,):
+                outs = t.chance_outcomes()
+                t.apply_unchecked(outs[rng.randrange(len(outs))][0], CHANCE)
+            else:
+                seat = d.players[0]
+                moves = t.legal_actions(seat)
+                if seat == me and d.kind != "project":
+                    t.apply_unchecked(pathciv_bot.lookahead(t, me, moves, rng, tw), seat)
+                else:
+                    t.apply_unchecked(pathciv_bot.quick(t, seat, moves, rng), seat)
+            steps += 1
+        w = weights.get(int(t.round) + 1)  # the purchase ends the round: the next round's fit
+        if t.finished or w is None:
+            return value(t, me, tw)
+        f = np.array(pathciv_bot.value_features(t))
+        pred = (f - f.mean(axis=0)) @ w
+        if args.rank == "own":
+            return float(pred[me])
+        return float(pred[me] - max(q for j, q in enumerate(pred) if j != me))
+
+    pathciv_bot._play_round = fitted_round  # read by ranked_projects at call time (workers fork)
+    sys.argv = ["bot_strength.py", *args.rest]
+    runpy.run_path(str(Path(__file__).with_name("bot_strength.py")), run_name="__main__")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = ap.add_subparsers(dest="command", required=True)
@@ -141,10 +186,14 @@ def main() -> None:
     p = sub.add_parser("play")
     p.add_argument("weights")
     p.add_argument("rest", nargs=argparse.REMAINDER)
+    q = sub.add_parser("plan")
+    q.add_argument("weights")
+    q.add_argument("--rank", choices=("lead", "own"), default="lead")
+    q.add_argument("rest", nargs=argparse.REMAINDER)
     args = ap.parse_args()
-    if args.command == "play" and args.rest[:1] == ["--"]:
+    if args.command in ("play", "plan") and args.rest[:1] == ["--"]:
         args.rest = args.rest[1:]
-    {"collect": collect, "fit": fit, "play": play}[args.command](args)
+    {"collect": collect, "fit": fit, "play": play, "plan": plan}[args.command](args)
 
 
 if __name__ == "__main__":

@@ -48,10 +48,11 @@ from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 
 from .errors import ApiError
+from .game_tables import device_tokens_table, games_table
 from .limits import Limits
 from .names import check_reserved, skeleton
 from .passwords import check_password
-from .store import device_tokens_table, games_table, hash_token
+from .store import hash_token
 
 metadata = MetaData()
 

@@ -38,7 +38,8 @@ from sqlalchemy import (
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
-from .store import Store, games_table, hash_token, tokens_table
+from .game_tables import games_table, tokens_table
+from .store import Store, hash_token
 
 metadata = MetaData()
 T = TypeVar("T")

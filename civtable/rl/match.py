@@ -103,6 +103,14 @@ class Match:
         self._norms: list[np.ndarray | None] = [None] * n
         self.resolve()
 
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled and deep-copied without what the raw buffers were written from (a memo may
+        point into its buffer): the copy's first observation of each seat is written in full."""
+        d = self.__dict__.copy()
+        d["_memos"] = [[] for _ in range(self.table.n)]
+        d["_raw_at"] = [-1] * self.table.n
+        return d
+
     # ----- the position --------------------------------------------------------------------------
     def resolve(self) -> None:
         """Draw chance outcomes until a player decides or the game ends."""

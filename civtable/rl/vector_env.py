@@ -76,6 +76,14 @@ class CivtableVectorEnv(VectorEnv):  # type: ignore[misc]
         self._incremental = ob.incremental
         self._seeds = np.random.default_rng()
 
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled and deep-copied without what the raw rows were written from (a memo may point
+        into its row): the copy writes every row in full at its next step."""
+        d = self.__dict__.copy()
+        d["_memos"] = [[] for _ in range(self.num_envs)]
+        d["_written"] = [(None, -1)] * self.num_envs
+        return d
+
     def set_self_play(self, policy: Policy | None) -> None:
         """The policy ``opponents="self"`` plays with, in every game."""
         for s in self.solos:

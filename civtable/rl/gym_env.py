@@ -99,7 +99,7 @@ class CivtableEnv(gymnasium.Env):  # type: ignore[misc]
         return self._obs_info()
 
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
-        reward, terminated, truncated, illegal = self.solo.step(int(action))
+        reward, terminated, truncated, illegal = self.solo.step(action)
         obs, info = self._obs_info()
         if illegal:
             info["illegal"] = True

@@ -22,13 +22,24 @@ Rewards (``reward=``):
 
 from __future__ import annotations
 
+import operator
 import random
 from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 
-from civtable.core import CHANCE, Action, Game, GameState, IllegalAction, OptionError, observe, sample_chance
+from civtable.core import (
+    CHANCE,
+    Action,
+    Game,
+    GameState,
+    IllegalAction,
+    MalformedAction,
+    OptionError,
+    observe,
+    sample_chance,
+)
 
 from .actions import WAIT, Choices, FlatTokens, make_token_space
 from .encoding import Observer, game_module
@@ -36,6 +47,17 @@ from .encoding import Observer, game_module
 REWARDS = ("win", "score", "shaped")
 Policy = Callable[[np.ndarray, np.ndarray], int]
 """A policy callable: ``(observation, action_mask) -> token``."""
+
+
+def as_token(action: Any, n: int) -> int:
+    """``action`` as a token number: an integer (Python's, NumPy's, or a 0-d integer array).
+    Anything else is refused in plain words (:class:`~civtable.core.MalformedAction`) before
+    anything changes."""
+    try:
+        return operator.index(action)
+    except TypeError:
+        raise MalformedAction(f"an action is a token number, an integer from 0 to {n - 1} (see the action mask), "
+                              f"not {action!r} ({type(action).__name__})") from None
 
 
 class Table:
@@ -405,14 +427,17 @@ class Solo:
     def step(self, token: int) -> tuple[float, bool, bool, bool]:
         """Play one token; returns (reward, terminated, truncated, illegal)."""
         m = self.match
-        if m is None or not m.deciders():
+        if m is None:
+            raise OptionError("call reset() before step()")
+        if not m.deciders():
             raise OptionError("the episode is over; call reset()")
+        token = as_token(token, self.table.n_actions)
         self.steps += 1
         t = self.table
         illegal = False
         reward = 0.0
         try:
-            if m.play(self.seat, int(token)) is not None:
+            if m.play(self.seat, token) is not None:
                 self._advance()
         except IllegalAction:
             illegal = True

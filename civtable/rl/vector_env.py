@@ -22,7 +22,7 @@ import numpy as np
 from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
-from civtable.core import Game
+from civtable.core import Game, MalformedAction, OptionError
 
 from .encoding import resolve_game
 from .gym_env import observation_space
@@ -156,7 +156,13 @@ class CivtableVectorEnv(VectorEnv):  # type: ignore[misc]
         return self._out(self._obs), {"action_mask": self._out(self._mask), "seat": self._seats.copy()}
 
     def step(self, actions: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
-        acts = np.asarray(actions).reshape(self.num_envs)
+        acts = np.asarray(actions)
+        if acts.size != self.num_envs or acts.dtype.kind not in "iu":
+            raise MalformedAction(f"give one token number per game: {self.num_envs} integers, not an array of "
+                                  f"shape {acts.shape} and type {acts.dtype}")
+        acts = acts.reshape(self.num_envs)
+        if self.solos[0].match is None:
+            raise OptionError("call reset() before step()")
         final: list[tuple[int, np.ndarray, float]] = []
         for i, solo in enumerate(self.solos):
             r, term, trunc, _illegal = solo.step(int(acts[i]))

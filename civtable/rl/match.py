@@ -60,6 +60,20 @@ def as_token(action: Any, n: int) -> int:
                               f"not {action!r} ({type(action).__name__})") from None
 
 
+def as_seed(seed: Any) -> int:
+    """``seed`` as a run seed: an integer of 0 or more (Python's or NumPy's); anything else is
+    refused in plain words (:class:`~civtable.core.OptionError`) before anything changes."""
+    if not isinstance(seed, bool):
+        try:
+            value = operator.index(seed)
+        except TypeError:
+            pass
+        else:
+            if value >= 0:
+                return value
+    raise OptionError(f"a seed is an integer of 0 or more (or None for a fresh one), not {seed!r}")
+
+
 class Table:
     """What every game of one environment shares (built once)."""
 

@@ -37,7 +37,7 @@ from civtable.core import Game, IllegalAction, OptionError
 from .actions import WAIT
 from .encoding import resolve_game
 from .gym_env import observation_space
-from .match import Match, Table, as_token
+from .match import Match, Table, as_seed, as_token
 from .render import RENDER_MODES, table_text
 
 DEFAULT_MAX_CYCLES = 100_000
@@ -77,8 +77,8 @@ class _Agents:
         return self.action_spaces[agent]
 
     def _new_match(self, seed: int | None) -> Match:
-        run_seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
-        self.match = Match(self.table, int(run_seed))
+        run_seed = as_seed(seed) if seed is not None else random.SystemRandom().randrange(2**31)
+        self.match = Match(self.table, run_seed)
         self.cycles = 0
         if self.table.reward == "shaped":
             self._diff = [self.table.difference(self.match.state, p) for p in range(self.table.n)]

@@ -26,7 +26,7 @@ from civtable.core import Game, MalformedAction, OptionError
 
 from .encoding import resolve_game
 from .gym_env import observation_space
-from .match import Policy, Solo, Table
+from .match import Policy, Solo, Table, as_seed
 
 
 class CivtableVectorEnv(VectorEnv):  # type: ignore[misc]
@@ -141,15 +141,17 @@ class CivtableVectorEnv(VectorEnv):  # type: ignore[misc]
         return a.copy() if self.copy else a
 
     def reset(self, *, seed: int | list[int] | None = None, options: dict[str, Any] | None = None) -> tuple[np.ndarray, dict[str, Any]]:
-        if isinstance(seed, int):
-            self._seeds = np.random.default_rng(seed)
-            seeds = [seed + i for i in range(self.num_envs)]
-        elif seed is None:
+        if seed is None:
             seeds = [int(x) for x in self._seeds.integers(0, 2**31 - 1, self.num_envs)]
-        else:
+        elif isinstance(seed, list | tuple | np.ndarray) and np.ndim(seed) == 1:
             if len(seed) != self.num_envs:
                 raise gymnasium.error.Error(f"give one seed per game ({self.num_envs})")
-            seeds = [int(x) for x in seed]
+            seeds = [as_seed(x) for x in seed]
+            self._seeds = np.random.default_rng(seeds)  # the games that follow are seeded from these
+        else:  # one seed: the games take it and the next ones
+            first = as_seed(seed)
+            self._seeds = np.random.default_rng(first)
+            seeds = [first + i for i in range(self.num_envs)]
         for i, s in enumerate(seeds):
             self._start(i, s)
         self._write_all()

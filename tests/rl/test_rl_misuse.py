@@ -90,3 +90,38 @@ def test_parallel_checks_every_action_before_playing_any() -> None:
     assert par.match.state.state_hash() == before  # type: ignore[union-attr]
     par.step(good)
     assert par.match.state.state_hash() != before  # type: ignore[union-attr]
+
+
+BAD_SEEDS = [-1, "x", 1.5, True]
+
+
+def test_seeds_are_integers_of_zero_or_more_everywhere() -> None:
+    vec = CivtableVectorEnv("pathciv", num_envs=2, options={"players": 2})
+    par = pathciv_v1.parallel_env(options={"players": 2})
+    aec = pathciv_v1.env(options={"players": 2})
+    for bad in BAD_SEEDS:
+        for reset in (lambda s: vec.reset(seed=s), lambda s: vec.reset(seed=[3, s]), lambda s: par.reset(seed=s),
+                      lambda s: aec.reset(seed=s)):
+            with pytest.raises(OptionError, match="a seed is an integer of 0 or more"):
+                reset(bad)
+    assert vec.solos[0].match is None and par.match is None and aec.match is None  # nothing started
+    obs, _ = vec.reset(seed=np.int64(4))  # NumPy's integers are seeds too
+    assert np.array_equal(obs, vec.reset(seed=4)[0])
+    assert np.array_equal(par.reset(seed=np.int64(4))[0]["player_0"]["observation"],
+                          par.reset(seed=4)[0]["player_0"]["observation"])
+
+
+def test_a_vector_env_reset_with_a_list_of_seeds_replays_the_same_games_after_autoresets() -> None:
+    def run() -> list[float]:
+        vec = CivtableVectorEnv("inceptum", num_envs=2, options={"players": 2, "mode": "mission1"})
+        _, info = vec.reset(seed=[11, 12])
+        rng = np.random.default_rng(0)
+        sums, done = [], 0
+        while done < 4:
+            acts = np.array([rng.choice(np.flatnonzero(m)) for m in info["action_mask"]])
+            obs, _, term, trunc, info = vec.step(acts)
+            done += int((term | trunc).sum())
+            sums.append(float(obs.sum()))
+        return sums
+
+    assert run() == run()

@@ -399,6 +399,9 @@ class Solo:
         if len(specs) != n - 1:
             raise OptionError(f"give one opponent, or one per other seat ({n - 1})")
         self.specs = specs
+        others = [p for p in range(n) if p != (seat if isinstance(seat, int) else 0)]
+        for p, spec in zip(others, specs, strict=True):  # a misspelt opponent is refused now, not at reset
+            make_opponent(spec, table.game, p, 0, lambda: None)
         self.max_steps = max_steps
         self.illegal_reward = float(illegal_reward)
         self.self_play: Policy | None = None

@@ -125,3 +125,11 @@ def test_a_vector_env_reset_with_a_list_of_seeds_replays_the_same_games_after_au
         return sums
 
     assert run() == run()
+
+
+@pytest.mark.parametrize("opponents", ["foo", 3, ["random", None], "mcts:iters=x", "greedy:foo=1"])
+def test_a_wrong_opponent_is_refused_when_the_env_is_made(opponents: Any) -> None:
+    with pytest.raises(OptionError):
+        CivtableEnv("pathciv", options={"players": 3}, opponents=opponents)
+    with pytest.raises(OptionError):
+        CivtableVectorEnv("pathciv", num_envs=2, options={"players": 3}, opponents=opponents)

@@ -33,7 +33,7 @@ import numpy as np
 from civtable.core import Game
 
 from .encoding import resolve_game
-from .match import Policy, Solo, Table
+from .match import Policy, Solo, Table, no_reset_options
 from .render import RENDER_MODES, table_text
 
 
@@ -91,6 +91,7 @@ class CivtableEnv(gymnasium.Env):  # type: ignore[misc]
         return obs, {"action_mask": m.mask(self.solo.seat), "seat": self.solo.seat}
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[np.ndarray, dict[str, Any]]:
+        no_reset_options(options)
         super().reset(seed=seed)
         run_seed = int(self.np_random.integers(0, 2**31 - 1)) if seed is None else int(seed)
         self.solo.reset(run_seed)

@@ -61,6 +61,14 @@ def as_token(action: Any, n: int) -> int:
                               f"not {action!r} ({type(action).__name__})") from None
 
 
+def no_reset_options(options: dict[str, Any] | None) -> None:
+    """Refuse ``reset(options=...)`` with something in it, in plain words: a game's options are
+    fixed when the environment is made."""
+    if options:
+        raise OptionError(f"reset() takes no options (not {options!r}): give the game's options when making the "
+                          "environment, e.g. options={'players': 3}")
+
+
 def as_seed(seed: Any) -> int:
     """``seed`` as a run seed: an integer of 0 or more (Python's or NumPy's); anything else is
     refused in plain words (:class:`~civtable.core.OptionError`) before anything changes."""

@@ -26,7 +26,7 @@ from civtable.core import Game, MalformedAction, OptionError
 
 from .encoding import resolve_game
 from .gym_env import observation_space
-from .match import Policy, Solo, Table, as_seed
+from .match import Policy, Solo, Table, as_seed, no_reset_options
 
 
 class CivtableVectorEnv(VectorEnv):  # type: ignore[misc]
@@ -141,6 +141,7 @@ class CivtableVectorEnv(VectorEnv):  # type: ignore[misc]
         return a.copy() if self.copy else a
 
     def reset(self, *, seed: int | list[int] | None = None, options: dict[str, Any] | None = None) -> tuple[np.ndarray, dict[str, Any]]:
+        no_reset_options(options)
         if seed is None:
             seeds = [int(x) for x in self._seeds.integers(0, 2**31 - 1, self.num_envs)]
         elif isinstance(seed, list | tuple | np.ndarray) and np.ndim(seed) == 1:

@@ -133,3 +133,13 @@ def test_a_wrong_opponent_is_refused_when_the_env_is_made(opponents: Any) -> Non
         CivtableEnv("pathciv", options={"players": 3}, opponents=opponents)
     with pytest.raises(OptionError):
         CivtableVectorEnv("pathciv", num_envs=2, options={"players": 3}, opponents=opponents)
+
+
+def test_gymnasium_reset_options_are_refused_not_ignored() -> None:
+    """(PettingZoo's own API test resets with made-up options, so its environments ignore them.)"""
+    env = CivtableEnv("pathciv", options={"players": 2})
+    vec = CivtableVectorEnv("pathciv", num_envs=2, options={"players": 2})
+    for reset in (env.reset, vec.reset):
+        with pytest.raises(OptionError, match="reset\\(\\) takes no options.*making the environment"):
+            reset(seed=1, options={"players": 3})
+        reset(seed=1, options={})  # empty options are what wrappers pass: fine

@@ -365,6 +365,7 @@ def register(name: str) -> str:
     Table(civ)  # refuse games without an action space, with a readable error
     game_type = _game_type(name, civ)
     cls = type(f"Civtable_{name}_SpielGame", (CivtableSpielGame,), {"civ_name": name, "game_type": game_type})
+    globals()[cls.__name__] = cls  # found by name, so games (and states) pickle and deep-copy
     pyspiel.register_game(game_type, cls)
     _REGISTERED.add(short)
     return short

@@ -96,3 +96,20 @@ def test_a_game_and_its_states_pickle(name: str) -> None:
     state = game.new_initial_state()
     again = pickle.loads(pickle.dumps(state))
     assert again.state_hash() == state.state_hash()
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_openspiel_games_and_states_pickle(name: str) -> None:
+    pyspiel = pytest.importorskip("pyspiel")
+    import civtable.rl.openspiel  # noqa: F401 - registers the games
+
+    game = pyspiel.load_game(f"civtable_{name}", quick(name, players=3))
+    again = pickle.loads(pickle.dumps(game))
+    assert str(again) == str(game) and again.num_players() == 3
+    assert copy.deepcopy(game).num_players() == 3
+    state = game.new_initial_state()
+    for _ in range(20):
+        state.apply_action(state.chance_outcomes()[0][0] if state.is_chance_node() else state.legal_actions()[-1])
+    twin = pickle.loads(pickle.dumps(state))
+    assert str(twin) == str(state) and twin.history() == state.history()
+    assert twin.information_state_string(0) == state.information_state_string(0)

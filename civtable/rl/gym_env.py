@@ -30,7 +30,7 @@ from typing import Any
 import gymnasium
 import numpy as np
 
-from civtable.core import Game
+from civtable.core import Game, OptionError
 
 from .encoding import resolve_game
 from .match import Policy, Solo, Table, no_reset_options
@@ -73,7 +73,8 @@ class CivtableEnv(gymnasium.Env):  # type: ignore[misc]
     @property
     def state(self) -> Any:
         """The civtable state being played (for inspection; do not change it)."""
-        assert self.solo.match is not None, "call reset() first"
+        if self.solo.match is None:
+            raise OptionError("call reset() before reading the state")
         return self.solo.match.state
 
     @property
@@ -113,7 +114,8 @@ class CivtableEnv(gymnasium.Env):  # type: ignore[misc]
     def action_masks(self) -> np.ndarray:
         """The legal-action mask as booleans (what MaskablePPO asks for)."""
         m = self.solo.match
-        assert m is not None, "call reset() first"
+        if m is None:
+            raise OptionError("call reset() before action_masks()")
         return m.mask(self.solo.seat, self._mask).astype(bool)
 
     def render(self) -> str | None:

@@ -86,7 +86,8 @@ class _Agents:
 
     def _observe(self, agent: str) -> dict[str, np.ndarray]:
         m = self.match
-        assert m is not None, "call reset() first"
+        if m is None:
+            raise OptionError("call reset() before observe()")
         p = self.agent_name_mapping[agent]
         return {"observation": m.observe(p), "action_mask": m.mask(p)}
 

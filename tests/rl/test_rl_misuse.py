@@ -143,3 +143,17 @@ def test_gymnasium_reset_options_are_refused_not_ignored() -> None:
         with pytest.raises(OptionError, match="reset\\(\\) takes no options.*making the environment"):
             reset(seed=1, options={"players": 3})
         reset(seed=1, options={})  # empty options are what wrappers pass: fine
+
+
+def test_reading_before_reset_says_to_call_reset() -> None:
+    env = CivtableEnv("pathciv", options={"players": 2})
+    with pytest.raises(OptionError, match=r"call reset\(\) before action_masks"):
+        env.action_masks()
+    with pytest.raises(OptionError, match=r"call reset\(\) before reading the state"):
+        env.state  # noqa: B018
+    aec = pathciv_v1.env(options={"players": 2})
+    with pytest.raises(OptionError, match=r"call reset\(\) before observe"):
+        aec.observe("player_0")
+    par = pathciv_v1.parallel_env(options={"players": 2})
+    with pytest.raises(OptionError, match=r"call reset\(\) before state"):
+        par.state()

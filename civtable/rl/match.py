@@ -372,8 +372,12 @@ class PolicyOpponent(Opponent):
         if policy is None:
             raise OptionError("opponents='self' needs a policy: call env.set_self_play(policy) first")
         for _ in range(t.space.depth):
-            token = int(policy(match.observe(seat, self.obs), match.mask(seat, self.mask)))
-            if match.play(seat, token) is not None:
+            token = policy(match.observe(seat, self.obs), match.mask(seat, self.mask))
+            try:
+                done = match.play(seat, as_token(token, t.n_actions))
+            except (IllegalAction, MalformedAction) as exc:  # the opponent's mistake, not the learner's
+                raise IllegalAction(f"the opponent policy of seat {seat + 1} chose {token!r}: {exc}") from None
+            if done is not None:
                 return
         raise IllegalAction("the opponent policy did not complete an action")
 
@@ -477,11 +481,13 @@ class Solo:
         illegal = False
         reward = 0.0
         try:
-            if m.play(self.seat, token) is not None:
-                self._advance()
+            done = m.play(self.seat, token)
         except IllegalAction:
             illegal = True
             reward = self.illegal_reward
+        else:
+            if done is not None:
+                self._advance()  # an opponent's illegal choice is raised, never taken for the learner's
         terminated = not m.deciders()
         if t.reward == "shaped":
             diff = t.difference(m.state, self.seat)

@@ -11,7 +11,7 @@ import pytest
 pytest.importorskip("gymnasium")
 pytest.importorskip("pettingzoo")
 
-from civtable.core import MalformedAction, OptionError  # noqa: E402
+from civtable.core import IllegalAction, MalformedAction, OptionError  # noqa: E402
 from civtable.rl.envs import pathciv_v1  # noqa: E402
 from civtable.rl.gym_env import CivtableEnv  # noqa: E402
 from civtable.rl.vector_env import CivtableVectorEnv  # noqa: E402
@@ -157,3 +157,12 @@ def test_reading_before_reset_says_to_call_reset() -> None:
     par = pathciv_v1.parallel_env(options={"players": 2})
     with pytest.raises(OptionError, match=r"call reset\(\) before state"):
         par.state()
+
+
+def test_an_opponent_policys_illegal_token_is_its_own_error_not_the_learners() -> None:
+    env = CivtableEnv("inceptum", options={"players": 2, "mode": "mission1"}, opponents=lambda obs, mask: 200)
+    _, info = env.reset(seed=1)
+    with pytest.raises(IllegalAction, match="opponent policy of seat 2 chose 200"):
+        for _ in range(30):  # until the opponent has to play
+            _, _, _, _, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
+            assert not info.get("illegal"), "the learner's legal action was taken for an illegal one"

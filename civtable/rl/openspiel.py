@@ -318,6 +318,8 @@ class CivtableSpielState(pyspiel.State):  # type: ignore[misc]
             return "chance " + outcomes[k][0].text() if 0 <= k < len(outcomes) else f"chance outcome {action}"
         if action == WAIT:
             return "wait"
+        if not 0 <= action < self._ctx.n_actions:
+            raise ValueError(f"action {action} is out of range: the actions are 0 to {self._ctx.n_actions - 1}")
         if player == self.current_player():
             node = self._choices().node(self._box.prefix[player]) or {}
             act = node.get(action)

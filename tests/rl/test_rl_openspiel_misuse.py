@@ -44,3 +44,15 @@ def test_an_illegal_action_is_refused_and_changes_nothing(name: str) -> None:
             players_tried += 1
             state.apply_action(rng.choice(legal))
     assert players_tried > 5
+
+
+def test_naming_an_action_out_of_range_says_so() -> None:
+    game = pyspiel.load_game("civtable_pathciv", quick("pathciv"))
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    player = state.current_player()
+    assert state.action_to_string(player, game.num_distinct_actions() - 1) == "confirm"
+    for bad in (game.num_distinct_actions(), 10**6):
+        with pytest.raises(ValueError, match="out of range: the actions are 0 to 204"):
+            state.action_to_string(player, bad)

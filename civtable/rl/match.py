@@ -398,14 +398,14 @@ def make_opponent(spec: Any, game: Game, seat: int, seed: int, self_play: Callab
 
 
 def episode_game(game: Game) -> Game:
-    """A copy of ``game`` sharing its content, with every per-game cache (a dict attribute named
-    ``..._cache``) empty: a bot that remembers what it worked out during a game (Path of
-    Civilization's Project plans) then plays a seeded episode the same whatever episodes the
-    environment played before."""
+    """A copy of ``game`` sharing its content, with its own copy of every per-game cache (a dict
+    attribute named ``..._cache``) as ``game`` holds it — which episodes played on copies never
+    change: a bot that remembers what it worked out during a game (Path of Civilization's Project
+    plans) then plays a seeded episode the same whatever episodes the environment played before."""
     fresh = copy.copy(game)
     for name, value in vars(game).items():
         if name.endswith("_cache") and isinstance(value, dict):
-            setattr(fresh, name, {})
+            setattr(fresh, name, dict(value))
     return fresh
 
 

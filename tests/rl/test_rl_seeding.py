@@ -35,3 +35,23 @@ def test_a_seed_replays_its_episode_against_a_searching_bot_after_other_episodes
     assert _same(_episode(env, 3), first)
     assert _same(_episode(CivtableEnv("pathciv", options={"players": 2}, opponents="mcts:iters=10"), 3), first)
     assert not _same(_episode(env, 5), first)
+
+
+@pytest.mark.parametrize("name", ["inceptum", "pathciv", "conquest", "dominations"])
+def test_against_bots_every_game_replays_and_observes_as_a_fresh_encoder(name: str) -> None:
+    from rlgames import quick
+
+    from civtable.core import make_game
+    from civtable.rl.encoding import Observer
+
+    env = CivtableEnv(name, options=quick(name), opponents="greedy")
+    fresh = Observer(make_game(name, quick(name)))
+    first = _episode(env, 2, 25)
+    _episode(env, 9, 25)
+    assert _same(_episode(env, 2, 25), first)
+    obs, info = env.reset(seed=2)
+    for _ in range(25):
+        assert np.array_equal(obs[:fresh.size], fresh.encode(env.state, env.seat))
+        obs, _, term, trunc, info = env.step(int(np.flatnonzero(info["action_mask"])[-1]))
+        if term or trunc:
+            break

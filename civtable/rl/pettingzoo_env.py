@@ -88,7 +88,9 @@ class _Agents:
         m = self.match
         if m is None:
             raise OptionError("call reset() before observe()")
-        p = self.agent_name_mapping[agent]
+        p = self.agent_name_mapping.get(agent)
+        if p is None:
+            raise OptionError(f"unknown agent {agent!r}; the agents are {', '.join(self.possible_agents)}")
         return {"observation": m.observe(p), "action_mask": m.mask(p)}
 
     def _progress(self) -> list[float]:

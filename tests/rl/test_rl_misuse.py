@@ -166,3 +166,10 @@ def test_an_opponent_policys_illegal_token_is_its_own_error_not_the_learners() -
         for _ in range(30):  # until the opponent has to play
             _, _, _, _, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
             assert not info.get("illegal"), "the learner's legal action was taken for an illegal one"
+
+
+def test_observing_an_unknown_agent_names_the_agents() -> None:
+    aec = pathciv_v1.env(options={"players": 2})
+    aec.reset(seed=1)
+    with pytest.raises(OptionError, match="unknown agent 'player_5'; the agents are player_0, player_1"):
+        aec.observe("player_5")

@@ -33,7 +33,7 @@ import numpy as np
 from civtable.core import Game, OptionError
 
 from .encoding import resolve_game
-from .match import Policy, Solo, Table, no_reset_options
+from .match import Policy, Solo, Table, as_seed, no_reset_options
 from .render import RENDER_MODES, table_text
 
 
@@ -93,6 +93,8 @@ class CivtableEnv(gymnasium.Env):  # type: ignore[misc]
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[np.ndarray, dict[str, Any]]:
         no_reset_options(options)
+        if seed is not None:
+            seed = as_seed(seed)  # NumPy's integers too, as the vector env and PettingZoo take them
         super().reset(seed=seed)
         run_seed = int(self.np_random.integers(0, 2**31 - 1)) if seed is None else int(seed)
         self.solo.reset(run_seed)

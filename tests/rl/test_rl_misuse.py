@@ -99,12 +99,15 @@ def test_seeds_are_integers_of_zero_or_more_everywhere() -> None:
     vec = CivtableVectorEnv("pathciv", num_envs=2, options={"players": 2})
     par = pathciv_v1.parallel_env(options={"players": 2})
     aec = pathciv_v1.env(options={"players": 2})
+    env = CivtableEnv("pathciv", options={"players": 2})
     for bad in BAD_SEEDS:
         for reset in (lambda s: vec.reset(seed=s), lambda s: vec.reset(seed=[3, s]), lambda s: par.reset(seed=s),
-                      lambda s: aec.reset(seed=s)):
+                      lambda s: aec.reset(seed=s), lambda s: env.reset(seed=s)):
             with pytest.raises(OptionError, match="a seed is an integer of 0 or more"):
                 reset(bad)
     assert vec.solos[0].match is None and par.match is None and aec.match is None  # nothing started
+    assert env.solo.match is None
+    assert np.array_equal(env.reset(seed=np.int64(4))[0], env.reset(seed=4)[0])
     obs, _ = vec.reset(seed=np.int64(4))  # NumPy's integers are seeds too
     assert np.array_equal(obs, vec.reset(seed=4)[0])
     assert np.array_equal(par.reset(seed=np.int64(4))[0]["player_0"]["observation"],

@@ -9,11 +9,11 @@ plays both seats. It stops after ``--cpu-minutes`` of this process's CPU time (o
 training — half as each seat — choosing the most likely legal action, and reports the win rate
 with its 95% Wilson interval. It writes the learning curve (CSV and PNG) and a JSON summary.
 
-Needs the ``train`` extra (PyTorch, matplotlib)::
+Needs the ``rl`` and ``train`` extras (Gymnasium, PyTorch, matplotlib)::
 
-    pip install torch==2.13.0 && pip install -e ".[train]"
-    python examples/train_ppo.py --game pathciv --cpu-minutes 25 --out runs/pathciv
-    python examples/train_ppo.py --game inceptum --cpu-minutes 25 --out runs/inceptum
+    pip install torch==2.13.0 && pip install -e ".[rl,train]"
+    python examples/train_ppo.py --game pathciv --cpu-minutes 2.5 --out runs/pathciv
+    python examples/train_ppo.py --game inceptum --cpu-minutes 2.5 --out runs/inceptum
 
 ``docs/rl.md`` gives the measured results.
 """

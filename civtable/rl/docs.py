@@ -18,8 +18,23 @@ def _cell(text: str) -> str:
     return text.replace("|", "\\|")
 
 
+def sizes() -> list[str]:
+    """The observation size and the number of action tokens of every game for every player count
+    (a game's layouts change with the player count only where these do)."""
+    out = ["| game | players | observation entries | action tokens |", "|---|---|---|---|"]
+    for name in GAMES:
+        game = make_game(name, {})
+        for players in range(game.info.min_players, game.info.max_players + 1):
+            g = make_game(name, {"players": players})
+            ob, space = Observer(g), make_token_space(g)
+            extra = "" if space.depth == 1 else f" + {space.size:,} (tokens chosen so far)"
+            out.append(f"| `{name}` | {players} | {ob.size:,}{extra} | {space.size:,} |")
+    return out
+
+
 def tables(players: int = 2) -> str:
     out = [START, ""]
+    out += ["Sizes for every player count:", "", *sizes(), ""]
     for name in GAMES:
         game = make_game(name, {"players": players})
         ob = Observer(game)

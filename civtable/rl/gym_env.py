@@ -30,10 +30,10 @@ from typing import Any
 import gymnasium
 import numpy as np
 
-from civtable.core import Game
+from civtable.core import Game, OptionError
 
 from .encoding import resolve_game
-from .match import Policy, Solo, Table
+from .match import Policy, Solo, Table, as_seed, no_reset_options
 from .render import RENDER_MODES, table_text
 
 
@@ -73,7 +73,8 @@ class CivtableEnv(gymnasium.Env):  # type: ignore[misc]
     @property
     def state(self) -> Any:
         """The civtable state being played (for inspection; do not change it)."""
-        assert self.solo.match is not None, "call reset() first"
+        if self.solo.match is None:
+            raise OptionError("call reset() before reading the state")
         return self.solo.match.state
 
     @property
@@ -91,6 +92,9 @@ class CivtableEnv(gymnasium.Env):  # type: ignore[misc]
         return obs, {"action_mask": m.mask(self.solo.seat), "seat": self.solo.seat}
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[np.ndarray, dict[str, Any]]:
+        no_reset_options(options)
+        if seed is not None:
+            seed = as_seed(seed)  # NumPy's integers too, as the vector env and PettingZoo take them
         super().reset(seed=seed)
         run_seed = int(self.np_random.integers(0, 2**31 - 1)) if seed is None else int(seed)
         self.solo.reset(run_seed)
@@ -99,7 +103,7 @@ class CivtableEnv(gymnasium.Env):  # type: ignore[misc]
         return self._obs_info()
 
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
-        reward, terminated, truncated, illegal = self.solo.step(int(action))
+        reward, terminated, truncated, illegal = self.solo.step(action)
         obs, info = self._obs_info()
         if illegal:
             info["illegal"] = True
@@ -112,7 +116,8 @@ class CivtableEnv(gymnasium.Env):  # type: ignore[misc]
     def action_masks(self) -> np.ndarray:
         """The legal-action mask as booleans (what MaskablePPO asks for)."""
         m = self.solo.match
-        assert m is not None, "call reset() first"
+        if m is None:
+            raise OptionError("call reset() before action_masks()")
         return m.mask(self.solo.seat, self._mask).astype(bool)
 
     def render(self) -> str | None:

@@ -22,13 +22,25 @@ Rewards (``reward=``):
 
 from __future__ import annotations
 
+import copy
+import operator
 import random
 from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 
-from civtable.core import CHANCE, Action, Game, GameState, IllegalAction, OptionError, observe, sample_chance
+from civtable.core import (
+    CHANCE,
+    Action,
+    Game,
+    GameState,
+    IllegalAction,
+    MalformedAction,
+    OptionError,
+    observe,
+    sample_chance,
+)
 
 from .actions import WAIT, Choices, FlatTokens, make_token_space
 from .encoding import Observer, game_module
@@ -36,6 +48,39 @@ from .encoding import Observer, game_module
 REWARDS = ("win", "score", "shaped")
 Policy = Callable[[np.ndarray, np.ndarray], int]
 """A policy callable: ``(observation, action_mask) -> token``."""
+
+
+def as_token(action: Any, n: int) -> int:
+    """``action`` as a token number: an integer (Python's, NumPy's, or a 0-d integer array).
+    Anything else is refused in plain words (:class:`~civtable.core.MalformedAction`) before
+    anything changes."""
+    try:
+        return operator.index(action)
+    except TypeError:
+        raise MalformedAction(f"an action is a token number, an integer from 0 to {n - 1} (see the action mask), "
+                              f"not {action!r} ({type(action).__name__})") from None
+
+
+def no_reset_options(options: dict[str, Any] | None) -> None:
+    """Refuse ``reset(options=...)`` with something in it, in plain words: a game's options are
+    fixed when the environment is made."""
+    if options:
+        raise OptionError(f"reset() takes no options (not {options!r}): give the game's options when making the "
+                          "environment, e.g. options={'players': 3}")
+
+
+def as_seed(seed: Any) -> int:
+    """``seed`` as a run seed: an integer of 0 or more (Python's or NumPy's); anything else is
+    refused in plain words (:class:`~civtable.core.OptionError`) before anything changes."""
+    if not isinstance(seed, bool):
+        try:
+            value = operator.index(seed)
+        except TypeError:
+            pass
+        else:
+            if value >= 0:
+                return value
+    raise OptionError(f"a seed is an integer of 0 or more (or None for a fresh one), not {seed!r}")
 
 
 class Table:
@@ -77,10 +122,10 @@ class Table:
 class Match:
     """One game in progress (see the module's docstring)."""
 
-    def __init__(self, table: Table, seed: int) -> None:
+    def __init__(self, table: Table, seed: int, game: Game | None = None) -> None:
         self.table = table
         self.seed = seed
-        self.state: GameState = table.game.new_initial_state()
+        self.state: GameState = (game or table.game).new_initial_state()
         self.chance = random.Random(f"{seed}/chance")
         n = table.n
         self.prefix: list[tuple[int, ...]] = [()] * n
@@ -102,6 +147,14 @@ class Match:
         self._norm_at = [-1] * n
         self._norms: list[np.ndarray | None] = [None] * n
         self.resolve()
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled and deep-copied without what the raw buffers were written from (a memo may
+        point into its buffer): the copy's first observation of each seat is written in full."""
+        d = self.__dict__.copy()
+        d["_memos"] = [[] for _ in range(self.table.n)]
+        d["_raw_at"] = [-1] * self.table.n
+        return d
 
     # ----- the position --------------------------------------------------------------------------
     def resolve(self) -> None:
@@ -319,8 +372,12 @@ class PolicyOpponent(Opponent):
         if policy is None:
             raise OptionError("opponents='self' needs a policy: call env.set_self_play(policy) first")
         for _ in range(t.space.depth):
-            token = int(policy(match.observe(seat, self.obs), match.mask(seat, self.mask)))
-            if match.play(seat, token) is not None:
+            token = policy(match.observe(seat, self.obs), match.mask(seat, self.mask))
+            try:
+                done = match.play(seat, as_token(token, t.n_actions))
+            except (IllegalAction, MalformedAction) as exc:  # the opponent's mistake, not the learner's
+                raise IllegalAction(f"the opponent policy of seat {seat + 1} chose {token!r}: {exc}") from None
+            if done is not None:
                 return
         raise IllegalAction("the opponent policy did not complete an action")
 
@@ -340,6 +397,18 @@ def make_opponent(spec: Any, game: Game, seat: int, seed: int, self_play: Callab
     return BotOpponent(make_bot(spec, game, seat, seed))
 
 
+def episode_game(game: Game) -> Game:
+    """A copy of ``game`` sharing its content, with its own copy of every per-game cache (a dict
+    attribute named ``..._cache``) as ``game`` holds it — which episodes played on copies never
+    change: a bot that remembers what it worked out during a game (Path of Civilization's Project
+    plans) then plays a seeded episode the same whatever episodes the environment played before."""
+    fresh = copy.copy(game)
+    for name, value in vars(game).items():
+        if name.endswith("_cache") and isinstance(value, dict):
+            setattr(fresh, name, dict(value))
+    return fresh
+
+
 class Solo:
     """One learning seat of a :class:`Match`, the other seats played by opponents; the logic of
     the Gymnasium environments (single and batched)."""
@@ -355,6 +424,10 @@ class Solo:
         if len(specs) != n - 1:
             raise OptionError(f"give one opponent, or one per other seat ({n - 1})")
         self.specs = specs
+        self._bots = any(isinstance(spec, str) and spec not in ("random", "self") for spec in specs)
+        others = [p for p in range(n) if p != (seat if isinstance(seat, int) else 0)]
+        for p, spec in zip(others, specs, strict=True):  # a misspelt opponent is refused now, not at reset
+            make_opponent(spec, table.game, p, 0, lambda: None)
         self.max_steps = max_steps
         self.illegal_reward = float(illegal_reward)
         self.self_play: Policy | None = None
@@ -366,12 +439,13 @@ class Solo:
 
     def reset(self, seed: int) -> None:
         t = self.table
-        self.match = Match(t, seed)
+        game = episode_game(t.game) if self._bots else t.game  # bots: nothing carried over from earlier episodes
+        self.match = Match(t, seed, game)
         self.seat = random.Random(f"{seed}/seat").randrange(t.n) if self.seat_spec == "random" else int(self.seat_spec)
         others = [p for p in range(t.n) if p != self.seat]
         self.opponents = [None] * t.n
         for p, spec in zip(others, self.specs, strict=True):
-            self.opponents[p] = make_opponent(spec, t.game, p, seed, lambda: self.self_play)
+            self.opponents[p] = make_opponent(spec, game, p, seed, lambda: self.self_play)
         self.steps = 0
         self._advance()
         self.last_diff = t.difference(self.match.state, self.seat) if t.reward == "shaped" else 0.0
@@ -397,18 +471,23 @@ class Solo:
     def step(self, token: int) -> tuple[float, bool, bool, bool]:
         """Play one token; returns (reward, terminated, truncated, illegal)."""
         m = self.match
-        if m is None or not m.deciders():
+        if m is None:
+            raise OptionError("call reset() before step()")
+        if not m.deciders():
             raise OptionError("the episode is over; call reset()")
+        token = as_token(token, self.table.n_actions)
         self.steps += 1
         t = self.table
         illegal = False
         reward = 0.0
         try:
-            if m.play(self.seat, int(token)) is not None:
-                self._advance()
+            done = m.play(self.seat, token)
         except IllegalAction:
             illegal = True
             reward = self.illegal_reward
+        else:
+            if done is not None:
+                self._advance()  # an opponent's illegal choice is raised, never taken for the learner's
         terminated = not m.deciders()
         if t.reward == "shaped":
             diff = t.difference(m.state, self.seat)

@@ -275,6 +275,11 @@ class CivtableSpielState(pyspiel.State):  # type: ignore[misc]
         deciders = st.decision().players
         if deciders == (CHANCE,):
             outcomes = st.chance_outcomes()
+            m, count = MAX_CHANCE_OUTCOMES, len(outcomes)
+            if count > m:  # a block, or an outcome within the block drawn
+                count = (count + m - 1) // m if box.block < 0 else min(m, count - box.block * m)
+            if not 0 <= action < count:
+                raise ValueError(f"chance outcome {action} is not legal here (0 to {count - 1}); the state is unchanged")
             if len(outcomes) > MAX_CHANCE_OUTCOMES:
                 if box.block < 0:
                     box.block = action
@@ -284,12 +289,18 @@ class CivtableSpielState(pyspiel.State):  # type: ignore[misc]
             st.apply_unchecked(outcomes[action][0], CHANCE)
             box.choices = None
             return
+        if not deciders:
+            raise ValueError("the game is over: no action is legal; the state is unchanged")
         seat = deciders[0]
+        node = self._choices().node(box.prefix[seat])
+        assert node is not None, "the prefix of a pending action is always legal"
+        if action not in node:
+            name = self._ctx.space.name(action) if 0 <= action < self._ctx.n_actions else "out of range"
+            raise ValueError(f"action {action} ({name}) is not legal for player {seat} now (see legal_actions()); "
+                             "the state is unchanged")
         obs = self._ctx.observe(box, seat, np.empty(self._ctx.obs_size, np.float32))
         box.records[seat].append((hashlib.blake2b(obs.tobytes(), digest_size=8).hexdigest(), action))
         box.chosen[seat].add(action)
-        node = self._choices().node(box.prefix[seat])
-        assert node is not None, "the prefix of a pending action is always legal"
         civ_action = node.get(action)
         if civ_action is None:
             box.prefix[seat] = box.prefix[seat] + (action,)
@@ -307,6 +318,8 @@ class CivtableSpielState(pyspiel.State):  # type: ignore[misc]
             return "chance " + outcomes[k][0].text() if 0 <= k < len(outcomes) else f"chance outcome {action}"
         if action == WAIT:
             return "wait"
+        if not 0 <= action < self._ctx.n_actions:
+            raise ValueError(f"action {action} is out of range: the actions are 0 to {self._ctx.n_actions - 1}")
         if player == self.current_player():
             node = self._choices().node(self._box.prefix[player]) or {}
             act = node.get(action)
@@ -354,6 +367,7 @@ def register(name: str) -> str:
     Table(civ)  # refuse games without an action space, with a readable error
     game_type = _game_type(name, civ)
     cls = type(f"Civtable_{name}_SpielGame", (CivtableSpielGame,), {"civ_name": name, "game_type": game_type})
+    globals()[cls.__name__] = cls  # found by name, so games (and states) pickle and deep-copy
     pyspiel.register_game(game_type, cls)
     _REGISTERED.add(short)
     return short

@@ -32,12 +32,12 @@ import gymnasium
 import numpy as np
 from pettingzoo import AECEnv, ParallelEnv
 
-from civtable.core import Game, IllegalAction
+from civtable.core import Game, IllegalAction, OptionError
 
 from .actions import WAIT
 from .encoding import resolve_game
 from .gym_env import observation_space
-from .match import Match, Table
+from .match import Match, Table, as_seed, as_token
 from .render import RENDER_MODES, table_text
 
 DEFAULT_MAX_CYCLES = 100_000
@@ -77,8 +77,8 @@ class _Agents:
         return self.action_spaces[agent]
 
     def _new_match(self, seed: int | None) -> Match:
-        run_seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
-        self.match = Match(self.table, int(run_seed))
+        run_seed = as_seed(seed) if seed is not None else random.SystemRandom().randrange(2**31)
+        self.match = Match(self.table, run_seed)
         self.cycles = 0
         if self.table.reward == "shaped":
             self._diff = [self.table.difference(self.match.state, p) for p in range(self.table.n)]
@@ -86,8 +86,11 @@ class _Agents:
 
     def _observe(self, agent: str) -> dict[str, np.ndarray]:
         m = self.match
-        assert m is not None, "call reset() first"
-        p = self.agent_name_mapping[agent]
+        if m is None:
+            raise OptionError("call reset() before observe()")
+        p = self.agent_name_mapping.get(agent)
+        if p is None:
+            raise OptionError(f"unknown agent {agent!r}; the agents are {', '.join(self.possible_agents)}")
         return {"observation": m.observe(p), "action_mask": m.mask(p)}
 
     def _progress(self) -> list[float]:
@@ -140,19 +143,24 @@ class CivtableParallelEnv(_Agents, ParallelEnv):  # type: ignore[misc]
 
     def step(self, actions: dict[str, Any]) -> tuple[dict[str, Any], dict[str, float], dict[str, bool], dict[str, bool], dict[str, Any]]:
         m = self.match
-        assert m is not None, "call reset() first"
+        if m is None:
+            raise OptionError("call reset() before step()")
         agents = self.agents
+        mapping = self.agent_name_mapping
+        # every action is checked before any is played: a malformed one changes nothing
+        unknown = [a for a in actions if a not in mapping]
+        if unknown:
+            raise OptionError(f"unknown agent {unknown[0]!r}; the agents are {', '.join(self.possible_agents)}")
+        tokens = {a: as_token(actions[a], self.table.n_actions) for a in agents if actions.get(a) is not None}
         infos: dict[str, dict[str, Any]] = {a: {} for a in agents}
         penalty: dict[str, float] = {}
-        mapping = self.agent_name_mapping
         # what every seat may do is fixed before anybody acts: the masks the agents saw (each
         # seat's legal tokens are a view of this position's choices, which no action changes)
         allowed = [(a, mapping[a], m.legal(mapping[a])) for a in agents]
         for a, p, legal in allowed:
-            act = actions.get(a)
-            if act is None:
+            token = tokens.get(a)
+            if token is None:
                 continue
-            token = int(act)
             if token not in legal:
                 penalty[a] = self.illegal_reward
                 infos[a]["illegal"] = True
@@ -191,7 +199,8 @@ class CivtableParallelEnv(_Agents, ParallelEnv):  # type: ignore[misc]
     def state(self) -> np.ndarray:
         """A global observation for centralised critics: the seats' observations side by side."""
         m = self.match
-        assert m is not None, "call reset() first"
+        if m is None:
+            raise OptionError("call reset() before state()")
         return np.concatenate([m.observe(p) for p in range(self.table.n)])
 
 
@@ -253,6 +262,8 @@ class CivtableAECEnv(_Agents, AECEnv):  # type: ignore[misc]
             agent = self.agent_selection
         except AttributeError:  # (no __getattr__ hook: it would slow every attribute read)
             raise AttributeError("agent_selection is not set before reset(): call reset() first") from None
+        if not self.agents:
+            raise OptionError("the game is over and every agent is done; call reset()")
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
@@ -262,9 +273,9 @@ class CivtableAECEnv(_Agents, AECEnv):  # type: ignore[misc]
         if action is None:
             raise IllegalAction(f"{agent} must send an action (wait, 0, when it has nothing to decide); only "
                                 "finished agents may send None")
+        token = as_token(action, self.table.n_actions)
         self._cumulative_rewards[agent] = 0.0
         illegal = False
-        token = int(action)
         if token != WAIT or p in m.deciders():  # a wait from a seat with nothing to decide changes nothing
             try:
                 m.play(p, token)
@@ -308,7 +319,10 @@ class CivtableAECEnv(_Agents, AECEnv):  # type: ignore[misc]
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """PettingZoo's ``last()`` (the selected agent's observation, cumulative reward,
         termination, truncation and info), one call shorter."""
-        agent = self.agent_selection
+        try:
+            agent = self.agent_selection
+        except AttributeError:
+            raise AttributeError("agent_selection is not set before reset(): call reset() first") from None
         return (self._observe(agent) if observe else None, self._cumulative_rewards[agent], self.terminations[agent],
                 self.truncations[agent], self.infos[agent])
 

@@ -22,11 +22,11 @@ import numpy as np
 from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
-from civtable.core import Game
+from civtable.core import Game, MalformedAction, OptionError
 
 from .encoding import resolve_game
 from .gym_env import observation_space
-from .match import Policy, Solo, Table
+from .match import Policy, Solo, Table, as_seed, no_reset_options
 
 
 class CivtableVectorEnv(VectorEnv):  # type: ignore[misc]
@@ -75,6 +75,14 @@ class CivtableVectorEnv(VectorEnv):  # type: ignore[misc]
         self._memos: list[list[Any]] = [[] for _ in range(num_envs)]
         self._incremental = ob.incremental
         self._seeds = np.random.default_rng()
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled and deep-copied without what the raw rows were written from (a memo may point
+        into its row): the copy writes every row in full at its next step."""
+        d = self.__dict__.copy()
+        d["_memos"] = [[] for _ in range(self.num_envs)]
+        d["_written"] = [(None, -1)] * self.num_envs
+        return d
 
     def set_self_play(self, policy: Policy | None) -> None:
         """The policy ``opponents="self"`` plays with, in every game."""
@@ -133,22 +141,31 @@ class CivtableVectorEnv(VectorEnv):  # type: ignore[misc]
         return a.copy() if self.copy else a
 
     def reset(self, *, seed: int | list[int] | None = None, options: dict[str, Any] | None = None) -> tuple[np.ndarray, dict[str, Any]]:
-        if isinstance(seed, int):
-            self._seeds = np.random.default_rng(seed)
-            seeds = [seed + i for i in range(self.num_envs)]
-        elif seed is None:
+        no_reset_options(options)
+        if seed is None:
             seeds = [int(x) for x in self._seeds.integers(0, 2**31 - 1, self.num_envs)]
-        else:
+        elif isinstance(seed, list | tuple | np.ndarray) and np.ndim(seed) == 1:
             if len(seed) != self.num_envs:
                 raise gymnasium.error.Error(f"give one seed per game ({self.num_envs})")
-            seeds = [int(x) for x in seed]
+            seeds = [as_seed(x) for x in seed]
+            self._seeds = np.random.default_rng(seeds)  # the games that follow are seeded from these
+        else:  # one seed: the games take it and the next ones
+            first = as_seed(seed)
+            self._seeds = np.random.default_rng(first)
+            seeds = [first + i for i in range(self.num_envs)]
         for i, s in enumerate(seeds):
             self._start(i, s)
         self._write_all()
         return self._out(self._obs), {"action_mask": self._out(self._mask), "seat": self._seats.copy()}
 
     def step(self, actions: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
-        acts = np.asarray(actions).reshape(self.num_envs)
+        acts = np.asarray(actions)
+        if acts.size != self.num_envs or acts.dtype.kind not in "iu":
+            raise MalformedAction(f"give one token number per game: {self.num_envs} integers, not an array of "
+                                  f"shape {acts.shape} and type {acts.dtype}")
+        acts = acts.reshape(self.num_envs)
+        if self.solos[0].match is None:
+            raise OptionError("call reset() before step()")
         final: list[tuple[int, np.ndarray, float]] = []
         for i, solo in enumerate(self.solos):
             r, term, trunc, _illegal = solo.step(int(acts[i]))

@@ -13,6 +13,7 @@ tables but not add or remove categories or traits.
 
 from __future__ import annotations
 
+import copyreg
 import hashlib
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -24,6 +25,16 @@ from civtable.core.contentfile import read_content_file
 from civtable.core.errors import ContentError
 
 DEFAULT_PATH = Path(__file__).with_name("content.toml")
+
+
+def read_only(table: dict[Any, Any]) -> MappingProxyType[Any, Any]:
+    """A read-only view of ``table`` (how a pickled one is rebuilt)."""
+    return MappingProxyType(table)
+
+
+# the content's read-only tables pickle (and deep-copy) as the plain dicts they wrap, so a game, its
+# states and the environments playing it can be copied and sent to worker processes
+copyreg.pickle(MappingProxyType, lambda m: (read_only, (dict(m),)))
 
 CATEGORIES = ("food", "luxury", "gold", "wood", "iron", "stone")
 CAT_FOOD, CAT_LUXURY, CAT_GOLD, CAT_WOOD, CAT_IRON, CAT_STONE = range(6)

@@ -122,7 +122,12 @@ def _onehots(names: tuple[str, ...]) -> str:
 class DominationsEncoder:
     """The observation of one Dominations configuration (see the module's docstring)."""
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled and deep-copied as the game it encodes: its packers and caches are built again."""
+        return (observation_encoder, (self._game,))
+
     def __init__(self, game: Dominations) -> None:
+        self._game = game
         c = game.content
         self.c = c
         n = game.num_players

@@ -121,7 +121,12 @@ class InceptumEncoder:
 
     fills_all = True  # every entry is written: no need to zero the buffer first
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled and deep-copied as the game it encodes: its packers and caches are built again."""
+        return (observation_encoder, (self._game,))
+
     def __init__(self, game: Inceptum) -> None:
+        self._game = game
         c = game.content
         self.c = c
         self.n = game.num_players

@@ -81,7 +81,12 @@ def _seat_layout(game: PathOfCivilization) -> Layout:
 class PathEncoder:
     """The observation of one Path of Civilization configuration."""
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled and deep-copied as the game it encodes: its packers and caches are built again."""
+        return (observation_encoder, (self._game,))
+
     def __init__(self, game: PathOfCivilization) -> None:
+        self._game = game
         c = game.content
         self.c = c
         nt, nw, nl, nb = len(c.techs), len(c.wonders), len(c.leaders), len(c.benefits)

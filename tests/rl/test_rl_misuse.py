@@ -1,0 +1,178 @@
+"""Misusing an environment (an action that is not a token number, stepping before reset or after
+the end, an unknown agent) is refused in plain words and changes nothing."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pytest
+
+pytest.importorskip("gymnasium")
+pytest.importorskip("pettingzoo")
+
+from civtable.core import IllegalAction, MalformedAction, OptionError  # noqa: E402
+from civtable.rl.envs import pathciv_v1  # noqa: E402
+from civtable.rl.gym_env import CivtableEnv  # noqa: E402
+from civtable.rl.vector_env import CivtableVectorEnv  # noqa: E402
+
+NOT_TOKENS = ["a", 1.5, 2.0, None, np.array([2]), np.float32(2), [2]]
+
+
+def test_gymnasium_refuses_what_is_not_a_token_and_nothing_changes() -> None:
+    env = CivtableEnv("pathciv", options={"players": 2}, reward="shaped")
+    with pytest.raises(OptionError, match=r"reset\(\) before step"):
+        env.step(0)
+    _, info = env.reset(seed=1)
+    token = int(np.flatnonzero(info["action_mask"])[0])
+    before = (env.state.state_hash(), env.solo.steps)
+    for bad in NOT_TOKENS:
+        with pytest.raises(MalformedAction, match=r"token number, an integer from 0 to 204"):
+            env.step(bad)
+        assert (env.state.state_hash(), env.solo.steps) == before
+    for good in (np.int64(token), np.array(token), token):  # NumPy's integers are tokens too
+        twin = CivtableEnv("pathciv", options={"players": 2})
+        twin.reset(seed=1)
+        twin.step(good)
+    env.step(token)
+
+
+def test_the_vector_env_refuses_a_wrong_batch_of_actions() -> None:
+    vec = CivtableVectorEnv("pathciv", num_envs=3, options={"players": 2})
+    with pytest.raises(OptionError, match=r"reset\(\) before step"):
+        vec.step(np.zeros(3, np.int64))
+    _, info = vec.reset(seed=1)
+    acts = np.array([np.flatnonzero(m)[0] for m in info["action_mask"]])
+    hashes = [s.match.state.state_hash() for s in vec.solos]  # type: ignore[union-attr]
+    for bad in (acts[:2], acts.astype(np.float64), np.stack([acts, acts])):
+        with pytest.raises(MalformedAction, match="one token number per game: 3 integers"):
+            vec.step(bad)
+        assert [s.match.state.state_hash() for s in vec.solos] == hashes  # type: ignore[union-attr]
+    vec.step(list(acts))
+
+
+def _aec_state(aec: Any) -> tuple[Any, ...]:
+    return (aec.match.state.state_hash(), aec.agent_selection, dict(aec._cumulative_rewards), aec.cycles)
+
+
+def test_aec_refuses_what_is_not_a_token_and_stepping_after_the_end() -> None:
+    aec = pathciv_v1.env(options={"players": 2})
+    with pytest.raises(AttributeError, match=r"call reset\(\) first"):
+        aec.last()
+    aec.reset(seed=2)
+    before = _aec_state(aec)
+    for bad in NOT_TOKENS:
+        if bad is None:
+            continue  # None is a finished agent's action (refused for a live one: test_rl_pettingzoo)
+        with pytest.raises(MalformedAction, match="token number"):
+            aec.step(bad)
+        assert _aec_state(aec) == before
+    rng = np.random.default_rng(0)
+    for _agent in aec.agent_iter():
+        obs, _, term, trunc, _ = aec.last()
+        aec.step(None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    assert not aec.agents
+    with pytest.raises(OptionError, match=r"game is over.*reset\(\)"):
+        aec.step(0)
+
+
+def test_parallel_checks_every_action_before_playing_any() -> None:
+    par = pathciv_v1.parallel_env(options={"players": 3})
+    with pytest.raises(OptionError, match=r"reset\(\) before step"):
+        par.step({})
+    obs, _ = par.reset(seed=3)
+    good = {a: int(np.flatnonzero(obs[a]["action_mask"])[0]) for a in par.agents}
+    before = par.match.state.state_hash()  # type: ignore[union-attr]
+    with pytest.raises(MalformedAction, match="token number"):
+        par.step({**good, "player_2": "first"})  # the first two seats' tokens are not played either
+    with pytest.raises(OptionError, match="unknown agent 'player_7'"):
+        par.step({**good, "player_7": 0})
+    assert par.match.state.state_hash() == before  # type: ignore[union-attr]
+    par.step(good)
+    assert par.match.state.state_hash() != before  # type: ignore[union-attr]
+
+
+BAD_SEEDS = [-1, "x", 1.5, True]
+
+
+def test_seeds_are_integers_of_zero_or_more_everywhere() -> None:
+    vec = CivtableVectorEnv("pathciv", num_envs=2, options={"players": 2})
+    par = pathciv_v1.parallel_env(options={"players": 2})
+    aec = pathciv_v1.env(options={"players": 2})
+    env = CivtableEnv("pathciv", options={"players": 2})
+    for bad in BAD_SEEDS:
+        for reset in (lambda s: vec.reset(seed=s), lambda s: vec.reset(seed=[3, s]), lambda s: par.reset(seed=s),
+                      lambda s: aec.reset(seed=s), lambda s: env.reset(seed=s)):
+            with pytest.raises(OptionError, match="a seed is an integer of 0 or more"):
+                reset(bad)
+    assert vec.solos[0].match is None and par.match is None and aec.match is None  # nothing started
+    assert env.solo.match is None
+    assert np.array_equal(env.reset(seed=np.int64(4))[0], env.reset(seed=4)[0])
+    obs, _ = vec.reset(seed=np.int64(4))  # NumPy's integers are seeds too
+    assert np.array_equal(obs, vec.reset(seed=4)[0])
+    assert np.array_equal(par.reset(seed=np.int64(4))[0]["player_0"]["observation"],
+                          par.reset(seed=4)[0]["player_0"]["observation"])
+
+
+def test_a_vector_env_reset_with_a_list_of_seeds_replays_the_same_games_after_autoresets() -> None:
+    def run() -> list[float]:
+        vec = CivtableVectorEnv("inceptum", num_envs=2, options={"players": 2, "mode": "mission1"})
+        _, info = vec.reset(seed=[11, 12])
+        rng = np.random.default_rng(0)
+        sums, done = [], 0
+        while done < 4:
+            acts = np.array([rng.choice(np.flatnonzero(m)) for m in info["action_mask"]])
+            obs, _, term, trunc, info = vec.step(acts)
+            done += int((term | trunc).sum())
+            sums.append(float(obs.sum()))
+        return sums
+
+    assert run() == run()
+
+
+@pytest.mark.parametrize("opponents", ["foo", 3, ["random", None], "mcts:iters=x", "greedy:foo=1"])
+def test_a_wrong_opponent_is_refused_when_the_env_is_made(opponents: Any) -> None:
+    with pytest.raises(OptionError):
+        CivtableEnv("pathciv", options={"players": 3}, opponents=opponents)
+    with pytest.raises(OptionError):
+        CivtableVectorEnv("pathciv", num_envs=2, options={"players": 3}, opponents=opponents)
+
+
+def test_gymnasium_reset_options_are_refused_not_ignored() -> None:
+    """(PettingZoo's own API test resets with made-up options, so its environments ignore them.)"""
+    env = CivtableEnv("pathciv", options={"players": 2})
+    vec = CivtableVectorEnv("pathciv", num_envs=2, options={"players": 2})
+    for reset in (env.reset, vec.reset):
+        with pytest.raises(OptionError, match="reset\\(\\) takes no options.*making the environment"):
+            reset(seed=1, options={"players": 3})
+        reset(seed=1, options={})  # empty options are what wrappers pass: fine
+
+
+def test_reading_before_reset_says_to_call_reset() -> None:
+    env = CivtableEnv("pathciv", options={"players": 2})
+    with pytest.raises(OptionError, match=r"call reset\(\) before action_masks"):
+        env.action_masks()
+    with pytest.raises(OptionError, match=r"call reset\(\) before reading the state"):
+        env.state  # noqa: B018
+    aec = pathciv_v1.env(options={"players": 2})
+    with pytest.raises(OptionError, match=r"call reset\(\) before observe"):
+        aec.observe("player_0")
+    par = pathciv_v1.parallel_env(options={"players": 2})
+    with pytest.raises(OptionError, match=r"call reset\(\) before state"):
+        par.state()
+
+
+def test_an_opponent_policys_illegal_token_is_its_own_error_not_the_learners() -> None:
+    env = CivtableEnv("inceptum", options={"players": 2, "mode": "mission1"}, opponents=lambda obs, mask: 200)
+    _, info = env.reset(seed=1)
+    with pytest.raises(IllegalAction, match="opponent policy of seat 2 chose 200"):
+        for _ in range(30):  # until the opponent has to play
+            _, _, _, _, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
+            assert not info.get("illegal"), "the learner's legal action was taken for an illegal one"
+
+
+def test_observing_an_unknown_agent_names_the_agents() -> None:
+    aec = pathciv_v1.env(options={"players": 2})
+    aec.reset(seed=1)
+    with pytest.raises(OptionError, match="unknown agent 'player_5'; the agents are player_0, player_1"):
+        aec.observe("player_5")

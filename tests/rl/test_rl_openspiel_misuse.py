@@ -1,0 +1,58 @@
+"""OpenSpiel: an action that is not legal is refused in plain words and changes nothing."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+
+from rlgames import GAMES, quick  # noqa: E402
+
+import civtable.rl.openspiel  # noqa: E402,F401 - registers the games
+
+
+def _snapshot(s: Any, players: int) -> tuple[Any, ...]:
+    return (str(s), s.history(), s.current_player(), s.legal_actions() if not s.is_terminal() else [],
+            tuple(s.information_state_string(p) for p in range(players)))
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_an_illegal_action_is_refused_and_changes_nothing(name: str) -> None:
+    game = pyspiel.load_game(f"civtable_{name}", quick(name))
+    state = game.new_initial_state()
+    rng = random.Random(1)
+    players_tried = chance_tried = 0
+    for _ in range(60):
+        if state.is_terminal():
+            break
+        legal = state.legal_actions()
+        n = game.max_chance_outcomes() if state.is_chance_node() else game.num_distinct_actions()
+        bad = [a for a in (n, n + 7, *range(n)) if a not in legal][:3]
+        before = _snapshot(state, game.num_players())
+        for a in bad:
+            with pytest.raises(Exception, match="not legal"):
+                state.apply_action(a)
+            assert _snapshot(state, game.num_players()) == before
+        if state.is_chance_node():
+            chance_tried += 1
+            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(outcomes, probs)[0])
+        else:
+            players_tried += 1
+            state.apply_action(rng.choice(legal))
+    assert players_tried > 5
+
+
+def test_naming_an_action_out_of_range_says_so() -> None:
+    game = pyspiel.load_game("civtable_pathciv", quick("pathciv"))
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    player = state.current_player()
+    assert state.action_to_string(player, game.num_distinct_actions() - 1) == "confirm"
+    for bad in (game.num_distinct_actions(), 10**6):
+        with pytest.raises(ValueError, match="out of range: the actions are 0 to 204"):
+            state.action_to_string(player, bad)

@@ -68,6 +68,11 @@ def compare_runs(dir_a: str | Path, dir_b: str | Path) -> dict[str, Any]:
     """What differs between the runs, then rows of (section, name, A, B, change, p) for every
     win rate both runs can show, plus length."""
     a, b = load_summary(dir_a), load_summary(dir_b)
+    if a.get("game") != b.get("game"):
+        raise CivtableError(
+            f"cannot compare runs of two different games: {dir_a} is a run of {a.get('game')}, "
+            f"{dir_b} a run of {b.get('game')}; compare two runs of the same game"
+        )
     rows: list[dict[str, Any]] = []
     for section in ("by_group", "by_seat", "by_bot", "by_group_and_bot"):
         ta, tb = a["win_rate"].get(section, {}), b["win_rate"].get(section, {})

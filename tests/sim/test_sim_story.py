@@ -115,3 +115,15 @@ def test_conditional_logit_matches_a_direct_maximisation() -> None:
 
     direct = minimize(nll, np.zeros(2), method="BFGS").x
     assert model.converged and model.beta == pytest.approx(direct, abs=1e-4)
+
+
+def test_no_imbalance_sentence_names_the_games_own_choice() -> None:
+    games = first_player_takes_the_benefit(200)
+    for g in games:
+        for seat in g["seats"]:
+            seat["civ"] = seat.pop("trait")
+    names, titles = element_names(make_game("conquest", {"players": 4}))
+    summary = summarize({"seats": ["greedy"] * 4, "game": "conquest", "options": {}}, games, names, titles,
+                        threshold=0.9)
+    assert "(turn order, civilizations, content choices)" in summary["summary"][0]
+    assert "traits" not in summary["summary"][0]

@@ -8,6 +8,7 @@ import io
 from collections.abc import Iterable
 from typing import Any
 
+from .signals import kind_title
 from .signals import pct as _pct
 from .stats import count_text, format_p
 
@@ -30,7 +31,7 @@ def _figures(summary: dict[str, Any]) -> dict[str, str]:
         return {}
     figs: dict[str, str] = {}
     fair = summary["fair_share"]
-    for key, title in (("by_group", "Win rate by " + (summary.get("group_label") or "trait")),
+    for key, title in (("by_group", "Win rate by " + kind_title(summary.get("group_label") or "trait").lower()),
                        ("by_seat", "Win rate by seat"), ("by_bot", "Win rate by bot")):
         table = summary["win_rate"][key]
         if not table:
@@ -136,7 +137,7 @@ def render_html(summary: dict[str, Any]) -> str:
         cls = " class='flag'" if flagged else ""
         parts.append(f"<li{cls}>{html.escape(f)}</li>")
     parts.append("</ul>")
-    label = summary.get("group_label") or "trait"
+    label = kind_title(summary.get("group_label") or "trait").lower()
     for key, title, seat in (("by_group", f"Win rate by {label}", False), ("by_group_and_bot", f"Win rate by {label} and bot", False),
                              ("by_seat", "Win rate by seat", True), ("by_bot", "Win rate by bot", False)):
         table = summary["win_rate"][key]

@@ -198,7 +198,8 @@ def summarize(
     summary["turn_order"] = turn_order(fs, fair)
     rows = assess(fs, threshold)
     summary["factors"] = rows
-    summary["elements"] = element_table(rows, fs.untestable, threshold, fs.table.rows, int(fs.table.winner.sum()))
+    groups = kind_title(group_label).lower() + "s" if group_label else ""
+    summary["elements"] = element_table(rows, fs.untestable, threshold, fs.table.rows, int(fs.table.winner.sum()), groups)
     story = tell(_without(fs, exclude), [r for r in rows if r["kind"] not in exclude], threshold) if finished else None
     summary["story"] = story
     summary["summary"] = story["sentences"] if story else []

@@ -127,3 +127,19 @@ def test_no_imbalance_sentence_names_the_games_own_choice() -> None:
                         threshold=0.9)
     assert "(turn order, civilizations, content choices)" in summary["summary"][0]
     assert "traits" not in summary["summary"][0]
+
+
+def test_conquest_report_says_civilization_not_civ_or_traits() -> None:
+    from civtable.sim.html_report import render_html
+
+    games = first_player_takes_the_benefit(200)
+    for g in games:
+        for seat in g["seats"]:
+            seat["civ"] = seat.pop("trait")
+    names, titles = element_names(make_game("conquest", {"players": 4}))
+    summary = summarize({"seats": ["greedy"] * 4, "game": "conquest", "options": {}, "seed": 1}, games, names,
+                        titles)
+    assert "traits" not in summary["elements"]["method"] and "civilizations" in summary["elements"]["method"]
+    page = render_html(summary)
+    assert "Win rate by civilization</h2>" in page and "Win rate by civilization and bot</h2>" in page
+    assert "Win rate by civ<" not in page and "traits" not in page

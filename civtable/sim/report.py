@@ -348,9 +348,17 @@ def findings(summary: dict[str, Any]) -> list[str]:
         lead = (f"Warning: not a study of '{ch['name']}': only {ch['played']} of {ch['options']} were played"
                 if ch.get("not_a_study") else
                 f"Warning: {len(ch['never_played'])} of {ch['options']} options of '{ch['name']}' were never played")
+        assign = str(summary.get("assign") or "")
+        if assign == f"{ch['name']}=rotate":
+            advice = (f"With {assign} every option is played within any {ch['options']} games; this run has "
+                      f"{summary['games']} games: play more.")
+        elif assign == f"{ch['name']}=random":
+            advice = f"Play more games, or use --assign {ch['name']}=rotate to play every option equally."
+        else:
+            advice = f"Use --assign {ch['name']}=rotate."
         out.append(
             f"{lead} ({', '.join(ch['never_played'][:12])} never); with choices {how}, the study says nothing "
-            f"about them and the win rates of the others reflect the choice. Use --assign {ch['name']}=rotate."
+            f"about them and the win rates of the others reflect the choice. {advice}"
         )
     note = untestable_note(summary.get("elements") or {"untestable": [], "seats": 0})
     if note:

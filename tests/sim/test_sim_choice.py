@@ -47,3 +47,16 @@ def test_dominations_turn_order_is_the_initiative() -> None:
     g = make_game("dominations", {"players": 3})
     order = turn_order(g.new_initial_state())
     assert sorted(order or []) == [0, 1, 2]
+
+
+def test_a_short_rotated_run_is_told_to_play_more_games_not_to_rotate() -> None:
+    g = make_game("dominations", {"players": 2})
+    hooks = study_hooks(g)
+    ids = [str(o) for o in hooks.choice_options(g)]  # type: ignore[union-attr]
+    names = option_names(g)
+    choice = (str(hooks.CHOICE), ids)  # type: ignore[union-attr]
+    short = summarize({"seats": ["greedy"] * 2, "game": "dominations", "assign": "objective=rotate"},
+                      _games("objective", [names[i] for i in ids], 2, 7), choice=choice, choice_names=names)
+    text = next(f for f in short["findings"] if "never played" in f)
+    assert "Use --assign objective=rotate" not in text
+    assert "every option is played within any 16 games" in text and "7 games" in text

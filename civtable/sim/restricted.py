@@ -61,7 +61,11 @@ def paired(a: list[float], b: list[float]) -> dict[str, Any]:
         return {"a": None, "b": None, "change": None, "ci": None, "p": 1.0, "games": 0}
     mean = statistics.fmean(d)
     se = statistics.stdev(d) / math.sqrt(n) if n > 1 else float("inf")
-    p = math.erfc(abs(mean) / se / math.sqrt(2)) if se > 0 and se != float("inf") else (1.0 if mean == 0 else 0.0)
+    if se > 0 and se != float("inf"):
+        p = math.erfc(abs(mean) / se / math.sqrt(2))
+    else:  # no spread (or one game): the exact sign test, every nonzero difference the same way
+        nonzero = sum(1 for x in d if x != 0)
+        p = min(1.0, 2 * 0.5 ** nonzero) if nonzero else 1.0
     return {"a": statistics.fmean(a), "b": statistics.fmean(b), "change": mean,
             "ci": [mean - Z95 * se, mean + Z95 * se] if se != float("inf") else None, "p": p, "games": n}
 

@@ -175,3 +175,13 @@ def test_restricted_study_under_two_bots(tmp_path: Path, capsys: pytest.CaptureF
     result = json.loads((tmp_path / "robust.json").read_text())
     assert result["mixes"] == ["greedy", "random"] and len(result["verdicts"][0]["under"]) == 2
     assert (tmp_path / "mix-greedy" / "study.html").exists() and (tmp_path / "mix-random" / "baseline").is_dir()
+
+
+def test_a_paired_change_seen_in_one_or_two_games_is_not_significant() -> None:
+    from civtable.sim.restricted import paired
+
+    # India won both of its two baseline games and neither restricted one: no spread, but two games
+    assert paired([1.0, 1.0], [0.0, 0.0])["p"] >= 0.5
+    assert paired([1.0], [0.0])["p"] == 1.0
+    assert paired([0.0] * 8, [1.0] * 8)["p"] < 0.01  # eight games all the same way: exact sign test
+    assert paired([15.0] * 5, [15.0] * 5)["p"] == 1.0

@@ -264,7 +264,8 @@ def study_findings(study: dict[str, Any]) -> list[str]:
             out.append(
                 f"One seat barred from {head}: {study['bot']} wins {100 * r['win_rate']:.0f}% "
                 f"(95% CI {100 * r['ci'][0]:.0f}%–{100 * r['ci'][1]:.0f}%, {r['games']} games) against a fair "
-                f"{100 * fair:.0f}%: a drop of {_pt(r['drop'])} ({format_p(r['p_adjusted'])} corrected){vs}; {verdict}."
+                f"{100 * fair:.0f}%: a {'rise' if r['drop'] < 0 else 'drop'} of {100 * abs(r['drop']):.0f} pt "
+                f"({format_p(r['p_adjusted'])} corrected){vs}; {verdict}."
             )
         else:
             moved = [(k, m) for k, m in [("game length", r["rounds"]), ("the first player's win rate", r["first_player"])]

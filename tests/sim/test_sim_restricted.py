@@ -185,3 +185,14 @@ def test_a_paired_change_seen_in_one_or_two_games_is_not_significant() -> None:
     assert paired([1.0], [0.0])["p"] == 1.0
     assert paired([0.0] * 8, [1.0] * 8)["p"] < 0.01  # eight games all the same way: exact sign test
     assert paired([15.0] * 5, [15.0] * 5)["p"] == 1.0
+
+
+@pytest.mark.parametrize(("rate", "words"), [(0.0, "a drop of 33 pt"), (0.5, "a rise of 17 pt")])
+def test_a_drop_is_written_without_a_plus_sign_and_a_rise_as_a_rise(rate: float, words: str) -> None:
+    from civtable.sim.restricted import study_findings
+
+    row = {"restriction": "cities", "description": "never builds a City", "games": 12, "who": "one",
+           "binding": {"binding": True}, "dominant": False, "matters": True, "significant": True,
+           "paired": {"games": 0}, "win_rate": rate, "ci": [0.0, 0.6], "drop": 1 / 3 - rate, "p_adjusted": 0.01}
+    (line,) = study_findings({"fair_share": 1 / 3, "bot": "greedy", "restrictions": [row]})
+    assert words in line and "drop of +" not in line and "drop of -" not in line

@@ -196,3 +196,25 @@ def test_a_drop_is_written_without_a_plus_sign_and_a_rise_as_a_rise(rate: float,
            "paired": {"games": 0}, "win_rate": rate, "ci": [0.0, 0.6], "drop": 1 / 3 - rate, "p_adjusted": 0.01}
     (line,) = study_findings({"fair_share": 1 / 3, "bot": "greedy", "restrictions": [row]})
     assert words in line and "drop of +" not in line and "drop of -" not in line
+
+
+def test_conquest_seat_barred_from_attacks_finishes_its_games(tmp_path: Path) -> None:
+    # game 4 of this run once looped for ever: the bot picked a unit whose only good move was an
+    # attack, the bar left it nothing but Cancel, and it picked the same unit again
+    import signal
+
+    def stop(*_args: object) -> None:
+        raise TimeoutError("the game did not finish in 60 s")
+
+    old = signal.signal(signal.SIGALRM, stop)
+    signal.alarm(60)
+    try:
+        cfg = SimConfig(game="conquest", seats=["greedy"] * 3, games=4, seed=2, options={"players": 3},
+                        forbid=[["attacks"], [], []], assign="civ=rotate", rotate_seats=True)
+        simulate(cfg, tmp_path, progress=False)
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
+    games = load_games(tmp_path)
+    assert len(games) == 4 and all(g["finished"] for g in games)
+    assert all(c["overridden"] == 0 for g in games for c in g["restricted"].values())

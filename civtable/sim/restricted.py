@@ -134,7 +134,8 @@ def _all(games: list[dict[str, Any]], base: dict[int, dict[str, Any]], fair: flo
                 {"a": statistics.fmean(v[0]) if v[0] else None, "b": statistics.fmean(v[1]) if v[1] else None,
                  "change": None, "ci": None, "p": 1.0, "games": 0}
                 for k, v in sorted(groups.items())}
-    return {"who": "all", "games": len(pairs), "rounds": rounds, "first_player": first, "by_group": by_group}
+    return {"who": "all", "games": len(pairs), "unfinished": sum(1 for _a, b in pairs if not b.get("finished")),
+            "rounds": rounds, "first_player": first, "by_group": by_group}
 
 
 def restricted_study(
@@ -273,6 +274,13 @@ def study_findings(study: dict[str, Any]) -> list[str]:
             parts = [f"games last {r['rounds']['b']:.1f} rounds against {r['rounds']['a']:.1f} "
                      f"({r['rounds']['change']:+.1f}, 95% CI {r['rounds']['ci'][0]:+.1f} to {r['rounds']['ci'][1]:+.1f})"
                      if r["rounds"]["ci"] else "game length unchanged"]
+            stopped = int(r.get("unfinished") or 0)
+            if stopped == r["games"]:
+                parts.append(f"none of the {r['games']} games finished: every one stopped at the round limit, "
+                             "without a winner")
+            elif stopped:
+                parts.append(f"{stopped} of the {r['games']} games did not finish (stopped at the round limit, "
+                             "without a winner)")
             fp = r["first_player"]
             if fp["change"] is not None:
                 parts.append(f"the first player wins {100 * fp['b']:.0f}% against {100 * fp['a']:.0f}% ({_pt(fp['change'])})")

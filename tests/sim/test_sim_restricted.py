@@ -218,3 +218,20 @@ def test_conquest_seat_barred_from_attacks_finishes_its_games(tmp_path: Path) ->
     games = load_games(tmp_path)
     assert len(games) == 4 and all(g["finished"] for g in games)
     assert all(c["overridden"] == 0 for g in games for c in g["restricted"].values())
+
+
+def test_who_all_says_when_its_games_stopped_at_the_round_limit() -> None:
+    from civtable.sim.restricted import _all, study_findings
+
+    def game(i: int, rounds: int, finished: bool) -> dict[str, object]:
+        return {"index": i, "rounds": rounds, "finished": finished, "winners": [0] if finished else [],
+                "first_player": 0, "seats": [{"seat": 0, "trait": "united"}, {"seat": 1, "trait": "cultural"}]}
+
+    base = {i: game(i, 17, True) for i in range(4)}
+    row = _all([game(i, 80, False) for i in range(4)], base, 0.5)
+    assert row["unfinished"] == 4
+    row.update({"restriction": "governments", "description": "never chooses a government",
+                "binding": {"binding": True}})
+    row["rounds"]["moved"] = True
+    (line,) = study_findings({"fair_share": 0.5, "bot": "greedy", "restrictions": [row]})
+    assert "none of the 4 games finished" in line and "round limit" in line

@@ -284,14 +284,13 @@ def _score_by_round(games: list[dict[str, Any]], names: dict[str, dict[str, str]
 
 
 def _rate_sentence(name: str, r: dict[str, Any], fair: float, threshold: float) -> str:
-    half = (r["ci_high"] - r["ci_low"]) / 2
     if abs(r["rate"] - fair) >= threshold:
         verdict = "favoured" if r["direction"] == "above" else "disadvantaged"
     else:
         verdict = f"a real difference, but under the {100 * threshold:.0f}-point threshold"
     corrected = f", {format_p(r['p_adjusted'])} corrected" if "p_adjusted" in r else ""
     return (
-        f"{name} wins {pct(r['rate'])} ± {pct(half)} of its games "
+        f"{name} wins {pct(r['rate'])} of its games "
         f"(95% CI {pct(r['ci_low'])}–{pct(r['ci_high'])}, {r['games']} games{corrected}), "
         f"expected {pct(fair)}: {verdict}."
     )

@@ -60,3 +60,14 @@ def test_a_short_rotated_run_is_told_to_play_more_games_not_to_rotate() -> None:
     text = next(f for f in short["findings"] if "never played" in f)
     assert "Use --assign objective=rotate" not in text
     assert "every option is played within any 16 games" in text and "7 games" in text
+
+
+def test_a_flagged_win_rate_is_not_given_as_plus_or_minus_beyond_its_interval() -> None:
+    games = _games("civ", ["romans", "goths"], 2, 8)
+    for g in games:  # seat 1 wins every game
+        g["winners"] = [0]
+        for s in g["seats"]:
+            s["won"] = s["seat"] == 0
+    summary = summarize({"seats": ["greedy"] * 2, "game": "conquest"}, games)
+    line = next(f for f in summary["findings"] if f.startswith("Seat 1 wins"))
+    assert "±" not in line and "100% of its games (95% CI" in line

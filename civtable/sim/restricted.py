@@ -345,9 +345,10 @@ def restricted_mixes(mixes: list[str], out: str | Path, **kw: Any) -> dict[str, 
     restriction's verdict marked robust (the same under every bot) or bot-dependent."""
     out = Path(out)
     studies = []
+    dirs = []
     for bot in mixes:
-        slug = "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in bot)[:60]
-        studies.append(restricted_study(bot=bot, out=out / f"mix-{slug}", **kw))
+        dirs.append("mix-" + "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in bot)[:60])
+        studies.append(restricted_study(bot=bot, out=out / dirs[-1], **kw))
     verdicts = []
     for row in studies[0]["restrictions"]:
         per = [next((r for r in s["restrictions"] if r["restriction"] == row["restriction"] and r["who"] == row["who"]), None)
@@ -355,7 +356,8 @@ def restricted_mixes(mixes: list[str], out: str | Path, **kw: Any) -> dict[str, 
         say = [_say(r) for r in per]
         verdicts.append({"restriction": row["restriction"], "who": row["who"], "under": say,
                          "robust": len(set(say)) == 1 and "not binding" not in say[0]})
-    result = {"game": studies[0]["game"], "mixes": mixes, "verdicts": verdicts, "findings": [
+    result = {"game": studies[0]["game"], "mixes": mixes, "runs": [{"mix": m, "dir": d} for m, d in zip(mixes, dirs)],
+              "verdicts": verdicts, "findings": [
         f"{'One seat' if v['who'] == 'one' else 'Nobody'} barred from '{v['restriction']}': "
         f"{'robust' if v['robust'] else 'bot-dependent'} — " + "; ".join(f"{m}: {s}" for m, s in zip(mixes, v["under"]))
         for v in verdicts]}

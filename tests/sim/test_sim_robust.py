@@ -75,6 +75,7 @@ def test_simulate_under_two_mixes_writes_a_combined_report(tmp_path: Path, capsy
     assert code == 0
     out = capsys.readouterr().out
     assert "under 2 bot mixes (greedy, greedy:style=builder), same seeds" in out
+    assert "mix-NAME" not in out and f"{tmp_path}/mix-greedy_style_builder/report.html" in out
     result = json.loads((tmp_path / "robust.json").read_text())
     assert result["mixes"] == ["greedy", "greedy:style=builder"]
     seeds = [[json.loads(x)["seed"] for x in (tmp_path / d / "games.jsonl").read_text().splitlines()]

@@ -327,6 +327,8 @@ def render_study_html(study: dict[str, Any]) -> str:
         "<tr>" + "".join(f"<td>{bold(str(c))}</td>" for c in row) + "</tr>" for row in rows) + "</table>"
     findings = "".join(f"<li>{bold(f)}</li>" for f in study["findings"])
     summary = "".join(f"<li>{html.escape(x)}</li>" for x in base.get("summary") or [])
+    links = ", ".join(f"<a href='{html.escape(d)}/report.html'>{html.escape(d)}/report.html</a>"
+                      for d in [base.get("dir") or "baseline"] + [str(r["dir"]) for r in study["restrictions"]])
     return (
         "<!doctype html><html><head><meta charset='utf-8'><title>Restricted play</title>"
         "<style>body{font-family:system-ui,sans-serif;max-width:960px;margin:2em auto;padding:0 1em}"
@@ -335,7 +337,7 @@ def render_study_html(study: dict[str, Any]) -> str:
         f"<p>{html.escape(render_study_text(study).splitlines()[0])}</p>"
         f"<h2>Findings</h2><ul>{findings}</ul><h2>Side by side</h2>{table}"
         f"<h2>The unrestricted run's summary</h2><ol>{summary}</ol>"
-        "<p>Each run's own report: baseline/report.html, forbid-NAME/report.html, nobody-NAME/report.html.</p>"
+        f"<p>Each run's own report: {links}.</p>"
         "</body></html>"
     )
 

@@ -164,6 +164,7 @@ def test_who_all_bars_every_seat_and_pairs_with_the_baseline(tmp_path: Path) -> 
     assert one["paired"]["games"] == 6  # the same seat of the same game, unrestricted
     html = (tmp_path / "study.html").read_text()
     assert "unrestricted (baseline)" in html and "nobody: no wonders" in html and "one seat: no wonders" in html
+    assert "NAME" not in html and "href='nobody-wonders/report.html'" in html and "href='forbid-wonders/report.html'" in html
 
 
 def test_restricted_study_under_two_bots(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -143,3 +143,18 @@ def test_conquest_report_says_civilization_not_civ_or_traits() -> None:
     page = render_html(summary)
     assert "Win rate by civilization</h2>" in page and "Win rate by civilization and bot</h2>" in page
     assert "Win rate by civ<" not in page and "traits" not in page
+
+
+def test_an_element_held_once_gets_no_narrow_interval() -> None:
+    # one seat of one game of 14 holds it and won: +68 points said nothing, yet the interval was +65 to +72
+    wins = [[1, 0, 0]] + [[0, 1, 0]] * 5 + [[0, 0, 1]] * 8
+    holds = [[1, 0, 0]] + [[0, 0, 0]] * 13
+    t, x = _table(wins, holds)
+    d = rate_difference(t, x)
+    assert d["diff"] == pytest.approx(1 - 13 / 41)
+    assert d["ci"][0] < 0 < d["ci"][1] and d["ci"][1] <= 1.0
+    # many games: the game-clustered interval stands as it was
+    wins = [[1, 0, 0, 0]] * 30 + [[0, 1, 0, 0]] * 10
+    t, x = _table(wins, [[1, 0, 0, 0]] * 40)
+    big = rate_difference(t, x)
+    assert big["ci"][1] - big["ci"][0] == pytest.approx(0.3624, abs=1e-3)

@@ -364,6 +364,9 @@ def findings(summary: dict[str, Any]) -> list[str]:
         out.append(note)
     if mix["seats"]:
         out.append(mix_sentence(mix, summary["players"], summary["games"]))
+    if len(set(summary.get("seats") or [])) > 1 and not summary.get("rotate_seats"):
+        out.append("Warning: the bots keep their seats in every game, so a seat's and its bot's win rates cannot "
+                   "be told apart (nor the first player's from its bot's); run with --rotate-seats.")
     label = summary.get("group_label") or "trait"
     noun_of = {"by_group": kind_title(label).lower()}
     sections = (

@@ -71,3 +71,13 @@ def test_a_flagged_win_rate_is_not_given_as_plus_or_minus_beyond_its_interval() 
     summary = summarize({"seats": ["greedy"] * 2, "game": "conquest"}, games)
     line = next(f for f in summary["findings"] if f.startswith("Seat 1 wins"))
     assert "±" not in line and "100% of its games (95% CI" in line
+
+
+def test_different_bots_in_fixed_seats_are_warned_about() -> None:
+    games = _games("civ", ["romans", "goths"], 2, 8)
+    for g in games:
+        g["seats"][1]["bot"] = "random"
+    fixed = summarize({"seats": ["greedy", "random"], "game": "conquest", "rotate_seats": False}, games)
+    assert any("--rotate-seats" in f and "cannot be told apart" in f for f in fixed["findings"])
+    rotated = summarize({"seats": ["greedy", "random"], "game": "conquest", "rotate_seats": True}, games)
+    assert not any("cannot be told apart" in f for f in rotated["findings"])

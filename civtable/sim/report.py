@@ -416,7 +416,8 @@ def findings(summary: dict[str, Any]) -> list[str]:
             extra = (f"; final scores spread {spread['mean_spread']:.1f} points from first to last on average, "
                      f"the winner leads the runner-up by {spread['mean_margin']:.1f}")
         out.append(
-            f"Mode {summary['mode']}: games last {length['mean']:.1f} rounds on average (median {length['median']}, "
+            (f"Mode {summary['mode']}: games" if summary["mode"] != "default" else "Games")
+            + f" last {length['mean']:.1f} rounds on average (median {length['median']}, "
             f"range {length['min']}–{length['max']}){extra}."
         )
     return out

@@ -81,3 +81,9 @@ def test_different_bots_in_fixed_seats_are_warned_about() -> None:
     assert any("--rotate-seats" in f and "cannot be told apart" in f for f in fixed["findings"])
     rotated = summarize({"seats": ["greedy", "random"], "game": "conquest", "rotate_seats": True}, games)
     assert not any("cannot be told apart" in f for f in rotated["findings"])
+
+
+def test_a_game_without_modes_does_not_speak_of_mode_default() -> None:
+    summary = summarize({"seats": ["greedy"] * 2, "game": "conquest", "options": {}}, _games("civ", ["romans"], 2, 4))
+    length = next(f for f in summary["findings"] if "rounds on average" in f)
+    assert length.startswith("Games last 9.0 rounds") and "default" not in length

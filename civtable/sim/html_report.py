@@ -272,14 +272,16 @@ def _curve_svg(curve: dict[str, Any], mixes: list[str]) -> str:
 
 def render_robust_html(result: dict[str, Any]) -> str:
     """The combined report of a study under several bot mixes."""
+    from .robust import verdict_word
+
     mixes = result["mixes"]
     rows = []
     for v in result["verdicts"]:
         cells = []
         for e, ci, p, held in zip(v["effects"], v["cis"], v["p_adjusted"], v["holds"]):
-            cells.append("—" if e is None else
+            cells.append("not testable" if e is None else
                          f"{100 * e:+.0f} pt [{100 * ci[0]:+.0f}, {100 * ci[1]:+.0f}] {format_p(p)}{'' if held else ' ✗'}")
-        rows.append([v["label"], "robust" if v["robust"] else "bot-dependent", *cells])
+        rows.append([v["label"], verdict_word(v, mixes), *cells])
     parts = [
         "<!doctype html><html><head><meta charset='utf-8'>",
         f"<title>Balance under {len(mixes)} bot mixes: {html.escape(str(result['game']))}</title>",

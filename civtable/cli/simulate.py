@@ -150,7 +150,8 @@ def run(args: argparse.Namespace) -> int:
 
         result = simulate_mixes(config, parse_mixes(split_mixes(args.mixes), players), args.out, progress=not args.quiet)
         print(render_robust_text(result), end="")
-        print(f"report: {args.out}/report.html (each mix: {args.out}/mix-NAME/report.html)")
+        each = ", ".join(f"{args.out}/{run['dir']}/report.html" for run in result.get("runs", []))
+        print(f"report: {args.out}/report.html (each mix: {each})")
         return 0
     if args.report_only:
         from civtable.sim.runner import report_only

@@ -98,7 +98,7 @@ def run_restricted(args: argparse.Namespace) -> int:
             workers=args.workers, assign=args.assign, content=args.content, max_rounds=args.max_rounds,
             progress=not args.quiet, who=parse_who(args.who), threshold=threshold_share(args.threshold))
         print("\n".join(" - " + f for f in result["findings"]))
-        print(f"each bot's study: {args.out}/mix-NAME/study.html")
+        print("each bot's study: " + ", ".join(f"{args.out}/{run['dir']}/study.html" for run in result.get("runs", [])))
         return 0
     study = restricted_study(
         args.game, forbid, args.bot, args.games, args.out, options=options, seed=args.seed,

@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 import tomllib
 from collections.abc import Callable
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
@@ -36,6 +37,56 @@ def _parse_toml(path: Path, data: bytes) -> dict[str, Any]:
     except tomllib.TOMLDecodeError as exc:
         raise ContentError(f"the content file {path} is not valid TOML", [f"{path}: not valid TOML: {exc}"]) from None
     return raw
+
+
+@lru_cache(maxsize=8)
+def _keys_of(builtin: Path) -> frozenset[str]:
+    """Every key used anywhere in a game's built-in content file."""
+    found: set[str] = set()
+
+    def walk(x: Any) -> None:
+        if isinstance(x, dict):
+            found.update(x)
+            for v in x.values():
+                walk(v)
+        elif isinstance(x, list):
+            for v in x:
+                walk(v)
+
+    walk(read_content_file(builtin)[1])
+    return frozenset(found)
+
+
+def unknown_keys(raw: dict[str, Any], builtin: Path) -> list[str]:
+    """Sections, and keys of a section or of a ``[[section]]`` entry, that the built-in content file
+    never uses: mistyped names the loader would otherwise ignore (``[meta]`` and ``[provisional]``,
+    whose keys are free, are not checked)."""
+    known = _keys_of(builtin)
+    problems = []
+    for key, value in raw.items():
+        if key not in known:
+            problems.append(f"{key}: unknown section [{key}] (a mistyped name?)")
+            continue
+        if key in ("meta", "provisional"):
+            continue
+        tables = [(key, value)] if isinstance(value, dict) else (
+            [(f"{key}[{i}]", v) for i, v in enumerate(value) if isinstance(v, dict)] if isinstance(value, list) else [])
+        for place, table in tables:
+            problems += [f"{place}: unknown key {k!r} (no built-in entry uses it: a mistyped name?)"
+                         for k in table if k not in known]
+    return problems
+
+
+def checking_keys(parse: Callable[[dict[str, Any], str, str], tuple[C | None, list[str]]],
+                  builtin: Path) -> Callable[[dict[str, Any], str, str], tuple[C | None, list[str]]]:
+    """``parse`` that also refuses unknown sections and keys (:func:`unknown_keys`)."""
+
+    def checked(raw: dict[str, Any], where: str, digest: str) -> tuple[C | None, list[str]]:
+        content, problems = parse(raw, where, digest)
+        unknown = unknown_keys(raw, builtin)
+        return (None, unknown + problems) if unknown else (content, problems)
+
+    return checked
 
 
 def read_with_identity(path: str | Path | None, builtin: Path) -> tuple[dict[str, Any], str, str]:

@@ -90,6 +90,10 @@ def parse_assign(text: str | None, game: Game) -> Assignment | None:
     if choice != game_choice:
         raise OptionError(f"{game.info.title} lets a study assign {game_choice!r}, not {choice!r}")
     options = tuple(str(o) for o in hooks.choice_options(game))  # type: ignore[union-attr]
+    if not options:
+        mode = game.options.get("mode")
+        raise OptionError(f"{game.info.title}{f' ({mode})' if mode else ''} deals no {choice} to its seats: "
+                          f"leave out --assign {choice}=...")
     if how in MODES:
         return Assignment(choice, how, (), options)
     values: list[str | None] = []

@@ -14,6 +14,7 @@ from typing import Any
 from civtable.core import CivtableError
 
 from .content_edit import content_file, diff, flatten, load_toml, option_diff
+from .signals import kind_title
 from .stats import benjamini_hochberg, format_p, two_proportion_p
 
 
@@ -68,6 +69,11 @@ def compare_runs(dir_a: str | Path, dir_b: str | Path) -> dict[str, Any]:
     """What differs between the runs, then rows of (section, name, A, B, change, p) for every
     win rate both runs can show, plus length."""
     a, b = load_summary(dir_a), load_summary(dir_b)
+    if a.get("game") != b.get("game"):
+        raise CivtableError(
+            f"cannot compare runs of two different games: {dir_a} is a run of {a.get('game')}, "
+            f"{dir_b} a run of {b.get('game')}; compare two runs of the same game"
+        )
     rows: list[dict[str, Any]] = []
     for section in ("by_group", "by_seat", "by_bot", "by_group_and_bot"):
         ta, tb = a["win_rate"].get(section, {}), b["win_rate"].get(section, {})
@@ -95,6 +101,7 @@ def compare_runs(dir_a: str | Path, dir_b: str | Path) -> dict[str, Any]:
         r["p_adjusted"] = adj
     la, lb = a["length"].get("mean"), b["length"].get("mean")
     return {
+        "group": kind_title(str(a.get("group_label") or b.get("group_label") or "trait")).lower(),
         "differences": differences(dir_a, dir_b, a, b),
         "moved": [r for r in rows if r["significant"]],
         "a": {"dir": str(dir_a), "game": a["game"], "games": a["games"], "seats": a["seats"], "options": a["options"]},
@@ -119,12 +126,17 @@ def _fmt(r: dict[str, Any] | None) -> str:
 
 
 SECTION_TITLES = {
-    "by_group": "by trait / civilization",
+    "by_group": "by {group}",
     "by_seat": "by seat",
     "by_bot": "by bot",
-    "by_group_and_bot": "by trait and bot",
+    "by_group_and_bot": "by {group} and bot",
     "first_player": "of the first player",
 }
+
+
+def _title(section: str, cmp: dict[str, Any]) -> str:
+    """How a section of win rates is called, with the game's own choice (trait, civilization ...)."""
+    return SECTION_TITLES[section].format(group=cmp.get("group") or "trait")
 
 
 def _value(v: Any) -> str:
@@ -156,7 +168,7 @@ def moved_lines(cmp: dict[str, Any]) -> list[str]:
     out = ["Moved significantly (two-proportion tests, Benjamini–Hochberg at 5%):"]
     for r in cmp["moved"]:
         out.append(
-            f"  win rate {SECTION_TITLES[r['section']]} {r['name']}: {100 * r['a']['rate']:.0f}% -> "
+            f"  win rate {_title(r['section'], cmp)} {r['name']}: {100 * r['a']['rate']:.0f}% -> "
             f"{100 * r['b']['rate']:.0f}% ({100 * r['change']:+.0f} pt, {format_p(r['p_adjusted'])} corrected)"
         )
     return out
@@ -176,7 +188,7 @@ def render_compare_text(cmp: dict[str, Any]) -> str:
     for row in cmp["rows"]:
         if row["section"] != section:
             section = row["section"]
-            lines.append(f"Win rate {SECTION_TITLES[section]}")
+            lines.append(f"Win rate {_title(section, cmp)}")
             lines.append(f"  {'':24} {'A':>26} {'B':>26} {'change':>9}")
         change = "" if row["change"] is None else f"{100 * row['change']:+.1f} pt"
         mark = " *" if row["significant"] else ""
@@ -196,7 +208,7 @@ def render_compare_html(cmp: dict[str, Any]) -> str:
         change = "" if row["change"] is None else f"{100 * row['change']:+.1f} pt"
         style = " style='color:#a02;font-weight:bold'" if row["significant"] else ""
         rows.append(
-            f"<tr><td>{html.escape(SECTION_TITLES[row['section']])}</td><td>{html.escape(row['name'])}</td>"
+            f"<tr><td>{html.escape(_title(row['section'], cmp))}</td><td>{html.escape(row['name'])}</td>"
             f"<td>{html.escape(_fmt(row['a']))}</td><td>{html.escape(_fmt(row['b']))}</td><td{style}>{change}</td></tr>"
         )
     findings = "".join(

@@ -74,6 +74,11 @@ def _sum_by_game(t: SeatTable, values: np.ndarray) -> np.ndarray:
     return np.bincount(t.game, weights=values, minlength=t.games)
 
 
+FEW_GAMES = 10
+"""Below this many games holding a feature (or lacking it), its interval is not left to the
+game-clustered variance alone."""
+
+
 def rate_difference(t: SeatTable, x: np.ndarray) -> dict[str, Any]:
     """Win rate of the rows where ``x`` holds against the rows where it does not, in shares of a
     win per seat-appearance, with the game-clustered 95% interval of the difference."""
@@ -89,10 +94,18 @@ def rate_difference(t: SeatTable, x: np.ndarray) -> dict[str, Any]:
     dn = _sum_by_game(t, np.where(~x, t.share - rn, 0.0)) / nn
     g = max(2, t.games)
     var = float(((dw - dn) ** 2).sum()) * g / (g - 1)
+    games_with = len(set(t.game[x].tolist()))
+    games_without = len(set(t.game[~x].tolist()))
+    if min(games_with, games_without) < FEW_GAMES:
+        # a side seen in a handful of games: the clustered variance rests on too few games (one game
+        # of one holder gives none at all), so it is floored by the binomial variance of rates
+        # pulled half a win toward the middle
+        pw, pn = (rw * nw + 0.5) / (nw + 1), (rn * nn + 0.5) / (nn + 1)
+        var = max(var, pw * (1 - pw) / nw + pn * (1 - pn) / nn)
     se = math.sqrt(max(var, 0.0))
     d = rw - rn
     return {"with": rw, "without": rn, "n_with": nw, "n_without": nn, "diff": d,
-            "ci": (d - Z95 * se, d + Z95 * se), "se": se}
+            "ci": (max(-1.0, d - Z95 * se), min(1.0, d + Z95 * se)), "se": se}
 
 
 def _hypergeom_pmf(n: int, h: int, k: int) -> np.ndarray:

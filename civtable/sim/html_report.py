@@ -8,6 +8,7 @@ import io
 from collections.abc import Iterable
 from typing import Any
 
+from .signals import kind_title
 from .signals import pct as _pct
 from .stats import count_text, format_p
 
@@ -30,7 +31,7 @@ def _figures(summary: dict[str, Any]) -> dict[str, str]:
         return {}
     figs: dict[str, str] = {}
     fair = summary["fair_share"]
-    for key, title in (("by_group", "Win rate by " + (summary.get("group_label") or "trait")),
+    for key, title in (("by_group", "Win rate by " + kind_title(summary.get("group_label") or "trait").lower()),
                        ("by_seat", "Win rate by seat"), ("by_bot", "Win rate by bot")):
         table = summary["win_rate"][key]
         if not table:
@@ -136,7 +137,7 @@ def render_html(summary: dict[str, Any]) -> str:
         cls = " class='flag'" if flagged else ""
         parts.append(f"<li{cls}>{html.escape(f)}</li>")
     parts.append("</ul>")
-    label = summary.get("group_label") or "trait"
+    label = kind_title(summary.get("group_label") or "trait").lower()
     for key, title, seat in (("by_group", f"Win rate by {label}", False), ("by_group_and_bot", f"Win rate by {label} and bot", False),
                              ("by_seat", "Win rate by seat", True), ("by_bot", "Win rate by bot", False)):
         table = summary["win_rate"][key]
@@ -271,14 +272,16 @@ def _curve_svg(curve: dict[str, Any], mixes: list[str]) -> str:
 
 def render_robust_html(result: dict[str, Any]) -> str:
     """The combined report of a study under several bot mixes."""
+    from .robust import verdict_word
+
     mixes = result["mixes"]
     rows = []
     for v in result["verdicts"]:
         cells = []
         for e, ci, p, held in zip(v["effects"], v["cis"], v["p_adjusted"], v["holds"]):
-            cells.append("—" if e is None else
+            cells.append("not testable" if e is None else
                          f"{100 * e:+.0f} pt [{100 * ci[0]:+.0f}, {100 * ci[1]:+.0f}] {format_p(p)}{'' if held else ' ✗'}")
-        rows.append([v["label"], "robust" if v["robust"] else "bot-dependent", *cells])
+        rows.append([v["label"], verdict_word(v, mixes), *cells])
     parts = [
         "<!doctype html><html><head><meta charset='utf-8'>",
         f"<title>Balance under {len(mixes)} bot mixes: {html.escape(str(result['game']))}</title>",

@@ -18,6 +18,7 @@ from typing import Any
 from civtable.core import OptionError
 
 from .runner import SimConfig, simulate
+from .signals import kind_title
 from .stats import benjamini_hochberg, format_p, two_proportion_p
 
 
@@ -98,6 +99,6 @@ def render_mixes_text(study: dict[str, Any]) -> str:
     lines = [f"Balance by bot mix: {study['game']}, {study['games_per_mix']} games per mix, fair share "
              f"{100 * study['fair_share']:.0f}%."]
     lines += [f"  mix {i + 1}: {_mix_name(m)}" for i, m in enumerate(study["mixes"])]
-    lines.append(f"Win rate by {study['label']} under each mix (95% CI):")
+    lines.append(f"Win rate by {kind_title(study['label']).lower()} under each mix (95% CI):")
     lines += [" - " + f for f in study["findings"]]
     return "\n".join(lines) + "\n"

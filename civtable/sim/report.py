@@ -198,7 +198,8 @@ def summarize(
     summary["turn_order"] = turn_order(fs, fair)
     rows = assess(fs, threshold)
     summary["factors"] = rows
-    summary["elements"] = element_table(rows, fs.untestable, threshold, fs.table.rows, int(fs.table.winner.sum()))
+    groups = kind_title(group_label).lower() + "s" if group_label else ""
+    summary["elements"] = element_table(rows, fs.untestable, threshold, fs.table.rows, int(fs.table.winner.sum()), groups)
     story = tell(_without(fs, exclude), [r for r in rows if r["kind"] not in exclude], threshold) if finished else None
     summary["story"] = story
     summary["summary"] = story["sentences"] if story else []
@@ -283,14 +284,13 @@ def _score_by_round(games: list[dict[str, Any]], names: dict[str, dict[str, str]
 
 
 def _rate_sentence(name: str, r: dict[str, Any], fair: float, threshold: float) -> str:
-    half = (r["ci_high"] - r["ci_low"]) / 2
     if abs(r["rate"] - fair) >= threshold:
         verdict = "favoured" if r["direction"] == "above" else "disadvantaged"
     else:
         verdict = f"a real difference, but under the {100 * threshold:.0f}-point threshold"
     corrected = f", {format_p(r['p_adjusted'])} corrected" if "p_adjusted" in r else ""
     return (
-        f"{name} wins {pct(r['rate'])} ± {pct(half)} of its games "
+        f"{name} wins {pct(r['rate'])} of its games "
         f"(95% CI {pct(r['ci_low'])}–{pct(r['ci_high'])}, {r['games']} games{corrected}), "
         f"expected {pct(fair)}: {verdict}."
     )
@@ -347,15 +347,26 @@ def findings(summary: dict[str, Any]) -> list[str]:
         lead = (f"Warning: not a study of '{ch['name']}': only {ch['played']} of {ch['options']} were played"
                 if ch.get("not_a_study") else
                 f"Warning: {len(ch['never_played'])} of {ch['options']} options of '{ch['name']}' were never played")
+        assign = str(summary.get("assign") or "")
+        if assign == f"{ch['name']}=rotate":
+            advice = (f"With {assign} every option is played within any {ch['options']} games; this run has "
+                      f"{summary['games']} games: play more.")
+        elif assign == f"{ch['name']}=random":
+            advice = f"Play more games, or use --assign {ch['name']}=rotate to play every option equally."
+        else:
+            advice = f"Use --assign {ch['name']}=rotate."
         out.append(
             f"{lead} ({', '.join(ch['never_played'][:12])} never); with choices {how}, the study says nothing "
-            f"about them and the win rates of the others reflect the choice. Use --assign {ch['name']}=rotate."
+            f"about them and the win rates of the others reflect the choice. {advice}"
         )
     note = untestable_note(summary.get("elements") or {"untestable": [], "seats": 0})
     if note:
         out.append(note)
     if mix["seats"]:
         out.append(mix_sentence(mix, summary["players"], summary["games"]))
+    if len(set(summary.get("seats") or [])) > 1 and not summary.get("rotate_seats"):
+        out.append("Warning: the bots keep their seats in every game, so a seat's and its bot's win rates cannot "
+                   "be told apart (nor the first player's from its bot's); run with --rotate-seats.")
     label = summary.get("group_label") or "trait"
     noun_of = {"by_group": kind_title(label).lower()}
     sections = (
@@ -405,7 +416,8 @@ def findings(summary: dict[str, Any]) -> list[str]:
             extra = (f"; final scores spread {spread['mean_spread']:.1f} points from first to last on average, "
                      f"the winner leads the runner-up by {spread['mean_margin']:.1f}")
         out.append(
-            f"Mode {summary['mode']}: games last {length['mean']:.1f} rounds on average (median {length['median']}, "
+            (f"Mode {summary['mode']}: games" if summary["mode"] != "default" else "Games")
+            + f" last {length['mean']:.1f} rounds on average (median {length['median']}, "
             f"range {length['min']}–{length['max']}){extra}."
         )
     return out

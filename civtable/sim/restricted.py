@@ -61,7 +61,11 @@ def paired(a: list[float], b: list[float]) -> dict[str, Any]:
         return {"a": None, "b": None, "change": None, "ci": None, "p": 1.0, "games": 0}
     mean = statistics.fmean(d)
     se = statistics.stdev(d) / math.sqrt(n) if n > 1 else float("inf")
-    p = math.erfc(abs(mean) / se / math.sqrt(2)) if se > 0 and se != float("inf") else (1.0 if mean == 0 else 0.0)
+    if se > 0 and se != float("inf"):
+        p = math.erfc(abs(mean) / se / math.sqrt(2))
+    else:  # no spread (or one game): the exact sign test, every nonzero difference the same way
+        nonzero = sum(1 for x in d if x != 0)
+        p = min(1.0, 2 * 0.5 ** nonzero) if nonzero else 1.0
     return {"a": statistics.fmean(a), "b": statistics.fmean(b), "change": mean,
             "ci": [mean - Z95 * se, mean + Z95 * se] if se != float("inf") else None, "p": p, "games": n}
 
@@ -130,7 +134,8 @@ def _all(games: list[dict[str, Any]], base: dict[int, dict[str, Any]], fair: flo
                 {"a": statistics.fmean(v[0]) if v[0] else None, "b": statistics.fmean(v[1]) if v[1] else None,
                  "change": None, "ci": None, "p": 1.0, "games": 0}
                 for k, v in sorted(groups.items())}
-    return {"who": "all", "games": len(pairs), "rounds": rounds, "first_player": first, "by_group": by_group}
+    return {"who": "all", "games": len(pairs), "unfinished": sum(1 for _a, b in pairs if not b.get("finished")),
+            "rounds": rounds, "first_player": first, "by_group": by_group}
 
 
 def restricted_study(
@@ -260,7 +265,8 @@ def study_findings(study: dict[str, Any]) -> list[str]:
             out.append(
                 f"One seat barred from {head}: {study['bot']} wins {100 * r['win_rate']:.0f}% "
                 f"(95% CI {100 * r['ci'][0]:.0f}%–{100 * r['ci'][1]:.0f}%, {r['games']} games) against a fair "
-                f"{100 * fair:.0f}%: a drop of {_pt(r['drop'])} ({format_p(r['p_adjusted'])} corrected){vs}; {verdict}."
+                f"{100 * fair:.0f}%: a {'rise' if r['drop'] < 0 else 'drop'} of {100 * abs(r['drop']):.0f} pt "
+                f"({format_p(r['p_adjusted'])} corrected){vs}; {verdict}."
             )
         else:
             moved = [(k, m) for k, m in [("game length", r["rounds"]), ("the first player's win rate", r["first_player"])]
@@ -268,6 +274,13 @@ def study_findings(study: dict[str, Any]) -> list[str]:
             parts = [f"games last {r['rounds']['b']:.1f} rounds against {r['rounds']['a']:.1f} "
                      f"({r['rounds']['change']:+.1f}, 95% CI {r['rounds']['ci'][0]:+.1f} to {r['rounds']['ci'][1]:+.1f})"
                      if r["rounds"]["ci"] else "game length unchanged"]
+            stopped = int(r.get("unfinished") or 0)
+            if stopped == r["games"]:
+                parts.append(f"none of the {r['games']} games finished: every one stopped at the round limit, "
+                             "without a winner")
+            elif stopped:
+                parts.append(f"{stopped} of the {r['games']} games did not finish (stopped at the round limit, "
+                             "without a winner)")
             fp = r["first_player"]
             if fp["change"] is not None:
                 parts.append(f"the first player wins {100 * fp['b']:.0f}% against {100 * fp['a']:.0f}% ({_pt(fp['change'])})")
@@ -314,6 +327,8 @@ def render_study_html(study: dict[str, Any]) -> str:
         "<tr>" + "".join(f"<td>{bold(str(c))}</td>" for c in row) + "</tr>" for row in rows) + "</table>"
     findings = "".join(f"<li>{bold(f)}</li>" for f in study["findings"])
     summary = "".join(f"<li>{html.escape(x)}</li>" for x in base.get("summary") or [])
+    links = ", ".join(f"<a href='{html.escape(d)}/report.html'>{html.escape(d)}/report.html</a>"
+                      for d in [base.get("dir") or "baseline"] + [str(r["dir"]) for r in study["restrictions"]])
     return (
         "<!doctype html><html><head><meta charset='utf-8'><title>Restricted play</title>"
         "<style>body{font-family:system-ui,sans-serif;max-width:960px;margin:2em auto;padding:0 1em}"
@@ -322,7 +337,7 @@ def render_study_html(study: dict[str, Any]) -> str:
         f"<p>{html.escape(render_study_text(study).splitlines()[0])}</p>"
         f"<h2>Findings</h2><ul>{findings}</ul><h2>Side by side</h2>{table}"
         f"<h2>The unrestricted run's summary</h2><ol>{summary}</ol>"
-        "<p>Each run's own report: baseline/report.html, forbid-NAME/report.html, nobody-NAME/report.html.</p>"
+        f"<p>Each run's own report: {links}.</p>"
         "</body></html>"
     )
 
@@ -332,9 +347,10 @@ def restricted_mixes(mixes: list[str], out: str | Path, **kw: Any) -> dict[str, 
     restriction's verdict marked robust (the same under every bot) or bot-dependent."""
     out = Path(out)
     studies = []
+    dirs = []
     for bot in mixes:
-        slug = "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in bot)[:60]
-        studies.append(restricted_study(bot=bot, out=out / f"mix-{slug}", **kw))
+        dirs.append("mix-" + "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in bot)[:60])
+        studies.append(restricted_study(bot=bot, out=out / dirs[-1], **kw))
     verdicts = []
     for row in studies[0]["restrictions"]:
         per = [next((r for r in s["restrictions"] if r["restriction"] == row["restriction"] and r["who"] == row["who"]), None)
@@ -342,7 +358,8 @@ def restricted_mixes(mixes: list[str], out: str | Path, **kw: Any) -> dict[str, 
         say = [_say(r) for r in per]
         verdicts.append({"restriction": row["restriction"], "who": row["who"], "under": say,
                          "robust": len(set(say)) == 1 and "not binding" not in say[0]})
-    result = {"game": studies[0]["game"], "mixes": mixes, "verdicts": verdicts, "findings": [
+    result = {"game": studies[0]["game"], "mixes": mixes, "runs": [{"mix": m, "dir": d} for m, d in zip(mixes, dirs)],
+              "verdicts": verdicts, "findings": [
         f"{'One seat' if v['who'] == 'one' else 'Nobody'} barred from '{v['restriction']}': "
         f"{'robust' if v['robust'] else 'bot-dependent'} — " + "; ".join(f"{m}: {s}" for m, s in zip(mixes, v["under"]))
         for v in verdicts]}

@@ -114,8 +114,18 @@ def merge(summaries: list[dict[str, Any]], mixes: list[Mix], threshold: float = 
 def _numbers(v: dict[str, Any], mixes: list[str]) -> str:
     parts = []
     for name, e, p in zip(mixes, v["effects"], v["p_adjusted"]):
-        parts.append(f"{name} —" if e is None else f"{name} {100 * e:+.0f} pt ({format_p(p)})")
+        parts.append(f"{name} not testable" if e is None else f"{name} {100 * e:+.0f} pt ({format_p(p)})")
     return ", ".join(parts)
+
+
+def verdict_word(v: dict[str, Any], mixes: list[str]) -> str:
+    """robust, bot-dependent (it fails under a mix that can test it), or held where testable."""
+    if v["robust"]:
+        return "robust"
+    untested = [m for m, e in zip(mixes, v["effects"]) if e is None]
+    if untested and all(h for h, e in zip(v["holds"], v["effects"]) if e is not None):
+        return f"held where testable, not testable under {', '.join(untested)}"
+    return "bot-dependent"
 
 
 def robust_summary(summaries: list[dict[str, Any]], mixes: list[Mix], verdicts: list[dict[str, Any]],
@@ -133,7 +143,8 @@ def robust_summary(summaries: list[dict[str, Any]], mixes: list[Mix], verdicts: 
     out = []
     for key in ordered[:limit]:
         v = by_key[key]
-        mark = "Robust" if v["robust"] else "Bot-dependent"
+        word = verdict_word(v, names)
+        mark = word[0].upper() + word[1:]
         out.append(f"{best[key][1]} [{mark}: {_numbers(v, names)}.]")
     if not out:
         out.append(f"No finding of {100 * verdicts_threshold(summaries):.0f} points or more under any of the mixes "
@@ -198,5 +209,5 @@ def render_robust_text(result: dict[str, Any]) -> str:
     lines += [f" {i}. {x}" for i, x in enumerate(result["summary"], start=1)]
     lines.append("Every finding under each mix:")
     for v in result["verdicts"]:
-        lines.append(f" - {v['label']}: {'robust' if v['robust'] else 'bot-dependent'} — {_numbers(v, result['mixes'])}")
+        lines.append(f" - {v['label']}: {verdict_word(v, result['mixes'])} — {_numbers(v, result['mixes'])}")
     return "\n".join(lines) + "\n"

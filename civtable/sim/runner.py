@@ -239,7 +239,7 @@ def _local_results(tasks: list[dict[str, Any]], workers: int) -> Iterator[dict[s
                 pending.add(pool.submit(run_game, queue.pop()))
             finished, pending = wait(pending, timeout=0.25, return_when=FIRST_COMPLETED)
             if _STOP.is_set():  # SIGTERM, noticed here, outside the pool's locks
-                raise KeyboardInterrupt
+                raise Terminated
             for fut in finished:
                 yield fut.result()
         done = True
@@ -358,7 +358,7 @@ def simulate(
     summary = summarize_run(game, manifest, games, config.threshold)
     if stopped is not None:
         summary["findings"].insert(0, (
-            f"Warning: the run was interrupted ({type(stopped).__name__}); this report covers the {len(games)} of "
+            f"Warning: the run was interrupted ({_why(stopped)}); this report covers the {len(games)} of "
             f"{manifest['games']} games that finished. Run the same command again to play the rest."))
     if failed:
         note = (
@@ -406,6 +406,19 @@ def report_only(config: SimConfig, out: str | Path) -> dict[str, Any]:
     return summary
 
 
+class Terminated(KeyboardInterrupt):
+    """The run received SIGTERM."""
+
+
+def _why(stopped: BaseException) -> str:
+    """Why a run stopped early, in plain words."""
+    if isinstance(stopped, Terminated):
+        return "stopped by a termination signal, SIGTERM"
+    if isinstance(stopped, KeyboardInterrupt):
+        return "stopped with Ctrl-C"
+    return "a worker process died"
+
+
 class Interrupted(KeyboardInterrupt):
     """A run stopped before all its games were played; its report covers the games that finished."""
 
@@ -432,7 +445,7 @@ def _terminate_as_interrupt() -> Iterator[None]:
         if _IN_POOL.is_set():
             _STOP.set()  # the pool's loop stops at its next check (within a quarter of a second)
         else:
-            raise KeyboardInterrupt
+            raise Terminated
 
     _STOP.clear()
     old = signal.signal(signal.SIGTERM, handler)

@@ -25,7 +25,7 @@ from .stats import count_text, format_p, wilson
 __all__ = ["KIND_TITLES", "element_table", "kind_title", "pct", "signal_sentence", "untestable_note"]
 
 METHOD = ("per-game permutation test (which seats of a game hold an element is exchangeable when it does not "
-          "matter), Benjamini–Hochberg at a false discovery rate of 5% together with turn order and traits")
+          "matter), Benjamini–Hochberg at a false discovery rate of 5% together with turn order{groups}")
 
 
 def pct(x: float) -> str:
@@ -43,9 +43,10 @@ def _verdict(r: dict[str, Any], threshold: float) -> str:
 
 
 def element_table(rows: list[dict[str, Any]], untestable: list[dict[str, Any]], threshold: float,
-                  seats: int, winners: int) -> dict[str, Any]:
+                  seats: int, winners: int, groups: str = "") -> dict[str, Any]:
     """The element rows (choices and outcomes) of the assessed factors, with shares, intervals
-    and verdicts, as ``summary["elements"]``."""
+    and verdicts, as ``summary["elements"]``; ``groups`` names the seats' assigned choice in the
+    plural ("traits", "civilizations"), if the game has one."""
     tested: list[dict[str, Any]] = []
     outcomes: list[dict[str, Any]] = []
     for r in rows:
@@ -68,7 +69,7 @@ def element_table(rows: list[dict[str, Any]], untestable: list[dict[str, Any]], 
         }
         (outcomes if r["kind"] == "outcome" else tested).append(row)
     return {
-        "method": METHOD,
+        "method": METHOD.format(groups=f" and {groups}" if groups else ""),
         "threshold": threshold,
         "tested": tested,
         "outcomes": outcomes,

@@ -266,8 +266,10 @@ def tell(fs: FactorSet, rows: list[dict[str, Any]], threshold: float = THRESHOLD
         sig = [r for r in rows if r["significant"] and r["kind"] != "outcome"]
         tested = [r for r in rows if r["kind"] != "outcome"]
         small = f"; {len(sig)} significant but smaller than {100 * threshold:.0f} points" if sig else ""
+        group_title = next((f.title for f in fs.factors if f.kind == "group"), "") if fs.group_field else ""
+        groups = f"{group_title.lower()}s, " if group_title else ""
         lines.append(f"No imbalance of {100 * threshold:.0f} points or more: none of the {len(tested)} features tested "
-                     f"(turn order, {'traits, ' if fs.group_field else ''}content choices) moves the win rate that much "
+                     f"(turn order, {groups}content choices) moves the win rate that much "
                      f"with confidence ({fs.table.games} games{small}).")
     return {
         "sentences": lines,

@@ -60,3 +60,22 @@ def test_inceptum_reads_a_rewritten_content_file(tmp_path: Path) -> None:
     f.write_text(edited_text(source, {"advances.trade_routes.cost": 0}))
     with pytest.raises(ContentError):
         make_game("inceptum", {"players": 4}, str(f))
+
+
+@pytest.mark.parametrize("game", ["conquest", "pathciv", "dominations"])
+def test_unknown_keys_and_sections_are_named_not_ignored(tmp_path: Path, game: str) -> None:
+    import importlib
+    import tomllib
+
+    module = importlib.import_module(f"civtable.games.{game}.content")
+    builtin = Path(module.__file__).with_name("content.toml")  # type: ignore[arg-type]
+    text = builtin.read_text()
+    raw = tomllib.loads(text)
+    section = next(k for k, v in raw.items() if isinstance(v, list) and v and isinstance(v[0], dict))
+    start = text.index(f"[[{section}]]\n") + len(f"[[{section}]]\n")
+    path = tmp_path / "c.toml"
+    path.write_text(text[:start] + "bogus_cost = 3\n" + text[start:] + "\n[bogus_section]\nx = 1\n")
+    problems = module.check_content(str(path))
+    assert any(p.startswith(f"{section}[0]") and "unknown key 'bogus_cost'" in p for p in problems), problems
+    assert any("unknown section [bogus_section]" in p for p in problems), problems
+    assert module.check_content(str(builtin)) == []

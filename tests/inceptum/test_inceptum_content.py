@@ -206,3 +206,19 @@ def test_variant_cannot_change_what_the_engine_hard_codes(tmp_path: Path) -> Non
     path = tmp_path / "variant.toml"
     path.write_text(text)
     assert any(p.startswith("rules.min_cost") for p in check_content(str(path)))
+
+
+def test_unknown_keys_are_named_not_ignored(tmp_path: Path) -> None:
+    # a mistyped field would otherwise be dropped silently and the default played instead
+    path = edit(tmp_path, "writing", "population", "populaton = 3")
+    problems = check_content(path)
+    assert any("advances[0] (writing)" in p and "unknown key 'populaton'" in p for p in problems), problems
+    path = edit(tmp_path, "food", "max_count", "max_count = 4\nmax_cuont = 5", name="d.toml")
+    assert any("(food)" in p and "unknown key 'max_cuont'" in p for p in check_content(path))
+    text = BUILTIN_PATH.read_text().replace("resource_cap = 50", "resource_cap = 50\nresourse_cap = 40", 1)
+    (tmp_path / "r.toml").write_text(text + "\n[wonder]\nid = \"x\"\n")
+    problems = check_content(str(tmp_path / "r.toml"))
+    assert any(p.startswith("rules") and "unknown key 'resourse_cap'" in p for p in problems), problems
+    assert any("unknown section [wonder]" in p for p in problems), problems
+    with pytest.raises(ContentError):
+        load_content(str(tmp_path / "r.toml"))

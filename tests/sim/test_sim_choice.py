@@ -47,3 +47,43 @@ def test_dominations_turn_order_is_the_initiative() -> None:
     g = make_game("dominations", {"players": 3})
     order = turn_order(g.new_initial_state())
     assert sorted(order or []) == [0, 1, 2]
+
+
+def test_a_short_rotated_run_is_told_to_play_more_games_not_to_rotate() -> None:
+    g = make_game("dominations", {"players": 2})
+    hooks = study_hooks(g)
+    ids = [str(o) for o in hooks.choice_options(g)]  # type: ignore[union-attr]
+    names = option_names(g)
+    choice = (str(hooks.CHOICE), ids)  # type: ignore[union-attr]
+    short = summarize({"seats": ["greedy"] * 2, "game": "dominations", "assign": "objective=rotate"},
+                      _games("objective", [names[i] for i in ids], 2, 7), choice=choice, choice_names=names)
+    text = next(f for f in short["findings"] if "never played" in f)
+    assert "Use --assign objective=rotate" not in text
+    assert "every option is played within any 16 games" in text and "7 games" in text
+
+
+def test_a_flagged_win_rate_is_not_given_as_plus_or_minus_beyond_its_interval() -> None:
+    games = _games("civ", ["romans", "goths"], 2, 8)
+    for g in games:  # seat 1 wins every game
+        g["winners"] = [0]
+        for s in g["seats"]:
+            s["won"] = s["seat"] == 0
+    summary = summarize({"seats": ["greedy"] * 2, "game": "conquest"}, games)
+    line = next(f for f in summary["findings"] if f.startswith("Seat 1 wins"))
+    assert "±" not in line and "100% of its games (95% CI" in line
+
+
+def test_different_bots_in_fixed_seats_are_warned_about() -> None:
+    games = _games("civ", ["romans", "goths"], 2, 8)
+    for g in games:
+        g["seats"][1]["bot"] = "random"
+    fixed = summarize({"seats": ["greedy", "random"], "game": "conquest", "rotate_seats": False}, games)
+    assert any("--rotate-seats" in f and "cannot be told apart" in f for f in fixed["findings"])
+    rotated = summarize({"seats": ["greedy", "random"], "game": "conquest", "rotate_seats": True}, games)
+    assert not any("cannot be told apart" in f for f in rotated["findings"])
+
+
+def test_a_game_without_modes_does_not_speak_of_mode_default() -> None:
+    summary = summarize({"seats": ["greedy"] * 2, "game": "conquest", "options": {}}, _games("civ", ["romans"], 2, 4))
+    length = next(f for f in summary["findings"] if "rounds on average" in f)
+    assert length.startswith("Games last 9.0 rounds") and "default" not in length

@@ -55,3 +55,37 @@ def test_a_significant_move_is_listed_and_starred(tmp_path: Path) -> None:
     out = render_compare_text(cmp)
     assert "win rate by bot greedy: 30% -> 60% (+30 pt, p<0.001 corrected)" in out
     assert out.rstrip().endswith("* moved significantly (two-proportion test, Benjamini–Hochberg at 5%)")
+
+
+def test_runs_of_two_games_are_refused_in_plain_words(tmp_path: Path) -> None:
+    import pytest
+
+    from civtable.core import CivtableError
+
+    simulate(SimConfig(game="nim", seats=["greedy", "random"], games=2, seed=3, options={"players": 2}),
+             tmp_path / "a", progress=False)
+    simulate(SimConfig(game="conquest", seats=["greedy"] * 2, games=1, seed=3, max_rounds=1, options={"players": 2}),
+             tmp_path / "b", progress=False)
+    with pytest.raises(CivtableError) as err:
+        compare_runs(tmp_path / "a", tmp_path / "b")
+    assert "runs of two different games" in str(err.value)
+    assert "nim" in str(err.value) and "conquest" in str(err.value)
+
+
+def test_compare_names_the_games_own_choice(tmp_path: Path) -> None:
+    import json
+
+    from civtable.sim import render_compare_html
+
+    rate = {"rate": 0.5, "ci_low": 0.3, "ci_high": 0.7, "games": 20, "wins": 10}
+    for d in ("a", "b"):
+        (tmp_path / d).mkdir()
+        (tmp_path / d / "summary.json").write_text(json.dumps({
+            "game": "conquest", "games": 20, "seats": ["greedy"] * 2, "options": {}, "group_label": "civ",
+            "length": {"mean": 20.0}, "first_player": {},
+            "win_rate": {"by_group": {"Romans": rate}, "by_seat": {}, "by_bot": {},
+                         "by_group_and_bot": {"Romans (greedy)": rate}}}))
+    cmp = compare_runs(tmp_path / "a", tmp_path / "b")
+    text = render_compare_text(cmp)
+    assert "Win rate by civilization\n" in text and "Win rate by civilization and bot\n" in text
+    assert "trait" not in text and "trait" not in render_compare_html(cmp)

@@ -32,6 +32,7 @@ def test_interrupted_run_writes_the_report_of_finished_games(tmp_path: Path) -> 
     summary = json.loads((tmp_path / "summary.json").read_text())
     assert summary["games"] == 4 and summary["run"]["interrupted"]
     assert summary["findings"][0].startswith("Warning: the run was interrupted") and "4 of 30 games" in summary["findings"][0]
+    assert "(stopped with Ctrl-C)" in summary["findings"][0] and "KeyboardInterrupt" not in summary["findings"][0]
     assert "interrupted" in (tmp_path / "report.html").read_text()
     # the same command again plays the rest
     summary = simulate(cfg, tmp_path, progress=False)
@@ -55,6 +56,7 @@ def test_sigterm_stops_a_run_with_a_report(tmp_path: Path) -> None:
     assert "report of the finished games" in err
     summary = json.loads((out / "summary.json").read_text())
     assert summary["run"]["interrupted"] and 5 <= summary["games"] < 200000
+    assert "(stopped by a termination signal, SIGTERM)" in summary["findings"][0]
 
 
 def test_report_only_after_a_killed_run(tmp_path: Path) -> None:

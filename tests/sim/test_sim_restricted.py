@@ -164,6 +164,7 @@ def test_who_all_bars_every_seat_and_pairs_with_the_baseline(tmp_path: Path) -> 
     assert one["paired"]["games"] == 6  # the same seat of the same game, unrestricted
     html = (tmp_path / "study.html").read_text()
     assert "unrestricted (baseline)" in html and "nobody: no wonders" in html and "one seat: no wonders" in html
+    assert "NAME" not in html and "href='nobody-wonders/report.html'" in html and "href='forbid-wonders/report.html'" in html
 
 
 def test_restricted_study_under_two_bots(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -172,6 +173,67 @@ def test_restricted_study_under_two_bots(tmp_path: Path, capsys: pytest.CaptureF
     assert code == 0
     out = capsys.readouterr().out
     assert "One seat barred from 'research'" in out and "greedy:" in out and "random:" in out
+    assert "mix-NAME" not in out and f"{tmp_path}/mix-random/study.html" in out
     result = json.loads((tmp_path / "robust.json").read_text())
     assert result["mixes"] == ["greedy", "random"] and len(result["verdicts"][0]["under"]) == 2
     assert (tmp_path / "mix-greedy" / "study.html").exists() and (tmp_path / "mix-random" / "baseline").is_dir()
+
+
+def test_a_paired_change_seen_in_one_or_two_games_is_not_significant() -> None:
+    from civtable.sim.restricted import paired
+
+    # India won both of its two baseline games and neither restricted one: no spread, but two games
+    assert paired([1.0, 1.0], [0.0, 0.0])["p"] >= 0.5
+    assert paired([1.0], [0.0])["p"] == 1.0
+    assert paired([0.0] * 8, [1.0] * 8)["p"] < 0.01  # eight games all the same way: exact sign test
+    assert paired([15.0] * 5, [15.0] * 5)["p"] == 1.0
+
+
+@pytest.mark.parametrize(("rate", "words"), [(0.0, "a drop of 33 pt"), (0.5, "a rise of 17 pt")])
+def test_a_drop_is_written_without_a_plus_sign_and_a_rise_as_a_rise(rate: float, words: str) -> None:
+    from civtable.sim.restricted import study_findings
+
+    row = {"restriction": "cities", "description": "never builds a City", "games": 12, "who": "one",
+           "binding": {"binding": True}, "dominant": False, "matters": True, "significant": True,
+           "paired": {"games": 0}, "win_rate": rate, "ci": [0.0, 0.6], "drop": 1 / 3 - rate, "p_adjusted": 0.01}
+    (line,) = study_findings({"fair_share": 1 / 3, "bot": "greedy", "restrictions": [row]})
+    assert words in line and "drop of +" not in line and "drop of -" not in line
+
+
+def test_conquest_seat_barred_from_attacks_finishes_its_games(tmp_path: Path) -> None:
+    # game 4 of this run once looped for ever: the bot picked a unit whose only good move was an
+    # attack, the bar left it nothing but Cancel, and it picked the same unit again
+    import signal
+
+    def stop(*_args: object) -> None:
+        raise TimeoutError("the game did not finish in 60 s")
+
+    old = signal.signal(signal.SIGALRM, stop)
+    signal.alarm(60)
+    try:
+        cfg = SimConfig(game="conquest", seats=["greedy"] * 3, games=4, seed=2, options={"players": 3},
+                        forbid=[["attacks"], [], []], assign="civ=rotate", rotate_seats=True)
+        simulate(cfg, tmp_path, progress=False)
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
+    games = load_games(tmp_path)
+    assert len(games) == 4 and all(g["finished"] for g in games)
+    assert all(c["overridden"] == 0 for g in games for c in g["restricted"].values())
+
+
+def test_who_all_says_when_its_games_stopped_at_the_round_limit() -> None:
+    from civtable.sim.restricted import _all, study_findings
+
+    def game(i: int, rounds: int, finished: bool) -> dict[str, object]:
+        return {"index": i, "rounds": rounds, "finished": finished, "winners": [0] if finished else [],
+                "first_player": 0, "seats": [{"seat": 0, "trait": "united"}, {"seat": 1, "trait": "cultural"}]}
+
+    base = {i: game(i, 17, True) for i in range(4)}
+    row = _all([game(i, 80, False) for i in range(4)], base, 0.5)
+    assert row["unfinished"] == 4
+    row.update({"restriction": "governments", "description": "never chooses a government",
+                "binding": {"binding": True}})
+    row["rounds"]["moved"] = True
+    (line,) = study_findings({"fair_share": 0.5, "bot": "greedy", "restrictions": [row]})
+    assert "none of the 4 games finished" in line and "round limit" in line

@@ -75,6 +75,7 @@ def test_simulate_under_two_mixes_writes_a_combined_report(tmp_path: Path, capsy
     assert code == 0
     out = capsys.readouterr().out
     assert "under 2 bot mixes (greedy, greedy:style=builder), same seeds" in out
+    assert "mix-NAME" not in out and f"{tmp_path}/mix-greedy_style_builder/report.html" in out
     result = json.loads((tmp_path / "robust.json").read_text())
     assert result["mixes"] == ["greedy", "greedy:style=builder"]
     seeds = [[json.loads(x)["seed"] for x in (tmp_path / d / "games.jsonl").read_text().splitlines()]
@@ -82,3 +83,18 @@ def test_simulate_under_two_mixes_writes_a_combined_report(tmp_path: Path, capsy
     assert sorted(seeds[0]) == sorted(seeds[1])
     page = (tmp_path / "report.html").read_text()
     assert "Skill curve" in page and "mix-greedy/report.html" in page
+
+
+def test_a_finding_that_cannot_exist_under_a_mix_is_not_called_bot_dependent() -> None:
+    from civtable.sim.robust import Mix, merge, render_robust_text
+
+    row = {"key": "bot:greedy", "label": "Bot 'greedy'", "kind": "bot", "finding": True, "significant": True,
+           "effect": 1.0, "ci": [1.0, 1.0], "p_adjusted": 0.006, "with": 1.0, "n_with": 8}
+    mixes = [Mix("greedy", ("greedy",) * 3), Mix("greedy+random+random", ("greedy", "random", "random"))]
+    result = merge([{"factors": []}, {"factors": [row]}], mixes)
+    result["game"] = "dominations"
+    (v,) = result["verdicts"]
+    assert not v["robust"]
+    text = render_robust_text(result)
+    assert "bot-dependent" not in text
+    assert "greedy not testable" in text and "held where testable, not testable under greedy" in text

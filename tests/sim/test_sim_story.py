@@ -115,3 +115,46 @@ def test_conditional_logit_matches_a_direct_maximisation() -> None:
 
     direct = minimize(nll, np.zeros(2), method="BFGS").x
     assert model.converged and model.beta == pytest.approx(direct, abs=1e-4)
+
+
+def test_no_imbalance_sentence_names_the_games_own_choice() -> None:
+    games = first_player_takes_the_benefit(200)
+    for g in games:
+        for seat in g["seats"]:
+            seat["civ"] = seat.pop("trait")
+    names, titles = element_names(make_game("conquest", {"players": 4}))
+    summary = summarize({"seats": ["greedy"] * 4, "game": "conquest", "options": {}}, games, names, titles,
+                        threshold=0.9)
+    assert "(turn order, civilizations, content choices)" in summary["summary"][0]
+    assert "traits" not in summary["summary"][0]
+
+
+def test_conquest_report_says_civilization_not_civ_or_traits() -> None:
+    from civtable.sim.html_report import render_html
+
+    games = first_player_takes_the_benefit(200)
+    for g in games:
+        for seat in g["seats"]:
+            seat["civ"] = seat.pop("trait")
+    names, titles = element_names(make_game("conquest", {"players": 4}))
+    summary = summarize({"seats": ["greedy"] * 4, "game": "conquest", "options": {}, "seed": 1}, games, names,
+                        titles)
+    assert "traits" not in summary["elements"]["method"] and "civilizations" in summary["elements"]["method"]
+    page = render_html(summary)
+    assert "Win rate by civilization</h2>" in page and "Win rate by civilization and bot</h2>" in page
+    assert "Win rate by civ<" not in page and "traits" not in page
+
+
+def test_an_element_held_once_gets_no_narrow_interval() -> None:
+    # one seat of one game of 14 holds it and won: +68 points said nothing, yet the interval was +65 to +72
+    wins = [[1, 0, 0]] + [[0, 1, 0]] * 5 + [[0, 0, 1]] * 8
+    holds = [[1, 0, 0]] + [[0, 0, 0]] * 13
+    t, x = _table(wins, holds)
+    d = rate_difference(t, x)
+    assert d["diff"] == pytest.approx(1 - 13 / 41)
+    assert d["ci"][0] < 0 < d["ci"][1] and d["ci"][1] <= 1.0
+    # many games: the game-clustered interval stands as it was
+    wins = [[1, 0, 0, 0]] * 30 + [[0, 1, 0, 0]] * 10
+    t, x = _table(wins, [[1, 0, 0, 0]] * 40)
+    big = rate_difference(t, x)
+    assert big["ci"][1] - big["ci"][0] == pytest.approx(0.3624, abs=1e-3)

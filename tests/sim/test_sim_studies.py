@@ -116,3 +116,14 @@ def test_options_never_played_are_reported(tmp_path: Path) -> None:
     text = "\n".join(summary["findings"])
     assert "not a study of 'civ': only" in text and "Goths" in text and "--assign civ=rotate" in text
     assert summary["choice"]["not_a_study"]
+
+
+def test_mission1_deals_no_trait_so_assigning_one_is_refused(tmp_path: Path) -> None:
+    game = make_game("inceptum", {"players": 2, "mode": "mission1"})
+    with pytest.raises(OptionError, match="deals no trait"):
+        parse_assign("trait=rotate", game)
+    with pytest.raises(OptionError, match="deals no trait"):
+        simulate(SimConfig(game="inceptum", seats=["greedy"] * 2, games=1, seed=1,
+                           options={"players": 2, "mode": "mission1"}, assign="trait=rotate"), tmp_path, progress=False)
+    assert not (tmp_path / "games.jsonl").exists()
+    assert parse_assign("trait=rotate", make_game("inceptum", {"players": 2, "mode": "glory"})) is not None

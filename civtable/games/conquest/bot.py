@@ -25,6 +25,7 @@ kept per City (plus two); ``margin`` — Food income kept spare beyond the upkee
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
@@ -93,6 +94,12 @@ class GreedyConquest:
             raise OptionError(f"greedy parameters attack=, aggression=, armies= and margin= must be numbers ({exc})") from None
         self._cancelled: set[tuple[int, Action]] = set()
         self.civ_order = CIV_PREFERENCE
+        self._barred: Callable[[Action], bool] = lambda _a: False
+
+    def restrict(self, barred: Callable[[Action], bool]) -> None:
+        """Restricted play: a unit is picked to move only toward a destination it may take (picking
+        one whose every good move is barred would leave only Cancel, and it would be picked again)."""
+        self._barred = barred
 
     # ------------------------------------------------------------------ entry points
     def decide(self, obs: Observation) -> Action:
@@ -201,7 +208,7 @@ class GreedyConquest:
                 continue
             sample = s.clone()
             sample.apply_unchecked(a, self.seat)
-            dests = [d for d in sample.legal_actions(self.seat) if d.kind == "to"]
+            dests = [d for d in sample.legal_actions(self.seat) if d.kind == "to" and not self._barred(d)]
             for d in dests:
                 sc = self._move_score(s, str(a.args[0]), int(a.args[1]) - 1, d)
                 if sc > 0 and (best is None or sc > best[0]):

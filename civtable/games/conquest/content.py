@@ -21,7 +21,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from civtable.core.contentfile import read_content_file
+from civtable.core.contentfile import read_content_file, unknown_keys
 from civtable.core.errors import ContentError
 
 DEFAULT_PATH = Path(__file__).with_name("content.toml")
@@ -458,6 +458,9 @@ def load_content(path: str | Path | None = None) -> tuple[Content, str]:
     if hit is not None:
         return hit
     content, problems = _parse(raw)
+    unknown = unknown_keys(raw, DEFAULT_PATH)
+    if unknown:
+        content, problems = None, unknown + problems
     if content is None:
         p = Path(path) if path is not None else DEFAULT_PATH
         raise ContentError(f"the content file {p} has {len(problems)} problem(s)", problems)

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from civtable.core import ContentError
-from civtable.core.contentfile import read_content_file
+from civtable.core.contentfile import read_content_file, unknown_keys
 
 DEFAULT_PATH = Path(__file__).with_name("content.toml")
 
@@ -425,6 +425,9 @@ def load_content(path: str | Path | None = None) -> Content:
     if cid in _CACHE:
         return _CACHE[cid]
     content, problems = _parse(raw, cid)
+    unknown = unknown_keys(raw, DEFAULT_PATH)
+    if unknown:
+        content, problems = None, unknown + problems
     if content is None:
         raise ContentError(f"the content file has {len(problems)} problem(s)", problems)
     _CACHE[cid] = content

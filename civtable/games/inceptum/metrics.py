@@ -97,7 +97,9 @@ def first_player(state: GameState) -> int:
 
 
 def choice_options(game: Game) -> list[str]:
-    """The traits a study may assign."""
+    """The traits a study may assign (none in Mission 1, which deals no trait)."""
+    if game.options.get("mode") == "mission1":
+        return []
     return [t.id for t in _content(game).traits]
 
 

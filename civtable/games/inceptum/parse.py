@@ -121,9 +121,63 @@ def _ids(items: list[dict[str, Any]], section: str, problems: _Problems) -> dict
     return index
 
 
+# Every key the loader reads; anything else in the file is a mistake that would otherwise be
+# dropped silently (a mistyped field plays its default). `provisional` may mark any entry.
+_SECTIONS = ("meta", "rules", "objectives", "provisional", "traits", "advances", "buildings", "wonders", "benefits",
+             "humble_beginnings")
+_RULE_KEYS = frozenset((
+    "resources", "resource_cap", "ptp_cap", "city_size", "population_per_cp", "research_cp", "resource_building_cp",
+    "special_building_cp", "wonder_cp", "start_buildings", "start_population", "start_slots", "mission1_start",
+    "bank_ratio", "min_cost", "bonus_resource_building", "bonus_special_building", "bonus_wonder", "pray_threshold",
+    "first_wonder_discount", "cultural_first_wonder_percent", "united_max_tokens", "stone_unlocked_by",
+    "iron_unlocked_by", "bank_trade_unlocked_by",
+))
+_ENTRY_KEYS = {
+    "traits": frozenset(("id", "name", "cards", "free_research", "extra_population", "first_wonder_half",
+                         "first_wonder_discount", "grid_population")),
+    "advances": frozenset(("id", "name", "age", "cost", "population", "requires", "requires_any", "excludes", "gains",
+                           "gains_all", "government", "bonus_cp", "dawn")),
+    "buildings": frozenset(("id", "kind", "resource", "levels", "max_count")),
+    "wonders": frozenset(("id", "name", "age", "kind", "cost", "unlocked_by", "effects")),
+    "benefits": frozenset(("id", "name", "government", "effects")),
+    "humble_beginnings": frozenset(("id", "name", "advances", "population", "resources")),
+}
+_LEVEL_KEYS = frozenset(("name", "unlocked_by", "cost", "gains", "pray", "research_discount", "trade_discount"))
+_EFFECT_KEYS = frozenset(("type", "amount", "gains", "timing"))
+
+
+def _unknown(table: Any, allowed: frozenset[str], place: str, problems: _Problems) -> None:
+    if isinstance(table, dict):
+        for key in table:
+            if key not in allowed and key != "provisional":
+                problems.add(place, f"unknown key {key!r} (a mistyped name? known: {', '.join(sorted(allowed))})")
+
+
+def _unknown_keys(raw: dict[str, Any], problems: _Problems) -> None:
+    """Name every section and key the loader does not know."""
+    for key in raw:
+        if key not in _SECTIONS:
+            problems.add(key, f"unknown section [{key}] (sections: {', '.join(_SECTIONS)})")
+    _unknown(raw.get("rules"), _RULE_KEYS, "rules", problems)
+    for section, allowed in _ENTRY_KEYS.items():
+        items = raw.get(section)
+        for i, item in enumerate(items if isinstance(items, list) else []):
+            if not isinstance(item, dict):
+                continue
+            place = f"{section}[{i}] ({item.get('id')})"
+            _unknown(item, allowed, place, problems)
+            levels = item.get("levels") if section == "buildings" else None
+            for j, level in enumerate(levels if isinstance(levels, list) else []):
+                _unknown(level, _LEVEL_KEYS, f"{place}.levels[{j}]", problems)
+            effects = item.get("effects") if section in ("wonders", "benefits") else None
+            for j, effect in enumerate(effects if isinstance(effects, list) else []):
+                _unknown(effect, _EFFECT_KEYS, f"{place}.effects[{j}]", problems)
+
+
 def parse_content(raw: dict[str, Any], path: str, content_id: str) -> tuple[Content | None, list[str]]:
     """Parse and check raw TOML data. Returns (content or None, problems)."""
     pr = _Problems()
+    _unknown_keys(raw, pr)
     rules = raw.get("rules")
     if not isinstance(rules, dict):
         pr.add("rules", "missing [rules] table")

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from civtable.core.contentfile import ContentLoader
+from civtable.core.contentfile import ContentLoader, checking_keys
 
 from .vocab import (  # noqa: F401 - the vocabulary is also read from here
     AGENT,
@@ -449,7 +449,7 @@ def parse_content(raw: dict[str, Any], path: str, digest: str) -> tuple[Content 
     return (None if problems else content), problems
 
 
-_LOADER = ContentLoader(BUILTIN_PATH, parse_content)
+_LOADER = ContentLoader(BUILTIN_PATH, checking_keys(parse_content, BUILTIN_PATH))
 
 
 def load_content(path: str | Path | None = None) -> Content:

@@ -164,7 +164,7 @@ class TerminalTable:
                     target = rest if word in ("info", "?") else (word[1:] + " " + rest).strip()
                     self.info(seat, target)
                 else:
-                    self.play_line(seat, line)
+                    self.play_line(seat, self.renderer.typed(line, self.session.state.legal_actions(seat)))
                     return
             except ActionError as exc:
                 self.say(f"✗ {exc}", "  ", "red")
@@ -338,7 +338,7 @@ class TerminalTable:
             if target not in {a.text() for a in state.legal_actions(seat)}:
                 self.term.write(f"  {number} is a step toward a choice: type {number} to see what follows ('back' returns).")
                 return
-        plan = resolve(state, seat, target)
+        plan = resolve(state, seat, self.renderer.typed(target, state.legal_actions(seat)))
         before = state.view(seat)
         t = self.term
         said = teaching.describe_action(self.game, before, plan[0].text())

@@ -76,7 +76,12 @@ def print_review(review: dict[str, Any], max_moves: int) -> None:
     if not review["finished"]:
         out(f"The record stops in round {review['points'][-1]['round']}, before the game's end.")
     out("")
-    out("The biggest swings:")
+    if not review["swings"]:
+        short = len(review["points"]) <= 2 and not review["finished"]
+        out("The biggest swings: " + ("none yet (no round has ended in this record)." if short
+                                      else "none (no player's chance changed from round to round)."))
+    else:
+        out("The biggest swings:")
     for n, sw in enumerate(review["swings"], 1):
         out(f"  {n}. {sw['sentence']}")
     a = review["analysis"]

@@ -150,3 +150,14 @@ def test_an_unfinished_record_is_not_said_to_have_ended(capsys: pytest.CaptureFi
     text = capsys.readouterr().out
     assert re.search(r"^  stopped ", text, re.M) and not re.search(r"^  end ", text, re.M), text
     assert f"The record stops in round {last['round']}, before the game's end." in text
+
+
+def test_a_record_too_short_for_swings_says_so(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    full = _record("conquest", 3)
+    record = GameRecord.from_json({**full.to_json(), "actions": full.to_json()["actions"][:1], "final_hash": None})
+    path = tmp_path / "short.json"
+    record.save(str(path))
+    assert main(["review", str(path), "--cpu-budget", "0", "--samples", "1"]) == 0
+    text = capsys.readouterr().out
+    assert "The biggest swings: none yet (no round has ended in this record)." in text, text
+    assert not re.search(r"^The biggest swings:\n\n", text, re.M)

@@ -69,3 +69,29 @@ def test_a_territory_may_be_typed_as_the_screen_writes_it(
     assert "✗" not in out, out[-1500:]
     mine = [text for player, text in GameRecord.load(str(path)).actions if player == 0]
     assert mine[1] == played, mine
+
+
+def test_the_terminal_never_asks_to_click() -> None:
+    from civtable.core import teaching
+
+    game = make_game("conquest", {"players": 2})
+    state = game.new_initial_state()
+    rng = random.Random(4)
+    seen = 0
+    for _ in range(3000):
+        d = state.decision()
+        if not d.players:
+            break
+        if d.is_chance:
+            state.apply_unchecked(sample_chance(state.chance_outcomes(), rng), CHANCE)
+            continue
+        p = d.players[0]
+        legal = state.legal_actions(p)
+        for a in legal:
+            if a.kind == "unit":
+                said = teaching.describe_action(game, state.view(p), a.text())
+                assert said is not None and "click" not in said["text"], said
+                assert "choose where it goes" in said["text"]
+                seen += 1
+        state.apply_unchecked(rng.choice(legal), p)
+    assert seen

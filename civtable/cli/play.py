@@ -243,7 +243,7 @@ def print_summary(term: Term, game: Game, obj: dict[str, Any], scores: bool = Tr
         t.write("  (scores stay hidden until the game ends: they include hidden information)")
     for p, score in enumerate(obj["scores"] if scores and obj["scores"] else []):
         star = t.style("  ★", "yellow") if p in obj["winners"] else ""
-        items = [f"{k}: {_fmt(v)}" for k, v in score.items()] if isinstance(score, dict) else [_fmt(score)]
+        items = [f"{str(k).replace('_', ' ')}: {_fmt(v)}" for k, v in score.items()] if isinstance(score, dict) else [_fmt(score)]
         head = f"  {name(p).ljust(width)}"
         limit = max(40, (t.width or 80) - 3)
         line = head

@@ -73,8 +73,15 @@ def print_review(review: dict[str, Any], max_moves: int) -> None:
     for pt in review["points"]:
         label = pt["label"]
         out("  " + f"{label:10}" + "".join(f"{100 * c:>14.0f}%" for c in pt["chances"]))
+    if not review["finished"]:
+        out(f"The record stops in round {review['points'][-1]['round']}, before the game's end.")
     out("")
-    out("The biggest swings:")
+    if not review["swings"]:
+        short = len(review["points"]) <= 2 and not review["finished"]
+        out("The biggest swings: " + ("none yet (no round has ended in this record)." if short
+                                      else "none (no player's chance changed from round to round)."))
+    else:
+        out("The biggest swings:")
     for n, sw in enumerate(review["swings"], 1):
         out(f"  {n}. {sw['sentence']}")
     a = review["analysis"]

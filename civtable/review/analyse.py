@@ -34,7 +34,7 @@ SUGGESTING_LEVEL = "strong"
 class Point(NamedTuple):
     """The chances at the start of the game, after a round, or at the end."""
 
-    label: str  # "start", "round 3", "end"
+    label: str  # "start", "round 3", "end" ("stopped" when the record ends before the game)
     round: int  # rounds completed
     at: int  # actions played
     chances: list[float]
@@ -154,7 +154,7 @@ def _points(est: Estimator, states: list[GameState], n: int) -> list[Point]:
                 points.append(Point(f"round {last_round}", last_round, i, chances))
             last_round = r
     final = states[-1]
-    points.append(Point("end", _round(final), len(states) - 1,
+    points.append(Point("end" if final.is_terminal() else "stopped", _round(final), len(states) - 1,
                         [round(est.chance(final, p), 4) for p in range(n)]))
     return points
 
@@ -177,7 +177,7 @@ def _swings(game: Any, est: Estimator, record: GameRecord, states: list[GameStat
         what = describe(game, states[index], player, Action.parse(text))
         whose = "their" if actor == seat else f"{game.seat_name(seat)}'s"
         verb = "rose" if after > before else "fell"
-        label = points[k].label if points[k].label != "end" else f"round {points[k].round}"
+        label = points[k].label if points[k].label not in ("end", "stopped") else f"round {points[k].round}"
         sentence = (f"{label[0].upper()}{label[1:]}: {what} — {whose} chance {verb} "
                     f"from {_pct(before)} to {_pct(after)}.")
         out.append(Swing(points[k].round, seat, before, after, index, actor, sentence))

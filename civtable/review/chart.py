@@ -48,7 +48,7 @@ def render_chart(review: dict[str, Any], names: Sequence[str] | None = None) -> 
     for k, pt in enumerate(points):  # round labels
         if k % step and k != len(points) - 1:
             continue
-        label = "start" if pt["label"] == "start" else ("end" if pt["label"] == "end" else str(pt["round"]))
+        label = pt["label"] if pt["label"] in ("start", "end", "stopped") else str(pt["round"])
         out.append(f'<text x="{x(k):.1f}" y="{TOP + h + 16}" font-size="11" text-anchor="middle" '
                    f'font-family="sans-serif">{escape(label)}</text>')
     out.append(f'<text x="{LEFT + w / 2:.1f}" y="{HEIGHT - 8}" font-size="12" text-anchor="middle" '
@@ -90,4 +90,5 @@ def _short(name: str) -> str:
 
 def _summary(review: dict[str, Any], names: Sequence[str]) -> str:
     last = review["points"][-1]["chances"]
-    return "; ".join(f"{names[p]}: {100 * c:.0f}% at the end" for p, c in enumerate(last))
+    when = "at the end" if review["points"][-1]["label"] == "end" else "where the record stops"
+    return "; ".join(f"{names[p]}: {100 * c:.0f}% {when}" for p, c in enumerate(last))

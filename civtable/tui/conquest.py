@@ -6,6 +6,7 @@ screen is short. Territories are written ``T12`` so they never read like menu nu
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -45,8 +46,13 @@ Move, Battle, Recruit, Research, Score; 'done' ends a phase.
 Territories are numbered: T12 is territory 12. On the map ('view map') ':'
 marks where the menu's options lead; V1 / C1: a Village / City of Player 1.
 Actions: 'village 12', 'monument 4', 'upgrade 9', 'recruit army 3', 'buy',
-'unit army 5' then 'to 7' (or 'unit army 5 to 7'). 'view places' lists your
-territories, their units (2A:P1: two Armies of Player 1) and neighbours."""
+'unit army 5' then 'to 7' (or 'unit army 5 to 7'); 'village T12' and 'T12'
+alone work too, but a bare number is always an option of the menu. 'view places'
+lists your territories, their units (2A:P1: two Armies of Player 1) and
+neighbours."""
+
+
+_T = re.compile(r"^[tT](\d+)$")
 
 
 def _terr(x: Any) -> str:
@@ -65,6 +71,15 @@ class ConquestRenderer(Renderer):
     def __init__(self, game: Any, term: Any) -> None:
         super().__init__(game, term)
         self.marked: set[int] = set()
+
+    def typed(self, line: str, legal: Sequence[Action]) -> str:
+        """Territories as the screen writes them: 'city T3' is 'city 3'; 'T3' alone is the one
+        option on territory 3 (a lone number stays a menu number)."""
+        tokens = [_T.sub(r"\1", w) for w in line.split()]
+        if len(tokens) == 1 and tokens[0] != line.strip():
+            on = [a for a in legal if [str(x) for x in a.args] == tokens]
+            return on[0].text() if len(on) == 1 else line
+        return " ".join(tokens)
 
     def title_line(self, view: dict[str, Any], seat: int | None) -> str:
         who = "spectator" if seat is None else f"Player {seat + 1}"

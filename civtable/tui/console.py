@@ -164,7 +164,7 @@ class TerminalTable:
                     target = rest if word in ("info", "?") else (word[1:] + " " + rest).strip()
                     self.info(seat, target)
                 else:
-                    self.play_line(seat, line)
+                    self.play_line(seat, self.renderer.typed(line, self.session.state.legal_actions(seat)))
                     return
             except ActionError as exc:
                 self.say(f"✗ {exc}", "  ", "red")
@@ -338,7 +338,7 @@ class TerminalTable:
             if target not in {a.text() for a in state.legal_actions(seat)}:
                 self.term.write(f"  {number} is a step toward a choice: type {number} to see what follows ('back' returns).")
                 return
-        plan = resolve(state, seat, target)
+        plan = resolve(state, seat, self.renderer.typed(target, state.legal_actions(seat)))
         before = state.view(seat)
         t = self.term
         said = teaching.describe_action(self.game, before, plan[0].text())
@@ -405,10 +405,10 @@ def resolve(state: GameState, seat: int, line: str) -> list[Action]:
     text = " ".join(line.lower().split())
     if not text:
         raise MalformedAction("the action is empty")
-    if text.isdigit():
+    choice = "1" if len(legal) == 1 else f"1 to {len(legal)}"
+    if re.fullmatch(r"-?\d+", text):
         n = int(text)
         if not 1 <= n <= len(legal):
-            choice = "1" if len(legal) == 1 else f"1 to {len(legal)}"
             raise IllegalAction(f"there is no action number {n}; choose {choice}")
         return [legal[n - 1]]
     tokens = text.split()
@@ -424,6 +424,8 @@ def resolve(state: GameState, seat: int, line: str) -> list[Action]:
     if len(starts) > 1:
         shown = ", ".join(a.text() for a in starts[:6]) + (" ..." if len(starts) > 6 else "")
         raise IllegalAction(f"'{text}' could be {shown}; type more of it or its number")
+    if re.fullmatch(r"-?\d+", tokens[0]):  # numbers, but not one menu number
+        raise IllegalAction(f"'{text}' is no action here: type one number from the menu ({choice}) or an action's text")
     action = Action.parse(text)  # raises MalformedAction for text that is no action at all
     raise IllegalAction(state.explain_illegal(action, seat))
 

@@ -38,6 +38,11 @@ class Renderer:
         self.game = game
         self.term = term
 
+    def typed(self, line: str, legal: Sequence[Action]) -> str:
+        """A typed line in the words of the actions: a game whose screen writes things its own
+        way (Conquest's ``T12``) turns them back here. ``legal``: the seat's legal actions."""
+        return line
+
     def help_lines(self) -> list[str]:
         """``help``: the game's own help, then the commands of every game."""
         own = self.help_text or f"{self.game.info.title}: {self.game.info.description}".rstrip(": ")

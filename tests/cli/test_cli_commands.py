@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -245,3 +246,10 @@ def test_bench_reports_the_bots_benchmarks(
     calls.clear()
     obj = run_json(capsys, "bench", "--game", "nim", "--seconds", "0.05", "--rounds", "1", "--quick")
     assert "mcts" not in obj and calls == []
+
+
+def test_the_final_scores_name_their_parts_in_words(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "play", "dominations", "--seats", "greedy,random", "--seed", "8", "--quiet")
+    assert code == 0 and "Game over" in out
+    assert "vp cards: " in out
+    assert not re.search(r"\b[a-z]+_[a-z_]+:", out), out[-800:]

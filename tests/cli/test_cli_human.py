@@ -221,3 +221,16 @@ def test_resolve_rules(stepgame: str) -> None:
     with pytest.raises(IllegalAction):
         resolve(state, 0, "build hut 3 3")  # no such slot: nothing is applied
     assert state.coins == [3, 3]
+
+
+def test_numbers_that_are_no_option_get_the_menu_range(stepgame: str) -> None:
+    game = make_game(stepgame)
+    state = game.new_initial_state()
+    state.apply(Action("roll", (1,)), -1)
+    n = len(state.legal_actions(0))
+    with pytest.raises(IllegalAction, match=f"there is no action number -5; choose 1 to {n}"):
+        resolve(state, 0, "-5")
+    with pytest.raises(IllegalAction, match=f"type one number from the menu \\(1 to {n}\\) or an action's text"):
+        resolve(state, 0, "1 2 3")
+    with pytest.raises(MalformedAction):
+        resolve(state, 0, "--5")

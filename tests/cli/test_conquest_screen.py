@@ -5,10 +5,13 @@ from __future__ import annotations
 
 import io
 import random
+import sys
+from pathlib import Path
 
 import pytest
 
-from civtable.core import CHANCE, make_game, sample_chance
+from civtable.cli import main
+from civtable.core import CHANCE, GameRecord, make_game, sample_chance
 from civtable.tui import Term, renderer_for
 from civtable.tui.term import visible_len
 
@@ -52,3 +55,43 @@ def test_conquest_screen_fits_80_by_24() -> None:
         checked += 1
         state.apply_unchecked(rng.choice(legal), p)
     assert checked > 50
+
+
+@pytest.mark.parametrize("typed, played", [("city T3", "city 3"), ("t7", "city 7"), ("City t8", "city 8")])
+def test_a_territory_may_be_typed_as_the_screen_writes_it(
+    typed: str, played: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    lines = ["1", f"info {typed}", typed, "quit"]
+    monkeypatch.setattr(sys, "stdin", io.StringIO("".join(line + "\n" for line in lines)))
+    path = tmp_path / "g.json"
+    assert main(["play", "conquest", "--seats", "human,greedy", "--seed", "3", "--record", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "✗" not in out, out[-1500:]
+    mine = [text for player, text in GameRecord.load(str(path)).actions if player == 0]
+    assert mine[1] == played, mine
+
+
+def test_the_terminal_never_asks_to_click() -> None:
+    from civtable.core import teaching
+
+    game = make_game("conquest", {"players": 2})
+    state = game.new_initial_state()
+    rng = random.Random(4)
+    seen = 0
+    for _ in range(3000):
+        d = state.decision()
+        if not d.players:
+            break
+        if d.is_chance:
+            state.apply_unchecked(sample_chance(state.chance_outcomes(), rng), CHANCE)
+            continue
+        p = d.players[0]
+        legal = state.legal_actions(p)
+        for a in legal:
+            if a.kind == "unit":
+                said = teaching.describe_action(game, state.view(p), a.text())
+                assert said is not None and "click" not in said["text"], said
+                assert "choose where it goes" in said["text"]
+                seen += 1
+        state.apply_unchecked(rng.choice(legal), p)
+    assert seen

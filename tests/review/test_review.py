@@ -132,3 +132,32 @@ def test_the_calibration_draws_estimates_toward_the_fair_share() -> None:
     assert calibrated(0.9, 0.0, 2) == pytest.approx(0.5) and calibrated(0.9, 0.0, 4) == pytest.approx(0.25)
     assert 0.5 < calibrated(0.9, 0.5, 2) < 0.9 and calibrated(0.1, 0.5, 2) == pytest.approx(1 - calibrated(0.9, 0.5, 2))
     assert calibrated(0.25, 0.5, 4) == pytest.approx(0.25)  # the fair share stays
+
+
+def test_an_unfinished_record_is_not_said_to_have_ended(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    full = _record("conquest", 3)
+    record = GameRecord.from_json({**full.to_json(), "actions": full.to_json()["actions"][:200], "final_hash": None})
+    review = review_record(record, seats=[], samples=2)
+    assert not review["finished"]
+    last = review["points"][-1]
+    assert last["label"] == "stopped", last
+    svg = render_chart(review)
+    assert ">end<" not in svg and "at the end" not in svg
+    assert ">stopped<" in svg and "where the record stops" in svg
+    path = tmp_path / "part.json"
+    record.save(str(path))
+    assert main(["review", str(path), "--cpu-budget", "0", "--samples", "1"]) == 0
+    text = capsys.readouterr().out
+    assert re.search(r"^  stopped ", text, re.M) and not re.search(r"^  end ", text, re.M), text
+    assert f"The record stops in round {last['round']}, before the game's end." in text
+
+
+def test_a_record_too_short_for_swings_says_so(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    full = _record("conquest", 3)
+    record = GameRecord.from_json({**full.to_json(), "actions": full.to_json()["actions"][:1], "final_hash": None})
+    path = tmp_path / "short.json"
+    record.save(str(path))
+    assert main(["review", str(path), "--cpu-budget", "0", "--samples", "1"]) == 0
+    text = capsys.readouterr().out
+    assert "The biggest swings: none yet (no round has ended in this record)." in text, text
+    assert not re.search(r"^The biggest swings:\n\n", text, re.M)

@@ -217,7 +217,7 @@ def describe_action(game: Any, view: dict[str, Any], action: str) -> dict[str, A
         where = "land" if args[0] == "army" else "sea"
         return {"title": f"Move {'an' if word == 'Army' else 'a'} {word} from {_place(game, view, t)}",
                 "term": f"piece:{args[0]}",
-                "text": f"You have {n} there. Then click where it goes: up to {reach} {where} territories"
+                "text": f"You have {n} there. Then choose where it goes: up to {reach} {where} territories"
                         + (", crossing the sea on your own Fleets." if word == "Army" else ".")}
     if kind == "to":
         frame = view.get("frame") or {}

@@ -9,6 +9,10 @@ from typing import Any
 from civtable.core import Action
 
 
+def _count(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
+
+
 def _pool_text(state: Any) -> str:
     names = state.content.category_names
     parts = [f"{n} {names[i]}" for i, n in enumerate(state.pool) if n]
@@ -65,8 +69,8 @@ def narrate(state: Any, player: int, action: Action) -> str:
         if gained:
             ids = [t.id for t in state.content.traits]
             arts = after.level[ender][ids.index("arts")] if "arts" in ids else 0
-            out.append(f"{name(ender)} scores {gained} VP ({after.monuments(ender)} Monuments + Arts "
-                       f"{arts}), now {after.vp[ender]} VP.")
+            monuments = _count(after.monuments(ender), "Monument", "Monuments")
+            out.append(f"{name(ender)} scores {gained} VP ({monuments} + Arts {arts}), now {after.vp[ender]} VP.")
     if after.turns != state.turns and after.phase != "over":
         p = after.active
         units = sum(after.armies[p].values()) + sum(after.fleets[p].values())
@@ -75,6 +79,6 @@ def narrate(state: Any, player: int, action: Action) -> str:
         upkeep = (c.upkeep_army * sum(after.armies[p].values()) + c.upkeep_fleet * sum(after.fleets[p].values())
                   + c.upkeep_city * cities)
         famine = " — not enough Food: a famine" if after.phase == "famine" else ""
-        out.append(f"{name(p)}'s turn: production, then upkeep of {upkeep} ({units} units, {cities} cities), "
+        out.append(f"{name(p)}'s turn: production, then upkeep of {upkeep} ({_count(units, 'unit', 'units')}, {_count(cities, 'city', 'cities')}), "
                    f"leaves {_pool_text(after)}{famine}.")
     return " ".join(out)

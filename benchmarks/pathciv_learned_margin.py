@@ -139,23 +139,7 @@ def plan(args: argparse.Namespace) -> None:
     def fitted_round(s: Any, me: int, full: tuple[int, ...], rng: Any, tw: Any) -> float:
         if tw is pathciv_bot.PLAIN:  # the field (and any seat without explicit weights) plans as before
             return plain_round(s, me, full, rng, tw)
-        r0 = s.round
-        t = s.clone()
-        pathciv_bot.commit_project(t, me, full)
-        steps = 0
-        while not t.finished and t.round == r0 and t.phase <= pathciv_bot.P_PURCHASE and steps < 200:
-            d = t.decision()
-            if d.players == (CHANCE,):
-                outs = t.chance_outcomes()
-                t.apply_unchecked(outs[rng.randrange(len(outs))][0], CHANCE)
-            else:
-                seat = d.players[0]
-                moves = t.legal_actions(seat)
-                if seat == me and d.kind != "project":
-                    t.apply_unchecked(pathciv_bot.lookahead(t, me, moves, rng, tw), seat)
-                else:
-                    t.apply_unchecked(pathciv_bot.quick(t, seat, moves, rng), seat)
-            steps += 1
+        t = pathciv_bot.round_played(s, me, full, rng, tw)
         w = weights.get(int(t.round) + 1)  # the purchase ends the round: the next round's fit
         if t.finished or w is None:
             return value(t, me, tw)

@@ -175,8 +175,13 @@ def best_project(s: PathState, me: int, rng: random.Random, tw: Tilt = PLAIN, sa
 
 
 def _play_round(s: PathState, me: int, full: tuple[int, ...], rng: random.Random, tw: Tilt) -> float:
-    """``me``'s value after placing ``full`` and playing on to the purchase: ``me`` by lookahead,
-    the others by :func:`quick`."""
+    """``me``'s value after placing ``full`` and playing on to the purchase (:func:`round_played`)."""
+    return value(round_played(s, me, full, rng, tw), me, tw)
+
+
+def round_played(s: PathState, me: int, full: tuple[int, ...], rng: random.Random, tw: Tilt = PLAIN) -> PathState:
+    """A copy of ``s`` with ``me``'s Project ``full`` placed and the round played on to the end of
+    the purchase: ``me`` by lookahead, the others by :func:`quick`."""
     r0 = s.round
     t = s.clone()
     commit_project(t, me, full)
@@ -194,7 +199,7 @@ def _play_round(s: PathState, me: int, full: tuple[int, ...], rng: random.Random
             else:
                 t.apply_unchecked(quick(t, seat, moves, rng), seat)
         steps += 1
-    return value(t, me, tw)
+    return t
 
 
 def ranked_projects(s: PathState, me: int, rng: random.Random, tw: Tilt = PLAIN,

@@ -6,14 +6,33 @@ from __future__ import annotations
 import io
 import random
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from civtable.cli import main
-from civtable.core import CHANCE, GameRecord, make_game, sample_chance
+from civtable.core import CHANCE, Action, Game, GameRecord, GameState, make_game, sample_chance
 from civtable.tui import Term, renderer_for
 from civtable.tui.term import visible_len
+
+
+def random_decisions(game: Game, seed: int, limit: int) -> Iterator[tuple[GameState, int, list[Action]]]:
+    """The positions of a random game (at most ``limit`` decisions and chance draws), each with
+    the seat to move and its legal actions; the caller's loop body runs before the random move."""
+    state = game.new_initial_state()
+    rng = random.Random(seed)
+    for _ in range(limit):
+        d = state.decision()
+        if not d.players:
+            return
+        if d.is_chance:
+            state.apply_unchecked(sample_chance(state.chance_outcomes(), rng), CHANCE)
+            continue
+        p = d.players[0]
+        legal = state.legal_actions(p)
+        yield state, p, legal
+        state.apply_unchecked(rng.choice(legal), p)
 
 
 class Small(Term):
@@ -26,18 +45,8 @@ def test_conquest_screen_fits_80_by_24() -> None:
     game = make_game("conquest", {"players": 4})
     r = renderer_for(game, Small(io.StringIO(), color=False))
     assert "Conquest" in r.help_text and "100 VP" in r.help_text and "research writing" not in r.help_text
-    state = game.new_initial_state()
-    rng = random.Random(3)
     checked = 0
-    for _ in range(600):
-        d = state.decision()
-        if not d.players:
-            break
-        if d.is_chance:
-            state.apply_unchecked(sample_chance(state.chance_outcomes(), rng), CHANCE)
-            continue
-        p = d.players[0]
-        legal = state.legal_actions(p)
+    for state, p, legal in random_decisions(game, 3, 600):
         view = state.view(p)
         menu = r.menu(legal, view, p)
         recent = ["Player 2 places a Village in territory 9 (Wine)."] * 5
@@ -53,7 +62,6 @@ def test_conquest_screen_fits_80_by_24() -> None:
             label = r.action_label(a, view, p, short=True)
             assert not any(part.isdigit() for part in label.split()), label
         checked += 1
-        state.apply_unchecked(rng.choice(legal), p)
     assert checked > 50
 
 
@@ -75,23 +83,12 @@ def test_the_terminal_never_asks_to_click() -> None:
     from civtable.core import teaching
 
     game = make_game("conquest", {"players": 2})
-    state = game.new_initial_state()
-    rng = random.Random(4)
     seen = 0
-    for _ in range(3000):
-        d = state.decision()
-        if not d.players:
-            break
-        if d.is_chance:
-            state.apply_unchecked(sample_chance(state.chance_outcomes(), rng), CHANCE)
-            continue
-        p = d.players[0]
-        legal = state.legal_actions(p)
+    for state, p, legal in random_decisions(game, 4, 3000):
         for a in legal:
             if a.kind == "unit":
                 said = teaching.describe_action(game, state.view(p), a.text())
                 assert said is not None and "click" not in said["text"], said
                 assert "choose where it goes" in said["text"]
                 seen += 1
-        state.apply_unchecked(rng.choice(legal), p)
     assert seen

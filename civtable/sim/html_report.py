@@ -272,7 +272,7 @@ def _curve_svg(curve: dict[str, Any], mixes: list[str]) -> str:
 
 def render_robust_html(result: dict[str, Any]) -> str:
     """The combined report of a study under several bot mixes."""
-    from .robust import verdict_word
+    from .verdict import verdict_word
 
     mixes = result["mixes"]
     rows = []

@@ -30,6 +30,7 @@ from .factors import THRESHOLD
 from .runner import SimConfig, simulate
 from .specs import split_seats
 from .stats import format_p, wilson
+from .verdict import verdict_word
 
 FALLBACK = {"strong": "mcts"}
 """Level names read as bot specs when the bots module does not know them."""
@@ -116,16 +117,6 @@ def _numbers(v: dict[str, Any], mixes: list[str]) -> str:
     for name, e, p in zip(mixes, v["effects"], v["p_adjusted"]):
         parts.append(f"{name} not testable" if e is None else f"{name} {100 * e:+.0f} pt ({format_p(p)})")
     return ", ".join(parts)
-
-
-def verdict_word(v: dict[str, Any], mixes: list[str]) -> str:
-    """robust, bot-dependent (it fails under a mix that can test it), or held where testable."""
-    if v["robust"]:
-        return "robust"
-    untested = [m for m, e in zip(mixes, v["effects"]) if e is None]
-    if untested and all(h for h, e in zip(v["holds"], v["effects"]) if e is not None):
-        return f"held where testable, not testable under {', '.join(untested)}"
-    return "bot-dependent"
 
 
 def robust_summary(summaries: list[dict[str, Any]], mixes: list[Mix], verdicts: list[dict[str, Any]],

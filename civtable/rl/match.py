@@ -22,7 +22,6 @@ Rewards (``reward=``):
 
 from __future__ import annotations
 
-import copy
 import operator
 import random
 from collections.abc import Callable
@@ -122,10 +121,10 @@ class Table:
 class Match:
     """One game in progress (see the module's docstring)."""
 
-    def __init__(self, table: Table, seed: int, game: Game | None = None) -> None:
+    def __init__(self, table: Table, seed: int) -> None:
         self.table = table
         self.seed = seed
-        self.state: GameState = (game or table.game).new_initial_state()
+        self.state: GameState = table.game.new_initial_state()
         self.chance = random.Random(f"{seed}/chance")
         n = table.n
         self.prefix: list[tuple[int, ...]] = [()] * n
@@ -397,18 +396,6 @@ def make_opponent(spec: Any, game: Game, seat: int, seed: int, self_play: Callab
     return BotOpponent(make_bot(spec, game, seat, seed))
 
 
-def episode_game(game: Game) -> Game:
-    """A copy of ``game`` sharing its content, with its own copy of every per-game cache (a dict
-    attribute named ``..._cache``) as ``game`` holds it — which episodes played on copies never
-    change: a bot that remembers what it worked out during a game (Path of Civilization's Project
-    plans) then plays a seeded episode the same whatever episodes the environment played before."""
-    fresh = copy.copy(game)
-    for name, value in vars(game).items():
-        if name.endswith("_cache") and isinstance(value, dict):
-            setattr(fresh, name, dict(value))
-    return fresh
-
-
 class Solo:
     """One learning seat of a :class:`Match`, the other seats played by opponents; the logic of
     the Gymnasium environments (single and batched)."""
@@ -424,7 +411,6 @@ class Solo:
         if len(specs) != n - 1:
             raise OptionError(f"give one opponent, or one per other seat ({n - 1})")
         self.specs = specs
-        self._bots = any(isinstance(spec, str) and spec not in ("random", "self") for spec in specs)
         others = [p for p in range(n) if p != (seat if isinstance(seat, int) else 0)]
         for p, spec in zip(others, specs, strict=True):  # a misspelt opponent is refused now, not at reset
             make_opponent(spec, table.game, p, 0, lambda: None)
@@ -439,13 +425,12 @@ class Solo:
 
     def reset(self, seed: int) -> None:
         t = self.table
-        game = episode_game(t.game) if self._bots else t.game  # bots: nothing carried over from earlier episodes
-        self.match = Match(t, seed, game)
+        self.match = Match(t, seed)
         self.seat = random.Random(f"{seed}/seat").randrange(t.n) if self.seat_spec == "random" else int(self.seat_spec)
         others = [p for p in range(t.n) if p != self.seat]
         self.opponents = [None] * t.n
         for p, spec in zip(others, self.specs, strict=True):
-            self.opponents[p] = make_opponent(spec, game, p, seed, lambda: self.self_play)
+            self.opponents[p] = make_opponent(spec, t.game, p, seed, lambda: self.self_play)
         self.steps = 0
         self._advance()
         self.last_diff = t.difference(self.match.state, self.seat) if t.reward == "shaped" else 0.0

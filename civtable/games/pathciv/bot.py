@@ -426,7 +426,7 @@ def search_actions(state: Any, player: int, legal: list[Action], rng: random.Ran
         p = state.players[player]
         key = (state.round, player, tuple(p.hand), tuple(state.market_w), tuple(state.market_l),
                tuple(q.civ for q in state.players), tuple(tuple(q.trays) for q in state.players), tw)
-        plans = state.game.plan_cache  # one per game: what earlier games left cannot steer this one
+        plans = state.plan_cache  # one per game played: what earlier games left cannot steer this one
         full = plans.get(key)
         if full is None or full not in open_projects(state, player):
             if len(plans) > 4096:

@@ -60,9 +60,6 @@ class PathOfCivilization(Game):
     def load_content(self, path: str | None) -> str:
         self.content: Content = load_content(path)
         self.project_cache: dict[tuple[int, ...], list[tuple[int, ...]]] = {}  # hand -> Projects
-        # the search's plan of a round per public position (bot.search_actions): kept with the
-        # game, not the process, so a seeded game's bots play the same whatever ran before it
-        self.plan_cache: dict[tuple[Any, ...], tuple[int, ...]] = {}
         self.static_cache: dict[tuple[Any, ...], tuple[int, ...]] = {}  # the bot's static Projects
         return self.content.content_id
 

@@ -48,6 +48,10 @@ class PathState(GameState):
 
     def __init__(self, game: PathOfCivilization) -> None:
         self.game = game
+        # the search's plan of a round per public position (bot.search_actions), shared by every
+        # clone of this game's states and made anew for each new game (or loaded state): a seeded
+        # game's bots play the same whatever games the same Game object played before
+        self.plan_cache: dict[tuple[Any, ...], tuple[int, ...]] = {}
         c = game.content
         n = game.num_players
         self.players = [Player() for _ in range(n)]
@@ -168,6 +172,7 @@ class PathState(GameState):
         for f in _NESTED:
             mine[f] = [x[:] for x in theirs[f]]
         s.moments = list(self.moments)  # facts are written once, never changed
+        s.plan_cache = self.plan_cache  # one per line of play, shared (see __init__)
         return s
 
     def view(self, player: int | None) -> dict[str, Any]:

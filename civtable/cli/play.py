@@ -28,6 +28,7 @@ from civtable.core import (
     Session,
     game_info,
     make_game,
+    teaching,
 )
 from civtable.core.record import game_for_record
 from civtable.tui import Term, TerminalTable, renderer_for
@@ -212,9 +213,10 @@ def result_object(game: Game, state: GameState, record: GameRecord) -> dict[str,
     }
 
 
-def print_summary(term: Term, game: Game, obj: dict[str, Any], scores: bool = True) -> None:
+def print_summary(term: Term, game: Game, obj: dict[str, Any], scores: bool = True, state: GameState | None = None) -> None:
     """A readable account of a result object (``scores=False``: without the score lines, when
-    the table has just shown the game's score sheet)."""
+    the table has just shown the game's score sheet). With the final ``state`` of a finished game,
+    the scores are the game's own score sheet, named as the table names them."""
     t = term
     seats = obj["seats"]
 
@@ -241,7 +243,12 @@ def print_summary(term: Term, game: Game, obj: dict[str, Any], scores: bool = Tr
     width = max(len(name(p)) for p in range(obj["players"]))
     if obj["scores"] is None:
         t.write("  (scores stay hidden until the game ends: they include hidden information)")
-    for p, score in enumerate(obj["scores"] if scores and obj["scores"] else []):
+    sheet = teaching.score_sheet(game, state.view(None), state.result().to_json()) if (
+        scores and state is not None and obj["finished"] and obj["scores"]) else None
+    if sheet is not None:
+        for line in renderer_for(game, t).score_sheet(sheet):
+            t.write(line)
+    for p, score in enumerate(obj["scores"] if scores and obj["scores"] and sheet is None else []):
         star = t.style("  ★", "yellow") if p in obj["winners"] else ""
         items = [f"{str(k).replace('_', ' ')}: {_fmt(v)}" for k, v in score.items()] if isinstance(score, dict) else [_fmt(score)]
         head = f"  {name(p).ljust(width)}"
@@ -317,7 +324,7 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         out(json.dumps(obj))
     else:
-        print_summary(term, game, obj, scores=not table.sheet_shown)
+        print_summary(term, game, obj, scores=not table.sheet_shown, state=session.state)
         if not finished and path:
             term.write(f"Saved to {path}; continue with: civtable play --resume {path}")
     return 0

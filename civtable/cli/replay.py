@@ -59,5 +59,5 @@ def run(args: argparse.Namespace) -> int:
         term.write("  the replayed state matches the recorded state hash")
     else:
         term.write("  the record carries no state hash to compare with")
-    print_summary(term, game, obj)
+    print_summary(term, game, obj, state=state)
     return 0

@@ -251,5 +251,22 @@ def test_bench_reports_the_bots_benchmarks(
 def test_the_final_scores_name_their_parts_in_words(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "play", "dominations", "--seats", "greedy,random", "--seed", "8", "--quiet")
     assert code == 0 and "Game over" in out
-    assert "vp cards: " in out
+    assert "Final scores" in out and "Domination cards" in out and "End-of-game cards" in out
     assert not re.search(r"\b[a-z]+_[a-z_]+:", out), out[-800:]
+
+
+@pytest.mark.parametrize("game", ["conquest", "inceptum", "pathciv", "dominations"])
+def test_a_bots_game_ends_with_the_tables_score_sheet(capsys: pytest.CaptureFixture[str], tmp_path: Path, game: str) -> None:
+    """An all-bot game, and its record replayed, end with the score sheet the table shows people:
+    parts named in words and civilizations by their names, never field or content ids."""
+    path = tmp_path / "g.json"
+    code, out, _ = run(capsys, "play", game, "--seats", "greedy,greedy", "--seed", "3", "--quiet", "--record", str(path))
+    assert code == 0 and "Game over" in out
+    code, replayed, _ = run(capsys, "replay", str(path))
+    assert code == 0
+    for text in (out, replayed):
+        tail = text[text.index("Final scores"):text.rindex("state hash:")]
+        assert "Final scores" in tail and "Winner: Player" in tail and "Total" in tail, tail
+        assert not re.search(r"(?<![\w-])[a-z]+(_[a-z]+)*: ", tail), tail  # no "civ: persians", "vp: 88"
+        if game == "conquest":
+            assert re.search(r"Civilization [A-Z][a-z]+", tail), tail

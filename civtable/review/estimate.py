@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import math
 import random
+import re
 import tomllib
 from collections.abc import Callable
 from functools import cache
@@ -120,7 +121,12 @@ def is_decision(state: GameState, player: int) -> bool:
     return player != CHANCE and len(state.legal_actions(player)) > 1
 
 
+_NEXT_SENTENCE = re.compile(r"(?<=[a-z0-9)'\]][.!?])\s+(?=[A-Z])")
+
+
 def describe(game: Game, state: GameState, player: int, action: Action) -> str:
-    """The log sentence of ``action`` without its final full stop."""
+    """The log sentence of ``action`` without its final full stop: its first sentence only, the
+    action itself (a log line may go on with what followed by itself, e.g. Conquest's next
+    player's production after a research roll, which would not name the move)."""
     text: Any = game.describe_action(state, player, action)
-    return str(text).strip().rstrip(".")
+    return _NEXT_SENTENCE.split(str(text).strip(), maxsplit=1)[0].rstrip(".")

@@ -47,6 +47,8 @@ def test_a_record_gives_a_chart_and_three_explained_swings(game: str, tmp_path: 
     assert len(swings) == 3
     for sw in swings:
         assert SWING.match(sw["sentence"]), sw["sentence"]
+        # one sentence: the move itself, not the log of what followed it (Conquest's next turn)
+        assert not re.search(r"[a-z0-9)][.!?] +[A-Z]", sw["sentence"]), sw["sentence"]
         # the sentence's numbers are the chart's: the seat's chance at the two points around it
         assert f"from {100 * sw['before']:.0f}% to {100 * sw['after']:.0f}%" in sw["sentence"]
     # one swing per round, the three largest changes

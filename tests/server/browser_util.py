@@ -199,7 +199,13 @@ class ClickPlayer:
         # one of an element's several actions in data-guide-action (its chooser offers it)
         on_board = page.locator(f"#board .clickable[data-action='{action}'], #board .clickable[data-guide-action='{action}']")
         if on_board.count():
-            click_inside(page, on_board.first)
+            for attempt in range(3):
+                try:
+                    click_inside(page, on_board.first)
+                    break
+                except Exception as exc:  # the board was drawn again between finding and pointing
+                    if "not attached" not in str(exc) or attempt == 2 or not on_board.count():
+                        raise
             self.clicks += 1
             if page.locator("#chooser").count():
                 page.locator(f"#chooser [data-action='{action}']").first.click()

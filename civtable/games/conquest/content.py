@@ -21,7 +21,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from civtable.core.contentfile import read_content_file, unknown_keys
+from civtable.core.contentfile import ANY, ContentSchema, read_content_file
 from civtable.core.errors import ContentError
 
 DEFAULT_PATH = Path(__file__).with_name("content.toml")
@@ -68,6 +68,28 @@ TRAITS = (
 ) = range(12)
 EFFECTS = ("sea_battle", "land_battle", "score", "produce", "unit_limit", "research_rolls", "monument_limit")
 MAP_SIZES = ("small", "standard", "large")
+
+# Every key the loader reads, per table; anything else in a file is refused, named with its place.
+SCHEMA = ContentSchema({
+    "victory": ("points",),
+    "categories": ("order", "wild", "names"),
+    "categories.names": CATEGORIES,
+    "resources": (ANY,),
+    "resources.*": ("name", "category"),
+    "tables": ("sea", "land"),
+    "traits[]": ("id", "name", "effect", "category"),
+    "research": ("table", "free_rolls", "paid_roll_step"),
+    "civilizations[]": ("id", "name", "traits"),
+    "production": ("city_gold",),
+    "upkeep": ("army", "fleet", "city"),
+    "costs": ("monument", "monument_any_per_existing", "city", "army", "fleet", "free_villages", "extra_village"),
+    "limits": ("monument_base", "unit_base", "start_city_distance"),
+    "movement": ("army", "fleet"),
+    "battle": ("die",),
+    "map": ("cells_per_territory", "aspect", "land_fraction", "players_per_landmass", "border_sea", "attempts", "sizes"),
+    "map.sizes": MAP_SIZES,
+    "map.sizes.*": ("base", "per_player"),
+})
 
 
 @dataclass(frozen=True, slots=True)
@@ -458,7 +480,7 @@ def load_content(path: str | Path | None = None) -> tuple[Content, str]:
     if hit is not None:
         return hit
     content, problems = _parse(raw)
-    unknown = unknown_keys(raw, DEFAULT_PATH)
+    unknown = SCHEMA.problems(raw)
     if unknown:
         content, problems = None, unknown + problems
     if content is None:

@@ -3,10 +3,10 @@
 
 from __future__ import annotations
 
+import difflib
 import hashlib
 import tomllib
-from collections.abc import Callable
-from functools import lru_cache
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
@@ -37,56 +37,6 @@ def _parse_toml(path: Path, data: bytes) -> dict[str, Any]:
     except tomllib.TOMLDecodeError as exc:
         raise ContentError(f"the content file {path} is not valid TOML", [f"{path}: not valid TOML: {exc}"]) from None
     return raw
-
-
-@lru_cache(maxsize=8)
-def _keys_of(builtin: Path) -> frozenset[str]:
-    """Every key used anywhere in a game's built-in content file."""
-    found: set[str] = set()
-
-    def walk(x: Any) -> None:
-        if isinstance(x, dict):
-            found.update(x)
-            for v in x.values():
-                walk(v)
-        elif isinstance(x, list):
-            for v in x:
-                walk(v)
-
-    walk(read_content_file(builtin)[1])
-    return frozenset(found)
-
-
-def unknown_keys(raw: dict[str, Any], builtin: Path) -> list[str]:
-    """Sections, and keys of a section or of a ``[[section]]`` entry, that the built-in content file
-    never uses: mistyped names the loader would otherwise ignore (``[meta]`` and ``[provisional]``,
-    whose keys are free, are not checked)."""
-    known = _keys_of(builtin)
-    problems = []
-    for key, value in raw.items():
-        if key not in known:
-            problems.append(f"{key}: unknown section [{key}] (a mistyped name?)")
-            continue
-        if key in ("meta", "provisional"):
-            continue
-        tables = [(key, value)] if isinstance(value, dict) else (
-            [(f"{key}[{i}]", v) for i, v in enumerate(value) if isinstance(v, dict)] if isinstance(value, list) else [])
-        for place, table in tables:
-            problems += [f"{place}: unknown key {k!r} (no built-in entry uses it: a mistyped name?)"
-                         for k in table if k not in known]
-    return problems
-
-
-def checking_keys(parse: Callable[[dict[str, Any], str, str], tuple[C | None, list[str]]],
-                  builtin: Path) -> Callable[[dict[str, Any], str, str], tuple[C | None, list[str]]]:
-    """``parse`` that also refuses unknown sections and keys (:func:`unknown_keys`)."""
-
-    def checked(raw: dict[str, Any], where: str, digest: str) -> tuple[C | None, list[str]]:
-        content, problems = parse(raw, where, digest)
-        unknown = unknown_keys(raw, builtin)
-        return (None, unknown + problems) if unknown else (content, problems)
-
-    return checked
 
 
 def read_with_identity(path: str | Path | None, builtin: Path) -> tuple[dict[str, Any], str, str]:
@@ -128,3 +78,163 @@ class ContentLoader(Generic[C]):
         except ContentError as exc:
             return exc.problems or [str(exc)]
         return self.parse(raw, where, digest)[1]
+
+
+# ----- which keys each table may hold ------------------------------------------------------------
+ANY = "*"
+"""In a schema's key set: the table's keys are names of the game's things (``[resources]`` ids),
+checked by the loader itself; the tables under it are described by ``<path>.*``."""
+FREE_SECTIONS = frozenset(("meta", "provisional"))
+"""Sections whose keys are free (notes on the file, paths marked provisional)."""
+FREE_KEY = "provisional"
+"""A key any entry or table may carry: what of it is invented, and why."""
+
+
+def _label(entry: dict[str, Any]) -> str:
+    name = entry.get("id", entry.get("name"))
+    return f" ({name})" if isinstance(name, str) and name else ""
+
+
+def describe_table(path: str) -> str:
+    """A schema path as a designer reads it: ``units[]`` -> ``[[units]]``, ``buildings[].levels[]``
+    -> ``[[buildings]] levels``, ``rules`` -> ``[rules]``, ``resources.*`` -> ``[resources] entries``."""
+    head, brackets, rest = path.partition("[]")
+    if not brackets:
+        return f"[{path.removesuffix('.*')}] entries" if path.endswith(".*") else f"[{path}]"
+    tail = rest.removeprefix(".").replace("[]", "").replace(".*", "").replace(".", " ")
+    return f"[[{head}]]" + (f" {tail}" if tail else "")
+
+
+class ContentSchema:
+    """The keys each table of a game's content file may hold, declared next to its loader.
+
+    ``tables`` maps a table's path to its keys: ``"rules"`` is the ``[rules]`` section,
+    ``"units[]"`` each ``[[units]]`` entry, ``"buildings[].levels[]"`` each entry of a building's
+    ``levels`` list, ``"objectives.glory"`` a nested table; the key :data:`ANY` allows any key (names
+    of the game's things) whose tables are ``"<path>.*"``. Tables the schema does not name (a
+    resource amount ``{ food = 2 }``, a cost) are values the loader checks itself. ``optional``
+    maps ``"<path>.<key>"`` to the reason an allowed key may be absent from the built-in file.
+    Every entry and table may carry ``provisional``; ``[meta]`` and ``[provisional]`` are free."""
+
+    def __init__(self, tables: Mapping[str, Iterable[str]], optional: Mapping[str, str] | None = None) -> None:
+        self.tables = {path: frozenset(keys) for path, keys in tables.items()}
+        self.optional = dict(optional or {})
+        self.sections = frozenset(path.partition(".")[0].removesuffix("[]") for path in self.tables)
+        for name in self.optional:
+            path, _, key = name.rpartition(".")
+            if key not in self.tables.get(path, ()):
+                raise ValueError(f"the optional key {name!r} is not a key the schema allows")
+
+    def _child(self, path: str, key: str) -> str:
+        child = f"{path}.{key}"
+        return child if child in self.tables or f"{child}[]" in self.tables else f"{path}.{ANY}"
+
+    def _walk(self, value: Any, path: str, place: str) -> Iterator[tuple[str, str, dict[str, Any]]]:
+        if isinstance(value, dict) and path in self.tables:
+            yield path, place, value
+            allowed = self.tables[path]
+            for key, item in value.items():
+                if key != FREE_KEY and (key in allowed or ANY in allowed):
+                    yield from self._walk(item, self._child(path, key), f"{place}.{key}")
+        elif isinstance(value, list) and f"{path}[]" in self.tables:
+            for i, item in enumerate(value):
+                if isinstance(item, dict):
+                    yield from self._walk(item, f"{path}[]", f"{place}[{i}]{_label(item)}")
+
+    def tables_of(self, raw: dict[str, Any]) -> Iterator[tuple[str, str, dict[str, Any]]]:
+        """Every table of ``raw`` the schema describes: (schema path, place in the file, table)."""
+        for key, value in raw.items():
+            if key in self.sections and key not in FREE_SECTIONS:
+                yield from self._walk(value, key, key)
+
+    def _hint(self, key: str, allowed: frozenset[str]) -> str:
+        hints = [f"did you mean {m!r}?" for m in difflib.get_close_matches(key, sorted(allowed - {ANY}), n=1)]
+        homes = [describe_table(p) for p, keys in self.tables.items() if key in keys]
+        if homes:
+            hints.append(f"{key!r} belongs in {', '.join(homes)}, not here")
+        if not hints:
+            hints.append(f"known keys here: {', '.join(sorted(allowed)) or 'none'}")
+        return f" ({'; '.join(hints)})"
+
+    def problems(self, raw: dict[str, Any]) -> list[str]:
+        """Every section and key of ``raw`` the game does not know, with its place and the closest
+        known name: a mistyped or misplaced key is refused instead of silently ignored."""
+        out = []
+        for key in raw:
+            if key not in self.sections and key not in FREE_SECTIONS:
+                close = difflib.get_close_matches(key, sorted(self.sections), n=1)
+                hint = f"did you mean [{close[0]}]?" if close else f"sections: {', '.join(sorted(self.sections))}"
+                out.append(f"{key}: unknown section [{key}] ({hint})")
+        for path, place, table in self.tables_of(raw):
+            allowed = self.tables[path]
+            if ANY not in allowed:
+                out += [f"{place}: unknown key {k!r}{self._hint(k, allowed)}"
+                        for k in table if k != FREE_KEY and k not in allowed]
+        return out
+
+    def disagreements(self, builtin: dict[str, Any],
+                      parse: Callable[[dict[str, Any]], object] | None = None) -> list[str]:
+        """Where the schema and a game's built-in file (its TOML tables) disagree: a key the file
+        uses that the schema refuses, an allowed key the file never uses and the schema does not
+        list as optional (with a reason), and, given the game's ``parse`` (without this check),
+        an allowed key the built-in file uses that the loader never reads."""
+        out = [f"the built-in file is refused: {p}" for p in self.problems(builtin)]
+        used: dict[str, set[str]] = {path: set() for path in self.tables}
+        for path, _, table in self.tables_of(builtin):
+            used[path].update(table)
+        for path, keys in sorted(self.tables.items()):
+            for key in sorted(keys - used[path] - {ANY}):
+                reason = self.optional.get(f"{path}.{key}", "")
+                if not reason.strip():
+                    out.append(f"{path}.{key}: allowed, never used by the built-in file and not listed as optional "
+                               "with a reason")
+        if parse is not None:
+            read: set[tuple[str, str]] = set()
+            parse(self._recording(builtin, "", read))
+            out += [f"{path}.{key}: the built-in file uses it but the loader never reads it"
+                    for path, keys in sorted(used.items()) for key in sorted(keys)
+                    if key in self.tables[path] and (path, key) not in read]
+            out += [f"[{s}]: the built-in file has it but the loader never reads it"
+                    for s in sorted(self.sections & set(builtin))
+                    if ("", s) not in read and self.tables.get(s) != frozenset()]  # not a note-only section
+        return out
+
+    def _recording(self, value: Any, path: str, read: set[tuple[str, str]]) -> Any:
+        if isinstance(value, dict) and (path == "" or path in self.tables):
+            return _Reads({k: self._recording(v, self._child(path, k) if path else k, read) for k, v in value.items()},
+                          path, read)
+        if isinstance(value, list) and f"{path}[]" in self.tables:
+            return [self._recording(v, f"{path}[]", read) for v in value]
+        return value
+
+
+class _Reads(dict[str, Any]):
+    """A table that notes which of its keys are looked up."""
+
+    def __init__(self, items: dict[str, Any], path: str, read: set[tuple[str, str]]) -> None:
+        super().__init__(items)
+        self.path, self.read = path, read
+
+    def get(self, key: str, default: Any = None) -> Any:  # type: ignore[override]
+        self.read.add((self.path, key))
+        return super().get(key, default)
+
+    def __getitem__(self, key: str) -> Any:
+        self.read.add((self.path, key))
+        return super().__getitem__(key)
+
+    def __contains__(self, key: object) -> bool:
+        self.read.add((self.path, str(key)))
+        return super().__contains__(key)
+
+
+def checking_keys(parse: Callable[[dict[str, Any], str, str], tuple[C | None, list[str]]],
+                  schema: ContentSchema) -> Callable[[dict[str, Any], str, str], tuple[C | None, list[str]]]:
+    """``parse`` that also refuses unknown sections and keys (:meth:`ContentSchema.problems`)."""
+
+    def checked(raw: dict[str, Any], where: str, digest: str) -> tuple[C | None, list[str]]:
+        unknown = schema.problems(raw)
+        content, problems = parse(raw, where, digest)
+        return (None, unknown + problems) if unknown else (content, problems)
+
+    return checked

@@ -10,3 +10,14 @@ def count(n: int, word: str, plural: str | None = None) -> str:
     if n == 0:
         return f"no {many}"
     return f"{n} {word if n == 1 else many}"
+
+
+_CAPITALS = {"vp": "VP", "cp": "CP", "rp": "RP", "ptp": "PTP"}
+
+
+def humanised(field: str) -> str:
+    """A field's name in words when the game gives it no label: ``vp_cards`` -> "VP cards",
+    ``tiles_placed`` -> "Tiles placed"."""
+    words = [_CAPITALS.get(w, w) for w in field.replace("-", "_").split("_") if w]
+    text = " ".join(words) or field
+    return text[:1].upper() + text[1:]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import html
 import json
+import textwrap
 from pathlib import Path
 from typing import Any
 
@@ -125,6 +126,9 @@ def _fmt(r: dict[str, Any] | None) -> str:
     return f"{100 * r['rate']:5.1f}% [{100 * r['ci_low']:.0f}-{100 * r['ci_high']:.0f}] n={r['games']}"
 
 
+NAME_WIDTH = 24  # the name column of the win-rate tables: at least this wide, as wide as the longest name
+MAX_NAME_WIDTH = 48  # up to this; a longer name is wrapped, never cut
+
 SECTION_TITLES = {
     "by_group": "by {group}",
     "by_seat": "by seat",
@@ -185,14 +189,17 @@ def render_compare_text(cmp: dict[str, Any]) -> str:
         "",
     ]
     section = None
+    width = min(max([NAME_WIDTH, *(len(row["name"]) for row in cmp["rows"])]), MAX_NAME_WIDTH)
     for row in cmp["rows"]:
         if row["section"] != section:
             section = row["section"]
             lines.append(f"Win rate {_title(section, cmp)}")
-            lines.append(f"  {'':24} {'A':>26} {'B':>26} {'change':>9}")
+            lines.append(f"  {'':{width}} {'A':>26} {'B':>26} {'change':>9}")
         change = "" if row["change"] is None else f"{100 * row['change']:+.1f} pt"
         mark = " *" if row["significant"] else ""
-        lines.append(f"  {row['name'][:24]:24} {_fmt(row['a']):>26} {_fmt(row['b']):>26} {change:>9}{mark}")
+        name = textwrap.wrap(row["name"], width) or [""]  # a name longer than the column goes on below
+        lines.append(f"  {name[0]:{width}} {_fmt(row['a']):>26} {_fmt(row['b']):>26} {change:>9}{mark}")
+        lines += [f"    {more}" for more in name[1:]]
     ln = cmp["length"]
     lines.append("")
     if ln["change"] is not None:

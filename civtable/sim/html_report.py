@@ -8,6 +8,8 @@ import io
 from collections.abc import Iterable
 from typing import Any
 
+from civtable.core.words import humanised
+
 from .signals import kind_title
 from .signals import pct as _pct
 from .stats import count_text, format_p
@@ -173,7 +175,9 @@ def render_html(summary: dict[str, Any]) -> str:
     if summary["means"]:
         parts.append("<h2>Mean final metrics</h2>")
         idents = sorted({i for per in summary["means"].values() for i in per})
-        parts.append(_table(["metric"] + idents, [[m] + [per.get(i, "") for i in idents] for m, per in summary["means"].items()]))
+        labels = summary.get("metric_labels") or {}
+        parts.append(_table(["metric"] + idents, [[labels.get(m) or humanised(m)] + [per.get(i, "") for i in idents]
+                                                  for m, per in summary["means"].items()]))
     parts.extend(_element_tables(summary))
     parts.append("</body></html>")
     return "\n".join(parts)

@@ -68,6 +68,12 @@ def element_names(game: Game) -> tuple[dict[str, dict[str, str]], dict[str, str]
     return names, titles
 
 
+def metric_labels(game: Game) -> dict[str, str]:
+    """How the report names the game's per-seat metrics (its ``METRIC_LABELS``; fields it leaves
+    out are named by :func:`civtable.core.words.humanised`)."""
+    return dict(getattr(_module(game), "METRIC_LABELS", {}) or {})
+
+
 def _from_view(view: dict[str, Any], seat: int) -> dict[str, Any]:
     """Metrics read from a view shaped like the civilization games' views."""
     players = view.get("players")

@@ -14,6 +14,8 @@ from collections import Counter, defaultdict
 from pathlib import Path
 from typing import Any
 
+from civtable.core.words import humanised
+
 from .effects import chi_square_uniform
 from .factors import DEFAULT_OUTCOMES, THRESHOLD, FactorSet, assess, build_factors
 from .metrics import GROUP_KEYS
@@ -108,6 +110,7 @@ def summarize(
     threshold: float = THRESHOLD,
     outcomes: frozenset[str] | None = None,
     choice_names: dict[str, str] | None = None,
+    labels: dict[str, str] | None = None,
 ) -> dict[str, Any]:
     """Aggregate the lines of ``games.jsonl`` into the summary written to ``summary.json``.
 
@@ -118,7 +121,8 @@ def summarize(
     choices (default: the age reached).
 
     ``names`` maps each per-seat field's ids to content names (``{"wonders": {"pyramids":
-    "Pyramids"}}``), ``titles`` names the fields (``{"benefits": "Government benefit"}``)."""
+    "Pyramids"}}``), ``titles`` names the fields (``{"benefits": "Government benefit"}``) and
+    ``labels`` the numeric metrics (``{"vp_tokens": "VP from tokens"}``; others are humanised)."""
     players = len(manifest.get("seats", [])) or (len(games[0]["seats"]) if games else 0)
     fair = 1.0 / players if players else 0.0
     names = names or {}
@@ -186,6 +190,7 @@ def summarize(
             metric: {ident: round(statistics.fmean(vals), 3) for ident, vals in sorted(per.items())}
             for metric, per in sorted(numeric.items())
         },
+        "metric_labels": {metric: (labels or {}).get(metric) or humanised(metric) for metric in sorted(numeric)},
         "score_by_round": _score_by_round(games, names),
         "threshold": threshold,
     }

@@ -34,7 +34,7 @@ from civtable.core import CivtableError, OptionError, make_game
 
 from .assign import option_names, parse_assign, study_hooks
 from .factors import THRESHOLD
-from .metrics import element_names
+from .metrics import element_names, metric_labels
 from .play import game_seed, run_game, seat_specs
 from .restrict import resolve
 
@@ -475,11 +475,12 @@ def summarize_run(game: Any, manifest: dict[str, Any], games: list[dict[str, Any
 
     names, titles = element_names(game)
     hooks: Any = study_hooks(game)
+    labels = metric_labels(game)
     choice = (str(hooks.CHOICE), [str(o) for o in hooks.choice_options(game)]) if hasattr(hooks, "CHOICE") else None
     outcomes = getattr(hooks, "OUTCOME_FIELDS", None)
     return summarize(manifest, games, names, titles, choice, threshold=threshold,
                      outcomes=frozenset(outcomes) if outcomes is not None else None,
-                     choice_names=option_names(game) if choice else None)
+                     choice_names=option_names(game) if choice else None, labels=labels)
 
 
 def _record_error(out: Path, item: dict[str, Any]) -> None:

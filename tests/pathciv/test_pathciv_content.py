@@ -103,3 +103,13 @@ def test_glossary_and_how_to_win_in_plain_words() -> None:
     state = game.new_initial_state()
     progress = how_to_win(game, state.view(0))
     assert progress["title"] == "Most VP after round 9" and [p["seat"] for p in progress["players"]] == [0, 1, 2]
+
+
+@pytest.mark.parametrize("key", ["left_cards", "right_cards"])
+def test_cards_per_section_of_the_board_are_read_not_ignored(tmp_path: Path, key: str) -> None:
+    """The game plays 2 cards in each section, as the rulebook says: a file asking for 3 is refused
+    instead of being accepted and played with 2."""
+    path = tmp_path / "c.toml"
+    path.write_text(BUILTIN_PATH.read_text().replace(f"{key} = 2", f"{key} = 3", 1))
+    problems = check_content(str(path))
+    assert any(p.startswith(f"rules.{key}") and "2 cards in each section" in p for p in problems), problems

@@ -89,3 +89,24 @@ def test_compare_names_the_games_own_choice(tmp_path: Path) -> None:
     text = render_compare_text(cmp)
     assert "Win rate by civilization\n" in text and "Win rate by civilization and bot\n" in text
     assert "trait" not in text and "trait" not in render_compare_html(cmp)
+
+
+
+def test_long_names_are_shown_whole_not_cut(tmp_path: Path) -> None:
+    from civtable.sim.compare import MAX_NAME_WIDTH
+
+    cfg = SimConfig(game="nim", seats=["greedy", "random"], games=6, seed=3, options={"players": 2})
+    simulate(cfg, tmp_path / "a", progress=False)
+    cmp = compare_runs(tmp_path / "a", tmp_path / "a")
+    rows = [r for r in cmp["rows"] if r["section"] == "by_bot"]
+    fits = "Expansionist Phoenicians (greedy)"  # 33 characters: was cut at 24
+    huge = "Hegemony of the Eastern Sea Peoples under the Bronze Crown (greedy-aggressive)"
+    rows[0]["name"], rows[1]["name"] = fits, huge
+    lines = render_compare_text(cmp).splitlines()
+    line = next(x for x in lines if fits in x)
+    assert line.startswith(f"  {fits} ") and "n=" in line
+    at = next(i for i, x in enumerate(lines) if x.startswith("  Hegemony"))
+    assert "n=" in lines[at] and lines[at + 1].startswith("    ") and "n=" not in lines[at + 1]
+    assert f"{lines[at][2:2 + MAX_NAME_WIDTH].strip()} {lines[at + 1].strip()}" == huge
+    columns = {x.index(" n=") for x in lines if " n=" in x and x.startswith("  ")}
+    assert len(columns) == 1  # the numbers stay in their columns

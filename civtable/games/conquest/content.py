@@ -13,28 +13,48 @@ tables but not add or remove categories or traits.
 
 from __future__ import annotations
 
-import copyreg
 import hashlib
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from types import MappingProxyType
-from typing import Any
+from typing import Any, TypeVar
 
-from civtable.core.contentfile import read_content_file, unknown_keys
+from civtable.core.contentfile import ANY, ContentSchema, read_content_file
 from civtable.core.errors import ContentError
 
 DEFAULT_PATH = Path(__file__).with_name("content.toml")
+K = TypeVar("K")
+V = TypeVar("V")
 
 
-def read_only(table: dict[Any, Any]) -> MappingProxyType[Any, Any]:
-    """A read-only view of ``table`` (how a pickled one is rebuilt)."""
-    return MappingProxyType(table)
+class FrozenTable(Mapping[K, V]):
+    """A read-only table of the content (looked up like a dict, never changed). It pickles and
+    deep-copies as the plain dict it holds, so a game, its states and the environments playing it
+    can be copied and sent to worker processes; nothing process-wide is registered for it."""
 
+    __slots__ = ("_items",)
 
-# the content's read-only tables pickle (and deep-copy) as the plain dicts they wrap, so a game, its
-# states and the environments playing it can be copied and sent to worker processes
-copyreg.pickle(MappingProxyType, lambda m: (read_only, (dict(m),)))
+    def __init__(self, items: Mapping[K, V]) -> None:
+        self._items = dict(items)
+
+    def __getitem__(self, key: K) -> V:
+        return self._items[key]
+
+    def __iter__(self) -> Iterator[K]:
+        return iter(self._items)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._items
+
+    def __repr__(self) -> str:
+        return f"FrozenTable({self._items!r})"
+
+    def __reduce__(self) -> tuple[type[FrozenTable[K, V]], tuple[dict[K, V]]]:
+        return (FrozenTable, (self._items,))
+
 
 CATEGORIES = ("food", "luxury", "gold", "wood", "iron", "stone")
 CAT_FOOD, CAT_LUXURY, CAT_GOLD, CAT_WOOD, CAT_IRON, CAT_STONE = range(6)
@@ -68,6 +88,28 @@ TRAITS = (
 ) = range(12)
 EFFECTS = ("sea_battle", "land_battle", "score", "produce", "unit_limit", "research_rolls", "monument_limit")
 MAP_SIZES = ("small", "standard", "large")
+
+# Every key the loader reads, per table; anything else in a file is refused, named with its place.
+SCHEMA = ContentSchema({
+    "victory": ("points",),
+    "categories": ("order", "wild", "names"),
+    "categories.names": CATEGORIES,
+    "resources": (ANY,),
+    "resources.*": ("name", "category"),
+    "tables": ("sea", "land"),
+    "traits[]": ("id", "name", "effect", "category"),
+    "research": ("table", "free_rolls", "paid_roll_step"),
+    "civilizations[]": ("id", "name", "traits"),
+    "production": ("city_gold",),
+    "upkeep": ("army", "fleet", "city"),
+    "costs": ("monument", "monument_any_per_existing", "city", "army", "fleet", "free_villages", "extra_village"),
+    "limits": ("monument_base", "unit_base", "start_city_distance"),
+    "movement": ("army", "fleet"),
+    "battle": ("die",),
+    "map": ("cells_per_territory", "aspect", "land_fraction", "players_per_landmass", "border_sea", "attempts", "sizes"),
+    "map.sizes": MAP_SIZES,
+    "map.sizes.*": ("base", "per_player"),
+})
 
 
 @dataclass(frozen=True, slots=True)
@@ -376,7 +418,7 @@ def _parse(raw: dict[str, Any]) -> tuple[Content | None, list[str]]:
         players_per_landmass=ck.int_(mp, "map", "players_per_landmass", 1, 4),
         border_sea=bool(mp.get("border_sea", True)),
         attempts=ck.int_(mp, "map", "attempts", 1, 40),
-        sizes=MappingProxyType(sizes),
+        sizes=FrozenTable(sizes),
     )
     if "border_sea" in mp and not isinstance(mp["border_sea"], bool):
         ck.bad("[map] border_sea", "must be true or false")
@@ -397,7 +439,7 @@ def _parse(raw: dict[str, Any]) -> tuple[Content | None, list[str]]:
         title=title,
         victory_points=vp,
         category_names=tuple(cat_names),
-        resources=MappingProxyType(resources),
+        resources=FrozenTable(resources),
         sea_table=sea,
         land_table=land,
         traits=tuple(traits),
@@ -423,7 +465,7 @@ def _parse(raw: dict[str, Any]) -> tuple[Content | None, list[str]]:
         fleet_move=ck.int_(movement, "movement", "fleet", 1, 4),
         battle_die=ck.int_(battle, "battle", "die", 2, 8),
         map=map_params,
-        provisional=MappingProxyType(provisional),
+        provisional=FrozenTable(provisional),
     )
     if ck.problems:
         return None, ck.problems
@@ -458,7 +500,7 @@ def load_content(path: str | Path | None = None) -> tuple[Content, str]:
     if hit is not None:
         return hit
     content, problems = _parse(raw)
-    unknown = unknown_keys(raw, DEFAULT_PATH)
+    unknown = SCHEMA.problems(raw)
     if unknown:
         content, problems = None, unknown + problems
     if content is None:

@@ -20,6 +20,9 @@ from .content import TRAITS
 CHOICE = "civ"
 RAISED_LEVEL = 3
 KIND_TITLES = {"raised_traits": "Trait raised to level 3"}
+METRIC_LABELS = {"vp": "VP", "levels": "Trait levels (sum)", "vp_monuments": "VP from Monuments",
+                 "vp_arts": "VP from Arts"}
+"""How the report names the per-seat metrics (the others read well humanised)."""
 
 
 def _content(game: Game) -> Any:

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from civtable.core import ContentError
-from civtable.core.contentfile import read_content_file, unknown_keys
+from civtable.core.contentfile import ContentSchema, read_content_file
 
 DEFAULT_PATH = Path(__file__).with_name("content.toml")
 
@@ -61,6 +61,26 @@ TEXT_DOMINATION = {
     "inventor": ("green", 2, 2, "reactivate"), "farmer": ("orange", 1, 1, "second_tile"),
 }
 TEXT_MASTERIES = {"bartering": "yellow", "painting": "blue", "road_building": "orange", "agriculture": "orange"}
+# Every key the loader reads, per table; anything else in a file is refused, named with its place.
+_EFFECT_KEYS = ("do", "n", "colour", "per")
+SCHEMA = ContentSchema({
+    "rules": tuple(TEXT_RULES),
+    "cradle": (),
+    "tile[]": ("id", "camp", "resources"),
+    "mastery[]": ("id", "name", "colour", "value", "upgrade_cost", "prerequisite", "basic", "advanced", "copies"),
+    "mastery[].prerequisite": ("colour", "value"),
+    "mastery[].basic[]": _EFFECT_KEYS,
+    "mastery[].advanced[]": _EFFECT_KEYS,
+    "monument[]": ("id", "name", "colour", "control_vp", "level"),
+    "monument[].level[]": ("cost", "nodus", "effects"),
+    "monument[].level[].effects[]": _EFFECT_KEYS,
+    "objective[]": ("id", "name", "goals"),
+    "objective[].goals[]": ("kind", "count", "vp", "colour", "level"),
+    "campfire[]": ("id", "name", "nodus"),
+    "domination[]": ("id", "name", "colour", "vp", "vp_two_players", "power"),
+}, optional={
+    "monument[].level[].effects[].per": "a Monument Level may score final VP per thing; the built-in ones do not",
+})
 COUNTS = {"tile": 90, "mastery": 72, "monument": 12, "monument_levels": 50, "objective": 16,
           "campfire": 4, "domination": 6}
 
@@ -242,9 +262,6 @@ class _Checker:
                 per = e.get("per", "")
                 if per not in FINAL_PER:
                     self.err(w, f"'per' must be one of {', '.join(FINAL_PER)}, not {per!r}")
-            unknown = set(e) - {"do", "n", "colour", "per"}
-            if unknown:
-                self.err(w, f"unknown keys {sorted(unknown)}")
             out.append(Effect(str(do), n, colour, str(per)))
         return tuple(out)
 
@@ -425,7 +442,7 @@ def load_content(path: str | Path | None = None) -> Content:
     if cid in _CACHE:
         return _CACHE[cid]
     content, problems = _parse(raw, cid)
-    unknown = unknown_keys(raw, DEFAULT_PATH)
+    unknown = SCHEMA.problems(raw)
     if unknown:
         content, problems = None, unknown + problems
     if content is None:

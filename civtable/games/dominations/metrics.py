@@ -29,6 +29,10 @@ CHOICE = "objective"
 
 KIND_TITLES = {"advances": "Mastery", "wonders": "Monument"}
 """How the report names this game's element fields (Masteries and Monuments, not advances and wonders)."""
+METRIC_LABELS = {"vp": "VP", "advanced": "Advanced Masteries", "masteries": "Masteries",
+                 "monument_levels": "Monument Levels", "monument_vp": "VP from the Monument",
+                 "objective_vp": "VP from the Objective", "tiles_placed": "Land tiles placed"}
+"""How the report names the per-seat metrics (the others read well humanised)."""
 
 
 def seat_metrics(state: GameState) -> list[dict[str, Any]]:

@@ -23,6 +23,9 @@ CHOICE = "trait"
 """What a study may assign per seat in this game."""
 
 KIND_TITLES = {"buildings": "Building"}
+METRIC_LABELS = {"cp": "Civilization Points (CP)", "advances_count": "Advances researched",
+                 "buildings_count": "Building levels built", "wonders_count": "Wonders built"}
+"""How the report names the per-seat metrics (the others read well humanised)."""
 
 _FIRST_WONDER = ("rules.first_wonder_discount", "the first Wonder costs 4 less of each resource (p. 25)")
 CHOICE_FACTS: dict[str, tuple[tuple[str, str], ...]] = {

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from civtable.core.contentfile import ContentSchema, checking_keys
+
 from .checks import semantic_problems
 from .model import (
     AGES,
@@ -108,6 +110,17 @@ def _effects(items: Any, place: str, problems: _Problems) -> tuple[Effect, ...]:
     return tuple(out)
 
 
+_OBJECTIVES = {
+    "mission1": ("resource_buildings",),
+    "mission2": ("level2_resource_buildings", "level3_resource_buildings", "special_buildings", "wonders", "cp"),
+    "journey": ("cp", "each_resource"),
+    "glory": (
+        "prosperity_cp", "each_resource", "scientific_each_resource", "expansionist_level4_buildings",
+        "cultural_wonders", "cultural_legendary", "united_structures", "united_each_resource",
+    ),
+}
+
+
 def _ids(items: list[dict[str, Any]], section: str, problems: _Problems) -> dict[str, int]:
     index: dict[str, int] = {}
     for i, item in enumerate(items):
@@ -121,63 +134,38 @@ def _ids(items: list[dict[str, Any]], section: str, problems: _Problems) -> dict
     return index
 
 
-# Every key the loader reads; anything else in the file is a mistake that would otherwise be
-# dropped silently (a mistyped field plays its default). `provisional` may mark any entry.
-_SECTIONS = ("meta", "rules", "objectives", "provisional", "traits", "advances", "buildings", "wonders", "benefits",
-             "humble_beginnings")
-_RULE_KEYS = frozenset((
-    "resources", "resource_cap", "ptp_cap", "city_size", "population_per_cp", "research_cp", "resource_building_cp",
-    "special_building_cp", "wonder_cp", "start_buildings", "start_population", "start_slots", "mission1_start",
-    "bank_ratio", "min_cost", "bonus_resource_building", "bonus_special_building", "bonus_wonder", "pray_threshold",
-    "first_wonder_discount", "cultural_first_wonder_percent", "united_max_tokens", "stone_unlocked_by",
-    "iron_unlocked_by", "bank_trade_unlocked_by",
-))
-_ENTRY_KEYS = {
-    "traits": frozenset(("id", "name", "cards", "free_research", "extra_population", "first_wonder_half",
-                         "first_wonder_discount", "grid_population")),
-    "advances": frozenset(("id", "name", "age", "cost", "population", "requires", "requires_any", "excludes", "gains",
-                           "gains_all", "government", "bonus_cp", "dawn")),
-    "buildings": frozenset(("id", "kind", "resource", "levels", "max_count")),
-    "wonders": frozenset(("id", "name", "age", "kind", "cost", "unlocked_by", "effects")),
-    "benefits": frozenset(("id", "name", "government", "effects")),
-    "humble_beginnings": frozenset(("id", "name", "advances", "population", "resources")),
-}
-_LEVEL_KEYS = frozenset(("name", "unlocked_by", "cost", "gains", "pray", "research_discount", "trade_discount"))
-_EFFECT_KEYS = frozenset(("type", "amount", "gains", "timing"))
+# Every key the loader reads, per table; anything else in the file is a mistake that would
+# otherwise be dropped silently (a mistyped field plays its default).
+_EFFECT_KEYS = ("type", "amount", "gains", "timing")
+SCHEMA = ContentSchema({
+    "rules": (
+        "resources", "resource_cap", "ptp_cap", "city_size", "population_per_cp", "research_cp",
+        "resource_building_cp", "special_building_cp", "wonder_cp", "start_buildings", "start_population",
+        "start_slots", "mission1_start", "bank_ratio", "min_cost", "bonus_resource_building",
+        "bonus_special_building", "bonus_wonder", "pray_threshold", "first_wonder_discount",
+        "cultural_first_wonder_percent", "united_max_tokens", "stone_unlocked_by", "iron_unlocked_by",
+        "bank_trade_unlocked_by",
+    ),
+    "rules.wonder_cp": tuple(f"{a}_{k}" for a in AGES for k in ("great", "legendary")),
+    "objectives": tuple(_OBJECTIVES),
+    **{f"objectives.{mode}": keys for mode, keys in _OBJECTIVES.items()},
+    "traits[]": ("id", "name", "cards", "free_research", "extra_population", "first_wonder_half",
+                 "first_wonder_discount", "grid_population"),
+    "advances[]": ("id", "name", "age", "cost", "population", "requires", "requires_any", "excludes", "gains",
+                   "gains_all", "government", "bonus_cp", "dawn"),
+    "buildings[]": ("id", "kind", "resource", "levels", "max_count"),
+    "buildings[].levels[]": ("name", "unlocked_by", "cost", "gains", "pray", "research_discount", "trade_discount"),
+    "wonders[]": ("id", "name", "age", "kind", "cost", "unlocked_by", "effects"),
+    "wonders[].effects[]": _EFFECT_KEYS,
+    "benefits[]": ("id", "name", "government", "effects"),
+    "benefits[].effects[]": _EFFECT_KEYS,
+    "humble_beginnings[]": ("id", "name", "advances", "population", "resources"),
+})
 
 
-def _unknown(table: Any, allowed: frozenset[str], place: str, problems: _Problems) -> None:
-    if isinstance(table, dict):
-        for key in table:
-            if key not in allowed and key != "provisional":
-                problems.add(place, f"unknown key {key!r} (a mistyped name? known: {', '.join(sorted(allowed))})")
-
-
-def _unknown_keys(raw: dict[str, Any], problems: _Problems) -> None:
-    """Name every section and key the loader does not know."""
-    for key in raw:
-        if key not in _SECTIONS:
-            problems.add(key, f"unknown section [{key}] (sections: {', '.join(_SECTIONS)})")
-    _unknown(raw.get("rules"), _RULE_KEYS, "rules", problems)
-    for section, allowed in _ENTRY_KEYS.items():
-        items = raw.get(section)
-        for i, item in enumerate(items if isinstance(items, list) else []):
-            if not isinstance(item, dict):
-                continue
-            place = f"{section}[{i}] ({item.get('id')})"
-            _unknown(item, allowed, place, problems)
-            levels = item.get("levels") if section == "buildings" else None
-            for j, level in enumerate(levels if isinstance(levels, list) else []):
-                _unknown(level, _LEVEL_KEYS, f"{place}.levels[{j}]", problems)
-            effects = item.get("effects") if section in ("wonders", "benefits") else None
-            for j, effect in enumerate(effects if isinstance(effects, list) else []):
-                _unknown(effect, _EFFECT_KEYS, f"{place}.effects[{j}]", problems)
-
-
-def parse_content(raw: dict[str, Any], path: str, content_id: str) -> tuple[Content | None, list[str]]:
-    """Parse and check raw TOML data. Returns (content or None, problems)."""
+def parse_tables(raw: dict[str, Any], path: str, content_id: str) -> tuple[Content | None, list[str]]:
+    """Parse and check raw TOML data (its keys unchecked). Returns (content or None, problems)."""
     pr = _Problems()
-    _unknown_keys(raw, pr)
     rules = raw.get("rules")
     if not isinstance(rules, dict):
         pr.add("rules", "missing [rules] table")
@@ -211,16 +199,7 @@ def parse_content(raw: dict[str, Any], path: str, content_id: str) -> tuple[Cont
     if not isinstance(objectives, dict) or any(m not in objectives for m in ("mission1", "mission2", "journey", "glory")):
         pr.add("objectives", "needs tables objectives.mission1, .mission2, .journey and .glory")
         objectives = {"mission1": {}, "mission2": {}, "journey": {}, "glory": {}}
-    required_obj = {
-        "mission1": ("resource_buildings",),
-        "mission2": ("level2_resource_buildings", "level3_resource_buildings", "special_buildings", "wonders", "cp"),
-        "journey": ("cp", "each_resource"),
-        "glory": (
-            "prosperity_cp", "each_resource", "scientific_each_resource", "expansionist_level4_buildings",
-            "cultural_wonders", "cultural_legendary", "united_structures", "united_each_resource",
-        ),
-    }
-    for mode, keys in required_obj.items():
+    for mode, keys in _OBJECTIVES.items():
         table = objectives.get(mode)
         if not isinstance(table, dict):
             pr.add(f"objectives.{mode}", "must be a table")
@@ -479,3 +458,7 @@ def parse_content(raw: dict[str, Any], path: str, content_id: str) -> tuple[Cont
     if problems:
         return None, problems
     return content, []
+
+
+parse_content = checking_keys(parse_tables, SCHEMA)
+"""Parse and check raw TOML data, its sections and keys too. Returns (content or None, problems)."""

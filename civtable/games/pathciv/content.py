@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from civtable.core.contentfile import ContentLoader, checking_keys
+from civtable.core.contentfile import ContentLoader, ContentSchema, checking_keys
 
 from .vocab import (  # noqa: F401 - the vocabulary is also read from here
     AGENT,
@@ -38,6 +38,34 @@ from .vocab import (  # noqa: F401 - the vocabulary is also read from here
 
 BUILTIN_PATH = Path(__file__).with_name("content.toml")
 EFFECT_WORDS = ("cubes", "rp", "legacy", "population", "vp", "aside", "ahead")
+CARDS_PER_SECTION = 2  # the rulebook places 2 cards in each section of the board; the engine plays 2
+
+# Every key the loader reads, per table; anything else in a file is refused, named with its place.
+_EFFECTS = ("civilizations[].start", "civilizations[].population_bonus[]", "technologies[].bonus", "leaders[].instant",
+            "wonders[].bonus", "challenges[].bonus", "challenges[].destiny.gain", "battles[].lines[]", "benefits[].effect")
+_REPEAT = ("deploy", "research")
+_END = ("count", "every", "vp")
+SCHEMA = ContentSchema({
+    "rules": ("rounds", "research_max", "population_start", "left_cards", "right_cards"),
+    "civilizations[]": ("id", "name", "number", "priority", "population_levels", "population_vp", "population_bonus",
+                        "start"),
+    "technologies[]": ("id", "name", "type", "level", "cost", "copies", "deploy", "research", "vp", "bonus"),
+    "leaders[]": ("id", "name", "type", "level", "cost", "vp", "instant", "alive", "cemetery", "end"),
+    "leaders[].alive": _REPEAT,
+    "leaders[].cemetery": _REPEAT,
+    "leaders[].end": _END,
+    "wonders[]": ("id", "name", "type", "level", "cost", "vp", "bonus", "end"),
+    "wonders[].end": _END,
+    "challenges[]": ("id", "name", "round", "type", "destiny", "divisor", "bonus", "threshold", "threshold_vp"),
+    "challenges[].destiny": ("kind", "from", "to", "max", "pay", "gain", "count", "every"),
+    "battles[]": ("id", "name", "round", "threat", "lines"),
+    "benefits[]": ("id", "name", "effect"),
+    "philosophy": ("costs", "multipliers", "vp"),
+    "markets": ("p2", "p3", "p4", "p5"),
+    "markets.*": ("wonders", "leaders"),
+    **{path: EFFECT_WORDS for path in _EFFECTS},
+}, optional={f"{path}.{word}": "any effect may use any effect word; the built-in cards need fewer"
+             for path in _EFFECTS for word in EFFECT_WORDS})
 
 
 class Count(NamedTuple):
@@ -240,9 +268,6 @@ class _Reader:
         if not isinstance(d, dict):
             self.bad(where, "an effect must be a table")
             return NO_EFFECT
-        for k in d:
-            if k not in EFFECT_WORDS:
-                self.bad(where, f"unknown effect word {k!r} ({', '.join(EFFECT_WORDS)})")
         aside = self.vec(d.get("aside"), TRAYS, where, "aside")
         if any(k for i, k in enumerate(aside) if i not in ASIDE_TRAYS):
             self.bad(where, "cubes can be set aside only for a later Challenge (aside.challenges) or Battle "
@@ -414,6 +439,11 @@ def parse_content(raw: dict[str, Any], path: str, digest: str) -> tuple[Content 
     costs = ints("costs", None)
     mult = ints("multipliers", len(costs))
     pvp = ints("vp", len(costs) + 1)
+    for key in ("left_cards", "right_cards"):
+        n = r.num(rules, key, "rules", CARDS_PER_SECTION, 1)
+        if n >= 1 and n != CARDS_PER_SECTION:
+            r.bad(f"rules.{key}", f"the rulebook places {CARDS_PER_SECTION} cards in each section of the board and "
+                                  f"the game plays {CARDS_PER_SECTION}, not {n}")
     markets: dict[int, Market] = {}
     mk: dict[str, Any] = raw["markets"] if isinstance(raw.get("markets"), dict) else {}
     for n in (2, 3, 4, 5):
@@ -449,7 +479,7 @@ def parse_content(raw: dict[str, Any], path: str, digest: str) -> tuple[Content 
     return (None if problems else content), problems
 
 
-_LOADER = ContentLoader(BUILTIN_PATH, checking_keys(parse_content, BUILTIN_PATH))
+_LOADER = ContentLoader(BUILTIN_PATH, checking_keys(parse_content, SCHEMA))
 
 
 def load_content(path: str | Path | None = None) -> Content:

@@ -22,6 +22,7 @@ from typing import Any
 from civtable.core import CHANCE, Action, Game, GameState, OptionError
 
 from .frames import DealBoards
+from .glossary import SCORE_COLUMNS
 from .vocab import TYPES
 
 CHOICE = "board"
@@ -29,6 +30,9 @@ CHOICE = "board"
 
 KIND_TITLES = {"advances": "Technology"}
 """How the report names this game's element fields (Technologies, not advances)."""
+METRIC_LABELS = {"philosophy": "Philosophy level", "wonders_built": "Wonders built",
+                 **{f"vp_{line}": f"Score: {label}" for line, label in SCORE_COLUMNS}}
+"""How the report names the per-seat metrics: the score pad's lines as the score sheet names them."""
 
 
 def seat_metrics(state: GameState) -> list[dict[str, Any]]:

@@ -54,8 +54,8 @@ class CreateGame(BaseModel):
     game: str = Field(max_length=64, examples=["inceptum"])
     mode: str | None = Field(default=None, max_length=64, examples=["journey"])
     seats: list[Annotated[str, Field(min_length=1, max_length=100)]] = Field(
-        min_length=1, max_length=16, examples=[["human", "greedy"]]
-    )
+        max_length=16, examples=[["human", "greedy"]]
+    )  # an empty list is refused by GameManager.create, in words
     seed: int | None = Field(default=None, ge=0, le=2**62)
     options: dict[str, int | str | bool] = Field(default_factory=dict, max_length=32)
     names: list[Annotated[str, Field(max_length=200)] | None] = Field(

@@ -129,10 +129,17 @@ def summary(live: LiveGame, seat: int | None) -> dict[str, Any]:
     }
 
 
+def is_over(live: LiveGame) -> bool:
+    """Whether nothing more can happen in ``live``: its rules ended it, or its people did (the
+    game ended early) or nobody played it for too long (it expired). Only then are its record,
+    replay and review published: while it is played they would tell hidden information."""
+    return live.session.state.is_terminal() or live.status in ("ended", "expired")
+
+
 def record(live: LiveGame) -> dict[str, Any]:
-    """The record of a finished game, with its seed and chance key: anyone can check that every
-    die and card came from them (``civtable.core.session.check_chance``)."""
-    if not live.session.state.is_terminal():
+    """The record of a game that is over, with its seed and chance key: anyone can check that
+    every die and card came from them (``civtable.core.session.check_chance``)."""
+    if not is_over(live):
         raise ApiError(409, "the record is published when the game is over", "not_finished")
     data = live.session.finish_record().to_json()
     data["content_path"] = None
@@ -149,6 +156,7 @@ def replay_step(live: LiveGame, step: int, seat: int | None) -> dict[str, Any]:
         raise ApiError(400, f"seat must be between 0 and {live.game.num_players - 1}", "bad_step")
     state = replay(record, live.session.record.content_path, upto=step)
     decision = state.decision()
+    early = early_result(live) if step == total else None  # its people ended it after the last action
     return {
         "id": live.id,
         "game": live.game.info.name,
@@ -160,6 +168,6 @@ def replay_step(live: LiveGame, step: int, seat: int | None) -> dict[str, Any]:
         "decision": {"players": list(decision.players), "kind": decision.kind, "prompt": decision.prompt},
         "view": named_view(live, state.view(seat)),
         "log": named_log(live, 0, step),
-        "finished": state.is_terminal(),
-        "result": state.result().to_json() if state.is_terminal() else None,
+        "finished": state.is_terminal() or early is not None,
+        "result": early or (state.result().to_json() if state.is_terminal() else None),
     }

@@ -9,6 +9,12 @@
   document.getElementById("replay-link").href = `/replay/${encodeURIComponent(gameId)}`;
 
   const pct = (x) => `${Math.round(100 * x)}%`;
+  /** The change of chance in points: "−8 points", "+1 point", "the same" (under half a point). */
+  function points(change) {
+    const n = Math.round(100 * change);
+    if (n === 0) return "the same";
+    return `${n > 0 ? "+" : "−"}${Math.abs(n)} point${Math.abs(n) === 1 ? "" : "s"}`;
+  }
 
   function showChart(svgText) {
     const doc = new DOMParser().parseFromString(svgText, "image/svg+xml");
@@ -21,22 +27,40 @@
     document.getElementById("title").textContent = `Review: ${r.title}`;
     const winners = r.winners.map((p) => r.names[p]).join(" and ");
     status.className = "status over";
-    status.textContent = r.finished ? `${winners || "Nobody"} won.` : "The game stopped before its end.";
+    const left = (r.left || []).map((p) => r.names[p]).join(" and ");
+    status.textContent = r.finished ? `${winners || "Nobody"} won.`
+      : left ? `${left} left the game before its end; ${winners || "nobody"} won.`
+      : r.ended === "expired" ? "Nobody played this game for a long time: it ended before its end."
+      : "The game stopped before its end.";
     showChart(r.svg);
+    const last = r.points[r.points.length - 1];
+    clear(document.getElementById("chart-legend")).append(...r.names.map((name, p) =>
+      el("li", { dataset: { seat: p } }, Civ.swatch(p), name,
+        el("span", { class: "muted small" }, ` ${last.label === "end" ? "at the end" : "where the game stopped"}: ${pct(last.chances[p])}` +
+          (r.winners.includes(p) ? " (won)" : "")))));
     const swings = clear(document.getElementById("swings"));
     for (const sw of r.swings) {
       const li = el("li", { dataset: { seat: sw.seat } }, sw.sentence);
       Civ.tint(li, sw.seat);
       swings.append(li);
     }
+    const noSwings = document.getElementById("no-swings");
+    swings.classList.toggle("hidden", !r.swings.length);
+    noSwings.classList.toggle("hidden", r.swings.length > 0);
+    noSwings.textContent = r.points.length < 3
+      ? "The game ended before a round was played out: there is no turning point to show."
+      : "Nobody's chance to win changed from one round to the next: there is no turning point to show.";
     const a = r.analysis;
     const summary = document.getElementById("moves-summary");
     const body = clear(document.querySelector("#moves tbody"));
-    if (!a.seats.length) {
-      summary.textContent = "Only bots played this game: no moves to compare.";
+    const table = document.getElementById("moves");
+    table.classList.toggle("hidden", !a.decisions);
+    const who = a.seats.map((p) => r.names[p]).join(", ");
+    if (!a.seats.length || !a.decisions) {
+      summary.textContent = !a.seats.length ? "Only bots played this game: no moves to compare."
+        : `${who.replace(/, ([^,]*)$/, " and $1")} made no choice before the game ended: no moves to compare.`;
       return;
     }
-    const who = a.seats.map((p) => r.names[p]).join(", ");
     summary.textContent = `${who}: ${a.analysed} of ${a.decisions} decisions compared with the Strong level, ` +
       `${a.agreed} the same move.` + (a.not_analysed ? ` ${a.not_analysed} not compared: the review's budget of ` +
       `${a.cpu_budget} CPU seconds was spent.` : "") + " The change is the player's estimated chance after their " +
@@ -45,10 +69,10 @@
     for (const m of moves) {
       const change = m.played_chance - m.suggested_chance;
       const row = el("tr", { class: change < -0.05 ? "costly" : "" },
-        el("td", {}, String(m.round)),
+        el("td", {}, m.round > 0 ? String(m.round) : "start"),
         el("td", {}, m.played, el("span", { class: "muted small" }, ` (${pct(m.played_chance)})`)),
         el("td", {}, m.suggested, el("span", { class: "muted small" }, ` (${pct(m.suggested_chance)})`)),
-        el("td", {}, `${change >= 0 ? "+" : "−"}${Math.abs(Math.round(100 * change))} points`));
+        el("td", {}, points(change)));
       Civ.tint(row.firstChild, m.seat);
       body.append(row);
     }
@@ -62,8 +86,13 @@
       setTimeout(load, 2000);
       return;
     }
-    if (!res.ok) { status.textContent = res.data.error || "cannot load the review"; return; }
+    if (!res.ok) {
+      status.textContent = res.data.error || "cannot load the review";
+      if (res.status === 404) document.getElementById("replay-link").classList.add("hidden");
+      return;
+    }
     show(res.data);
+    document.getElementById("review").classList.remove("hidden");
   }
   load();
 })();

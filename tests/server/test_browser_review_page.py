@@ -1,0 +1,121 @@
+"""The review page as a player reads it, at phone width: what it says when there is nothing to
+show (no swing, no person's move, no such game, a game still played), who left a game ended
+early, the players' names beside the chart, and a moves' table that fits the screen."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from browser_util import PHONE, assert_no_horizontal_scroll, launch, shot
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture
+def browser() -> Iterator[Any]:
+    yield from launch()
+
+
+def _post(base: str, path: str, body: dict[str, Any]) -> dict[str, Any]:
+    res = httpx.post(base + path, json=body, timeout=60)
+    assert res.status_code in (200, 201, 204), res.text
+    return res.json() if res.content else {}  # type: ignore[no-any-return]
+
+
+def _claimed_game(base: str, seats: list[str], names: list[str | None]) -> tuple[str, list[str]]:
+    g = _post(base, "/api/games", {"game": "nim", "seats": seats, "names": names, "seed": 4})
+    tokens = []
+    for s in g["seats"]:
+        if "token" in s:
+            tokens.append(s["token"])
+        elif "invitation" in s:
+            tokens.append(_post(base, f"/api/games/{g['id']}/claim", {"invitation": s["invitation"]})["token"])
+    return str(g["id"]), tokens
+
+
+def _wait_review(base: str, game_id: str) -> dict[str, Any]:
+    deadline = time.monotonic() + 90
+    while True:
+        res = httpx.get(f"{base}/api/games/{game_id}/review", timeout=60)
+        if res.status_code == 200:
+            return res.json()  # type: ignore[no-any-return]
+        assert res.status_code == 202 and time.monotonic() < deadline, res.text
+        time.sleep(0.2)
+
+
+def _play_to_the_end(base: str, game_id: str, token: str) -> None:
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        p = httpx.get(f"{base}/api/games/{game_id}", params={"token": token, "log": "tail"}, timeout=60).json()
+        if p["finished"]:
+            return
+        if p["your_turn"]:
+            httpx.post(f"{base}/api/games/{game_id}/actions", timeout=60,
+                       json={"token": token, "action": p["legal"][0], "state_id": p["state_id"]})
+        else:
+            time.sleep(0.05)
+    raise AssertionError("the game did not end")
+
+
+def test_the_review_page_says_what_it_cannot_show(browser: Any, server_factory: Any, tmp_path: Path) -> None:
+    server = server_factory(str(tmp_path / "r.sqlite3"), extra=["--predictable-chance", "--bot-workers", "1"])
+    base = server.base
+    early, (ada, bob) = _claimed_game(base, ["human", "human"], ["Ada", "Bob"])
+    running, _ = _claimed_game(base, ["human", "human"], ["Cy", "Di"])
+    _post(base, f"/api/games/{early}/resign", {"token": ada})
+    _post(base, f"/api/games/{early}/forfeit", {"token": bob, "choice": "end"})
+    bots, _ = _claimed_game(base, ["random", "random"], [None, None])
+    played, (eve,) = _claimed_game(base, ["human", "random"], ["Eve", None])
+    _play_to_the_end(base, played, eve)
+    for game_id in (early, bots, played):
+        _wait_review(base, game_id)
+
+    page = browser.new_page(viewport=PHONE)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+
+    # ended before a round was played out: no swing, said in a sentence; who left and who won
+    page.goto(f"{base}/review/{early}")
+    page.wait_for_selector("#review:not(.hidden)")
+    assert page.inner_text("#status") == "Ada left the game before its end; Bob won."
+    assert page.locator("#swings").is_hidden()
+    assert "there is no turning point to show" in page.inner_text("#no-swings")
+    assert page.inner_text("#moves-summary") == "Ada and Bob made no choice before the game ended: no moves to compare."
+    assert page.locator("#moves").is_hidden()
+    legend = page.inner_text("#chart-legend")
+    assert "Ada" in legend and "Bob" in legend and "where the game stopped" in legend
+    shot(page, "review-ended-early-phone", full_page=True)
+
+    # only bots played: no empty table of moves
+    page.goto(f"{base}/review/{bots}")
+    page.wait_for_selector("#review:not(.hidden)")
+    assert "Only bots played this game" in page.inner_text("#moves-summary")
+    assert page.locator("#moves").is_hidden()
+
+    # a person played: the players' names are readable beside the chart, the moves fit the phone
+    page.goto(f"{base}/review/{played}")
+    page.wait_for_selector("#review:not(.hidden)")
+    assert "Eve" in page.inner_text("#chart-legend") and "Player 2" in page.inner_text("#chart-legend")
+    assert page.locator("#chart-legend .swatch").count() == 2
+    assert page.locator("#no-swings").is_hidden() and page.locator("#swings li").count() >= 1
+    box = page.eval_on_selector("#moves", "t => [t.scrollWidth, t.clientWidth, t.getBoundingClientRect().right]")
+    assert box[0] <= box[1] + 1 and box[2] <= PHONE["width"], box  # nothing cut off at the right
+    cells = page.locator("#moves td:last-child").all_inner_texts()
+    assert not any(c.endswith(" 1 points") or c.endswith("0 points") for c in cells), cells
+    assert_no_horizontal_scroll(page)
+    shot(page, "review-played-phone", full_page=True)
+
+    # no such game, a game still played: a sentence, and no empty panels
+    for game_id, words in (("nosuchgame", "there is no game 'nosuchgame'"), (running, "the review is made when the game is over")):
+        page.goto(f"{base}/review/{game_id}")
+        deadline = time.monotonic() + 20
+        while page.inner_text("#status") == "Loading…" and time.monotonic() < deadline:
+            page.wait_for_timeout(50)
+        assert page.inner_text("#status") == words
+        assert page.locator("#review").is_hidden()
+    assert errors == []

@@ -1,0 +1,42 @@
+"""The lobby's level picker as a player reads it: each level's sentence and its measured rating
+in plain numbers (no "-0", a range in words, the level's own games, which way is stronger)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from browser_util import PHONE, assert_no_horizontal_scroll, launch
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture
+def browser() -> Iterator[Any]:
+    yield from launch()
+
+
+def test_a_levels_measured_rating_reads_plainly(browser: Any, server_factory: Any, tmp_path: Path) -> None:
+    server = server_factory(str(tmp_path / "l.sqlite3"))
+    catalog = httpx.get(server.base + "/api/catalog", timeout=30).json()
+    inceptum = next(g for g in catalog["games"] if g["name"] == "inceptum")
+    beginner = next(lv for lv in inceptum["levels"] if lv["name"] == "beginner")
+    # a rating just under zero, as the ladder measured the Beginner level once
+    beginner["rating"] = {"mu": -0.421, "low": -9.616, "high": 8.775, "sigma": 4.6, "ordinal": -14.2, "rated_games": 60}
+    inceptum["measured"] = {**(inceptum.get("measured") or {}), "players": [2], "games": 210}
+
+    page = browser.new_page(viewport=PHONE)
+    page.route("**/api/catalog", lambda route: route.fulfill(status=200, content_type="application/json",
+                                                              body=json.dumps(catalog)))
+    page.goto(server.base + "/")
+    page.wait_for_selector("#game-select option[value=inceptum]", state="attached")
+    page.select_option("#game-select", "inceptum")
+    page.select_option("select[name=seat-1]", "beginner")
+    about = page.locator(".seat-block").nth(1).locator(".level-about").inner_text()
+    assert "Measured: rating 0 (−10 to 9) on the 2-player ladder, 60 games; higher is stronger." in about, about
+    assert "-0" not in about
+    assert_no_horizontal_scroll(page)

@@ -83,6 +83,7 @@ class Reviews:
         metadata.create_all(engine)
         self._executor: Executor | None = None
         self._pending: dict[str, asyncio.Task[None]] = {}
+        self.failed: set[str] = set()  # games whose review could not be made (tried again after a restart)
 
     def load(self, game_id: str) -> dict[str, Any] | None:
         with self.engine.connect() as conn:
@@ -110,7 +111,7 @@ class Reviews:
 
     def ensure(self, live: LiveGame) -> None:
         """Start making the review of the finished game ``live`` unless it is made or being made."""
-        if live.id in self._pending:
+        if live.id in self._pending or live.id in self.failed:
             return
         record = live.session.finish_record().to_json()
 
@@ -126,6 +127,7 @@ class Reviews:
                 log.info("review of game %s made: %.1f CPU seconds, %.1f s", live.id, cpu, time.monotonic() - started)
             except Exception:
                 log.exception("the review of game %s failed", live.id)
+                self.failed.add(live.id)
             finally:
                 self._pending.pop(live.id, None)
 
@@ -190,6 +192,9 @@ def review_router() -> APIRouter:
         if not is_over(live):  # while it is played a review would tell every seat's chances
             raise ApiError(409, "the review is made when the game is over", "not_finished")
         review = await asyncio.to_thread(reviews.load, game_id)
+        if review is None and game_id in reviews.failed:  # not made again and again while the page asks
+            raise ApiError(500, "the review of this game could not be made (the server's log says why)",
+                           "review_failed")
         if review is None:
             reviews.ensure(live)
             body = {"status": "pending", "cpu_budget": reviews.budget}

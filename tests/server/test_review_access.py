@@ -47,3 +47,33 @@ def test_a_game_its_people_ended_early_is_reviewed_and_replayed(client: TestClie
     last = client.get(f"/api/games/{g['id']}/replay", params={"step": total})
     assert last.status_code == 200, last.text
     assert last.json()["finished"] and last.json()["result"]["winners"] == [1]
+
+
+def test_a_review_that_cannot_be_made_says_so_once(db_path: str, monkeypatch: Any) -> None:
+    """A review whose making fails (a record that no longer replays, say) is reported in words,
+    and not made again each time the page asks (each try may cost a minute of CPU)."""
+    from civtable.server import create_app, reviews
+
+    tries: list[str] = []
+
+    def broken(record: dict[str, Any], budget: float) -> str:
+        tries.append(record["game"])
+        raise ValueError("this record cannot be replayed")
+
+    monkeypatch.setattr(reviews, "compute", broken)
+    with TestClient(create_app(db_path)) as client:
+        g = new_game(client, ["human", "human"], names=["Ada", "Bob"])
+        ada, bob = (s["token"] for s in g["seats"])
+        client.post(f"/api/games/{g['id']}/resign", json={"token": ada})
+        client.post(f"/api/games/{g['id']}/forfeit", json={"token": bob, "choice": "end"})
+
+        def answer() -> Any:
+            res = client.get(f"/api/games/{g['id']}/review")
+            return res if res.status_code != 202 else None
+
+        res = wait_for(answer, timeout=30, interval=0.1)
+        assert res.status_code == 500 and res.json()["code"] == "review_failed", res.text
+        assert "could not be made" in res.json()["error"]
+        for _ in range(3):
+            assert client.get(f"/api/games/{g['id']}/review").status_code == 500
+        assert tries == ["nim"]

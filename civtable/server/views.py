@@ -30,7 +30,8 @@ def payload(live: LiveGame, seat: int | None, full_log: bool = False) -> dict[st
     finished = state.is_terminal() or early is not None
     start = 0 if full_log else max(0, len(live.log) - LOG_TAIL)
     view = named_view(live, state.view(seat))
-    result = early or (state.result().to_json() if finished else None)
+    result = ({**state.result().to_json(), **early} if early  # the scores as they stood, and who won
+              else state.result().to_json() if finished else None)
     return {
         "id": live.id,
         "game": live.game.info.name,
@@ -169,5 +170,6 @@ def replay_step(live: LiveGame, step: int, seat: int | None) -> dict[str, Any]:
         "view": named_view(live, state.view(seat)),
         "log": named_log(live, 0, step),
         "finished": state.is_terminal() or early is not None,
-        "result": early or (state.result().to_json() if state.is_terminal() else None),
+        "result": ({**state.result().to_json(), **early} if early
+                   else state.result().to_json() if state.is_terminal() else None),
     }

@@ -91,6 +91,19 @@ def test_the_review_page_says_what_it_cannot_show(browser: Any, server_factory: 
     assert "Ada" in legend and "Bob" in legend and "where the game stopped" in legend
     shot(page, "review-ended-early-phone", full_page=True)
 
+    # its table says it is over and links the review (the result keeps the scores as they stood)
+    page.goto(f"{base}/play/{early}?watch")
+    page.wait_for_selector(".status.over a.review-link")
+    assert page.inner_text("#status").startswith("Game over. Winner: Bob")
+    assert errors == []
+
+    # its replay's last step says who won and who left
+    page.goto(f"{base}/replay/{early}")
+    page.wait_for_selector("#board[data-step='0']")
+    page.click("#last")
+    page.wait_for_selector("#status.over")
+    assert page.inner_text("#status") == "End of the game: Bob won; Ada left the game before its end."
+
     # only bots played: no empty table of moves
     page.goto(f"{base}/review/{bots}")
     page.wait_for_selector("#review:not(.hidden)")
@@ -109,6 +122,11 @@ def test_the_review_page_says_what_it_cannot_show(browser: Any, server_factory: 
     assert not any(c.endswith(" 1 points") or c.endswith("0 points") for c in cells), cells
     assert_no_horizontal_scroll(page)
     shot(page, "review-played-phone", full_page=True)
+    page.click("#replay-link")
+    page.wait_for_selector("#board[data-step='0']")
+    page.click("#last")
+    page.wait_for_selector("#status.over")
+    assert page.inner_text("#status") == "End of the game: Eve won."
 
     # no such game, a game still played: a sentence, and no empty panels
     for game_id, words in (("nosuchgame", "there is no game 'nosuchgame'"), (running, "the review is made when the game is over")):

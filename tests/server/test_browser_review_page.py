@@ -110,9 +110,24 @@ def test_the_review_page_says_what_it_cannot_show(browser: Any, server_factory: 
     assert "Only bots played this game" in page.inner_text("#moves-summary")
     assert page.locator("#moves").is_hidden()
 
-    # a person played: the players' names are readable beside the chart, the moves fit the phone
+    # a person played: while the review is made the page says so and how long it has waited;
+    # then the players' names are readable beside the chart, the moves fit the phone
+    asked: list[str] = []
+
+    def pending_twice(route: Any) -> None:
+        asked.append(route.request.url)
+        if len(asked) <= 2:
+            route.fulfill(status=202, content_type="application/json", body='{"status": "pending", "cpu_budget": 60.0}')
+        else:
+            route.continue_()
+
+    page.route(f"**/api/games/{played}/review", pending_twice)
     page.goto(f"{base}/review/{played}")
+    page.wait_for_selector("#status:has-text('being made')")
+    assert "waiting for 0 s" in page.inner_text("#status") and page.locator("#review").is_hidden()
+    page.wait_for_selector("#status:text-matches('waiting for [1-9][0-9]* s')")  # the time it waited grows
     page.wait_for_selector("#review:not(.hidden)")
+    assert len(asked) == 3 and page.inner_text("#status") == "Eve won."
     assert "Eve" in page.inner_text("#chart-legend") and "Player 2" in page.inner_text("#chart-legend")
     assert page.locator("#chart-legend .swatch").count() == 2
     assert page.locator("#no-swings").is_hidden() and page.locator("#swings li").count() >= 1

@@ -79,10 +79,14 @@
     if (!moves.length) body.append(el("tr", {}, el("td", { colspan: 4, class: "muted small" }, "The Strong level agreed with every move compared.")));
   }
 
+  const started = Date.now();
   async function load() {
     const res = await api("GET", `/api/games/${encodeURIComponent(gameId)}/review`);
     if (res.status === 202) {
-      status.textContent = `The review is being made (at most ${res.data.cpu_budget} CPU seconds); this page updates by itself.`;
+      const waited = Math.round((Date.now() - started) / 1000);
+      status.textContent = `The review is being made: the server gives it at most ${Math.round(res.data.cpu_budget)} ` +
+        `seconds of its time, after any other review asked for first (waiting for ${waited} s). ` +
+        "It appears here by itself when it is ready.";
       setTimeout(load, 2000);
       return;
     }

@@ -1,5 +1,6 @@
-"""The lobby's level picker as a player reads it: each level's sentence and its measured rating
-in plain numbers (no "-0", a range in words, the level's own games, which way is stronger)."""
+"""The lobby as a player reads it: each level's sentence and its measured rating in plain numbers
+(no "-0", a range in words, the level's own games, which way is stronger); the links of a new
+game, where the creator's own link is said to be theirs alone, also on a phone."""
 
 from __future__ import annotations
 
@@ -39,4 +40,24 @@ def test_a_levels_measured_rating_reads_plainly(browser: Any, server_factory: An
     about = page.locator(".seat-block").nth(1).locator(".level-about").inner_text()
     assert "Measured: rating 0 (−10 to 9) on the 2-player ladder, 60 games; higher is stronger." in about, about
     assert "-0" not in about
+    assert_no_horizontal_scroll(page)
+
+
+def test_the_creators_own_link_is_not_an_invitation(browser: Any, server_factory: Any, tmp_path: Path) -> None:
+    server = server_factory(str(tmp_path / "o.sqlite3"))
+    page = browser.new_page(viewport=PHONE)
+    page.goto(server.base + "/")
+    page.wait_for_selector("#game-select option[value=dominations]", state="attached")
+    page.select_option("#game-select", "dominations")
+    page.select_option("#players-select", "2")
+    page.select_option("select[name=seat-1]", "human")
+    page.fill("#name-input", "Ada")
+    page.click("#create-button")
+    page.wait_for_selector("#created:not(.hidden)")
+    own, invitation = page.locator("#invites input").all()
+    assert "#token=" in own.input_value() and own.get_attribute("aria-label") == "Your own seat's link"
+    assert "#invite=" in invitation.input_value() and invitation.get_attribute("aria-label") == "Invitation for Player 2"
+    note = page.locator("#invites .own-link-note")
+    assert note.count() == 1 and note.is_visible()  # a phone has no pointer to show the tooltip
+    assert "keep it to yourself" in note.inner_text()
     assert_no_horizontal_scroll(page)

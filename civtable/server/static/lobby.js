@@ -115,15 +115,19 @@
       if (!s.url) continue;  // a bot
       const url = new URL(s.url, location.origin).href;
       if (s.token) { mine = s; saveSeat(data.id, s.seat, s.token, data.game); }
-      const input = el("input", { readonly: true, value: url, "aria-label": `Invitation for Player ${s.seat + 1}`,
+      const who = s.name || `Player ${s.seat + 1}`;
+      const input = el("input", { readonly: true, value: url, "aria-label": s.token ? "Your own seat's link" : `Invitation for ${who}`,
         title: s.token ? "your own seat: keep this link to yourself" : "an invitation works once: the first to open it takes the seat" });
       const copy = el("button", { type: "button", class: "secondary small", onclick: async () => {
         input.select();
         try { await navigator.clipboard.writeText(url); toast("link copied", "info"); }
         catch (err) { document.execCommand("copy"); toast("link copied", "info"); }
       } }, "Copy");
-      invites.append(el("div", { class: "invite" }, el("span", { class: "seat-label" },
-        Civ.swatch(s.seat), `${s.name || `Player ${s.seat + 1}`}${mine === s ? " (you)" : ""}`), input, copy));
+      invites.append(el("div", { class: "invite" + (s.token ? " own" : "") }, el("span", { class: "seat-label" },
+        Civ.swatch(s.seat), `${who}${mine === s ? " (you)" : ""}`), input, copy));
+      // said where a phone shows it (no pointer to hover): this link is the seat itself
+      if (s.token) invites.append(el("p", { class: "muted small own-link-note" },
+        "Your own link: keep it to yourself. It opens your seat on another device; whoever has it plays as you."));
     }
     const open = document.getElementById("open-created");
     open.href = mine ? `/play/${data.id}?seat=${mine.seat}` : data.spectate;

@@ -7,7 +7,9 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from civtable.core import replay, teaching
+from civtable.bots import parse_spec
+from civtable.bots.levels import levels, styles
+from civtable.core import CivtableError, replay, teaching
 
 from .errors import ApiError
 from .live import LiveGame, dumps
@@ -72,14 +74,28 @@ def push_message(live: LiveGame, seat: int | None) -> str:
 
 
 
+def bot_label(game: str, spec: str) -> str:
+    """A bot seat in the words of the lobby: "Expert bot, Warlord" for ``expert:style=warlord``;
+    a bot that is not a level keeps its name ("greedy bot")."""
+    try:
+        name, params = parse_spec(spec)
+    except CivtableError:  # a spec stored before today's rules: its words as they are
+        return f"{spec} bot"
+    level = levels().get(name)
+    style = styles(game).get(params.get("style", ""))
+    return f"{level.title if level else name} bot" + (f", {style.title}" if style else "")
+
+
 def seat_list(live: LiveGame) -> list[dict[str, Any]]:
-    """Each seat: who plays it (``human`` or a bot), its name for people and whether a person
-    chose that name (``named``)."""
+    """Each seat: who plays it (``human`` or a bot, with ``bot_label`` in words), its name for
+    people and whether a person chose that name (``named``)."""
     out = []
     for i, spec in enumerate(live.seats):
         chosen = live.names[i] if i < len(live.names) else None
-        out.append({"seat": i, "player": spec, "name": chosen or live.game.seat_name(i), "named": bool(chosen),
-                    **seat_extra(live, i)})
+        entry = {"seat": i, "player": spec, "name": chosen or live.game.seat_name(i), "named": bool(chosen)}
+        if spec != "human":
+            entry["bot_label"] = bot_label(live.game.info.name, spec)
+        out.append({**entry, **seat_extra(live, i)})
     return out
 
 

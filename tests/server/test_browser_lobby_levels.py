@@ -1,6 +1,7 @@
 """The lobby as a player reads it: each level's sentence and its measured rating in plain numbers
 (no "-0", a range in words, the level's own games, which way is stronger); the links of a new
-game, where the creator's own link is said to be theirs alone, also on a phone."""
+game, where the creator's own link is said to be theirs alone, also on a phone; a bot named by
+its level and style as the lobby offered them."""
 
 from __future__ import annotations
 
@@ -49,12 +50,17 @@ def test_the_creators_own_link_is_not_an_invitation(browser: Any, server_factory
     page.goto(server.base + "/")
     page.wait_for_selector("#game-select option[value=dominations]", state="attached")
     page.select_option("#game-select", "dominations")
-    page.select_option("#players-select", "2")
+    page.select_option("#players-select", "3")
     page.select_option("select[name=seat-1]", "human")
+    page.select_option("select[name=seat-2]", "expert")
+    page.select_option("select[name=style-2]", "scholar")
     page.fill("#name-input", "Ada")
     page.click("#create-button")
     page.wait_for_selector("#created:not(.hidden)")
     own, invitation = page.locator("#invites input").all()
+    # the bot is named as it was chosen: its level's and its style's titles
+    page.wait_for_selector("#my-games tbody tr")
+    assert "Player 3 (Expert bot, Monument builder)" in page.inner_text("#my-games")
     assert "#token=" in own.input_value() and own.get_attribute("aria-label") == "Your own seat's link"
     assert "#invite=" in invitation.input_value() and invitation.get_attribute("aria-label") == "Invitation for Player 2"
     note = page.locator("#invites .own-link-note")

@@ -1,4 +1,5 @@
-"""What a person creating a game reads when the request is wrong: plain words, nothing stored."""
+"""What a person creating a game reads: plain words when the request is wrong (nothing stored),
+and the bots named as the lobby offered them."""
 
 from __future__ import annotations
 
@@ -22,3 +23,12 @@ def test_no_seats_and_too_many_players_are_refused_in_plain_words(client: TestCl
     error = _refused(client, {"game": "pathciv", "seats": ["human", "godlike"]})
     assert "seat 2" in error and "'godlike' is neither 'human' nor a bot" in error
     assert client.get("/api/games").json()["recent"] == []
+
+
+def test_bot_seats_are_named_by_level_and_style(client: TestClient) -> None:
+    res = client.post("/api/games", json={"game": "conquest", "seats": ["human", "expert:style=warlord", "greedy", "casual"]})
+    assert res.status_code == 201, res.text
+    labels = [s.get("bot_label") for s in res.json()["seats"]]
+    assert labels == [None, "Expert bot, Warlord", "greedy bot", "Casual bot"]
+    listed = client.get("/api/games").json()["recent"][0]["seats"]
+    assert [s.get("bot_label") for s in listed] == labels

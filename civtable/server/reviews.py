@@ -37,7 +37,7 @@ from .live import LiveGame, dumps
 from .manager import GameManager
 from .names import name_players, seat_names
 from .tables import early_result
-from .views import is_over
+from .views import bot_label, is_over
 
 log = logging.getLogger("civtable.server")
 STATIC = Path(__file__).parent / "static"
@@ -172,6 +172,7 @@ def presented(review: dict[str, Any], live: LiveGame) -> dict[str, Any]:
     if early is not None:  # its people ended it: those still in share the win
         out["winners"], out["left"] = early["winners"], early["left"]
     out["ended"] = live.status  # "finished", or "ended" (early) or "expired" (abandoned)
+    out["bots"] = [None if spec == "human" else bot_label(live.game.info.name, spec) for spec in live.seats]
     out["svg"] = render_chart(out, names)
     return out
 

@@ -128,7 +128,7 @@ def test_the_review_page_says_what_it_cannot_show(browser: Any, server_factory: 
     page.wait_for_selector("#status:text-matches('waiting for [1-9][0-9]* s')")  # the time it waited grows
     page.wait_for_selector("#review:not(.hidden)")
     assert len(asked) == 3 and page.inner_text("#status") == "Eve won."
-    assert "Eve" in page.inner_text("#chart-legend") and "Player 2" in page.inner_text("#chart-legend")
+    assert "Eve" in page.inner_text("#chart-legend") and "Player 2 (random bot)" in page.inner_text("#chart-legend")
     assert page.locator("#chart-legend .swatch").count() == 2
     assert page.locator("#no-swings").is_hidden() and page.locator("#swings li").count() >= 1
     box = page.eval_on_selector("#moves", "t => [t.scrollWidth, t.clientWidth, t.getBoundingClientRect().right]")

@@ -35,7 +35,7 @@
     showChart(r.svg);
     const last = r.points[r.points.length - 1];
     clear(document.getElementById("chart-legend")).append(...r.names.map((name, p) =>
-      el("li", { dataset: { seat: p } }, Civ.swatch(p), name,
+      el("li", { dataset: { seat: p } }, Civ.swatch(p), name, r.bots && r.bots[p] ? ` (${r.bots[p]})` : "",
         el("span", { class: "muted small" }, ` ${last.label === "end" ? "at the end" : "where the game stopped"}: ${pct(last.chances[p])}` +
           (r.winners.includes(p) ? " (won)" : "")))));
     const swings = clear(document.getElementById("swings"));

@@ -1,6 +1,7 @@
 """The review page as a player reads it, at phone width: what it says when there is nothing to
 show (no swing, no person's move, no such game, a game still played), who left a game ended
-early, the players' names beside the chart, and a moves' table that fits the screen."""
+early, the players' names beside the chart, and a moves' table that fits the screen; the
+replay's last step and what the replay page says when there is nothing to replay."""
 
 from __future__ import annotations
 
@@ -151,4 +152,14 @@ def test_the_review_page_says_what_it_cannot_show(browser: Any, server_factory: 
             page.wait_for_timeout(50)
         assert page.inner_text("#status") == words
         assert page.locator("#review").is_hidden()
+        # and its replay: the sentence, without controls that cannot work; a game played is watched
+        page.goto(f"{base}/replay/{game_id}")
+        page.wait_for_selector(".replay-controls.hidden", state="attached")
+        assert page.locator(".layout").is_hidden() and page.locator("#review-link").is_hidden()
+        watch = page.locator("#status a")
+        if game_id == running:
+            assert page.inner_text("#status") == "replays are available when the game is over. Watch the game"
+            assert watch.get_attribute("href") == f"/play/{running}?watch"
+        else:
+            assert page.inner_text("#status") == words and not watch.count()
     assert errors == []

@@ -17,7 +17,16 @@
     const seat = seatSelect.value;
     const res = await api("GET", `/api/games/${encodeURIComponent(gameId)}/replay?step=${step}${seat !== "" ? `&seat=${seat}` : ""}`);
     if (ticket !== pending) return;
-    if (!res.ok) { document.getElementById("status").textContent = res.data.error || "cannot load the replay"; stop(); return; }
+    if (!res.ok) {
+      const status = document.getElementById("status");
+      status.textContent = res.data.error || "cannot load the replay";
+      stop();
+      if (!total) {  // nothing to replay (no such game, or one still played): no controls that cannot work
+        for (const node of document.querySelectorAll(".replay-controls, .layout, #review-link")) node.classList.add("hidden");
+        if (res.status === 409) status.append(". ", el("a", { href: `/play/${encodeURIComponent(gameId)}?watch` }, "Watch the game"));
+      }
+      return;
+    }
     const p = res.data;
     if (!total) {
       total = p.total;

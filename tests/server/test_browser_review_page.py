@@ -150,8 +150,11 @@ def test_the_review_page_says_what_it_cannot_show(browser: Any, server_factory: 
         deadline = time.monotonic() + 20
         while page.inner_text("#status") == "Loading…" and time.monotonic() < deadline:
             page.wait_for_timeout(50)
-        assert page.inner_text("#status") == words
-        assert page.locator("#review").is_hidden()
+        assert page.inner_text("#status").startswith(words)
+        assert page.locator("#review").is_hidden() and page.locator("#replay-link").is_hidden()
+        if game_id == running:
+            assert page.inner_text("#status") == words + ". Watch the game"
+            assert page.locator("#status a").get_attribute("href") == f"/play/{running}?watch"
         # and its replay: the sentence, without controls that cannot work; a game played is watched
         page.goto(f"{base}/replay/{game_id}")
         page.wait_for_selector(".replay-controls.hidden", state="attached")

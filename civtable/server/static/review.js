@@ -92,7 +92,8 @@
     }
     if (!res.ok) {
       status.textContent = res.data.error || "cannot load the review";
-      if (res.status === 404) document.getElementById("replay-link").classList.add("hidden");
+      document.getElementById("replay-link").classList.add("hidden");  // nothing to replay either
+      if (res.status === 409) status.append(". ", el("a", { href: `/play/${encodeURIComponent(gameId)}?watch` }, "Watch the game"));
       return;
     }
     show(res.data);

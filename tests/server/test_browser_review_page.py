@@ -166,3 +166,38 @@ def test_the_review_page_says_what_it_cannot_show(browser: Any, server_factory: 
         else:
             assert page.inner_text("#status") == words and not watch.count()
     assert errors == []
+
+
+def test_a_long_list_of_moves_opens_on_the_costly_ones(browser: Any, server_factory: Any, tmp_path: Path) -> None:
+    """A person far from the Strong level differs from it at most decisions: the table opens on
+    the moves that cost more than 5 points, and one click shows them all."""
+    import json
+
+    server = server_factory(str(tmp_path / "m.sqlite3"))
+    moves = [{"at": 3 * i, "round": 1 + i // 4, "seat": 0, "played": f"Ada researches Writing ({i})",
+              "suggested": "Ada researches Pottery", "played_chance": 0.40 - (0.2 if i % 7 == 0 else 0.01),
+              "suggested_chance": 0.40} for i in range(20)]
+    review = {"status": "ready", "title": "INCEPTUM: Dawn of Civilizations", "names": ["Ada", "Player 2"],
+              "bots": [None, "Strong bot"], "winners": [1], "finished": True, "ended": "finished",
+              "svg": '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"></svg>',
+              "points": [{"label": "start", "round": 0, "at": 0, "chances": [0.5, 0.5]},
+                         {"label": "round 1", "round": 1, "at": 9, "chances": [0.3, 0.7]},
+                         {"label": "end", "round": 5, "at": 60, "chances": [0.0, 1.0]}],
+              "swings": [{"round": 1, "seat": 0, "before": 0.5, "after": 0.3, "at": 4, "actor": 1,
+                          "sentence": "Round 1: Player 2 researches Pottery — Ada's chance fell from 50% to 30%."}],
+              "moves": moves,
+              "analysis": {"seats": [0], "level": "strong", "decisions": 40, "analysed": 40, "agreed": 20,
+                           "not_analysed": 0, "samples": 8, "cpu_seconds": 3.0, "cpu_budget": 60.0}}
+    page = browser.new_page(viewport=PHONE)
+    page.route("**/api/games/somegame/review", lambda route: route.fulfill(
+        status=200, content_type="application/json", body=json.dumps(review)))
+    page.goto(f"{server.base}/review/somegame")
+    page.wait_for_selector("#review:not(.hidden)")
+    rows = page.locator("#moves tbody tr")
+    assert rows.count() == 20
+    visible = [r for r in rows.all() if r.is_visible()]
+    assert len(visible) == 3 and all("−20 points" in r.inner_text() for r in visible)
+    assert page.inner_text("#moves-filter").strip() == "Only the moves that cost more than 5 points (3 of 20)"
+    page.click("#only-costly")
+    assert len([r for r in rows.all() if r.is_visible()]) == 20
+    assert "Player 2 (Strong bot)" in page.inner_text("#chart-legend")

@@ -9,6 +9,8 @@
   document.getElementById("replay-link").href = `/replay/${encodeURIComponent(gameId)}`;
 
   const pct = (x) => `${Math.round(100 * x)}%`;
+  const COSTLY = 0.05;  // a move that cost more than this chance is in bold, and kept by the filter
+  const FEW = 12;  // up to this many differing moves are all shown at once
   /** The change of chance in points: "−8 points", "+1 point", "the same" (under half a point). */
   function points(change) {
     const n = Math.round(100 * change);
@@ -66,9 +68,19 @@
       `${a.cpu_budget} CPU seconds was spent.` : "") + " The change is the player's estimated chance after their " +
       "move against after the Strong level's, the rest of the turn played out the same way.";
     const moves = [...r.moves].sort((x, y) => x.at - y.at);
+    const costly = moves.filter((m) => m.played_chance - m.suggested_chance < -COSTLY).length;
+    // a long list opens on the moves that cost most; one click shows every move
+    const filter = moves.length > FEW && costly > 0;
+    document.getElementById("moves-filter").classList.toggle("hidden", !filter);
+    document.getElementById("moves-filter-text").textContent =
+      `Only the moves that cost more than ${Math.round(100 * COSTLY)} points (${costly} of ${moves.length})`;
+    const only = document.getElementById("only-costly");
+    only.checked = filter;
+    table.classList.toggle("only-costly", filter);
+    only.onchange = () => table.classList.toggle("only-costly", only.checked);
     for (const m of moves) {
       const change = m.played_chance - m.suggested_chance;
-      const row = el("tr", { class: change < -0.05 ? "costly" : "" },
+      const row = el("tr", { class: change < -COSTLY ? "costly" : "minor" },
         el("td", {}, m.round > 0 ? String(m.round) : "start"),
         el("td", {}, m.played, el("span", { class: "muted small" }, ` (${pct(m.played_chance)})`)),
         el("td", {}, m.suggested, el("span", { class: "muted small" }, ` (${pct(m.suggested_chance)})`)),

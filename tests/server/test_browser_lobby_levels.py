@@ -1,7 +1,8 @@
 """The lobby as a player reads it: each level's sentence and its measured rating in plain numbers
 (no "-0", a range in words, the level's own games, which way is stronger); the links of a new
 game, where the creator's own link is said to be theirs alone, also on a phone; a bot named by
-its level and style as the lobby offered them."""
+its level and style as the lobby offered them; a game ended early listed with its replay and
+review."""
 
 from __future__ import annotations
 
@@ -67,3 +68,21 @@ def test_the_creators_own_link_is_not_an_invitation(browser: Any, server_factory
     assert note.count() == 1 and note.is_visible()  # a phone has no pointer to show the tooltip
     assert "keep it to yourself" in note.inner_text()
     assert_no_horizontal_scroll(page)
+
+
+def test_a_game_ended_early_is_listed_with_its_replay_and_review(browser: Any, server_factory: Any, tmp_path: Path) -> None:
+    server = server_factory(str(tmp_path / "e.sqlite3"))
+    g = httpx.post(server.base + "/api/games", json={"game": "pathciv", "seats": ["human", "human"], "names": ["Ada", "Bob"]},
+                   timeout=30).json()
+    ada = g["seats"][0]["token"]
+    bob = httpx.post(f"{server.base}/api/games/{g['id']}/claim", json={"invitation": g["seats"][1]["invitation"]},
+                     timeout=30).json()["token"]
+    assert httpx.post(f"{server.base}/api/games/{g['id']}/resign", json={"token": ada}, timeout=30).is_success
+    assert httpx.post(f"{server.base}/api/games/{g['id']}/forfeit", json={"token": bob, "choice": "end"}, timeout=30).is_success
+    page = browser.new_page(viewport=PHONE)
+    page.goto(server.base + "/")
+    row = page.locator("#recent-games tbody tr").first
+    row.locator("a", has_text="Review").wait_for()
+    assert "ended early" in row.inner_text() and "Watch" not in row.inner_text()
+    assert row.locator("a", has_text="Replay").get_attribute("href") == f"/replay/{g['id']}"
+    assert row.locator("a", has_text="Review").get_attribute("href") == f"/review/{g['id']}"

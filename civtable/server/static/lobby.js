@@ -136,13 +136,17 @@
     document.getElementById("created").classList.remove("hidden");
   }
 
+  /** A game that is over (finished by its rules, ended early by its people, or expired) has a replay and a review. */
+  const OVER = { finished: "finished", ended: "ended early", expired: "abandoned" };
+  const isOver = (g) => Object.hasOwn(OVER, g.status);
+
   function turnBadge(g) {
-    if (g.status === "finished") return el("span", { class: "badge over" }, "finished");
+    if (isOver(g)) return el("span", { class: "badge over" }, OVER[g.status]);
     if (g.your_turn) return el("span", { class: "badge turn" }, "your turn");
     if (g.waiting_for && g.waiting_for.length) {
       return el("span", { class: "badge" }, `waiting for ${g.waiting_for.map((p) => Civ.seatName(g, p)).join(", ")}`);
     }
-    return el("span", { class: "badge" }, g.status);
+    return el("span", { class: "badge" }, { waiting: "waiting for players", stopped: "stopped: its bots ask too much of this server" }[g.status] || g.status);
   }
 
   async function refreshMine() {
@@ -162,7 +166,7 @@
         el("td", { class: "small" }, "you: ", Civ.seatChip(g, g.seat), el("div", {}, "vs ", others.join(", "))),
         el("td", {}, turnBadge(g)),
         el("td", {}, el("a", { href: `/play/${g.id}?seat=${g.seat}` }, g.your_turn ? "Play" : "Open"),
-          g.status === "finished" ? [" · ", el("a", { href: `/replay/${g.id}` }, "Replay"),
+          isOver(g) ? [" · ", el("a", { href: `/replay/${g.id}` }, "Replay"),
             " · ", el("a", { href: `/review/${g.id}` }, "Review")] : null)));
     }
   }
@@ -177,7 +181,7 @@
         el("td", {}, g.title, g.mode ? el("span", { class: "muted small" }, ` · ${Civ.modeName(g.mode)}`) : null),
         el("td", { class: "small" }, g.seats.map((s) => Civ.seatName(g, s.seat)).join(", ")),
         el("td", {}, turnBadge(g)),
-        el("td", {}, g.status === "finished"
+        el("td", {}, isOver(g)
           ? [el("a", { href: `/replay/${g.id}` }, "Replay"), " · ", el("a", { href: `/review/${g.id}` }, "Review")]
           : el("a", { href: `/play/${g.id}?watch` }, "Watch"))));
     }

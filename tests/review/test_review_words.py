@@ -1,10 +1,11 @@
-"""The review's moves read in content names: two moves whose log sentences are the same (a
-Technology placed face down for Path of Civilization's Project) are told apart by the names of
-what they play, never by the content's ids."""
+"""The review in words: two moves whose log sentences are the same (a Technology placed face
+down for Path of Civilization's Project) are told apart by the names of what they play, never by
+the content's ids; both axes of the chart say what they measure."""
 
 from __future__ import annotations
 
 from civtable.core import Action, make_game
+from civtable.review import render_chart
 from civtable.review.analyse import _content_names, _in_words
 
 
@@ -15,3 +16,13 @@ def test_moves_alike_in_words_are_told_apart_by_content_names() -> None:
         == "right Trade Routes"
     conquest = _content_names(make_game("conquest", {"players": 2}))
     assert _in_words(Action.parse("found 41"), conquest) == "found 41"  # numbers are not ids to name
+
+
+def test_both_axes_of_the_chart_are_labelled() -> None:
+    review = {"title": "Nim", "seats": [{"seat": 0, "name": "Player 1"}, {"seat": 1, "name": "Player 2"}],
+              "winners": [0], "swings": [],
+              "points": [{"label": "start", "round": 0, "at": 0, "chances": [0.5, 0.5]},
+                         {"label": "end", "round": 3, "at": 9, "chances": [1.0, 0.0]}]}
+    svg = render_chart(review, ["Ada", "Bob"])
+    assert ">after round</text>" in svg
+    assert 'class="y-axis">chance to win</text>' in svg and 'transform="rotate(-90)"' in svg

@@ -200,4 +200,11 @@ def test_a_long_list_of_moves_opens_on_the_costly_ones(browser: Any, server_fact
     assert page.inner_text("#moves-filter").strip() == "Only the moves that cost more than 5 points (3 of 20)"
     page.click("#only-costly")
     assert len([r for r in rows.all() if r.is_visible()]) == 20
+    # the change reads on one line ("−20 points", not "−20" over "points"), and the table still fits
+    lines = page.eval_on_selector_all("#moves tbody td:last-child", """ns => ns.map(n => {
+      const r = document.createRange(); r.selectNodeContents(n);
+      return new Set([...r.getClientRects()].filter((b) => b.width > 0).map((b) => Math.round(b.top))).size; })""")
+    assert set(lines) == {1}, lines
+    box = page.eval_on_selector("#moves", "t => [t.scrollWidth, t.clientWidth, t.getBoundingClientRect().right]")
+    assert box[0] <= box[1] + 1 and box[2] <= PHONE["width"], box
     assert "Player 2 (Strong bot)" in page.inner_text("#chart-legend")

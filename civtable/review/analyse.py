@@ -14,12 +14,14 @@ the CPU budget is spent: the moves not reached are counted, not guessed.
 
 from __future__ import annotations
 
+import re
 import time
 from typing import Any, NamedTuple
 
 from civtable.bots import make_bot
 from civtable.core import CHANCE, Action, GameRecord, GameState, RecordError, observe
 from civtable.core.record import game_for_record
+from civtable.core.teaching import teaching_module
 
 from .estimate import Estimator, describe, is_decision
 
@@ -206,6 +208,7 @@ def _moves(
     Returns (differing moves, decisions analysed, decisions where it agreed, not analysed)."""
     moves: list[Move] = []
     analysed = agreed = skipped = 0
+    names: dict[str, str] | None = None  # the content's names by id, read when first needed
     deadline = time.process_time() + max(0.0, budget)
     for i, (player, text) in enumerate(record.actions):
         if player not in seats or not is_decision(states[i], player):
@@ -222,14 +225,43 @@ def _moves(
             agreed += 1
             continue
         mine, theirs = est.after(state, player, [played, suggested], i)
-        said, advised = describe(game, state, player, played), describe(game, state, player, suggested)
+        said, advised = _move_only(describe(game, state, player, played)), _move_only(describe(game, state, player, suggested))
         if said == advised:
             if abs(mine - theirs) < 0.005:
                 agreed += 1  # the same move in all but its place, worth the same: no advice
                 continue
-            said, advised = f"{said} ({played.text()})", f"{advised} ({suggested.text()})"
+            names = names if names is not None else _content_names(game)
+            said, advised = f"{said} ({_in_words(played, names)})", f"{advised} ({_in_words(suggested, names)})"
         moves.append(Move(i, _round(state), player, said, advised, round(mine, 4), round(theirs, 4)))
     return moves, analysed, agreed, skipped
+
+
+_NEXT_SENTENCE = re.compile(r"(?<=[a-z0-9)'])\. (?=[A-Z])")
+
+
+def _move_only(sentence: str) -> str:
+    """The first sentence of a log line: the move itself, without what follows it ("Player 1
+    ends the turn" without "Round 2 begins. Production: ..."), so two moves compare at a glance."""
+    return _NEXT_SENTENCE.split(sentence, maxsplit=1)[0]
+
+
+def _content_names(game: Any) -> dict[str, str]:
+    """The names of the game's content by id, from its glossary (``tech:rituals`` → Rituals);
+    ids of fewer than three characters or without a letter are left out (numbers stay numbers)."""
+    module = teaching_module(game.info.name)
+    terms: dict[str, Any] = module.glossary(game) if module is not None and hasattr(module, "glossary") else {}
+    out: dict[str, str] = {}
+    for key, term in terms.items():
+        _kind, _, ident = key.partition(":")
+        if ident and len(ident) >= 3 and any(c.isalpha() for c in ident) and isinstance(term, dict) and term.get("name"):
+            out.setdefault(ident, str(term["name"]))
+    return out
+
+
+def _in_words(action: Action, names: dict[str, str]) -> str:
+    """The action's text with every content id replaced by its name: what tells apart two moves
+    whose log sentences are the same (a card placed face down, say)."""
+    return " ".join(names.get(word, word) for word in action.text().split())
 
 
 def _pct(x: float) -> str:

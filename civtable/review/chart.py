@@ -53,6 +53,8 @@ def render_chart(review: dict[str, Any], names: Sequence[str] | None = None) -> 
                    f'font-family="sans-serif">{escape(label)}</text>')
     out.append(f'<text x="{LEFT + w / 2:.1f}" y="{HEIGHT - 8}" font-size="12" text-anchor="middle" '
                f'font-family="sans-serif">after round</text>')
+    out.append(f'<text x="{-(TOP + h / 2):.1f}" y="13" transform="rotate(-90)" font-size="12" text-anchor="middle" '
+               f'font-family="sans-serif" class="y-axis">chance to win</text>')
     for p in range(len(seats)):
         colour = SEAT_COLOURS[p % len(SEAT_COLOURS)]
         path = " ".join(f"{x(k):.1f},{y(pt['chances'][p]):.1f}" for k, pt in enumerate(points))

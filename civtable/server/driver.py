@@ -84,7 +84,9 @@ class BotDriver:
                     game=live.game.info.name,
                     options=dict(live.game.options),
                     content_path=live.game.content_path,
-                    saved_state=live.game.save_state(state),
+                    # a snapshot: a state's saved form may share data with the live position,
+                    # which a person's simultaneous action changes while the job waits for a worker
+                    saved_state=live.game.save_state(state.clone()),
                     seat=seat,
                     spec=live.takeovers.get(seat, live.seats[seat]),  # a bot that took over a seat plays as itself
                     seed=decision_seed(live.session.seed, live.state_id, seat, live.chance_key),

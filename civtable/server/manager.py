@@ -250,6 +250,10 @@ class GameManager:
             raise ApiError(400, "say who plays each seat: seats is a list like ['human', 'greedy']", "bad_seats")
         if len(seats) > MAX_SEATS:
             raise ApiError(400, f"at most {MAX_SEATS} seats", "bad_seats")
+        info = cls.info
+        if not info.min_players <= len(seats) <= info.max_players:
+            raise ApiError(400, f"{info.title} is played by {info.min_players} to {info.max_players} players, "
+                                f"not {len(seats)}: give one seat to each player", "bad_seats")
         opts = dict(options or {})
         if mode is not None:
             opts["mode"] = mode

@@ -7,7 +7,8 @@ worker process at low priority (threads of this process when bots think in threa
 tests). It is cached in the database, in a table of its own (``reviews``: the game's id, when it
 was made, its CPU seconds and the review as JSON).
 
-``GET /api/games/{id}/review`` answers 409 while the game is played, 202 while the review is
+``GET /api/games/{id}/review`` answers 409 while the game is played (a game that ended early or
+expired is over too: its review stops where it stopped), 202 while the review is
 being made, then the review with the players' names and the chart (SVG); ``/review/{id}`` is
 the page that shows it (``static/review.js``).
 """
@@ -35,6 +36,8 @@ from .errors import ApiError
 from .live import LiveGame, dumps
 from .manager import GameManager
 from .names import name_players, seat_names
+from .tables import early_result
+from .views import bot_label, is_over
 
 log = logging.getLogger("civtable.server")
 STATIC = Path(__file__).parent / "static"
@@ -80,6 +83,7 @@ class Reviews:
         metadata.create_all(engine)
         self._executor: Executor | None = None
         self._pending: dict[str, asyncio.Task[None]] = {}
+        self.failed: set[str] = set()  # games whose review could not be made (tried again after a restart)
 
     def load(self, game_id: str) -> dict[str, Any] | None:
         with self.engine.connect() as conn:
@@ -107,7 +111,7 @@ class Reviews:
 
     def ensure(self, live: LiveGame) -> None:
         """Start making the review of the finished game ``live`` unless it is made or being made."""
-        if live.id in self._pending:
+        if live.id in self._pending or live.id in self.failed:
             return
         record = live.session.finish_record().to_json()
 
@@ -123,6 +127,7 @@ class Reviews:
                 log.info("review of game %s made: %.1f CPU seconds, %.1f s", live.id, cpu, time.monotonic() - started)
             except Exception:
                 log.exception("the review of game %s failed", live.id)
+                self.failed.add(live.id)
             finally:
                 self._pending.pop(live.id, None)
 
@@ -163,6 +168,11 @@ def presented(review: dict[str, Any], live: LiveGame) -> dict[str, Any]:
     out["swings"] = [{**sw, "sentence": name_players(sw["sentence"], live.names)} for sw in review["swings"]]
     out["moves"] = [{**m, "played": name_players(m["played"], live.names),
                      "suggested": name_players(m["suggested"], live.names)} for m in review["moves"]]
+    early = early_result(live)
+    if early is not None:  # its people ended it: those still in share the win
+        out["winners"], out["left"] = early["winners"], early["left"]
+    out["ended"] = live.status  # "finished", or "ended" (early) or "expired" (abandoned)
+    out["bots"] = [None if spec == "human" else bot_label(live.game.info.name, spec) for spec in live.seats]
     out["svg"] = render_chart(out, names)
     return out
 
@@ -180,9 +190,12 @@ def review_router() -> APIRouter:
         live = await manager.get(game_id)
         if live is None:
             raise ApiError(404, f"there is no game {game_id!r}", "not_found")
-        if not live.session.state.is_terminal():
+        if not is_over(live):  # while it is played a review would tell every seat's chances
             raise ApiError(409, "the review is made when the game is over", "not_finished")
         review = await asyncio.to_thread(reviews.load, game_id)
+        if review is None and game_id in reviews.failed:  # not made again and again while the page asks
+            raise ApiError(500, "the review of this game could not be made (the server's log says why)",
+                           "review_failed")
         if review is None:
             reviews.ensure(live)
             body = {"status": "pending", "cpu_budget": reviews.budget}

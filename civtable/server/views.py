@@ -7,7 +7,9 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from civtable.core import replay, teaching
+from civtable.bots import parse_spec
+from civtable.bots.levels import levels, styles
+from civtable.core import CivtableError, replay, teaching
 
 from .errors import ApiError
 from .live import LiveGame, dumps
@@ -30,7 +32,8 @@ def payload(live: LiveGame, seat: int | None, full_log: bool = False) -> dict[st
     finished = state.is_terminal() or early is not None
     start = 0 if full_log else max(0, len(live.log) - LOG_TAIL)
     view = named_view(live, state.view(seat))
-    result = early or (state.result().to_json() if finished else None)
+    result = ({**state.result().to_json(), **early} if early  # the scores as they stood, and who won
+              else state.result().to_json() if finished else None)
     return {
         "id": live.id,
         "game": live.game.info.name,
@@ -71,14 +74,28 @@ def push_message(live: LiveGame, seat: int | None) -> str:
 
 
 
+def bot_label(game: str, spec: str) -> str:
+    """A bot seat in the words of the lobby: "Expert bot, Warlord" for ``expert:style=warlord``;
+    a bot that is not a level keeps its name ("greedy bot")."""
+    try:
+        name, params = parse_spec(spec)
+    except CivtableError:  # a spec stored before today's rules: its words as they are
+        return f"{spec} bot"
+    level = levels().get(name)
+    style = styles(game).get(params.get("style", ""))
+    return f"{level.title if level else name} bot" + (f", {style.title}" if style else "")
+
+
 def seat_list(live: LiveGame) -> list[dict[str, Any]]:
-    """Each seat: who plays it (``human`` or a bot), its name for people and whether a person
-    chose that name (``named``)."""
+    """Each seat: who plays it (``human`` or a bot, with ``bot_label`` in words), its name for
+    people and whether a person chose that name (``named``)."""
     out = []
     for i, spec in enumerate(live.seats):
         chosen = live.names[i] if i < len(live.names) else None
-        out.append({"seat": i, "player": spec, "name": chosen or live.game.seat_name(i), "named": bool(chosen),
-                    **seat_extra(live, i)})
+        entry = {"seat": i, "player": spec, "name": chosen or live.game.seat_name(i), "named": bool(chosen)}
+        if spec != "human":
+            entry["bot_label"] = bot_label(live.game.info.name, spec)
+        out.append({**entry, **seat_extra(live, i)})
     return out
 
 
@@ -129,10 +146,17 @@ def summary(live: LiveGame, seat: int | None) -> dict[str, Any]:
     }
 
 
+def is_over(live: LiveGame) -> bool:
+    """Whether nothing more can happen in ``live``: its rules ended it, or its people did (the
+    game ended early) or nobody played it for too long (it expired). Only then are its record,
+    replay and review published: while it is played they would tell hidden information."""
+    return live.session.state.is_terminal() or live.status in ("ended", "expired")
+
+
 def record(live: LiveGame) -> dict[str, Any]:
-    """The record of a finished game, with its seed and chance key: anyone can check that every
-    die and card came from them (``civtable.core.session.check_chance``)."""
-    if not live.session.state.is_terminal():
+    """The record of a game that is over, with its seed and chance key: anyone can check that
+    every die and card came from them (``civtable.core.session.check_chance``)."""
+    if not is_over(live):
         raise ApiError(409, "the record is published when the game is over", "not_finished")
     data = live.session.finish_record().to_json()
     data["content_path"] = None
@@ -149,6 +173,7 @@ def replay_step(live: LiveGame, step: int, seat: int | None) -> dict[str, Any]:
         raise ApiError(400, f"seat must be between 0 and {live.game.num_players - 1}", "bad_step")
     state = replay(record, live.session.record.content_path, upto=step)
     decision = state.decision()
+    early = early_result(live) if step == total else None  # its people ended it after the last action
     return {
         "id": live.id,
         "game": live.game.info.name,
@@ -160,6 +185,7 @@ def replay_step(live: LiveGame, step: int, seat: int | None) -> dict[str, Any]:
         "decision": {"players": list(decision.players), "kind": decision.kind, "prompt": decision.prompt},
         "view": named_view(live, state.view(seat)),
         "log": named_log(live, 0, step),
-        "finished": state.is_terminal(),
-        "result": state.result().to_json() if state.is_terminal() else None,
+        "finished": state.is_terminal() or early is not None,
+        "result": ({**state.result().to_json(), **early} if early
+                   else state.result().to_json() if state.is_terminal() else None),
     }

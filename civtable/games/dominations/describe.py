@@ -17,6 +17,11 @@ def _dom(word: object) -> str:
     return DOMAINS[COLOUR_INDEX[str(word)]]
 
 
+def _a(word: str) -> str:
+    """``word`` with its indefinite article: "a Trade", "an Art"."""
+    return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
+
+
 def describe(s: DominationsState, player: int, a: Action) -> str:
     c = s.c
     top = s.stack[-1] if s.stack else None
@@ -33,7 +38,7 @@ def describe(s: DominationsState, player: int, a: Action) -> str:
             return f"{who} has chosen an Objective and a Monument."
         if k == "place":
             t = c.tiles[c.tile_index[str(a.args[0])]]
-            return f"{who} places a {_dom(['yellow', 'orange', 'blue', 'green', 'red', 'purple'][t.camp])} Land tile at ({a.args[1]}, {a.args[2]}, {'up' if a.args[3] == 0 else 'down'})."
+            return f"{who} places {_a(_dom(['yellow', 'orange', 'blue', 'green', 'red', 'purple'][t.camp]))} Land tile at ({a.args[1]}, {a.args[2]}, {'up' if a.args[3] == 0 else 'down'})."
         if k == "reactivate":
             return f"{who} uses the Inventor to reactivate the tile at ({a.args[0]}, {a.args[1]})."
         if k == "edge":
@@ -51,7 +56,7 @@ def describe(s: DominationsState, player: int, a: Action) -> str:
             colour = c.tiles[s.placed[cell][0]].camp
             level = s.cities[cell][1] + 1 if cell in s.cities else 1
             verb = "builds" if k == "city" else "upgrades to"
-            return f"{who} {verb} a Level {level} City on a {DOMAINS[colour]} Camp."
+            return f"{who} {verb} a Level {level} City on {_a(DOMAINS[colour])} Camp."
         if k == "monument":
             mon = c.monuments[c.monument_index[str(a.args[0])]]
             return f"{who} builds Level {s.built.get(mon.idx, 0) + 1} of {mon.name}."

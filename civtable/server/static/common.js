@@ -132,10 +132,17 @@ const Civ = (() => {
     const raw = s && s.name ? String(s.name) : "";
     return /^(Seat|Player) \d+$/.test(raw) || !raw ? `Player ${seat + 1}` : raw;
   }
+  const LEVELS = ["beginner", "casual", "strong", "expert"];
+  /** "Expert bot, warlord style" for "expert:style=warlord"; a plain bot keeps its name ("greedy bot"). */
+  function botWords(spec) {
+    const [name, params] = String(spec).split(":");
+    const style = /(?:^|,)style=([a-z0-9_-]+)/.exec(params || "");
+    return `${LEVELS.includes(name) ? titleCase(name) : name} bot` + (style ? `, ${style[1].replace(/_/g, " ")} style` : "");
+  }
   function seatName(payload, seat) {
     if (seat === null || seat === undefined || seat < 0) return "Chance";
     const s = (payload.seats || [])[seat];
-    const who = s && s.player !== "human" ? ` (${String(s.player).split(":")[0]} bot)` : "";
+    const who = s && s.player !== "human" ? ` (${s.bot_label || botWords(s.player)})` : "";
     return playerName(payload, seat) + who;
   }
   /** A coloured chip naming a seat (CSSOM colours are allowed by the pages' CSP; style attributes are not). */

@@ -5,14 +5,21 @@
 (() => {
   const { el } = Civ;
 
-  /** "rating 31 (26–36) on the 2-player ladder, 120 games" — or null when not measured. */
+  /** A rating as a whole number, "−3" with a real minus sign, never "-0". */
+  function whole(x) {
+    const n = Math.round(x);
+    return n < 0 ? `−${-n}` : String(Math.abs(n));
+  }
+
+  /** "rating 31 (26 to 36) on the 2-player ladder, 60 games" — or null when not measured. */
   function ratingText(game, level) {
     const r = level.rating;
     if (!r) return null;
     const m = game.measured || {};
     const where = m.players && m.players.length ? ` on the ${m.players.join("/")}-player ladder` : " on the ladder";
-    return `rating ${r.mu.toFixed(0)} (${r.low.toFixed(0)}–${r.high.toFixed(0)})${where}` +
-      (m.games ? `, ${m.games} games` : "");
+    const games = r.rated_games || m.games;
+    return `rating ${whole(r.mu)} (${whole(r.low)} to ${whole(r.high)})${where}` + (games ? `, ${games} games` : "") +
+      "; higher is stronger";
   }
 
   /** One seat row: {node, value()}; `old` is the previous value of this seat ("strong:style=builder" ...). */

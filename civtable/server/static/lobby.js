@@ -115,15 +115,19 @@
       if (!s.url) continue;  // a bot
       const url = new URL(s.url, location.origin).href;
       if (s.token) { mine = s; saveSeat(data.id, s.seat, s.token, data.game); }
-      const input = el("input", { readonly: true, value: url, "aria-label": `Invitation for Player ${s.seat + 1}`,
+      const who = s.name || `Player ${s.seat + 1}`;
+      const input = el("input", { readonly: true, value: url, "aria-label": s.token ? "Your own seat's link" : `Invitation for ${who}`,
         title: s.token ? "your own seat: keep this link to yourself" : "an invitation works once: the first to open it takes the seat" });
       const copy = el("button", { type: "button", class: "secondary small", onclick: async () => {
         input.select();
         try { await navigator.clipboard.writeText(url); toast("link copied", "info"); }
         catch (err) { document.execCommand("copy"); toast("link copied", "info"); }
       } }, "Copy");
-      invites.append(el("div", { class: "invite" }, el("span", { class: "seat-label" },
-        Civ.swatch(s.seat), `${s.name || `Player ${s.seat + 1}`}${mine === s ? " (you)" : ""}`), input, copy));
+      invites.append(el("div", { class: "invite" + (s.token ? " own" : "") }, el("span", { class: "seat-label" },
+        Civ.swatch(s.seat), `${who}${mine === s ? " (you)" : ""}`), input, copy));
+      // said where a phone shows it (no pointer to hover): this link is the seat itself
+      if (s.token) invites.append(el("p", { class: "muted small own-link-note" },
+        "Your own link: keep it to yourself. It opens your seat on another device; whoever has it plays as you."));
     }
     const open = document.getElementById("open-created");
     open.href = mine ? `/play/${data.id}?seat=${mine.seat}` : data.spectate;
@@ -132,13 +136,17 @@
     document.getElementById("created").classList.remove("hidden");
   }
 
+  /** A game that is over (finished by its rules, ended early by its people, or expired) has a replay and a review. */
+  const OVER = { finished: "finished", ended: "ended early", expired: "abandoned" };
+  const isOver = (g) => Object.hasOwn(OVER, g.status);
+
   function turnBadge(g) {
-    if (g.status === "finished") return el("span", { class: "badge over" }, "finished");
+    if (isOver(g)) return el("span", { class: "badge over" }, OVER[g.status]);
     if (g.your_turn) return el("span", { class: "badge turn" }, "your turn");
     if (g.waiting_for && g.waiting_for.length) {
       return el("span", { class: "badge" }, `waiting for ${g.waiting_for.map((p) => Civ.seatName(g, p)).join(", ")}`);
     }
-    return el("span", { class: "badge" }, g.status);
+    return el("span", { class: "badge" }, { waiting: "waiting for players", stopped: "stopped: its bots ask too much of this server" }[g.status] || g.status);
   }
 
   async function refreshMine() {
@@ -158,7 +166,7 @@
         el("td", { class: "small" }, "you: ", Civ.seatChip(g, g.seat), el("div", {}, "vs ", others.join(", "))),
         el("td", {}, turnBadge(g)),
         el("td", {}, el("a", { href: `/play/${g.id}?seat=${g.seat}` }, g.your_turn ? "Play" : "Open"),
-          g.status === "finished" ? [" · ", el("a", { href: `/replay/${g.id}` }, "Replay"),
+          isOver(g) ? [" · ", el("a", { href: `/replay/${g.id}` }, "Replay"),
             " · ", el("a", { href: `/review/${g.id}` }, "Review")] : null)));
     }
   }
@@ -173,7 +181,7 @@
         el("td", {}, g.title, g.mode ? el("span", { class: "muted small" }, ` · ${Civ.modeName(g.mode)}`) : null),
         el("td", { class: "small" }, g.seats.map((s) => Civ.seatName(g, s.seat)).join(", ")),
         el("td", {}, turnBadge(g)),
-        el("td", {}, g.status === "finished"
+        el("td", {}, isOver(g)
           ? [el("a", { href: `/replay/${g.id}` }, "Replay"), " · ", el("a", { href: `/review/${g.id}` }, "Review")]
           : el("a", { href: `/play/${g.id}?watch` }, "Watch"))));
     }

@@ -17,7 +17,16 @@
     const seat = seatSelect.value;
     const res = await api("GET", `/api/games/${encodeURIComponent(gameId)}/replay?step=${step}${seat !== "" ? `&seat=${seat}` : ""}`);
     if (ticket !== pending) return;
-    if (!res.ok) { document.getElementById("status").textContent = res.data.error || "cannot load the replay"; stop(); return; }
+    if (!res.ok) {
+      const status = document.getElementById("status");
+      status.textContent = res.data.error || "cannot load the replay";
+      stop();
+      if (!total) {  // nothing to replay (no such game, or one still played): no controls that cannot work
+        for (const node of document.querySelectorAll(".replay-controls, .layout, #review-link")) node.classList.add("hidden");
+        if (res.status === 409) status.append(". ", el("a", { href: `/play/${encodeURIComponent(gameId)}?watch` }, "Watch the game"));
+      }
+      return;
+    }
     const p = res.data;
     if (!total) {
       total = p.total;
@@ -30,7 +39,7 @@
     const status = document.getElementById("status");
     status.className = "status" + (p.finished ? " over" : "");
     const last = p.log[p.log.length - 1];
-    status.textContent = p.finished ? "End of the game." : (last ? last.text : "The game begins.");
+    status.textContent = p.finished ? endOfGame(p) : (last ? last.text : "The game begins.");
     const payload = Object.assign({ seat: p.seat, legal: [], can_undo: false, your_turn: false, state_id: p.step }, p);
     const board = clear(document.getElementById("board"));
     board.dataset.step = String(p.step);
@@ -45,6 +54,15 @@
       log.append(li);
     }
     log.scrollTop = log.scrollHeight;
+  }
+
+  /** "End of the game: Eve won." ("Bob won; Ada left the game before its end.") */
+  function endOfGame(p) {
+    const r = p.result || {};
+    const names = (seats) => (seats || []).map((w) => Civ.playerName(p, w)).join(" and ");
+    const won = names(r.winners);
+    const left = names(r.left);
+    return `End of the game: ${won || "nobody"} won` + (left ? `; ${left} left the game before its end.` : ".");
   }
 
   function stop() { clearInterval(timer); timer = null; document.getElementById("play").textContent = "Play"; }

@@ -9,6 +9,14 @@
   document.getElementById("replay-link").href = `/replay/${encodeURIComponent(gameId)}`;
 
   const pct = (x) => `${Math.round(100 * x)}%`;
+  const COSTLY = 0.05;  // a move that cost more than this chance is in bold, and kept by the filter
+  const FEW = 12;  // up to this many differing moves are all shown at once
+  /** The change of chance in points: "−8 points", "+1 point", "the same" (under half a point). */
+  function points(change) {
+    const n = Math.round(100 * change);
+    if (n === 0) return "the same";
+    return `${n > 0 ? "+" : "−"}${Math.abs(n)} point${Math.abs(n) === 1 ? "" : "s"}`;
+  }
 
   function showChart(svgText) {
     const doc = new DOMParser().parseFromString(svgText, "image/svg+xml");
@@ -21,49 +29,87 @@
     document.getElementById("title").textContent = `Review: ${r.title}`;
     const winners = r.winners.map((p) => r.names[p]).join(" and ");
     status.className = "status over";
-    status.textContent = r.finished ? `${winners || "Nobody"} won.` : "The game stopped before its end.";
+    const left = (r.left || []).map((p) => r.names[p]).join(" and ");
+    status.textContent = r.finished ? `${winners || "Nobody"} won.`
+      : left ? `${left} left the game before its end; ${winners || "nobody"} won.`
+      : r.ended === "expired" ? "Nobody played this game for a long time: it ended before its end."
+      : "The game stopped before its end.";
     showChart(r.svg);
+    const last = r.points[r.points.length - 1];
+    clear(document.getElementById("chart-legend")).append(...r.names.map((name, p) =>
+      el("li", { dataset: { seat: p } }, Civ.swatch(p), name, r.bots && r.bots[p] ? ` (${r.bots[p]})` : "",
+        el("span", { class: "muted small" }, ` ${last.label === "end" ? "at the end" : "where the game stopped"}: ${pct(last.chances[p])}` +
+          (r.winners.includes(p) ? " (won)" : "")))));
     const swings = clear(document.getElementById("swings"));
     for (const sw of r.swings) {
       const li = el("li", { dataset: { seat: sw.seat } }, sw.sentence);
       Civ.tint(li, sw.seat);
       swings.append(li);
     }
+    const noSwings = document.getElementById("no-swings");
+    swings.classList.toggle("hidden", !r.swings.length);
+    noSwings.classList.toggle("hidden", r.swings.length > 0);
+    noSwings.textContent = r.points.length < 3
+      ? "The game ended before a round was played out: there is no turning point to show."
+      : "Nobody's chance to win changed from one round to the next: there is no turning point to show.";
     const a = r.analysis;
     const summary = document.getElementById("moves-summary");
     const body = clear(document.querySelector("#moves tbody"));
-    if (!a.seats.length) {
-      summary.textContent = "Only bots played this game: no moves to compare.";
+    const table = document.getElementById("moves");
+    table.classList.toggle("hidden", !a.decisions);
+    const who = a.seats.map((p) => r.names[p]).join(", ");
+    if (!a.seats.length || !a.decisions) {
+      summary.textContent = !a.seats.length ? "Only bots played this game: no moves to compare."
+        : `${who.replace(/, ([^,]*)$/, " and $1")} made no choice before the game ended: no moves to compare.`;
       return;
     }
-    const who = a.seats.map((p) => r.names[p]).join(", ");
     summary.textContent = `${who}: ${a.analysed} of ${a.decisions} decisions compared with the Strong level, ` +
       `${a.agreed} the same move.` + (a.not_analysed ? ` ${a.not_analysed} not compared: the review's budget of ` +
       `${a.cpu_budget} CPU seconds was spent.` : "") + " The change is the player's estimated chance after their " +
       "move against after the Strong level's, the rest of the turn played out the same way.";
     const moves = [...r.moves].sort((x, y) => x.at - y.at);
+    const costly = moves.filter((m) => m.played_chance - m.suggested_chance < -COSTLY).length;
+    // a long list opens on the moves that cost most; one click shows every move
+    const filter = moves.length > FEW && costly > 0;
+    document.getElementById("moves-filter").classList.toggle("hidden", !filter);
+    document.getElementById("moves-filter-text").textContent =
+      `Only the moves that cost more than ${Math.round(100 * COSTLY)} points (${costly} of ${moves.length})`;
+    const only = document.getElementById("only-costly");
+    only.checked = filter;
+    table.classList.toggle("only-costly", filter);
+    only.onchange = () => table.classList.toggle("only-costly", only.checked);
     for (const m of moves) {
       const change = m.played_chance - m.suggested_chance;
-      const row = el("tr", { class: change < -0.05 ? "costly" : "" },
-        el("td", {}, String(m.round)),
+      const row = el("tr", { class: change < -COSTLY ? "costly" : "minor" },
+        el("td", {}, m.round > 0 ? String(m.round) : "start"),
         el("td", {}, m.played, el("span", { class: "muted small" }, ` (${pct(m.played_chance)})`)),
         el("td", {}, m.suggested, el("span", { class: "muted small" }, ` (${pct(m.suggested_chance)})`)),
-        el("td", {}, `${change >= 0 ? "+" : "−"}${Math.abs(Math.round(100 * change))} points`));
+        el("td", {}, points(change)));
       Civ.tint(row.firstChild, m.seat);
       body.append(row);
     }
     if (!moves.length) body.append(el("tr", {}, el("td", { colspan: 4, class: "muted small" }, "The Strong level agreed with every move compared.")));
   }
 
+  const started = Date.now();
   async function load() {
     const res = await api("GET", `/api/games/${encodeURIComponent(gameId)}/review`);
     if (res.status === 202) {
-      status.textContent = `The review is being made (at most ${res.data.cpu_budget} CPU seconds); this page updates by itself.`;
+      const waited = Math.round((Date.now() - started) / 1000);
+      status.textContent = `The review is being made: the server gives it at most ${Math.round(res.data.cpu_budget)} ` +
+        `seconds of its time, after any other review asked for first (waiting for ${waited} s). ` +
+        "It appears here by itself when it is ready.";
       setTimeout(load, 2000);
       return;
     }
-    if (!res.ok) { status.textContent = res.data.error || "cannot load the review"; return; }
+    if (!res.ok) {
+      status.textContent = res.data.error || "cannot load the review";
+      document.getElementById("replay-link").classList.add("hidden");  // nothing to replay either
+      if (res.status === 409) status.append(". ", el("a", { href: `/play/${encodeURIComponent(gameId)}?watch` }, "Watch the game"));
+      return;
+    }
     show(res.data);
+    document.getElementById("review").classList.remove("hidden");
   }
   load();
 })();

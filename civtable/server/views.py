@@ -49,7 +49,9 @@ def payload(live: LiveGame, seat: int | None, full_log: bool = False) -> dict[st
         "log_start": start,
         "finished": finished,
         "result": result,
-        "score_sheet": named_sheet(live, teaching.score_sheet(live.game, view, result)) if result else None,
+        # the game's score sheet reads a game its rules ended; one that people left ended early
+        "score_sheet": named_sheet(live, teaching.score_sheet(live.game, view, result))
+        if result and early is None else None,
         "table": table_view(live, seat, time.time()),
     }
 

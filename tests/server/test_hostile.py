@@ -1,0 +1,40 @@
+"""A hostile client and a player who loses a connection, in the four games: every refusal is a
+typed error in plain words that changes nothing, and nothing a seat may not see reaches it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from conftest import new_game
+from fastapi.testclient import TestClient
+
+GAMES = ["inceptum", "conquest", "pathciv", "dominations"]
+
+
+def state_of(client: TestClient, game_id: str) -> tuple[int, str, list[Any]]:
+    """What must not change when a request is refused: the number of actions, the status, the log."""
+    view = client.get(f"/api/games/{game_id}").json()
+    return view["state_id"], view["status"], view["log"]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_game_ended_early_stays_readable(client: TestClient, game: str) -> None:
+    """A game whose people left ends early: its page (HTTP and pushes) shows who won without the
+    game's own score sheet, which reads a game its rules ended (Path of Civilization's answered
+    400 to every request of such a game, and Dominations' named a tie-break that did not happen)."""
+    g = new_game(client, ["human", "human"], game=game, seed=5)
+    tokens = [s["token"] for s in g["seats"]]
+    with client.websocket_connect(f"/ws/games/{g['id']}?token={tokens[1]}") as ws:
+        assert ws.receive_json()["status"] == "active"
+        assert client.post(f"/api/games/{g['id']}/resign", json={"token": tokens[0]}).status_code == 200
+        ws.receive_json()
+        res = client.post(f"/api/games/{g['id']}/forfeit", json={"token": tokens[1], "choice": "end"})
+        assert res.status_code == 200, res.text
+        pushed = ws.receive_json()
+    assert pushed["status"] == "ended" and pushed["result"]["winners"] == [1] and pushed["score_sheet"] is None
+    for params in ({"token": tokens[0]}, {"token": tokens[1]}, {}):
+        res = client.get(f"/api/games/{g['id']}", params=params)
+        assert res.status_code == 200, res.text
+        data = res.json()
+        assert data["finished"] and data["result"]["ended_early"] and data["score_sheet"] is None

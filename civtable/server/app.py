@@ -12,6 +12,7 @@ import contextlib
 import importlib
 import logging
 import re
+import time
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Annotated, Any
@@ -417,9 +418,22 @@ def create_app(
                 await websocket.send_text(await sub.next())
 
         async def drain() -> None:
+            """Answer ``ping``; ignore other text; close a socket that sends binary frames (1003)
+            or floods (1008). Pages send nothing but pings."""
+            recent: list[float] = []
             while True:
-                message = await websocket.receive_text()
-                if message == "ping":
+                message = await websocket.receive()
+                if message["type"] == "websocket.disconnect":
+                    return
+                now = time.monotonic()
+                recent = [t for t in recent if now - t < limits.socket_window] + [now]
+                if len(recent) > limits.socket_messages:
+                    await websocket.close(code=1008, reason="too many messages; slow down")
+                    return
+                if message.get("text") is None:
+                    await websocket.close(code=1003, reason="this socket takes text messages only")
+                    return
+                if message["text"] == "ping":
                     await websocket.send_text('{"type":"pong"}')
 
         tasks = [asyncio.create_task(pump()), asyncio.create_task(drain())]

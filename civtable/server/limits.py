@@ -54,6 +54,8 @@ class Limits:
     # WebSockets, per server process
     sockets_per_client: int = 20  # open WebSockets from one client address
     sockets_per_game: int = 200  # open WebSockets watching one game
+    socket_messages: int = 30  # messages one WebSocket may send per socket_window seconds (then closed)
+    socket_window: float = 10.0
     # tables and clocks (see tables.py, clocks.py)
     clock_check: float = 1.0  # seconds between looks for clocks that ran out and tables that did not fill
     chat_length: int = 200  # characters in one chat message

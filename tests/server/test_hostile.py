@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 from conftest import new_game
 from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
 
 GAMES = ["inceptum", "conquest", "pathciv", "dominations"]
 
@@ -38,3 +39,33 @@ def test_a_game_ended_early_stays_readable(client: TestClient, game: str) -> Non
         assert res.status_code == 200, res.text
         data = res.json()
         assert data["finished"] and data["result"]["ended_early"] and data["score_sheet"] is None
+
+
+def test_binary_and_flooding_sockets_are_closed_with_a_reason(client: TestClient) -> None:
+    """A binary frame closes the socket with 1003 and a reason (it was dropped without a close
+    frame, 1006); text that is not a ping is ignored; a flood of messages closes it with 1008."""
+    g = new_game(client, ["human", "human"], game="conquest", seed=5)
+    token = g["seats"][0]["token"]
+    before = state_of(client, g["id"])
+    with client.websocket_connect(f"/ws/games/{g['id']}?token={token}") as ws:
+        ws.receive_json()
+        ws.send_bytes(b"\x00\xff" * 10)
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_json()
+        assert closed.value.code == 1003 and "text" in closed.value.reason
+    with client.websocket_connect(f"/ws/games/{g['id']}?token={token}") as ws:
+        ws.receive_json()
+        for junk in ("{not json", '{"type": "action", "action": "civ persians"}', "[]", "\u202e" * 100):
+            ws.send_text(junk)
+        ws.send_text("ping")
+        assert ws.receive_json() == {"type": "pong"}
+    with client.websocket_connect(f"/ws/games/{g['id']}?token={token}") as ws:
+        ws.receive_json()
+        for _ in range(40):
+            ws.send_text("ping")
+        with pytest.raises(WebSocketDisconnect) as closed:
+            while True:
+                ws.receive_json()
+        assert closed.value.code == 1008
+    assert state_of(client, g["id"]) == before
+    assert client.app.state.sockets == {}  # type: ignore[attr-defined]

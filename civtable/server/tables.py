@@ -94,6 +94,7 @@ class Tables:
         self.m = manager
         self.store = TableStore(manager.store)
         self._matching = asyncio.Lock()
+        self._joining: dict[str, asyncio.Lock] = {}  # game id -> held while someone joins its table
 
     # ----- state kept with the game ---------------------------------------------------------------
     def stored_state(self, live: LiveGame) -> dict[str, Any]:
@@ -320,7 +321,17 @@ class Tables:
         return claimed.seat, claimed.token
 
     async def join(self, live: LiveGame, account: str, client: str | None, seat: int | None) -> tuple[int, str]:
-        """A signed-in player takes a free seat of an open table."""
+        """A signed-in player takes a free seat of an open table (one seat per account: two
+        joins at once of one account are taken one after the other)."""
+        lock = self._joining.setdefault(live.id, asyncio.Lock())
+        try:
+            async with lock:
+                return await self._join(live, account, client, seat)
+        finally:
+            if not lock.locked():
+                self._joining.pop(live.id, None)
+
+    async def _join(self, live: LiveGame, account: str, client: str | None, seat: int | None) -> tuple[int, str]:
         if not live.open_table or live.status != "waiting":
             raise ApiError(409, "this table is not open for anyone to join", "not_open")
         free = live.free_seats()

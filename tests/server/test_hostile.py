@@ -3,10 +3,12 @@ typed error in plain words that changes nothing, and nothing a seat may not see 
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 import pytest
-from conftest import new_game
+from conftest import browser, new_game
+from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
@@ -69,3 +71,40 @@ def test_binary_and_flooding_sockets_are_closed_with_a_reason(client: TestClient
         assert closed.value.code == 1008
     assert state_of(client, g["id"]) == before
     assert client.app.state.sockets == {}  # type: ignore[attr-defined]
+
+
+def person(app: FastAPI, name: str, address: str) -> TestClient:
+    """A browser at ``address`` signed in to a new account ``name``."""
+    b = browser(app, address)
+    res = b.post("/api/account/register", json={"name": name, "password": "correct horse"})
+    assert res.status_code == 201, res.text
+    return b
+
+
+def test_one_account_joining_twice_at_once_gets_one_seat(app: FastAPI) -> None:
+    """Two joins of one account sent at once took two seats of the table (and started the game
+    with Bob at both); now the second is refused."""
+    ann, bob = person(app, "Ann", "198.51.100.10"), person(app, "Bob", "198.51.100.11")
+    res = ann.post("/api/games", json={"game": "conquest", "seats": ["human", "human", "human"], "open": True,
+                                       "speed": "realtime", "rated": True})
+    assert res.status_code == 201, res.text
+    game_id = res.json()["id"]
+    answers: list[Any] = []
+    barrier = threading.Barrier(2)
+
+    def join(seat: int) -> None:
+        barrier.wait()
+        answers.append(bob.post(f"/api/games/{game_id}/join", json={"seat": seat}))
+
+    threads = [threading.Thread(target=join, args=(seat,)) for seat in (1, 2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(r.status_code for r in answers) == [200, 409]
+    refused = next(r for r in answers if r.status_code == 409).json()
+    assert refused == {"error": "you already have a seat at this table", "code": "seat_taken"}
+    table = ann.get(f"/api/games/{game_id}").json()
+    accounts = [s.get("account") for s in table["seats"]]
+    assert table["status"] == "waiting" and accounts.count("Bob") == 1 and accounts.count(None) == 1
+    assert [t["free"] for t in ann.get("/api/tables").json()["tables"]] in ([[1]], [[2]])

@@ -60,6 +60,7 @@ def forget_device_tokens(manager: GameManager, dropped: list[tuple[str, str]]) -
         live = manager.games.get(game_id)
         if live is not None:
             live.device_tokens.pop(digest, None)
+            manager.holding(live)  # its sockets close
 
 
 async def request_account(request: Request) -> str | None:

@@ -409,13 +409,18 @@ def create_app(
             await websocket.close(code=4429, reason="too many people are watching this game; try again later")
             return
         sockets[client] = sockets.get(client, 0) + 1
-        sub = manager.subscribe(live, seat)
+        sub = manager.subscribe(live, seat, token)
         async with live.lock:
             sub.push(manager.push_message(live, seat))
 
         async def pump() -> None:
             while True:
-                await websocket.send_text(await sub.next())
+                message = await sub.next()
+                if message is None:
+                    await websocket.close(code=4403, reason="this seat is no longer yours (it was given to "
+                                          "someone else, or this browser signed out)")
+                    return
+                await websocket.send_text(message)
 
         async def drain() -> None:
             """Answer ``ping``; ignore other text; close a socket that sends binary frames (1003)

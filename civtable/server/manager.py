@@ -587,8 +587,10 @@ class GameManager:
     replay_step = staticmethod(replay_step)
 
     # ----- notifications --------------------------------------------------------------------
-    def subscribe(self, live: LiveGame, seat: int | None) -> Subscriber:
-        sub = Subscriber(seat)
+    def subscribe(self, live: LiveGame, seat: int | None, token: str | None = None) -> Subscriber:
+        """A socket watching ``live`` as ``seat`` with ``token`` (it gets the seat's pushes while
+        the token holds the seat)."""
+        sub = Subscriber(seat, digest=hash_token(token) if token is not None and seat is not None else None)
         live.subscribers.append(sub)
         return sub
 
@@ -597,5 +599,17 @@ class GameManager:
             live.subscribers.remove(sub)
 
     def _publish(self, live: LiveGame) -> None:
-        for sub in list(live.subscribers):
+        for sub in self.holding(live):
             sub.push(push_message(live, sub.seat))
+
+    @staticmethod
+    def holding(live: LiveGame) -> list[Subscriber]:
+        """The sockets of ``live`` whose tokens still give their seats; the others are closed
+        (the seat was given to someone else, or the browser signed out)."""
+        out = []
+        for sub in list(live.subscribers):
+            if live.holds(sub):
+                out.append(sub)
+            else:
+                sub.revoke()
+        return out

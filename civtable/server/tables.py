@@ -443,7 +443,7 @@ class Tables:
             live.chat_count += 1
             live.chat_sent[seat] = [*recent, now]
             push = dumps({"type": "chat", "message": entry})
-            for sub in list(live.subscribers):
+            for sub in self.m.holding(live):
                 sub.send(push)
         return entry
 

@@ -108,3 +108,23 @@ def test_one_account_joining_twice_at_once_gets_one_seat(app: FastAPI) -> None:
     accounts = [s.get("account") for s in table["seats"]]
     assert table["status"] == "waiting" and accounts.count("Bob") == 1 and accounts.count(None) == 1
     assert [t["free"] for t in ann.get("/api/tables").json()["tables"]] in ([[1]], [[2]])
+
+
+def test_a_seat_given_to_someone_else_closes_the_old_holders_socket(client: TestClient) -> None:
+    """The creator invites a held seat again (an unrated game) and someone claims it: the old
+    holder's open socket got every later push of the seat (its secret trait, its legal actions)
+    although its token worked no more; now it is closed with 4403 and a reason."""
+    g = new_game(client, ["human", "human"], game="inceptum", seed=5)
+    t0, t1 = g["seats"][0]["token"], g["seats"][1]["token"]
+    with (client.websocket_connect(f"/ws/games/{g['id']}?token={t1}") as old,
+          client.websocket_connect(f"/ws/games/{g['id']}") as spectator):
+        assert old.receive_json()["legal"] and spectator.receive_json()["seat"] is None
+        invitation = client.post(f"/api/games/{g['id']}/invite", json={"token": t0, "seat": 1}).json()["invitation"]
+        fresh = client.post(f"/api/games/{g['id']}/claim", json={"invitation": invitation}).json()["token"]
+        with pytest.raises(WebSocketDisconnect) as closed:
+            old.receive_json()
+        assert closed.value.code == 4403 and "no longer yours" in closed.value.reason
+        assert spectator.receive_json()["seat"] is None  # spectators watch on
+    assert client.get(f"/api/games/{g['id']}", params={"token": t1}).status_code == 403
+    with client.websocket_connect(f"/ws/games/{g['id']}?token={fresh}") as new:
+        assert new.receive_json()["seat"] == 1

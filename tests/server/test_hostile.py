@@ -128,3 +128,34 @@ def test_a_seat_given_to_someone_else_closes_the_old_holders_socket(client: Test
     assert client.get(f"/api/games/{g['id']}", params={"token": t1}).status_code == 403
     with client.websocket_connect(f"/ws/games/{g['id']}?token={fresh}") as new:
         assert new.receive_json()["seat"] == 1
+
+
+def test_a_second_browser_keeps_its_seat_when_it_asks_for_its_tokens_again(app: FastAPI) -> None:
+    """Signed in on a second browser, every page load asks for the account's device tokens. Each
+    answer used to replace the tokens, so the game page (holding the token of the load before)
+    was refused with 403 at its next action and its other tabs lost the seat; now the browser
+    gets the same token each time, and signing out still ends it."""
+    home = person(app, "Lin", "198.51.100.30")
+    g = new_game(home, ["human", "human"], claim=False)
+    away = browser(app, "198.51.100.31")
+    assert away.post("/api/account/signin", json={"name": "Lin", "password": "correct horse"}).status_code == 200
+    page = away.post("/api/account/seats", json={"tokens": []}).json()["seats"][0]["token"]
+    view = away.get(f"/api/games/{g['id']}", params={"token": page}).json()
+    with away.websocket_connect(f"/ws/games/{g['id']}?token={page}") as ws:
+        assert ws.receive_json()["seat"] == 0
+        again = away.post("/api/account/seats", json={"tokens": []}).json()["seats"]  # another tab, a reload
+        assert [s["token"] for s in again] == [page]
+        res = away.post(f"/api/games/{g['id']}/actions", json={"token": page, "action": "take 1",
+                                                                "state_id": view["state_id"]})
+        assert res.status_code == 200, res.text
+        assert ws.receive_json()["state_id"] > view["state_id"]  # the page's socket still gets its pushes
+        away.post("/api/account/signout")
+        assert away.get(f"/api/games/{g['id']}", params={"token": page}).status_code == 403
+        home.post(f"/api/games/{g['id']}/name", json={"token": g["seats"][0]["token"], "name": "Lin"})
+        with pytest.raises(WebSocketDisconnect) as closed:
+            while True:
+                ws.receive_json()
+        assert closed.value.code == 4403
+    # another session of the same account gets other tokens
+    assert away.post("/api/account/signin", json={"name": "Lin", "password": "correct horse"}).status_code == 200
+    assert away.post("/api/account/seats", json={"tokens": []}).json()["seats"][0]["token"] != page

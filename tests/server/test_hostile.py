@@ -159,3 +159,19 @@ def test_a_second_browser_keeps_its_seat_when_it_asks_for_its_tokens_again(app: 
     # another session of the same account gets other tokens
     assert away.post("/api/account/signin", json={"name": "Lin", "password": "correct horse"}).status_code == 200
     assert away.post("/api/account/seats", json={"tokens": []}).json()["seats"][0]["token"] != page
+
+
+def test_no_suggestions_in_rated_games_nor_after_leaving(app: FastAPI) -> None:
+    """The guide's suggestion (a strong bot's move) answered in rated games, where it plays for
+    the person against strangers, and after the seat had resigned and the game ended."""
+    ann, bob = person(app, "Ann", "198.51.100.10"), person(app, "Bob", "198.51.100.11")
+    rated = ann.post("/api/games", json={"game": "conquest", "seats": ["human", "human"], "rated": True}).json()
+    res = ann.get(f"/api/games/{rated['id']}/hint", params={"token": rated["seats"][0]["token"]})
+    assert res.status_code == 403 and res.json()["code"] == "no_hints" and "rated" in res.json()["error"]
+    g = new_game(bob, ["human", "human"], game="conquest", seed=3)
+    t0, t1 = g["seats"][0]["token"], g["seats"][1]["token"]
+    assert bob.get(f"/api/games/{g['id']}/hint", params={"token": t0}).json()["action"]  # unrated: the guide helps
+    assert bob.post(f"/api/games/{g['id']}/resign", json={"token": t0}).status_code == 200
+    assert bob.get(f"/api/games/{g['id']}/hint", params={"token": t0}).json()["action"] is None
+    assert bob.post(f"/api/games/{g['id']}/forfeit", json={"token": t1, "choice": "end"}).status_code == 200
+    assert bob.get(f"/api/games/{g['id']}/hint", params={"token": t0}).json()["action"] is None

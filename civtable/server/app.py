@@ -417,8 +417,8 @@ def create_app(
             while True:
                 message = await sub.next()
                 if message is None:
-                    await websocket.close(code=4403, reason="this seat is no longer yours (it was given to "
-                                          "someone else, or this browser signed out)")
+                    await websocket.close(code=4403, reason="this seat is no longer yours (given to someone "
+                                          "else, left, or signed out)")
                     return
                 await websocket.send_text(message)
 

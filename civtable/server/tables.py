@@ -283,12 +283,30 @@ class Tables:
 
     # ----- what players ask ----------------------------------------------------------------------------
     async def resign(self, live: LiveGame, seat: int) -> None:
+        if live.status == "waiting":
+            return await self.leave(live, seat)
         async with live.lock:
             self.m._check_playable(live)
             self.check_seat_plays(live, seat)
             self._forfeit(live, seat, "resigned", time.time())
             await self._after_change(live)
         self.m.kick(live)
+
+    async def leave(self, live: LiveGame, seat: int) -> None:
+        """A person leaves a table still waiting for players: the seat is free again (their token
+        ends). Its creator starts it with bots instead, or waits."""
+        if seat == live.creator_seat:
+            raise ApiError(409, "you opened this table: start it with bots for the free seats, or wait for players",
+                           "creator")
+        async with live.lock:
+            if live.status != "waiting":
+                raise ApiError(409, "the game has started meanwhile; resign to leave it", "not_waiting")
+            await asyncio.wrap_future(self.store.free_seat(live.id, seat))
+            live.token_hashes.pop(seat, None)
+            live.claimed.discard(seat)
+            if seat < len(live.names):
+                live.names[seat] = None
+        await self._bind(live, seat, None, None, True)
 
     async def settle(self, live: LiveGame, seat: int, choice: str) -> None:
         """``seat`` answers the oldest open forfeit: ``bot`` takes the seat, or ``end`` the game."""

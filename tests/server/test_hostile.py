@@ -175,3 +175,32 @@ def test_no_suggestions_in_rated_games_nor_after_leaving(app: FastAPI) -> None:
     assert bob.get(f"/api/games/{g['id']}/hint", params={"token": t0}).json()["action"] is None
     assert bob.post(f"/api/games/{g['id']}/forfeit", json={"token": t1, "choice": "end"}).status_code == 200
     assert bob.get(f"/api/games/{g['id']}/hint", params={"token": t0}).json()["action"] is None
+
+
+def test_leaving_a_waiting_table_and_joining_again(app: FastAPI) -> None:
+    """A stranger who joined an open table could not leave it before it started (409 waiting,
+    saying only that the table waits); now resigning there frees the seat (token, account, name,
+    socket) for anyone, and they may join again."""
+    ann, bob = person(app, "Ann", "198.51.100.10"), person(app, "Bob", "198.51.100.11")
+    g = ann.post("/api/games", json={"game": "pathciv", "seats": ["human", "human", "human"], "open": True,
+                                     "speed": "turnbased"}).json()
+    creator = g["seats"][0]["token"]
+    joined = bob.post(f"/api/games/{g['id']}/join", json={"seat": 1}).json()
+    assert bob.post(f"/api/games/{g['id']}/name", json={"token": joined["token"], "name": "Bobby"}).status_code == 200
+    with bob.websocket_connect(f"/ws/games/{g['id']}?token={joined['token']}") as ws:
+        assert ws.receive_json()["seat"] == 1
+        assert bob.post(f"/api/games/{g['id']}/resign", json={"token": joined["token"]}).json() == {"ok": True}
+        with pytest.raises(WebSocketDisconnect) as closed:
+            while True:
+                ws.receive_json()
+        assert closed.value.code == 4403
+    table = ann.get(f"/api/games/{g['id']}").json()
+    assert table["status"] == "waiting" and table["table"]["free"] == [1, 2]
+    assert table["seats"][1]["name"] == "Player 2" and "account" not in table["seats"][1]
+    assert bob.get(f"/api/games/{g['id']}", params={"token": joined["token"]}).status_code == 403
+    assert [t["free"] for t in ann.get("/api/tables").json()["tables"]] == [[1, 2]]
+    res = ann.post(f"/api/games/{g['id']}/resign", json={"token": creator})
+    assert res.status_code == 409 and res.json()["code"] == "creator" and "bots" in res.json()["error"]
+    again = bob.post(f"/api/games/{g['id']}/join", json={"seat": 2})
+    assert again.status_code == 200 and again.json()["seat"] == 2
+    assert ann.get(f"/api/games/{g['id']}").json()["seats"][2]["account"] == "Bob"

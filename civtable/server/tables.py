@@ -350,8 +350,10 @@ class Tables:
                 self._joining.pop(live.id, None)
 
     async def _join(self, live: LiveGame, account: str, client: str | None, seat: int | None) -> tuple[int, str]:
-        if not live.open_table or live.status != "waiting":
+        if not live.open_table:
             raise ApiError(409, "this table is not open for anyone to join", "not_open")
+        if live.status != "waiting":
+            raise ApiError(409, "every seat of this table is taken: its game has started", "full")
         free = live.free_seats()
         if any(a == account for a, _n in live.owners.values()):
             raise ApiError(409, "you already have a seat at this table", "seat_taken")

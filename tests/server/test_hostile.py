@@ -204,3 +204,19 @@ def test_leaving_a_waiting_table_and_joining_again(app: FastAPI) -> None:
     again = bob.post(f"/api/games/{g['id']}/join", json={"seat": 2})
     assert again.status_code == 200 and again.json()["seat"] == 2
     assert ann.get(f"/api/games/{g['id']}").json()["seats"][2]["account"] == "Bob"
+
+
+def test_joining_a_full_table_says_so(app: FastAPI) -> None:
+    """A third player joining a two-seat table that filled up was told it was "not open for anyone
+    to join", as if it had never been an open table."""
+    ann, bob, cyd = (person(app, n, f"198.51.100.{20 + i}") for i, n in enumerate(("Ann", "Bob", "Cyd")))
+    g = ann.post("/api/games", json={"game": "dominations", "seats": ["human", "human"], "open": True}).json()
+    assert bob.post(f"/api/games/{g['id']}/join", json={}).status_code == 200
+    before = state_of(ann, g["id"])
+    res = cyd.post(f"/api/games/{g['id']}/join", json={})
+    assert res.status_code == 409 and res.json() == {
+        "error": "every seat of this table is taken: its game has started", "code": "full"}
+    private = new_game(ann, ["human", "human"], game="dominations", claim=False)
+    res = cyd.post(f"/api/games/{private['id']}/join", json={})
+    assert res.status_code == 409 and res.json()["code"] == "not_open"
+    assert state_of(ann, g["id"]) == before

@@ -220,3 +220,52 @@ def test_joining_a_full_table_says_so(app: FastAPI) -> None:
     res = cyd.post(f"/api/games/{private['id']}/join", json={})
     assert res.status_code == 409 and res.json()["code"] == "not_open"
     assert state_of(ann, g["id"]) == before
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_game_and_an_open_table_survive_a_restart(db_path: str, game: str) -> None:
+    """A rated game with a clock, three actions in, and an open table waiting for players: a new
+    app on the same database shows each seat the same position, the same seats and accounts, the
+    clocks where they were (the running one less the time since), and the table can be joined."""
+    from civtable.server import create_app
+    from civtable.server.limits import Limits
+
+    limits = Limits(registrations_per_client=50, clock_check=0.05, match_wait=300)
+    app = create_app(db_path, limits=limits)
+    with TestClient(app) as main:
+        app.state.test_portal = main.portal
+        ann, bob = person(app, "Ann", "198.51.100.10"), person(app, "Bob", "198.51.100.11")
+        g = ann.post("/api/games", json={"game": game, "seats": ["human", "human"], "speed": "realtime",
+                                         "rated": True}).json()
+        tokens = [g["seats"][0]["token"],
+                  bob.post(f"/api/games/{g['id']}/claim", json={"invitation": g["seats"][1]["invitation"]}).json()["token"]]
+        for _ in range(3):
+            seat = ann.get(f"/api/games/{g['id']}").json()["decision"]["players"][0]
+            mine = ann.get(f"/api/games/{g['id']}", params={"token": tokens[seat]}).json()
+            assert ann.post(f"/api/games/{g['id']}/actions", json={"token": tokens[seat], "action": mine["legal"][0],
+                                                                    "state_id": mine["state_id"]}).status_code == 200
+        table = ann.post("/api/games", json={"game": game, "seats": ["human", "human", "greedy"], "open": True,
+                                             "speed": "turnbased"}).json()
+        before = {seat: ann.get(f"/api/games/{g['id']}", params={"token": tokens[seat]}).json() for seat in (0, 1)}
+        waiting = ann.get(f"/api/games/{table['id']}").json()
+    app = create_app(db_path, limits=limits)
+    with TestClient(app) as main:
+        app.state.test_portal = main.portal
+        for seat in (0, 1):
+            after = main.get(f"/api/games/{g['id']}", params={"token": tokens[seat]}).json()
+            for key in ("state_id", "status", "seats", "decision", "legal", "view", "your_turn"):
+                assert after[key] == before[seat][key], key
+            old, new = before[seat]["table"]["clock"], after["table"]["clock"]
+            assert new["running"] == old["running"] and new["speed"] == "realtime"
+            for i in (0, 1):
+                if i in old["running"]:
+                    assert old["left"][i] - 30 < new["left"][i] <= old["left"][i]
+                else:
+                    assert new["left"][i] == pytest.approx(old["left"][i], abs=0.05)
+        now = main.get(f"/api/games/{table['id']}").json()["table"]
+        assert {**now, "clock": None} == {**waiting["table"], "clock": None} and now["free"] == [1]
+        assert {**now["clock"], "at": 0} == {**waiting["table"]["clock"], "at": 0}  # no clock runs while it waits
+        assert [t["id"] for t in main.get("/api/tables").json()["tables"]] == [table["id"]]
+        cyd = person(app, "Cyd", "198.51.100.12")
+        assert cyd.post(f"/api/games/{table['id']}/join", json={}).json()["seat"] == 1
+        assert main.get(f"/api/games/{table['id']}").json()["status"] == "active"

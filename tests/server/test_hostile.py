@@ -3,6 +3,8 @@ typed error in plain words that changes nothing, and nothing a seat may not see 
 
 from __future__ import annotations
 
+import json
+import random
 import threading
 from typing import Any
 
@@ -269,3 +271,49 @@ def test_a_game_and_an_open_table_survive_a_restart(db_path: str, game: str) -> 
         cyd = person(app, "Cyd", "198.51.100.12")
         assert cyd.post(f"/api/games/{table['id']}/join", json={}).json()["seat"] == 1
         assert main.get(f"/api/games/{table['id']}").json()["status"] == "active"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_answer_to_a_seat_holds_only_its_view(client: TestClient, game: str) -> None:
+    """Random play of three people: at every step each seat's and the spectator's answers (the
+    payload over HTTP and WebSocket, descriptions, progress, listings) carry exactly the view of
+    that seat, no chance key and no other seat's token; an action of another seat, a stale one and
+    garbage are refused with a typed error and change nothing."""
+    from civtable.server.views import named_view
+
+    g = new_game(client, ["human", "human", "human"], game=game, seed=11, names=["Ann", None, "Cy"])
+    tokens = [s["token"] for s in g["seats"]]
+    live = client.app.state.manager.games[g["id"]]  # type: ignore[attr-defined]
+    rng = random.Random(game)
+    with client.websocket_connect(f"/ws/games/{g['id']}?token={tokens[1]}") as ws:
+        for _step in range(12):
+            pushed = ws.receive_json()
+            assert pushed["seat"] == 1 and pushed["view"] == json.loads(json.dumps(named_view(live, live.session.state.view(1))))
+            texts = [json.dumps(pushed), client.get("/api/games", params={"token": tokens[0]}).text]
+            for seat in (0, 1, 2, None):
+                params = {"token": tokens[seat]} if seat is not None else {}
+                res = client.get(f"/api/games/{g['id']}", params=params)
+                assert res.json()["view"] == json.loads(json.dumps(named_view(live, live.session.state.view(seat))))
+                texts.append(res.text)
+                texts.append(client.get(f"/api/games/{g['id']}/progress", params=params).text)
+                if seat is not None:
+                    texts.append(client.get(f"/api/games/{g['id']}/describe", params=params).text)
+                for text in texts[-3:]:
+                    assert live.chance_key not in text
+                    assert not [t for i, t in enumerate(tokens) if i != seat and t in text]
+            seat = rng.choice([p for p in live.session.state.decision().players if p >= 0])
+            mine = client.get(f"/api/games/{g['id']}", params={"token": tokens[seat]}).json()
+            idle = next((p for p in range(3) if p not in live.session.state.decision().players), None)
+            before = (live.state_id, live.game.save_state(live.session.state), list(live.log))
+            refused = [(tokens[seat], "zzz 1", mine["state_id"], 422, "illegal"),
+                       (tokens[seat], mine["legal"][0], mine["state_id"] + 1, 409, "stale")]
+            if idle is not None:
+                refused.append((tokens[idle], mine["legal"][0], mine["state_id"], 409, "not_your_turn"))
+            for token, action, state_id, status, code in refused:
+                res = client.post(f"/api/games/{g['id']}/actions",
+                                  json={"token": token, "action": action, "state_id": state_id})
+                assert (res.status_code, res.json()["code"]) == (status, code) and res.json()["error"]
+                assert (live.state_id, live.game.save_state(live.session.state), list(live.log)) == before
+            res = client.post(f"/api/games/{g['id']}/actions", json={"token": tokens[seat], "state_id": mine["state_id"],
+                                                                      "action": rng.choice(mine["legal"])})
+            assert res.status_code == 200, res.text

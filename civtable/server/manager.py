@@ -457,6 +457,8 @@ class GameManager:
                            "the game starts when every seat is taken", "waiting")
         if live.status == "ended":
             raise ApiError(409, "this game has ended", "ended")
+        if live.status == "finished" or live.session.state.is_terminal():
+            raise ApiError(409, "this game is over; nothing more can be played, undone or resigned", "finished")
 
     @staticmethod
     def _answer_still_stands(live: LiveGame, seat: int, state_id: int) -> bool:

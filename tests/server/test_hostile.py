@@ -317,3 +317,24 @@ def test_every_answer_to_a_seat_holds_only_its_view(client: TestClient, game: st
             res = client.post(f"/api/games/{g['id']}/actions", json={"token": tokens[seat], "state_id": mine["state_id"],
                                                                       "action": rng.choice(mine["legal"])})
             assert res.status_code == 200, res.text
+
+
+def test_nothing_is_played_resigned_or_undone_after_the_end(client: TestClient) -> None:
+    """Once a game is over, a resignation answered 200 and stored a forfeit (the winner then showed
+    as having left, and a bot could be put on a seat of the finished game); actions answered 422
+    and undo "nothing to undo". Each is now 409 ``finished`` and changes nothing."""
+    g = new_game(client, ["human", "human"], seed=3)
+    tokens = [s["token"] for s in g["seats"]]
+    while not (view := client.get(f"/api/games/{g['id']}").json())["finished"]:
+        seat = view["decision"]["players"][0]
+        mine = client.get(f"/api/games/{g['id']}", params={"token": tokens[seat]}).json()
+        client.post(f"/api/games/{g['id']}/actions", json={"token": tokens[seat], "action": mine["legal"][0],
+                                                            "state_id": mine["state_id"]})
+    before = client.get(f"/api/games/{g['id']}").json()
+    for path, body in (("actions", {"action": "take 1", "state_id": before["state_id"]}), ("undo", {}),
+                       ("resign", {}), ("forfeit", {"choice": "bot"})):
+        for token in tokens:
+            res = client.post(f"/api/games/{g['id']}/{path}", json={"token": token, **body})
+            assert res.status_code == 409 and res.json()["code"] == "finished", (path, res.text)
+            assert "over" in res.json()["error"]
+    assert client.get(f"/api/games/{g['id']}").json() == before

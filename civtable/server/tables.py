@@ -37,6 +37,7 @@ from civtable.core import CHANCE
 from .errors import ApiError
 from .limits import check_seat
 from .live import LiveGame, dumps
+from .names import unseen_text
 from .ratings import ranks_of
 from .store import Conflict, hash_token
 from .tablestore import ClaimError, TableStore
@@ -440,8 +441,7 @@ class Tables:
         """A chat message of ``seat``: plain text, at most ``limits.chat_length`` characters, at
         most ``limits.chat_rate`` per ``limits.chat_window`` seconds."""
         limits = self.m.limits
-        if any(unicodedata.category(ch) in ("Cc", "Cf", "Co", "Cs", "Cn") for ch in text if ch not in "\n\t"):
-            raise ApiError(400, "a message may not contain control or invisible characters", "bad_chat")
+        unseen_text(text, "a message", "bad_chat", " \t\n")
         message = " ".join(unicodedata.normalize("NFC", text).split())
         if not message:
             raise ApiError(400, "the message is empty", "bad_chat")

@@ -338,3 +338,24 @@ def test_nothing_is_played_resigned_or_undone_after_the_end(client: TestClient) 
             assert res.status_code == 409 and res.json()["code"] == "finished", (path, res.text)
             assert "over" in res.json()["error"]
     assert client.get(f"/api/games/{g['id']}").json() == before
+
+
+def test_blank_letters_and_piled_up_marks_are_refused_in_names_and_chat(client: TestClient) -> None:
+    """A name of a Hangul filler (a letter that prints nothing) showed as a blank player, and a
+    chat message of one letter with 150 accents piled over the lines around it; both are refused
+    in plain words and nothing is stored. Accented names and scripts still pass."""
+    g = new_game(client, ["human", "human"], game="dominations", seed=3)
+    token = g["seats"][0]["token"]
+    before = client.get(f"/api/games/{g['id']}").json()
+    for name, words in (("\u3164", "invisible"), ("Ann\uffa0", "invisible"), ("A" + "\u0301" * 20, "stack")):
+        res = client.post(f"/api/games/{g['id']}/name", json={"token": token, "name": name})
+        assert res.status_code == 400 and res.json()["code"] == "bad_name" and words in res.json()["error"]
+    for text, words in (("a" + "\u0301" * 150, "stack"), ("gg\u3164", "invisible")):
+        res = client.post(f"/api/games/{g['id']}/chat", json={"token": token, "text": text})
+        assert res.status_code == 400 and res.json()["code"] == "bad_chat" and words in res.json()["error"]
+    assert client.get(f"/api/games/{g['id']}/chat").json()["messages"] == []
+    assert client.get(f"/api/games/{g['id']}").json() == before
+    for name in ("Nguyễn", "Zoë", "सुनील"):
+        res = client.post(f"/api/games/{g['id']}/name", json={"token": token, "name": name})
+        assert res.status_code == 200 and res.json()["seats"][0]["name"] == name
+    assert client.post(f"/api/games/{g['id']}/chat", json={"token": token, "text": "Chúc mừng! ༀ"}).status_code == 200

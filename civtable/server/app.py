@@ -42,6 +42,7 @@ from .store import Store, hash_token
 from .tables import FIRST, TableSpec
 from .tables_api import router as tables_router
 from .teach import router as teach_router
+from .views import published
 
 STATIC = Path(__file__).parent / "static"
 
@@ -342,9 +343,7 @@ def create_app(
         manager = manager_of(request)
         live = await live_game(manager, game_id)
         async with live.lock:
-            if not live.session.state.is_terminal():
-                raise ApiError(409, "the record is published when the game is over", "not_finished")
-            return _json(dumps(manager.record(live)))
+            return _json(dumps(manager.record(live)))  # 409 before the end (views.published)
 
     @app.get("/api/games/{game_id}/replay", tags=["replays"])
     async def get_replay(
@@ -358,8 +357,7 @@ def create_app(
         manager = manager_of(request)
         live = await live_game(manager, game_id)
         async with live.lock:
-            if not live.session.state.is_terminal():
-                raise ApiError(409, "replays are available when the game is over", "not_finished")
+            published(live, "replay")
             data = await asyncio.to_thread(manager.replay_step, live, step, seat)
         return _json(dumps(data))
 

@@ -35,6 +35,7 @@ from .errors import ApiError
 from .live import LiveGame, dumps
 from .manager import GameManager
 from .names import name_players, seat_names
+from .views import published
 
 log = logging.getLogger("civtable.server")
 STATIC = Path(__file__).parent / "static"
@@ -180,8 +181,7 @@ def review_router() -> APIRouter:
         live = await manager.get(game_id)
         if live is None:
             raise ApiError(404, f"there is no game {game_id!r}", "not_found")
-        if not live.session.state.is_terminal():
-            raise ApiError(409, "the review is made when the game is over", "not_finished")
+        published(live, "review")
         review = await asyncio.to_thread(reviews.load, game_id)
         if review is None:
             reviews.ensure(live)

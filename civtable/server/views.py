@@ -131,11 +131,22 @@ def summary(live: LiveGame, seat: int | None) -> dict[str, Any]:
     }
 
 
+def published(live: LiveGame, what: str) -> None:
+    """A 409 :class:`ApiError` unless the game reached its end by its rules: ``what`` (its record,
+    replays, review) reveals everything, so it is published only then (``not_finished`` while it
+    is played; ``ended_early`` when its people left or abandoned it)."""
+    if live.session.state.is_terminal():
+        return
+    if live.status in ("ended", "expired"):
+        raise ApiError(409, f"this game stopped before its rules ended it (its players left or abandoned it), "
+                       f"so it has no {what}", "ended_early")
+    raise ApiError(409, f"the {what} is published when the game is over", "not_finished")
+
+
 def record(live: LiveGame) -> dict[str, Any]:
     """The record of a finished game, with its seed and chance key: anyone can check that every
     die and card came from them (``civtable.core.session.check_chance``)."""
-    if not live.session.state.is_terminal():
-        raise ApiError(409, "the record is published when the game is over", "not_finished")
+    published(live, "record")
     data = live.session.finish_record().to_json()
     data["content_path"] = None
     return data

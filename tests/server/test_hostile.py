@@ -359,3 +359,21 @@ def test_blank_letters_and_piled_up_marks_are_refused_in_names_and_chat(client: 
         res = client.post(f"/api/games/{g['id']}/name", json={"token": token, "name": name})
         assert res.status_code == 200 and res.json()["seats"][0]["name"] == name
     assert client.post(f"/api/games/{g['id']}/chat", json={"token": token, "text": "Chúc mừng! ༀ"}).status_code == 200
+
+
+def test_record_replay_and_review_of_a_game_in_progress_or_ended_early(client: TestClient) -> None:
+    """Record, replays and review reveal everything: refused while the game is played; for a game
+    its people left they said "when the game is over" although it was over, and now say why there
+    is none."""
+    g = new_game(client, ["human", "human"], game="pathciv", seed=2)
+    tokens = [s["token"] for s in g["seats"]]
+    paths = ("record", "replay", "review")
+    for path in paths:
+        res = client.get(f"/api/games/{g['id']}/{path}")
+        assert res.status_code == 409 and res.json()["code"] == "not_finished" and "over" in res.json()["error"]
+    client.post(f"/api/games/{g['id']}/resign", json={"token": tokens[0]})
+    client.post(f"/api/games/{g['id']}/forfeit", json={"token": tokens[1], "choice": "end"})
+    for path in paths:
+        res = client.get(f"/api/games/{g['id']}/{path}")
+        assert res.status_code == 409 and res.json()["code"] == "ended_early", res.text
+        assert f"no {path}" in res.json()["error"] and "left" in res.json()["error"]

@@ -409,7 +409,7 @@ def create_app(
         sockets[client] = sockets.get(client, 0) + 1
         sub = manager.subscribe(live, seat, token)
         async with live.lock:
-            sub.push(manager.push_message(live, seat))
+            manager.push_to(live, sub)
 
         async def pump() -> None:
             while True:

@@ -23,6 +23,7 @@ from typing import Any
 
 from civtable.core import CHANCE, Action, CivtableError, Game, Session, game_class, make_game
 
+from . import views
 from .accounts import Accounts
 from .botpool import BotPool
 from .clocks import Clock
@@ -35,7 +36,6 @@ from .ratings import Ratings
 from .store import PLAYING, Conflict, QuotaExceeded, Store, StoredGame, hash_token
 from .sync import Notifications
 from .tables import Tables, TableSpec
-from .views import payload, payload_json, push_message, record, replay_step, seat_list, summary
 
 log = logging.getLogger("civtable.server")
 
@@ -580,13 +580,13 @@ class GameManager:
         self.driver.kick(live)
 
     # ----- views (see views.py) -------------------------------------------------------------
-    payload = staticmethod(payload)
-    payload_json = staticmethod(payload_json)
-    push_message = staticmethod(push_message)
-    seat_list = staticmethod(seat_list)
-    summary = staticmethod(summary)
-    record = staticmethod(record)
-    replay_step = staticmethod(replay_step)
+    payload = staticmethod(views.payload)
+    payload_json = staticmethod(views.payload_json)
+    push_message = staticmethod(views.push_message)
+    seat_list = staticmethod(views.seat_list)
+    summary = staticmethod(views.summary)
+    record = staticmethod(views.record)
+    replay_step = staticmethod(views.replay_step)
 
     # ----- notifications --------------------------------------------------------------------
     def subscribe(self, live: LiveGame, seat: int | None, token: str | None = None) -> Subscriber:
@@ -600,18 +600,6 @@ class GameManager:
         if sub in live.subscribers:
             live.subscribers.remove(sub)
 
-    def _publish(self, live: LiveGame) -> None:
-        for sub in self.holding(live):
-            sub.push(push_message(live, sub.seat))
-
-    @staticmethod
-    def holding(live: LiveGame) -> list[Subscriber]:
-        """The sockets of ``live`` whose tokens still give their seats; the others are closed
-        (the seat was given to someone else, or the browser signed out)."""
-        out = []
-        for sub in list(live.subscribers):
-            if live.holds(sub):
-                out.append(sub)
-            else:
-                sub.revoke()
-        return out
+    _publish = staticmethod(views.publish)
+    holding = staticmethod(views.holding)
+    push_to = staticmethod(views.push_to)

@@ -4,16 +4,18 @@ changes it; each seat sees only ``state.view(seat)``."""
 
 from __future__ import annotations
 
+import logging
 import time
 from typing import Any
 
 from civtable.core import replay, teaching
 
 from .errors import ApiError
-from .live import LiveGame, dumps
+from .live import LiveGame, Subscriber, dumps
 from .names import name_players
 from .tables import early_result, seat_extra, table_view
 
+log = logging.getLogger("civtable.server")
 LOG_TAIL = 30  # log entries sent with each view; the whole log on request
 
 
@@ -71,6 +73,34 @@ def push_message(live: LiveGame, seat: int | None) -> str:
     time (for the clocks) first."""
     return f'{{"type":"state","now":{time.time():.3f},' + payload_json(live, seat)[1:]
 
+
+
+def publish(live: LiveGame) -> None:
+    """Send every socket of ``live`` whose token still holds its seat the seat's new payload."""
+    for sub in holding(live):
+        push_to(live, sub)
+
+
+def holding(live: LiveGame) -> list[Subscriber]:
+    """The sockets of ``live`` whose tokens still give their seats; the others are closed (the
+    seat was given to someone else, its person left a waiting table, or the browser signed out)."""
+    out = []
+    for sub in list(live.subscribers):
+        if live.holds(sub):
+            out.append(sub)
+        else:
+            sub.revoke()
+    return out
+
+
+def push_to(live: LiveGame, sub: Subscriber) -> None:
+    """Send ``sub`` its seat's payload. A payload that cannot be made (a game's teaching hook
+    failing) is logged and skipped: the change is stored, and the request that made it is
+    answered all the same."""
+    try:
+        sub.push(push_message(live, sub.seat))
+    except Exception:
+        log.exception("game %s: the view of seat %s cannot be made", live.id, sub.seat)
 
 
 def seat_list(live: LiveGame) -> list[dict[str, Any]]:

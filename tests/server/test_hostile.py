@@ -377,3 +377,32 @@ def test_record_replay_and_review_of_a_game_in_progress_or_ended_early(client: T
         res = client.get(f"/api/games/{g['id']}/{path}")
         assert res.status_code == 409 and res.json()["code"] == "ended_early", res.text
         assert f"no {path}" in res.json()["error"] and "left" in res.json()["error"]
+
+
+def test_a_view_that_cannot_be_made_does_not_undo_an_answer(client: TestClient, monkeypatch: Any) -> None:
+    """If one seat's payload cannot be made (a game's teaching hook failing, as Path of
+    Civilization's score sheet did for a game ended early), another seat's stored action was
+    answered with an error, and a socket opening meanwhile was counted against its address for
+    good; now the failure is logged, the action answered, and the count stays right."""
+    import civtable.server.views as views
+
+    g = new_game(client, ["human", "human"], game="conquest", seed=3)
+    t0, t1 = g["seats"][0]["token"], g["seats"][1]["token"]
+    named_view = views.named_view
+
+    def failing(live: Any, view: dict[str, Any]) -> dict[str, Any]:
+        if view.get("you") == 1:
+            raise RuntimeError("a teaching hook failed")
+        return named_view(live, view)
+
+    monkeypatch.setattr(views, "named_view", failing)
+    with client.websocket_connect(f"/ws/games/{g['id']}?token={t1}") as ws1:
+        mine = client.get(f"/api/games/{g['id']}", params={"token": t0}).json()
+        res = client.post(f"/api/games/{g['id']}/actions", json={"token": t0, "action": mine["legal"][0],
+                                                                  "state_id": mine["state_id"]})
+        assert res.status_code == 200 and res.json()["state_id"] == mine["state_id"] + 1
+        monkeypatch.setattr(views, "named_view", named_view)
+        ws1.send_text("ping")
+        assert ws1.receive_json() == {"type": "pong"}
+    assert client.app.state.sockets == {}  # type: ignore[attr-defined]
+    assert client.get(f"/api/games/{g['id']}", params={"token": t1}).json()["state_id"] == mine["state_id"] + 1

@@ -157,8 +157,11 @@ def create_app(
         return JSONResponse({"error": _plain_validation(exc), "code": "malformed"}, status_code=400)
 
     @app.exception_handler(StarletteHTTPException)
-    async def http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
-        return JSONResponse({"error": str(exc.detail), "code": "http"}, status_code=exc.status_code)
+    async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        plain = {404: ("there is nothing at this address", "not_found"),
+                 405: (f"this address does not take {request.method} requests", "method")}
+        error, code = plain.get(exc.status_code, (str(exc.detail), "http"))
+        return JSONResponse({"error": error, "code": code}, status_code=exc.status_code, headers=exc.headers)
 
     # ----- API ---------------------------------------------------------------------------
     @app.get("/api/health", tags=["server"])

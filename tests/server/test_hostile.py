@@ -406,3 +406,14 @@ def test_a_view_that_cannot_be_made_does_not_undo_an_answer(client: TestClient, 
         assert ws1.receive_json() == {"type": "pong"}
     assert client.app.state.sockets == {}  # type: ignore[attr-defined]
     assert client.get(f"/api/games/{g['id']}", params={"token": t1}).json()["state_id"] == mine["state_id"] + 1
+
+
+def test_unknown_addresses_and_methods_answer_in_plain_words(client: TestClient) -> None:
+    """An unknown address answered "Not Found" and a wrong method "Method Not Allowed", both with
+    the code ``http``."""
+    res = client.get("/api/nothing")
+    assert res.status_code == 404 and res.json() == {"error": "there is nothing at this address", "code": "not_found"}
+    res = client.put("/api/games/abcd/actions")
+    assert res.status_code == 405 and res.json() == {"error": "this address does not take PUT requests",
+                                                     "code": "method"}
+    assert "POST" in res.headers["allow"]

@@ -61,6 +61,7 @@ class Limits:
     chat_length: int = 200  # characters in one chat message
     chat_rate: int = 5  # chat messages one seat may send ...
     chat_window: float = 15.0  # ... within this many seconds
+    renames: int = 5  # display names one seat may choose within chat_window * 4 seconds (each is pushed to all)
     chat_max: int = 2000  # chat messages kept with one game
     match_wait: float = 60.0  # seconds in quick match before bots are offered
 

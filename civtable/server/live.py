@@ -113,6 +113,7 @@ class LiveGame:
     owners: dict[int, tuple[str, str]] = field(default_factory=dict)  # seat -> (account id, account name)
     ratings: dict[int, float] = field(default_factory=dict)  # seat -> the account's shown rating here
     chat_sent: dict[int, list[float]] = field(default_factory=dict)  # seat -> times of its recent chat
+    renamed: dict[int, list[float]] = field(default_factory=dict)  # seat -> times it chose its name lately
     chat_count: int = -1  # chat messages stored (-1: not read yet)
     invitations: dict[int, str] = field(default_factory=dict)  # made with the game, for its creator's answer only
     rating_note: str | None = None  # once rated: "" (it counted) or why it did not

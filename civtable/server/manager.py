@@ -351,6 +351,12 @@ class GameManager:
         name = check_name(text, seat)
         async with live.lock:
             check_unique(name, seat, live.names)
+            now, window = time.time(), self.limits.chat_window * 4
+            recent = live.renamed[seat] = [t for t in live.renamed.get(seat, []) if t > now - window] + [now]
+            if len(recent) > self.limits.renames:
+                recent.pop()
+                raise ApiError(429, f"at most {self.limits.renames} name changes every {window:g} seconds; wait a "
+                               "moment", "rate")
             await asyncio.wrap_future(self.store.set_name(live.id, seat, name))
             live.names += [None] * (len(live.seats) - len(live.names))
             live.names[seat] = name

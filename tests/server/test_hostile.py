@@ -417,3 +417,17 @@ def test_unknown_addresses_and_methods_answer_in_plain_words(client: TestClient)
     assert res.status_code == 405 and res.json() == {"error": "this address does not take PUT requests",
                                                      "code": "method"}
     assert "POST" in res.headers["allow"]
+
+
+def test_a_seat_cannot_flood_the_table_with_renames(client: TestClient) -> None:
+    """Every name change is stored and pushed to every browser at the table; a seat could change
+    its name without end. Now the sixth change within a minute is refused (429) and stores nothing."""
+    g = new_game(client, ["human", "human"], game="inceptum", seed=3)
+    token = g["seats"][0]["token"]
+    for i in range(5):
+        assert client.post(f"/api/games/{g['id']}/name", json={"token": token, "name": f"Ann{i}"}).status_code == 200
+    res = client.post(f"/api/games/{g['id']}/name", json={"token": token, "name": "Spam"})
+    assert res.status_code == 429 and res.json()["code"] == "rate" and "60 seconds" in res.json()["error"]
+    assert client.get(f"/api/games/{g['id']}").json()["seats"][0]["name"] == "Ann4"
+    other = client.post(f"/api/games/{g['id']}/name", json={"token": g["seats"][1]["token"], "name": "Bo"})
+    assert other.status_code == 200  # each seat has its own allowance

@@ -63,6 +63,7 @@ class Limits:
     chat_window: float = 15.0  # ... within this many seconds
     renames: int = 5  # display names one seat may choose within chat_window * 4 seconds (each is pushed to all)
     chat_max: int = 2000  # chat messages kept with one game
+    tables_joined: int = 10  # tables still waiting for players one account may sit at (joining more: 429)
     match_wait: float = 60.0  # seconds in quick match before bots are offered
 
     def quota(self) -> Quota:

@@ -362,6 +362,10 @@ class Tables:
             seat = free[0] if free else None
         if seat is None or seat not in free:
             raise ApiError(409, "this seat is not free; choose another", "seat_taken")
+        cap = self.m.limits.tables_joined
+        if self.m.accounts is not None and await asyncio.to_thread(self.m.accounts.waiting_tables, account) >= cap:
+            raise ApiError(429, f"you sit at {cap} tables waiting for players already; leave one or wait "
+                           "for them to start", "rate")
         try:
             token = await asyncio.wrap_future(self.store.take_seat(live.id, seat))
         except ClaimError as exc:

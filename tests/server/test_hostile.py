@@ -431,3 +431,24 @@ def test_a_seat_cannot_flood_the_table_with_renames(client: TestClient) -> None:
     assert client.get(f"/api/games/{g['id']}").json()["seats"][0]["name"] == "Ann4"
     other = client.post(f"/api/games/{g['id']}/name", json={"token": g["seats"][1]["token"], "name": "Bo"})
     assert other.status_code == 200  # each seat has its own allowance
+
+
+def test_one_account_cannot_sit_at_every_waiting_table(db_path: str) -> None:
+    """One account could join every open table and hold its seats (a turn-based table then waits
+    a day); now it sits at no more than ``tables_joined`` waiting tables, and leaving one frees a
+    place."""
+    from civtable.server import create_app
+    from civtable.server.limits import Limits
+
+    app = create_app(db_path, limits=Limits(registrations_per_client=50, tables_joined=2, match_wait=300))
+    with TestClient(app) as main:
+        app.state.test_portal = main.portal
+        ann, bob = person(app, "Ann", "198.51.100.10"), person(app, "Bob", "198.51.100.11")
+        ids = [ann.post("/api/games", json={"game": "conquest", "seats": ["human", "human", "human"], "open": True,
+                                            "speed": "turnbased"}).json()["id"] for _ in range(3)]
+        joined = [bob.post(f"/api/games/{i}/join", json={}).json() for i in ids[:2]]
+        res = bob.post(f"/api/games/{ids[2]}/join", json={})
+        assert res.status_code == 429 and res.json()["code"] == "rate" and "2 tables" in res.json()["error"]
+        assert ann.get(f"/api/games/{ids[2]}").json()["table"]["free"] == [1, 2]
+        assert bob.post(f"/api/games/{ids[0]}/resign", json={"token": joined[0]["token"]}).status_code == 200
+        assert bob.post(f"/api/games/{ids[2]}/join", json={}).status_code == 200

@@ -452,3 +452,27 @@ def test_one_account_cannot_sit_at_every_waiting_table(db_path: str) -> None:
         assert ann.get(f"/api/games/{ids[2]}").json()["table"]["free"] == [1, 2]
         assert bob.post(f"/api/games/{ids[0]}/resign", json={"token": joined[0]["token"]}).status_code == 200
         assert bob.post(f"/api/games/{ids[2]}/join", json={}).status_code == 200
+
+
+def test_a_write_whose_caller_stopped_waiting_does_not_stop_the_database_writer(db_path: str) -> None:
+    """A request or task cancelled while its write waited (a client gone, a bot stopped) cancels
+    the write's future; the writer thread then died on it, and every later write of the server
+    waited for ever. Now the write stands and the writer goes on."""
+    from sqlalchemy import update
+
+    from civtable.server.game_tables import games_table
+    from civtable.server.store import Store
+
+    store = Store(db_path)
+    try:
+        gate = threading.Event()
+        first = store._writer.submit(lambda conn: gate.wait(10))
+        second = store._writer.submit(lambda conn: conn.execute(update(games_table).values(status="x")))
+        assert second.cancel()  # its caller stopped waiting before the writer reached it
+        gate.set()
+        first.result(timeout=10)
+        later = store._writer.submit(lambda conn: None)
+        assert later.result(timeout=10) is None
+        assert store._writer.thread.is_alive()
+    finally:
+        store.close()

@@ -138,13 +138,14 @@ class LiveGame:
         return found
 
     def holds(self, sub: Subscriber) -> bool:
-        """Whether the token ``sub`` showed still gives its seat (a spectator always may watch)."""
-        if sub.seat is None:
+        """Whether the token ``sub`` showed still gives its seat (a spectator always may watch, and
+        so may the server's own subscribers, which show no token)."""
+        if sub.seat is None or sub.digest is None:
             return True
         stored = self.token_hashes.get(sub.seat)
-        if sub.digest is not None and stored is not None and hmac.compare_digest(sub.digest, stored):
+        if stored is not None and hmac.compare_digest(sub.digest, stored):
             return True
-        return sub.digest is not None and self.device_tokens.get(sub.digest) == sub.seat
+        return self.device_tokens.get(sub.digest) == sub.seat
 
     def turn_of(self, seat: int) -> int:
         """Which run of ``seat``'s decisions the game is in: the number of actions of other seats

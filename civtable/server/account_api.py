@@ -60,6 +60,7 @@ def forget_device_tokens(manager: GameManager, dropped: list[tuple[str, str]]) -
         live = manager.games.get(game_id)
         if live is not None:
             live.device_tokens.pop(digest, None)
+            manager.holding(live)  # its sockets close
 
 
 async def request_account(request: Request) -> str | None:
@@ -163,14 +164,17 @@ def account_router() -> APIRouter:
     async def seats(body: SeatTokens, request: Request) -> dict[str, Any]:
         """Add the seats of ``tokens`` (those no other account has) to the signed-in account, and
         give this browser a token for every seat of the account: ``{"seats": [{"id", "seat",
-        "game", "token"}]}`` (this browser's earlier device tokens stop working)."""
+        "game", "token"}]}`` (the same tokens each time this browser asks: its open pages keep
+        working; they end when it signs out)."""
         account, session = await signed_in(request)
         manager = manager_of(request)
         accounts = accounts_of(request)
         rows = await asyncio.to_thread(manager.store.seats_for_token_hashes, [hash_token(t) for t in body.tokens])
         await asyncio.to_thread(accounts.claim, account, [(g, s) for g, s, _h in rows], client_of(request))
-        forget_device_tokens(manager, await asyncio.to_thread(accounts.session_device_tokens, session))
+        earlier = await asyncio.to_thread(accounts.session_device_tokens, session)
         tokens = await asyncio.to_thread(accounts.device_tokens, account, session)
+        kept = {(game_id, hash_token(token)) for (game_id, _seat), token in tokens.items()}
+        forget_device_tokens(manager, [x for x in earlier if x not in kept])
         out = []
         for (game_id, seat), token in tokens.items():
             live = manager.games.get(game_id)

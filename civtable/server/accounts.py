@@ -21,6 +21,9 @@ account's seats (random, stored hashed, dropped when that session ends)."""
 
 from __future__ import annotations
 
+import base64
+import hashlib
+import hmac
 import re
 import secrets
 import time
@@ -305,6 +308,15 @@ class Accounts:
                                 .where(c.game_id == game_id)).all()
         return {int(s): (str(a), str(n)) for s, a, n in rows}
 
+    def waiting_tables(self, account_id: str) -> int:
+        """How many tables still waiting for players the account has a seat at."""
+        c = account_seats_table.c
+        with self.engine.connect() as conn:
+            return int(conn.execute(select(func.count()).select_from(account_seats_table)
+                                    .join(games_table, games_table.c.id == c.game_id)
+                                    .where(and_(c.account_id == account_id, games_table.c.status == "waiting")))
+                       .scalar() or 0)
+
     def session_device_tokens(self, session: str) -> list[tuple[str, str]]:
         """``(game id, token hash)`` of the device tokens this session holds now."""
         d = device_tokens_table.c
@@ -313,15 +325,15 @@ class Accounts:
                 select(d.game_id, d.token_hash).where(d.session_hash == hash_token(session)))]
 
     def device_tokens(self, account: Account, session: str) -> dict[tuple[str, int], str]:
-        """A fresh token for each of the account's seats, for this signed-in browser (replacing the
-        ones it had): ``{(game id, seat): token}``."""
+        """This signed-in browser's token for each of the account's seats (the same token each
+        time it asks, see :func:`device_token_of`): ``{(game id, seat): token}``."""
         digest = hash_token(session)
         with self.engine.begin() as conn:
             seats = [(str(g), int(s)) for g, s in conn.execute(
                 select(account_seats_table.c.game_id, account_seats_table.c.seat)
                 .where(account_seats_table.c.account_id == account.id))]
             conn.execute(delete(device_tokens_table).where(device_tokens_table.c.session_hash == digest))
-            tokens = {seat: secrets.token_urlsafe(24) for seat in seats}
+            tokens = {seat: device_token_of(session, *seat) for seat in seats}
             if tokens:
                 conn.execute(insert(device_tokens_table), [
                     {"token_hash": hash_token(t), "game_id": g, "seat": s, "session_hash": digest}
@@ -330,7 +342,7 @@ class Accounts:
 
     def device_token(self, account: Account, session: str, game_id: str, seat: int) -> str:
         """A device token of this browser for one seat of the account (quick match, joining)."""
-        token = secrets.token_urlsafe(24)
+        token = device_token_of(session, game_id, seat)
         d = device_tokens_table.c
         with self.engine.begin() as conn:
             conn.execute(delete(device_tokens_table).where(and_(
@@ -338,6 +350,14 @@ class Accounts:
             conn.execute(insert(device_tokens_table).values(
                 token_hash=hash_token(token), game_id=game_id, seat=seat, session_hash=hash_token(session)))
         return token
+
+
+def device_token_of(session: str, game_id: str, seat: int) -> str:
+    """The device token of the browser signed in with ``session`` for a seat: derived from the
+    session's secret, so a browser asking again gets the same token (its open pages keep working)
+    while nobody without the session can tell it; it ends with the session (only its hash is kept)."""
+    mac = hmac.new(session.encode(), f"device-token:{game_id}:{seat}".encode(), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(mac[:24]).decode()
 
 
 def check_account_name(name: str) -> None:

@@ -12,6 +12,7 @@ import contextlib
 import importlib
 import logging
 import re
+import time
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Annotated, Any
@@ -41,7 +42,7 @@ from .store import Store, hash_token
 from .tables import FIRST, TableSpec
 from .tables_api import router as tables_router
 from .teach import router as teach_router
-from .views import is_over
+from .views import published
 
 STATIC = Path(__file__).parent / "static"
 
@@ -156,8 +157,11 @@ def create_app(
         return JSONResponse({"error": _plain_validation(exc), "code": "malformed"}, status_code=400)
 
     @app.exception_handler(StarletteHTTPException)
-    async def http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
-        return JSONResponse({"error": str(exc.detail), "code": "http"}, status_code=exc.status_code)
+    async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        plain = {404: ("there is nothing at this address", "not_found"),
+                 405: (f"this address does not take {request.method} requests", "method")}
+        error, code = plain.get(exc.status_code, (str(exc.detail), "http"))
+        return JSONResponse({"error": error, "code": code}, status_code=exc.status_code, headers=exc.headers)
 
     # ----- API ---------------------------------------------------------------------------
     @app.get("/api/health", tags=["server"])
@@ -342,7 +346,7 @@ def create_app(
         manager = manager_of(request)
         live = await live_game(manager, game_id)
         async with live.lock:
-            return _json(dumps(manager.record(live)))  # 409 while the game is played
+            return _json(dumps(manager.record(live)))  # 409 while the game is played (views.published)
 
     @app.get("/api/games/{game_id}/replay", tags=["replays"])
     async def get_replay(
@@ -356,8 +360,7 @@ def create_app(
         manager = manager_of(request)
         live = await live_game(manager, game_id)
         async with live.lock:
-            if not is_over(live):
-                raise ApiError(409, "replays are available when the game is over", "not_finished")
+            published(live, "replay")
             data = await asyncio.to_thread(manager.replay_step, live, step, seat)
         return _json(dumps(data))
 
@@ -407,18 +410,36 @@ def create_app(
             await websocket.close(code=4429, reason="too many people are watching this game; try again later")
             return
         sockets[client] = sockets.get(client, 0) + 1
-        sub = manager.subscribe(live, seat)
+        sub = manager.subscribe(live, seat, token)
         async with live.lock:
-            sub.push(manager.push_message(live, seat))
+            manager.push_to(live, sub)
 
         async def pump() -> None:
             while True:
-                await websocket.send_text(await sub.next())
+                message = await sub.next()
+                if message is None:
+                    await websocket.close(code=4403, reason="this seat is no longer yours (given to someone "
+                                          "else, left, or signed out)")
+                    return
+                await websocket.send_text(message)
 
         async def drain() -> None:
+            """Answer ``ping``; ignore other text; close a socket that sends binary frames (1003)
+            or floods (1008). Pages send nothing but pings."""
+            recent: list[float] = []
             while True:
-                message = await websocket.receive_text()
-                if message == "ping":
+                message = await websocket.receive()
+                if message["type"] == "websocket.disconnect":
+                    return
+                now = time.monotonic()
+                recent = [t for t in recent if now - t < limits.socket_window] + [now]
+                if len(recent) > limits.socket_messages:
+                    await websocket.close(code=1008, reason="too many messages; slow down")
+                    return
+                if message.get("text") is None:
+                    await websocket.close(code=1003, reason="this socket takes text messages only")
+                    return
+                if message["text"] == "ping":
                     await websocket.send_text('{"type":"pong"}')
 
         tasks = [asyncio.create_task(pump()), asyncio.create_task(drain())]

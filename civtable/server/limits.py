@@ -54,12 +54,16 @@ class Limits:
     # WebSockets, per server process
     sockets_per_client: int = 20  # open WebSockets from one client address
     sockets_per_game: int = 200  # open WebSockets watching one game
+    socket_messages: int = 30  # messages one WebSocket may send per socket_window seconds (then closed)
+    socket_window: float = 10.0
     # tables and clocks (see tables.py, clocks.py)
     clock_check: float = 1.0  # seconds between looks for clocks that ran out and tables that did not fill
     chat_length: int = 200  # characters in one chat message
     chat_rate: int = 5  # chat messages one seat may send ...
     chat_window: float = 15.0  # ... within this many seconds
+    renames: int = 5  # display names one seat may choose within chat_window * 4 seconds (each is pushed to all)
     chat_max: int = 2000  # chat messages kept with one game
+    tables_joined: int = 10  # tables still waiting for players one account may sit at (joining more: 429)
     match_wait: float = 60.0  # seconds in quick match before bots are offered
 
     def quota(self) -> Quota:

@@ -42,9 +42,17 @@ class Subscriber:
     event: asyncio.Event = field(default_factory=asyncio.Event)
     queued: list[str] = field(default_factory=list)
     client: str | None = None
+    digest: str | None = None  # the hash of the token the socket showed for ``seat``
+    revoked: bool = False  # the token holds the seat no more: the socket is closed, nothing more is sent
 
     def push(self, message: str) -> None:
         self.latest = message
+        self.event.set()
+
+    def revoke(self) -> None:
+        """The seat is no longer this socket's (given to someone else, or its browser signed out)."""
+        self.revoked = True
+        self.latest, self.queued = None, []
         self.event.set()
 
     def send(self, message: str) -> None:
@@ -52,9 +60,12 @@ class Subscriber:
         self.queued = [*self.queued[-99:], message]
         self.event.set()
 
-    async def next(self) -> str:
+    async def next(self) -> str | None:
+        """The next message to send; ``None`` once the socket is revoked."""
         while True:
             await self.event.wait()
+            if self.revoked:
+                return None
             if self.queued:
                 return self.queued.pop(0)
             self.event.clear()
@@ -102,6 +113,7 @@ class LiveGame:
     owners: dict[int, tuple[str, str]] = field(default_factory=dict)  # seat -> (account id, account name)
     ratings: dict[int, float] = field(default_factory=dict)  # seat -> the account's shown rating here
     chat_sent: dict[int, list[float]] = field(default_factory=dict)  # seat -> times of its recent chat
+    renamed: dict[int, list[float]] = field(default_factory=dict)  # seat -> times it chose its name lately
     chat_count: int = -1  # chat messages stored (-1: not read yet)
     invitations: dict[int, str] = field(default_factory=dict)  # made with the game, for its creator's answer only
     rating_note: str | None = None  # once rated: "" (it counted) or why it did not
@@ -124,6 +136,16 @@ class LiveGame:
         if found is None:
             found = self.device_tokens.get(digest)
         return found
+
+    def holds(self, sub: Subscriber) -> bool:
+        """Whether the token ``sub`` showed still gives its seat (a spectator always may watch, and
+        so may the server's own subscribers, which show no token)."""
+        if sub.seat is None or sub.digest is None:
+            return True
+        stored = self.token_hashes.get(sub.seat)
+        if stored is not None and hmac.compare_digest(sub.digest, stored):
+            return True
+        return self.device_tokens.get(sub.digest) == sub.seat
 
     def turn_of(self, seat: int) -> int:
         """Which run of ``seat``'s decisions the game is in: the number of actions of other seats

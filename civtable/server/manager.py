@@ -23,6 +23,7 @@ from typing import Any
 
 from civtable.core import CHANCE, Action, CivtableError, Game, Session, game_class, make_game
 
+from . import views
 from .accounts import Accounts
 from .botpool import BotPool
 from .clocks import Clock
@@ -35,7 +36,6 @@ from .ratings import Ratings
 from .store import PLAYING, Conflict, QuotaExceeded, Store, StoredGame, hash_token
 from .sync import Notifications
 from .tables import Tables, TableSpec
-from .views import payload, payload_json, push_message, record, replay_step, seat_list, summary
 
 log = logging.getLogger("civtable.server")
 
@@ -355,6 +355,12 @@ class GameManager:
         name = check_name(text, seat)
         async with live.lock:
             check_unique(name, seat, live.names)
+            now, window = time.time(), self.limits.chat_window * 4
+            recent = live.renamed[seat] = [t for t in live.renamed.get(seat, []) if t > now - window] + [now]
+            if len(recent) > self.limits.renames:
+                recent.pop()
+                raise ApiError(429, f"at most {self.limits.renames} name changes every {window:g} seconds; wait a "
+                               "moment", "rate")
             await asyncio.wrap_future(self.store.set_name(live.id, seat, name))
             live.names += [None] * (len(live.seats) - len(live.names))
             live.names[seat] = name
@@ -461,6 +467,8 @@ class GameManager:
                            "the game starts when every seat is taken", "waiting")
         if live.status == "ended":
             raise ApiError(409, "this game has ended", "ended")
+        if live.status == "finished" or live.session.state.is_terminal():
+            raise ApiError(409, "this game is over; nothing more can be played, undone or resigned", "finished")
 
     @staticmethod
     def _answer_still_stands(live: LiveGame, seat: int, state_id: int) -> bool:
@@ -582,17 +590,19 @@ class GameManager:
         self.driver.kick(live)
 
     # ----- views (see views.py) -------------------------------------------------------------
-    payload = staticmethod(payload)
-    payload_json = staticmethod(payload_json)
-    push_message = staticmethod(push_message)
-    seat_list = staticmethod(seat_list)
-    summary = staticmethod(summary)
-    record = staticmethod(record)
-    replay_step = staticmethod(replay_step)
+    payload = staticmethod(views.payload)
+    payload_json = staticmethod(views.payload_json)
+    push_message = staticmethod(views.push_message)
+    seat_list = staticmethod(views.seat_list)
+    summary = staticmethod(views.summary)
+    record = staticmethod(views.record)
+    replay_step = staticmethod(views.replay_step)
 
     # ----- notifications --------------------------------------------------------------------
-    def subscribe(self, live: LiveGame, seat: int | None) -> Subscriber:
-        sub = Subscriber(seat)
+    def subscribe(self, live: LiveGame, seat: int | None, token: str | None = None) -> Subscriber:
+        """A socket watching ``live`` as ``seat`` with ``token`` (it gets the seat's pushes while
+        the token holds the seat)."""
+        sub = Subscriber(seat, digest=hash_token(token) if token is not None and seat is not None else None)
         live.subscribers.append(sub)
         return sub
 
@@ -600,6 +610,6 @@ class GameManager:
         if sub in live.subscribers:
             live.subscribers.remove(sub)
 
-    def _publish(self, live: LiveGame) -> None:
-        for sub in list(live.subscribers):
-            sub.push(push_message(live, sub.seat))
+    _publish = staticmethod(views.publish)
+    holding = staticmethod(views.holding)
+    push_to = staticmethod(views.push_to)

@@ -31,6 +31,8 @@ _SEAT_LIKE = re.compile(r"\b(p[l1]ayer|seat|sp[l1]e[l1]er|joueur|jugador|spe[l1]
 _RESERVED_WORDS = {"bot", "bots", "cpu"}
 _RESERVED_NAMES = {"random", "greedy", "mcts", "chance", "dlce", "spectator", "server", "admln", "admlnlstrator",
                    "moderator", "system", "nobody", "everyone", "you", "clvtable", "human"}
+_FILLERS = frozenset("\u115f\u1160\u3164\uffa0")  # Hangul fillers: letters that print nothing
+MAX_MARKS = 4  # combining marks on one character; more pile up over the lines around it ("Zalgo" text)
 _FOLD = str.maketrans({"i": "l", "|": "l", "$": "s", "@": "a"})
 _FOLD_DIGITS = str.maketrans({"0": "o", "1": "l"})
 
@@ -87,6 +89,21 @@ def _mixes_lookalikes(name: str) -> bool:
     return bool(confusables.is_dangerous(name))
 
 
+def unseen_text(text: str, where: str, code: str, spaces: str = " \t") -> None:
+    """A 400 :class:`ApiError` if ``text`` (a name, a chat message) holds characters that show
+    nothing (controls, invisible formatting, private-use characters, blank letters) or stacks more
+    than :data:`MAX_MARKS` combining marks on one character. ``spaces``: the controls allowed (as
+    spaces)."""
+    if any(unicodedata.category(ch) in ("Cc", "Cf", "Co", "Cs", "Cn") or ch in _FILLERS
+           for ch in text if ch not in spaces):
+        raise ApiError(400, f"{where} may not contain control or invisible characters", code)
+    run = 0
+    for ch in unicodedata.normalize("NFC", text):
+        run = run + 1 if unicodedata.category(ch) in ("Mn", "Me") else 0
+        if run > MAX_MARKS:
+            raise ApiError(400, f"{where} may not stack more than {MAX_MARKS} accents or marks on one letter", code)
+
+
 def default_name(seat: int) -> str:
     return f"Player {seat + 1}"
 
@@ -96,8 +113,7 @@ def check_name(text: object, seat: int) -> str:
     :class:`ApiError` saying plainly what is wrong with it."""
     if not isinstance(text, str):
         raise ApiError(400, "a name must be text", "bad_name")
-    if any(unicodedata.category(ch) in ("Cc", "Cf", "Co", "Cs", "Cn") for ch in text if ch not in " \t"):
-        raise ApiError(400, "a name may not contain control or invisible characters", "bad_name")
+    unseen_text(text, "a name", "bad_name")
     name = " ".join(unicodedata.normalize("NFKC", text).split())
     if not name:
         raise ApiError(400, "a name needs at least one letter or digit", "bad_name")

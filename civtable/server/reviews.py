@@ -37,7 +37,7 @@ from .live import LiveGame, dumps
 from .manager import GameManager
 from .names import name_players, seat_names
 from .tables import early_result
-from .views import bot_label, is_over
+from .views import bot_label, published
 
 log = logging.getLogger("civtable.server")
 STATIC = Path(__file__).parent / "static"
@@ -190,8 +190,7 @@ def review_router() -> APIRouter:
         live = await manager.get(game_id)
         if live is None:
             raise ApiError(404, f"there is no game {game_id!r}", "not_found")
-        if not is_over(live):  # while it is played a review would tell every seat's chances
-            raise ApiError(409, "the review is made when the game is over", "not_finished")
+        published(live, "review")  # while it is played a review would tell every seat's chances
         review = await asyncio.to_thread(reviews.load, game_id)
         if review is None and game_id in reviews.failed:  # not made again and again while the page asks
             raise ApiError(500, "the review of this game could not be made (the server's log says why)",

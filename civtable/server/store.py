@@ -21,7 +21,7 @@ import secrets
 import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import Future
+from concurrent.futures import Future, InvalidStateError
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -172,12 +172,25 @@ class _GroupWriter:
                     with self.engine.begin() as conn:
                         write(conn)
                 except Exception as exc:
-                    future.set_exception(exc)
+                    _settle(future, exc)
                 else:
-                    future.set_result(None)
+                    _settle(future)
             return
         for _, future in batch:
+            _settle(future)
+
+
+def _settle(future: Future[None], exc: BaseException | None = None) -> None:
+    """Complete ``future`` of a write that was tried. Its caller may have stopped waiting (a
+    cancelled request or task cancels it): the write stands all the same, and the writer thread
+    goes on with the next writes instead of dying on the cancelled future."""
+    try:
+        if exc is None:
             future.set_result(None)
+        else:
+            future.set_exception(exc)
+    except InvalidStateError:
+        pass
 
 
 class Store:

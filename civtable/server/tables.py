@@ -37,6 +37,7 @@ from civtable.core import CHANCE
 from .errors import ApiError
 from .limits import check_seat
 from .live import LiveGame, dumps
+from .names import unseen_text
 from .ratings import ranks_of
 from .store import Conflict, hash_token
 from .tablestore import ClaimError, TableStore
@@ -94,6 +95,7 @@ class Tables:
         self.m = manager
         self.store = TableStore(manager.store)
         self._matching = asyncio.Lock()
+        self._joining: dict[str, asyncio.Lock] = {}  # game id -> held while someone joins its table
 
     # ----- state kept with the game ---------------------------------------------------------------
     def stored_state(self, live: LiveGame) -> dict[str, Any]:
@@ -282,12 +284,30 @@ class Tables:
 
     # ----- what players ask ----------------------------------------------------------------------------
     async def resign(self, live: LiveGame, seat: int) -> None:
+        if live.status == "waiting":
+            return await self.leave(live, seat)
         async with live.lock:
             self.m._check_playable(live)
             self.check_seat_plays(live, seat)
             self._forfeit(live, seat, "resigned", time.time())
             await self._after_change(live)
         self.m.kick(live)
+
+    async def leave(self, live: LiveGame, seat: int) -> None:
+        """A person leaves a table still waiting for players: the seat is free again (their token
+        ends). Its creator starts it with bots instead, or waits."""
+        if seat == live.creator_seat:
+            raise ApiError(409, "you opened this table: start it with bots for the free seats, or wait for players",
+                           "creator")
+        async with live.lock:
+            if live.status != "waiting":
+                raise ApiError(409, "the game has started meanwhile; resign to leave it", "not_waiting")
+            await asyncio.wrap_future(self.store.free_seat(live.id, seat))
+            live.token_hashes.pop(seat, None)
+            live.claimed.discard(seat)
+            if seat < len(live.names):
+                live.names[seat] = None
+        await self._bind(live, seat, None, None, True)
 
     async def settle(self, live: LiveGame, seat: int, choice: str) -> None:
         """``seat`` answers the oldest open forfeit: ``bot`` takes the seat, or ``end`` the game."""
@@ -320,9 +340,21 @@ class Tables:
         return claimed.seat, claimed.token
 
     async def join(self, live: LiveGame, account: str, client: str | None, seat: int | None) -> tuple[int, str]:
-        """A signed-in player takes a free seat of an open table."""
-        if not live.open_table or live.status != "waiting":
+        """A signed-in player takes a free seat of an open table (one seat per account: two
+        joins at once of one account are taken one after the other)."""
+        lock = self._joining.setdefault(live.id, asyncio.Lock())
+        try:
+            async with lock:
+                return await self._join(live, account, client, seat)
+        finally:
+            if not lock.locked():
+                self._joining.pop(live.id, None)
+
+    async def _join(self, live: LiveGame, account: str, client: str | None, seat: int | None) -> tuple[int, str]:
+        if not live.open_table:
             raise ApiError(409, "this table is not open for anyone to join", "not_open")
+        if live.status != "waiting":
+            raise ApiError(409, "every seat of this table is taken: its game has started", "full")
         free = live.free_seats()
         if any(a == account for a, _n in live.owners.values()):
             raise ApiError(409, "you already have a seat at this table", "seat_taken")
@@ -330,6 +362,10 @@ class Tables:
             seat = free[0] if free else None
         if seat is None or seat not in free:
             raise ApiError(409, "this seat is not free; choose another", "seat_taken")
+        cap = self.m.limits.tables_joined
+        if self.m.accounts is not None and await asyncio.to_thread(self.m.accounts.waiting_tables, account) >= cap:
+            raise ApiError(429, f"you sit at {cap} tables waiting for players already; leave one or wait "
+                           "for them to start", "rate")
         try:
             token = await asyncio.wrap_future(self.store.take_seat(live.id, seat))
         except ClaimError as exc:
@@ -409,8 +445,7 @@ class Tables:
         """A chat message of ``seat``: plain text, at most ``limits.chat_length`` characters, at
         most ``limits.chat_rate`` per ``limits.chat_window`` seconds."""
         limits = self.m.limits
-        if any(unicodedata.category(ch) in ("Cc", "Cf", "Co", "Cs", "Cn") for ch in text if ch not in "\n\t"):
-            raise ApiError(400, "a message may not contain control or invisible characters", "bad_chat")
+        unseen_text(text, "a message", "bad_chat", " \t\n")
         message = " ".join(unicodedata.normalize("NFC", text).split())
         if not message:
             raise ApiError(400, "the message is empty", "bad_chat")
@@ -432,7 +467,7 @@ class Tables:
             live.chat_count += 1
             live.chat_sent[seat] = [*recent, now]
             push = dumps({"type": "chat", "message": entry})
-            for sub in list(live.subscribers):
+            for sub in self.m.holding(live):
                 sub.send(push)
         return entry
 

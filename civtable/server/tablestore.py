@@ -175,6 +175,21 @@ class TableStore:
 
         return _answer(self.store._writer.submit(write), [token])
 
+    def free_seat(self, game_id: str, seat: int) -> Future[None]:
+        """The person at ``seat`` of a waiting table left it: its token and name are gone."""
+
+        def write(conn: Connection) -> None:
+            t = tokens_table.c
+            conn.execute(delete(tokens_table).where(and_(t.game_id == game_id, t.seat == seat)))
+            row = conn.execute(select(games_table.c.names).where(games_table.c.id == game_id)).first()
+            names = list(json.loads(row[0])) if row is not None and row[0] else []
+            if seat < len(names):
+                names[seat] = None
+                conn.execute(update(games_table).where(games_table.c.id == game_id).values(names=json.dumps(names)))
+            self.store._notify(conn, game_id, -1)
+
+        return self.store._writer.submit(write)
+
     def drop_invitations(self, game_id: str, seats: list[int]) -> Future[None]:
         def write(conn: Connection) -> None:
             c = invitations_table.c

@@ -169,13 +169,18 @@ async def get_hint(
     game_id: str, request: Request, token: Annotated[str, Query(min_length=1, max_length=TOKEN_MAX)]
 ) -> JSONResponse:
     """A suggested action for the seat (what a medium-strength bot would play from the seat's own
-    view) and why, for guided games. ``{"action": null}`` when the seat has nothing to decide.
+    view) and why, for guided games. ``{"action": null}`` when the seat has nothing to decide;
+    403 ``no_hints`` in rated games.
     ``described`` says what the action does (the game's ``describe_action``)."""
     live, seat = await _live(request, game_id, token)
     assert seat is not None
+    if live.rated:
+        raise ApiError(403, "suggestions are off in rated games: every move of a rated game is the player's own",
+                       "no_hints")
     async with live.lock:
         state = live.session.state
-        if state.is_terminal() or seat not in state.decision().players:
+        playing = live.status == "active" and seat in live.humans()  # not after leaving, nor once it ended
+        if not playing or state.is_terminal() or seat not in state.decision().players:
             return JSONResponse({"action": None, "why": None, "described": None, "state_id": live.state_id})
         state_id = live.state_id
         key = (live.id, seat, live.version)  # the version changes with every action and undo

@@ -4,6 +4,7 @@ changes it; each seat sees only ``state.view(seat)``."""
 
 from __future__ import annotations
 
+import logging
 import time
 from typing import Any
 
@@ -12,10 +13,11 @@ from civtable.bots.levels import levels, styles
 from civtable.core import CivtableError, replay, teaching
 
 from .errors import ApiError
-from .live import LiveGame, dumps
+from .live import LiveGame, Subscriber, dumps
 from .names import name_players
 from .tables import early_result, seat_extra, table_view
 
+log = logging.getLogger("civtable.server")
 LOG_TAIL = 30  # log entries sent with each view; the whole log on request
 
 
@@ -52,7 +54,9 @@ def payload(live: LiveGame, seat: int | None, full_log: bool = False) -> dict[st
         "log_start": start,
         "finished": finished,
         "result": result,
-        "score_sheet": named_sheet(live, teaching.score_sheet(live.game, view, result)) if result else None,
+        # the game's score sheet reads a game its rules ended; one that people left ended early
+        "score_sheet": named_sheet(live, teaching.score_sheet(live.game, view, result))
+        if result and early is None else None,
         "table": table_view(live, seat, time.time()),
     }
 
@@ -84,6 +88,34 @@ def bot_label(game: str, spec: str) -> str:
     level = levels().get(name)
     style = styles(game).get(params.get("style", ""))
     return f"{level.title if level else name} bot" + (f", {style.title}" if style else "")
+
+
+def publish(live: LiveGame) -> None:
+    """Send every socket of ``live`` whose token still holds its seat the seat's new payload."""
+    for sub in holding(live):
+        push_to(live, sub)
+
+
+def holding(live: LiveGame) -> list[Subscriber]:
+    """The sockets of ``live`` whose tokens still give their seats; the others are closed (the
+    seat was given to someone else, its person left a waiting table, or the browser signed out)."""
+    out = []
+    for sub in list(live.subscribers):
+        if live.holds(sub):
+            out.append(sub)
+        else:
+            sub.revoke()
+    return out
+
+
+def push_to(live: LiveGame, sub: Subscriber) -> None:
+    """Send ``sub`` its seat's payload. A payload that cannot be made (a game's teaching hook
+    failing) is logged and skipped: the change is stored, and the request that made it is
+    answered all the same."""
+    try:
+        sub.push(push_message(live, sub.seat))
+    except Exception:
+        log.exception("game %s: the view of seat %s cannot be made", live.id, sub.seat)
 
 
 def seat_list(live: LiveGame) -> list[dict[str, Any]]:
@@ -153,11 +185,17 @@ def is_over(live: LiveGame) -> bool:
     return live.session.state.is_terminal() or live.status in ("ended", "expired")
 
 
+def published(live: LiveGame, what: str) -> None:
+    """A 409 :class:`ApiError` (``not_finished``) unless the game is over (:func:`is_over`):
+    ``what`` (its record, replays, review) reveals everything, so it is published only then."""
+    if not is_over(live):
+        raise ApiError(409, f"the {what} is published when the game is over", "not_finished")
+
+
 def record(live: LiveGame) -> dict[str, Any]:
     """The record of a game that is over, with its seed and chance key: anyone can check that
     every die and card came from them (``civtable.core.session.check_chance``)."""
-    if not is_over(live):
-        raise ApiError(409, "the record is published when the game is over", "not_finished")
+    published(live, "record")
     data = live.session.finish_record().to_json()
     data["content_path"] = None
     return data

@@ -203,7 +203,8 @@ def test_play_against_a_bot_until_the_end_then_record_and_replay(client: TestCli
     assert seen["view"]["you"] == 1
     assert client.get(f"/api/games/{g['id']}/replay", params={"step": total + 1}).status_code == 400
     assert client.get(f"/api/games/{g['id']}/replay", params={"step": -1}).status_code == 400
-    assert act(client, g["id"], token, "take 1", p["state_id"]).status_code == 422
+    over = act(client, g["id"], token, "take 1", p["state_id"])
+    assert over.status_code == 409 and over.json()["code"] == "finished"  # as for a game ended early
 
 
 def test_undo(client: TestClient, db_path: str) -> None:

@@ -251,3 +251,27 @@ def test_guided_first_game_suggests_explains_and_ends_on_the_score_sheet(
     assert followed > 20 and errors == []
     shot(page, "pathciv-guided-end-1366x768")
 
+
+
+def test_score_sheet_shows_every_total_on_a_desktop(browser: Any, server_factory: Any, tmp_path: Path) -> None:
+    """The final score sheet of a 3-player game has eight parts; at 1366 px and 1024 px the table
+    is wider than its box and scrolls sideways inside it, but every player's total stays in view
+    next to the name (it was the last column, cut off at the box's edge)."""
+    server = server_factory(str(tmp_path / "sheet.sqlite3"), bot_delay=0.0)
+    g = httpx.post(server.base + "/api/games", json={"game": "pathciv", "seats": ["random"] * 3, "seed": 12,
+                                                      "options": {"players": 3}}, timeout=60).json()
+    page = browser.new_page(viewport=DESKTOP, reduced_motion="reduce")
+    page.goto(f"{server.base}/play/{g['id']}?watch")
+    page.wait_for_selector("#score-sheet", timeout=60_000)
+    for size in (DESKTOP, {"width": 1024, "height": 768}):
+        page.set_viewport_size(size)
+        page.wait_for_timeout(200)
+        hidden = page.evaluate("""() => {
+            const box = document.querySelector('#score-sheet .table-scroll').getBoundingClientRect();
+            const head = [...document.querySelectorAll('#score-sheet thead th')];
+            const total = head.findIndex((th) => th.textContent === 'Total');
+            return [head[total], ...document.querySelectorAll(`#score-sheet tbody td:nth-child(${total + 1})`)]
+              .filter((n) => n.getBoundingClientRect().right > box.right + 1 || n.getBoundingClientRect().left < box.left)
+              .map((n) => n.textContent); }""")
+        assert hidden == [], (size, hidden)
+    assert page.locator("#score-sheet tbody td.total").count() == 3

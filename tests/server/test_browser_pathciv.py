@@ -275,3 +275,24 @@ def test_score_sheet_shows_every_total_on_a_desktop(browser: Any, server_factory
               .map((n) => n.textContent); }""")
         assert hidden == [], (size, hidden)
     assert page.locator("#score-sheet tbody td.total").count() == 3
+
+
+def test_a_click_on_a_card_that_cannot_act_now_says_why(browser: Any, server_factory: Any, tmp_path: Path) -> None:
+    """A newcomer clicks a library card during the Project: the table says in plain words why it
+    cannot be bought now and what to do instead, and nothing changes."""
+    server = server_factory(str(tmp_path / "why.sqlite3"), bot_delay=0.0)
+    g = httpx.post(server.base + "/api/games", json={"game": "pathciv", "seats": ["human", BOTS], "seed": 5},
+                   timeout=60).json()
+    page = browser.new_page(viewport=DESKTOP, reduced_motion="reduce")
+    page.goto(server.base + g["seats"][0]["url"])
+    page.wait_for_selector("#board .pc-half-left.clickable")
+    writing = page.locator("#board .pc-library [data-tech='writing']")
+    assert "clickable" not in (writing.get_attribute("class") or "")
+    writing.click()
+    page.wait_for_selector("#toast:not(.hidden)")
+    said = page.inner_text("#toast")
+    assert said.startswith("this is not the time to buy a Technology; now place a card of your hand on the left"), said
+    page.wait_for_timeout(300)
+    mine = httpx.get(f"{server.base}/api/games/{g['id']}", params={"token": g["seats"][0]["token"]}, timeout=30).json()
+    assert mine["view"]["players"][0]["project"] == {"left": [], "right": [], "left_ids": [], "right_ids": []}
+    assert len(mine["legal"]) == 5 and len(legal_actions(page)) == 5  # still the same five cards to place

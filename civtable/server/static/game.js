@@ -114,6 +114,20 @@
     return true;
   }
 
+  /** A click on a board element that cannot act now: the table's plain-words reason (the server
+      refuses the action and nothing changes), or whose turn it is. */
+  let refusing = false;
+  async function refuse(text) {
+    if (!token || busy || refusing || !payload || payload.finished) return;
+    if (!payload.your_turn) { toast(`Not your turn: ${document.getElementById("status").textContent}`); return; }
+    refusing = true;
+    const res = await api("POST", `/api/games/${encodeURIComponent(gameId)}/actions`,
+      { token, action: text, state_id: payload.state_id });
+    refusing = false;
+    if (!res.ok) { toast(res.data.error || "not possible now"); if (res.status === 409) load(); return; }
+    if (!payload || res.data.state_id >= payload.state_id) show(res.data);  // it had just become possible
+  }
+
   async function undo() {
     if (!token) return;
     const res = await api("POST", `/api/games/${encodeURIComponent(gameId)}/undo`, { token });
@@ -125,6 +139,7 @@
 
   const ctx = {
     act,
+    refuse,
     readonly: false,
     legal: new Set(),
     svgUrl: null,

@@ -52,12 +52,21 @@
   function actOn(node, actions, ctx, opts) {
     opts = opts || {};
     const legal = ctx.readonly ? [] : (actions || []).filter((t) => ctx.legal.has(t));
-    node._civ = { legal, ctx, heading: opts.heading };
+    // an element that could act but may not now: a click asks the table why (ctx.refuse)
+    const refused = ctx.readonly || legal.length || !ctx.refuse ? null : (actions || [])[0] || null;
+    node._civ = { legal, ctx, heading: opts.heading, refused };
     if (!legal.length) {
       node.classList.remove("clickable");
       delete node.dataset.action;
       delete node.dataset.actions;
       node.removeAttribute("tabindex");
+      if (refused && !node._civRefusing) {
+        node._civRefusing = true;
+        node.addEventListener("click", () => {
+          const { legal: now, ctx: c, refused: tried } = node._civ;
+          if (!now.length && tried && lastPointer !== "touch") c.refuse(tried);  // a tap reads the card's tip
+        });
+      }
       return node;
     }
     node.classList.add("clickable");

@@ -329,3 +329,17 @@ def test_a_late_suggestion_for_an_earlier_position_is_dropped(
     shown = page.evaluate("() => [...document.querySelectorAll('.guide-target')].map((n) => n.dataset.guideAction)")
     assert shown and set(shown) == {newer["action"]}, (shown, newer, response.json())
     assert errors == []
+
+
+def test_the_end_of_the_game_names_no_player_on_turn(browser: Any, server_factory: Any, tmp_path: Path) -> None:
+    """Once the game is over the heading says so without naming a player whose turn it would be
+    ("Player 2's turn: game over"), and the score sheet names the winner."""
+    server = server_factory(str(tmp_path / "over.sqlite3"), bot_delay=0.0)
+    g = httpx.post(server.base + "/api/games", json={"game": "conquest", "seats": ["random", "random"], "seed": 4,
+                                                      "options": {"victory_points": 5}}, timeout=60).json()
+    page = browser.new_page(viewport=DESKTOP, reduced_motion="reduce")
+    page.goto(f"{server.base}/play/{g['id']}?watch")
+    page.wait_for_selector("#score-sheet", timeout=60_000)
+    heading = page.inner_text("#cq-turn h2")
+    assert heading.endswith("game over") and "turn" not in heading, heading
+    assert "Winner" in page.inner_text("#score-winner")

@@ -343,3 +343,15 @@ def test_the_end_of_the_game_names_no_player_on_turn(browser: Any, server_factor
     heading = page.inner_text("#cq-turn h2")
     assert heading.endswith("game over") and "turn" not in heading, heading
     assert "Winner" in page.inner_text("#score-winner")
+
+
+def test_option_groups_are_headed_in_words(browser: Any, server_factory: Any, tmp_path: Path) -> None:
+    """The first choice's options stand under "Civilization", not the action's kind "civ"."""
+    server = server_factory(str(tmp_path / "heads.sqlite3"), bot_delay=0.0)
+    g = httpx.post(server.base + "/api/games", json={"game": "conquest", "seats": ["human", "casual"], "seed": 4},
+                   timeout=60).json()
+    page = browser.new_page(viewport=DESKTOP, reduced_motion="reduce")
+    page.goto(server.base + g["seats"][0]["url"])
+    page.wait_for_selector("#legal .legal-group")
+    heads = page.eval_on_selector_all("#legal .legal-group > h3, #legal .legal-group > summary", "ns => ns.map(n => n.textContent)")
+    assert heads == ["Civilization"], heads

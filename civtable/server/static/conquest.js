@@ -281,6 +281,9 @@
   }
 
   Civ.renderers.conquest = {
+    kindTitles: { civ: "Civilization", city: "Starting City", village: "Place a Village", upgrade: "Village into City",
+      monument: "Build a Monument", unit: "Move a unit", to: "Move it to", recruit: "Recruit", starve: "Famine: lose",
+      feed: "Feed", fight: "Fight", pay: "Pay with", buy: "Buy", done: "Done", cancel: "Cancel" },
     render(board, payload, ctx) {
       const view = payload.view || {};
       const active = view.current;

@@ -460,12 +460,15 @@
       }, label(t))));
       if (onBoard.has(kind) && texts.length > 8) {
         box.append(el("details", { class: "legal-group folded" },
-          el("summary", {}, `${kind}: ${texts.length} choices — on the table, or from this list`), buttons));
+          el("summary", {}, `${kindTitle(kind)}: ${texts.length} choices — on the table, or from this list`), buttons));
       } else {
-        box.append(el("div", { class: "legal-group" }, el("h3", {}, kind), buttons));
+        box.append(el("div", { class: "legal-group" }, el("h3", {}, kindTitle(kind)), buttons));
       }
     }
   }
+
+  /** A group's heading: the renderer's words for a kind of action (kindTitles), else the kind. */
+  function kindTitle(kind) { return (renderer().kindTitles || {})[kind] || kind.replace(/_/g, " "); }
 
   /** A button's words: the renderer's, or the action's arguments under its kind's heading. */
   function label(text) {

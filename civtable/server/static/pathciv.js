@@ -278,7 +278,10 @@
     if (kind === "benefit") return Civ.titleCase(String(arg).replace(/_/g, " "));
     if (kind === "destiny") return Number(arg) ? `use ${count(Number(arg), "time")}` : "don't use it";
     if (kind === "pass") return "claim nothing";
-    if (kind === "confirm") return "confirm";
+    if (kind === "confirm") {  // the card the cubes stay on, as the claim bar says
+      const me = (view.players || []).find((p) => payload && p.seat === payload.seat + 1);
+      return me && me.claim ? `confirm ${me.claim}` : "confirm: claim nothing";
+    }
     if (kind === "withdraw") return "take cubes back";
     return null;
   }

@@ -296,3 +296,31 @@ def test_a_click_on_a_card_that_cannot_act_now_says_why(browser: Any, server_fac
     mine = httpx.get(f"{server.base}/api/games/{g['id']}", params={"token": g["seats"][0]["token"]}, timeout=30).json()
     assert mine["view"]["players"][0]["project"] == {"left": [], "right": [], "left_ids": [], "right_ids": []}
     assert len(mine["legal"]) == 5 and len(legal_actions(page)) == 5  # still the same five cards to place
+
+
+def test_the_confirm_option_names_the_claimed_card(browser: Any, server_factory: Any, tmp_path: Path) -> None:
+    """In the claims the options panel's confirm says what it confirms, as the claim bar does:
+    "confirm Parthenon" with cubes on a card, "confirm: claim nothing" without."""
+    server = server_factory(str(tmp_path / "confirm.sqlite3"), bot_delay=0.0)
+    g = httpx.post(server.base + "/api/games", json={"game": "pathciv", "seats": ["human", BOTS], "seed": 5},
+                   timeout=60).json()
+    token = g["seats"][0]["token"]
+    url = f"{server.base}/api/games/{g['id']}"
+    deadline = time.monotonic() + 30
+    while True:  # play by the API until Player 1 has claimed a card and may confirm
+        assert time.monotonic() < deadline, "no claim to confirm"
+        now = httpx.get(url, params={"token": token}, timeout=30).json()
+        if not now["your_turn"]:
+            time.sleep(0.05)
+            continue
+        if "confirm" in now["legal"]:
+            break
+        claims = [a for a in now["legal"] if a.startswith("claim ")]
+        action = claims[0] if claims else now["legal"][0]
+        httpx.post(f"{url}/actions", json={"token": token, "action": action, "state_id": now["state_id"]}, timeout=30)
+    claimed = now["view"]["players"][0]["claim"]
+    page = browser.new_page(viewport=DESKTOP, reduced_motion="reduce")
+    page.goto(server.base + g["seats"][0]["url"])
+    page.wait_for_selector("#legal button[data-action='confirm']")
+    said = page.inner_text("#legal button[data-action='confirm']")
+    assert said == (f"confirm {claimed}" if claimed else "confirm: claim nothing"), said

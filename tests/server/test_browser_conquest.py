@@ -355,3 +355,22 @@ def test_option_groups_are_headed_in_words(browser: Any, server_factory: Any, tm
     page.wait_for_selector("#legal .legal-group")
     heads = page.eval_on_selector_all("#legal .legal-group > h3, #legal .legal-group > summary", "ns => ns.map(n => n.textContent)")
     assert heads == ["Civilization"], heads
+
+
+def test_a_finished_game_on_a_phone_leads_with_the_score_sheet(browser: Any, server_factory: Any, tmp_path: Path) -> None:
+    """Once the game is over the options panel ("The game is over", "Type an action") is gone:
+    on a phone the score sheet comes right after what just happened, on the first screen."""
+    server = server_factory(str(tmp_path / "end.sqlite3"), bot_delay=0.0)
+    g = httpx.post(server.base + "/api/games", json={"game": "conquest", "seats": ["human", "casual"], "seed": 4},
+                   timeout=60).json()
+    page = browser.new_page(viewport=PHONE, reduced_motion="reduce")
+    page.goto(server.base + g["seats"][0]["url"])
+    page.wait_for_selector("#legal button[data-action]")
+    assert page.locator("#actions-panel").is_visible()
+    token = page.eval_on_selector("body", "b => Object.values(JSON.parse(localStorage.getItem('civtable.seats')))[0].token")
+    assert httpx.post(f"{server.base}/api/games/{g['id']}/resign", json={"token": token}, timeout=30).status_code == 200
+    page.wait_for_selector("#score-sheet")
+    assert page.locator("#actions-panel").is_hidden()
+    top = page.eval_on_selector("#score-sheet", "n => n.getBoundingClientRect().top + window.scrollY")
+    assert top < PHONE["height"], top
+    assert_no_horizontal_scroll(page)

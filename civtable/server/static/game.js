@@ -436,7 +436,8 @@
   function showLegal() {
     const box = clear(document.getElementById("legal"));
     const list = clear(document.getElementById("legal-list"));
-    document.getElementById("actions-panel").classList.toggle("hidden", payload.seat === null);
+    // a finished game has no options: on a phone the score sheet then comes first
+    document.getElementById("actions-panel").classList.toggle("hidden", payload.seat === null || (payload.finished && !payload.can_undo));
     document.getElementById("undo").disabled = !payload.can_undo;
     const groups = new Map();
     for (const text of payload.legal) {

@@ -324,3 +324,19 @@ def test_the_confirm_option_names_the_claimed_card(browser: Any, server_factory:
     page.wait_for_selector("#legal button[data-action='confirm']")
     said = page.inner_text("#legal button[data-action='confirm']")
     assert said == (f"confirm {claimed}" if claimed else "confirm: claim nothing"), said
+
+
+def test_a_tablet_page_never_scrolls_sideways(browser: Any, server_factory: Any, tmp_path: Path) -> None:
+    """Between a phone and a desktop (a tablet held upright, 768 px; a small window, 700 px) the
+    top bar wraps its controls instead of pushing the connection light past the page's edge."""
+    server = server_factory(str(tmp_path / "tablet.sqlite3"), bot_delay=0.0)
+    g = httpx.post(server.base + "/api/games", json={"game": "pathciv", "seats": ["human", BOTS], "seed": 5},
+                   timeout=60).json()
+    page = browser.new_page(viewport={"width": 768, "height": 1024}, reduced_motion="reduce")
+    page.goto(server.base + g["seats"][0]["url"])
+    page.wait_for_selector("#board .pc-card")
+    page.wait_for_selector("#conn.live")
+    for width in (768, 700, 820):
+        page.set_viewport_size({"width": width, "height": 1024})
+        assert_no_horizontal_scroll(page)
+        assert page.locator("#conn").bounding_box()["x"] + page.locator("#conn").bounding_box()["width"] <= width

@@ -340,3 +340,40 @@ def test_a_tablet_page_never_scrolls_sideways(browser: Any, server_factory: Any,
         page.set_viewport_size({"width": width, "height": 1024})
         assert_no_horizontal_scroll(page)
         assert page.locator("#conn").bounding_box()["x"] + page.locator("#conn").bounding_box()["width"] <= width
+
+
+def test_another_players_claim_is_told_in_words(browser: Any, server_factory: Any, tmp_path: Path) -> None:
+    """The other civilizations' boards say where their claims stand in words (a claim confirmed
+    twice: "confirmed twice: final"), not the view's state names ("done", "deciding")."""
+    server = server_factory(str(tmp_path / "claims.sqlite3"), bot_delay=0.0)
+    g = httpx.post(server.base + "/api/games", json={"game": "pathciv", "seats": ["human", BOTS, BOTS], "seed": 12,
+                                                      "options": {"players": 3}},
+                   timeout=60).json()
+    token = g["seats"][0]["token"]
+    url = f"{server.base}/api/games/{g['id']}"
+    words = {"deciding": "still deciding", "confirmed": "confirmed", "done": "confirmed twice: final", "outranked": "outranked"}
+    deadline = time.monotonic() + 30
+    while True:  # play by the API until the bot has confirmed its claim twice
+        assert time.monotonic() < deadline, "the bot never claimed"
+        now = httpx.get(url, params={"token": token}, timeout=30).json()
+        done = [p for p in now["view"]["players"][1:] if p["claim"] and p["claim_state"] == "done"]
+        if done:
+            break
+        if not now["your_turn"]:
+            time.sleep(0.05)
+            continue
+        # move the cubes while it may (the others confirm again), then confirm
+        moves = [a for a in now["legal"] if a.startswith("claim ")]
+        action = moves[-1] if moves else "confirm" if "confirm" in now["legal"] else now["legal"][0]
+        httpx.post(f"{url}/actions", json={"token": token, "action": action, "state_id": now["state_id"]}, timeout=30)
+    page = browser.new_page(viewport=DESKTOP, reduced_motion="reduce")
+    page.goto(server.base + g["seats"][0]["url"])
+    page.wait_for_selector("#board .pc-other .pc-claim")
+    state = int(page.get_attribute("#board", "data-state-id") or -1)
+    shown = httpx.get(url, params={"token": token}, timeout=30).json()
+    if shown["state_id"] == state:  # the page shows the position just read: its words are known
+        expected = [f"claims {p['claim']} ({words[p['claim_state']]})" if p["claim_state"] in words else f"claims {p['claim']}"
+                    for p in shown["view"]["players"][1:] if p["claim"]]
+        assert page.locator("#board .pc-other .pc-claim").all_inner_texts() == expected
+    for text in page.locator("#board .pc-other .pc-claim").all_inner_texts():
+        assert "(done)" not in text and "(deciding)" not in text, text

@@ -219,6 +219,8 @@
       cardsOwned(p));
   }
 
+  /** Where another player's claim stands, in words. */
+  const CLAIM_STATE = { deciding: "still deciding", confirmed: "confirmed", done: "confirmed twice: final", outranked: "outranked" };
   function otherBoard(p, payload) {
     const board = [];
     if (p.left.length || p.right.length) board.push(el("div", {}, el("span", { class: "muted" }, "Left: "), list("tech", p.left),
@@ -233,7 +235,7 @@
       el("div", { class: "small" }, board),
       cardsOwned(p),
       p.committed && !(p.left.length) ? el("div", { class: "small muted" }, "has placed a Project (secret until everyone has)") : null,
-      p.claim ? el("div", { class: "small pc-claim" }, `claims ${p.claim}${p.claim_state ? ` (${p.claim_state})` : ""}`) : null), p.seat - 1);
+      p.claim ? el("div", { class: "small pc-claim" }, `claims ${p.claim}${CLAIM_STATE[p.claim_state] ? ` (${CLAIM_STATE[p.claim_state]})` : ""}`) : null), p.seat - 1);
   }
 
   // ----- the library and the Philosophy board -----------------------------------------------------

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -377,3 +378,6 @@ def test_another_players_claim_is_told_in_words(browser: Any, server_factory: An
         assert page.locator("#board .pc-other .pc-claim").all_inner_texts() == expected
     for text in page.locator("#board .pc-other .pc-claim").all_inner_texts():
         assert "(done)" not in text and "(deciding)" not in text, text
+    # the cubes on a market card: a player and a civilization, as the log names them ("Player 2 (Roman)")
+    on_cards = page.locator("#board .pc-market .pc-claim").all_inner_texts()
+    assert on_cards and all(re.match(r"Player \d \([A-Z][a-z]+\) · priority \d", t) for t in on_cards), on_cards

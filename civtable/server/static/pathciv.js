@@ -79,7 +79,7 @@
     c.end ? el("div", { class: "pc-effect small muted" }, `End: ${c.end}`) : null,
     claims.length ? el("div", { class: "pc-claims" }, claims.map((e) => Civ.tint(el("div", {
       class: `pc-claim small${e.leads ? " leads" : " outranked"}`, dataset: { seat: String(e.seat - 1) } },
-    `${Civ.seatName(payload, e.seat - 1)} (${e.civ}) · priority ${e.priority}`, e.leads ? (claims.length > 1 ? " — leads" : "") : " — outranked"), e.seat - 1))) : null);
+    `${Civ.playerName(payload, e.seat - 1)} (${e.civ}) · priority ${e.priority}`, e.leads ? (claims.length > 1 ? " — leads" : "") : " — outranked"), e.seat - 1))) : null);
     return act(node, [`claim ${c.id}`], ctx);
   }
 

@@ -51,13 +51,13 @@ def glossary_module(game: str) -> ModuleType | None:
     return hooks.teaching_module(game)
 
 
-_glossaries: dict[tuple[str, str], dict[str, Any]] = {}
+_glossaries: dict[tuple[str, str, str], dict[str, Any]] = {}
 
 
 def glossary_of(live: LiveGame) -> dict[str, Any]:
-    """The game's glossary, computed once per game and content."""
+    """The game's glossary, computed once per game, content and options (a shorter game's VP)."""
     name = live.game.info.name
-    key = (name, str(getattr(live.game, "content_id", "")))
+    key = (name, str(getattr(live.game, "content_id", "")), repr(sorted(live.game.options.items())))
     hit = _glossaries.get(key)
     if hit is None:
         module = glossary_module(name)

@@ -387,3 +387,31 @@ def test_returned_legal_list_is_a_copy() -> None:
     legal = s.legal_actions()
     legal.clear()
     assert s.legal_actions()
+
+
+def test_a_cancel_says_what_it_gives_up() -> None:
+    """A unit picked to move and then left: the log says which unit stays where (a newcomer read
+    "cancels the choice" and could not tell what had been chosen)."""
+    from civtable.games.conquest.frames import MoveUnit
+
+    game = make_game("conquest", {"players": 2, "map_seed": 3})
+    s = game.new_initial_state()
+    rng = random.Random(4)
+    said = None
+    for _ in range(5000):
+        if s.is_terminal():
+            break
+        if s.is_chance_node():
+            outcomes = s.chance_outcomes()
+            s.apply(outcomes[rng.randrange(len(outcomes))][0], CHANCE)
+            continue
+        legal = s.legal_actions()
+        if s.frames and isinstance(s.frames[-1], MoveUnit) and Action("cancel") in legal:
+            f = s.frames[-1]
+            said = game.describe_action(s, s.active, Action("cancel"))
+            break
+        s.apply(legal[rng.randrange(len(legal))])
+    assert said is not None, "no unit was picked to move"
+    unit = "Army" if f.unit == "army" else "Fleet"
+    assert said.startswith(f"Player {s.active + 1} (") and f"leaves the {unit} in territory {f.source + 1} (" in said, said
+    assert said.endswith(") where it is."), said

@@ -573,6 +573,10 @@ def test_ex5_land_battle_ties_to_the_defender_village_holds() -> None:
     s.apply("battle 7 6", CHANCE)  # 8 vs 8 against the Village: tie, defender wins
     assert s.armies[0] == {} and s.owner[t] == 1 and s.settle[t] == 1
     assert s.phase != "battle"
+    # the battle's moment: each side's roll said with its verb, the Village's too
+    lines = next(m for m in s.moments if m["title"].startswith("Battle in"))["lines"]
+    assert lines[0] == "Player 1 rolls 6+1=7, Player 2 rolls 5+2=7: Player 1 loses an Army (a tie goes to the defender)", lines
+    assert lines[2].startswith("Player 1 rolls 7+1=8, the Village rolls 6+2=8: "), lines
 
 
 def test_ex5_variant_village_captured_and_army_stays() -> None:

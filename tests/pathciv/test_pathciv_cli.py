@@ -28,7 +28,7 @@ def test_five_player_game_with_a_person_greedy_and_mcts_plays_to_the_end(
     out, err = capsys.readouterr()
     assert code == 0, err
     assert "You: " in out and "R3 Challenge" in out  # your civilization and the event coming next
-    assert "now is the time to 'left ...', not 'banana'" in out  # bad lines are explained
+    assert "'banana' is not an action here; now place a card of your hand" in out  # bad lines are explained
     assert "name one Technology of your hand" in out
     record = GameRecord.load(path)
     state = replay(record)

@@ -67,7 +67,7 @@ def test_pc_a_4_project_hidden_until_all_commit() -> None:
     s.apply("left tribe", 2)  # a side's cards go in any order
     with pytest.raises(IllegalAction, match="already placed"):
         s.apply("left tribe", 2)
-    with pytest.raises(IllegalAction, match="now is the time to 'left"):
+    with pytest.raises(IllegalAction, match="now place a card of your hand on the left of your board"):
         s.apply("right fire", 2)
     s.apply("left tools", 2)
     assert s.players[2].project[:2] == tuple(ids(s, "tools", "tribe"))  # kept in name order: one state per Project
@@ -283,7 +283,8 @@ def test_explanations_are_plain_words() -> None:
     s = table(2)
     with pytest.raises(IllegalAction, match="name one Technology of your hand"):
         s.apply("left aviation", 0)
-    with pytest.raises(IllegalAction, match="now is the time to 'left"):
+    # a click on a library card during the Project: what was tried and what to do now, in words
+    with pytest.raises(IllegalAction, match="^this is not the time to buy a Technology; now place a card of your hand on the left of your board"):
         s.apply("buy writing", 0)
 
 

@@ -199,13 +199,16 @@ class ClickPlayer:
         # one of an element's several actions in data-guide-action (its chooser offers it)
         on_board = page.locator(f"#board .clickable[data-action='{action}'], #board .clickable[data-guide-action='{action}']")
         if on_board.count():
-            for attempt in range(3):
+            from playwright.sync_api import Error as PlaywrightError
+
+            for attempt in range(5):  # a push redrew the board under the pointer: point at the new element
                 try:
                     click_inside(page, on_board.first)
                     break
-                except Exception as exc:  # the board was drawn again between finding and pointing
-                    if "not attached" not in str(exc) or attempt == 2 or not on_board.count():
+                except PlaywrightError as exc:
+                    if attempt == 4 or "not attached" not in str(exc) or not on_board.count():
                         raise
+                    page.wait_for_timeout(100)
             self.clicks += 1
             if page.locator("#chooser").count():
                 page.locator(f"#chooser [data-action='{action}']").first.click()

@@ -329,3 +329,48 @@ def test_a_late_suggestion_for_an_earlier_position_is_dropped(
     shown = page.evaluate("() => [...document.querySelectorAll('.guide-target')].map((n) => n.dataset.guideAction)")
     assert shown and set(shown) == {newer["action"]}, (shown, newer, response.json())
     assert errors == []
+
+
+def test_the_end_of_the_game_names_no_player_on_turn(browser: Any, server_factory: Any, tmp_path: Path) -> None:
+    """Once the game is over the heading says so without naming a player whose turn it would be
+    ("Player 2's turn: game over"), and the score sheet names the winner."""
+    server = server_factory(str(tmp_path / "over.sqlite3"), bot_delay=0.0)
+    g = httpx.post(server.base + "/api/games", json={"game": "conquest", "seats": ["random", "random"], "seed": 4,
+                                                      "options": {"victory_points": 5}}, timeout=60).json()
+    page = browser.new_page(viewport=DESKTOP, reduced_motion="reduce")
+    page.goto(f"{server.base}/play/{g['id']}?watch")
+    page.wait_for_selector("#score-sheet", timeout=60_000)
+    heading = page.inner_text("#cq-turn h2")
+    assert heading.endswith("game over") and "turn" not in heading, heading
+    assert "Winner" in page.inner_text("#score-winner")
+
+
+def test_option_groups_are_headed_in_words(browser: Any, server_factory: Any, tmp_path: Path) -> None:
+    """The first choice's options stand under "Civilization", not the action's kind "civ"."""
+    server = server_factory(str(tmp_path / "heads.sqlite3"), bot_delay=0.0)
+    g = httpx.post(server.base + "/api/games", json={"game": "conquest", "seats": ["human", "casual"], "seed": 4},
+                   timeout=60).json()
+    page = browser.new_page(viewport=DESKTOP, reduced_motion="reduce")
+    page.goto(server.base + g["seats"][0]["url"])
+    page.wait_for_selector("#legal .legal-group")
+    heads = page.eval_on_selector_all("#legal .legal-group > h3, #legal .legal-group > summary", "ns => ns.map(n => n.textContent)")
+    assert heads == ["Civilization"], heads
+
+
+def test_a_finished_game_on_a_phone_leads_with_the_score_sheet(browser: Any, server_factory: Any, tmp_path: Path) -> None:
+    """Once the game is over the options panel ("The game is over", "Type an action") is gone:
+    on a phone the score sheet comes right after what just happened, on the first screen."""
+    server = server_factory(str(tmp_path / "end.sqlite3"), bot_delay=0.0)
+    g = httpx.post(server.base + "/api/games", json={"game": "conquest", "seats": ["human", "casual"], "seed": 4},
+                   timeout=60).json()
+    page = browser.new_page(viewport=PHONE, reduced_motion="reduce")
+    page.goto(server.base + g["seats"][0]["url"])
+    page.wait_for_selector("#legal button[data-action]")
+    assert page.locator("#actions-panel").is_visible()
+    token = page.eval_on_selector("body", "b => Object.values(JSON.parse(localStorage.getItem('civtable.seats')))[0].token")
+    assert httpx.post(f"{server.base}/api/games/{g['id']}/resign", json={"token": token}, timeout=30).status_code == 200
+    page.wait_for_selector("#score-sheet")
+    assert page.locator("#actions-panel").is_hidden()
+    top = page.eval_on_selector("#score-sheet", "n => n.getBoundingClientRect().top + window.scrollY")
+    assert top < PHONE["height"], top
+    assert_no_horizontal_scroll(page)

@@ -204,3 +204,22 @@ def test_dominations_guided_first_game(browser: Any, server_factory: Any, tmp_pa
     shot(page, "dominations-guided-end-1366x768")
     assert page.errors == []  # type: ignore[attr-defined]
 
+
+
+def test_option_groups_are_headed_in_words(browser: Any, server_factory: Any, tmp_path: Path) -> None:
+    """The options panel heads each group with what it does ("Objective and Monument", "Put back",
+    "Keep"), not the action's kind ("choose", "discard")."""
+    import httpx
+
+    server = server_factory(str(tmp_path / "heads.sqlite3"), bot_delay=0.0)
+    g = httpx.post(server.base + "/api/games", json={"game": "dominations", "seed": 7, "seats": ["human", "greedy"]}).json()
+    page = instant_page(browser, DESKTOP)
+    page.goto(server.base + g["seats"][0]["url"])
+    page.wait_for_selector("#legal .legal-group")
+    heads = page.eval_on_selector_all("#legal .legal-group > h3, #legal .legal-group > summary", "ns => ns.map(n => n.textContent)")
+    assert heads and heads[0].startswith("Objective and Monument"), heads
+    ClickPlayer(page).play(legal_actions(page)[0])  # keep an Objective and a Monument: the Land tiles come next
+    page.wait_for_selector("#legal .legal-group")
+    page.wait_for_function("() => !document.querySelector('#legal [data-action^=\"choose \"]')")
+    heads = page.eval_on_selector_all("#legal .legal-group > h3, #legal .legal-group > summary", "ns => ns.map(n => n.textContent)")
+    assert {"Put back", "Keep"} <= {h.split(":")[0] for h in heads}, heads

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -251,3 +252,132 @@ def test_guided_first_game_suggests_explains_and_ends_on_the_score_sheet(
     assert followed > 20 and errors == []
     shot(page, "pathciv-guided-end-1366x768")
 
+
+
+def test_score_sheet_shows_every_total_on_a_desktop(browser: Any, server_factory: Any, tmp_path: Path) -> None:
+    """The final score sheet of a 3-player game has eight parts; at 1366 px and 1024 px the table
+    is wider than its box and scrolls sideways inside it, but every player's total stays in view
+    next to the name (it was the last column, cut off at the box's edge)."""
+    server = server_factory(str(tmp_path / "sheet.sqlite3"), bot_delay=0.0)
+    g = httpx.post(server.base + "/api/games", json={"game": "pathciv", "seats": ["random"] * 3, "seed": 12,
+                                                      "options": {"players": 3}}, timeout=60).json()
+    page = browser.new_page(viewport=DESKTOP, reduced_motion="reduce")
+    page.goto(f"{server.base}/play/{g['id']}?watch")
+    page.wait_for_selector("#score-sheet", timeout=60_000)
+    for size in (DESKTOP, {"width": 1024, "height": 768}):
+        page.set_viewport_size(size)
+        page.wait_for_timeout(200)
+        hidden = page.evaluate("""() => {
+            const box = document.querySelector('#score-sheet .table-scroll').getBoundingClientRect();
+            const head = [...document.querySelectorAll('#score-sheet thead th')];
+            const total = head.findIndex((th) => th.textContent === 'Total');
+            return [head[total], ...document.querySelectorAll(`#score-sheet tbody td:nth-child(${total + 1})`)]
+              .filter((n) => n.getBoundingClientRect().right > box.right + 1 || n.getBoundingClientRect().left < box.left)
+              .map((n) => n.textContent); }""")
+        assert hidden == [], (size, hidden)
+    assert page.locator("#score-sheet tbody td.total").count() == 3
+
+
+def test_a_click_on_a_card_that_cannot_act_now_says_why(browser: Any, server_factory: Any, tmp_path: Path) -> None:
+    """A newcomer clicks a library card during the Project: the table says in plain words why it
+    cannot be bought now and what to do instead, and nothing changes."""
+    server = server_factory(str(tmp_path / "why.sqlite3"), bot_delay=0.0)
+    g = httpx.post(server.base + "/api/games", json={"game": "pathciv", "seats": ["human", BOTS], "seed": 5},
+                   timeout=60).json()
+    page = browser.new_page(viewport=DESKTOP, reduced_motion="reduce")
+    page.goto(server.base + g["seats"][0]["url"])
+    page.wait_for_selector("#board .pc-half-left.clickable")
+    writing = page.locator("#board .pc-library [data-tech='writing']")
+    assert "clickable" not in (writing.get_attribute("class") or "")
+    writing.click()
+    page.wait_for_selector("#toast:not(.hidden)")
+    said = page.inner_text("#toast")
+    assert said.startswith("this is not the time to buy a Technology; now place a card of your hand on the left"), said
+    page.wait_for_timeout(300)
+    mine = httpx.get(f"{server.base}/api/games/{g['id']}", params={"token": g["seats"][0]["token"]}, timeout=30).json()
+    assert mine["view"]["players"][0]["project"] == {"left": [], "right": [], "left_ids": [], "right_ids": []}
+    assert len(mine["legal"]) == 5 and len(legal_actions(page)) == 5  # still the same five cards to place
+
+
+def test_the_confirm_option_names_the_claimed_card(browser: Any, server_factory: Any, tmp_path: Path) -> None:
+    """In the claims the options panel's confirm says what it confirms, as the claim bar does:
+    "confirm Parthenon" with cubes on a card, "confirm: claim nothing" without."""
+    server = server_factory(str(tmp_path / "confirm.sqlite3"), bot_delay=0.0)
+    g = httpx.post(server.base + "/api/games", json={"game": "pathciv", "seats": ["human", BOTS], "seed": 5},
+                   timeout=60).json()
+    token = g["seats"][0]["token"]
+    url = f"{server.base}/api/games/{g['id']}"
+    deadline = time.monotonic() + 30
+    while True:  # play by the API until Player 1 has claimed a card and may confirm
+        assert time.monotonic() < deadline, "no claim to confirm"
+        now = httpx.get(url, params={"token": token}, timeout=30).json()
+        if not now["your_turn"]:
+            time.sleep(0.05)
+            continue
+        if "confirm" in now["legal"]:
+            break
+        claims = [a for a in now["legal"] if a.startswith("claim ")]
+        action = claims[0] if claims else now["legal"][0]
+        httpx.post(f"{url}/actions", json={"token": token, "action": action, "state_id": now["state_id"]}, timeout=30)
+    claimed = now["view"]["players"][0]["claim"]
+    page = browser.new_page(viewport=DESKTOP, reduced_motion="reduce")
+    page.goto(server.base + g["seats"][0]["url"])
+    page.wait_for_selector("#legal button[data-action='confirm']")
+    said = page.inner_text("#legal button[data-action='confirm']")
+    assert said == (f"confirm {claimed}" if claimed else "confirm: claim nothing"), said
+
+
+def test_a_tablet_page_never_scrolls_sideways(browser: Any, server_factory: Any, tmp_path: Path) -> None:
+    """Between a phone and a desktop (a tablet held upright, 768 px; a small window, 700 px) the
+    top bar wraps its controls instead of pushing the connection light past the page's edge."""
+    server = server_factory(str(tmp_path / "tablet.sqlite3"), bot_delay=0.0)
+    g = httpx.post(server.base + "/api/games", json={"game": "pathciv", "seats": ["human", BOTS], "seed": 5},
+                   timeout=60).json()
+    page = browser.new_page(viewport={"width": 768, "height": 1024}, reduced_motion="reduce")
+    page.goto(server.base + g["seats"][0]["url"])
+    page.wait_for_selector("#board .pc-card")
+    page.wait_for_selector("#conn.live")
+    for width in (768, 700, 820):
+        page.set_viewport_size({"width": width, "height": 1024})
+        assert_no_horizontal_scroll(page)
+        assert page.locator("#conn").bounding_box()["x"] + page.locator("#conn").bounding_box()["width"] <= width
+
+
+def test_another_players_claim_is_told_in_words(browser: Any, server_factory: Any, tmp_path: Path) -> None:
+    """The other civilizations' boards say where their claims stand in words (a claim confirmed
+    twice: "confirmed twice: final"), not the view's state names ("done", "deciding")."""
+    server = server_factory(str(tmp_path / "claims.sqlite3"), bot_delay=0.0)
+    g = httpx.post(server.base + "/api/games", json={"game": "pathciv", "seats": ["human", BOTS, BOTS], "seed": 12,
+                                                      "options": {"players": 3}},
+                   timeout=60).json()
+    token = g["seats"][0]["token"]
+    url = f"{server.base}/api/games/{g['id']}"
+    words = {"deciding": "still deciding", "confirmed": "confirmed", "done": "confirmed twice: final", "outranked": "outranked"}
+    deadline = time.monotonic() + 30
+    while True:  # play by the API until the bot has confirmed its claim twice
+        assert time.monotonic() < deadline, "the bot never claimed"
+        now = httpx.get(url, params={"token": token}, timeout=30).json()
+        done = [p for p in now["view"]["players"][1:] if p["claim"] and p["claim_state"] == "done"]
+        if done:
+            break
+        if not now["your_turn"]:
+            time.sleep(0.05)
+            continue
+        # move the cubes while it may (the others confirm again), then confirm
+        moves = [a for a in now["legal"] if a.startswith("claim ")]
+        action = moves[-1] if moves else "confirm" if "confirm" in now["legal"] else now["legal"][0]
+        httpx.post(f"{url}/actions", json={"token": token, "action": action, "state_id": now["state_id"]}, timeout=30)
+    page = browser.new_page(viewport=DESKTOP, reduced_motion="reduce")
+    page.goto(server.base + g["seats"][0]["url"])
+    page.wait_for_selector("#board .pc-other .pc-claim")
+    state = int(page.get_attribute("#board", "data-state-id") or -1)
+    shown = httpx.get(url, params={"token": token}, timeout=30).json()
+    if shown["state_id"] == state:  # the page shows the position just read: its words are known
+        expected = [f"claims {p['claim']} ({words[p['claim_state']]})" if p["claim_state"] in words else f"claims {p['claim']}"
+                    for p in shown["view"]["players"][1:] if p["claim"]]
+        assert page.locator("#board .pc-other .pc-claim").all_inner_texts() == expected
+    for text in page.locator("#board .pc-other .pc-claim").all_inner_texts():
+        assert "(done)" not in text and "(deciding)" not in text, text
+    # the cubes on a market card: a player and a civilization, as the log names them ("Player 2 (Roman)")
+    on_cards = page.locator("#board .pc-market .pc-claim").all_inner_texts()
+    assert on_cards and all(re.match(r"Player \d \([A-Z][a-z]+\) · priority \d", t) for t in on_cards), on_cards

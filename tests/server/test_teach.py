@@ -82,6 +82,15 @@ def test_conquest_glossary() -> None:
     assert all(not RAW.search(t["text"]) for t in terms.values())
 
 
+def test_conquest_glossary_names_the_games_own_victory_target(client: TestClient) -> None:
+    """The guided first game is won at 25 VP: its glossary says so, while a rulebook game's says
+    100 (each game's glossary is its own, not the first one served)."""
+    for vp, said in ((25, "First to 25 VP wins."), (0, "First to 100 VP wins.")):
+        g = new_game(client, ["human", "greedy"], game="conquest", seed=5, options={"victory_points": vp})
+        terms = client.get(f"/api/games/{g['id']}/glossary").json()["terms"]
+        assert terms["rule:vp"]["text"].endswith(said), terms["rule:vp"]
+
+
 @pytest.mark.parametrize("game", ["inceptum", "conquest"])
 def test_teaching_endpoints(client: TestClient, game: str) -> None:
     g: dict[str, Any] = new_game(client, ["human", "greedy"], game=game, seed=5)

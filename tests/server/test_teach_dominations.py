@@ -122,3 +122,36 @@ def test_teaching_endpoints_for_every_seat(client: TestClient) -> None:
         body = progress.json()
         assert [p["seat"] for p in body["players"]] == [0, 1, 2] and body["objectives"]
         assert all(p["lines"] and p["lines"][0]["label"] == "VP" for p in body["players"])
+
+
+def test_the_copies_of_a_mastery_are_told_apart_by_their_nodus() -> None:
+    """Developing a Mastery offers each copy left in the supply; the copies differ only by their
+    Nodus, so each choice's description names its Nodus (a newcomer shown "copy 1", "copy 2" and
+    "copy 3" could not tell them apart)."""
+    from civtable.games.dominations.choices import describe_action
+
+    game = make_game("dominations", {"players": 2})
+    s = game.new_initial_state()
+    rng = random.Random(3)
+    while True:
+        assert not s.is_terminal(), "no Mastery offered in several copies"
+        if s.decision().players == (CHANCE,) or s.decision().players[0] == CHANCE:
+            outcomes = s.chance_outcomes()
+            s.apply(outcomes[rng.randrange(len(outcomes))][0], CHANCE)
+            continue
+        seat = s.decision().players[0]
+        legal = s.legal_actions(seat)
+        develop = [a for a in legal if a.kind == "develop"]
+        if develop:
+            first = develop[0]
+            copies = [a for a in develop if a.args[0] == first.args[0] and a.args[2:] == first.args[2:]]
+            if len(copies) > 1:
+                break
+        places = [a for a in legal if a.kind not in ("pass", "convert")] or legal
+        s.apply(places[rng.randrange(len(places))], seat)
+    said = [describe_action(game, s.view(seat), a.text())["text"] for a in copies]
+    assert len(set(said)) == len(said), said
+    sides = [re.search(r"its Nodus: ([^)]*)\)", t) for t in said]
+    assert all(sides) and len({m.group(1) for m in sides if m}) == len(said), said
+    assert all(re.fullmatch(r"(?:(?:Trade|Craftsmanship|Art|Science|Government|Religion|Vestigium|Corruptio) "
+                            r"(?:top|right|bottom|left)(?:, |$)){4}", m.group(1) + "") for m in sides if m), said

@@ -11,7 +11,7 @@ from typing import Any
 from civtable.core import CHANCE, Action
 
 from .battle import battle_bonus
-from .frames import MoveUnit
+from .frames import MonumentPayment, MoveUnit
 from .movement import movable
 from .research import research_cost
 from .state import ConquestState
@@ -65,7 +65,7 @@ def describe(s: ConquestState, player: int, action: Action) -> str:
         "recruit": lambda: f"{who} recruits {'an Army' if args[0] == 'army' else 'a Fleet'} in {terr(args[1])}.",
         "buy": lambda: f"{who} buys an extra research roll for {_count(research_cost(s), 'resource')}.",
         "done": lambda: f"{who} ends the {s.phase} phase.",
-        "cancel": lambda: f"{who} cancels the choice.",
+        "cancel": lambda: _cancel_text(s, who, terr),
     }
     if kind in table:
         try:
@@ -83,6 +83,16 @@ def _moving_text(s: ConquestState, every: bool) -> str:
         n = movable(s, s.active, kind, src)
         return f"{n} {'armies' if kind == 'army' else 'fleets'} from territory {src + 1}"
     return f"an {kind} from territory {src + 1}" if kind == "army" else f"a {kind} from territory {src + 1}"
+
+
+def _cancel_text(s: ConquestState, who: str, terr: Any) -> str:
+    """What a cancel gives up: the unit picked to move stays, or the Monument is not built."""
+    f = s.frames[-1] if s.frames else None
+    if isinstance(f, MoveUnit):
+        return f"{who} leaves the {'Army' if f.unit == 'army' else 'Fleet'} in {terr(f.source + 1)} where it is."
+    if isinstance(f, MonumentPayment):
+        return f"{who} gives up the Monument in {terr(f.territory + 1)}."
+    return f"{who} cancels the choice."
 
 
 def _count(n: int, word: str) -> str:

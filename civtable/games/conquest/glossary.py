@@ -85,7 +85,7 @@ def glossary(game: Any) -> dict[str, dict[str, Any]]:
                                   f"at sea, fights with a d{c.battle_die} (+Nautical level)."}
     out["rule:vp"] = {"name": "Victory points", "kind": "rule",
                       "text": f"Every Score phase: 1 VP per Monument plus your Arts level. First to "
-                              f"{c.victory_points} VP wins."}
+                              f"{getattr(game, 'target_vp', c.victory_points)} VP wins."}  # this game's target
     return out
 
 

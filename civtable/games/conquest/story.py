@@ -66,7 +66,7 @@ def battle_round(s: Position, t: int, p: int, q: int, dice: tuple[int, int], tot
     a, d = dice
     at, dt = totals
     defender = f"the {'City' if s.settle[t] == 2 else 'Village'}" if vs_settlement else s.game.seat_name(q)
-    line = (f"{s.game.seat_name(p)} rolls {a}+{at - a}={at}, {defender} {d}+{dt - d}={dt}: ")
+    line = f"{s.game.seat_name(p)} rolls {a}+{at - a}={at}, {defender} rolls {d}+{dt - d}={dt}: "
     if result == "captured":
         line += f"the {'City' if s.settle[t] == 2 else 'Village'} falls"
     elif result == "defender":

@@ -16,6 +16,9 @@ from .content import COLOUR_INDEX, COLOURS, DOMAINS, Content, Effect
 from .placement import EDGE, LOCUS, Outcome, edge_partner, preview, split
 from .view import effect_words, goal_words
 
+_NODUS = (*DOMAINS, "Vestigium", "Corruptio")
+"""A Nodus by its colour's Domain, or white Vestigium (joins any colour), black Corruptio (joins nothing)."""
+
 ORIENT = ("▲", "▼")
 
 
@@ -172,7 +175,8 @@ def _describe(game: Any, view: dict[str, Any], a: Action) -> dict[str, Any] | No
         m = c.masteries[c.mastery_index[str(a.args[0])]]
         cost = (max(0, m.value - _discount(me, m.colour)) if k == "develop" else 0)
         pay = f"Costs {cost} {DOMAINS[m.colour]}" if cost else "Free"
-        where = f"; it joins your Civilisation Tree at ({a.args[2]}, {a.args[3]}) (copy {a.args[1]})"
+        nodus = ", ".join(f"{_NODUS[n]} {side}" for n, side in zip(m.copies[int(a.args[1]) - 1], ("top", "right", "bottom", "left"), strict=True))
+        where = f"; it joins your Civilisation Tree at ({a.args[2]}, {a.args[3]}) (copy {a.args[1]}, its Nodus: {nodus})"
         verb = "Develop" if k == "develop" else "Assimilate"
         extra = "" if k == "develop" else " A copy comes from the supply; the other player keeps theirs."
         return {"title": f"{verb} {m.name}", "text": f"{pay}{where}. {_sentence(_effects(m.basic))} Later you may turn it "

@@ -8,7 +8,7 @@ from civtable.core import CHANCE, Action
 from civtable.core.frames import tag_of
 from civtable.core.words import count
 
-from .content import AGENT, TRAY_INDEX, TRAYS, TYPE_INDEX, TYPE_NAMES, TYPES
+from .content import AGENT, AGENTS, TRAY_INDEX, TYPE_INDEX, TYPE_NAMES, TYPES
 from .evolution import MAX_CHANGES, claim_options, cost
 from .frames import OpenClaims
 from .phases import affordable, deploy_available, research_available
@@ -96,6 +96,13 @@ def _card_name(st: PathState, kind: str, card: int) -> str:
     return (c.wonders[card] if kind == "wonder" else c.leaders[card]).name
 
 
+_DOING = {"left": "place a card of your hand on the left of your board", "right": "place a card of your hand on the right of your board",
+          "deploy": "take cubes into your trays", "research": "take Research points", "buy": "buy a Technology",
+          "benefit": "take a Philosophy Benefit", "claim": "claim a Wonder or a Leader", "destiny": "decide on the Challenge's Destiny",
+          "confirm": "confirm a claim", "withdraw": "take cubes back from a card", "pass": "claim nothing"}
+"""What each kind of action does, in the words of a refusal ("this is not the time to buy a Technology")."""
+
+
 def explain(st: PathState, a: Action, player: int) -> str:
     """Why ``a`` is not legal for ``player`` now, in plain words."""
     c = st.content
@@ -120,7 +127,9 @@ def explain(st: PathState, a: Action, player: int) -> str:
             return "you were outranked there: move your cubes or withdraw them first"
         return "open claims have no 'pass': withdraw your cubes (if any), then 'confirm'"
     if a.kind != expected and not (tag == "claim" and a.kind == "pass"):
-        return f"now is the time to '{expected} ...', not '{a.kind}'"
+        now = _DOING[expected].replace("a Wonder or a Leader", f"a {f.kind.title()}" if hasattr(f, "kind") else "a card")
+        tried = f"this is not the time to {_DOING[a.kind]}" if a.kind in _DOING else f"'{a.kind}' is not an action here"
+        return f"{tried}; now {now} ('{expected} ...')"
     if tag == "project":
         hand = [c.techs[i].id for i in p.hand]
         if len(a.args) != 1 or str(a.args[0]) not in hand:
@@ -131,10 +140,11 @@ def explain(st: PathState, a: Action, player: int) -> str:
         avail = deploy_available(st, p) if tag == "deploy" else research_available(st, p)
         if tag == "deploy":
             avail = [k - d for k, d in zip(avail, p.placed, strict=True)]
-        words = TRAYS if tag == "deploy" else TYPES
+        words = AGENTS if tag == "deploy" else TYPE_NAMES
         left = p.population(c) - sum(p.placed)
         offer = ", ".join(f"{words[i]} ({k})" for i, k in enumerate(avail) if k > 0)
-        return f"you may still take {left}; name one of: {offer}"
+        what = count(left, "cube") if tag == "deploy" else count(left, "Research point")
+        return f"you may still take {what}, from: {offer}"
     if tag == "buy":
         ident = str(a.args[0]) if a.args else ""
         if ident not in c.tech_index:
@@ -149,7 +159,8 @@ def explain(st: PathState, a: Action, player: int) -> str:
             return f"{t.name} costs {t.cost} {TYPE_NAMES[t.type]} Research and you have {p.research[t.type]}"
         return f"you may buy one of: {', '.join(c.techs[j].name for j in affordable(st, player))}"
     if tag in ("first", "pick"):
-        return "choose one of the Benefits offered: 'benefit <id>'"
+        offered = [c.benefits[c.benefit_index[str(x.args[0])]].name for x in st.legal_actions(player) if x.kind == "benefit"]
+        return f"that Benefit is not offered to you now; choose one of: {', '.join(offered)}"
     if tag in ("claim", "claims"):
         kind = f.kind
         ident = str(a.args[0]) if a.args else ""

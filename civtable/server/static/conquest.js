@@ -281,13 +281,16 @@
   }
 
   Civ.renderers.conquest = {
+    kindTitles: { civ: "Civilization", city: "Starting City", village: "Place a Village", upgrade: "Village into City",
+      monument: "Build a Monument", unit: "Move a unit", to: "Move it to", recruit: "Recruit", starve: "Famine: lose",
+      feed: "Feed", fight: "Fight", pay: "Pay with", buy: "Buy", done: "Done", cancel: "Cancel" },
     render(board, payload, ctx) {
       const view = payload.view || {};
       const active = view.current;
       const mine = payload.your_turn;
       const top = el("section", { class: "panel", id: "cq-turn" },
         el("h2", {}, `Round ${view.round ?? 0}`, el("span", { class: "muted small" },
-          ` · ${active !== null && active !== undefined ? `${Civ.seatName(payload, active)}'s turn: ` : ""}${PHASES[view.phase] || view.phase || ""}`)),
+          ` · ${active !== null && active !== undefined && view.phase !== "over" ? `${Civ.seatName(payload, active)}'s turn: ` : ""}${PHASES[view.phase] || view.phase || ""}`)),
         el("div", { class: "resline" }, el("span", { class: "label" }, "Pool"), categoryChips(view.pool),
           el("span", { class: "muted small" }, " this turn's resources (unused ones are lost)")),
         turnLine(view, payload) ? el("div", { class: "small", id: "cq-turn-line" }, turnLine(view, payload)) : null,

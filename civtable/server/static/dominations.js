@@ -521,6 +521,11 @@
   Civ.renderers.dominations = {
     boardKinds: ["place", "edge", "locus", "city", "upgrade", "site", "reactivate", "develop", "assimilate", "monument",
       "advance", "flip", "vest", "first", "choose", "discard", "keep", "convert"],
+    kindTitles: { place: "Place a Land tile", edge: "Score an edge", locus: "Score a Locus", all_edges: "Score every edge",
+      city: "Build a City", upgrade: "Upgrade a City", site: "Stand the Monument", reactivate: "Reactivate a tile (Inventor)",
+      develop: "Develop a Mastery", assimilate: "Assimilate a Mastery", advance: "Turn to the Advanced side",
+      flip: "Turn to the Advanced side", vest: "Vestigium Knowledge", first: "Initiative", choose: "Objective and Monument",
+      discard: "Put back", keep: "Keep", convert: "Campfire exchange", monument: "Build a Monument Level", pass: "Pass" },
     render(board, payload, ctx) {
       const view = payload.view;
       const kind = (view.decision || {}).kind;

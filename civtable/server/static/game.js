@@ -114,6 +114,20 @@
     return true;
   }
 
+  /** A click on a board element that cannot act now: the table's plain-words reason (the server
+      refuses the action and nothing changes), or whose turn it is. */
+  let refusing = false;
+  async function refuse(text) {
+    if (!token || busy || refusing || !payload || payload.finished) return;
+    if (!payload.your_turn) { toast(`Not your turn: ${document.getElementById("status").textContent}`); return; }
+    refusing = true;
+    const res = await api("POST", `/api/games/${encodeURIComponent(gameId)}/actions`,
+      { token, action: text, state_id: payload.state_id });
+    refusing = false;
+    if (!res.ok) { toast(res.data.error || "not possible now"); if (res.status === 409) load(); return; }
+    if (!payload || res.data.state_id >= payload.state_id) show(res.data);  // it had just become possible
+  }
+
   async function undo() {
     if (!token) return;
     const res = await api("POST", `/api/games/${encodeURIComponent(gameId)}/undo`, { token });
@@ -125,6 +139,7 @@
 
   const ctx = {
     act,
+    refuse,
     readonly: false,
     legal: new Set(),
     svgUrl: null,
@@ -421,7 +436,8 @@
   function showLegal() {
     const box = clear(document.getElementById("legal"));
     const list = clear(document.getElementById("legal-list"));
-    document.getElementById("actions-panel").classList.toggle("hidden", payload.seat === null);
+    // a finished game has no options: on a phone the score sheet then comes first
+    document.getElementById("actions-panel").classList.toggle("hidden", payload.seat === null || (payload.finished && !payload.can_undo));
     document.getElementById("undo").disabled = !payload.can_undo;
     const groups = new Map();
     for (const text of payload.legal) {
@@ -445,12 +461,15 @@
       }, label(t))));
       if (onBoard.has(kind) && texts.length > 8) {
         box.append(el("details", { class: "legal-group folded" },
-          el("summary", {}, `${kind}: ${texts.length} choices — on the table, or from this list`), buttons));
+          el("summary", {}, `${kindTitle(kind)}: ${texts.length} choices — on the table, or from this list`), buttons));
       } else {
-        box.append(el("div", { class: "legal-group" }, el("h3", {}, kind), buttons));
+        box.append(el("div", { class: "legal-group" }, el("h3", {}, kindTitle(kind)), buttons));
       }
     }
   }
+
+  /** A group's heading: the renderer's words for a kind of action (kindTitles), else the kind. */
+  function kindTitle(kind) { return (renderer().kindTitles || {})[kind] || kind.replace(/_/g, " "); }
 
   /** A button's words: the renderer's, or the action's arguments under its kind's heading. */
   function label(text) {

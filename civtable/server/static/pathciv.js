@@ -79,7 +79,7 @@
     c.end ? el("div", { class: "pc-effect small muted" }, `End: ${c.end}`) : null,
     claims.length ? el("div", { class: "pc-claims" }, claims.map((e) => Civ.tint(el("div", {
       class: `pc-claim small${e.leads ? " leads" : " outranked"}`, dataset: { seat: String(e.seat - 1) } },
-    `${Civ.seatName(payload, e.seat - 1)} (${e.civ}) · priority ${e.priority}`, e.leads ? (claims.length > 1 ? " — leads" : "") : " — outranked"), e.seat - 1))) : null);
+    `${Civ.playerName(payload, e.seat - 1)} (${e.civ}) · priority ${e.priority}`, e.leads ? (claims.length > 1 ? " — leads" : "") : " — outranked"), e.seat - 1))) : null);
     return act(node, [`claim ${c.id}`], ctx);
   }
 
@@ -219,6 +219,8 @@
       cardsOwned(p));
   }
 
+  /** Where another player's claim stands, in words. */
+  const CLAIM_STATE = { deciding: "still deciding", confirmed: "confirmed", done: "confirmed twice: final", outranked: "outranked" };
   function otherBoard(p, payload) {
     const board = [];
     if (p.left.length || p.right.length) board.push(el("div", {}, el("span", { class: "muted" }, "Left: "), list("tech", p.left),
@@ -233,7 +235,7 @@
       el("div", { class: "small" }, board),
       cardsOwned(p),
       p.committed && !(p.left.length) ? el("div", { class: "small muted" }, "has placed a Project (secret until everyone has)") : null,
-      p.claim ? el("div", { class: "small pc-claim" }, `claims ${p.claim}${p.claim_state ? ` (${p.claim_state})` : ""}`) : null), p.seat - 1);
+      p.claim ? el("div", { class: "small pc-claim" }, `claims ${p.claim}${CLAIM_STATE[p.claim_state] ? ` (${CLAIM_STATE[p.claim_state]})` : ""}`) : null), p.seat - 1);
   }
 
   // ----- the library and the Philosophy board -----------------------------------------------------
@@ -278,7 +280,10 @@
     if (kind === "benefit") return Civ.titleCase(String(arg).replace(/_/g, " "));
     if (kind === "destiny") return Number(arg) ? `use ${count(Number(arg), "time")}` : "don't use it";
     if (kind === "pass") return "claim nothing";
-    if (kind === "confirm") return "confirm";
+    if (kind === "confirm") {  // the card the cubes stay on, as the claim bar says
+      const me = (view.players || []).find((p) => payload && p.seat === payload.seat + 1);
+      return me && me.claim ? `confirm ${me.claim}` : "confirm: claim nothing";
+    }
     if (kind === "withdraw") return "take cubes back";
     return null;
   }

@@ -52,12 +52,21 @@
   function actOn(node, actions, ctx, opts) {
     opts = opts || {};
     const legal = ctx.readonly ? [] : (actions || []).filter((t) => ctx.legal.has(t));
-    node._civ = { legal, ctx, heading: opts.heading };
+    // an element that could act but may not now: a click asks the table why (ctx.refuse)
+    const refused = ctx.readonly || legal.length || !ctx.refuse ? null : (actions || [])[0] || null;
+    node._civ = { legal, ctx, heading: opts.heading, refused };
     if (!legal.length) {
       node.classList.remove("clickable");
       delete node.dataset.action;
       delete node.dataset.actions;
       node.removeAttribute("tabindex");
+      if (refused && !node._civRefusing) {
+        node._civRefusing = true;
+        node.addEventListener("click", () => {
+          const { legal: now, ctx: c, refused: tried } = node._civ;
+          if (!now.length && tried && lastPointer !== "touch") c.refuse(tried);  // a tap reads the card's tip
+        });
+      }
       return node;
     }
     node.classList.add("clickable");
@@ -143,12 +152,13 @@
       payload.result && payload.result.reason ? el("p", { class: "small muted", id: "score-reason" }, payload.result.reason) : null,
       sheet.tiebreak ? el("p", { class: "small", id: "score-tiebreak" }, `Tie-break: ${sheet.tiebreak}`) : null,
       el("div", { class: "table-scroll" }, el("table", {},
-        el("thead", {}, el("tr", {}, el("th", {}, "Player"), sheet.columns.map((c) => el("th", {}, c)),
-          hasTotal ? el("th", {}, "Total") : null)),
+        // the total next to the name: a sheet wider than its box scrolls its parts, never the total
+        el("thead", {}, el("tr", {}, el("th", {}, "Player"), hasTotal ? el("th", {}, "Total") : null,
+          sheet.columns.map((c) => el("th", {}, c)))),
         el("tbody", {}, rows.map((r) => Civ.tint(el("tr", { class: sheet.winners.includes(r.seat) ? "winner" : "", dataset: { seat: r.seat } },
           el("td", {}, Civ.seatChip(payload, r.seat), sheet.winners.includes(r.seat) ? " ★" : ""),
-          r.cells.map((c) => el("td", {}, c === null || c === undefined ? "—" : String(c))),
-          hasTotal ? el("td", { class: "total" }, r.total === null || r.total === undefined ? "—" : String(r.total)) : null), r.seat))))),
+          hasTotal ? el("td", { class: "total" }, r.total === null || r.total === undefined ? "—" : String(r.total)) : null,
+          r.cells.map((c) => el("td", {}, c === null || c === undefined ? "—" : String(c)))), r.seat))))),
       // a phone: one card per player instead of a wide table
       el("ol", { class: "sheet-cards" }, rows.map((r) => Civ.tint(el("li", { class: sheet.winners.includes(r.seat) ? "winner" : "" },
         el("div", {}, Civ.seatChip(payload, r.seat), sheet.winners.includes(r.seat) ? " ★" : "",

@@ -14,7 +14,6 @@ the CPU budget is spent: the moves not reached are counted, not guessed.
 
 from __future__ import annotations
 
-import re
 import time
 from typing import Any, NamedTuple
 
@@ -225,7 +224,7 @@ def _moves(
             agreed += 1
             continue
         mine, theirs = est.after(state, player, [played, suggested], i)
-        said, advised = _move_only(describe(game, state, player, played)), _move_only(describe(game, state, player, suggested))
+        said, advised = describe(game, state, player, played), describe(game, state, player, suggested)
         if said == advised:
             if abs(mine - theirs) < 0.005:
                 agreed += 1  # the same move in all but its place, worth the same: no advice
@@ -234,15 +233,6 @@ def _moves(
             said, advised = f"{said} ({_in_words(played, names)})", f"{advised} ({_in_words(suggested, names)})"
         moves.append(Move(i, _round(state), player, said, advised, round(mine, 4), round(theirs, 4)))
     return moves, analysed, agreed, skipped
-
-
-_NEXT_SENTENCE = re.compile(r"(?<=[a-z0-9)'])\. (?=[A-Z])")
-
-
-def _move_only(sentence: str) -> str:
-    """The first sentence of a log line: the move itself, without what follows it ("Player 1
-    ends the turn" without "Round 2 begins. Production: ..."), so two moves compare at a glance."""
-    return _NEXT_SENTENCE.split(sentence, maxsplit=1)[0]
 
 
 def _content_names(game: Any) -> dict[str, str]:

@@ -129,4 +129,10 @@ def describe(game: Game, state: GameState, player: int, action: Action) -> str:
     action itself (a log line may go on with what followed by itself, e.g. Conquest's next
     player's production after a research roll, which would not name the move)."""
     text: Any = game.describe_action(state, player, action)
-    return _NEXT_SENTENCE.split(str(text).strip(), maxsplit=1)[0].rstrip(".")
+    return first_sentence(str(text))
+
+
+def first_sentence(text: str) -> str:
+    """The first sentence of a log line, without its full stop: the move itself, without what
+    follows it ("Player 1 ends the turn" without "Round 2 begins. Production: ...")."""
+    return _NEXT_SENTENCE.split(text.strip(), maxsplit=1)[0].rstrip(".")

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from civtable.core import Action, make_game
 from civtable.review import render_chart
-from civtable.review.analyse import _content_names, _in_words, _move_only
+from civtable.review.analyse import _content_names, _in_words
+from civtable.review.estimate import first_sentence
 
 
 def test_moves_alike_in_words_are_told_apart_by_content_names() -> None:
@@ -30,7 +31,7 @@ def test_both_axes_of_the_chart_are_labelled() -> None:
 
 def test_a_move_is_compared_without_what_follows_it() -> None:
     ended = "Player 1 ends the turn. Round 2 begins. Production: Player 1 +1 Food; Player 2 +3 Gold"
-    assert _move_only(ended) == "Player 1 ends the turn"
-    assert _move_only("Player 1 places a Trade Land tile at (0, -2, up)") == "Player 1 places a Trade Land tile at (0, -2, up)"
-    assert _move_only("Player 1 (Sumerians) ends the research phase. Player 2's turn: production") \
+    assert first_sentence(ended) == "Player 1 ends the turn"
+    assert first_sentence("Player 1 places a Trade Land tile at (0, -2, up)") == "Player 1 places a Trade Land tile at (0, -2, up)"
+    assert first_sentence("Player 1 (Sumerians) ends the research phase. Player 2's turn: production") \
         == "Player 1 (Sumerians) ends the research phase"

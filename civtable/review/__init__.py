@@ -7,7 +7,7 @@ the moves of the analysed seats; :func:`render_chart` draws the chances as an SV
 
 from __future__ import annotations
 
-from .analyse import CPU_BUDGET, review_record
+from .analyse import CPU_BUDGET, VERSION, review_record
 from .chart import render_chart
 
-__all__ = ["CPU_BUDGET", "render_chart", "review_record"]
+__all__ = ["CPU_BUDGET", "VERSION", "render_chart", "review_record"]

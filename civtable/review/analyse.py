@@ -29,6 +29,10 @@ SAMPLES = 8
 CPU_BUDGET = 120.0
 """Default CPU seconds for one review (the move analysis stops when they are spent)."""
 SWINGS = 3
+VERSION = 2
+"""The review's version: raised when its words or fields change, so that reviews stored by a
+server are made again rather than shown in an older form (2: moves and swings in one sentence,
+moves alike told apart by content names)."""
 SUGGESTING_LEVEL = "strong"
 
 
@@ -103,7 +107,7 @@ def review_record(
     result = final.result()
     return {
         "format": "civtable-review",
-        "version": 1,
+        "version": VERSION,
         "game": record.game,
         "title": game.info.title,
         "seats": [{"seat": p, "name": game.seat_name(p), "plays": record.seats[p] if p < len(record.seats) else ""}

@@ -27,7 +27,7 @@ from typing import Any
 
 from fastapi import APIRouter, Request, Response
 from fastapi.responses import FileResponse
-from sqlalchemy import Column, Float, MetaData, String, Table, Text, insert, select
+from sqlalchemy import Column, Float, MetaData, String, Table, Text, delete, insert, select
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 
@@ -86,9 +86,20 @@ class Reviews:
         self.failed: set[str] = set()  # games whose review could not be made (tried again after a restart)
 
     def load(self, game_id: str) -> dict[str, Any] | None:
+        """The stored review of ``game_id``; one of another version than this code's (made before
+        its words or fields changed) is removed, to be made again."""
+        from civtable.review import VERSION
+
         with self.engine.connect() as conn:
             text = conn.execute(select(reviews_table.c.data).where(reviews_table.c.game_id == game_id)).scalar_one_or_none()
-        return None if text is None else dict(json.loads(text))
+        if text is None:
+            return None
+        review = dict(json.loads(text))
+        if review.get("version") != VERSION:
+            with self.engine.begin() as conn:
+                conn.execute(delete(reviews_table).where(reviews_table.c.game_id == game_id))
+            return None
+        return review
 
     def _save(self, game_id: str, text: str, cpu: float) -> None:
         try:

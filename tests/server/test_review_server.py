@@ -55,6 +55,35 @@ def test_a_finished_game_is_reviewed_in_the_background_and_cached(db_path: str) 
         assert client.get("/api/games/nosuchgame/review").status_code == 404
 
 
+def test_a_stored_review_of_an_older_version_is_made_again(db_path: str) -> None:
+    """A review stored before its words or fields changed is not shown in its old form: the
+    server removes it and makes it again."""
+    import json
+
+    from sqlalchemy import create_engine, update
+
+    from civtable.review import VERSION
+    from civtable.server.reviews import reviews_table
+
+    with TestClient(create_app(db_path)) as client:
+        game_id, _token = _play_nim_to_the_end(client)
+        ready = wait_for(lambda: client.get(f"/api/games/{game_id}/review").status_code == 200 or None,
+                         timeout=60, interval=0.2)
+        assert ready
+    engine = create_engine(f"sqlite:///{db_path}" if "://" not in db_path else db_path)
+    with engine.begin() as conn:
+        old = json.loads(conn.execute(reviews_table.select()).first().data)
+        old["version"], old["swings"] = VERSION - 1, [{"sentence": "old words"}]
+        conn.execute(update(reviews_table).values(data=json.dumps(old)))
+    engine.dispose()
+    with TestClient(create_app(db_path)) as client:
+        first = client.get(f"/api/games/{game_id}/review")
+        assert first.status_code == 202 and first.json()["status"] == "pending", first.text
+        review = wait_for(lambda: (lambda r: r.json() if r.status_code == 200 else None)(
+            client.get(f"/api/games/{game_id}/review")), timeout=60, interval=0.2)
+        assert review["version"] == VERSION and "old words" not in json.dumps(review["swings"])
+
+
 def test_the_review_worker_leaves_when_the_server_is_gone() -> None:
     """The review worker process watches its parent, like the bot workers: a server killed with
     ``kill -9`` leaves no review worker behind (the worker sees another parent and exits)."""

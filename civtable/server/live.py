@@ -92,6 +92,7 @@ class LiveGame:
     driver: asyncio.Task[None] | None = None
     status: str = "active"
     cache: dict[int | None, tuple[int, str]] = field(default_factory=dict)  # seat -> (version, JSON payload)
+    replay_marks: dict[int, Any] = field(default_factory=dict)  # step -> the replayed state there (views.replay_step)
     # deciders[i]: the seats deciding just before action i; next_deciders: those deciding now
     deciders: list[tuple[int, ...]] = field(default_factory=list)
     next_deciders: tuple[int, ...] = ()

@@ -10,7 +10,16 @@ from typing import Any
 
 from civtable.bots import parse_spec
 from civtable.bots.levels import levels, styles
-from civtable.core import CivtableError, replay, teaching
+from civtable.core import (
+    Action,
+    ActionError,
+    CivtableError,
+    GameRecord,
+    GameState,
+    RecordError,
+    replay,
+    teaching,
+)
 
 from .errors import ApiError
 from .live import LiveGame, Subscriber, dumps
@@ -201,6 +210,30 @@ def record(live: LiveGame) -> dict[str, Any]:
     return data
 
 
+REPLAY_MARK = 32
+"""Every this many actions the replay keeps the state it reached, so stepping through a game
+re-executes at most this many actions a step instead of the whole game from its start."""
+
+
+def _replayed(live: LiveGame, record: GameRecord, step: int) -> GameState:
+    """The state after ``step`` actions of a game that is over: from the nearest kept state before
+    it (the first from the record), every action checked as :func:`civtable.core.replay` does."""
+    marks = live.replay_marks
+    if not marks:
+        marks[0] = replay(record, live.session.record.content_path, upto=0)
+    base = max(k for k in marks if k <= step)
+    state = marks[base].clone()
+    for i in range(base, step):
+        player, text = record.actions[i]
+        try:
+            state.apply(Action.parse(text), player)
+        except ActionError as exc:
+            raise RecordError(f"record action {i} ({text!r}) does not replay: {exc}") from exc
+        if (i + 1) % REPLAY_MARK == 0 and i + 1 not in marks:
+            marks[i + 1] = state.clone()
+    return state
+
+
 def replay_step(live: LiveGame, step: int, seat: int | None) -> dict[str, Any]:
     """The position of a finished game after ``step`` actions, rebuilt by re-execution."""
     record = live.session.finish_record()
@@ -209,7 +242,7 @@ def replay_step(live: LiveGame, step: int, seat: int | None) -> dict[str, Any]:
         raise ApiError(400, f"step must be between 0 and {total}", "bad_step")
     if seat is not None and not 0 <= seat < live.game.num_players:
         raise ApiError(400, f"seat must be between 0 and {live.game.num_players - 1}", "bad_step")
-    state = replay(record, live.session.record.content_path, upto=step)
+    state = _replayed(live, record, step)
     decision = state.decision()
     early = early_result(live) if step == total else None  # its people ended it after the last action
     return {

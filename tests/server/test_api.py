@@ -355,3 +355,35 @@ def test_a_full_server_refuses_new_games(client: TestClient, monkeypatch: Any) -
     new_game(client, ["human", "human"])
     res = client.post("/api/games", json={"game": "nim", "seats": ["human", "human"]})
     assert res.status_code == 503 and res.json()["code"] == "full"
+
+
+def test_replay_steps_in_any_order_are_the_replayed_positions(client: TestClient, monkeypatch: Any) -> None:
+    """Stepping through a long game's replay starts from a kept position near the step (not the
+    game's start each time); every step, in any order and for any seat, is still exactly the
+    position ``replay(record, upto=step)`` gives."""
+    import random
+
+    from civtable.server import views
+
+    g = new_game(client, ["random", "random"], game="inceptum", seed=5)
+    wait_for(lambda: get(client, g["id"])["finished"] or None, timeout=60)
+    record = GameRecord.from_json(client.get(f"/api/games/{g['id']}/record").json())
+    total = len(record.actions)
+    assert total > 3 * views.REPLAY_MARK
+    steps = [0, total, total - 1, views.REPLAY_MARK, views.REPLAY_MARK - 1, views.REPLAY_MARK + 1]
+    steps += random.Random(3).sample(range(total + 1), 12)
+    from_start: list[int | None] = []  # re-executions of the whole record up to a step
+
+    def counted(rec: GameRecord, content: str | None = None, upto: int | None = None) -> Any:
+        from_start.append(upto)
+        return replay(rec, content, upto=upto)
+
+    monkeypatch.setattr(views, "replay", counted)
+    for k, step in enumerate(steps):
+        seat = k % 3 - 1
+        params = {"step": step} if seat < 0 else {"step": step, "seat": seat}
+        r = client.get(f"/api/games/{g['id']}/replay", params=params).json()
+        expected = replay(record, upto=step)
+        assert r["step"] == step and r["view"] == expected.view(None if seat < 0 else seat), step
+        assert r["decision"]["players"] == list(expected.decision().players)
+    assert from_start == [0]  # once, for the start; later steps go on from a kept position

@@ -360,7 +360,7 @@ def create_app(
         manager = manager_of(request)
         live = await live_game(manager, game_id)
         async with live.lock:
-            published(live, "replay")
+            published(live, "replays are available when the game is over")
             data = await asyncio.to_thread(manager.replay_step, live, step, seat)
         return _json(dumps(data))
 

@@ -201,7 +201,7 @@ def review_router() -> APIRouter:
         live = await manager.get(game_id)
         if live is None:
             raise ApiError(404, f"there is no game {game_id!r}", "not_found")
-        published(live, "review")  # while it is played a review would tell every seat's chances
+        published(live, "the review is made when the game is over")  # while it is played a review would tell every seat's chances
         review = await asyncio.to_thread(reviews.load, game_id)
         if review is None and game_id in reviews.failed:  # not made again and again while the page asks
             raise ApiError(500, "the review of this game could not be made (the server's log says why)",

@@ -194,17 +194,18 @@ def is_over(live: LiveGame) -> bool:
     return live.session.state.is_terminal() or live.status in ("ended", "expired")
 
 
-def published(live: LiveGame, what: str) -> None:
-    """A 409 :class:`ApiError` (``not_finished``) unless the game is over (:func:`is_over`):
-    ``what`` (its record, replays, review) reveals everything, so it is published only then."""
+def published(live: LiveGame, refusal: str) -> None:
+    """A 409 :class:`ApiError` (``not_finished``, saying ``refusal``) unless the game is over
+    (:func:`is_over`): its record, replays and review reveal everything, so they are published
+    only then."""
     if not is_over(live):
-        raise ApiError(409, f"the {what} is published when the game is over", "not_finished")
+        raise ApiError(409, refusal, "not_finished")
 
 
 def record(live: LiveGame) -> dict[str, Any]:
     """The record of a game that is over, with its seed and chance key: anyone can check that
     every die and card came from them (``civtable.core.session.check_chance``)."""
-    published(live, "record")
+    published(live, "the record is published when the game is over")
     data = live.session.finish_record().to_json()
     data["content_path"] = None
     return data

@@ -128,3 +128,30 @@ def test_joining_an_open_table_from_the_lobby(browser: Any, server_factory: Any,
     assert f"Player {seat + 1}" in page.inner_text("#seat-info")
     table = httpx.get(server.base + f"/api/games/{g['id']}", timeout=10).json()
     assert table["seats"][seat]["account"] == "Bob" and seat not in table["table"]["free"]
+
+
+def test_a_person_who_joined_a_waiting_table_leaves_it(browser: Any, server_factory: Any, tmp_path: Path) -> None:
+    """A stranger who joined an open table had no way to leave it before it started; now *Leave
+    the table* (after a confirmation) frees the seat and opens the lobby. Its creator gets no
+    such button (the server answers 409 creator)."""
+    server = server_factory(str(tmp_path / "t.sqlite3"))
+    g, page = open_table_joined(browser, server.base)
+    seat = stored_seats(page, g["id"])[0]["seat"]
+    dialogs: list[str] = []
+    answers = iter([False, True])  # first thought better of, then confirmed
+    page.on("dialog", lambda d: (dialogs.append(d.message), d.accept() if next(answers) else d.dismiss()))
+    page.click("#leave-table")
+    page.wait_for_timeout(500)
+    assert len(dialogs) == 1 and "/play/" in page.url
+    assert httpx.get(server.base + f"/api/games/{g['id']}", timeout=10).json()["table"]["free"] == [s for s in (1, 2) if s != seat]
+    page.click("#leave-table")
+    page.wait_for_url(server.base + "/", timeout=10_000)
+    assert "seat becomes free" in dialogs[1]
+    table = httpx.get(server.base + f"/api/games/{g['id']}", timeout=10).json()
+    assert table["status"] == "waiting" and table["table"]["free"] == [1, 2]
+    assert stored_seats(page, g["id"]) == []
+    assert "2 of 3 free" in wait_text(page, f"#open-tables tr[data-table='{g['id']}']", "2 of 3 free")
+    creator = browser.new_context(viewport=DESKTOP).new_page()
+    creator.goto(server.base + g["seats"][0]["url"])
+    assert "Waiting for 2 more players" in wait_text(creator, "#table-box", "Waiting")
+    assert creator.locator("#leave-table").count() == 0

@@ -397,7 +397,7 @@
       }
       // a suggestion for another position than the one shown is dropped: a newer position arrived
       // meanwhile (it asks again), or the server had moved on (its push brings the position)
-      if (!res.ok || asked !== payload.state_id || hintFor !== asked || res.data.state_id !== asked) return;
+      if (asked !== payload.state_id || hintFor !== asked || res.data.state_id !== asked) return;
       hint = res.data;
       return showGuide();
     }

@@ -80,6 +80,24 @@ Civ.clocks = (() => {
     return res;
   }
 
+  /** A person who joined a table still waiting for players leaves it (its creator cannot: the
+      server answers 409): the seat is free again, this browser forgets it, and the lobby opens. */
+  async function leave() {
+    if (!window.confirm("Leave this table? Your seat becomes free for someone else, and you go back to the lobby.")) return;
+    const { gameId, token } = opts;
+    const seat = payload.seat;
+    opts.leaving(true);  // the server closes this seat's socket: no reconnecting, no "seat lost"
+    const res = await api("POST", `/api/games/${encodeURIComponent(gameId)}/resign`, { token });
+    if (!res.ok) {
+      opts.leaving(false);
+      toast(res.data.error || "you cannot leave this table now");
+      opts.reload();
+      return;
+    }
+    if (Civ.tokenFor(gameId, seat) === token) Civ.forgetSeat(gameId, seat);
+    location.href = "/";
+  }
+
   function box() {
     const node = document.getElementById("table-box");
     if (node.dataset.code) return;  // a refused invitation stays said
@@ -97,6 +115,9 @@ Civ.clocks = (() => {
           onclick: () => post("fill", { token: opts.token }) }, "Fill the free seats with bots and start"));
       } else if (table.fill_by) {
         parts.push(el("span", { class: "muted small" }, " Bots are offered if nobody comes."));
+      }
+      if (payload.seat !== null && payload.seat !== table.creator && opts.token && opts.leaving) {
+        parts.push(" ", el("button", { type: "button", class: "small secondary", id: "leave-table", onclick: leave }, "Leave the table"));
       }
     }
     if (table.choice && payload.seat !== null) {

@@ -9,6 +9,7 @@
   let socket = null;
   let retry = 500;
   let busy = false;
+  let leaving = false;  // this page is leaving its waiting table (clock.js): its socket's close is expected
 
   // A token in the address (#token=...) is stored in this browser, then removed from the address bar.
   // The seat stays in the address (?seat=N) so that a reload, or another tab of this browser
@@ -78,21 +79,58 @@
 
   function connect() {
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
-    socket = new WebSocket(`${proto}//${location.host}/ws/games/${encodeURIComponent(gameId)}${query()}`);
+    const used = token;  // the token this socket was opened with
+    const mine = new WebSocket(`${proto}//${location.host}/ws/games/${encodeURIComponent(gameId)}${query()}`);
+    socket = mine;
     const conn = document.getElementById("conn");
-    socket.addEventListener("open", () => { conn.textContent = "live"; conn.className = "conn live"; retry = 500; });
-    socket.addEventListener("message", (ev) => {
+    mine.addEventListener("open", () => { if (socket === mine) { conn.textContent = "live"; conn.className = "conn live"; retry = 500; } });
+    mine.addEventListener("message", (ev) => {
+      if (socket !== mine) return;
       const msg = JSON.parse(ev.data);
       if (msg.now) Civ.clocks.sync(msg.now);
       if (msg.type === "state") show(msg);
       else if (msg.type === "chat") Civ.chat.receive(msg.message);
     });
-    socket.addEventListener("close", (ev) => {
+    mine.addEventListener("close", (ev) => {
+      if (socket !== mine) return;  // replaced meanwhile
+      if (leaving) { socket = null; return; }  // this page is leaving the table
+      if (ev.code === 4403 && used) { socket = null; seatLost(used, ev.reason); return; }  // the token is dead: never again
+      if (ev.code === 4403) { socket = null; conn.textContent = "closed"; conn.className = "conn down"; return; }
       conn.textContent = ev.code === 4429 ? "too many connections" : "reconnecting"; conn.className = "conn down";
       if (ev.code === 4429) { toast(ev.reason || "too many connections"); retry = 30000; }
       setTimeout(connect, retry);
       retry = Math.min(retry * 2, 8000);
     });
+  }
+
+  /** The server closed the seat's socket with 4403: `dead` holds the seat no more (the seat was
+      given to someone else by a new invitation, was left at a waiting table, or this browser signed
+      out). The page forgets the token, says why in plain words and shows the game as a spectator
+      sees it; another token of this browser for the seat (claimed in another tab) plays on. */
+  function seatLost(dead, reason) {
+    if (token === dead) {
+      token = null;
+      const seat = payload && payload.seat !== null ? payload.seat : seatParam;
+      const stored = seat === null ? null : Civ.tokenFor(gameId, seat);
+      if (stored && stored !== dead) {
+        token = stored;
+      } else {
+        if (stored) Civ.forgetSeat(gameId, seat);
+        history.replaceState(null, "", `${location.pathname}?watch`);
+        const words = sentence(reason || "this seat is no longer yours");
+        const who = seat === null || !payload ? "" : ` You were ${Civ.playerName(payload, seat)}.`;
+        const box = document.getElementById("seat-lost") || el("div", { id: "seat-lost", class: "status refused", role: "alert" });
+        box.textContent = `${words}${who} You are now watching the game.`;
+        document.getElementById("status").after(box);
+      }
+    }
+    load();  // the view of the token now held (none: the spectator's), and its socket
+  }
+
+  /** A server's words as a sentence: a capital first letter and a full stop. */
+  function sentence(words) {
+    const text = String(words).trim();
+    return text.charAt(0).toUpperCase() + text.slice(1) + (/[.!?]$/.test(text) ? "" : ".");
   }
 
   /** Send an action in the text form; the new view comes back in the answer (and over the socket). */
@@ -216,7 +254,7 @@
       payload.seat === null || !window.Notification || Notification.permission !== "default");
     Civ.glossary.extra = renderer().termExtra ? (id, target) => renderer().termExtra(id, payload, target) : null;
     showStatus();
-    Civ.clocks.show(payload, { gameId, token, reload: load });  // players, clocks, waiting, forfeits (clock.js)
+    Civ.clocks.show(payload, { gameId, token, reload: load, leaving: (on) => { leaving = on; } });  // players, clocks, waiting, forfeits (clock.js)
     Civ.chat.start(gameId, token, payload);  // the table chat (chat.js)
     showNameForm();
     const board = clear(document.getElementById("board"));
@@ -283,6 +321,7 @@
   // ----- the guide (guided games): a suggested action, why, and what just happened -------------
   let hint = null;
   let hintFor = -1;
+  let hintsOff = null;  // the server's words when it refuses suggestions for this seat
   let guideSteps = 0;
   let lesson = null;  // the guided game's lesson (GET /api/tutorials), if the guide names one
   let lessonAsked = false;
@@ -331,6 +370,10 @@
       return;
     }
     if (guideSteps === 0 && lesson && lesson.intro) body.append(el("p", { class: "why", id: "guide-intro-text" }, lesson.intro));
+    if (hintsOff) {  // the server refuses suggestions for this seat: its words, and no more asking
+      body.append(el("p", { class: "why", id: "guide-refused" }, hintsOff), ...story(), guideIntro());
+      return;
+    }
     if (!payload.your_turn) {
       body.append(el("p", { class: "why" }, `Waiting for ${payload.decision.players.filter((p) => p >= 0)
         .map((p) => Civ.seatName(payload, p)).join(", ") || "the dice"}. Their moves appear in the log below.`), ...story());
@@ -342,12 +385,23 @@
       hint = null;
       body.append(el("p", { class: "muted small" }, "Thinking about a good move…"));
       const res = await api("GET", `/api/games/${encodeURIComponent(gameId)}/hint${query()}`);
+      if (!res.ok) {
+        // 403: suggestions are off (a rated game) or the seat is not this browser's any more;
+        // 404/410: no such game any more. Said once and never asked again; other failures (the
+        // server unreachable, busy) are said for this position, and the next one asks again.
+        const words = sentence((res.data && res.data.error) || "the guide cannot suggest a move now");
+        if ([403, 404, 410].includes(res.status)) hintsOff = words;
+        else if (hintFor === asked) hint = { action: null, error: words };
+        if (asked === payload.state_id && hintFor === asked) showGuide();
+        return;
+      }
       // a suggestion for another position than the one shown is dropped: a newer position arrived
       // meanwhile (it asks again), or the server had moved on (its push brings the position)
-      if (!res.ok || asked !== payload.state_id || hintFor !== asked || res.data.state_id !== asked) return;
+      if (asked !== payload.state_id || hintFor !== asked || res.data.state_id !== asked) return;
       hint = res.data;
       return showGuide();
     }
+    if (hint && hint.error) { body.append(el("p", { class: "why", id: "guide-refused" }, hint.error), ...story()); return; }
     if (!hint || !hint.action) return;
     body.append(...story());
     const what = hint.described ? hint.described.title : label(hint.action);

@@ -44,7 +44,8 @@ Civ.lobbyTables = (() => {
     }
     for (const t of res.data.tables) {
       const opts = Object.entries(t.options || {}).map(([k, v]) => `${Civ.titleCase(k)} ${v}`).join(", ");
-      const join = el("button", { type: "button", class: "small", dataset: { join: t.id }, disabled: !signedIn,
+      // named apart from join(): the button's click calls the function
+      const button = el("button", { type: "button", class: "small", dataset: { join: t.id }, disabled: !signedIn,
         title: signedIn ? "" : "sign in to join", onclick: () => join(t) }, "Join");
       body.append(el("tr", { dataset: { table: t.id } },
         el("td", {}, t.title, t.mode ? el("span", { class: "muted small" }, ` · ${Civ.modeName(t.mode)}`) : null,
@@ -53,7 +54,7 @@ Civ.lobbyTables = (() => {
           el("div", { class: "muted" }, t.seats.filter((s) => s.player === "human" && s.held)
             .map((s) => `${s.name}${s.rating !== undefined ? ` (${s.rating})` : ""}`).join(", "))),
         el("td", { class: "small" }, speedName(t.speed), t.rated ? el("span", { class: "badge small rated" }, "rated") : null),
-        el("td", {}, join)));
+        el("td", {}, button)));
     }
   }
 

@@ -155,3 +155,22 @@ def test_a_person_who_joined_a_waiting_table_leaves_it(browser: Any, server_fact
     creator.goto(server.base + g["seats"][0]["url"])
     assert "Waiting for 2 more players" in wait_text(creator, "#table-box", "Waiting")
     assert creator.locator("#leave-table").count() == 0
+
+
+def test_a_game_that_is_gone_is_not_asked_for_again(browser: Any, server_factory: Any, tmp_path: Path) -> None:
+    """A socket closed with 4404 (there is no such game: the server no longer has it) made the page
+    reconnect forever; now it says so and stops."""
+    server = server_factory(str(tmp_path / "g.sqlite3"))
+    g = httpx.post(server.base + "/api/games", json={"game": "nim", "seats": ["human", "human"]}, timeout=10).json()
+    page = browser.new_context(viewport=DESKTOP).new_page()
+    opened: list[str] = []
+
+    def gone(ws: Any) -> None:  # the server's answer for a game it does not have
+        opened.append(ws.url)
+        ws.close(code=4404, reason="there is no such game")
+
+    page.route_web_socket("**/ws/games/**", gone)
+    page.goto(server.base + g["seats"][0]["url"])
+    page.wait_for_selector("#conn.down:has-text('no such game')")
+    page.wait_for_timeout(3000)  # reconnections came every 0.5-8 s
+    assert len(opened) == 1, opened

@@ -96,6 +96,10 @@
       if (leaving) { socket = null; return; }  // this page is leaving the table
       if (ev.code === 4403 && used) { socket = null; seatLost(used, ev.reason); return; }  // the token is dead: never again
       if (ev.code === 4403) { socket = null; conn.textContent = "closed"; conn.className = "conn down"; return; }
+      if (ev.code === 4404) {  // the game is gone: asking again cannot bring it back
+        socket = null; conn.textContent = "no such game"; conn.className = "conn down";
+        toast(ev.reason || "there is no such game"); return;
+      }
       conn.textContent = ev.code === 4429 ? "too many connections" : "reconnecting"; conn.className = "conn down";
       if (ev.code === 4429) { toast(ev.reason || "too many connections"); retry = 30000; }
       setTimeout(connect, retry);

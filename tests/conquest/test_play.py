@@ -415,3 +415,29 @@ def test_a_cancel_says_what_it_gives_up() -> None:
     unit = "Army" if f.unit == "army" else "Fleet"
     assert said.startswith(f"Player {s.active + 1} (") and f"leaves the {unit} in territory {f.source + 1} (" in said, said
     assert said.endswith(") where it is."), said
+
+
+def test_a_refusal_shows_what_can_be_typed_now() -> None:
+    """A refused typed action ends with real examples of what can be played now, as they are
+    typed ('village 5' or 'done'), not the bare kind words ("actions now: village, done")."""
+    game = make_game("conquest", {"players": 2})
+    s = game.new_initial_state()
+    rng = random.Random(2)
+    seen = 0
+    while not s.is_terminal() and seen < 40:
+        if s.is_chance_node():
+            s.apply(sample_chance(s.chance_outcomes(), rng), CHANCE)
+            continue
+        p = s.decision().players[0]
+        legal = s.legal_actions(p)
+        with pytest.raises(IllegalAction) as err:
+            s.apply("frobnicate 3", p)
+        said = str(err.value)
+        assert "now you can play, for example, " in said, said
+        examples = said.split("for example, ", 1)[1].replace(" or ", ", ").split(", ")
+        texts = {a.text() for a in legal}
+        assert all(e.strip("'") in texts for e in examples), (said, sorted(texts)[:5])
+        assert len(examples) == len({a.kind for a in legal})
+        seen += 1
+        s.apply(rng.choice(legal), p)
+    assert seen == 40

@@ -27,10 +27,10 @@ def why_illegal(s: ConquestState, action: Action, player: int) -> str:
         "unit": 2, "to": (1, 2), "fight": 1, "recruit": 2, "buy": 0, "done": 0, "cancel": 0, "feed": 0,
     }
     if kind not in known:
-        return f"{kind!r} is not a Conquest action; actions now: {_hint(s)}"
+        return f"{kind!r} is not a Conquest action; {_hint(s)}"
     n = known[kind]
     if (isinstance(n, int) and len(args) != n) or (isinstance(n, tuple) and len(args) not in n):
-        return f"{action.text()!r} has the wrong number of words; actions now look like: {_hint(s)}"
+        return f"{action.text()!r} has the wrong number of words; {_hint(s)}"
     shapes = {
         "civ": "w", "city": "n", "starve": "wn", "monument": "n", "pay": "w", "upgrade": "n",
         "village": "n", "unit": "wn", "to": "nw", "fight": "w", "recruit": "wn",
@@ -55,11 +55,11 @@ def why_illegal(s: ConquestState, action: Action, player: int) -> str:
         "fight": ("battle",), "recruit": ("recruit",), "buy": ("research",),
     }
     if kind in phase_of and ph not in phase_of[kind]:
-        return f"'{kind}' is not possible in the {ph} phase; actions now: {_hint(s)}"
+        return f"'{kind}' is not possible in the {ph} phase; {_hint(s)}"
     if s.frames and kind not in ("pay", "to", "cancel", "fight"):
-        return f"finish the current choice first (or 'cancel'); actions now: {_hint(s)}"
+        return f"finish the current choice first (or 'cancel'); {_hint(s)}"
     if not s.frames and kind in ("pay", "to", "cancel"):
-        return f"there is no pending choice to {'cancel' if kind == 'cancel' else 'answer'}; actions now: {_hint(s)}"
+        return f"there is no pending choice to {'cancel' if kind == 'cancel' else 'answer'}; {_hint(s)}"
     t = (tnum - 1) if isinstance(tnum, int) else -1
     c = s.content
     if kind == "civ":
@@ -136,15 +136,19 @@ def why_illegal(s: ConquestState, action: Action, player: int) -> str:
         return f"a Fleet costs 1 Wood (Gold may stand in); you have {_pool_text(s)}"
     if kind == "buy":
         return f"the next extra roll costs {research_cost(s)} resources; you have {sum(s.pool)}"
-    return f"{action.text()!r} is not possible now; actions now: {_hint(s)}"
+    return f"{action.text()!r} is not possible now; {_hint(s)}"
 
 def _hint(s: ConquestState) -> str:
+    """What can be typed now: one legal action of each kind, as it is typed ('civ romans',
+    'done'), rather than the bare kind words."""
     acts = s.legal_actions(s.decision().players[0]) if s.decision().players else []
-    kinds: list[str] = []
+    examples: dict[str, str] = {}
     for a in acts:
-        if a.kind not in kinds:
-            kinds.append(a.kind)
-    return ", ".join(kinds) if kinds else "none"
+        examples.setdefault(a.kind, a.text())
+    said = [f"'{t}'" for t in examples.values()]
+    if not said:
+        return "nothing can be played now"
+    return "now you can play, for example, " + (", ".join(said[:-1]) + " or " + said[-1] if len(said) > 1 else said[0])
 
 def _pool_text(s: ConquestState) -> str:
     return ", ".join(f"{n} {CATEGORIES[c]}" for c, n in enumerate(s.pool) if n) or "nothing"

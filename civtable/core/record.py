@@ -124,13 +124,20 @@ def replay(record: GameRecord, content_path: str | None = None, upto: int | None
     index of the first action that does not replay, or if the final hash differs."""
     game = game_for_record(record, content_path)
     state = game.new_initial_state()
-    actions = record.actions if upto is None else record.actions[:upto]
-    for i, (player, text) in enumerate(actions):
+    replay_onto(state, record, 0, len(record.actions) if upto is None else upto)
+    if upto is None and record.final_hash and state.state_hash() != record.final_hash:
+        raise RecordError("the replayed game does not end in the recorded state (hash mismatch): the record was altered")
+    return state
+
+
+def replay_onto(state: GameState, record: GameRecord, start: int, upto: int) -> None:
+    """Apply the record's actions ``start`` to ``upto`` (exclusive) to ``state``, the position
+    after its first ``start`` actions, every action checked; :class:`RecordError` names the
+    first that does not replay."""
+    for i in range(start, upto):
+        player, text = record.actions[i]
         try:
             state.apply(Action.parse(text), player)
         except ActionError as exc:
             who = "chance" if player == CHANCE else f"seat {player}"
             raise RecordError(f"record action {i} ({text!r} by {who}) does not replay: {exc}") from exc
-    if upto is None and record.final_hash and state.state_hash() != record.final_hash:
-        raise RecordError("the replayed game does not end in the recorded state (hash mismatch): the record was altered")
-    return state

@@ -10,16 +10,8 @@ from typing import Any
 
 from civtable.bots import parse_spec
 from civtable.bots.levels import levels, styles
-from civtable.core import (
-    Action,
-    ActionError,
-    CivtableError,
-    GameRecord,
-    GameState,
-    RecordError,
-    replay,
-    teaching,
-)
+from civtable.core import CivtableError, GameRecord, GameState, replay, teaching
+from civtable.core.record import replay_onto
 
 from .errors import ApiError
 from .live import LiveGame, Subscriber, dumps
@@ -224,14 +216,10 @@ def _replayed(live: LiveGame, record: GameRecord, step: int) -> GameState:
         marks[0] = replay(record, live.session.record.content_path, upto=0)
     base = max(k for k in marks if k <= step)
     state = marks[base].clone()
-    for i in range(base, step):
-        player, text = record.actions[i]
-        try:
-            state.apply(Action.parse(text), player)
-        except ActionError as exc:
-            raise RecordError(f"record action {i} ({text!r}) does not replay: {exc}") from exc
-        if (i + 1) % REPLAY_MARK == 0 and i + 1 not in marks:
-            marks[i + 1] = state.clone()
+    for mark in range(base - base % REPLAY_MARK + REPLAY_MARK, step + 1, REPLAY_MARK):
+        replay_onto(state, record, base, mark)  # on to the next position worth keeping
+        marks[mark], base = state.clone(), mark
+    replay_onto(state, record, base, step)
     return state
 
 

@@ -37,6 +37,7 @@ from .live import dumps
 from .manager import GameManager
 from .middleware import MAX_BODY, BodyLimit, SecurityHeaders
 from .names import default_name, seat_names
+from .rematch import router as rematch_router
 from .reviews import enable_reviews, review_router
 from .store import Store, hash_token
 from .tables import FIRST, TableSpec
@@ -487,6 +488,7 @@ def create_app(
     app.include_router(account_router())
     app.include_router(review_router())  # game reviews (reviews.py)
     app.include_router(tables_router)
+    app.include_router(rematch_router)  # playing again (rematch.py)
     swagger = _swagger_ui()
     if swagger is not None:
         app.mount("/swagger", StaticFiles(directory=swagger), name="swagger")

@@ -63,6 +63,7 @@ games_table = Table(
     Column("forfeits", Text, nullable=True),  # JSON list of {seat, reason, at, choice}: timeouts, resignations
     Column("takeovers", Text, nullable=True),  # JSON {seat: bot spec}: bots playing seats people left
     Column("fill_by", Float, nullable=True),  # a waiting table is offered bots from this time on
+    Column("rematch", String(32), nullable=True),  # the game its players started to play again (rematch.py)
 )
 
 tokens_table = Table(

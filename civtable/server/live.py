@@ -117,6 +117,7 @@ class LiveGame:
     renamed: dict[int, list[float]] = field(default_factory=dict)  # seat -> times it chose its name lately
     chat_count: int = -1  # chat messages stored (-1: not read yet)
     invitations: dict[int, str] = field(default_factory=dict)  # made with the game, for its creator's answer only
+    rematch: str | None = None  # the id of the game its players started to play again (rematch.py)
     rating_note: str | None = None  # once rated: "" (it counted) or why it did not
 
     @property
@@ -240,6 +241,7 @@ def rebuild(stored: StoredGame, is_bot: Callable[[str, Game, int], bool]) -> Liv
         forfeits=list(stored.forfeits),
         takeovers=dict(stored.takeovers),
         fill_by=stored.fill_by,
+        rematch=stored.rematch,
         claimed=set(stored.token_hashes) | set(stored.device_tokens.values()),
     )
     live.listen()

@@ -77,6 +77,7 @@ class StoredGame:
     forfeits: list[dict[str, Any]] = field(default_factory=list)
     takeovers: dict[int, str] = field(default_factory=dict)
     fill_by: float | None = None
+    rematch: str | None = None  # the id of the game its players started to play again
 
 
 @dataclass(frozen=True)
@@ -568,6 +569,7 @@ def _row_to_game(row: Any) -> StoredGame:
         forfeits=list(json.loads(row["forfeits"])) if row["forfeits"] else [],
         takeovers={int(k): str(v) for k, v in json.loads(row["takeovers"]).items()} if row["takeovers"] else {},
         fill_by=row["fill_by"],
+        rematch=row["rematch"],
     )
 
 

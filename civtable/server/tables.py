@@ -148,7 +148,7 @@ class Tables:
 
     def copy_state(self, source: LiveGame, live: LiveGame) -> None:
         for name in ("seats", "bots", "token_hashes", "names", "creator_seat", "rated", "open_table", "clock",
-                     "forfeits", "takeovers", "fill_by", "claimed"):
+                     "forfeits", "takeovers", "fill_by", "claimed", "rematch"):
             setattr(live, name, getattr(source, name))
 
     async def after_load(self, live: LiveGame) -> None:
@@ -183,6 +183,7 @@ class Tables:
 
             live.clock = Clock.from_json(stored.clock) if stored.clock else None
             live.forfeits, live.takeovers, live.fill_by = list(stored.forfeits), dict(stored.takeovers), stored.fill_by
+            live.rematch = stored.rematch
             live.bots = [spec != "human" or i in live.takeovers for i, spec in enumerate(live.seats)]
         live.status = stored.status
         await self.after_load(live)

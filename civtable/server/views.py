@@ -59,6 +59,7 @@ def payload(live: LiveGame, seat: int | None, full_log: bool = False) -> dict[st
         "score_sheet": named_sheet(live, teaching.score_sheet(live.game, view, result))
         if result and early is None else None,
         "table": table_view(live, seat, time.time()),
+        "rematch": live.rematch,  # the game its players started to play again (rematch.py)
     }
 
 

@@ -188,3 +188,44 @@ def test_inceptum_trade_between_two_people(browser: Any, server_factory: Any, tm
     mine.wait_for_selector("#offer", state="detached")
     assert "accept" in mine.inner_text("#log").lower()
     context.close()
+
+
+def test_play_again_after_the_end(browser: Any, server_factory: Any, tmp_path: Path) -> None:
+    """At the end, "Play again" opens the rematch at the same seat; the other person's page
+    offers "Join the rematch", which seats them in it."""
+    import httpx
+
+    server = server_factory(str(tmp_path / "again.sqlite3"), bot_delay=0.0)
+    g = claim_all(server.base, httpx.post(server.base + "/api/games", json={"game": "nim", "seats": ["human", "human"]}).json())
+    pages = []
+    for seat in g["seats"]:
+        page = browser.new_page(viewport={"width": 1000, "height": 800})
+        page.goto(server.base + f"/play/{g['id']}#token={seat['token']}")
+        page.wait_for_selector("#status")
+        pages.append(page)
+    errors: list[str] = []
+    for page in pages:
+        page.on("pageerror", lambda e: errors.append(str(e)))
+    deadline = time.monotonic() + 60
+    while "Game over" not in pages[0].inner_text("#status"):
+        assert time.monotonic() < deadline, pages[0].inner_text("#status")
+        for page in pages:
+            button = page.locator("#legal button[data-action]").last
+            if page.inner_text("#status").startswith("Your decision") and button.count():
+                before = state_id(page)
+                button.click()
+                wait_state(page, before + 1)
+    pages[0].click("#rematch")
+    pages[0].wait_for_url(lambda url: f"/play/{g['id']}" not in url)
+    pages[0].wait_for_selector("#seat-info")
+    assert "you are Player 1" in pages[0].inner_text("#seat-info")
+    new_id = pages[0].url.split("/play/")[1].split("?")[0].split("#")[0]
+    join = pages[1].locator("#rematch", has_text="Join the rematch")
+    join.wait_for()
+    join.click()
+    pages[1].wait_for_url(lambda url: new_id in url)
+    deadline = time.monotonic() + 30
+    while "you are Player 2" not in pages[1].inner_text("#seat-info"):  # (no script text: the page's CSP)
+        assert time.monotonic() < deadline, pages[1].inner_text("#seat-info")
+        time.sleep(0.1)
+    assert errors == []

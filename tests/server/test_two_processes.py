@@ -121,3 +121,23 @@ def test_two_processes_share_games(postgres_url: str, server_factory: Any, tmp_p
     res = post(b.base, slow["id"], token, "take 1", after["state_id"])
     assert res.status_code == 200
     wait_for(lambda: (lambda q: q["your_turn"] or q["finished"])(get(b.base, slow["id"], token)), timeout=20)
+
+
+def test_a_rematch_made_on_one_process_is_offered_on_the_other(postgres_url: str, server_factory: Any) -> None:
+    pytest.importorskip("psycopg", reason="the 'postgres' extra (psycopg 3) is not installed")
+    a = server_factory(postgres_url, bot_delay=0.02)
+    b = server_factory(postgres_url, bot_delay=0.02)
+    g = claim_all(a.base, httpx.post(f"{a.base}/api/games", json={"game": "nim", "seats": ["human", "human"],
+                                                                  "options": {"max_take": 3}}, timeout=10).json())
+    tokens = [s["token"] for s in g["seats"]]
+    while not (p := get(a.base, g["id"]))["finished"]:
+        seat = p["decision"]["players"][0]
+        mine = get(a.base, g["id"], tokens[seat])
+        assert post(a.base, g["id"], tokens[seat], mine["legal"][-1], mine["state_id"]).status_code == 200
+    assert wait_for(lambda: get(b.base, g["id"])["finished"])  # B holds the finished game in memory
+    first = httpx.post(f"{a.base}/api/games/{g['id']}/rematch", json={"token": tokens[0]}, timeout=20)
+    assert first.status_code == 200, first.text
+    new_id = first.json()["id"]
+    assert wait_for(lambda: get(b.base, g["id"], tokens[1])["rematch"] == new_id)  # told by the database
+    second = httpx.post(f"{b.base}/api/games/{g['id']}/rematch", json={"token": tokens[1]}, timeout=20)
+    assert second.status_code == 200 and second.json()["id"] == new_id and "#invite=" in second.json()["url"]

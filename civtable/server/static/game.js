@@ -170,6 +170,14 @@
     if (!payload || res.data.state_id >= payload.state_id) show(res.data);  // it had just become possible
   }
 
+  /** Play again: the same game, seats and bots, a new deal; the first to ask makes it, the
+      others join their own seat of it. */
+  async function rematch() {
+    const res = await api("POST", `/api/games/${encodeURIComponent(gameId)}/rematch`, { token });
+    if (!res.ok) { toast(res.data.error || "no rematch now"); return; }
+    location.href = res.data.url;
+  }
+
   async function undo() {
     if (!token) return;
     const res = await api("POST", `/api/games/${encodeURIComponent(gameId)}/undo`, { token });
@@ -229,7 +237,7 @@
         && next.can_undo === payload.can_undo && JSON.stringify(next.legal) === JSON.stringify(payload.legal)
         && JSON.stringify(next.view) === JSON.stringify(payload.view)
         && JSON.stringify(next.seats) === JSON.stringify(payload.seats)
-        && JSON.stringify(next.table) === JSON.stringify(payload.table)) return;
+        && JSON.stringify(next.table) === JSON.stringify(payload.table) && next.rematch === payload.rematch) return;
     mergeLog(next);
     payload = next;
     closeChooser();
@@ -483,6 +491,12 @@
       status.textContent = `Game over. Winner: ${winners.join(", ") || "nobody"}.`;
       status.append(" ", el("a", { href: `/replay/${payload.id}` }, "Watch the replay"),
         " · ", el("a", { href: `/review/${payload.id}`, class: "review-link" }, "Review the game"));
+      if (payload.seat !== null && token && payload.seats[payload.seat].player === "human") {
+        status.append(" ", el("button", { type: "button", id: "rematch", onclick: rematch },
+          payload.rematch ? "Join the rematch" : "Play again"));
+      } else if (payload.rematch) {
+        status.append(" · ", el("a", { href: `/play/${payload.rematch}?watch` }, "Watch the rematch"));
+      }
     } else if (payload.your_turn) {
       status.classList.add("yours");
       status.textContent = `Your decision: ${payload.decision.prompt || payload.decision.kind}`;

@@ -189,6 +189,14 @@ class Game(ABC):
         who = "Chance" if player == CHANCE else self.seat_name(player)
         return f"{who}: {action.text()}"
 
+    def before_follow_up(self, state: GameState, player: int, action: Action) -> tuple[GameState, str] | None:
+        """What ``action`` does by itself, apart from what the rules then do on their own (the
+        next player's production, say): a copy of ``state`` with ``action`` applied but that
+        follow-up not yet, and the follow-up's name for people ("Player 2's production and
+        upkeep"). ``None`` when the action sets nothing off that the game tells apart. The copy
+        is for estimates only (it may stand between two decisions)."""
+        return None
+
     def seat_name(self, player: int) -> str:
         """A seat's name for people: "Player N", counted from 1 (servers put chosen names in)."""
         return f"Player {player + 1}"

@@ -5,8 +5,10 @@ move of the analysed seats.
 ``review_record(record)`` re-executes the record once, keeping the state at the start of every
 round; the chances are estimated there (:class:`~civtable.review.estimate.Estimator`). A swing is
 the largest change of one seat's chance from one round to the next (at most one per round); it
-is explained by the single action of that round that moved the seat's chance most in the
-swing's direction, named by its log sentence. Then, decision by decision, the Strong level is
+is explained step by step (:mod:`~civtable.review.cause`): the seat's chance before and after
+every action of that round, and of what the rules then did by themselves (a production), and
+the step that made most of the swing named by its log sentence, or the swing said to have come
+over the round when no step did. Then, decision by decision, the Strong level is
 asked what it would have played in the analysed seat's place (from that seat's observation);
 where it differs, both moves are weighed (:meth:`Estimator.after`). This last part stops when
 the CPU budget is spent: the moves not reached are counted, not guessed.
@@ -22,6 +24,7 @@ from civtable.core import CHANCE, Action, GameRecord, GameState, RecordError, ob
 from civtable.core.record import game_for_record
 from civtable.core.teaching import teaching_module
 
+from .cause import cause, steps
 from .estimate import Estimator, describe, is_decision
 
 SAMPLES = 8
@@ -29,10 +32,11 @@ SAMPLES = 8
 CPU_BUDGET = 120.0
 """Default CPU seconds for one review (the move analysis stops when they are spent)."""
 SWINGS = 3
-VERSION = 2
+VERSION = 3
 """The review's version: raised when its words or fields change, so that reviews stored by a
 server are made again rather than shown in an older form (2: moves and swings in one sentence,
-moves alike told apart by content names)."""
+moves alike told apart by content names; 3: a swing put down to the step that made most of it,
+a production or simultaneous choices included, or said to have come over the round)."""
 SUGGESTING_LEVEL = "strong"
 
 
@@ -50,8 +54,9 @@ class Swing(NamedTuple):
     seat: int
     before: float
     after: float
-    at: int  # the explaining action (its index in the record)
-    actor: int  # who played it (-1: chance)
+    at: int  # the explaining action (its index in the record): the largest step in the swing's direction
+    actor: int  # who played it (-1: chance, -2: the rules by themselves, e.g. a production, -3: simultaneous choices)
+    alone: bool  # that step made most of the swing (else the sentence says it came over the round)
     sentence: str
 
 
@@ -176,32 +181,15 @@ def _swings(game: Any, est: Estimator, record: GameRecord, states: list[GameStat
     out = []
     for _change, k, seat in found[:SWINGS]:
         before, after = points[k - 1].chances[seat], points[k].chances[seat]
-        index = _cause(est, states, points[k - 1].at, points[k].at, seat, after > before)
-        player, text = record.actions[index]
-        actor = player if player != CHANCE else -1
-        what = describe(game, states[index], player, Action.parse(text))
-        whose = "their" if actor == seat else f"{game.seat_name(seat)}'s"
+        why = cause(game, steps(game, est, record, states, points[k - 1].at, points[k].at, seat), after > before)
+        whose = "their" if why.actor == seat and why.alone else f"{game.seat_name(seat)}'s"
         verb = "rose" if after > before else "fell"
         label = points[k].label if points[k].label not in ("end", "stopped") else f"round {points[k].round}"
-        sentence = (f"{label[0].upper()}{label[1:]}: {what} — {whose} chance {verb} "
+        sentence = (f"{label[0].upper()}{label[1:]}: {why.words} — {whose} chance {verb} "
                     f"from {_pct(before)} to {_pct(after)}.")
-        out.append(Swing(points[k].round, seat, before, after, index, actor, sentence))
+        out.append(Swing(points[k].round, seat, before, after, why.at, why.actor, why.alone, sentence))
     out.sort(key=lambda sw: sw.at)
     return out
-
-
-def _cause(est: Estimator, states: list[GameState], start: int, end: int, seat: int, rising: bool) -> int:
-    """The action in ``[start, end)`` after which ``seat``'s chance moved most in the direction
-    of the swing (chance's own draws included)."""
-    prev = est.chance(states[start], seat)
-    best, best_index = None, start
-    for i in range(start, end):
-        now = est.chance(states[i + 1], seat)
-        delta = (now - prev) if rising else (prev - now)
-        if best is None or delta > best:
-            best, best_index = delta, i
-        prev = now
-    return best_index
 
 
 def _moves(

@@ -90,9 +90,9 @@ class Estimator:
         same draws of the generator for every state, so that estimates compare)."""
         if state.is_terminal():
             return state.returns()[seat]
-        obs = observe(state, seat)
+        snapshot = state.clone()  # drawn from as observe() does (the state may stand between decisions)
         rng = self._rng("chance", seat)
-        return self._out(sum(self._score(obs.sample_state(rng), seat) for _ in range(self.samples)) / self.samples)
+        return self._out(sum(self._score(snapshot.resample(seat, rng), seat) for _ in range(self.samples)) / self.samples)
 
     def after(self, state: GameState, seat: int, actions: list[Action], key: object = "") -> list[float]:
         """``seat``'s chance after each of ``actions`` (its own legal moves in ``state``), each

@@ -39,7 +39,8 @@ class Term:
 
     @property
     def width(self) -> int:
-        """Usable width in columns (80 when it cannot be known)."""
+        """Usable width in columns: a terminal's own, kept between 40 and 160 (100 when its
+        size cannot be read); 100 for pipes and files."""
         if _isatty(self.stream):
             return max(40, min(shutil.get_terminal_size((100, 40)).columns, 160))
         return 100

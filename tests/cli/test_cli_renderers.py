@@ -51,6 +51,12 @@ def test_colour_only_on_request() -> None:
     assert visible_len("\x1b[1mabc\x1b[0m") == 3
 
 
+def test_the_width_of_a_pipe_is_the_one_its_docstring_gives() -> None:
+    width = Term(io.StringIO()).width
+    assert width == 100
+    assert Term.width.__doc__ is not None and f"{width} for pipes and files" in Term.width.__doc__
+
+
 def test_conquest_uses_its_own_listing() -> None:
     pytest.importorskip("civtable.games.conquest.svg")
     game = make_game("conquest", {"players": 3})

@@ -52,6 +52,19 @@ class Conquest(ConquestRules):
         assert isinstance(state, ConquestState)
         return why_illegal(state, action, player)
 
+    def before_follow_up(self, state: GameState, player: int, action: Action) -> tuple[GameState, str] | None:
+        """An action that ends a turn, apart from the next player's production and upkeep (its
+        own consequences, battles won and the Score phase, stay with it)."""
+        assert isinstance(state, ConquestState)
+        if state.phase == "over" or state.map is None:
+            return None
+        held = state.clone()
+        held.hold_turn_start = True  # type: ignore[attr-defined]
+        held.apply_unchecked(action, player)
+        if not getattr(held, "held", False):
+            return None
+        return held, f"{self.seat_name(held.active)}'s production and upkeep"
+
     def describe_action(self, state: GameState, player: int, action: Action) -> str:
         assert isinstance(state, ConquestState)
         text = describe(state, player, action)

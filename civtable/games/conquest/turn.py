@@ -22,7 +22,12 @@ NEXT = {"build": "upgrade", "upgrade": "settle", "settle": "move", "move": "batt
 
 
 def start_turn(s: Position) -> None:
-    """Phases 1 and 2 for the active player, then the first phase with a decision."""
+    """Phases 1 and 2 for the active player, then the first phase with a decision. A copy
+    marked ``hold_turn_start`` (the review's, :meth:`Conquest.before_follow_up`) stops here,
+    marked ``held``."""
+    if getattr(s, "hold_turn_start", False):
+        s.held = True  # type: ignore[attr-defined]
+        return
     if produce_and_upkeep(s):
         goto(s, "build")
 

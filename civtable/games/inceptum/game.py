@@ -108,6 +108,17 @@ class Inceptum(Game):
     def describe_action(self, state: Any, player: int, action: Action) -> str:
         return describe(state, player, action)
 
+    def before_follow_up(self, state: Any, player: int, action: Action) -> tuple[InceptumState, str] | None:
+        """The last turn of a round, apart from the next round's production phase."""
+        if not isinstance(state, InceptumState) or state.finished:
+            return None
+        held = state.clone()
+        held.hold = "round"
+        held.apply_unchecked(action, player)
+        if getattr(held, "hold", None) != "held":
+            return None
+        return held, f"the production at the start of Round {held.round + 1}"
+
     def view_of(self, state: InceptumState, player: int | None) -> dict[str, Any]:
         """What ``player`` may see of ``state`` (``InceptumState.view`` asks here)."""
         return build_view(state, player)

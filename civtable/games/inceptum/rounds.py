@@ -24,6 +24,12 @@ if TYPE_CHECKING:
 
 
 def start_round(state: InceptumState) -> None:
+    """The next round: its production phase, then the first turn. A copy whose ``hold`` is
+    ``"round"`` (the review's, :meth:`Inceptum.before_follow_up`) stops before it: ``hold``
+    becomes ``"held"``."""
+    if getattr(state, "hold", None) == "round":
+        state.hold = "held"
+        return
     limit = state.opt["max_rounds"]
     if limit and state.round >= limit:
         game_over(state, [], f"the round limit ({limit}) was reached without a winner", finished=False)

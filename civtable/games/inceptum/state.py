@@ -133,7 +133,9 @@ class InceptumState(GameState):
         "game", "c", "t", "n", "opt", "players", "round", "order", "turn_pos", "stack",
         "dice", "wonder_owner", "benefit_owner", "trait_deck", "hb_deck", "offers_made",
         "achieved", "blocked", "civ_round", "winners", "finished", "end_reason", "unfinished", "owner",
+        "hold",
     )
+    hold: str  # set on a copy only (the review's, Inceptum.before_follow_up): see rounds.start_round
 
     def __init__(self, game: Inceptum, fresh: bool = True) -> None:
         self.game = game
@@ -374,7 +376,7 @@ class InceptumState(GameState):
 
     # hidden information: traits are secret until the redraw phase ends ------------------
     def traits_hidden(self) -> bool:
-        return not self.finished and type(self.stack[-1]) in (Deal, Redraw, Redeal)
+        return not self.finished and bool(self.stack) and type(self.stack[-1]) in (Deal, Redraw, Redeal)
 
     def resample(self, player: int, rng: Any) -> InceptumState:
         s = self.clone()

@@ -1,0 +1,140 @@
+"""What caused a swing: the seat's chance before and after every step of the swing's round.
+
+A step is one action of the record (a move, or chance's draw: a roll, a card) or what the rules
+then did by themselves (:meth:`~civtable.core.Game.before_follow_up`: the next player's
+production, say), told apart where the game can. Each step's change is the seat's own estimate
+after it minus before it, so the changes add up to the swing. The swing is put down to the step
+that moved the seat's chance most in its direction when that step alone makes more than half of
+the swing; otherwise the sentence says the swing came over the round, and from whom most of it
+came (a seat's moves, chance's draws, the rules' own steps) when one of them made more than half.
+
+The last answer to a simultaneous decision brings all the answers into view: a seat learns the
+others' hidden answers then, not when they were given, so when that step brought a seat others'
+answers along with the last one (its own last answer, or a third seat's earlier one) it is
+named as the simultaneous choices of all of them, not as the move that happened to come last.
+
+Sentences are the log's: a move hidden from the other seats is told as the log tells it to them
+("places a Technology face down"), so a review names no more than the game's log does.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from civtable.core import CHANCE, Action, GameRecord, GameState
+
+from .estimate import Estimator, describe
+
+RULES = -2
+"""The actor of a step the rules took by themselves (chance is -1)."""
+TOGETHER = -3
+"""Where the steps of a swing are added up by their source: simultaneous choices shown at once."""
+MOST = 0.5
+"""A step, or one source of steps, explains a swing when it makes more than this share of it."""
+
+
+class Step(NamedTuple):
+    at: int  # the action's index in the record
+    actor: int  # the seat that played it, -1 chance, -2 the rules' own follow-up
+    words: str  # what happened, for people
+    change: float  # the seat's chance after the step minus before it
+    together: bool = False  # the last answer to a simultaneous decision, named as all the answers
+
+
+class Cause(NamedTuple):
+    at: int  # the largest step's action
+    actor: int  # its seat, -1 chance, -2 the rules' own follow-up, -3 simultaneous choices
+    words: str  # the sentence's part before " — "
+    alone: bool  # one step made most of the swing
+
+
+def steps(game: Any, est: Estimator, record: GameRecord, states: list[GameState],
+          start: int, end: int, seat: int) -> list[Step]:
+    """The steps of actions ``[start, end)`` with ``seat``'s chance change over each."""
+    out: list[Step] = []
+    prev = est.chance(states[start], seat)
+    for i in range(start, end):
+        player, text = record.actions[i]
+        action = Action.parse(text)
+        actor = player if player != CHANCE else -1
+        words, together = _words(game, record, states, i, seat, action)
+        now = est.chance(states[i + 1], seat)
+        split = game.before_follow_up(states[i], player, action)
+        if split is not None:
+            held, follow_up = split
+            middle = est.chance(held, seat)
+            out.append(Step(i, actor, words, middle - prev, together))
+            out.append(Step(i, RULES, follow_up, now - middle))
+        else:
+            out.append(Step(i, actor, words, now - prev, together))
+        prev = now
+    return out
+
+
+def cause(game: Any, found: list[Step], rising: bool) -> Cause:
+    """The step that explains the swing, or the words for a swing no single step explains."""
+    sign = 1.0 if rising else -1.0
+    total = sign * sum(s.change for s in found)
+    best = max(found, key=lambda s: sign * s.change)
+    if total <= 0 or sign * best.change > MOST * total:
+        return Cause(best.at, _source(best), best.words, True)
+    by: dict[int, float] = {}
+    for s in found:
+        by[_source(s)] = by.get(_source(s), 0.0) + sign * s.change
+    source, share = max(by.items(), key=lambda kv: kv[1])
+    lead = [s for s in found if _source(s) == source]
+    top = max(lead, key=lambda s: sign * s.change) if share > MOST * total else best
+    if share > MOST * total:
+        whose = {-1: "the dice and draws", RULES: "what the rules did by themselves",
+                 TOGETHER: "simultaneous choices"}.get(source) or f"{game.seat_name(source)}'s moves"
+        words = f"over the round, mostly from {whose} (the largest step: {_lower(top.words)})"
+    else:
+        words = f"over the round, from several steps, none of them most (the largest: {_lower(top.words)})"
+    return Cause(top.at, _source(top), words, False)
+
+
+def _source(step: Step) -> int:
+    return TOGETHER if step.together else step.actor
+
+
+def _lower(words: str) -> str:
+    """``words`` inside a sentence: a leading "The" or "A" lower-cased, names kept."""
+    first, _, rest = words.partition(" ")
+    return f"{first.lower()} {rest}" if first in ("The", "A", "An") and rest else words
+
+
+def _words(game: Any, record: GameRecord, states: list[GameState], i: int, seat: int,
+           action: Action) -> tuple[str, bool]:
+    """The action's own sentence; the last answer to a simultaneous decision named as all the
+    answers when it brought others' hidden answers into ``seat``'s view with it (``seat`` gave
+    it, or a third seat had answered before)."""
+    player = record.actions[i][0]
+    said = describe(game, states[i], player, action)
+    seats = _together(record, states, i)
+    if seats is None or (player != seat and set(seats) <= {seat, player}):
+        return said, False
+    names = [game.seat_name(p) for p in seats]
+    listed = ", ".join(names[:-1]) + f" and {names[-1]}"
+    return f"the simultaneous choices of {listed} (the last: {said})", True
+
+
+def _together(record: GameRecord, states: list[GameState], i: int) -> list[int] | None:
+    """The seats of the simultaneous decision that action ``i`` completes (it was the last to
+    answer, and the others answered in the same decision before it), else ``None``."""
+    d = states[i].decision()
+    player = record.actions[i][0]
+    if player == CHANCE or d.players != (player,):
+        return None
+    after = states[i + 1].decision()
+    if after.kind == d.kind and player in after.players:
+        return None  # the seat goes on answering: not the last answer yet
+    seats, current = {player}, set(d.players)
+    j = i - 1
+    while j >= 0:
+        dj = states[j].decision()
+        if dj.kind != d.kind or record.actions[j][0] not in dj.players or not current <= set(dj.players):
+            break
+        current = set(dj.players)
+        seats |= current
+        j -= 1
+    return sorted(seats) if len(seats) > 1 else None

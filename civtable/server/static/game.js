@@ -137,8 +137,10 @@
     return text.charAt(0).toUpperCase() + text.slice(1) + (/[.!?]$/.test(text) ? "" : ".");
   }
 
-  /** Send an action in the text form; the new view comes back in the answer (and over the socket). */
-  async function act(text) {
+  /** Send an action in the text form; the new view comes back in the answer (and over the socket).
+      A refusal says the table's plain words; an action typed in the box (`typed`) also hears how
+      what can be played now is typed (the answer's `typed`, kept apart for clicks). */
+  async function act(text, typed) {
     if (!token || busy || !payload) return false;
     if (payload.log) guideLogMark = payload.log.length;
     guideSteps += 1;
@@ -147,7 +149,7 @@
       { token, action: text, state_id: payload.state_id });
     busy = false;
     if (!res.ok) {
-      toast(res.data.error || "the action was refused");
+      toast(`${res.data.error || "the action was refused"}${typed && res.data.typed ? res.data.typed : ""}`);
       if (res.status === 409) load();
       return false;
     }
@@ -156,17 +158,19 @@
     return true;
   }
 
-  /** A click on a board element that cannot act now: the table's plain-words reason (the server
-      refuses the action and nothing changes), or whose turn it is. */
+  /** A click on a board element that cannot act now: the table's plain-words reason why `text`
+      (the action it would play) is refused (nothing changes), or, with no such action, `why` and
+      the decision of the moment; or whose turn it is. */
   let refusing = false;
-  async function refuse(text) {
+  async function refuse(text, why) {
     if (!token || busy || refusing || !payload || payload.finished) return;
     if (!payload.your_turn) { toast(`Not your turn: ${document.getElementById("status").textContent}`); return; }
+    if (!text) { toast(`${sentence(why || "nothing to do there now")} ${document.getElementById("status").textContent}.`); return; }
     refusing = true;
     const res = await api("POST", `/api/games/${encodeURIComponent(gameId)}/actions`,
       { token, action: text, state_id: payload.state_id });
     refusing = false;
-    if (!res.ok) { toast(res.data.error || "not possible now"); if (res.status === 409) load(); return; }
+    if (!res.ok) { toast(sentence(res.data.error || "not possible now")); if (res.status === 409) load(); return; }
     if (!payload || res.data.state_id >= payload.state_id) show(res.data);  // it had just become possible
   }
 
@@ -571,7 +575,7 @@
     ev.preventDefault();
     const input = document.getElementById("typed-input");
     const text = input.value.trim();
-    if (text && await act(text)) input.value = "";
+    if (text && await act(text, true)) input.value = "";
   });
   load();
 })();

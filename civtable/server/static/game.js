@@ -365,7 +365,7 @@
     const body = clear(document.getElementById("guide-body"));
     if (guideLogMark === null) guideLogMark = Math.max(0, payload.log.length - 6);
     const happened = payload.log.slice(guideLogMark).filter((e) => e.text).slice(-6);
-    const story = () => (happened.length ? [el("div", { class: "small" }, "What just happened:"),
+    const story = () => (happened.length ? [el("div", { class: "small happened-head" }, "What just happened:"),
       el("ul", { class: "happened" }, happened.map((e) => el("li", {}, e.text)))] : []);
     if (payload.finished) {
       const winners = (payload.result && payload.result.winners || []).map((w) => Civ.seatName(payload, w));
@@ -427,11 +427,15 @@
       if (!targets.includes(n) && n._civ && n._civ.legal.includes(hint.action)) targets.push(n);
     }
     for (const n of targets) { n.classList.add("guide-target"); n.dataset.guideAction = hint.action; }
-    const onBoard = targets.find((n) => n.closest("#board"));
-    if (onBoard) {
-      const r = onBoard.getBoundingClientRect();
+    // the suggested control is brought into view: above the guide where a phone docks it at the
+    // bottom of the screen (style.css), so that the guide's words and the control show together
+    const control = targets.find((n) => n.closest("#board")) || targets[0];
+    if (control) {
+      const r = control.getBoundingClientRect();
+      const docked = getComputedStyle(panel).position === "fixed";
+      const room = docked ? panel.getBoundingClientRect().top : window.innerHeight;
       const calm = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-      if (r.bottom < 0 || r.top > window.innerHeight) onBoard.scrollIntoView({ block: "center", behavior: calm ? "auto" : "smooth" });
+      if (r.top < 0 || r.bottom > room) window.scrollBy({ top: r.top + r.height / 2 - room / 2, behavior: calm ? "auto" : "smooth" });
     }
   }
   document.getElementById("guide-leave").addEventListener("click", () => {

@@ -75,6 +75,14 @@ def test_conquest_territories_that_cannot_act_say_why(browser: Any, server_facto
     said = said_after_click(page, sea)
     assert said == f"Territory {number} is Sea; a City must be on Land.", said
     assert "now you can play" not in said and "'" not in said
+    # the same refusal of an action typed in the page's box also says how to type what can be played
+    page.evaluate("() => document.getElementById('toast').classList.add('hidden')")
+    page.click("#typed-toggle")
+    page.fill("#typed-input", f"village {number}")
+    page.press("#typed-input", "Enter")
+    page.wait_for_selector("#toast:not(.hidden)", timeout=10_000)
+    typed = page.inner_text("#toast")
+    assert typed.startswith("'village' is not possible in the city phase; now you can play, for example, 'city "), typed
     assert not page.errors  # type: ignore[attr-defined]
 
 

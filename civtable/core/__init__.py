@@ -9,6 +9,7 @@ from .errors import (
     MalformedAction,
     NotYourTurn,
     OptionError,
+    Reason,
     RecordError,
 )
 from .game import (
@@ -46,6 +47,7 @@ __all__ = [
     "Observation",
     "OptionError",
     "OptionSpec",
+    "Reason",
     "RecordError",
     "Session",
     "agent_rng",

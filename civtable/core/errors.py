@@ -11,8 +11,33 @@ class CivtableError(Exception):
     """Base class of every error civtable raises on purpose."""
 
 
+class Reason(str):
+    """The words of a refusal, as two parts: ``plain``, the sentence for everyone (a page where
+    people click shows it alone), and ``typed``, how what can be played now is typed (the
+    terminal shows it after the sentence, e.g. " ('left ...')"). As a string it is the whole,
+    as the terminal shows it (``text`` when the whole is not simply the two parts joined)."""
+
+    plain: str
+    typed: str
+
+    def __new__(cls, plain: str, typed: str = "", text: str | None = None) -> Reason:
+        self = super().__new__(cls, text if text is not None else plain + typed)
+        self.plain = str(plain)
+        self.typed = str(typed)
+        return self
+
+
 class ActionError(CivtableError, ValueError):
-    """An action could not be applied. The state is unchanged."""
+    """An action could not be applied. The state is unchanged.
+
+    ``str(error)`` is the whole message (the terminal's); ``plain`` is its sentence without how
+    actions are typed, and ``typed`` that typed hint ("" when the message has none): a message
+    given as a :class:`Reason` keeps its two parts."""
+
+    def __init__(self, message: object = "", *args: object) -> None:
+        super().__init__(message, *args)
+        self.plain: str = getattr(message, "plain", str(message))
+        self.typed: str = getattr(message, "typed", "")
 
 
 class MalformedAction(ActionError):

@@ -450,6 +450,7 @@ class GameManager:
             except CivtableError as exc:
                 error = error_for(exc)
                 error.message = name_players(error.message, live.names)  # refusals name players too
+                error.typed = name_players(error.typed, live.names)
                 raise error from exc
             live.session.resolve_chance()
             await self._commit(live, start, True)

@@ -292,7 +292,8 @@ def test_a_click_on_a_card_that_cannot_act_now_says_why(browser: Any, server_fac
     writing.click()
     page.wait_for_selector("#toast:not(.hidden)")
     said = page.inner_text("#toast")
-    assert said.startswith("this is not the time to buy a Technology; now place a card of your hand on the left"), said
+    # a sentence in plain words, without the terminal's typed form (" ('left ...')")
+    assert said == "This is not the time to buy a Technology; now place a card of your hand on the left of your board.", said
     page.wait_for_timeout(300)
     mine = httpx.get(f"{server.base}/api/games/{g['id']}", params={"token": g["seats"][0]["token"]}, timeout=30).json()
     assert mine["view"]["players"][0]["project"] == {"left": [], "right": [], "left_ids": [], "right_ids": []}

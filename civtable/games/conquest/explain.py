@@ -7,7 +7,7 @@ move. Depends on the state; the state never imports it (``game.py`` wires it in)
 
 from __future__ import annotations
 
-from civtable.core import Action
+from civtable.core import Action, Reason
 
 from .content import CATEGORIES, T_RELIGION
 from .frames import MoveUnit
@@ -19,7 +19,8 @@ from .state import ConquestState
 
 
 def why_illegal(s: ConquestState, action: Action, player: int) -> str:
-    """Why ``action`` is not legal for ``player`` now, in plain words."""
+    """Why ``action`` is not legal for ``player`` now, in plain words (a :class:`Reason` when
+    the words end with how to type what can be played now)."""
     kind, args = action.kind, action.args
     ph = s.phase
     known = {
@@ -27,10 +28,10 @@ def why_illegal(s: ConquestState, action: Action, player: int) -> str:
         "unit": 2, "to": (1, 2), "fight": 1, "recruit": 2, "buy": 0, "done": 0, "cancel": 0, "feed": 0,
     }
     if kind not in known:
-        return f"{kind!r} is not a Conquest action; {_hint(s)}"
+        return _hinted(s, f"{kind!r} is not a Conquest action")
     n = known[kind]
     if (isinstance(n, int) and len(args) != n) or (isinstance(n, tuple) and len(args) not in n):
-        return f"{action.text()!r} has the wrong number of words; {_hint(s)}"
+        return _hinted(s, f"{action.text()!r} has the wrong number of words")
     shapes = {
         "civ": "w", "city": "n", "starve": "wn", "monument": "n", "pay": "w", "upgrade": "n",
         "village": "n", "unit": "wn", "to": "nw", "fight": "w", "recruit": "wn",
@@ -43,7 +44,7 @@ def why_illegal(s: ConquestState, action: Action, player: int) -> str:
                 "pay": "pay food", "upgrade": "upgrade 12", "village": "village 12", "unit": "unit army 12",
                 "to": "to 12 (or: to 12 all)", "fight": "fight romans", "recruit": "recruit army 12",
             }[kind]
-            return f"{action.text()!r} is not understood; write it like '{example}'"
+            return Reason(f"{action.text()!r} is not understood", f"; write it like '{example}'")
     gm = s.map
     tnum = next((a for a in args if isinstance(a, int)), None)
     if tnum is not None and gm is not None and not 1 <= tnum <= gm.size:
@@ -55,11 +56,11 @@ def why_illegal(s: ConquestState, action: Action, player: int) -> str:
         "fight": ("battle",), "recruit": ("recruit",), "buy": ("research",),
     }
     if kind in phase_of and ph not in phase_of[kind]:
-        return f"'{kind}' is not possible in the {ph} phase; {_hint(s)}"
+        return _hinted(s, f"'{kind}' is not possible in the {ph} phase")
     if s.frames and kind not in ("pay", "to", "cancel", "fight"):
-        return f"finish the current choice first (or 'cancel'); {_hint(s)}"
+        return Reason("finish the current choice first", f" (or 'cancel'); {_hint(s)}")
     if not s.frames and kind in ("pay", "to", "cancel"):
-        return f"there is no pending choice to {'cancel' if kind == 'cancel' else 'answer'}; {_hint(s)}"
+        return _hinted(s, f"there is no pending choice to {'cancel' if kind == 'cancel' else 'answer'}")
     t = (tnum - 1) if isinstance(tnum, int) else -1
     c = s.content
     if kind == "civ":
@@ -77,7 +78,8 @@ def why_illegal(s: ConquestState, action: Action, player: int) -> str:
         return "you have no Gold left to feed with"
     if kind == "starve":
         if args[0] not in ("army", "fleet", "city"):
-            return "say 'starve army T', 'starve fleet T' or 'starve city T'"
+            return Reason("only an Army, a Fleet or a City can be left unfed", " ('starve army T', 'starve fleet T' or 'starve city T')",
+                          "say 'starve army T', 'starve fleet T' or 'starve city T'")
         return f"you have no {args[0]} in territory {t + 1} to leave unfed"
     if kind == "monument":
         if s.owner[t] != p or s.settle[t] != 2:
@@ -107,14 +109,15 @@ def why_illegal(s: ConquestState, action: Action, player: int) -> str:
         return f"an extra Village costs 1 Food or Luxury and 1 Wood or Stone; you have {_pool_text(s)}"
     if kind == "unit":
         if args[0] not in ("army", "fleet"):
-            return "say 'unit army T' or 'unit fleet T'"
+            return Reason("only Armies and Fleets move", " ('unit army T' or 'unit fleet T')", "say 'unit army T' or 'unit fleet T'")
         if movable(s, p, str(args[0]), t) <= 0:
             return f"you have no {args[0]} in territory {t + 1} that has not moved yet"
         return f"the {args[0]} in territory {t + 1} has nowhere to go"
     if kind == "to":
         f = s.frames[-1]
         if len(args) == 2 and args[1] != "all":
-            return "say 'to T' to move one unit or 'to T all' to move every unit there"
+            return Reason("units move one at a time or all together", " ('to T' or 'to T all')",
+                          "say 'to T' to move one unit or 'to T all' to move every unit there")
         unit = f.unit if isinstance(f, MoveUnit) else "unit"
         limit = c.army_move if unit == "army" else c.fleet_move
         return (f"the {unit} cannot reach territory {t + 1}: {unit}s move up to {limit} spaces, "
@@ -124,7 +127,8 @@ def why_illegal(s: ConquestState, action: Action, player: int) -> str:
         return f"{args[0]!r} is not an enemy civilization in territory {s.fight_t + 1}"
     if kind == "recruit":
         if args[0] not in ("army", "fleet"):
-            return "say 'recruit army T' or 'recruit fleet T'"
+            return Reason("only Armies and Fleets are recruited", " ('recruit army T' or 'recruit fleet T')",
+                          "say 'recruit army T' or 'recruit fleet T'")
         if not recruit_room(s, p):
             return f"you reached your unit limit of {s.unit_limit(p)} (1 + Government + Cities)"
         if args[0] == "army":
@@ -136,7 +140,12 @@ def why_illegal(s: ConquestState, action: Action, player: int) -> str:
         return f"a Fleet costs 1 Wood (Gold may stand in); you have {_pool_text(s)}"
     if kind == "buy":
         return f"the next extra roll costs {research_cost(s)} resources; you have {sum(s.pool)}"
-    return f"{action.text()!r} is not possible now; {_hint(s)}"
+    return _hinted(s, f"{action.text()!r} is not possible now")
+
+def _hinted(s: ConquestState, plain: str) -> Reason:
+    """``plain``, and for the terminal what can be typed now after it."""
+    return Reason(plain, f"; {_hint(s)}")
+
 
 def _hint(s: ConquestState) -> str:
     """What can be typed now: one legal action of each kind, as it is typed ('civ romans',

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from civtable.core import Action
+from civtable.core import Action, Reason
 
 from .content import RES_INDEX, RESOURCES
 from .costs import usable
@@ -56,7 +56,8 @@ def explain(s: InceptumState, a: Action, player: int) -> str:
     p = s.players[player]
     legal_kinds = {x.kind for x in s.legal_actions(player)}
     if k not in legal_kinds and k not in _DECISION_KINDS.get(d.kind, ()):
-        return f"'{a.text()}' is not possible now: the decision is '{d.kind}' ({d.prompt}); choose {words}"
+        return Reason(f"that is not possible now: {d.prompt}", f"; choose {words}",
+                      f"'{a.text()}' is not possible now: the decision is '{d.kind}' ({d.prompt}); choose {words}")
     try:
         if k == "research":
             ident = str(a.args[0])
@@ -157,7 +158,7 @@ def explain(s: InceptumState, a: Action, player: int) -> str:
         if k == "offer":
             if s.offers_made >= s.opt["max_offers_per_turn"]:
                 return f"you have made the most offers allowed in a turn ({s.opt['max_offers_per_turn']})"
-            return "offer to another seat of this game: offer SEAT"
+            return Reason("offer to another seat of this game", ": offer SEAT")
         if k in ("give", "take", "pray", "ask"):
             return f"'{a.text()}' is not possible: check the resource name and your hand (and the limits of this choice)"
         if k == "accept":
@@ -176,4 +177,4 @@ def explain(s: InceptumState, a: Action, player: int) -> str:
             return "choose your extra benefit first"
     except (ValueError, IndexError, TypeError):
         pass
-    return f"'{a.text()}' is not a legal action now; choose {words}"
+    return Reason(f"'{a.text()}' is not a legal action now", f"; choose {words}")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from civtable.core import CHANCE, Action
+from civtable.core import CHANCE, Action, Reason
 from civtable.core.frames import tag_of
 from civtable.core.words import count
 
@@ -129,11 +129,11 @@ def explain(st: PathState, a: Action, player: int) -> str:
     if a.kind != expected and not (tag == "claim" and a.kind == "pass"):
         now = _DOING[expected].replace("a Wonder or a Leader", f"a {f.kind.title()}" if hasattr(f, "kind") else "a card")
         tried = f"this is not the time to {_DOING[a.kind]}" if a.kind in _DOING else f"'{a.kind}' is not an action here"
-        return f"{tried}; now {now} ('{expected} ...')"
+        return Reason(f"{tried}; now {now}", f" ('{expected} ...')")
     if tag == "project":
         hand = [c.techs[i].id for i in p.hand]
         if len(a.args) != 1 or str(a.args[0]) not in hand:
-            return f"name one Technology of your hand ({', '.join(hand)}), e.g. '{expected} {hand[0]}'"
+            return Reason(f"name one Technology of your hand ({', '.join(hand)})", f", e.g. '{expected} {hand[0]}'")
         options = ", ".join(str(x.args[0]) for x in st.legal_actions(player))
         return f"that card is already placed (a card goes on one side only); you may place: {options}"
     if tag in ("deploy", "research"):
@@ -183,7 +183,8 @@ def explain(st: PathState, a: Action, player: int) -> str:
             if f.changes[player] >= MAX_CHANGES:
                 return f"you have moved your cubes {MAX_CHANGES} times in this pass: confirm your claim now"
     if tag == "destiny":
-        return "say how many times you use the Destiny: 'destiny N' with N from 0 to what you can pay"
+        return Reason("choose how many times you use the Destiny, from 0 to what you can pay", " ('destiny N')",
+                      "say how many times you use the Destiny: 'destiny N' with N from 0 to what you can pay")
     return f"{a.text()!r} is not a legal action now"
 
 

@@ -147,7 +147,18 @@
     }
   }
 
-  /** Every territory acts on the legal actions that name it (a chooser when there are several). */
+  /** The action a click on territory `t` would play in this phase (to hear why it cannot), or null. */
+  function wouldPlay(view, t, land) {
+    const unit = land ? "army" : "fleet";
+    const frame = view.frame || {};
+    const tried = { city: `city ${t}`, settle: `village ${t}`, upgrade: `upgrade ${t}`, build: `monument ${t}`,
+      famine: `starve ${unit} ${t}`, recruit: `recruit ${unit} ${t}`,
+      move: frame.kind === "move" ? `to ${t}` : `unit ${unit} ${t}` }[view.phase];
+    return frame.kind && frame.kind !== "move" ? null : tried || null;
+  }
+
+  /** Every territory acts on the legal actions that name it (a chooser when there are several);
+      the others say why a click does nothing (the phase's action refused, or nothing to do there). */
   function wireMap(view, ctx) {
     const byTerritory = new Map();
     for (const text of ctx.legal) {
@@ -158,7 +169,8 @@
     }
     const frame = view.frame || {};
     for (const [t, path] of kept.paths) {
-      Civ.table.actOn(path, byTerritory.get(t) || [], ctx, { heading: `Territory ${t}` });
+      Civ.table.actOn(path, byTerritory.get(t) || [], ctx, { heading: `Territory ${t}`,
+        tried: wouldPlay(view, t, path.dataset.land === "true"), why: `There is nothing to do in territory ${t} now.` });
       path.classList.toggle("source", frame.kind === "move" && frame.from === t);
       path.classList.toggle("fight", frame.kind === "fight" && frame.territory === t);
     }

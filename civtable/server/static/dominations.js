@@ -88,6 +88,9 @@
     node.setAttribute("aria-label", actions.length === 1 ? label(actions[0], ctx.payload) || actions[0] : heading || "choose");
     return Civ.table.actOn(node, actions, ctx, { heading });
   }
+  /** A place of the land with nothing to play now still answers a click: why the action it would
+      play is refused (`tried`), or `why` with the decision of the moment. */
+  function dimmed(node, ctx, tried, why) { return Civ.table.actOn(node, [], ctx, { tried, why }); }
 
   // ----- the land ------------------------------------------------------------------------------------
   function placeActions(legal, tile) {
@@ -131,10 +134,16 @@
     const root = svg("svg", { viewBox: box.join(" "), class: "dom-land", role: "group", "aria-label": "the land" });
     root.style.maxWidth = `${Math.round(Math.min(1000, box[2] * 1.25))}px`;  // to scale: 75 px a tile's side at most
     const cradle = svg("g", { class: "cradle" });
+    const kind = (view.decision || {}).kind;
     for (const { cell, tile: t, cradle: isCradle } of cells.values()) {
-      if (isCradle) { cradle.append(triangle(cell, null, null, "cradle").g); continue; }
+      if (isCradle) { cradle.append(dimmed(triangle(cell, null, null, "cradle").g, ctx, null, "The Cradle takes no tile, City or Monument.")); continue; }
       const g = placedTile(cell, t, payload);
-      acting(g, cellActions(legal, key(cell)), ctx, `On the tile at ${where(cell)}`);
+      const acts = cellActions(legal, key(cell));
+      if (acts.length) acting(g, acts, ctx, `On the tile at ${where(cell)}`);
+      else {  // the action this decision would play on the tile, to hear why it cannot
+        const verb = { build: t.city && t.city[0] === view.you ? "upgrade" : "city", site: "site" }[kind];
+        dimmed(g, ctx, verb ? `${verb} ${key(cell).replace(/,/g, " ")}` : null, `Nothing can be done on the tile at ${where(cell)} now.`);
+      }
       root.append(g);
     }
     root.prepend(cradle);
@@ -143,7 +152,13 @@
     for (const k of free) {
       const cell = k.split(",").map(Number);
       const acts = places.get(k);
-      if (!acts) { root.append(triangle(cell, null, null, "free").g); continue; }
+      if (!acts) {
+        const placing = legal.some((x) => x.startsWith("place "));
+        const why = !placing ? "Nothing can be placed on the land now." : tile ? `Your chosen tile cannot go at ${where(cell)}.`
+          : "Nothing can be placed there now: choose a tile from your hand first.";
+        root.append(dimmed(triangle(cell, null, null, "free").g, ctx, null, why));
+        continue;
+      }
       const action = acts.find((t) => t.endsWith(` ${pick.rotation}`)) || acts[0];
       const r = Number(words(action)[5]);
       const { g } = triangle(cell, tile, shown(tile.resources, r), "target" + (pick.preview === action ? " previewing" : ""));

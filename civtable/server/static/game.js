@@ -137,8 +137,10 @@
     return text.charAt(0).toUpperCase() + text.slice(1) + (/[.!?]$/.test(text) ? "" : ".");
   }
 
-  /** Send an action in the text form; the new view comes back in the answer (and over the socket). */
-  async function act(text) {
+  /** Send an action in the text form; the new view comes back in the answer (and over the socket).
+      A refusal says the table's plain words; an action typed in the box (`typed`) also hears how
+      what can be played now is typed (the answer's `typed`, kept apart for clicks). */
+  async function act(text, typed) {
     if (!token || busy || !payload) return false;
     if (payload.log) guideLogMark = payload.log.length;
     guideSteps += 1;
@@ -147,7 +149,7 @@
       { token, action: text, state_id: payload.state_id });
     busy = false;
     if (!res.ok) {
-      toast(res.data.error || "the action was refused");
+      toast(`${res.data.error || "the action was refused"}${typed && res.data.typed ? res.data.typed : ""}`);
       if (res.status === 409) load();
       return false;
     }
@@ -156,17 +158,19 @@
     return true;
   }
 
-  /** A click on a board element that cannot act now: the table's plain-words reason (the server
-      refuses the action and nothing changes), or whose turn it is. */
+  /** A click on a board element that cannot act now: the table's plain-words reason why `text`
+      (the action it would play) is refused (nothing changes), or, with no such action, `why` and
+      the decision of the moment; or whose turn it is. */
   let refusing = false;
-  async function refuse(text) {
+  async function refuse(text, why) {
     if (!token || busy || refusing || !payload || payload.finished) return;
     if (!payload.your_turn) { toast(`Not your turn: ${document.getElementById("status").textContent}`); return; }
+    if (!text) { toast(`${sentence(why || "nothing to do there now")} ${document.getElementById("status").textContent}.`); return; }
     refusing = true;
     const res = await api("POST", `/api/games/${encodeURIComponent(gameId)}/actions`,
       { token, action: text, state_id: payload.state_id });
     refusing = false;
-    if (!res.ok) { toast(res.data.error || "not possible now"); if (res.status === 409) load(); return; }
+    if (!res.ok) { toast(sentence(res.data.error || "not possible now")); if (res.status === 409) load(); return; }
     if (!payload || res.data.state_id >= payload.state_id) show(res.data);  // it had just become possible
   }
 
@@ -369,7 +373,7 @@
     const body = clear(document.getElementById("guide-body"));
     if (guideLogMark === null) guideLogMark = Math.max(0, payload.log.length - 6);
     const happened = payload.log.slice(guideLogMark).filter((e) => e.text).slice(-6);
-    const story = () => (happened.length ? [el("div", { class: "small" }, "What just happened:"),
+    const story = () => (happened.length ? [el("div", { class: "small happened-head" }, "What just happened:"),
       el("ul", { class: "happened" }, happened.map((e) => el("li", {}, e.text)))] : []);
     if (payload.finished) {
       const winners = (payload.result && payload.result.winners || []).map((w) => Civ.seatName(payload, w));
@@ -431,11 +435,15 @@
       if (!targets.includes(n) && n._civ && n._civ.legal.includes(hint.action)) targets.push(n);
     }
     for (const n of targets) { n.classList.add("guide-target"); n.dataset.guideAction = hint.action; }
-    const onBoard = targets.find((n) => n.closest("#board"));
-    if (onBoard) {
-      const r = onBoard.getBoundingClientRect();
+    // the suggested control is brought into view: above the guide where a phone docks it at the
+    // bottom of the screen (style.css), so that the guide's words and the control show together
+    const control = targets.find((n) => n.closest("#board")) || targets[0];
+    if (control) {
+      const r = control.getBoundingClientRect();
+      const docked = getComputedStyle(panel).position === "fixed";
+      const room = docked ? panel.getBoundingClientRect().top : window.innerHeight;
       const calm = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-      if (r.bottom < 0 || r.top > window.innerHeight) onBoard.scrollIntoView({ block: "center", behavior: calm ? "auto" : "smooth" });
+      if (r.top < 0 || r.bottom > room) window.scrollBy({ top: r.top + r.height / 2 - room / 2, behavior: calm ? "auto" : "smooth" });
     }
   }
   document.getElementById("guide-leave").addEventListener("click", () => {
@@ -585,7 +593,7 @@
     ev.preventDefault();
     const input = document.getElementById("typed-input");
     const text = input.value.trim();
-    if (text && await act(text)) input.value = "";
+    if (text && await act(text, true)) input.value = "";
   });
   load();
 })();

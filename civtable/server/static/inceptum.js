@@ -33,18 +33,12 @@
     return out;
   }
 
-  function clickable(node, ctx, actions, label) {
-    if (ctx.readonly || !actions.length) return node;
-    node.classList.add("clickable");
-    node.setAttribute("tabindex", "0");
-    node.setAttribute("role", "button");
-    if (!node.dataset.term) node.title = actions.length === 1 ? `${label || ""} ${actions[0]}`.trim() : actions.join(" | ");
-    node.dataset.action = actions[0];
-    const go = () => (actions.length === 1 || !ctx.choose ? ctx.act(actions[0]) : ctx.choose(node, actions));
-    node.addEventListener("click", go);
-    node.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); go(); } });
-    node.addEventListener("mouseenter", () => ctx.preview(actions[0]));
-    return node;
+  /** A board element that plays one of `actions` (legal ones) through the shared Civ.table.actOn
+      (the highlight, a chooser for several, the description when pointed at); with none legal, a
+      click says why `tried` (the action it would play) is refused, or what the decision is. */
+  function clickable(node, ctx, actions, tried) {
+    if (ctx.readonly) return node;
+    return Civ.table.actOn(node, actions, ctx, { tried: actions.length ? null : tried || null });
   }
 
   function costObject(cost) {
@@ -166,9 +160,10 @@
     const grid = el("div", { class: "city", role: "grid", "aria-label": `city of ${seatText(payload, player.seat)}` });
     const slot = view.dice && view.dice.slot;
     const mine = player.seat === view.you;
+    const deciding = ((ctx.payload || {}).decision || {}).kind;
     const axis = (kind, n) => {
       const node = el("span", { class: "axis", dataset: { [kind]: n } }, String(n));
-      return mine ? clickable(node, ctx, ctx.legal.has(`${kind} ${n}`) ? [`${kind} ${n}`] : [], "") : node;
+      return mine ? clickable(node, ctx, ctx.legal.has(`${kind} ${n}`) ? [`${kind} ${n}`] : [], deciding === "bonus_slot" ? `${kind} ${n}` : null) : node;
     };
     grid.append(el("span", { class: "axis" }));
     for (let c = 1; c <= 5; c++) grid.append(axis("col", c));
@@ -190,7 +185,9 @@
           node.dataset.term = `level:${cell.line}:${cell.level}`;
         }
         if (slot && slot[0] === r && slot[1] === c) { node.classList.add("bonus"); if (!node.dataset.term) node.dataset.term = "rule:bonus_slot"; }
-        if (mine) clickable(node, ctx, [...ctx.legal].filter((t) => t.split(" ").length === 3 && t.endsWith(` ${r} ${c}`)), "");
+        // a slot that cannot act says why: taken (choosing a slot), or its building not upgradable now
+        const tried = deciding === "slot" ? `slot ${r} ${c}` : deciding === "bonus_slot" ? `bonus ${r} ${c}` : cell ? `upgrade ${r} ${c}` : null;
+        if (mine) clickable(node, ctx, [...ctx.legal].filter((t) => t.split(" ").length === 3 && t.endsWith(` ${r} ${c}`)), tried);
         grid.append(node);
       }
     }
@@ -315,7 +312,7 @@
           (t.requires || []).length ? el("div", { class: "unl" }, "needs " + t.requires.map((r) => (byId.get(r) || { name: titleCase(r) }).name).join(", ")) : null,
           (t.unlocks || []).length ? el("div", { class: "unl" }, "unlocks " + t.unlocks.map((u) => (byId.get(u) ? byId.get(u).name : titleCase(u))).join(", ")) : null);
         cards.set(t.id, card);
-        clickable(card, ctx, legalNaming(ctx, t.id, ["research"]), "");
+        clickable(card, ctx, legalNaming(ctx, t.id, ["research"]), `research ${t.id}`);
         return card;
       }))));
     }
@@ -380,7 +377,7 @@
           el("div", { class: "small muted" }, (line.levels || []).map((l) => `${l.level}. ${l.name}`).join(" → ")),
           el("div", { class: "small" }, "new: ", resources(first.your_cost || first.cost, { empty: "free" }),
             built !== null ? el("span", { class: "muted" }, ` · yours ${built}/${line.max_count ?? "?"}`) : null));
-        clickable(card, ctx, ctx.legal.has(`build ${line.id}`) ? [`build ${line.id}`] : [], "");
+        clickable(card, ctx, ctx.legal.has(`build ${line.id}`) ? [`build ${line.id}`] : [], `build ${line.id}`);
         return card;
       })));
   }
@@ -394,7 +391,7 @@
         el("div", { class: "small muted" }, [titleCase(w.age || ""), titleCase(w.kind || ""), `${w.cp ?? "?"} CP`].filter(Boolean).join(" · ")),
         w.owner !== null && w.owner !== undefined ? el("div", { class: "small" }, "built by ", seatLabel(payload, w.owner))
           : el("div", { class: "small" }, resources(w.your_cost || w.cost, { empty: "free" })));
-      clickable(card, ctx, legalNaming(ctx, w.id), "");
+      clickable(card, ctx, legalNaming(ctx, w.id), `wonder ${w.id}`);
       return card;
     })));
   }
@@ -411,7 +408,7 @@
           const card = el("div", { class: "wonder-card" + (taken ? " taken" : ""), dataset: { benefit: b.id, term: `benefit:${b.id}` } },
             el("div", { class: "name" }, b.name || titleCase(b.id)),
             taken ? el("div", { class: "small" }, "taken by ", seatLabel(payload, b.taken_by)) : null);
-          clickable(card, ctx, legalNaming(ctx, b.id), "");
+          clickable(card, ctx, legalNaming(ctx, b.id), `benefit ${b.id}`);
           return card;
         })))));
   }

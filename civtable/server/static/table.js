@@ -48,12 +48,15 @@
       the action does when pointed at (the tip and the planner), and offers a choice when it could
       mean several actions (`opts.heading` titles the chooser). On a touch screen the first tap
       shows the description and the second plays it. Calling it again on the same node (a board
-      kept between positions) replaces its actions; with no legal action the node stops acting. */
+      kept between positions) replaces its actions; with no legal action the node stops acting.
+      A place with no legal action still answers a click (ctx.refuse): the table's reason why the
+      action it would play (`opts.tried`, else the first of `actions`) is refused, or, with no
+      such action, `opts.why` (plain words) and the decision of the moment. */
   function actOn(node, actions, ctx, opts) {
     opts = opts || {};
     const legal = ctx.readonly ? [] : (actions || []).filter((t) => ctx.legal.has(t));
-    // an element that could act but may not now: a click asks the table why (ctx.refuse)
-    const refused = ctx.readonly || legal.length || !ctx.refuse ? null : (actions || [])[0] || null;
+    const refused = ctx.readonly || legal.length || !ctx.refuse ? null
+      : { tried: opts.tried || (actions || [])[0] || null, why: opts.why || null };
     node._civ = { legal, ctx, heading: opts.heading, refused };
     if (!legal.length) {
       node.classList.remove("clickable");
@@ -63,8 +66,9 @@
       if (refused && !node._civRefusing) {
         node._civRefusing = true;
         node.addEventListener("click", () => {
-          const { legal: now, ctx: c, refused: tried } = node._civ;
-          if (!now.length && tried && lastPointer !== "touch") c.refuse(tried);  // a tap reads the card's tip
+          const { legal: now, ctx: c, refused: no } = node._civ;
+          // a tap on something with a glossary entry reads its tip instead
+          if (!now.length && no && !(lastPointer === "touch" && node.closest("[data-term]"))) c.refuse(no.tried, no.why);
         });
       }
       return node;

@@ -29,10 +29,11 @@ SAMPLES = 8
 CPU_BUDGET = 120.0
 """Default CPU seconds for one review (the move analysis stops when they are spent)."""
 SWINGS = 3
-VERSION = 2
+VERSION = 3
 """The review's version: raised when its words or fields change, so that reviews stored by a
 server are made again rather than shown in an older form (2: moves and swings in one sentence,
-moves alike told apart by content names)."""
+moves alike told apart by content names; 3: Dominations' places named as the board's rulers
+show them, M20, instead of by lattice numbers)."""
 SUGGESTING_LEVEL = "strong"
 
 

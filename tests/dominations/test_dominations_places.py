@@ -156,4 +156,8 @@ def test_the_terminal_draws_the_rulers_and_accepts_a_name() -> None:
     text = renderer.typed(f"place {tile_id(s, 81)} M32 0", legal)
     assert Action.parse(text) in legal and text == f"place {tile_id(s, 81)} 6 0 0 0"
     assert renderer.typed("place t1 0 0 0 1", legal) == "place t1 0 0 0 1"
+    # a name alone is the one action on that space; a bare number stays a menu number
+    building = [Action("city", (5, 0, 1)), Action("upgrade", (0, -1, 0)), Action("pass", ())]
+    assert renderer.typed("M31", building) == "city 5 0 1" and renderer.typed("n19", building) == "upgrade 0 -1 0"
+    assert renderer.typed("3", building) == "3" and renderer.typed("M20", building) == "M20"
     assert "M20" in renderer.help_lines()[0]

@@ -13,7 +13,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_util import DESKTOP, SCREENSHOTS, ClickPlayer, launch, legal_actions, state_id, wait_state
+from browser_util import (
+    DESKTOP,
+    PHONE,
+    SCREENSHOTS,
+    ClickPlayer,
+    assert_no_horizontal_scroll,
+    launch,
+    legal_actions,
+    state_id,
+    wait_state,
+)
 
 from civtable.games.dominations.places import cell_name
 
@@ -99,4 +109,18 @@ def test_places_named_in_the_log_and_descriptions_are_found_on_the_board(browser
     box = line.bounding_box()
     page.mouse.move(box["x"] + 3, box["y"] + box["height"] / 2)  # the line's start, not the name: the line lights it too
     assert lit(page) == [typed]
+    # a Locus named in the log is lit where its six spaces meet (the Cradle's centre: M/N19)
+    page.eval_on_selector("#log", "log => { const li = document.createElement('li'); "
+                          "li.textContent = 'Player 2 scores the Locus at M/N19.'; log.append(li); }")
+    locus = page.locator("#log li .place-name[data-place='M/N19']")
+    locus.wait_for()
+    locus.hover()
+    assert page.locator("svg.dom-land circle.lit-point[data-place='M/N19']").count() == 1
+    page.mouse.move(0, 0)
+    assert page.locator("svg.dom-land .lit-point").count() == 0
+    # on a phone the rulers stay inside the land's panel
+    page.set_viewport_size(PHONE)
+    page.wait_for_timeout(150)
+    page.locator(".dom-map").screenshot(path=str(SCREENSHOTS / "dominations-places-375x812.png"))
+    assert_no_horizontal_scroll(page)
     assert errors == []

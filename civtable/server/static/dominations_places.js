@@ -147,7 +147,7 @@
 
   // ----- names in what people read ------------------------------------------------------------------------
   const NAME = /\b([A-Z]{1,3}\/[A-Z]{1,3}-?\d{1,3}|[A-Z]{1,3}-?\d{1,3})\b/g;
-  const WHERE = "#log, #planner, #chooser, #dom-preview, #guide, #review, .tip, [role=tooltip], .moments, .happened";
+  const WHERE = "#log, #planner, #chooser, #dom-preview, #guide, #review, .tip, [role=tooltip], #moments, .happened";
 
   /** Wrap every place name in the text nodes under `node` (where people read) in a span that
       lights the place when pointed at. */

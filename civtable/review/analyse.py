@@ -32,11 +32,12 @@ SAMPLES = 8
 CPU_BUDGET = 120.0
 """Default CPU seconds for one review (the move analysis stops when they are spent)."""
 SWINGS = 3
-VERSION = 3
+VERSION = 4
 """The review's version: raised when its words or fields change, so that reviews stored by a
 server are made again rather than shown in an older form (2: moves and swings in one sentence,
 moves alike told apart by content names; 3: a swing put down to the step that made most of it,
-a production or simultaneous choices included, or said to have come over the round)."""
+a production or simultaneous choices included, or said to have come over the round; 4:
+Dominations' places named as the board's rulers show them, M20, instead of by lattice numbers)."""
 SUGGESTING_LEVEL = "strong"
 
 

@@ -6,9 +6,10 @@ Map legend (works without colour): each cell is two characters — the Camp's co
 ``▲``/``▼`` for its orientation, or the level ``1``–``3`` of a City on it, or ``M`` for a
 Monument; ``()`` is the Cradle and ``··`` an empty cell where a tile may go. Colours: Y Trade
 (yellow), O Craftsmanship (orange), B Art (blue), G Science (green), R Government (red),
-P Religion (purple), W Vestigium (white). Coordinates: each row is labelled ``j`` on the left;
-along a row, cells come in ``▲▼`` pairs of one ``i``, rising to the right, and the row's range of
-``i`` is written on the right.
+P Religion (purple), W Vestigium (white). Places are named as on the web page's board
+(:mod:`civtable.games.dominations.places`): each row's letters on the left and right, the column
+numbers above the land (even) and below it (odd); ``M20`` is row M, column 20. Typed actions take
+these names (``place t4 M20 1``, ``city M20``, ``locus M/N19``) as well as the numbers.
 
 Long decisions are offered in small steps (:meth:`DominationsRenderer.steps`): a placement is the
 tile, then the place (numbered on the land), then the turn (each with what it would Produce); a
@@ -22,6 +23,7 @@ from typing import Any
 from civtable.core import Action
 from civtable.games.dominations import placement
 from civtable.games.dominations.choices import describe_action, knowledge
+from civtable.games.dominations.places import cell_name, column, parse_cell, row_name, typed_action
 from civtable.games.dominations.view import goal_words
 
 from .render import Renderer
@@ -43,8 +45,10 @@ def _neighbours(i: int, j: int, o: int) -> list[tuple[int, int, int]]:
 
 
 def land_lines(view: dict[str, Any], marks: dict[tuple[int, int, int], int] | None = None) -> list[str]:
-    """The board as text rows (north at the top); column = 2 × (2i + j + o). ``marks`` numbers
-    cells (where a tile may go, or tiles to choose): the number replaces the cell's two characters."""
+    """The board as text rows (north at the top), two characters a column: each row's letters on
+    both sides, the even column numbers above the land and the odd ones below it. ``marks``
+    numbers cells (where a tile may go, or tiles to choose): the number replaces the cell's two
+    characters."""
     cells: dict[tuple[int, int, int], str] = {}
     for c in view.get("cradle", []):
         cells[tuple(c)] = "()"  # type: ignore[index]
@@ -63,27 +67,41 @@ def land_lines(view: dict[str, Any], marks: dict[tuple[int, int, int], int] | No
         cells[cell] = f"{n:>2}"
     if not cells:
         return []
-    cols = {k: 2 * (2 * k[0] + k[1] + k[2]) for k in cells}
-    left = min(cols.values())
+    cols = {k: column(k) for k in cells}
+    left, right = min(cols.values()), max(cols.values())
     rows = sorted({k[1] for k in cells}, reverse=True)
+    width = 2 * (right - left + 1)
+    pad = max(len(row_name(j)) for j in rows)
     body = []
     for j in rows:
-        line: list[str] = []
-        for k, text in sorted(((k, v) for k, v in cells.items() if k[1] == j), key=lambda kv: cols[kv[0]]):
-            col = cols[k] - left
-            while len(line) < col:
-                line.append(" ")
-            line[col:col + 2] = list(text)
-        ids = [k[0] for k in cells if k[1] == j]
-        body.append((j, "".join(line).rstrip(), min(ids), max(ids)))
-    width = max(len(b[1]) for b in body)
-    return [f"{j:>3} │ {row.ljust(width)} │ i {lo}…{hi}" if lo != hi else f"{j:>3} │ {row.ljust(width)} │ i {lo}"
-            for j, row, lo, hi in body]
+        line = [" "] * width
+        for k, text in cells.items():
+            if k[1] == j:
+                at = 2 * (cols[k] - left)
+                line[at:at + 2] = list(text)
+        body.append(f"{row_name(j):>{pad}} │ {''.join(line)} │ {row_name(j)}")
+    margin = " " * (pad + 3)
+    return [margin + _ruler(left, right, 0)] + body + [margin + _ruler(left, right, 1)]
+
+
+def _ruler(left: int, right: int, parity: int) -> str:
+    """The numbers of the columns of one parity, each over its column's two characters."""
+    line = [" "] * (2 * (right - left + 1) + 2)
+    free = 0
+    for c in range(left, right + 1):
+        if c % 2 != parity:
+            continue
+        text = str(c)
+        at = 2 * (c - left) + (2 - len(text) if len(text) < 2 else 0)
+        if at >= free:
+            line[at:at + len(text)] = list(text)
+            free = at + len(text) + 1
+    return "".join(line).rstrip()
 
 
 def cell_text(cell: Any) -> str:
-    """A cell as players read it: (i, j, ▲)."""
-    return f"({cell[0]}, {cell[1]}, {'▲' if int(cell[2]) == 0 else '▼'})"
+    """A space of the land as the board names it: M20."""
+    return cell_name(cell)
 
 
 NODUS_LETTER = "YOBGRPWX"  # a Nodus's colour: the six Domains, Vestigium (W), Corruptio (X)
@@ -107,10 +125,12 @@ Dominations: 3 Ages of 5 turns, most VP wins. A turn: place a Land tile, then
 you may build a City or a Monument Level, then develop a Mastery.
 Placing: the tile, then its place (a number on the land), then its turn; its
 Camp and the 4 Resources along the edge it touches Produce Knowledge.
-Land: row j on the left, the row's i on the right (▲▼ pairs of one i). Camps:
-Y Trade O Craft B Art G Science R Government P Religion; 1-3 City, M Monument.
-Menus come in steps ('back' returns one). Typing works too: place TILE I J O
-TURN (O 0 ▲, 1 ▼), city I J O, develop MASTERY COPY X Y, convert FROM TO, pass."""
+Land: a space is named by its row (letters, left and right) and its column
+(numbers above and below): M20; a Locus by its two rows and column: M/N19.
+Camps: Y Trade O Craft B Art G Science R Government P Religion; 1-3 City,
+M Monument. Menus come in steps ('back' returns one). Typing works too:
+place TILE SPACE TURN (place t4 M20 1), city SPACE, locus M/N19,
+develop MASTERY COPY X Y, convert FROM TO, pass."""
 
 
 GROUP = 6
@@ -131,6 +151,21 @@ class DominationsRenderer(Renderer):
         self._by_domain = False  # Masteries offered Domain first
         self._colour_of: dict[str, str] = {}  # Mastery -> the Domain step it was chosen from
 
+    def typed(self, line: str, legal: Any) -> str:
+        """Places as the board names them: 'place t4 M20 1' is 'place t4 0 0 0 1', 'city M20' is
+        'city 0 0 0', 'locus M/N19' is 'locus 0 0'; 'M20' alone is the one option on that space."""
+        text = typed_action(line)
+        words = line.split()
+        if len(words) == 1 and not words[0].isdigit():
+            try:
+                i, j, o = parse_cell(words[0])
+            except ValueError:
+                return text
+            on = [a for a in legal if len(a.args) >= 3 and [str(x) for x in a.args[-3:]] == [str(i), str(j), str(o)]
+                  and a.kind in ("city", "upgrade", "site", "reactivate")]
+            return on[0].text() if len(on) == 1 else text
+        return text
+
     def moment_lines(self, moments: Any) -> list[str]:
         """Each new big moment: its title and its lines wrapped to the width (at most 7 rows)."""
         t = self.term
@@ -143,10 +178,10 @@ class DominationsRenderer(Renderer):
 
     def _land_title(self) -> str:
         if self._marks and self._mark_kind == "free":
-            return "Land — type the number of the place for your tile (j left, i right):"
+            return "Land — type the number of the place for your tile (or its name, row and column):"
         if self._marks:
-            return "Land — type the number of the tile you choose (j left, i right):"
-        return "Land (row j on the left, the row's i on the right; ▲▼ pairs of one i):"
+            return "Land — type the number of the tile you choose (or its name, row and column):"
+        return "Land (a space is its row and column: M20 is row M, column 20):"
 
     def title_line(self, view: dict[str, Any], seat: int | None) -> str:
         t = self.term

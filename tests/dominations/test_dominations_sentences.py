@@ -1,5 +1,5 @@
-"""Dominations' log sentences take the right article before a Domain: "an Art Land tile", "on an
-Art Camp" (never "a Art")."""
+"""Dominations' log sentences take the right article before a Domain: "an Art Land tile" (never
+"a Art")."""
 
 from __future__ import annotations
 

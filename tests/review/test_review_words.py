@@ -32,6 +32,7 @@ def test_both_axes_of_the_chart_are_labelled() -> None:
 def test_a_move_is_compared_without_what_follows_it() -> None:
     ended = "Player 1 ends the turn. Round 2 begins. Production: Player 1 +1 Food; Player 2 +3 Gold"
     assert first_sentence(ended) == "Player 1 ends the turn"
-    assert first_sentence("Player 1 places a Trade Land tile at (0, -2, up)") == "Player 1 places a Trade Land tile at (0, -2, up)"
+    assert first_sentence("Player 1 places a Trade Land tile at Q20. Player 2 scores the Locus at M/N19.") \
+        == "Player 1 places a Trade Land tile at Q20"
     assert first_sentence("Player 1 (Sumerians) ends the research phase. Player 2's turn: production") \
         == "Player 1 (Sumerians) ends the research phase"

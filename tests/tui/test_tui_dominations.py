@@ -1,6 +1,6 @@
 """Dominations in a real terminal of 80×24 (tmux): a whole 2-player game against a greedy bot,
 played with menu numbers. Every screen fits; placements are chosen tile → place → turn with no
-menu longer than the screen; the land is labelled with coordinates; 'help' is Dominations' own;
+menu longer than the screen; the land's rows are lettered on both sides (the places' names, M20); 'help' is Dominations' own;
 the end of each Age is told; the score sheet ends the game."""
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ def test_dominations_terminal_game_to_the_end_at_80x24() -> None:
             if asks and ends and ends[-1] > asks[-1]:
                 if ends[-1] - asks[-1] - 1 > longest_menu:
                     longest_menu, longest_screen = ends[-1] - asks[-1] - 1, screen
-            if "│ i " in screen:
+            if "M │ " in screen and " │ M" in screen:  # the Cradle's row, lettered on both sides
                 seen["coords"] = True
             if "★ End of Age" in screen:
                 seen["ages"] = True

@@ -14,17 +14,16 @@ from civtable.core import Action, ActionError
 
 from .content import COLOUR_INDEX, COLOURS, DOMAINS, Content, Effect
 from .placement import EDGE, LOCUS, Outcome, edge_partner, preview, split
+from .places import cell_name, point_name
 from .view import effect_words, goal_words
 
 _NODUS = (*DOMAINS, "Vestigium", "Corruptio")
 """A Nodus by its colour's Domain, or white Vestigium (joins any colour), black Corruptio (joins nothing)."""
 
-ORIENT = ("▲", "▼")
-
 
 def cell_words(i: Any, j: Any, o: Any) -> str:
-    """A position on the land as players read it: (i, j, ▲)."""
-    return f"({i}, {j}, {ORIENT[int(o)]})"
+    """A space of the land as the board's rulers name it: M20 (:mod:`.places`)."""
+    return cell_name((i, j, o))
 
 
 def knowledge(counts: tuple[int, ...] | list[int], vest: int = 0) -> str:
@@ -53,7 +52,7 @@ def _tile_words(c: Content, tile_id: str) -> tuple[str, int]:
 def outcome_words(view: dict[str, Any], cell: tuple[int, int, int], o: Outcome) -> str:
     """'Scoring the edge with Player 2's tile: 4 Trade, 1 Religion (1 Trade lost at your limit).'"""
     kind, a, b = o.option
-    how = (f"the Locus at ({a}, {b})" if kind == LOCUS
+    how = (f"the Locus at {point_name((a, b))}" if kind == LOCUS
            else f"the edge with {edge_partner(view, cell, o.option)}" if kind == EDGE else "every edge")
     text = f"{knowledge(o.counts, o.vest)} from {how}"
     if any(o.lost):

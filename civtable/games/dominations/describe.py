@@ -8,6 +8,7 @@ from civtable.core import CHANCE, Action
 
 from .content import COLOUR_INDEX, DOMAINS
 from .frames import Deal, Order
+from .places import cell_name, point_name
 
 if TYPE_CHECKING:
     from .state import DominationsState
@@ -38,13 +39,13 @@ def describe(s: DominationsState, player: int, a: Action) -> str:
             return f"{who} has chosen an Objective and a Monument."
         if k == "place":
             t = c.tiles[c.tile_index[str(a.args[0])]]
-            return f"{who} places {_a(_dom(['yellow', 'orange', 'blue', 'green', 'red', 'purple'][t.camp]))} Land tile at ({a.args[1]}, {a.args[2]}, {'up' if a.args[3] == 0 else 'down'})."
+            return f"{who} places {_a(_dom(['yellow', 'orange', 'blue', 'green', 'red', 'purple'][t.camp]))} Land tile at {cell_name(a.args[1:4])}."
         if k == "reactivate":
-            return f"{who} uses the Inventor to reactivate the tile at ({a.args[0]}, {a.args[1]})."
+            return f"{who} uses the Inventor to reactivate the tile at {cell_name(a.args[:3])}."
         if k == "edge":
             return f"{who} scores edge {int(a.args[0]) + 1} of the new tile."
         if k == "locus":
-            return f"{who} scores the Locus at ({a.args[0]}, {a.args[1]})."
+            return f"{who} scores the Locus at {point_name(a.args[:2])}."
         if k == "all_edges":
             return f"{who} scores every connected edge."
         if k == "vest":
@@ -56,12 +57,12 @@ def describe(s: DominationsState, player: int, a: Action) -> str:
             colour = c.tiles[s.placed[cell][0]].camp
             level = s.cities[cell][1] + 1 if cell in s.cities else 1
             verb = "builds" if k == "city" else "upgrades to"
-            return f"{who} {verb} a Level {level} City on {_a(DOMAINS[colour])} Camp."
+            return f"{who} {verb} a Level {level} City on the {DOMAINS[colour]} Camp at {cell_name(cell)}."
         if k == "monument":
             mon = c.monuments[c.monument_index[str(a.args[0])]]
             return f"{who} builds Level {s.built.get(mon.idx, 0) + 1} of {mon.name}."
         if k == "site":
-            return f"{who} stands the Monument at ({a.args[0]}, {a.args[1]})."
+            return f"{who} stands the Monument at {cell_name(a.args[:3])}."
         if k in ("develop", "assimilate"):
             m = c.masteries[c.mastery_index[str(a.args[0])]]
             verb = "develops" if k == "develop" else "assimilates"

@@ -33,9 +33,9 @@ def explain(s: DominationsState, a: Action, player: int) -> str:
             if str(a.args[0]) not in c.tile_index or c.tile_index[str(a.args[0])] not in p.hand:
                 return f"you have no Land tile {a.args[0]} in hand"
             if len(a.args) != 5 or int(a.args[3]) not in (0, 1) or int(a.args[4]) not in (0, 1, 2):
-                return Reason("that is not a space of the land, or not a way to turn a tile",
-                              " (say place TILE I J O ROTATION with O 0 (up) or 1 (down) and ROTATION 0-2)",
-                              "say place TILE I J O ROTATION with O 0 (up) or 1 (down) and ROTATION 0-2")
+                hint = ("say place TILE SPACE ROTATION, the space named as on the board (place t4 M20 1) "
+                        "or as I J O with O 0 (up) or 1 (down), and ROTATION 0-2")
+                return Reason("that is not a space of the land, or not a way to turn a tile", f" ({hint})", hint)
             return "a tile goes on an empty space sharing a full edge with the Cradle or a placed tile"
         if a.kind == "convert":
             x, y = str(a.args[0]), str(a.args[1])

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .content import DOMAINS
+from .places import point_name
 
 if TYPE_CHECKING:
     from .state import DominationsState
@@ -59,7 +60,7 @@ def revealed(s: DominationsState) -> None:
 
 
 def locus(s: DominationsState, seat: int, point: tuple[int, int], counts: list[int], vest: int, cities: int) -> None:
-    lines = [f"Six Land tiles now surround the point ({point[0]}, {point[1]}): instead of one edge, "
+    lines = [f"Six Land tiles now surround the point {point_name(point)}: instead of one edge, "
              f"{name(seat)} scores the six Resources round it.",
              f"It Produces {knowledge(counts, vest)} (Camp included)."]
     if cities:

@@ -22,7 +22,7 @@
   const COLOURS = ["yellow", "orange", "blue", "green", "red", "purple"];
   const DOMAIN = { yellow: "Trade", orange: "Craftsmanship", blue: "Art", green: "Science", red: "Government",
                    purple: "Religion", vestigium: "Vestigium", corruptio: "Corruptio" };
-  const ORIENT = ["▲", "▼"];
+  const placeNames = Civ.domPlaces;  // the places' names (dominations_places.js)
   const UNIT = 60;
   // what the player has picked on the table (kept across updates of the same decision)
   const pick = { tile: null, rotation: 0, card: null, want: null, preview: null, objective: null, monument: null, from: null };
@@ -42,7 +42,7 @@
   const corners = (i, j, o) => (Number(o) === 0 ? [[i, j], [i + 1, j], [i, j + 1]] : [[i + 1, j], [i + 1, j + 1], [i, j + 1]]);
   const neighbours = (i, j, o) => (Number(o) === 0 ? [[i, j - 1, 1], [i, j, 1], [i - 1, j, 1]] : [[i + 1, j, 0], [i, j + 1, 0], [i, j, 0]]);
   const key = (c) => c.map(Number).join(",");
-  const where = (c) => `(${c[0]}, ${c[1]}, ${ORIENT[Number(c[2])]})`;
+  const where = (c) => placeNames.cellName(c);
   const words = (t) => t.split(" ");
   const shown = (resources, r) => [0, 1, 2].map((k) => resources[(k + Number(r)) % 3]);
 
@@ -60,6 +60,7 @@
         g.append(svg("circle", { class: `res c-${r}`, cx: px + (cx - px) * 0.32, cy: py + (cy - py) * 0.32, r: UNIT * 0.075 }));
       });
     }
+    if (!(cls === "placed" && tile && !tile.cell)) placeNames.label(g, cell, cx, cy);  // a space's name (not in the hand)
     return { g, cx, cy, pts };
   }
 
@@ -128,9 +129,9 @@
     const all = [...cells.values()].map((x) => x.cell).concat([...free].map((k) => k.split(",").map(Number)));
     const xs = all.flatMap((c) => corners(...c).map(([a, b]) => point(a, b)[0]));
     const ys = all.flatMap((c) => corners(...c).map(([a, b]) => point(a, b)[1]));
-    const pad = 14;
-    const box = [Math.min(...xs) - pad, Math.min(...ys) - pad, Math.max(...xs) - Math.min(...xs) + 2 * pad,
-      Math.max(...ys) - Math.min(...ys) + 2 * pad];
+    const [padX, padY] = placeNames.RULER_MARGIN;
+    const box = [Math.min(...xs) - padX, Math.min(...ys) - padY, Math.max(...xs) - Math.min(...xs) + 2 * padX,
+      Math.max(...ys) - Math.min(...ys) + 2 * padY];
     const root = svg("svg", { viewBox: box.join(" "), class: "dom-land", role: "group", "aria-label": "the land" });
     root.style.maxWidth = `${Math.round(Math.min(1000, box[2] * 1.25))}px`;  // to scale: 75 px a tile's side at most
     const cradle = svg("g", { class: "cradle" });
@@ -174,6 +175,8 @@
       root.append(acting(g, [action], ctx));
     }
     scoringMarks(root, view, ctx);
+    placeNames.rulers(root, all, point, UNIT);
+    placeNames.watch(point);
     return root;
   }
 
@@ -198,7 +201,8 @@
         const act = `locus ${a} ${b}`;
         if (!legal.has(act)) continue;
         const [x, y] = point(a, b);
-        root.append(acting(svg("circle", { class: "locus-mark", cx: x, cy: y, r: UNIT * 0.2 }), [act], ctx));
+        root.append(acting(svg("circle", { class: "locus-mark", cx: x, cy: y, r: UNIT * 0.2, "data-place": placeNames.pointName([a, b]) },
+          svg("title", {}, `The Locus ${placeNames.pointName([a, b])}`)), [act], ctx));
       }
     }
   }
@@ -508,7 +512,7 @@
     const me = view && view.you !== null && view.you !== undefined ? view.players[view.you] : null;
     const tile = me && me.hand && ["place", "discard"].includes(p[0]) ? me.hand.find((t) => t.id === p[1]) : null;
     const named = tile ? `${DOMAIN[tile.camp]} tile (${tile.resources.map((r) => DOMAIN[r]).join("/")})` : "a tile";
-    if (p[0] === "place") return `${named} at (${p[2]}, ${p[3]}, ${ORIENT[Number(p[4])]}), turned ${p[5]}`;
+    if (p[0] === "place") return `${named} at ${where(p.slice(2, 5))}, turned ${p[5]}`;
     if (p[0] === "discard") return `Put back the ${named}`;
     if (p[0] === "keep") return "Keep this hand";
     if (cat && ["develop", "assimilate"].includes(p[0]) && cat[p[1]]) return `${cat[p[1]].name} (copy ${p[2]}) at (${p[3]}, ${p[4]})`;
@@ -520,10 +524,10 @@
     if (p[0] === "choose" && p.length === 3) return `${termName(`objective:${p[1]}`, p[1])} + ${termName(`monument:${p[2]}`, p[2])}`;
     if (["city", "upgrade", "site", "reactivate"].includes(p[0])) {
       const verb = { city: "City on", upgrade: "Upgrade the City on", site: "Stand the Monument on", reactivate: "Reactivate" }[p[0]];
-      return `${verb} (${p[1]}, ${p[2]}, ${ORIENT[Number(p[3])]})`;
+      return `${verb} ${where(p.slice(1, 4))}`;
     }
     if (p[0] === "edge") return `Score edge ${Number(p[1]) + 1}`;
-    if (p[0] === "locus") return `Score the Locus at (${p[1]}, ${p[2]})`;
+    if (p[0] === "locus") return `Score the Locus at ${placeNames.pointName(p.slice(1, 3))}`;
     if (p[0] === "all_edges") return "Score every edge";
     if (p[0] === "vest") return `Vestigium as ${DOMAIN[p[1]]}`;
     if (p[0] === "convert") return `2 ${DOMAIN[p[1]]} → 1 ${DOMAIN[p[2]]}`;
@@ -580,6 +584,8 @@
         el("ul", {}, side.map((e) => el("li", {}, e))));
     },
     label,
+    /** A typed action: the places as the board names them become the action's numbers. */
+    typed: placeNames.typed,
     /** The guide suggests `text`: show it on the table (its tile picked and turned, its card picked). */
     reveal(text) {
       const p = words(text);

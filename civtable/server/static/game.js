@@ -592,7 +592,9 @@
   document.getElementById("typed").addEventListener("submit", async (ev) => {
     ev.preventDefault();
     const input = document.getElementById("typed-input");
-    const text = input.value.trim();
+    // a game whose board names things its own way (Dominations' "M20") turns them back into the action's words
+    const raw = input.value.trim();
+    const text = raw && renderer().typed ? renderer().typed(raw) : raw;
     if (text && await act(text, true)) input.value = "";
   });
   load();

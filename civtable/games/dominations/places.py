@@ -1,0 +1,149 @@
+"""Names of the places on the land, as the board's rulers show them: spaces ``M20``, Loci ``M/N20``.
+
+The land is cut into horizontal *rows* of triangles: row ``j`` holds the cells ``(i, j, o)``. Rows
+are lettered from north to south, with the Cradle on rows ``M`` (north half) and ``N`` (south half);
+past ``A`` the rows to the north are ``AA``, ``AB``, … and past ``Z`` those to the south are
+``ZA``, ``ZB``, … A cell's *column* ``2i + j + o`` is its position across the land in half-tile
+steps: a column is a vertical line through the middle of one triangle in every row, so the numbers
+are the same in every row and a ruler along the top and bottom edges names them. Columns are
+numbered so that the Cradle covers 18-20; a land grown far to the west reaches 0 and then ``-1``, ….
+
+In one row ▲ and ▼ alternate, so the row and the column say the orientation as well: ``M20`` is
+the ▲ ``(0, 0, 0)`` just north-east of the Cradle's centre, ``M19`` the ▼ next to it. A Locus (a
+lattice point) is where two triangles of one column meet tip to tip: ``M/N19`` is the point between
+the ▼ ``M19`` above and the ▲ ``N19`` below — the Cradle's centre.
+
+Names depend on the coordinates only (not on what lies where), so they are the same for every
+player, from the first turn to the last, and say nothing hidden. They are words for people: actions
+and records keep their numbers (``place t4 0 0 0 1``); :func:`typed_action` turns a line a person
+typed with names into those numbers.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .geometry import Cell, Point
+
+MIDDLE_ROW = 12
+"""Index of row ``j = 0`` (``M``, the Cradle's northern half) among the letters A-Z."""
+COLUMN_BASE = 20
+"""The number of column 0 (``2i + j + o = 0``): the Cradle covers columns 18-20."""
+
+_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+_CELL = re.compile(r"([A-Z]+)(-?\d+)")
+_POINT = re.compile(r"([A-Z]+)/([A-Z]+)(-?\d+)")
+
+
+def _bijective(n: int) -> str:
+    """0 -> A, 25 -> Z, 26 -> AA, … (spreadsheet column letters)."""
+    out = ""
+    n += 1
+    while n:
+        n, r = divmod(n - 1, 26)
+        out = _LETTERS[r] + out
+    return out
+
+
+def _unbijective(text: str) -> int:
+    n = 0
+    for ch in text:
+        n = n * 26 + _LETTERS.index(ch) + 1
+    return n - 1
+
+
+def row_name(j: int) -> str:
+    """The letters of row ``j``: ``M`` for 0, ``N`` for -1, ``A`` for 12, ``AA`` north of it, ``ZA`` south of ``Z``."""
+    k = MIDDLE_ROW - j
+    if 0 <= k < 26:
+        return _LETTERS[k]
+    if k < 0:
+        return "A" + _bijective(-k - 1)
+    return "Z" + _bijective(k - 26)
+
+
+def row_of(letters: str) -> int:
+    """The row ``j`` named ``letters`` (the inverse of :func:`row_name`); ValueError if none is."""
+    text = letters.upper()
+    if not text or any(ch not in _LETTERS for ch in text):
+        raise ValueError(f"{letters!r} is no row of the land (rows are letters)")
+    if len(text) == 1:
+        return MIDDLE_ROW - _LETTERS.index(text)
+    if text[0] == "A":
+        return MIDDLE_ROW + 1 + _unbijective(text[1:])
+    if text[0] == "Z":
+        return MIDDLE_ROW - 26 - _unbijective(text[1:])
+    raise ValueError(f"{letters!r} is no row of the land: rows beyond A are AA, AB, …; beyond Z, ZA, ZB, …")
+
+
+def column(cell: Cell) -> int:
+    """The column number of a cell (the same number in every row: one vertical line)."""
+    i, j, o = cell
+    return 2 * i + j + o + COLUMN_BASE
+
+
+def cell_name(cell: Cell | tuple[object, ...] | list[object]) -> str:
+    """``(0, 0, 0)`` -> ``M20``: the row's letters and the column's number."""
+    i, j, o = (int(x) for x in cell)  # type: ignore[call-overload]
+    return f"{row_name(j)}{column((i, j, o))}"
+
+
+def point_name(point: Point | tuple[object, ...] | list[object]) -> str:
+    """``(0, 0)`` -> ``M/N19``: the rows above and below the point and the column through it."""
+    i, j = (int(x) for x in point)  # type: ignore[call-overload]
+    return f"{row_name(j)}/{row_name(j - 1)}{2 * i + j - 1 + COLUMN_BASE}"
+
+
+def parse_cell(name: str) -> Cell:
+    """``M20`` -> ``(0, 0, 0)`` (any case); ValueError in plain words for anything else."""
+    m = _CELL.fullmatch(name.strip().upper())
+    if not m:
+        raise ValueError(f"{name!r} is no space of the land: a space is named by its row and column, like M20")
+    j = row_of(m.group(1))
+    c = int(m.group(2)) - COLUMN_BASE - j
+    o = c % 2
+    return ((c - o) // 2, j, o)
+
+
+def parse_point(name: str) -> Point:
+    """``M/N19`` -> ``(0, 0)`` (any case); ValueError in plain words for anything else."""
+    m = _POINT.fullmatch(name.strip().upper())
+    if not m:
+        raise ValueError(f"{name!r} is no Locus: a Locus is named by the rows it lies between and its column, like M/N19")
+    j = row_of(m.group(1))
+    if row_of(m.group(2)) != j - 1:
+        raise ValueError(f"{name!r} is no Locus: the two rows must be next to each other, north first "
+                         f"({m.group(1).upper()}/{row_name(j - 1)})")
+    c = int(m.group(3)) - COLUMN_BASE - j + 1
+    if c % 2:
+        raise ValueError(f"{name!r} is no Locus: between rows {row_name(j)} and {row_name(j - 1)} the Loci are on "
+                         f"{'even' if (j + 1 + COLUMN_BASE) % 2 == 0 else 'odd'} columns")
+    return (c // 2, j)
+
+
+_CELL_ARGS = {"place": 1, "reactivate": 0, "city": 0, "upgrade": 0, "site": 0}
+"""Kinds of action naming a cell, and where its three numbers start among the arguments."""
+
+
+def typed_action(line: str) -> str:
+    """A typed action with the land's names turned into the numbers of the action: ``place t4 M20 1``
+    -> ``place t4 0 0 0 1``, ``city m20`` -> ``city 0 0 0``, ``locus M/N19`` -> ``locus 0 0``. The
+    numeric form passes unchanged; a word that is no name is left for the action's own check."""
+    words = line.split()
+    if not words:
+        return line
+    kind = words[0].lower()
+    at = _CELL_ARGS.get(kind)
+    if at is not None and len(words) > at + 1:
+        try:
+            i, j, o = parse_cell(words[at + 1])
+        except ValueError:
+            return line
+        return " ".join([*words[:at + 1], str(i), str(j), str(o), *words[at + 2:]])
+    if kind == "locus" and len(words) > 1:
+        try:
+            i, j = parse_point(words[1])
+        except ValueError:
+            return line
+        return " ".join([words[0], str(i), str(j), *words[2:]])
+    return line

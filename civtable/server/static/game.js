@@ -293,46 +293,11 @@
         if (!item.querySelector(".described")) Civ.append(item, [Civ.table.descriptionNode(item.dataset.action, "small")]);
       }
     });
-    refreshProgress();
+    Civ.progress.refresh(() => payload, `/api/games/${encodeURIComponent(gameId)}/progress${query()}`);
     showGuide();
   }
 
   let lastYourTurn = null;
-  let progressTimer = null;
-  let progressAsked = 0;
-  let progressShown = 0;
-  /** "How to win": the mode's objectives and everyone's progress (from the game's glossary module). */
-  function refreshProgress() {
-    clearTimeout(progressTimer);
-    if (payload.finished) { document.getElementById("howto").classList.add("hidden"); return; }  // the score sheet says it all
-    progressTimer = setTimeout(async () => {
-      const asked = ++progressAsked;
-      const res = await api("GET", `/api/games/${encodeURIComponent(gameId)}/progress${query()}`);
-      if (asked < progressShown) return;  // an older answer arriving late
-      progressShown = asked;
-      const panel = document.getElementById("howto");
-      if (!res.ok || !res.data.players || !res.data.players.length || payload.finished) { panel.classList.add("hidden"); return; }
-      panel.classList.remove("hidden");
-      const d = res.data;
-      const body = clear(document.getElementById("howto-body"));
-      if (d.title) body.append(el("div", { class: "small" }, el("strong", {}, d.title)));
-      if (d.objectives && d.objectives.length) body.append(el("ul", { class: "objectives" }, d.objectives.map((o) => el("li", {}, o))));
-      body.append(el("ul", { class: "progress-list", id: "progress" }, d.players.map((p) => {
-        const parts = p.lines.map((l) => {
-          if (!l.need) return el("span", { class: "goal" }, `${l.label} ${l.have}${l.note ? ` (${l.note})` : ""}`);
-          if (l.label === "Dawn") return el("span", { class: l.done ? "done" : "goal" }, l.done ? "Dawn ✓" : "Dawn ✗");
-          return el("span", { class: l.done ? "done" : "" }, `${l.label} ${l.have}/${l.need}${l.done ? " ✓" : ""}`);
-        });
-        const joined = [];
-        parts.forEach((x, i) => { if (i) joined.push(" · "); joined.push(x); });
-        const li = el("li", { dataset: { seat: p.seat } }, el("div", {}, Civ.seatChip(payload, p.seat),
-          p.achieved ? el("span", { class: "done" }, " — objectives met") : null), el("div", {}, joined),
-          p.trait ? el("div", { class: "muted small" }, `${p.trait}: ${p.civ_victory}${p.blocked ? " (blocked)" : ""}`) : null,
-          p.objective ? el("div", { class: "muted small" }, `Objective card: ${p.objective}`) : null);
-        return Civ.tint(li, p.seat);
-      })));
-    }, 150);
-  }
 
   // ----- the guide (guided games): a suggested action, why, and what just happened -------------
   let hint = null;

@@ -340,8 +340,11 @@ class Tables:
         return claimed.seat, claimed.token
 
     async def join(self, live: LiveGame, account: str, client: str | None, seat: int | None) -> tuple[int, str]:
-        """A signed-in player takes a free seat of an open table (one seat per account: two
-        joins at once of one account are taken one after the other)."""
+        """A signed-in player takes a free seat of an open table: one seat per account, never more
+        players than seats, at most ``limits.tables_joined`` waiting tables per account, all
+        checked in the transaction that takes the seat (:meth:`TableStore.join`), so joins at
+        once from several processes are taken one after the other; this process's joins of one
+        table also wait for each other here, not in the database."""
         lock = self._joining.setdefault(live.id, asyncio.Lock())
         try:
             async with lock:
@@ -351,31 +354,18 @@ class Tables:
                 self._joining.pop(live.id, None)
 
     async def _join(self, live: LiveGame, account: str, client: str | None, seat: int | None) -> tuple[int, str]:
-        if not live.open_table:
-            raise ApiError(409, "this table is not open for anyone to join", "not_open")
-        if live.status != "waiting":
-            raise ApiError(409, "every seat of this table is taken: its game has started", "full")
-        free = live.free_seats()
-        if any(a == account for a, _n in live.owners.values()):
-            raise ApiError(409, "you already have a seat at this table", "seat_taken")
-        if seat is None:
-            seat = free[0] if free else None
-        if seat is None or seat not in free:
-            raise ApiError(409, "this seat is not free; choose another", "seat_taken")
+        # checked and taken in one transaction, so joins from other processes count too
         cap = self.m.limits.tables_joined
-        if self.m.accounts is not None and await asyncio.to_thread(self.m.accounts.waiting_tables, account) >= cap:
-            raise ApiError(429, f"you sit at {cap} tables waiting for players already; leave one or wait "
-                           "for them to start", "rate")
         try:
-            token = await asyncio.wrap_future(self.store.take_seat(live.id, seat))
+            joined = await asyncio.to_thread(self.store.join, live.id, account, seat, cap, client)
         except ClaimError as exc:
-            raise ApiError(409, exc.message, exc.code) from None
+            raise ApiError(exc.status, exc.message, exc.code) from None
         async with live.lock:
-            live.token_hashes[seat] = hash_token(token)
-            live.claimed.add(seat)
-        await self._bind(live, seat, account, client, False)
+            live.token_hashes[joined.seat] = hash_token(joined.token)
+            live.claimed |= joined.held
+        await self._bind(live, joined.seat, None, client, False)
         await self._maybe_start(live)
-        return seat, token
+        return joined.seat, joined.token
 
     async def _bind(self, live: LiveGame, seat: int, account: str | None, client: str | None, replaced: bool) -> None:
         accounts = self.m.accounts

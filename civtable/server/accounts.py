@@ -308,15 +308,6 @@ class Accounts:
                                 .where(c.game_id == game_id)).all()
         return {int(s): (str(a), str(n)) for s, a, n in rows}
 
-    def waiting_tables(self, account_id: str) -> int:
-        """How many tables still waiting for players the account has a seat at."""
-        c = account_seats_table.c
-        with self.engine.connect() as conn:
-            return int(conn.execute(select(func.count()).select_from(account_seats_table)
-                                    .join(games_table, games_table.c.id == c.game_id)
-                                    .where(and_(c.account_id == account_id, games_table.c.status == "waiting")))
-                       .scalar() or 0)
-
     def session_device_tokens(self, session: str) -> list[tuple[str, str]]:
         """``(game id, token hash)`` of the device tokens this session holds now."""
         d = device_tokens_table.c

@@ -9,6 +9,10 @@ never runs ahead of what is stored.
 
 Online games draw their chance from the seed *and* a secret chance key made for each game and
 kept in the database; it is published with the record once the game is over.
+
+What a new game is made of is checked in :mod:`civtable.server.creation`; changes other server
+processes commit are followed in :mod:`civtable.server.following`, tables of strangers in
+:mod:`civtable.server.tables`.
 """
 
 from __future__ import annotations
@@ -21,17 +25,20 @@ import time
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
-from civtable.core import CHANCE, Action, CivtableError, Game, Session, game_class, make_game
+from civtable.core import CHANCE, Action, CivtableError, Game, Session
 
 from . import views
 from .accounts import Accounts
 from .botpool import BotPool
 from .clocks import Clock
+from .creation import checked_game, checked_names
 from .driver import BotDriver
 from .errors import ApiError, error_for
-from .limits import Limits, check_option_text, check_seat
+from .following import Follower
+from .limits import Limits, check_seat
 from .live import LiveGame, Subscriber, rebuild
 from .names import check_name, check_unique, name_players
+from .quickmatch import QuickMatch
 from .ratings import Ratings
 from .store import PLAYING, Conflict, QuotaExceeded, Store, StoredGame, hash_token
 from .sync import Notifications
@@ -39,7 +46,6 @@ from .tables import Tables, TableSpec
 
 log = logging.getLogger("civtable.server")
 
-MAX_SEATS = 16
 _GAME_ID = re.compile(r"^[A-Za-z0-9_-]{4,32}$")
 _QUOTA_STATUS = {"full": 503, "client_cap": 429, "rate": 429}
 SWEEP = 10.0  # seconds between looks for bot games whose process is gone (several processes)
@@ -64,12 +70,14 @@ class GameManager:
         self.shared = not store.is_sqlite
         self.driver = BotDriver(self.bots, bot_delay, self._commit, self._may_drive if self.shared else None,
                                 think=self.limits.think_ms)
-        self.notifications = Notifications(store.url, store.origin, self._changed) if self.shared else None
+        self.follower = Follower(self)  # changes other processes committed (PostgreSQL)
+        self.notifications = Notifications(store.url, store.origin, self.follower.changed) if self.shared else None
         self.games: dict[str, LiveGame] = {}
         self.accounts_enabled = False  # set by the accounts router: device tokens exist
         self.accounts: Accounts | None = None  # set by the accounts router (accounts and ratings on)
         self.ratings: Ratings | None = None
-        self.tables = Tables(self)  # invitations, clocks, forfeits, open tables, quick match, chat
+        self.tables = Tables(self)  # invitations, clocks, forfeits, open tables, chat
+        self.matches = QuickMatch(self)
         self.finish_hooks: list[Callable[[LiveGame], Awaitable[None]]] = []  # run when a game ends here
         self._loading: dict[str, asyncio.Lock] = {}
         self._tasks: list[asyncio.Task[None]] = []
@@ -111,71 +119,6 @@ class GameManager:
 
     async def _may_drive(self, live: LiveGame) -> bool:
         return await asyncio.to_thread(self.store.take_bot_lease, live.id, self.limits.bot_lease)
-
-    # ----- changes made by other processes ----------------------------------------------------
-    def _changed(self, game_id: str, count: int, actions: list[tuple[int, str]] | None) -> None:
-        """Called on the event loop for each change another process committed."""
-        if self._closed:
-            return
-        ids = list(self.games) if not game_id else [game_id] if game_id in self.games else []
-        for gid in ids:
-            self._background(self._follow(gid, count, actions), f"follow-{gid}")
-
-    async def _follow(self, game_id: str, count: int = -1, actions: list[tuple[int, str]] | None = None) -> None:
-        """Bring this process's copy of ``game_id`` up to what the database holds, and notify:
-        with the new actions sent along when they follow on from this copy, else by reading them."""
-        live = self.games.get(game_id)
-        if live is None:
-            return
-        async with live.lock:
-            try:
-                if actions and count == live.state_id + len(actions) and live.status == "active":
-                    try:
-                        for player, text in actions:
-                            live.session.apply(text, player)
-                    except CivtableError:
-                        await self._reload(live)
-                    if live.session.state.is_terminal():
-                        live.status = "finished"
-                        live.session.finish_record()
-                    self.tables.clock_meta(live, live.status)  # the clocks as the other process set them
-                    live.version += 1
-                    self._publish(live)
-                else:
-                    if count < 0:  # a name, a seat or the status changed
-                        await self.tables.refresh(live)
-                        live.version += 1
-                        self._publish(live)
-                    await self._catch_up(live)
-            except Exception:
-                log.exception("game %s: following a change from another process failed", game_id)
-                return
-        self.kick(live)
-
-    async def _catch_up(self, live: LiveGame) -> None:
-        """Apply the actions stored since this copy's last one (or rebuild it if the database
-        went back, by an undo). Must be called with ``live.lock`` held."""
-        found = await asyncio.to_thread(self.store.load_actions, live.id, live.state_id)
-        if found is None:
-            self.games.pop(live.id, None)
-            return
-        status, count, new = found
-        if count == live.state_id and status == live.status:
-            return
-        if count < live.state_id or len(new) != count - live.state_id:
-            await self._reload(live)
-        else:
-            try:
-                for player, text in new:
-                    live.session.apply(text, player)
-            except CivtableError:
-                await self._reload(live)
-            live.status = status
-        if live.session.state.is_terminal():
-            live.session.finish_record()
-        self.tables.clock_meta(live, live.status)
-        live.version += 1
-        self._publish(live)
 
     async def _expire_loop(self) -> None:
         while not self._closed:
@@ -242,39 +185,11 @@ class GameManager:
         :func:`~civtable.server.limits.client_key`) and of the signed-in ``account``, if any;
         ``names`` are display names of human seats (``None`` or missing: "Player N")."""
         table = table or TableSpec()
-        try:
-            cls = game_class(name)
-        except CivtableError as exc:
-            raise ApiError(400, str(exc), "bad_game") from exc
-        if not seats:
-            raise ApiError(400, "say who plays each seat: seats is a list like ['human', 'greedy']", "bad_seats")
-        if len(seats) > MAX_SEATS:
-            raise ApiError(400, f"at most {MAX_SEATS} seats", "bad_seats")
-        info = cls.info
-        if not info.min_players <= len(seats) <= info.max_players:
-            raise ApiError(400, f"{info.title} is played by {info.min_players} to {info.max_players} players, "
-                                f"not {len(seats)}: give one seat to each player", "bad_seats")
-        opts = dict(options or {})
-        if mode is not None:
-            opts["mode"] = mode
-        for key, value in opts.items():
-            check_option_text(key, value)
-        if "players" in opts and opts["players"] != len(seats):
-            raise ApiError(
-                400, f"options say {opts['players']} players but {len(seats)} seats were given", "bad_seats"
-            )
-        if any(s.name == "players" for s in cls.info.options):
-            opts["players"] = len(seats)
-        try:
-            game = make_game(name, opts)
-        except CivtableError as exc:
-            raise error_for(exc) from exc
-        if game.num_players != len(seats):
-            raise ApiError(400, f"{cls.info.title} needs {game.num_players} seats, not {len(seats)}", "bad_seats")
+        game = checked_game(name, seats, mode, options)
         if seed is None:
             seed = secrets.randbelow(2**31)
         specs = [check_seat(spec, game, i, self.limits) for i, spec in enumerate(seats)]
-        chosen = self._check_names(names or [], specs)
+        chosen = checked_names(names or [], specs)
         chance_key = secrets.token_hex(16) if self.secret_chance else None
         session = Session(game, seed, specs, chance_key=chance_key)
         game_id = table.game_id or secrets.token_urlsafe(9)
@@ -335,20 +250,6 @@ class GameManager:
         self._evict()
         self.kick(live)
         return live, tokens
-
-    @staticmethod
-    def _check_names(names: Sequence[str | None], specs: Sequence[str]) -> list[str | None]:
-        if len(names) > len(specs):
-            raise ApiError(400, f"{len(names)} names for {len(specs)} seats", "bad_name")
-        out: list[str | None] = [None] * len(specs)
-        for i, name in enumerate(names):
-            if name is None or name == "":
-                continue
-            if specs[i] != "human":
-                raise ApiError(400, f"Player {i + 1} is a bot: only people choose names", "bad_name")
-            out[i] = check_name(name, i)
-            check_unique(out[i] or "", i, out)
-        return out
 
     async def rename(self, live: LiveGame, seat: int, text: str) -> None:
         """Set the display name of ``seat`` (checked), store it, tell every viewer."""

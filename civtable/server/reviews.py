@@ -36,7 +36,7 @@ from .errors import ApiError
 from .live import LiveGame, dumps
 from .manager import GameManager
 from .names import name_players, seat_names
-from .tables import early_result
+from .table_views import early_result
 from .views import bot_label, published
 
 log = logging.getLogger("civtable.server")

@@ -19,13 +19,15 @@ a person leaves.
   while waiting for them) *forfeits*: their seat counts as a loss in a rated game. When people
   remain, each of them may let a bot take the seat (the game goes on) or end the game (those
   still playing share the win); without an answer within the grace time a bot takes the seat.
+
+Quick match is in :mod:`civtable.server.quickmatch`; what everyone sees of a table in
+:mod:`civtable.server.table_views`.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-import secrets
 import time
 import unicodedata
 from collections.abc import Sequence
@@ -94,7 +96,6 @@ class Tables:
     def __init__(self, manager: GameManager) -> None:
         self.m = manager
         self.store = TableStore(manager.store)
-        self._matching = asyncio.Lock()
         self._joining: dict[str, asyncio.Lock] = {}  # game id -> held while someone joins its table
 
     # ----- state kept with the game ---------------------------------------------------------------
@@ -341,8 +342,11 @@ class Tables:
         return claimed.seat, claimed.token
 
     async def join(self, live: LiveGame, account: str, client: str | None, seat: int | None) -> tuple[int, str]:
-        """A signed-in player takes a free seat of an open table (one seat per account: two
-        joins at once of one account are taken one after the other)."""
+        """A signed-in player takes a free seat of an open table: one seat per account, never more
+        players than seats, at most ``limits.tables_joined`` waiting tables per account, all
+        checked in the transaction that takes the seat (:meth:`TableStore.join`), so joins at
+        once from several processes are taken one after the other; this process's joins of one
+        table also wait for each other here, not in the database."""
         lock = self._joining.setdefault(live.id, asyncio.Lock())
         try:
             async with lock:
@@ -352,31 +356,18 @@ class Tables:
                 self._joining.pop(live.id, None)
 
     async def _join(self, live: LiveGame, account: str, client: str | None, seat: int | None) -> tuple[int, str]:
-        if not live.open_table:
-            raise ApiError(409, "this table is not open for anyone to join", "not_open")
-        if live.status != "waiting":
-            raise ApiError(409, "every seat of this table is taken: its game has started", "full")
-        free = live.free_seats()
-        if any(a == account for a, _n in live.owners.values()):
-            raise ApiError(409, "you already have a seat at this table", "seat_taken")
-        if seat is None:
-            seat = free[0] if free else None
-        if seat is None or seat not in free:
-            raise ApiError(409, "this seat is not free; choose another", "seat_taken")
+        # checked and taken in one transaction, so joins from other processes count too
         cap = self.m.limits.tables_joined
-        if self.m.accounts is not None and await asyncio.to_thread(self.m.accounts.waiting_tables, account) >= cap:
-            raise ApiError(429, f"you sit at {cap} tables waiting for players already; leave one or wait "
-                           "for them to start", "rate")
         try:
-            token = await asyncio.wrap_future(self.store.take_seat(live.id, seat))
+            joined = await asyncio.to_thread(self.store.join, live.id, account, seat, cap, client)
         except ClaimError as exc:
-            raise ApiError(409, exc.message, exc.code) from None
+            raise ApiError(exc.status, exc.message, exc.code) from None
         async with live.lock:
-            live.token_hashes[seat] = hash_token(token)
-            live.claimed.add(seat)
-        await self._bind(live, seat, account, client, False)
+            live.token_hashes[joined.seat] = hash_token(joined.token)
+            live.claimed |= joined.held
+        await self._bind(live, joined.seat, None, client, False)
         await self._maybe_start(live)
-        return seat, token
+        return joined.seat, joined.token
 
     async def _bind(self, live: LiveGame, seat: int, account: str | None, client: str | None, replaced: bool) -> None:
         accounts = self.m.accounts
@@ -505,98 +496,3 @@ class Tables:
         if waiting:
             await asyncio.wrap_future(self.m.store.update_game(live.id, live.state_id, {
                 k: v for k, v in self._row_values(live).items() if k in ("forfeits", "clock")}, notify=False))
-
-    # ----- quick match ----------------------------------------------------------------------------------
-    async def quick_match(self, account: str, key: dict[str, Any], client: str | None) -> None:
-        """Wait for a match for ``key`` (game, mode, players, speed); when enough accounts wait,
-        make their game (rated, every seat bound to its account, the clock running)."""
-        await asyncio.to_thread(self.store.enqueue, account, key, client)
-        async with self._matching:
-            game_id = secrets.token_urlsafe(9)
-            order = await asyncio.to_thread(self.store.match, key, int(key["players"]), game_id)
-            if order is None:
-                return
-            try:
-                await self._make_match(game_id, key, order)
-            except Exception:
-                await asyncio.to_thread(self.store.unmatch, game_id)
-                raise
-
-    async def _make_match(self, game_id: str, key: dict[str, Any], order: list[tuple[str, str | None]]) -> None:
-        from .clocks import parse_speed
-
-        accounts = self.m.accounts
-        names = await asyncio.to_thread(accounts.names, [a for a, _c in order]) if accounts else {}
-        spec = TableSpec(seat=None, rated=True, speed=parse_speed(key["speed"]), all_held=True, game_id=game_id)
-        live, _tokens = await self.m.create(key["game"], ["human"] * len(order), key.get("mode"), None, {},
-                                            names=[names.get(a) for a, _c in order], table=spec)
-        if accounts is not None:
-            for seat, (account, client) in enumerate(order):
-                await asyncio.to_thread(accounts.bind, account, game_id, seat, client)
-            await self.after_load(live)
-
-    async def play_bots(self, account: str, key: dict[str, Any], client: str | None,
-                        name: str | None) -> tuple[LiveGame, int, str]:
-        """Leave the queue and play the game of ``key`` against bots at once."""
-        from .clocks import parse_speed
-
-        await asyncio.to_thread(self.store.leave_queue, account)
-        players = int(key["players"])
-        seat = secrets.randbelow(players)
-        seats = [TAKEOVER_BOT] * players
-        seats[seat] = "human"
-        names: list[str | None] = [None] * players
-        names[seat] = name
-        live, tokens = await self.m.create(key["game"], seats, key.get("mode"), None, {}, client=client,
-                                           account=account, names=names,
-                                           table=TableSpec(seat=seat, rated=True, speed=parse_speed(key["speed"])))
-        if self.m.accounts is not None:
-            await asyncio.to_thread(self.m.accounts.bind, account, live.id, seat, client)
-            await self.after_load(live)
-        return live, seat, tokens[seat]
-
-
-def early_result(live: LiveGame) -> dict[str, Any] | None:
-    """The result of a game that ended before its rules ended it (people left): those still in
-    share the win."""
-    if live.status != "ended":
-        return None
-    left = [int(f["seat"]) for f in live.forfeits]
-    return {"finished": True, "winners": [i for i in range(len(live.seats)) if i not in left], "ended_early": True,
-            "left": left}
-
-
-def table_view(live: LiveGame, seat: int | None, now: float) -> dict[str, Any]:
-    """The table as ``seat`` sees it: clocks, free seats, forfeits and the choice ``seat`` may make."""
-    pending = next((f for f in live.forfeits if f.get("choice") is None), None)
-    return {
-        "rated": live.rated,
-        "rating_note": live.rating_note,
-        "open": live.open_table,
-        "creator": live.creator_seat,
-        "free": live.free_seats() if live.status == "waiting" else [],
-        "fill_by": live.fill_by if live.status == "waiting" else None,
-        "clock": live.clock.public(now) if live.clock is not None else None,
-        "forfeits": [{k: f.get(k) for k in ("seat", "reason", "choice", "until")} for f in live.forfeits],
-        "choice": pending if (pending is not None and seat is not None and seat in live.humans()
-                              and live.status == "active") else None,
-    }
-
-
-def seat_extra(live: LiveGame, seat: int) -> dict[str, Any]:
-    """What everyone sees of a seat besides its name: the account and its rating, the bot that
-    took it over, why its person left, whether someone holds it yet."""
-    extra: dict[str, Any] = {}
-    owner = live.owners.get(seat)
-    if owner is not None:
-        extra["account"] = owner[1]
-        if seat in live.ratings:
-            extra["rating"] = live.ratings[seat]
-    if seat in live.takeovers:
-        extra["bot"] = live.takeovers[seat]
-    left = live.forfeited(seat)
-    if left is not None:
-        extra["left"] = left["reason"]
-    if live.seats[seat] == "human":
-        extra["held"] = seat in live.claimed
-    return extra

@@ -213,7 +213,7 @@ async def quick_match(body: MatchRequest, request: Request) -> dict[str, Any]:
     speed; when enough wait, their (rated) game starts. Then ask ``GET /api/quickmatch``."""
     account, session = await _signed_in(request)
     manager = manager_of(request)
-    await manager.tables.quick_match(account.id, _match_key(body), _client(request))
+    await manager.matches.quick_match(account.id, _match_key(body), _client(request))
     return await _match_state(request, account, session)
 
 
@@ -266,5 +266,5 @@ async def quick_match_bots(request: Request) -> dict[str, Any]:
     row = await asyncio.to_thread(manager.tables.store.queued, account.id)
     if row is None or row["game_id"] is not None:
         raise ApiError(409, "you are not waiting for a quick match", "not_waiting")
-    live, seat, token = await manager.tables.play_bots(account.id, row["key"], _client(request), account.name)
+    live, seat, token = await manager.matches.play_bots(account.id, row["key"], _client(request), account.name)
     return {"id": live.id, "seat": seat, "token": token, "game": live.game.info.name}

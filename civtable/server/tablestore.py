@@ -9,6 +9,12 @@ and migrated here (the ``games`` columns they read are declared in :mod:`civtabl
   invitations once (:func:`_migrate`): such a link keeps working for its first claimant only.
 * ``chat_messages``: the table chat, kept with the game.
 * ``match_queue``: accounts waiting for a quick match, and the game each was matched into.
+
+Joining an open table (:meth:`TableStore.join`) checks the table and the account and takes the
+seat in one transaction that holds the table's row (and, on PostgreSQL, the account) until it
+commits, so joins made by several server processes at once are taken one after the other: an
+account gets one seat of a table, a table never more players than seats, an account never more
+waiting tables than its cap.
 """
 
 from __future__ import annotations
@@ -38,11 +44,13 @@ from sqlalchemy import (
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
-from .game_tables import games_table, tokens_table
+from .accounts import account_seats_table as bound
+from .game_tables import device_tokens_table, games_table, tokens_table
 from .store import Store, hash_token
 
 metadata = MetaData()
 T = TypeVar("T")
+JOIN_LOCK = 7265727  # PostgreSQL advisory lock class of one account's joins
 
 invitations_table = Table(
     "invitations",
@@ -77,13 +85,15 @@ migrations_table = Table("table_migrations", metadata, Column("name", String(64)
 
 
 class ClaimError(Exception):
-    """An invitation that cannot be claimed: ``code`` is ``invitation_used``, ``seat_taken`` or
-    ``not_invitation``."""
+    """An invitation that cannot be claimed, or a seat that cannot be joined: ``code`` is
+    ``invitation_used``, ``seat_taken``, ``not_invitation``, ``not_open``, ``full`` or ``rate``;
+    ``status`` the HTTP status to answer with."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, status: int = 409) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
+        self.status = status
 
 
 @dataclass(frozen=True)
@@ -91,6 +101,15 @@ class Claimed:
     game_id: str
     seat: int
     token: str
+
+
+@dataclass(frozen=True)
+class Joined:
+    """A seat taken at an open table: its token, and every seat held once the join committed."""
+
+    seat: int
+    token: str
+    held: frozenset[int]
 
 
 class TableStore:
@@ -157,23 +176,62 @@ class TableStore:
         out: list[Claimed] = []
         return _answer(self.store._writer.submit(write), out)
 
-    def take_seat(self, game_id: str, seat: int) -> Future[str]:
-        """A seat token for an unclaimed seat (joining an open table); :class:`ClaimError`
-        ``seat_taken`` if someone holds it."""
-        token = secrets.token_urlsafe(24)
+    def join(self, game_id: str, account_id: str, seat: int | None, cap: int | None = None,
+             client: str | None = None) -> Joined:
+        """``account_id`` takes ``seat`` (``None``: the first free one) of the open table
+        ``game_id``, checked and taken in one transaction: the table is open and waiting, the
+        account holds no seat of it, the seat is free, and (with ``cap``) the account sits at
+        fewer than ``cap`` tables waiting for players. The seat is bound to the account in the
+        same transaction (the accounts' tables must exist). Fails with :class:`ClaimError`."""
 
-        def write(conn: Connection) -> None:
-            try:
+        token = secrets.token_urlsafe(24)
+        g, t = games_table.c, tokens_table.c
+        with self.engine.begin() as conn:
+            _hold_table(conn, game_id, account_id)
+            row = conn.execute(select(g.status, g.open_table, g.seats, g.n_actions).where(g.id == game_id)).first()
+            if row is None or not row.open_table:
+                raise ClaimError("not_open", "this table is not open for anyone to join")
+            if row.status != "waiting":
+                raise ClaimError("full", "every seat of this table is taken: its game has started")
+            held = {int(s) for (s,) in conn.execute(select(t.seat).where(t.game_id == game_id))}
+            free = [i for i, spec in enumerate(json.loads(row.seats)) if spec == "human" and i not in held]
+            a = bound.c
+            if conn.execute(select(a.seat).where(and_(a.game_id == game_id, a.account_id == account_id))).first():
+                raise ClaimError("seat_taken", "you already have a seat at this table")
+            if not free:  # its last seat was taken just now: the game is starting
+                raise ClaimError("full", "every seat of this table is taken: its game has started")
+            if seat is None:
+                seat = free[0]
+            if seat not in free:
+                raise ClaimError("seat_taken", "this seat is not free; choose another")
+            if cap is not None:
+                waiting = conn.execute(select(func.count()).select_from(bound)
+                                       .join(games_table, g.id == a.game_id)
+                                       .where(and_(a.account_id == account_id, g.status == "waiting"))).scalar()
+                if int(waiting or 0) >= cap:
+                    raise ClaimError("rate", f"you sit at {cap} tables waiting for players already; leave one or "
+                                     "wait for them to start", 429)
+            try:  # an invitation of the seat claimed meanwhile (claims do not hold the table's row)
                 with conn.begin_nested():
                     conn.execute(insert(tokens_table).values(game_id=game_id, seat=seat, token_hash=hash_token(token)))
             except IntegrityError:
                 raise ClaimError("seat_taken", f"Player {seat + 1}'s seat was taken meanwhile; choose another") from None
-            conn.execute(delete(invitations_table).where(and_(
-                invitations_table.c.game_id == game_id, invitations_table.c.seat == seat,
-                invitations_table.c.used.is_(None))))
+            i = invitations_table.c
+            conn.execute(delete(invitations_table).where(and_(i.game_id == game_id, i.seat == seat, i.used.is_(None))))
+            self._rebind(conn, game_id, seat, account_id, int(row.n_actions or 0), client)
             self.store._notify(conn, game_id, -1)
+        return Joined(seat, token, frozenset(held | {seat}))
 
-        return _answer(self.store._writer.submit(write), [token])
+    @staticmethod
+    def _rebind(conn: Connection, game_id: str, seat: int, account_id: str, actions: int,
+                client: str | None) -> None:
+        """Bind the free ``seat`` to ``account_id``; a binding left by a person who left the seat
+        (and the device tokens for it) goes."""
+        a, d = bound.c, device_tokens_table.c
+        conn.execute(delete(device_tokens_table).where(and_(d.game_id == game_id, d.seat == seat)))
+        conn.execute(delete(bound).where(and_(a.game_id == game_id, a.seat == seat)))
+        conn.execute(insert(bound).values(game_id=game_id, seat=seat, account_id=account_id, bound_at=actions,
+                                          client=client))
 
     def free_seat(self, game_id: str, seat: int) -> Future[None]:
         """The person at ``seat`` of a waiting table left it: its token and name are gone."""
@@ -279,6 +337,16 @@ def _answer(done: Future[None], out: list[T]) -> Future[T]:
 
     done.add_done_callback(finish)
     return result
+
+
+def _hold_table(conn: Connection, game_id: str, account_id: str) -> None:
+    """Begin a join: hold the account's joins (PostgreSQL: an advisory lock; SQLite has one
+    writer) and the table's row until commit. The first statement writes, so SQLite takes its
+    write lock before anything is read, and later reads see every join committed before."""
+    if conn.dialect.name == "postgresql":
+        conn.execute(select(func.pg_advisory_xact_lock(JOIN_LOCK, func.hashtext(account_id))))
+    g = games_table.c
+    conn.execute(update(games_table).where(g.id == game_id).values(updated=g.updated))
 
 
 def _key(key: dict[str, Any]) -> str:

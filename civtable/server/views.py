@@ -16,7 +16,7 @@ from civtable.core.record import replay_onto
 from .errors import ApiError
 from .live import LiveGame, Subscriber, dumps
 from .names import name_players
-from .tables import early_result, seat_extra, table_view
+from .table_views import early_result, seat_extra, table_view
 
 log = logging.getLogger("civtable.server")
 LOG_TAIL = 30  # log entries sent with each view; the whole log on request

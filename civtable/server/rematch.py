@@ -37,9 +37,9 @@ from .views import is_over
 
 router = APIRouter(tags=["games"])
 
-PENDING_TRIES = 20
+PENDING_TRIES = 50
 """How many times (0.1 s apart) a player asking for a rematch that another process is still
-making waits for it before being told to try again."""
+making looks for it before taking the link for one whose making stopped."""
 
 
 class RematchRequest(BaseModel):
@@ -93,8 +93,10 @@ async def _make(manager: GameManager, live: LiveGame, seat: int, next_id: str, r
     return {"id": new.id, "seat": seat, "url": f"/play/{new.id}#token={tokens[seat]}"}
 
 
-async def _seat_in(manager: GameManager, next_id: str, seat: int) -> dict[str, Any]:
-    """An invitation to ``seat`` of the rematch ``next_id``, for the one who held it before."""
+async def _seat_in(manager: GameManager, live: LiveGame, next_id: str, seat: int) -> dict[str, Any]:
+    """An invitation to ``seat`` of ``live``'s rematch ``next_id``, for the one who held it before.
+    A link to a game that never came (its process stopped while making it) is dropped, so the
+    next ask makes the rematch again."""
     new = None
     for _ in range(PENDING_TRIES):  # another process may still be making it
         new = await manager.get(next_id)
@@ -102,7 +104,11 @@ async def _seat_in(manager: GameManager, next_id: str, seat: int) -> dict[str, A
             break
         await asyncio.sleep(0.1)
     if new is None:
-        raise ApiError(409, "the rematch is still being set up; ask again in a moment", "rematch_pending")
+        await unlink(manager.store, live.id, next_id)
+        live.rematch = None
+        live.version += 1
+        manager._publish(live)
+        raise ApiError(409, "the rematch was not made; ask again to make it", "rematch_lost")
     if new.status not in ("active", "waiting"):
         raise ApiError(409, "the rematch is already over; its replay and review are on its page", "rematch_over")
     made, stored = manager.tables.store.invite(new.id, [seat], replaces=seat in new.claimed)
@@ -139,4 +145,4 @@ async def rematch(game_id: str, body: RematchRequest, request: Request) -> dict[
             live.version += 1
             manager._publish(live)
         next_id = live.rematch
-    return await _seat_in(manager, next_id, seat)
+    return await _seat_in(manager, live, next_id, seat)

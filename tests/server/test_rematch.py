@@ -135,3 +135,23 @@ def test_a_database_from_before_rematches_gains_the_column(db_path: str) -> None
         res = ask(client, g["id"], g["seats"][0]["token"])
         assert res.status_code == 200, res.text
         assert get(client, g["id"])["rematch"] == res.json()["id"]
+
+
+def test_a_link_to_a_rematch_never_made_is_dropped(client: TestClient, monkeypatch: Any) -> None:
+    """A process that stopped between storing the link and making the game: the next ask says
+    so and forgets the link, and the one after makes the rematch."""
+    import civtable.server.rematch as rematch
+
+    monkeypatch.setattr(rematch, "PENDING_TRIES", 2)
+    g = new_game(client, ["human", "random"])
+    play_out(client, g)
+    store = client.app.state.manager.store  # type: ignore[attr-defined]
+    client.portal.call(link, store, g["id"], "neverMade123")  # type: ignore[union-attr]
+    client.app.state.manager.games.pop(g["id"])  # type: ignore[attr-defined]  # read again from the database
+    assert get(client, g["id"])["rematch"] == "neverMade123"
+    lost = ask(client, g["id"], g["seats"][0]["token"])
+    assert lost.status_code == 409 and lost.json()["code"] == "rematch_lost"
+    assert get(client, g["id"])["rematch"] is None
+    again = ask(client, g["id"], g["seats"][0]["token"])
+    assert again.status_code == 200 and again.json()["id"] != "neverMade123"
+    assert get(client, again.json()["id"])["seats"][1]["player"] == "random"

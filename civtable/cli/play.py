@@ -15,6 +15,7 @@ import json
 import random
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
 from civtable.bots import make_bot
@@ -276,12 +277,50 @@ def _fmt(value: Any) -> str:
 # ----- the command -------------------------------------------------------------------------------
 def run(args: argparse.Namespace) -> int:
     session, seats = new_session(args)
-    game = session.game
-    agents = make_agents(game, seats, session.seed)
+    path = args.record or args.resume
     # With --json stdout carries only the result; the table talks on stderr.
     term = Term(sys.stderr if args.json else sys.stdout)
+    while True:
+        finished, humans = play_one(args, session, seats, path, term)
+        if not (finished and humans and not args.json and again(term)):
+            return 0
+        # the same game, options and seats, a new deal; its record beside the last one
+        session = Session(session.game, random.SystemRandom().randrange(1, 2**31), seats)
+        path = next_record_path(path) if path else None
+        args.resume = None
+
+
+def again(term: Term) -> bool:
+    """Asked at the end of a game with people at an interactive terminal: play another?"""
+    if not sys.stdin.isatty():
+        return False
+    term.write("")
+    term.stream.write(term.style("Play again with the same seats and a new deal? [y/N] ", "bold"))
+    term.stream.flush()
+    return sys.stdin.readline().strip().lower() in ("y", "yes")
+
+
+def next_record_path(path: str) -> str:
+    """Where the next game's record goes: ``game.json`` → ``game-2.json`` → ``game-3.json``..."""
+    p = Path(path)
+    stem, n = p.stem, 1
+    head, _, tail = stem.rpartition("-")
+    if head and tail.isdigit():
+        stem, n = head, int(tail)
+    while True:
+        n += 1
+        candidate = p.with_name(f"{stem}-{n}{p.suffix}")
+        if not candidate.exists():
+            return str(candidate)
+
+
+def play_one(args: argparse.Namespace, session: Session, seats: list[str], path: str | None,
+             term: Term) -> tuple[bool, list[int]]:
+    """Play ``session`` to its end or until the people stop; print the result. Returns whether
+    the game finished and the seats people played."""
+    game = session.game
+    agents = make_agents(game, seats, session.seed)
     humans = [p for p, a in enumerate(agents) if a is None]
-    path = args.record or args.resume
     last_save = [0.0]
 
     def save(force: bool = False) -> None:
@@ -327,4 +366,4 @@ def run(args: argparse.Namespace) -> int:
         print_summary(term, game, obj, scores=not table.sheet_shown, state=session.state)
         if not finished and path:
             term.write(f"Saved to {path}; continue with: civtable play --resume {path}")
-    return 0
+    return bool(finished), humans

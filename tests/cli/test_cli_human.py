@@ -234,3 +234,46 @@ def test_numbers_that_are_no_option_get_the_menu_range(stepgame: str) -> None:
         resolve(state, 0, "1 2 3")
     with pytest.raises(MalformedAction):
         resolve(state, 0, "--5")
+
+
+class _Typed(io.StringIO):
+    """Lines typed at an interactive terminal."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_play_again_at_an_interactive_terminal(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+                                               tmp_path: Path) -> None:
+    """After a finished game with people at a terminal: "y" plays the same seats again with a new
+    deal and its record beside the first one's; anything else ends."""
+    import civtable.cli.play as play_cli
+
+    played: list[tuple[int, list[str], str | None]] = []
+
+    def fake_play_one(args: object, session: Session, seats: list[str], path: str | None, term: object) -> tuple[bool, list[int]]:
+        played.append((session.seed, list(seats), path))
+        return True, [0]
+
+    monkeypatch.setattr(play_cli, "play_one", fake_play_one)
+    monkeypatch.setattr("sys.stdin", _Typed("y\nyes\nno\n"))
+    record = tmp_path / "g.json"
+    assert main(["play", "nim", "--seats", "human,random", "--seed", "5", "--record", str(record)]) == 0
+    assert [p[2] for p in played] == [str(record), str(tmp_path / "g-2.json"), str(tmp_path / "g-3.json")]
+    assert played[0][0] == 5 and len({p[0] for p in played}) == 3  # a new deal each time
+    assert all(p[1] == ["human", "random"] for p in played)
+    assert capsys.readouterr().out.count("Play again with the same seats and a new deal?") == 3
+    # piped input (not a terminal) is never asked
+    played.clear()
+    monkeypatch.setattr("sys.stdin", io.StringIO("y\n"))
+    assert main(["play", "nim", "--seats", "human,random"]) == 0
+    assert len(played) == 1
+
+
+def test_the_next_record_goes_beside_the_last(tmp_path: Path) -> None:
+    from civtable.cli.play import next_record_path
+
+    (tmp_path / "g-2.json").write_text("{}")
+    assert next_record_path(str(tmp_path / "g.json")) == str(tmp_path / "g-3.json")
+    assert next_record_path(str(tmp_path / "g-3.json")) == str(tmp_path / "g-4.json")
+    assert next_record_path(str(tmp_path / "game")) == str(tmp_path / "game-2")

@@ -14,13 +14,18 @@ from typing import TYPE_CHECKING, Any
 from civtable.core import Action
 
 from . import grow, narrate, scoring, tree
-from .frames import Assimilate, Deal, Develop, Discard, Farmer, Governor, Grow, Order, Secret, Step
+from .frames import Assimilate, Deal, Develop, Discard, Farmer, FollowUp, Governor, Grow, Order, Secret, Step
 from .frames import Build as BuildFrame
 from .reserve import DOMINATION, INFLUENCE, gain
 from .scoring import best
 
 if TYPE_CHECKING:
     from .state import DominationsState
+
+
+RESUME = Action("resume")
+"""The one outcome of a :class:`~.frames.FollowUp` (only on the game review's copies): the
+automatic steps it held back run."""
 
 
 def setup(s: DominationsState) -> None:
@@ -105,6 +110,8 @@ def apply(s: DominationsState, top: Any, a: Action, player: int) -> None:
             s.stack.pop()
             s.in_play = [q.monument for q in s.players]
             narrate.revealed(s)
+    elif isinstance(top, FollowUp):  # the review's copy goes on with the steps held back
+        s.stack.pop()
     elif k == "discard":
         p = s.players[top.seat]
         t = s.c.tile_index[str(a.args[0])]

@@ -3,7 +3,8 @@
 Each kind is a ``NamedTuple`` of its fields, tagged (``@tagged``) with the word it has in saved
 states and records (``["grow", seat]`` in JSON, see ``CODEC``).
 Automatic frames (``Step``) are resolved by the rules as soon as they reach the top; chance
-frames (``Deal``, ``Order``) are decided by the chance player; every other frame is a decision
+frames (``Deal``, ``Order``, and ``FollowUp`` on the game review's copies) are decided by the
+chance player; every other frame is a decision
 of the seat(s) it names.
 """
 
@@ -19,6 +20,15 @@ class Step(NamedTuple):
     """An automatic step of the game's flow (next turn, end-of-Age steps, final scoring)."""
 
     name: str
+
+
+@tagged("follow-up")
+class FollowUp(NamedTuple):
+    """Only on the game review's copies (:mod:`.follow_up`): the automatic steps that come next
+    (``words`` names them), held back so that what a move did by itself can be estimated apart.
+    One chance outcome, ``resume``, runs them."""
+
+    words: str
 
 
 @tagged("deal")
@@ -130,8 +140,9 @@ class Governor(NamedTuple):
     order: tuple[int, ...]
 
 
-FRAME_KINDS = (Step, Deal, Order, Secret, Discard, Grow, Farmer, Source, Vestige, Build, Site, Develop, Assimilate, Governor)
+FRAME_KINDS = (Step, FollowUp, Deal, Order, Secret, Discard, Grow, Farmer, Source, Vestige, Build, Site, Develop, Assimilate, Governor)
 CODEC = FrameCodec(FRAME_KINDS)
+CHANCE_FRAMES = (Deal, Order, FollowUp)
 
 # what each seat's decision asks for, in plain words (the decision's prompt; the actions' syntax is
 # in the terminal's help and docs/dominations-rules.md); each fits 80 columns after "Player N, your decision: "

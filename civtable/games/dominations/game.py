@@ -66,6 +66,14 @@ class Dominations(Game):
     def seat_name(self, player: int) -> str:
         return f"Player {player + 1}"
 
+    def before_follow_up(self, state: GameState, player: int, action: Action) -> tuple[GameState, str] | None:
+        """A move apart from the automatic steps it sets off: the next seat's gains at the start
+        of its turn, the end of an Age's scoring and Domination cards, the next Age's start, the
+        final scoring (:mod:`.follow_up`)."""
+        from .follow_up import before_follow_up
+
+        return before_follow_up(state, player, action) if isinstance(state, DominationsState) else None
+
     def describe_action(self, state: GameState, player: int, action: Action) -> str:
         from .describe import describe
 

@@ -16,7 +16,7 @@ from civtable.core.frames import tag_of
 
 from . import ages, build, grow, reserve, scoring, tree
 from .content import Content
-from .frames import CODEC, PROMPTS, Deal, Order, Secret, Step
+from .frames import CHANCE_FRAMES, CODEC, PROMPTS, Deal, FollowUp, Order, Secret, Step
 from .geometry import Cell, cell_key, parse_cell_key
 from .narrate import Moment
 from .reserve import TALLY
@@ -121,6 +121,9 @@ class Player:
                 raise ValueError(f"'tally' lists the VP of {len(TALLY)} sources ({', '.join(TALLY)})")
         q.mods = None
         return q
+
+
+_SETUP_FRAMES = (*CHANCE_FRAMES, Secret)  # the frames whose actions ages.apply takes
 
 
 class DominationsState(GameState):
@@ -238,8 +241,8 @@ class DominationsState(GameState):
         if self.finished or not self.stack:
             return _END
         top = self.stack[-1]
-        if isinstance(top, Deal | Order):
-            return Decision((CHANCE,), tag_of(top), "cards or tiles are drawn")
+        if isinstance(top, CHANCE_FRAMES):
+            return Decision((CHANCE,), tag_of(top), top.words if isinstance(top, FollowUp) else "cards or tiles are drawn")
         if isinstance(top, Secret):
             waiting = tuple(i for i, p in enumerate(self.players) if p.objective < 0)
             return Decision(waiting, "secret", PROMPTS["secret"])
@@ -253,13 +256,15 @@ class DominationsState(GameState):
         if isinstance(top, Order):
             rest = [p for p in range(self.n) if p not in top.placed]
             return [(Action("first", (p + 1,)), 1 / len(rest)) for p in rest]
+        if isinstance(top, FollowUp):
+            return [(ages.RESUME, 1.0)]
         return []
 
     def legal_actions(self, player: int | None = None) -> list[Action]:
         if self.finished or not self.stack:
             return []
         top = self.stack[-1]
-        if isinstance(top, Deal | Order):
+        if isinstance(top, CHANCE_FRAMES):
             if player is not None and player != CHANCE:
                 return []
             return [a for a, _ in self.chance_outcomes()]
@@ -291,7 +296,7 @@ class DominationsState(GameState):
     def apply_unchecked(self, action: Action, player: int) -> None:
         top = self.stack[-1]
         k = action.kind
-        if isinstance(top, Deal | Order | Secret) or k in ("discard", "keep", "first"):
+        if isinstance(top, _SETUP_FRAMES) or k in ("discard", "keep", "first"):
             ages.apply(self, top, action, player)
         elif k == "convert":
             reserve.convert(self, player, int(self.colour_arg(action.args[0])), int(self.colour_arg(action.args[1])))

@@ -46,6 +46,15 @@ class RevealTokens(NamedTuple):
     level: int
 
 
+@tagged("follow-up")
+class FollowUp(NamedTuple):
+    """Only on the game review's copies (:mod:`.follow_up`): the rules' own phases that come
+    next (``words`` names them), held back so that what a move did by itself can be estimated
+    apart. One outcome, ``resume``, runs them (chance)."""
+
+    words: str
+
+
 @tagged("project")
 class Project(NamedTuple):
     """Phase A: every seat secretly commits 2 cards left and 2 right."""
@@ -131,5 +140,5 @@ FRAME_KINDS: tuple[type, ...] = (
     DealBoards, DrawChallenge, DrawBattle, RevealCard, RevealTokens, Project, Deploy, FirstArrival,
     PickBenefit, Claim, OpenClaims, Research, Purchase, DestinyChoice,
 )
-CHANCE_FRAMES: tuple[type, ...] = (DealBoards, DrawChallenge, DrawBattle, RevealCard, RevealTokens)
-CODEC = FrameCodec(FRAME_KINDS)
+CHANCE_FRAMES: tuple[type, ...] = (DealBoards, DrawChallenge, DrawBattle, RevealCard, RevealTokens, FollowUp)
+CODEC = FrameCodec((*FRAME_KINDS, FollowUp))  # FollowUp is not in FRAME_KINDS: the encodings keep their size

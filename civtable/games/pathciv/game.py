@@ -9,6 +9,7 @@ from civtable.core import Action, Game, GameInfo, OptionSpec
 from .content import TRAYS, TYPES, Content, load_content
 from .describe import describe, explain
 from .events import DESTINY_LIMIT
+from .follow_up import before_follow_up
 from .state import PathState
 from .view import heuristic_values, view
 
@@ -88,6 +89,11 @@ class PathOfCivilization(Game):
     # asks its game for them
     def describe_action(self, state: Any, player: int, action: Action) -> str:
         return describe(state, player, action)
+
+    def before_follow_up(self, state: Any, player: int, action: Action) -> tuple[PathState, str] | None:
+        """The last answer before Phase F, apart from the events and the end of the round it sets
+        off (:mod:`.follow_up`)."""
+        return before_follow_up(state, player, action) if isinstance(state, PathState) else None
 
     def explain_illegal(self, state: PathState, action: Action, player: int) -> str:
         return explain(state, action, player)

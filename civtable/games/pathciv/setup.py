@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from civtable.core import Action
 
-from .frames import DealBoards, DrawBattle, DrawChallenge, RevealCard, RevealTokens
+from .frames import DealBoards, DrawBattle, DrawChallenge, FollowUp, RevealCard, RevealTokens
 from .player import gain
 from .story import remember
 from .vocab import BATTLE_ROUNDS, CHALLENGE_ROUNDS
@@ -94,6 +94,11 @@ def run_round_end(st: PathState) -> bool:
 
 
 # ----- chance ----------------------------------------------------------------------------------
+RESUME = Action("resume")
+"""The one outcome of a :class:`~.frames.FollowUp` (only on the game review's copies): the rules
+go on with the phases it held back."""
+
+
 def outcomes(st: PathState, f: Any) -> list[tuple[Action, float]]:
     c = st.content
     acts: list[Action]
@@ -115,6 +120,8 @@ def outcomes(st: PathState, f: Any) -> list[tuple[Action, float]]:
         else:
             seen = set(st.drawn_l)
             acts = [Action("reveal", (x.id,)) for i, x in enumerate(c.leaders) if x.level == f.level and i not in seen]
+    elif isinstance(f, FollowUp):
+        acts = [RESUME]
     else:
         assert isinstance(f, RevealTokens)
         seen = {t for lv in st.tokens for t in lv}
@@ -133,6 +140,8 @@ def chance_prompt(st: PathState, f: Any) -> str:
         return f"a Battle is drawn for round {'9b' if f.slot == 3 else BATTLE_ROUNDS[f.slot]}"
     if isinstance(f, RevealCard):
         return f"a level {f.level} {f.kind.title()} is turned up"
+    if isinstance(f, FollowUp):
+        return f.words
     return f"the Benefit tokens of Philosophy level {f.level} are turned up"
 
 
@@ -161,6 +170,8 @@ def apply_chance(st: PathState, f: Any, a: Action) -> None:
             st.stack[-1] = f._replace(remaining=f.remaining - 1)
         else:
             st.pop()
+    elif isinstance(f, FollowUp):  # the review's copy goes on with the rules' own phases
+        st.pop()
     else:
         assert isinstance(f, RevealTokens)
         st.tokens[f.level] = [c.benefit_index[str(x)] for x in a.args]

@@ -15,6 +15,7 @@ Only these copies hold: the normal flow (:meth:`DominationsState.advance`) is no
 from __future__ import annotations
 
 from civtable.core import CHANCE, Action
+from civtable.core.holding import hold
 
 from . import ages
 from .frames import FollowUp, Step
@@ -54,17 +55,7 @@ def before_follow_up(state: DominationsState, player: int, action: Action) -> tu
     """``state`` with ``action`` applied up to the first held step (a plain state with a
     :class:`FollowUp` on top), and the name of what follows; ``None`` when the action sets no
     held step off."""
-    if state.finished or not state.stack:
-        return None
-    held = state.clone()
-    held.__class__ = Holding  # the same fields: only the flow differs
-    held.apply_unchecked(action, player)
-    if held.finished or not held.stack or not isinstance(held.stack[-1], FollowUp):
-        return None
-    out = held.clone()  # a plain state again (clone makes a DominationsState)
-    words = _words(out)
-    out.stack[-1] = FollowUp(words)
-    return out, words
+    return hold(state, player, action, Holding, FollowUp, _words)
 
 
 def resume(held: DominationsState) -> DominationsState:

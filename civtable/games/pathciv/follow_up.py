@@ -9,8 +9,9 @@ a :class:`Holding` copy, whose machine stops where Phase F would begin and leave
 outcome, :data:`~.setup.RESUME`, runs the held phases as the normal machine does, so the held
 copy resumed is the state the move makes.
 
-Only these copies hold: the normal machine (:meth:`PathState.advance`) is not changed, and a
-:class:`FollowUp` never comes up in a game. The reveal of the Projects, the Deployment and the
+Only these copies hold: the normal machine (:meth:`PathState.advance`) holds before
+``HOLD_BEFORE``, which is ``None`` but in this class, and a :class:`FollowUp` never comes up in a
+game. The reveal of the Projects, the Deployment and the
 Philosophy phases stay with the answers that set them off: they are those answers' own result
 (the review names the last of simultaneous answers as all of them).
 """
@@ -18,46 +19,25 @@ Philosophy phases stay with the answers that set them off: they are those answer
 from __future__ import annotations
 
 from civtable.core import CHANCE, Action
+from civtable.core.holding import hold
 
 from .frames import FollowUp
 from .setup import RESUME, last_round
-from .state import _PHASES, P_END, P_EVENT, P_START, PathState
+from .state import P_EVENT, PathState
 from .vocab import BATTLE_ROUNDS, CHALLENGE_ROUNDS
 
 
 class Holding(PathState):
-    """A copy whose machine stops before Phase F (once) with a :class:`FollowUp` on top."""
+    """A copy whose machine stops before Phase F with a :class:`FollowUp` on top (its clones
+    are plain states again, which run on)."""
 
-    def advance(self) -> None:
-        """:meth:`PathState.advance`, stopping where Phase F's events would run."""
-        while not self.stack and not self.finished:
-            if self.phase == P_EVENT:
-                self.stack.append(FollowUp(""))
-                return
-            if _PHASES[self.phase](self):
-                if self.phase == P_END:
-                    if self.finished:
-                        return
-                    self.phase = P_START
-                else:
-                    self.phase += 1
-                self.stage = 0
+    HOLD_BEFORE = P_EVENT
 
 
 def before_follow_up(state: PathState, player: int, action: Action) -> tuple[PathState, str] | None:
     """``state`` with ``action`` applied up to Phase F (a plain state with a :class:`FollowUp`
     on top), and the name of what follows; ``None`` when the action sets no Phase F off."""
-    if state.finished or not state.stack:
-        return None
-    held = state.clone()
-    held.__class__ = Holding  # the same fields: only the machine differs
-    held.apply_unchecked(action, player)
-    if held.finished or not held.stack or not isinstance(held.stack[-1], FollowUp):
-        return None
-    out = held.clone()  # a plain state again (clone makes a PathState)
-    words = _words(out)
-    out.stack[-1] = FollowUp(words)
-    return out, words
+    return hold(state, player, action, Holding, FollowUp, _words)
 
 
 def resume(held: PathState) -> PathState:

@@ -16,7 +16,7 @@ from civtable.core.frames import tag_of
 
 from . import events, evolution, phases, setup
 from .content import Content
-from .frames import CHANCE_FRAMES, CODEC, OpenClaims, Project
+from .frames import CHANCE_FRAMES, CODEC, FollowUp, OpenClaims, Project
 from .player import Player
 
 if TYPE_CHECKING:
@@ -83,8 +83,15 @@ class PathState(GameState):
         setup.begin(self)
         return self
 
+    HOLD_BEFORE: int | None = None
+    """The phase a review's copy stops before (:mod:`.follow_up`), leaving a :class:`FollowUp`
+    on top; ``None`` for every state of a game."""
+
     def advance(self) -> None:
         while not self.stack and not self.finished:
+            if self.phase == self.HOLD_BEFORE:
+                self.stack.append(FollowUp(""))
+                return
             if _PHASES[self.phase](self):
                 if self.phase == P_END:
                     if self.finished:

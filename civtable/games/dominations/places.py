@@ -157,9 +157,9 @@ def named_action(text: str) -> str:
     at = _CELL_ARGS.get(words[0].lower()) if words else None
     try:
         if at is not None and len(words) >= at + 4:
-            return " ".join([*words[:at + 1], cell_name(words[at + 1:at + 4]), *words[at + 4:]])
+            return " ".join([*words[:at + 1], cell_name(tuple(words[at + 1:at + 4])), *words[at + 4:]])
         if words and words[0].lower() == "locus" and len(words) >= 3:
-            return " ".join([words[0], point_name(words[1:3]), *words[3:]])
+            return " ".join([words[0], point_name(tuple(words[1:3])), *words[3:]])
     except ValueError:
         pass
     return text

@@ -11,12 +11,13 @@ import re
 import pytest
 from dom_helpers import B, G, O, P, R, Y, fresh, give_tile, grow, lay, tile_id
 
-from civtable.core import CHANCE, Action, make_game
+from civtable.core import CHANCE, Action, IllegalAction, make_game
 from civtable.games.dominations.choices import describe_action, outcome_words
 from civtable.games.dominations.geometry import corners, hexagon
 from civtable.games.dominations.placement import Outcome
 from civtable.games.dominations.places import (
     cell_name,
+    named_action,
     parse_cell,
     parse_point,
     point_name,
@@ -82,6 +83,27 @@ def test_typed_names_become_the_numbers_of_the_action() -> None:
     assert typed_action("locus M/N19") == "locus 0 0" and typed_action("locus 5 5") == "locus 5 5"
     assert typed_action("discard t4") == "discard t4" and typed_action("convert red yellow") == "convert red yellow"
     assert typed_action("place T20 M20 1") == "place T20 0 0 0 1"  # a tile id is never read as a place
+
+
+def test_an_actions_numbers_turn_back_into_the_boards_names() -> None:
+    for line in ("place t4 M20 1", "city M31", "upgrade N19", "site M20", "locus M/N19", "discard t4", "keep", "place t1 x"):
+        assert named_action(typed_action(line)) == line
+
+
+def test_a_refusal_at_the_wrong_moment_names_places_as_typed_and_how_to_type_one_now() -> None:
+    """An action of another kind than the decision's: the sentence for the page says what the
+    decision is, never the action's numbers; the typed hint (the terminal shows both) gives an
+    action that can be typed now, its place named as on the board."""
+    s = fresh(2, LOCUS_TILES)
+    lay(s, (5, 0, 0), 80, seat=1)
+    give_tile(s, 0, 81)
+    grow(s, 0)
+    with pytest.raises(IllegalAction) as err:
+        s.apply(Action("city", (5, 0, 1)), 0)
+    assert err.value.plain == f"that is not possible now: {s.decision().prompt}"
+    assert err.value.typed.startswith("; now you can type, for example, 'place t"), err.value.typed
+    assert str(err.value) == err.value.plain + err.value.typed  # the terminal shows both
+    assert not COORDS.search(str(err.value)) and not re.search(r"-?\d+ -?\d+ [01]\b", str(err.value)), str(err.value)
 
 
 LOCUS_TILES = {80: (R, (Y, R, R)), 81: (R, (Y, R, R)), 82: (R, (B, R, R)), 83: (R, (G, R, R)),

@@ -124,3 +124,57 @@ def test_places_named_in_the_log_and_descriptions_are_found_on_the_board(browser
     page.locator(".dom-map").screenshot(path=str(SCREENSHOTS / "dominations-places-375x812.png"))
     assert_no_horizontal_scroll(page)
     assert errors == []
+
+
+def watch_a_finished_game(browser: Any, server: Any) -> Any:
+    """A spectator's desktop page of a Dominations game two bots played to the end."""
+    import time
+
+    import httpx
+
+    g = httpx.post(server.base + "/api/games", json={"game": "dominations", "seed": 5, "seats": ["greedy", "greedy"]}).json()
+    deadline = time.monotonic() + 240
+    while httpx.get(server.base + f"/api/games/{g['id']}").json()["status"] == "active":
+        assert time.monotonic() < deadline, "the bots did not finish the game"
+        time.sleep(0.5)
+    page = browser.new_page(viewport=DESKTOP, reduced_motion="reduce")
+    page.goto(server.base + g["spectate"])
+    return page
+
+
+def test_the_final_scores_fit_a_desktop_page(browser: Any, server_factory: Any, tmp_path: Path) -> None:
+    """All nine columns of the final scores show beside the chat at 1366 px, none cut off for a
+    scroll a person may not notice."""
+    page = watch_a_finished_game(browser, server_factory(str(tmp_path / "sheet.sqlite3"), bot_delay=0.0))
+    page.wait_for_selector("#score-sheet table")
+    box = page.locator("#score-sheet .table-scroll")
+    assert box.evaluate("n => n.scrollWidth <= n.clientWidth"), box.evaluate("n => [n.scrollWidth, n.clientWidth]")
+
+
+def test_every_city_token_is_seen_whole_on_the_land(browser: Any, server_factory: Any, tmp_path: Path) -> None:
+    """A City token stands above its tile's Camp; on a tile pointing down it reaches over the
+    tile's top side into the space above. No tile or space is drawn over it: at the top of every
+    token the page shows the token's colour, in a game played to the end."""
+    import io
+
+    Image = pytest.importorskip("PIL.Image", reason="Pillow reads the picture of the land")
+
+    page = watch_a_finished_game(browser, server_factory(str(tmp_path / "cities.sqlite3"), bot_delay=0.0,
+                                                         extra=["--predictable-chance"]))
+    page.wait_for_selector("svg.dom-land .city rect", timeout=10_000)
+    down = page.locator("svg.dom-land g.cell.placed[data-cell$=',1']").count()
+    assert page.locator("svg.dom-land .city rect").count() >= 4 and down
+    # the tokens' colours, read off a picture of the land (each token's top edge, 2 px inside)
+    land = page.locator("svg.dom-land")
+    picture = Image.open(io.BytesIO(land.screenshot())).convert("RGB")
+    tokens = page.eval_on_selector_all("svg.dom-land .city rect", """ns => ns.map(n => {
+      const r = n.getBoundingClientRect(), l = n.ownerSVGElement.getBoundingClientRect();
+      return { x: r.left + r.width / 2 - l.left, y: r.top + 2 - l.top, fill: getComputedStyle(n).fill };
+    })""")
+    hidden = []
+    for t in tokens:
+        seen = picture.getpixel((round(t["x"]), round(t["y"])))
+        want = tuple(int(v) for v in t["fill"].removeprefix("rgb(").removesuffix(")").split(","))
+        if max(abs(a - b) for a, b in zip(seen, want, strict=True)) > 40:
+            hidden.append((t, seen))
+    assert not hidden, f"City tokens drawn over: {hidden}"

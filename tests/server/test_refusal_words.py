@@ -19,6 +19,7 @@ CASES = [
      " ('left ...')"),
     ("pathciv", "left nosuchcard", "name one Technology of your hand (fire, ", ", e.g. 'left fire'"),
     ("conquest", "village 5", "'village' is not possible in the civ phase", "; now you can play, for example, 'civ "),
+    ("dominations", "keep", "that is not possible now: keep 1 Objective", "; now you can type, for example, 'choose "),
 ]
 
 

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from civtable.core import Action, Reason
 
 from .content import COLOUR_INDEX, COLOURS, DOMAINS
+from .places import named_action
 
 if TYPE_CHECKING:
     from .state import DominationsState
@@ -21,11 +22,22 @@ _KINDS = {
 }
 
 
+def _hint(s: DominationsState, player: int) -> str:
+    """What can be typed now: one legal action of each kind, places named as on the board."""
+    examples: dict[str, str] = {}
+    for act in s.legal_actions(player) if player in s.decision().players else []:
+        examples.setdefault(act.kind, named_action(act.text()))
+    said = [f"'{t}'" for t in examples.values()]
+    if not said:
+        return "nothing can be played now"
+    return "now you can type, for example, " + (", ".join(said[:-1]) + " or " + said[-1] if len(said) > 1 else said[0])
+
+
 def explain(s: DominationsState, a: Action, player: int) -> str:
     d = s.decision()
     kinds = _KINDS.get(d.kind, ())
-    if a.kind not in kinds:
-        return f"'{a.text()}' is not possible now: {d.prompt or d.kind}"
+    if a.kind not in kinds:  # the page shows the sentence; a typed action also hears how to type one now
+        return Reason(f"that is not possible now: {d.prompt or d.kind}", f"; {_hint(s, player)}")
     p = s.players[player]
     c = s.c
     try:
@@ -70,4 +82,4 @@ def explain(s: DominationsState, a: Action, player: int) -> str:
             return "choose a seat (1-based) not yet placed on the Initiative track"
     except (IndexError, ValueError, KeyError):
         pass
-    return f"'{a.text()}' is not legal now: {d.prompt or d.kind}"
+    return Reason(f"that is not legal now: {d.prompt or d.kind}", f"; {_hint(s, player)}")

@@ -147,3 +147,19 @@ def typed_action(line: str) -> str:
             return line
         return " ".join([words[0], str(i), str(j), *words[2:]])
     return line
+
+
+def named_action(text: str) -> str:
+    """An action's text with its numbers of the land turned into the board's names, as a person
+    types it: ``place t4 0 0 0 1`` -> ``place t4 M20 1``, ``locus 0 0`` -> ``locus M/N19``. Any
+    other text passes unchanged."""
+    words = text.split()
+    at = _CELL_ARGS.get(words[0].lower()) if words else None
+    try:
+        if at is not None and len(words) >= at + 4:
+            return " ".join([*words[:at + 1], cell_name(tuple(words[at + 1:at + 4])), *words[at + 4:]])
+        if words and words[0].lower() == "locus" and len(words) >= 3:
+            return " ".join([words[0], point_name(tuple(words[1:3])), *words[3:]])
+    except ValueError:
+        pass
+    return text

@@ -131,8 +131,9 @@ Civ.clocks = (() => {
     }
     const mine = (payload.seats || [])[payload.seat];
     if (mine && (mine.left || mine.bot)) {
-      parts.push(el("span", {}, mine.bot ? `You ${REASONS[mine.left] || "left"}: a bot plays your seat now.`
-        : `You ${REASONS[mine.left] || "left"}; the others decide whether a bot takes your seat.`));
+      const why = `You ${REASONS[mine.left] || "left"}`;
+      parts.push(el("span", {}, payload.finished ? (mine.bot ? `${why}; a bot played your seat to the end.` : `${why}.`)
+        : mine.bot ? `${why}: a bot plays your seat now.` : `${why}; the others decide whether a bot takes your seat.`));
     }
     if (payload.finished && table.rated && table.rating_note !== null && table.rating_note !== undefined) {
       parts.push(el("span", { class: "muted small", id: "rating-note" },

@@ -68,10 +68,9 @@
     const { g, cx, cy } = triangle(cell, tile, shown(tile.resources, tile.rotation), "placed");
     if (tile.city) {
       const [owner, level] = tile.city;
-      const house = svg("g", { class: "city" },
+      g.house = svg("g", { class: "city" },  // drawn over every tile by land(): it overlaps the tile above
         svg("rect", { x: cx - 9, y: cy - 27, width: 18, height: 14, rx: 2, fill: Civ.seatColour(owner) }),
         svg("text", { x: cx, y: cy - 16, "text-anchor": "middle", class: "city-level" }, String(level)));
-      g.append(house);
     }
     if (tile.monument) g.append(svg("text", { x: cx, y: cy + 26, "text-anchor": "middle", class: "standee" }, "★"));
     const city = tile.city ? `; Level ${tile.city[1]} City of ${Civ.playerName(payload, tile.city[0])}` : "";
@@ -134,7 +133,7 @@
       Math.max(...ys) - Math.min(...ys) + 2 * padY];
     const root = svg("svg", { viewBox: box.join(" "), class: "dom-land", role: "group", "aria-label": "the land" });
     root.style.maxWidth = `${Math.round(Math.min(1000, box[2] * 1.25))}px`;  // to scale: 75 px a tile's side at most
-    const cradle = svg("g", { class: "cradle" });
+    const cradle = svg("g", { class: "cradle" }), cities = svg("g", { class: "cities" });
     const kind = (view.decision || {}).kind;
     for (const { cell, tile: t, cradle: isCradle } of cells.values()) {
       if (isCradle) { cradle.append(dimmed(triangle(cell, null, null, "cradle").g, ctx, null, "The Cradle takes no tile, City or Monument.")); continue; }
@@ -146,6 +145,7 @@
         dimmed(g, ctx, verb ? `${verb} ${key(cell).replace(/,/g, " ")}` : null, `Nothing can be done on the tile at ${where(cell)} now.`);
       }
       root.append(g);
+      if (g.house) cities.append(g.house);
     }
     root.prepend(cradle);
     const ctr = point(0, 0);
@@ -174,6 +174,7 @@
       g.addEventListener("click", look);  // before playing it: on a touch screen the first tap only shows it
       root.append(acting(g, [action], ctx));
     }
+    root.append(cities);  // over every tile, under the marks to click
     scoringMarks(root, view, ctx);
     placeNames.rulers(root, all, point, UNIT);
     placeNames.watch(point);

@@ -179,6 +179,7 @@
   async function rematch() {
     const res = await api("POST", `/api/games/${encodeURIComponent(gameId)}/rematch`, { token });
     if (!res.ok) { toast(res.data.error || "no rematch now"); return; }
+    if (guide) localStorage.setItem(`civtable.guide.${res.data.id}`, localStorage.getItem(GUIDE_KEY) || "on");  // guided again
     location.href = res.data.url;
   }
 
@@ -346,8 +347,9 @@
       const what = lesson ? lesson.title : "the game";
       body.append(el("p", { class: "big", id: "guide-end" }, won ? `You won ${what}. Well played!`
         : `${what.charAt(0).toUpperCase() + what.slice(1)} is over: ${winners.join(", ") || "nobody"} won.`),
-      el("p", { class: "small" }, "The final scores are on the table. Try another lesson or a full game from the lobby."),
-      el("a", { href: "/", class: "button" }, "Back to the lobby"));
+      el("p", { class: "small" }, "The final scores are on the table. Play again, or try another lesson or a full game from the lobby."),
+      el("div", { class: "row" }, el("button", { type: "button", id: "guide-rematch", onclick: rematch }, "Play again"), " ",
+        el("a", { href: "/", class: "button" }, "Back to the lobby")));
       return;
     }
     if (guideSteps === 0 && lesson && lesson.intro) body.append(el("p", { class: "why", id: "guide-intro-text" }, lesson.intro));

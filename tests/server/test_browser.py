@@ -228,4 +228,15 @@ def test_play_again_after_the_end(browser: Any, server_factory: Any, tmp_path: P
     while "you are Player 2" not in pages[1].inner_text("#seat-info"):  # (no script text: the page's CSP)
         assert time.monotonic() < deadline, pages[1].inner_text("#seat-info")
         time.sleep(0.1)
+    # back at the old game, the first player's page opens the seat it already holds there
+    # (asking again would take the seat from its own first tab)
+    pages[0].goto(server.base + f"/play/{g['id']}?seat=0")
+    back = pages[0].locator("#rematch", has_text="Go to the rematch")
+    back.wait_for()
+    back.click()
+    pages[0].wait_for_url(lambda url: new_id in url)
+    deadline = time.monotonic() + 30
+    while "you are Player 1" not in pages[0].inner_text("#seat-info"):
+        assert time.monotonic() < deadline, pages[0].inner_text("#seat-info")
+        time.sleep(0.1)
     assert errors == []

@@ -175,8 +175,10 @@
   }
 
   /** Play again: the same game, seats and bots, a new deal; the first to ask makes it, the
-      others join their own seat of it. */
+      others join their own seat of it; a seat this browser already holds there is simply opened. */
+  function heldThere() { return payload.rematch && Civ.tokenFor(payload.rematch, payload.seat) ? payload.rematch : null; }
   async function rematch() {
+    if (heldThere()) { location.href = `/play/${encodeURIComponent(heldThere())}?seat=${payload.seat}`; return; }
     const res = await api("POST", `/api/games/${encodeURIComponent(gameId)}/rematch`, { token });
     if (!res.ok) { toast(res.data.error || "no rematch now"); return; }
     if (guide) localStorage.setItem(`civtable.guide.${res.data.id}`, localStorage.getItem(GUIDE_KEY) || "on");  // guided again
@@ -468,7 +470,7 @@
         " · ", el("a", { href: `/review/${payload.id}`, class: "review-link" }, "Review the game"));
       if (payload.seat !== null && token && payload.seats[payload.seat].player === "human") {
         status.append(" ", el("button", { type: "button", id: "rematch", onclick: rematch },
-          payload.rematch ? "Join the rematch" : "Play again"));
+          heldThere() ? "Go to the rematch" : payload.rematch ? "Join the rematch" : "Play again"));
       } else if (payload.rematch) {
         status.append(" · ", el("a", { href: `/play/${payload.rematch}?watch` }, "Watch the rematch"));
       }

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import time
 
-from tmux_util import HEIGHT, WIDTH, Tmux
+from tmux_util import AGAIN, HEIGHT, WIDTH, Tmux
 
 PROMPT = "Player 1>"
 
@@ -19,7 +19,7 @@ def settled(tty: Tmux, before: str, timeout: float = 60.0) -> str:
     while True:
         text = tty.text()
         last = [line for line in text.split("\n") if line.strip()][-1:] or [""]
-        if text != before and (last[0].strip() == PROMPT or "[exited]" in text):
+        if text != before and (last[0].strip() == PROMPT or AGAIN in last[0] or "[exited]" in text):
             time.sleep(0.05)
             if tty.text() == text:
                 return text
@@ -41,6 +41,7 @@ def test_a_conquest_game_to_the_end_at_80x24() -> None:
         screen = settled(tty, screen)
         assert "Play the Minoans" in screen and "Ship Building" in screen
         pictures = 0
+        asked = False
         inputs = 0
         deadline = time.monotonic() + 150
         while "[exited]" not in screen:
@@ -52,10 +53,14 @@ def test_a_conquest_game_to_the_end_at_80x24() -> None:
                 assert any(":" in r and any(ch.isdigit() for ch in r) for r in rows[1:12]), "\n".join(rows)
                 assert rows[0].startswith("Conquest — you: Player 1")  # the whole screen is visible
                 pictures += 1
-            tty.send("1")
-            inputs += 1
+            if AGAIN in screen:  # the game is over: no other one
+                asked = True
+                tty.send("n")
+            else:
+                tty.send("1")
+                inputs += 1
             screen = settled(tty, screen, timeout=90)
-        assert pictures >= 2 and inputs > 10
+        assert pictures >= 2 and inputs > 10 and asked
         assert "Final scores" in screen and "VP from Monuments" in screen
         for line in tty.joined():
             assert len(line.rstrip()) <= WIDTH, line

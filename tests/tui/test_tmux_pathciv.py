@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 import time
 
-from tmux_util import ROOT, Tmux
+from tmux_util import AGAIN, ROOT, Tmux
 
 PROMPT = "Player 1>"
 
@@ -17,8 +17,9 @@ def _last_line(tty: Tmux) -> str:
     return rows[-1] if rows else ""
 
 
-def _wait_prompt_or_end(tty: Tmux, timeout: float = 60.0) -> bool:
-    """Wait for the next empty prompt (True) or the end of the program (False)."""
+def _wait_prompt_or_end(tty: Tmux, timeout: float = 60.0, asked: list[str] | None = None) -> bool:
+    """Wait for the next empty prompt (True) or the end of the program (False), answering "n"
+    to playing again (noted in ``asked``)."""
     deadline = time.monotonic() + timeout
     while True:
         text = tty.text()
@@ -26,6 +27,9 @@ def _wait_prompt_or_end(tty: Tmux, timeout: float = 60.0) -> bool:
             return False
         if _last_line(tty) == PROMPT:
             return True
+        if AGAIN in _last_line(tty) and asked is not None and not asked:
+            asked.append(text)
+            tty.send("n")
         assert time.monotonic() < deadline, f"no prompt within {timeout} s:\n{text}"
         time.sleep(0.05)
 
@@ -42,7 +46,8 @@ def test_a_whole_game_at_80x24_with_help_narration_and_score_sheet() -> None:
         tty.send("view")  # the screen again
         seen = ""
         decisions = 0
-        while _wait_prompt_or_end(tty):
+        asked: list[str] = []
+        while _wait_prompt_or_end(tty, asked=asked):
             screen = tty.text()
             tty.assert_fits()
             seen += screen
@@ -57,6 +62,7 @@ def test_a_whole_game_at_80x24_with_help_narration_and_score_sheet() -> None:
             time.sleep(0.05)
             assert decisions < 400
         end = "\n".join(tty.joined())
+        assert asked and "Final scores" in asked[0]  # the score sheet, then the offer of another game
         assert "Final scores" in end and "Winner" in end
         (ROOT / "test-artifacts").mkdir(exist_ok=True)
         (ROOT / "test-artifacts" / "pathciv-terminal.txt").write_text(seen + "\n" + end, encoding="utf-8")

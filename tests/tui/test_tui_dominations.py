@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import time
 
-from tmux_util import Tmux
+from tmux_util import AGAIN, Tmux
 
 PROMPT = "Player 1>"
 
@@ -20,7 +20,7 @@ def step(tty: Tmux, line: str, timeout: float = 30.0) -> str:
     while True:
         text = tty.text()
         rows = [r for r in text.split("\n") if r.strip()]
-        if "[exited]" in text or (text != before and rows and rows[-1].rstrip().endswith(PROMPT)):
+        if "[exited]" in text or (text != before and rows and (rows[-1].rstrip().endswith(PROMPT) or AGAIN in rows[-1])):
             return text
         assert time.monotonic() < deadline, f"no answer to {line!r}; the screen:\n{text}"
         time.sleep(0.03)
@@ -34,7 +34,7 @@ def test_dominations_terminal_game_to_the_end_at_80x24() -> None:
         text = step(tty, "help")
         assert "Dominations: 3 Ages" in text and "Commands:" in text
         tty.assert_fits()
-        seen: dict[str, bool] = {"placed": False, "back": False, "ages": False, "coords": False}
+        seen: dict[str, bool] = {"placed": False, "back": False, "ages": False, "coords": False, "asked": False}
         longest_menu, longest_screen = 0, ""
         inputs = 0
         screen = step(tty, "view")
@@ -60,6 +60,10 @@ def test_dominations_terminal_game_to_the_end_at_80x24() -> None:
             if "turned 0:" in screen:
                 assert "→" in screen  # each turn says what it would Produce
                 seen["placed"] = True
+            if AGAIN in screen:  # the game is over: no other one
+                seen["asked"] = True
+                screen = step(tty, "n")
+                continue
             screen = step(tty, "1")
             inputs += 1
             assert inputs < 600, screen

@@ -25,6 +25,8 @@ from types import TracebackType
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
+AGAIN = "Play again with the same seats and a new deal? [y/N]"
+"""What `civtable play` asks when a game with people at a terminal ends."""
 CIVTABLE = str(Path(sys.executable).parent / "civtable")
 WIDTH, HEIGHT = 80, 24
 

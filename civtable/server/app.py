@@ -227,9 +227,7 @@ def create_app(
             body.game, body.seats, body.mode, body.seed, dict(body.options), client=client_key(host),
             account=account, names=body.names, table=table,
         )
-        if account is not None and live.creator_seat is not None and manager.accounts is not None:
-            await asyncio.to_thread(manager.accounts.bind, account, live.id, live.creator_seat, client_key(host))
-            await manager.tables.after_load(live)
+        await manager.tables.bind_seat(live, live.creator_seat, account, client_key(host))
         seats = []
         for entry in manager.seat_list(live):
             i = entry["seat"]

@@ -64,7 +64,5 @@ class QuickMatch:
         live, tokens = await self.m.create(key["game"], seats, key.get("mode"), None, {}, client=client,
                                            account=account, names=names,
                                            table=TableSpec(seat=seat, rated=True, speed=parse_speed(key["speed"])))
-        if self.m.accounts is not None:
-            await asyncio.to_thread(self.m.accounts.bind, account, live.id, seat, client)
-            await self.tables.after_load(live)
+        await self.tables.bind_seat(live, seat, account, client)
         return live, seat, tokens[seat]

@@ -87,9 +87,7 @@ async def _make(manager: GameManager, live: LiveGame, seat: int, next_id: str, r
     host = request.client.host if request.client else None
     new, tokens = await manager.create(live.game.info.name, list(live.seats), options=dict(live.game.options),
                                        client=client_key(host), account=account, names=list(live.names), table=table)
-    if account is not None and manager.accounts is not None:
-        await asyncio.to_thread(manager.accounts.bind, account, new.id, seat, client_key(host))
-        await manager.tables.after_load(new)
+    await manager.tables.bind_seat(new, seat, account, client_key(host))
     return {"id": new.id, "seat": seat, "url": f"/play/{new.id}#token={tokens[seat]}"}
 
 

@@ -152,6 +152,14 @@ class Tables:
                      "forfeits", "takeovers", "fill_by", "claimed", "rematch"):
             setattr(live, name, getattr(source, name))
 
+    async def bind_seat(self, live: LiveGame, seat: int | None, account: str | None, client: str | None) -> None:
+        """``seat`` becomes the signed-in ``account``'s (nothing without an account, a seat or
+        accounts), and who owns the seats is read again."""
+        if account is None or seat is None or self.m.accounts is None:
+            return
+        await asyncio.to_thread(self.m.accounts.bind, account, live.id, seat, client)
+        await self.after_load(live)
+
     async def after_load(self, live: LiveGame) -> None:
         """Read who owns the seats (accounts) and their ratings."""
         accounts, ratings = self.m.accounts, self.m.ratings

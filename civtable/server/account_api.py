@@ -39,7 +39,8 @@ def enable_accounts(app: Any, manager: GameManager) -> None:
     """Open the accounts and ratings stores on the game database (``app.state.accounts``) and rate
     the games that end in ``manager``. Without argon2-cffi or openskill, accounts are off (501)."""
     try:
-        accounts = Accounts(manager.store.engine, manager.limits)
+        store = manager.store
+        accounts = Accounts(store.engine, manager.limits, dropped=lambda conn, game_id: store._notify(conn, game_id, -1))
         ratings = Ratings(manager.store.engine)
     except ModuleNotFoundError as exc:
         log.warning("accounts are off: %s is not installed", exc.name)
@@ -55,7 +56,7 @@ def enable_accounts(app: Any, manager: GameManager) -> None:
 
 def forget_device_tokens(manager: GameManager, dropped: list[tuple[str, str]]) -> None:
     """Stop accepting dropped device tokens in the games this process holds. (Other processes
-    forget them when they next rebuild the game.)"""
+    are told by the database, see ``Accounts.dropped``, and read the game's tokens again.)"""
     for game_id, digest in dropped:
         live = manager.games.get(game_id)
         if live is not None:

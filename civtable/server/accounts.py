@@ -27,6 +27,7 @@ import hmac
 import re
 import secrets
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -111,11 +112,15 @@ class Account:
 class Accounts:
     """Account storage on the game database's engine."""
 
-    def __init__(self, engine: Engine, limits: Limits | None = None) -> None:
+    def __init__(self, engine: Engine, limits: Limits | None = None,
+                 dropped: Callable[[Connection, str], None] | None = None) -> None:
         from argon2 import PasswordHasher
 
         self.engine = engine
         self.limits = limits or Limits()
+        # told, inside the transaction, of each game some of whose device tokens it drops (the
+        # server notifies its other processes, which read the game's tokens again)
+        self.dropped = dropped
         self.hasher = PasswordHasher()
         metadata.create_all(engine)
         _migrate(engine)
@@ -253,8 +258,14 @@ class Accounts:
                 select(d.game_id, d.token_hash).where(d.session_hash == digest))]
             conn.execute(delete(sessions_table).where(sessions_table.c.token_hash == digest))
             conn.execute(delete(device_tokens_table).where(d.session_hash == digest))
+            self._tell(conn, dropped)
         self._seen.pop(digest, None)
         return dropped
+
+    def _tell(self, conn: Connection, dropped: list[tuple[str, str]]) -> None:
+        if self.dropped is not None:
+            for game_id in sorted({g for g, _h in dropped}):
+                self.dropped(conn, game_id)
 
     # ----- seats ------------------------------------------------------------------------------
     def bind(self, account: Account | str, game_id: str, seat: int, client: str | None = None) -> bool:
@@ -286,6 +297,7 @@ class Accounts:
             conn.execute(delete(device_tokens_table).where(and_(d.game_id == game_id, d.seat == seat)))
             conn.execute(delete(account_seats_table).where(and_(
                 account_seats_table.c.game_id == game_id, account_seats_table.c.seat == seat)))
+            self._tell(conn, dropped)
         return dropped
 
     def owner(self, game_id: str, seat: int) -> str | None:

@@ -148,7 +148,7 @@ class Tables:
         return {"clock": json.dumps(live.clock.to_json()) if live.clock else None, "deadline": deadline}
 
     def copy_state(self, source: LiveGame, live: LiveGame) -> None:
-        for name in ("seats", "bots", "token_hashes", "names", "creator_seat", "rated", "open_table", "clock",
+        for name in ("seats", "bots", "token_hashes", "device_tokens", "names", "creator_seat", "rated", "open_table", "clock",
                      "forfeits", "takeovers", "fill_by", "claimed", "rematch"):
             setattr(live, name, getattr(source, name))
 
@@ -186,7 +186,7 @@ class Tables:
         else:
             live.names = list(stored.names)
             live.token_hashes = dict(stored.token_hashes)
-            live.device_tokens.update(stored.device_tokens)
+            live.device_tokens = dict(stored.device_tokens)  # those dropped elsewhere are gone
             live.claimed = set(stored.token_hashes) | set(stored.device_tokens.values())
             from .clocks import Clock
 

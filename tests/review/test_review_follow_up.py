@@ -1,8 +1,10 @@
 """What the rules do by themselves after a move, told apart from the move (``before_follow_up``)
-in Path of Civilization (Phase F's events and the end of the round) and Dominations (the end of
-an Age, the Knowledge reset, a seat's start-of-turn gains): a swing the automatic part made is
-put down to it, by its cards' names; the held copy is the real state before that part (resumed,
-it is the state the move makes); a move that sets nothing off is not split."""
+in Path of Civilization (Phase F's events and the end of the round), Dominations (the end of
+an Age, the Knowledge reset, a seat's start-of-turn gains), Conquest (the next player's
+production and upkeep) and Inceptum (the next round's production): a swing the automatic part
+made is put down to it, by its cards' names; the held copy is the real state before that part,
+with a follow-up frame naming it on top (resumed, it is the state the move makes); a move that
+sets nothing off is not split."""
 
 from __future__ import annotations
 
@@ -15,7 +17,11 @@ import pytest
 from test_review import _record
 
 from civtable.core import CHANCE, GameState, make_game
+from civtable.games.conquest import follow_up as cq_follow_up
+from civtable.games.conquest.frames import FollowUp as ConquestFollowUp
 from civtable.games.dominations import follow_up as dom_follow_up
+from civtable.games.inceptum import follow_up as inc_follow_up
+from civtable.games.inceptum.frames import FollowUp as InceptumFollowUp
 from civtable.games.pathciv import follow_up as pc_follow_up
 from civtable.games.pathciv.frames import DestinyChoice, FollowUp
 from civtable.games.pathciv.state import P_EVENT
@@ -182,3 +188,56 @@ def test_dominations_start_of_turn_gains_are_held_for_the_seat_that_has_them() -
     after = gains.clone()
     after.apply_unchecked(a, p)
     assert dom_follow_up.resume(got[0]).state_hash() == after.state_hash()
+
+
+@pytest.mark.parametrize("players,seed", [(2, 1), (3, 2)])
+def test_conquest_the_held_copy_is_the_state_before_the_next_production(players: int, seed: int) -> None:
+    """A move is split exactly when it starts a turn (the turn's end, or the last starting City);
+    the held copy waits at a FollowUp naming the next player's production and upkeep, and
+    resumed it is the state the move makes; it is a plain state that saves and loads."""
+    options = {"players": players, "max_rounds": 6}
+    game = make_game("conquest", options)
+    walk = _walk("conquest", options, seed)
+    said = []
+    for st, p, a, nxt in walk:
+        got = game.before_follow_up(st, p, a)
+        starts = nxt.phase != "over" and (nxt.turns > st.turns or (st.phase == "city" and nxt.phase != "city"))
+        assert (got is not None) == starts, (st.phase, a.text())
+        if got is None:
+            continue
+        held, words = got
+        said.append(words)
+        assert words == f"Player {held.active + 1}'s production and upkeep" and held.active == nxt.active
+        assert held.frames == [ConquestFollowUp(words)]
+        assert held.decision().players == (CHANCE,) and held.decision().prompt == words
+        assert held.legal_actions(CHANCE) == [cq_follow_up.RESUME]
+        assert type(held) is type(st) and not vars(held).keys() - vars(st).keys()  # no marks left on it
+        assert cq_follow_up.resume(held).state_hash() == nxt.state_hash()
+        assert game.load_state(game.save_state(held)).state_hash() == held.state_hash()
+    assert len(said) >= 6 * players - 1  # every turn but the last
+
+
+@pytest.mark.parametrize("players,seed", [(2, 3), (3, 4)])
+def test_inceptum_the_held_copy_is_the_state_before_the_next_round(players: int, seed: int) -> None:
+    """A move is split exactly when it starts a round (the setup's end, a round's last turn; at
+    the round limit the round that does not come); the held copy waits at a FollowUp naming the
+    next round's production, and resumed it is the state the move makes."""
+    options = {"players": players, "max_rounds": 3}
+    game = make_game("inceptum", options)
+    walk = _walk("inceptum", options, seed)
+    said = []
+    for st, p, a, nxt in walk:
+        got = game.before_follow_up(st, p, a)
+        assert (got is not None) == (nxt.round > st.round or nxt.unfinished), a.text()
+        if got is None:
+            continue
+        held, words = got
+        said.append(words)
+        assert held.stack == [InceptumFollowUp(words)] and held.round == st.round
+        assert held.decision().players == (CHANCE,) and held.decision().prompt == words
+        assert held.legal_actions(CHANCE) == [inc_follow_up.RESUME]
+        assert type(held) is type(st)
+        assert inc_follow_up.resume(held).state_hash() == nxt.state_hash()
+        assert game.load_state(game.save_state(held)).state_hash() == held.state_hash()
+    assert said == [f"the production at the start of Round {r}" for r in range(1, len(said) + 1)]
+    assert walk[-1][3].unfinished and len(said) == 4  # rounds 1 to 3, and the limit

@@ -1,7 +1,8 @@
 """The decision frames of Conquest: the multi-part choices a player makes one step at a time.
 
 Rulebook topics: *Build* (the "any" resources of a Monument, phase 3), *Move* (which unit, then
-where, phase 6) and *Battle* (whom to fight first when several enemies share a space, phase 7).
+where, phase 6) and *Battle* (whom to fight first when several enemies share a space, phase 7);
+``FollowUp`` is only on the game review's copies (``follow_up.py``).
 Each kind is a small immutable ``NamedTuple`` tagged (``@tagged``) with the word it has in saved
 states, so a saved frame reads ``["pay", territory, remaining, chosen]``. Territories are 0-based
 here (1-based in actions and views).
@@ -39,6 +40,15 @@ class BattleOrder(NamedTuple):
     territory: int
 
 
-Frame = MonumentPayment | MoveUnit | BattleOrder
+@tagged("follow-up")
+class FollowUp(NamedTuple):
+    """Only on the game review's copies (:mod:`.follow_up`): the next player's production and
+    upkeep (``words`` names them), held back so that what the turn's last action did can be
+    estimated apart. One outcome, ``resume``, runs them (chance)."""
 
-CODEC = FrameCodec((MonumentPayment, MoveUnit, BattleOrder))
+    words: str
+
+
+Frame = MonumentPayment | MoveUnit | BattleOrder | FollowUp
+
+CODEC = FrameCodec((MonumentPayment, MoveUnit, BattleOrder, FollowUp))

@@ -23,6 +23,7 @@ from civtable.core import Action, GameState
 
 from .describe import describe
 from .explain import why_illegal
+from .follow_up import before_follow_up
 from .narrate import narrate
 from .options import MAP_SEEDS, ConquestRules
 from .state import ConquestState
@@ -54,16 +55,8 @@ class Conquest(ConquestRules):
 
     def before_follow_up(self, state: GameState, player: int, action: Action) -> tuple[GameState, str] | None:
         """An action that ends a turn, apart from the next player's production and upkeep (its
-        own consequences, battles won and the Score phase, stay with it)."""
-        assert isinstance(state, ConquestState)
-        if state.phase == "over" or state.map is None:
-            return None
-        held = state.clone()
-        held.hold_turn_start = True  # type: ignore[attr-defined]
-        held.apply_unchecked(action, player)
-        if not getattr(held, "held", False):
-            return None
-        return held, f"{self.seat_name(held.active)}'s production and upkeep"
+        own consequences, battles won and the Score phase, stay with it): ``follow_up.py``."""
+        return before_follow_up(state, player, action) if isinstance(state, ConquestState) else None
 
     def describe_action(self, state: GameState, player: int, action: Action) -> str:
         assert isinstance(state, ConquestState)

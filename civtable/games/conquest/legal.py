@@ -12,9 +12,9 @@ from civtable.core import CHANCE, Action, Decision
 
 from .building import can_build_monument
 from .content import CAT_GOLD, CATEGORIES
-from .frames import MonumentPayment, MoveUnit
+from .frames import FollowUp, MonumentPayment, MoveUnit
 from .movement import can_move, enemy_sets, movable, reachable
-from .options import BUY, CANCEL, DONE, FEED
+from .options import BUY, CANCEL, DONE, FEED, RESUME
 from .payment import afford_fixed, payment_left
 from .position import Position
 from .recruit import fleet_spots, recruit_room
@@ -36,6 +36,8 @@ def current_decision(s: Position) -> Decision:
     ph = s.phase
     if ph == "over":
         return END
+    if s.frames and type(s.frames[-1]) is FollowUp:  # only on the review's copies
+        return Decision((CHANCE,), "follow-up", s.frames[-1].words)
     if ph == "map":
         return Decision((CHANCE,), "map", "the map is drawn")
     if ph == "civ":
@@ -66,6 +68,8 @@ def current_decision(s: Position) -> Decision:
 
 def chance_outcomes_of(s: Position) -> list[tuple[Action, float]]:
     ph = s.phase
+    if s.frames and type(s.frames[-1]) is FollowUp:
+        return [(RESUME, 1.0)]
     if ph == "map":
         return s.game.map_outcomes
     if ph == "civ" and s.game.options["civ_choice"] == "random":

@@ -27,6 +27,9 @@ DONE = Action("done")
 CANCEL = Action("cancel")
 BUY = Action("buy")
 FEED = Action("feed")
+RESUME = Action("resume")
+"""The one outcome of a :class:`~.frames.FollowUp` (only on the game review's copies): the
+next player's production and upkeep, held back, go on."""
 
 INFO = GameInfo(
     name="conquest",

@@ -16,7 +16,7 @@ from civtable.core import Action
 from civtable.core.frames import tag_of
 
 from .content import CATEGORIES, T_GOVERNMENT, T_RELIGION, Content
-from .frames import CODEC, Frame, MonumentPayment, MoveUnit
+from .frames import CODEC, FollowUp, Frame, MonumentPayment, MoveUnit
 from .mapgen import GameMap
 from .options import ConquestRules
 
@@ -27,6 +27,11 @@ PHASES = (
 
 class Position:
     """A Conquest position (the data; ``ConquestState`` adds the moves)."""
+
+    HOLDS_TURN_START = False
+    """Whether the start of a turn is held back (the review's copies, ``follow_up.py``): the
+    machine stops before the next player's production and upkeep with a :class:`FollowUp` on
+    top. ``False`` for every state of a game."""
 
     def __init__(self, game: ConquestRules) -> None:
         self.game: ConquestRules = game
@@ -309,6 +314,9 @@ def _checked_frame(f: Frame, t: int) -> Frame:
         if f.unit not in ("army", "fleet"):
             raise ValueError(f"a 'unit' frame moves an army or a fleet, not {f.unit!r}")
         territory(f.source)
+    elif isinstance(f, FollowUp):
+        if not isinstance(f.words, str):
+            raise ValueError(f"a 'follow-up' frame names what follows in words, not {f.words!r}")
     else:
         territory(f.territory)
     return f

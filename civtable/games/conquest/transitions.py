@@ -22,7 +22,7 @@ from .recruit import recruit
 from .research import buy_roll, research_roll
 from .settling import place_village
 from .setup import place_start_city, take_civilization
-from .turn import after_optional, end_turn, goto, phase_done, start_turn
+from .turn import after_optional, end_turn, goto, phase_done, resume_turn, start_turn
 
 Args = tuple[Any, ...]
 
@@ -111,6 +111,10 @@ def _buy(s: Position, args: Args) -> None:
     buy_roll(s)
 
 
+def _resume(s: Position, args: Args) -> None:
+    resume_turn(s)
+
+
 HANDLERS: dict[str, Callable[[Position, Args], None]] = {
     "map": _map,
     "civ": _civ,
@@ -130,6 +134,7 @@ HANDLERS: dict[str, Callable[[Position, Args], None]] = {
     "fight": _fight,
     "recruit": _recruit,
     "buy": _buy,
+    "resume": _resume,
 }
 
 

@@ -11,6 +11,7 @@ unfinished.
 from __future__ import annotations
 
 from .battle import begin_battles
+from .frames import FollowUp
 from .legal import phase_actions
 from .position import Position
 from .production import produce_and_upkeep
@@ -22,14 +23,21 @@ NEXT = {"build": "upgrade", "upgrade": "settle", "settle": "move", "move": "batt
 
 
 def start_turn(s: Position) -> None:
-    """Phases 1 and 2 for the active player, then the first phase with a decision. A copy
-    marked ``hold_turn_start`` (the review's, :meth:`Conquest.before_follow_up`) stops here,
-    marked ``held``."""
-    if getattr(s, "hold_turn_start", False):
-        s.held = True  # type: ignore[attr-defined]
+    """Phases 1 and 2 for the active player, then the first phase with a decision. The review's
+    copies (``follow_up.py``, whose class ``HOLDS_TURN_START``) stop here instead, with a
+    :class:`~.frames.FollowUp` on top; its outcome ``resume`` goes on (:func:`resume_turn`)."""
+    if s.HOLDS_TURN_START:
+        s.frames.append(FollowUp(""))
         return
     if produce_and_upkeep(s):
         goto(s, "build")
+
+
+def resume_turn(s: Position) -> None:
+    """The held start of a turn goes on (the review's copies only): the :class:`FollowUp`
+    leaves, and Phases 1 and 2 run as in the game."""
+    s.frames.pop()
+    start_turn(s)
 
 
 def goto(s: Position, phase: str) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from .content import CATEGORIES, TRAITS
-from .frames import MonumentPayment, MoveUnit
+from .frames import BattleOrder, MonumentPayment, MoveUnit
 from .mapgen import GameMap
 from .research import research_cost
 from .scoring import game_result
@@ -66,8 +66,9 @@ def view(s: ConquestState, player: int | None) -> dict[str, Any]:
                      "chosen": [CATEGORIES[c] for c in top.chosen]}
         elif isinstance(top, MoveUnit):
             frame = {"kind": "move", "unit": top.unit, "from": top.source + 1}
-        else:
+        elif isinstance(top, BattleOrder):
             frame = {"kind": "fight", "territory": top.territory + 1}
+        # a FollowUp (only on the review's copies) is a chance decision: its words are the prompt
     res = game_result(s)
     return {
         "game": "conquest",

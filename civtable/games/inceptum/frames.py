@@ -201,6 +201,18 @@ class Respond(NamedTuple):
         return Decision((self.seat,), "respond", f"Player {self.offerer + 1} offers a trade: accept or decline")
 
 
+# --- the game review's copies only (follow_up.py) ----------------------------------------
+@tagged("follow-up")
+class FollowUp(NamedTuple):
+    """The next round's production phase (``words`` names it), held back so that what the
+    round's last move did can be estimated apart. One outcome, ``resume``, runs it (chance)."""
+
+    words: str
+
+    def decision(self) -> Decision:
+        return Decision((CHANCE,), "follow-up", self.words)
+
+
 # --- the end -----------------------------------------------------------------------------
 @tagged("over")
 class Over(NamedTuple):
@@ -212,22 +224,22 @@ class Over(NamedTuple):
 
 Frame: TypeAlias = (
     Deal | Redraw | Redeal | StartRoll | HumbleBeginnings | Turn | Slot | Dice | BonusSlot | BonusChoice | Pray
-    | FreeActions | Government | Offer | Respond | Over
+    | FreeActions | Government | Offer | Respond | FollowUp | Over
 )
 
 #: frame kinds resolved by chance, not by a player
-CHANCE_KINDS: frozenset[type] = frozenset({Dice, Deal, Redeal, StartRoll, HumbleBeginnings})
+CHANCE_KINDS: frozenset[type] = frozenset({Dice, Deal, Redeal, StartRoll, HumbleBeginnings, FollowUp})
 
 #: frames that pause a turn for free actions (``FreeActions`` and ``Government``)
 FREE_KINDS: tuple[type, ...] = (FreeActions, Government)
 
 CODEC = FrameCodec([
     Deal, Redraw, Redeal, StartRoll, HumbleBeginnings, Turn, Slot, Dice, BonusSlot, BonusChoice, Pray,
-    FreeActions, Government, Offer, Respond, Over,
+    FreeActions, Government, Offer, Respond, FollowUp, Over,
 ])
 
 __all__ = [
-    "CHANCE_KINDS", "CODEC", "FREE_KINDS", "BonusChoice", "BonusSlot", "Deal", "Dice", "Frame", "FreeActions",
+    "CHANCE_KINDS", "CODEC", "FREE_KINDS", "BonusChoice", "BonusSlot", "Deal", "Dice", "FollowUp", "Frame", "FreeActions",
     "Government", "HumbleBeginnings", "Offer", "Over", "Pray", "Redeal", "Redraw", "Respond", "Slot",
     "StartRoll", "Turn",
 ]

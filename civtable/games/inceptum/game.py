@@ -11,6 +11,7 @@ from .actions import ActionTable
 from .content import RESOURCES, Content, load_content
 from .describe import describe
 from .explain import explain
+from .follow_up import before_follow_up
 from .frames import CODEC
 from .state import InceptumState
 from .view import build_view
@@ -109,15 +110,9 @@ class Inceptum(Game):
         return describe(state, player, action)
 
     def before_follow_up(self, state: Any, player: int, action: Action) -> tuple[InceptumState, str] | None:
-        """The last turn of a round, apart from the next round's production phase."""
-        if not isinstance(state, InceptumState) or state.finished:
-            return None
-        held = state.clone()
-        held.hold = "round"
-        held.apply_unchecked(action, player)
-        if getattr(held, "hold", None) != "held":
-            return None
-        return held, f"the production at the start of Round {held.round + 1}"
+        """The last turn of a round, apart from the next round's production phase
+        (``follow_up.py``)."""
+        return before_follow_up(state, player, action) if isinstance(state, InceptumState) else None
 
     def view_of(self, state: InceptumState, player: int | None) -> dict[str, Any]:
         """What ``player`` may see of ``state`` (``InceptumState.view`` asks here)."""

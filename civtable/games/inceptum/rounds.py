@@ -12,9 +12,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from civtable.core import Action
+
 from .content import ZERO
 from .costs import snapshot_buildings
-from .frames import Dice, FreeActions, Turn
+from .frames import Dice, FollowUp, FreeActions, Turn
 from .production import gain
 from .victory import check_objectives, game_over, round_winners
 from .wonders import activate
@@ -22,13 +24,17 @@ from .wonders import activate
 if TYPE_CHECKING:
     from .state import InceptumState
 
+RESUME = Action("resume")
+"""The one outcome of a :class:`~.frames.FollowUp` (only on the game review's copies): the
+next round's production phase, held back, goes on."""
+
 
 def start_round(state: InceptumState) -> None:
-    """The next round: its production phase, then the first turn. A copy whose ``hold`` is
-    ``"round"`` (the review's, :meth:`Inceptum.before_follow_up`) stops before it: ``hold``
-    becomes ``"held"``."""
-    if getattr(state, "hold", None) == "round":
-        state.hold = "held"
+    """The next round: its production phase, then the first turn. The review's copies
+    (``follow_up.py``, whose class ``HOLDS_ROUND``) stop before it instead, with a
+    :class:`~.frames.FollowUp` on top; its outcome :data:`RESUME` goes on (:func:`apply_resume`)."""
+    if state.HOLDS_ROUND:
+        state.stack.append(FollowUp(""))
         return
     limit = state.opt["max_rounds"]
     if limit and state.round >= limit:
@@ -100,4 +106,15 @@ def end_round(state: InceptumState) -> None:
     if won is not None:
         game_over(state, *won)
         return
+    start_round(state)
+
+
+def resume_outcomes(state: InceptumState) -> list[tuple[Action, float]]:
+    return [(RESUME, 1.0)]
+
+
+def apply_resume(state: InceptumState, f: FollowUp, action: Action, player: int) -> None:
+    """The held start of a round goes on (the review's copies only): the :class:`FollowUp`
+    leaves, and the round starts as in the game."""
+    state.stack.pop()
     start_round(state)

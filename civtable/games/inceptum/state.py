@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 from civtable.core import CHANCE, Action, Decision, GameResult, GameState
 
 from . import actions as A
-from . import bonus, costs, government, setup, trade, turn, victory
+from . import bonus, costs, government, rounds, setup, trade, turn, victory
 from .building import grid_capacity
 from .content import RESOURCES, Content, Vec
 from .frames import (
@@ -42,6 +42,7 @@ from .frames import (
     BonusSlot,
     Deal,
     Dice,
+    FollowUp,
     Frame,
     FreeActions,
     Government,
@@ -103,6 +104,7 @@ _APPLY: dict[type, Callable[[InceptumState, Any, Action, int], None]] = {
     Redeal: setup.apply_redeal,
     StartRoll: setup.apply_startroll,
     HumbleBeginnings: setup.apply_humble,
+    FollowUp: rounds.apply_resume,
     Over: _ignore,
 }
 _CHANCE: dict[type, Callable[[InceptumState], list[tuple[Action, float]]]] = {
@@ -111,6 +113,7 @@ _CHANCE: dict[type, Callable[[InceptumState], list[tuple[Action, float]]]] = {
     Redeal: setup.trait_outcomes,
     StartRoll: setup.startroll_outcomes,
     HumbleBeginnings: setup.humble_outcomes,
+    FollowUp: rounds.resume_outcomes,
 }
 assert set(_CHANCE) == CHANCE_KINDS and set(_APPLY) == set(_LEGAL) | CHANCE_KINDS
 
@@ -133,9 +136,11 @@ class InceptumState(GameState):
         "game", "c", "t", "n", "opt", "players", "round", "order", "turn_pos", "stack",
         "dice", "wonder_owner", "benefit_owner", "trait_deck", "hb_deck", "offers_made",
         "achieved", "blocked", "civ_round", "winners", "finished", "end_reason", "unfinished", "owner",
-        "hold",
     )
-    hold: str  # set on a copy only (the review's, Inceptum.before_follow_up): see rounds.start_round
+    HOLDS_ROUND = False
+    """Whether the start of a round is held back (the review's copies, ``follow_up.py``): the
+    machine stops before the next round's production phase with a :class:`FollowUp` on top.
+    ``False`` for every state of a game."""
 
     def __init__(self, game: Inceptum, fresh: bool = True) -> None:
         self.game = game

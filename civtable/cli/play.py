@@ -32,6 +32,7 @@ from civtable.core import (
     teaching,
 )
 from civtable.core.record import game_for_record
+from civtable.core.series import Outcome, tally, tally_line
 from civtable.tui import Term, TerminalTable, renderer_for
 from civtable.tui.term import out
 
@@ -280,8 +281,13 @@ def run(args: argparse.Namespace) -> int:
     path = args.record or args.resume
     # With --json stdout carries only the result; the table talks on stderr.
     term = Term(sys.stderr if args.json else sys.stdout)
+    series: list[Outcome] = []  # the games played again and again here, for the running tally
     while True:
         finished, humans = play_one(args, session, seats, path, term)
+        series.append(Outcome.of(session.state.result().to_json()) if finished else Outcome(False))
+        if len(series) > 1 and not args.json:
+            names = [f"{session.game.seat_name(p)} ({s})" for p, s in enumerate(seats)]
+            term.write(term.style(tally_line(tally(series, len(seats)), names), "bold"))
         if not (finished and humans and not args.json and again(term)):
             return 0
         # the same game, options and seats, a new deal; its record beside the last one

@@ -9,7 +9,8 @@ extra device tokens of signed-in accounts, and the game's actions in order.
 * ``device_tokens``: more seat-token hashes, one per browser of a signed-in account;
 * ``actions``: the game's actions in order (index, seat or -1 for chance, action text).
 
-A database made by an older version gains the columns it lacks (:func:`add_missing_columns`).
+A database made by an older version gains the columns it lacks, with their indexes and values
+(:func:`add_missing_columns`).
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from sqlalchemy import (
     select,
     update,
 )
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
 
 metadata = MetaData()
 
@@ -64,6 +65,7 @@ games_table = Table(
     Column("takeovers", Text, nullable=True),  # JSON {seat: bot spec}: bots playing seats people left
     Column("fill_by", Float, nullable=True),  # a waiting table is offered bots from this time on
     Column("rematch", String(32), nullable=True),  # the game its players started to play again (rematch.py)
+    Column("series", String(32), nullable=True, index=True),  # a rematch: the first game of its series (series.py)
 )
 
 tokens_table = Table(
@@ -103,6 +105,25 @@ def add_missing_columns(engine: Engine) -> None:
         for column in missing:
             kind = column.type.compile(dialect=engine.dialect)
             conn.exec_driver_sql(f"ALTER TABLE games ADD COLUMN {column.name} {kind}")
+        names = {c.name for c in missing}
+        for index in games_table.indexes:
+            if names & {c.name for c in index.columns}:
+                index.create(conn)
+        if "series" in names:
+            fill_series(conn)
         if any(c.name == "n_actions" for c in missing):
             count = select(func.count()).where(actions_table.c.game_id == games_table.c.id).scalar_subquery()
             conn.execute(update(games_table).values(n_actions=count))
+
+
+def fill_series(conn: Connection) -> None:
+    """Give every rematch of a database from before series the first game of its chain of
+    rematches (the ``series`` column)."""
+    c = games_table.c
+    before = {str(new): str(old) for old, new in conn.execute(select(c.id, c.rematch).where(c.rematch.is_not(None)))}
+    for game_id in before:
+        first, seen = game_id, {game_id}
+        while first in before and before[first] not in seen:  # a loop (never made) stops at its start
+            first = before[first]
+            seen.add(first)
+        conn.execute(update(games_table).where(c.id == game_id).values(series=first))

@@ -118,6 +118,8 @@ class LiveGame:
     chat_count: int = -1  # chat messages stored (-1: not read yet)
     invitations: dict[int, str] = field(default_factory=dict)  # made with the game, for its creator's answer only
     rematch: str | None = None  # the id of the game its players started to play again (rematch.py)
+    series: str | None = None  # a rematch: the first game of its series (series.py)
+    series_before: list[Any] = field(default_factory=list)  # the outcomes of the series' games before it
     rating_note: str | None = None  # once rated: "" (it counted) or why it did not
 
     @property
@@ -242,6 +244,7 @@ def rebuild(stored: StoredGame, is_bot: Callable[[str, Game, int], bool]) -> Liv
         takeovers=dict(stored.takeovers),
         fill_by=stored.fill_by,
         rematch=stored.rematch,
+        series=stored.series,
         claimed=set(stored.token_hashes) | set(stored.device_tokens.values()),
     )
     live.listen()

@@ -40,6 +40,7 @@ from .live import LiveGame, Subscriber, rebuild
 from .names import check_name, check_unique, name_players
 from .quickmatch import QuickMatch
 from .ratings import Ratings
+from .series import load_earlier, reserved
 from .store import PLAYING, Conflict, QuotaExceeded, Store, StoredGame, hash_token
 from .sync import Notifications
 from .tables import Tables, TableSpec
@@ -210,6 +211,7 @@ class GameManager:
             open_table=table.open_table,
             clock=Clock.new(*table.speed, len(specs)) if table.speed else None,
             claimed=set(holders),
+            series=table.series,
         )
         live.listen()
         session.resolve_chance()
@@ -238,7 +240,8 @@ class GameManager:
             **self.tables.stored_state(live),
         )
         try:
-            await asyncio.wrap_future(self.store.create_game(stored, tokens, self.limits.quota()))
+            guard = reserved(table.rematch_of, game_id) if table.rematch_of else None
+            await asyncio.wrap_future(self.store.create_game(stored, tokens, self.limits.quota(), guard))
         except QuotaExceeded as exc:
             raise ApiError(_QUOTA_STATUS[exc.kind], str(exc), exc.kind) from None
         invitations, stored_invitations = self.tables.store.invite(game_id, live.free_seats())
@@ -297,6 +300,7 @@ class GameManager:
                     live.bots = [spec != "human" for spec in stored.seats]
                     live.status = "stopped" if live.status == "active" else live.status
                 await self.tables.after_load(live)
+                await load_earlier(live, self.get, self.store)  # its series' games before it
                 self.games[game_id] = live
                 self._evict()
                 if live.status == "active":

@@ -7,7 +7,11 @@ one who held it, since only their seat token of the old game asks for it.
 The link from a game to its rematch is stored with the game (the ``games.rematch`` column), so
 it outlives a restart and every process of the server shows it. It is set before the new game
 is made, by a write that succeeds only while the game has no rematch yet: two players asking at
-once, even on two processes, make one rematch, not two.
+once, even on two processes, make one rematch, not two. The link reserves the rematch's id: the
+game is made under it, only while the link names it and no game has that id yet
+(:func:`.series.reserved`). Whoever finds the link waits a while for that game and then makes it
+under that id themselves: a maker that stopped or is slow never splits the players, and a
+maker that was beaten to it joins the game that was made.
 
 A rematch is a friendly game: never rated and never listed as an open table. Its clocks, if the
 game had them, are the same speed.
@@ -31,6 +35,7 @@ from .game_tables import games_table
 from .limits import client_key
 from .live import LiveGame
 from .manager import GameManager
+from .series import NotMade, drop_unmade, follows
 from .store import Store
 from .tables import TableSpec
 from .views import is_over
@@ -39,7 +44,7 @@ router = APIRouter(tags=["games"])
 
 PENDING_TRIES = 50
 """How many times (0.1 s apart) a player asking for a rematch that another process is still
-making looks for it before taking the link for one whose making stopped."""
+making looks for it before making it under the same id."""
 
 
 class RematchRequest(BaseModel):
@@ -67,34 +72,25 @@ async def link(store: Store, game_id: str, next_id: str) -> str:
     return found[0]
 
 
-async def unlink(store: Store, game_id: str, next_id: str) -> None:
-    """Forget ``next_id`` as the rematch of ``game_id`` (it could not be made)."""
-    c = games_table.c
-
-    def write(conn: Connection) -> None:
-        conn.execute(update(games_table).where(and_(c.id == game_id, c.rematch == next_id)).values(rematch=None))
-        store._notify(conn, game_id, -1)
-
-    await asyncio.wrap_future(store._writer.submit(write))
-
-
 async def _make(manager: GameManager, live: LiveGame, seat: int, next_id: str, request: Request) -> dict[str, Any]:
-    """Create the rematch of ``live`` as ``next_id``, with ``seat`` held by the one who asked."""
+    """Create the rematch of ``live`` under its reserved id ``next_id``, with ``seat`` held by the
+    one who asked; :class:`NotMade` when another process made it first or the link moved."""
     clock = live.clock
     table = TableSpec(seat=seat, speed=(clock.speed, clock.initial, clock.increment) if clock else None,
-                      game_id=next_id)
+                      game_id=next_id, rematch_of=live.id, series=live.series or live.id)
     account = await request_account(request)
     host = request.client.host if request.client else None
     new, tokens = await manager.create(live.game.info.name, list(live.seats), options=dict(live.game.options),
                                        client=client_key(host), account=account, names=list(live.names), table=table)
+    follows(live, new)
     await manager.tables.bind_seat(new, seat, account, client_key(host))
     return {"id": new.id, "seat": seat, "url": f"/play/{new.id}#token={tokens[seat]}"}
 
 
-async def _seat_in(manager: GameManager, live: LiveGame, next_id: str, seat: int) -> dict[str, Any]:
-    """An invitation to ``seat`` of ``live``'s rematch ``next_id``, for the one who held it before.
-    A link to a game that never came (its process stopped while making it) is dropped, so the
-    next ask makes the rematch again."""
+async def _seat_in(manager: GameManager, live: LiveGame, next_id: str, seat: int, request: Request) -> dict[str, Any]:
+    """A seat of ``live``'s rematch ``next_id`` for the one who held ``seat`` before. A rematch
+    whose making seems stopped (no game after a while: its process ended, or it is slow) is made
+    here under the same id: only one making succeeds, so every asker ends at the same game."""
     new = None
     for _ in range(PENDING_TRIES):  # another process may still be making it
         new = await manager.get(next_id)
@@ -102,16 +98,32 @@ async def _seat_in(manager: GameManager, live: LiveGame, next_id: str, seat: int
             break
         await asyncio.sleep(0.1)
     if new is None:
-        await unlink(manager.store, live.id, next_id)
-        live.rematch = None
-        live.version += 1
-        manager._publish(live)
-        raise ApiError(409, "the rematch was not made; ask again to make it", "rematch_lost")
+        try:
+            answer = await _make(manager, live, seat, next_id, request)
+        except NotMade as exc:
+            if exc.kind == "moved":  # its maker failed and dropped the link: nothing was made
+                _forget(manager, live, next_id)
+                raise ApiError(409, "the rematch was not made; ask again to make it", "rematch_lost") from None
+            new = await manager.get(next_id)
+        else:
+            live.version += 1
+            manager._publish(live)
+            return answer
+    if new is None:
+        raise ApiError(503, "the rematch cannot be read now; ask again", "storage")
     if new.status not in ("active", "waiting"):
         raise ApiError(409, "the rematch is already over; its replay and review are on its page", "rematch_over")
     made, stored = manager.tables.store.invite(new.id, [seat], replaces=seat in new.claimed)
     await asyncio.wrap_future(stored)
     return {"id": new.id, "seat": seat, "url": f"/play/{new.id}#invite={made[seat]}"}
+
+
+def _forget(manager: GameManager, live: LiveGame, next_id: str) -> None:
+    """The link from ``live`` to ``next_id`` is gone from the database: forget it here too."""
+    if live.rematch == next_id:
+        live.rematch = None
+        live.version += 1
+        manager._publish(live)
 
 
 @router.post("/api/games/{game_id}/rematch")
@@ -128,19 +140,26 @@ async def rematch(game_id: str, body: RematchRequest, request: Request) -> dict[
     async with live.lock:  # one request of this process at a time makes the rematch
         if live.rematch is None:
             candidate = secrets.token_urlsafe(9)
-            next_id = await link(manager.store, live.id, candidate)
+            next_id = await link(manager.store, live.id, candidate)  # the rematch's id, reserved
             live.rematch = next_id
             if next_id == candidate:
                 try:
                     answer = await _make(manager, live, seat, next_id, request)
-                except BaseException:
-                    await unlink(manager.store, live.id, next_id)
-                    live.rematch = None
-                    raise
-                live.version += 1
-                manager._publish(live)  # the other players' pages offer to join it
-                return answer
+                except NotMade:  # another process made it under this id (this making was slow)
+                    pass
+                except BaseException as exc:
+                    dropped = await drop_unmade(manager.store, live.id, next_id)  # unless another made it
+                    if dropped:
+                        live.rematch = None
+                    if dropped or not isinstance(exc, Exception):
+                        raise
+                else:
+                    live.version += 1
+                    manager._publish(live)  # the other players' pages offer to join it
+                    return answer
             live.version += 1
             manager._publish(live)
-        next_id = live.rematch
-    return await _seat_in(manager, live, next_id, seat)
+        pending = live.rematch
+    if pending is None:  # dropped meanwhile: its making failed
+        raise ApiError(409, "the rematch was not made; ask again to make it", "rematch_lost")
+    return await _seat_in(manager, live, pending, seat, request)

@@ -78,6 +78,7 @@ class StoredGame:
     takeovers: dict[int, str] = field(default_factory=dict)
     fill_by: float | None = None
     rematch: str | None = None  # the id of the game its players started to play again
+    series: str | None = None  # a rematch: the first game of its series
 
 
 @dataclass(frozen=True)
@@ -223,12 +224,16 @@ class Store:
             self.engine.dispose()
 
     # ----- writes -----------------------------------------------------------------------
-    def create_game(self, game: StoredGame, tokens: dict[int, str], quota: Quota | None = None) -> Future[None]:
+    def create_game(self, game: StoredGame, tokens: dict[int, str], quota: Quota | None = None,
+                    guard: Write | None = None) -> Future[None]:
         """Insert a new game, its token hashes and its first actions in one transaction; with a
-        ``quota``, first check it in the same transaction (raising :class:`QuotaExceeded`)."""
+        ``quota``, first check it in the same transaction (raising :class:`QuotaExceeded`); a
+        ``guard`` runs first in it too, and raises to refuse the creation."""
         hashes = [{"game_id": game.id, "seat": s, "token_hash": hash_token(t)} for s, t in tokens.items()]
 
         def write(conn: Connection) -> None:
+            if guard is not None:
+                guard(conn)
             if quota is not None:
                 self._check_quota(conn, quota, game)
             conn.execute(
@@ -570,6 +575,7 @@ def _row_to_game(row: Any) -> StoredGame:
         takeovers={int(k): str(v) for k, v in json.loads(row["takeovers"]).items()} if row["takeovers"] else {},
         fill_by=row["fill_by"],
         rematch=row["rematch"],
+        series=row["series"],
     )
 
 
@@ -584,6 +590,7 @@ def table_values(game: StoredGame) -> dict[str, Any]:
         "forfeits": json.dumps(game.forfeits) if game.forfeits else None,
         "takeovers": json.dumps({str(k): v for k, v in game.takeovers.items()}) if game.takeovers else None,
         "fill_by": game.fill_by,
+        "series": game.series,
     }
 
 

@@ -57,7 +57,8 @@ FIRST = -1  # TableSpec.seat: the creator plays the first human seat
 class TableSpec:
     """How a new game's table is set: the creator's seat (``FIRST``: the first human seat;
     ``None``: the creator does not play), rated, open seats, speed (``(name, initial,
-    increment)`` or ``None``), every human seat held from the start (quick match), a given id."""
+    increment)`` or ``None``), every human seat held from the start (quick match), a given id
+    (a rematch's, reserved by the link from the game it follows)."""
 
     seat: int | None = FIRST
     rated: bool = False
@@ -65,6 +66,8 @@ class TableSpec:
     speed: tuple[str, float, float] | None = None
     all_held: bool = False
     game_id: str | None = None
+    rematch_of: str | None = None  # the game whose rematch link reserves ``game_id`` (series.reserved)
+    series: str | None = None  # a rematch: the first game of its series
 
     def creator(self, specs: Sequence[str]) -> int | None:
         humans = [i for i, s in enumerate(specs) if s == "human"]
@@ -102,7 +105,8 @@ class Tables:
     def stored_state(self, live: LiveGame) -> dict[str, Any]:
         return {"rated": live.rated, "creator_seat": live.creator_seat, "open_table": live.open_table,
                 "clock": live.clock.to_json() if live.clock else None, "deadline": self.deadline(live),
-                "forfeits": list(live.forfeits), "takeovers": dict(live.takeovers), "fill_by": live.fill_by}
+                "forfeits": list(live.forfeits), "takeovers": dict(live.takeovers), "fill_by": live.fill_by,
+                "series": live.series}
 
     def _row_values(self, live: LiveGame) -> dict[str, Any]:
         import json
@@ -148,8 +152,8 @@ class Tables:
         return {"clock": json.dumps(live.clock.to_json()) if live.clock else None, "deadline": deadline}
 
     def copy_state(self, source: LiveGame, live: LiveGame) -> None:
-        for name in ("seats", "bots", "token_hashes", "device_tokens", "names", "creator_seat", "rated", "open_table", "clock",
-                     "forfeits", "takeovers", "fill_by", "claimed", "rematch"):
+        for name in ("seats", "bots", "token_hashes", "device_tokens", "names", "creator_seat", "rated", "open_table",
+                     "clock", "forfeits", "takeovers", "fill_by", "claimed", "rematch", "series"):
             setattr(live, name, getattr(source, name))
 
     async def bind_seat(self, live: LiveGame, seat: int | None, account: str | None, client: str | None) -> None:

@@ -16,6 +16,7 @@ from civtable.core.record import replay_onto
 from .errors import ApiError
 from .live import LiveGame, Subscriber, dumps
 from .names import name_players
+from .series import series_view
 from .table_views import early_result, seat_extra, table_view
 
 log = logging.getLogger("civtable.server")
@@ -60,6 +61,7 @@ def payload(live: LiveGame, seat: int | None, full_log: bool = False) -> dict[st
         if result and early is None else None,
         "table": table_view(live, seat, time.time()),
         "rematch": live.rematch,  # the game its players started to play again (rematch.py)
+        "series": series_view(live),  # its place in a series of rematches and the tally (series.py)
     }
 
 

@@ -13,20 +13,9 @@ from collections.abc import Callable
 from typing import Any
 
 from civtable.core import Game, GameState
+from civtable.core.series import numeric_score
 
-SCORE_KEYS = ("cp", "vp", "score", "points", "total")
 GROUP_KEYS = ("trait", "civ", "civilization", "faction", "objective")
-
-
-def numeric_score(scores: dict[str, Any] | None) -> float | None:
-    """The headline number of a seat's score dict (CP, VP, score ...), or None."""
-    if not isinstance(scores, dict):
-        return None
-    for key in SCORE_KEYS:
-        value = scores.get(key)
-        if isinstance(value, int | float) and not isinstance(value, bool):
-            return float(value)
-    return None
 
 
 def _module(game: Game) -> Any:

@@ -270,6 +270,50 @@ def test_play_again_at_an_interactive_terminal(monkeypatch: pytest.MonkeyPatch, 
     assert len(played) == 1
 
 
+def test_play_again_prints_the_series_tally(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """Each game played again at the terminal ends with the running tally of the series: wins
+    per seat (named as the result names them) and ties."""
+    import civtable.cli.play as play_cli
+
+    won: list[list[int]] = []
+
+    def fake_play_one(args: object, session: Session, seats: list[str], path: str | None, term: object) -> tuple[bool, list[int]]:
+        while True:  # the game to its end, each seat taking its last option
+            session.resolve_chance()
+            if session.state.is_terminal():
+                break
+            p = session.state.decision().players[0]
+            session.apply(session.state.legal_actions(p)[-1], p)
+        won.append(list(session.state.result().winners))
+        return True, [0]
+
+    monkeypatch.setattr(play_cli, "play_one", fake_play_one)
+    monkeypatch.setattr("sys.stdin", _Typed("y\ny\nn\n"))
+    assert main(["play", "nim", "--seats", "human,random"]) == 0
+    out = capsys.readouterr().out
+    assert len(won) == 3 and all(len(w) == 1 for w in won)
+    assert "Series after 1 game" not in out  # one game is no series yet
+    for n in (2, 3):
+        ones = sum(w == [0] for w in won[:n])
+        line = f"Series after {n} games: Player 1 (human) {ones}, Player 2 (random) {n - ones}"
+        assert line + "\n" in out, out
+    assert out.index("Series after 3 games") < out.rindex("Play again with the same seats")
+
+
+def test_a_series_tally_counts_ties_and_games_without_a_result() -> None:
+    from civtable.core.series import Outcome, tally, tally_line
+
+    games = [Outcome.of({"finished": True, "winners": [0], "scores": [{"vp": 10}, {"vp": 4}]}),
+             Outcome.of({"finished": True, "winners": [0, 1], "scores": [{"vp": 7}, {"vp": 7}]}),
+             Outcome.of({"finished": False, "winners": [], "scores": []}),
+             Outcome.of({"finished": True, "winners": [1], "scores": [{"vp": 2}, {"vp": 9}]}, scored=False)]
+    table = tally(games, 2)
+    assert [(p["wins"], p["shared"], p["score"]) for p in table["players"]] == [(1, 1, 17), (1, 1, 11)]
+    assert (table["games"], table["decided"], table["ties"]) == (4, 3, 1)
+    assert tally_line(table, ["Ana", "Bot (strong)"]) == \
+        "Series after 4 games: Ana 1 (+1 shared), Bot (strong) 1 (+1 shared), 1 tie, 1 without a result"
+
+
 def test_the_next_record_goes_beside_the_last(tmp_path: Path) -> None:
     from civtable.cli.play import next_record_path
 

@@ -244,7 +244,8 @@
         && next.can_undo === payload.can_undo && JSON.stringify(next.legal) === JSON.stringify(payload.legal)
         && JSON.stringify(next.view) === JSON.stringify(payload.view)
         && JSON.stringify(next.seats) === JSON.stringify(payload.seats)
-        && JSON.stringify(next.table) === JSON.stringify(payload.table) && next.rematch === payload.rematch) return;
+        && JSON.stringify(next.table) === JSON.stringify(payload.table) && next.rematch === payload.rematch
+        && JSON.stringify(next.series) === JSON.stringify(payload.series)) return;
     mergeLog(next);
     payload = next;
     closeChooser();
@@ -474,12 +475,31 @@
       } else if (payload.rematch) {
         status.append(" · ", el("a", { href: `/play/${payload.rematch}?watch` }, "Watch the rematch"));
       }
+      const series = seriesTally();
+      if (series) status.append(series);
     } else if (payload.your_turn) {
       status.classList.add("yours");
       status.textContent = `Your decision: ${payload.decision.prompt || payload.decision.kind}`;
     } else {
       status.textContent = `Waiting for ${names.join(", ") || "chance"}: ${payload.decision.prompt || payload.decision.kind}`;
     }
+  }
+
+  /** A game of a series of rematches, once over: "Game N of this series" and the tally after it
+   * (wins per player by name and colour, shared wins, ties, total scores), as the server counts it. */
+  function seriesTally() {
+    const s = payload.series;
+    if (!s) return null;
+    const count = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+    const rows = s.players.map((p) => el("li", { dataset: { seat: p.seat } },
+      el("span", { class: "who" }, Civ.swatch(p.seat), Civ.seatName(payload, p.seat)), ": ", count(p.wins, "win"),
+      p.shared ? `, ${p.shared} shared` : "", p.score === null || p.score === undefined ? "" : ` · total score ${p.score}`));
+    const notes = [];
+    if (s.ties) notes.push(count(s.ties, "tie"));
+    if (s.games > s.decided) notes.push(`${count(s.games - s.decided, "game")} without a result`);
+    return el("div", { id: "series", class: "series" },
+      el("strong", {}, `Game ${s.game} of this series`), " — standings after it:",
+      el("ul", { class: "series-tally" }, rows), notes.length ? el("div", { class: "small" }, notes.join(" · ")) : "");
   }
 
   function showLegal() {

@@ -157,6 +157,13 @@ def description_before_choosing(page: Any, action: str) -> str | None:
         page.wait_for_timeout(100)
 
 
+def point_on(locator: Any) -> list[float] | None:
+    """A point of the screen where the element really shows (not under another element, nor
+    clipped by a box it scrolls or is zoomed in), or ``None`` when no such point is found."""
+    found = locator.evaluate(_INSIDE)
+    return None if found is None else [float(v) for v in found]
+
+
 def click_inside(page: Any, locator: Any) -> None:
     """Click a point that really lies on the element (a map territory's box centre may be in
     another territory), as a person pointing at it would."""

@@ -94,16 +94,46 @@ const Civ = (() => {
   }
 
   let toastTimer = null;
+  /** A message at the bottom of the screen for 5 seconds (errors red, `kind` "info" dark). It
+      never covers the guide (nor any element of class "toast-avoid"): on a phone the guide is
+      docked at the bottom of the screen and the message shows above it; elsewhere it moves above
+      (or below) the guide whenever the page scrolls the guide under it. */
   function toast(message, kind) {
     let node = document.getElementById("toast");
     if (!node) {
       node = el("div", { id: "toast", class: "toast hidden", role: "alert" });
       document.body.append(node);
+      const again = () => { if (!node.classList.contains("hidden")) placeToast(node); };
+      window.addEventListener("scroll", again, { passive: true });
+      window.addEventListener("resize", again);
+      if (window.ResizeObserver) {  // the guide grows or shrinks with its words
+        const watcher = new ResizeObserver(again);
+        const observe = () => { for (const n of document.querySelectorAll("#guide, .toast-avoid")) watcher.observe(n); };
+        observe();
+        node._observe = observe;
+      }
     }
     node.textContent = message;
     node.className = "toast" + (kind === "info" ? " info" : "");
+    if (node._observe) node._observe();
+    placeToast(node);
     clearTimeout(toastTimer);
     toastTimer = setTimeout(() => node.classList.add("hidden"), 5000);
+  }
+  /** Put the message at the bottom of the screen, or just above (else below) a panel it would cover. */
+  function placeToast(node) {
+    node.style.top = "";
+    node.style.bottom = "";
+    const gap = 8;
+    for (let pass = 0; pass < 3; pass++) {
+      const t = node.getBoundingClientRect();
+      const hit = [...document.querySelectorAll("#guide, .toast-avoid")].map((n) => n.getBoundingClientRect())
+        .find((r) => r.width && r.height && r.left < t.right && r.right > t.left && r.top < t.bottom && r.bottom > t.top);
+      if (!hit) return;
+      if (hit.top - gap - t.height >= 0) { node.style.top = ""; node.style.bottom = `${Math.round(window.innerHeight - hit.top + gap)}px`; }
+      else if (hit.bottom + gap + t.height <= window.innerHeight) { node.style.bottom = "auto"; node.style.top = `${Math.round(hit.bottom + gap)}px`; }
+      else return;  // a panel as tall as the screen: nowhere else to go
+    }
   }
 
   /** "trade_routes" -> "Trade Routes"; only at word starts after a space or underscore, so

@@ -131,7 +131,7 @@
     const [padX, padY] = placeNames.RULER_MARGIN;
     const box = [Math.min(...xs) - padX, Math.min(...ys) - padY, Math.max(...xs) - Math.min(...xs) + 2 * padX,
       Math.max(...ys) - Math.min(...ys) + 2 * padY];
-    const root = svg("svg", { viewBox: box.join(" "), class: "dom-land", role: "group", "aria-label": "the land" });
+    const root = svg("svg", { viewBox: box.join(" "), class: "dom-land", role: "group", "aria-label": "the land", "data-zoom": "land" });
     root.style.maxWidth = `${Math.round(Math.min(1000, box[2] * 1.25))}px`;  // to scale: 75 px a tile's side at most
     const cradle = svg("g", { class: "cradle" }), cities = svg("g", { class: "cities" });
     const kind = (view.decision || {}).kind;

@@ -408,6 +408,7 @@
     // the suggested control is brought into view: above the guide where a phone docks it at the
     // bottom of the screen (style.css), so that the guide's words and the control show together
     const control = targets.find((n) => n.closest("#board")) || targets[0];
+    if (control) Civ.zoom.show(control);  // a zoomed land moves to show it
     if (control) {
       const r = control.getBoundingClientRect();
       const docked = getComputedStyle(panel).position === "fixed";
@@ -578,6 +579,7 @@
   }
 
   document.getElementById("undo").addEventListener("click", undo);
+  Civ.zoom.watch(document.getElementById("board"));  // a board drawn too small to read zooms (zoom.js)
   document.getElementById("typed").addEventListener("submit", async (ev) => {
     ev.preventDefault();
     const input = document.getElementById("typed-input");

@@ -86,6 +86,7 @@
     if (ev.key === "ArrowRight") step(1);
     if (ev.key === "ArrowLeft") step(-1);
   });
+  Civ.zoom.watch(document.getElementById("board"));  // a board drawn too small to read zooms (zoom.js)
   Civ.loadGlossary(gameId).then((g) => Civ.table.loadCss(g.css))
     .finally(() => go(0).catch(() => toast("cannot load the replay")));
 })();

@@ -155,19 +155,40 @@
         ? `${winners.length > 1 ? "Winners" : "Winner"}: ${winners.join(", ")}` : "Nobody won."),
       payload.result && payload.result.reason ? el("p", { class: "small muted", id: "score-reason" }, payload.result.reason) : null,
       sheet.tiebreak ? el("p", { class: "small", id: "score-tiebreak" }, `Tie-break: ${sheet.tiebreak}`) : null,
-      el("div", { class: "table-scroll" }, el("table", {},
+      scrollCue(el("div", { class: "table-scroll" }, el("table", {},
         // the total next to the name: a sheet wider than its box scrolls its parts, never the total
         el("thead", {}, el("tr", {}, el("th", {}, "Player"), hasTotal ? el("th", {}, "Total") : null,
           sheet.columns.map((c) => el("th", {}, c)))),
         el("tbody", {}, rows.map((r) => Civ.tint(el("tr", { class: sheet.winners.includes(r.seat) ? "winner" : "", dataset: { seat: r.seat } },
           el("td", {}, Civ.seatChip(payload, r.seat), sheet.winners.includes(r.seat) ? " ★" : ""),
           hasTotal ? el("td", { class: "total" }, r.total === null || r.total === undefined ? "—" : String(r.total)) : null,
-          r.cells.map((c) => el("td", {}, c === null || c === undefined ? "—" : String(c)))), r.seat))))),
+          r.cells.map((c) => el("td", {}, c === null || c === undefined ? "—" : String(c)))), r.seat)))))),
       // a phone: one card per player instead of a wide table
       el("ol", { class: "sheet-cards" }, rows.map((r) => Civ.tint(el("li", { class: sheet.winners.includes(r.seat) ? "winner" : "" },
         el("div", {}, Civ.seatChip(payload, r.seat), sheet.winners.includes(r.seat) ? " ★" : "",
           hasTotal ? el("strong", { class: "total" }, ` ${r.total ?? "—"}`) : null),
         el("div", { class: "small" }, sheet.columns.map((c, i) => `${c}: ${r.cells[i] ?? "—"}`).join(" · "))), r.seat))));
+  }
+
+  /** A box that scrolls sideways (`box`, overflow-x: auto) says so while it hides something: a
+      shadow on each edge with more beyond it (gone once scrolled to that end), and a line above
+      it. Nothing shows while everything fits. */
+  function scrollCue(box) {
+    const wrap = el("div", { class: "scroll-cue" },
+      el("p", { class: "scroll-more small muted" }, "More columns: scroll sideways ⇆"), el("div", { class: "scroll-shade" }, box));
+    const update = () => {
+      const over = box.scrollWidth - box.clientWidth > 1;
+      wrap.classList.toggle("overflows", over);
+      wrap.classList.toggle("more-left", over && box.scrollLeft > 1);
+      wrap.classList.toggle("more-right", over && box.scrollLeft + box.clientWidth < box.scrollWidth - 1);
+    };
+    box.addEventListener("scroll", update, { passive: true });
+    if (window.ResizeObserver) {  // laid out, the screen resized, the table's words arrived
+      const watcher = new ResizeObserver(update);
+      watcher.observe(box);
+      if (box.firstElementChild) watcher.observe(box.firstElementChild);
+    }
+    return wrap;
   }
 
   // ----- the bots' pace ----------------------------------------------------------------------------
@@ -213,6 +234,6 @@
     });
   }
 
-  Civ.table = { loadCss, fetchDescriptions, describe, descriptionNode, actOn, showMoments, scoreSheet,
+  Civ.table = { loadCss, fetchDescriptions, describe, descriptionNode, actOn, showMoments, scoreSheet, scrollCue,
                 paceControl, typingToggle, pace };
 })();

@@ -11,6 +11,7 @@ from .errors import (
     OptionError,
     Reason,
     RecordError,
+    sentence,
 )
 from .game import (
     CHANCE,
@@ -62,4 +63,5 @@ __all__ = [
     "register",
     "replay",
     "sample_chance",
+    "sentence",
 ]

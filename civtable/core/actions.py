@@ -58,7 +58,7 @@ class Action(NamedTuple):
             raise MalformedAction("the action is too long")
         kind = parts[0]
         if not _WORD.match(kind):
-            raise MalformedAction(f"{kind!r} is not an action word (letters, digits, '_' only)")
+            raise MalformedAction(f"that is not an action word: '{kind}' (an action word has letters, digits and '_' only)")
         args: list[Arg] = []
         for p in parts[1:]:
             if _INT.match(p):
@@ -66,7 +66,7 @@ class Action(NamedTuple):
             elif _WORD.match(p):
                 args.append(p)
             else:
-                raise MalformedAction(f"{p!r} in {text.strip()!r} is neither a word nor a whole number")
+                raise MalformedAction(f"a part of '{text.strip()}' is neither a word nor a whole number: '{p}'")
         return Action(kind, tuple(args))
 
     @staticmethod
@@ -79,15 +79,15 @@ class Action(NamedTuple):
         kind = data["kind"]
         args = data.get("args", [])
         if not isinstance(kind, str) or not _WORD.match(kind):
-            raise MalformedAction(f"{kind!r} is not an action word")
+            raise MalformedAction("the action's kind is not an action word (letters, digits and '_' only)")
         if not isinstance(args, list) or len(args) > 31:
             raise MalformedAction("action args must be a list of words and whole numbers")
         out: list[Arg] = []
         for a in args:
             if isinstance(a, bool) or not isinstance(a, int | str):
-                raise MalformedAction(f"action argument {a!r} is neither a word nor a whole number")
+                raise MalformedAction(f"an action argument is neither a word nor a whole number: {a!r}")
             if isinstance(a, str) and not _WORD.match(a):
-                raise MalformedAction(f"action argument {a!r} is not a word")
+                raise MalformedAction(f"an action argument is not a word (letters, digits and '_' only): '{a}'")
             out.append(a)
         return Action(kind, tuple(out))
 

@@ -11,6 +11,24 @@ class CivtableError(Exception):
     """Base class of every error civtable raises on purpose."""
 
 
+_ENDS = (".", "!", "?")
+
+
+def sentence(words: object) -> str:
+    """Words a person reads as a refusal, as a sentence: a capital first letter and a full stop
+    (unless it already ends with one, a question or an exclamation mark). Nothing else changes:
+    names and quoted text keep their own letters. The one place every surface (the terminal,
+    the web page's toasts, the API's error bodies) turns refusal words into a sentence; words
+    that start with a number, a quote or a player's name cannot be capitalised, so refusals are
+    written to start with a plain word."""
+    text = str(words).strip()
+    if not text:
+        return text
+    if text[0].islower():
+        text = text[0].upper() + text[1:]
+    return text if text.endswith(_ENDS) else text + "."
+
+
 class Reason(str):
     """The words of a refusal, as two parts: ``plain``, the sentence for everyone (a page where
     people click shows it alone), and ``typed``, how what can be played now is typed (the
@@ -30,13 +48,14 @@ class Reason(str):
 class ActionError(CivtableError, ValueError):
     """An action could not be applied. The state is unchanged.
 
-    ``str(error)`` is the whole message (the terminal's); ``plain`` is its sentence without how
-    actions are typed, and ``typed`` that typed hint ("" when the message has none): a message
-    given as a :class:`Reason` keeps its two parts."""
+    ``str(error)`` is the whole message as a :func:`sentence` (the terminal's, and what an action
+    typed in the web page's box hears); ``plain`` is its sentence without how actions are typed
+    (what a click hears), and ``typed`` that typed hint as the game wrote it, a fragment ("" when
+    the message has none): a message given as a :class:`Reason` keeps its two parts."""
 
     def __init__(self, message: object = "", *args: object) -> None:
-        super().__init__(message, *args)
-        self.plain: str = getattr(message, "plain", str(message))
+        super().__init__(sentence(message), *args)
+        self.plain: str = sentence(getattr(message, "plain", message))
         self.typed: str = getattr(message, "typed", "")
 
 

@@ -143,7 +143,7 @@ class Accounts:
                     made = conn.execute(select(func.count()).select_from(accounts_table).where(and_(
                         accounts_table.c.client == client, accounts_table.c.created > now - window))).scalar_one()
                     if made >= limit:
-                        raise ApiError(429, f"at most {limit} new accounts from one address every "
+                        raise ApiError(429, f"at most {limit} new accounts from one address in "
                                             f"{_duration(window)}; sign in to an existing one", "rate")
                 conn.execute(insert(accounts_table).values(
                     id=account.id, name=name, name_key=skeleton(name)[:32], password_hash=digest, created=now,

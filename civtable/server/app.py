@@ -26,7 +26,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from civtable.bots import bot_names
 from civtable.bots.levels import catalog as level_catalog
-from civtable.core import CivtableError, game_info, game_names
+from civtable.core import CivtableError, game_info, game_names, sentence
 
 from .access import TOKEN_MAX, live_game, manager_of, seat_of
 from .account_api import account_router, enable_accounts, request_account
@@ -151,18 +151,18 @@ def create_app(
 
     @app.exception_handler(CivtableError)
     async def civtable_error(_request: Request, exc: CivtableError) -> JSONResponse:
-        return JSONResponse({"error": str(exc), "code": "error"}, status_code=400)
+        return JSONResponse({"error": sentence(exc), "code": "error"}, status_code=400)
 
     @app.exception_handler(RequestValidationError)
     async def validation_error(_request: Request, exc: RequestValidationError) -> JSONResponse:
-        return JSONResponse({"error": _plain_validation(exc), "code": "malformed"}, status_code=400)
+        return JSONResponse({"error": sentence(_plain_validation(exc)), "code": "malformed"}, status_code=400)
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
         plain = {404: ("there is nothing at this address", "not_found"),
                  405: (f"this address does not take {request.method} requests", "method")}
         error, code = plain.get(exc.status_code, (str(exc.detail), "http"))
-        return JSONResponse({"error": error, "code": code}, status_code=exc.status_code, headers=exc.headers)
+        return JSONResponse({"error": sentence(error), "code": code}, status_code=exc.status_code, headers=exc.headers)
 
     # ----- API ---------------------------------------------------------------------------
     @app.get("/api/health", tags=["server"])
@@ -546,7 +546,7 @@ def _plain_validation(exc: RequestValidationError) -> str:
         if err.get("type") == "json_invalid":
             parts.append("the request body is not valid JSON")
         elif where:
-            parts.append(f"{where}: {msg}")
+            parts.append(f"the field '{where}': {msg[:1].lower()}{msg[1:]}")
         else:
             parts.append(msg)
     return "; ".join(parts) or "the request is not valid"

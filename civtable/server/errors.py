@@ -1,12 +1,22 @@
 """Errors answered to clients: ``{"error": "<plain words>", "code": "<word>"}`` with a status.
 
-A refused action answers its plain sentence as ``error`` (people at the page click, they do not
-type) and, when the game's words say how to type what can be played now, that hint apart as
-``typed`` (shown after an action typed in the page's box; the terminal shows both together)."""
+Every ``error`` is a sentence (:func:`civtable.core.sentence`: a capital first letter, a full
+stop). A refused action answers its plain sentence as ``error`` (people at the page click, they
+do not type) and, when the game's words say how to type what can be played now, the whole
+refusal with that hint as ``typed`` (shown instead of ``error`` for an action typed in the page's
+box; the terminal shows the same words)."""
 
 from __future__ import annotations
 
-from civtable.core import ActionError, CivtableError, IllegalAction, MalformedAction, NotYourTurn, OptionError
+from civtable.core import (
+    ActionError,
+    CivtableError,
+    IllegalAction,
+    MalformedAction,
+    NotYourTurn,
+    OptionError,
+    sentence,
+)
 
 
 class ApiError(Exception):
@@ -20,10 +30,12 @@ class ApiError(Exception):
         self.typed = typed
 
     def body(self) -> dict[str, str]:
-        """The JSON answered: the error, its code, and the typed hint when there is one."""
-        out = {"error": self.message, "code": self.code}
+        """The JSON answered: the error as a sentence, its code, and the refusal an action typed
+        in the page's box hears (the sentence with how to type what can be played now) when
+        the game's words have such a hint."""
+        out = {"error": sentence(self.message), "code": self.code}
         if self.typed:
-            out["typed"] = self.typed
+            out["typed"] = sentence(self.typed)
         return out
 
 
@@ -32,9 +44,9 @@ def error_for(exc: CivtableError) -> ApiError:
     if isinstance(exc, MalformedAction):
         return ApiError(400, str(exc), "malformed")
     if isinstance(exc, NotYourTurn):
-        return ApiError(409, exc.plain, "not_your_turn", exc.typed)
+        return ApiError(409, exc.plain, "not_your_turn", str(exc) if exc.typed else "")
     if isinstance(exc, IllegalAction | ActionError):
-        return ApiError(422, exc.plain, "illegal", exc.typed)
+        return ApiError(422, exc.plain, "illegal", str(exc) if exc.typed else "")
     if isinstance(exc, OptionError):
         return ApiError(400, str(exc), "bad_option")
     return ApiError(400, str(exc), "error")

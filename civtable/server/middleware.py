@@ -7,6 +7,8 @@ import json
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
+from civtable.core import sentence
+
 MAX_BODY = 64 * 1024
 
 Scope = MutableMapping[str, Any]
@@ -101,7 +103,7 @@ async def _too_large(send: Send, limit: int) -> None:
 
 
 async def _refuse(send: Send, status: int, message: str, code: str) -> None:
-    body = json.dumps({"error": message, "code": code}).encode()
+    body = json.dumps({"error": sentence(message), "code": code}).encode()
     await send(
         {
             "type": "http.response.start",

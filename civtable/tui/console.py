@@ -423,9 +423,9 @@ def resolve(state: GameState, seat: int, line: str) -> list[Action]:
         return starts
     if len(starts) > 1:
         shown = ", ".join(a.text() for a in starts[:6]) + (" ..." if len(starts) > 6 else "")
-        raise IllegalAction(f"'{text}' could be {shown}; type more of it or its number")
+        raise IllegalAction(f"that is the start of several actions ({shown}); type more of '{text}' or its number")
     if re.fullmatch(r"-?\d+", tokens[0]):  # numbers, but not one menu number
-        raise IllegalAction(f"'{text}' is no action here: type one number from the menu ({choice}) or an action's text")
+        raise IllegalAction(f"that is no action here: '{text}'; type one number from the menu ({choice}) or an action's text")
     action = Action.parse(text)  # raises MalformedAction for text that is no action at all
     raise IllegalAction(state.explain_illegal(action, seat))
 

@@ -279,7 +279,7 @@ def test_small_terminal_screen_leaves_parts_out_and_view_shows_them() -> None:
     text = out.getvalue()
     assert text.count("Technology") >= 3  # first screen, 'view tech', 'view all'
     flat = " ".join(text.split())  # messages are wrapped to the terminal's width
-    assert "there is no part called 'nonsense'" in flat and "tech, wonders" in flat
+    assert "There is no part called 'nonsense'" in flat and "tech, wonders" in flat
 
 
 def test_bank_ratio_in_the_menu_matches_the_rules() -> None:

@@ -100,9 +100,9 @@ def test_a_refusal_at_the_wrong_moment_names_places_as_typed_and_how_to_type_one
     grow(s, 0)
     with pytest.raises(IllegalAction) as err:
         s.apply(Action("city", (5, 0, 1)), 0)
-    assert err.value.plain == f"that is not possible now: {s.decision().prompt}"
+    assert err.value.plain == f"That is not possible now: {s.decision().prompt}."
     assert err.value.typed.startswith("; now you can type, for example, 'place t"), err.value.typed
-    assert str(err.value) == err.value.plain + err.value.typed  # the terminal shows both
+    assert str(err.value) == err.value.plain[:-1] + err.value.typed + "."  # the terminal shows both
     assert not COORDS.search(str(err.value)) and not re.search(r"-?\d+ -?\d+ [01]\b", str(err.value)), str(err.value)
 
 

@@ -28,8 +28,8 @@ def test_five_player_game_with_a_person_greedy_and_mcts_plays_to_the_end(
     out, err = capsys.readouterr()
     assert code == 0, err
     assert "You: " in out and "R3 Challenge" in out  # your civilization and the event coming next
-    assert "'banana' is not an action here; now place a card of your hand" in out  # bad lines are explained
-    assert "name one Technology of your hand" in out
+    assert "There is no action 'banana' here; now place a card of your hand" in out  # bad lines are explained
+    assert "Name one Technology of your hand" in out
     record = GameRecord.load(path)
     state = replay(record)
     assert state.is_terminal()

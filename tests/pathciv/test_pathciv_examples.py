@@ -34,7 +34,7 @@ def test_ex1_deployment_cap_player_chooses_5_of_6() -> None:
     assert {a.args[0] for a in s.legal_actions(0)} == {"leaders", "philosophy", "battles"}
     for tray in ("philosophy", "philosophy", "battles", "battles"):
         s.apply(Action("deploy", (tray,)), 0)
-    with pytest.raises(IllegalAction, match=r"^you may still take 1 cube, from: Ambassadors \(2\)$"):  # the trays by their cubes
+    with pytest.raises(IllegalAction, match=r"^You may still take 1 cube, from: Ambassadors \(2\)\.$"):  # the trays by their cubes
         s.apply("deploy battles", 0)  # only 2 Units are on the cards
     assert s.decision().players == (0,)
     s.apply("deploy leaders", 0)  # the 5th cube ends the choice: a 6th is never placed

@@ -281,10 +281,10 @@ def test_pc_end_3_shared_win() -> None:
 
 def test_explanations_are_plain_words() -> None:
     s = table(2)
-    with pytest.raises(IllegalAction, match="name one Technology of your hand"):
+    with pytest.raises(IllegalAction, match="Name one Technology of your hand"):
         s.apply("left aviation", 0)
     # a click on a library card during the Project: what was tried and what to do now, in words
-    with pytest.raises(IllegalAction, match="^this is not the time to buy a Technology; now place a card of your hand on the left of your board"):
+    with pytest.raises(IllegalAction, match="^This is not the time to buy a Technology; now place a card of your hand on the left of your board"):
         s.apply("buy writing", 0)
 
 

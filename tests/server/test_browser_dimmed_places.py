@@ -82,7 +82,8 @@ def test_conquest_territories_that_cannot_act_say_why(browser: Any, server_facto
     page.press("#typed-input", "Enter")
     page.wait_for_selector("#toast:not(.hidden)", timeout=10_000)
     typed = page.inner_text("#toast")
-    assert typed.startswith("'village' is not possible in the city phase; now you can play, for example, 'city "), typed
+    assert typed.startswith("The city phase has no 'village'; now you can play, for example, 'city "), typed
+    assert typed.endswith("'.") and typed.count("The city phase") == 1, typed  # one sentence, closed
     assert not page.errors  # type: ignore[attr-defined]
 
 

@@ -105,7 +105,7 @@ def test_one_account_joining_twice_at_once_gets_one_seat(app: FastAPI) -> None:
         t.join()
     assert sorted(r.status_code for r in answers) == [200, 409]
     refused = next(r for r in answers if r.status_code == 409).json()
-    assert refused == {"error": "you already have a seat at this table", "code": "seat_taken"}
+    assert refused == {"error": "You already have a seat at this table.", "code": "seat_taken"}
     table = ann.get(f"/api/games/{game_id}").json()
     accounts = [s.get("account") for s in table["seats"]]
     assert table["status"] == "waiting" and accounts.count("Bob") == 1 and accounts.count(None) == 1
@@ -217,7 +217,7 @@ def test_joining_a_full_table_says_so(app: FastAPI) -> None:
     before = state_of(ann, g["id"])
     res = cyd.post(f"/api/games/{g['id']}/join", json={})
     assert res.status_code == 409 and res.json() == {
-        "error": "every seat of this table is taken: its game has started", "code": "full"}
+        "error": "Every seat of this table is taken: its game has started.", "code": "full"}
     private = new_game(ann, ["human", "human"], game="dominations", claim=False)
     res = cyd.post(f"/api/games/{private['id']}/join", json={})
     assert res.status_code == 409 and res.json()["code"] == "not_open"
@@ -412,9 +412,9 @@ def test_unknown_addresses_and_methods_answer_in_plain_words(client: TestClient)
     """An unknown address answered "Not Found" and a wrong method "Method Not Allowed", both with
     the code ``http``."""
     res = client.get("/api/nothing")
-    assert res.status_code == 404 and res.json() == {"error": "there is nothing at this address", "code": "not_found"}
+    assert res.status_code == 404 and res.json() == {"error": "There is nothing at this address.", "code": "not_found"}
     res = client.put("/api/games/abcd/actions")
-    assert res.status_code == 405 and res.json() == {"error": "this address does not take PUT requests",
+    assert res.status_code == 405 and res.json() == {"error": "This address does not take PUT requests.",
                                                      "code": "method"}
     assert "POST" in res.headers["allow"]
 

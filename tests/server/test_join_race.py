@@ -115,7 +115,7 @@ def test_one_account_gets_one_seat_of_a_table(servers: tuple[FastAPI, FastAPI], 
         assert len(stored(database, "SELECT seat FROM seat_tokens WHERE game_id = :g", g=game_id)) == 2
         assert sorted(status for _g, status, _a in answers) == [200] + [409] * (RACERS - 1), answers
         assert {(r["code"], r["error"]) for _g, status, r in answers if status == 409} == {
-            ("seat_taken", "you already have a seat at this table")}
+            ("seat_taken", "You already have a seat at this table.")}
 
 
 def test_a_nearly_full_table_takes_as_many_players_as_it_has_seats(servers: tuple[FastAPI, FastAPI],
@@ -131,7 +131,7 @@ def test_a_nearly_full_table_takes_as_many_players_as_it_has_seats(servers: tupl
     assert sorted(status for _g, status, _a in answers) == [200, 200] + [409] * (RACERS - 2), answers
     assert sorted(r["seat"] for _g, status, r in answers if status == 200) == [1, 2]
     assert {(r["code"], r["error"]) for _g, status, r in answers if status == 409} == {
-        ("full", "every seat of this table is taken: its game has started")}
+        ("full", "Every seat of this table is taken: its game has started.")}
     wait_for(lambda: stored(database, "SELECT status FROM games WHERE id = :g", g=game_id) == [("active",)])
     if database.startswith("postgres"):  # both servers know it (SQLite: they are not told of each other's changes)
         for app in (a, b):
@@ -156,4 +156,4 @@ def test_an_account_joins_no_more_waiting_tables_than_its_cap(servers: tuple[Fas
     assert len(waiting) == CAP, answers
     assert sorted(status for _g, status, _a in answers) == [200] + [429] * (RACERS - 1), answers
     assert {r["error"] for _g, status, r in answers if status == 429} == {
-        f"you sit at {CAP} tables waiting for players already; leave one or wait for them to start"}
+        f"You sit at {CAP} tables waiting for players already; leave one or wait for them to start."}

@@ -242,7 +242,7 @@ def test_clocks_survive_a_restart(db_path: str) -> None:
 
 
 def test_bad_speeds_are_refused(client: TestClient) -> None:
-    for speed, words in (("blitz", "speed must be one of"), ({"initial": 0}, "between 1"),
+    for speed, words in (("blitz", "Speed must be one of"), ({"initial": 0}, "between 1"),
                          ({"initial": 10, "tick": 1}, "only 'initial' and 'increment'")):
         res = client.post("/api/games", json={"game": "nim", "seats": ["human", "human"], "speed": speed})
         assert res.status_code == 400 and words in res.json()["error"]

@@ -28,10 +28,10 @@ def why_illegal(s: ConquestState, action: Action, player: int) -> str:
         "unit": 2, "to": (1, 2), "fight": 1, "recruit": 2, "buy": 0, "done": 0, "cancel": 0, "feed": 0,
     }
     if kind not in known:
-        return _hinted(s, f"{kind!r} is not a Conquest action")
+        return _hinted(s, f"there is no Conquest action '{kind}'")
     n = known[kind]
     if (isinstance(n, int) and len(args) != n) or (isinstance(n, tuple) and len(args) not in n):
-        return _hinted(s, f"{action.text()!r} has the wrong number of words")
+        return _hinted(s, f"that has the wrong number of words: '{action.text()}'")
     shapes = {
         "civ": "w", "city": "n", "starve": "wn", "monument": "n", "pay": "w", "upgrade": "n",
         "village": "n", "unit": "wn", "to": "nw", "fight": "w", "recruit": "wn",
@@ -44,7 +44,7 @@ def why_illegal(s: ConquestState, action: Action, player: int) -> str:
                 "pay": "pay food", "upgrade": "upgrade 12", "village": "village 12", "unit": "unit army 12",
                 "to": "to 12 (or: to 12 all)", "fight": "fight romans", "recruit": "recruit army 12",
             }[kind]
-            return Reason(f"{action.text()!r} is not understood", f"; write it like '{example}'")
+            return Reason(f"that is not understood: '{action.text()}'", f"; write it like '{example}'")
     gm = s.map
     tnum = next((a for a in args if isinstance(a, int)), None)
     if tnum is not None and gm is not None and not 1 <= tnum <= gm.size:
@@ -56,7 +56,7 @@ def why_illegal(s: ConquestState, action: Action, player: int) -> str:
         "fight": ("battle",), "recruit": ("recruit",), "buy": ("research",),
     }
     if kind in phase_of and ph not in phase_of[kind]:
-        return _hinted(s, f"'{kind}' is not possible in the {ph} phase")
+        return _hinted(s, f"the {ph} phase has no '{kind}'")
     if s.frames and kind not in ("pay", "to", "cancel", "fight"):
         return Reason("finish the current choice first", f" (or 'cancel'); {_hint(s)}")
     if not s.frames and kind in ("pay", "to", "cancel"):
@@ -91,7 +91,7 @@ def why_illegal(s: ConquestState, action: Action, player: int) -> str:
                 f"you have {_pool_text(s)}")
     if kind == "pay":
         if args[0] not in CATEGORIES:
-            return f"{args[0]!r} is not a resource; resources: {', '.join(CATEGORIES)}"
+            return f"there is no resource '{args[0]}'; resources: {', '.join(CATEGORIES)}"
         return f"you have no {args[0]} left to pay with"
     if kind == "upgrade":
         if s.owner[t] != p or s.settle[t] != 1:
@@ -120,11 +120,12 @@ def why_illegal(s: ConquestState, action: Action, player: int) -> str:
                           "say 'to T' to move one unit or 'to T all' to move every unit there")
         unit = f.unit if isinstance(f, MoveUnit) else "unit"
         limit = c.army_move if unit == "army" else c.fleet_move
-        return (f"the {unit} cannot reach territory {t + 1}: {unit}s move up to {limit} spaces, "
+        units = "armies" if unit == "army" else f"{unit}s"
+        return (f"the {unit} cannot reach territory {t + 1}: {units} move up to {limit} spaces, "
                 + ("on Land (own Fleets carry them across Sea)" if unit == "army" else "on Sea only")
                 + ", and cannot pass through enemy-held spaces")
     if kind == "fight":
-        return f"{args[0]!r} is not an enemy civilization in territory {s.fight_t + 1}"
+        return f"there is no enemy civilization '{args[0]}' in territory {s.fight_t + 1}"
     if kind == "recruit":
         if args[0] not in ("army", "fleet"):
             return Reason("only Armies and Fleets are recruited", " ('recruit army T' or 'recruit fleet T')",
@@ -140,7 +141,7 @@ def why_illegal(s: ConquestState, action: Action, player: int) -> str:
         return f"a Fleet costs 1 Wood (Gold may stand in); you have {_pool_text(s)}"
     if kind == "buy":
         return f"the next extra roll costs {research_cost(s)} resources; you have {sum(s.pool)}"
-    return _hinted(s, f"{action.text()!r} is not possible now")
+    return _hinted(s, f"that is not possible now: '{action.text()}'")
 
 def _hinted(s: ConquestState, plain: str) -> Reason:
     """``plain``, and for the terminal what can be typed now after it."""

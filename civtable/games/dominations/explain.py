@@ -33,11 +33,18 @@ def _hint(s: DominationsState, player: int) -> str:
     return "now you can type, for example, " + (", ".join(said[:-1]) + " or " + said[-1] if len(said) > 1 else said[0])
 
 
+def _hinted(s: DominationsState, player: int, plain: str) -> Reason:
+    """``plain``, and for an action typed what can be typed now after it (a new sentence after
+    a question: "who plays next? Now you can type ...")."""
+    hint = _hint(s, player)
+    return Reason(plain, f" {hint[0].upper()}{hint[1:]}" if plain.endswith("?") else f"; {hint}")
+
+
 def explain(s: DominationsState, a: Action, player: int) -> str:
     d = s.decision()
     kinds = _KINDS.get(d.kind, ())
     if a.kind not in kinds:  # the page shows the sentence; a typed action also hears how to type one now
-        return Reason(f"that is not possible now: {d.prompt or d.kind}", f"; {_hint(s, player)}")
+        return _hinted(s, player, f"that is not possible now: {d.prompt or d.kind}")
     p = s.players[player]
     c = s.c
     try:
@@ -79,7 +86,7 @@ def explain(s: DominationsState, a: Action, player: int) -> str:
         if a.kind == "discard":
             return f"you have no Land tile {a.args[0]} in hand"
         if a.kind == "first":
-            return "choose a seat (1-based) not yet placed on the Initiative track"
+            return "choose a seat not yet placed on the Initiative track (seats are numbered from 1)"
     except (IndexError, ValueError, KeyError):
         pass
-    return Reason(f"that is not legal now: {d.prompt or d.kind}", f"; {_hint(s, player)}")
+    return _hinted(s, player, f"that is not legal now: {d.prompt or d.kind}")

@@ -43,8 +43,17 @@ _DECISION_KINDS = {
 }
 
 
+# how many words follow each action word
+_ARITY = {"research": 1, "build": 1, "wonder": 1, "upgrade": 2, "slot": 2, "assign": 2, "bonus": 2, "bank": 2,
+          "offer": 1, "give": 1, "ask": 1, "take": 1, "pray": 1, "benefit": 1, "row": 1, "col": 1}
+
+
 def _need(have: list[int], cost: tuple[int, ...]) -> str:
+    """What is missing to pay ``cost``; a ValueError when nothing is (the refusal has another
+    reason, and the general words are given)."""
     short = [f"{cost[r]} {RESOURCES[r].title()} (you have {have[r]})" for r in range(5) if have[r] < cost[r]]
+    if not short:
+        raise ValueError("nothing is missing")
     return "you need " + ", ".join(short)
 
 
@@ -55,9 +64,12 @@ def explain(s: InceptumState, a: Action, player: int) -> str:
     k = a.kind
     p = s.players[player]
     legal_kinds = {x.kind for x in s.legal_actions(player)}
-    if k not in legal_kinds and k not in _DECISION_KINDS.get(d.kind, ()):
-        return Reason(f"that is not possible now: {d.prompt}", f"; choose {words}",
-                      f"'{a.text()}' is not possible now: the decision is '{d.kind}' ({d.prompt}); choose {words}")
+    if d.kind == "bonus_slot":  # only the row, the column or the slot the six leaves open
+        words = " or ".join(w for w in ("row R", "col C", "bonus R C") if w.split()[0] in legal_kinds)
+    if (k not in legal_kinds and k not in _DECISION_KINDS.get(d.kind, ())) or d.kind == "bonus_slot":
+        return Reason(f"that is not possible now: {d.prompt}", f"; choose {words}")
+    if len(a.args) != _ARITY.get(k, 0):
+        return Reason(f"that has the wrong number of words: '{a.text()}'", f"; choose {words}")
     try:
         if k == "research":
             ident = str(a.args[0])
@@ -160,7 +172,7 @@ def explain(s: InceptumState, a: Action, player: int) -> str:
                 return f"you have made the most offers allowed in a turn ({s.opt['max_offers_per_turn']})"
             return Reason("offer to another seat of this game", ": offer SEAT")
         if k in ("give", "take", "pray", "ask"):
-            return f"'{a.text()}' is not possible: check the resource name and your hand (and the limits of this choice)"
+            return f"that is not possible now: '{a.text()}'; check the resource name, your hand and the limits of this choice"
         if k == "accept":
             top = s.stack[-1]
             if isinstance(top, Respond):
@@ -177,4 +189,4 @@ def explain(s: InceptumState, a: Action, player: int) -> str:
             return "choose your extra benefit first"
     except (ValueError, IndexError, TypeError):
         pass
-    return Reason(f"'{a.text()}' is not a legal action now", f"; choose {words}")
+    return Reason(f"that is not a legal action now: '{a.text()}'", f"; choose {words}")

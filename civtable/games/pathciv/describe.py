@@ -103,6 +103,26 @@ _DOING = {"left": "place a card of your hand on the left of your board", "right"
 """What each kind of action does, in the words of a refusal ("this is not the time to buy a Technology")."""
 
 
+def _claiming_now(st: PathState, player: int) -> tuple[str, str]:
+    """What ``player`` may do at a step of Wonder or Leader claims, every kind of its legal
+    actions in words ("claim a Wonder, withdraw your cubes or confirm your claim"), and as they
+    are typed ("'claim ...', 'withdraw' or 'confirm'")."""
+    f = st.stack[-1]
+    card = f"a {f.kind.title()}"
+    kinds = {x.kind for x in st.legal_actions(player)}
+    moving = isinstance(f, OpenClaims) and st.players[player].claim >= 0
+    words = {"claim": f"move your cubes to another {f.kind.title()}" if moving else f"claim {card}",
+             "withdraw": "withdraw your cubes", "confirm": "confirm your claim" if st.players[player].claim >= 0 else "confirm that you claim nothing",
+             "pass": "claim nothing"}
+    typed = {"claim": "'claim ...'", "withdraw": "'withdraw'", "confirm": "'confirm'", "pass": "'pass'"}
+    order = [k for k in ("claim", "withdraw", "confirm", "pass") if k in kinds]
+    return _either([words[k] for k in order]), _either([typed[k] for k in order])
+
+
+def _either(items: list[str]) -> str:
+    return ", ".join(items[:-1]) + " or " + items[-1] if len(items) > 1 else "".join(items)
+
+
 def explain(st: PathState, a: Action, player: int) -> str:
     """Why ``a`` is not legal for ``player`` now, in plain words."""
     c = st.content
@@ -114,7 +134,7 @@ def explain(st: PathState, a: Action, player: int) -> str:
         return "that is not one of the possible draws now"
     seats = (f.seat,) if hasattr(f, "seat") else getattr(f, "seats", ())
     if player not in seats:
-        return f"Player {player + 1} has nothing to decide now"
+        return f"there is nothing for Player {player + 1} to decide now"
     expected = {"project": "left" if _lefts(st, player) < 2 else "right", "deploy": "deploy", "research": "research", "buy": "buy",
                 "first": "benefit", "pick": "benefit", "claim": "claim", "claims": "claim", "destiny": "destiny"}[tag]
     p = st.players[player]
@@ -127,14 +147,17 @@ def explain(st: PathState, a: Action, player: int) -> str:
             return "you were outranked there: move your cubes or withdraw them first"
         return "open claims have no 'pass': withdraw your cubes (if any), then 'confirm'"
     if a.kind != expected and not (tag == "claim" and a.kind == "pass"):
-        now = _DOING[expected].replace("a Wonder or a Leader", f"a {f.kind.title()}" if hasattr(f, "kind") else "a card")
-        tried = f"this is not the time to {_DOING[a.kind]}" if a.kind in _DOING else f"'{a.kind}' is not an action here"
-        return Reason(f"{tried}; now {now}", f" ('{expected} ...')")
+        tried = f"this is not the time to {_DOING[a.kind]}" if a.kind in _DOING else f"there is no action '{a.kind}' here"
+        if tag in ("claim", "claims"):
+            now, typed = _claiming_now(st, player)
+            return Reason(f"{tried}; now {now}", f" ({typed})")
+        return Reason(f"{tried}; now {_DOING[expected]}", f" ('{expected} ...')")
     if tag == "project":
-        hand = [c.techs[i].id for i in p.hand]
-        if len(a.args) != 1 or str(a.args[0]) not in hand:
-            return Reason(f"name one Technology of your hand ({', '.join(hand)})", f", e.g. '{expected} {hand[0]}'")
-        options = ", ".join(str(x.args[0]) for x in st.legal_actions(player))
+        hand = [c.techs[i] for i in p.hand]
+        if len(a.args) != 1 or str(a.args[0]) not in {t.id for t in hand}:
+            return Reason(f"name one Technology of your hand ({', '.join(t.name for t in hand)})",
+                          f", e.g. '{expected} {hand[0].id}'")
+        options = ", ".join(c.techs[c.tech_index[str(x.args[0])]].name for x in st.legal_actions(player))
         return f"that card is already placed (a card goes on one side only); you may place: {options}"
     if tag in ("deploy", "research"):
         avail = deploy_available(st, p) if tag == "deploy" else research_available(st, p)
@@ -165,6 +188,9 @@ def explain(st: PathState, a: Action, player: int) -> str:
         kind = f.kind
         ident = str(a.args[0]) if a.args else ""
         index = c.wonder_index if kind == "wonder" else c.leader_index
+        if not ident:
+            now, typed = _claiming_now(st, player)
+            return Reason(f"say which {kind.title()}: now {now}", f" ({typed})")
         if ident not in index:
             return f"there is no {kind.title()} called {ident!r}"
         card = index[ident]
@@ -185,7 +211,10 @@ def explain(st: PathState, a: Action, player: int) -> str:
     if tag == "destiny":
         return Reason("choose how many times you use the Destiny, from 0 to what you can pay", " ('destiny N')",
                       "say how many times you use the Destiny: 'destiny N' with N from 0 to what you can pay")
-    return f"{a.text()!r} is not a legal action now"
+    if tag in ("claim", "claims"):
+        now, typed = _claiming_now(st, player)
+        return Reason(f"that is not a legal action now: '{a.text()}'; now {now}", f" ({typed})")
+    return f"that is not a legal action now: '{a.text()}'"
 
 
 __all__ = ["describe", "explain", "TYPES"]

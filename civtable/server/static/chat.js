@@ -65,7 +65,7 @@ Civ.chat = (() => {
       const text = input.value.trim();
       if (!text) return;
       const res = await api("POST", `/api/games/${encodeURIComponent(gameId)}/chat`, { token, text });
-      if (!res.ok) { toast(res.data.error || "the message was not sent"); return; }
+      if (!res.ok) { toast(res.data.error || "The message was not sent."); return; }
       input.value = "";
       receive(res.data.message);
     });

@@ -24,11 +24,11 @@ Civ.clocks = (() => {
     }
     if (res.data && res.data.code === "not_invitation") return { token: invitation };  // a seat's own link
     const box = document.getElementById("table-box");
-    box.textContent = res.data.error || "this invitation cannot be used";
+    box.textContent = res.data.error || "This invitation cannot be used.";
     box.className = "status refused";
     box.setAttribute("role", "alert");
     box.dataset.code = res.data.code || "";
-    toast(res.data.error || "this invitation cannot be used");
+    toast(res.data.error || "This invitation cannot be used.");
     return {};
   }
 
@@ -75,7 +75,7 @@ Civ.clocks = (() => {
 
   async function post(path, body) {
     const res = await api("POST", `/api/games/${encodeURIComponent(opts.gameId)}/${path}`, body);
-    if (!res.ok) toast(res.data.error || "that did not work");
+    if (!res.ok) toast(res.data.error || "That did not work.");
     else opts.reload();
     return res;
   }
@@ -90,7 +90,7 @@ Civ.clocks = (() => {
     const res = await api("POST", `/api/games/${encodeURIComponent(gameId)}/resign`, { token });
     if (!res.ok) {
       opts.leaving(false);
-      toast(res.data.error || "you cannot leave this table now");
+      toast(res.data.error || "You cannot leave this table now.");
       opts.reload();
       return;
     }

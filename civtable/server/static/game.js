@@ -52,7 +52,7 @@
         token = null;
         return load();
       }
-      document.getElementById("status").textContent = res.data.error || "cannot load the game";
+      document.getElementById("status").textContent = res.data.error || "Cannot load the game.";
       return;
     }
     if (token) {
@@ -138,8 +138,9 @@
   }
 
   /** Send an action in the text form; the new view comes back in the answer (and over the socket).
-      A refusal says the table's plain words; an action typed in the box (`typed`) also hears how
-      what can be played now is typed (the answer's `typed`, kept apart for clicks). */
+      A refusal says the table's plain sentence (`error`); an action typed in the box (`typed`)
+      hears the answer's `typed` instead when there is one: the same refusal with how what can be
+      played now is typed. The server writes both as sentences. */
   async function act(text, typed) {
     if (!token || busy || !payload) return false;
     if (payload.log) guideLogMark = payload.log.length;
@@ -149,7 +150,7 @@
       { token, action: text, state_id: payload.state_id });
     busy = false;
     if (!res.ok) {
-      toast(`${res.data.error || "the action was refused"}${typed && res.data.typed ? res.data.typed : ""}`);
+      toast((typed && res.data.typed) || res.data.error || "The action was refused.");
       if (res.status === 409) load();
       return false;
     }
@@ -170,7 +171,7 @@
     const res = await api("POST", `/api/games/${encodeURIComponent(gameId)}/actions`,
       { token, action: text, state_id: payload.state_id });
     refusing = false;
-    if (!res.ok) { toast(sentence(res.data.error || "not possible now")); if (res.status === 409) load(); return; }
+    if (!res.ok) { toast(res.data.error || "Not possible now."); if (res.status === 409) load(); return; }
     if (!payload || res.data.state_id >= payload.state_id) show(res.data);  // it had just become possible
   }
 
@@ -180,7 +181,7 @@
   async function rematch() {
     if (heldThere()) { location.href = `/play/${encodeURIComponent(heldThere())}?seat=${payload.seat}`; return; }
     const res = await api("POST", `/api/games/${encodeURIComponent(gameId)}/rematch`, { token });
-    if (!res.ok) { toast(res.data.error || "no rematch now"); return; }
+    if (!res.ok) { toast(res.data.error || "No rematch now."); return; }
     if (guide) localStorage.setItem(`civtable.guide.${res.data.id}`, localStorage.getItem(GUIDE_KEY) || "on");  // guided again
     location.href = res.data.url;
   }
@@ -188,7 +189,7 @@
   async function undo() {
     if (!token) return;
     const res = await api("POST", `/api/games/${encodeURIComponent(gameId)}/undo`, { token });
-    if (!res.ok) { toast(res.data.error || "cannot undo"); return; }
+    if (!res.ok) { toast(res.data.error || "Cannot undo."); return; }
     show(res.data);
   }
 
@@ -375,7 +376,7 @@
         // 403: suggestions are off (a rated game) or the seat is not this browser's any more;
         // 404/410: no such game any more. Said once and never asked again; other failures (the
         // server unreachable, busy) are said for this position, and the next one asks again.
-        const words = sentence((res.data && res.data.error) || "the guide cannot suggest a move now");
+        const words = sentence((res.data && res.data.error) || "The guide cannot suggest a move now.");
         if ([403, 404, 410].includes(res.status)) hintsOff = words;
         else if (hintFor === asked) hint = { action: null, error: words };
         if (asked === payload.state_id && hintFor === asked) showGuide();
@@ -451,7 +452,7 @@
     form.addEventListener("submit", async (ev) => {
       ev.preventDefault();
       const res = await api("POST", `/api/games/${encodeURIComponent(gameId)}/name`, { token, name: input.value });
-      if (!res.ok) { toast(res.data.error || "this name cannot be used"); return; }
+      if (!res.ok) { toast(res.data.error || "This name cannot be used."); return; }
       localStorage.setItem(NAME_KEY, input.value.trim());
       form.remove();
       payload = null;

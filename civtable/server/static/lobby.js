@@ -101,7 +101,7 @@
     button.disabled = true;
     const res = await api("POST", "/api/games", body);
     button.disabled = false;
-    if (!res.ok) { toast(res.data.error || "the game could not be created"); return; }
+    if (!res.ok) { toast(res.data.error || "The game could not be created."); return; }
     if (name) localStorage.setItem(NAME_KEY, name);
     showCreated(res.data);
     refreshMine();
@@ -207,7 +207,7 @@
     const body = { game: t.game, seats: t.seats, ...(mode ? { mode } : {}), ...(Object.keys(options).length ? { options } : {}),
       ...(name ? { names: t.seats.map((s, i) => (i === human ? name : null)) } : {}) };
     const res = await api("POST", "/api/games", body);
-    if (!res.ok) { toast(res.data.error || "the guided game could not be started"); return; }
+    if (!res.ok) { toast(res.data.error || "The guided game could not be started."); return; }
     const me = res.data.seats.find((s) => s.token);
     saveSeat(res.data.id, me.seat, me.token, res.data.game);
     localStorage.setItem(`civtable.guide.${res.data.id}`, t.key);

@@ -60,7 +60,7 @@ Civ.lobbyTables = (() => {
 
   async function join(t) {
     const res = await api("POST", `/api/games/${encodeURIComponent(t.id)}/join`, {});
-    if (!res.ok) { toast(res.data.error || "this table cannot be joined"); refreshTables(); return; }
+    if (!res.ok) { toast(res.data.error || "This table cannot be joined."); refreshTables(); return; }
     saveSeat(t.id, res.data.seat, res.data.token, res.data.game);
     location.href = `/play/${t.id}?seat=${res.data.seat}`;
   }
@@ -91,7 +91,7 @@ Civ.lobbyTables = (() => {
       players: Number(document.getElementById("quick-players").value),
       speed: document.getElementById("quick-speed").value,
     });
-    if (!res.ok) { toast(res.data.error || "quick match is not available"); return; }
+    if (!res.ok) { toast(res.data.error || "Quick match is not available."); return; }
     showMatch(res.data);
   }
 
@@ -112,7 +112,7 @@ Civ.lobbyTables = (() => {
     if (state.bots) {
       box.append(" ", el("button", { type: "button", class: "small", id: "quick-bots", onclick: async () => {
         const res = await api("POST", "/api/quickmatch/bots");
-        if (!res.ok) { toast(res.data.error || "no game with bots"); return; }
+        if (!res.ok) { toast(res.data.error || "No game with bots."); return; }
         showMatch({ state: "matched", ...res.data });
       } }, "Nobody came: play bots now"));
     }

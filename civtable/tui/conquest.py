@@ -198,6 +198,19 @@ class ConquestRenderer(Renderer):
             out.append(line[: self.term.width])
         return out if len(out) > 1 else []
 
+    def item_name(self, key: str, index: int, item: dict[str, Any]) -> str:
+        if key == "territories" and isinstance(item.get("id"), int):
+            return _terr(item["id"])
+        return super().item_name(key, index, item)
+
+    def key_name(self, path: list[str], key: str) -> str:
+        """Units are keyed by seat (counted from 0) in a territory, by territory in a turn."""
+        if key.isdigit() and path and path[-1] in ("armies", "fleets"):
+            return self.game.seat_name(int(key)) if len(path) > 1 and path[-2].startswith("T") else _terr(key)
+        if key.isdigit() and path and path[-1].startswith("moved"):
+            return _terr(key)
+        return super().key_name(path, key)
+
     def action_label(self, action: Action, view: dict[str, Any], seat: int, short: bool = False) -> str:
         args = [_terr(a) if isinstance(a, int) else str(a) for a in action.args]
         if short:

@@ -493,6 +493,13 @@ class DominationsRenderer(Renderer):
         more = " or more" if len(outs) > 1 else ""
         return clip(f"turned {r}: corners {corners} → {got}{more}", self.term.width - 8)
 
+    def item_name(self, key: str, index: int, item: dict[str, Any]) -> str:
+        """A space of the land by its place name (``M20``) in ``info``'s changes."""
+        cell = item.get("cell")
+        if key == "board" and isinstance(cell, list) and len(cell) == 3:
+            return cell_name(cell)
+        return super().item_name(key, index, item)
+
     def action_label(self, action: Action, view: dict[str, Any], seat: int, short: bool = False) -> str:
         a = action.args
         k = action.kind

@@ -12,6 +12,7 @@ from typing import Any
 
 from civtable.core import Action, Game
 
+from .changes import worded_changes
 from .term import Term, clip, columns, visible_len
 
 _SKIP_KEYS = {"decision", "you", "game"}
@@ -257,36 +258,23 @@ class Renderer:
 
     # ----- what an action would change -------------------------------------------------------
     def diff(self, before: dict[str, Any], after: dict[str, Any], seat: int) -> list[str]:
-        """Lines describing how ``seat``'s view changes (for ``info <action>``)."""
-        a = flatten(before)
-        b = flatten(after)
-        out = []
-        for key in list(a) + [k for k in b if k not in a]:
-            if key.startswith("decision") or a.get(key, _MISSING) == b.get(key, _MISSING):
-                continue
-            out.append(f"{key}: {_show(a.get(key, _MISSING))} → {_show(b.get(key, _MISSING))}")
-        return out[:30] + ([f"... and {len(out) - 30} more changes"] if len(out) > 30 else [])
+        """Lines describing how ``seat``'s view changes (for ``info <action>``), in words: players
+        by name, no bookkeeping, at most a dozen lines (:mod:`civtable.tui.changes`)."""
+        return worded_changes(before, after, self.item_name, self.key_name)
 
+    def item_name(self, key: str, index: int, item: dict[str, Any]) -> str:
+        """How an item of the view's list ``key`` reads in :meth:`diff`: a player by the seat's
+        name, an item with a name by that name, else the list's name and the item's number
+        counted from 1."""
+        if key == "players":  # the view's players are in seat order
+            return self.game.seat_name(index)
+        if isinstance(item.get("name"), str) and item["name"]:
+            return str(item["name"])
+        return f"{key} {index + 1}" if key else str(index + 1)
 
-_MISSING = object()
-
-
-def _show(value: Any) -> str:
-    return "—" if value is _MISSING else compact(value)
-
-
-def flatten(value: Any, prefix: str = "") -> dict[str, Any]:
-    """``{"a": {"b": 1}, "c": [5]}`` -> ``{"a.b": 1, "c[0]": 5}``."""
-    out: dict[str, Any] = {}
-    if isinstance(value, dict):
-        for k, v in value.items():
-            out.update(flatten(v, f"{prefix}.{k}" if prefix else str(k)))
-    elif isinstance(value, list) and value and all(isinstance(v, dict | list) for v in value):
-        for i, v in enumerate(value):
-            out.update(flatten(v, f"{prefix}[{i}]"))
-    else:
-        out[prefix] = value
-    return out
+    def key_name(self, path: list[str], key: str) -> str:
+        """How a key of the view reads in :meth:`diff` (``path``: the words leading to it)."""
+        return key.replace("_", " ")
 
 
 def compact(value: Any) -> str:

@@ -47,8 +47,8 @@ Territories are numbered: T12 is territory 12. On the map ('view map') ':'
 marks where the menu's options lead; V1 / C1: a Village / City of Player 1.
 Actions: 'village 12', 'monument 4', 'upgrade 9', 'recruit army 3', 'buy',
 'unit army 5' then 'to 7' (or 'unit army 5 to 7'); 'village T12' and 'T12'
-alone work too, but a bare number is always an option of the menu. 'view places'
-lists your territories, their units (2A:P1: two Armies of Player 1) and
+alone work too, but a bare number is always an option of the menu. 'view
+places' lists your territories, their units (2A:P1: two Armies of Player 1) and
 neighbours."""
 
 

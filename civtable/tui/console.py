@@ -152,6 +152,8 @@ class TerminalTable:
                         self.term.write(text)
                 elif word == "view":
                     self.view(seat, rest.lower())
+                elif word in ("goal", "goals", "win"):
+                    self.goal(seat)
                 elif word == "log":
                     for entry in self.log[-40:]:
                         self.say(entry, "  ")
@@ -230,7 +232,7 @@ class TerminalTable:
         t.write(clip(self.renderer.prompt_line(view, seat, state.decision().prompt), t.width))
         for line in menu:
             t.write(clip(line, t.width))
-        t.write(t.style("  (number or text; 'info N' explains, 'undo', 'help', 'quit')", "grey"))
+        t.write(t.style("  (number or text; 'info N' explains, 'goal', 'undo', 'help', 'quit')", "grey"))
 
     def say(self, text: str, indent: str = "", *styles: str) -> None:
         """Write ``text`` wrapped to the terminal's width, every line after the first indented
@@ -265,6 +267,15 @@ class TerminalTable:
             names = ", ".join(name for name, _ in self.renderer.sections(view, seat))
             raise MalformedAction(f"there is no part called {what!r}; say 'view all' or one of: {names}")
         for line in lines:
+            self.term.write(line)
+
+    def goal(self, seat: int) -> None:
+        """``goal``: how the game is won and how far each player is, from the seat's own view."""
+        progress = teaching.how_to_win(self.game, self.session.state.view(seat))
+        if progress is None:
+            self.say(f"{self.game.info.title}: {self.game.info.description}".rstrip(": "), "  ")
+            return
+        for line in self.renderer.goal_lines(progress, seat):
             self.term.write(line)
 
     # ----- staged menus: a long menu chosen in small steps (e.g. a tile, then a place, then a turn) --

@@ -43,12 +43,12 @@ def short_name(name: str, width: int) -> str:
 
 
 HELP = """\
-INCEPTUM: each round, production (every building pays), then each player's turn:
-research an advance, build or upgrade a building, build a Wonder, trade with
-the bank or a player; 'end' ends your turn. The goal depends on the mode (the
-top line; 'view all'). Actions: 'research writing', 'build food' then
-'slot 2 3' (or 'build food 2 3'), 'upgrade 2 3' (row 2, column 3), 'bank food
-wood' (give food, get wood), 'offer 2' (a trade with Player 2), 'end'.
+INCEPTUM: each round, production (every building pays), then each player's
+turn: research an advance, build or upgrade a building, build a Wonder, trade
+with the bank or a player; 'end' ends your turn. The goal depends on the mode:
+'goal' says it and how far everyone is. Actions: 'research writing', 'build
+food' then 'slot 2 3' (or 'build food 2 3'), 'upgrade 2 3' (row 2, column 3),
+'bank food wood' (give food, get wood), 'offer 2' (a trade with Player 2).
 Your city is a 5x5 grid; the dice name a row and a column: that slot of every
 city pays again (» on the screen). Tech: ✓ researched, ○ available now."""
 

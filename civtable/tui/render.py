@@ -24,6 +24,7 @@ Commands:  N      play option N of the menu
   ? N  (info N)   what option N does and would change, without playing it
   undo            take back your last action (not across dice or other players)
   view            the screen again; 'view all': every part; 'view <part>': one
+  goal            how to win, and how far each player is
   log             the game log         help   this text         quit   stop"""
 """The commands of every game; each game's renderer adds its own part (``Renderer.help_text``)."""
 
@@ -50,6 +51,36 @@ class Renderer:
         width = min(self.term.width, 80) - 1
         lines = [w for line in own.splitlines() for w in (textwrap.wrap(line, width) or [""])]
         return ["\n".join(lines), "", HELP]
+
+    def goal_lines(self, progress: dict[str, Any], seat: int | None) -> list[str]:
+        """``goal``: how the game is won (:func:`civtable.core.teaching.how_to_win`) and one line
+        of progress per player, ``have/need`` and ``✓`` once a goal is met, within the width."""
+        t = self.term
+        width = min(t.width, 100)
+        out = [t.style(f"How to win: {progress['title']}" if progress["title"] else "How to win", "bold")]
+        for text in progress["objectives"]:
+            out += textwrap.wrap(text, width - 2, initial_indent="  ", subsequent_indent="    ",
+                                 break_on_hyphens=False)
+        if progress["players"]:
+            out.append(t.style("How far everyone is:", "bold"))
+        for p in progress["players"]:
+            items = []
+            for line in p["lines"]:
+                have, need = line.get("have"), line.get("need")
+                item = f"{line['label']} {have}" + (f"/{need}" if need else "")
+                if line.get("done") and need:
+                    item += " ✓"
+                if line.get("note"):
+                    item += f" ({line['note']})"
+                items.append(item)
+            line = "  " + self.game.seat_name(p["seat"]) + (" (you)" if p["seat"] == seat else "") + ":"
+            for item in items:  # a line breaks between two items, never inside one
+                if len(line) + 3 + len(item) > width - 3 and len(line) > 8:
+                    out.append(line + " ·")
+                    line = "     "
+                line += (" " if line.endswith(":") or not line.strip() else " · ") + item
+            out.append(line)
+        return out
 
     def score_sheet(self, sheet: dict[str, Any]) -> list[str]:
         """The end-of-game score sheet (:func:`civtable.core.teaching.score_sheet`): a table when

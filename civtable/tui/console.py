@@ -225,8 +225,16 @@ class TerminalTable:
         else:
             menu = self.renderer.step_menu(entries, view, seat, bool(self.steps_taken(seat)))
         height = 0 if full or not t.height else max(8, t.height - len(menu) - 5)
+        moments = self.new_moments(seat, view)
+        screen = self.renderer.screen(view, seat, recent, height=height, moments=moments)
+        if entries is None and height and len(screen) > height and any(described.values()):
+            # Too tall for the terminal: the menu without its descriptions ('info N' says them)
+            # leaves room for the board, so the top of the screen does not scroll away.
+            menu = self.renderer.menu(legal, view, seat, {})
+            height = max(8, t.height - len(menu) - 5)
+            screen = self.renderer.screen(view, seat, recent, height=height, moments=moments)
         t.clear()
-        for line in self.renderer.screen(view, seat, recent, height=height, moments=self.new_moments(seat, view)):
+        for line in screen:
             t.write(clip(line, t.width))
         t.write("")
         t.write(clip(self.renderer.prompt_line(view, seat, state.decision().prompt), t.width))

@@ -65,6 +65,7 @@ class InceptumRenderer(Renderer):
         parts = [t.style("INCEPTUM", "bold"), f"round {view.get('round', '?')}"]
         if mode:
             parts.append(MODES.get(mode, str(mode)))
+        short = [*parts[:-1], str(mode).title()] if mode else parts  # when the long name does not fit
         if seat is not None:
             me = self._player(view, seat) or {}
             who = f"{self.game.seat_name(seat)} (you)"
@@ -72,9 +73,13 @@ class InceptumRenderer(Renderer):
             if extras:
                 who += " — " + ", ".join(extras)
             parts.append(t.style(who, "bold", "green"))
-        return " · ".join(parts)
+            short.append(parts[-1])
+        line = " · ".join(parts)
+        return line if visible_len(line) <= t.width else " · ".join(short)
 
-    optional_sections = ("benefits", "wonders", "recent:5", "others", "tech", "recent:2")
+    _view: dict[str, Any] = {}
+
+    optional_sections = ("benefits", "wonders", "recent:5", "others", "tech", "recent:2", "tight", "recent:0", "you")
 
     def board(self, view: dict[str, Any], seat: int | None) -> list[str]:
         out: list[str] = []
@@ -86,6 +91,7 @@ class InceptumRenderer(Renderer):
     def sections(self, view: dict[str, Any], seat: int | None) -> list[tuple[str, list[str]]]:
         t = self.term
         me = self._player(view, seat) if seat is not None else None
+        self._view = view
         parts: list[tuple[str, list[str]]] = [("status", self._status(view, seat))]
         if me is not None:
             parts.append(("you", self._resources(me) + self._score_line(me, view)))
@@ -159,8 +165,7 @@ class InceptumRenderer(Renderer):
         slot_for = pending.get("slot_for")
         if slot_for:
             free = " (free)" if slot_for.get("free") else ""
-            what = "wonder " if slot_for.get("kind") == "wonder" else "building "
-            return f"placing {what}{slot_for.get('id')}{free}: choose an empty slot"
+            return f"placing {self._piece_name(slot_for)}{free}: choose an empty slot"
         if "pray_left" in pending:
             return f"prayers: {pending['pray_left']} more resources to take (taken so far: {res_list(pending.get('pray_taken'))})"
         if "free_research" in pending:
@@ -184,6 +189,17 @@ class InceptumRenderer(Renderer):
             parts.append(f"{key.replace('_', ' ')}: {value}")
         return "; ".join(parts)
 
+    def _piece_name(self, slot_for: dict[str, Any]) -> str:
+        """The building or wonder being placed, by its name (the view names it by id)."""
+        ident, wonder = slot_for.get("id"), slot_for.get("kind") == "wonder"
+        for item in (self._view.get("wonders") if wonder else self._view.get("buildings")) or []:
+            if item.get("id") == ident:
+                levels = item.get("levels") or [{}]
+                name = item.get("name") or levels[0].get("name")
+                if name:
+                    return str(name)
+        return f"{'wonder' if wonder else 'building'} {ident}"
+
     # ----- the city and resources ----------------------------------------------------------------
     def _city(self, me: dict[str, Any], dice: dict[str, Any] | None, cw: int) -> list[str]:
         t = self.term
@@ -197,7 +213,8 @@ class InceptumRenderer(Renderer):
                 (f"[{c}]" if slot and slot[1] == c else f" {c}").ljust(cw) for c in range(1, ncols + 1)
             ).rstrip()
         )
-        lines = [t.style("Your city", "bold") + t.style("  (row, column as in 'slot 2 3')", "grey"), head]
+        title = [] if self.tight else [t.style("Your city", "bold") + t.style("  (row, column as in 'slot 2 3')", "grey")]
+        lines = [*title, head]
         for r, row in enumerate(grid, start=1):
             cells = []
             for c, cell in enumerate(row, start=1):
@@ -227,6 +244,10 @@ class InceptumRenderer(Renderer):
         hand = me.get("hand") or {}
         ptp = me.get("ptp") or {}
         nxt = me.get("ptp_next") or me.get("next_ptp")
+        if self.tight:  # a short terminal: two lines
+            more = f" (next round {res_list(nxt)})" if nxt and any(nxt.get(r, 0) != ptp.get(r, 0) for r in RES) else ""
+            return [f"{t.style('In hand', 'bold')} {res_words(hand)}",
+                    f"{t.style('PTP', 'bold')} (production per round) {res_list(ptp)}{more}"]
         lines = [
             t.style(f"{'Resources':<12}", "bold") + "".join(t.style(f"{r:>7}", RES_STYLE[r]) for r in RES)
         ]
@@ -246,6 +267,8 @@ class InceptumRenderer(Renderer):
         cp = me.get("cp")
         parts = [t.style(f"CP {cp}", "bold")]
         breakdown = me.get("cp_breakdown") or {}
+        if self.tight:  # a short terminal: only the parts that count
+            breakdown = {k: v for k, v in breakdown.items() if v}
         if breakdown:
             parts[0] += " (" + " + ".join(f"{k} {v}" for k, v in breakdown.items()) + ")"
         pop = me.get("population") or {}

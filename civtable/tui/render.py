@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from civtable.core import Action, Game
+from civtable.core.words import count
 
 from .changes import worded_changes
 from .term import Term, clip, columns, visible_len
@@ -131,7 +132,12 @@ class Renderer:
     # ----- the main screen -----------------------------------------------------------------
     optional_sections: tuple[str, ...] = ("recent:3",)
     """How to shrink a screen too tall for the terminal, step by step: a section name leaves that
-    section out; ``recent:N`` keeps only the last N recent events."""
+    section out; ``recent:N`` keeps only the last N recent events; ``tight`` draws the sections
+    again with :attr:`tight` set (a renderer may then draw them shorter) and without the blank
+    lines between them."""
+
+    tight = False
+    """Set while a screen is drawn for a terminal too short for it (see :attr:`optional_sections`)."""
 
     def sections(self, view: dict[str, Any], seat: int | None) -> list[tuple[str, list[str]]]:
         """The board as named parts, in screen order (the generic renderer has one)."""
@@ -154,25 +160,46 @@ class Renderer:
     ) -> list[str]:
         """The whole screen shown to ``seat`` before it decides: title, the big moments new to it,
         board and what happened recently. With ``height`` (rows available), the steps of
-        :attr:`optional_sections` shrink it until it fits; a line says what was left out."""
+        :attr:`optional_sections` shrink it until it fits; a line says what was left out, and
+        the heading of the recent events how many of them are shown."""
+        try:
+            return self._screen(view, seat, recent, height, moments)
+        finally:
+            self.tight = False
+
+    def _screen(self, view: dict[str, Any], seat: int | None, recent: Sequence[str], height: int,
+                moments: Sequence[dict[str, Any]]) -> list[str]:
         t = self.term
         parts = self.sections(view, seat)
         dropped: list[str] = []
         told = self.moment_lines(moments)
+        everything = len(recent)
 
         def assemble(recent_lines: Sequence[str]) -> list[str]:
+            gap = [] if self.tight else [""]
             lines = [self.title_line(view, seat), *told]
             for name, body in parts:
                 if name not in dropped and body:
-                    lines += [""] + body
+                    lines += gap + body
             if dropped:
                 views = ", ".join(f"'view {d}'" for d in dropped)
                 hint = f"(not shown to fit the screen — type {views} or 'view all')"
                 if len(hint) > t.width:  # never wider than the terminal
                     hint = f"(left out to fit: {views}; 'view all')"
+                if len(hint) > t.width:
+                    hint = "(parts left out to fit: 'view all' shows them)"
+                if everything and not recent_lines:
+                    hint = hint[:-1] + f"; 'log': {count(everything, 'new event')})"
+                    if len(hint) > t.width:
+                        hint = f"(left out to fit: 'view all'; {count(everything, 'new event')}: 'log')"
                 lines.append(t.style(clip(hint, t.width), "grey"))
+            elif everything and not recent_lines:
+                lines.append(t.style(f"({count(everything, 'event')} since your last decision: 'log' shows them)", "grey"))
             if recent_lines:
-                lines += ["", t.style("Since your last decision:", "bold")]
+                head = "Since your last decision:"
+                if len(recent_lines) < everything:
+                    head = f"Since your last decision (the last {len(recent_lines)} of {everything}; 'log': all):"
+                lines += gap + [t.style(clip(head, t.width), "bold")]
                 lines += ["  " + r for r in recent_lines]
             return lines
 
@@ -184,6 +211,10 @@ class Renderer:
             if step.startswith("recent:"):
                 keep = int(step.partition(":")[2])
                 recent = list(recent)[-keep:] if keep else []
+            elif step == "tight":
+                self.tight = True
+                parts = self.sections(view, seat)
+                names = {n for n, _ in parts}
             elif step in names:
                 dropped.append(step)
             lines = assemble(recent)

@@ -1,0 +1,47 @@
+"""A screen shrunk to fit a short terminal says what it left out: how many of the events since
+the last decision it shows and that 'log' has them all (before, the older ones went without a
+word: at 80×24 a newcomer never saw the other player's turn). Inceptum's trait choice names the
+trait and what it does."""
+
+from __future__ import annotations
+
+import io
+
+from civtable.core import make_game, teaching
+from civtable.tui import Renderer, Term
+
+EVENTS = [f"Player 2 does thing {i}." for i in range(1, 10)]
+
+
+def _screen(height: int) -> list[str]:
+    r = Renderer(make_game("nim"), Term(io.StringIO(), color=False))
+    return r.screen({"pile": 12, "you": 0}, 0, EVENTS, height=height)
+
+
+def test_all_events_fit_without_a_count() -> None:
+    lines = _screen(0)
+    assert "Since your last decision:" in lines and "  Player 2 does thing 1." in lines
+
+
+def test_events_cut_say_how_many_and_point_to_log() -> None:
+    lines = _screen(9)
+    assert "Since your last decision (the last 3 of 9; 'log': all):" in lines
+    assert "  Player 2 does thing 9." in lines and "  Player 2 does thing 6." not in lines
+
+
+def test_no_room_for_events_still_says_there_were_some() -> None:
+    r = Renderer(make_game("nim"), Term(io.StringIO(), color=False))
+    r.optional_sections = ("recent:0",)
+    lines = r.screen({"pile": 12, "you": 0}, 0, EVENTS, height=4)
+    assert "(9 events since your last decision: 'log' shows them)" in lines
+
+
+def test_inceptum_keep_and_redraw_name_the_trait_and_its_effect() -> None:
+    game = make_game("inceptum", {"players": 2})
+    view = {"you": 0, "players": [{"seat": 0, "trait": "cultural"}, {"seat": 1, "trait": None}]}
+    keep = teaching.describe_action(game, view, "keep")
+    redraw = teaching.describe_action(game, view, "redraw")
+    assert keep is not None and redraw is not None
+    assert keep["title"] == "Keep Cultural"
+    assert keep["text"].startswith("Cultural for the whole game: your first Wonder costs")
+    assert redraw["text"].startswith("Return Cultural (your first Wonder costs")

@@ -27,7 +27,7 @@ from civtable.core.game import GameState
 from civtable.core.words import count
 
 from .render import Renderer
-from .term import Term, clip
+from .term import Term, clip, wrap
 
 Saver = Callable[[], None]
 
@@ -224,20 +224,22 @@ class TerminalTable:
             menu = self.renderer.menu(legal, view, seat, described)
         else:
             menu = self.renderer.step_menu(entries, view, seat, bool(self.steps_taken(seat)))
-        height = 0 if full or not t.height else max(8, t.height - len(menu) - 5)
+        prompt = wrap(self.renderer.prompt_line(view, seat, state.decision().prompt), t.width, limit=3)
+        height = 0 if full or not t.height else max(8, t.height - len(menu) - 4 - len(prompt))
         moments = self.new_moments(seat, view)
         screen = self.renderer.screen(view, seat, recent, height=height, moments=moments)
         if entries is None and height and len(screen) > height and any(described.values()):
             # Too tall for the terminal: the menu without its descriptions ('info N' says them)
             # leaves room for the board, so the top of the screen does not scroll away.
             menu = self.renderer.menu(legal, view, seat, {})
-            height = max(8, t.height - len(menu) - 5)
+            height = max(8, t.height - len(menu) - 4 - len(prompt))
             screen = self.renderer.screen(view, seat, recent, height=height, moments=moments)
         t.clear()
         for line in screen:
             t.write(clip(line, t.width))
         t.write("")
-        t.write(clip(self.renderer.prompt_line(view, seat, state.decision().prompt), t.width))
+        for line in prompt:  # the question whole, on up to three lines
+            t.write(line)
         for line in menu:
             t.write(clip(line, t.width))
         t.write(t.style("  (number or text; 'info N' explains, 'goal', 'undo', 'help', 'quit')", "grey"))

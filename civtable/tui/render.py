@@ -194,7 +194,7 @@ class Renderer:
                         hint = f"(left out to fit: 'view all'; {count(everything, 'new event')}: 'log')"
                 lines.append(t.style(clip(hint, t.width), "grey"))
             elif everything and not recent_lines:
-                lines.append(t.style(f"({count(everything, 'event')} since your last decision: 'log' shows them)", "grey"))
+                lines.append(t.style(f"({count(everything, 'event')} since your last decision: see 'log')", "grey"))
             if recent_lines:
                 head = "Since your last decision:"
                 if len(recent_lines) < everything:

@@ -33,7 +33,7 @@ def test_no_room_for_events_still_says_there_were_some() -> None:
     r = Renderer(make_game("nim"), Term(io.StringIO(), color=False))
     r.optional_sections = ("recent:0",)
     lines = r.screen({"pile": 12, "you": 0}, 0, EVENTS, height=4)
-    assert "(9 events since your last decision: 'log' shows them)" in lines
+    assert "(9 events since your last decision: see 'log')" in lines
 
 
 def test_inceptum_keep_and_redraw_name_the_trait_and_its_effect() -> None:
@@ -45,3 +45,33 @@ def test_inceptum_keep_and_redraw_name_the_trait_and_its_effect() -> None:
     assert keep["title"] == "Keep Cultural"
     assert keep["text"].startswith("Cultural for the whole game: your first Wonder costs")
     assert redraw["text"].startswith("Return Cultural (your first Wonder costs")
+
+
+class _Term80(Term):
+    width = 80  # type: ignore[assignment]
+    height = 24  # type: ignore[assignment]
+
+
+def test_a_long_question_is_wrapped_whole_not_cut() -> None:
+    from civtable.bots import make_bot
+    from civtable.core import Session
+    from civtable.tui import TerminalTable
+
+    famine = ("famine: 2 more Food needed; feed with Gold or choose which City becomes a Village or "
+              "which units starve")
+
+    class Long(Renderer):
+        def prompt_line(self, view: dict[str, object], seat: int, prompt: str) -> str:
+            return f"{self.game.seat_name(seat)}, your decision: {famine}"
+
+    game = make_game("nim")
+    out = io.StringIO()
+    term = _Term80(out, color=False)
+    t = TerminalTable(Session(game, seed=1, seats=["human", "random"]), [None, make_bot("random", game, 1, 1)],
+                      Long(game, term), term, stdin=io.StringIO("quit\n"))
+    t.run()
+    lines = out.getvalue().splitlines()
+    assert all(len(line) <= 80 for line in lines)
+    start = next(i for i, line in enumerate(lines) if line.startswith("Player 1, your decision: famine"))
+    said = " ".join(line.strip() for line in lines[start:start + 2])
+    assert said == f"Player 1, your decision: {famine}"

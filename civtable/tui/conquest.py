@@ -212,6 +212,12 @@ class ConquestRenderer(Renderer):
         return super().key_name(path, key)
 
     def action_label(self, action: Action, view: dict[str, Any], seat: int, short: bool = False) -> str:
+        c = self.game.content
+        if action.kind in ("civ", "fight") and action.args and action.args[0] in c.civ_ids:
+            civ = c.civ(action.args[0])  # by name, with its two starting traits when it is chosen
+            traits = ", ".join(c.traits[i].name for i in civ.traits) if action.kind == "civ" else ""
+            name = f"{civ.name} ({traits})" if traits else civ.name
+            return name if short else f"{action.kind} {name}"
         args = [_terr(a) if isinstance(a, int) else str(a) for a in action.args]
         if short:
             return " ".join(args) or action.kind

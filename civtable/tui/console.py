@@ -436,10 +436,13 @@ def resolve(state: GameState, seat: int, line: str) -> list[Action]:
     single = _match(legal, tokens)
     if single is not None:
         return [single]
+    spaced = [a for a in legal if _spaced(a) == text]  # 'research trade routes': trade_routes
+    if len(spaced) == 1:
+        return spaced
     plan = _split(state, seat, tokens, depth=0)
     if plan:
         return plan
-    starts = [a for a in legal if a.text().startswith(text)]
+    starts = [a for a in legal if a.text().startswith(text) or _spaced(a).startswith(text)]
     if len(starts) == 1:
         return starts
     if len(starts) > 1:
@@ -449,6 +452,11 @@ def resolve(state: GameState, seat: int, line: str) -> list[Action]:
         raise IllegalAction(f"'{text}' is no action here: type one number from the menu ({choice}) or an action's text")
     action = Action.parse(text)  # raises MalformedAction for text that is no action at all
     raise IllegalAction(state.explain_illegal(action, seat))
+
+
+def _spaced(action: Action) -> str:
+    """An action's text as the screen names things: ``research trade routes``."""
+    return action.text().replace("_", " ")
 
 
 def _match(legal: Sequence[Action], tokens: Sequence[str]) -> Action | None:

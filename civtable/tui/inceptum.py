@@ -406,9 +406,24 @@ class InceptumRenderer(Renderer):
         return lines
 
     # ----- the menu ---------------------------------------------------------------------------
+    def typed(self, line: str, legal: Sequence[Action]) -> str:
+        """A trade is offered to a player by the number the screen shows: 'offer 2' (or 'offer
+        player 2') is the offer to Player 2, whose seat the action counts from 0."""
+        words = line.lower().split()
+        if words[:1] == ["offer"] and len(words) in (2, 3) and words[-1].isdigit() and words[1:-1] in ([], ["player"]):
+            return f"offer {int(words[-1]) - 1}"
+        return line
+
     def action_label(self, action: Action, view: dict[str, Any], seat: int, short: bool = False) -> str:
-        label = super().action_label(action, view, seat, short)
         t = self.term
+        if action.kind == "offer" and action.args:  # the player as the screen names them
+            return f"{'' if short else 'offer '}{int(action.args[0]) + 1}" + t.style(
+                f" (trade with {self._seat(action.args[0])})", "grey")
+        label = super().action_label(action, view, seat, short)
+        if action.kind == "research" and action.args:  # the advance by its name
+            name = next((x.get("name") for x in view.get("tech") or [] if x.get("id") == action.args[0]), None)
+            if name:
+                label = str(name) if short else f"research {name}"
         if (view.get("decision") or {}).get("kind") in ("free", "government") and action.kind in (
             "research",
             "build",
@@ -422,8 +437,6 @@ class InceptumRenderer(Renderer):
             ratio = self._bank_ratio(view, seat, str(action.args[0]))
             if ratio:
                 return label + t.style(f" {ratio}:1", "grey")
-        if action.kind == "offer" and action.args:
-            return label + t.style(f" (trade with {self._seat(action.args[0])})", "grey")
         if action.kind == "build" and action.args:
             for line in view.get("buildings") or []:
                 if line.get("id") == action.args[0] and line.get("levels"):

@@ -1,0 +1,49 @@
+"""Typing what the screen shows works: Inceptum's advances by their names ('research trade
+routes', which was refused with "there is no advance called 'trade'"), and a trade offered to a
+player by the number the screen and the help use ('offer 2' for Player 2, which was refused: the
+action counts seats from 0 and the menu read 'offer 1 (trade with Player 2)')."""
+
+from __future__ import annotations
+
+import io
+import random
+
+from civtable.core import CHANCE, Action, make_game, sample_chance
+from civtable.tui import Term, renderer_for, resolve
+
+
+def _first_turn():  # type: ignore[no-untyped-def]
+    game = make_game("inceptum", {"players": 2})
+    state = game.new_initial_state()
+    rng = random.Random(4)
+    while True:
+        d = state.decision()
+        if d.is_chance:
+            state.apply(sample_chance(state.chance_outcomes(), rng), CHANCE)
+        elif d.kind == "redraw":
+            for p in d.players:
+                state.apply(Action("keep"), p)
+        elif d.kind != "turn" or not any(a.kind == "offer" for a in state.legal_actions(d.players[0])):
+            state.apply(state.legal_actions(d.players[0])[-1], d.players[0])
+        else:
+            return game, state, d.players[0]
+
+
+def test_an_advance_is_typed_by_its_name() -> None:
+    game, state, seat = _first_turn()
+    assert resolve(state, seat, "research trade routes") == [Action("research", ("trade_routes",))]
+    assert resolve(state, seat, "Research Organized Lab") == [Action("research", ("organized_labor",))]
+    r = renderer_for(game, Term(io.StringIO(), color=False))
+    menu = "\n".join(r.menu(state.legal_actions(seat), state.view(seat), seat, {}))
+    assert "research Trade Routes" in menu and "trade_routes" not in menu
+
+
+def test_an_offer_names_the_player_as_the_screen_does() -> None:
+    game, state, seat = _first_turn()
+    other = 1 - seat
+    r = renderer_for(game, Term(io.StringIO(), color=False))
+    typed = r.typed(f"offer {other + 1}", state.legal_actions(seat))
+    assert resolve(state, seat, typed) == [Action("offer", (other,))]
+    assert r.typed(f"offer player {other + 1}", []) == f"offer {other}"
+    menu = "\n".join(r.menu(state.legal_actions(seat), state.view(seat), seat, {}))
+    assert f"offer {other + 1} (trade with Player {other + 1})" in menu

@@ -227,7 +227,13 @@ class TerminalTable:
         prompt = wrap(self.renderer.prompt_line(view, seat, state.decision().prompt), t.width, limit=3)
         height = 0 if full or not t.height else max(8, t.height - len(menu) - 4 - len(prompt))
         moments = self.new_moments(seat, view)
-        screen = self.renderer.screen(view, seat, recent, height=height, moments=moments)
+        self.renderer.whole = full  # 'view all': every part whole, wrapped to the width
+        try:
+            screen = self.renderer.screen(view, seat, recent, height=height, moments=moments)
+        finally:
+            self.renderer.whole = False
+        if full:
+            screen = [part for line in screen for part in wrap(line, t.width, indent="    ")]
         if entries is None and height and len(screen) > height and any(described.values()):
             # Too tall for the terminal: the menu without its descriptions ('info N' says them)
             # leaves room for the board, so the top of the screen does not scroll away.
@@ -272,12 +278,17 @@ class TerminalTable:
             self.show(seat, full=True)
             return
         view = self.session.state.view(seat)
-        lines = self.renderer.section(what, view, seat)
+        self.renderer.whole = True
+        try:
+            lines = self.renderer.section(what, view, seat)
+        finally:
+            self.renderer.whole = False
         if lines is None:
             names = ", ".join(name for name, _ in self.renderer.sections(view, seat))
             raise MalformedAction(f"there is no part called {what!r}; say 'view all' or one of: {names}")
-        for line in lines:
-            self.term.write(line)
+        for line in lines:  # whole, wrapped to the terminal's width
+            for part in wrap(line, self.term.width, indent="    "):
+                self.term.write(part)
 
     def goal(self, seat: int) -> None:
         """``goal``: how the game is won and how far each player is, from the seat's own view."""

@@ -192,7 +192,7 @@ class DominationsRenderer(Renderer):
         return t.style("DOMINATIONS", "bold") + f" — {when} — {who}"
 
     def sections(self, view: dict[str, Any], seat: int | None) -> list[tuple[str, list[str]]]:
-        w = self.term.width
+        w = 10**4 if self.whole else self.term.width  # a part asked for is shown whole (wrapped)
         # the land is left out only as a last resort, and never while its numbers are the menu
         self.optional_sections = SHRINK if not self._marks else SHRINK[:-1]
         return [

@@ -136,6 +136,10 @@ class Renderer:
     again with :attr:`tight` set (a renderer may then draw them shorter) and without the blank
     lines between them."""
 
+    whole = False
+    """Set while parts are drawn to be shown on their own ('view <part>', 'view all'): a renderer
+    then leaves its lines whole, and the table wraps them to the terminal's width."""
+
     tight = False
     """Set while a screen is drawn for a terminal too short for it (see :attr:`optional_sections`)."""
 

@@ -165,9 +165,11 @@ def wrap(text: str, width: int, indent: str = "  ", limit: int = 0) -> list[str]
     """``text`` (which may hold ANSI styles) in lines of at most ``width`` visible columns, broken
     at spaces, every line after the first indented; at most ``limit`` lines (0: any), the last
     one clipped."""
+    lead = text[: len(text) - len(text.lstrip(" "))]  # a line's own indentation stays
+    indent = lead + indent
     lines: list[str] = []
-    line = ""
-    for word in text.split(" "):
+    line = lead
+    for word in text[len(lead):].split(" "):
         candidate = f"{line} {word}" if line.strip() else line + word
         if visible_len(candidate) > width and line.strip():
             lines.append(line)

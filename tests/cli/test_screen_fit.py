@@ -75,3 +75,20 @@ def test_a_long_question_is_wrapped_whole_not_cut() -> None:
     start = next(i for i, line in enumerate(lines) if line.startswith("Player 1, your decision: famine"))
     said = " ".join(line.strip() for line in lines[start:start + 2])
     assert said == f"Player 1, your decision: {famine}"
+
+
+def test_view_of_a_part_shows_it_whole_wrapped_to_the_width() -> None:
+    """'view events' is how a cut line is read in full; it printed the same cut lines."""
+    from civtable.bots import make_bot
+    from civtable.core import Session
+    from civtable.tui import TerminalTable, renderer_for
+
+    game = make_game("pathciv", {"players": 2})
+    out = io.StringIO()
+    term = _Term80(out, color=False)
+    t = TerminalTable(Session(game, seed=4, seats=["human", "greedy"]), [None, make_bot("greedy", game, 1, 4)],
+                      renderer_for(game, term), term, stdin=io.StringIO("view events\nquit\n"))
+    t.run()
+    said = out.getvalue().split("> view events", 1)[1].split("Player 1>", 1)[0]
+    assert "…" not in said and all(len(line) <= 80 for line in said.splitlines())
+    assert "Battle of Marathon (Threat 5)" in said and "1 VP" in said.splitlines()[-1]

@@ -92,3 +92,28 @@ def test_view_of_a_part_shows_it_whole_wrapped_to_the_width() -> None:
     said = out.getvalue().split("> view events", 1)[1].split("Player 1>", 1)[0]
     assert "…" not in said and all(len(line) <= 80 for line in said.splitlines())
     assert "Battle of Marathon (Threat 5)" in said and "1 VP" in said.splitlines()[-1]
+
+
+def test_dominations_objective_choice_says_the_goals_within_the_menu_line() -> None:
+    """At 80 columns a menu line holds some 60 characters of description: the Objective's goals
+    come first (the line said only 'Objective Persia stays secret until everyone h…')."""
+    import random
+
+    from civtable.core import CHANCE, sample_chance
+    from civtable.tui import renderer_for
+
+    game = make_game("dominations", {"players": 2})
+    state = game.new_initial_state()
+    rng = random.Random(8)
+    while state.decision().is_chance:
+        state.apply(sample_chance(state.chance_outcomes(), rng), CHANCE)
+    seat = state.decision().players[0]
+    view = state.view(seat)
+    legal = state.legal_actions(seat)
+    assert legal[0].kind == "choose"
+    described = teaching.describe_actions(game, view, [a.text() for a in legal])
+    menu = renderer_for(game, _Term80(io.StringIO(), color=False)).menu(legal, view, seat, described)
+    first = menu[0]
+    import re
+
+    assert len(first) <= 80 and re.search(r"— Objective \w+: \d+ \w+", first), first

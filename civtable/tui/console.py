@@ -240,6 +240,14 @@ class TerminalTable:
             menu = self.renderer.menu(legal, view, seat, {})
             height = max(8, t.height - len(menu) - 4 - len(prompt))
             screen = self.renderer.screen(view, seat, recent, height=height, moments=moments)
+        if entries is None and height and len(screen) > height:
+            self.renderer.short_menu = True  # still too tall: options grouped by kind, several a line
+            try:
+                menu = self.renderer.menu(legal, view, seat, {})
+            finally:
+                self.renderer.short_menu = False
+            height = max(8, t.height - len(menu) - 4 - len(prompt))
+            screen = self.renderer.screen(view, seat, recent, height=height, moments=moments)
         t.clear()
         for line in screen:
             t.write(clip(line, t.width))

@@ -454,6 +454,23 @@ class InceptumRenderer(Renderer):
                     return label + t.style(" " + res_list(w.get("your_cost") or w.get("cost")), "grey")
         return label
 
+    def steps(self, legal: Sequence[Action], view: dict[str, Any], seat: int, chosen: str) -> list[tuple[str, str]] | None:
+        """Many bank trades (up to 20) are one entry, 'bank …', whose step lists them, so the
+        menu leaves room for the city on 24 rows; other menus are flat."""
+        banks = [a for a in legal if a.kind == "bank"]
+        if len(banks) < 5:
+            return None
+        if chosen == "bank":
+            return [(f"{a.args[0]} → {a.args[1]}" + self.term.style(f" {self._bank_ratio(view, seat, str(a.args[0]))}:1", "grey"),
+                     a.text()) for a in banks]
+        out: list[tuple[str, str]] = []
+        for a in legal:
+            if a.kind != "bank":
+                out.append((self.action_label(a, view, seat), a.text()))
+            elif a is banks[0]:
+                out.append((f"bank … ({len(banks)} trades)", "bank"))
+        return out
+
     def _bank_ratio(self, view: dict[str, Any], seat: int, give: str) -> int | None:
         """How many of ``give`` the bank takes for one resource: the rules' ratio less the seat's
         trade discounts (never below 1)."""

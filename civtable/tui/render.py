@@ -136,6 +136,10 @@ class Renderer:
     again with :attr:`tight` set (a renderer may then draw them shorter) and without the blank
     lines between them."""
 
+    short_menu = False
+    """Set while a menu is drawn for a terminal too short for it: options are grouped by kind,
+    several on a line."""
+
     whole = False
     """Set while parts are drawn to be shown on their own ('view <part>', 'view all'): a renderer
     then leaves its lines whole, and the table wraps them to the terminal's width."""
@@ -274,7 +278,7 @@ class Renderer:
                 text = f"{label} — {d['text']}" if d else label
                 lines.append(clip(f"  {t.style(f'{n:>2})', 'cyan')} {text}", t.width))
             return lines
-        if len(legal) <= 12:
+        if len(legal) <= 12 and not self.short_menu:
             items = [f"{t.style(f'{n:>2})', 'cyan')} {self.action_label(a, view, seat)}" for n, a in numbered]
             return ["  " + line for line in columns(items, t.width - 2, gap=3)]
         groups: dict[str, list[tuple[int, Action]]] = {}

@@ -117,3 +117,40 @@ def test_dominations_objective_choice_says_the_goals_within_the_menu_line() -> N
     import re
 
     assert len(first) <= 80 and re.search(r"— Objective \w+: \d+ \w+", first), first
+
+
+def test_inceptum_screens_fit_24_rows_in_a_random_game() -> None:
+    """Every screen of Player 1 in a random game (with menus of up to a dozen options: bank
+    trades, upgrades) fits 23 rows above the typing line, so its title is never scrolled away."""
+    import random
+
+    from civtable.core import CHANCE, Session, sample_chance
+    from civtable.tui import TerminalTable, renderer_for
+
+    game = make_game("inceptum", {"players": 2})
+    session = Session(game, seed=21, seats=["human", "human"])
+    out = io.StringIO()
+    term = _Term80(out, color=False)
+    t = TerminalTable(session, [None, None], renderer_for(game, term), term, stdin=io.StringIO(""))
+    rng = random.Random(21)
+    shown = tall_menus = 0
+    for _ in range(900):
+        state = session.state
+        d = state.decision()
+        if not d.players:
+            break
+        if d.is_chance:
+            session.apply(sample_chance(state.chance_outcomes(), rng), CHANCE)
+            continue
+        seat = d.players[0]
+        legal = state.legal_actions(seat)
+        if seat == 0 and shown < 150:
+            out.seek(0)
+            out.truncate()
+            t.show(0)
+            lines = out.getvalue().lstrip("\n").splitlines()
+            assert len(lines) <= 23 and lines[0].startswith("INCEPTUM · round"), "\n".join(lines)
+            shown += 1
+            tall_menus += len(legal) >= 10
+        session.apply(rng.choice(legal), seat)
+    assert shown == 150 and tall_menus >= 5

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from civtable.core import Action
+from civtable.core.words import count
 
 from .render import Renderer
 from .term import columns, pad, visible_len
@@ -393,10 +394,10 @@ class InceptumRenderer(Renderer):
             bits.append("PTP " + res_list(p.get("ptp")))
         city = p.get("city") or []
         buildings = sum(1 for row in city for c in row if c and c.get("kind") == "building")
-        bits.append(f"{buildings} buildings")
+        bits.append(count(buildings, "building"))
         if p.get("wonders"):
             bits.append("wonders " + ", ".join(p["wonders"]))
-        bits.append(f"{len(p.get('researched') or [])} advances")
+        bits.append(count(len(p.get("researched") or []), "advance"))
         lines = ["  " + bits[0]]
         for bit in bits[1:]:
             if visible_len(lines[-1]) + 3 + visible_len(bit) > t.width:

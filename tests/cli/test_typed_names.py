@@ -47,3 +47,14 @@ def test_an_offer_names_the_player_as_the_screen_does() -> None:
     assert r.typed(f"offer player {other + 1}", []) == f"offer {other}"
     menu = "\n".join(r.menu(state.legal_actions(seat), state.view(seat), seat, {}))
     assert f"offer {other + 1} (trade with Player {other + 1})" in menu
+
+
+def test_other_civilizations_count_in_words() -> None:
+    """'1 advances' and '0 advances' read as '1 advance' and 'no advances'."""
+    game, state, seat = _first_turn()
+    r = renderer_for(game, Term(io.StringIO(), color=False))
+    view = state.view(seat)
+    other = next(p for p in view["players"] if p["seat"] != seat)
+    line = " ".join(r._other({**other, "researched": ["writing"]}, view))
+    assert "· 1 advance" in line and "1 advances" not in line
+    assert "no advances" in " ".join(r._other({**other, "researched": []}, view))

@@ -270,6 +270,12 @@ class Renderer:
         line each with what it does; other short menus list full texts; longer ones group by kind."""
         t = self.term
         numbered = [(i + 1, a) for i, a in enumerate(legal)]
+        said = {(described or {}).get(a.text(), {}).get("text") for a in legal}
+        if described and len(legal) > 1 and len(said) == 1 and None not in said:
+            # the same words for every option (a six's bonus column): said once, options in columns
+            items = [f"{t.style(f'{n:>2})', 'cyan')} {self.action_label(a, view, seat)}" for n, a in numbered]
+            return ["  " + line for line in columns(items, t.width - 2, gap=3)] + [
+                clip(f"  {t.style('each:', 'grey')} {said.pop()}", t.width)]
         if described and len(legal) <= 9:
             lines = []
             for n, a in numbered:

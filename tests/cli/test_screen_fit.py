@@ -154,3 +154,15 @@ def test_inceptum_screens_fit_24_rows_in_a_random_game() -> None:
             tall_menus += len(legal) >= 10
         session.apply(rng.choice(legal), seat)
     assert shown == 150 and tall_menus >= 5
+
+
+def test_the_same_description_for_every_option_is_said_once() -> None:
+    """A six lets you choose the bonus column: five options said the same sentence five times."""
+    from civtable.core import Action
+
+    r = Renderer(make_game("nim"), _Term80(io.StringIO(), color=False))
+    legal = [Action("col", (c,)) for c in range(1, 6)]
+    same = {"title": "Column", "text": "A six lets you choose the bonus slot's column.", "term": None}
+    menu = r.menu(legal, {}, 0, {a.text(): same for a in legal})
+    assert len(menu) == 2 and "1) col 1" in menu[0] and "5) col 5" in menu[0]
+    assert menu[1] == "  each: A six lets you choose the bonus slot's column."

@@ -348,9 +348,27 @@ class TerminalTable:
 
     # ----- commands ---------------------------------------------------------------------------
     def play_line(self, seat: int, line: str) -> None:
-        plan = resolve(self.session.state, seat, line)
+        try:
+            plan = resolve(self.session.state, seat, line)
+        except ActionError:
+            labelled = self.by_label(seat, line)  # the words of the menu: 'keep Maya + Parthenon'
+            if labelled is None:
+                raise
+            plan = [labelled]
         for action in plan:
             self.session.apply(action, seat)
+
+    def by_label(self, seat: int, line: str) -> Action | None:
+        """The one legal action whose menu label is ``line``, or begins with it."""
+        state = self.session.state
+        view = state.view(seat)
+        text = " ".join(line.lower().split())
+        labels = {a: " ".join(re.sub(r"\x1b\[[0-9;]*m", "", self.renderer.action_label(a, view, seat)).lower().split())
+                  for a in state.legal_actions(seat)}
+        exact = [a for a, label in labels.items() if label == text]
+        starts = [a for a, label in labels.items() if label.startswith(text)]
+        found = exact or starts
+        return found[0] if len(found) == 1 else None
 
     def undo(self, seat: int) -> None:
         if not self.session.can_undo(seat):

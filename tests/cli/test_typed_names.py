@@ -58,3 +58,29 @@ def test_other_civilizations_count_in_words() -> None:
     line = " ".join(r._other({**other, "researched": ["writing"]}, view))
     assert line.endswith(" 1 advance") and "advances" not in line
     assert "no advances" in " ".join(r._other({**other, "researched": []}, view))
+
+
+def test_the_words_of_the_menu_can_be_typed() -> None:
+    """Dominations' menu reads 'keep Maya + Parthenon' for the action 'choose maya parthenon';
+    typing the menu's words was refused ("'+' ... is neither a word nor a whole number")."""
+    from civtable.bots import make_bot
+    from civtable.core import Session
+    from civtable.tui import TerminalTable
+
+    game = make_game("dominations", {"players": 2})
+    session = Session(game, seed=3, seats=["human", "random"])
+    probe = TerminalTable(session, [None, make_bot("random", game, 1, 3)],
+                          renderer_for(game, Term(io.StringIO(), color=False)), Term(io.StringIO(), color=False))
+    session.step_agents(probe.agents)
+    state = session.state
+    view = state.view(0)
+    first = state.legal_actions(0)[0]
+    label = probe.renderer.action_label(first, view, 0)
+    assert label.startswith("keep ") and "+" in label
+    out = io.StringIO()
+    term = Term(out, color=False)
+    t = TerminalTable(session, [None, make_bot("random", game, 1, 3)], renderer_for(game, term), term,
+                      stdin=io.StringIO(label.upper() + "\nquit\n"))
+    t.run()
+    assert "✗" not in out.getvalue()
+    assert [a for p, a in session.record.actions if p == 0][0] == first.text()

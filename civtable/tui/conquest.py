@@ -212,7 +212,7 @@ class ConquestRenderer(Renderer):
         return super().key_name(path, key)
 
     def action_label(self, action: Action, view: dict[str, Any], seat: int, short: bool = False) -> str:
-        c = self.game.content
+        c: Any = self.game.content  # type: ignore[attr-defined]
         if action.kind in ("civ", "fight") and action.args and action.args[0] in c.civ_ids:
             civ = c.civ(action.args[0])  # by name, with its two starting traits when it is chosen
             traits = ", ".join(c.traits[i].name for i in civ.traits) if action.kind == "civ" else ""

@@ -13,6 +13,7 @@ from typing import Any
 from civtable.core import Action
 from civtable.core.words import count
 
+from .inceptum_changes import changes, res_words
 from .render import Renderer
 from .term import columns, pad, visible_len
 
@@ -30,11 +31,6 @@ def res_list(values: dict[str, int] | None, sep: str = " ") -> str:
     parts = [f"{values[r]}{RES_SHORT.get(r, r)}" for r in RES if values.get(r)]
     parts += [f"{v}{k}" for k, v in values.items() if k not in RES and v]
     return sep.join(parts) or "—"
-
-
-def res_words(values: dict[str, int]) -> str:
-    """``{"food": 2}`` -> ``"2 food"``."""
-    return ", ".join(f"{v} {k}" for k, v in values.items() if v) or "nothing"
 
 
 def short_name(name: str, width: int) -> str:
@@ -456,20 +452,27 @@ class InceptumRenderer(Renderer):
         return label
 
     def steps(self, legal: Sequence[Action], view: dict[str, Any], seat: int, chosen: str) -> list[tuple[str, str]] | None:
-        """Many bank trades (up to 20) are one entry, 'bank …', whose step lists them, so the
-        menu leaves room for the city on 24 rows; other menus are flat."""
+        """Many bank trades (up to 20) are one entry, 'bank …', whose step lists them (and with
+        them, in a long menu, the advances: 'research …'), so the menu leaves room for the city on
+        24 rows; other menus are flat."""
         banks = [a for a in legal if a.kind == "bank"]
         if len(banks) < 5:
             return None
         if chosen == "bank":
             return [(f"{a.args[0]} → {a.args[1]}" + self.term.style(f" {self._bank_ratio(view, seat, str(a.args[0]))}:1", "grey"),
                      a.text()) for a in banks]
+        research = [a for a in legal if a.kind == "research"]
+        if chosen == "research":
+            return [(self.action_label(a, view, seat), a.text()) for a in research]
+        gather = {"bank"} | ({"research"} if len(legal) - len(banks) > 8 and len(research) > 3 else set())
         out: list[tuple[str, str]] = []
         for a in legal:
-            if a.kind != "bank":
+            if a.kind not in gather:
                 out.append((self.action_label(a, view, seat), a.text()))
             elif a is banks[0]:
                 out.append((f"bank … ({len(banks)} trades)", "bank"))
+            elif research and a is research[0]:
+                out.append((f"research … ({len(research)} advances)", "research"))
         return out
 
     def _bank_ratio(self, view: dict[str, Any], seat: int, give: str) -> int | None:
@@ -501,96 +504,7 @@ class InceptumRenderer(Renderer):
 
     # ----- what an action changes -------------------------------------------------------------
     def diff(self, before: dict[str, Any], after: dict[str, Any], seat: int) -> list[str]:
-        a = self._player(before, seat) or {}
-        b = self._player(after, seat) or {}
-        out: list[str] = []
-        out += _vec_change("you pay", "you get", a.get("hand") or {}, b.get("hand") or {})
-        ptp = _delta(a.get("ptp") or {}, b.get("ptp") or {})
-        if ptp:
-            out.append("production (PTP): " + ", ".join(f"{v:+d} {k}" for k, v in ptp.items()))
-        na, nb = a.get("ptp_next") or a.get("next_ptp"), b.get("ptp_next") or b.get("next_ptp")
-        if na is not None and nb is not None:
-            nd = _delta(na, nb)
-            if nd and nd != ptp:
-                out.append("production from next round: " + ", ".join(f"{v:+d} {k}" for k, v in nd.items()))
-        if a.get("cp") != b.get("cp"):
-            out.append(f"CP {a.get('cp')} → {b.get('cp')}")
-        pa, pb = a.get("population") or {}, b.get("population") or {}
-        if pa != pb:
-            out.append(
-                f"population {pa.get('total')} ({pa.get('free')} free) → {pb.get('total')} ({pb.get('free')} free)"
-            )
-        new = [x for x in b.get("researched") or [] if x not in (a.get("researched") or [])]
-        if new:
-            out.append("researched: " + ", ".join(new))
-        for key, label in (("government", "government"), ("age", "age")):
-            if a.get(key) != b.get(key):
-                out.append(f"{label}: {a.get(key) or '—'} → {b.get(key) or '—'}")
-        for r, (ra, rb) in enumerate(zip(a.get("city") or [], b.get("city") or []), start=1):
-            for c, (ca, cb) in enumerate(zip(ra, rb), start=1):
-                if ca != cb:
-                    out.append(f"city slot {r} {c}: {_cell_text(ca)} → {_cell_text(cb)}")
-        unlocked = [
-            str(x.get("name"))
-            for x, y in _pairs(before.get("tech"), after.get("tech"))
-            if x.get("status") == "locked" and y.get("status") == "available"
-        ]
-        if unlocked:
-            out.append("unlocks research: " + ", ".join(unlocked))
-        cheaper = [
-            f"{y.get('name')} {x.get('your_cost')}→{y.get('your_cost')}G"
-            for x, y in _pairs(before.get("tech"), after.get("tech"))
-            if x.get("your_cost") != y.get("your_cost") and y.get("status") != "researched"
-        ]
-        if cheaper:
-            out.append("research costs: " + ", ".join(cheaper[:8]) + (" ..." if len(cheaper) > 8 else ""))
-        new_w = [x for x in b.get("wonders") or [] if x not in (a.get("wonders") or [])]
-        if new_w:
-            out.append("wonders: + " + ", ".join(new_w))
-        new_b = [x for x in b.get("benefits") or [] if x not in (a.get("benefits") or [])]
-        if new_b:
-            out.append("benefits: + " + ", ".join(new_b))
-        if before.get("offer") != after.get("offer") and after.get("offer"):
-            o = after["offer"]
-            out.append(
-                f"trade offer: give {res_words(o.get('give') or {})}, get {res_words(o.get('get') or {})}"
-            )
-        return out
-
-
-def _delta(a: dict[str, int], b: dict[str, int]) -> dict[str, int]:
-    return {
-        k: b.get(k, 0) - a.get(k, 0)
-        for k in list(a) + [k for k in b if k not in a]
-        if b.get(k, 0) != a.get(k, 0)
-    }
-
-
-def _vec_change(lose: str, gain: str, a: dict[str, int], b: dict[str, int]) -> list[str]:
-    d = _delta(a, b)
-    out = []
-    paid = {k: -v for k, v in d.items() if v < 0}
-    got = {k: v for k, v in d.items() if v > 0}
-    if paid:
-        out.append(f"{lose}: {res_words(paid)}")
-    if got:
-        out.append(f"{gain}: {res_words(got)}")
-    return out
-
-
-def _pairs(
-    a: Sequence[dict[str, Any]] | None, b: Sequence[dict[str, Any]] | None
-) -> list[tuple[dict[str, Any], dict[str, Any]]]:
-    index = {x.get("id"): x for x in a or []}
-    return [(index[y.get("id")], y) for y in b or [] if y.get("id") in index]
-
-
-def _cell_text(cell: dict[str, Any] | None) -> str:
-    if not cell:
-        return "empty"
-    if cell.get("kind") == "wonder":
-        return f"wonder {cell.get('name') or cell.get('id')}"
-    return f"{cell.get('name') or cell.get('line')} (level {cell.get('level')})"
+        return changes(before, after, seat, self._player)
 
 
 RENDERER = InceptumRenderer

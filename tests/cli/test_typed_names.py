@@ -84,3 +84,25 @@ def test_the_words_of_the_menu_can_be_typed() -> None:
     t.run()
     assert "✗" not in out.getvalue()
     assert [a for p, a in session.record.actions if p == 0][0] == first.text()
+
+
+def test_a_long_inceptum_menu_gathers_bank_trades_and_then_advances() -> None:
+    """Twelve bank trades are one entry; with seven advances, two upgrades, the offer and 'end'
+    the menu would still be eleven rows at 80 columns, so the advances are one entry too."""
+    game, state, seat = _first_turn()
+    r = renderer_for(game, Term(io.StringIO(), color=False))
+    view = state.view(seat)
+    res = ["food", "wood", "stone", "gold"]
+    banks = [Action("bank", (a, b)) for a in res for b in res if a != b]
+    techs = [Action("research", (x,)) for x in ("writing", "mysticism", "masonry", "sailing", "literature",
+                                                "mathematics", "cultivation")]
+    legal = [*techs, Action("upgrade", (1, 1)), Action("upgrade", (3, 3)), *banks, Action("offer", (1 - seat,)),
+             Action("end")]
+    entries = r.steps(legal, view, seat, "")
+    assert entries is not None
+    assert [text for _, text in entries] == ["research", "upgrade 1 1", "upgrade 3 3", "bank", f"offer {1 - seat}", "end"]
+    assert entries[0][0] == "research … (7 advances)" and entries[3][0] == "bank … (12 trades)"
+    inner = r.steps(legal, view, seat, "research")
+    assert inner is not None and [t for _, t in inner] == [a.text() for a in techs]
+    short = r.steps([*techs[:3], *banks, Action("end")], view, seat, "")
+    assert short is not None and [t for _, t in short][:3] == [a.text() for a in techs[:3]]  # a short menu keeps them

@@ -136,7 +136,7 @@ class PathRenderer(Renderer):
         if p.get("leader"):
             cards.append(f"Leader {p['leader']}")
         if p.get("wonders"):
-            cards.append(f"{len(p['wonders'])} Wonders")
+            cards.append(f"Wonder{'s' if len(p['wonders']) > 1 else ''} {', '.join(p['wonders'])}")
         if p.get("aside"):
             cards.append("aside " + ", ".join(f"{a['cubes']} {a['agents']} for R{a['round']}" for a in p["aside"]))
         if p.get("claim"):

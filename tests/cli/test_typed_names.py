@@ -106,3 +106,15 @@ def test_a_long_inceptum_menu_gathers_bank_trades_and_then_advances() -> None:
     assert inner is not None and [t for _, t in inner] == [a.text() for a in techs]
     short = r.steps([*techs[:3], *banks, Action("end")], view, seat, "")
     assert short is not None and [t for _, t in short][:3] == [a.text() for a in techs[:3]]  # a short menu keeps them
+
+
+def test_pathciv_names_your_wonders() -> None:
+    """'1 Wonders' read as a count with a wrong plural and without which Wonder."""
+    game = make_game("pathciv", {"players": 2})
+    r = renderer_for(game, Term(io.StringIO(), color=False))
+    view = game.new_initial_state().view(0)
+    me = view["players"][0]
+    lines = r._you({**me, "wonders": ["Pyramids of Giza"]}, view)
+    assert any("Wonder Pyramids of Giza" in line for line in lines) and not any("1 Wonders" in x for x in lines)
+    lines = r._you({**me, "wonders": ["Pyramids of Giza", "Great Library"]}, view)
+    assert any("Wonders Pyramids of Giza, Great Library" in line for line in lines)

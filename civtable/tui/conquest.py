@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from civtable.core import Action
+from civtable.core.words import count
 
 from .conquest_map import map_lines
 from .render import Renderer
@@ -159,11 +160,11 @@ class ConquestRenderer(Renderer):
         t = view.get("turn") or {}
         bits = []
         if t.get("villages_placed"):
-            bits.append(f"{t['villages_placed']} Village(s) placed")
+            bits.append(f"{count(t['villages_placed'], 'Village')} placed")
         if t.get("recruited"):
             bits.append(f"{t['recruited']} recruited")
         if t.get("rolls_due"):
-            bits.append(f"{t['rolls_due']} research roll(s) due")
+            bits.append(f"{count(t['rolls_due'], 'research roll')} due")
         if t.get("battle"):
             bits.append(f"battle in {_terr(t['battle'])}")
         frame = view.get("frame")

@@ -359,14 +359,15 @@ class TerminalTable:
             self.session.apply(action, seat)
 
     def by_label(self, seat: int, line: str) -> Action | None:
-        """The one legal action whose menu label is ``line``, or begins with it."""
+        """The one legal action whose menu label is ``line``, or begins with it (four characters
+        at least: a stray letter plays nothing)."""
         state = self.session.state
         view = state.view(seat)
         text = " ".join(line.lower().split())
         labels = {a: " ".join(re.sub(r"\x1b\[[0-9;]*m", "", self.renderer.action_label(a, view, seat)).lower().split())
                   for a in state.legal_actions(seat)}
         exact = [a for a, label in labels.items() if label == text]
-        starts = [a for a, label in labels.items() if label.startswith(text)]
+        starts = [a for a, label in labels.items() if label.startswith(text)] if len(text) >= 4 else []
         found = exact or starts
         return found[0] if len(found) == 1 else None
 

@@ -57,7 +57,7 @@ def explain(s: InceptumState, a: Action, player: int) -> str:
     legal_kinds = {x.kind for x in s.legal_actions(player)}
     if k not in legal_kinds and k not in _DECISION_KINDS.get(d.kind, ()):
         return Reason(f"that is not possible now: {d.prompt}", f"; choose {words}",
-                      f"'{a.text()}' is not possible now: the decision is '{d.kind}' ({d.prompt}); choose {words}")
+                      f"'{a.text()}' is not possible now: {d.prompt}; choose {words}")
     try:
         if k == "research":
             ident = str(a.args[0])

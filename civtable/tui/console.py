@@ -225,7 +225,7 @@ class TerminalTable:
         else:
             menu = self.renderer.step_menu(entries, view, seat, bool(self.steps_taken(seat)))
         prompt = wrap(self.renderer.prompt_line(view, seat, state.decision().prompt), t.width, limit=3)
-        height = 0 if full or not t.height else max(8, t.height - len(menu) - 4 - len(prompt))
+        height = 0 if full or not t.height else max(8, t.height - len(menu) - 3 - len(prompt))
         moments = self.new_moments(seat, view)
         self.renderer.whole = full  # 'view all': every part whole, wrapped to the width
         try:
@@ -238,7 +238,7 @@ class TerminalTable:
             # Too tall for the terminal: the menu without its descriptions ('info N' says them)
             # leaves room for the board, so the top of the screen does not scroll away.
             menu = self.renderer.menu(legal, view, seat, {})
-            height = max(8, t.height - len(menu) - 4 - len(prompt))
+            height = max(8, t.height - len(menu) - 3 - len(prompt))
             screen = self.renderer.screen(view, seat, recent, height=height, moments=moments)
         if entries is None and height and len(screen) > height:
             self.renderer.short_menu = True  # still too tall: options grouped by kind, several a line
@@ -246,7 +246,7 @@ class TerminalTable:
                 menu = self.renderer.menu(legal, view, seat, {})
             finally:
                 self.renderer.short_menu = False
-            height = max(8, t.height - len(menu) - 4 - len(prompt))
+            height = max(8, t.height - len(menu) - 3 - len(prompt))
             screen = self.renderer.screen(view, seat, recent, height=height, moments=moments)
         t.clear()
         for line in screen:

@@ -76,7 +76,7 @@ class InceptumRenderer(Renderer):
 
     _view: dict[str, Any] = {}
 
-    optional_sections = ("benefits", "wonders", "recent:5", "others", "tech", "recent:2", "tight", "recent:0", "you")
+    optional_sections = ("benefits", "wonders", "recent:5", "others", "tech", "recent:2", "tight", "recent:0")
 
     def board(self, view: dict[str, Any], seat: int | None) -> list[str]:
         out: list[str] = []

@@ -226,6 +226,11 @@ class Renderer:
             elif step in names:
                 dropped.append(step)
             lines = assemble(recent)
+        shown = len(moments)
+        while height and len(lines) > height and shown > 1:  # still too tall: the latest moments only
+            shown -= 1
+            told = self.moment_lines(list(moments)[-shown:])
+            lines = assemble(recent)
         for name in list(reversed(dropped)):  # put back what fits after all
             dropped.remove(name)
             trial = assemble(recent)

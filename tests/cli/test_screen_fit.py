@@ -170,3 +170,15 @@ def test_the_same_description_for_every_option_is_said_once() -> None:
     menu = r.menu(legal, {}, 0, {a.text(): same for a in legal})
     assert len(menu) == 2 and "1) col 1" in menu[0] and "5) col 5" in menu[0]
     assert menu[1] == "  each: A six lets you choose the bonus slot's column."
+
+
+def test_many_big_moments_give_way_to_the_latest_on_a_short_terminal() -> None:
+    """Three Conquest battles at once made a screen taller than 24 rows: its top scrolled away."""
+    r = Renderer(make_game("nim"), _Term80(io.StringIO(), color=False))
+    moments = [{"round": 16, "title": f"Battle in territory {n}", "lines": ["a roll", "a capture", "who holds it"]}
+               for n in (19, 30, 48)]
+    tall = r.screen({"pile": 12, "you": 0}, 0, [], height=0, moments=moments)
+    short = r.screen({"pile": 12, "you": 0}, 0, [], height=9, moments=moments)
+    assert sum("★" in x for x in tall) == 3
+    assert len(short) <= 9 and short[0] == tall[0]  # the title stays
+    assert [x for x in short if "★" in x] == ["★ Round 16: Battle in territory 48"]

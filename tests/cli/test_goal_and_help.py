@@ -63,3 +63,11 @@ def test_help_keeps_the_games_lines_at_80_columns(name: str) -> None:
     assert all(len(line) < 80 for line in own)
     commands = r.help_lines()[2]
     assert "goal" in commands
+
+
+def test_pathciv_help_explains_the_priority_and_philosophy_marks() -> None:
+    """The screen's 'Ind>Spi>Sci>Cul>Mil' and 'Philosophy L1 1→x1 ?' were explained nowhere."""
+    r = renderer_for(make_game("pathciv", {"players": 2}), Term80(io.StringIO(), color=False))
+    text = " ".join(r.help_lines()[0].split())
+    assert "your priority for a contested card of each type" in text
+    assert "level 2 costs 2 Philosophers, scores x1, its Benefit not yet turned up" in text

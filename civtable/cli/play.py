@@ -356,8 +356,12 @@ def play_one(args: argparse.Namespace, session: Session, seats: list[str], path:
         save=save if path else None,
         narrate=not (args.quiet or args.json),
     )
+    interrupted = False
     try:
         finished = table.run()
+    except KeyboardInterrupt:  # Ctrl-C: stop like 'quit', say where the game is saved, then exit 130
+        finished, interrupted = False, True
+        term.write("")
     finally:
         save(force=True)
     obj = result_object(game, session.state, session.record)
@@ -372,4 +376,6 @@ def play_one(args: argparse.Namespace, session: Session, seats: list[str], path:
         print_summary(term, game, obj, scores=not table.sheet_shown, state=session.state)
         if not finished and path:
             term.write(f"Saved to {path}; continue with: civtable play --resume {path}")
+    if interrupted:
+        raise KeyboardInterrupt
     return bool(finished), humans

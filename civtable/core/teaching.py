@@ -35,6 +35,7 @@ __all__ = [
     "advice",
     "describe_action",
     "describe_actions",
+    "how_to_win",
     "moments",
     "score_sheet",
     "teaching_module",
@@ -153,6 +154,32 @@ def score_sheet(game: Any, view: dict[str, Any], result: dict[str, Any]) -> dict
         raise TeachingError(f"{where}: winners must be a list of seat numbers")
     return {"columns": list(columns), "rows": checked, "winners": list(winners),
             "tiebreak": _text(sheet.get("tiebreak"), f"{where}: tiebreak", optional=True)}
+
+
+def how_to_win(game: Any, view: dict[str, Any]) -> dict[str, Any] | None:
+    """How the game is won and how far each player is, from the game's hook (None if it has
+    none), checked: ``{"title", "objectives": [text], "players": [{"seat", "lines": [{"label",
+    "have", "need", "done", "note"?}]}]}`` (seats counted from 0)."""
+    fn = _hook(game, "how_to_win")
+    if fn is None:
+        return None
+    found = fn(game, view)
+    where = f"{game.info.name} how_to_win"
+    if not isinstance(found, Mapping):
+        raise TeachingError(f"{where} must return a dict")
+    objectives = found.get("objectives") or []
+    if not isinstance(objectives, list) or not all(isinstance(o, str) for o in objectives):
+        raise TeachingError(f"{where}: objectives must be a list of texts")
+    players = []
+    for p in found.get("players") or []:
+        if not isinstance(p, Mapping) or not isinstance(p.get("seat"), int):
+            raise TeachingError(f"{where}: each player needs a seat number")
+        lines = p.get("lines") or []
+        if not isinstance(lines, list) or not all(isinstance(x, Mapping) and "label" in x for x in lines):
+            raise TeachingError(f"{where}: the lines of seat {p['seat']} need a label each")
+        players.append({"seat": p["seat"], "lines": [dict(x) for x in lines]})
+    return {"title": _text(found.get("title") or "", f"{where}: title"), "objectives": list(objectives),
+            "players": players}
 
 
 def tutorials(game: Any) -> list[dict[str, Any]]:

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from civtable.core import Action
+from civtable.core.words import count
 
 from .conquest_map import map_lines
 from .render import Renderer
@@ -47,8 +48,8 @@ Territories are numbered: T12 is territory 12. On the map ('view map') ':'
 marks where the menu's options lead; V1 / C1: a Village / City of Player 1.
 Actions: 'village 12', 'monument 4', 'upgrade 9', 'recruit army 3', 'buy',
 'unit army 5' then 'to 7' (or 'unit army 5 to 7'); 'village T12' and 'T12'
-alone work too, but a bare number is always an option of the menu. 'view places'
-lists your territories, their units (2A:P1: two Armies of Player 1) and
+alone work too, but a bare number is always an option of the menu. 'view
+places' lists your territories, their units (2A:P1: two Armies of Player 1) and
 neighbours."""
 
 
@@ -159,11 +160,11 @@ class ConquestRenderer(Renderer):
         t = view.get("turn") or {}
         bits = []
         if t.get("villages_placed"):
-            bits.append(f"{t['villages_placed']} Village(s) placed")
+            bits.append(f"{count(t['villages_placed'], 'Village')} placed")
         if t.get("recruited"):
             bits.append(f"{t['recruited']} recruited")
         if t.get("rolls_due"):
-            bits.append(f"{t['rolls_due']} research roll(s) due")
+            bits.append(f"{count(t['rolls_due'], 'research roll')} due")
         if t.get("battle"):
             bits.append(f"battle in {_terr(t['battle'])}")
         frame = view.get("frame")
@@ -198,7 +199,26 @@ class ConquestRenderer(Renderer):
             out.append(line[: self.term.width])
         return out if len(out) > 1 else []
 
+    def item_name(self, key: str, index: int, item: dict[str, Any]) -> str:
+        if key == "territories" and isinstance(item.get("id"), int):
+            return _terr(item["id"])
+        return super().item_name(key, index, item)
+
+    def key_name(self, path: list[str], key: str) -> str:
+        """Units are keyed by seat (counted from 0) in a territory, by territory in a turn."""
+        if key.isdigit() and path and path[-1] in ("armies", "fleets"):
+            return self.game.seat_name(int(key)) if len(path) > 1 and path[-2].startswith("T") else _terr(key)
+        if key.isdigit() and path and path[-1].startswith("moved"):
+            return _terr(key)
+        return super().key_name(path, key)
+
     def action_label(self, action: Action, view: dict[str, Any], seat: int, short: bool = False) -> str:
+        c: Any = self.game.content  # type: ignore[attr-defined]
+        if action.kind in ("civ", "fight") and action.args and action.args[0] in c.civ_ids:
+            civ = c.civ(action.args[0])  # by name, with its two starting traits when it is chosen
+            traits = ", ".join(c.traits[i].name for i in civ.traits) if action.kind == "civ" else ""
+            name = f"{civ.name} ({traits})" if traits else civ.name
+            return name if short else f"{action.kind} {name}"
         args = [_terr(a) if isinstance(a, int) else str(a) for a in action.args]
         if short:
             return " ".join(args) or action.kind

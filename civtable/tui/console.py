@@ -27,7 +27,7 @@ from civtable.core.game import GameState
 from civtable.core.words import count
 
 from .render import Renderer
-from .term import Term, clip
+from .term import Term, clip, wrap
 
 Saver = Callable[[], None]
 
@@ -152,6 +152,8 @@ class TerminalTable:
                         self.term.write(text)
                 elif word == "view":
                     self.view(seat, rest.lower())
+                elif word in ("goal", "goals", "win"):
+                    self.goal(seat)
                 elif word == "log":
                     for entry in self.log[-40:]:
                         self.say(entry, "  ")
@@ -222,15 +224,39 @@ class TerminalTable:
             menu = self.renderer.menu(legal, view, seat, described)
         else:
             menu = self.renderer.step_menu(entries, view, seat, bool(self.steps_taken(seat)))
-        height = 0 if full or not t.height else max(8, t.height - len(menu) - 5)
+        prompt = wrap(self.renderer.prompt_line(view, seat, state.decision().prompt), t.width, limit=3)
+        height = 0 if full or not t.height else max(8, t.height - len(menu) - 3 - len(prompt))
+        moments = self.new_moments(seat, view)
+        self.renderer.whole = full  # 'view all': every part whole, wrapped to the width
+        try:
+            screen = self.renderer.screen(view, seat, recent, height=height, moments=moments)
+        finally:
+            self.renderer.whole = False
+        if full:
+            screen = [part for line in screen for part in wrap(line, t.width, indent="    ")]
+        if entries is None and height and len(screen) > height and any(described.values()):
+            # Too tall for the terminal: the menu without its descriptions ('info N' says them)
+            # leaves room for the board, so the top of the screen does not scroll away.
+            menu = self.renderer.menu(legal, view, seat, {})
+            height = max(8, t.height - len(menu) - 3 - len(prompt))
+            screen = self.renderer.screen(view, seat, recent, height=height, moments=moments)
+        if entries is None and height and len(screen) > height:
+            self.renderer.short_menu = True  # still too tall: options grouped by kind, several a line
+            try:
+                menu = self.renderer.menu(legal, view, seat, {})
+            finally:
+                self.renderer.short_menu = False
+            height = max(8, t.height - len(menu) - 3 - len(prompt))
+            screen = self.renderer.screen(view, seat, recent, height=height, moments=moments)
         t.clear()
-        for line in self.renderer.screen(view, seat, recent, height=height, moments=self.new_moments(seat, view)):
+        for line in screen:
             t.write(clip(line, t.width))
         t.write("")
-        t.write(clip(self.renderer.prompt_line(view, seat, state.decision().prompt), t.width))
+        for line in prompt:  # the question whole, on up to three lines
+            t.write(line)
         for line in menu:
             t.write(clip(line, t.width))
-        t.write(t.style("  (number or text; 'info N' explains, 'undo', 'help', 'quit')", "grey"))
+        t.write(t.style("  (number or text; 'info N' explains, 'goal', 'undo', 'help', 'quit')", "grey"))
 
     def say(self, text: str, indent: str = "", *styles: str) -> None:
         """Write ``text`` wrapped to the terminal's width, every line after the first indented
@@ -260,11 +286,25 @@ class TerminalTable:
             self.show(seat, full=True)
             return
         view = self.session.state.view(seat)
-        lines = self.renderer.section(what, view, seat)
+        self.renderer.whole = True
+        try:
+            lines = self.renderer.section(what, view, seat)
+        finally:
+            self.renderer.whole = False
         if lines is None:
             names = ", ".join(name for name, _ in self.renderer.sections(view, seat))
             raise MalformedAction(f"there is no part called {what!r}; say 'view all' or one of: {names}")
-        for line in lines:
+        for line in lines:  # whole, wrapped to the terminal's width
+            for part in wrap(line, self.term.width, indent="    "):
+                self.term.write(part)
+
+    def goal(self, seat: int) -> None:
+        """``goal``: how the game is won and how far each player is, from the seat's own view."""
+        progress = teaching.how_to_win(self.game, self.session.state.view(seat))
+        if progress is None:
+            self.say(f"{self.game.info.title}: {self.game.info.description}".rstrip(": "), "  ")
+            return
+        for line in self.renderer.goal_lines(progress, seat):
             self.term.write(line)
 
     # ----- staged menus: a long menu chosen in small steps (e.g. a tile, then a place, then a turn) --
@@ -308,9 +348,28 @@ class TerminalTable:
 
     # ----- commands ---------------------------------------------------------------------------
     def play_line(self, seat: int, line: str) -> None:
-        plan = resolve(self.session.state, seat, line)
+        try:
+            plan = resolve(self.session.state, seat, line)
+        except ActionError:
+            labelled = self.by_label(seat, line)  # the words of the menu: 'keep Maya + Parthenon'
+            if labelled is None:
+                raise
+            plan = [labelled]
         for action in plan:
             self.session.apply(action, seat)
+
+    def by_label(self, seat: int, line: str) -> Action | None:
+        """The one legal action whose menu label is ``line``, or begins with it (four characters
+        at least: a stray letter plays nothing)."""
+        state = self.session.state
+        view = state.view(seat)
+        text = " ".join(line.lower().split())
+        labels = {a: " ".join(re.sub(r"\x1b\[[0-9;]*m", "", self.renderer.action_label(a, view, seat)).lower().split())
+                  for a in state.legal_actions(seat)}
+        exact = [a for a, label in labels.items() if label == text]
+        starts = [a for a, label in labels.items() if label.startswith(text)] if len(text) >= 4 else []
+        found = exact or starts
+        return found[0] if len(found) == 1 else None
 
     def undo(self, seat: int) -> None:
         if not self.session.can_undo(seat):
@@ -415,10 +474,13 @@ def resolve(state: GameState, seat: int, line: str) -> list[Action]:
     single = _match(legal, tokens)
     if single is not None:
         return [single]
+    spaced = [a for a in legal if _spaced(a) == text]  # 'research trade routes': trade_routes
+    if len(spaced) == 1:
+        return spaced
     plan = _split(state, seat, tokens, depth=0)
     if plan:
         return plan
-    starts = [a for a in legal if a.text().startswith(text)]
+    starts = [a for a in legal if a.text().startswith(text) or _spaced(a).startswith(text)]
     if len(starts) == 1:
         return starts
     if len(starts) > 1:
@@ -428,6 +490,11 @@ def resolve(state: GameState, seat: int, line: str) -> list[Action]:
         raise IllegalAction(f"that is no action here: '{text}'; type one number from the menu ({choice}) or an action's text")
     action = Action.parse(text)  # raises MalformedAction for text that is no action at all
     raise IllegalAction(state.explain_illegal(action, seat))
+
+
+def _spaced(action: Action) -> str:
+    """An action's text as the screen names things: ``research trade routes``."""
+    return action.text().replace("_", " ")
 
 
 def _match(legal: Sequence[Action], tokens: Sequence[str]) -> Action | None:

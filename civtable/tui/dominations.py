@@ -192,7 +192,7 @@ class DominationsRenderer(Renderer):
         return t.style("DOMINATIONS", "bold") + f" — {when} — {who}"
 
     def sections(self, view: dict[str, Any], seat: int | None) -> list[tuple[str, list[str]]]:
-        w = self.term.width
+        w = 10**4 if self.whole else self.term.width  # a part asked for is shown whole (wrapped)
         # the land is left out only as a last resort, and never while its numbers are the menu
         self.optional_sections = SHRINK if not self._marks else SHRINK[:-1]
         return [
@@ -492,6 +492,13 @@ class DominationsRenderer(Renderer):
         got = knowledge(best.counts, best.vest).replace(" (Knowledge of your choice)", "")
         more = " or more" if len(outs) > 1 else ""
         return clip(f"turned {r}: corners {corners} → {got}{more}", self.term.width - 8)
+
+    def item_name(self, key: str, index: int, item: dict[str, Any]) -> str:
+        """A space of the land by its place name (``M20``) in ``info``'s changes."""
+        cell = item.get("cell")
+        if key == "board" and isinstance(cell, list) and len(cell) == 3:
+            return cell_name(cell)
+        return super().item_name(key, index, item)
 
     def action_label(self, action: Action, view: dict[str, Any], seat: int, short: bool = False) -> str:
         a = action.args

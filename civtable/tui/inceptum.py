@@ -11,7 +11,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from civtable.core import Action
+from civtable.core.words import count
 
+from .inceptum_changes import changes, res_words
 from .render import Renderer
 from .term import columns, pad, visible_len
 
@@ -31,11 +33,6 @@ def res_list(values: dict[str, int] | None, sep: str = " ") -> str:
     return sep.join(parts) or "—"
 
 
-def res_words(values: dict[str, int]) -> str:
-    """``{"food": 2}`` -> ``"2 food"``."""
-    return ", ".join(f"{v} {k}" for k, v in values.items() if v) or "nothing"
-
-
 def short_name(name: str, width: int) -> str:
     if name.startswith("The "):
         name = name[4:]
@@ -43,12 +40,12 @@ def short_name(name: str, width: int) -> str:
 
 
 HELP = """\
-INCEPTUM: each round, production (every building pays), then each player's turn:
-research an advance, build or upgrade a building, build a Wonder, trade with
-the bank or a player; 'end' ends your turn. The goal depends on the mode (the
-top line; 'view all'). Actions: 'research writing', 'build food' then
-'slot 2 3' (or 'build food 2 3'), 'upgrade 2 3' (row 2, column 3), 'bank food
-wood' (give food, get wood), 'offer 2' (a trade with Player 2), 'end'.
+INCEPTUM: each round, production (every building pays), then each player's
+turn: research an advance, build or upgrade a building, build a Wonder, trade
+with the bank or a player; 'end' ends your turn. The goal depends on the mode:
+'goal' says it and how far everyone is. Actions: 'research writing', 'build
+food' then 'slot 2 3' (or 'build food 2 3'), 'upgrade 2 3' (row 2, column 3),
+'bank food wood' (give food, get wood), 'offer 2' (a trade with Player 2).
 Your city is a 5x5 grid; the dice name a row and a column: that slot of every
 city pays again (» on the screen). Tech: ✓ researched, ○ available now."""
 
@@ -65,6 +62,7 @@ class InceptumRenderer(Renderer):
         parts = [t.style("INCEPTUM", "bold"), f"round {view.get('round', '?')}"]
         if mode:
             parts.append(MODES.get(mode, str(mode)))
+        short = [*parts[:-1], str(mode).title()] if mode else parts  # when the long name does not fit
         if seat is not None:
             me = self._player(view, seat) or {}
             who = f"{self.game.seat_name(seat)} (you)"
@@ -72,9 +70,13 @@ class InceptumRenderer(Renderer):
             if extras:
                 who += " — " + ", ".join(extras)
             parts.append(t.style(who, "bold", "green"))
-        return " · ".join(parts)
+            short.append(parts[-1])
+        line = " · ".join(parts)
+        return line if visible_len(line) <= t.width else " · ".join(short)
 
-    optional_sections = ("benefits", "wonders", "recent:5", "others", "tech", "recent:2")
+    _view: dict[str, Any] = {}
+
+    optional_sections = ("benefits", "wonders", "recent:5", "others", "tech", "recent:2", "tight", "recent:0")
 
     def board(self, view: dict[str, Any], seat: int | None) -> list[str]:
         out: list[str] = []
@@ -86,6 +88,7 @@ class InceptumRenderer(Renderer):
     def sections(self, view: dict[str, Any], seat: int | None) -> list[tuple[str, list[str]]]:
         t = self.term
         me = self._player(view, seat) if seat is not None else None
+        self._view = view
         parts: list[tuple[str, list[str]]] = [("status", self._status(view, seat))]
         if me is not None:
             parts.append(("you", self._resources(me) + self._score_line(me, view)))
@@ -159,8 +162,7 @@ class InceptumRenderer(Renderer):
         slot_for = pending.get("slot_for")
         if slot_for:
             free = " (free)" if slot_for.get("free") else ""
-            what = "wonder " if slot_for.get("kind") == "wonder" else "building "
-            return f"placing {what}{slot_for.get('id')}{free}: choose an empty slot"
+            return f"placing {self._piece_name(slot_for)}{free}: choose an empty slot"
         if "pray_left" in pending:
             return f"prayers: {pending['pray_left']} more resources to take (taken so far: {res_list(pending.get('pray_taken'))})"
         if "free_research" in pending:
@@ -184,6 +186,17 @@ class InceptumRenderer(Renderer):
             parts.append(f"{key.replace('_', ' ')}: {value}")
         return "; ".join(parts)
 
+    def _piece_name(self, slot_for: dict[str, Any]) -> str:
+        """The building or wonder being placed, by its name (the view names it by id)."""
+        ident, wonder = slot_for.get("id"), slot_for.get("kind") == "wonder"
+        for item in (self._view.get("wonders") if wonder else self._view.get("buildings")) or []:
+            if item.get("id") == ident:
+                levels = item.get("levels") or [{}]
+                name = item.get("name") or levels[0].get("name")
+                if name:
+                    return str(name)
+        return f"{'wonder' if wonder else 'building'} {ident}"
+
     # ----- the city and resources ----------------------------------------------------------------
     def _city(self, me: dict[str, Any], dice: dict[str, Any] | None, cw: int) -> list[str]:
         t = self.term
@@ -197,7 +210,8 @@ class InceptumRenderer(Renderer):
                 (f"[{c}]" if slot and slot[1] == c else f" {c}").ljust(cw) for c in range(1, ncols + 1)
             ).rstrip()
         )
-        lines = [t.style("Your city", "bold") + t.style("  (row, column as in 'slot 2 3')", "grey"), head]
+        title = [] if self.tight else [t.style("Your city", "bold") + t.style("  (row, column as in 'slot 2 3')", "grey")]
+        lines = [*title, head]
         for r, row in enumerate(grid, start=1):
             cells = []
             for c, cell in enumerate(row, start=1):
@@ -227,6 +241,10 @@ class InceptumRenderer(Renderer):
         hand = me.get("hand") or {}
         ptp = me.get("ptp") or {}
         nxt = me.get("ptp_next") or me.get("next_ptp")
+        if self.tight:  # a short terminal: two lines
+            more = f" (next round {res_list(nxt)})" if nxt and any(nxt.get(r, 0) != ptp.get(r, 0) for r in RES) else ""
+            return [f"{t.style('In hand', 'bold')} {res_words(hand)}",
+                    f"{t.style('PTP', 'bold')} (production per round) {res_list(ptp)}{more}"]
         lines = [
             t.style(f"{'Resources':<12}", "bold") + "".join(t.style(f"{r:>7}", RES_STYLE[r]) for r in RES)
         ]
@@ -246,6 +264,8 @@ class InceptumRenderer(Renderer):
         cp = me.get("cp")
         parts = [t.style(f"CP {cp}", "bold")]
         breakdown = me.get("cp_breakdown") or {}
+        if self.tight:  # a short terminal: only the parts that count
+            breakdown = {k: v for k, v in breakdown.items() if v}
         if breakdown:
             parts[0] += " (" + " + ".join(f"{k} {v}" for k, v in breakdown.items()) + ")"
         pop = me.get("population") or {}
@@ -370,10 +390,10 @@ class InceptumRenderer(Renderer):
             bits.append("PTP " + res_list(p.get("ptp")))
         city = p.get("city") or []
         buildings = sum(1 for row in city for c in row if c and c.get("kind") == "building")
-        bits.append(f"{buildings} buildings")
+        bits.append(count(buildings, "building"))
         if p.get("wonders"):
             bits.append("wonders " + ", ".join(p["wonders"]))
-        bits.append(f"{len(p.get('researched') or [])} advances")
+        bits.append(count(len(p.get("researched") or []), "advance"))
         lines = ["  " + bits[0]]
         for bit in bits[1:]:
             if visible_len(lines[-1]) + 3 + visible_len(bit) > t.width:
@@ -383,9 +403,24 @@ class InceptumRenderer(Renderer):
         return lines
 
     # ----- the menu ---------------------------------------------------------------------------
+    def typed(self, line: str, legal: Sequence[Action]) -> str:
+        """A trade is offered to a player by the number the screen shows: 'offer 2' (or 'offer
+        player 2') is the offer to Player 2, whose seat the action counts from 0."""
+        words = line.lower().split()
+        if words[:1] == ["offer"] and len(words) in (2, 3) and words[-1].isdigit() and words[1:-1] in ([], ["player"]):
+            return f"offer {int(words[-1]) - 1}"
+        return line
+
     def action_label(self, action: Action, view: dict[str, Any], seat: int, short: bool = False) -> str:
-        label = super().action_label(action, view, seat, short)
         t = self.term
+        if action.kind == "offer" and action.args:  # the player as the screen names them
+            return f"{'' if short else 'offer '}{int(action.args[0]) + 1}" + t.style(
+                f" (trade with {self._seat(action.args[0])})", "grey")
+        label = super().action_label(action, view, seat, short)
+        if action.kind == "research" and action.args:  # the advance by its name
+            name = next((x.get("name") for x in view.get("tech") or [] if x.get("id") == action.args[0]), None)
+            if name:
+                label = str(name) if short else f"research {name}"
         if (view.get("decision") or {}).get("kind") in ("free", "government") and action.kind in (
             "research",
             "build",
@@ -399,8 +434,6 @@ class InceptumRenderer(Renderer):
             ratio = self._bank_ratio(view, seat, str(action.args[0]))
             if ratio:
                 return label + t.style(f" {ratio}:1", "grey")
-        if action.kind == "offer" and action.args:
-            return label + t.style(f" (trade with {self._seat(action.args[0])})", "grey")
         if action.kind == "build" and action.args:
             for line in view.get("buildings") or []:
                 if line.get("id") == action.args[0] and line.get("levels"):
@@ -417,6 +450,30 @@ class InceptumRenderer(Renderer):
                 if w.get("id") == action.args[0]:
                     return label + t.style(" " + res_list(w.get("your_cost") or w.get("cost")), "grey")
         return label
+
+    def steps(self, legal: Sequence[Action], view: dict[str, Any], seat: int, chosen: str) -> list[tuple[str, str]] | None:
+        """Many bank trades (up to 20) are one entry, 'bank …', whose step lists them (and with
+        them, in a long menu, the advances: 'research …'), so the menu leaves room for the city on
+        24 rows; other menus are flat."""
+        banks = [a for a in legal if a.kind == "bank"]
+        if len(banks) < 5:
+            return None
+        if chosen == "bank":
+            return [(f"{a.args[0]} → {a.args[1]}" + self.term.style(f" {self._bank_ratio(view, seat, str(a.args[0]))}:1", "grey"),
+                     a.text()) for a in banks]
+        research = [a for a in legal if a.kind == "research"]
+        if chosen == "research":
+            return [(self.action_label(a, view, seat), a.text()) for a in research]
+        gather = {"bank"} | ({"research"} if len(legal) - len(banks) > 8 and len(research) > 3 else set())
+        out: list[tuple[str, str]] = []
+        for a in legal:
+            if a.kind not in gather:
+                out.append((self.action_label(a, view, seat), a.text()))
+            elif a is banks[0]:
+                out.append((f"bank … ({len(banks)} trades)", "bank"))
+            elif research and a is research[0]:
+                out.append((f"research … ({len(research)} advances)", "research"))
+        return out
 
     def _bank_ratio(self, view: dict[str, Any], seat: int, give: str) -> int | None:
         """How many of ``give`` the bank takes for one resource: the rules' ratio less the seat's
@@ -447,96 +504,7 @@ class InceptumRenderer(Renderer):
 
     # ----- what an action changes -------------------------------------------------------------
     def diff(self, before: dict[str, Any], after: dict[str, Any], seat: int) -> list[str]:
-        a = self._player(before, seat) or {}
-        b = self._player(after, seat) or {}
-        out: list[str] = []
-        out += _vec_change("you pay", "you get", a.get("hand") or {}, b.get("hand") or {})
-        ptp = _delta(a.get("ptp") or {}, b.get("ptp") or {})
-        if ptp:
-            out.append("production (PTP): " + ", ".join(f"{v:+d} {k}" for k, v in ptp.items()))
-        na, nb = a.get("ptp_next") or a.get("next_ptp"), b.get("ptp_next") or b.get("next_ptp")
-        if na is not None and nb is not None:
-            nd = _delta(na, nb)
-            if nd and nd != ptp:
-                out.append("production from next round: " + ", ".join(f"{v:+d} {k}" for k, v in nd.items()))
-        if a.get("cp") != b.get("cp"):
-            out.append(f"CP {a.get('cp')} → {b.get('cp')}")
-        pa, pb = a.get("population") or {}, b.get("population") or {}
-        if pa != pb:
-            out.append(
-                f"population {pa.get('total')} ({pa.get('free')} free) → {pb.get('total')} ({pb.get('free')} free)"
-            )
-        new = [x for x in b.get("researched") or [] if x not in (a.get("researched") or [])]
-        if new:
-            out.append("researched: " + ", ".join(new))
-        for key, label in (("government", "government"), ("age", "age")):
-            if a.get(key) != b.get(key):
-                out.append(f"{label}: {a.get(key) or '—'} → {b.get(key) or '—'}")
-        for r, (ra, rb) in enumerate(zip(a.get("city") or [], b.get("city") or []), start=1):
-            for c, (ca, cb) in enumerate(zip(ra, rb), start=1):
-                if ca != cb:
-                    out.append(f"city slot {r} {c}: {_cell_text(ca)} → {_cell_text(cb)}")
-        unlocked = [
-            str(x.get("name"))
-            for x, y in _pairs(before.get("tech"), after.get("tech"))
-            if x.get("status") == "locked" and y.get("status") == "available"
-        ]
-        if unlocked:
-            out.append("unlocks research: " + ", ".join(unlocked))
-        cheaper = [
-            f"{y.get('name')} {x.get('your_cost')}→{y.get('your_cost')}G"
-            for x, y in _pairs(before.get("tech"), after.get("tech"))
-            if x.get("your_cost") != y.get("your_cost") and y.get("status") != "researched"
-        ]
-        if cheaper:
-            out.append("research costs: " + ", ".join(cheaper[:8]) + (" ..." if len(cheaper) > 8 else ""))
-        new_w = [x for x in b.get("wonders") or [] if x not in (a.get("wonders") or [])]
-        if new_w:
-            out.append("wonders: + " + ", ".join(new_w))
-        new_b = [x for x in b.get("benefits") or [] if x not in (a.get("benefits") or [])]
-        if new_b:
-            out.append("benefits: + " + ", ".join(new_b))
-        if before.get("offer") != after.get("offer") and after.get("offer"):
-            o = after["offer"]
-            out.append(
-                f"trade offer: give {res_words(o.get('give') or {})}, get {res_words(o.get('get') or {})}"
-            )
-        return out
-
-
-def _delta(a: dict[str, int], b: dict[str, int]) -> dict[str, int]:
-    return {
-        k: b.get(k, 0) - a.get(k, 0)
-        for k in list(a) + [k for k in b if k not in a]
-        if b.get(k, 0) != a.get(k, 0)
-    }
-
-
-def _vec_change(lose: str, gain: str, a: dict[str, int], b: dict[str, int]) -> list[str]:
-    d = _delta(a, b)
-    out = []
-    paid = {k: -v for k, v in d.items() if v < 0}
-    got = {k: v for k, v in d.items() if v > 0}
-    if paid:
-        out.append(f"{lose}: {res_words(paid)}")
-    if got:
-        out.append(f"{gain}: {res_words(got)}")
-    return out
-
-
-def _pairs(
-    a: Sequence[dict[str, Any]] | None, b: Sequence[dict[str, Any]] | None
-) -> list[tuple[dict[str, Any], dict[str, Any]]]:
-    index = {x.get("id"): x for x in a or []}
-    return [(index[y.get("id")], y) for y in b or [] if y.get("id") in index]
-
-
-def _cell_text(cell: dict[str, Any] | None) -> str:
-    if not cell:
-        return "empty"
-    if cell.get("kind") == "wonder":
-        return f"wonder {cell.get('name') or cell.get('id')}"
-    return f"{cell.get('name') or cell.get('line')} (level {cell.get('level')})"
+        return changes(before, after, seat, self._player)
 
 
 RENDERER = InceptumRenderer

@@ -30,8 +30,10 @@ C open claims: 'claim <card>' puts or moves your cubes, 'withdraw' takes them
   back, 'confirm' when happy; then the best priority for the card's type wins
 E 'buy writing': one Technology you can afford. F a Challenge or a Battle.
 Marks: P2✓ leads a claim, P3✗ outranked; Amb Bld Phi Sag Uni = trays;
-Cul Sci Spi Mil Ind = Research. 'view library', 'view philosophy', 'view
-others' show what is left out; '? N' says what option N does."""
+Cul Sci Spi Mil Ind = Research; 'Ind>Spi>…' your priority for a contested
+card of each type (best first); Philosophy 'L2 2→x1 ?': level 2 costs 2
+Philosophers, scores x1, its Benefit not yet turned up. 'view library', 'view
+philosophy', 'view others' show what is left out; '? N' what option N does."""
 
 
 class PathRenderer(Renderer):
@@ -69,6 +71,10 @@ class PathRenderer(Renderer):
         return parts
 
     # ----- parts ----------------------------------------------------------------------------
+    def _fit(self, line: str, width: int) -> str:
+        """A line of a part, cut to the width on the screen, whole when the part is asked for."""
+        return line if self.whole else clip(line, width)
+
     def _player(self, view: dict[str, Any], seat: int | None) -> dict[str, Any] | None:
         if seat is None:
             return None
@@ -89,7 +95,7 @@ class PathRenderer(Renderer):
                 what = f"Battle {e['name']} (Threat {e['threat']}): " + " / ".join(e["lines"])
             now = str(e["round"]) in (str(rnd), f"{rnd}a", f"{rnd}b")
             line = ("▶ " if now else "  ") + f"R{e['round']} {what}"
-            out.append(clip(t.style(line, "bold") if now else line, t.width))
+            out.append(self._fit(t.style(line, "bold") if now else line, t.width))
         return out
 
     def _market(self, view: dict[str, Any]) -> list[str]:
@@ -103,7 +109,7 @@ class PathRenderer(Renderer):
                 marks = " ".join(f"P{e['seat']}{'✓' if e['leads'] else '✗'}" for e in claims.get(c["id"], []))
                 line = (f"  {c['name']} {SHORT[c['type']]}{c['level']} {c['cost']}{agents} {c['vp']}VP"
                         f" {marks + ' ' if marks else ''}· {c.get('bonus') or '—'}")
-                out.append(clip(line, t.width))
+                out.append(self._fit(line, t.width))
         return out
 
     def _you(self, p: dict[str, Any], view: dict[str, Any]) -> list[str]:
@@ -113,7 +119,7 @@ class PathRenderer(Renderer):
                 f"· Legacy {p['legacy']} · {prio}")
         trays = " ".join(f"{TRAY_SHORT[i]} {p['trays'][k]}" for i, k in enumerate(TRAYS))
         rs = " ".join(f"{SHORT[k]} {v}" for k, v in p["research"].items())
-        lines = [clip(t.style(head, "bold"), t.width), clip(f"  trays {trays} · research {rs}", t.width)]
+        lines = [self._fit(t.style(head, "bold"), t.width), self._fit(f"  trays {trays} · research {rs}", t.width)]
         pr = p.get("project") or {}
         placed = list(pr.get("left") or []) + list(pr.get("right") or [])
         hand = list(p.get("hand") or [])
@@ -121,25 +127,25 @@ class PathRenderer(Renderer):
             if name in hand:
                 hand.remove(name)
         if pr.get("left") or pr.get("right"):
-            lines.append(clip(t.style(f"  Project: left {', '.join(pr.get('left') or []) or '—'} | right "
+            lines.append(self._fit(t.style(f"  Project: left {', '.join(pr.get('left') or []) or '—'} | right "
                                       f"{', '.join(pr.get('right') or []) or '—'}", "green"), t.width))
         elif p.get("left") or p.get("right"):
-            lines.append(clip(f"  left {', '.join(p['left'])} | right {', '.join(p['right'])}"
+            lines.append(self._fit(f"  left {', '.join(p['left'])} | right {', '.join(p['right'])}"
                               + (f" · new {', '.join(p['discovered'])}" if p.get("discovered") else ""), t.width))
         if hand:
-            lines.append(clip(f"  hand {', '.join(hand)}", t.width))
+            lines.append(self._fit(f"  hand {', '.join(hand)}", t.width))
         cards = []
         if p.get("leader"):
             cards.append(f"Leader {p['leader']}")
         if p.get("wonders"):
-            cards.append(f"{len(p['wonders'])} Wonders")
+            cards.append(f"Wonder{'s' if len(p['wonders']) > 1 else ''} {', '.join(p['wonders'])}")
         if p.get("aside"):
             cards.append("aside " + ", ".join(f"{a['cubes']} {a['agents']} for R{a['round']}" for a in p["aside"]))
         if p.get("claim"):
             state = {"outranked": "outranked: move or withdraw", "done": "final"}.get(p.get("claim_state", ""), p.get("claim_state", ""))
             cards.append(t.style(f"claims {p['claim']}" + (f" ({state})" if state else ""), "yellow"))
         if cards:
-            lines.append(clip("  " + " · ".join(cards), t.width))
+            lines.append(self._fit("  " + " · ".join(cards), t.width))
         return lines
 
     def _other(self, p: dict[str, Any]) -> str:
@@ -149,7 +155,7 @@ class PathRenderer(Renderer):
             bits.append(f"claims {p['claim']}" + ("✗" if p.get("claim_state") == "outranked" else ""))
         elif p.get("committed") and not p.get("left"):
             bits.append("Project placed")
-        return clip("  " + " · ".join(bits), self.term.width)
+        return self._fit("  " + " · ".join(bits), self.term.width)
 
     def _library(self, view: dict[str, Any]) -> list[str]:
         t = self.term
@@ -159,7 +165,7 @@ class PathRenderer(Renderer):
             by_type.setdefault(x["type"], []).append(f"{x['name']} {x['cost']}/{x['vp']}({x['left']})")
         for ty in TYPES:
             if ty in by_type:
-                out.append(clip(f"  {SHORT[ty]} " + ", ".join(by_type[ty]), t.width))
+                out.append(self._fit(f"  {SHORT[ty]} " + ", ".join(by_type[ty]), t.width))
         return out
 
     def _philosophy(self, view: dict[str, Any]) -> list[str]:
@@ -167,7 +173,7 @@ class PathRenderer(Renderer):
         for lv in view.get("philosophy", []):
             up = "/".join(lv["faceup"]) or ("?" if not lv["seen"] else "—")
             items.append(f"L{lv['level']} {lv['cost']}→x{lv['multiplier']} {up}")
-        return [clip(self.term.style("Philosophy", "bold") + " " + "; ".join(items), self.term.width)]
+        return [self._fit(self.term.style("Philosophy", "bold") + " " + "; ".join(items), self.term.width)]
 
     def moment_lines(self, moments: Any) -> list[str]:
         """The new big moments, compact enough for 24 rows: a title and up to 4 lines each, the

@@ -11,7 +11,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from civtable.core import Action, Game
+from civtable.core.words import count
 
+from .changes import worded_changes
 from .term import Term, clip, columns, visible_len
 
 _SKIP_KEYS = {"decision", "you", "game"}
@@ -23,6 +25,7 @@ Commands:  N      play option N of the menu
   ? N  (info N)   what option N does and would change, without playing it
   undo            take back your last action (not across dice or other players)
   view            the screen again; 'view all': every part; 'view <part>': one
+  goal            how to win, and how far each player is
   log             the game log         help   this text         quit   stop"""
 """The commands of every game; each game's renderer adds its own part (``Renderer.help_text``)."""
 
@@ -49,6 +52,36 @@ class Renderer:
         width = min(self.term.width, 80) - 1
         lines = [w for line in own.splitlines() for w in (textwrap.wrap(line, width) or [""])]
         return ["\n".join(lines), "", HELP]
+
+    def goal_lines(self, progress: dict[str, Any], seat: int | None) -> list[str]:
+        """``goal``: how the game is won (:func:`civtable.core.teaching.how_to_win`) and one line
+        of progress per player, ``have/need`` and ``✓`` once a goal is met, within the width."""
+        t = self.term
+        width = min(t.width, 100)
+        out = [t.style(f"How to win: {progress['title']}" if progress["title"] else "How to win", "bold")]
+        for text in progress["objectives"]:
+            out += textwrap.wrap(text, width - 2, initial_indent="  ", subsequent_indent="    ",
+                                 break_on_hyphens=False)
+        if progress["players"]:
+            out.append(t.style("How far everyone is:", "bold"))
+        for p in progress["players"]:
+            items = []
+            for line in p["lines"]:
+                have, need = line.get("have"), line.get("need")
+                item = f"{line['label']} {have}" + (f"/{need}" if need else "")
+                if line.get("done") and need:
+                    item += " ✓"
+                if line.get("note"):
+                    item += f" ({line['note']})"
+                items.append(item)
+            line = "  " + self.game.seat_name(p["seat"]) + (" (you)" if p["seat"] == seat else "") + ":"
+            for item in items:  # a line breaks between two items, never inside one
+                if len(line) + 3 + len(item) > width - 3 and len(line) > 8:
+                    out.append(line + " ·")
+                    line = "     "
+                line += (" " if line.endswith(":") or not line.strip() else " · ") + item
+            out.append(line)
+        return out
 
     def score_sheet(self, sheet: dict[str, Any]) -> list[str]:
         """The end-of-game score sheet (:func:`civtable.core.teaching.score_sheet`): a table when
@@ -99,7 +132,20 @@ class Renderer:
     # ----- the main screen -----------------------------------------------------------------
     optional_sections: tuple[str, ...] = ("recent:3",)
     """How to shrink a screen too tall for the terminal, step by step: a section name leaves that
-    section out; ``recent:N`` keeps only the last N recent events."""
+    section out; ``recent:N`` keeps only the last N recent events; ``tight`` draws the sections
+    again with :attr:`tight` set (a renderer may then draw them shorter) and without the blank
+    lines between them."""
+
+    short_menu = False
+    """Set while a menu is drawn for a terminal too short for it: options are grouped by kind,
+    several on a line."""
+
+    whole = False
+    """Set while parts are drawn to be shown on their own ('view <part>', 'view all'): a renderer
+    then leaves its lines whole, and the table wraps them to the terminal's width."""
+
+    tight = False
+    """Set while a screen is drawn for a terminal too short for it (see :attr:`optional_sections`)."""
 
     def sections(self, view: dict[str, Any], seat: int | None) -> list[tuple[str, list[str]]]:
         """The board as named parts, in screen order (the generic renderer has one)."""
@@ -122,25 +168,46 @@ class Renderer:
     ) -> list[str]:
         """The whole screen shown to ``seat`` before it decides: title, the big moments new to it,
         board and what happened recently. With ``height`` (rows available), the steps of
-        :attr:`optional_sections` shrink it until it fits; a line says what was left out."""
+        :attr:`optional_sections` shrink it until it fits; a line says what was left out, and
+        the heading of the recent events how many of them are shown."""
+        try:
+            return self._screen(view, seat, recent, height, moments)
+        finally:
+            self.tight = False
+
+    def _screen(self, view: dict[str, Any], seat: int | None, recent: Sequence[str], height: int,
+                moments: Sequence[dict[str, Any]]) -> list[str]:
         t = self.term
         parts = self.sections(view, seat)
         dropped: list[str] = []
         told = self.moment_lines(moments)
+        everything = len(recent)
 
         def assemble(recent_lines: Sequence[str]) -> list[str]:
+            gap = [] if self.tight else [""]
             lines = [self.title_line(view, seat), *told]
             for name, body in parts:
                 if name not in dropped and body:
-                    lines += [""] + body
+                    lines += gap + body
             if dropped:
                 views = ", ".join(f"'view {d}'" for d in dropped)
                 hint = f"(not shown to fit the screen — type {views} or 'view all')"
                 if len(hint) > t.width:  # never wider than the terminal
                     hint = f"(left out to fit: {views}; 'view all')"
+                if len(hint) > t.width:
+                    hint = "(parts left out to fit: 'view all' shows them)"
+                if everything and not recent_lines:
+                    hint = hint[:-1] + f"; 'log': {count(everything, 'new event')})"
+                    if len(hint) > t.width:
+                        hint = f"(left out to fit: 'view all'; {count(everything, 'new event')}: 'log')"
                 lines.append(t.style(clip(hint, t.width), "grey"))
+            elif everything and not recent_lines:
+                lines.append(t.style(f"({count(everything, 'event')} since your last decision: see 'log')", "grey"))
             if recent_lines:
-                lines += ["", t.style("Since your last decision:", "bold")]
+                head = "Since your last decision:"
+                if len(recent_lines) < everything:
+                    head = f"Since your last decision (the last {len(recent_lines)} of {everything}; 'log': all):"
+                lines += gap + [t.style(clip(head, t.width), "bold")]
                 lines += ["  " + r for r in recent_lines]
             return lines
 
@@ -152,8 +219,17 @@ class Renderer:
             if step.startswith("recent:"):
                 keep = int(step.partition(":")[2])
                 recent = list(recent)[-keep:] if keep else []
+            elif step == "tight":
+                self.tight = True
+                parts = self.sections(view, seat)
+                names = {n for n, _ in parts}
             elif step in names:
                 dropped.append(step)
+            lines = assemble(recent)
+        shown = len(moments)
+        while height and len(lines) > height and shown > 1:  # still too tall: the latest moments only
+            shown -= 1
+            told = self.moment_lines(list(moments)[-shown:])
             lines = assemble(recent)
         for name in list(reversed(dropped)):  # put back what fits after all
             dropped.remove(name)
@@ -199,6 +275,12 @@ class Renderer:
         line each with what it does; other short menus list full texts; longer ones group by kind."""
         t = self.term
         numbered = [(i + 1, a) for i, a in enumerate(legal)]
+        said = {(described or {}).get(a.text(), {}).get("text") for a in legal}
+        if described and len(legal) > 1 and len(said) == 1 and None not in said:
+            # the same words for every option (a six's bonus column): said once, options in columns
+            items = [f"{t.style(f'{n:>2})', 'cyan')} {self.action_label(a, view, seat)}" for n, a in numbered]
+            return ["  " + line for line in columns(items, t.width - 2, gap=3)] + [
+                clip(f"  {t.style('each:', 'grey')} {said.pop()}", t.width)]
         if described and len(legal) <= 9:
             lines = []
             for n, a in numbered:
@@ -207,7 +289,7 @@ class Renderer:
                 text = f"{label} — {d['text']}" if d else label
                 lines.append(clip(f"  {t.style(f'{n:>2})', 'cyan')} {text}", t.width))
             return lines
-        if len(legal) <= 12:
+        if len(legal) <= 12 and not self.short_menu:
             items = [f"{t.style(f'{n:>2})', 'cyan')} {self.action_label(a, view, seat)}" for n, a in numbered]
             return ["  " + line for line in columns(items, t.width - 2, gap=3)]
         groups: dict[str, list[tuple[int, Action]]] = {}
@@ -257,36 +339,23 @@ class Renderer:
 
     # ----- what an action would change -------------------------------------------------------
     def diff(self, before: dict[str, Any], after: dict[str, Any], seat: int) -> list[str]:
-        """Lines describing how ``seat``'s view changes (for ``info <action>``)."""
-        a = flatten(before)
-        b = flatten(after)
-        out = []
-        for key in list(a) + [k for k in b if k not in a]:
-            if key.startswith("decision") or a.get(key, _MISSING) == b.get(key, _MISSING):
-                continue
-            out.append(f"{key}: {_show(a.get(key, _MISSING))} → {_show(b.get(key, _MISSING))}")
-        return out[:30] + ([f"... and {len(out) - 30} more changes"] if len(out) > 30 else [])
+        """Lines describing how ``seat``'s view changes (for ``info <action>``), in words: players
+        by name, no bookkeeping, at most a dozen lines (:mod:`civtable.tui.changes`)."""
+        return worded_changes(before, after, self.item_name, self.key_name)
 
+    def item_name(self, key: str, index: int, item: dict[str, Any]) -> str:
+        """How an item of the view's list ``key`` reads in :meth:`diff`: a player by the seat's
+        name, an item with a name by that name, else the list's name and the item's number
+        counted from 1."""
+        if key == "players":  # the view's players are in seat order
+            return self.game.seat_name(index)
+        if isinstance(item.get("name"), str) and item["name"]:
+            return str(item["name"])
+        return f"{key} {index + 1}" if key else str(index + 1)
 
-_MISSING = object()
-
-
-def _show(value: Any) -> str:
-    return "—" if value is _MISSING else compact(value)
-
-
-def flatten(value: Any, prefix: str = "") -> dict[str, Any]:
-    """``{"a": {"b": 1}, "c": [5]}`` -> ``{"a.b": 1, "c[0]": 5}``."""
-    out: dict[str, Any] = {}
-    if isinstance(value, dict):
-        for k, v in value.items():
-            out.update(flatten(v, f"{prefix}.{k}" if prefix else str(k)))
-    elif isinstance(value, list) and value and all(isinstance(v, dict | list) for v in value):
-        for i, v in enumerate(value):
-            out.update(flatten(v, f"{prefix}[{i}]"))
-    else:
-        out[prefix] = value
-    return out
+    def key_name(self, path: list[str], key: str) -> str:
+        """How a key of the view reads in :meth:`diff` (``path``: the words leading to it)."""
+        return key.replace("_", " ")
 
 
 def compact(value: Any) -> str:

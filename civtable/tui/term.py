@@ -159,3 +159,25 @@ def clip(text: str, width: int) -> str:
         n += 1
         i += 1
     return "".join(out) + "…" + ("\x1b[0m" if styled else "")
+
+
+def wrap(text: str, width: int, indent: str = "  ", limit: int = 0) -> list[str]:
+    """``text`` (which may hold ANSI styles) in lines of at most ``width`` visible columns, broken
+    at spaces, every line after the first indented; at most ``limit`` lines (0: any), the last
+    one clipped."""
+    lead = text[: len(text) - len(text.lstrip(" "))]  # a line's own indentation stays
+    indent = lead + indent
+    lines: list[str] = []
+    line = lead
+    for word in text[len(lead):].split(" "):
+        candidate = f"{line} {word}" if line.strip() else line + word
+        if visible_len(candidate) > width and line.strip():
+            lines.append(line)
+            line = indent + word
+        else:
+            line = candidate
+    lines.append(line)
+    if limit and len(lines) > limit:
+        rest = " ".join(x.strip() for x in lines[limit - 1:])
+        lines = lines[: limit - 1] + [clip(indent + rest, width)]
+    return [clip(x, width) for x in lines]

@@ -199,7 +199,7 @@ def test_info_shows_cost_and_next_step(stepgame: str) -> None:
     t, out = table(stepgame, ["", "info build hut", "? 2", "quit"])
     t.run()
     text = out.getvalue()
-    assert "coins[0]: 3 → 2" in text or "coins: [3, 3] → [2, 3]" in text
+    assert "coins: 3, 3 → 2, 3" in text
     assert "then you decide: place your hut" in text
     assert steps(t).coins == [3, 3]  # info never plays
 

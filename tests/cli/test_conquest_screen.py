@@ -92,3 +92,24 @@ def test_the_terminal_never_asks_to_click() -> None:
                 assert "choose where it goes" in said["text"]
                 seen += 1
     assert seen
+
+
+def test_the_civilization_menu_names_each_civilization_and_its_traits() -> None:
+    """Twelve civilizations are too many for one-line descriptions: each option still says the
+    civilization by name and its two starting traits (it said 'civ minoans')."""
+    game = make_game("conquest", {"players": 2})
+    state = game.new_initial_state()
+    while state.decision().is_chance:
+        state.apply_unchecked(sample_chance(state.chance_outcomes(), random.Random(1)), CHANCE)
+    seat = state.decision().players[0]
+    r = renderer_for(game, Term(io.StringIO(), color=False))
+    menu = "\n".join(r.menu(state.legal_actions(seat), state.view(seat), seat, {}))
+    assert "civ Minoans (Ship Building, Arts)" in menu and "civ Romans (Government, Engineering)" in menu
+    assert "minoans" not in menu
+
+
+def test_the_turn_line_counts_in_words() -> None:
+    """'1 Village(s) placed' and '1 research roll(s) due' read as plain counts."""
+    r = renderer_for(make_game("conquest", {"players": 2}), Term(io.StringIO(), color=False))
+    line = " ".join(r._turn({"pool": {}, "turn": {"villages_placed": 1, "rolls_due": 2}}))
+    assert "1 Village placed" in line and "2 research rolls due" in line and "(s)" not in line

@@ -483,7 +483,8 @@ def test_reasons_for_illegal_actions() -> None:
     assert_illegal(s, "assign 3 3", match="United")
     assert_illegal(s, "research foo", match="no advance called")
     assert_illegal(s, "build castle", match="no building called")
-    assert_illegal(s, "take food", match="not possible now: take actions or end your turn; choose research")
+    refused = assert_illegal(s, "take food", match="not possible now: take actions or end your turn; choose research")
+    assert "'turn'" not in refused  # the decision in words, never its id
     s.players[0].city = [s.players[0].city[slot_index(3, 2)]] * 25
     add_pop(s, 0)
     assert_illegal(s, "build wood", match="no empty slot")

@@ -193,8 +193,8 @@ def _describe(game: Any, view: dict[str, Any], a: Action) -> dict[str, Any] | No
         goals = "; ".join(f"{goal_words(g)} ({g.vp} VP)" for g in ob.goals)
         levels = ", ".join(f"Level {n + 1}: {_cost(lv.cost)}" for n, lv in enumerate(mon.levels))
         return {"title": f"Keep {ob.name} and {mon.name}",
-                "text": f"Objective {ob.name} stays secret until everyone has chosen and scores at the end for each "
-                        f"goal you meet: {goals}. Monument {mon.name} comes into play for everyone: its {len(mon.levels)} "
+                "text": f"Objective {ob.name}: {goals} — each goal you meet scores at the end; it stays secret "
+                        f"until everyone has chosen. Monument {mon.name} comes into play for everyone: its {len(mon.levels)} "
                         f"Levels ({levels}) are bought in order and join the buyer's Tree; whoever controls it at the "
                         f"end scores {mon.control_vp} VP. The cards you do not keep leave the game.",
                 "term": f"objective:{ob.id}"}

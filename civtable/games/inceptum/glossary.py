@@ -492,6 +492,16 @@ def describe_action(game: Any, view: dict[str, Any], action: str) -> dict[str, A
         "keep": ("Keep your trait", "A lasting advantage for the whole game."),
         "redraw": ("Redraw", "Return the trait card and draw another, which you must keep."),
     }
+    if kind in ("keep", "redraw"):
+        me = (view.get("players") or [{}])[view.get("you") or 0] if view.get("you") is not None else {}
+        trait = _term(game, f"trait:{me.get('trait')}") if me.get("trait") else {}
+        if trait:
+            name, effect = trait["name"], str(trait.get("effect", trait["text"])).rstrip(".")
+            if kind == "keep":
+                return {"title": f"Keep {name}", "term": f"trait:{me['trait']}",
+                        "text": f"{name} for the whole game: {effect[0].lower()}{effect[1:]}."}
+            return {"title": "Redraw", "term": f"trait:{me['trait']}",
+                    "text": f"Return {name} ({effect[0].lower()}{effect[1:]}) and draw another, which you must keep."}
     if kind in fixed:
         title, text = fixed[kind]
         return {"title": title, "text": text, "term": None}

@@ -53,7 +53,7 @@
     const w = mp.width * CELL;
     const h = mp.height * CELL;
     const svg = svgEl("svg", { viewBox: `0 0 ${w} ${h}`, class: "conquest-map", role: "img",
-      "aria-label": "the map: click a highlighted territory to act on it", "font-family": "sans-serif" });
+      "aria-label": "the map: click a highlighted territory to act on it", "font-family": "sans-serif", "data-zoom": "map" });
     svg.append(svgEl("rect", { width: w, height: h, fill: SEA }));
     const ground = svgEl("g", { class: "territories", stroke: "#555", "stroke-width": 1, "fill-rule": "evenodd" });
     const tints = svgEl("g", { class: "tints", "pointer-events": "none", "fill-rule": "evenodd" });
@@ -176,18 +176,19 @@
     }
   }
 
-  /** When the map is wider than its box (a phone), scroll the box to the highlighted territories. */
+  /** When the map is zoomed in and none of the highlighted territories shows in its frame, move
+      it to the one nearest the frame's centre (zoom.js). */
   function revealTargets() {
     requestAnimationFrame(() => {
-      const box = kept.box;
-      if (!box || box.scrollWidth <= box.clientWidth + 2) return;
-      const targets = [...box.querySelectorAll(".territory.clickable")];
+      const frame = kept.box && kept.box.querySelector(".zoom-frame.zoomed");
+      const targets = frame ? [...frame.querySelectorAll(".territory.clickable")] : [];
       if (!targets.length) return;
-      const r = box.getBoundingClientRect();
-      const xs = targets.map((n) => { const b = n.getBoundingClientRect(); return b.left + b.width / 2 - r.left + box.scrollLeft; });
-      if (xs.some((x) => x >= box.scrollLeft && x <= box.scrollLeft + box.clientWidth)) return;  // one is in view
-      const mid = (Math.min(...xs) + Math.max(...xs)) / 2;
-      box.scrollLeft = Math.max(0, mid - box.clientWidth / 2);
+      const f = frame.getBoundingClientRect();
+      const centre = (n) => { const b = n.getBoundingClientRect(); return [b.left + b.width / 2, b.top + b.height / 2]; };
+      const inside = ([x, y]) => x >= f.left && x <= f.right && y >= f.top && y <= f.bottom;
+      if (targets.some((n) => inside(centre(n)))) return;  // one is in view
+      const far = (n) => { const [x, y] = centre(n); return Math.hypot(x - (f.left + f.width / 2), y - (f.top + f.height / 2)); };
+      Civ.zoom.show(targets.reduce((a, b) => (far(b) < far(a) ? b : a)));
     });
   }
 

@@ -6,7 +6,8 @@
    This file draws the rulers round the land, names every space on the board (a faint label on
    the empty spaces, on the one pointed at and on the ones a text points at), turns names a player
    types into the numbers of the actions, and makes every name in the log, the descriptions and
-   the guide a link-like word that, pointed at, lights its place on the board. */
+   the guide a link-like word that, pointed at, lights its place on the board. Zoomed in, the
+   rulers keep to the edges of the part of the land shown (pin). */
 "use strict";
 
 (() => {
@@ -102,14 +103,50 @@
     g.setAttribute("aria-hidden", "true");
     for (const j of rows) {
       const y = yOf(j) + 4;
-      g.append(text({ x: xl, y, "text-anchor": "end", class: "ruler", "data-row": rowName(j) }, rowName(j)));
-      g.append(text({ x: xr, y, "text-anchor": "start", class: "ruler", "data-row": rowName(j) }, rowName(j)));
+      g.append(text({ x: xl, y, "text-anchor": "end", class: "ruler", "data-row": rowName(j), "data-side": "left" }, rowName(j)));
+      g.append(text({ x: xr, y, "text-anchor": "start", class: "ruler", "data-row": rowName(j), "data-side": "right" }, rowName(j)));
     }
     const yt = point(0, top + 1)[1] - 6, yb = point(0, bottom)[1] + 15;
     for (let col = left; col <= right; col++) {
-      for (const y of [yt, yb]) g.append(text({ x: xOf(col), y, "text-anchor": "middle", class: "ruler", "data-col": String(col) }, String(col)));
+      for (const [y, side] of [[yt, "top"], [yb, "bottom"]]) {
+        g.append(text({ x: xOf(col), y, "text-anchor": "middle", class: "ruler", "data-col": String(col), "data-side": side }, String(col)));
+      }
     }
     root.prepend(g);
+    root.addEventListener("zoomchange", (ev) => pin(root, g, ev.detail.s > 1));
+  }
+
+  /** Zoomed in (zoom.js), the rulers keep to the edges of the part of the land shown: each row's
+      letters at the frame's left and right edges, level with the row; each column's number at
+      its top and bottom edges, above and below the column; drawn large enough to read, over the
+      tiles. Back at the whole land's size they go back round it. */
+  function pin(root, g, zoomed) {
+    const labels = [...g.querySelectorAll(".ruler")];
+    for (const n of labels) {
+      if (!n.dataset.x) { n.dataset.x = n.getAttribute("x"); n.dataset.y = n.getAttribute("y"); }
+      n.setAttribute("x", n.dataset.x);
+      n.setAttribute("y", n.dataset.y);
+      n.removeAttribute("style");
+    }
+    g.classList.toggle("pinned", zoomed);
+    if (!zoomed) { if (root.firstElementChild !== g) root.prepend(g); return; }
+    if (root.lastElementChild !== g) root.append(g);  // over the tiles (the labels take no pointer)
+    const vb = root.viewBox.baseVal, r = root.getBoundingClientRect(), f = root.parentElement.getBoundingClientRect();
+    const k = r.width / vb.width;  // screen px per unit of the land
+    if (!k) return;
+    const [vl, vr] = [vb.x + (f.left - r.left) / k, vb.x + (f.right - r.left) / k];
+    const [vt, vbot] = [vb.y + (f.top - r.top) / k, vb.y + (f.bottom - r.top) / k];
+    const size = 13 / k, pad = 4 / k;  // 13 px on the screen at every scale
+    for (const n of labels) {
+      n.style.fontSize = `${size}px`;
+      n.style.strokeWidth = `${size * 0.3}px`;
+      const x = Number(n.dataset.x), y = Number(n.dataset.y), w = n.getComputedTextLength();
+      const side = n.dataset.side;
+      if (side === "left") n.setAttribute("x", Math.max(x, vl + pad + w));
+      else if (side === "right") n.setAttribute("x", Math.min(x, vr - pad - w));
+      else if (side === "top") n.setAttribute("y", Math.max(y, vt + pad + size * 0.8));
+      else n.setAttribute("y", Math.min(y, vbot - pad - size * 0.2));
+    }
   }
 
   /** A space's name inside its triangle (shown faintly on empty spaces, else when pointed at or lit). */

@@ -6,7 +6,9 @@
    A renderer marks the element with data-zoom="<name>" (an SVG or any element that fits its
    width); Civ.zoom.watch(board) wraps every such element that appears in the board in a frame
    with the controls. The zoom of a name is kept while the page is open: the board is drawn again
-   on every position, and the new drawing opens at the same scale, on the same part of the land. */
+   on every position, and the new drawing opens at the same scale, on the same part of the land.
+   After every change of scale or place the element receives a "zoomchange" event (detail.s: the
+   scale), for what must follow what is shown (Dominations' rulers keep to the frame's edges). */
 "use strict";
 
 (() => {
@@ -63,6 +65,7 @@
     box.querySelector(".zoom-out").disabled = z.s <= 1;
     box.querySelector(".zoom-fit").disabled = z.s <= 1;
     box.querySelector(".zoom-in").disabled = z.s >= MAX;
+    content.dispatchEvent(new CustomEvent("zoomchange", { detail: { s: z.s } }));  // e.g. the land's rulers follow
   }
 
   /** Zoom to scale `s` keeping the point under (fx, fy) of the frame (CSS px) where it is. */

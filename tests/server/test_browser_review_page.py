@@ -145,7 +145,7 @@ def test_the_review_page_says_what_it_cannot_show(browser: Any, server_factory: 
     assert page.inner_text("#status") == "End of the game: Eve won."
 
     # no such game, a game still played: a sentence, and no empty panels
-    for game_id, words in (("nosuchgame", "there is no game 'nosuchgame'"), (running, "the review is made when the game is over")):
+    for game_id, words in (("nosuchgame", "There is no game 'nosuchgame'."), (running, "The review is made when the game is over.")):
         page.goto(f"{base}/review/{game_id}")
         deadline = time.monotonic() + 20
         while page.inner_text("#status") == "Loading…" and time.monotonic() < deadline:
@@ -153,7 +153,7 @@ def test_the_review_page_says_what_it_cannot_show(browser: Any, server_factory: 
         assert page.inner_text("#status").startswith(words)
         assert page.locator("#review").is_hidden() and page.locator("#replay-link").is_hidden()
         if game_id == running:
-            assert page.inner_text("#status") == words + ". Watch the game"
+            assert page.inner_text("#status") == words + " Watch the game"
             assert page.locator("#status a").get_attribute("href") == f"/play/{running}?watch"
         # and its replay: the sentence, without controls that cannot work; a game played is watched
         page.goto(f"{base}/replay/{game_id}")
@@ -161,7 +161,7 @@ def test_the_review_page_says_what_it_cannot_show(browser: Any, server_factory: 
         assert page.locator(".layout").is_hidden() and page.locator("#review-link").is_hidden()
         watch = page.locator("#status a")
         if game_id == running:
-            assert page.inner_text("#status") == "replays are available when the game is over. Watch the game"
+            assert page.inner_text("#status") == "Replays are available when the game is over. Watch the game"
             assert watch.get_attribute("href") == f"/play/{running}?watch"
         else:
             assert page.inner_text("#status") == words and not watch.count()

@@ -83,7 +83,7 @@
     announce(null);
     async function send(path) {
       const res = await api("POST", path, { name: name.value, password: password.value });
-      if (!res.ok) { note.textContent = res.data.error || "that did not work"; return; }
+      if (!res.ok) { note.textContent = res.data.error || "That did not work."; return; }
       await syncSeats();
       showSignedIn(res.data.name);
     }

@@ -11,7 +11,7 @@
     const query = select.value ? `?game=${encodeURIComponent(select.value)}` : "";
     const res = await api("GET", `/api/leaderboard${query}`);
     clear(body);
-    if (!res.ok) { body.append(el("tr", {}, el("td", { colspan: 7 }, res.data.error || "ratings are not available"))); return; }
+    if (!res.ok) { body.append(el("tr", {}, el("td", { colspan: 7 }, res.data.error || "Ratings are not available."))); return; }
     if (!res.data.ratings.length) body.append(el("tr", {}, el("td", { colspan: 7, class: "muted" }, "no rated games yet")));
     res.data.ratings.forEach((r, i) => body.append(el("tr", {},
       el("td", {}, i + 1), el("td", {}, titles[r.game] || r.game), el("td", {}, r.bot ? `${r.name} (bot)` : r.name),

@@ -19,11 +19,11 @@
     if (ticket !== pending) return;
     if (!res.ok) {
       const status = document.getElementById("status");
-      status.textContent = res.data.error || "cannot load the replay";
+      status.textContent = res.data.error || "Cannot load the replay.";
       stop();
       if (!total) {  // nothing to replay (no such game, or one still played): no controls that cannot work
         for (const node of document.querySelectorAll(".replay-controls, .layout, #review-link")) node.classList.add("hidden");
-        if (res.status === 409) status.append(". ", el("a", { href: `/play/${encodeURIComponent(gameId)}?watch` }, "Watch the game"));
+        if (res.status === 409) status.append(" ", el("a", { href: `/play/${encodeURIComponent(gameId)}?watch` }, "Watch the game"));
       }
       return;
     }

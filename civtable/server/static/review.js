@@ -103,9 +103,9 @@
       return;
     }
     if (!res.ok) {
-      status.textContent = res.data.error || "cannot load the review";
+      status.textContent = res.data.error || "Cannot load the review.";
       document.getElementById("replay-link").classList.add("hidden");  // nothing to replay either
-      if (res.status === 409) status.append(". ", el("a", { href: `/play/${encodeURIComponent(gameId)}?watch` }, "Watch the game"));
+      if (res.status === 409) status.append(" ", el("a", { href: `/play/${encodeURIComponent(gameId)}?watch` }, "Watch the game"));
       return;
     }
     show(res.data);

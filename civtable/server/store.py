@@ -7,21 +7,18 @@ Every write is one transaction; the server acknowledges an action only after its
 committed. The default database is a SQLite file in WAL mode with ``synchronous=FULL``; a
 ``postgresql://`` URL uses psycopg 3 through the same code.
 
-Writes go through one writer thread that *group-commits*: writes submitted while a commit is being
-flushed to disk are committed together in the next transaction, so many games share one fsync
-without weakening durability (each caller still waits for the commit that contains its write).
+Writes go through one writer thread that *group-commits* (:mod:`.writer`): many games share one
+fsync without weakening durability.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-import queue
 import secrets
-import threading
 import time
-from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import Future, InvalidStateError
+from collections.abc import Iterable, Sequence
+from concurrent.futures import Future
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -36,6 +33,7 @@ from .game_tables import (
     metadata,
     tokens_table,
 )
+from .writer import GroupWriter, Write
 
 __all__ = ["Store", "StoredGame", "Quota", "Conflict", "QuotaExceeded", "hash_token", "normalise_url", "PLAYING",
            "CHANNEL"]
@@ -120,81 +118,6 @@ def normalise_url(url: str) -> str:
     return url
 
 
-Write = Callable[[Connection], None]
-GROUP_LIMIT = 256
-
-
-class _GroupWriter:
-    """One thread applying writes in as few transactions as possible (group commit)."""
-
-    def __init__(self, engine: Engine) -> None:
-        self.engine = engine
-        self.queue: queue.Queue[tuple[Write, Future[None]] | None] = queue.Queue()
-        self.thread = threading.Thread(target=self._run, name="civtable-db-writer", daemon=True)
-        self.thread.start()
-
-    def submit(self, write: Write) -> Future[None]:
-        future: Future[None] = Future()
-        self.queue.put((write, future))
-        return future
-
-    def close(self) -> None:
-        self.queue.put(None)
-        self.thread.join(timeout=30)
-
-    def _run(self) -> None:
-        while True:
-            item = self.queue.get()
-            if item is None:
-                return
-            batch = [item]
-            stop = False
-            while len(batch) < GROUP_LIMIT:
-                try:
-                    more = self.queue.get_nowait()
-                except queue.Empty:
-                    break
-                if more is None:
-                    stop = True
-                    break
-                batch.append(more)
-            self._commit(batch)
-            if stop:
-                return
-
-    def _commit(self, batch: list[tuple[Write, Future[None]]]) -> None:
-        try:
-            with self.engine.begin() as conn:
-                for write, _ in batch:
-                    write(conn)
-        except Exception:
-            # nothing of the batch was committed: retry each write alone so one failure stays alone
-            for write, future in batch:
-                try:
-                    with self.engine.begin() as conn:
-                        write(conn)
-                except Exception as exc:
-                    _settle(future, exc)
-                else:
-                    _settle(future)
-            return
-        for _, future in batch:
-            _settle(future)
-
-
-def _settle(future: Future[None], exc: BaseException | None = None) -> None:
-    """Complete ``future`` of a write that was tried. Its caller may have stopped waiting (a
-    cancelled request or task cancels it): the write stands all the same, and the writer thread
-    goes on with the next writes instead of dying on the cancelled future."""
-    try:
-        if exc is None:
-            future.set_result(None)
-        else:
-            future.set_exception(exc)
-    except InvalidStateError:
-        pass
-
-
 class Store:
     """The game database. Write methods return a :class:`~concurrent.futures.Future` that
     completes once the write is committed (``.result()`` waits and raises on failure)."""
@@ -212,7 +135,7 @@ class Store:
             event.listen(self.engine, "connect", _sqlite_pragmas)
         metadata.create_all(self.engine)
         add_missing_columns(self.engine)
-        self._writer = _GroupWriter(self.engine)
+        self._writer = GroupWriter(self.engine)
         self.closed = False
         self.origin = secrets.token_hex(8)  # this process, in notifications and bot leases
 

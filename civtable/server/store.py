@@ -25,6 +25,8 @@ from typing import Any
 from sqlalchemy import and_, create_engine, delete, event, func, insert, or_, select, update
 from sqlalchemy.engine import Connection, Engine
 
+from civtable.core.series import Outcome
+
 from .game_tables import (
     actions_table,
     add_missing_columns,
@@ -77,6 +79,7 @@ class StoredGame:
     fill_by: float | None = None
     rematch: str | None = None  # the id of the game its players started to play again
     series: str | None = None  # a rematch: the first game of its series
+    result: dict[str, Any] | None = None  # once over: what it counts for in a series (series.py)
 
 
 @dataclass(frozen=True)
@@ -96,6 +99,7 @@ class Conflict(Exception):
 
 PLAYING = ("active", "waiting")  # a game being played, or a table waiting for its players
 CHANNEL = "civtable_games"  # notifications: "<game id> <actions stored> <origin>[ <new actions as JSON>]"
+ABANDONED = json.dumps(Outcome(False).to_json("abandoned"))  # the result of an expired game
 NOTIFY_MAX = 7000  # PostgreSQL allows 8000 bytes; longer changes are read from the tables
 
 
@@ -178,6 +182,7 @@ class Store:
                     bot_turn=int(game.bot_turn),
                     n_actions=len(game.actions),
                     names=json.dumps(game.names) if any(game.names) else None,
+                    result=json.dumps(game.result) if game.result else None,
                     **table_values(game),
                 )
             )
@@ -296,6 +301,16 @@ class Store:
 
         return self._writer.submit(write)
 
+    def set_result(self, game_id: str, result: dict[str, Any]) -> Future[None]:
+        """Store the result of a game that was over before results were stored (kept if it has one)."""
+        c = games_table.c
+
+        def write(conn: Connection) -> None:
+            conn.execute(update(games_table).where(and_(c.id == game_id, c.result.is_(None)))
+                         .values(result=json.dumps(result)))
+
+        return self._writer.submit(write)
+
     def load_names(self, game_id: str) -> list[str | None]:
         with self.engine.connect() as conn:
             value = conn.execute(select(games_table.c.names).where(games_table.c.id == game_id)).scalar_one_or_none()
@@ -329,7 +344,7 @@ class Store:
 
     def expire(self, idle_before: float) -> list[str]:
         """Mark ``expired`` every game being played whose last human action (or creation) is older
-        than ``idle_before``; return their ids."""
+        than ``idle_before``, with its result (abandoned, without one); return their ids."""
         stale = and_(games_table.c.status.in_(PLAYING), games_table.c.last_human < idle_before)
         with self.engine.begin() as conn:
             ids = [str(r[0]) for r in conn.execute(select(games_table.c.id).where(stale))]
@@ -337,7 +352,7 @@ class Store:
                 conn.execute(
                     update(games_table)
                     .where(and_(stale, games_table.c.id.in_(ids)))
-                    .values(status="expired", updated=time.time())
+                    .values(status="expired", updated=time.time(), result=ABANDONED)
                 )
                 for game_id in ids:
                     self._notify(conn, game_id, -1)
@@ -499,6 +514,7 @@ def _row_to_game(row: Any) -> StoredGame:
         fill_by=row["fill_by"],
         rematch=row["rematch"],
         series=row["series"],
+        result=json.loads(row["result"]) if row["result"] else None,
     )
 
 

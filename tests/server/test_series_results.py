@@ -159,3 +159,13 @@ def test_stored_results_on_postgresql(postgres_url: str) -> None:
                                            {"seat": 1, "wins": 0, "shared": 300, "score": 900}]
     finally:
         store.close()
+
+
+def test_a_game_its_people_ended_early_stores_who_was_still_in(client: TestClient) -> None:
+    g = new_game(client, ["human", "human"], names=["Ada", "Bob"])
+    ada, bob = (s["token"] for s in g["seats"])
+    assert client.post(f"/api/games/{g['id']}/resign", json={"token": ada}).status_code in (200, 204)
+    store = client.app.state.manager.store  # type: ignore[attr-defined]
+    assert stored_results(store, [g["id"]]) == {g["id"]: None}  # Bob has not chosen yet: not over
+    assert client.post(f"/api/games/{g['id']}/forfeit", json={"token": bob, "choice": "end"}).status_code in (200, 204)
+    assert stored_results(store, [g["id"]]) == {g["id"]: Outcome(True, (1,)).to_json("early")}

@@ -117,7 +117,8 @@ def earlier_results(store: Store, series: str, before: float, players: int) -> t
     results (one query, read as it comes: a series of any length); and the ids of the games over
     without a stored result (over before results were stored), not counted yet."""
     c = games_table.c
-    query = select(c.id, c.status, c.result).where(and_(or_(c.id == series, c.series == series), c.created < before))
+    query = (select(c.id, c.status, c.result).where(and_(or_(c.id == series, c.series == series), c.created < before))
+             .order_by(c.created))  # the missing ones oldest first: each is rebuilt on results stored before it
     table, missing = Tally(players), []
     with store.engine.connect() as conn:
         for game_id, status, result in conn.execution_options(yield_per=1000).execute(query):

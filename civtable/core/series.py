@@ -52,32 +52,70 @@ class Outcome:
         scores = tuple(numeric_score(s) for s in raw) if isinstance(raw, list) else ()
         return cls(True, tuple(int(w) for w in result.get("winners") or ()), scores)
 
+    def to_json(self, how: str) -> dict[str, Any]:
+        """The outcome as stored with a finished game; ``how`` it ended (``rules``: its rules
+        ended it, ``early``: its people ended it, ``abandoned``: nobody played it any more)."""
+        return {"how": how, "decided": self.decided, "winners": list(self.winners), "scores": list(self.scores)}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Outcome:
+        """The outcome stored by :meth:`to_json`."""
+        scores = tuple(None if s is None else float(s) for s in data.get("scores") or ())
+        return cls(bool(data.get("decided")), tuple(int(w) for w in data.get("winners") or ()), scores)
+
+
+class Tally:
+    """The running tally of a series for ``players`` seats, one game at a time (:meth:`add`),
+    so a series of any length is counted without keeping its games."""
+
+    def __init__(self, players: int) -> None:
+        self.players = players
+        self.games = self.decided = self.ties = 0
+        self.wins = [0] * players
+        self.shared = [0] * players
+        self.scores: list[float | None] = [None] * players
+
+    def add(self, o: Outcome) -> None:
+        self.games += 1
+        if not o.decided:
+            return
+        self.decided += 1
+        if len(o.winners) == 1:
+            if 0 <= o.winners[0] < self.players:
+                self.wins[o.winners[0]] += 1
+        else:
+            self.ties += 1
+            for w in o.winners:
+                if 0 <= w < self.players:
+                    self.shared[w] += 1
+        for p, value in enumerate(o.scores[: self.players]):
+            if value is not None:
+                self.scores[p] = (self.scores[p] or 0) + value
+
+    def plus(self, o: Outcome) -> Tally:
+        """A copy with ``o`` added."""
+        new = Tally(self.players)
+        new.games, new.decided, new.ties = self.games, self.decided, self.ties
+        new.wins, new.shared, new.scores = list(self.wins), list(self.shared), list(self.scores)
+        new.add(o)
+        return new
+
+    def view(self) -> dict[str, Any]:
+        """``games`` played, ``decided`` (with a result), ``ties``, and per seat ``wins``,
+        ``shared`` wins and ``score`` (the total of its headline scores; ``None`` when no game
+        had one)."""
+        rows = [{"seat": p, "wins": self.wins[p], "shared": self.shared[p],
+                 "score": int(s) if isinstance(s, float) and s.is_integer() else s}
+                for p, s in enumerate(self.scores)]
+        return {"games": self.games, "decided": self.decided, "ties": self.ties, "players": rows}
+
 
 def tally(outcomes: Sequence[Outcome], players: int) -> dict[str, Any]:
-    """The running tally of a series after ``outcomes`` (its games in order): ``games`` played,
-    ``decided`` (with a result), ``ties``, and per seat ``wins``, ``shared`` wins and ``score``
-    (the total of its headline scores; ``None`` when no game had one)."""
-    rows: list[dict[str, Any]] = [{"seat": p, "wins": 0, "shared": 0, "score": None} for p in range(players)]
-    ties = decided = 0
+    """The running tally of a series after ``outcomes`` (its games in order): see :meth:`Tally.view`."""
+    table = Tally(players)
     for o in outcomes:
-        if not o.decided:
-            continue
-        decided += 1
-        if len(o.winners) == 1:
-            if 0 <= o.winners[0] < players:
-                rows[o.winners[0]]["wins"] += 1
-        else:
-            ties += 1
-            for w in o.winners:
-                if 0 <= w < players:
-                    rows[w]["shared"] += 1
-        for p, value in enumerate(o.scores[:players]):
-            if value is not None:
-                rows[p]["score"] = (rows[p]["score"] or 0) + value
-    for row in rows:
-        if isinstance(row["score"], float) and row["score"].is_integer():
-            row["score"] = int(row["score"])
-    return {"games": len(outcomes), "decided": decided, "ties": ties, "players": rows}
+        table.add(o)
+    return table.view()
 
 
 def tally_line(table: dict[str, Any], names: Sequence[str]) -> str:

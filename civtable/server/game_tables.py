@@ -4,7 +4,8 @@ extra device tokens of signed-in accounts, and the game's actions in order.
 * ``games``: id, game name, options (JSON), content id, seed, the secret chance key, seat specs
   (JSON), created time, the creating client (a hash), the time of the last human action, whether
   a bot is to move, status (``active``, ``finished`` or ``expired``) and the columns of tables of
-  strangers (clocks, forfeits, bots taking over);
+  strangers (clocks, forfeits, bots taking over), the first game of its series (a rematch) and,
+  once it is over, its result as a series counts it (JSON, written with the status that ends it);
 * ``seat_tokens``: a SHA-256 hash of each human seat's secret token (never the token itself);
 * ``device_tokens``: more seat-token hashes, one per browser of a signed-in account;
 * ``actions``: the game's actions in order (index, seat or -1 for chance, action text).
@@ -66,6 +67,7 @@ games_table = Table(
     Column("fill_by", Float, nullable=True),  # a waiting table is offered bots from this time on
     Column("rematch", String(32), nullable=True),  # the game its players started to play again (rematch.py)
     Column("series", String(32), nullable=True, index=True),  # a rematch: the first game of its series (series.py)
+    Column("result", Text, nullable=True),  # once over: what it counts for in a series (JSON, series.py)
 )
 
 tokens_table = Table(

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from civtable.core import CHANCE, Action, CivtableError, Game, GameRecord, Session, make_game
+from civtable.core.series import Tally
 from civtable.core.session import undo_tail_start
 
 from .clocks import Clock
@@ -119,7 +120,7 @@ class LiveGame:
     invitations: dict[int, str] = field(default_factory=dict)  # made with the game, for its creator's answer only
     rematch: str | None = None  # the id of the game its players started to play again (rematch.py)
     series: str | None = None  # a rematch: the first game of its series (series.py)
-    series_before: list[Any] = field(default_factory=list)  # the outcomes of the series' games before it
+    series_before: Tally | None = None  # the tally of the series' games before it (series.py)
     rating_note: str | None = None  # once rated: "" (it counted) or why it did not
 
     @property

@@ -40,7 +40,7 @@ from .live import LiveGame, Subscriber, rebuild
 from .names import check_name, check_unique, name_players
 from .quickmatch import QuickMatch
 from .ratings import Ratings
-from .series import load_earlier, reserved
+from .series import load_earlier, reserved, result_column, stored_result
 from .store import PLAYING, Conflict, QuotaExceeded, Store, StoredGame, hash_token
 from .sync import Notifications
 from .tables import Tables, TableSpec
@@ -237,6 +237,7 @@ class GameManager:
             account=account,
             bot_turn=live.status == "active" and live.bot_to_move() is not None,
             names=chosen,
+            result=stored_result(live),
             **self.tables.stored_state(live),
         )
         try:
@@ -408,7 +409,7 @@ class GameManager:
             live.next_deciders = live.session.state.decision().players
             status = "finished" if live.session.state.is_terminal() else "active"
             bot_turn = live.bot_to_move() is not None
-            meta = self.tables.clock_meta(live, status)
+            meta = {**(self.tables.clock_meta(live, status) or {}), "result": result_column(live)}
             try:
                 await asyncio.wrap_future(self.store.truncate_actions(live.id, keep, status, bot_turn, before, meta))
             except Conflict:
@@ -428,7 +429,7 @@ class GameManager:
         new = live.session.record.actions[start:]
         status = "finished" if live.session.state.is_terminal() else "active"
         bot_turn = status == "active" and live.bot_to_move() is not None
-        meta = self.tables.clock_meta(live, status)
+        meta = {**(self.tables.clock_meta(live, status) or {}), "result": result_column(live)}  # stored with the status
         try:
             await asyncio.wrap_future(self.store.append_actions(live.id, start, list(new), status, bot_turn, human,
                                                                 meta))

@@ -5,7 +5,11 @@ Every rematch stores the first game of its series (the ``games.series`` column; 
 itself has none), so the games of a series are one query away. A game's series view counts the
 games before it and, once it is over, the game itself: game N of a series shows the tally after
 its N games, whatever was played after it. The games before a game never change (a rematch is
-only made once a game is over), so their outcomes are read once, when the game is loaded.
+only made once a game is over), so their outcomes are read once, when the game is loaded, from
+the result each game stores in the write that ends it (the ``games.result`` column,
+:func:`stored_result`): one query over the series, folded into a tally as it is read, and no
+game rebuilt. A game over before results were stored (a database from an older version) is
+rebuilt once, the first time its series is read, and its result stored then.
 
 Players are counted by seat, as a rematch gives each seat of the new game to whoever held that
 seat before; each seat is named as it is named in the game shown.
@@ -21,21 +25,19 @@ the same game.
 from __future__ import annotations
 
 import asyncio
+import json
 from collections.abc import Awaitable, Callable
 from typing import Any
 
 from sqlalchemy import and_, or_, select, update
 from sqlalchemy.engine import Connection
 
-from civtable.core.series import Outcome, tally
+from civtable.core.series import Outcome, Tally
 
 from .game_tables import games_table
 from .live import LiveGame
 from .store import Store
 from .table_views import early_result
-
-SERIES_MAX = 500
-"""The most games of a series read for its tally (a longer one counts its last games only)."""
 
 
 class NotMade(Exception):
@@ -89,13 +91,64 @@ async def drop_unmade(store: Store, game_id: str, next_id: str) -> bool:
     return bool(dropped)
 
 
-def earlier_games(store: Store, series: str, before: float) -> list[str]:
-    """The ids of the games of ``series`` made before the time ``before``, in order."""
+def stored_result(live: LiveGame) -> dict[str, Any] | None:
+    """What ``live`` counts for in its series, as stored with the status that ends it (the
+    ``result`` column); ``None`` while it is being played."""
+    if live.session.state.is_terminal():
+        how = "rules"
+    elif live.status in ENDS:
+        how = ENDS[live.status]
+    else:
+        return None
+    return outcome(live).to_json(how)
+
+
+ENDS = {"ended": "early", "expired": "abandoned"}  # how a game ended before its rules ended it, by status
+
+
+def result_column(live: LiveGame) -> str | None:
+    """:func:`stored_result` as the ``games.result`` column holds it."""
+    result = stored_result(live)
+    return None if result is None else json.dumps(result)
+
+
+def earlier_results(store: Store, series: str, before: float, players: int) -> tuple[Tally, list[str]]:
+    """The tally of the games of ``series`` made before the time ``before``, from their stored
+    results (one query, read as it comes: a series of any length); and the ids of the games over
+    without a stored result (over before results were stored), not counted yet."""
     c = games_table.c
-    query = (select(c.id).where(and_(or_(c.id == series, c.series == series), c.created < before))
-             .order_by(c.created.desc()).limit(SERIES_MAX))
+    query = (select(c.id, c.status, c.result).where(and_(or_(c.id == series, c.series == series), c.created < before))
+             .order_by(c.created))  # the missing ones oldest first: each is rebuilt on results stored before it
+    table, missing = Tally(players), []
     with store.engine.connect() as conn:
-        return [str(r) for r in conn.execute(query).scalars()][::-1]
+        for game_id, status, result in conn.execution_options(yield_per=1000).execute(query):
+            if result:
+                table.add(Outcome.from_json(json.loads(result)))
+            elif status in OVER:
+                missing.append(str(game_id))
+            else:  # never over (a rematch is only made once a game is over): no result
+                table.add(Outcome(False))
+    return table, missing
+
+
+OVER = ("finished", "ended", "expired")
+
+
+async def load_earlier(live: LiveGame, get: Callable[[str], Awaitable[LiveGame | None]], store: Store) -> None:
+    """Count the games of ``live``'s series before it (``get``: the manager's). Their stored
+    results are read; a game over before results were stored is rebuilt once, and its result
+    stored for the next time."""
+    if live.series is None:
+        live.series_before = None
+        return
+    table, missing = await asyncio.to_thread(earlier_results, store, live.series, live.created, len(live.seats))
+    for game_id in missing:
+        earlier = await get(game_id)
+        result = stored_result(earlier) if earlier is not None else None
+        table.add(Outcome.from_json(result) if result else Outcome(False))
+        if result:
+            await asyncio.wrap_future(store.set_result(game_id, result))
+    live.series_before = table
 
 
 def outcome(live: LiveGame) -> Outcome:
@@ -106,23 +159,10 @@ def outcome(live: LiveGame) -> Outcome:
     return Outcome.of(early_result(live), scored=False)  # people left: the others share the win
 
 
-async def load_earlier(live: LiveGame, get: Callable[[str], Awaitable[LiveGame | None]], store: Store) -> None:
-    """Read the outcomes of the games of ``live``'s series before it (``get``: the manager's)."""
-    if live.series is None:
-        live.series_before = []
-        return
-    ids = await asyncio.to_thread(earlier_games, store, live.series, live.created)
-    found = []
-    for game_id in ids:
-        earlier = await get(game_id)
-        found.append(outcome(earlier) if earlier is not None else Outcome(False))
-    live.series_before = found
-
-
 def follows(old: LiveGame, new: LiveGame) -> None:
     """``new`` is the rematch of ``old``: it continues ``old``'s series."""
     new.series = old.series or old.id
-    new.series_before = [*old.series_before, outcome(old)]
+    new.series_before = (old.series_before or Tally(len(old.seats))).plus(outcome(old))
 
 
 def series_view(live: LiveGame) -> dict[str, Any] | None:
@@ -131,12 +171,10 @@ def series_view(live: LiveGame) -> dict[str, Any] | None:
     it is over); ``None`` for a game that is no rematch and has none."""
     if live.series is None and live.rematch is None:
         return None
-    outcomes = list(live.series_before)
+    before = live.series_before or Tally(len(live.seats))
     over = live.session.state.is_terminal() or live.status in ("ended", "expired")
-    if over:
-        outcomes.append(outcome(live))
-    table = tally(outcomes, len(live.seats))
+    table = (before.plus(outcome(live)) if over else before).view()
     for row in table["players"]:
         seat = row["seat"]
         row["name"] = (live.names[seat] if seat < len(live.names) else None) or live.game.seat_name(seat)
-    return {"game": len(live.series_before) + 1, **table}
+    return {"game": before.games + 1, **table}

@@ -7,26 +7,25 @@ Every write is one transaction; the server acknowledges an action only after its
 committed. The default database is a SQLite file in WAL mode with ``synchronous=FULL``; a
 ``postgresql://`` URL uses psycopg 3 through the same code.
 
-Writes go through one writer thread that *group-commits*: writes submitted while a commit is being
-flushed to disk are committed together in the next transaction, so many games share one fsync
-without weakening durability (each caller still waits for the commit that contains its write).
+Writes go through one writer thread that *group-commits* (:mod:`.writer`): many games share one
+fsync without weakening durability.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-import queue
 import secrets
-import threading
 import time
-from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import Future, InvalidStateError
+from collections.abc import Iterable, Sequence
+from concurrent.futures import Future
 from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import and_, create_engine, delete, event, func, insert, or_, select, update
 from sqlalchemy.engine import Connection, Engine
+
+from civtable.core.series import Outcome
 
 from .game_tables import (
     actions_table,
@@ -36,6 +35,7 @@ from .game_tables import (
     metadata,
     tokens_table,
 )
+from .writer import GroupWriter, Write
 
 __all__ = ["Store", "StoredGame", "Quota", "Conflict", "QuotaExceeded", "hash_token", "normalise_url", "PLAYING",
            "CHANNEL"]
@@ -79,6 +79,7 @@ class StoredGame:
     fill_by: float | None = None
     rematch: str | None = None  # the id of the game its players started to play again
     series: str | None = None  # a rematch: the first game of its series
+    result: dict[str, Any] | None = None  # once over: what it counts for in a series (series.py)
 
 
 @dataclass(frozen=True)
@@ -98,6 +99,7 @@ class Conflict(Exception):
 
 PLAYING = ("active", "waiting")  # a game being played, or a table waiting for its players
 CHANNEL = "civtable_games"  # notifications: "<game id> <actions stored> <origin>[ <new actions as JSON>]"
+ABANDONED = json.dumps(Outcome(False).to_json("abandoned"))  # the result of an expired game
 NOTIFY_MAX = 7000  # PostgreSQL allows 8000 bytes; longer changes are read from the tables
 
 
@@ -120,81 +122,6 @@ def normalise_url(url: str) -> str:
     return url
 
 
-Write = Callable[[Connection], None]
-GROUP_LIMIT = 256
-
-
-class _GroupWriter:
-    """One thread applying writes in as few transactions as possible (group commit)."""
-
-    def __init__(self, engine: Engine) -> None:
-        self.engine = engine
-        self.queue: queue.Queue[tuple[Write, Future[None]] | None] = queue.Queue()
-        self.thread = threading.Thread(target=self._run, name="civtable-db-writer", daemon=True)
-        self.thread.start()
-
-    def submit(self, write: Write) -> Future[None]:
-        future: Future[None] = Future()
-        self.queue.put((write, future))
-        return future
-
-    def close(self) -> None:
-        self.queue.put(None)
-        self.thread.join(timeout=30)
-
-    def _run(self) -> None:
-        while True:
-            item = self.queue.get()
-            if item is None:
-                return
-            batch = [item]
-            stop = False
-            while len(batch) < GROUP_LIMIT:
-                try:
-                    more = self.queue.get_nowait()
-                except queue.Empty:
-                    break
-                if more is None:
-                    stop = True
-                    break
-                batch.append(more)
-            self._commit(batch)
-            if stop:
-                return
-
-    def _commit(self, batch: list[tuple[Write, Future[None]]]) -> None:
-        try:
-            with self.engine.begin() as conn:
-                for write, _ in batch:
-                    write(conn)
-        except Exception:
-            # nothing of the batch was committed: retry each write alone so one failure stays alone
-            for write, future in batch:
-                try:
-                    with self.engine.begin() as conn:
-                        write(conn)
-                except Exception as exc:
-                    _settle(future, exc)
-                else:
-                    _settle(future)
-            return
-        for _, future in batch:
-            _settle(future)
-
-
-def _settle(future: Future[None], exc: BaseException | None = None) -> None:
-    """Complete ``future`` of a write that was tried. Its caller may have stopped waiting (a
-    cancelled request or task cancels it): the write stands all the same, and the writer thread
-    goes on with the next writes instead of dying on the cancelled future."""
-    try:
-        if exc is None:
-            future.set_result(None)
-        else:
-            future.set_exception(exc)
-    except InvalidStateError:
-        pass
-
-
 class Store:
     """The game database. Write methods return a :class:`~concurrent.futures.Future` that
     completes once the write is committed (``.result()`` waits and raises on failure)."""
@@ -212,7 +139,7 @@ class Store:
             event.listen(self.engine, "connect", _sqlite_pragmas)
         metadata.create_all(self.engine)
         add_missing_columns(self.engine)
-        self._writer = _GroupWriter(self.engine)
+        self._writer = GroupWriter(self.engine)
         self.closed = False
         self.origin = secrets.token_hex(8)  # this process, in notifications and bot leases
 
@@ -255,6 +182,7 @@ class Store:
                     bot_turn=int(game.bot_turn),
                     n_actions=len(game.actions),
                     names=json.dumps(game.names) if any(game.names) else None,
+                    result=json.dumps(game.result) if game.result else None,
                     **table_values(game),
                 )
             )
@@ -373,6 +301,16 @@ class Store:
 
         return self._writer.submit(write)
 
+    def set_result(self, game_id: str, result: dict[str, Any]) -> Future[None]:
+        """Store the result of a game that was over before results were stored (kept if it has one)."""
+        c = games_table.c
+
+        def write(conn: Connection) -> None:
+            conn.execute(update(games_table).where(and_(c.id == game_id, c.result.is_(None)))
+                         .values(result=json.dumps(result)))
+
+        return self._writer.submit(write)
+
     def load_names(self, game_id: str) -> list[str | None]:
         with self.engine.connect() as conn:
             value = conn.execute(select(games_table.c.names).where(games_table.c.id == game_id)).scalar_one_or_none()
@@ -406,7 +344,7 @@ class Store:
 
     def expire(self, idle_before: float) -> list[str]:
         """Mark ``expired`` every game being played whose last human action (or creation) is older
-        than ``idle_before``; return their ids."""
+        than ``idle_before``, with its result (abandoned, without one); return their ids."""
         stale = and_(games_table.c.status.in_(PLAYING), games_table.c.last_human < idle_before)
         with self.engine.begin() as conn:
             ids = [str(r[0]) for r in conn.execute(select(games_table.c.id).where(stale))]
@@ -414,7 +352,7 @@ class Store:
                 conn.execute(
                     update(games_table)
                     .where(and_(stale, games_table.c.id.in_(ids)))
-                    .values(status="expired", updated=time.time())
+                    .values(status="expired", updated=time.time(), result=ABANDONED)
                 )
                 for game_id in ids:
                     self._notify(conn, game_id, -1)
@@ -576,6 +514,7 @@ def _row_to_game(row: Any) -> StoredGame:
         fill_by=row["fill_by"],
         rematch=row["rematch"],
         series=row["series"],
+        result=json.loads(row["result"]) if row["result"] else None,
     )
 
 

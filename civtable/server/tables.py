@@ -41,6 +41,7 @@ from .limits import check_seat
 from .live import LiveGame, dumps
 from .names import unseen_text
 from .ratings import ranks_of
+from .series import result_column
 from .store import Conflict, hash_token
 from .tablestore import ClaimError, TableStore
 
@@ -114,7 +115,8 @@ class Tables:
         return {"status": live.status, "clock": json.dumps(live.clock.to_json()) if live.clock else None,
                 "deadline": self.deadline(live), "forfeits": json.dumps(live.forfeits) if live.forfeits else None,
                 "takeovers": json.dumps({str(k): v for k, v in live.takeovers.items()}) if live.takeovers else None,
-                "seats": json.dumps(live.seats), "bot_turn": int(live.status == "active" and live.bot_to_move() is not None)}
+                "seats": json.dumps(live.seats), "bot_turn": int(live.status == "active" and live.bot_to_move() is not None),
+                "result": result_column(live)}  # an ended game's result, with the status that ends it
 
     def deadline(self, live: LiveGame) -> float | None:
         """When the server must look at the game again: a clock running out, a forfeit's grace."""

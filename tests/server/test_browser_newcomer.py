@@ -1,0 +1,66 @@
+"""What a newcomer reads first: a game created against bots alone does not ask to send
+invitations to friends (there are none), and a replay's first position, before the
+civilizations are dealt, names each Path of Civilization player without a dangling dash."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from browser_util import launch
+
+pytestmark = pytest.mark.browser
+SIZE = {"width": 1280, "height": 900}
+
+
+@pytest.fixture
+def browser() -> Iterator[Any]:
+    yield from launch()
+
+
+def created_note(page: Any, base: str, seats: list[str]) -> str:
+    page.goto(base + "/")
+    page.wait_for_selector("#game-select option[value=pathciv]", state="attached")
+    page.select_option("#game-select", "pathciv")
+    page.select_option("#players-select", str(len(seats)))
+    for i, seat in enumerate(seats):
+        page.select_option(f"select[name=seat-{i}]", seat)
+    page.click("#create-button")
+    page.wait_for_selector("#created:not(.hidden)")
+    return str(page.inner_text("#created-note"))
+
+
+def test_a_game_against_bots_alone_asks_for_no_invitations(browser: Any, server_factory: Any, tmp_path: Path) -> None:
+    server = server_factory(str(tmp_path / "c.sqlite3"))
+    page = browser.new_page(viewport=SIZE)
+    alone = created_note(page, server.base, ["human", "casual"])
+    assert "friend" not in alone and "invitation" not in alone, alone
+    assert "open your seat" in alone, alone
+    with_friend = created_note(page, server.base, ["human", "human"])
+    assert "Send each friend their own invitation" in with_friend, with_friend
+
+
+def test_a_replays_first_position_names_players_without_a_dangling_dash(
+        browser: Any, server_factory: Any, tmp_path: Path) -> None:
+    server = server_factory(str(tmp_path / "r.sqlite3"), bot_delay=0.0)
+    g = httpx.post(server.base + "/api/games", json={"game": "pathciv", "seats": ["random", "random"], "seed": 3},
+                   timeout=60).json()
+    deadline = time.monotonic() + 240
+    while not httpx.get(f"{server.base}/api/games/{g['id']}", timeout=30).json().get("finished"):
+        assert time.monotonic() < deadline, "the bots' game did not end in time"
+        time.sleep(0.5)
+    page = browser.new_page(viewport=SIZE)
+    page.goto(f"{server.base}/replay/{g['id']}")
+    page.wait_for_selector(".pc-board h3")
+    heads = [h.strip() for h in page.eval_on_selector_all(".pc-board h3:first-child, .pc-board > h3, .pc-board > h2",
+                                                          "ns => ns.map(n => n.textContent)")]
+    assert heads and all(h.startswith("Player ") for h in heads), heads
+    assert not [h for h in heads if h.endswith("—")], heads
+    page.click("text=End")  # once dealt, each civilization follows the name
+    page.wait_for_timeout(1000)
+    heads = page.eval_on_selector_all(".pc-board > h3, .pc-board > h2", "ns => ns.map(n => n.textContent)")
+    assert heads and all(" — " in h for h in heads), heads

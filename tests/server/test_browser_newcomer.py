@@ -1,6 +1,7 @@
 """What a newcomer reads first: a game created against bots alone does not ask to send
 invitations to friends (there are none), and a replay's first position, before the
-civilizations are dealt, names each Path of Civilization player without a dangling dash."""
+civilizations are dealt, names each Path of Civilization player without a dangling dash; Path of
+Civilization's options are grouped under headings in the rules' words, not the actions' kinds."""
 
 from __future__ import annotations
 
@@ -64,3 +65,14 @@ def test_a_replays_first_position_names_players_without_a_dangling_dash(
     page.wait_for_timeout(1000)
     heads = page.eval_on_selector_all(".pc-board > h3, .pc-board > h2", "ns => ns.map(n => n.textContent)")
     assert heads and all(" — " in h for h in heads), heads
+
+
+def test_path_of_civilizations_option_groups_are_headed_in_words(browser: Any, server_factory: Any, tmp_path: Path) -> None:
+    server = server_factory(str(tmp_path / "h.sqlite3"), bot_delay=0.0)
+    g = httpx.post(server.base + "/api/games", json={"game": "pathciv", "seats": ["human", "casual"], "seed": 4},
+                   timeout=60).json()
+    page = browser.new_page(viewport=SIZE, reduced_motion="reduce")
+    page.goto(server.base + g["seats"][0]["url"])
+    page.wait_for_selector("#legal .legal-group")
+    heads = page.eval_on_selector_all("#legal .legal-group > h3, #legal .legal-group > summary", "ns => ns.map(n => n.textContent)")
+    assert heads == ["Left side: cubes"], heads

@@ -292,6 +292,10 @@
   }
 
   Civ.renderers.pathciv = {
+    // the options' group headings, in the rules' words (not the actions' kinds "left", "withdraw"...)
+    kindTitles: { left: "Left side: cubes", right: "Right side: Research", deploy: "Deploy a cube", research: "Research point",
+      claim: "Claim", withdraw: "Take your cubes back", confirm: "Confirm", pass: "Pass", buy: "Buy a Technology",
+      benefit: "Philosophy Benefit", destiny: "Destiny" },
     render(board, payload, ctx) {
       const view = payload.view || {};
       const me = payload.seat === null || payload.seat === undefined ? null : payload.seat + 1;

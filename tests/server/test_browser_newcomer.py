@@ -76,3 +76,34 @@ def test_path_of_civilizations_option_groups_are_headed_in_words(browser: Any, s
     page.wait_for_selector("#legal .legal-group")
     heads = page.eval_on_selector_all("#legal .legal-group > h3, #legal .legal-group > summary", "ns => ns.map(n => n.textContent)")
     assert heads == ["Left side: cubes"], heads
+
+
+def test_a_new_decisions_places_are_brought_into_sight(browser: Any, server_factory: Any, tmp_path: Path) -> None:
+    """The page was left scrolled to its bottom (where the last choice was made); when the seat's
+    Wonder claims begin, the market cards that claim are scrolled into sight."""
+    server = server_factory(str(tmp_path / "f.sqlite3"), bot_delay=0.0)
+    g = httpx.post(server.base + "/api/games", json={"game": "pathciv", "seats": ["human", "casual"], "seed": 4},
+                   timeout=60).json()
+    page = browser.new_page(viewport=SIZE, reduced_motion="reduce")
+    page.goto(server.base + g["seats"][0]["url"])
+    page.wait_for_selector("#board .clickable[data-action]")
+    token = page.eval_on_selector("body", "b => Object.values(JSON.parse(localStorage.getItem('civtable.seats')))[0].token")
+    deadline = time.monotonic() + 60
+    while True:
+        assert time.monotonic() < deadline, "the seat never came to claim a Wonder"
+        p = httpx.get(f"{server.base}/api/games/{g['id']}", params={"token": token}, timeout=30).json()
+        if p["your_turn"] and any(a.startswith("claim ") for a in p["legal"]):
+            break
+        if p["your_turn"]:
+            page.mouse.move(600, 450)
+            page.mouse.wheel(0, 50_000)  # the page is left at its bottom
+            page.wait_for_timeout(200)
+            httpx.post(f"{server.base}/api/games/{g['id']}/actions", timeout=30,
+                       json={"token": token, "action": p["legal"][0], "state_id": p["state_id"]})
+        else:
+            time.sleep(0.05)
+    page.wait_for_selector("#board .clickable[data-action^='claim ']")
+    page.wait_for_timeout(500)
+    seen = page.eval_on_selector_all("#board .clickable[data-action^='claim ']", """ns => ns.filter(n => {
+        const r = n.getBoundingClientRect(); return r.bottom > 0 && r.top < window.innerHeight; }).length""")
+    assert seen, "no card to claim was on the screen"

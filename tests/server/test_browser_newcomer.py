@@ -107,3 +107,13 @@ def test_a_new_decisions_places_are_brought_into_sight(browser: Any, server_fact
     seen = page.eval_on_selector_all("#board .clickable[data-action^='claim ']", """ns => ns.filter(n => {
         const r = n.getBoundingClientRect(); return r.bottom > 0 && r.top < window.innerHeight; }).length""")
     assert seen, "no card to claim was on the screen"
+
+
+def test_the_default_style_is_named_like_the_others(browser: Any, server_factory: Any, tmp_path: Path) -> None:
+    server = server_factory(str(tmp_path / "s.sqlite3"))
+    page = browser.new_page(viewport=SIZE)
+    page.goto(server.base + "/")
+    page.wait_for_selector("#game-select option[value=pathciv]", state="attached")
+    page.select_option("#game-select", "pathciv")
+    titles = page.eval_on_selector_all("select[name=style-1] option", "ns => ns.map(n => n.textContent)")
+    assert titles[0] == "Balanced" and all(t[:1].isupper() for t in titles), titles

@@ -300,6 +300,7 @@
     });
     Civ.progress.refresh(() => payload, `/api/games/${encodeURIComponent(gameId)}/progress${query()}`);
     showGuide();
+    Civ.focus.decision(payload);  // focus.js: a new decision's places in sight
   }
 
   let lastYourTurn = null;

@@ -35,7 +35,7 @@
       el("optgroup", { label: "Bots by algorithm" },
         bots.filter((b) => !names.has(b)).map((b) => el("option", { value: b }, b))));
     const style = el("select", { name: `style-${i}`, "aria-label": `Player ${i + 1} style`, class: "hidden" },
-      el("option", { value: "" }, "balanced"),
+      el("option", { value: "", title: "The plain player of its level, with no leaning" }, "Balanced"),
       styles.map((s) => el("option", { value: s.name, title: s.description }, s.title)));
     const about = el("div", { class: "muted small level-about" });
     const fallback = i === 0 ? "human" : (names.has("casual") ? "casual" : (bots.includes("greedy") ? "greedy" : bots[0]));

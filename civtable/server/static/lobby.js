@@ -133,6 +133,11 @@
     open.href = mine ? `/play/${data.id}?seat=${mine.seat}` : data.spectate;
     open.textContent = mine ? "Open my seat" : "Watch the bots";
     if (!invites.firstChild) invites.append(el("p", { class: "muted small" }, "Only bots play: watch them."));
+    // invitations only when friends have seats: against bots alone, the next step is to open one's seat
+    const friends = data.seats.some((s) => s.url && !s.token);
+    document.getElementById("created-note").textContent = friends
+      ? "Send each friend their own invitation: it works once, and whoever opens it first takes that seat."
+      : mine ? "Only bots play against you: open your seat to start." : "";
     document.getElementById("created").classList.remove("hidden");
   }
 

@@ -46,6 +46,9 @@
     const id = termOf(prefix, name);
     return el("span", id ? { dataset: { term: id } } : {}, name);
   }
+  /** "Player 1 — Roman"; the name alone before the civilizations are dealt (a replay's start). */
+  const whoAndCiv = (payload, p) => (p.civ ? [`${Civ.seatName(payload, p.seat - 1)} — `, named("civ", p.civ)]
+    : [Civ.seatName(payload, p.seat - 1)]);
   const list = (prefix, names) => names.flatMap((n, i) => [i ? ", " : "", named(prefix, n)]);
 
   // ----- cards ------------------------------------------------------------------------------
@@ -206,7 +209,7 @@
       return card;
     };
     return el("section", { class: "panel pc-board pc-me", dataset: { seat: String(p.seat - 1) } },
-      el("h2", {}, `${Civ.seatName(payload, p.seat - 1)} — `, named("civ", p.civ), " (you)"),
+      el("h2", {}, ...whoAndCiv(payload, p), " (you)"),
       tracks(p), priority(p),
       hand.length ? el("div", { class: "pc-hand" }, el("h3", {}, payload.decision.kind === "project" && ctx.legal.size
         ? "Your hand — click the left or right half of a card to place it" : "Your hand"),
@@ -228,7 +231,7 @@
     else if (p.hand.length) board.push(el("div", {}, el("span", { class: "muted" }, "Hand: "), list("tech", p.hand)));
     if (p.discovered.length) board.push(el("div", {}, el("span", { class: "muted" }, "Discovered: "), list("tech", p.discovered)));
     return Civ.tint(el("div", { class: "panel pc-board pc-other", dataset: { seat: String(p.seat - 1) } },
-      el("h3", {}, `${Civ.seatName(payload, p.seat - 1)} — `, named("civ", p.civ)),
+      el("h3", {}, ...whoAndCiv(payload, p)),
       tracks(p), priority(p),
       el("div", { class: "small pc-mini" }, TRAYS.map((t, i) => el("span", { class: "tag", dataset: { term: `tray:${t}` } }, `${AGENTS[i]} ${p.trays[t]}`))),
       el("div", { class: "small pc-mini" }, TYPES.map((t) => el("span", { class: `tag pc-t-${t}`, dataset: { term: `type:${t}` } }, `${ICON[t]} ${p.research[t]}`))),
@@ -289,6 +292,10 @@
   }
 
   Civ.renderers.pathciv = {
+    // the options' group headings, in the rules' words (not the actions' kinds "left", "withdraw"...)
+    kindTitles: { left: "Left side: cubes", right: "Right side: Research", deploy: "Deploy a cube", research: "Research point",
+      claim: "Claim", withdraw: "Take your cubes back", confirm: "Confirm", pass: "Pass", buy: "Buy a Technology",
+      benefit: "Philosophy Benefit", destiny: "Destiny" },
     render(board, payload, ctx) {
       const view = payload.view || {};
       const me = payload.seat === null || payload.seat === undefined ? null : payload.seat + 1;

@@ -16,8 +16,9 @@
   }
 
   // ----- descriptions of the seat's legal actions (the game's describe_action hook) --------------
-  let asked = -1;
+  let asked = -1, shown = -1;  // the position whose descriptions were asked for, and the one on the page
   async function fetchDescriptions(gameId, token, payload, done) {
+    shown = payload.state_id;
     if (!token || !payload.your_turn || !payload.legal.length || asked === payload.state_id) return;
     asked = payload.state_id;
     const res = await Civ.api("GET", `/api/games/${encodeURIComponent(gameId)}/describe?token=${encodeURIComponent(token)}`);
@@ -30,7 +31,9 @@
     }
     if (done) done();
   }
-  function describe(text) { return described.actions[text] || null; }
+  /** What `text` does in the position on the page; null until its descriptions arrive (the same
+      words may do something else in the position before: "done" ends recruiting, then research). */
+  function describe(text) { return described.stateId === shown ? described.actions[text] || null : null; }
   /** A small block saying what an action does ("title — text"), or null. */
   function descriptionNode(text, cls) {
     const d = describe(text);

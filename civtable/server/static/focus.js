@@ -1,0 +1,27 @@
+/* The seat's next decision in sight. When a new kind of decision begins (Path of Civilization's
+   Project after a purchase in the library below) and none of the board places that play it is on
+   the screen, the page, left scrolled where the last choice was made, scrolls to the first of
+   them. Only the page scrolls (never a map's own zoomed box), and only once per decision. */
+"use strict";
+
+(() => {
+  let lastKind = null;
+
+  function onScreen(node) {
+    const r = node.getBoundingClientRect();
+    return r.width > 0 && r.height > 0 && r.bottom > 0 && r.top < window.innerHeight;
+  }
+
+  function decision(payload) {
+    const kind = payload.your_turn && payload.decision && !payload.finished ? String(payload.decision.kind || "") : null;
+    const changed = kind !== lastKind;
+    lastKind = kind;
+    if (!kind || !changed) return;
+    const places = [...document.querySelectorAll("#board .clickable[data-action]")].filter((n) => n.getClientRects().length);
+    if (!places.length || places.some(onScreen)) return;
+    const top = places[0].getBoundingClientRect().top;
+    window.scrollTo({ top: Math.max(0, window.scrollY + top - window.innerHeight / 3) });
+  }
+
+  Civ.focus = { decision };
+})();

@@ -221,5 +221,11 @@ def test_option_groups_are_headed_in_words(browser: Any, server_factory: Any, tm
     ClickPlayer(page).play(legal_actions(page)[0])  # keep an Objective and a Monument: the Land tiles come next
     page.wait_for_selector("#legal .legal-group")
     page.wait_for_function("() => !document.querySelector('#legal [data-action^=\"choose \"]')")
-    heads = page.eval_on_selector_all("#legal .legal-group > h3, #legal .legal-group > summary", "ns => ns.map(n => n.textContent)")
+    deadline = time.monotonic() + 15  # the next options may be drawn a moment after the old ones go
+    while True:
+        heads = page.eval_on_selector_all("#legal .legal-group > h3, #legal .legal-group > summary",
+                                          "ns => ns.map(n => n.textContent)")
+        if {"Put back", "Keep"} <= {h.split(":")[0] for h in heads} or time.monotonic() > deadline:
+            break
+        page.wait_for_timeout(50)
     assert {"Put back", "Keep"} <= {h.split(":")[0] for h in heads}, heads

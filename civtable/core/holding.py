@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .actions import Action
+from .game import CHANCE
 
 
 def hold(state: Any, player: int, action: Action, holding: type, follow_up: type,
@@ -34,3 +35,11 @@ def hold(state: Any, player: int, action: Action, holding: type, follow_up: type
     name = words(out)
     getattr(out, frames)[-1] = follow_up(name)
     return out, name
+
+
+def resume(held: Any, outcome: Action) -> Any:
+    """A copy of a held state with the held steps run (the follow-up frame's one chance
+    ``outcome`` applied): the state the move makes."""
+    out = held.clone()
+    out.apply_unchecked(outcome, CHANCE)
+    return out

@@ -16,7 +16,7 @@ itself (battles won, the Score phase, the unused resources removed) stays with t
 
 from __future__ import annotations
 
-from civtable.core import CHANCE, Action
+from civtable.core import Action, holding
 from civtable.core.holding import hold
 
 from .frames import FollowUp
@@ -40,9 +40,7 @@ def before_follow_up(state: ConquestState, player: int, action: Action) -> tuple
 
 def resume(held: ConquestState) -> ConquestState:
     """A copy of a held state with the held phases run: the state the action makes."""
-    out = held.clone()
-    out.apply_unchecked(RESUME, CHANCE)
-    return out
+    return holding.resume(held, RESUME)
 
 
 def _words(held: ConquestState) -> str:

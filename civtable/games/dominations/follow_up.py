@@ -14,7 +14,7 @@ Only these copies hold: the normal flow (:meth:`DominationsState.advance`) is no
 
 from __future__ import annotations
 
-from civtable.core import CHANCE, Action
+from civtable.core import Action, holding
 from civtable.core.holding import hold
 
 from . import ages
@@ -60,9 +60,7 @@ def before_follow_up(state: DominationsState, player: int, action: Action) -> tu
 
 def resume(held: DominationsState) -> DominationsState:
     """A copy of a held state with the held steps run: the state the move makes."""
-    out = held.clone()
-    out.apply_unchecked(ages.RESUME, CHANCE)
-    return out
+    return holding.resume(held, ages.RESUME)
 
 
 def _words(held: DominationsState) -> str:

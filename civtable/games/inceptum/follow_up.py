@@ -15,7 +15,7 @@ only in this class, and a :class:`FollowUp` never comes up in a game.
 
 from __future__ import annotations
 
-from civtable.core import CHANCE, Action
+from civtable.core import Action, holding
 from civtable.core.holding import hold
 
 from .frames import FollowUp
@@ -40,9 +40,7 @@ def before_follow_up(state: InceptumState, player: int, action: Action) -> tuple
 
 def resume(held: InceptumState) -> InceptumState:
     """A copy of a held state with the held phase run: the state the move makes."""
-    out = held.clone()
-    out.apply_unchecked(RESUME, CHANCE)
-    return out
+    return holding.resume(held, RESUME)
 
 
 def _words(held: InceptumState) -> str:

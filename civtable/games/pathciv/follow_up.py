@@ -18,7 +18,7 @@ Philosophy phases stay with the answers that set them off: they are those answer
 
 from __future__ import annotations
 
-from civtable.core import CHANCE, Action
+from civtable.core import Action, holding
 from civtable.core.holding import hold
 
 from .frames import FollowUp
@@ -42,9 +42,7 @@ def before_follow_up(state: PathState, player: int, action: Action) -> tuple[Pat
 
 def resume(held: PathState) -> PathState:
     """A copy of a held state with the held phases run: the state the move makes."""
-    out = held.clone()
-    out.apply_unchecked(RESUME, CHANCE)
-    return out
+    return holding.resume(held, RESUME)
 
 
 def _words(held: PathState) -> str:

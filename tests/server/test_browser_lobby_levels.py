@@ -42,6 +42,11 @@ def test_a_levels_measured_rating_reads_plainly(browser: Any, server_factory: An
     about = page.locator(".seat-block").nth(1).locator(".level-about").inner_text()
     assert "Measured: rating 0 (−10 to 9) on the 2-player ladder, 60 games; higher is stronger." in about, about
     assert "-0" not in about
+    # the bots offered by method read as words, their values the names studies use
+    methods = page.eval_on_selector_all("select[name=seat-1] optgroup[label='Bots by method'] option",
+                                        "ns => ns.map(n => [n.value, n.textContent, n.title])")
+    assert ["greedy", "Greedy", "Takes the move that looks best one step ahead"] in methods, methods
+    assert all(label != value and title for value, label, title in methods), methods
     assert_no_horizontal_scroll(page)
 
 

@@ -61,10 +61,14 @@ def test_a_replays_first_position_names_players_without_a_dangling_dash(
                                                           "ns => ns.map(n => n.textContent)")]
     assert heads and all(h.startswith("Player ") for h in heads), heads
     assert not [h for h in heads if h.endswith("—")], heads
+    # nor an empty "Priority:" row: the priority comes with the civilization
+    assert page.locator(".pc-priority").count() == 0, page.eval_on_selector_all(".pc-priority", "ns => ns.map(n => n.textContent)")
     page.click("text=End")  # once dealt, each civilization follows the name
     page.wait_for_timeout(1000)
     heads = page.eval_on_selector_all(".pc-board > h3, .pc-board > h2", "ns => ns.map(n => n.textContent)")
     assert heads and all(" — " in h for h in heads), heads
+    rows = page.eval_on_selector_all(".pc-priority", "ns => ns.map(n => n.textContent)")
+    assert rows and all("1" in r and "5" in r for r in rows), rows  # once dealt, the priority is shown
 
 
 def test_path_of_civilizations_option_groups_are_headed_in_words(browser: Any, server_factory: Any, tmp_path: Path) -> None:

@@ -22,6 +22,13 @@
       "; higher is stronger";
   }
 
+  // the bots offered by their method (studies use these names): what a person reads of each
+  const METHODS = {
+    random: ["Random", "Plays any legal move at random"],
+    greedy: ["Greedy", "Takes the move that looks best one step ahead"],
+    mcts: ["Search", "Looks ahead by playing the game out many times (the search the Strong level uses)"],
+  };
+
   /** One seat row: {node, value()}; `old` is the previous value of this seat ("strong:style=builder" ...). */
   function seatPicker(game, bots, i, old) {
     const levels = game.levels || [];
@@ -32,8 +39,9 @@
       el("option", { value: "human" }, "Human"),
       levels.length ? el("optgroup", { label: "Bots by level" },
         levels.map((lv) => el("option", { value: lv.name, title: lv.description }, lv.title))) : null,
-      el("optgroup", { label: "Bots by algorithm" },
-        bots.filter((b) => !names.has(b)).map((b) => el("option", { value: b }, b))));
+      el("optgroup", { label: "Bots by method" },
+        bots.filter((b) => !names.has(b)).map((b) => el("option", { value: b, title: (METHODS[b] || [b, ""])[1] },
+          (METHODS[b] || [b])[0]))));
     const style = el("select", { name: `style-${i}`, "aria-label": `Player ${i + 1} style`, class: "hidden" },
       el("option", { value: "", title: "The plain player of its level, with no leaning" }, "Balanced"),
       styles.map((s) => el("option", { value: s.name, title: s.description }, s.title)));

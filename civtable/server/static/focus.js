@@ -1,7 +1,7 @@
 /* The seat's next decision in sight. When a new kind of decision begins (Path of Civilization's
    Project after a purchase in the library below) and none of the board places that play it is on
    the screen, the page, left scrolled where the last choice was made, scrolls to the first of
-   them. Only the page scrolls (never a map's own zoomed box), and only once per decision. */
+   them (a page at its top stays there). Only the page scrolls (never a map's own zoomed box), and only once per decision. */
 "use strict";
 
 (() => {
@@ -16,7 +16,9 @@
     const kind = payload.your_turn && payload.decision && !payload.finished ? String(payload.decision.kind || "") : null;
     const changed = kind !== lastKind;
     lastKind = kind;
-    if (!kind || !changed) return;
+    // only a page left scrolled away from its top: a page at its top shows the table's overview
+    // (every player's panel on a laptop), which a new decision never scrolls away
+    if (!kind || !changed || window.scrollY <= 0) return;
     const places = [...document.querySelectorAll("#board .clickable[data-action]")].filter((n) => n.getClientRects().length);
     if (!places.length || places.some(onScreen)) return;
     const top = places[0].getBoundingClientRect().top;

@@ -179,3 +179,65 @@ def test_a_zoomed_map_moves_to_show_the_guides_suggested_territory(
     assert point_on(target) is not None, "the zoomed map did not move to the suggested territory"
     shot(page, "conquest-zoomed-guide-target-390")
     assert not errors, errors
+
+
+def since_last_turn(view: dict[str, Any]) -> int:
+    """The first turn the seat has not seen the whole of: its last one (or, on its turn, the one
+    after its previous), as the page counts it."""
+    n, now, me, current = len(view["players"]), view["turns"], view["you"], view["current"]
+    return now - n + 1 if me == current else now - ((current - me) % n)
+
+
+def test_what_just_happened_leads_with_the_moments_since_your_last_turn(
+        browser: Any, server_factory: Any, tmp_path: Path) -> None:
+    """At a turn where the last big moment (a battle, a famine) is rounds old, the panel does not
+    lead with it: it says nothing big happened since the seat's last turn and keeps the old
+    moment folded under "Earlier"; a moment of the turns since leads."""
+    server = server_factory(str(tmp_path / "mo.sqlite3"), bot_delay=0.0, extra=["--predictable-chance"])
+    g = httpx.post(server.base + "/api/games", json={"game": "conquest", "seed": 11, "seats": ["human", "greedy", "greedy"]},
+                   timeout=60).json()
+    token = g["seats"][0]["token"]
+    rng = random.Random(2)
+    found: dict[str, Any] = {}
+    deadline = time.monotonic() + 180
+    while len(found) < 2:
+        assert time.monotonic() < deadline, f"no such positions came in time: {sorted(found)}"
+        p = httpx.get(f"{server.base}/api/games/{g['id']}", params={"token": token}, timeout=30).json()
+        assert not p["finished"], f"the game ended first: {sorted(found)}"
+        if not p["your_turn"]:
+            time.sleep(0.05)
+            continue
+        view = p["view"]
+        moments = view.get("moments") or []
+        if moments and p["decision"]["kind"] != "chance":
+            recent = [m for m in moments if m["turn"] >= since_last_turn(view)]
+            kind = "recent" if recent else "old"
+            if kind not in found:
+                found[kind] = {"state": p["state_id"], "last": moments[-1]["title"], "recent": [m["title"] for m in recent]}
+                if kind == "old" or "old" in found:
+                    page = browser.new_page(viewport=DESKTOP, reduced_motion="reduce")
+                    page.goto(server.base + g["seats"][0]["url"])
+                    wait_state(page, p["state_id"])
+                    page.wait_for_selector("#moments:not(.hidden) #moments-body > *")
+                    found[kind]["page"] = {"since": page.inner_text("#moments-since") if page.locator("#moments-since").count() else "",
+                                           "lead": page.locator("#moments-new .moment-title").all_inner_texts(),
+                                           "earlier": page.text_content("#moments .moments-old") if page.locator("#moments .moments-old").count() else ""}
+                    shot(page, f"conquest-moments-{kind}")
+                    page.close()
+                else:
+                    found.pop(kind)  # wait for an old moment first: the recent case is looked at after it
+        legal = [a for a in p["legal"] if not a.startswith("done")] or p["legal"]
+        for kind_ in ("monument", "upgrade", "village", "city", "civ", "recruit", "unit", "to"):
+            pick = [a for a in legal if a.startswith(kind_ + " ")]
+            if pick:
+                legal = pick
+                break
+        httpx.post(f"{server.base}/api/games/{g['id']}/actions", timeout=30,
+                   json={"token": token, "action": rng.choice(legal), "state_id": p["state_id"]})
+    old = found["old"]
+    assert old["page"]["since"] == "Nothing big since your last turn.", old
+    assert old["page"]["lead"] == [], old  # the old moment does not lead ...
+    assert old["last"] in old["page"]["earlier"], old  # ... it is folded under "Earlier"
+    recent = found["recent"]
+    assert recent["page"]["since"] == "Since your last turn:", recent
+    assert [t.split(" · ")[-1] for t in recent["page"]["lead"]] == recent["recent"][::-1], recent

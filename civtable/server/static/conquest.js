@@ -353,6 +353,20 @@
       board.append(el("div", { class: "players", id: "cq-players" }, (view.players || []).map((p) => playerPanel(p, view, payload))));
       if (payload.finished && payload.result) board.append(Civ.renderers.generic.result(payload));
     },
+    /** The big moments since the seat's last turn (its last turn and the others' since, or the
+        others' since its previous turn and this one while it plays); for a spectator, those of
+        the last turn of every player. Moments told before the game counted turns are older. */
+    recentMoments(payload, list) {
+      const view = payload.view || {};
+      const n = (view.players || []).length || 1;
+      const now = view.turns ?? 0;
+      const me = view.you;
+      const playing = me !== null && me !== undefined;
+      const from = !playing || me === view.current || view.current === null || view.current === undefined
+        ? now - n + 1 : now - ((view.current - me + n) % n);
+      return { moments: list.filter((m) => typeof m.turn === "number" && m.turn >= from),
+        since: playing ? "Since your last turn" : "In the last turn of every player" };
+    },
     /** Point at an option: its territory lights up on the map. */
     preview(text) {
       for (const n of kept.paths.values()) n.classList.remove("hl");

@@ -19,6 +19,7 @@ developers' notes ``docs/<game>-rules.md`` (``/rules/<game>/notes``).
 from __future__ import annotations
 
 import asyncio
+import re
 from functools import lru_cache
 from pathlib import Path
 from types import ModuleType
@@ -301,14 +302,28 @@ def _notes_html(game: str) -> str | None:
     return _page(f"{_title(game)}: implementation notes", "Implementation notes", back + _markdown(path))
 
 
+_TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+
+
+def _back_to_table(html: str, table: str | None, seat: str | None) -> str:
+    """The rules page opened from a game's table (``?table=<id>&seat=<n>``, the table's *Rules*
+    link) leads back to it, at the top of the page; anything else in those fields is ignored."""
+    if not table or not _TABLE_ID.match(table):
+        return html
+    where = f"/play/{table}?seat={int(seat)}" if seat and seat.isdigit() and int(seat) < 16 else f"/play/{table}?watch"
+    bar = (f"<p class=\"back-to-table\"><a class=\"button\" id=\"back-to-table\" href=\"{where}\">"
+           "← Back to the table</a></p>")
+    return html.replace("<div class=\"page\">", "<div class=\"page\">" + bar, 1)
+
+
 @router.get("/rules/{game}", include_in_schema=False)
-async def rules_page(game: str) -> HTMLResponse:
+async def rules_page(game: str, table: str | None = None, seat: str | None = None) -> HTMLResponse:
     if not game.isidentifier():
         return HTMLResponse("<p>No such game.</p>", status_code=404)
     html = _rules_html(game) or _notes_html(game)
     if html is None:
         return HTMLResponse(f"<p>There is no rules page for {game}.</p>", status_code=404)
-    return HTMLResponse(html)
+    return HTMLResponse(_back_to_table(html, table, seat))
 
 
 @router.get("/rules/{game}/notes", include_in_schema=False)

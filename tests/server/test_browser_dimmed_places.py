@@ -5,6 +5,7 @@ would play is refused (without how it is typed), or what the decision is; nothin
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -65,7 +66,9 @@ def test_conquest_territories_that_cannot_act_say_why(browser: Any, server_facto
     # choosing a civilization: the map has nothing to play, a territory says what the decision is
     assert page.locator("#cq-civs .civ-card.clickable").count() > 0
     said = said_after_click(page, page.locator("svg.conquest-map path.territory[data-territory='1']"))
-    assert said.startswith("There is nothing to do in territory 1 now. Your decision: pick your civilization"), said
+    # (its resource named: the label's abbreviation in words)
+    assert re.match(r"Territory 1 \([A-Z][a-z]+\): there is nothing to do there now\. Your decision: pick your civilization",
+                    said), said
     page.locator("#cq-civs .civ-card.clickable").first.click()
     page.wait_for_selector("svg.conquest-map path.territory.clickable", timeout=30_000)
     page.wait_for_selector("#status.yours", timeout=30_000)

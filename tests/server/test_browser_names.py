@@ -31,11 +31,9 @@ def test_names_from_lobby_and_invitation(browser: Any, server_factory: Any, tmp_
     page.select_option("#game-select", "nim")
     page.select_option("#players-select", "2")
     page.select_option("#seat-rows select[name=seat-1]", "human")
-    page.click("#create-button")
-    page.wait_for_selector("#created:not(.hidden)")
-    assert "Anna (you)" in page.inner_text("#invites")
-    invite = page.locator("#invites input").nth(1).input_value()
-    page.click("#open-created")
+    page.click("#create-button")  # Anna is taken to her seat, where her friend's invitation shows
+    page.wait_for_selector("#invites-box:not(.hidden)")
+    invite = page.locator("#invites-box input[aria-label='Invitation for Player 2']").input_value()
     page.wait_for_selector("#board[data-state-id]")
     assert "Anna" in page.inner_text("#seat-info") and page.locator("#name-form").count() == 0
     assert "Anna" in page.title()

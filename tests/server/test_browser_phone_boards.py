@@ -218,3 +218,59 @@ def test_dominations_rulers_keep_to_the_zoomed_lands_edges(browser: Any, server_
     assert {lab["side"] for lab in seen["labels"] if lab["inside"]} >= {"left", "right", "top", "bottom"}
     shot(page, "dominations-rulers-zoomed-1280x900")
     assert not errors, errors
+
+
+WHOLE = """() => {
+  const f = document.querySelector('.zoom-frame').getBoundingClientRect();
+  const shown = [...document.querySelectorAll('svg.dom-land .ruler')].filter((n) => getComputedStyle(n).visibility !== 'hidden')
+    .map((n) => { const r = n.getBoundingClientRect();
+      return { name: `${n.dataset.side} ${n.textContent}`, left: r.left, right: r.right, top: r.top, bottom: r.bottom }; })
+    .filter((r) => r.right > f.left && r.left < f.right && r.bottom > f.top && r.top < f.bottom);
+  const cut = shown.filter((r) => r.left < f.left - 0.5 || r.right > f.right + 0.5 || r.top < f.top - 0.5 || r.bottom > f.bottom + 0.5);
+  // the glyphs' boxes (the text's box less its ascent and descent room) of two labels never meet
+  const glyphs = (r) => { const h = r.bottom - r.top; return { ...r, top: r.top + h * 0.2, bottom: r.bottom - h * 0.2 }; };
+  const over = [];
+  for (let i = 0; i < shown.length; i++) for (let j = i + 1; j < shown.length; j++) {
+    const a = glyphs(shown[i]), b = glyphs(shown[j]);
+    if (a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5) over.push(`${a.name} / ${b.name}`);
+  }
+  return { cut: cut.map((r) => r.name), over, shown: shown.length }; }"""
+
+
+@pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "laptop"])
+def test_dominations_zoomed_rulers_are_whole_and_apart(
+        browser: Any, server_factory: Any, tmp_path: Path, size: dict[str, int]) -> None:
+    """Zoomed in and moved to every corner of the land and its middle, at 150% to 400%: no ruler
+    label is cut by the frame's edge (a column's number half shown) and none covers another (a
+    row's letter and a column's number in a corner)."""
+    server = server_factory(str(tmp_path / "whole.sqlite3"), bot_delay=0.0, extra=["--predictable-chance"])
+    g = late_dominations(server.base)
+    page = browser.new_page(viewport=size, reduced_motion="reduce")
+    page.goto(server.base + g["seats"][0]["url"])
+    page.wait_for_selector("svg.dom-land g.target.clickable")
+    page.mouse.move(0, 0)
+    found: list[str] = []
+    for presses in (1, 2, 4):
+        if page.locator(".zoom-fit:enabled").count():
+            page.click(".zoom-fit")
+        for _ in range(presses):
+            page.click(".zoom-in")
+        frame = page.locator(".zoom-frame")
+        frame.scroll_into_view_if_needed()
+        for dx, dy in ((0, 0), (1, 1), (-1, -1), (1, -1), (-1, 1)):
+            f = frame.bounding_box()
+            x, y = f["x"] + f["width"] / 2, f["y"] + f["height"] / 2
+            if dx or dy:  # a long drag: the land stops at its edge, a corner of it in the frame's
+                page.mouse.move(x, y)
+                page.mouse.down()
+                page.mouse.move(x + dx * f["width"] * 2, y + dy * f["height"] * 2, steps=6)
+                page.mouse.up()
+            page.wait_for_timeout(300)
+            seen = page.evaluate(WHOLE)
+            assert seen["shown"] >= 4, seen
+            where = f"{page.inner_text('.zoom-level')} {dx:+d},{dy:+d}"
+            found += [f"{where}: cut {c}" for c in seen["cut"]] + [f"{where}: over {o}" for o in seen["over"]]
+            if (presses, dx, dy) == (2, -1, -1):
+                page.mouse.move(0, 0)
+                shot(page, f"dominations-rulers-corner-{size['width']}")
+    assert found == [], found[:12]

@@ -115,6 +115,18 @@ def test_teaching_endpoints(client: TestClient, game: str) -> None:
     assert notes.status_code == 200 and "Implementation notes" in notes.text and "<script" not in notes.text
 
 
+def test_rules_page_opened_from_a_table_leads_back_to_it(client: TestClient) -> None:
+    page = client.get("/rules/conquest", params={"table": "AbC_12-x", "seat": "1"})
+    assert page.status_code == 200 and 'id="back-to-table" href="/play/AbC_12-x?seat=1"' in page.text
+    watching = client.get("/rules/conquest", params={"table": "AbC_12-x"})
+    assert 'href="/play/AbC_12-x?watch"' in watching.text
+    for bad in ({"table": '"><script>x</script>'}, {"table": "../../x"}, {}):  # anything else: no link, no error
+        plain = client.get("/rules/conquest", params=bad)
+        assert plain.status_code == 200 and "back-to-table" not in plain.text and "<script" not in plain.text
+    odd_seat = client.get("/rules/conquest", params={"table": "AbC", "seat": "-1"})
+    assert 'href="/play/AbC?watch"' in odd_seat.text
+
+
 def test_rules_page_refuses_unknown_games(client: TestClient) -> None:
     assert client.get("/rules/nosuchgame").status_code == 404
     assert client.get("/rules/..%2Fsecrets").status_code == 404

@@ -3,7 +3,7 @@
 Rulebook topic: none; the rules call these as things happen, so the view can tell a newcomer
 what just happened (``view["moments"]``: battles roll by roll, captures, famines, the winner)
 and the end-of-game sheet can say where each player's VP came from. A moment is a small dict
-``{"title", "lines", "round"}`` naming players "Player N"; the position keeps the last
+``{"title", "lines", "round", "turn"}`` naming players "Player N"; the position keeps the last
 :data:`KEEP` of them in an immutable tuple (copies share it). Both are story keys: saved with
 the position, left out of its hash (``GameState.story_keys``), never read by the rules.
 """
@@ -35,7 +35,7 @@ def _where(s: Position, t: int) -> str:
 
 def tell(s: Position, title: str, lines: list[str]) -> None:
     """Add a moment of the current round."""
-    moment = {"title": title, "lines": lines[:MAX_LINES], "round": s.round}
+    moment = {"title": title, "lines": lines[:MAX_LINES], "round": s.round, "turn": s.turns}
     s.moments = (*s.moments, moment)[-KEEP:]
 
 
@@ -79,7 +79,7 @@ def battle_round(s: Position, t: int, p: int, q: int, dice: tuple[int, int], tot
         s.moments = (*s.moments[:-1], {**old, "lines": _longer(old["lines"], line)})
         return
     title = f"Battle in {_where(s, t)}: {_who(s, p)} attacks {_who(s, q)}"
-    moment = {"title": title, "lines": [line], "round": s.round, "key": key}
+    moment = {"title": title, "lines": [line], "round": s.round, "turn": s.turns, "key": key}
     s.moments = (*s.moments, moment)[-KEEP:]
 
 
@@ -131,7 +131,8 @@ def famine(s: Position, kind: str, t: int) -> None:
     if old is not None:
         s.moments = (*s.moments[:-1], {**old, "lines": _longer(old["lines"], line)})
         return
-    moment = {"title": f"Famine: {_who(s, p)} cannot feed everyone", "lines": [line], "round": s.round, "key": key}
+    moment = {"title": f"Famine: {_who(s, p)} cannot feed everyone", "lines": [line], "round": s.round, "turn": s.turns,
+              "key": key}
     s.moments = (*s.moments, moment)[-KEEP:]
 
 
@@ -147,5 +148,8 @@ def winner(s: Position, p: int) -> None:
 
 
 def public(moments: tuple[dict[str, Any], ...]) -> list[dict[str, Any]]:
-    """The moments as the view shows them (without their bookkeeping keys)."""
-    return [{"title": m["title"], "lines": list(m["lines"]), "round": m["round"]} for m in moments]
+    """The moments as the view shows them (without their bookkeeping keys), each with the turn it
+    happened in (``turn``: the game's count of finished turns then; the view's ``turns`` is now's)
+    when it was told by a version that counted it."""
+    return [{"title": m["title"], "lines": list(m["lines"]), "round": m["round"],
+             **({"turn": m["turn"]} if "turn" in m else {})} for m in moments]

@@ -74,6 +74,7 @@ def view(s: ConquestState, player: int | None) -> dict[str, Any]:
         "game": "conquest",
         "you": player,
         "round": s.round,
+        "turns": s.turns,  # finished turns: the moments' "turn" says which turn each was told in
         "max_rounds": g.options["max_rounds"],
         "phase": s.phase,
         "decision": {"players": list(dec.players), "kind": dec.kind, "prompt": dec.prompt},

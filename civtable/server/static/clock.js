@@ -177,6 +177,7 @@ Civ.clocks = (() => {
     baseTitle = document.title;
     players();
     box();
+    Civ.invites.show(payload);  // a new game's invitations, for its creator (invites.js)
     if (!timer) timer = setInterval(tick, 250);
     tick();
   }

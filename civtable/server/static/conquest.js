@@ -82,12 +82,15 @@
       const res = svgEl("tspan", { fill: "#555", "font-size": 8, class: "tres" });
       res.textContent = ` ${MARK[t.resource] || String(t.resource).slice(0, 2)}`;
       label.append(num, res);
-      labels.append(label);
+      // a light plate under the label (sized once laid out: plateLabels) keeps it readable over
+      // any border, however thick a highlight draws it
+      labels.append(svgEl("rect", { class: "plate", rx: 2, fill: "#fff", "fill-opacity": 0.8 }), label);
     }
     kept.marks = svgEl("g", { class: "marks", "pointer-events": "none", "font-size": 9 });
     svg.append(ground, tints, labels, kept.marks);
     kept.svg = svg;
     kept.key = key;
+    kept.plated = false;
     kept.box = el("div", { class: "map-box", id: "cq-map" }, svg);
   }
 
@@ -147,6 +150,25 @@
     }
   }
 
+  /** Size every label's plate to its text, once the map is laid out (getBBox needs it). */
+  function plateLabels() {
+    if (kept.plated || !kept.svg || !kept.svg.isConnected) return;
+    for (const text of kept.svg.querySelectorAll(".labels text")) {
+      const b = text.getBBox();
+      if (!b.width) return;  // not laid out yet (a folded panel): the next drawing sizes them
+      const plate = text.previousElementSibling;
+      for (const [k, v] of Object.entries({ x: b.x - 1.5, y: b.y, width: b.width + 3, height: b.height })) plate.setAttribute(k, v.toFixed(1));
+    }
+    kept.plated = true;
+  }
+
+  /** A territory in words: "Territory 25 (Iron)". */
+  function territoryName(view, t) {
+    const found = (view.map.territories || []).find((x) => x.id === t);
+    const res = found ? (Civ.term(`resource:${found.resource}`) || {}).name || titleCase(found.resource) : null;
+    return `Territory ${t}${res ? ` (${res})` : ""}`;
+  }
+
   /** The action a click on territory `t` would play in this phase (to hear why it cannot), or null. */
   function wouldPlay(view, t, land) {
     const unit = land ? "army" : "fleet";
@@ -169,8 +191,9 @@
     }
     const frame = view.frame || {};
     for (const [t, path] of kept.paths) {
-      Civ.table.actOn(path, byTerritory.get(t) || [], ctx, { heading: `Territory ${t}`,
-        tried: wouldPlay(view, t, path.dataset.land === "true"), why: `There is nothing to do in territory ${t} now.` });
+      const name = territoryName(view, t);
+      Civ.table.actOn(path, byTerritory.get(t) || [], ctx, { heading: name,
+        tried: wouldPlay(view, t, path.dataset.land === "true"), why: `${name}: there is nothing to do there now.` });
       path.classList.toggle("source", frame.kind === "move" && frame.from === t);
       path.classList.toggle("fight", frame.kind === "fight" && frame.territory === t);
     }
@@ -275,6 +298,7 @@
     return el("div", { class: "row phase-bar", id: "cq-phase-bar" }, buttons);
   }
 
+  let keyOpen = null;  // the resource key opened or folded by the person (null: open)
   function legends(view, payload) {
     const colour = el("div", { class: "legend", id: "colour-legend" }, el("strong", {}, "Players: "),
       (view.players || []).map((p) => el("span", { class: "legend-item" }, Civ.swatch(p.seat), Civ.seatName(payload, p.seat),
@@ -288,8 +312,12 @@
       el("span", { class: "legend-item", dataset: { term: "piece:monument" } }, "▲ Monuments"),
       el("span", { class: "legend-item", dataset: { term: "piece:army" } }, "■ Army"),
       el("span", { class: "legend-item", dataset: { term: "piece:fleet" } }, "▼ Fleet"));
-    const marks = resources.length ? el("details", { class: "legend small" }, el("summary", {}, "Resources on the map"),
-      resources.map(([k, r]) => el("span", { class: "legend-item", dataset: { term: k } }, `${MARK[k.slice(9)] || r.name.slice(0, 2)} ${r.name}`))) : null;
+    // the key of the labels' abbreviations ("25 Ir": territory 25 yields Iron), open on every
+    // screen (a phone has no pointer to read a territory's tooltip); a person who folds it keeps it folded
+    const marks = resources.length ? el("details", { class: "small resource-key", id: "resource-key", open: keyOpen ?? true },
+    el("summary", { onclick: (ev) => { keyOpen = !ev.currentTarget.parentElement.open; } }, "Resources on the map"),
+    el("div", { class: "legend" }, resources.map(([k, r]) => el("span", { class: "legend-item", dataset: { term: k } },
+      el("strong", {}, MARK[k.slice(9)] || r.name.slice(0, 2)), ` ${r.name}`)))) : null;
     return el("div", { class: "legends" }, colour, terrain, marks);
   }
 
@@ -317,12 +345,27 @@
         updateMap(view, payload);
         wireMap(view, ctx);
         board.append(el("section", { class: "panel map" }, el("h2", {}, "Map"), legends(view, payload), kept.box));
+        requestAnimationFrame(plateLabels);
         revealTargets();
       } else {
         board.append(el("section", { class: "panel map" }, el("p", { class: "muted" }, "The map is being drawn.")));
       }
       board.append(el("div", { class: "players", id: "cq-players" }, (view.players || []).map((p) => playerPanel(p, view, payload))));
       if (payload.finished && payload.result) board.append(Civ.renderers.generic.result(payload));
+    },
+    /** The big moments since the seat's last turn (its last turn and the others' since, or the
+        others' since its previous turn and this one while it plays); for a spectator, those of
+        the last turn of every player. Moments told before the game counted turns are older. */
+    recentMoments(payload, list) {
+      const view = payload.view || {};
+      const n = (view.players || []).length || 1;
+      const now = view.turns ?? 0;
+      const me = view.you;
+      const playing = me !== null && me !== undefined;
+      const from = !playing || me === view.current || view.current === null || view.current === undefined
+        ? now - n + 1 : now - ((view.current - me + n) % n);
+      return { moments: list.filter((m) => typeof m.turn === "number" && m.turn >= from),
+        since: playing ? "Since your last turn" : "In the last turn of every player" };
     },
     /** Point at an option: its territory lights up on the map. */
     preview(text) {

@@ -147,6 +147,33 @@
       else if (side === "top") n.setAttribute("y", Math.max(y, vt + pad + size * 0.8));
       else n.setAttribute("y", Math.min(y, vbot - pad - size * 0.2));
     }
+    wholeAndApart(labels, [vl, vr, vt, vbot], pad);
+  }
+
+  /** Every ruler label shown whole and none over another: a label the frame would cut is left
+      out, and so is a column's number in the corners (where the rows' letters stand) or over its
+      neighbour's (one column in two at a small zoom) and a row's letter over its neighbour's;
+      the column is still named at the other edge or at the next zoom. */
+  function wholeAndApart(labels, [vl, vr, vt, vbot], pad) {
+    const boxes = new Map(labels.map((n) => [n, n.getBBox()]));
+    const hide = (n) => { n.style.visibility = "hidden"; boxes.delete(n); };
+    for (const [n, b] of boxes) if (b.x < vl || b.x + b.width > vr || b.y < vt || b.y + b.height > vbot) hide(n);
+    const letters = labels.filter((n) => n.dataset.row && boxes.has(n));
+    const reach = (side) => letters.filter((n) => n.dataset.side === side).map((n) => boxes.get(n));
+    const leftEdge = Math.max(vl, ...reach("left").map((b) => b.x + b.width)) + pad;
+    const rightEdge = Math.min(vr, ...reach("right").map((b) => b.x)) - pad;
+    for (const side of ["top", "bottom", "left", "right"]) {
+      const across = side === "top" || side === "bottom";
+      const row = labels.filter((n) => n.dataset.side === side && boxes.has(n))
+        .sort((a, b) => (across ? boxes.get(a).x - boxes.get(b).x : boxes.get(a).y - boxes.get(b).y));
+      let end = -Infinity;
+      for (const n of row) {
+        const b = boxes.get(n);
+        const [from, to] = across ? [b.x, b.x + b.width] : [b.y, b.y + b.height];
+        if (from < end + pad / 2 || (across && (b.x < leftEdge || b.x + b.width > rightEdge))) hide(n);
+        else end = to;
+      }
+    }
   }
 
   /** A space's name inside its triangle (shown faintly on empty spaces, else when pointed at or lit). */

@@ -269,7 +269,7 @@
     if (payload.seat === null) info.append("watching");
     else info.append("you are ", Civ.seatChip(payload, payload.seat));
     const rules = document.getElementById("rules-link");
-    if (Civ.glossary.rules) rules.href = Civ.glossary.rules;
+    if (Civ.glossary.rules) rules.href = `${Civ.glossary.rules}?table=${encodeURIComponent(gameId)}${payload.seat === null ? "" : `&seat=${payload.seat}`}`;
     rules.classList.toggle("hidden", !Civ.glossary.rules);
     document.getElementById("notify").classList.toggle("hidden",
       payload.seat === null || !window.Notification || Notification.permission !== "default");

@@ -11,15 +11,20 @@
     return n < 0 ? `−${-n}` : String(Math.abs(n));
   }
 
-  /** "rating 31 (26 to 36) on the 2-player ladder, 60 games" — or null when not measured. */
-  function ratingText(game, level) {
+  /** "Measured: rating 31 (26 to 36) on the 2-player ladder, 60 games; …" — said plainly to be
+      measured at another player count when the ladder never played the `players` chosen — or
+      null when not measured. */
+  function ratingText(game, level, players) {
     const r = level.rating;
     if (!r) return null;
     const m = game.measured || {};
-    const where = m.players && m.players.length ? ` on the ${m.players.join("/")}-player ladder` : " on the ladder";
+    const counts = m.players || [];
+    const where = counts.length ? ` on the ${counts.join("/")}-player ladder` : " on the ladder";
     const games = r.rated_games || m.games;
-    return `rating ${whole(r.mu)} (${whole(r.low)} to ${whole(r.high)})${where}` + (games ? `, ${games} games` : "") +
+    const figures = `rating ${whole(r.mu)} (${whole(r.low)} to ${whole(r.high)})${where}` + (games ? `, ${games} games` : "") +
       "; higher is stronger";
+    if (!counts.length || !players || counts.includes(players)) return `Measured: ${figures}.`;
+    return `Not yet measured with ${players} players; in ${counts.join("/")}-player games: ${figures}.`;
   }
 
   // the bots offered by their method (studies use these names): what a person reads of each
@@ -29,8 +34,9 @@
     mcts: ["Search", "Looks ahead by playing the game out many times (the search the Strong level uses)"],
   };
 
-  /** One seat row: {node, value()}; `old` is the previous value of this seat ("strong:style=builder" ...). */
-  function seatPicker(game, bots, i, old) {
+  /** One seat row: {node, value()}; `old` is the previous value of this seat ("strong:style=builder" ...),
+      `players` the number of players chosen (the level's figures are those measured at that count). */
+  function seatPicker(game, bots, i, old, players) {
     const levels = game.levels || [];
     const styles = game.styles || [];
     const names = new Set(levels.map((lv) => lv.name));
@@ -58,8 +64,8 @@
       const parts = [];
       if (level) {
         parts.push(level.description);
-        const rating = ratingText(game, level);
-        if (rating) parts.push(`Measured: ${rating}.`);
+        const rating = ratingText(game, level, players);
+        if (rating) parts.push(rating);
         if (chosenStyle) parts.push(`${chosenStyle.title}: ${chosenStyle.description}`);
       }
       about.textContent = parts.join(" ");

@@ -78,7 +78,7 @@
     clear(seatRows);
     pickers = [];
     for (let i = 0; i < n; i++) {
-      const picker = Civ.seatPicker(currentGame(), catalog.bots, i, old[i]);
+      const picker = Civ.seatPicker(currentGame(), catalog.bots, i, old[i], n);
       pickers.push(picker);
       seatRows.append(picker.node);
     }
@@ -103,42 +103,17 @@
     button.disabled = false;
     if (!res.ok) { toast(res.data.error || "The game could not be created."); return; }
     if (name) localStorage.setItem(NAME_KEY, name);
-    showCreated(res.data);
-    refreshMine();
-    refreshRecent();
+    openCreated(res.data);
   }
 
-  function showCreated(data) {
-    const invites = clear(document.getElementById("invites"));
-    let mine = null;
-    for (const s of data.seats) {
-      if (!s.url) continue;  // a bot
-      const url = new URL(s.url, location.origin).href;
-      if (s.token) { mine = s; saveSeat(data.id, s.seat, s.token, data.game); }
-      const who = s.name || `Player ${s.seat + 1}`;
-      const input = el("input", { readonly: true, value: url, "aria-label": s.token ? "Your own seat's link" : `Invitation for ${who}`,
-        title: s.token ? "your own seat: keep this link to yourself" : "an invitation works once: the first to open it takes the seat" });
-      const copy = el("button", { type: "button", class: "secondary small", onclick: async () => {
-        input.select();
-        try { await navigator.clipboard.writeText(url); toast("link copied", "info"); }
-        catch (err) { document.execCommand("copy"); toast("link copied", "info"); }
-      } }, "Copy");
-      invites.append(el("div", { class: "invite" + (s.token ? " own" : "") }, el("span", { class: "seat-label" },
-        Civ.swatch(s.seat), `${who}${mine === s ? " (you)" : ""}`), input, copy));
-      // said where a phone shows it (no pointer to hover): this link is the seat itself
-      if (s.token) invites.append(el("p", { class: "muted small own-link-note" },
-        "Your own link: keep it to yourself. It opens your seat on another device; whoever has it plays as you."));
-    }
-    const open = document.getElementById("open-created");
-    open.href = mine ? `/play/${data.id}?seat=${mine.seat}` : data.spectate;
-    open.textContent = mine ? "Open my seat" : "Watch the bots";
-    if (!invites.firstChild) invites.append(el("p", { class: "muted small" }, "Only bots play: watch them."));
-    // invitations only when friends have seats: against bots alone, the next step is to open one's seat
-    const friends = data.seats.some((s) => s.url && !s.token);
-    document.getElementById("created-note").textContent = friends
-      ? "Send each friend their own invitation: it works once, and whoever opens it first takes that seat."
-      : mine ? "Only bots play against you: open your seat to start." : "";
-    document.getElementById("created").classList.remove("hidden");
+  /** The creator goes to their seat at the new table, where the friends' invitations are shown
+      (invites.js); a game of bots alone opens to be watched. */
+  function openCreated(data) {
+    const mine = data.seats.find((s) => s.token);
+    if (!mine) { location.href = data.spectate; return; }
+    saveSeat(data.id, mine.seat, mine.token, data.game);
+    Civ.invites.keep(data);
+    location.href = `/play/${data.id}?seat=${mine.seat}`;
   }
 
   /** A game that is over (finished by its rules, ended early by its people, or expired) has a replay and a review. */

@@ -120,7 +120,10 @@
       (m.lines || []).length ? el("ul", { class: "moment-lines" }, m.lines.map((x) => el("li", {}, x))) : null);
   }
   /** The "what just happened" panel: the newest moments in full (those new since the page last
-      drew them marked), older ones folded away. Hidden while the game has told no moment. */
+      drew them marked), older ones folded away. Hidden while the game has told no moment. A game
+      whose renderer says which moments are recent (`recentMoments(payload, list)`: {moments,
+      since}, e.g. those since the seat's last turn) leads with those alone, under `since`, and
+      says so when there are none: an old moment never leads. */
   function showMoments(payload) {
     const panel = document.getElementById("moments");
     if (!panel) return;
@@ -131,11 +134,21 @@
     const firstDraw = !momentsShown;
     momentsShown = true;
     for (const m of list) seenMoments.add(momentKey(m));
-    const lead = fresh.length && !firstDraw ? fresh : list.slice(-1);
+    const renderer = Civ.renderers[payload.game] || {};
+    const recent = renderer.recentMoments ? renderer.recentMoments(payload, list) : null;
+    const lead = recent ? recent.moments : fresh.length && !firstDraw ? fresh : list.slice(-1);
     const leadKeys = new Set(lead.map(momentKey));
+    const freshKeys = new Set(fresh.map(momentKey));
     const older = list.filter((m) => !leadKeys.has(momentKey(m)));
     const body = clear(document.getElementById("moments-body"));
-    body.append(el("ol", { class: "moments-new", id: "moments-new" }, lead.slice().reverse().map((m) => momentNode(m, !firstDraw))));
+    if (recent) {
+      body.append(el("p", { class: "small muted moments-since", id: "moments-since" },
+        lead.length ? `${recent.since}:` : `Nothing big ${recent.since.charAt(0).toLowerCase()}${recent.since.slice(1)}.`));
+    }
+    if (lead.length) {
+      body.append(el("ol", { class: "moments-new", id: "moments-new" },
+        lead.slice().reverse().map((m) => momentNode(m, !firstDraw && freshKeys.has(momentKey(m))))));
+    }
     if (older.length) {
       body.append(el("details", { class: "moments-old" }, el("summary", {}, `Earlier (${older.length})`),
         el("ol", {}, older.slice().reverse().map((m) => momentNode(m, false)))));

@@ -186,6 +186,8 @@ class Game(ABC):
 
     def describe_action(self, state: GameState, player: int, action: Action) -> str:
         """A sentence for a log, e.g. 'Anna researches Writing for 3 Gold.'"""
+        if player == CHANCE and action.kind == "resume":  # a held move going on: nothing to tell
+            return ""
         who = "Chance" if player == CHANCE else self.seat_name(player)
         return f"{who}: {action.text()}"
 

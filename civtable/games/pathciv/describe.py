@@ -32,6 +32,8 @@ def who(st: PathState, seat: int) -> str:
 def describe(st: PathState, player: int, a: Action) -> str:
     c = st.content
     k = a.kind
+    if player == CHANCE and k == "resume":  # play going on after a held move: nothing to tell
+        return ""
     try:
         if player == CHANCE:
             if k == "deal":

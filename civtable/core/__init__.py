@@ -12,6 +12,7 @@ from .errors import (
     Reason,
     RecordError,
     sentence,
+    shown,
 )
 from .game import (
     CHANCE,
@@ -64,4 +65,5 @@ __all__ = [
     "replay",
     "sample_chance",
     "sentence",
+    "shown",
 ]

@@ -250,9 +250,9 @@ def print_summary(term: Term, game: Game, obj: dict[str, Any], scores: bool = Tr
     if obj["scores"] is None:
         t.write("  (scores stay hidden until the game ends: they include hidden information)")
     sheet = teaching.score_sheet(game, state.view(None), state.result().to_json()) if (
-        scores and state is not None and obj["finished"] and obj["scores"]) else None
-    if sheet is not None:
-        for line in renderer_for(game, t).score_sheet(sheet):
+        scores and state is not None and obj["scores"]) else None
+    if sheet is not None:  # a game stopped early: its scores so far, in the sheet's words
+        for line in renderer_for(game, t).score_sheet(sheet, final=bool(obj["finished"])):
             t.write(line)
     for p, score in enumerate(obj["scores"] if scores and obj["scores"] and sheet is None else []):
         star = t.style("  ★", "yellow") if p in obj["winners"] else ""

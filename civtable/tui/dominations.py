@@ -268,6 +268,13 @@ class DominationsRenderer(Renderer):
                             self.term.width, "  ")
         return out
 
+    def names(self) -> dict[str, str]:
+        """Objectives, Monuments and Domination cards by name: the view keeps a seat's by id."""
+        content: Any = getattr(self.game, "content", None)
+        if content is None:
+            return {}
+        return {x.id: x.name for items in (content.objectives, content.monuments, content.dominations) for x in items}
+
     def _name(self, kind: str, ident: Any) -> str:
         content: Any = getattr(self.game, "content", None)
         if content is None or ident is None:

@@ -83,9 +83,10 @@ class Renderer:
             out.append(line)
         return out
 
-    def score_sheet(self, sheet: dict[str, Any]) -> list[str]:
+    def score_sheet(self, sheet: dict[str, Any], final: bool = True) -> list[str]:
         """The end-of-game score sheet (:func:`civtable.core.teaching.score_sheet`): a table when
-        it fits the width, else one line per player and category."""
+        it fits the width, else one line per player and category. Not ``final`` (a game stopped
+        early): the scores so far, without winners."""
         t = self.term
         width = t.width
         columns = ["Player", *sheet["columns"]]
@@ -100,9 +101,13 @@ class Renderer:
             if has_total:
                 cells.append("—" if r.get("total") is None else str(r["total"]))
             rows.append(cells)
-        out = [t.style("Final scores", "bold")]
+        if not final:
+            winners = set()
+            rows = [[row[0].removesuffix(" *"), *row[1:]] for row in rows]
+        out = [t.style("Final scores" if final else "Scores so far", "bold")]
         names = ", ".join(self.game.seat_name(w) for w in sheet["winners"]) or "nobody"
-        out.append(f"Winner{'s' if len(winners) > 1 else ''}: {names}")
+        if final:
+            out.append(f"Winner{'s' if len(winners) > 1 else ''}: {names}")
         if sheet.get("tiebreak"):
             out.append(clip(f"Tie-break: {sheet['tiebreak']}", width))
         widths = [max(len(row[i]) for row in [columns, *rows]) for i in range(len(columns))]
@@ -116,7 +121,8 @@ class Renderer:
                 lines = _wrap_items(parts, width - 4)
                 out.append("  " + row[0] + ":")
                 out += ["    " + line.replace("   ", " · ") for line in lines]
-        out.append("  (* winner)")
+        if final:
+            out.append("  (* winner)")
         return out
 
     def moment_lines(self, moments: Sequence[dict[str, Any]]) -> list[str]:
@@ -422,7 +428,12 @@ class Renderer:
     def diff(self, before: dict[str, Any], after: dict[str, Any], seat: int) -> list[str]:
         """Lines describing how ``seat``'s view changes (for ``info <action>``), in words: players
         by name, no bookkeeping, at most a dozen lines (:mod:`civtable.tui.changes`)."""
-        return worded_changes(before, after, self.item_name, self.key_name)
+        return worded_changes(before, after, self.item_name, self.key_name, names=self.names())
+
+    def names(self) -> dict[str, str]:
+        """Names of the ids a view may hold without naming them (a game's cards kept by id), for
+        :meth:`diff`; a game's renderer adds its own."""
+        return {}
 
     def item_name(self, key: str, index: int, item: dict[str, Any]) -> str:
         """How an item of the view's list ``key`` reads in :meth:`diff`: a player by the seat's

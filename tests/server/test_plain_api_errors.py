@@ -50,3 +50,26 @@ def test_a_bad_account_request_is_refused_in_a_plain_sentence(client: Any) -> No
             pytest.skip("accounts need the web extra")
         assert res.status_code == 400, res.text
         _plain(res.json()["error"])
+
+
+def test_an_id_typed_as_words_is_played(client: Any) -> None:
+    """Refusals show ids in their examples as words ('research trade routes'); the page's typed
+    box takes them that way too (it refused anything but 'research trade_routes')."""
+    from conftest import new_game
+
+    data = new_game(client, ["human", "human"], game="inceptum")
+    live = client.app.state.manager.games[data["id"]]
+    tokens = [s["token"] for s in data["seats"]]
+    for _ in range(60):
+        state = live.session.state
+        seat = next(p for p in state.decision().players if p >= 0)
+        legal = [a.text() for a in state.legal_actions(seat)]
+        spaced = next((t for t in legal if "_" in t), None)
+        text = spaced.replace("_", " ").upper() if spaced else legal[0]
+        res = client.post(f"/api/games/{data['id']}/actions",
+                          json={"token": tokens[seat], "action": text, "state_id": live.state_id})
+        assert res.status_code == 200, res.text
+        if spaced:
+            assert live.session.record.actions[-1] == (seat, spaced)
+            return
+    pytest.fail("no action with an id of two words came up")

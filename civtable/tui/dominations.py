@@ -269,11 +269,12 @@ class DominationsRenderer(Renderer):
         return out
 
     def names(self) -> dict[str, str]:
-        """Objectives, Monuments and Domination cards by name: the view keeps a seat's by id."""
+        """Objectives, Monuments and Domination cards by name (the view keeps a seat's by id), and
+        the Domains of the colours the view keeps Knowledge under ('yellow': Trade)."""
         content: Any = getattr(self.game, "content", None)
-        if content is None:
-            return {}
-        return {x.id: x.name for items in (content.objectives, content.monuments, content.dominations) for x in items}
+        cards = {} if content is None else {
+            x.id: x.name for items in (content.objectives, content.monuments, content.dominations) for x in items}
+        return {**DOMAIN, **cards}
 
     def _name(self, kind: str, ident: Any) -> str:
         content: Any = getattr(self.game, "content", None)

@@ -49,3 +49,11 @@ def test_info_names_cards_by_their_names(name: str) -> None:
                 assert not raw.search(line), (raw.search(line), line)  # type: ignore[union-attr]
         state.apply(rng.choice(legal), seat)
     assert said > 50
+
+
+def test_dominations_info_says_knowledge_by_its_domain() -> None:
+    game = make_game("dominations", {"players": 2})
+    r = renderer_for(game, Term(io.StringIO(), color=False))
+    before = {"players": [{"stock": {"yellow": 0, "red": 0}}]}
+    after = {"players": [{"stock": {"yellow": 4, "red": 1}}]}
+    assert r.diff(before, after, 0) == ["Player 1 · stock · Trade: 0 → 4", "Player 1 · stock · Government: 0 → 1"]

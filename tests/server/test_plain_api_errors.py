@@ -21,7 +21,7 @@ def _plain(text: str) -> None:
 
 
 BAD: list[tuple[dict[str, Any], str]] = [
-    ({"game": "nim", "seats": []}, "one entry per seat"),
+    ({"game": "nim", "seats": []}, "'seats' has one entry per seat, each 'human' or a bot's name"),
     ({"game": "nim", "seats": "human,greedy"}, "The field 'seats' must be a list."),
     ({"game": "nim", "seats": [1, "greedy"]}, "Seat 1 must be text."),
     ({"game": "nim", "seats": ["", "greedy"]}, "Seat 1 must not be empty."),

@@ -10,7 +10,7 @@ import sys
 from collections.abc import Sequence
 
 from civtable import __version__
-from civtable.core import CivtableError
+from civtable.core import CivtableError, sentence
 
 COMMANDS = ["games", "play", "replay", "review", "content", "bench", "simulate", "ladder", "compare", "study", "tune", "serve"]
 
@@ -34,6 +34,13 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def said(exc: BaseException) -> str:
+    """An error as the command says it: a sentence, one about an option ('--seats ...') saying
+    'The option --seats ...' so that it starts with a capital letter like any other."""
+    text = str(exc).strip()
+    return sentence(f"the option {text}" if text.startswith("--") else text)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -43,7 +50,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return int(args.func(args) or 0)
     except CivtableError as exc:
-        print(f"civtable: error: {exc}", file=sys.stderr)
+        print(f"civtable: error: {said(exc)}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("\ninterrupted", file=sys.stderr)

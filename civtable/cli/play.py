@@ -125,6 +125,9 @@ def build_options(game_name: str, args: argparse.Namespace, seats: list[str]) ->
         if name in options:
             raise OptionError(f"give {name} either as --{flag.replace('_', '-')} or as --option, not both")
         options[name] = value
+    if seats and not info.min_players <= len(seats) <= info.max_players:
+        raise OptionError(f"{info.title} is played by {info.min_players} to {info.max_players} players, not "
+                          f"{len(seats)}: --seats gives one seat to each player, e.g. human,greedy")
     if seats:
         players = options.get("players")
         if players is not None and int(players) != len(seats):
@@ -158,7 +161,7 @@ def new_session(args: argparse.Namespace) -> tuple[Session, list[str]]:
             )
         record = GameRecord.load(args.resume)
         if args.game and args.game != record.game:
-            raise RecordError(f"{args.resume} records a game of {record.game!r}, not {args.game!r}")
+            raise RecordError(f"the record {args.resume} is of a game of {record.game!r}, not {args.game!r}")
         game = game_for_record(record, args.content)
         session = Session.resume(game, record)
         if record.final_hash and session.state.state_hash() != record.final_hash:
@@ -168,7 +171,8 @@ def new_session(args: argparse.Namespace) -> tuple[Session, list[str]]:
         seats = [str(s) for s in record.seats]
         if len(seats) != game.num_players or any(not s for s in seats):
             raise RecordError(
-                f"the record lists seats {seats!r}, which do not fit a {game.num_players}-player game"
+                f"the record lists {len(seats)} seats ({', '.join(repr(s) for s in seats)}), which do not fit a "
+                f"{game.num_players}-player game"
             )
         return session, seats
     if not args.game:
@@ -246,9 +250,9 @@ def print_summary(term: Term, game: Game, obj: dict[str, Any], scores: bool = Tr
     if obj["scores"] is None:
         t.write("  (scores stay hidden until the game ends: they include hidden information)")
     sheet = teaching.score_sheet(game, state.view(None), state.result().to_json()) if (
-        scores and state is not None and obj["finished"] and obj["scores"]) else None
-    if sheet is not None:
-        for line in renderer_for(game, t).score_sheet(sheet):
+        scores and state is not None and obj["scores"]) else None
+    if sheet is not None:  # a game stopped early: its scores so far, in the sheet's words
+        for line in renderer_for(game, t).score_sheet(sheet, final=bool(obj["finished"])):
             t.write(line)
     for p, score in enumerate(obj["scores"] if scores and obj["scores"] and sheet is None else []):
         star = t.style("  ★", "yellow") if p in obj["winners"] else ""

@@ -149,7 +149,7 @@ def run(args: argparse.Namespace) -> int:
         app = create_app(args.db, bot_delay=args.bot_delay, bot_workers=args.bot_workers, limits=limits,
                          secret_chance=not args.predictable_chance)
     except Exception as exc:  # database URL or driver problems
-        raise CivtableError(f"cannot open the database {args.db!r}: {exc}") from exc
+        raise CivtableError(f"cannot open the database {args.db!r}: {_reason(exc)}") from exc
     print(f"civtable server on http://{args.host}:{args.port}/  (games stored in {args.db})", flush=True)
     if args.predictable_chance:
         print("warning: --predictable-chance: anyone who knows a game's seed can foresee its dice", flush=True)
@@ -166,3 +166,13 @@ def run(args: argparse.Namespace) -> int:
         forwarded_allow_ips=args.forwarded_allow_ips or "",
     )
     return 0
+
+
+def _reason(exc: BaseException) -> str:
+    """Why a database did not open, in the driver's own words: its first line, without the
+    wrapping library's exception class ('(sqlite3.OperationalError) ...') and links."""
+    inner = getattr(exc, "orig", None) or exc
+    lines = [line.strip() for line in str(inner).splitlines() if line.strip()]
+    first = lines[0] if lines else type(inner).__name__
+    first = first.split(": ", 1)[1] if first.startswith("(") and ") " in first and ": " in first else first
+    return first.rstrip(".")

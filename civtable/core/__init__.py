@@ -1,6 +1,6 @@
 """The game-agnostic core of civtable. See ``docs/architecture.md``."""
 
-from .actions import Action, as_action
+from .actions import Action, as_action, spelled_out
 from .errors import (
     ActionError,
     CivtableError,
@@ -12,6 +12,7 @@ from .errors import (
     Reason,
     RecordError,
     sentence,
+    shown,
 )
 from .game import (
     CHANCE,
@@ -53,6 +54,7 @@ __all__ = [
     "Session",
     "agent_rng",
     "as_action",
+    "spelled_out",
     "chance_rng",
     "game_class",
     "game_info",
@@ -64,4 +66,5 @@ __all__ = [
     "replay",
     "sample_chance",
     "sentence",
+    "shown",
 ]

@@ -17,6 +17,7 @@ Games give meaning to kinds and arguments; the core only guarantees the forms ro
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from typing import Any, NamedTuple
 
 from .errors import MalformedAction
@@ -99,3 +100,12 @@ def as_action(value: Action | str | dict[str, Any]) -> Action:
     if isinstance(value, tuple):
         raise MalformedAction("a plain tuple is not an action; use Action(kind, args)")
     return Action.from_json(value)
+
+
+def spelled_out(text: str, legal: Iterable[Action]) -> Action | None:
+    """The one legal action whose text, its ids' underscores read as spaces, is ``text`` (any
+    case and spacing): ``develop ancestor worship 1 0 -1`` for ``develop ancestor_worship 1 0 -1``.
+    Hints show ids that way, as words; both the terminal and the page's typed box take them."""
+    words = " ".join(text.lower().split())
+    found = [a for a in legal if a.text().replace("_", " ") == words]
+    return found[0] if len(found) == 1 else None

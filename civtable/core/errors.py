@@ -29,6 +29,25 @@ def sentence(words: object) -> str:
     return text if text.endswith(_ENDS) else text + "."
 
 
+def shown(value: object) -> str:
+    """A value a person gave, as a refusal quotes it: text in quotes (cut after 40 characters),
+    numbers as written, ``true``/``false``, and a list, an object or nothing named in words
+    rather than as Python writes them (``['x']``, ``True``, ``None``)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "nothing"
+    if isinstance(value, int | float):
+        return str(value)
+    if isinstance(value, str):
+        return f"'{value[:40]}{'...' if len(value) > 40 else ''}'"
+    if isinstance(value, list | tuple | set):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    return f"a {type(value).__name__}"
+
+
 class Reason(str):
     """The words of a refusal, as two parts: ``plain``, the sentence for everyone (a page where
     people click shows it alone), and ``typed``, how what can be played now is typed (the

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from .actions import Action, as_action
-from .errors import IllegalAction, NotYourTurn, OptionError, RecordError
+from .errors import IllegalAction, NotYourTurn, OptionError, RecordError, shown
 
 CHANCE = -1
 """The seat number of the chance player."""
@@ -56,23 +56,23 @@ class OptionSpec:
                 if low in ("0", "false", "no", "off"):
                     return False
             if not isinstance(value, bool):
-                raise OptionError(f"option {self.name!r} must be true or false, not {value!r}")
+                raise OptionError(f"option {self.name!r} must be true or false, not {shown(value)}")
             return value
         if self.kind is int:
             if isinstance(value, str) and value.strip().lstrip("-").isdigit():
                 value = int(value)
             if isinstance(value, bool) or not isinstance(value, int):
-                raise OptionError(f"option {self.name!r} must be a whole number, not {value!r}")
+                raise OptionError(f"option {self.name!r} must be a whole number, not {shown(value)}")
             if self.minimum is not None and value < self.minimum:
                 raise OptionError(f"option {self.name!r} must be at least {self.minimum}, not {value}")
             if self.maximum is not None and value > self.maximum:
                 raise OptionError(f"option {self.name!r} must be at most {self.maximum}, not {value}")
         elif self.kind is str:
             if not isinstance(value, str):
-                raise OptionError(f"option {self.name!r} must be text, not {value!r}")
+                raise OptionError(f"option {self.name!r} must be text, not {shown(value)}")
         if self.choices is not None and value not in self.choices:
             raise OptionError(
-                f"option {self.name!r} must be one of {', '.join(map(str, self.choices))}, not {value!r}"
+                f"option {self.name!r} must be one of {', '.join(map(str, self.choices))}, not {shown(value)}"
             )
         return value
 
@@ -186,6 +186,8 @@ class Game(ABC):
 
     def describe_action(self, state: GameState, player: int, action: Action) -> str:
         """A sentence for a log, e.g. 'Anna researches Writing for 3 Gold.'"""
+        if player == CHANCE and action.kind == "resume":  # a held move going on: nothing to tell
+            return ""
         who = "Chance" if player == CHANCE else self.seat_name(player)
         return f"{who}: {action.text()}"
 

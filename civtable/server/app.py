@@ -13,7 +13,7 @@ import importlib
 import logging
 import re
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -538,15 +538,54 @@ def _svg_renderer(game: str) -> Callable[[dict[str, Any]], str] | None:
     return render if callable(render) else None
 
 
+_PLAIN = {
+    "missing": "is missing", "string_type": "must be text", "int_type": "must be a whole number",
+    "int_parsing": "must be a whole number", "float_type": "must be a number", "float_parsing": "must be a number",
+    "bool_type": "must be true or false", "bool_parsing": "must be true or false", "list_type": "must be a list",
+    "dict_type": "must be an object", "model_type": "must be an object", "extra_forbidden": "is not one this request takes",
+    "string_too_short": "must not be empty", "string_too_long": "is too long", "too_short": "has too few entries",
+    "too_long": "has too many entries", "greater_than_equal": "is too small", "less_than_equal": "is too large",
+    "greater_than": "is too small", "less_than": "is too large",
+}
+"""What each kind of invalid field means, in words (anything else: 'is not valid')."""
+_UNION_TAILS = {"int", "str", "bool", "float", "list", "dict", "none"}
+
+
+def _field_name(loc: Sequence[Any]) -> str:
+    """A field of a request as a person names it: 'the option 'players'', 'seat 2' (the second
+    entry of 'seats'), 'the field 'speed''; the body's own name and the alternatives a field may
+    take (pydantic's 'int', 'str') are left out. '' for the request itself."""
+    parts = [p for i, p in enumerate(loc) if p != "body" and not (i and str(p).split("[")[0] in _UNION_TAILS)]
+    if len(parts) == 2 and parts[0] == "options":
+        return f"the option '{parts[1]}'"
+    if len(parts) == 2 and parts[0] == "seats" and isinstance(parts[1], int):
+        return f"seat {parts[1] + 1}"
+    if len(parts) == 2 and parts[0] == "names" and isinstance(parts[1], int):
+        return f"the name of seat {parts[1] + 1}"
+    if not parts:
+        return ""
+    return "the field '" + ".".join(str(p + 1) if isinstance(p, int) else str(p) for p in parts) + "'"
+
+
 def _plain_validation(exc: RequestValidationError) -> str:
-    parts = []
-    for err in exc.errors()[:5]:
-        where = ".".join(str(x) for x in err.get("loc", ()) if x != "body")
-        msg = str(err.get("msg", "is not valid"))
-        if err.get("type") == "json_invalid":
-            parts.append("the request body is not valid JSON")
-        elif where:
-            parts.append(f"the field '{where}': {msg[:1].lower()}{msg[1:]}")
+    """A request the API cannot read, in plain words: each field at fault once ('seat 2 must be
+    text', 'the option 'players' must be a number, a word, or true or false'), never pydantic's
+    own words or Python values."""
+    parts: list[str] = []
+    seen: set[str] = set()
+    for err in exc.errors():
+        kind = str(err.get("type", ""))
+        loc = list(err.get("loc", ()))
+        if kind == "json_invalid":
+            said, where = "the request body is not valid JSON", "json"
         else:
-            parts.append(msg)
+            where = _field_name(loc)
+            union = len(loc) > 1 and str(loc[-1]).split("[")[0] in _UNION_TAILS
+            what = "must be a number, a word, or true or false" if union else _PLAIN.get(kind, "is not valid")
+            said = f"{where} {what}" if where else f"the request {what}"
+        if where not in seen:
+            seen.add(where)
+            parts.append(said)
+        if len(parts) == 5:
+            break
     return "; ".join(parts) or "the request is not valid"

@@ -47,7 +47,8 @@ def parse_speed(value: Any) -> tuple[str, float, float] | None:
         initial, increment = value.get("initial"), value.get("increment", 0)
         extra = set(value) - {"initial", "increment"}
         if extra:
-            raise SpeedError(f"a custom clock has only 'initial' and 'increment' (seconds), not {sorted(extra)}")
+            named = ", ".join(f"'{x}'" for x in sorted(map(str, extra)))
+            raise SpeedError(f"a custom clock has only 'initial' and 'increment' (seconds), not {named}")
         for label, v, top in (("initial", initial, MAX_INITIAL), ("increment", increment, MAX_INCREMENT)):
             if isinstance(v, bool) or not isinstance(v, int | float) or not math.isfinite(v):
                 raise SpeedError(f"the clock's {label} time must be a number of seconds")

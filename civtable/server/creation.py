@@ -23,7 +23,8 @@ def checked_game(name: str, seats: Sequence[str], mode: str | None, options: dic
     except CivtableError as exc:
         raise ApiError(400, str(exc), "bad_game") from exc
     if not seats:
-        raise ApiError(400, "say who plays each seat: seats is a list like ['human', 'greedy']", "bad_seats")
+        raise ApiError(400, "say who plays each seat: 'seats' has one entry per seat, each 'human' or a bot's name "
+                            "(for example 'human' and 'greedy')", "bad_seats")
     if len(seats) > MAX_SEATS:
         raise ApiError(400, f"at most {MAX_SEATS} seats", "bad_seats")
     info = cls.info

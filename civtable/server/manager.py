@@ -25,7 +25,7 @@ import time
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
-from civtable.core import CHANCE, Action, CivtableError, Game, Session
+from civtable.core import CHANCE, Action, CivtableError, Game, Session, spelled_out
 
 from . import views
 from .accounts import Accounts
@@ -351,6 +351,9 @@ class GameManager:
                     "stale",
                 )
             start = live.state_id
+            legal = live.session.state.legal_actions(seat)
+            if action not in legal:  # ids typed as words, as the hints show them: 'advance burial rites'
+                action = spelled_out(text, legal) or action
             try:
                 live.session.apply(action, seat)
             except CivtableError as exc:

@@ -32,18 +32,44 @@ KeyName = Callable[[list[str], str], str]
 _MISSING = object()
 
 
+
 def plain_key(path: list[str], key: str) -> str:
     return key.replace("_", " ")
 
 
+def names_in(*views: Any) -> dict[str, str]:
+    """``id -> name`` of everything the views name: a record with an ``id`` and a ``name``, and a
+    record under its id as a key (``{"fire": {"name": "Fire", ...}}``). A change says a card by
+    its name, never by the id the game keeps it under."""
+    out: dict[str, str] = {}
+
+    def visit(value: Any) -> None:
+        if isinstance(value, dict):
+            ident, name = value.get("id"), value.get("name")
+            if isinstance(ident, str) and isinstance(name, str) and name:
+                out.setdefault(ident, name)
+            for key, item in value.items():
+                if isinstance(item, dict) and isinstance(item.get("name"), str) and item["name"] and isinstance(key, str):
+                    out.setdefault(key, item["name"])
+                visit(item)
+        elif isinstance(value, list):
+            for item in value:
+                visit(item)
+
+    for view in views:
+        visit(view)
+    return out
+
+
 def worded_changes(before: dict[str, Any], after: dict[str, Any], item_name: ItemName,
                    key_name: KeyName = plain_key, skip: frozenset[str] = SKIP,
-                   limit: int = LIMIT) -> list[str]:
+                   limit: int = LIMIT, names: dict[str, str] | None = None) -> list[str]:
     """The lines saying how ``before`` became ``after`` (both one seat's view). ``item_name``
     names list items (a renderer's :meth:`~civtable.tui.render.Renderer.item_name`: players by
-    their seat names), ``key_name`` dict keys."""
+    their seat names), ``key_name`` dict keys; ids the views name (:func:`names_in`), and those
+    of ``names`` (what a game names elsewhere), read as those names."""
     out: list[str] = []
-    _Walk(item_name, key_name, skip, out).walk([], before, after)
+    _Walk(item_name, key_name, skip, out, {**names_in(before, after), **(names or {})}).walk([], before, after)
     if len(out) > limit:
         rest = len(out) - (limit - 1)
         out = out[: limit - 1] + [f"... and {rest} more changes ('view' shows the whole screen after you play)"]
@@ -51,8 +77,9 @@ def worded_changes(before: dict[str, Any], after: dict[str, Any], item_name: Ite
 
 
 class _Walk:
-    def __init__(self, item_name: ItemName, key_name: KeyName, skip: frozenset[str], out: list[str]) -> None:
-        self.item_name, self.key_name, self.skip, self.out = item_name, key_name, skip, out
+    def __init__(self, item_name: ItemName, key_name: KeyName, skip: frozenset[str], out: list[str],
+                 names: dict[str, str]) -> None:
+        self.item_name, self.key_name, self.skip, self.out, self.names = item_name, key_name, skip, out, names
 
     def walk(self, path: list[str], a: Any, b: Any) -> None:
         if a == b:
@@ -61,9 +88,11 @@ class _Walk:
             for k in list(a) + [k for k in b if k not in a]:
                 if (not path and k in self.skip) or _is_id_key(str(k), a, b):
                     continue  # bookkeeping; ``hand_ids`` beside ``hand``: the names say it
-                self.walk([*path, self.key_name(path, str(k))], a.get(k, _MISSING), b.get(k, _MISSING))
+                word = self.names.get(str(k)) or self.key_name(path, str(k))
+                self.walk([*path, word], a.get(k, _MISSING), b.get(k, _MISSING))
             return
         where = " · ".join(path) or "the view"
+        n = self.names
         if _is_records(a) and _is_records(b):
             owner = path[-1] if path else ""
             if len(a) == len(b):
@@ -76,11 +105,11 @@ class _Walk:
             self.out.append(f"{where}: {len(a)} → {len(b)}" + (f" ({'; '.join(parts)})" if parts else ""))
             return
         if a is _MISSING or a is None or a == "":
-            self.out.append(f"{where}: {_summary(b)} (new)" if isinstance(b, dict) else f"{where}: {_show(b)}")
+            self.out.append(f"{where}: {_summary(b, n)} (new)" if isinstance(b, dict) else f"{where}: {_show(b, n)}")
         elif b is _MISSING or b is None or b == "":
-            self.out.append(f"{where}: {_summary(a)} (gone)" if isinstance(a, dict) else f"{where}: {_show(a)} → —")
+            self.out.append(f"{where}: {_summary(a, n)} (gone)" if isinstance(a, dict) else f"{where}: {_show(a, n)} → —")
         else:
-            self.out.append(f"{where}: {_show(a)} → {_show(b)}")
+            self.out.append(f"{where}: {_show(a, n)} → {_show(b, n)}")
 
 
 def _is_records(value: Any) -> bool:
@@ -94,26 +123,32 @@ def _is_id_key(key: str, a: Any, b: Any) -> bool:
     return any(isinstance(d, dict) and (base in d or base + "s" in d) for d in (a, b))
 
 
-def _summary(value: dict[str, Any]) -> str:
+def _summary(value: dict[str, Any], names: dict[str, str]) -> str:
     name = value.get("name") or value.get("title")
     if name:
         return str(name)
     if value and all(isinstance(v, dict) for v in value.values()):
-        return _cut(", ".join(str(v.get("name") or k).replace("_", " ") for k, v in value.items()))
-    return _show(value)
+        return _cut(", ".join(str(v.get("name") or names.get(k) or k).replace("_", " ") for k, v in value.items()))
+    return _show(value, names)
 
 
 def _cut(text: str) -> str:
     return text if len(text) <= VALUE else text[: VALUE - 1] + "…"
 
 
-def _show(value: Any) -> str:
+def _show(value: Any, names: dict[str, str] | None = None) -> str:
+    """A value in words; an id among ``names`` by its name."""
+    names = names or {}
     if value is _MISSING or value is None or value == "":
         return "—"
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, dict):
-        return _cut(", ".join(f"{str(k).replace('_', ' ')} {_show(v)}" for k, v in value.items()) or "—")
+        shown = [f"{names.get(str(k)) or str(k).replace('_', ' ')} {_show(v, names)}" for k, v in value.items()
+                 if not (k == "id" and value.get("name"))]  # an id beside its name says nothing more
+        return _cut(", ".join(shown) or "—")
     if isinstance(value, list | tuple):
-        return _cut(", ".join(_show(v) for v in value) or "none")
+        return _cut(", ".join(_show(v, names) for v in value) or "none")
+    if isinstance(value, str):
+        return _cut(names.get(value, value))
     return _cut(str(value))

@@ -204,6 +204,13 @@ class ConquestRenderer(Renderer):
             return _terr(item["id"])
         return super().item_name(key, index, item)
 
+    def names(self) -> dict[str, str]:
+        """Civilizations and traits by name: the view keeps them by id ('minoans', 'arts')."""
+        content: Any = getattr(self.game, "content", None)
+        if content is None:
+            return {}
+        return {x.id: x.name for items in (content.civilizations, content.traits) for x in items}
+
     def key_name(self, path: list[str], key: str) -> str:
         """Units are keyed by seat (counted from 0) in a territory, by territory in a turn."""
         if key.isdigit() and path and path[-1] in ("armies", "fleets"):

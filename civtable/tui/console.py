@@ -230,6 +230,18 @@ class TerminalTable:
         self.renderer.whole = full  # 'view all': every part whole, wrapped to the width
         try:
             screen = self.renderer.screen(view, seat, recent, height=height, moments=moments)
+            cuts = self.renderer.cuts
+            if entries is None and any(described.values()):
+                # the descriptions whole, wrapped, when that leaves out nothing more of the screen
+                self.renderer.wrap_menu = True
+                try:
+                    wrapped = self.renderer.menu(legal, view, seat, described)
+                finally:
+                    self.renderer.wrap_menu = False
+                room = 0 if full or not t.height else max(8, t.height - len(wrapped) - 3 - len(prompt))
+                trial = self.renderer.screen(view, seat, recent, height=room, moments=moments)
+                if len(wrapped) > len(menu) and (not room or (len(trial) <= room and self.renderer.cuts == cuts)):
+                    menu, height, screen = wrapped, room, trial
         finally:
             self.renderer.whole = False
         if full:
@@ -393,8 +405,9 @@ class TerminalTable:
         state = self.session.state
         entries = self.staged_entries(seat)
         if entries is not None and target.isdigit() and 1 <= int(target) <= len(entries):
-            number, target = target, entries[int(target) - 1][1]  # a number of a staged menu names its entry
+            number, (label, target) = target, entries[int(target) - 1]  # a number of a staged menu names its entry
             if target not in {a.text() for a in state.legal_actions(seat)}:
+                self.say(re.sub(r"\x1b\[[0-9;]*m", "", label), "  ")  # the entry whole, if the menu cut it
                 self.term.write(f"  {number} is a step toward a choice: type {number} to see what follows ('back' returns).")
                 return
         plan = resolve(state, seat, self.renderer.typed(target, state.legal_actions(seat)))

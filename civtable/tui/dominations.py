@@ -20,10 +20,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from civtable.core import Action
+from civtable.core import Action, MalformedAction
 from civtable.games.dominations import placement
 from civtable.games.dominations.choices import describe_action, knowledge
-from civtable.games.dominations.places import cell_name, column, parse_cell, row_name, typed_action
+from civtable.games.dominations.places import cell_name, column, parse_cell, row_name, turn_name, typed_action
 from civtable.games.dominations.view import goal_words
 
 from .render import Renderer
@@ -129,8 +129,8 @@ Land: a space is named by its row (letters, left and right) and its column
 (numbers above and below): M20; a Locus by its two rows and column: M/N19.
 Camps: Y Trade O Craft B Art G Science R Government P Religion; 1-3 City,
 M Monument. Menus come in steps ('back' returns one). Typing works too:
-place TILE SPACE TURN (place t4 M20 1), city SPACE, locus M/N19,
-develop MASTERY COPY X Y, convert FROM TO, pass."""
+place TILE SPACE TURN (place t4 M20 1; TURN 1-3, 1: corners as in the hand),
+city SPACE, locus M/N19, develop MASTERY COPY X Y, convert FROM TO, pass."""
 
 
 GROUP = 6
@@ -152,9 +152,13 @@ class DominationsRenderer(Renderer):
         self._colour_of: dict[str, str] = {}  # Mastery -> the Domain step it was chosen from
 
     def typed(self, line: str, legal: Any) -> str:
-        """Places as the board names them: 'place t4 M20 1' is 'place t4 0 0 0 1', 'city M20' is
-        'city 0 0 0', 'locus M/N19' is 'locus 0 0'; 'M20' alone is the one option on that space."""
-        text = typed_action(line)
+        """Places as the board names them: 'place t4 M20 2' is 'place t4 0 0 0 1' (turns count from
+        1), 'city M20' is 'city 0 0 0', 'locus M/N19' is 'locus 0 0'; 'M20' alone is the one option
+        on that space."""
+        try:
+            text = typed_action(line)
+        except ValueError as exc:
+            raise MalformedAction(str(exc)) from None
         words = line.split()
         if len(words) == 1 and not words[0].isdigit():
             try:
@@ -264,6 +268,14 @@ class DominationsRenderer(Renderer):
                             self.term.width, "  ")
         return out
 
+    def names(self) -> dict[str, str]:
+        """Objectives, Monuments and Domination cards by name (the view keeps a seat's by id), and
+        the Domains of the colours the view keeps Knowledge under ('yellow': Trade)."""
+        content: Any = getattr(self.game, "content", None)
+        cards = {} if content is None else {
+            x.id: x.name for items in (content.objectives, content.monuments, content.dominations) for x in items}
+        return {**DOMAIN, **cards}
+
     def _name(self, kind: str, ident: Any) -> str:
         content: Any = getattr(self.game, "content", None)
         if content is None or ident is None:
@@ -364,20 +376,20 @@ class DominationsRenderer(Renderer):
             elif k == "advance" and sum(x.startswith("advance ") for x in texts) > 2:
                 step = "advance"
                 if step not in seen:
-                    out.append(("turn a Mastery to its Advanced side …", step))
+                    out.append(("turn a Mastery to its Advanced side: choose which", step))
             elif k in ("reactivate", "city", "upgrade", "site", "convert") and sum(x.startswith(k + " ") for x in texts) > 1:
                 step = k
                 if step not in seen:
-                    out.append(({"reactivate": "reactivate a placed tile (Inventor) …", "city": "build a City …",
-                                 "upgrade": "upgrade one of your Cities …", "site": "stand the Monument on a Camp …",
-                                 "convert": "Campfire: exchange 2 Knowledge for 1 …"}[k], step))
+                    out.append(({"reactivate": "reactivate a placed tile (Inventor): choose which", "city": "build a City: choose where",
+                                 "upgrade": "upgrade one of your Cities: choose which", "site": "stand the Monument on a Camp: choose which",
+                                 "convert": "Campfire: exchange 2 Knowledge for 1 of your choice"}[k], step))
             elif k in ("develop", "assimilate") and self._by_domain and w[1] in cat:
                 colour = cat[w[1]]["colour"]
                 step = f"{k} {colour}"
                 if step not in seen:
                     n = len({c for c in cards if c.startswith(k + " ") and cat.get(c.split()[1], {}).get("colour") == colour})
                     an = "an" if DOMAIN[colour][0] in "AEIOU" else "a"
-                    out.append((f"{k} {an} {DOMAIN[colour]} Mastery ({n} within reach) …", step))
+                    out.append((f"{k} {an} {DOMAIN[colour]} Mastery: choose one of {n} within reach", step))
             elif k in ("develop", "assimilate", "monument"):
                 step = f"{k} {w[1]}"
                 if step not in seen:
@@ -415,7 +427,7 @@ class DominationsRenderer(Renderer):
             return out
         if w[0] == "convert" and len(w) == 1:
             for colour in dict.fromkeys(t.split()[1] for t in texts if t.startswith("convert ")):
-                out.append((f"give 2 {DOMAIN[colour]} …", f"convert {colour}"))
+                out.append((f"give 2 {DOMAIN[colour]}, then choose what to take", f"convert {colour}"))
             return out
         if w[0] == "convert" and len(w) == 2:
             return [(f"take 1 {DOMAIN[t.split()[2]]}", t) for t in texts if t.startswith(chosen + " ")]
@@ -448,7 +460,7 @@ class DominationsRenderer(Renderer):
             if len(acts) == 1:
                 out.append((f"Tree square ({x}, {y})", acts[0]))
             else:
-                out.append((f"Tree square ({x}, {y}): {len(acts)} copies fit …", f"{chosen} at {sq}"))
+                out.append((f"Tree square ({x}, {y}): choose one of {len(acts)} copies that fit", f"{chosen} at {sq}"))
         return out
 
     def step_path(self, chosen: str) -> list[str]:
@@ -474,12 +486,12 @@ class DominationsRenderer(Renderer):
         content: Any = self.game.content  # type: ignore[attr-defined]
         if kind == "monument":
             mon = next((m for m in content.monuments if m.id == ident), None)
-            return f"build the next Level of {mon.name if mon else ident} …"
+            return f"build the next Level of {mon.name if mon else ident}"
         m = cat.get(ident)
         if not m:
-            return f"{kind} {ident} …"
+            return f"{kind} {ident}"
         cost = f"{m['value']} {DOMAIN[m['colour']]}" if kind == "develop" else "free"
-        return clip(f"{m['name']} ({cost}): {'; '.join(m['basic'])} …", self.term.width - 8)
+        return f"{m['name']} ({cost}): {'; '.join(m['basic'])}"
 
     def _turn_words(self, view: dict[str, Any], seat: int, tile_id: str, cell: tuple[int, int, int], r: int, action: str) -> str:
         me = view["players"][seat]
@@ -487,11 +499,11 @@ class DominationsRenderer(Renderer):
         corners = "".join(LETTER[x] for x in placement_shown(tile["resources"], r)) if tile else "?"
         outs = placement.preview(self.game, view, action, seat)
         if not outs:
-            return f"turned {r} (corners {corners})"
+            return f"turn {turn_name(r)} (corners {corners})"
         best = max(outs, key=lambda o: sum(o.counts) + o.vest)
         got = knowledge(best.counts, best.vest).replace(" (Knowledge of your choice)", "")
         more = " or more" if len(outs) > 1 else ""
-        return clip(f"turned {r}: corners {corners} → {got}{more}", self.term.width - 8)
+        return clip(f"turn {turn_name(r)}: corners {corners} → {got}{more}", self.term.width - 8)
 
     def item_name(self, key: str, index: int, item: dict[str, Any]) -> str:
         """A space of the land by its place name (``M20``) in ``info``'s changes."""
@@ -508,7 +520,7 @@ class DominationsRenderer(Renderer):
         if k == "place":
             tid, i, j, o, r = a
             tile = hand.get(str(tid))
-            body = f"{tile_words(tile) if tile else 'tile'} at {cell_text((i, j, o))} turned {r}"
+            body = f"{tile_words(tile) if tile else 'tile'} at {cell_text((i, j, o))} turn {turn_name(r)}"
             return body if short else "place " + body
         if k == "discard":
             tile = hand.get(str(a[0]))
@@ -523,7 +535,7 @@ class DominationsRenderer(Renderer):
             return f"{verb} {cell_text(a)}"
         if k in ("edge", "locus", "all_edges"):
             said = describe_action(self.game, view, action.text())
-            return clip(said["text"], self.term.width - 8) if said else action.text()
+            return str(said["text"]) if said else action.text()
         if k == "vest":
             return f"as {DOMAIN[str(a[0])]}"
         if k == "convert":
@@ -532,7 +544,7 @@ class DominationsRenderer(Renderer):
             return f"{self.game.seat_name(int(a[0]) - 1)} next"
         if k in ("advance", "flip"):
             said = describe_action(self.game, view, action.text())
-            return clip(said["title"], self.term.width - 8) if said else action.text()
+            return str(said["title"]) if said else action.text()
         if k == "pass":
             return {"build": "build nothing", "develop": "develop nothing", "farmer": "no second tile",
                     "assimilate": "assimilate nothing"}.get((view.get("decision") or {}).get("kind", ""), "pass")

@@ -33,10 +33,29 @@ def res_list(values: dict[str, int] | None, sep: str = " ") -> str:
     return sep.join(parts) or "—"
 
 
+ADJECTIVES = ("Small", "Grand", "Royal", "High", "Great")
+"""Leading words a name too long for its place may lose first ('Small Crop Field': 'Crop Field')."""
+
+
 def short_name(name: str, width: int) -> str:
+    """A name within ``width`` columns in whole words, never cut inside one: without 'The', then
+    what comes before ' of ' ('Library of Alexandria': 'Library'), then without a leading
+    adjective ('Grand Estate': 'Estate'), then its longest run of first words ('Lumberjack Hut':
+    'Lumberjack'); a single word too long is shortened with a full stop ('Constructio.')."""
     if name.startswith("The "):
         name = name[4:]
-    return name if len(name) <= width else name[: max(1, width - 1)] + "…"
+    if len(name) <= width:
+        return name
+    head = name.split(" of ")[0]
+    if len(head) <= width:
+        return head
+    words = name.split()
+    if len(words) > 1 and words[0] in ADJECTIVES and len(" ".join(words[1:])) <= width:
+        return " ".join(words[1:])
+    for k in range(len(words) - 1, 0, -1):
+        if len(" ".join(words[:k])) <= width:
+            return " ".join(words[:k])
+    return words[0][: max(1, width - 1)] + "."
 
 
 HELP = """\
@@ -76,7 +95,9 @@ class InceptumRenderer(Renderer):
 
     _view: dict[str, Any] = {}
 
-    optional_sections = ("benefits", "wonders", "recent:5", "others", "tech", "recent:2", "tight", "recent:0")
+    optional_sections = ("benefits", "wonders", "recent:8", "others", "tech", "tight", "recent:6", "recent:5",
+                         "recent:4", "recent:3", "recent:2", "recent:0")
+    pack_recent = True
 
     def board(self, view: dict[str, Any], seat: int | None) -> list[str]:
         out: list[str] = []
@@ -243,8 +264,10 @@ class InceptumRenderer(Renderer):
         nxt = me.get("ptp_next") or me.get("next_ptp")
         if self.tight:  # a short terminal: two lines
             more = f" (next round {res_list(nxt)})" if nxt and any(nxt.get(r, 0) != ptp.get(r, 0) for r in RES) else ""
-            return [f"{t.style('In hand', 'bold')} {res_words(hand)}",
-                    f"{t.style('PTP', 'bold')} (production per round) {res_list(ptp)}{more}"]
+            lines = [f"{t.style('In hand', 'bold')} {res_words(hand)}",
+                     f"{t.style('PTP', 'bold')} (production per round) {res_list(ptp)}{more}"]
+            one = f"{lines[0]} · {lines[1]}"  # on one line when it fits: a row more for the events
+            return [one] if visible_len(one) <= t.width else lines
         lines = [
             t.style(f"{'Resources':<12}", "bold") + "".join(t.style(f"{r:>7}", RES_STYLE[r]) for r in RES)
         ]
@@ -452,8 +475,8 @@ class InceptumRenderer(Renderer):
         return label
 
     def steps(self, legal: Sequence[Action], view: dict[str, Any], seat: int, chosen: str) -> list[tuple[str, str]] | None:
-        """Many bank trades (up to 20) are one entry, 'bank …', whose step lists them (and with
-        them, in a long menu, the advances: 'research …'), so the menu leaves room for the city on
+        """Many bank trades (up to 20) are one entry, 'bank: choose one of N trades', whose step
+        lists them (and with them, in a long menu, the advances: 'research: choose one of N'), so the menu leaves room for the city on
         24 rows; other menus are flat."""
         banks = [a for a in legal if a.kind == "bank"]
         if len(banks) < 5:
@@ -470,9 +493,9 @@ class InceptumRenderer(Renderer):
             if a.kind not in gather:
                 out.append((self.action_label(a, view, seat), a.text()))
             elif a is banks[0]:
-                out.append((f"bank … ({len(banks)} trades)", "bank"))
+                out.append((f"bank: choose one of {len(banks)} trades", "bank"))
             elif research and a is research[0]:
-                out.append((f"research … ({len(research)} advances)", "research"))
+                out.append((f"research: choose one of {len(research)} advances", "research"))
         return out
 
     def _bank_ratio(self, view: dict[str, Any], seat: int, give: str) -> int | None:

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from .changes import names_in
+
 
 def res_words(values: dict[str, int]) -> str:
     """``{"food": 2}`` -> ``"2 food"``."""
@@ -16,6 +18,11 @@ def changes(before: dict[str, Any], after: dict[str, Any], seat: int, player: Ca
     CP, population, research, your city, research it unlocks and costs it changes."""
     a = player(before, seat) or {}
     b = player(after, seat) or {}
+    named = names_in(before, after)
+
+    def name(ident: Any) -> str:  # an advance, Wonder or Benefit by its name, never its id
+        return named.get(str(ident)) or str(ident).replace("_", " ").title()
+
     out: list[str] = []
     out += _vec_change("you pay", "you get", a.get("hand") or {}, b.get("hand") or {})
     ptp = _delta(a.get("ptp") or {}, b.get("ptp") or {})
@@ -35,10 +42,10 @@ def changes(before: dict[str, Any], after: dict[str, Any], seat: int, player: Ca
         )
     new = [x for x in b.get("researched") or [] if x not in (a.get("researched") or [])]
     if new:
-        out.append("researched: " + ", ".join(new))
+        out.append("researched: " + ", ".join(name(x) for x in new))
     for key, label in (("government", "government"), ("age", "age")):
         if a.get(key) != b.get(key):
-            out.append(f"{label}: {a.get(key) or '—'} → {b.get(key) or '—'}")
+            out.append(f"{label}: {name(a.get(key)) if a.get(key) else '—'} → {name(b.get(key)) if b.get(key) else '—'}")
     for r, (ra, rb) in enumerate(zip(a.get("city") or [], b.get("city") or []), start=1):
         for c, (ca, cb) in enumerate(zip(ra, rb), start=1):
             if ca != cb:
@@ -59,10 +66,10 @@ def changes(before: dict[str, Any], after: dict[str, Any], seat: int, player: Ca
         out.append("research costs: " + ", ".join(cheaper[:8]) + (" ..." if len(cheaper) > 8 else ""))
     new_w = [x for x in b.get("wonders") or [] if x not in (a.get("wonders") or [])]
     if new_w:
-        out.append("wonders: + " + ", ".join(new_w))
+        out.append("wonders: + " + ", ".join(name(x) for x in new_w))
     new_b = [x for x in b.get("benefits") or [] if x not in (a.get("benefits") or [])]
     if new_b:
-        out.append("benefits: + " + ", ".join(new_b))
+        out.append("benefits: + " + ", ".join(name(x) for x in new_b))
     if before.get("offer") != after.get("offer") and after.get("offer"):
         o = after["offer"]
         out.append(

@@ -194,7 +194,7 @@ class PathRenderer(Renderer):
 
     # ----- prompt and menu -------------------------------------------------------------------
     def prompt_line(self, view: dict[str, Any], seat: int, prompt: str) -> str:
-        return clip(self.term.style(f"{self.game.seat_name(seat)}: ", "bold") + prompt, self.term.width)
+        return self.term.style(f"{self.game.seat_name(seat)}: ", "bold") + prompt  # wrapped whole by the table
 
     def action_label(self, action: Action, view: dict[str, Any], seat: int, short: bool = False) -> str:
         cards = view.get("cards") or {}

@@ -14,7 +14,7 @@ from civtable.core import Action, Game
 from civtable.core.words import count
 
 from .changes import worded_changes
-from .term import Term, clip, columns, visible_len
+from .term import Term, clip, columns, visible_len, wrap
 
 _SKIP_KEYS = {"decision", "you", "game"}
 
@@ -83,9 +83,10 @@ class Renderer:
             out.append(line)
         return out
 
-    def score_sheet(self, sheet: dict[str, Any]) -> list[str]:
+    def score_sheet(self, sheet: dict[str, Any], final: bool = True) -> list[str]:
         """The end-of-game score sheet (:func:`civtable.core.teaching.score_sheet`): a table when
-        it fits the width, else one line per player and category."""
+        it fits the width, else one line per player and category. Not ``final`` (a game stopped
+        early): the scores so far, without winners."""
         t = self.term
         width = t.width
         columns = ["Player", *sheet["columns"]]
@@ -100,9 +101,13 @@ class Renderer:
             if has_total:
                 cells.append("—" if r.get("total") is None else str(r["total"]))
             rows.append(cells)
-        out = [t.style("Final scores", "bold")]
+        if not final:
+            winners = set()
+            rows = [[row[0].removesuffix(" *"), *row[1:]] for row in rows]
+        out = [t.style("Final scores" if final else "Scores so far", "bold")]
         names = ", ".join(self.game.seat_name(w) for w in sheet["winners"]) or "nobody"
-        out.append(f"Winner{'s' if len(winners) > 1 else ''}: {names}")
+        if final:
+            out.append(f"Winner{'s' if len(winners) > 1 else ''}: {names}")
         if sheet.get("tiebreak"):
             out.append(clip(f"Tie-break: {sheet['tiebreak']}", width))
         widths = [max(len(row[i]) for row in [columns, *rows]) for i in range(len(columns))]
@@ -116,7 +121,8 @@ class Renderer:
                 lines = _wrap_items(parts, width - 4)
                 out.append("  " + row[0] + ":")
                 out += ["    " + line.replace("   ", " · ") for line in lines]
-        out.append("  (* winner)")
+        if final:
+            out.append("  (* winner)")
         return out
 
     def moment_lines(self, moments: Sequence[dict[str, Any]]) -> list[str]:
@@ -140,12 +146,21 @@ class Renderer:
     """Set while a menu is drawn for a terminal too short for it: options are grouped by kind,
     several on a line."""
 
+    wrap_menu = False
+    """Set while a menu with descriptions is drawn with room for them: each entry wraps onto up to
+    three lines. An entry too long is cut where it says so, ``… (info N)``, and ``info N`` gives
+    its whole text."""
+
     whole = False
     """Set while parts are drawn to be shown on their own ('view <part>', 'view all'): a renderer
     then leaves its lines whole, and the table wraps them to the terminal's width."""
 
     tight = False
     """Set while a screen is drawn for a terminal too short for it (see :attr:`optional_sections`)."""
+
+    cuts: tuple[Any, ...] = ()
+    """What the last :meth:`screen` left out to fit: the parts, how many recent events and big
+    moments it kept, and whether it was drawn tight (two screens with the same cuts show as much)."""
 
     def sections(self, view: dict[str, Any], seat: int | None) -> list[tuple[str, list[str]]]:
         """The board as named parts, in screen order (the generic renderer has one)."""
@@ -182,6 +197,7 @@ class Renderer:
         dropped: list[str] = []
         told = self.moment_lines(moments)
         everything = len(recent)
+        everything_list = list(recent)
 
         def assemble(recent_lines: Sequence[str]) -> list[str]:
             gap = [] if self.tight else [""]
@@ -205,8 +221,9 @@ class Renderer:
                 lines.append(t.style(f"({count(everything, 'event')} since your last decision: see 'log')", "grey"))
             if recent_lines:
                 head = "Since your last decision:"
-                if len(recent_lines) < everything:
-                    head = f"Since your last decision (the last {len(recent_lines)} of {everything}; 'log': all):"
+                kept = getattr(recent_lines, "events", len(recent_lines))
+                if kept < everything:
+                    head = f"Since your last decision (the last {kept} of {everything}; 'log': all):"
                 lines += gap + [t.style(clip(head, t.width), "bold")]
                 lines += ["  " + r for r in recent_lines]
             return lines
@@ -218,7 +235,7 @@ class Renderer:
                 break
             if step.startswith("recent:"):
                 keep = int(step.partition(":")[2])
-                recent = list(recent)[-keep:] if keep else []
+                recent = self._packed(everything_list, keep) if self.pack_recent else list(recent)[-keep:] if keep else []
             elif step == "tight":
                 self.tight = True
                 parts = self.sections(view, seat)
@@ -231,6 +248,13 @@ class Renderer:
             shown -= 1
             told = self.moment_lines(list(moments)[-shown:])
             lines = assemble(recent)
+        if self.pack_recent and height and len(recent) < everything:  # the room left: more events first
+            for rows in range(len(recent) + 1, 3 * everything + 1):
+                more = self._packed(everything_list, rows)
+                if len(assemble(more)) > height:
+                    break
+                recent = more
+            lines = assemble(recent)
         for name in list(reversed(dropped)):  # put back what fits after all
             dropped.remove(name)
             trial = assemble(recent)
@@ -238,7 +262,46 @@ class Renderer:
                 lines = trial
             else:
                 dropped.append(name)
+        self.cuts = (tuple(dropped), len(recent), shown, self.tight)
         return lines
+
+    pack_recent = False
+    """A renderer short of rows sets it: the ``recent:N`` steps of :attr:`optional_sections` then
+    keep N *lines* of events packed together (one player's events in a row as one sentence,
+    wrapped) instead of the last N events one a line."""
+
+    def _packed(self, events: Sequence[str], rows: int) -> list[str]:
+        """The latest ``events`` that fit ``rows`` lines packed: a player's events in a row are one
+        sentence ('Player 2 researches Writing; builds a Market; ends the turn.'), wrapped to the
+        width. The list's ``events`` says how many events it holds."""
+        names = sorted({self.game.seat_name(p) for p in range(8)}, key=len, reverse=True)
+        groups: list[tuple[str, list[str]]] = []  # (the player's name or '', the events without it)
+        for text in events:
+            name = next((n for n in names if text.startswith(n + " ")), "")
+            if name and groups and groups[-1][0] == name:
+                groups[-1][1].append(text[len(name) + 1:])
+            else:
+                groups.append((name, [text[len(name) + 1:] if name else text]))
+        lines: list[str] = []
+        kept = 0
+        for name, parts in reversed(groups):
+            for k in range(len(parts), 0, -1):  # the whole group, else its latest events that fit
+                said = parts[-k:]
+                sentence = (f"{name} " if name else "") + "; ".join([p.rstrip(".") for p in said[:-1]] + said[-1:])
+                wrapped = wrap(sentence, self.term.width - 2, indent="  ")
+                if len(lines) + len(wrapped) <= rows:
+                    lines, kept = wrapped + lines, kept + k
+                    break
+            else:
+                if not lines and rows:  # the latest event alone is too long: cut
+                    latest = (f"{name} " if name else "") + parts[-1]
+                    lines, kept = wrap(latest, self.term.width - 2, indent="  ", limit=rows), 1
+                break
+            if k < len(parts):
+                break
+        out = _Events(lines)
+        out.events = kept
+        return out
 
     def title_line(self, view: dict[str, Any], seat: int | None) -> str:
         who = "spectator" if seat is None else self.game.seat_name(seat)
@@ -279,18 +342,20 @@ class Renderer:
         if described and len(legal) > 1 and len(said) == 1 and None not in said:
             # the same words for every option (a six's bonus column): said once, options in columns
             items = [f"{t.style(f'{n:>2})', 'cyan')} {self.action_label(a, view, seat)}" for n, a in numbered]
-            return ["  " + line for line in columns(items, t.width - 2, gap=3)] + [
-                clip(f"  {t.style('each:', 'grey')} {said.pop()}", t.width)]
+            each = f"  {t.style('each:', 'grey')} {said.pop()}"
+            return ["  " + line for line in columns(items, t.width - 2, gap=3)] + self._wrapped(each, 1, limit=2)
         if described and len(legal) <= 9:
             lines = []
             for n, a in numbered:
                 label = self.action_label(a, view, seat)
                 d = described.get(a.text())
-                text = f"{label} — {d['text']}" if d else label
-                lines.append(clip(f"  {t.style(f'{n:>2})', 'cyan')} {text}", t.width))
+                text = f"  {t.style(f'{n:>2})', 'cyan')} " + (f"{label} — {d['text']}" if d else label)
+                lines += self._wrapped(text, n) if self.wrap_menu else [self._marked(text, n)]
             return lines
         if len(legal) <= 12 and not self.short_menu:
             items = [f"{t.style(f'{n:>2})', 'cyan')} {self.action_label(a, view, seat)}" for n, a in numbered]
+            if any(visible_len(item) > t.width - 2 for item in items):  # an entry whole, on lines of its own
+                return [line for item in items for line in wrap("  " + item, t.width, indent="    ")]
             return ["  " + line for line in columns(items, t.width - 2, gap=3)]
         groups: dict[str, list[tuple[int, Action]]] = {}
         for n, a in numbered:
@@ -306,6 +371,23 @@ class Renderer:
             out.append(head + body[0])
             out += [" " * (kw + 4) + b for b in body[1:]]
         return out
+
+    def _wrapped(self, text: str, number: int, limit: int = 3) -> list[str]:
+        """A menu entry on up to ``limit`` lines; a longer one ends cut with its mark (``info N``)."""
+        lines = wrap(text, self.term.width, indent="    ")
+        if len(lines) <= limit:
+            return lines
+        rest = " ".join(x.strip() for x in lines[limit - 1:])
+        return lines[: limit - 1] + [self._marked("      " + rest, number)]
+
+    def _marked(self, text: str, number: int) -> str:
+        """A menu entry within the width; one too wide is cut with a mark that says where its
+        whole text is (``… (info 3)``), so a cut entry never looks like the whole of it."""
+        t = self.term
+        if visible_len(text) <= t.width:
+            return text
+        mark = f" (info {number})"
+        return clip(text, t.width - len(mark)) + t.style(mark, "grey")
 
     # ----- staged menus ----------------------------------------------------------------------
     def steps(
@@ -326,7 +408,12 @@ class Renderer:
         """The numbered entries of one step, in columns; ``inner``: a step after the first."""
         t = self.term
         items = [f"{t.style(f'{n:>2})', 'cyan')} {label}" for n, (label, _) in enumerate(entries, 1)]
-        out = ["  " + line for line in columns(items, t.width - 2, gap=3)]
+        if any(visible_len(item) > t.width - 2 for item in items):  # an entry whole, on lines of its own
+            out = [line for item in items for line in wrap("  " + item, t.width, indent="    ")]
+            if t.height and len(out) + inner > t.height // 2:  # no room: one line each, a cut one says so
+                out = [self._marked("  " + item, n) for n, item in enumerate(items, 1)]
+        else:
+            out = ["  " + line for line in columns(items, t.width - 2, gap=3)]
         if inner:
             out.append(t.style("  ('back' for the previous step)", "grey"))
         return out
@@ -341,7 +428,12 @@ class Renderer:
     def diff(self, before: dict[str, Any], after: dict[str, Any], seat: int) -> list[str]:
         """Lines describing how ``seat``'s view changes (for ``info <action>``), in words: players
         by name, no bookkeeping, at most a dozen lines (:mod:`civtable.tui.changes`)."""
-        return worded_changes(before, after, self.item_name, self.key_name)
+        return worded_changes(before, after, self.item_name, self.key_name, names=self.names())
+
+    def names(self) -> dict[str, str]:
+        """Names of the ids a view may hold without naming them (a game's cards kept by id), for
+        :meth:`diff`; a game's renderer adds its own."""
+        return {}
 
     def item_name(self, key: str, index: int, item: dict[str, Any]) -> str:
         """How an item of the view's list ``key`` reads in :meth:`diff`: a player by the seat's
@@ -356,6 +448,12 @@ class Renderer:
     def key_name(self, path: list[str], key: str) -> str:
         """How a key of the view reads in :meth:`diff` (``path``: the words leading to it)."""
         return key.replace("_", " ")
+
+
+class _Events(list[str]):
+    """Lines of packed events, and how many events they hold."""
+
+    events = 0
 
 
 def compact(value: Any) -> str:

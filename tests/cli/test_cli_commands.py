@@ -114,7 +114,7 @@ def test_narration_and_quiet(capsys: pytest.CaptureFixture[str]) -> None:
 def test_bad_arguments_exit_2(capsys: pytest.CaptureFixture[str], argv: list[str], message: str) -> None:
     code, out, err = run(capsys, *argv)
     assert code == 2
-    assert err.startswith("civtable: error:") and message in err
+    assert err.startswith("civtable: error:") and message.lower() in err.lower()  # a sentence: its first word capitalised
 
 
 # ----- records and replay -------------------------------------------------------------------------
@@ -168,7 +168,7 @@ def test_not_a_record_is_refused(capsys: pytest.CaptureFixture[str], tmp_path: P
     code, _, err = run(capsys, "replay", str(path))
     assert code == 2 and err.startswith("civtable: error:")
     code, _, err = run(capsys, "replay", str(tmp_path / "missing.json"))
-    assert code == 2 and "cannot read" in err
+    assert code == 2 and "cannot read" in err.lower()
 
 
 # ----- content ------------------------------------------------------------------------------------

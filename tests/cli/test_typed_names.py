@@ -101,7 +101,7 @@ def test_a_long_inceptum_menu_gathers_bank_trades_and_then_advances() -> None:
     entries = r.steps(legal, view, seat, "")
     assert entries is not None
     assert [text for _, text in entries] == ["research", "upgrade 1 1", "upgrade 3 3", "bank", f"offer {1 - seat}", "end"]
-    assert entries[0][0] == "research … (7 advances)" and entries[3][0] == "bank … (12 trades)"
+    assert entries[0][0] == "research: choose one of 7 advances" and entries[3][0] == "bank: choose one of 12 trades"
     inner = r.steps(legal, view, seat, "research")
     assert inner is not None and [t for _, t in inner] == [a.text() for a in techs]
     short = r.steps([*techs[:3], *banks, Action("end")], view, seat, "")

@@ -6,8 +6,8 @@ wrong arguments, a legal action from a seat that does not decide) and badly form
 are tried. Every refusal — the whole words (the terminal's, and what an action typed in the web
 page's box hears) and the plain sentence (what a click hears) — must be a sentence (a capital
 first letter, closing punctuation) in plain words: no internal identifiers outside the quoted
-text a player types, no 0-based seat numbers, no Python reprs; and the refused state must be
-exactly as it was.
+text a player types, no 0-based seat numbers, no Python reprs, no ids in the examples of what can be typed ('advance
+burial rites', not 'advance burial_rites'); and the refused state must be exactly as it was.
 """
 
 from __future__ import annotations
@@ -43,6 +43,9 @@ def problems(text: str) -> list[str]:
         out.append("has broken punctuation or spacing")
     if re.search(r"\b(need|needs|of|to|from|called|with|and|or|the|a|an|is|are)\s*[.!?]$", text):
         out.append("stops in the middle")
+    for example in _QUOTED.findall(text.partition("for example")[2] + text.partition("e.g.")[2]):
+        if ids := _SNAKE.search(example):  # an example of what to type says its ids as words
+            out.append(f"shows an id in an example ({ids.group(0)})")
     outside = _QUOTED.sub("''", text)  # what is quoted is what a player types: ids belong there
     if snake := _SNAKE.search(outside):
         out.append(f"names an internal id ({snake.group(0)})")
@@ -129,6 +132,9 @@ def test_sentence_capitalises_and_closes_without_touching_the_rest() -> None:
 
 def test_the_checks_catch_what_they_look_for() -> None:
     assert problems("That is not possible now: 'bronze_working'.") == []
+    assert problems("Not now; now you can type, for example, 'advance burial_rites'.") == [
+        "shows an id in an example (burial_rites)"]
+    assert problems("Not now; now you can type, for example, 'advance burial rites'.") == []
     assert problems("'x' is not a legal action now")[:2] == ["does not start with a capital letter",
                                                              "does not end with punctuation"]
     assert problems("You may place: bronze_working.") == ["names an internal id (bronze_working)"]

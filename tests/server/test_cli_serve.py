@@ -26,4 +26,5 @@ from civtable.cli import main
 def test_bad_arguments(args: list[str], words: str, capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     assert main(["serve", *args]) == 2
     err = capsys.readouterr().err
-    assert err.startswith("civtable: error: ") and words in err
+    assert err.startswith("civtable: error: ") and words in err.lower()  # a sentence: its first word capitalised
+    assert "Error)" not in err and "Background on this error" not in err  # no exception classes or links

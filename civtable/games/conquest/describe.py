@@ -21,6 +21,8 @@ def describe(s: ConquestState, player: int, action: Action) -> str:
     """The log sentence for ``player`` taking ``action`` in ``s`` (before it is applied)."""
     g = s.game
     kind, args = action.kind, action.args
+    if player == CHANCE and kind == "resume":  # play going on after a held move: nothing to tell
+        return ""
     if player == CHANCE:
         if kind == "map":
             return f"The map is drawn (seed {args[0]})."

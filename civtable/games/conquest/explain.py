@@ -154,7 +154,7 @@ def _hint(s: ConquestState) -> str:
     acts = s.legal_actions(s.decision().players[0]) if s.decision().players else []
     examples: dict[str, str] = {}
     for a in acts:
-        examples.setdefault(a.kind, a.text())
+        examples.setdefault(a.kind, a.text().replace("_", " "))  # ids as words
     said = [f"'{t}'" for t in examples.values()]
     if not said:
         return "nothing can be played now"

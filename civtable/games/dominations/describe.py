@@ -29,6 +29,8 @@ def describe(s: DominationsState, player: int, a: Action) -> str:
     name = s.game.seat_name
     who = "Chance" if player == CHANCE else name(player)
     k = a.kind
+    if player == CHANCE and k == "resume":  # play going on after a held move: nothing to tell
+        return ""
     try:
         if isinstance(top, Deal):
             what = {"tile": "a Land tile", "objective": "an Objective card", "monument": "a Monument card"}[top.what]

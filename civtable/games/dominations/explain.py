@@ -26,7 +26,7 @@ def _hint(s: DominationsState, player: int) -> str:
     """What can be typed now: one legal action of each kind, places named as on the board."""
     examples: dict[str, str] = {}
     for act in s.legal_actions(player) if player in s.decision().players else []:
-        examples.setdefault(act.kind, named_action(act.text()))
+        examples.setdefault(act.kind, named_action(act.text()).replace("_", " "))  # ids as words
     said = [f"'{t}'" for t in examples.values()]
     if not said:
         return "nothing can be played now"

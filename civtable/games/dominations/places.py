@@ -16,7 +16,8 @@ the ▼ ``M19`` above and the ▲ ``N19`` below — the Cradle's centre.
 Names depend on the coordinates only (not on what lies where), so they are the same for every
 player, from the first turn to the last, and say nothing hidden. They are words for people: actions
 and records keep their numbers (``place t4 0 0 0 1``); :func:`typed_action` turns a line a person
-typed with names into those numbers.
+typed with names into those numbers. A tile's turn, too, reads as people count: the named form
+says turn 1, 2 or 3 (``place t4 M20 1``: the corners as printed), the action its rotation 0-2.
 """
 
 from __future__ import annotations
@@ -125,10 +126,20 @@ _CELL_ARGS = {"place": 1, "reactivate": 0, "city": 0, "upgrade": 0, "site": 0}
 """Kinds of action naming a cell, and where its three numbers start among the arguments."""
 
 
+TURNS = 3
+"""A Land tile's turns: a person counts them 1-3 (1: the corners as printed), an action 0-2."""
+
+
+def turn_name(rotation: int | str) -> str:
+    """A tile's rotation (0-2) as a person counts its turn: ``'1'`` to ``'3'``."""
+    return str(int(rotation) + 1)
+
+
 def typed_action(line: str) -> str:
     """A typed action with the land's names turned into the numbers of the action: ``place t4 M20 1``
-    -> ``place t4 0 0 0 1``, ``city m20`` -> ``city 0 0 0``, ``locus M/N19`` -> ``locus 0 0``. The
-    numeric form passes unchanged; a word that is no name is left for the action's own check."""
+    -> ``place t4 0 0 0 0`` (turn 1 is rotation 0), ``city m20`` -> ``city 0 0 0``, ``locus M/N19``
+    -> ``locus 0 0``. The numeric form passes unchanged; a word that is no name is left for the
+    action's own check. A turn other than 1, 2 or 3 after a named space: ValueError in plain words."""
     words = line.split()
     if not words:
         return line
@@ -139,7 +150,12 @@ def typed_action(line: str) -> str:
             i, j, o = parse_cell(words[at + 1])
         except ValueError:
             return line
-        return " ".join([*words[:at + 1], str(i), str(j), str(o), *words[at + 2:]])
+        rest = words[at + 2:]
+        if kind == "place" and rest:
+            if rest[0] not in {turn_name(r) for r in range(TURNS)}:
+                raise ValueError(f"a tile's turn is 1, 2 or 3 (1: its corners as printed), not '{rest[0]}'")
+            rest = [str(int(rest[0]) - 1), *rest[1:]]
+        return " ".join([*words[:at + 1], str(i), str(j), str(o), *rest])
     if kind == "locus" and len(words) > 1:
         try:
             i, j = parse_point(words[1])
@@ -151,13 +167,16 @@ def typed_action(line: str) -> str:
 
 def named_action(text: str) -> str:
     """An action's text with its numbers of the land turned into the board's names, as a person
-    types it: ``place t4 0 0 0 1`` -> ``place t4 M20 1``, ``locus 0 0`` -> ``locus M/N19``. Any
-    other text passes unchanged."""
+    types it: ``place t4 0 0 0 1`` -> ``place t4 M20 2`` (rotation 1 is turn 2), ``locus 0 0`` ->
+    ``locus M/N19``. Any other text passes unchanged."""
     words = text.split()
     at = _CELL_ARGS.get(words[0].lower()) if words else None
     try:
         if at is not None and len(words) >= at + 4:
-            return " ".join([*words[:at + 1], cell_name(tuple(words[at + 1:at + 4])), *words[at + 4:]])
+            rest = words[at + 4:]
+            if words[0].lower() == "place" and rest:
+                rest = [turn_name(rest[0]), *rest[1:]]
+            return " ".join([*words[:at + 1], cell_name(tuple(words[at + 1:at + 4])), *rest])
         if words and words[0].lower() == "locus" and len(words) >= 3:
             return " ".join([words[0], point_name(tuple(words[1:3])), *words[3:]])
     except ValueError:

@@ -42,6 +42,8 @@ def _describe(s: InceptumState, player: int, a: Action) -> str:
     who = "Chance" if player == CHANCE else player_name(player)
     k = a.kind
     args = a.args
+    if player == CHANCE and k == "resume":  # play going on after a held move: only what it pays
+        return ""
     top = s.stack[-1] if s.stack else Over()
     try:
         if k == "dice":

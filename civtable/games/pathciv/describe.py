@@ -32,6 +32,8 @@ def who(st: PathState, seat: int) -> str:
 def describe(st: PathState, player: int, a: Action) -> str:
     c = st.content
     k = a.kind
+    if player == CHANCE and k == "resume":  # play going on after a held move: nothing to tell
+        return ""
     try:
         if player == CHANCE:
             if k == "deal":
@@ -156,7 +158,7 @@ def explain(st: PathState, a: Action, player: int) -> str:
         hand = [c.techs[i] for i in p.hand]
         if len(a.args) != 1 or str(a.args[0]) not in {t.id for t in hand}:
             return Reason(f"name one Technology of your hand ({', '.join(t.name for t in hand)})",
-                          f", e.g. '{expected} {hand[0].id}'")
+                          f", e.g. '{expected} {hand[0].id.replace('_', ' ')}'")
         options = ", ".join(c.techs[c.tech_index[str(x.args[0])]].name for x in st.legal_actions(player))
         return f"that card is already placed (a card goes on one side only); you may place: {options}"
     if tag in ("deploy", "research"):

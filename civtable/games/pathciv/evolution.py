@@ -229,7 +229,7 @@ def apply_open(st: PathState, f: OpenClaims, seat: int, a: Action) -> None:
 def open_prompt(st: PathState, f: OpenClaims) -> str:
     what = "Wonder" if f.kind == "wonder" else "Leader"
     if f.reclaim:
-        return f"{what} claims: you were outranked; move your cubes or withdraw them"
+        return f"{what} claims: move your cubes or withdraw them (you were outranked)"
     return f"{what} claims: claim, move or withdraw your cubes, then confirm"
 
 

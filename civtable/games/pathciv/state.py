@@ -123,7 +123,7 @@ class PathState(GameState):
         if isinstance(f, CHANCE_FRAMES):
             return Decision((CHANCE,), tag_of(f), setup.chance_prompt(self, f))
         seats = _seats(f)
-        prompt = evolution.open_prompt(self, f) if isinstance(f, OpenClaims) else _PROMPTS[tag_of(f)]
+        prompt = evolution.open_prompt(self, f) if isinstance(f, OpenClaims) else PROMPTS[tag_of(f)]
         return Decision(tuple(seats), tag_of(f), prompt)
 
     def deciding(self) -> tuple[int, ...]:
@@ -266,13 +266,15 @@ _APPLY: dict[str, Callable[[PathState, Any, int, Action], None]] = {
     "buy": phases.apply_purchase, "first": evolution.apply_first, "pick": evolution.apply_pick,
     "claim": evolution.apply_claim, "claims": evolution.apply_open, "destiny": events.apply_destiny,
 }
-_PROMPTS = {  # short enough for one line of an 80-column terminal
-    "project": "Project: 2 cards on the left (cubes), then 2 on the right (Research)",
-    "deploy": "Deployment: over your population, choose your cubes one by one",
-    "research": "Research: over your population, choose your points one by one",
+PROMPTS = {
+    "project": "Project: place 2 cards on the left (cubes), then 2 on the right (Research)",
+    "deploy": "Deployment: choose your cubes one by one, up to your population",
+    "research": "Research: choose your points one by one, up to your population",
     "buy": "Purchase: buy one Technology you can afford",
-    "first": "Philosophy: first on this level, choose the Benefit that goes face up",
+    "first": "Philosophy: choose the Benefit that goes face up (you are first on this level)",
     "pick": "Philosophy: choose one of the two face-up Benefits",
     "claim": "Claims: claim a card you can afford, or pass",
-    "destiny": "Challenge: how many times do you use its Destiny?",
+    "destiny": "Challenge: choose how many times to use its Destiny",
 }
+"""Every decision's prompt in one style: the phase, a colon, then what to do, beginning with a
+verb (open claims: :func:`~.evolution.open_prompt`)."""

@@ -247,7 +247,7 @@
     const farmer = legal.includes("pass") && (view.decision || {}).kind === "farmer";
     const controls = placing ? el("div", { class: "row" },
       el("button", { type: "button", class: "small", id: "rotate", title: "turn the tile (key R)",
-        onclick: rotate }, `⟳ Turn the tile (R) — ${pick.rotation}`),
+        onclick: rotate }, `⟳ Turn the tile (R) — turn ${pick.rotation + 1} of 3`),
       farmer ? acting(el("button", { type: "button", class: "small secondary" }, "No second tile"), ["pass"], ctx) : null) : null;
     const help = placing ? "Pick a tile, turn it (R), then click a highlighted space of the land. Point at a space to see what it Produces."
       : discarding ? "Put back the tiles you do not want, then keep: new tiles replace them (once per Age)."

@@ -1,0 +1,21 @@
+"""A game stopped before its end shows its scores so far in the words of its score sheet: a
+Conquest quit listed 'civ: minoans   vp: 0 ...', the ids and keys the result keeps."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from civtable.cli import main
+
+
+def test_a_stopped_conquest_names_the_civilizations(capsys: pytest.CaptureFixture[str],
+                                                      stdin: Callable[..., None]) -> None:
+    stdin("1", "quit")
+    assert main(["play", "conquest", "--seats", "human,greedy", "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    summary = out.split("The game stopped before its end.", 1)[1]
+    assert "Scores so far" in summary and "Minoans" in summary
+    assert "minoans" not in summary and "civ:" not in summary and "vp:" not in summary
+    assert "Winner" not in summary and "(* winner)" not in summary  # nobody has won a stopped game

@@ -1,0 +1,93 @@
+"""Inceptum's option list in a newcomer's words: every group of options is headed in words (the
+headings were the actions' own names, "KEEP", "COL", "SLOT", "END") and the options without a
+label of the table read as sentences ("keep", "redraw", "end", "cancel" before)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from browser_util import DESKTOP, launch, shot, state_id
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture
+def browser() -> Iterator[Any]:
+    yield from launch()
+
+
+def groups(page: Any) -> list[tuple[str, list[str], list[str]]]:
+    """The option list: each group's heading, its options' actions and their words."""
+    return [(str(h), list(a), list(w)) for h, a, w in page.eval_on_selector_all("#legal .legal-group", """gs => gs.map(g => [
+      (g.querySelector('h3, summary') || {}).textContent || '',
+      [...g.querySelectorAll('button[data-action]')].map(b => b.dataset.action),
+      [...g.querySelectorAll('button[data-action]')].map(b => b.textContent)])""")]
+
+
+def no_raw_words(page: Any) -> None:
+    for heading, actions, said in groups(page):
+        kinds = {a.split()[0] for a in actions}
+        assert heading.strip().lower() not in kinds, f"heading {heading!r} is the action's own name: {actions[:3]}"
+        assert heading.strip(), f"a group without a heading: {actions[:3]}"
+        raw = [w for a, w in zip(actions, said, strict=True) if w.strip() == a]
+        assert not raw, f"options read as the actions' own text: {raw}"
+
+
+def wait_decision(page: Any, kind: str, timeout: float = 60) -> None:
+    """Click the table's first highlighted element until the seat's decision is ``kind``."""
+    deadline = time.monotonic() + timeout
+    while True:
+        status = page.get_attribute("#status", "class") or ""
+        buttons = page.locator("#legal button[data-action]")
+        if "yours" in status and buttons.count():
+            actions = page.eval_on_selector_all("#legal button[data-action]", "ns => ns.map(n => n.dataset.action)")
+            if kind == "turn" and "end" in actions:
+                return
+            if kind == "redraw" and "redraw" in actions:
+                return
+            before = state_id(page)
+            page.locator("#board .clickable[data-action]").first.click()
+            while state_id(page) == before and time.monotonic() < deadline:
+                page.wait_for_timeout(50)
+        assert time.monotonic() < deadline, f"no {kind} decision came: {page.inner_text('#status')}"
+        page.wait_for_timeout(50)
+
+
+def test_inceptums_options_are_headed_and_named_in_words(browser: Any, server_factory: Any, tmp_path: Path) -> None:
+    server = server_factory(str(tmp_path / "w.sqlite3"), bot_delay=0.0)
+    g = httpx.post(server.base + "/api/games", json={"game": "inceptum", "mode": "journey", "seats": ["human", "random"],
+                                                      "seed": 5}, timeout=60).json()
+    page = browser.new_page(viewport=DESKTOP, reduced_motion="reduce")
+    page.goto(server.base + g["seats"][0]["url"])
+    page.wait_for_selector("#board[data-state-id]")
+    wait_decision(page, "redraw")
+    heads = {h: w for h, _, w in groups(page)}
+    assert heads == {"Your trait": ["Keep this trait"],
+                     "Or draw another": ["Return it and draw again (the new one must be kept)"]}, heads
+    no_raw_words(page)
+    page.locator("#legal button[data-action=keep]").click()
+    wait_decision(page, "turn")
+    no_raw_words(page)
+    heads = {h: w for h, _, w in groups(page)}
+    assert heads.get("Your turn") == ["End your turn"], heads
+    shot(page, "inceptum-option-words-1366x768")
+    # a building chosen: where to build it, or cancel
+    build = page.locator("#legal button[data-action^='build ']")
+    assert build.count(), "seed 5 offers a building on the first turn"
+    if build.count():
+        before = state_id(page)
+        build.first.click()
+        deadline = time.monotonic() + 20
+        while state_id(page) == before:
+            assert time.monotonic() < deadline, "the build did not play"
+            page.wait_for_timeout(50)
+        page.wait_for_selector("#legal button[data-action=cancel]")
+        no_raw_words(page)
+        heads = {h: w for h, _, w in groups(page)}
+        assert heads.get("Or cancel") == ["Cancel: do not build it"], heads
+        assert "Where to build it" in heads, heads

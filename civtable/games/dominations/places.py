@@ -163,3 +163,21 @@ def named_action(text: str) -> str:
     except ValueError:
         pass
     return text
+
+
+_BESIDE = ((0, -1, "above"), (0, 1, "below"), (-1, 0, "right of"), (1, 0, "left of"))
+"""Where a square of a Civilisation Tree lies from the card beside it (the Tree grows upward: a
+larger ``y`` is drawn higher)."""
+
+
+def square_words(tree: list[dict[str, object]] | None, x: object, y: object) -> str:
+    """A square of a Civilisation Tree named by a card it touches, as the table draws the Tree:
+    'above Campfire 1', 'right of Painting' (a card and a side name one square only). Trees keep
+    their numbers (``develop counting 2 0 1``); these are the words for people."""
+    sx, sy = int(str(x)), int(str(y))
+    at = {(int(str(c["x"])), int(str(c["y"]))): c for c in tree or []}
+    for dx, dy, side in _BESIDE:
+        card = at.get((sx + dx, sy + dy))
+        if card is not None:
+            return f"{side} {card['name']}"
+    return f"at square ({sx}, {sy})"

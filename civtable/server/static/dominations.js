@@ -380,7 +380,7 @@
         const names = [...new Set(acts.map((t) => label(t, payload).split(" (")[0]))];
         const spot = el("div", { class: "tspot", dataset: { x: String(x), y: String(y) } },
           el("span", { class: "small" }, pick.card ? "Put it here" : names.length === 1 ? names[0] : `${names.length} cards fit`));
-        grid.append(acting(spot, acts, ctx, `On the square (${x}, ${y})`));
+        grid.append(acting(spot, acts, ctx, `The square ${Civ.treeSquare(p.tree, x, y)}`));
       }
     }
     return el("div", { class: "tree-scroll" }, grid);
@@ -516,12 +516,12 @@
     if (p[0] === "place") return `${named} at ${where(p.slice(2, 5))}, turned ${p[5]}`;
     if (p[0] === "discard") return `Put back the ${named}`;
     if (p[0] === "keep") return "Keep this hand";
-    if (cat && ["develop", "assimilate"].includes(p[0]) && cat[p[1]]) return `${cat[p[1]].name} (copy ${p[2]}) at (${p[3]}, ${p[4]})`;
+    if (cat && ["develop", "assimilate"].includes(p[0]) && cat[p[1]]) return `${cat[p[1]].name} (copy ${p[2]}) ${Civ.treeSquare(me && me.tree, p[3], p[4])}`;
     if (["develop", "assimilate", "advance", "flip"].includes(p[0])) {
       const name = (Civ.term(`mastery:${p[1]}`) || {}).name || Civ.titleCase(p[1]);
-      return p.length > 2 ? `${name} (copy ${p[2]}) at (${p[3]}, ${p[4]})` : `${name}: Advanced side`;
+      return p.length > 2 ? `${name} (copy ${p[2]}) ${Civ.treeSquare(me && me.tree, p[3], p[4])}` : `${name}: Advanced side`;
     }
-    if (p[0] === "monument") return `${termName(`monument:${p[1]}`, p[1])} Level at (${p[2]}, ${p[3]})`;
+    if (p[0] === "monument") return `${termName(`monument:${p[1]}`, p[1])} Level ${Civ.treeSquare(me && me.tree, p[2], p[3])}`;
     if (p[0] === "choose" && p.length === 3) return `${termName(`objective:${p[1]}`, p[1])} + ${termName(`monument:${p[2]}`, p[2])}`;
     if (["city", "upgrade", "site", "reactivate"].includes(p[0])) {
       const verb = { city: "City on", upgrade: "Upgrade the City on", site: "Stand the Monument on", reactivate: "Reactivate" }[p[0]];

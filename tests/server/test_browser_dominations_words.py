@@ -1,0 +1,73 @@
+"""Dominations in a newcomer's words: a square of the Civilisation Tree is named by the card it
+touches ("above Campfire 1"), never by the Tree's numbers ("(0, 1)", "(-1, -1)"), in the options,
+the chooser of a square and the descriptions."""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from browser_util import DESKTOP, launch, shot
+
+pytestmark = pytest.mark.browser
+
+NUMBERS = re.compile(r"\(-?\d+, -?\d+\)")
+SIDE = re.compile(r"(above|below|right of|left of) [A-Z]")
+PREFER = ("choose", "keep", "place", "edge", "locus", "vest", "city", "upgrade", "pass")
+
+
+@pytest.fixture
+def browser() -> Iterator[Any]:
+    yield from launch()
+
+
+def play_until(server: Any, game: str, token: str, wanted: str, timeout: float = 120) -> dict[str, Any]:
+    """Play the seat through the API (the first option of the preferred kind) until one of its
+    options is of the kind ``wanted``; answers that position."""
+    deadline = time.monotonic() + timeout
+    while True:
+        assert time.monotonic() < deadline, f"no {wanted} option came"
+        got = httpx.get(f"{server.base}/api/games/{game}", params={"token": token, "log": "tail"}, timeout=30).json()
+        legal = got.get("legal") or []
+        if any(a.startswith(wanted + " ") for a in legal):
+            return dict(got)
+        if not got.get("your_turn") or not legal:
+            time.sleep(0.1)
+            continue
+        pick = next((a for kind in PREFER for a in legal if a.split()[0] == kind), legal[0])
+        httpx.post(f"{server.base}/api/games/{game}/actions",
+                   json={"token": token, "action": pick, "state_id": got["state_id"]}, timeout=30)
+
+
+def test_tree_squares_are_named_by_the_card_they_touch(browser: Any, server_factory: Any, tmp_path: Path) -> None:
+    server = server_factory(str(tmp_path / "t.sqlite3"), bot_delay=0.0, extra=["--predictable-chance"])
+    g = httpx.post(server.base + "/api/games", json={"game": "dominations", "seed": 11, "seats": ["human", "greedy"]},
+                   timeout=60).json()
+    token = g["seats"][0]["token"]
+    at = play_until(server, g["id"], token, "develop")
+    develop = next(a for a in at["legal"] if a.startswith("develop "))
+    page = browser.new_page(viewport=DESKTOP, reduced_motion="reduce")
+    page.goto(server.base + g["seats"][0]["url"])
+    page.wait_for_selector(".mcard")
+    # the options under "Develop a Mastery" name their square by a card of the Tree
+    said = page.eval_on_selector_all("#legal button[data-action^='develop ']", "ns => ns.map(n => n.textContent)")
+    assert said and not [s for s in said if NUMBERS.search(s)], said[:4]
+    assert all(SIDE.search(s) for s in said), said[:4]
+    # so does the description of a Mastery's placement
+    described = httpx.get(f"{server.base}/api/games/{g['id']}/describe", params={"token": token}, timeout=30).json()
+    text = str(described["actions"][develop]["text"])
+    assert not NUMBERS.search(text) and "joins your Civilisation Tree " in text and SIDE.search(text), text
+    # and the chooser of a square of the Tree, once a card is picked
+    page.locator(".mcard").first.click()
+    spot = page.locator(".dom-tree .tspot.clickable").first
+    spot.click()
+    if page.locator("#chooser").count():
+        chooser = page.inner_text("#chooser")
+        assert not NUMBERS.search(chooser), chooser
+        assert SIDE.search(chooser), chooser
+    shot(page, "dominations-tree-square-words-1366x768")

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import random
+import re
 
 from civtable.core import CHANCE, make_game
 
@@ -24,3 +25,25 @@ def test_an_art_tile_and_an_art_camp() -> None:
         state.apply(rng.choice(legal), player)
     assert not [s for s in said if " a Art" in s]
     assert any("places an Art Land tile" in s for s in said)
+
+
+def test_passing_says_what_is_left_undone_and_an_edge_says_what_lies_across() -> None:
+    """'Player 1 builds nothing this turn' and 'develops no Mastery this turn' (both read 'passes'
+    before); a scored edge is named by the space across it ('scores edge 1 of the new tile' before)."""
+    game = make_game("dominations", {"players": 2})
+    state = game.new_initial_state()
+    rng = random.Random(7)
+    said: list[str] = []
+    for _ in range(1500):
+        if state.is_terminal():
+            break
+        player = state.decision().players[0]
+        legal = state.legal_actions(player)
+        if player != CHANCE:
+            said += [str(game.describe_action(state, player, a)) for a in legal if a.kind in ("pass", "edge")]
+        state.apply(rng.choice(legal), player)
+    assert any(s.endswith("builds nothing this turn.") for s in said), said[:5]
+    assert any(s.endswith("develops no Mastery this turn.") for s in said), said[:5]
+    edges = [s for s in said if "edge" in s]
+    assert edges and all(re.search(r"scores the edge with (the Cradle|the tile at [A-Z]+-?\d+)\.$", s) for s in edges), edges
+    assert not [s for s in said if s.endswith(" passes.")]

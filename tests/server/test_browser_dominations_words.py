@@ -4,6 +4,7 @@ the chooser of a square and the descriptions."""
 
 from __future__ import annotations
 
+import random
 import re
 import time
 from collections.abc import Iterator
@@ -13,6 +14,8 @@ from typing import Any
 import httpx
 import pytest
 from browser_util import DESKTOP, launch, shot
+
+from civtable.games.dominations.geometry import neighbours
 
 pytestmark = pytest.mark.browser
 
@@ -27,19 +30,27 @@ def browser() -> Iterator[Any]:
 
 
 def play_until(server: Any, game: str, token: str, wanted: str, timeout: float = 120) -> dict[str, Any]:
-    """Play the seat through the API (the first option of the preferred kind) until one of its
+    """Play the seat through the API (an option of the preferred kind, at random) until one of its
     options is of the kind ``wanted``; answers that position."""
     deadline = time.monotonic() + timeout
+    rng = random.Random(1)
     while True:
         assert time.monotonic() < deadline, f"no {wanted} option came"
         got = httpx.get(f"{server.base}/api/games/{game}", params={"token": token, "log": "tail"}, timeout=30).json()
+        assert not got.get("finished"), f"the game ended before a {wanted} option came"
         legal = got.get("legal") or []
         if any(a.startswith(wanted + " ") for a in legal):
             return dict(got)
         if not got.get("your_turn") or not legal:
             time.sleep(0.1)
             continue
-        pick = next((a for kind in PREFER for a in legal if a.split()[0] == kind), legal[0])
+        kind = next((k for k in PREFER if any(a.split()[0] == k for a in legal)), legal[0].split()[0])
+        mine = [a for a in legal if a.split()[0] == kind]
+        if kind == "place":  # a tile touching most tiles (one touching several chooses the edge it scores)
+            taken = {tuple(t["cell"]) for t in got["view"]["board"]} | {tuple(c) for c in got["view"]["cradle"]}
+            touching = {a: sum(n in taken for n in neighbours(tuple(int(x) for x in a.split()[2:5]))) for a in mine}
+            mine = [a for a in mine if touching[a] == max(touching.values())]
+        pick = rng.choice(mine)
         httpx.post(f"{server.base}/api/games/{game}/actions",
                    json={"token": token, "action": pick, "state_id": got["state_id"]}, timeout=30)
 
@@ -71,3 +82,28 @@ def test_tree_squares_are_named_by_the_card_they_touch(browser: Any, server_fact
         assert not NUMBERS.search(chooser), chooser
         assert SIDE.search(chooser), chooser
     shot(page, "dominations-tree-square-words-1366x768")
+
+
+def test_the_edges_a_placement_may_score_are_named_by_what_lies_across(
+        browser: Any, server_factory: Any, tmp_path: Path) -> None:
+    """A tile touching two tiles scores one edge: each option names the space across it ("Score
+    the edge with the tile at M15"), as its description and the log do (they read "Score edge 1",
+    "Score edge 2", both "from the edge with Player 1's tile", and "scores edge 1 of the new tile")."""
+    server = server_factory(str(tmp_path / "e.sqlite3"), bot_delay=0.0, extra=["--predictable-chance"])
+    g = httpx.post(server.base + "/api/games", json={"game": "dominations", "seed": 11, "seats": ["human", "greedy"]},
+                   timeout=60).json()
+    token = g["seats"][0]["token"]
+    at = play_until(server, g["id"], token, "edge")
+    page = browser.new_page(viewport=DESKTOP, reduced_motion="reduce")
+    page.goto(server.base + g["seats"][0]["url"])
+    page.wait_for_selector("#legal button[data-action^='edge ']")
+    said = page.eval_on_selector_all("#legal button[data-action^='edge ']", "ns => ns.map(n => n.textContent)")
+    across = re.compile(r"^Score the edge with (the tile at [A-Z]+-?\d+|the Cradle)$")
+    assert len(said) >= 2 and all(across.match(s) for s in said) and len(set(said)) == len(said), said
+    described = httpx.get(f"{server.base}/api/games/{g['id']}/describe", params={"token": token}, timeout=30).json()
+    texts = [str(described["actions"][a]["text"]) for a in at["legal"] if a.startswith("edge ")]
+    assert all(re.search(r"from the edge with (Player \d's tile at [A-Z]+-?\d+|the Cradle)", t) for t in texts), texts
+    shot(page, "dominations-edge-words-1366x768")
+    page.locator("#legal button[data-action^='edge ']").first.click()
+    page.wait_for_selector("#log li:has-text('scores the edge with')")
+    assert "scores edge" not in page.inner_text("#log")

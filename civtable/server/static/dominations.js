@@ -527,7 +527,7 @@
       const verb = { city: "City on", upgrade: "Upgrade the City on", site: "Stand the Monument on", reactivate: "Reactivate" }[p[0]];
       return `${verb} ${where(p.slice(1, 4))}`;
     }
-    if (p[0] === "edge") return `Score edge ${Number(p[1]) + 1}`;
+    if (p[0] === "edge") return `Score the edge with ${Civ.edgeWith(view, p[1])}`;
     if (p[0] === "locus") return `Score the Locus at ${placeNames.pointName(p.slice(1, 3))}`;
     if (p[0] === "all_edges") return "Score every edge";
     if (p[0] === "vest") return `Vestigium as ${DOMAIN[p[1]]}`;

@@ -1,0 +1,32 @@
+/* Dominations: the words of the options that point at a place. A square of a Civilisation Tree is
+   named by a card it touches, as the Tree is drawn (it grows upward): "above Campfire 1", "right of
+   Painting" — a card and a side name one square only (square_words in
+   civtable/games/dominations/places.py). An edge a placement may score is named by what lies
+   across it: "the tile at M15" or "the Cradle" (edge_partner in placement.py). The actions keep
+   their numbers (develop counting 2 0 1, edge 0). */
+"use strict";
+
+(() => {
+  const BESIDE = [[0, -1, "above"], [0, 1, "below"], [-1, 0, "right of"], [1, 0, "left of"]];
+
+  /** The words of the square (x, y) of `tree` (a player's cards, each with x, y and name). */
+  Civ.treeSquare = (tree, x, y) => {
+    const sx = Number(x), sy = Number(y);
+    for (const [dx, dy, side] of BESIDE) {
+      const card = (tree || []).find((c) => c.x === sx + dx && c.y === sy + dy);
+      if (card) return `${side} ${card.name}`;
+    }
+    return `at square (${sx}, ${sy})`;
+  };
+
+  /** What lies across edge `k` of the tile just placed (the view's decision names its cell). */
+  Civ.edgeWith = (view, k) => {
+    const cell = ((view && view.decision) || {}).cell;
+    if (!cell) return `edge ${Number(k) + 1}`;
+    const [i, j, o] = cell.map(Number);
+    const across = (o === 0 ? [[i, j - 1, 1], [i, j, 1], [i - 1, j, 1]] : [[i + 1, j, 0], [i, j + 1, 0], [i, j, 0]])[Number(k)];
+    const key = across.join(",");
+    if ((view.cradle || []).some((c) => c.join(",") === key)) return "the Cradle";
+    return `the tile at ${Civ.domPlaces.cellName(across)}`;
+  };
+})();

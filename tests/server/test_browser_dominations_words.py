@@ -107,3 +107,26 @@ def test_the_edges_a_placement_may_score_are_named_by_what_lies_across(
     page.locator("#legal button[data-action^='edge ']").first.click()
     page.wait_for_selector("#log li:has-text('scores the edge with')")
     assert "scores edge" not in page.inner_text("#log")
+
+
+def test_a_tiles_turn_is_said_in_words(browser: Any, server_factory: Any, tmp_path: Path) -> None:
+    """The options, the turn button and the descriptions say "as drawn", "turned once", "turned
+    twice" (they said "turned 0", "turned 1", "turned 2": the actions' numbers)."""
+    server = server_factory(str(tmp_path / "r.sqlite3"), bot_delay=0.0, extra=["--predictable-chance"])
+    g = httpx.post(server.base + "/api/games", json={"game": "dominations", "seed": 11, "seats": ["human", "greedy"]},
+                   timeout=60).json()
+    token = g["seats"][0]["token"]
+    at = play_until(server, g["id"], token, "place")
+    page = browser.new_page(viewport=DESKTOP, reduced_motion="reduce")
+    page.goto(server.base + g["seats"][0]["url"])
+    page.wait_for_selector("#rotate")
+    said = page.eval_on_selector_all("#legal button[data-action^='place ']", "ns => ns.map(n => n.textContent)")
+    turned = re.compile(r", (as drawn|turned once|turned twice)$")
+    assert said and all(turned.search(s) for s in said), said[:3]
+    assert {turned.search(s).group(1) for s in said} == {"as drawn", "turned once", "turned twice"}  # type: ignore[union-attr]
+    assert page.inner_text("#rotate").endswith("— as drawn")
+    page.locator("#rotate").click()
+    assert page.inner_text("#rotate").endswith("— turned once")
+    described = httpx.get(f"{server.base}/api/games/{g['id']}/describe", params={"token": token}, timeout=30).json()
+    titles = [str(described["actions"][a]["title"]) for a in at["legal"] if a.startswith("place ")]
+    assert titles and all(turned.search(t) for t in titles), titles[:3]

@@ -14,7 +14,7 @@ from civtable.core import Action, ActionError
 
 from .content import COLOUR_INDEX, COLOURS, DOMAINS, Content, Effect
 from .placement import EDGE, LOCUS, Outcome, edge_partner, preview, split
-from .places import cell_name, point_name, square_words
+from .places import cell_name, point_name, square_words, turn_words
 from .view import effect_words, goal_words
 
 _NODUS = (*DOMAINS, "Vestigium", "Corruptio")
@@ -99,7 +99,7 @@ def _describe(game: Any, view: dict[str, Any], a: Action) -> dict[str, Any] | No
         p = split(a)
         assert p is not None
         camp = c.tiles[c.tile_index[p.tile]].camp
-        title = f"{DOMAINS[camp]} tile at {cell_words(*p.cell)}, turned {p.rotation}"
+        title = f"{DOMAINS[camp]} tile at {cell_words(*p.cell)}, {turn_words(p.rotation)}"
         return {"title": title, "text": _placement_text(game, view, a, p.cell), "term": f"colour:{COLOURS[camp]}"}
     if k == "reactivate":
         cell = (int(a.args[0]), int(a.args[1]), int(a.args[2]))

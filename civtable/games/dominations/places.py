@@ -181,3 +181,9 @@ def square_words(tree: list[dict[str, object]] | None, x: object, y: object) -> 
         if card is not None:
             return f"{side} {card['name']}"
     return f"at square ({sx}, {sy})"
+
+
+def turn_words(rotation: object) -> str:
+    """A tile's turn in words (the actions number them 0, 1, 2): 'as drawn', 'turned once', 'turned twice'."""
+    k = int(str(rotation))
+    return ("as drawn", "turned once", "turned twice")[k] if 0 <= k < 3 else f"turned {k} times"

@@ -247,7 +247,7 @@
     const farmer = legal.includes("pass") && (view.decision || {}).kind === "farmer";
     const controls = placing ? el("div", { class: "row" },
       el("button", { type: "button", class: "small", id: "rotate", title: "turn the tile (key R)",
-        onclick: rotate }, `⟳ Turn the tile (R) — ${pick.rotation}`),
+        onclick: rotate }, `⟳ Turn the tile (R) — ${Civ.turnWords(pick.rotation)}`),
       farmer ? acting(el("button", { type: "button", class: "small secondary" }, "No second tile"), ["pass"], ctx) : null) : null;
     const help = placing ? "Pick a tile, turn it (R), then click a highlighted space of the land. Point at a space to see what it Produces."
       : discarding ? "Put back the tiles you do not want, then keep: new tiles replace them (once per Age)."
@@ -513,7 +513,7 @@
     const me = view && view.you !== null && view.you !== undefined ? view.players[view.you] : null;
     const tile = me && me.hand && ["place", "discard"].includes(p[0]) ? me.hand.find((t) => t.id === p[1]) : null;
     const named = tile ? `${DOMAIN[tile.camp]} tile (${tile.resources.map((r) => DOMAIN[r]).join("/")})` : "a tile";
-    if (p[0] === "place") return `${named} at ${where(p.slice(2, 5))}, turned ${p[5]}`;
+    if (p[0] === "place") return `${named} at ${where(p.slice(2, 5))}, ${Civ.turnWords(p[5])}`;
     if (p[0] === "discard") return `Put back the ${named}`;
     if (p[0] === "keep") return "Keep this hand";
     if (cat && ["develop", "assimilate"].includes(p[0]) && cat[p[1]]) return `${cat[p[1]].name} (copy ${p[2]}) ${Civ.treeSquare(me && me.tree, p[3], p[4])}`;

@@ -2,8 +2,9 @@
    named by a card it touches, as the Tree is drawn (it grows upward): "above Campfire 1", "right of
    Painting" — a card and a side name one square only (square_words in
    civtable/games/dominations/places.py). An edge a placement may score is named by what lies
-   across it: "the tile at M15" or "the Cradle" (edge_partner in placement.py). The actions keep
-   their numbers (develop counting 2 0 1, edge 0). */
+   across it: "the tile at M15" or "the Cradle" (edge_partner in placement.py). A tile's turn is
+   "as drawn", "turned once" or "turned twice" (turn_words in places.py). The actions keep their
+   numbers (develop counting 2 0 1, edge 0, place t4 0 0 1 2). */
 "use strict";
 
 (() => {
@@ -18,6 +19,9 @@
     }
     return `at square (${sx}, ${sy})`;
   };
+
+  /** A tile's turn in words (the actions number them 0, 1, 2): "as drawn", "turned once", "turned twice". */
+  Civ.turnWords = (k) => ["as drawn", "turned once", "turned twice"][Number(k)] || `turned ${k} times`;
 
   /** What lies across edge `k` of the tile just placed (the view's decision names its cell). */
   Civ.edgeWith = (view, k) => {

@@ -130,3 +130,24 @@ def test_a_tiles_turn_is_said_in_words(browser: Any, server_factory: Any, tmp_pa
     described = httpx.get(f"{server.base}/api/games/{g['id']}/describe", params={"token": token}, timeout=30).json()
     titles = [str(described["actions"][a]["title"]) for a in at["legal"] if a.startswith("place ")]
     assert titles and all(turned.search(t) for t in titles), titles[:3]
+
+
+def test_what_just_happened_counts_rounds_as_the_header_does(browser: Any, server_factory: Any, tmp_path: Path) -> None:
+    """The big moments say when as the table's header counts ("Age 2, round 3"), or nothing when
+    their title says it ("End of Age 1"); they said "Round 7" for Age 2's third round and
+    "Round 5 · End of Age 1"."""
+    server = server_factory(str(tmp_path / "m.sqlite3"), bot_delay=0.0, extra=["--predictable-chance"])
+    g = httpx.post(server.base + "/api/games", json={"game": "dominations", "seed": 4, "seats": ["greedy", "greedy"]},
+                   timeout=60).json()
+    deadline = time.monotonic() + 240
+    while not httpx.get(f"{server.base}/api/games/{g['id']}", timeout=30).json().get("finished"):
+        assert time.monotonic() < deadline, "the bots' game did not end in time"
+        time.sleep(0.5)
+    page = browser.new_page(viewport=DESKTOP, reduced_motion="reduce")
+    page.goto(f"{server.base}/play/{g['id']}")
+    page.wait_for_selector("#moments:not(.hidden) .moment-title")
+    titles = [str(t).strip() for t in page.eval_on_selector_all("#moments .moment-title", "ns => ns.map(n => n.textContent)")]
+    assert any(t.startswith("End of Age") for t in titles), titles
+    assert not [t for t in titles if re.match(r"Round \d+ ·", t)], titles
+    timed = [t for t in titles if not t.startswith(("End of Age", "Final scoring"))]
+    assert all(re.match(r"Age [1-3], round [1-5] · ", t) for t in timed), titles

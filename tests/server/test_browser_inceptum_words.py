@@ -91,3 +91,18 @@ def test_inceptums_options_are_headed_and_named_in_words(browser: Any, server_fa
         heads = {h: w for h, _, w in groups(page)}
         assert heads.get("Or cancel") == ["Cancel: do not build it"], heads
         assert "Where to build it" in heads, heads
+
+
+def test_a_players_tags_read_as_words(browser: Any, server_factory: Any, tmp_path: Path) -> None:
+    """Mission 1 deals no trait: no "trait ?" tag waits for one; counts read "no advances",
+    "1 advance", "population 2 (0 free)" (they read "0 advances", "1 advances", "pop 2 (free 0)")."""
+    server = server_factory(str(tmp_path / "t.sqlite3"), bot_delay=0.0)
+    g = httpx.post(server.base + "/api/games", json={"game": "inceptum", "mode": "mission1", "seats": ["human", "random"],
+                                                      "seed": 5}, timeout=60).json()
+    page = browser.new_page(viewport=DESKTOP, reduced_motion="reduce")
+    page.goto(server.base + g["seats"][0]["url"])
+    page.wait_for_selector(".player .tags .tag")
+    tags = [str(t) for t in page.eval_on_selector_all(".player .tags .tag", "ns => ns.map(n => n.textContent)")]
+    assert not [t for t in tags if t.startswith("trait")], tags
+    assert "no advances" in tags and any(t.startswith("population ") and t.endswith(" free)") for t in tags), tags
+    assert not [t for t in tags if t.startswith("pop ") or t == "1 advances"], tags

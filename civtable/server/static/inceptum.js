@@ -195,14 +195,14 @@
   }
 
   function tags(player, view) {
-    const trait = player.trait === null || player.trait === undefined ? el("span", { class: "tag", title: "secret until everyone has decided" }, "trait ?")
+    const trait = view.mode === "mission1" ? null : player.trait === null || player.trait === undefined ? el("span", { class: "tag", title: "secret until everyone has decided" }, "trait ?")
       : el("span", { class: "tag", dataset: { term: `trait:${player.trait}` } }, titleCase(player.trait));
     const gov = player.government ? el("span", { class: "tag", dataset: { term: `advance:${player.government}` } }, titleCase(player.government)) : null;
     const hb = player.humble_beginnings ? el("span", { class: "tag", dataset: { term: `hb:${player.humble_beginnings}` } },
       hbName(player.humble_beginnings)) : null;
     return el("div", { class: "tags" }, trait, gov, player.age ? el("span", { class: "tag" }, titleCase(player.age)) : null,
-      el("span", { class: "tag" }, `${(player.researched || []).length} advances`),
-      player.population ? el("span", { class: "tag" }, `pop ${player.population.total ?? 0} (free ${player.population.free ?? 0})`) : null,
+      el("span", { class: "tag" }, Civ.count((player.researched || []).length, "advance")),
+      player.population ? el("span", { class: "tag" }, `population ${player.population.total ?? 0} (${player.population.free ?? 0} free)`) : null,
       hb,
       player.achieved ? el("span", { class: "tag wonder", title: "objective met this round" }, "objectives met") : null,
       player.blocked ? el("span", { class: "tag", title: "For The Glory: this player can no longer win by civilization" }, "civ victory blocked") : null);

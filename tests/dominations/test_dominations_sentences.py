@@ -47,3 +47,14 @@ def test_passing_says_what_is_left_undone_and_an_edge_says_what_lies_across() ->
     edges = [s for s in said if "edge" in s]
     assert edges and all(re.search(r"scores the edge with (the Cradle|the tile at [A-Z]+-?\d+)\.$", s) for s in edges), edges
     assert not [s for s in said if s.endswith(" passes.")]
+
+
+def test_an_art_monument_in_the_glossary() -> None:
+    """The glossary's Monuments take the right article: "An Art Monument" (it said "A Art Monument")."""
+    from civtable.games.dominations.glossary import glossary
+
+    game = make_game("dominations", {"players": 2})
+    texts = [str(e.get("text", "")) for e in glossary(game).values()]
+    monuments = [t for t in texts if " Monument of " in t]
+    assert monuments and not [t for t in monuments if t.startswith("A Art")], monuments[:3]
+    assert any(t.startswith("An Art Monument") for t in monuments)

@@ -106,3 +106,24 @@ def test_a_players_tags_read_as_words(browser: Any, server_factory: Any, tmp_pat
     assert not [t for t in tags if t.startswith("trait")], tags
     assert "no advances" in tags and any(t.startswith("population ") and t.endswith(" free)") for t in tags), tags
     assert not [t for t in tags if t.startswith("pop ") or t == "1 advances"], tags
+
+
+def test_building_names_fit_their_slots_on_a_laptop(browser: Any, server_factory: Any, tmp_path: Path) -> None:
+    """At 1366 px a city's slot is about 55 px wide: a long word breaks with a hyphen ("Lumber-jack
+    Hut") instead of running out of the slot, where it was cut ("umberjack Hut")."""
+    server = server_factory(str(tmp_path / "s.sqlite3"), bot_delay=0.0)
+    g = httpx.post(server.base + "/api/games", json={"game": "inceptum", "mode": "mission1", "seats": ["human", "random"],
+                                                      "seed": 5}, timeout=60).json()
+    page = browser.new_page(viewport=DESKTOP, reduced_motion="reduce")
+    page.goto(server.base + g["seats"][0]["url"])
+    page.wait_for_selector(".slot.filled", state="attached")
+    page.wait_for_timeout(500)  # laid out
+    out = page.eval_on_selector_all(".city .slot.filled", """ns => ns.filter(n => n.clientWidth > 30).map(n => {
+      const box = n.getBoundingClientRect();
+      const spans = [...n.querySelectorAll('span')].map(s => s.getBoundingClientRect());
+      return [n.textContent, n.scrollWidth - n.clientWidth, spans.some(r => r.left < box.left - 0.5 || r.right > box.right + 0.5)];
+    })""")
+    assert any("Lumber" in t for t, _, _ in out), out
+    cut = [t for t, wider, outside in out if wider > 0 or outside]
+    assert not cut, f"names running out of their slots: {cut}"
+    shot(page, "inceptum-city-names-1366x768")

@@ -176,11 +176,11 @@
         if (cell && cell.kind === "wonder") {
           node.classList.add("filled", "wonder");
           node.dataset.term = `wonder:${cell.id}`;
-          node.append(el("span", {}, cell.name || titleCase(cell.id)));
+          node.append(el("span", {}, Civ.breakable(cell.name || titleCase(cell.id))));
         } else if (cell) {
           node.classList.add("filled", "building", `line-${cell.line}`);
           if (cell.special) node.classList.add("special");
-          node.append(el("span", { class: "lvl" }, `${titleCase(cell.line || "")} ${cell.level ?? ""}`), el("span", {}, cell.name || ""));
+          node.append(el("span", { class: "lvl" }, `${titleCase(cell.line || "")} ${cell.level ?? ""}`), el("span", {}, Civ.breakable(cell.name || "")));
           if (cell.pop) node.append(el("span", { class: "pop", "aria-label": "population" }, `♟${cell.pop}`));
           node.dataset.term = `level:${cell.line}:${cell.level}`;
         }

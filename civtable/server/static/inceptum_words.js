@@ -7,6 +7,29 @@
   const table = Civ.renderers.inceptum;
   const RESOURCE = (r) => Civ.titleCase(String(r));
 
+  /** A name whose long words may break across lines with a hyphen, at a syllable's edge near the
+      middle ("Lumber-jack", "Stone-mason", "Light-house"): a city's slot is narrower than those
+      words on a laptop, where they were cut ("umberjack Hut"). Soft hyphens show only at a break. */
+  const VOWEL = /[aeiouy]/i;
+  const DIGRAPH = /^(th|ch|sh|ph|ck)$/i;
+  const COMPOUND = { Lighthouse: 5 };  // where the syllables' rule does not find the words' seam
+  function breakWord(w) {
+    if (w.length < 8) return w;
+    if (COMPOUND[w]) return `${w.slice(0, COMPOUND[w])}\u00AD${w.slice(COMPOUND[w])}`;
+    let best = -1;
+    for (const cc of [true, false]) {  // between two consonants first, else before a consonant that starts a syllable
+      for (let i = 3; i <= w.length - 3; i++) {
+        const [a, b, c] = [w[i - 1], w[i], w[i + 1] || ""];
+        const fits = cc ? !VOWEL.test(a) && !VOWEL.test(b) && !DIGRAPH.test(a + b) && /\w/.test(a + b)
+          : VOWEL.test(a) && !VOWEL.test(b) && (VOWEL.test(c) || DIGRAPH.test(b + c));
+        if (fits && (best < 0 || Math.abs(i - w.length / 2) < Math.abs(best - w.length / 2))) best = i;
+      }
+      if (best > 0) break;
+    }
+    return best > 0 ? `${w.slice(0, best)}\u00AD${w.slice(best)}` : w;
+  }
+  Civ.breakable = (name) => String(name).split(" ").map(breakWord).join(" ");
+
   table.kindTitles = {
     keep: "Your trait", redraw: "Or draw another", research: "Research an advance", build: "Build a new building",
     upgrade: "Upgrade a building", wonder: "Build a Wonder", slot: "Where to build it", assign: "Extra population token",

@@ -29,7 +29,8 @@ def browser() -> Iterator[Any]:
     yield from launch()
 
 
-def play_until(server: Any, game: str, token: str, wanted: str, timeout: float = 120) -> dict[str, Any]:
+def play_until(server: Any, game: str, token: str, wanted: str, timeout: float = 120,
+               stop: Any = None) -> dict[str, Any]:
     """Play the seat through the API (an option of the preferred kind, at random) until one of its
     options is of the kind ``wanted``; answers that position."""
     deadline = time.monotonic() + timeout
@@ -39,7 +40,7 @@ def play_until(server: Any, game: str, token: str, wanted: str, timeout: float =
         got = httpx.get(f"{server.base}/api/games/{game}", params={"token": token, "log": "tail"}, timeout=30).json()
         assert not got.get("finished"), f"the game ended before a {wanted} option came"
         legal = got.get("legal") or []
-        if any(a.startswith(wanted + " ") for a in legal):
+        if stop(got) if stop else any(a.startswith(wanted + " ") for a in legal):
             return dict(got)
         if not got.get("your_turn") or not legal:
             time.sleep(0.1)
@@ -151,3 +152,26 @@ def test_what_just_happened_counts_rounds_as_the_header_does(browser: Any, serve
     assert not [t for t in titles if re.match(r"Round \d+ ·", t)], titles
     timed = [t for t in titles if not t.startswith(("End of Age", "Final scoring"))]
     assert all(re.match(r"Age [1-3], round [1-5] · ", t) for t in timed), titles
+
+
+def test_a_develop_phase_without_a_mastery_in_reach_says_why(browser: Any, server_factory: Any, tmp_path: Path) -> None:
+    """When no Mastery can be taken the phase showed only "Develop nothing", the Masteries out of
+    sight: it says what a Mastery needs and the cheapest of each Domain against the Knowledge held."""
+    server = server_factory(str(tmp_path / "n.sqlite3"), bot_delay=0.0, extra=["--predictable-chance"])
+    g = httpx.post(server.base + "/api/games", json={"game": "dominations", "seed": 11, "seats": ["human", "greedy"]},
+                   timeout=60).json()
+    token = g["seats"][0]["token"]
+
+    def nothing_to_develop(got: dict[str, Any]) -> bool:
+        legal = got.get("legal") or []
+        return bool(got.get("your_turn")) and got["view"]["decision"]["kind"] == "develop" and not any(
+            a.startswith(("develop ", "advance ")) for a in legal)
+
+    play_until(server, g["id"], token, "develop", stop=nothing_to_develop)
+    page = browser.new_page(viewport=DESKTOP, reduced_motion="reduce")
+    page.goto(server.base + g["seats"][0]["url"])
+    page.wait_for_selector(".dom-pass")
+    said = page.inner_text("#dom-no-mastery")
+    assert "No Mastery within reach" in said and "3, 6 or 9" in said, said
+    assert re.search(r"Trade: from \d+ — you have \d+", said), said
+    shot(page, "dominations-no-mastery-1366x768")

@@ -393,7 +393,7 @@
     if (!cat) return null;
     const kinds = new Map();
     for (const t of legal) { const c = cardOf(t); if (c && !c.startsWith("monument:")) kinds.set(c, (kinds.get(c) || 0) + 1); }
-    if (!kinds.size) return null;
+    if (!kinds.size) return Civ.masteriesOutOfReach(view);
     const cards = [...kinds.keys()].map((ck) => {
       const [kind, id] = ck.split(":");
       const m = cat[id];

@@ -20,6 +20,27 @@
     return `at square (${sx}, ${sy})`;
   };
 
+  const DOMAINS = { yellow: "Trade", orange: "Craftsmanship", blue: "Art", green: "Science", red: "Government", purple: "Religion" };
+
+  /** The Develop phase with no Mastery to take: what a Mastery needs, and the cheapest of each
+      Domain left in the supply against the Knowledge held (the phase offered only "Develop
+      nothing", the Masteries out of sight). Null out of the Develop phase. */
+  Civ.masteriesOutOfReach = (view) => {
+    const me = view.you === null || view.you === undefined ? null : view.players[view.you];
+    if (!me || !view.masteries || (view.decision || {}).kind !== "develop") return null;
+    const cheapest = {};
+    for (const m of Object.values(view.masteries)) {
+      if (m.copies > 0 && !m.prerequisite && (cheapest[m.colour] === undefined || m.value < cheapest[m.colour])) cheapest[m.colour] = m.value;
+    }
+    const rows = Object.keys(DOMAINS).filter((c) => cheapest[c] !== undefined)
+      .map((c) => Civ.el("li", {}, `${DOMAINS[c]}: from ${cheapest[c]} — you have ${(me.stock || {})[c] ?? 0}`));
+    return Civ.el("section", { class: "panel dom-masteries", id: "dom-no-mastery" }, Civ.el("h2", {}, "No Mastery within reach"),
+      Civ.el("p", { class: "muted small" }, "A Mastery costs its value (3, 6 or 9) in Knowledge of its colour, less your "
+        + "discounts; it needs a free square of your Tree where every side it shares joins a Nodus of the same colour, "
+        + "and the strongest need another Mastery of the colour first. The cheapest left:"),
+      Civ.el("ul", { class: "small" }, rows));
+  };
+
   /** A tile's turn in words (the actions number them 0, 1, 2): "as drawn", "turned once", "turned twice". */
   Civ.turnWords = (k) => ["as drawn", "turned once", "turned twice"][Number(k)] || `turned ${k} times`;
 

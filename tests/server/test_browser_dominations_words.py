@@ -175,3 +175,26 @@ def test_a_develop_phase_without_a_mastery_in_reach_says_why(browser: Any, serve
     assert "No Mastery within reach" in said and "3, 6 or 9" in said, said
     assert re.search(r"Trade: from \d+ — you have \d+", said), said
     shot(page, "dominations-no-mastery-1366x768")
+
+
+def test_a_build_phase_with_nothing_to_build_says_why(browser: Any, server_factory: Any, tmp_path: Path) -> None:
+    """When nothing can be built the phase showed only "Build nothing", no Camp lit: it says what
+    a City and a Monument Level cost and the Knowledge held."""
+    server = server_factory(str(tmp_path / "b.sqlite3"), bot_delay=0.0, extra=["--predictable-chance"])
+    g = httpx.post(server.base + "/api/games", json={"game": "dominations", "seed": 11, "seats": ["human", "greedy"]},
+                   timeout=60).json()
+    token = g["seats"][0]["token"]
+
+    def nothing_to_build(got: dict[str, Any]) -> bool:
+        legal = got.get("legal") or []
+        return bool(got.get("your_turn")) and got["view"]["decision"]["kind"] == "build" and not any(
+            a.startswith(("city ", "upgrade ", "monument ")) for a in legal)
+
+    play_until(server, g["id"], token, "build", stop=nothing_to_build)
+    page = browser.new_page(viewport=DESKTOP, reduced_motion="reduce")
+    page.goto(server.base + g["seats"][0]["url"])
+    page.wait_for_selector(".dom-pass")
+    said = page.inner_text("#dom-no-build")
+    assert "a City costs 3 Knowledge of its Camp's colour" in said and "You hold " in said, said
+    page.locator("#dom-no-build").scroll_into_view_if_needed()
+    shot(page, "dominations-nothing-to-build-1366x768")

@@ -473,7 +473,7 @@
     }
     if (["build", "develop", "assimilate"].includes(d.kind) && legal.includes("pass")) {
       const word = { build: "Build nothing", develop: "Develop nothing", assimilate: "Assimilate nothing" }[d.kind];
-      return el("div", { class: "row dom-pass" }, acting(el("button", { type: "button", class: "secondary" }, `${word} — end this phase`), ["pass"], ctx));
+      return el("div", { class: "row dom-pass" }, acting(el("button", { type: "button", class: "secondary" }, `${word} — end this phase`), ["pass"], ctx), Civ.buildOutOfReach(view, legal));
     }
     return null;
   }

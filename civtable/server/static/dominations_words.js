@@ -41,6 +41,18 @@
       Civ.el("ul", { class: "small" }, rows));
   };
 
+  /** The Build phase with nothing to build: what a City and a Monument Level cost, against the
+      Knowledge held (the phase offered only "Build nothing", no Camp lit up, and no word why).
+      Null when something can be built, or out of the Build phase. */
+  Civ.buildOutOfReach = (view, legal) => {
+    const me = view.you === null || view.you === undefined ? null : view.players[view.you];
+    if (!me || (view.decision || {}).kind !== "build" || legal.some((t) => /^(city|upgrade|monument) /.test(t))) return null;
+    const held = Object.keys(DOMAINS).filter((c) => (me.stock || {})[c]).map((c) => `${me.stock[c]} ${DOMAINS[c]}`).join(", ");
+    return Civ.el("p", { class: "muted small", id: "dom-no-build" }, "Nothing to build now: a City costs 3 Knowledge of its "
+      + "Camp's colour (less your discounts) and a City token, on a free Camp; upgrading it to Level 2 costs 6, to Level 3 "
+      + `costs 9; a Monument's next Level costs what its card shows (Monuments, below). You hold ${held || "no Knowledge"}.`);
+  };
+
   /** A tile's turn in words (the actions number them 0, 1, 2): "as drawn", "turned once", "turned twice". */
   Civ.turnWords = (k) => ["as drawn", "turned once", "turned twice"][Number(k)] || `turned ${k} times`;
 

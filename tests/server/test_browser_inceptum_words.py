@@ -71,6 +71,9 @@ def test_inceptums_options_are_headed_and_named_in_words(browser: Any, server_fa
     assert heads == {"Your trait": ["Keep this trait"],
                      "Or draw another": ["Return it and draw again (the new one must be kept)"]}, heads
     no_raw_words(page)
+    # How to win says whether the Dawn of Modern Civilization is reached in words (it read "Dawn ✗")
+    page.wait_for_selector("#progress li")
+    assert "Dawn not reached yet" in page.inner_text("#progress") and "✗" not in page.inner_text("#progress")
     page.locator("#legal button[data-action=keep]").click()
     wait_decision(page, "turn")
     no_raw_words(page)

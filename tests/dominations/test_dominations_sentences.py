@@ -58,3 +58,21 @@ def test_an_art_monument_in_the_glossary() -> None:
     monuments = [t for t in texts if " Monument of " in t]
     assert monuments and not [t for t in monuments if t.startswith("A Art")], monuments[:3]
     assert any(t.startswith("An Art Monument") for t in monuments)
+
+
+def test_how_to_win_names_city_levels_in_words() -> None:
+    """An Objective's goal of Cities of a level reads "Cities of Level 2+" in How to win (it read
+    "Cities L2+")."""
+    from civtable.games.dominations.glossary import how_to_win
+
+    seen: set[str] = set()
+    for seed in range(12):
+        game = make_game("dominations", {"players": 2})
+        state = game.new_initial_state()
+        rng = random.Random(seed)
+        while state.decision().kind != "grow" and not state.is_terminal():
+            player = state.decision().players[0]
+            state.apply(rng.choice(state.legal_actions(player)), player)
+        said = str(how_to_win(game, state.view(0)))
+        seen.update(re.findall(r"Cities[^'\"]*?\+", said))
+    assert "Cities of Level 2+" in seen and not [x for x in seen if " L2" in x or " L3" in x], seen

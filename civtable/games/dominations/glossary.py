@@ -48,7 +48,7 @@ def _cost(vec: tuple[int, ...] | list[int]) -> str:
 
 
 def _goal_label(g: Goal) -> str:
-    return {"cities": f"Cities L{g.level}+" if g.level > 1 else "Cities",
+    return {"cities": f"Cities of Level {g.level}+" if g.level > 1 else "Cities",
             "nodus": f"{DOMAINS[g.colour] if g.colour >= 0 else ''} Nodus",
             "masteries": f"{DOMAINS[g.colour] if g.colour >= 0 else ''} Masteries",
             "monument_levels": "Monument Levels", "advanced": "Advanced Masteries"}.get(g.kind, "Influence")

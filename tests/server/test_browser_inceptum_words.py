@@ -120,6 +120,7 @@ def test_a_players_tags_read_as_words(browser: Any, server_factory: Any, tmp_pat
     assert not [t for t in tags if t.startswith("trait")], tags
     assert "no advances" in tags and any(t.startswith("population ") and t.endswith(" free)") for t in tags), tags
     assert not [t for t in tags if t.startswith("pop ") or t == "1 advances"], tags
+    assert "(0 free)" in page.inner_text("#board") and "(free " not in page.inner_text("#board")  # the resources panel too
 
 
 def test_building_names_fit_their_slots_on_a_laptop(browser: Any, server_factory: Any, tmp_path: Path) -> None:

@@ -97,7 +97,7 @@
         el("span", { class: "label", dataset: { term: "rule:ptp" } }, "PTP"), resources(production, { all: true })),
       el("div", { class: "resline", title: "your hand plus next round's production, if you spend nothing more" },
         el("span", { class: "label" }, "Next round"), resources(next, { all: true })),
-      me.population ? el("div", { class: "small muted" }, `Population ${me.population.total ?? 0} (free ${me.population.free ?? 0})`) : null,
+      me.population ? el("div", { class: "small muted" }, `Population ${me.population.total ?? 0} (${me.population.free ?? 0} free)`) : null,
       me.free_research_this_turn ? el("div", { class: "small" }, `Free research this turn: ${me.free_research_this_turn}`) : null,
       tradePanel(view, payload, ctx));
   }

@@ -81,9 +81,9 @@ def describe(s: DominationsState, player: int, a: Action) -> str:
         if k == "first":
             return f"{who} puts {name(int(a.args[0]) - 1)} next on the Initiative track."
         if k == "pass":
-            what = {Build: "builds nothing this turn", Develop: "develops no Mastery this turn",
-                    Farmer: "places no second tile (Farmer)", Assimilate: "assimilates no Mastery"}
-            return f"{who} {next((w for f, w in what.items() if isinstance(top, f)), 'passes')}."
+            skipped = ((Build, "builds nothing this turn"), (Develop, "develops no Mastery this turn"),
+                       (Farmer, "places no second tile (Farmer)"), (Assimilate, "assimilates no Mastery"))
+            return f"{who} {next((w for f, w in skipped if isinstance(top, f)), 'passes')}."
     except (KeyError, IndexError, ValueError, TypeError):
         pass
     return f"{who}: {a.text()}"

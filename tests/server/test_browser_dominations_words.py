@@ -13,7 +13,7 @@ from typing import Any
 
 import httpx
 import pytest
-from browser_util import DESKTOP, launch, shot
+from browser_util import DESKTOP, launch, shot, tooltip
 
 from civtable.games.dominations.geometry import neighbours
 
@@ -198,3 +198,19 @@ def test_a_build_phase_with_nothing_to_build_says_why(browser: Any, server_facto
     assert "a City costs 3 Knowledge of its Camp's colour" in said and "You hold " in said, said
     page.locator("#dom-no-build").scroll_into_view_if_needed()
     shot(page, "dominations-nothing-to-build-1366x768")
+
+
+def test_a_printed_cost_in_a_tip_names_its_domains(browser: Any, server_factory: Any, tmp_path: Path) -> None:
+    """A Monument's tip shows its printed cost as "2 Art, 1 Government" with the Domains' dots (it
+    showed two grey dots and numbers: the Domains' colours had no dot nor name in a tip)."""
+    server = server_factory(str(tmp_path / "p.sqlite3"), bot_delay=0.0, extra=["--predictable-chance"])
+    g = httpx.post(server.base + "/api/games", json={"game": "dominations", "seed": 11, "seats": ["human", "greedy"]},
+                   timeout=60).json()
+    page = browser.new_page(viewport=DESKTOP, reduced_motion="reduce")
+    page.goto(server.base + g["seats"][0]["url"])
+    page.wait_for_selector("[data-term^='monument:']")
+    said = tooltip(page, "[data-term^='monument:']")
+    cost = page.inner_text("#term-tip .resline")
+    assert "Printed cost" in said and re.search(r"\d+ (Trade|Craftsmanship|Art|Science|Government|Religion)", cost), cost
+    dots = page.eval_on_selector_all("#term-tip .resline .res", "ns => ns.map(n => getComputedStyle(n, '::before').backgroundColor)")
+    assert dots and all(d not in ("rgba(0, 0, 0, 0)", "transparent") for d in dots), dots

@@ -67,6 +67,8 @@ def test_inceptums_options_are_headed_and_named_in_words(browser: Any, server_fa
     page.goto(server.base + g["seats"][0]["url"])
     page.wait_for_selector("#board[data-state-id]")
     wait_decision(page, "redraw")
+    # the traits are chosen before the first round (the header read "Round 0")
+    assert page.inner_text("#round-panel h2").startswith("Before round 1"), page.inner_text("#round-panel h2")
     heads = {h: w for h, _, w in groups(page)}
     assert heads == {"Your trait": ["Keep this trait"],
                      "Or draw another": ["Return it and draw again (the new one must be kept)"]}, heads

@@ -54,7 +54,7 @@
       class: "seatchip" + (s === view.current ? " deciding" : "") + (s === payload.seat ? " me" : ""),
     }, seatLabel(payload, s)));
     return el("section", { class: "panel", id: "round-panel" },
-      el("h2", {}, `Round ${view.round ?? "?"}`, view.mode ? el("span", { class: "muted small", id: "mode-label", dataset: { term: `mode:${view.mode}` } },
+      el("h2", {}, view.round ? `Round ${view.round}` : "Before round 1", view.mode ? el("span", { class: "muted small", id: "mode-label", dataset: { term: `mode:${view.mode}` } },
         ` · ${MODE_TITLES[view.mode] || Civ.modeName(view.mode)}`) : null),
       el("div", { class: "row" },
         dice ? el("div", { class: "dice", dataset: { term: "rule:bonus_slot" } },

@@ -109,34 +109,6 @@ def test_inceptums_options_are_headed_and_named_in_words(browser: Any, server_fa
         assert page.inner_text("#status").endswith("choose an empty slot of your city for it")  # not "(row column)"
 
 
-def test_the_bank_exchanges_fold_in_the_list_on_a_phone(browser: Any, server_factory: Any, tmp_path: Path) -> None:
-    """Once the bank trades (after Trade Routes), its exchanges have their form on the table: the
-    option list folds their sixteen buttons (on a phone they pushed the city a screen down)."""
-    server = server_factory(str(tmp_path / "b.sqlite3"), bot_delay=0.0, extra=["--predictable-chance"])
-    g = httpx.post(server.base + "/api/games", json={"game": "inceptum", "mode": "journey", "seats": ["human", "random"],
-                                                      "seed": 5}, timeout=60).json()
-    token = g["seats"][0]["token"]
-    deadline = time.monotonic() + 120
-    while True:  # research Trade Routes first, then end turns until the bank offers its exchanges
-        assert time.monotonic() < deadline, "the bank never traded"
-        got = httpx.get(f"{server.base}/api/games/{g['id']}", params={"token": token, "log": "tail"}, timeout=30).json()
-        legal = got.get("legal") or []
-        if sum(a.startswith("bank ") for a in legal) > 8:
-            break
-        if not got.get("your_turn") or not legal:
-            time.sleep(0.1)
-            continue
-        pick = next((a for a in ("research trade_routes", "keep", "end") if a in legal), legal[0])
-        httpx.post(f"{server.base}/api/games/{g['id']}/actions", json={"token": token, "action": pick,
-                                                                        "state_id": got["state_id"]}, timeout=30)
-    page = browser.new_page(viewport={"width": 390, "height": 844}, reduced_motion="reduce")
-    page.goto(server.base + g["seats"][0]["url"])
-    page.wait_for_selector("#legal .legal-group")
-    folded = page.locator("#legal details.legal-group.folded:has(button[data-action^='bank '])")
-    assert folded.count() == 1 and "Trade with the bank" in folded.inner_text(), page.inner_text("#legal")
-    assert not page.locator("#legal details.legal-group[open] button[data-action^='bank ']").count()
-
-
 def test_a_players_tags_read_as_words(browser: Any, server_factory: Any, tmp_path: Path) -> None:
     """Mission 1 deals no trait: no "trait ?" tag waits for one; counts read "no advances",
     "1 advance", "population 2 (0 free)" (they read "0 advances", "1 advances", "pop 2 (free 0)")."""

@@ -30,10 +30,6 @@
   }
   Civ.breakable = (name) => String(name).split(" ").map(breakWord).join(" ");
 
-  // the bank's exchanges have their own form on the table (Bank: give → get, Trade): the list keeps
-  // their sixteen buttons folded, which on a phone pushed the city a screen down
-  table.boardKinds = ["bank"];
-
   table.kindTitles = {
     keep: "Your trait", redraw: "Or draw another", research: "Research an advance", build: "Build a new building",
     upgrade: "Upgrade a building", wonder: "Build a Wonder", slot: "Where to build it", assign: "Extra population token",

@@ -23,7 +23,7 @@ from typing import Any
 from civtable.core import Action, MalformedAction
 from civtable.games.dominations import placement
 from civtable.games.dominations.choices import describe_action, knowledge
-from civtable.games.dominations.places import cell_name, column, parse_cell, row_name, turn_name, typed_action
+from civtable.games.dominations.places import cell_name, column, parse_cell, row_name, square_words, turn_words, typed_action
 from civtable.games.dominations.view import goal_words
 
 from .render import Renderer
@@ -129,7 +129,7 @@ Land: a space is named by its row (letters, left and right) and its column
 (numbers above and below): M20; a Locus by its two rows and column: M/N19.
 Camps: Y Trade O Craft B Art G Science R Government P Religion; 1-3 City,
 M Monument. Menus come in steps ('back' returns one). Typing works too:
-place TILE SPACE TURN (place t4 M20 1; TURN 1-3, 1: corners as in the hand),
+place TILE SPACE TURNS (place t4 M20 1: turned once; 0 as drawn, 2 twice),
 city SPACE, locus M/N19, develop MASTERY COPY X Y, convert FROM TO, pass."""
 
 
@@ -152,8 +152,8 @@ class DominationsRenderer(Renderer):
         self._colour_of: dict[str, str] = {}  # Mastery -> the Domain step it was chosen from
 
     def typed(self, line: str, legal: Any) -> str:
-        """Places as the board names them: 'place t4 M20 2' is 'place t4 0 0 0 1' (turns count from
-        1), 'city M20' is 'city 0 0 0', 'locus M/N19' is 'locus 0 0'; 'M20' alone is the one option
+        """Places as the board names them: 'place t4 M20 1' is 'place t4 0 0 0 1' (turned
+        once), 'city M20' is 'city 0 0 0', 'locus M/N19' is 'locus 0 0'; 'M20' alone is the one option
         on that space."""
         try:
             text = typed_action(line)
@@ -455,12 +455,15 @@ class DominationsRenderer(Renderer):
             if t.startswith(chosen + " "):
                 a = t.split()
                 squares.setdefault(f"{a[-2]} {a[-1]}", []).append(t)
+        tree = view["players"][seat]["tree"] if 0 <= seat < len(view.get("players", [])) else []
         for sq, acts in squares.items():
             x, y = sq.split()
+            beside = square_words(tree, x, y)
+            where = f"Tree square ({x}, {y})" + ("" if beside.startswith("at ") else f", {beside}")
             if len(acts) == 1:
-                out.append((f"Tree square ({x}, {y})", acts[0]))
+                out.append((where, acts[0]))
             else:
-                out.append((f"Tree square ({x}, {y}): choose one of {len(acts)} copies that fit", f"{chosen} at {sq}"))
+                out.append((f"{where}: choose one of {len(acts)} copies that fit", f"{chosen} at {sq}"))
         return out
 
     def step_path(self, chosen: str) -> list[str]:
@@ -499,11 +502,11 @@ class DominationsRenderer(Renderer):
         corners = "".join(LETTER[x] for x in placement_shown(tile["resources"], r)) if tile else "?"
         outs = placement.preview(self.game, view, action, seat)
         if not outs:
-            return f"turn {turn_name(r)} (corners {corners})"
+            return f"{turn_words(r)} (corners {corners})"
         best = max(outs, key=lambda o: sum(o.counts) + o.vest)
         got = knowledge(best.counts, best.vest).replace(" (Knowledge of your choice)", "")
         more = " or more" if len(outs) > 1 else ""
-        return clip(f"turn {turn_name(r)}: corners {corners} → {got}{more}", self.term.width - 8)
+        return clip(f"{turn_words(r)}: corners {corners} → {got}{more}", self.term.width - 8)
 
     def item_name(self, key: str, index: int, item: dict[str, Any]) -> str:
         """A space of the land by its place name (``M20``) in ``info``'s changes."""
@@ -520,7 +523,7 @@ class DominationsRenderer(Renderer):
         if k == "place":
             tid, i, j, o, r = a
             tile = hand.get(str(tid))
-            body = f"{tile_words(tile) if tile else 'tile'} at {cell_text((i, j, o))} turn {turn_name(r)}"
+            body = f"{tile_words(tile) if tile else 'tile'} at {cell_text((i, j, o))}, {turn_words(r)}"
             return body if short else "place " + body
         if k == "discard":
             tile = hand.get(str(a[0]))

@@ -75,14 +75,14 @@ def test_a_wrong_locus_name_is_refused_in_plain_words(bad: str) -> None:
 
 
 def test_typed_names_become_the_numbers_of_the_action() -> None:
-    assert typed_action("place t4 M20 2") == "place t4 0 0 0 1"  # turns count 1-3, rotations 0-2
+    assert typed_action("place t4 M20 1") == "place t4 0 0 0 1"  # the tile turned once
     assert typed_action("place t4 0 0 0 1") == "place t4 0 0 0 1"  # the numbers keep working
     assert typed_action("city m31") == "city 5 0 1"
     assert typed_action("upgrade N19") == "upgrade 0 -1 0"
     assert typed_action("site M20") == "site 0 0 0" and typed_action("reactivate M20") == "reactivate 0 0 0"
     assert typed_action("locus M/N19") == "locus 0 0" and typed_action("locus 5 5") == "locus 5 5"
     assert typed_action("discard t4") == "discard t4" and typed_action("convert red yellow") == "convert red yellow"
-    assert typed_action("place T20 M20 1") == "place T20 0 0 0 0"  # a tile id is never read as a place
+    assert typed_action("place T20 M20 1") == "place T20 0 0 0 1"  # a tile id is never read as a place
 
 
 def test_an_actions_numbers_turn_back_into_the_boards_names() -> None:
@@ -175,7 +175,7 @@ def test_the_terminal_draws_the_rulers_and_accepts_a_name() -> None:
     give_tile(s, 0, 81)
     grow(s, 0)
     legal = s.legal_actions(0)
-    text = renderer.typed(f"place {tile_id(s, 81)} M32 1", legal)  # turn 1: rotation 0
+    text = renderer.typed(f"place {tile_id(s, 81)} M32 0", legal)  # as drawn
     assert Action.parse(text) in legal and text == f"place {tile_id(s, 81)} 6 0 0 0"
     assert renderer.typed("place t1 0 0 0 1", legal) == "place t1 0 0 0 1"
     # a name alone is the one action on that space; a bare number stays a menu number

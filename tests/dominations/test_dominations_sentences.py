@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import random
+import re
 
 from civtable.core import CHANCE, make_game
 
@@ -24,3 +25,54 @@ def test_an_art_tile_and_an_art_camp() -> None:
         state.apply(rng.choice(legal), player)
     assert not [s for s in said if " a Art" in s]
     assert any("places an Art Land tile" in s for s in said)
+
+
+def test_passing_says_what_is_left_undone_and_an_edge_says_what_lies_across() -> None:
+    """'Player 1 builds nothing this turn' and 'develops no Mastery this turn' (both read 'passes'
+    before); a scored edge is named by the space across it ('scores edge 1 of the new tile' before)."""
+    game = make_game("dominations", {"players": 2})
+    state = game.new_initial_state()
+    rng = random.Random(7)
+    said: list[str] = []
+    for _ in range(1500):
+        if state.is_terminal():
+            break
+        player = state.decision().players[0]
+        legal = state.legal_actions(player)
+        if player != CHANCE:
+            said += [str(game.describe_action(state, player, a)) for a in legal if a.kind in ("pass", "edge")]
+        state.apply(rng.choice(legal), player)
+    assert any(s.endswith("builds nothing this turn.") for s in said), said[:5]
+    assert any(s.endswith("develops no Mastery this turn.") for s in said), said[:5]
+    edges = [s for s in said if "edge" in s]
+    assert edges and all(re.search(r"scores the edge with (the Cradle|the tile at [A-Z]+-?\d+)\.$", s) for s in edges), edges
+    assert not [s for s in said if s.endswith(" passes.")]
+
+
+def test_an_art_monument_in_the_glossary() -> None:
+    """The glossary's Monuments take the right article: "An Art Monument" (it said "A Art Monument")."""
+    from civtable.games.dominations.glossary import glossary
+
+    game = make_game("dominations", {"players": 2})
+    texts = [str(e.get("text", "")) for e in glossary(game).values()]
+    monuments = [t for t in texts if " Monument of " in t]
+    assert monuments and not [t for t in monuments if t.startswith("A Art")], monuments[:3]
+    assert any(t.startswith("An Art Monument") for t in monuments)
+
+
+def test_how_to_win_names_city_levels_in_words() -> None:
+    """An Objective's goal of Cities of a level reads "Cities of Level 2+" in How to win (it read
+    "Cities L2+")."""
+    from civtable.games.dominations.glossary import how_to_win
+
+    seen: set[str] = set()
+    for seed in range(12):
+        game = make_game("dominations", {"players": 2})
+        state = game.new_initial_state()
+        rng = random.Random(seed)
+        while state.decision().kind != "grow" and not state.is_terminal():
+            player = state.decision().players[0]
+            state.apply(rng.choice(state.legal_actions(player)), player)
+        said = str(how_to_win(game, state.view(0)))
+        seen.update(re.findall(r"Cities[^'\"]*?\+", said))
+    assert "Cities of Level 2+" in seen and not [x for x in seen if " L2" in x or " L3" in x], seen

@@ -161,7 +161,9 @@ def test_moments_tell_the_end_of_each_age_and_the_final_scoring() -> None:
     titles = [m["title"] for m in view["moments"]]
     assert titles[-2:] == ["End of Age 3", "Final scoring"]
     for m in view["moments"]:
-        assert set(m) == {"title", "lines", "round"} and m["lines"]
+        assert set(m) == {"title", "lines", "round", "when"} and m["lines"]
+        # when, as the table's header counts; the end of an Age and the final scoring say it in their titles
+        assert m["when"] == "" if m["title"].startswith(("End of Age", "Final")) else re.fullmatch(r"Age [1-3], round [1-5]", m["when"])
         for line in m["lines"]:
             assert not RAW.search(line), line
             assert not re.search(r"\bseat\b|Player 0\b", line), line

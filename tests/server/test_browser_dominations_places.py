@@ -82,11 +82,11 @@ def test_places_named_in_the_log_and_descriptions_are_found_on_the_board(browser
         assert lit(page) == [typed]
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(SCREENSHOTS / "dominations-place-lit-land.png"), clip=page.locator(".dom-map").bounding_box())
-        # typed with the board's name and the turn as people count it, the placement is played as its numbers
+        # typed with the board's name and the times the tile is turned, the placement is played as its numbers
         before = state_id(page)
         if not page.locator("#typed-input").is_visible():
             page.click("#typed-toggle")
-        page.fill("#typed-input", f"place {tile} {typed} {int(turn) + 1}")  # turns count 1-3, rotations 0-2
+        page.fill("#typed-input", f"place {tile} {typed} {turn}")
         page.press("#typed-input", "Enter")
         wait_state(page, before + 1)
 

@@ -57,8 +57,8 @@ def test_dominations_terminal_game_to_the_end_at_80x24() -> None:
                 screen = step(tty, "1")
                 seen["back"] = True
                 continue
-            assert "turn 0" not in screen and "turned 0" not in screen  # turns count 1-3
-            if "turn 1:" in screen:
+            assert "turned 0" not in screen and "turn 1:" not in screen  # turns in words
+            if "as drawn:" in screen:
                 assert "→" in screen  # each turn says what it would Produce
                 seen["placed"] = True
             if AGAIN in screen:  # the game is over: no other one

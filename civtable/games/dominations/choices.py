@@ -14,7 +14,7 @@ from civtable.core import Action, ActionError
 
 from .content import COLOUR_INDEX, COLOURS, DOMAINS, Content, Effect
 from .placement import EDGE, LOCUS, Outcome, edge_partner, preview, split
-from .places import cell_name, point_name, turn_name
+from .places import cell_name, point_name, square_words, turn_words
 from .view import effect_words, goal_words
 
 _NODUS = (*DOMAINS, "Vestigium", "Corruptio")
@@ -99,7 +99,7 @@ def _describe(game: Any, view: dict[str, Any], a: Action) -> dict[str, Any] | No
         p = split(a)
         assert p is not None
         camp = c.tiles[c.tile_index[p.tile]].camp
-        title = f"{DOMAINS[camp]} tile at {cell_words(*p.cell)}, turn {turn_name(p.rotation)}"
+        title = f"{DOMAINS[camp]} tile at {cell_words(*p.cell)}, {turn_words(p.rotation)}"
         return {"title": title, "text": _placement_text(game, view, a, p.cell), "term": f"colour:{COLOURS[camp]}"}
     if k == "reactivate":
         cell = (int(a.args[0]), int(a.args[1]), int(a.args[2]))
@@ -157,7 +157,8 @@ def _describe(game: Any, view: dict[str, Any], a: Action) -> dict[str, Any] | No
         mon = c.monuments[c.monument_index[str(a.args[0])]]
         built = next((int(m["built"]) for m in view.get("monuments", []) if m["id"] == mon.id), 0)
         lv = mon.levels[built]
-        text = (f"Costs {_cost(lv.cost)}. The Level card joins your Civilisation Tree at ({a.args[1]}, {a.args[2]}) "
+        square = square_words((me or {}).get("tree"), a.args[1], a.args[2])
+        text = (f"Costs {_cost(lv.cost)}. The Level card joins your Civilisation Tree {square} "
                 f"and gives {_effects(lv.effects)}. It counts toward controlling {mon.name} at the end "
                 f"({mon.control_vp} VP).")
         if built == 0:
@@ -175,7 +176,8 @@ def _describe(game: Any, view: dict[str, Any], a: Action) -> dict[str, Any] | No
         cost = (max(0, m.value - _discount(me, m.colour)) if k == "develop" else 0)
         pay = f"Costs {cost} {DOMAINS[m.colour]}" if cost else "Free"
         nodus = ", ".join(f"{_NODUS[n]} {side}" for n, side in zip(m.copies[int(a.args[1]) - 1], ("top", "right", "bottom", "left"), strict=True))
-        where = f"; it joins your Civilisation Tree at ({a.args[2]}, {a.args[3]}) (copy {a.args[1]}, its Nodus: {nodus})"
+        square = square_words((me or {}).get("tree"), a.args[2], a.args[3])
+        where = f"; it joins your Civilisation Tree {square} (copy {a.args[1]}, its Nodus: {nodus})"
         verb = "Develop" if k == "develop" else "Assimilate"
         extra = "" if k == "develop" else " A copy comes from the supply; the other player keeps theirs."
         return {"title": f"{verb} {m.name}", "text": f"{pay}{where}. {_sentence(_effects(m.basic))} Later you may turn it "

@@ -7,7 +7,9 @@ from typing import TYPE_CHECKING
 from civtable.core import CHANCE, Action
 
 from .content import COLOUR_INDEX, DOMAINS
-from .frames import Deal, Order
+from .frames import Assimilate, Build, Deal, Develop, Farmer, Order, Source
+from .geometry import neighbour
+from .grow import CRADLE
 from .places import cell_name, point_name
 
 if TYPE_CHECKING:
@@ -45,7 +47,9 @@ def describe(s: DominationsState, player: int, a: Action) -> str:
         if k == "reactivate":
             return f"{who} uses the Inventor to reactivate the tile at {cell_name(a.args[:3])}."
         if k == "edge":
-            return f"{who} scores edge {int(a.args[0]) + 1} of the new tile."
+            nb = neighbour(top.cell, int(a.args[0])) if isinstance(top, Source) else None
+            across = "" if nb is None else " with the Cradle" if nb in CRADLE else f" with the tile at {cell_name(nb)}"
+            return f"{who} scores the edge{across}."
         if k == "locus":
             return f"{who} scores the Locus at {point_name(a.args[:2])}."
         if k == "all_edges":
@@ -79,7 +83,9 @@ def describe(s: DominationsState, player: int, a: Action) -> str:
         if k == "first":
             return f"{who} puts {name(int(a.args[0]) - 1)} next on the Initiative track."
         if k == "pass":
-            return f"{who} passes."
+            skipped = ((Build, "builds nothing this turn"), (Develop, "develops no Mastery this turn"),
+                       (Farmer, "places no second tile (Farmer)"), (Assimilate, "assimilates no Mastery"))
+            return f"{who} {next((w for f, w in skipped if isinstance(top, f)), 'passes')}."
     except (KeyError, IndexError, ValueError, TypeError):
         pass
     return f"{who}: {a.text()}"

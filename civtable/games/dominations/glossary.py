@@ -48,7 +48,7 @@ def _cost(vec: tuple[int, ...] | list[int]) -> str:
 
 
 def _goal_label(g: Goal) -> str:
-    return {"cities": f"Cities L{g.level}+" if g.level > 1 else "Cities",
+    return {"cities": f"Cities of Level {g.level}+" if g.level > 1 else "Cities",
             "nodus": f"{DOMAINS[g.colour] if g.colour >= 0 else ''} Nodus",
             "masteries": f"{DOMAINS[g.colour] if g.colour >= 0 else ''} Masteries",
             "monument_levels": "Monument Levels", "advanced": "Advanced Masteries"}.get(g.kind, "Influence")
@@ -101,7 +101,7 @@ def glossary(game: Any) -> dict[str, dict[str, Any]]:
             levels.append(f"Level {k + 1} costs {_cost(lv.cost)} and gives {_effects(lv.effects, ', ')}")
         out[f"monument:{mo.id}"] = {
             "name": mo.name, "kind": "Monument",
-            "text": f"A {DOMAINS[mo.colour]} Monument of {len(mo.levels)} Levels, bought in order by anyone; each "
+            "text": f"A{'n' if DOMAINS[mo.colour][0] in 'AEIOU' else ''} {DOMAINS[mo.colour]} Monument of {len(mo.levels)} Levels, bought in order by anyone; each "
                     f"Level card joins the buyer's Tree like a Mastery. Its standee stands on a free {COLOURS[mo.colour]} "
                     "Camp chosen by the buyer of Level 1. At the end of the game the player with most Level cards "
                     f"plus levels of own Cities next to it controls it and scores {mo.control_vp} VP. "

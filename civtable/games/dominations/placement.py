@@ -25,6 +25,7 @@ from civtable.core import Action
 from .content import COLOUR_INDEX, COLOURS, Content
 from .geometry import Cell, neighbour
 from .grow import CRADLE, EDGE, LOCUS, cities_production, land_production, scoring_options
+from .places import cell_name
 
 
 class Placement(NamedTuple):
@@ -151,7 +152,8 @@ def preview(game: Any, view: dict[str, Any], action: Action | str, seat: int | N
 
 
 def edge_partner(view: dict[str, Any], cell: Cell, option: tuple[int, int, int]) -> str:
-    """Who placed the tile across a scored edge ('the Cradle' for the Cradle)."""
+    """The tile across a scored edge, by who placed it and its space ("Player 2's tile at M15"),
+    or "the Cradle": the words that tell one edge of a placement from its others."""
     if option[0] != EDGE:
         return ""
     nb = neighbour(cell, option[1])
@@ -159,8 +161,8 @@ def edge_partner(view: dict[str, Any], cell: Cell, option: tuple[int, int, int])
         return "the Cradle"
     for t in view.get("board", []):
         if tuple(t["cell"]) == nb:
-            return f"Player {int(t['by']) + 1}'s tile"
-    return "a tile"
+            return f"Player {int(t['by']) + 1}'s tile at {cell_name(nb)}"
+    return f"the tile at {cell_name(nb)}"
 
 
 __all__ = ["Placement", "Outcome", "split", "join", "tiles", "positions", "rotations", "preview", "LOCUS", "EDGE",

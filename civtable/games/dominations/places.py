@@ -127,19 +127,15 @@ _CELL_ARGS = {"place": 1, "reactivate": 0, "city": 0, "upgrade": 0, "site": 0}
 
 
 TURNS = 3
-"""A Land tile's turns: a person counts them 1-3 (1: the corners as printed), an action 0-2."""
-
-
-def turn_name(rotation: int | str) -> str:
-    """A tile's rotation (0-2) as a person counts its turn: ``'1'`` to ``'3'``."""
-    return str(int(rotation) + 1)
+"""A Land tile's turns: an action and a typed line count how many times the tile is turned,
+0 (as drawn), 1 or 2; the words for people are :func:`turn_words`."""
 
 
 def typed_action(line: str) -> str:
     """A typed action with the land's names turned into the numbers of the action: ``place t4 M20 1``
-    -> ``place t4 0 0 0 0`` (turn 1 is rotation 0), ``city m20`` -> ``city 0 0 0``, ``locus M/N19``
+    -> ``place t4 0 0 0 1`` (the tile turned once), ``city m20`` -> ``city 0 0 0``, ``locus M/N19``
     -> ``locus 0 0``. The numeric form passes unchanged; a word that is no name is left for the
-    action's own check. A turn other than 1, 2 or 3 after a named space: ValueError in plain words."""
+    action's own check. A turn other than 0, 1 or 2 after a named space: ValueError in plain words."""
     words = line.split()
     if not words:
         return line
@@ -152,9 +148,9 @@ def typed_action(line: str) -> str:
             return line
         rest = words[at + 2:]
         if kind == "place" and rest:
-            if rest[0] not in {turn_name(r) for r in range(TURNS)}:
-                raise ValueError(f"a tile's turn is 1, 2 or 3 (1: its corners as printed), not '{rest[0]}'")
-            rest = [str(int(rest[0]) - 1), *rest[1:]]
+            if rest[0] not in {str(r) for r in range(TURNS)}:
+                raise ValueError("a tile's turn is how many times it is turned: 0 (as drawn), 1 (turned once) "
+                                 f"or 2 (turned twice), not '{rest[0]}'")
         return " ".join([*words[:at + 1], str(i), str(j), str(o), *rest])
     if kind == "locus" and len(words) > 1:
         try:
@@ -167,18 +163,39 @@ def typed_action(line: str) -> str:
 
 def named_action(text: str) -> str:
     """An action's text with its numbers of the land turned into the board's names, as a person
-    types it: ``place t4 0 0 0 1`` -> ``place t4 M20 2`` (rotation 1 is turn 2), ``locus 0 0`` ->
+    types it: ``place t4 0 0 0 1`` -> ``place t4 M20 1`` (the tile turned once), ``locus 0 0`` ->
     ``locus M/N19``. Any other text passes unchanged."""
     words = text.split()
     at = _CELL_ARGS.get(words[0].lower()) if words else None
     try:
         if at is not None and len(words) >= at + 4:
-            rest = words[at + 4:]
-            if words[0].lower() == "place" and rest:
-                rest = [turn_name(rest[0]), *rest[1:]]
-            return " ".join([*words[:at + 1], cell_name(tuple(words[at + 1:at + 4])), *rest])
+            return " ".join([*words[:at + 1], cell_name(tuple(words[at + 1:at + 4])), *words[at + 4:]])
         if words and words[0].lower() == "locus" and len(words) >= 3:
             return " ".join([words[0], point_name(tuple(words[1:3])), *words[3:]])
     except ValueError:
         pass
     return text
+
+
+_BESIDE = ((0, -1, "above"), (0, 1, "below"), (-1, 0, "right of"), (1, 0, "left of"))
+"""Where a square of a Civilisation Tree lies from the card beside it (the Tree grows upward: a
+larger ``y`` is drawn higher)."""
+
+
+def square_words(tree: list[dict[str, object]] | None, x: object, y: object) -> str:
+    """A square of a Civilisation Tree named by a card it touches, as the table draws the Tree:
+    'above Campfire 1', 'right of Painting' (a card and a side name one square only). Trees keep
+    their numbers (``develop counting 2 0 1``); these are the words for people."""
+    sx, sy = int(str(x)), int(str(y))
+    at = {(int(str(c["x"])), int(str(c["y"]))): c for c in tree or []}
+    for dx, dy, side in _BESIDE:
+        card = at.get((sx + dx, sy + dy))
+        if card is not None:
+            return f"{side} {card['name']}"
+    return f"at square ({sx}, {sy})"
+
+
+def turn_words(rotation: object) -> str:
+    """A tile's turn in words (the actions number them 0, 1, 2): 'as drawn', 'turned once', 'turned twice'."""
+    k = int(str(rotation))
+    return ("as drawn", "turned once", "turned twice")[k] if 0 <= k < 3 else f"turned {k} times"

@@ -100,6 +100,16 @@ def card_json(s: DominationsState, card: tuple[int, int, int], adv: bool) -> dic
             "nodus": [NODUS_NAMES[x] for x in lv.nodus], "effects": [_eff(e) for e in lv.effects]}
 
 
+def moment_when(c: Any, title: str, played: int) -> str:
+    """When a moment happened, as the table's header counts: "Age 2, round 3" (``played`` is the
+    number of rounds played before it). The end of an Age and the final scoring say when in their
+    titles: no words."""
+    if title.startswith(("End of Age", "Final scoring")):
+        return ""
+    per_age = int(c.rules["turns_per_age"])
+    return f"Age {played // per_age + 1}, round {played % per_age + 1}"
+
+
 def build_view(s: DominationsState, viewer: int | None) -> dict[str, Any]:
     c = s.c
     revealed = bool(s.in_play)
@@ -154,6 +164,6 @@ def build_view(s: DominationsState, viewer: int | None) -> dict[str, Any]:
         "monuments": monuments, "pile": len(s.pile) + len(s.back),
         "supply": {c.masteries[m].id: bin(b).count("1") for m, b in enumerate(s.supply)},
         "decision": frame, "finished": s.finished,
-        "moments": [{"title": t, "lines": list(lines), "round": r} for t, lines, r in s.moments],
+        "moments": [{"title": t, "lines": list(lines), "round": r, "when": moment_when(c, t, r)} for t, lines, r in s.moments],
         **({"masteries": catalogue(s)} if d.kind in ("develop", "assimilate") and viewer in d.players else {}),
     }

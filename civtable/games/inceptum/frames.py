@@ -95,7 +95,7 @@ class Slot(NamedTuple):
     free: int
 
     def decision(self) -> Decision:
-        return Decision((self.seat,), "slot", "choose an empty city slot (row column)")
+        return Decision((self.seat,), "slot", "choose an empty slot of your city for it")
 
 
 # --- bonus production and praying (p. 11, 33) -----------------------------------------

@@ -84,7 +84,10 @@ const Civ = (() => {
       const value = (obj || {})[key] || 0;
       if (!opts.all && !value) continue;
       any = true;
-      const chip = el("span", { class: `res ${key}`, dataset: { term: `resource:${key}` }, "aria-label": RES_NAMES[key] || key }, String(value));
+      // a game's own Knowledge (Dominations' colours) is named in words: its dot alone said nothing
+      const named = RES_NAMES[key] ? null : (term(`colour:${key}`) || {}).name;
+      const chip = el("span", { class: `res ${key}` + (named ? ` c-${key}` : ""), dataset: { term: named ? `colour:${key}` : `resource:${key}` },
+        "aria-label": RES_NAMES[key] || named || key }, named ? `${value} ${named}` : String(value));
       if (opts.delta && opts.delta[key]) chip.append(el("span", { class: "delta" }, ` +${opts.delta[key]}`));
       if (opts.short && opts.short[key]) chip.classList.add("short");
       out.append(chip);

@@ -247,7 +247,7 @@
     const farmer = legal.includes("pass") && (view.decision || {}).kind === "farmer";
     const controls = placing ? el("div", { class: "row" },
       el("button", { type: "button", class: "small", id: "rotate", title: "turn the tile (key R)",
-        onclick: rotate }, `⟳ Turn the tile (R) — turn ${pick.rotation + 1} of 3`),
+        onclick: rotate }, `⟳ Turn the tile (R) — ${Civ.turnWords(pick.rotation)}`),
       farmer ? acting(el("button", { type: "button", class: "small secondary" }, "No second tile"), ["pass"], ctx) : null) : null;
     const help = placing ? "Pick a tile, turn it (R), then click a highlighted space of the land. Point at a space to see what it Produces."
       : discarding ? "Put back the tiles you do not want, then keep: new tiles replace them (once per Age)."
@@ -380,7 +380,7 @@
         const names = [...new Set(acts.map((t) => label(t, payload).split(" (")[0]))];
         const spot = el("div", { class: "tspot", dataset: { x: String(x), y: String(y) } },
           el("span", { class: "small" }, pick.card ? "Put it here" : names.length === 1 ? names[0] : `${names.length} cards fit`));
-        grid.append(acting(spot, acts, ctx, `On the square (${x}, ${y})`));
+        grid.append(acting(spot, acts, ctx, `The square ${Civ.treeSquare(p.tree, x, y)}`));
       }
     }
     return el("div", { class: "tree-scroll" }, grid);
@@ -393,7 +393,7 @@
     if (!cat) return null;
     const kinds = new Map();
     for (const t of legal) { const c = cardOf(t); if (c && !c.startsWith("monument:")) kinds.set(c, (kinds.get(c) || 0) + 1); }
-    if (!kinds.size) return null;
+    if (!kinds.size) return Civ.masteriesOutOfReach(view);
     const cards = [...kinds.keys()].map((ck) => {
       const [kind, id] = ck.split(":");
       const m = cat[id];
@@ -473,7 +473,7 @@
     }
     if (["build", "develop", "assimilate"].includes(d.kind) && legal.includes("pass")) {
       const word = { build: "Build nothing", develop: "Develop nothing", assimilate: "Assimilate nothing" }[d.kind];
-      return el("div", { class: "row dom-pass" }, acting(el("button", { type: "button", class: "secondary" }, `${word} — end this phase`), ["pass"], ctx));
+      return el("div", { class: "row dom-pass" }, acting(el("button", { type: "button", class: "secondary" }, `${word} — end this phase`), ["pass"], ctx), Civ.buildOutOfReach(view, legal));
     }
     return null;
   }
@@ -513,21 +513,21 @@
     const me = view && view.you !== null && view.you !== undefined ? view.players[view.you] : null;
     const tile = me && me.hand && ["place", "discard"].includes(p[0]) ? me.hand.find((t) => t.id === p[1]) : null;
     const named = tile ? `${DOMAIN[tile.camp]} tile (${tile.resources.map((r) => DOMAIN[r]).join("/")})` : "a tile";
-    if (p[0] === "place") return `${named} at ${where(p.slice(2, 5))}, turned ${p[5]}`;
+    if (p[0] === "place") return `${named} at ${where(p.slice(2, 5))}, ${Civ.turnWords(p[5])}`;
     if (p[0] === "discard") return `Put back the ${named}`;
     if (p[0] === "keep") return "Keep this hand";
-    if (cat && ["develop", "assimilate"].includes(p[0]) && cat[p[1]]) return `${cat[p[1]].name} (copy ${p[2]}) at (${p[3]}, ${p[4]})`;
+    if (cat && ["develop", "assimilate"].includes(p[0]) && cat[p[1]]) return `${cat[p[1]].name} (copy ${p[2]}) ${Civ.treeSquare(me && me.tree, p[3], p[4])}`;
     if (["develop", "assimilate", "advance", "flip"].includes(p[0])) {
       const name = (Civ.term(`mastery:${p[1]}`) || {}).name || Civ.titleCase(p[1]);
-      return p.length > 2 ? `${name} (copy ${p[2]}) at (${p[3]}, ${p[4]})` : `${name}: Advanced side`;
+      return p.length > 2 ? `${name} (copy ${p[2]}) ${Civ.treeSquare(me && me.tree, p[3], p[4])}` : `${name}: Advanced side`;
     }
-    if (p[0] === "monument") return `${termName(`monument:${p[1]}`, p[1])} Level at (${p[2]}, ${p[3]})`;
+    if (p[0] === "monument") return `${termName(`monument:${p[1]}`, p[1])} Level ${Civ.treeSquare(me && me.tree, p[2], p[3])}`;
     if (p[0] === "choose" && p.length === 3) return `${termName(`objective:${p[1]}`, p[1])} + ${termName(`monument:${p[2]}`, p[2])}`;
     if (["city", "upgrade", "site", "reactivate"].includes(p[0])) {
       const verb = { city: "City on", upgrade: "Upgrade the City on", site: "Stand the Monument on", reactivate: "Reactivate" }[p[0]];
       return `${verb} ${where(p.slice(1, 4))}`;
     }
-    if (p[0] === "edge") return `Score edge ${Number(p[1]) + 1}`;
+    if (p[0] === "edge") return `Score the edge with ${Civ.edgeWith(view, p[1])}`;
     if (p[0] === "locus") return `Score the Locus at ${placeNames.pointName(p.slice(1, 3))}`;
     if (p[0] === "all_edges") return "Score every edge";
     if (p[0] === "vest") return `Vestigium as ${DOMAIN[p[1]]}`;

@@ -63,18 +63,15 @@
   }
 
   const CELL_ARGS = { place: 1, reactivate: 0, city: 0, upgrade: 0, site: 0 };
-  /** A typed action with names turned into the action's numbers: "place t4 M20 1" -> "place t4 0 0 0 0"
-      (a tile's turn counts 1-3 as the page shows it; the action's rotation is 0-2). */
+  /** A typed action with names turned into the action's numbers: "place t4 M20 1" -> "place t4 0 0 0 1"
+      (a tile's turn is how many times it is turned: 0 as drawn, 1 once, 2 twice). */
   function typed(line) {
     const w = line.trim().split(/\s+/);
     const at = CELL_ARGS[(w[0] || "").toLowerCase()];
     if (at !== undefined && w.length > at + 1) {
       const c = parseCell(w[at + 1]);
       if (!c) return line;
-      const rest = w.slice(at + 2);
-      // turn 1-3 is rotation 0-2; any other turn becomes no rotation at all, refused as such
-      if (w[0].toLowerCase() === "place" && rest.length) rest[0] = ["1", "2", "3"].includes(rest[0]) ? String(Number(rest[0]) - 1) : "-1";
-      return [...w.slice(0, at + 1), ...c.map(String), ...rest].join(" ");
+      return [...w.slice(0, at + 1), ...c.map(String), ...w.slice(at + 2)].join(" ");
     }
     if ((w[0] || "").toLowerCase() === "locus" && w.length > 1) {
       const p = parsePoint(w[1]);

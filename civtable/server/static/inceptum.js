@@ -54,7 +54,7 @@
       class: "seatchip" + (s === view.current ? " deciding" : "") + (s === payload.seat ? " me" : ""),
     }, seatLabel(payload, s)));
     return el("section", { class: "panel", id: "round-panel" },
-      el("h2", {}, `Round ${view.round ?? "?"}`, view.mode ? el("span", { class: "muted small", id: "mode-label", dataset: { term: `mode:${view.mode}` } },
+      el("h2", {}, view.round ? `Round ${view.round}` : "Before round 1", view.mode ? el("span", { class: "muted small", id: "mode-label", dataset: { term: `mode:${view.mode}` } },
         ` · ${MODE_TITLES[view.mode] || Civ.modeName(view.mode)}`) : null),
       el("div", { class: "row" },
         dice ? el("div", { class: "dice", dataset: { term: "rule:bonus_slot" } },
@@ -97,7 +97,7 @@
         el("span", { class: "label", dataset: { term: "rule:ptp" } }, "PTP"), resources(production, { all: true })),
       el("div", { class: "resline", title: "your hand plus next round's production, if you spend nothing more" },
         el("span", { class: "label" }, "Next round"), resources(next, { all: true })),
-      me.population ? el("div", { class: "small muted" }, `Population ${me.population.total ?? 0} (free ${me.population.free ?? 0})`) : null,
+      me.population ? el("div", { class: "small muted" }, `Population ${me.population.total ?? 0} (${me.population.free ?? 0} free)`) : null,
       me.free_research_this_turn ? el("div", { class: "small" }, `Free research this turn: ${me.free_research_this_turn}`) : null,
       tradePanel(view, payload, ctx));
   }
@@ -176,11 +176,11 @@
         if (cell && cell.kind === "wonder") {
           node.classList.add("filled", "wonder");
           node.dataset.term = `wonder:${cell.id}`;
-          node.append(el("span", {}, cell.name || titleCase(cell.id)));
+          node.append(el("span", {}, Civ.breakable(cell.name || titleCase(cell.id))));
         } else if (cell) {
           node.classList.add("filled", "building", `line-${cell.line}`);
           if (cell.special) node.classList.add("special");
-          node.append(el("span", { class: "lvl" }, `${titleCase(cell.line || "")} ${cell.level ?? ""}`), el("span", {}, cell.name || ""));
+          node.append(el("span", { class: "lvl" }, `${titleCase(cell.line || "")} ${cell.level ?? ""}`), el("span", {}, Civ.breakable(cell.name || "")));
           if (cell.pop) node.append(el("span", { class: "pop", "aria-label": "population" }, `♟${cell.pop}`));
           node.dataset.term = `level:${cell.line}:${cell.level}`;
         }
@@ -195,14 +195,14 @@
   }
 
   function tags(player, view) {
-    const trait = player.trait === null || player.trait === undefined ? el("span", { class: "tag", title: "secret until everyone has decided" }, "trait ?")
+    const trait = view.mode === "mission1" ? null : player.trait === null || player.trait === undefined ? el("span", { class: "tag", title: "secret until everyone has decided" }, "trait ?")
       : el("span", { class: "tag", dataset: { term: `trait:${player.trait}` } }, titleCase(player.trait));
     const gov = player.government ? el("span", { class: "tag", dataset: { term: `advance:${player.government}` } }, titleCase(player.government)) : null;
     const hb = player.humble_beginnings ? el("span", { class: "tag", dataset: { term: `hb:${player.humble_beginnings}` } },
       hbName(player.humble_beginnings)) : null;
     return el("div", { class: "tags" }, trait, gov, player.age ? el("span", { class: "tag" }, titleCase(player.age)) : null,
-      el("span", { class: "tag" }, `${(player.researched || []).length} advances`),
-      player.population ? el("span", { class: "tag" }, `pop ${player.population.total ?? 0} (free ${player.population.free ?? 0})`) : null,
+      el("span", { class: "tag" }, Civ.count((player.researched || []).length, "advance")),
+      player.population ? el("span", { class: "tag" }, `population ${player.population.total ?? 0} (${player.population.free ?? 0} free)`) : null,
       hb,
       player.achieved ? el("span", { class: "tag wonder", title: "objective met this round" }, "objectives met") : null,
       player.blocked ? el("span", { class: "tag", title: "For The Glory: this player can no longer win by civilization" }, "civ victory blocked") : null);

@@ -30,7 +30,7 @@ Civ.progress = (() => {
       body.append(el("ul", { class: "progress-list", id: "progress" }, d.players.map((p) => {
         const parts = p.lines.map((l) => {
           if (!l.need) return el("span", { class: "goal" }, `${l.label} ${l.have}${l.note ? ` (${l.note})` : ""}`);
-          if (l.label === "Dawn") return el("span", { class: l.done ? "done" : "goal" }, l.done ? "Dawn ✓" : "Dawn ✗");
+          if (l.label === "Dawn") return el("span", { class: l.done ? "done" : "goal" }, l.done ? "Dawn reached ✓" : "Dawn not reached yet");
           return el("span", { class: l.done ? "done" : "" }, `${l.label} ${l.have}/${l.need}${l.done ? " ✓" : ""}`);
         });
         const joined = [];

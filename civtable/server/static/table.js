@@ -115,7 +115,7 @@
   function momentKey(m) { return `${m.round}|${m.title}|${(m.lines || []).join("|")}`; }
   function momentNode(m, fresh) {
     return el("li", { class: `moment${fresh ? " new" : ""}` },
-      el("div", { class: "moment-title" }, m.round ? el("span", { class: "muted small" }, `Round ${m.round} · `) : null,
+      el("div", { class: "moment-title" }, m.when || (m.round && m.when === undefined) ? el("span", { class: "muted small" }, `${m.when || `Round ${m.round}`} · `) : null,
         el("strong", {}, m.title)),
       (m.lines || []).length ? el("ul", { class: "moment-lines" }, m.lines.map((x) => el("li", {}, x))) : null);
   }

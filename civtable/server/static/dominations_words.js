@@ -1,0 +1,69 @@
+/* Dominations: the words of the options that point at a place. A square of a Civilisation Tree is
+   named by a card it touches, as the Tree is drawn (it grows upward): "above Campfire 1", "right of
+   Painting" — a card and a side name one square only (square_words in
+   civtable/games/dominations/places.py). An edge a placement may score is named by what lies
+   across it: "the tile at M15" or "the Cradle" (edge_partner in placement.py). A tile's turn is
+   "as drawn", "turned once" or "turned twice" (turn_words in places.py). The actions keep their
+   numbers (develop counting 2 0 1, edge 0, place t4 0 0 1 2). */
+"use strict";
+
+(() => {
+  const BESIDE = [[0, -1, "above"], [0, 1, "below"], [-1, 0, "right of"], [1, 0, "left of"]];
+
+  /** The words of the square (x, y) of `tree` (a player's cards, each with x, y and name). */
+  Civ.treeSquare = (tree, x, y) => {
+    const sx = Number(x), sy = Number(y);
+    for (const [dx, dy, side] of BESIDE) {
+      const card = (tree || []).find((c) => c.x === sx + dx && c.y === sy + dy);
+      if (card) return `${side} ${card.name}`;
+    }
+    return `at square (${sx}, ${sy})`;
+  };
+
+  const DOMAINS = { yellow: "Trade", orange: "Craftsmanship", blue: "Art", green: "Science", red: "Government", purple: "Religion" };
+
+  /** The Develop phase with no Mastery to take: what a Mastery needs, and the cheapest of each
+      Domain left in the supply against the Knowledge held (the phase offered only "Develop
+      nothing", the Masteries out of sight). Null out of the Develop phase. */
+  Civ.masteriesOutOfReach = (view) => {
+    const me = view.you === null || view.you === undefined ? null : view.players[view.you];
+    if (!me || !view.masteries || (view.decision || {}).kind !== "develop") return null;
+    const cheapest = {};
+    for (const m of Object.values(view.masteries)) {
+      if (m.copies > 0 && !m.prerequisite && (cheapest[m.colour] === undefined || m.value < cheapest[m.colour])) cheapest[m.colour] = m.value;
+    }
+    const rows = Object.keys(DOMAINS).filter((c) => cheapest[c] !== undefined)
+      .map((c) => Civ.el("li", {}, `${DOMAINS[c]}: from ${cheapest[c]} — you have ${(me.stock || {})[c] ?? 0}`));
+    return Civ.el("section", { class: "panel dom-masteries", id: "dom-no-mastery" }, Civ.el("h2", {}, "No Mastery within reach"),
+      Civ.el("p", { class: "muted small" }, "A Mastery costs its value (3, 6 or 9) in Knowledge of its colour, less your "
+        + "discounts; it needs a free square of your Tree where every side it shares joins a Nodus of the same colour, "
+        + "and the strongest need another Mastery of the colour first. The cheapest left:"),
+      Civ.el("ul", { class: "small" }, rows));
+  };
+
+  /** The Build phase with nothing to build: what a City and a Monument Level cost, against the
+      Knowledge held (the phase offered only "Build nothing", no Camp lit up, and no word why).
+      Null when something can be built, or out of the Build phase. */
+  Civ.buildOutOfReach = (view, legal) => {
+    const me = view.you === null || view.you === undefined ? null : view.players[view.you];
+    if (!me || (view.decision || {}).kind !== "build" || legal.some((t) => /^(city|upgrade|monument) /.test(t))) return null;
+    const held = Object.keys(DOMAINS).filter((c) => (me.stock || {})[c]).map((c) => `${me.stock[c]} ${DOMAINS[c]}`).join(", ");
+    return Civ.el("p", { class: "muted small", id: "dom-no-build" }, "Nothing to build now: a City costs 3 Knowledge of its "
+      + "Camp's colour (less your discounts) and a City token, on a free Camp; upgrading it to Level 2 costs 6, to Level 3 "
+      + `costs 9; a Monument's next Level costs what its card shows (Monuments, below). You hold ${held || "no Knowledge"}.`);
+  };
+
+  /** A tile's turn in words (the actions number them 0, 1, 2): "as drawn", "turned once", "turned twice". */
+  Civ.turnWords = (k) => ["as drawn", "turned once", "turned twice"][Number(k)] || `turned ${k} times`;
+
+  /** What lies across edge `k` of the tile just placed (the view's decision names its cell). */
+  Civ.edgeWith = (view, k) => {
+    const cell = ((view && view.decision) || {}).cell;
+    if (!cell) return `edge ${Number(k) + 1}`;
+    const [i, j, o] = cell.map(Number);
+    const across = (o === 0 ? [[i, j - 1, 1], [i, j, 1], [i - 1, j, 1]] : [[i + 1, j, 0], [i, j + 1, 0], [i, j, 0]])[Number(k)];
+    const key = across.join(",");
+    if ((view.cradle || []).some((c) => c.join(",") === key)) return "the Cradle";
+    return `the tile at ${Civ.domPlaces.cellName(across)}`;
+  };
+})();

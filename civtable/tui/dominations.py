@@ -23,7 +23,15 @@ from typing import Any
 from civtable.core import Action, MalformedAction
 from civtable.games.dominations import placement
 from civtable.games.dominations.choices import describe_action, knowledge
-from civtable.games.dominations.places import cell_name, column, parse_cell, row_name, square_words, turn_words, typed_action
+from civtable.games.dominations.places import (
+    cell_name,
+    column,
+    parse_cell,
+    row_name,
+    square_words,
+    turn_words,
+    typed_action,
+)
 from civtable.games.dominations.view import goal_words
 
 from .render import Renderer

@@ -50,14 +50,18 @@ Policy = Callable[[np.ndarray, np.ndarray], int]
 
 
 def as_token(action: Any, n: int) -> int:
-    """``action`` as a token number: an integer (Python's, NumPy's, or a 0-d integer array).
-    Anything else is refused in plain words (:class:`~civtable.core.MalformedAction`) before
-    anything changes."""
+    """``action`` as a token number: an integer from 0 to ``n - 1`` (Python's, NumPy's, or a 0-d
+    integer array). Anything else — a number outside the tokens (a policy sized for another
+    game or player count), a boolean — is refused in plain words
+    (:class:`~civtable.core.MalformedAction`) before anything changes."""
     try:
-        return operator.index(action)
+        token = operator.index(action) if not isinstance(action, bool) else None
     except TypeError:
+        token = None
+    if token is None or not 0 <= token < n:
         raise MalformedAction(f"an action is a token number, an integer from 0 to {n - 1} (see the action mask), "
-                              f"not {action!r} ({type(action).__name__})") from None
+                              f"not {action!r} ({type(action).__name__})")
+    return token
 
 
 def no_reset_options(options: dict[str, Any] | None) -> None:

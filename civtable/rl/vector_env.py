@@ -164,6 +164,11 @@ class CivtableVectorEnv(VectorEnv):  # type: ignore[misc]
             raise MalformedAction(f"give one token number per game: {self.num_envs} integers, not an array of "
                                   f"shape {acts.shape} and type {acts.dtype}")
         acts = acts.reshape(self.num_envs)
+        n = self.table.n_actions
+        if ((acts < 0) | (acts >= n)).any():  # checked for every game before any plays
+            bad = int(acts[(acts < 0) | (acts >= n)][0])
+            raise MalformedAction(f"an action is a token number, an integer from 0 to {n - 1} (see the action mask), "
+                                  f"not {bad}")
         if self.solos[0].match is None:
             raise OptionError("call reset() before step()")
         final: list[tuple[int, np.ndarray, float]] = []

@@ -176,3 +176,42 @@ def test_observing_an_unknown_agent_names_the_agents() -> None:
     aec.reset(seed=1)
     with pytest.raises(OptionError, match="unknown agent 'player_5'; the agents are player_0, player_1"):
         aec.observe("player_5")
+
+
+def test_a_number_outside_the_tokens_is_refused_everywhere_and_nothing_changes() -> None:
+    """-1, n or a token of a bigger player count (a policy head sized for another game) is not
+    a token: refused like a string, not played as an illegal token earning the penalty; the
+    vector env checks the whole batch before any game plays."""
+    n = 205  # Path of Civilization's tokens
+    outside = [-1, n, n + 50, np.int64(-3), np.array(n), True]
+    env = CivtableEnv("pathciv", options={"players": 2})
+    env.reset(seed=1)
+    before = (env.state.state_hash(), env.solo.steps)
+    for bad in outside:
+        with pytest.raises(MalformedAction, match=r"token number, an integer from 0 to 204"):
+            env.step(bad)
+        assert (env.state.state_hash(), env.solo.steps) == before
+    vec = CivtableVectorEnv("pathciv", num_envs=3, options={"players": 2})
+    _, info = vec.reset(seed=1)
+    acts = np.array([np.flatnonzero(m)[0] for m in info["action_mask"]])
+    hashes = [s.match.state.state_hash() for s in vec.solos]  # type: ignore[union-attr]
+    for i, bad in ((2, -1), (1, n), (2, 10**6)):
+        batch = acts.copy()
+        batch[i] = bad
+        with pytest.raises(MalformedAction, match=r"token number, an integer from 0 to 204 .*not " + str(bad)):
+            vec.step(batch)
+        assert [s.match.state.state_hash() for s in vec.solos] == hashes  # type: ignore[union-attr]
+    aec = pathciv_v1.env(options={"players": 2})
+    aec.reset(seed=2)
+    state = _aec_state(aec)
+    for bad in outside:
+        with pytest.raises(MalformedAction, match="token number"):
+            aec.step(bad)
+        assert _aec_state(aec) == state
+    par = pathciv_v1.parallel_env(options={"players": 2})
+    obs, _ = par.reset(seed=3)
+    good = {a: int(np.flatnonzero(obs[a]["action_mask"])[0]) for a in par.agents}
+    start = par.match.state.state_hash()  # type: ignore[union-attr]
+    with pytest.raises(MalformedAction, match="token number"):
+        par.step({**good, "player_1": n})
+    assert par.match.state.state_hash() == start  # type: ignore[union-attr]

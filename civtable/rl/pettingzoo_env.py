@@ -59,6 +59,8 @@ class _Agents:
         })
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
         self.action_spaces = {a: gymnasium.spaces.Discrete(self.table.n_actions) for a in self.possible_agents}
+        single = obs_space["observation"]
+        self.state_space = gymnasium.spaces.Box(np.tile(single.low, n), np.tile(single.high, n), dtype=np.float32)
         self.max_cycles = int(max_cycles)
         self.illegal_reward = float(illegal_reward)
         if render_mode is not None and render_mode not in RENDER_MODES:
@@ -83,6 +85,14 @@ class _Agents:
         if self.table.reward == "shaped":
             self._diff = [self.table.difference(self.match.state, p) for p in range(self.table.n)]
         return self.match
+
+    def state(self) -> np.ndarray:
+        """A global observation for centralised critics (``state_space``): the seats'
+        observations side by side, in seat order."""
+        m = self.match
+        if m is None:
+            raise OptionError("call reset() before state()")
+        return np.concatenate([m.observe(p) for p in range(self.table.n)])
 
     def _observe(self, agent: str) -> dict[str, np.ndarray]:
         m = self.match
@@ -195,13 +205,6 @@ class CivtableParallelEnv(_Agents, ParallelEnv):  # type: ignore[misc]
 
     def close(self) -> None:
         pass
-
-    def state(self) -> np.ndarray:
-        """A global observation for centralised critics: the seats' observations side by side."""
-        m = self.match
-        if m is None:
-            raise OptionError("call reset() before state()")
-        return np.concatenate([m.observe(p) for p in range(self.table.n)])
 
 
 class CivtableAECEnv(_Agents, AECEnv):  # type: ignore[misc]

@@ -64,6 +64,26 @@ def as_token(action: Any, n: int) -> int:
     return token
 
 
+def count_of(name: str, value: Any) -> int:
+    """``value`` as a whole number of 1 or more (``max_steps``, ``max_cycles``, ``num_envs``);
+    anything else is refused in plain words (:class:`~civtable.core.OptionError`)."""
+    try:
+        n = operator.index(value) if not isinstance(value, bool) else 0
+    except TypeError:
+        n = 0
+    if n < 1:
+        raise OptionError(f"{name} must be a whole number of 1 or more, not {value!r}")
+    return n
+
+
+def reward_of(name: str, value: Any) -> float:
+    """``value`` as a reward (``illegal_reward``): a real number, refused in plain words otherwise."""
+    if isinstance(value, bool) or not isinstance(value, int | float | np.integer | np.floating) \
+            or not np.isfinite(value):
+        raise OptionError(f"{name} must be a number, not {value!r}")
+    return float(value)
+
+
 def no_reset_options(options: dict[str, Any] | None) -> None:
     """Refuse ``reset(options=...)`` with something in it, in plain words: a game's options are
     fixed when the environment is made."""
@@ -418,8 +438,8 @@ class Solo:
         others = [p for p in range(n) if p != (seat if isinstance(seat, int) else 0)]
         for p, spec in zip(others, specs, strict=True):  # a misspelt opponent is refused now, not at reset
             make_opponent(spec, table.game, p, 0, lambda: None)
-        self.max_steps = max_steps
-        self.illegal_reward = float(illegal_reward)
+        self.max_steps = count_of("max_steps", max_steps)
+        self.illegal_reward = reward_of("illegal_reward", illegal_reward)
         self.self_play: Policy | None = None
         self.match: Match | None = None
         self.seat = 0

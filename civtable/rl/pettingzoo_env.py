@@ -37,7 +37,7 @@ from civtable.core import Game, IllegalAction, OptionError
 from .actions import WAIT
 from .encoding import resolve_game
 from .gym_env import observation_space
-from .match import Match, Table, as_seed, as_token
+from .match import Match, Table, as_seed, as_token, count_of, reward_of
 from .render import RENDER_MODES, table_text
 
 DEFAULT_MAX_CYCLES = 100_000
@@ -61,8 +61,8 @@ class _Agents:
         self.action_spaces = {a: gymnasium.spaces.Discrete(self.table.n_actions) for a in self.possible_agents}
         single = obs_space["observation"]
         self.state_space = gymnasium.spaces.Box(np.tile(single.low, n), np.tile(single.high, n), dtype=np.float32)
-        self.max_cycles = int(max_cycles)
-        self.illegal_reward = float(illegal_reward)
+        self.max_cycles = count_of("max_cycles", max_cycles)
+        self.illegal_reward = reward_of("illegal_reward", illegal_reward)
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise gymnasium.error.Error(f"render_mode must be one of {RENDER_MODES} or None, not {render_mode!r}")
         self.render_mode = render_mode

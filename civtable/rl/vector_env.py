@@ -26,7 +26,7 @@ from civtable.core import Game, MalformedAction, OptionError
 
 from .encoding import resolve_game
 from .gym_env import observation_space
-from .match import Policy, Solo, Table, as_seed, no_reset_options
+from .match import Policy, Solo, Table, as_seed, count_of, no_reset_options
 
 
 class CivtableVectorEnv(VectorEnv):  # type: ignore[misc]
@@ -47,8 +47,7 @@ class CivtableVectorEnv(VectorEnv):  # type: ignore[misc]
         illegal_reward: float = -0.1,
         copy: bool = True,
     ) -> None:
-        if num_envs < 1:
-            raise gymnasium.error.Error("num_envs must be at least 1")
+        num_envs = count_of("num_envs", num_envs)
         self.game = resolve_game(game, options, content)
         self.table = Table(self.game, reward)
         self.num_envs = num_envs

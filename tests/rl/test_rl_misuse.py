@@ -215,3 +215,27 @@ def test_a_number_outside_the_tokens_is_refused_everywhere_and_nothing_changes()
     with pytest.raises(MalformedAction, match="token number"):
         par.step({**good, "player_1": n})
     assert par.match.state.state_hash() == start  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("bad", [0, -3, "100", 2.5, True, None])
+def test_counts_are_whole_numbers_of_one_or_more_when_the_env_is_made(bad: Any) -> None:
+    """max_steps, max_cycles and num_envs are refused in plain words when the environment is made
+    (before: max_steps=0 truncated every episode after one step, max_steps='100' failed at the
+    first step comparing an int with a str, max_cycles=0 was taken)."""
+    for make, name in ((lambda: CivtableEnv("pathciv", max_steps=bad), "max_steps"),
+                       (lambda: CivtableVectorEnv("pathciv", num_envs=2, max_steps=bad), "max_steps"),
+                       (lambda: CivtableVectorEnv("pathciv", num_envs=bad), "num_envs"),
+                       (lambda: pathciv_v1.env(max_cycles=bad), "max_cycles"),
+                       (lambda: pathciv_v1.parallel_env(max_cycles=bad), "max_cycles")):
+        with pytest.raises(OptionError, match=f"{name} must be a whole number of 1 or more, not {bad!r}"):
+            make()
+
+
+@pytest.mark.parametrize("bad", ["x", None, float("nan"), True])
+def test_the_illegal_reward_is_a_number(bad: Any) -> None:
+    for make in (lambda: CivtableEnv("pathciv", illegal_reward=bad),
+                 lambda: CivtableVectorEnv("pathciv", num_envs=2, illegal_reward=bad),
+                 lambda: pathciv_v1.env(illegal_reward=bad), lambda: pathciv_v1.parallel_env(illegal_reward=bad)):
+        with pytest.raises(OptionError, match="illegal_reward must be a number"):
+            make()
+    assert CivtableEnv("pathciv", illegal_reward=np.float32(-1)).solo.illegal_reward == -1.0

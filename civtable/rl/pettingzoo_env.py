@@ -53,13 +53,13 @@ class _Agents:
         n = self.table.n
         self.possible_agents = [f"player_{p}" for p in range(n)]
         self.agent_name_mapping = {a: p for p, a in enumerate(self.possible_agents)}
+        single = observation_space(self.table)
         obs_space = gymnasium.spaces.Dict({
-            "observation": observation_space(self.table),
+            "observation": single,
             "action_mask": gymnasium.spaces.Box(0, 1, (self.table.n_actions,), np.int8),
         })
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
         self.action_spaces = {a: gymnasium.spaces.Discrete(self.table.n_actions) for a in self.possible_agents}
-        single = obs_space["observation"]
         self.state_space = gymnasium.spaces.Box(np.tile(single.low, n), np.tile(single.high, n), dtype=np.float32)
         self.max_cycles = count_of("max_cycles", max_cycles)
         self.illegal_reward = reward_of("illegal_reward", illegal_reward)

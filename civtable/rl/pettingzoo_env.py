@@ -32,7 +32,7 @@ import gymnasium
 import numpy as np
 from pettingzoo import AECEnv, ParallelEnv
 
-from civtable.core import Game, IllegalAction, OptionError
+from civtable.core import Game, IllegalAction, MalformedAction, OptionError
 
 from .actions import WAIT
 from .encoding import resolve_game
@@ -156,12 +156,18 @@ class CivtableParallelEnv(_Agents, ParallelEnv):  # type: ignore[misc]
         if m is None:
             raise OptionError("call reset() before step()")
         agents = self.agents
+        if not agents:
+            raise OptionError("the game is over; call reset()")
         mapping = self.agent_name_mapping
         # every action is checked before any is played: a malformed one changes nothing
         unknown = [a for a in actions if a not in mapping]
         if unknown:
             raise OptionError(f"unknown agent {unknown[0]!r}; the agents are {', '.join(self.possible_agents)}")
-        tokens = {a: as_token(actions[a], self.table.n_actions) for a in agents if actions.get(a) is not None}
+        missing = [a for a in agents if actions.get(a) is None]
+        if missing:  # a deciding seat left out would stall the game without a word
+            raise MalformedAction(f"every live agent sends an action each step (wait, 0, when it has nothing to "
+                                  f"decide); missing: {', '.join(missing)}")
+        tokens = {a: as_token(actions[a], self.table.n_actions) for a in agents}
         infos: dict[str, dict[str, Any]] = {a: {} for a in agents}
         penalty: dict[str, float] = {}
         # what every seat may do is fixed before anybody acts: the masks the agents saw (each
@@ -274,7 +280,7 @@ class CivtableAECEnv(_Agents, AECEnv):  # type: ignore[misc]
         assert m is not None
         p = self.agent_name_mapping[agent]
         if action is None:
-            raise IllegalAction(f"{agent} must send an action (wait, 0, when it has nothing to decide); only "
+            raise IllegalAction(f"agent {agent} must send an action (wait, 0, when it has nothing to decide); only "
                                 "finished agents may send None")
         token = as_token(action, self.table.n_actions)
         self._cumulative_rewards[agent] = 0.0

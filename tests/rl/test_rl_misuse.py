@@ -239,3 +239,31 @@ def test_the_illegal_reward_is_a_number(bad: Any) -> None:
         with pytest.raises(OptionError, match="illegal_reward must be a number"):
             make()
     assert CivtableEnv("pathciv", illegal_reward=np.float32(-1)).solo.illegal_reward == -1.0
+
+
+def test_the_parallel_api_wants_every_live_agents_action_and_none_after_the_end() -> None:
+    """A live agent left out of the actions (or sent None) is refused, as the AEC API refuses
+    None from a live agent: before, a deciding seat left out stalled the game without a word.
+    Stepping after the end says the game is over, as the AEC and Gymnasium environments do
+    (before: empty dictionaries)."""
+    par = pathciv_v1.parallel_env(options={"players": 2})
+    obs, _ = par.reset(seed=5)
+    before = par.match.state.state_hash()  # type: ignore[union-attr]
+    good = {a: int(np.flatnonzero(obs[a]["action_mask"])[0]) for a in par.agents}
+    for acts in ({"player_0": good["player_0"]}, {**good, "player_1": None}, {}):
+        with pytest.raises(MalformedAction, match=r"Every live agent sends an action each step .*missing: (player_0, )?player_1\."):
+            par.step(acts)
+        assert par.match.state.state_hash() == before and par.cycles == 0  # type: ignore[union-attr]
+    rng = np.random.default_rng(5)
+    while par.agents:
+        obs, *_ = par.step({a: int(rng.choice(np.flatnonzero(o["action_mask"]))) for a, o in obs.items()})
+    for acts in ({}, {"player_0": 0}):
+        with pytest.raises(OptionError, match=r"game is over; call reset\(\)"):
+            par.step(acts)
+
+
+def test_the_aec_refusal_of_none_names_the_agent_as_it_is_spelt() -> None:
+    aec = pathciv_v1.env(options={"players": 2})
+    aec.reset(seed=1)
+    with pytest.raises(IllegalAction, match="^Agent player_0 must send an action"):
+        aec.step(None)

@@ -445,6 +445,7 @@ class Solo:
         self.seat = 0
         self.opponents: list[Opponent | None] = []
         self.steps = 0
+        self.truncated = False
         self.last_diff = 0.0
 
     def reset(self, seed: int) -> None:
@@ -456,6 +457,7 @@ class Solo:
         for p, spec in zip(others, self.specs, strict=True):
             self.opponents[p] = make_opponent(spec, t.game, p, seed, lambda: self.self_play)
         self.steps = 0
+        self.truncated = False
         self._advance()
         self.last_diff = t.difference(self.match.state, self.seat) if t.reward == "shaped" else 0.0
 
@@ -482,8 +484,9 @@ class Solo:
         m = self.match
         if m is None:
             raise OptionError("call reset() before step()")
-        if not m.deciders():
-            raise OptionError("the episode is over; call reset()")
+        if not m.deciders() or self.truncated:
+            raise OptionError(f"the episode is over{' (truncated after max_steps)' if self.truncated else ''}; "
+                              "call reset()")
         token = as_token(token, self.table.n_actions)
         self.steps += 1
         t = self.table
@@ -504,7 +507,7 @@ class Solo:
             self.last_diff = diff
         if terminated:
             reward += t.final_reward(m.state, self.seat)
-        truncated = not terminated and self.steps >= self.max_steps
+        truncated = self.truncated = not terminated and self.steps >= self.max_steps
         return reward, terminated, truncated, illegal
 
     def won(self) -> float:

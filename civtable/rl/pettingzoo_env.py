@@ -332,6 +332,8 @@ class CivtableAECEnv(_Agents, AECEnv):  # type: ignore[misc]
             agent = self.agent_selection
         except AttributeError:
             raise AttributeError("agent_selection is not set before reset(): call reset() first") from None
+        if agent not in self._cumulative_rewards:  # every agent is done and removed
+            raise OptionError("the game is over and every agent is done; call reset()")
         return (self._observe(agent) if observe else None, self._cumulative_rewards[agent], self.terminations[agent],
                 self.truncations[agent], self.infos[agent])
 

@@ -267,3 +267,36 @@ def test_the_aec_refusal_of_none_names_the_agent_as_it_is_spelt() -> None:
     aec.reset(seed=1)
     with pytest.raises(IllegalAction, match="^Agent player_0 must send an action"):
         aec.step(None)
+
+
+def test_a_truncated_gymnasium_episode_is_over_too() -> None:
+    """After max_steps the episode is truncated: stepping on says so, as after its end (before,
+    the game went on and every further step came back truncated again); the vector env still
+    restarts a truncated game within the step."""
+    env = CivtableEnv("pathciv", options={"players": 2}, max_steps=3)
+    _, info = env.reset(seed=0)
+    for k in range(3):
+        _, _, terminated, truncated, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
+        assert not terminated and truncated == (k == 2)
+    before = env.state.state_hash()
+    with pytest.raises(OptionError, match=r"episode is over \(truncated after max_steps\); call reset\(\)"):
+        env.step(int(np.flatnonzero(info["action_mask"])[0]))
+    assert env.state.state_hash() == before
+    _, info = env.reset(seed=0)
+    env.step(int(np.flatnonzero(info["action_mask"])[0]))
+    vec = CivtableVectorEnv("pathciv", num_envs=2, options={"players": 2}, max_steps=2)
+    _, info = vec.reset(seed=0)
+    for k in range(1, 6):
+        _, _, _, truncated, info = vec.step(np.array([np.flatnonzero(m)[0] for m in info["action_mask"]]))
+        assert truncated.all() == (k % 2 == 0)  # steps 2 and 4 truncate, 3 and 5 are a new game's first
+
+
+def test_aec_last_after_every_agent_is_done_says_the_game_is_over() -> None:
+    aec = pathciv_v1.env(options={"players": 2}, max_cycles=2)
+    aec.reset(seed=0)
+    for _agent in aec.agent_iter():
+        obs, _, term, trunc, _ = aec.last()
+        aec.step(None if term or trunc else int(np.flatnonzero(obs["action_mask"])[0]))
+    assert not aec.agents
+    with pytest.raises(OptionError, match=r"game is over and every agent is done; call reset\(\)"):
+        aec.last()

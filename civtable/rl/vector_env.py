@@ -27,12 +27,13 @@ from civtable.core import Game, MalformedAction, OptionError
 from .encoding import resolve_game
 from .gym_env import observation_space
 from .match import Policy, Solo, Table, as_seed, count_of, no_reset_options
+from .render import RENDER_MODES, table_text
 
 
 class CivtableVectorEnv(VectorEnv):  # type: ignore[misc]
     """N games of one configuration, stepped together (see the module's docstring)."""
 
-    metadata = {"autoreset_mode": AutoresetMode.SAME_STEP, "render_modes": []}
+    metadata = {"autoreset_mode": AutoresetMode.SAME_STEP, "render_modes": RENDER_MODES}
 
     def __init__(
         self,
@@ -46,7 +47,11 @@ class CivtableVectorEnv(VectorEnv):  # type: ignore[misc]
         max_steps: int = 5000,
         illegal_reward: float = -0.1,
         copy: bool = True,
+        render_mode: str | None = None,
     ) -> None:
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            raise gymnasium.error.Error(f"render_mode must be one of {RENDER_MODES} or None, not {render_mode!r}")
+        self.render_mode = render_mode
         num_envs = count_of("num_envs", num_envs)
         self.game = resolve_game(game, options, content)
         self.table = Table(self.game, reward)
@@ -194,6 +199,20 @@ class CivtableVectorEnv(VectorEnv):  # type: ignore[misc]
                 won[i] = w
             infos.update({"final_obs": obs, "_final_obs": done, "final_won": won, "_final_won": done})
         return (self._out(self._obs), self._rewards.copy(), self._terminated.copy(), self._truncated.copy(), infos)
+
+    def render(self) -> tuple[str, ...] | None:
+        """Each game's picture from its learning seat (``ansi``: returned, one text per game;
+        ``human``: printed)."""
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() without a render_mode does nothing; pass render_mode='ansi' or 'human'")
+            return None
+        texts = tuple(table_text(solo.match.state, solo.seat) if solo.match is not None
+                      else "(not started: call reset())\n" for solo in self.solos)
+        if self.render_mode == "ansi":
+            return texts
+        for i, text in enumerate(texts):
+            print(f"--- game {i + 1} of {self.num_envs} ---\n{text}")
+        return None
 
     def action_masks(self) -> np.ndarray:
         """The legal-action masks of the N games, as booleans."""

@@ -41,7 +41,7 @@ import pyspiel
 from civtable.core import CHANCE, Game, GameState, make_game
 
 from .actions import WAIT, Choices
-from .match import Table
+from .match import Table, count_of
 
 PREFIX = "civtable_"
 BUILTIN = ("inceptum", "pathciv", "conquest", "dominations")
@@ -162,7 +162,7 @@ class CivtableSpielGame(pyspiel.Game):  # type: ignore[misc]
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         params = dict(params or {})
-        max_len = int(params.pop("max_game_length", DEFAULT_MAX_LENGTH))
+        max_len = count_of("max_game_length", params.pop("max_game_length", DEFAULT_MAX_LENGTH))
         self.ctx = _Context(make_game(self.civ_name, params))
         self.civ: Game = self.ctx.civ
         info = pyspiel.GameInfo(

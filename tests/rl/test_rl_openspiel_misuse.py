@@ -85,3 +85,12 @@ def test_strings_default_to_the_player_to_move_and_refuse_a_player_not_in_the_ga
         with pytest.raises(ValueError, match="no player is to move"):
             chance.observation_string()
         assert chance.observation_string(0).startswith("seat 1:")
+
+
+@pytest.mark.parametrize("bad", [0, -5])
+def test_max_game_length_is_one_or_more(bad: int) -> None:
+    from civtable.core import OptionError
+
+    with pytest.raises(OptionError, match=f"max_game_length must be a whole number of 1 or more, not {bad}"):
+        pyspiel.load_game("civtable_pathciv", {"max_game_length": bad})
+    assert pyspiel.load_game("civtable_pathciv", {"max_game_length": 500}).max_game_length() == 500

@@ -84,6 +84,14 @@ def reward_of(name: str, value: Any) -> float:
     return float(value)
 
 
+def self_play_policy(policy: Any) -> Policy | None:
+    """``policy`` for ``set_self_play``: a callable ``(observation, action_mask) -> token`` or
+    None, refused in plain words otherwise (before the first opponent's turn)."""
+    if policy is not None and not callable(policy):
+        raise OptionError(f"set_self_play takes a policy callable (observation, action_mask) -> token, not {policy!r}")
+    return policy  # type: ignore[no-any-return]
+
+
 def no_reset_options(options: dict[str, Any] | None) -> None:
     """Refuse ``reset(options=...)`` with something in it, in plain words: a game's options are
     fixed when the environment is made."""
@@ -399,7 +407,9 @@ class PolicyOpponent(Opponent):
             try:
                 done = match.play(seat, as_token(token, t.n_actions))
             except (IllegalAction, MalformedAction) as exc:  # the opponent's mistake, not the learner's
-                raise IllegalAction(f"the opponent policy of seat {seat + 1} chose {token!r}: {exc}") from None
+                why = str(exc).rstrip(".")
+                raise IllegalAction(f"the opponent policy of seat {seat + 1} chose {token!r}: "
+                                    f"{why[:1].lower() + why[1:]}") from None
             if done is not None:
                 return
         raise IllegalAction("the opponent policy did not complete an action")

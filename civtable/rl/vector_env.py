@@ -26,7 +26,7 @@ from civtable.core import Game, MalformedAction, OptionError
 
 from .encoding import resolve_game
 from .gym_env import observation_space
-from .match import Policy, Solo, Table, as_seed, count_of, no_reset_options
+from .match import Policy, Solo, Table, as_seed, count_of, no_reset_options, self_play_policy
 from .render import RENDER_MODES, table_text
 
 
@@ -90,6 +90,7 @@ class CivtableVectorEnv(VectorEnv):  # type: ignore[misc]
 
     def set_self_play(self, policy: Policy | None) -> None:
         """The policy ``opponents="self"`` plays with, in every game."""
+        policy = self_play_policy(policy)
         for s in self.solos:
             s.self_play = policy
 

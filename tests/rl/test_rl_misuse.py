@@ -300,3 +300,23 @@ def test_aec_last_after_every_agent_is_done_says_the_game_is_over() -> None:
     assert not aec.agents
     with pytest.raises(OptionError, match=r"game is over and every agent is done; call reset\(\)"):
         aec.last()
+
+
+def test_set_self_play_wants_a_policy_callable() -> None:
+    """A self-play policy that is not callable is refused when given (before, a TypeError "'int'
+    object is not callable" came at the opponent's first turn)."""
+    for env in (CivtableEnv("pathciv", options={"players": 2}, opponents="self"),
+                CivtableVectorEnv("pathciv", num_envs=2, options={"players": 2}, opponents="self")):
+        with pytest.raises(OptionError, match=r"set_self_play takes a policy callable .* not 5"):
+            env.set_self_play(5)  # type: ignore[arg-type]
+        env.set_self_play(lambda obs, mask: 0)
+        env.set_self_play(None)
+
+
+def test_an_opponent_policy_out_of_the_tokens_is_named_in_one_sentence() -> None:
+    env = CivtableEnv("pathciv", options={"players": 2}, opponents=lambda obs, mask: 9999, seat=1)
+    with pytest.raises(IllegalAction, match=r"^The opponent policy of seat 1 chose 9999: an action is a token number, "
+                                            r"an integer from 0 to 204 \(see the action mask\), not 9999 \(int\)\.$"):
+        env.reset(seed=0)
+        for _ in range(40):
+            env.step(int(np.flatnonzero(env.action_masks())[0]))

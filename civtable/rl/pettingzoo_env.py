@@ -67,6 +67,7 @@ class _Agents:
             raise gymnasium.error.Error(f"render_mode must be one of {RENDER_MODES} or None, not {render_mode!r}")
         self.render_mode = render_mode
         self.match: Match | None = None
+        self._seeder: random.Random | None = None  # draws the seeds of resets without one
         self.cycles = 0
         self._diff = [0.0] * n
 
@@ -79,7 +80,14 @@ class _Agents:
         return self.action_spaces[agent]
 
     def _new_match(self, seed: int | None) -> Match:
-        run_seed = as_seed(seed) if seed is not None else random.SystemRandom().randrange(2**31)
+        # as Gymnasium's np_random: a seeded reset also seeds the resets without a seed that follow
+        if seed is not None:
+            run_seed = as_seed(seed)
+            self._seeder = random.Random(f"{run_seed}/next")
+        else:
+            if self._seeder is None:
+                self._seeder = random.Random(random.SystemRandom().randrange(2**63))
+            run_seed = self._seeder.randrange(2**31)
         self.match = Match(self.table, run_seed)
         self.cycles = 0
         if self.table.reward == "shaped":

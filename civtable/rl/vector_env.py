@@ -152,7 +152,8 @@ class CivtableVectorEnv(VectorEnv):  # type: ignore[misc]
         elif isinstance(seed, list | tuple | np.ndarray) and np.ndim(seed) == 1:
             if len(seed) != self.num_envs:
                 raise gymnasium.error.Error(f"give one seed per game ({self.num_envs})")
-            seeds = [as_seed(x) for x in seed]
+            # None in the list: a fresh seed for that game, as Gymnasium's own vector envs take it
+            seeds = [as_seed(x) if x is not None else int(self._seeds.integers(0, 2**31 - 1)) for x in seed]
             self._seeds = np.random.default_rng(seeds)  # the games that follow are seeded from these
         else:  # one seed: the games take it and the next ones
             first = as_seed(seed)
@@ -217,6 +218,8 @@ class CivtableVectorEnv(VectorEnv):  # type: ignore[misc]
 
     def action_masks(self) -> np.ndarray:
         """The legal-action masks of the N games, as booleans."""
+        if self.solos[0].match is None:
+            raise OptionError("call reset() before action_masks()")
         return self._mask.astype(bool)
 
     def close_extras(self, **kwargs: Any) -> None:

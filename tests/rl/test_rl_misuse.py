@@ -320,3 +320,16 @@ def test_an_opponent_policy_out_of_the_tokens_is_named_in_one_sentence() -> None
         env.reset(seed=0)
         for _ in range(40):
             env.step(int(np.flatnonzero(env.action_masks())[0]))
+
+
+def test_the_vector_env_masks_before_reset_and_seed_lists_with_none() -> None:
+    """action_masks() before reset() says to call reset(), as CivtableEnv's does (before: N
+    all-False rows, which a masked softmax turns into NaN); a list of seeds may hold None for a
+    fresh game, as Gymnasium's own vector envs take it (before: refused as 'not None')."""
+    vec = CivtableVectorEnv("pathciv", num_envs=2, options={"players": 2})
+    with pytest.raises(OptionError, match=r"call reset\(\) before action_masks"):
+        vec.action_masks()
+    obs, _ = vec.reset(seed=[4, None])
+    twin = CivtableVectorEnv("pathciv", num_envs=2, options={"players": 2})
+    again, _ = twin.reset(seed=[4, 9])
+    assert np.array_equal(obs[0], again[0]) and vec.action_masks().any(axis=1).all()

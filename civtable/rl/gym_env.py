@@ -33,7 +33,7 @@ import numpy as np
 from civtable.core import Game, OptionError
 
 from .encoding import resolve_game
-from .match import Policy, Solo, Table, as_seed, no_reset_options
+from .match import Policy, Solo, Table, as_seed, no_reset_options, self_play_policy
 from .render import RENDER_MODES, table_text
 
 
@@ -83,7 +83,7 @@ class CivtableEnv(gymnasium.Env):  # type: ignore[misc]
 
     def set_self_play(self, policy: Policy | None) -> None:
         """The policy ``opponents="self"`` plays with (a frozen copy of the learner, say)."""
-        self.solo.self_play = policy
+        self.solo.self_play = self_play_policy(policy)
 
     def _obs_info(self) -> tuple[np.ndarray, dict[str, Any]]:
         m = self.solo.match

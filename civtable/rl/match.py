@@ -50,14 +50,46 @@ Policy = Callable[[np.ndarray, np.ndarray], int]
 
 
 def as_token(action: Any, n: int) -> int:
-    """``action`` as a token number: an integer (Python's, NumPy's, or a 0-d integer array).
-    Anything else is refused in plain words (:class:`~civtable.core.MalformedAction`) before
-    anything changes."""
+    """``action`` as a token number: an integer from 0 to ``n - 1`` (Python's, NumPy's, or a 0-d
+    integer array). Anything else — a number outside the tokens (a policy sized for another
+    game or player count), a boolean — is refused in plain words
+    (:class:`~civtable.core.MalformedAction`) before anything changes."""
     try:
-        return operator.index(action)
+        token = operator.index(action) if not isinstance(action, bool) else None
     except TypeError:
+        token = None
+    if token is None or not 0 <= token < n:
         raise MalformedAction(f"an action is a token number, an integer from 0 to {n - 1} (see the action mask), "
-                              f"not {action!r} ({type(action).__name__})") from None
+                              f"not {action!r} ({type(action).__name__})")
+    return token
+
+
+def count_of(name: str, value: Any) -> int:
+    """``value`` as a whole number of 1 or more (``max_steps``, ``max_cycles``, ``num_envs``);
+    anything else is refused in plain words (:class:`~civtable.core.OptionError`)."""
+    try:
+        n = operator.index(value) if not isinstance(value, bool) else 0
+    except TypeError:
+        n = 0
+    if n < 1:
+        raise OptionError(f"{name} must be a whole number of 1 or more, not {value!r}")
+    return n
+
+
+def reward_of(name: str, value: Any) -> float:
+    """``value`` as a reward (``illegal_reward``): a real number, refused in plain words otherwise."""
+    if isinstance(value, bool) or not isinstance(value, int | float | np.integer | np.floating) \
+            or not np.isfinite(value):
+        raise OptionError(f"{name} must be a number, not {value!r}")
+    return float(value)
+
+
+def self_play_policy(policy: Any) -> Policy | None:
+    """``policy`` for ``set_self_play``: a callable ``(observation, action_mask) -> token`` or
+    None, refused in plain words otherwise (before the first opponent's turn)."""
+    if policy is not None and not callable(policy):
+        raise OptionError(f"set_self_play takes a policy callable (observation, action_mask) -> token, not {policy!r}")
+    return policy  # type: ignore[no-any-return]
 
 
 def no_reset_options(options: dict[str, Any] | None) -> None:
@@ -375,7 +407,9 @@ class PolicyOpponent(Opponent):
             try:
                 done = match.play(seat, as_token(token, t.n_actions))
             except (IllegalAction, MalformedAction) as exc:  # the opponent's mistake, not the learner's
-                raise IllegalAction(f"the opponent policy of seat {seat + 1} chose {token!r}: {exc}") from None
+                why = str(exc).rstrip(".")
+                raise IllegalAction(f"the opponent policy of seat {seat + 1} chose {token!r}: "
+                                    f"{why[:1].lower() + why[1:]}") from None
             if done is not None:
                 return
         raise IllegalAction("the opponent policy did not complete an action")
@@ -414,13 +448,14 @@ class Solo:
         others = [p for p in range(n) if p != (seat if isinstance(seat, int) else 0)]
         for p, spec in zip(others, specs, strict=True):  # a misspelt opponent is refused now, not at reset
             make_opponent(spec, table.game, p, 0, lambda: None)
-        self.max_steps = max_steps
-        self.illegal_reward = float(illegal_reward)
+        self.max_steps = count_of("max_steps", max_steps)
+        self.illegal_reward = reward_of("illegal_reward", illegal_reward)
         self.self_play: Policy | None = None
         self.match: Match | None = None
         self.seat = 0
         self.opponents: list[Opponent | None] = []
         self.steps = 0
+        self.truncated = False
         self.last_diff = 0.0
 
     def reset(self, seed: int) -> None:
@@ -432,6 +467,7 @@ class Solo:
         for p, spec in zip(others, self.specs, strict=True):
             self.opponents[p] = make_opponent(spec, t.game, p, seed, lambda: self.self_play)
         self.steps = 0
+        self.truncated = False
         self._advance()
         self.last_diff = t.difference(self.match.state, self.seat) if t.reward == "shaped" else 0.0
 
@@ -458,8 +494,9 @@ class Solo:
         m = self.match
         if m is None:
             raise OptionError("call reset() before step()")
-        if not m.deciders():
-            raise OptionError("the episode is over; call reset()")
+        if not m.deciders() or self.truncated:
+            raise OptionError(f"the episode is over{' (truncated after max_steps)' if self.truncated else ''}; "
+                              "call reset()")
         token = as_token(token, self.table.n_actions)
         self.steps += 1
         t = self.table
@@ -480,7 +517,7 @@ class Solo:
             self.last_diff = diff
         if terminated:
             reward += t.final_reward(m.state, self.seat)
-        truncated = not terminated and self.steps >= self.max_steps
+        truncated = self.truncated = not terminated and self.steps >= self.max_steps
         return reward, terminated, truncated, illegal
 
     def won(self) -> float:

@@ -41,7 +41,7 @@ import pyspiel
 from civtable.core import CHANCE, Game, GameState, make_game
 
 from .actions import WAIT, Choices
-from .match import Table
+from .match import Table, count_of
 
 PREFIX = "civtable_"
 BUILTIN = ("inceptum", "pathciv", "conquest", "dominations")
@@ -105,7 +105,15 @@ class _Context:
     def __deepcopy__(self, memo: dict[int, Any]) -> _Context:
         return self
 
+    def seat(self, player: Any) -> int:
+        """``player`` as a seat of this game, refused in plain words otherwise (a negative
+        number would otherwise index another seat's records from the end)."""
+        if isinstance(player, bool) or not isinstance(player, int | np.integer) or not 0 <= player < self.n:
+            raise ValueError(f"player {player!r} is not a player of this game: the players are 0 to {self.n - 1}")
+        return int(player)
+
     def observe(self, box: _Box, seat: int, out: np.ndarray) -> np.ndarray:
+        seat = self.seat(seat)
         t = self.table
         t.observer.encode(box.state, seat, out[:t.base_size])
         if not t.flat:
@@ -154,7 +162,7 @@ class CivtableSpielGame(pyspiel.Game):  # type: ignore[misc]
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         params = dict(params or {})
-        max_len = int(params.pop("max_game_length", DEFAULT_MAX_LENGTH))
+        max_len = count_of("max_game_length", params.pop("max_game_length", DEFAULT_MAX_LENGTH))
         self.ctx = _Context(make_game(self.civ_name, params))
         self.civ: Game = self.ctx.civ
         info = pyspiel.GameInfo(
@@ -202,6 +210,7 @@ class CivtableObserver:
             at += size
 
     def set_from(self, state: CivtableSpielState, player: int) -> None:
+        player = self.ctx.seat(player)
         box = state._box
         self.ctx.observe(box, player, self.dict["observation"])
         if self.recall:
@@ -211,6 +220,7 @@ class CivtableObserver:
                 chosen[list(box.chosen[player])] = 1.0
 
     def string_from(self, state: CivtableSpielState, player: int) -> str:
+        player = self.ctx.seat(player)
         box = state._box
         now = self.ctx.observation_string(box, player)
         if not self.recall:
@@ -333,11 +343,21 @@ class CivtableSpielState(pyspiel.State):  # type: ignore[misc]
     def returns(self) -> list[float]:
         return list(self.civ_state.returns())
 
-    def observation_string(self, player: int) -> str:
-        return self._ctx.observation_string(self._box, player)
+    def _player(self, player: int | None) -> int:
+        """The player asked about: by default the one to move, as in OpenSpiel's C++ games."""
+        if player is None:
+            player = self.current_player()
+            if player < 0:
+                raise ValueError("no player is to move (a chance node or the end of the game): name the player, "
+                                 f"0 to {self._ctx.n - 1}")
+        return self._ctx.seat(player)
 
-    def information_state_string(self, player: int) -> str:
-        return CivtableObserver(self._ctx, pyspiel.IIGObservationType(perfect_recall=True), None).string_from(self, player)
+    def observation_string(self, player: int | None = None) -> str:
+        return self._ctx.observation_string(self._box, self._player(player))
+
+    def information_state_string(self, player: int | None = None) -> str:
+        return CivtableObserver(self._ctx, pyspiel.IIGObservationType(perfect_recall=True),
+                                None).string_from(self, self._player(player))
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> CivtableSpielState:
         """A state the player cannot tell apart from this one: hidden information re-drawn

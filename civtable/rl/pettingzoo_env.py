@@ -32,12 +32,12 @@ import gymnasium
 import numpy as np
 from pettingzoo import AECEnv, ParallelEnv
 
-from civtable.core import Game, IllegalAction, OptionError
+from civtable.core import Game, IllegalAction, MalformedAction, OptionError
 
 from .actions import WAIT
 from .encoding import resolve_game
 from .gym_env import observation_space
-from .match import Match, Table, as_seed, as_token
+from .match import Match, Table, as_seed, as_token, count_of, reward_of
 from .render import RENDER_MODES, table_text
 
 DEFAULT_MAX_CYCLES = 100_000
@@ -53,18 +53,21 @@ class _Agents:
         n = self.table.n
         self.possible_agents = [f"player_{p}" for p in range(n)]
         self.agent_name_mapping = {a: p for p, a in enumerate(self.possible_agents)}
+        single = observation_space(self.table)
         obs_space = gymnasium.spaces.Dict({
-            "observation": observation_space(self.table),
+            "observation": single,
             "action_mask": gymnasium.spaces.Box(0, 1, (self.table.n_actions,), np.int8),
         })
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
         self.action_spaces = {a: gymnasium.spaces.Discrete(self.table.n_actions) for a in self.possible_agents}
-        self.max_cycles = int(max_cycles)
-        self.illegal_reward = float(illegal_reward)
+        self.state_space = gymnasium.spaces.Box(np.tile(single.low, n), np.tile(single.high, n), dtype=np.float32)
+        self.max_cycles = count_of("max_cycles", max_cycles)
+        self.illegal_reward = reward_of("illegal_reward", illegal_reward)
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise gymnasium.error.Error(f"render_mode must be one of {RENDER_MODES} or None, not {render_mode!r}")
         self.render_mode = render_mode
         self.match: Match | None = None
+        self._seeder: random.Random | None = None  # draws the seeds of resets without one
         self.cycles = 0
         self._diff = [0.0] * n
 
@@ -77,12 +80,27 @@ class _Agents:
         return self.action_spaces[agent]
 
     def _new_match(self, seed: int | None) -> Match:
-        run_seed = as_seed(seed) if seed is not None else random.SystemRandom().randrange(2**31)
+        # as Gymnasium's np_random: a seeded reset also seeds the resets without a seed that follow
+        if seed is not None:
+            run_seed = as_seed(seed)
+            self._seeder = random.Random(f"{run_seed}/next")
+        else:
+            if self._seeder is None:
+                self._seeder = random.Random(random.SystemRandom().randrange(2**63))
+            run_seed = self._seeder.randrange(2**31)
         self.match = Match(self.table, run_seed)
         self.cycles = 0
         if self.table.reward == "shaped":
             self._diff = [self.table.difference(self.match.state, p) for p in range(self.table.n)]
         return self.match
+
+    def state(self) -> np.ndarray:
+        """A global observation for centralised critics (``state_space``): the seats'
+        observations side by side, in seat order."""
+        m = self.match
+        if m is None:
+            raise OptionError("call reset() before state()")
+        return np.concatenate([m.observe(p) for p in range(self.table.n)])
 
     def _observe(self, agent: str) -> dict[str, np.ndarray]:
         m = self.match
@@ -146,12 +164,18 @@ class CivtableParallelEnv(_Agents, ParallelEnv):  # type: ignore[misc]
         if m is None:
             raise OptionError("call reset() before step()")
         agents = self.agents
+        if not agents:
+            raise OptionError("the game is over; call reset()")
         mapping = self.agent_name_mapping
         # every action is checked before any is played: a malformed one changes nothing
         unknown = [a for a in actions if a not in mapping]
         if unknown:
             raise OptionError(f"unknown agent {unknown[0]!r}; the agents are {', '.join(self.possible_agents)}")
-        tokens = {a: as_token(actions[a], self.table.n_actions) for a in agents if actions.get(a) is not None}
+        missing = [a for a in agents if actions.get(a) is None]
+        if missing:  # a deciding seat left out would stall the game without a word
+            raise MalformedAction(f"every live agent sends an action each step (wait, 0, when it has nothing to "
+                                  f"decide); missing: {', '.join(missing)}")
+        tokens = {a: as_token(actions[a], self.table.n_actions) for a in agents}
         infos: dict[str, dict[str, Any]] = {a: {} for a in agents}
         penalty: dict[str, float] = {}
         # what every seat may do is fixed before anybody acts: the masks the agents saw (each
@@ -195,13 +219,6 @@ class CivtableParallelEnv(_Agents, ParallelEnv):  # type: ignore[misc]
 
     def close(self) -> None:
         pass
-
-    def state(self) -> np.ndarray:
-        """A global observation for centralised critics: the seats' observations side by side."""
-        m = self.match
-        if m is None:
-            raise OptionError("call reset() before state()")
-        return np.concatenate([m.observe(p) for p in range(self.table.n)])
 
 
 class CivtableAECEnv(_Agents, AECEnv):  # type: ignore[misc]
@@ -271,7 +288,7 @@ class CivtableAECEnv(_Agents, AECEnv):  # type: ignore[misc]
         assert m is not None
         p = self.agent_name_mapping[agent]
         if action is None:
-            raise IllegalAction(f"{agent} must send an action (wait, 0, when it has nothing to decide); only "
+            raise IllegalAction(f"agent {agent} must send an action (wait, 0, when it has nothing to decide); only "
                                 "finished agents may send None")
         token = as_token(action, self.table.n_actions)
         self._cumulative_rewards[agent] = 0.0
@@ -323,6 +340,8 @@ class CivtableAECEnv(_Agents, AECEnv):  # type: ignore[misc]
             agent = self.agent_selection
         except AttributeError:
             raise AttributeError("agent_selection is not set before reset(): call reset() first") from None
+        if agent not in self._cumulative_rewards:  # every agent is done and removed
+            raise OptionError("the game is over and every agent is done; call reset()")
         return (self._observe(agent) if observe else None, self._cumulative_rewards[agent], self.terminations[agent],
                 self.truncations[agent], self.infos[agent])
 

@@ -26,13 +26,14 @@ from civtable.core import Game, MalformedAction, OptionError
 
 from .encoding import resolve_game
 from .gym_env import observation_space
-from .match import Policy, Solo, Table, as_seed, no_reset_options
+from .match import Policy, Solo, Table, as_seed, count_of, no_reset_options, self_play_policy
+from .render import RENDER_MODES, table_text
 
 
 class CivtableVectorEnv(VectorEnv):  # type: ignore[misc]
     """N games of one configuration, stepped together (see the module's docstring)."""
 
-    metadata = {"autoreset_mode": AutoresetMode.SAME_STEP, "render_modes": []}
+    metadata = {"autoreset_mode": AutoresetMode.SAME_STEP, "render_modes": RENDER_MODES}
 
     def __init__(
         self,
@@ -46,9 +47,12 @@ class CivtableVectorEnv(VectorEnv):  # type: ignore[misc]
         max_steps: int = 5000,
         illegal_reward: float = -0.1,
         copy: bool = True,
+        render_mode: str | None = None,
     ) -> None:
-        if num_envs < 1:
-            raise gymnasium.error.Error("num_envs must be at least 1")
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            raise gymnasium.error.Error(f"render_mode must be one of {RENDER_MODES} or None, not {render_mode!r}")
+        self.render_mode = render_mode
+        num_envs = count_of("num_envs", num_envs)
         self.game = resolve_game(game, options, content)
         self.table = Table(self.game, reward)
         self.num_envs = num_envs
@@ -86,6 +90,7 @@ class CivtableVectorEnv(VectorEnv):  # type: ignore[misc]
 
     def set_self_play(self, policy: Policy | None) -> None:
         """The policy ``opponents="self"`` plays with, in every game."""
+        policy = self_play_policy(policy)
         for s in self.solos:
             s.self_play = policy
 
@@ -147,7 +152,8 @@ class CivtableVectorEnv(VectorEnv):  # type: ignore[misc]
         elif isinstance(seed, list | tuple | np.ndarray) and np.ndim(seed) == 1:
             if len(seed) != self.num_envs:
                 raise gymnasium.error.Error(f"give one seed per game ({self.num_envs})")
-            seeds = [as_seed(x) for x in seed]
+            # None in the list: a fresh seed for that game, as Gymnasium's own vector envs take it
+            seeds = [as_seed(x) if x is not None else int(self._seeds.integers(0, 2**31 - 1)) for x in seed]
             self._seeds = np.random.default_rng(seeds)  # the games that follow are seeded from these
         else:  # one seed: the games take it and the next ones
             first = as_seed(seed)
@@ -164,6 +170,11 @@ class CivtableVectorEnv(VectorEnv):  # type: ignore[misc]
             raise MalformedAction(f"give one token number per game: {self.num_envs} integers, not an array of "
                                   f"shape {acts.shape} and type {acts.dtype}")
         acts = acts.reshape(self.num_envs)
+        n = self.table.n_actions
+        if ((acts < 0) | (acts >= n)).any():  # checked for every game before any plays
+            bad = int(acts[(acts < 0) | (acts >= n)][0])
+            raise MalformedAction(f"an action is a token number, an integer from 0 to {n - 1} (see the action mask), "
+                                  f"not {bad}")
         if self.solos[0].match is None:
             raise OptionError("call reset() before step()")
         final: list[tuple[int, np.ndarray, float]] = []
@@ -191,8 +202,24 @@ class CivtableVectorEnv(VectorEnv):  # type: ignore[misc]
             infos.update({"final_obs": obs, "_final_obs": done, "final_won": won, "_final_won": done})
         return (self._out(self._obs), self._rewards.copy(), self._terminated.copy(), self._truncated.copy(), infos)
 
+    def render(self) -> tuple[str, ...] | None:
+        """Each game's picture from its learning seat (``ansi``: returned, one text per game;
+        ``human``: printed)."""
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() without a render_mode does nothing; pass render_mode='ansi' or 'human'")
+            return None
+        texts = tuple(table_text(solo.match.state, solo.seat) if solo.match is not None
+                      else "(not started: call reset())\n" for solo in self.solos)
+        if self.render_mode == "ansi":
+            return texts
+        for i, text in enumerate(texts):
+            print(f"--- game {i + 1} of {self.num_envs} ---\n{text}")
+        return None
+
     def action_masks(self) -> np.ndarray:
         """The legal-action masks of the N games, as booleans."""
+        if self.solos[0].match is None:
+            raise OptionError("call reset() before action_masks()")
         return self._mask.astype(bool)
 
     def close_extras(self, **kwargs: Any) -> None:

@@ -154,3 +154,21 @@ def test_token_spaces_are_flat_except_dominations() -> None:
     sizes = {name: make_token_space(__import__("civtable.core", fromlist=["make_game"]).make_game(name, quick(name))).size
              for name in GAMES}
     assert sizes["pathciv"] == 205 and sizes["inceptum"] == 229 and sizes["dominations"] < 5000
+
+
+def test_the_vector_env_renders_each_game_like_the_single_env(capsys: pytest.CaptureFixture[str]) -> None:
+    """gymnasium.make_vec(..., render_mode="ansi") works (before: a TypeError about an unexpected
+    keyword) and gives each game's picture from its learning seat, as CivtableEnv does."""
+    vec = gymnasium.make_vec("civtable/PathCiv-v1", num_envs=2, vectorization_mode="vector_entry_point",
+                             render_mode="ansi", options={"players": 2})
+    vec.reset(seed=[7, 8])
+    single = CivtableEnv("pathciv", options={"players": 2}, render_mode="ansi")
+    single.reset(seed=8)
+    texts = vec.render()
+    assert isinstance(texts, tuple) and len(texts) == 2 and texts[1] == single.render()
+    assert "PATH OF CIVILIZATION" in texts[0]
+    human = CivtableVectorEnv("pathciv", num_envs=2, render_mode="human", options={"players": 2})
+    human.reset(seed=1)
+    assert human.render() is None and "--- game 2 of 2 ---" in capsys.readouterr().out
+    with pytest.raises(gymnasium.error.Error, match="render_mode must be one of"):
+        CivtableVectorEnv("pathciv", num_envs=2, render_mode="rgb_array")

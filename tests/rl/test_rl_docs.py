@@ -28,3 +28,24 @@ def test_the_training_example_installs_the_rl_extra_it_imports() -> None:
     for path in (DOC, DOC.parents[1] / "examples" / "train_ppo.py"):
         lines = re.findall(r'pip install -e "\.\[([a-z,]+)\]"', path.read_text())
         assert lines and all("rl" in extras.split(",") for extras in lines), path
+
+
+def test_the_environment_methods_the_guide_names_are_reachable_as_written() -> None:
+    """Every ``env.<attribute path>(...)`` the guide names resolves on an environment made with
+    ``gymnasium.make`` (whose wrappers pass no other attributes on in Gymnasium 1.x): before, the
+    guide said ``env.action_masks()`` and ``env.set_self_play(policy)``, an AttributeError there."""
+    import re
+
+    gymnasium = pytest.importorskip("gymnasium")
+    import civtable.rl  # noqa: F401 - registers the ids
+
+    paths = set(re.findall(r"`env\.([a-z_.]+)\(", DOC.read_text()))
+    assert {"unwrapped.action_masks", "unwrapped.set_self_play"} <= paths
+    env = gymnasium.make("civtable/PathCiv-v1", options={"players": 2}, opponents="self")
+    env.unwrapped.set_self_play(lambda obs, mask: int(mask.nonzero()[0][0]))
+    env.reset(seed=0)
+    for path in paths:
+        target: object = env
+        for name in path.split("."):
+            target = getattr(target, name)
+        assert callable(target), path

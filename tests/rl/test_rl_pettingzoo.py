@@ -113,3 +113,27 @@ def test_aec_with_turns_for_deciders_only() -> None:
             continue
         assert obs["action_mask"][WAIT] == 0
         env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_both_apis_give_a_global_state_and_its_space_for_centralised_critics(name: str) -> None:
+    """``state()`` and ``state_space`` (what MAPPO-style trainers size their critic from), in
+    the AEC API as in the parallel one: the seats' observations side by side, within the space."""
+    mod = module(name)
+    for env in (mod.env(options=quick(name)), mod.parallel_env(options=quick(name))):
+        space = env.state_space
+        n = len(env.possible_agents)
+        single = env.observation_space(env.possible_agents[0])["observation"]
+        assert space.shape == (n * single.shape[0],)
+        env.reset(seed=4)
+        rng = np.random.default_rng(4)
+        for _ in range(6):
+            state = env.state()
+            assert space.contains(state)
+            assert np.array_equal(state, np.concatenate([env._observe(a)["observation"] for a in env.possible_agents]))
+            if isinstance(env, CivtableAECEnv):
+                obs = env.observe(env.agent_selection)
+                env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+            else:
+                obs = {a: env._observe(a) for a in env.agents}
+                env.step({a: int(rng.choice(np.flatnonzero(o["action_mask"]))) for a, o in obs.items()})

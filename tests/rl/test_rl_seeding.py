@@ -55,3 +55,29 @@ def test_against_bots_every_game_replays_and_observes_as_a_fresh_encoder(name: s
         obs, _, term, trunc, info = env.step(int(np.flatnonzero(info["action_mask"])[-1]))
         if term or trunc:
             break
+
+
+def test_resets_without_a_seed_after_a_seeded_one_replay_in_every_api() -> None:
+    """reset(seed=s) once, then reset() for every episode (as Gymnasium's np_random makes it):
+    the same run of games in two environments, in PettingZoo's APIs as in Gymnasium's. Before,
+    PettingZoo's unseeded resets drew from the system's randomness, so such a run never replayed."""
+    pytest.importorskip("pettingzoo")
+    from civtable.rl.envs import pathciv_v1
+
+    def run(make: Any) -> list[str]:
+        env = make()
+        env.reset(seed=11)
+        hashes = []
+        for _ in range(3):
+            env.reset()
+            hashes.append(env.match.state.state_hash())
+        return hashes
+
+    for make in (lambda: pathciv_v1.env(options={"players": 2}), lambda: pathciv_v1.parallel_env(options={"players": 2})):
+        first = run(make)
+        assert first == run(make) and len(set(first)) == 3
+    fresh = pathciv_v1.env(options={"players": 2})
+    fresh.reset()
+    other = pathciv_v1.env(options={"players": 2})
+    other.reset()
+    assert fresh.match.state.state_hash() != other.match.state.state_hash()  # no seed at all: fresh games

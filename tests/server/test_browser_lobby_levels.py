@@ -131,3 +131,19 @@ def test_a_game_ended_early_is_listed_with_its_replay_and_review(browser: Any, s
     assert "ended early" in row.inner_text() and "Watch" not in row.inner_text()
     assert row.locator("a", has_text="Replay").get_attribute("href") == f"/replay/{g['id']}"
     assert row.locator("a", has_text="Review").get_attribute("href") == f"/review/{g['id']}"
+
+
+def test_quick_match_offers_the_games_the_lobby_offers(browser: Any, server_factory: Any, tmp_path: Path) -> None:
+    """Quick match listed Nim, a developers' example game the lobby's own list leaves out; it
+    offers the same games as the lobby, and Nim only with ?examples, as the lobby does."""
+    server = server_factory(str(tmp_path / "q.sqlite3"))
+    page = browser.new_page()
+    page.goto(server.base + "/")
+    page.wait_for_selector("#quick-game option", state="attached")
+    page.wait_for_selector("#game-select option", state="attached")
+    quick = page.eval_on_selector_all("#quick-game option", "os => os.map((o) => o.value)")
+    lobby = page.eval_on_selector_all("#game-select option", "os => os.map((o) => o.value)")
+    assert "nim" not in quick
+    assert sorted(quick) == sorted(lobby) == ["conquest", "dominations", "inceptum", "pathciv"]
+    page.goto(server.base + "/?examples")
+    page.wait_for_selector("#quick-game option[value=nim]", state="attached")

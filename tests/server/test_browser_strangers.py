@@ -23,11 +23,11 @@ def browser() -> Iterator[Any]:
     yield from launch()
 
 
-def signed_in(browser: Any, base: str, name: str) -> Any:
+def signed_in(browser: Any, base: str, name: str, lobby: str = "/") -> Any:
     """A browser context with an account ``name`` registered through the lobby's top bar."""
     context = browser.new_context(viewport=DESKTOP)
     page = context.new_page()
-    page.goto(base + "/")
+    page.goto(base + lobby)
     page.wait_for_selector("#account input[name=name]")
     page.fill("#account input[name=name]", name)
     page.fill("#account input[name=password]", PASSWORD)
@@ -111,7 +111,7 @@ def test_a_clock_runs_out_and_a_bot_takes_the_seat(browser: Any, server_factory:
 
 def test_two_browsers_meet_through_quick_match_and_finish(browser: Any, server_factory: Any, tmp_path: Path) -> None:
     server = server_factory(str(tmp_path / "q.sqlite3"))
-    pages = [signed_in(browser, server.base, name) for name in ("Ann", "Bob")]
+    pages = [signed_in(browser, server.base, name, "/?examples") for name in ("Ann", "Bob")]
     for page in pages:
         page.wait_for_selector("#quick-game option[value=nim]", state="attached")
         page.select_option("#quick-game", "nim")

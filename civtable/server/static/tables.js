@@ -70,7 +70,10 @@ Civ.lobbyTables = (() => {
 
   function fillQuickForm() {
     const form = clear(document.getElementById("quick-form"));
-    const game = el("select", { id: "quick-game", "aria-label": "Game" }, catalog.games.map((g) => el("option", { value: g.name }, g.title)));
+    // the games offered, as in the lobby's own list: developers' example games only on request (?examples)
+    const examples = new URLSearchParams(location.search).has("examples");
+    const offered = catalog.games.filter((g) => examples || !g.example);
+    const game = el("select", { id: "quick-game", "aria-label": "Game" }, offered.map((g) => el("option", { value: g.name }, g.title)));
     const players = el("select", { id: "quick-players", "aria-label": "Players" });
     const fillPlayers = () => {
       const g = catalog.games.find((x) => x.name === game.value);

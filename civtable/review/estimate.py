@@ -106,7 +106,7 @@ class Estimator:
                 s = base.clone()
                 s.apply_unchecked(action, seat)
                 self._follow_up(s, seat, self._rng("rollout", seat, key, k))
-                totals[i] += self._score(s, seat)
+                totals[i] += self._score(base if stopped(s) else s, seat)  # a round limit: as before the move
         return [self._out(t / self.samples) for t in totals]
 
     def _follow_up(self, s: GameState, seat: int, rng: random.Random) -> None:
@@ -114,6 +114,12 @@ class Estimator:
             if s.is_terminal() or s.decision().players != (seat,):
                 return
             s.apply_unchecked(self.rollout(s, seat, rng), seat)
+
+
+def stopped(state: GameState) -> bool:
+    """Whether ``state`` is over without a result: the game was cut off (a round limit reached
+    without a winner), where every seat's payoff is 0 though nobody lost."""
+    return state.is_terminal() and not state.result().finished
 
 
 def is_decision(state: GameState, player: int) -> bool:

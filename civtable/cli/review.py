@@ -95,8 +95,20 @@ def print_review(review: dict[str, Any], max_moves: int) -> None:
         f"{a['agreed']} the same move" + (f", {a['not_analysed']} not analysed (CPU budget {a['cpu_budget']:g} s spent)"
                                           if a["not_analysed"] else ""))
     moves = sorted(review["moves"], key=lambda m: m["played_chance"] - m["suggested_chance"])[:max_moves]
+    if moves:
+        out("  (the percentages: the player's estimated chance to win after the move, the rest of the turn "
+            "played out the same way)")
     for m in sorted(moves, key=lambda m: m["at"]):
-        diff = 100 * (m["played_chance"] - m["suggested_chance"])
-        out(f"  Round {m['round']}: {m['played']} ({100 * m['played_chance']:.0f}%); "
-            f"{a['level'].title()} would have played: {m['suggested']} ({100 * m['suggested_chance']:.0f}%, {diff:+.0f} points)")
+        when = f"Round {m['round']}" if m["round"] > 0 else "Setup"
+        out(f"  {when}: played: {m['played']} ({100 * m['played_chance']:.0f}%). {a['level'].title()} would have "
+            f"played: {m['suggested']} ({100 * m['suggested_chance']:.0f}%): {_compared(m)}.")
     out(f"({a['cpu_seconds']:g} CPU seconds)")
+
+
+def _compared(move: dict[str, Any]) -> str:
+    """The Strong level's move against the one played, in words: "10 points more chance to win",
+    "1 point less chance to win", "the same chance to win" (under half a point apart)."""
+    n = round(100 * (move["suggested_chance"] - move["played_chance"]))
+    if n == 0:
+        return "the same chance to win"
+    return f"{abs(n)} point{'' if abs(n) == 1 else 's'} {'more' if n > 0 else 'less'} chance to win than the move played"

@@ -81,9 +81,10 @@
     for (const m of moves) {
       const change = m.played_chance - m.suggested_chance;
       const row = el("tr", { class: change < -COSTLY ? "costly" : "minor" },
-        el("td", {}, m.round > 0 ? String(m.round) : "start"),
-        el("td", {}, m.played, el("span", { class: "muted small" }, ` (${pct(m.played_chance)})`)),
-        el("td", {}, m.suggested, el("span", { class: "muted small" }, ` (${pct(m.suggested_chance)})`)),
+        el("td", { dataset: { label: "Round" } }, m.round > 0 ? String(m.round) : "start"),
+        el("td", { dataset: { label: "Played" } }, m.played, el("span", { class: "muted small" }, ` (${pct(m.played_chance)})`)),
+        el("td", { dataset: { label: "Strong would have played" } }, m.suggested,
+          el("span", { class: "muted small" }, ` (${pct(m.suggested_chance)})`)),
         el("td", {}, points(change)));
       Civ.tint(row.firstChild, m.seat);
       body.append(row);

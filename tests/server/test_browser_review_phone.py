@@ -78,3 +78,33 @@ def test_the_moves_on_a_phone_keep_every_word_whole(browser: Any, server_factory
     assert "−15 points" in first.inner_text()
     assert_no_horizontal_scroll(page)
     shot(page, "review-moves-phone", full_page=True)
+
+
+def test_a_long_list_without_costly_moves_opens_on_those_that_cost_anything(
+        browser: Any, server_factory: Any, tmp_path: Path) -> None:
+    """A player already far behind differs from the Strong level at many decisions that change
+    nothing (0% against 0%): the list opens on the moves that lowered the chance, not on a wall
+    of "the same", and says so when there are none."""
+    server = server_factory(str(tmp_path / "s.sqlite3"))
+
+    def moves(costs: dict[int, float]) -> list[dict[str, Any]]:
+        return [{"at": 3 * i, "round": 1 + i // 3, "seat": 0, "played": f"Ada (Roman) claims the Leader Imhotep ({i})",
+                 "suggested": "Ada (Roman) claims the Leader Saladin", "played_chance": 0.1 - costs.get(i, 0.0),
+                 "suggested_chance": 0.1} for i in range(20)]
+
+    page = open_review(browser, server.base, review_with(moves({4: 0.02, 11: 0.03, 15: -0.01})))
+    visible = [r.inner_text() for r in page.locator("#moves tbody tr").all() if r.is_visible()]
+    assert len(visible) == 2 and "−2 points" in visible[0] and "−3 points" in visible[1], visible
+    assert page.inner_text("#moves-filter").strip() == "Only the moves that lowered the chance to win (2 of 20)"
+    page.click("#only-costly")
+    assert len([r for r in page.locator("#moves tbody tr").all() if r.is_visible()]) == 20
+    page.close()
+
+    page = open_review(browser, server.base, review_with(moves({15: -0.01})))
+    visible = [r.inner_text() for r in page.locator("#moves tbody tr").all() if r.is_visible()]
+    assert visible == ["None of the 20 moves where the Strong level chose otherwise lowered the chance to win "
+                       "by a point or more."], visible
+    page.click("#only-costly")
+    visible = [r.inner_text() for r in page.locator("#moves tbody tr").all() if r.is_visible()]
+    assert len(visible) == 20 and not any("None of the" in v for v in visible)
+    assert_no_horizontal_scroll(page)

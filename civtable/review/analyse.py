@@ -32,13 +32,14 @@ SAMPLES = 8
 CPU_BUDGET = 120.0
 """Default CPU seconds for one review (the move analysis stops when they are spent)."""
 SWINGS = 3
-VERSION = 5
+VERSION = 6
 """The review's version: raised when its words or fields change, so that reviews stored by a
 server are made again rather than shown in an older form (2: moves and swings in one sentence,
 moves alike told apart by content names; 3: a swing put down to the step that made most of it,
 a production or simultaneous choices included, or said to have come over the round; 4:
 Dominations' places named as the board's rulers show them, M20, instead of by lattice numbers; 5:
-a game cut off by a round limit stops where the chances stood, not at 0% for everyone)."""
+a game cut off by a round limit stops where the chances stood, not at 0% for everyone; 6: a
+step that passes the turn no longer read as a swing, moves weighed after the dice of their turn)."""
 SUGGESTING_LEVEL = "strong"
 
 

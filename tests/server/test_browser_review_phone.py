@@ -108,3 +108,33 @@ def test_a_long_list_without_costly_moves_opens_on_those_that_cost_anything(
     visible = [r.inner_text() for r in page.locator("#moves tbody tr").all() if r.is_visible()]
     assert len(visible) == 20 and not any("None of the" in v for v in visible)
     assert_no_horizontal_scroll(page)
+
+
+def test_a_phone_shows_the_whole_game_in_its_chart(browser: Any, server_factory: Any, tmp_path: Path) -> None:
+    """The wide chart scaled to a phone is kept readable by scrolling inside its box, so a
+    phone showed only the first rounds: it is given the narrow chart, the whole game at once,
+    its round labels apart, the end in view; a wider screen keeps the wide one."""
+    from civtable.review import render_chart
+
+    server = server_factory(str(tmp_path / "c.sqlite3"))
+    review = review_with([])
+    review["points"] = [{"label": "start", "round": 0, "at": 0, "chances": [0.5, 0.5]}] + [
+        {"label": f"round {r}", "round": r, "at": 10 * r, "chances": [max(0.0, 0.5 - r / 40), min(1.0, 0.5 + r / 40)]}
+        for r in range(1, 22)] + [{"label": "end", "round": 22, "at": 230, "chances": [0.0, 1.0]}]
+    review["seats"] = [{"seat": 0, "name": "Ada"}, {"seat": 1, "name": "Player 2"}]
+    review["svg"] = render_chart(review, review["names"])
+    review["svg_narrow"] = render_chart(review, review["names"], narrow=True)
+    page = open_review(browser, server.base, review)
+    box = page.eval_on_selector("#chart", "b => [b.scrollWidth, b.clientWidth]")
+    assert box[0] <= box[1], box  # nothing hidden to the side
+    labels = page.eval_on_selector_all("#chart svg text", """ts => ts.map((t) => {
+      const r = t.getBoundingClientRect(); return [t.textContent, r.left, r.right, r.top, r.height]; })""")
+    end = next(t for t in labels if t[0] == "end")
+    assert end[2] <= PHONE["width"], end
+    rounds = sorted((t for t in labels if t[0] == "start" or t[0].isdigit() or t[0] == "end"), key=lambda t: t[1])
+    assert all(a[2] <= b[1] for a, b in zip(rounds, rounds[1:]) if abs(a[3] - b[3]) < 2), rounds  # apart
+    assert min(t[4] for t in labels) >= 10, labels  # words a phone can read
+    shot(page, "review-chart-phone")
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.wait_for_function("() => document.querySelector('#chart svg').getAttribute('width') === '720'")
+    assert "estimated chance to win" in page.inner_text("#chart")

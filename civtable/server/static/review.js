@@ -34,7 +34,10 @@
       : left ? `${left} left the game before its end; ${winners || "nobody"} won.`
       : r.ended === "expired" ? "Nobody played this game for a long time: it ended before its end."
       : "The game stopped before its end.";
-    showChart(r.svg);
+    // a phone shows the narrow chart (the whole game at a readable size); a wider screen the wide one
+    const narrow = window.matchMedia("(max-width: 600px)");
+    showChart(narrow.matches && r.svg_narrow ? r.svg_narrow : r.svg);
+    narrow.onchange = () => showChart(narrow.matches && r.svg_narrow ? r.svg_narrow : r.svg);
     const last = r.points[r.points.length - 1];
     clear(document.getElementById("chart-legend")).append(...r.names.map((name, p) =>
       el("li", { dataset: { seat: p } }, Civ.swatch(p), name, r.bots && r.bots[p] ? ` (${r.bots[p]})` : "",

@@ -54,9 +54,14 @@ def run(args: argparse.Namespace) -> int:
     samples = SAMPLES if args.samples is None else args.samples
     if not 1 <= samples <= 256:
         raise OptionError("--samples must be between 1 and 256")
+    if args.out:
+        _check_out(Path(args.out))
     review = review_record(record, seats=seats, cpu_budget=budget, samples=samples)
     if args.out:
-        Path(args.out).write_text(render_chart(review))
+        try:
+            Path(args.out).write_text(render_chart(review))
+        except OSError as exc:
+            raise OptionError(f"--out {args.out}: cannot write the chart there ({exc.strerror or exc})") from exc
     if args.json:
         out(json.dumps(review))
         return 0
@@ -64,6 +69,18 @@ def run(args: argparse.Namespace) -> int:
     if args.out:
         out(f"chart written to {args.out}")
     return 0
+
+
+def _check_out(path: Path) -> None:
+    """``--out`` names an SVG file in a folder that exists, before any time is spent (the chart
+    is SVG: written under another name, an image viewer would not open it)."""
+    if path.suffix.lower() != ".svg":
+        raise OptionError(f"--out {path}: the chart is written as SVG; give a file name ending in .svg")
+    folder = path.parent if str(path.parent) else Path(".")
+    if not folder.is_dir():
+        raise OptionError(f"--out {path}: there is no folder {folder}")
+    if path.is_dir():
+        raise OptionError(f"--out {path}: that is a folder; give a file name ending in .svg")
 
 
 def print_review(review: dict[str, Any], max_moves: int) -> None:

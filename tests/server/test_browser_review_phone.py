@@ -72,7 +72,7 @@ def test_the_moves_on_a_phone_keep_every_word_whole(browser: Any, server_factory
     first = page.locator("#moves tbody tr").first
     labels = page.eval_on_selector_all("#moves tbody tr:first-child td", "tds => tds.map((td) => "
                                        "getComputedStyle(td, '::before').content)")
-    assert labels == ['"Round: "', '"Played: "', '"Strong would have played: "', "none"], labels
+    assert labels == ['"Round: "', '"Played: "', '"Strong would have played: "', '"Against Strong: "'], labels
     tops = first.evaluate("tr => [...tr.cells].map((td) => Math.round(td.getBoundingClientRect().top))")
     assert tops[3] == tops[0] and tops[1] > tops[0] and tops[2] > tops[1], tops
     assert "−15 points" in first.inner_text()

@@ -68,8 +68,9 @@
     }
     summary.textContent = `${who}: ${a.analysed} of ${a.decisions} decisions compared with the Strong level, ` +
       `${a.agreed} the same move.` + (a.not_analysed ? ` ${a.not_analysed} not compared: the review's budget of ` +
-      `${a.cpu_budget} CPU seconds was spent.` : "") + " The change is the player's estimated chance after their " +
-      "move against after the Strong level's, the rest of the turn played out the same way.";
+      `${a.cpu_budget} CPU seconds was spent.` : "") + " The percentages are the player's estimated chance to win " +
+      "after each move, the rest of the turn played out the same way; \u2018Against Strong\u2019 is the " +
+      "difference: \u2212 points where the move played gave less chance than the Strong level's.";
     const moves = [...r.moves].sort((x, y) => x.at - y.at);
     const change = (m) => m.played_chance - m.suggested_chance;
     const cost = (m) => Math.round(100 * change(m)) < 0;  // the move played lowered the chance (by a point or more)
@@ -98,7 +99,7 @@
         el("td", { dataset: { label: "Played" } }, m.played, el("span", { class: "muted small" }, ` (${pct(m.played_chance)})`)),
         el("td", { dataset: { label: "Strong would have played" } }, m.suggested,
           el("span", { class: "muted small" }, ` (${pct(m.suggested_chance)})`)),
-        el("td", {}, points(change(m))));
+        el("td", { dataset: { label: "Against Strong" } }, points(change(m))));
       Civ.tint(row.firstChild, m.seat);
       body.append(row);
     }

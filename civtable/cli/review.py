@@ -111,7 +111,8 @@ def print_review(review: dict[str, Any], max_moves: int) -> None:
     out(f"Moves of {who} against the {a['level'].title()} level: {a['analysed']} of {a['decisions']} decisions analysed, "
         f"{a['agreed']} the same move" + (f", {a['not_analysed']} not analysed (CPU budget {a['cpu_budget']:g} s spent)"
                                           if a["not_analysed"] else ""))
-    moves = sorted(review["moves"], key=lambda m: m["played_chance"] - m["suggested_chance"])[:max_moves]
+    better = [m for m in review["moves"] if _gain(m) > 0]  # the Strong level's move gives more chance
+    moves = sorted(better, key=lambda m: m["played_chance"] - m["suggested_chance"])[:max_moves]
     if moves:
         out("  (the percentages: the player's estimated chance to win after the move, the rest of the turn "
             "played out the same way)")
@@ -119,13 +120,24 @@ def print_review(review: dict[str, Any], max_moves: int) -> None:
         when = f"Round {m['round']}" if m["round"] > 0 else "Setup"
         out(f"  {when}: played: {m['played']} ({100 * m['played_chance']:.0f}%). {a['level'].title()} would have "
             f"played: {m['suggested']} ({100 * m['suggested_chance']:.0f}%): {_compared(m)}.")
+    if len(better) > len(moves):
+        out(f"  … and {len(better) - len(moves)} more (--moves N lists more).")
+    rest = len(review["moves"]) - len(better)
+    if rest:
+        level = a["level"].title()
+        out(f"  At {rest} other decision{'s' if rest != 1 else ''} the {level} level chose otherwise, for no more chance to win."
+            if moves else f"  Where the {level} level chose otherwise ({rest} decision{'s' if rest != 1 else ''}), "
+            "it gave no more chance to win.")
     out(f"({a['cpu_seconds']:g} CPU seconds)")
 
 
+def _gain(move: dict[str, Any]) -> int:
+    """How many points (rounded) more chance the Strong level's move gives than the move played."""
+    return round(100 * (move["suggested_chance"] - move["played_chance"]))
+
+
 def _compared(move: dict[str, Any]) -> str:
-    """The Strong level's move against the one played, in words: "10 points more chance to win",
-    "1 point less chance to win", "the same chance to win" (under half a point apart)."""
-    n = round(100 * (move["suggested_chance"] - move["played_chance"]))
-    if n == 0:
-        return "the same chance to win"
-    return f"{abs(n)} point{'' if abs(n) == 1 else 's'} {'more' if n > 0 else 'less'} chance to win than the move played"
+    """How much more chance the Strong level's move gives, in words: "10 points more chance to
+    win than the move played", "1 point more ..."."""
+    n = _gain(move)
+    return f"{n} point{'' if n == 1 else 's'} more chance to win than the move played"

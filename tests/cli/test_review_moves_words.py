@@ -1,6 +1,7 @@
 """``civtable review`` tells each move the Strong level would have played otherwise in plain
-words: how much more (or less) chance to win it gives than the move played, "1 point" in the
-singular, never "-0 points" or "+2 points" with no word of what they are points of."""
+words: how much more chance to win it gives than the move played, "1 point" in the singular,
+never "-0 points" or "+2 points" with no word of what they are points of; a Strong move that
+gives no more chance is counted, not offered as a better move."""
 
 from __future__ import annotations
 
@@ -31,8 +32,22 @@ def test_the_better_moves_say_in_words_how_much_they_change_the_chance(capsys: p
     assert "Round 1: played: Player 1 takes 0 (56%). Strong would have played: Player 1 takes 1 (66%): " \
            "10 points more chance to win than the move played." in text, text
     assert "takes 2 (31%): 1 point more chance to win than the move played." in text, text
-    assert "takes 3 (40%): the same chance to win." in text, text
-    assert "takes 4 (47%): 2 points less chance to win than the move played." in text, text
     assert "Setup: played: Player 1 takes 4" in text and "Round 0" not in text, text
     assert "estimated chance to win after the move" in text
     assert "points)" not in text and "-0" not in text and "+" not in text, text
+    # a move of the Strong level that gives no more chance is no better move: counted, not listed
+    assert "takes 3" not in text and "takes 4 (47%)" not in text and " less " not in text, text
+    assert "At 2 other decisions the Strong level chose otherwise, for no more chance to win." in text, text
+
+
+def test_no_better_move_to_show_says_so(capsys: pytest.CaptureFixture[str]) -> None:
+    print_review(_review([(4, 0.0, 0.0), (5, 0.02, 0.019)]), 10)
+    text = capsys.readouterr().out
+    assert "Where the Strong level chose otherwise (2 decisions), it gave no more chance to win." in text, text
+    assert "would have played" not in text and "the percentages" not in text, text
+
+
+def test_more_better_moves_than_listed_are_counted(capsys: pytest.CaptureFixture[str]) -> None:
+    print_review(_review([(r, 0.3, 0.4) for r in range(1, 6)]), 2)
+    text = capsys.readouterr().out
+    assert text.count("would have played") == 2 and "… and 3 more (--moves N lists more)." in text, text

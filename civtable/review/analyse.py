@@ -170,8 +170,9 @@ def _points(est: Estimator, states: list[GameState], n: int) -> list[Point]:
     last = len(states) - 1
     if stopped(final):  # cut off by a round limit: the chances where it stopped, not "nobody won"
         last -= 1
+    like = states[points[-1].at] if points else None  # a record stopped mid-round: read as its round's steps are
     points.append(Point("end" if final.result().finished else "stopped", _round(final), last,
-                        [round(est.chance(states[last], p), 4) for p in range(n)]))
+                        [round(est.chance(states[last], p, like), 4) for p in range(n)]))
     return points
 
 

@@ -48,3 +48,22 @@ def test_buying_a_research_roll_is_weighed_after_its_roll() -> None:
         assert buy > done - 0.02, (i, done, buy)  # one more research level is no loss
         found += 1
     assert found >= 10
+
+
+def test_a_record_stopped_in_the_middle_of_a_turn_adds_up() -> None:
+    """The last point of a record that stops in another seat's turn (a game its people ended
+    early) is read as its round's steps are, so that the steps still add up to the swing."""
+    from civtable.core import GameRecord
+
+    full = _record("conquest", 3)
+    game, states = _states(full)
+    cut = next(i for i in range(150, len(states)) if states[i].active == 1 and states[i].phase == "move")
+    record = GameRecord.from_json({**full.to_json(), "actions": full.to_json()["actions"][:cut], "final_hash": None})
+    game, states = _states(record)
+    est = Estimator(game, 2, 3)
+    points = _points(est, states, 2)
+    assert points[-1].label == "stopped"
+    for seat in (0, 1):
+        found = steps(game, est, record, states, points[-2].at, points[-1].at, seat)
+        swing = points[-1].chances[seat] - points[-2].chances[seat]
+        assert abs(sum(st.change for st in found) - swing) < 0.002, (seat, swing)

@@ -39,7 +39,8 @@ moves alike told apart by content names; 3: a swing put down to the step that ma
 a production or simultaneous choices included, or said to have come over the round; 4:
 Dominations' places named as the board's rulers show them, M20, instead of by lattice numbers; 5:
 a game cut off by a round limit stops where the chances stood, not at 0% for everyone; 6: a
-step that passes the turn no longer read as a swing, moves weighed after the dice of their turn)."""
+step that passes the turn no longer read as a swing, moves weighed after the dice of their turn, a
+record stopped mid-turn read as its round's steps are)."""
 SUGGESTING_LEVEL = "strong"
 
 

@@ -54,9 +54,14 @@ def run(args: argparse.Namespace) -> int:
     samples = SAMPLES if args.samples is None else args.samples
     if not 1 <= samples <= 256:
         raise OptionError("--samples must be between 1 and 256")
+    if args.out:
+        _check_out(Path(args.out))
     review = review_record(record, seats=seats, cpu_budget=budget, samples=samples)
     if args.out:
-        Path(args.out).write_text(render_chart(review))
+        try:
+            Path(args.out).write_text(render_chart(review))
+        except OSError as exc:
+            raise OptionError(f"--out {args.out}: cannot write the chart there ({exc.strerror or exc})") from exc
     if args.json:
         out(json.dumps(review))
         return 0
@@ -64,6 +69,18 @@ def run(args: argparse.Namespace) -> int:
     if args.out:
         out(f"chart written to {args.out}")
     return 0
+
+
+def _check_out(path: Path) -> None:
+    """``--out`` names an SVG file in a folder that exists, before any time is spent (the chart
+    is SVG: written under another name, an image viewer would not open it)."""
+    if path.suffix.lower() != ".svg":
+        raise OptionError(f"--out {path}: the chart is written as SVG; give a file name ending in .svg")
+    folder = path.parent if str(path.parent) else Path(".")
+    if not folder.is_dir():
+        raise OptionError(f"--out {path}: there is no folder {folder}")
+    if path.is_dir():
+        raise OptionError(f"--out {path}: that is a folder; give a file name ending in .svg")
 
 
 def print_review(review: dict[str, Any], max_moves: int) -> None:
@@ -94,9 +111,33 @@ def print_review(review: dict[str, Any], max_moves: int) -> None:
     out(f"Moves of {who} against the {a['level'].title()} level: {a['analysed']} of {a['decisions']} decisions analysed, "
         f"{a['agreed']} the same move" + (f", {a['not_analysed']} not analysed (CPU budget {a['cpu_budget']:g} s spent)"
                                           if a["not_analysed"] else ""))
-    moves = sorted(review["moves"], key=lambda m: m["played_chance"] - m["suggested_chance"])[:max_moves]
+    better = [m for m in review["moves"] if _gain(m) > 0]  # the Strong level's move gives more chance
+    moves = sorted(better, key=lambda m: m["played_chance"] - m["suggested_chance"])[:max_moves]
+    if moves:
+        out("  (the percentages: the player's estimated chance to win after the move, the rest of the turn "
+            "played out the same way)")
     for m in sorted(moves, key=lambda m: m["at"]):
-        diff = 100 * (m["played_chance"] - m["suggested_chance"])
-        out(f"  Round {m['round']}: {m['played']} ({100 * m['played_chance']:.0f}%); "
-            f"{a['level'].title()} would have played: {m['suggested']} ({100 * m['suggested_chance']:.0f}%, {diff:+.0f} points)")
+        when = f"Round {m['round']}" if m["round"] > 0 else "Setup"
+        out(f"  {when}: played: {m['played']} ({100 * m['played_chance']:.0f}%). {a['level'].title()} would have "
+            f"played: {m['suggested']} ({100 * m['suggested_chance']:.0f}%): {_compared(m)}.")
+    if len(better) > len(moves):
+        out(f"  … and {len(better) - len(moves)} more (--moves N lists more).")
+    rest = len(review["moves"]) - len(better)
+    if rest:
+        level = a["level"].title()
+        out(f"  At {rest} other decision{'s' if rest != 1 else ''} the {level} level chose otherwise, for no more chance to win."
+            if moves else f"  Where the {level} level chose otherwise ({rest} decision{'s' if rest != 1 else ''}), "
+            "it gave no more chance to win.")
     out(f"({a['cpu_seconds']:g} CPU seconds)")
+
+
+def _gain(move: dict[str, Any]) -> int:
+    """How many points (rounded) more chance the Strong level's move gives than the move played."""
+    return round(100 * (move["suggested_chance"] - move["played_chance"]))
+
+
+def _compared(move: dict[str, Any]) -> str:
+    """How much more chance the Strong level's move gives, in words: "10 points more chance to
+    win than the move played", "1 point more ..."."""
+    n = _gain(move)
+    return f"{n} point{'' if n == 1 else 's'} more chance to win than the move played"

@@ -25,19 +25,22 @@ from civtable.core.record import game_for_record
 from civtable.core.teaching import teaching_module
 
 from .cause import cause, steps
-from .estimate import Estimator, describe, is_decision
+from .estimate import Estimator, describe, is_decision, stopped
 
 SAMPLES = 8
 """Determinisations per estimate in games with hidden information."""
 CPU_BUDGET = 120.0
 """Default CPU seconds for one review (the move analysis stops when they are spent)."""
 SWINGS = 3
-VERSION = 4
+VERSION = 6
 """The review's version: raised when its words or fields change, so that reviews stored by a
 server are made again rather than shown in an older form (2: moves and swings in one sentence,
 moves alike told apart by content names; 3: a swing put down to the step that made most of it,
 a production or simultaneous choices included, or said to have come over the round; 4:
-Dominations' places named as the board's rulers show them, M20, instead of by lattice numbers)."""
+Dominations' places named as the board's rulers show them, M20, instead of by lattice numbers; 5:
+a game cut off by a round limit stops where the chances stood, not at 0% for everyone; 6: a
+step that passes the turn no longer read as a swing, moves weighed after the dice of their turn, a
+record stopped mid-turn read as its round's steps are)."""
 SUGGESTING_LEVEL = "strong"
 
 
@@ -165,8 +168,12 @@ def _points(est: Estimator, states: list[GameState], n: int) -> list[Point]:
                 points.append(Point(f"round {last_round}", last_round, i, chances))
             last_round = r
     final = states[-1]
-    points.append(Point("end" if final.is_terminal() else "stopped", _round(final), len(states) - 1,
-                        [round(est.chance(final, p), 4) for p in range(n)]))
+    last = len(states) - 1
+    if stopped(final):  # cut off by a round limit: the chances where it stopped, not "nobody won"
+        last -= 1
+    like = states[points[-1].at] if points else None  # a record stopped mid-round: read as its round's steps are
+    points.append(Point("end" if final.result().finished else "stopped", _round(final), last,
+                        [round(est.chance(states[last], p, like), 4) for p in range(n)]))
     return points
 
 

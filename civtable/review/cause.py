@@ -58,11 +58,11 @@ def steps(game: Any, est: Estimator, record: GameRecord, states: list[GameState]
         action = Action.parse(text)
         actor = player if player != CHANCE else -1
         words, together = _words(game, record, states, i, seat, action)
-        now = est.chance(states[i + 1], seat)
+        now = est.chance(states[i + 1], seat, states[start])
         split = game.before_follow_up(states[i], player, action)
         if split is not None:
             held, follow_up = split
-            middle = est.chance(held, seat)
+            middle = est.chance(held, seat, states[start])
             out.append(Step(i, actor, words, middle - prev, together))
             out.append(Step(i, RULES, follow_up, now - middle))
         else:

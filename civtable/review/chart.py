@@ -16,55 +16,65 @@ SEAT_COLOURS = ("#d62728", "#1f77b4", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf"
 
 WIDTH, HEIGHT = 720, 360
 LEFT, RIGHT, TOP, BOTTOM = 52, 150, 34, 44
+NARROW = (360, 250, 52, 14, 12, 40)
+"""The phone's chart (width, height, left, right, top, bottom): no title and no legend inside it
+(the page has both above and below it), so that the whole game fits a phone's width with words
+that stay readable (the wide chart, scaled down to a phone, showed only its first rounds)."""
 
 
-def render_chart(review: dict[str, Any], names: Sequence[str] | None = None) -> str:
+def render_chart(review: dict[str, Any], names: Sequence[str] | None = None, narrow: bool = False) -> str:
     """The chart of ``review`` (see :func:`civtable.review.review_record`); ``names`` are the
-    seats' names for people (default: the review's "Player N")."""
+    seats' names for people (default: the review's "Player N"); ``narrow``: for a phone's width."""
+    width, height, left, right, top, bottom = NARROW if narrow else (WIDTH, HEIGHT, LEFT, RIGHT, TOP, BOTTOM)
     points = review["points"]
     seats = review["seats"]
     names = list(names) if names else [s["name"] for s in seats]
-    w, h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
+    w, h = width - left - right, height - top - bottom
     count = max(1, len(points) - 1)
 
     def x(k: int) -> float:
-        return LEFT + w * k / count
+        return left + w * k / count
 
     def y(v: float) -> float:
-        return TOP + h * (1.0 - max(0.0, min(1.0, v)))
+        return top + h * (1.0 - max(0.0, min(1.0, v)))
 
     out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH}" height="{HEIGHT}" '
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{width}" height="{height}" '
         f'class="review-chart" role="img" aria-label="{escape(_summary(review, names))}">',
-        f'<rect x="0" y="0" width="{WIDTH}" height="{HEIGHT}" fill="#ffffff"/>',
-        f'<text x="{LEFT}" y="20" font-size="14" font-family="sans-serif">'
-        f'{escape(review["title"])}: estimated chance to win, from each player\'s own information</text>',
+        f'<rect x="0" y="0" width="{width}" height="{height}" fill="#ffffff"/>',
     ]
+    if not narrow:
+        out.append(f'<text x="{left}" y="20" font-size="14" font-family="sans-serif">'
+                   f'{escape(review["title"])}: estimated chance to win, from each player\'s own information</text>')
     for v in (0.0, 0.25, 0.5, 0.75, 1.0):  # horizontal grid
-        out.append(f'<line x1="{LEFT}" y1="{y(v):.1f}" x2="{LEFT + w}" y2="{y(v):.1f}" stroke="#ddd"/>')
-        out.append(f'<text x="{LEFT - 6}" y="{y(v) + 4:.1f}" font-size="11" text-anchor="end" '
+        out.append(f'<line x1="{left}" y1="{y(v):.1f}" x2="{left + w}" y2="{y(v):.1f}" stroke="#ddd"/>')
+        out.append(f'<text x="{left - 6}" y="{y(v) + 4:.1f}" font-size="11" text-anchor="end" '
                    f'font-family="sans-serif">{int(v * 100)}%</text>')
-    step = max(1, len(points) // 12)
+    step = max(1, -(-len(points) // 7) if narrow else len(points) // 12)
     for k, pt in enumerate(points):  # round labels
         if k % step and k != len(points) - 1:
             continue
+        if narrow and k < len(points) - 1 and (len(points) - 1 - k) * w / count < 26:
+            continue  # too close to the last label ("end") to read apart
         label = pt["label"] if pt["label"] in ("start", "end", "stopped") else str(pt["round"])
-        out.append(f'<text x="{x(k):.1f}" y="{TOP + h + 16}" font-size="11" text-anchor="middle" '
+        out.append(f'<text x="{x(k):.1f}" y="{top + h + 16}" font-size="11" text-anchor="middle" '
                    f'font-family="sans-serif">{escape(label)}</text>')
-    out.append(f'<text x="{LEFT + w / 2:.1f}" y="{HEIGHT - 8}" font-size="12" text-anchor="middle" '
+    out.append(f'<text x="{left + w / 2:.1f}" y="{height - 8}" font-size="12" text-anchor="middle" '
                f'font-family="sans-serif">after round</text>')
-    out.append(f'<text x="{-(TOP + h / 2):.1f}" y="13" transform="rotate(-90)" font-size="12" text-anchor="middle" '
+    out.append(f'<text x="{-(top + h / 2):.1f}" y="13" transform="rotate(-90)" font-size="12" text-anchor="middle" '
                f'font-family="sans-serif" class="y-axis">chance to win</text>')
     for p in range(len(seats)):
         colour = SEAT_COLOURS[p % len(SEAT_COLOURS)]
         path = " ".join(f"{x(k):.1f},{y(pt['chances'][p]):.1f}" for k, pt in enumerate(points))
         out.append(f'<polyline points="{path}" fill="none" stroke="{colour}" stroke-width="2.2" '
                    f'data-seat="{p}"><title>{escape(names[p])}</title></polyline>')
-        ly = TOP + 14 + 20 * p
+        if narrow:  # the names are beside the chart on the page
+            continue
+        ly = top + 14 + 20 * p
         won = " (won)" if p in review.get("winners", []) else ""
-        out.append(f'<line x1="{LEFT + w + 14}" y1="{ly - 4}" x2="{LEFT + w + 34}" y2="{ly - 4}" '
+        out.append(f'<line x1="{left + w + 14}" y1="{ly - 4}" x2="{left + w + 34}" y2="{ly - 4}" '
                    f'stroke="{colour}" stroke-width="3"/>')
-        out.append(f'<text x="{LEFT + w + 40}" y="{ly}" font-size="12" font-family="sans-serif">'
+        out.append(f'<text x="{left + w + 40}" y="{ly}" font-size="12" font-family="sans-serif">'
                    f'{escape(_short(names[p]) + won)}</text>')
     for n, sw in enumerate(review["swings"], 1):
         k = _point_after(points, sw["at"])

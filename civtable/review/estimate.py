@@ -17,6 +17,7 @@ search bot's rollout policy, and the position is then scored: the turn horizon o
 
 from __future__ import annotations
 
+import importlib
 import math
 import random
 import re
@@ -29,6 +30,7 @@ from typing import Any
 from civtable.bots.greedy import game_bot_module
 from civtable.bots.mcts import generic_greedy_rollout
 from civtable.core import CHANCE, Action, Game, GameState, observe
+from civtable.core.game import sample_chance
 
 Leaf = Callable[[GameState], list[float]]
 Rollout = Callable[[GameState, int, random.Random], Action]
@@ -73,26 +75,33 @@ class Estimator:
         self.samples = 1 if game.info.information == "perfect" else samples
         self.seed = seed
         self.slope = calibration_slopes().get(game.info.name, 1.0) if calibrate else 1.0
+        self.neutral = _turn_neutral(game)
 
     def _rng(self, *key: object) -> random.Random:
         return random.Random("civtable-review/" + "/".join(str(k) for k in (self.seed, *key)))
 
-    def _score(self, state: GameState, seat: int) -> float:
+    def _score(self, state: GameState, seat: int, like: GameState | None = None) -> float:
         if state.is_terminal():
             return state.returns()[seat]
+        if like is not None and self.neutral is not None:  # whose turn it is, as in ``like``
+            state = self.neutral(state, like)
         return float(self.leaf(state)[seat])
 
     def _out(self, raw: float) -> float:
         return calibrated(raw, self.slope, self.game.num_players)
 
-    def chance(self, state: GameState, seat: int) -> float:
+    def chance(self, state: GameState, seat: int, like: GameState | None = None) -> float:
         """``seat``'s chance to win in ``state`` as ``seat`` sees it (mean over its samples; the
-        same draws of the generator for every state, so that estimates compare)."""
+        same draws of the generator for every state, so that estimates compare). With ``like``,
+        in a game whose estimate weighs whose turn it is, the state is read with the seat to
+        play as in ``like`` (``turn_neutral`` in the game's ``follow_up`` module): a step that
+        passes the turn is judged by what it did, not by whose turn comes next."""
         if state.is_terminal():
             return state.returns()[seat]
         snapshot = state.clone()  # drawn from as observe() does (the state may stand between decisions)
         rng = self._rng("chance", seat)
-        return self._out(sum(self._score(snapshot.resample(seat, rng), seat) for _ in range(self.samples)) / self.samples)
+        return self._out(sum(self._score(snapshot.resample(seat, rng), seat, like)
+                             for _ in range(self.samples)) / self.samples)
 
     def after(self, state: GameState, seat: int, actions: list[Action], key: object = "") -> list[float]:
         """``seat``'s chance after each of ``actions`` (its own legal moves in ``state``), each
@@ -106,14 +115,42 @@ class Estimator:
                 s = base.clone()
                 s.apply_unchecked(action, seat)
                 self._follow_up(s, seat, self._rng("rollout", seat, key, k))
-                totals[i] += self._score(s, seat)
+                # a round limit: as before the move; the turn passed on by one move and not the
+                # other is not counted as the difference between them
+                totals[i] += self._score(base if stopped(s) else s, seat, base)
         return [self._out(t / self.samples) for t in totals]
 
     def _follow_up(self, s: GameState, seat: int, rng: random.Random) -> None:
+        """The rest of ``seat``'s turn: its own decisions by the rollout policy, and the draws of
+        chance among them (a research roll it bought) drawn from ``rng``, until another seat
+        decides: so that a move that buys a roll is weighed after the roll, as the move that ends
+        the turn is, not before it."""
         for _ in range(FOLLOW_UP):
-            if s.is_terminal() or s.decision().players != (seat,):
+            if s.is_terminal():
                 return
-            s.apply_unchecked(self.rollout(s, seat, rng), seat)
+            players = s.decision().players
+            if players == (CHANCE,):
+                s.apply_unchecked(sample_chance(s.chance_outcomes(), rng), CHANCE)
+            elif players == (seat,):
+                s.apply_unchecked(self.rollout(s, seat, rng), seat)
+            else:
+                return
+
+
+def _turn_neutral(game: Game) -> Callable[[GameState, GameState], GameState] | None:
+    """The game's ``turn_neutral(state, like)`` (in ``civtable.games.<name>.follow_up``), if any."""
+    try:
+        module = importlib.import_module(f"civtable.games.{game.info.name}.follow_up")
+    except ModuleNotFoundError:
+        return None
+    found = getattr(module, "turn_neutral", None)
+    return found if callable(found) else None
+
+
+def stopped(state: GameState) -> bool:
+    """Whether ``state`` is over without a result: the game was cut off (a round limit reached
+    without a winner), where every seat's payoff is 0 though nobody lost."""
+    return state.is_terminal() and not state.result().finished
 
 
 def is_decision(state: GameState, player: int) -> bool:

@@ -185,6 +185,7 @@ def presented(review: dict[str, Any], live: LiveGame) -> dict[str, Any]:
     out["ended"] = live.status  # "finished", or "ended" (early) or "expired" (abandoned)
     out["bots"] = [None if spec == "human" else bot_label(live.game.info.name, spec) for spec in live.seats]
     out["svg"] = render_chart(out, names)
+    out["svg_narrow"] = render_chart(out, names, narrow=True)  # a phone's: the whole game at a readable size
     return out
 
 

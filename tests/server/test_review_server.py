@@ -43,6 +43,7 @@ def test_a_finished_game_is_reviewed_in_the_background_and_cached(db_path: str) 
         review = wait_for(ready, timeout=60, interval=0.2)
         assert review["status"] == "ready" and review["names"][0] == "Ada"
         assert review["svg"].startswith("<svg") and "Ada" in review["svg"]
+        assert review["svg_narrow"].startswith("<svg") and 'width="360"' in review["svg_narrow"]  # the phone's
         assert review["analysis"]["seats"] == [0] and review["analysis"]["cpu_budget"] == 60.0
         assert review["analysis"]["analysed"] + review["analysis"]["not_analysed"] == review["analysis"]["decisions"]
         assert all("Player 1" not in sw["sentence"] for sw in review["swings"])

@@ -16,6 +16,8 @@ itself (battles won, the Score phase, the unused resources removed) stays with t
 
 from __future__ import annotations
 
+from typing import Any
+
 from civtable.core import Action, holding
 from civtable.core.holding import hold
 
@@ -45,3 +47,17 @@ def resume(held: ConquestState) -> ConquestState:
 
 def _words(held: ConquestState) -> str:
     return f"{held.game.seat_name(held.active)}'s production and upkeep"
+
+
+def turn_neutral(state: Any, like: Any) -> Any:
+    """``state`` as the review estimates it beside ``like``: with the seat to play as in ``like``.
+    The leaf estimate weighs whose turn it is (the seat to play next is ahead by a turn), so the
+    step that passes the turn would otherwise read as a gain or a loss of its own: the last
+    research roll of a turn as a fall of 14 points, ending the research phase as worse than
+    buying one more roll. Over a round the turn comes back, so the round's points keep their
+    estimates; within it, a step is judged by what it did, not by whose turn came next."""
+    if not isinstance(state, ConquestState) or not isinstance(like, ConquestState) or state.active == like.active:
+        return state
+    out = state.clone()
+    out.active = like.active
+    return out

@@ -34,7 +34,10 @@
       : left ? `${left} left the game before its end; ${winners || "nobody"} won.`
       : r.ended === "expired" ? "Nobody played this game for a long time: it ended before its end."
       : "The game stopped before its end.";
-    showChart(r.svg);
+    // a phone shows the narrow chart (the whole game at a readable size); a wider screen the wide one
+    const narrow = window.matchMedia("(max-width: 600px)");
+    showChart(narrow.matches && r.svg_narrow ? r.svg_narrow : r.svg);
+    narrow.onchange = () => showChart(narrow.matches && r.svg_narrow ? r.svg_narrow : r.svg);
     const last = r.points[r.points.length - 1];
     clear(document.getElementById("chart-legend")).append(...r.names.map((name, p) =>
       el("li", { dataset: { seat: p } }, Civ.swatch(p), name, r.bots && r.bots[p] ? ` (${r.bots[p]})` : "",
@@ -65,26 +68,38 @@
     }
     summary.textContent = `${who}: ${a.analysed} of ${a.decisions} decisions compared with the Strong level, ` +
       `${a.agreed} the same move.` + (a.not_analysed ? ` ${a.not_analysed} not compared: the review's budget of ` +
-      `${a.cpu_budget} CPU seconds was spent.` : "") + " The change is the player's estimated chance after their " +
-      "move against after the Strong level's, the rest of the turn played out the same way.";
+      `${a.cpu_budget} CPU seconds was spent.` : "") + " The percentages are the player's estimated chance to win " +
+      "after each move, the rest of the turn played out the same way; \u2018Against Strong\u2019 is the " +
+      "difference: \u2212 points where the move played gave less chance than the Strong level's.";
     const moves = [...r.moves].sort((x, y) => x.at - y.at);
-    const costly = moves.filter((m) => m.played_chance - m.suggested_chance < -COSTLY).length;
-    // a long list opens on the moves that cost most; one click shows every move
-    const filter = moves.length > FEW && costly > 0;
+    const change = (m) => m.played_chance - m.suggested_chance;
+    const cost = (m) => Math.round(100 * change(m)) < 0;  // the move played lowered the chance (by a point or more)
+    const costly = moves.filter((m) => change(m) < -COSTLY).length;
+    // a long list opens on the moves that cost most, or on those that cost anything when none cost
+    // more than 5 points (not on rows of "the same"); one click shows every move
+    const filter = moves.length > FEW;
+    const kept = costly > 0 ? (m) => change(m) < -COSTLY : cost;
+    const keptCount = moves.filter(kept).length;
     document.getElementById("moves-filter").classList.toggle("hidden", !filter);
-    document.getElementById("moves-filter-text").textContent =
-      `Only the moves that cost more than ${Math.round(100 * COSTLY)} points (${costly} of ${moves.length})`;
+    document.getElementById("moves-filter-text").textContent = (costly > 0
+      ? `Only the moves that cost more than ${Math.round(100 * COSTLY)} points`
+      : "Only the moves that lowered the chance to win") + ` (${keptCount} of ${moves.length})`;
     const only = document.getElementById("only-costly");
     only.checked = filter;
     table.classList.toggle("only-costly", filter);
     only.onchange = () => table.classList.toggle("only-costly", only.checked);
+    if (filter && !keptCount) {
+      body.append(el("tr", { class: "none-kept" }, el("td", { colspan: 4, class: "muted small" },
+        `None of the ${moves.length} moves where the Strong level chose otherwise lowered the chance to win ` +
+        "by a point or more.")));
+    }
     for (const m of moves) {
-      const change = m.played_chance - m.suggested_chance;
-      const row = el("tr", { class: change < -COSTLY ? "costly" : "minor" },
-        el("td", {}, m.round > 0 ? String(m.round) : "start"),
-        el("td", {}, m.played, el("span", { class: "muted small" }, ` (${pct(m.played_chance)})`)),
-        el("td", {}, m.suggested, el("span", { class: "muted small" }, ` (${pct(m.suggested_chance)})`)),
-        el("td", {}, points(change)));
+      const row = el("tr", { class: `${change(m) < -COSTLY ? "costly" : ""} ${kept(m) ? "" : "minor"}`.trim() },
+        el("td", { dataset: { label: "Round" } }, m.round > 0 ? String(m.round) : "start"),
+        el("td", { dataset: { label: "Played" } }, m.played, el("span", { class: "muted small" }, ` (${pct(m.played_chance)})`)),
+        el("td", { dataset: { label: "Strong would have played" } }, m.suggested,
+          el("span", { class: "muted small" }, ` (${pct(m.suggested_chance)})`)),
+        el("td", { dataset: { label: "Against Strong" } }, points(change(m))));
       Civ.tint(row.firstChild, m.seat);
       body.append(row);
     }

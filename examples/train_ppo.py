@@ -91,6 +91,8 @@ def evaluate(agent: Agent, args: argparse.Namespace, options: dict[str, Any]) ->
             with torch.no_grad():
                 act, *_ = agent.act(torch.as_tensor(obs), torch.as_tensor(info["action_mask"].astype(bool)), greedy=True)
             obs, _, term, trunc, info = env.step(act.numpy())
+            again = np.zeros(env.num_envs, bool)  # games to start again on the next evaluation seeds
+            seeds_now: list[int | None] = [None] * env.num_envs
             for i in np.flatnonzero(term | trunc):
                 if not live[i]:
                     continue
@@ -99,11 +101,10 @@ def evaluate(agent: Agent, args: argparse.Namespace, options: dict[str, Any]) ->
                 if nxt is None:
                     live[i] = False
                     running -= 1
-                else:  # the game restarted on a random seed: restart it on the next evaluation seed
-                    env.solos[i].reset(nxt)
-                    env._write(i)
-                    obs[i] = env._obs[i]
-                    info["action_mask"][i] = env._mask[i]
+                else:
+                    again[i], seeds_now[i] = True, nxt
+            if again.any():  # they restarted on random seeds: start them on the evaluation seeds instead
+                obs, info = env.reset(seed=seeds_now, options={"reset_mask": again})
         results += finished[:n]
     wins = sum(results)
     lo, hi = wilson(wins, len(results))

@@ -11,6 +11,9 @@ returned observation and ``infos["action_mask"]`` are already those of the new g
 observation of the finished one is in ``infos["final_obs"]`` (with ``infos["_final_obs"]`` marking
 which), its win share in ``infos["final_won"]``. So masks are always right, including after an
 autoreset. :meth:`CivtableVectorEnv.action_masks` returns them as booleans.
+
+``reset(seed=..., options={"reset_mask": mask})`` starts only the games ``mask`` marks again (on
+the seeds given), leaving the others where they are.
 """
 
 from __future__ import annotations
@@ -99,14 +102,6 @@ class CivtableVectorEnv(VectorEnv):  # type: ignore[misc]
         solo.reset(seed)
         self._seats[i] = solo.seat
 
-    def _write(self, i: int) -> None:
-        """One game's observation and mask (the batch is normally written at once: _write_all)."""
-        solo = self.solos[i]
-        m = solo.match
-        assert m is not None
-        m.observe(solo.seat, self._obs[i])
-        m.mask(solo.seat, self._mask[i])
-
     def _write_all(self) -> None:
         """Every game's observation and mask: raw values game by game, then one normalisation of
         the whole batch and one write of every mask."""
@@ -145,8 +140,20 @@ class CivtableVectorEnv(VectorEnv):  # type: ignore[misc]
     def _out(self, a: np.ndarray) -> np.ndarray:
         return a.copy() if self.copy else a
 
-    def reset(self, *, seed: int | list[int] | None = None, options: dict[str, Any] | None = None) -> tuple[np.ndarray, dict[str, Any]]:
+    def reset(self, *, seed: int | list[int] | None = None,
+              options: dict[str, Any] | None = None) -> tuple[np.ndarray, dict[str, Any]]:
+        """Start the games again: all of them, or with ``options={"reset_mask": mask}`` (N
+        booleans, as Gymnasium's vector API) only those marked, the others left as they are.
+
+        ``seed``: None (fresh seeds), one integer (game ``i`` takes ``seed + i``) or one seed per
+        game (None: a fresh one); with a mask, the seeds of unmarked games are not used. A full
+        seeded reset also seeds the games that autoresets start later; a partial reset does not
+        change them. Returns the whole batch's observations and ``infos["action_mask"]``."""
+        options = dict(options or {})
+        mask = self._reset_mask(options.pop("reset_mask")) if "reset_mask" in options else None
         no_reset_options(options)
+        if mask is not None:
+            return self._reset_some(seed, mask)
         if seed is None:
             seeds = [int(x) for x in self._seeds.integers(0, 2**31 - 1, self.num_envs)]
         elif isinstance(seed, list | tuple | np.ndarray) and np.ndim(seed) == 1:
@@ -161,6 +168,37 @@ class CivtableVectorEnv(VectorEnv):  # type: ignore[misc]
             seeds = [first + i for i in range(self.num_envs)]
         for i, s in enumerate(seeds):
             self._start(i, s)
+        self._write_all()
+        return self._out(self._obs), {"action_mask": self._out(self._mask), "seat": self._seats.copy()}
+
+    def _reset_mask(self, mask: Any) -> np.ndarray:
+        """``options["reset_mask"]`` checked: N booleans, at least one of them true."""
+        arr = np.asarray(mask)
+        if arr.dtype != np.bool_ or arr.shape != (self.num_envs,):
+            raise OptionError(f"reset_mask marks the games to start again: {self.num_envs} booleans (True: start "
+                              f"again), not {mask!r}")
+        if not arr.any():
+            raise OptionError("reset_mask marks no game to start again: mark at least one with True")
+        return arr
+
+    def _reset_some(self, seed: Any, mask: np.ndarray) -> tuple[np.ndarray, dict[str, Any]]:
+        """The games ``mask`` marks started again (every check made before any game starts)."""
+        which = [int(i) for i in np.flatnonzero(mask)]
+        if any(solo.match is None for j, solo in enumerate(self.solos) if not mask[j]):
+            raise OptionError("call reset() for every game before starting some of them again with reset_mask")
+        if seed is None:
+            given: list[Any] = [None] * self.num_envs
+        elif isinstance(seed, list | tuple | np.ndarray) and np.ndim(seed) == 1:
+            if len(seed) != self.num_envs:
+                raise gymnasium.error.Error(f"give one seed per game ({self.num_envs}); those of unmarked games "
+                                            "are not used")
+            given = list(seed)
+        else:
+            first = as_seed(seed)
+            given = [first + i for i in range(self.num_envs)]
+        chosen = {i: as_seed(given[i]) for i in which if given[i] is not None}
+        for i in which:
+            self._start(i, chosen[i] if i in chosen else int(self._seeds.integers(0, 2**31 - 1)))
         self._write_all()
         return self._out(self._obs), {"action_mask": self._out(self._mask), "seat": self._seats.copy()}
 

@@ -92,7 +92,7 @@ def evaluate(agent: Agent, args: argparse.Namespace, options: dict[str, Any]) ->
                 act, *_ = agent.act(torch.as_tensor(obs), torch.as_tensor(info["action_mask"].astype(bool)), greedy=True)
             obs, _, term, trunc, info = env.step(act.numpy())
             again = np.zeros(env.num_envs, bool)  # games to start again on the next evaluation seeds
-            seeds_now: list[int | None] = [None] * env.num_envs
+            seeds_now = [0] * env.num_envs  # a seed for each game restarted (the others are ignored)
             for i in np.flatnonzero(term | trunc):
                 if not live[i]:
                     continue
@@ -148,8 +148,9 @@ def main() -> None:
         options["mode"] = args.mode
     env = CivtableVectorEnv(args.game, num_envs=args.num_envs, seat="random", opponents="random", options=options,
                             reward=args.reward, max_steps=args.max_steps)
+    assert env.single_observation_space.shape is not None
     n_obs = env.single_observation_space.shape[0]
-    n_act = env.single_action_space.n
+    n_act = int(env.single_action_space.n)  # type: ignore[attr-defined]  # a Discrete space
     agent = Agent(n_obs, n_act, args.hidden)
     optim = torch.optim.Adam(agent.parameters(), lr=args.lr, eps=1e-5)
     T, N = args.num_steps, args.num_envs

@@ -30,9 +30,12 @@ def describe(s: ConquestState, player: int, action: Action) -> str:
             return f"{g.seat_name(s.active)} is dealt the {s.content.civ(str(args[0])).name}."
         if kind == "battle":
             t, q = s.fight_t, s.fight_def
-            if t >= 0 and q >= 0:
-                return (f"Battle in territory {t + 1}: {g.seat_name(s.active)} rolls {args[0]} "
-                        f"(+{battle_bonus(s, s.active, t)}), {g.seat_name(q)} rolls {args[1]} (+{battle_bonus(s, q, t)}).")
+            if t >= 0 and q >= 0 and s.map is not None:
+                a, d = int(args[0]), int(args[1])
+                ab, db = battle_bonus(s, s.active, t), battle_bonus(s, q, t)
+                where = f"territory {t + 1} ({s.content.resources[s.map.resource[t]].name})"
+                return (f"Battle in {where}: {g.seat_name(s.active)} rolls {a}+{ab}={a + ab}, "
+                        f"{g.seat_name(q)} rolls {d}+{db}={d + db}.")
             return f"Battle dice: {args[0]} against {args[1]}."
         if kind == "roll":
             n = int(args[0])

@@ -19,6 +19,38 @@ def _pool_text(state: Any) -> str:
     return ", ".join(parts) if parts else "nothing"
 
 
+def _battle_outcome(state: Any, after: Any, last: dict[str, Any]) -> str:
+    """Who won one roll of a battle, what was lost and how the territory stands after it."""
+    name = state.game.seat_name
+    t = int(last["battle"]) - 1
+    a, d = int(last["attacker"]), int(last["defender"])
+    result = str(last.get("result", ""))
+    land = state.map.land[t]
+    unit, units = ("Army", "Armies") if land else ("Fleet", "Fleets")
+    one = "an Army" if land else "a Fleet"
+    where = f"territory {t + 1}"
+    kind = "City" if after.settle[t] == 2 else "Village"
+    goes_on = "the battle goes on" if after.fight_t == t and after.fight_def == d else "both sides stay"
+    if "captured" in result:
+        how = " without a fight" if "without" in result else ""
+        return f"{name(a)} wins: the {kind} of {name(d)} falls and {name(a)} takes {where}{how}."
+    if result.startswith("defender"):
+        left = (after.armies[d] if land else after.fleets[d]).get(t, 0)
+        text = f"{name(a)} wins: {name(d)} loses {one}"
+        if left:
+            return f"{text} ({left} {unit if left == 1 else units} left); {goes_on}."
+        if after.owner[t] == d and after.settle[t]:
+            return f"{text}; the {kind} of {name(d)} still stands in {where}."
+        return f"{text}; {name(a)} holds {where}."
+    tie = " (a tie goes to the defender)" if "tie" in result else ""
+    left = (after.armies[a] if land else after.fleets[a]).get(t, 0)
+    text = f"{name(d)} wins{tie}: {name(a)} loses {one}"
+    if left:
+        return f"{text} ({left} {unit if left == 1 else units} left); {goes_on}."
+    keeps = f"; {where} stays with {name(d)}" if after.owner[t] == d and after.settle[t] else ""
+    return f"{text}; the attack is beaten off{keeps}."
+
+
 def _battle_text(state: Any, last: dict[str, Any], short: bool) -> str:
     name = state.game.seat_name
     t = last.get("battle")
@@ -61,7 +93,10 @@ def narrate(state: Any, player: int, action: Action) -> str:
         return ""
     out = []
     if after.last is not None and after.last != state.last and "battle" in after.last:
-        out.append(_battle_text(state, after.last, short=action.kind == "battle"))
+        if action.kind == "battle" and "dice" in after.last:  # the dice are in the action's own sentence
+            out.append(_battle_outcome(state, after, after.last))
+        else:
+            out.append(_battle_text(state, after.last, short=action.kind == "battle"))
     name = state.game.seat_name
     ender = state.active
     if after.turns != state.turns or after.phase == "over":

@@ -4,7 +4,8 @@ move of the analysed seats.
 
 ``review_record(record)`` re-executes the record once, keeping the state at the start of every
 round; the chances are estimated there (:class:`~civtable.review.estimate.Estimator`). A swing is
-the largest change of one seat's chance from one round to the next (at most one per round); it
+the largest change of one seat's chance from one round to the next (at most one per round), left
+out where the seat was beaten or sure to win all along (under 10% or over 90% at both ends); it
 is explained step by step (:mod:`~civtable.review.cause`): the seat's chance before and after
 every action of that round, and of what the rules then did by themselves (a production), and
 the step that made most of the swing named by its log sentence, or the swing said to have come
@@ -32,7 +33,10 @@ SAMPLES = 8
 CPU_BUDGET = 120.0
 """Default CPU seconds for one review (the move analysis stops when they are spent)."""
 SWINGS = 3
-VERSION = 6
+DECIDED = 0.10
+"""A seat whose chance stays under this (or over 1 minus this) across a round was already beaten
+(or had already won) there: its change is no swing (a beaten player's fall "from 4% to 0%")."""
+VERSION = 7
 """The review's version: raised when its words or fields change, so that reviews stored by a
 server are made again rather than shown in an older form (2: moves and swings in one sentence,
 moves alike told apart by content names; 3: a swing put down to the step that made most of it,
@@ -40,7 +44,8 @@ a production or simultaneous choices included, or said to have come over the rou
 Dominations' places named as the board's rulers show them, M20, instead of by lattice numbers; 5:
 a game cut off by a round limit stops where the chances stood, not at 0% for everyone; 6: a
 step that passes the turn no longer read as a swing, moves weighed after the dice of their turn, a
-record stopped mid-turn read as its round's steps are)."""
+record stopped mid-turn read as its round's steps are; 7: no swing where the player was beaten or
+sure to win all along)."""
 SUGGESTING_LEVEL = "strong"
 
 
@@ -181,9 +186,10 @@ def _swings(game: Any, est: Estimator, record: GameRecord, states: list[GameStat
     """The biggest changes of one seat's chance between consecutive points, one per round."""
     found: list[tuple[float, int, int]] = []  # (|change|, point, seat)
     for k in range(1, len(points)):
-        best = max(range(len(points[k].chances)), key=lambda p: abs(points[k].chances[p] - points[k - 1].chances[p]))
-        change = abs(points[k].chances[best] - points[k - 1].chances[best])
-        if change > 0:
+        moved = [(abs(a - b), p) for p, (b, a) in enumerate(zip(points[k - 1].chances, points[k].chances))
+                 if a != b and _matters(b, a)]
+        if moved:
+            change, best = max(moved, key=lambda t: (t[0], -t[1]))
             found.append((change, k, best))
     found.sort(key=lambda t: (-t[0], t[1]))
     out = []
@@ -198,6 +204,12 @@ def _swings(game: Any, est: Estimator, record: GameRecord, states: list[GameStat
         out.append(Swing(points[k].round, seat, before, after, why.at, why.actor, why.alone, sentence))
     out.sort(key=lambda sw: sw.at)
     return out
+
+
+def _matters(before: float, after: float) -> bool:
+    """A change of one seat's chance that bears on who wins: not one where the seat was beaten
+    all along (both chances under :data:`DECIDED`) or sure to win all along (both over 1 minus it)."""
+    return max(before, after) >= DECIDED and min(before, after) <= 1 - DECIDED
 
 
 def _moves(

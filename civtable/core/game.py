@@ -203,6 +203,11 @@ class Game(ABC):
         """A seat's name for people: "Player N", counted from 1 (servers put chosen names in)."""
         return f"Player {player + 1}"
 
+    def round_words(self, number: int) -> str:
+        """Round ``number`` (counted from 1 over the whole game) as the game's table says it, in
+        lower case for the middle of a sentence: "round 14" (Dominations: "Age 3, round 4")."""
+        return f"round {number}"
+
     # ----- saving states -------------------------------------------------------------------
     def save_state(self, state: GameState) -> dict[str, Any]:
         payload = state.to_json()

@@ -16,7 +16,7 @@ from civtable.core import GameRecord, RecordError, Session, make_game, observe
 from civtable.review import render_chart, review_record
 from civtable.review.estimate import Estimator
 
-SWING = re.compile(r"^Round \d+: .+ — (their|Player \d's) chance (rose|fell) from \d+% to \d+%\.$")
+SWING = re.compile(r"^(Round \d+|Age \d, round \d): .+ — (their|Player \d's) chance (rose|fell) from \d+% to \d+%\.$")
 
 
 def _record(game_name: str, seed: int, seats: list[str] | None = None) -> GameRecord:
@@ -115,6 +115,9 @@ def test_civtable_review_writes_the_chart(tmp_path: Path, capsys: pytest.Capture
     assert chart.read_text().startswith("<svg")
     assert "The biggest swings:" in out and out.count(" chance ") >= 3
     assert "Moves of Player 1 against the Strong level" in out
+    # the rounds in the game's own words, as its table says them: Dominations counts Ages
+    assert re.search(r"^  Age 2, round 3 ", out, re.M) and not re.search(r"^  round \d", out, re.M), out
+    assert re.search(r"^  \d\. Age \d, round \d: ", out, re.M) and "Round " not in out, out
     assert main(["review", str(path), "--seat", "3"]) == 2
     assert "--seat 3: the game has seats 1 to 2" in capsys.readouterr().err
 
@@ -163,3 +166,9 @@ def test_a_record_too_short_for_swings_says_so(capsys: pytest.CaptureFixture[str
     text = capsys.readouterr().out
     assert "The biggest swings: none yet (no round has ended in this record)." in text, text
     assert not re.search(r"^The biggest swings:\n\n", text, re.M)
+
+
+def test_round_words_are_the_games_own() -> None:
+    assert make_game("dominations", {"players": 2}).round_words(14) == "Age 3, round 4"
+    assert make_game("dominations", {"players": 2}).round_words(5) == "Age 1, round 5"
+    assert make_game("inceptum", {"players": 2}).round_words(14) == "round 14"

@@ -66,6 +66,13 @@ class Dominations(Game):
     def seat_name(self, player: int) -> str:
         return f"Player {player + 1}"
 
+    def round_words(self, number: int) -> str:
+        """Round ``number`` of the game as the table's header counts it: "Age 2, round 3"."""
+        per_age = max(1, int(self.content.rules["turns_per_age"]))
+        if number < 1:
+            return f"round {number}"
+        return f"Age {(number - 1) // per_age + 1}, round {(number - 1) % per_age + 1}"
+
     def before_follow_up(self, state: GameState, player: int, action: Action) -> tuple[GameState, str] | None:
         """A move apart from the automatic steps it sets off: the next seat's gains at the start
         of its turn, the end of an Age's scoring and Domination cards, the next Age's start, the

@@ -66,6 +66,13 @@ class Dominations(Game):
     def seat_name(self, player: int) -> str:
         return f"Player {player + 1}"
 
+    def fold_log(self, earlier: str, later: str) -> str | None:
+        """A seat's cards or tiles drawn one by one read as one line: "Player 1 draws 3 Land
+        tiles." (the line names no tile, as each draw's own line does not)."""
+        from .describe import fold_draws
+
+        return fold_draws(earlier, later)
+
     def round_words(self, number: int) -> str:
         """Round ``number`` of the game as the table's header counts it: "Age 2, round 3"."""
         per_age = max(1, int(self.content.rules["turns_per_age"]))

@@ -54,8 +54,12 @@ def test_battle_sentence_names_the_resource_the_winner_and_the_territory() -> No
         s.apply(roll, CHANCE)
     assert s.map is not None
     res = s.content.resources[s.map.resource[t]].name
-    assert told[0] == (f"Battle in territory {t + 1} ({res}): Player 1 rolls 6+1=7, Player 2 rolls 5+2=7. "
-                       "Player 2 wins (a tie goes to the defender): Player 1 loses an Army (1 Army left); "
+    assert told[0] == (f"Battle in territory {t + 1} ({res}): Player 1 rolls 6+1=7, Player 2 rolls 5+2=7, "
+                       "so Player 2 wins (a tie goes to the defender): Player 1 loses an Army (1 Army left); "
                        "the battle goes on."), told[0]
-    assert told[1].endswith(f"Player 1 wins: Player 2 loses an Army; the Village of Player 2 still stands in territory {t + 1}."), told[1]
-    assert told[2].endswith(f"Player 1 wins: the Village of Player 2 falls and Player 1 takes territory {t + 1}."), told[2]
+    assert told[1].endswith(f", so Player 1 wins: Player 2 loses an Army; the Village of Player 2 still stands in territory {t + 1}."), told[1]
+    assert told[2].endswith(f", so Player 1 wins: the Village of Player 2 falls and Player 1 takes territory {t + 1}."), told[2]
+    # one sentence: the review's swing, which keeps a log line's first sentence, tells the outcome too
+    from civtable.review.estimate import first_sentence
+
+    assert [first_sentence(x) + "." for x in told] == told

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from civtable.core import Action
+from civtable.core import CHANCE, Action
 
 
 def _count(n: int, one: str, many: str) -> str:
@@ -17,6 +17,20 @@ def _pool_text(state: Any) -> str:
     names = state.content.category_names
     parts = [f"{n} {names[i]}" for i, n in enumerate(state.pool) if n]
     return ", ".join(parts) if parts else "nothing"
+
+
+def battle_outcome(state: Any, action: Action) -> str:
+    """Who wins the battle roll ``action`` in ``state``, what is lost and how the territory stands
+    after it ("Player 2 wins: Player 1 loses an Army; the battle goes on."); '' if it is no roll."""
+    after = state.game.state_from_json(state.to_json())  # an independent copy
+    try:
+        after.apply_unchecked(action, CHANCE)
+    except (KeyError, IndexError, ValueError, TypeError, AssertionError):
+        return ""
+    last = after.last
+    if not last or "dice" not in last or last == state.last:
+        return ""
+    return _battle_outcome(state, after, last)
 
 
 def _battle_outcome(state: Any, after: Any, last: dict[str, Any]) -> str:
@@ -93,9 +107,7 @@ def narrate(state: Any, player: int, action: Action) -> str:
         return ""
     out = []
     if after.last is not None and after.last != state.last and "battle" in after.last:
-        if action.kind == "battle" and "dice" in after.last:  # the dice are in the action's own sentence
-            out.append(_battle_outcome(state, after, after.last))
-        else:
+        if action.kind != "battle" or "dice" not in after.last:  # a roll's sentence tells its outcome itself
             out.append(_battle_text(state, after.last, short=action.kind == "battle"))
     name = state.game.seat_name
     ender = state.active

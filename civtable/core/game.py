@@ -211,10 +211,11 @@ class Game(ABC):
         :func:`civtable.core.words.fold_lines`)."""
         return None
 
-    def round_words(self, number: int) -> str:
-        """Round ``number`` (counted from 1 over the whole game) as the game's table says it, in
-        lower case for the middle of a sentence: "round 14" (Dominations: "Age 3, round 4")."""
-        return f"round {number}"
+    def round_words(self, rounds: int) -> str:
+        """The round in which :meth:`GameState.result` counts ``rounds``, as the game's table says
+        it, in lower case for the middle of a sentence: "round 14" (Dominations, whose count is
+        the rounds complete: "Age 3, round 5")."""
+        return f"round {rounds}"
 
     # ----- saving states -------------------------------------------------------------------
     def save_state(self, state: GameState) -> dict[str, Any]:

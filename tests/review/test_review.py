@@ -169,6 +169,26 @@ def test_a_record_too_short_for_swings_says_so(capsys: pytest.CaptureFixture[str
 
 
 def test_round_words_are_the_games_own() -> None:
-    assert make_game("dominations", {"players": 2}).round_words(14) == "Age 3, round 4"
-    assert make_game("dominations", {"players": 2}).round_words(5) == "Age 1, round 5"
+    # Dominations counts the rounds complete: 14 complete, the game is in its 15th, its last
+    dominations = make_game("dominations", {"players": 2})
+    assert [dominations.round_words(r) for r in (0, 4, 5, 14, 15)] == [
+        "Age 1, round 1", "Age 1, round 5", "Age 2, round 1", "Age 3, round 5", "Age 3, round 5"]
     assert make_game("inceptum", {"players": 2}).round_words(14) == "round 14"
+
+
+def test_dominations_swings_name_the_round_the_table_showed() -> None:
+    from civtable.core import Action
+    from civtable.games.dominations.view import moment_when
+
+    record = _record("dominations", 3)
+    review = review_record(record, seats=[], samples=1)
+    game = make_game("dominations", {"players": 2})
+    state = game.new_initial_state()
+    when = []
+    for player, text in record.actions:  # the table's words for the round of every action
+        when.append(moment_when(game.content, "", state.result().rounds))  # type: ignore[attr-defined]
+        state.apply(Action.parse(text), player)
+    moves = [sw for sw in review["swings"] if sw["actor"] >= -1 and sw["alone"]]  # a move or a draw
+    assert moves
+    for sw in moves:
+        assert sw["sentence"].startswith(f"{when[sw['at']]}: "), (sw["sentence"], when[sw["at"]])

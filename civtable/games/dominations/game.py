@@ -73,12 +73,14 @@ class Dominations(Game):
 
         return fold_draws(earlier, later)
 
-    def round_words(self, number: int) -> str:
-        """Round ``number`` of the game as the table's header counts it: "Age 2, round 3"."""
-        per_age = max(1, int(self.content.rules["turns_per_age"]))
-        if number < 1:
-            return f"round {number}"
-        return f"Age {(number - 1) // per_age + 1}, round {(number - 1) % per_age + 1}"
+    def round_words(self, rounds: int) -> str:
+        """The round played while ``rounds`` rounds are complete, as the table's header and its
+        moments say it (:func:`.view.moment_when`): 7 -> "Age 2, round 3"; the count at the end
+        of the game names its last round."""
+        from .view import moment_when
+
+        last = int(self.content.rules["ages"]) * int(self.content.rules["turns_per_age"]) - 1
+        return moment_when(self.content, "", max(0, min(rounds, last)))
 
     def before_follow_up(self, state: GameState, player: int, action: Action) -> tuple[GameState, str] | None:
         """A move apart from the automatic steps it sets off: the next seat's gains at the start

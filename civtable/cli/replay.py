@@ -12,6 +12,7 @@ from typing import Any
 
 from civtable.core import CHANCE, Action, GameRecord, replay
 from civtable.core.record import game_for_record
+from civtable.core.words import fold_lines
 from civtable.tui import Term
 from civtable.tui.term import out
 
@@ -44,12 +45,15 @@ def run(args: argparse.Namespace) -> int:
     term = Term()
     if args.log:
         walk = game.new_initial_state()
+        lines = []
         for player, text in record.actions:
             action = Action.parse(text)
             sentence = game.describe_action(walk, player, action)
             if sentence:  # composing a trade offer writes no line
-                term.write(sentence)
+                lines.append(sentence)
             walk.apply(action, player)
+        for line in fold_lines(game.fold_log, lines):  # a refill's draws: one line per seat
+            term.write(line)
     seats = ", ".join(f"{game.seat_name(p)}: {s}" for p, s in enumerate(record.seats))
     term.write(term.style(f"{game.info.title} — record {args.file}", "bold"))
     term.write(f"  {seats}")

@@ -86,10 +86,11 @@ def _check_out(path: Path) -> None:
 def print_review(review: dict[str, Any], max_moves: int) -> None:
     names = [s["name"] for s in review["seats"]]
     out(f"{review['title']}: estimated chance to win after each round (each player's own information)")
-    out("  " + f"{'':10}" + "".join(f"{n[:14]:>15}" for n in names))
+    wide = max([10, *(len(pt["label"]) for pt in review["points"])])
+    out("  " + f"{'':{wide}}" + "".join(f"{n[:14]:>15}" for n in names))
     for pt in review["points"]:
         label = pt["label"]
-        out("  " + f"{label:10}" + "".join(f"{100 * c:>14.0f}%" for c in pt["chances"]))
+        out("  " + f"{label:{wide}}" + "".join(f"{100 * c:>14.0f}%" for c in pt["chances"]))
     if not review["finished"]:
         out(f"The record stops in round {review['points'][-1]['round']}, before the game's end.")
     out("")
@@ -117,7 +118,8 @@ def print_review(review: dict[str, Any], max_moves: int) -> None:
         out("  (the percentages: the player's estimated chance to win after the move, the rest of the turn "
             "played out the same way)")
     for m in sorted(moves, key=lambda m: m["at"]):
-        when = f"Round {m['round']}" if m["round"] > 0 else "Setup"
+        words = m.get("when") or (f"round {m['round']}" if m["round"] > 0 else "")
+        when = f"{words[0].upper()}{words[1:]}" if words else "Setup"
         out(f"  {when}: played: {m['played']} ({100 * m['played_chance']:.0f}%). {a['level'].title()} would have "
             f"played: {m['suggested']} ({100 * m['suggested_chance']:.0f}%): {_compared(m)}.")
     if len(better) > len(moves):

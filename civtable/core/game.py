@@ -203,6 +203,20 @@ class Game(ABC):
         """A seat's name for people: "Player N", counted from 1 (servers put chosen names in)."""
         return f"Player {player + 1}"
 
+    def fold_log(self, earlier: str, later: str) -> str | None:
+        """One log line that says two consecutive ones, when they tell the same kind of thing
+        (Dominations: "Player 1 draws a Land tile." twice reads "Player 1 draws 2 Land tiles."),
+        else ``None`` to keep both. It only joins what both lines already say: nothing hidden
+        from a seat comes in. For people only: the record keeps every action (see
+        :func:`civtable.core.words.fold_lines`)."""
+        return None
+
+    def round_words(self, rounds: int) -> str:
+        """The round in which :meth:`GameState.result` counts ``rounds``, as the game's table says
+        it, in lower case for the middle of a sentence: "round 14" (Dominations, whose count is
+        the rounds complete: "Age 3, round 5")."""
+        return f"round {rounds}"
+
     # ----- saving states -------------------------------------------------------------------
     def save_state(self, state: GameState) -> dict[str, Any]:
         payload = state.to_json()

@@ -4,7 +4,8 @@ move of the analysed seats.
 
 ``review_record(record)`` re-executes the record once, keeping the state at the start of every
 round; the chances are estimated there (:class:`~civtable.review.estimate.Estimator`). A swing is
-the largest change of one seat's chance from one round to the next (at most one per round); it
+the largest change of one seat's chance from one round to the next (at most one per round), left
+out where the seat was beaten or sure to win all along (under 10% or over 90% at both ends); it
 is explained step by step (:mod:`~civtable.review.cause`): the seat's chance before and after
 every action of that round, and of what the rules then did by themselves (a production), and
 the step that made most of the swing named by its log sentence, or the swing said to have come
@@ -32,7 +33,10 @@ SAMPLES = 8
 CPU_BUDGET = 120.0
 """Default CPU seconds for one review (the move analysis stops when they are spent)."""
 SWINGS = 3
-VERSION = 6
+DECIDED = 0.10
+"""A seat whose chance stays under this (or over 1 minus this) across a round was already beaten
+(or had already won) there: its change is no swing (a beaten player's fall "from 4% to 0%")."""
+VERSION = 7
 """The review's version: raised when its words or fields change, so that reviews stored by a
 server are made again rather than shown in an older form (2: moves and swings in one sentence,
 moves alike told apart by content names; 3: a swing put down to the step that made most of it,
@@ -40,14 +44,15 @@ a production or simultaneous choices included, or said to have come over the rou
 Dominations' places named as the board's rulers show them, M20, instead of by lattice numbers; 5:
 a game cut off by a round limit stops where the chances stood, not at 0% for everyone; 6: a
 step that passes the turn no longer read as a swing, moves weighed after the dice of their turn, a
-record stopped mid-turn read as its round's steps are)."""
+record stopped mid-turn read as its round's steps are; 7: no swing where the player was beaten or
+sure to win all along, and rounds named in the game's own words, Dominations' "Age 2, round 3")."""
 SUGGESTING_LEVEL = "strong"
 
 
 class Point(NamedTuple):
     """The chances at the start of the game, after a round, or at the end."""
 
-    label: str  # "start", "round 3", "end" ("stopped" when the record ends before the game)
+    label: str  # "start", "round 3" (the game's own words: Dominations "Age 2, round 3"), "end" ("stopped": the record ends first)
     round: int  # rounds completed
     at: int  # actions played
     chances: list[float]
@@ -74,6 +79,7 @@ class Move(NamedTuple):
     suggested: str
     played_chance: float
     suggested_chance: float
+    when: str = ""  # the round in the game's own words ("round 3", Dominations "Age 1, round 3"); "" at the start
 
 
 def _round(state: GameState) -> int:
@@ -108,7 +114,7 @@ def review_record(
     if seats is None:
         seats = [p for p, spec in enumerate(record.seats) if spec == "human"]
     est = Estimator(game, samples, record.seed or 0)
-    points = _points(est, states, n)
+    points = _points(est, states, n, game.round_words)
     swings = _swings(game, est, record, states, points)
     chart_cpu = time.process_time() - started
     moves, analysed, agreed, skipped = _moves(game, est, record, states, seats, cpu_budget - chart_cpu)
@@ -145,10 +151,10 @@ def chance_points(record: GameRecord, samples: int = SAMPLES, calibrate: bool = 
     calibration is fitted on (``calibrate=False``: the leaf estimates as they are)."""
     game, states = _states(record)
     est = Estimator(game, samples, record.seed or 0, calibrate=calibrate)
-    return _points(est, states, game.num_players), list(states[-1].result().winners)
+    return _points(est, states, game.num_players, game.round_words), list(states[-1].result().winners)
 
 
-def _points(est: Estimator, states: list[GameState], n: int) -> list[Point]:
+def _points(est: Estimator, states: list[GameState], n: int, words: Any = "round {}".format) -> list[Point]:
     """Chances at the first decision of the game, at the start of every later round, and at
     the end."""
     points: list[Point] = []
@@ -165,7 +171,7 @@ def _points(est: Estimator, states: list[GameState], n: int) -> list[Point]:
             if last_round is None or last_round < 1:  # setup decisions (round 0) belong to the start
                 points[:] = [Point("start", 0, i, chances)]
             else:
-                points.append(Point(f"round {last_round}", last_round, i, chances))
+                points.append(Point(words(last_round), last_round, i, chances))
             last_round = r
     final = states[-1]
     last = len(states) - 1
@@ -181,9 +187,10 @@ def _swings(game: Any, est: Estimator, record: GameRecord, states: list[GameStat
     """The biggest changes of one seat's chance between consecutive points, one per round."""
     found: list[tuple[float, int, int]] = []  # (|change|, point, seat)
     for k in range(1, len(points)):
-        best = max(range(len(points[k].chances)), key=lambda p: abs(points[k].chances[p] - points[k - 1].chances[p]))
-        change = abs(points[k].chances[best] - points[k - 1].chances[best])
-        if change > 0:
+        moved = [(abs(a - b), p) for p, (b, a) in enumerate(zip(points[k - 1].chances, points[k].chances))
+                 if a != b and _matters(b, a)]
+        if moved:
+            change, best = max(moved, key=lambda t: (t[0], -t[1]))
             found.append((change, k, best))
     found.sort(key=lambda t: (-t[0], t[1]))
     out = []
@@ -192,12 +199,18 @@ def _swings(game: Any, est: Estimator, record: GameRecord, states: list[GameStat
         why = cause(game, steps(game, est, record, states, points[k - 1].at, points[k].at, seat), after > before)
         whose = "their" if why.actor == seat and why.alone else f"{game.seat_name(seat)}'s"
         verb = "rose" if after > before else "fell"
-        label = points[k].label if points[k].label not in ("end", "stopped") else f"round {points[k].round}"
+        label = points[k].label if points[k].label not in ("end", "stopped") else game.round_words(points[k].round)
         sentence = (f"{label[0].upper()}{label[1:]}: {why.words} — {whose} chance {verb} "
                     f"from {_pct(before)} to {_pct(after)}.")
         out.append(Swing(points[k].round, seat, before, after, why.at, why.actor, why.alone, sentence))
     out.sort(key=lambda sw: sw.at)
     return out
+
+
+def _matters(before: float, after: float) -> bool:
+    """A change of one seat's chance that bears on who wins: not one where the seat was beaten
+    all along (both chances under :data:`DECIDED`) or sure to win all along (both over 1 minus it)."""
+    return max(before, after) >= DECIDED and min(before, after) <= 1 - DECIDED
 
 
 def _moves(
@@ -231,7 +244,8 @@ def _moves(
                 continue
             names = names if names is not None else _content_names(game)
             said, advised = f"{said} ({_in_words(played, names)})", f"{advised} ({_in_words(suggested, names)})"
-        moves.append(Move(i, _round(state), player, said, advised, round(mine, 4), round(theirs, 4)))
+        r = _round(state)
+        moves.append(Move(i, r, player, said, advised, round(mine, 4), round(theirs, 4), game.round_words(r) if r > 0 else ""))
     return moves, analysed, agreed, skipped
 
 

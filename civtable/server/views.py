@@ -12,6 +12,7 @@ from civtable.bots import parse_spec
 from civtable.bots.levels import levels, styles
 from civtable.core import CivtableError, GameRecord, GameState, replay, teaching
 from civtable.core.record import replay_onto
+from civtable.core.words import fold_lines
 
 from .errors import ApiError
 from .live import LiveGame, Subscriber, dumps
@@ -21,6 +22,7 @@ from .table_views import early_result, seat_extra, table_view
 
 log = logging.getLogger("civtable.server")
 LOG_TAIL = 30  # log entries sent with each view; the whole log on request
+FOLD_BACK = 60  # log entries read before the tail, for the lines the game folds into one (Game.fold_log)
 
 
 def payload(live: LiveGame, seat: int | None, full_log: bool = False) -> dict[str, Any]:
@@ -136,8 +138,17 @@ def seat_list(live: LiveGame) -> list[dict[str, Any]]:
 
 
 def named_log(live: LiveGame, start: int = 0, end: int | None = None) -> list[dict[str, Any]]:
-    """Log entries from ``start`` (to ``end``) with the players' chosen names in their sentences."""
-    entries = live.log[start:end]
+    """Log entries from ``start`` (to ``end``) with the players' chosen names in their sentences,
+    consecutive lines of one kind folded into one by the game (``Game.fold_log``: a refill's draws
+    one line per seat): the lines folded away keep their places, emptied (those just before
+    ``start`` sent too, so that no client tells them twice)."""
+    back = max(0, start - FOLD_BACK)  # a run of lines the game folds may begin before ``start``
+    raw = live.log[back:end]
+    folded = fold_lines(live.game.fold_log, raw)
+    k = start - back
+    while k > 0 and raw[k - 1].get("text") and not folded[k - 1].get("text"):
+        k -= 1  # lines folded into one at or after ``start``: sent emptied, so none is told twice
+    entries = folded[k:]
     if not any(live.names):
         return entries
     return [{**e, "text": name_players(str(e.get("text", "")), live.names)} for e in entries]

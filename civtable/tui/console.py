@@ -58,6 +58,7 @@ class TerminalTable:
         self.narrate = narrate
         self.humans = [p for p, a in enumerate(self.agents) if a is None]
         self.log: list[str] = []
+        self.written = 0  # log lines written while narrating a game of bots
         self.seen: dict[int, int] = {}  # seat -> number of log lines shown to it
         self.chosen: dict[int, tuple[int, str]] = {}  # seat -> (position, steps of a staged menu taken)
         self.moments_seen: dict[int, set[str]] = {}  # seat -> the big moments it has been shown
@@ -69,11 +70,23 @@ class TerminalTable:
     # ----- events ---------------------------------------------------------------------------
     def _on_action(self, state: GameState, player: int, action: Action, text: str) -> None:
         if text:  # an empty sentence: nothing worth a line (e.g. composing a trade offer)
-            self.log.append(text)
+            # a line the game folds into the last one unseen ("Player 1 draws 3 Land tiles.") replaces it
+            both = self.game.fold_log(self.log[-1], text) if len(self.log) > max(self.seen.values(), default=0) else None
+            if both is not None:
+                self.log[-1] = both
+            else:
+                self.log.append(text)
         if text and self.narrate and not self.humans:
-            self.term.write(text)
+            self._write_log(keep_last=True)  # the last line waits: the next may fold into it
         if self.save is not None:
             self.save()
+
+    def _write_log(self, keep_last: bool = False) -> None:
+        """Narrating a game of bots: write the log's lines not yet written."""
+        upto = len(self.log) - 1 if keep_last else len(self.log)
+        for line in self.log[self.written:upto]:
+            self.term.write(line)
+        self.written = max(self.written, upto)
 
     # ----- main loop --------------------------------------------------------------------------
     def run(self) -> bool:
@@ -83,6 +96,8 @@ class TerminalTable:
                 self.session.step_agents(self.agents)
                 decision = self.session.state.decision()
                 if not decision.players:
+                    if self.narrate and not self.humans:
+                        self._write_log()
                     self._show_last_moves()
                     self._show_score_sheet()
                     return True

@@ -32,3 +32,34 @@ def test_upkeep_and_scoring_sentences_use_singular_for_one() -> None:
     assert any(re.search(r"\b1 (unit|city)\b", t) for t in upkeep), "some turn has exactly one unit or city"
     bad = [t for t in told if WRONG.search(t)]
     assert not bad, bad[:3]
+
+
+def test_battle_sentence_names_the_resource_the_winner_and_the_territory() -> None:
+    from conquest_helpers import blank_state, find
+
+    from civtable.core import Action
+    from civtable.games.conquest import turn
+    from civtable.games.conquest.content import TRAITS
+
+    s = blank_state(("spartans", "romans"))
+    s.level[1][TRAITS.index("military")] = 2
+    t = find(s, land=True)
+    s.owner[t], s.settle[t] = 1, 1
+    s.armies[1], s.armies[0] = {t: 1}, {t: 2}
+    s.pool = [0] * 6
+    turn.goto(s, "battle")
+    told = []
+    for roll in ("battle 6 5", "battle 8 3", "battle 8 6"):
+        told.append(s.game.describe_action(s, CHANCE, Action.parse(roll)))
+        s.apply(roll, CHANCE)
+    assert s.map is not None
+    res = s.content.resources[s.map.resource[t]].name
+    assert told[0] == (f"Battle in territory {t + 1} ({res}): Player 1 rolls 6+1=7, Player 2 rolls 5+2=7, "
+                       "so Player 2 wins (a tie goes to the defender): Player 1 loses an Army (1 Army left); "
+                       "the battle goes on."), told[0]
+    assert told[1].endswith(f", so Player 1 wins: Player 2 loses an Army; the Village of Player 2 still stands in territory {t + 1}."), told[1]
+    assert told[2].endswith(f", so Player 1 wins: the Village of Player 2 falls and Player 1 takes territory {t + 1}."), told[2]
+    # one sentence: the review's swing, which keeps a log line's first sentence, tells the outcome too
+    from civtable.review.estimate import first_sentence
+
+    assert [first_sentence(x) + "." for x in told] == told

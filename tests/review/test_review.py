@@ -16,7 +16,7 @@ from civtable.core import GameRecord, RecordError, Session, make_game, observe
 from civtable.review import render_chart, review_record
 from civtable.review.estimate import Estimator
 
-SWING = re.compile(r"^Round \d+: .+ — (their|Player \d's) chance (rose|fell) from \d+% to \d+%\.$")
+SWING = re.compile(r"^(Round \d+|Age \d, round \d): .+ — (their|Player \d's) chance (rose|fell) from \d+% to \d+%\.$")
 
 
 def _record(game_name: str, seed: int, seats: list[str] | None = None) -> GameRecord:
@@ -115,6 +115,9 @@ def test_civtable_review_writes_the_chart(tmp_path: Path, capsys: pytest.Capture
     assert chart.read_text().startswith("<svg")
     assert "The biggest swings:" in out and out.count(" chance ") >= 3
     assert "Moves of Player 1 against the Strong level" in out
+    # the rounds in the game's own words, as its table says them: Dominations counts Ages
+    assert re.search(r"^  Age 2, round 3 ", out, re.M) and not re.search(r"^  round \d", out, re.M), out
+    assert re.search(r"^  \d\. Age \d, round \d: ", out, re.M) and "Round " not in out, out
     assert main(["review", str(path), "--seat", "3"]) == 2
     assert "--seat 3: the game has seats 1 to 2" in capsys.readouterr().err
 
@@ -163,3 +166,29 @@ def test_a_record_too_short_for_swings_says_so(capsys: pytest.CaptureFixture[str
     text = capsys.readouterr().out
     assert "The biggest swings: none yet (no round has ended in this record)." in text, text
     assert not re.search(r"^The biggest swings:\n\n", text, re.M)
+
+
+def test_round_words_are_the_games_own() -> None:
+    # Dominations counts the rounds complete: 14 complete, the game is in its 15th, its last
+    dominations = make_game("dominations", {"players": 2})
+    assert [dominations.round_words(r) for r in (0, 4, 5, 14, 15)] == [
+        "Age 1, round 1", "Age 1, round 5", "Age 2, round 1", "Age 3, round 5", "Age 3, round 5"]
+    assert make_game("inceptum", {"players": 2}).round_words(14) == "round 14"
+
+
+def test_dominations_swings_name_the_round_the_table_showed() -> None:
+    from civtable.core import Action
+    from civtable.games.dominations.view import moment_when
+
+    record = _record("dominations", 3)
+    review = review_record(record, seats=[], samples=1)
+    game = make_game("dominations", {"players": 2})
+    state = game.new_initial_state()
+    when = []
+    for player, text in record.actions:  # the table's words for the round of every action
+        when.append(moment_when(game.content, "", state.result().rounds))  # type: ignore[attr-defined]
+        state.apply(Action.parse(text), player)
+    moves = [sw for sw in review["swings"] if sw["actor"] >= -1 and sw["alone"]]  # a move or a draw
+    assert moves
+    for sw in moves:
+        assert sw["sentence"].startswith(f"{when[sw['at']]}: "), (sw["sentence"], when[sw["at"]])

@@ -13,6 +13,7 @@ from civtable.core import CHANCE, Action
 from .battle import battle_bonus
 from .frames import MonumentPayment, MoveUnit
 from .movement import movable
+from .narrate import battle_outcome
 from .research import research_cost
 from .state import ConquestState
 
@@ -30,9 +31,14 @@ def describe(s: ConquestState, player: int, action: Action) -> str:
             return f"{g.seat_name(s.active)} is dealt the {s.content.civ(str(args[0])).name}."
         if kind == "battle":
             t, q = s.fight_t, s.fight_def
-            if t >= 0 and q >= 0:
-                return (f"Battle in territory {t + 1}: {g.seat_name(s.active)} rolls {args[0]} "
-                        f"(+{battle_bonus(s, s.active, t)}), {g.seat_name(q)} rolls {args[1]} (+{battle_bonus(s, q, t)}).")
+            if t >= 0 and q >= 0 and s.map is not None:
+                a, d = int(args[0]), int(args[1])
+                ab, db = battle_bonus(s, s.active, t), battle_bonus(s, q, t)
+                where = f"territory {t + 1} ({s.content.resources[s.map.resource[t]].name})"
+                rolls = (f"Battle in {where}: {g.seat_name(s.active)} rolls {a}+{ab}={a + ab}, "
+                         f"{g.seat_name(q)} rolls {d}+{db}={d + db}")
+                outcome = battle_outcome(s, action)  # one sentence, so that the roll is told with what it did
+                return f"{rolls}, so {outcome}" if outcome else f"{rolls}."
             return f"Battle dice: {args[0]} against {args[1]}."
         if kind == "roll":
             n = int(args[0])

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from civtable.core import Action
+from civtable.core import CHANCE, Action
 
 
 def _count(n: int, one: str, many: str) -> str:
@@ -17,6 +17,52 @@ def _pool_text(state: Any) -> str:
     names = state.content.category_names
     parts = [f"{n} {names[i]}" for i, n in enumerate(state.pool) if n]
     return ", ".join(parts) if parts else "nothing"
+
+
+def battle_outcome(state: Any, action: Action) -> str:
+    """Who wins the battle roll ``action`` in ``state``, what is lost and how the territory stands
+    after it ("Player 2 wins: Player 1 loses an Army; the battle goes on."); '' if it is no roll."""
+    after = state.game.state_from_json(state.to_json())  # an independent copy
+    try:
+        after.apply_unchecked(action, CHANCE)
+    except (KeyError, IndexError, ValueError, TypeError, AssertionError):
+        return ""
+    last = after.last
+    if not last or "dice" not in last or last == state.last:
+        return ""
+    return _battle_outcome(state, after, last)
+
+
+def _battle_outcome(state: Any, after: Any, last: dict[str, Any]) -> str:
+    """Who won one roll of a battle, what was lost and how the territory stands after it."""
+    name = state.game.seat_name
+    t = int(last["battle"]) - 1
+    a, d = int(last["attacker"]), int(last["defender"])
+    result = str(last.get("result", ""))
+    land = state.map.land[t]
+    unit, units = ("Army", "Armies") if land else ("Fleet", "Fleets")
+    one = "an Army" if land else "a Fleet"
+    where = f"territory {t + 1}"
+    kind = "City" if after.settle[t] == 2 else "Village"
+    goes_on = "the battle goes on" if after.fight_t == t and after.fight_def == d else "both sides stay"
+    if "captured" in result:
+        how = " without a fight" if "without" in result else ""
+        return f"{name(a)} wins: the {kind} of {name(d)} falls and {name(a)} takes {where}{how}."
+    if result.startswith("defender"):
+        left = (after.armies[d] if land else after.fleets[d]).get(t, 0)
+        text = f"{name(a)} wins: {name(d)} loses {one}"
+        if left:
+            return f"{text} ({left} {unit if left == 1 else units} left); {goes_on}."
+        if after.owner[t] == d and after.settle[t]:
+            return f"{text}; the {kind} of {name(d)} still stands in {where}."
+        return f"{text}; {name(a)} holds {where}."
+    tie = " (a tie goes to the defender)" if "tie" in result else ""
+    left = (after.armies[a] if land else after.fleets[a]).get(t, 0)
+    text = f"{name(d)} wins{tie}: {name(a)} loses {one}"
+    if left:
+        return f"{text} ({left} {unit if left == 1 else units} left); {goes_on}."
+    keeps = f"; {where} stays with {name(d)}" if after.owner[t] == d and after.settle[t] else ""
+    return f"{text}; the attack is beaten off{keeps}."
 
 
 def _battle_text(state: Any, last: dict[str, Any], short: bool) -> str:
@@ -61,7 +107,8 @@ def narrate(state: Any, player: int, action: Action) -> str:
         return ""
     out = []
     if after.last is not None and after.last != state.last and "battle" in after.last:
-        out.append(_battle_text(state, after.last, short=action.kind == "battle"))
+        if action.kind != "battle" or "dice" not in after.last:  # a roll's sentence tells its outcome itself
+            out.append(_battle_text(state, after.last, short=action.kind == "battle"))
     name = state.game.seat_name
     ender = state.active
     if after.turns != state.turns or after.phase == "over":

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from civtable.core import CHANCE, Action
@@ -23,6 +24,19 @@ def _dom(word: object) -> str:
 def _a(word: str) -> str:
     """``word`` with its indefinite article: "a Trade", "an Art"."""
     return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
+
+
+_DRAWS = re.compile(r"^(?P<who>.+) draws (?P<n>a|an|\d+) (?P<what>Land tile|Objective card|Monument card)s?\.$")
+
+
+def fold_draws(earlier: str, later: str) -> str | None:
+    """Two consecutive draws of one seat and one kind as one line: "Player 1 draws a Land tile."
+    and "Player 1 draws 2 Land tiles." read "Player 1 draws 3 Land tiles."; else ``None``."""
+    a, b = _DRAWS.match(earlier), _DRAWS.match(later)
+    if a is None or b is None or a["who"] != b["who"] or a["what"] != b["what"]:
+        return None
+    n = sum(1 if m["n"] in ("a", "an") else int(m["n"]) for m in (a, b))
+    return f"{a['who']} draws {n} {a['what']}s."
 
 
 def describe(s: DominationsState, player: int, a: Action) -> str:

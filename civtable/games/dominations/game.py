@@ -66,6 +66,22 @@ class Dominations(Game):
     def seat_name(self, player: int) -> str:
         return f"Player {player + 1}"
 
+    def fold_log(self, earlier: str, later: str) -> str | None:
+        """A seat's cards or tiles drawn one by one read as one line: "Player 1 draws 3 Land
+        tiles." (the line names no tile, as each draw's own line does not)."""
+        from .describe import fold_draws
+
+        return fold_draws(earlier, later)
+
+    def round_words(self, rounds: int) -> str:
+        """The round played while ``rounds`` rounds are complete, as the table's header and its
+        moments say it (:func:`.view.moment_when`): 7 -> "Age 2, round 3"; the count at the end
+        of the game names its last round."""
+        from .view import moment_when
+
+        last = int(self.content.rules["ages"]) * int(self.content.rules["turns_per_age"]) - 1
+        return moment_when(self.content, "", max(0, min(rounds, last)))
+
     def before_follow_up(self, state: GameState, player: int, action: Action) -> tuple[GameState, str] | None:
         """A move apart from the automatic steps it sets off: the next seat's gains at the start
         of its turn, the end of an Age's scoring and Domination cards, the next Age's start, the

@@ -18,6 +18,12 @@
     return `${n > 0 ? "+" : "−"}${Math.abs(n)} point${Math.abs(n) === 1 ? "" : "s"}`;
   }
 
+  /** A move's round: the game's own words where it has them ("Age 2, round 3"), else its number. */
+  function roundWords(m) {
+    if (m.when && !/^round \d+$/.test(m.when)) return m.when;
+    return m.round > 0 ? String(m.round) : "start";
+  }
+
   function showChart(svgText) {
     const doc = new DOMParser().parseFromString(svgText, "image/svg+xml");
     const svg = doc.documentElement;
@@ -95,7 +101,7 @@
     }
     for (const m of moves) {
       const row = el("tr", { class: `${change(m) < -COSTLY ? "costly" : ""} ${kept(m) ? "" : "minor"}`.trim() },
-        el("td", { dataset: { label: "Round" } }, m.round > 0 ? String(m.round) : "start"),
+        el("td", { dataset: { label: "Round" } }, roundWords(m)),
         el("td", { dataset: { label: "Played" } }, m.played, el("span", { class: "muted small" }, ` (${pct(m.played_chance)})`)),
         el("td", { dataset: { label: "Strong would have played" } }, m.suggested,
           el("span", { class: "muted small" }, ` (${pct(m.suggested_chance)})`)),

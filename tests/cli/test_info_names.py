@@ -11,7 +11,8 @@ import re
 
 import pytest
 
-from civtable.core import CHANCE, make_game, sample_chance
+from civtable.bots.walk import random_walk
+from civtable.core import make_game
 from civtable.tui import Term, renderer_for
 
 CARDS = {"inceptum": ("advances", "wonders", "benefits"), "pathciv": ("wonders", "leaders", "techs", "civs"),
@@ -27,27 +28,17 @@ def test_info_names_cards_by_their_names(name: str) -> None:
     ids = {x.id for attr in CARDS[name] for x in (lambda v: v.values() if isinstance(v, dict) else v)(getattr(content, attr))
            if x.id != x.name}
     raw = re.compile(r"(?<![\w'])(" + "|".join(sorted(map(re.escape, ids), key=len, reverse=True)) + r")(?![\w'])")
-    rng = random.Random(5)
-    state = game.new_initial_state()
+    tries = random.Random(6)
     said = 0
-    for _ in range(250):
-        d = state.decision()
-        if not d.players:
-            break
-        if d.is_chance:
-            state.apply(sample_chance(state.chance_outcomes(), rng), CHANCE)
-            continue
-        seat = d.players[0]
-        legal = state.legal_actions(seat)
+    for state, seat, legal, _ in random_walk(game, random.Random(5), 250):
         before = state.view(seat)
-        for action in rng.sample(legal, min(3, len(legal))):
+        for action in tries.sample(legal, min(3, len(legal))):
             trial = state.clone()
             trial.apply(action, seat)
             for line in r.diff(before, trial.view(seat), seat):
                 said += 1
                 assert not _SNAKE.search(line), line
                 assert not raw.search(line), (raw.search(line), line)  # type: ignore[union-attr]
-        state.apply(rng.choice(legal), seat)
     assert said > 50
 
 

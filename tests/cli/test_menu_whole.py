@@ -11,6 +11,7 @@ import random
 import re
 
 from civtable.bots import make_bot
+from civtable.bots.walk import random_walk
 from civtable.core import CHANCE, Action, Session, make_game, sample_chance, teaching
 from civtable.tui import Term, TerminalTable, renderer_for
 
@@ -92,19 +93,9 @@ def test_steps_of_a_menu_say_a_choice_follows_in_words() -> None:
     a word, not in '…'."""
     for name, moves in (("dominations", 500), ("inceptum", 400)):
         game = make_game(name, {"players": 2})
-        state = game.new_initial_state()
         r = renderer_for(game, _Term(io.StringIO(), color=False))
-        rng = random.Random(3)
         staged = 0
-        for _ in range(moves):
-            d = state.decision()
-            if not d.players:
-                break
-            if d.is_chance:
-                state.apply(sample_chance(state.chance_outcomes(), rng), CHANCE)
-                continue
-            seat = d.players[0]
-            legal = state.legal_actions(seat)
+        for state, seat, legal, _ in random_walk(game, random.Random(3), moves):
             view = state.view(seat)
             entries = r.steps(legal, view, seat, "")
             for label, text in entries or []:
@@ -112,7 +103,6 @@ def test_steps_of_a_menu_say_a_choice_follows_in_words() -> None:
                 assert not label.rstrip().endswith("…"), (name, label)
                 for inner, _ in r.steps(legal, view, seat, text) or [] if text not in {a.text() for a in legal} else []:
                     assert not inner.rstrip().endswith("…"), (name, inner)
-            state.apply(rng.choice(legal), seat)
         assert staged, name
 
 

@@ -10,7 +10,8 @@ import io
 import random
 import re
 
-from civtable.core import CHANCE, make_game, sample_chance
+from civtable.bots.walk import random_walk
+from civtable.core import make_game
 from civtable.tui import Term, renderer_for
 from civtable.tui.term import wrap
 
@@ -26,20 +27,11 @@ def test_every_pathciv_prompt_reads_phase_colon_verb() -> None:
     r = renderer_for(game, _Term80(io.StringIO(), color=False))
     kinds: dict[str, str] = {}
     for seed in range(4):
-        rng = random.Random(seed)
-        state = game.new_initial_state()
-        for _ in range(3000):
+        for state, seat, _, _ in random_walk(game, random.Random(seed), 3000):
             d = state.decision()
-            if not d.players:
-                break
-            if d.is_chance:
-                state.apply(sample_chance(state.chance_outcomes(), rng), CHANCE)
-                continue
             kinds.setdefault(d.kind + ("+" if "outranked" in d.prompt else ""), d.prompt)
-            seat = d.players[0]
             lines = wrap(r.prompt_line(state.view(seat), seat, d.prompt), 80, limit=3)
             assert "…" not in "".join(lines) and all(len(line) <= 80 for line in lines), lines
-            state.apply(rng.choice(state.legal_actions(seat)), seat)
     for kind, prompt in kinds.items():
         assert STYLE.match(prompt), (kind, prompt)
     assert {"project", "deploy", "research", "buy", "destiny"} <= set(kinds), sorted(kinds)

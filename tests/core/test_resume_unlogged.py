@@ -8,7 +8,8 @@ import random
 
 import pytest
 
-from civtable.core import CHANCE, Action, make_game, sample_chance
+from civtable.bots.walk import random_walk
+from civtable.core import CHANCE, Action, make_game
 
 
 @pytest.mark.parametrize("name", ["inceptum", "pathciv", "dominations", "conquest"])
@@ -17,16 +18,7 @@ def test_resuming_a_held_copy_is_not_told_in_the_log(name: str) -> None:
     rng = random.Random(11)
     held = 0
     for _game in range(3):
-        state = game.new_initial_state()
-        for _ in range(400):
-            d = state.decision()
-            if not d.players:
-                break
-            if d.is_chance:
-                state.apply(sample_chance(state.chance_outcomes(), rng), CHANCE)
-                continue
-            seat = d.players[0]
-            action = rng.choice(state.legal_actions(seat))
+        for state, seat, _, action in random_walk(game, rng, 400):
             split = game.before_follow_up(state, seat, action)
             if split is not None:
                 copy = split[0]
@@ -34,7 +26,6 @@ def test_resuming_a_held_copy_is_not_told_in_the_log(name: str) -> None:
                 text = game.describe_action(copy, CHANCE, Action("resume"))
                 assert "resume" not in text.lower() and "Chance" not in text, text
                 held += 1
-            state.apply(action, seat)
         if held >= 3:
             break
     assert held or name == "pathciv", f"no held move met in {name}"

@@ -217,6 +217,11 @@ class Game(ABC):
         the rounds complete: "Age 3, round 5")."""
         return f"round {rounds}"
 
+    def round_mark(self, rounds: int) -> str:
+        """The same round as a chart's axis marks it, in a few characters: "14" (Dominations:
+        "A3 R5", the Age and round of :meth:`round_words`)."""
+        return str(rounds)
+
     # ----- saving states -------------------------------------------------------------------
     def save_state(self, state: GameState) -> dict[str, Any]:
         payload = state.to_json()

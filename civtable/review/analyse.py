@@ -36,7 +36,7 @@ SWINGS = 3
 DECIDED = 0.10
 """A seat whose chance stays under this (or over 1 minus this) across a round was already beaten
 (or had already won) there: its change is no swing (a beaten player's fall "from 4% to 0%")."""
-VERSION = 7
+VERSION = 8
 """The review's version: raised when its words or fields change, so that reviews stored by a
 server are made again rather than shown in an older form (2: moves and swings in one sentence,
 moves alike told apart by content names; 3: a swing put down to the step that made most of it,
@@ -45,7 +45,8 @@ Dominations' places named as the board's rulers show them, M20, instead of by la
 a game cut off by a round limit stops where the chances stood, not at 0% for everyone; 6: a
 step that passes the turn no longer read as a swing, moves weighed after the dice of their turn, a
 record stopped mid-turn read as its round's steps are; 7: no swing where the player was beaten or
-sure to win all along, and rounds named in the game's own words, Dominations' "Age 2, round 3")."""
+sure to win all along, and rounds named in the game's own words, Dominations' "Age 2, round 3";
+8: the chart's axis marks rounds as those words do, Dominations' "A2 R3")."""
 SUGGESTING_LEVEL = "strong"
 
 
@@ -56,6 +57,7 @@ class Point(NamedTuple):
     round: int  # rounds completed
     at: int  # actions played
     chances: list[float]
+    mark: str = ""  # the round on the chart's axis ("3"; Dominations "A2 R3"); "" at the start and end
 
 
 class Swing(NamedTuple):
@@ -114,7 +116,7 @@ def review_record(
     if seats is None:
         seats = [p for p, spec in enumerate(record.seats) if spec == "human"]
     est = Estimator(game, samples, record.seed or 0)
-    points = _points(est, states, n, game.round_words)
+    points = _points(est, states, n, game.round_words, game.round_mark)
     swings = _swings(game, est, record, states, points)
     chart_cpu = time.process_time() - started
     moves, analysed, agreed, skipped = _moves(game, est, record, states, seats, cpu_budget - chart_cpu)
@@ -151,10 +153,11 @@ def chance_points(record: GameRecord, samples: int = SAMPLES, calibrate: bool = 
     calibration is fitted on (``calibrate=False``: the leaf estimates as they are)."""
     game, states = _states(record)
     est = Estimator(game, samples, record.seed or 0, calibrate=calibrate)
-    return _points(est, states, game.num_players, game.round_words), list(states[-1].result().winners)
+    return _points(est, states, game.num_players, game.round_words, game.round_mark), list(states[-1].result().winners)
 
 
-def _points(est: Estimator, states: list[GameState], n: int, words: Any = "round {}".format) -> list[Point]:
+def _points(est: Estimator, states: list[GameState], n: int, words: Any = "round {}".format,
+            marks: Any = str) -> list[Point]:
     """Chances at the first decision of the game, at the start of every later round, and at
     the end."""
     points: list[Point] = []
@@ -171,7 +174,7 @@ def _points(est: Estimator, states: list[GameState], n: int, words: Any = "round
             if last_round is None or last_round < 1:  # setup decisions (round 0) belong to the start
                 points[:] = [Point("start", 0, i, chances)]
             else:
-                points.append(Point(words(last_round), last_round, i, chances))
+                points.append(Point(words(last_round), last_round, i, chances, marks(last_round)))
             last_round = r
     final = states[-1]
     last = len(states) - 1

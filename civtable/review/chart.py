@@ -56,7 +56,7 @@ def render_chart(review: dict[str, Any], names: Sequence[str] | None = None, nar
             continue
         if narrow and k < len(points) - 1 and (len(points) - 1 - k) * w / count < 26:
             continue  # too close to the last label ("end") to read apart
-        label = pt["label"] if pt["label"] in ("start", "end", "stopped") else str(pt["round"])
+        label = pt["label"] if pt["label"] in ("start", "end", "stopped") else (pt.get("mark") or str(pt["round"]))
         out.append(f'<text x="{x(k):.1f}" y="{top + h + 16}" font-size="11" text-anchor="middle" '
                    f'font-family="sans-serif">{escape(label)}</text>')
     out.append(f'<text x="{left + w / 2:.1f}" y="{height - 8}" font-size="12" text-anchor="middle" '

@@ -174,6 +174,24 @@ def test_round_words_are_the_games_own() -> None:
     assert [dominations.round_words(r) for r in (0, 4, 5, 14, 15)] == [
         "Age 1, round 1", "Age 1, round 5", "Age 2, round 1", "Age 3, round 5", "Age 3, round 5"]
     assert make_game("inceptum", {"players": 2}).round_words(14) == "round 14"
+    assert [dominations.round_mark(r) for r in (0, 5, 14)] == ["A1 R1", "A2 R1", "A3 R5"]
+    assert make_game("inceptum", {"players": 2}).round_mark(14) == "14"
+
+
+def test_the_charts_axis_marks_the_rounds_the_points_name() -> None:
+    """Dominations' chart marked its axis with the count of rounds complete ('after round 7')
+    while its points and swings say the table's round ('Age 2, round 3'): one behind, and not
+    the table's words."""
+    review = review_record(_record("dominations", 2, ["greedy", "greedy"]), seats=[], samples=1)
+    rounds = [pt for pt in review["points"] if pt["label"] not in ("start", "end", "stopped")]
+    assert rounds
+    for pt in rounds:
+        age, rnd = re.fullmatch(r"Age (\d), round (\d)", pt["label"]).groups()  # type: ignore[union-attr]
+        assert pt["mark"] == f"A{age} R{rnd}"
+    ticks = re.findall(r'font-size="11" text-anchor="middle" font-family="sans-serif">([^<]+)</text>', render_chart(review))
+    marks = {pt["mark"] for pt in rounds}
+    assert set(ticks) - {"start", "end", "stopped"} <= marks and marks & set(ticks)
+    assert not set(ticks) & {str(pt["round"]) for pt in rounds}
 
 
 def test_dominations_swings_name_the_round_the_table_showed() -> None:

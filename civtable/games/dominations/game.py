@@ -82,6 +82,10 @@ class Dominations(Game):
         last = int(self.content.rules["ages"]) * int(self.content.rules["turns_per_age"]) - 1
         return moment_when(self.content, "", max(0, min(rounds, last)))
 
+    def round_mark(self, rounds: int) -> str:
+        """The round of :meth:`round_words` on a chart's axis: "Age 2, round 3" -> "A2 R3"."""
+        return self.round_words(rounds).replace("Age ", "A").replace(", round ", " R")
+
     def before_follow_up(self, state: GameState, player: int, action: Action) -> tuple[GameState, str] | None:
         """A move apart from the automatic steps it sets off: the next seat's gains at the start
         of its turn, the end of an Age's scoring and Domination cards, the next Age's start, the

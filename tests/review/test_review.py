@@ -114,7 +114,7 @@ def test_civtable_review_writes_the_chart(tmp_path: Path, capsys: pytest.Capture
     assert code == 0, err
     assert chart.read_text().startswith("<svg")
     assert "The biggest swings:" in out and out.count(" chance ") >= 3
-    assert "Moves of Player 1 against the Strong level" in out
+    assert "Moves of Player 1 (red) against the Strong level" in out
     # the rounds in the game's own words, as its table says them: Dominations counts Ages
     assert re.search(r"^  Age 2, round 3 ", out, re.M) and not re.search(r"^  round \d", out, re.M), out
     assert re.search(r"^  \d\. (Age \d, round \d|End of Age \d): ", out, re.M) and "Round " not in out, out

@@ -96,7 +96,8 @@ def print_review(review: dict[str, Any], max_moves: int) -> None:
         label = pt["label"]
         out("  " + f"{label:{wide}}" + "".join(f"{100 * c:>{col - 1}.0f}%" for c in pt["chances"]))
     if not review["finished"]:
-        out(f"The record stops in round {review['points'][-1]['round']}, before the game's end.")
+        when = review.get("stopped_in") or f"round {review['points'][-1]['round']}"  # the game's words
+        out(f"The record stops in {when}, before the game's end.")
     out("")
     if not review["swings"]:
         short = len(review["points"]) <= 2 and not review["finished"]

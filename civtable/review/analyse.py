@@ -49,7 +49,8 @@ sure to win all along, and rounds named in the game's own words, Dominations' "A
 8: the chart's axis marks rounds as those words do, Dominations' "A2 R3"; 9: Dominations' rounds
 as the table's header counts them, Age 1, round 1 a point and a round of its own rather than
 "Setup" (only the secret choices before it are), a seat's turn in its own round, and a swing made
-by the end of an Age "End of Age 1: …" rather than the next round's words)."""
+by the end of an Age "End of Age 1: …" rather than the next round's words; a record that stops
+says in which round in those words, ``stopped_in``)."""
 SUGGESTING_LEVEL = "strong"
 
 
@@ -134,6 +135,7 @@ def review_record(
                   for p in range(n)],
         "winners": list(result.winners),
         "finished": result.finished,
+        "stopped_in": "" if result.finished else game.round_words(points[-1].round),  # "Age 2, round 3"
         "points": [pt._asdict() for pt in points],
         "swings": [sw._asdict() for sw in swings],
         "moves": [m._asdict() for m in moves],

@@ -71,3 +71,22 @@ def test_the_end_of_an_age_names_when_its_steps_happen() -> None:
     assert game.follow_up_when("the final scoring") == "Final scoring"
     assert game.follow_up_when("Player 2's gains at the start of the turn") == ""
     assert make_game("inceptum", {"players": 2}).follow_up_when("the end of Age 1 scoring") == ""
+
+
+def test_a_dominations_record_that_stops_says_in_which_round_in_its_words(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    from civtable.cli import main
+    from civtable.core import GameRecord
+
+    full = _record("dominations", 3)
+    record = GameRecord.from_json({**full.to_json(), "actions": full.to_json()["actions"][:150], "final_hash": None})
+    game = make_game("dominations", {"players": 2})
+    state: Any = game.new_initial_state()
+    for player, text in record.actions:
+        state.apply(Action.parse(text), player)
+    shown = f"Age {state.age}, round {max(1, -(-min(state.turn_no, 10) // 2))}"  # the table's header there
+    path = tmp_path / "part.json"
+    record.save(str(path))
+    assert main(["review", str(path), "--cpu-budget", "0", "--samples", "1"]) == 0
+    text = capsys.readouterr().out
+    assert f"The record stops in {shown}, before the game's end." in text, text

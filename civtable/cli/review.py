@@ -84,15 +84,20 @@ def _check_out(path: Path) -> None:
 
 
 def print_review(review: dict[str, Any], max_moves: int) -> None:
-    names = [s["name"] for s in review["seats"]]
+    from civtable.review.chart import colour_name
+
+    # each player with the colour of their line on the chart ("Player 1 (red)")
+    names = [f"{s['name']} ({colour_name(p)})" for p, s in enumerate(review["seats"])]
     out(f"{review['title']}: estimated chance to win after each round (each player's own information)")
     wide = max([10, *(len(pt["label"]) for pt in review["points"])])
-    out("  " + f"{'':{wide}}" + "".join(f"{n[:14]:>15}" for n in names))
+    col = max([15, *(min(len(n), 24) + 2 for n in names)])
+    out("  " + f"{'':{wide}}" + "".join(f"{n[:24]:>{col}}" for n in names))
     for pt in review["points"]:
         label = pt["label"]
-        out("  " + f"{label:{wide}}" + "".join(f"{100 * c:>14.0f}%" for c in pt["chances"]))
+        out("  " + f"{label:{wide}}" + "".join(f"{100 * c:>{col - 1}.0f}%" for c in pt["chances"]))
     if not review["finished"]:
-        out(f"The record stops in round {review['points'][-1]['round']}, before the game's end.")
+        when = review.get("stopped_in") or f"round {review['points'][-1]['round']}"  # the game's words
+        out(f"The record stops in {when}, before the game's end.")
     out("")
     if not review["swings"]:
         short = len(review["points"]) <= 2 and not review["finished"]

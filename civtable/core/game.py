@@ -217,6 +217,24 @@ class Game(ABC):
         the rounds complete: "Age 3, round 5")."""
         return f"round {rounds}"
 
+    def round_of(self, state: GameState) -> int:
+        """The count of :meth:`round_words` for the round being played in ``state``, as the
+        table's header counts it. Default: :meth:`GameState.result`'s rounds."""
+        return int(state.result().rounds)
+
+    def in_setup(self, state: GameState) -> bool:
+        """Whether ``state`` is before the first round's play: the setup's choices (a game review
+        names moves there "Setup", not by a round). Default: no round counted yet; Dominations,
+        whose count is the rounds complete, says so while the Objective and Monument choices are
+        still secret."""
+        return int(state.result().rounds) < 1
+
+    def follow_up_when(self, words: str) -> str:
+        """When the rules' own steps named ``words`` (:meth:`before_follow_up`) happened, where that
+        is not a round of play: Dominations' "the end of Age 1 scoring" -> "End of Age 1", "the
+        final scoring" -> "Final scoring"; "" (the default): in their round."""
+        return ""
+
     def round_mark(self, rounds: int) -> str:
         """The same round as a chart's axis marks it, in a few characters: "14" (Dominations:
         "A3 R5", the Age and round of :meth:`round_words`)."""

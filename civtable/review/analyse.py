@@ -25,7 +25,7 @@ from civtable.core import CHANCE, Action, GameRecord, GameState, RecordError, ob
 from civtable.core.record import game_for_record
 from civtable.core.teaching import teaching_module
 
-from .cause import cause, steps
+from .cause import RULES, cause, steps
 from .estimate import Estimator, describe, is_decision, stopped
 
 SAMPLES = 8
@@ -36,7 +36,7 @@ SWINGS = 3
 DECIDED = 0.10
 """A seat whose chance stays under this (or over 1 minus this) across a round was already beaten
 (or had already won) there: its change is no swing (a beaten player's fall "from 4% to 0%")."""
-VERSION = 8
+VERSION = 9
 """The review's version: raised when its words or fields change, so that reviews stored by a
 server are made again rather than shown in an older form (2: moves and swings in one sentence,
 moves alike told apart by content names; 3: a swing put down to the step that made most of it,
@@ -46,7 +46,11 @@ a game cut off by a round limit stops where the chances stood, not at 0% for eve
 step that passes the turn no longer read as a swing, moves weighed after the dice of their turn, a
 record stopped mid-turn read as its round's steps are; 7: no swing where the player was beaten or
 sure to win all along, and rounds named in the game's own words, Dominations' "Age 2, round 3";
-8: the chart's axis marks rounds as those words do, Dominations' "A2 R3")."""
+8: the chart's axis marks rounds as those words do, Dominations' "A2 R3"; 9: Dominations' rounds
+as the table's header counts them, Age 1, round 1 a point and a round of its own rather than
+"Setup" (only the secret choices before it are), a seat's turn in its own round, and a swing made
+by the end of an Age "End of Age 1: …" rather than the next round's words; a record that stops
+says in which round in those words, ``stopped_in``)."""
 SUGGESTING_LEVEL = "strong"
 
 
@@ -81,7 +85,7 @@ class Move(NamedTuple):
     suggested: str
     played_chance: float
     suggested_chance: float
-    when: str = ""  # the round in the game's own words ("round 3", Dominations "Age 1, round 3"); "" at the start
+    when: str = ""  # the round in the game's own words ("round 3", Dominations "Age 1, round 3"); "" in the setup
 
 
 def _round(state: GameState) -> int:
@@ -116,7 +120,7 @@ def review_record(
     if seats is None:
         seats = [p for p, spec in enumerate(record.seats) if spec == "human"]
     est = Estimator(game, samples, record.seed or 0)
-    points = _points(est, states, n, game.round_words, game.round_mark)
+    points = _points(est, states, n, game)
     swings = _swings(game, est, record, states, points)
     chart_cpu = time.process_time() - started
     moves, analysed, agreed, skipped = _moves(game, est, record, states, seats, cpu_budget - chart_cpu)
@@ -131,6 +135,7 @@ def review_record(
                   for p in range(n)],
         "winners": list(result.winners),
         "finished": result.finished,
+        "stopped_in": "" if result.finished else game.round_words(points[-1].round),  # "Age 2, round 3"
         "points": [pt._asdict() for pt in points],
         "swings": [sw._asdict() for sw in swings],
         "moves": [m._asdict() for m in moves],
@@ -153,25 +158,30 @@ def chance_points(record: GameRecord, samples: int = SAMPLES, calibrate: bool = 
     calibration is fitted on (``calibrate=False``: the leaf estimates as they are)."""
     game, states = _states(record)
     est = Estimator(game, samples, record.seed or 0, calibrate=calibrate)
-    return _points(est, states, game.num_players, game.round_words, game.round_mark), list(states[-1].result().winners)
+    return _points(est, states, game.num_players, game), list(states[-1].result().winners)
 
 
-def _points(est: Estimator, states: list[GameState], n: int, words: Any = "round {}".format,
-            marks: Any = str) -> list[Point]:
-    """Chances at the first decision of the game, at the start of every later round, and at
-    the end."""
+def _points(est: Estimator, states: list[GameState], n: int, game: Any = None) -> list[Point]:
+    """Chances at the first decision of the game's play (after the setup's choices:
+    :meth:`~civtable.core.Game.in_setup`), at the start of every later round (its count
+    :meth:`~civtable.core.Game.round_of`), and at the end; ``game`` names the rounds (default:
+    "round 3", the result's count, setup while it is 0)."""
+    words = game.round_words if game is not None else "round {}".format
+    marks = game.round_mark if game is not None else str
+    rounds = game.round_of if game is not None else _round
+    in_setup = game.in_setup if game is not None else (lambda s: _round(s) < 1)
     points: list[Point] = []
-    last_round = None
+    last_round = None  # the round of the last point; -1 the setup
     for i, s in enumerate(states):
         if s.is_terminal():
             break
         d = s.decision()
         if not d.players or d.players == (CHANCE,):
             continue
-        r = _round(s)
+        r = -1 if in_setup(s) else rounds(s)
         if last_round is None or r != last_round:
             chances = [round(est.chance(s, p), 4) for p in range(n)]
-            if last_round is None or last_round < 1:  # setup decisions (round 0) belong to the start
+            if last_round is None or last_round < 0:  # setup decisions belong to the start
                 points[:] = [Point("start", 0, i, chances)]
             else:
                 points.append(Point(words(last_round), last_round, i, chances, marks(last_round)))
@@ -181,7 +191,7 @@ def _points(est: Estimator, states: list[GameState], n: int, words: Any = "round
     if stopped(final):  # cut off by a round limit: the chances where it stopped, not "nobody won"
         last -= 1
     like = states[points[-1].at] if points else None  # a record stopped mid-round: read as its round's steps are
-    points.append(Point("end" if final.result().finished else "stopped", _round(final), last,
+    points.append(Point("end" if final.result().finished else "stopped", rounds(final), last,
                         [round(est.chance(states[last], p, like), 4) for p in range(n)]))
     return points
 
@@ -203,6 +213,8 @@ def _swings(game: Any, est: Estimator, record: GameRecord, states: list[GameStat
         whose = "their" if why.actor == seat and why.alone else f"{game.seat_name(seat)}'s"
         verb = "rose" if after > before else "fell"
         label = points[k].label if points[k].label not in ("end", "stopped") else game.round_words(points[k].round)
+        if why.actor == RULES and why.alone:  # the end of an Age's scoring: at that end, not in the next round
+            label = game.follow_up_when(why.words) or label
         sentence = (f"{label[0].upper()}{label[1:]}: {why.words} — {whose} chance {verb} "
                     f"from {_pct(before)} to {_pct(after)}.")
         out.append(Swing(points[k].round, seat, before, after, why.at, why.actor, why.alone, sentence))
@@ -247,8 +259,9 @@ def _moves(
                 continue
             names = names if names is not None else _content_names(game)
             said, advised = f"{said} ({_in_words(played, names)})", f"{advised} ({_in_words(suggested, names)})"
-        r = _round(state)
-        moves.append(Move(i, r, player, said, advised, round(mine, 4), round(theirs, 4), game.round_words(r) if r > 0 else ""))
+        r = game.round_of(state)
+        when = "" if game.in_setup(state) else game.round_words(r)  # Dominations' Age 1, round 1 counts 0 rounds too
+        moves.append(Move(i, r, player, said, advised, round(mine, 4), round(theirs, 4), when))
     return moves, analysed, agreed, skipped
 
 

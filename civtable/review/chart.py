@@ -13,6 +13,14 @@ from typing import Any
 
 SEAT_COLOURS = ("#d62728", "#1f77b4", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf",
                 "#e377c2", "#8c564b", "#bcbd22", "#7f7f7f", "#000080", "#008080")
+SEAT_COLOUR_NAMES = ("red", "blue", "green", "purple", "orange", "cyan",
+                     "pink", "brown", "olive", "grey", "navy", "teal")
+"""The same colours in words, for a review read where its lines show no colour (the terminal)."""
+
+
+def colour_name(seat: int) -> str:
+    """The name of ``seat``'s colour (0-based), as the chart and the table draw it."""
+    return SEAT_COLOUR_NAMES[seat % len(SEAT_COLOUR_NAMES)]
 
 WIDTH, HEIGHT = 720, 360
 LEFT, RIGHT, TOP, BOTTOM = 52, 150, 34, 44

@@ -16,7 +16,7 @@ from civtable.core import GameRecord, RecordError, Session, make_game, observe
 from civtable.review import render_chart, review_record
 from civtable.review.estimate import Estimator
 
-SWING = re.compile(r"^(Round \d+|Age \d, round \d): .+ — (their|Player \d's) chance (rose|fell) from \d+% to \d+%\.$")
+SWING = re.compile(r"^(Round \d+|Age \d, round \d|End of Age \d|Final scoring): .+ — (their|Player \d's) chance (rose|fell) from \d+% to \d+%\.$")
 
 
 def _record(game_name: str, seed: int, seats: list[str] | None = None) -> GameRecord:
@@ -114,10 +114,10 @@ def test_civtable_review_writes_the_chart(tmp_path: Path, capsys: pytest.Capture
     assert code == 0, err
     assert chart.read_text().startswith("<svg")
     assert "The biggest swings:" in out and out.count(" chance ") >= 3
-    assert "Moves of Player 1 against the Strong level" in out
+    assert "Moves of Player 1 (red) against the Strong level" in out
     # the rounds in the game's own words, as its table says them: Dominations counts Ages
     assert re.search(r"^  Age 2, round 3 ", out, re.M) and not re.search(r"^  round \d", out, re.M), out
-    assert re.search(r"^  \d\. Age \d, round \d: ", out, re.M) and "Round " not in out, out
+    assert re.search(r"^  \d\. (Age \d, round \d|End of Age \d): ", out, re.M) and "Round " not in out, out
     assert main(["review", str(path), "--seat", "3"]) == 2
     assert "--seat 3: the game has seats 1 to 2" in capsys.readouterr().err
 
@@ -203,8 +203,9 @@ def test_dominations_swings_name_the_round_the_table_showed() -> None:
     game = make_game("dominations", {"players": 2})
     state = game.new_initial_state()
     when = []
-    for player, text in record.actions:  # the table's words for the round of every action
-        when.append(moment_when(game.content, "", state.result().rounds))  # type: ignore[attr-defined]
+    for player, text in record.actions:  # the table's header's round when every action was played
+        rnd = max(1, -(-min(state.turn_no, 5 * 2) // 2))  # type: ignore[attr-defined]
+        when.append(moment_when(game.content, "", 5 * (state.age - 1) + rnd - 1))  # type: ignore[attr-defined]
         state.apply(Action.parse(text), player)
     moves = [sw for sw in review["swings"] if sw["actor"] >= -1 and sw["alone"]]  # a move or a draw
     assert moves

@@ -79,8 +79,10 @@ def test_dominations_a_swing_made_by_the_domination_cards_names_the_end_of_the_a
     swings = [sw for sw in review["swings"] if sw["round"] < last]  # the last: the game's real end
     assert swings
     for sw in swings:
-        assert re.match(r"^Age [23], round 1: the (end of Age [12] scoring|Influence VP and Domination cards of Age [12]) — "
-                        r"Player \d's chance (rose|fell) from \d+% to \d+%\.$", sw["sentence"]), sw["sentence"]
+        # at the end of the Age it names, not in the next Age's first round ("Age 2, round 1: the end of Age 1 …")
+        age = re.match(r"^End of Age ([12]): the (end of Age ([12]) scoring|Influence VP and Domination cards of Age ([12])) — "
+                       r"Player \d's chance (rose|fell) from \d+% to \d+%\.$", sw["sentence"])
+        assert age and age.group(1) == (age.group(3) or age.group(4)), sw["sentence"]
         assert sw["actor"] == -2 and sw["alone"]
 
 

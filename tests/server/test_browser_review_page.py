@@ -208,3 +208,30 @@ def test_a_long_list_of_moves_opens_on_the_costly_ones(browser: Any, server_fact
     box = page.eval_on_selector("#moves", "t => [t.scrollWidth, t.clientWidth, t.getBoundingClientRect().right]")
     assert box[0] <= box[1] + 1 and box[2] <= PHONE["width"], box
     assert "Player 2 (Strong bot)" in page.inner_text("#chart-legend")
+
+
+def test_the_moves_name_their_round_and_only_the_setup_s_choices_setup(
+        browser: Any, server_factory: Any, tmp_path: Path) -> None:
+    """Dominations' Age 1, round 1 counts no round complete, as its setup does: a move of that
+    round reads "Age 1, round 1", and only the secret choices before it "Setup" (not "start")."""
+    import json
+
+    server = server_factory(str(tmp_path / "s.sqlite3"))
+    moves = [{"at": at, "round": r, "seat": 0, "played": f"Ada plays {at}", "suggested": "Ada plays 0",
+              "played_chance": 0.3, "suggested_chance": 0.4, "when": when}
+             for at, r, when in ((9, 0, ""), (30, 0, "Age 1, round 1"), (60, 6, "Age 2, round 2"))]
+    review = {"status": "ready", "title": "Dominations: Road to Civilization", "names": ["Ada", "Player 2"],
+              "bots": [None, "Strong bot"], "winners": [1], "finished": True, "ended": "finished",
+              "svg": '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"></svg>',
+              "points": [{"label": "start", "round": 0, "at": 25, "chances": [0.5, 0.5]},
+                         {"label": "end", "round": 14, "at": 90, "chances": [0.0, 1.0]}],
+              "swings": [], "moves": moves,
+              "analysis": {"seats": [0], "level": "strong", "decisions": 3, "analysed": 3, "agreed": 0,
+                           "not_analysed": 0, "samples": 8, "cpu_seconds": 3.0, "cpu_budget": 60.0}}
+    page = browser.new_page(viewport=PHONE)
+    page.route("**/api/games/somegame/review", lambda route: route.fulfill(
+        status=200, content_type="application/json", body=json.dumps(review)))
+    page.goto(f"{server.base}/review/somegame")
+    page.wait_for_selector("#review:not(.hidden)")
+    rounds = page.eval_on_selector_all("#moves tbody td:first-child", "ns => ns.map(n => n.textContent)")
+    assert rounds == ["Setup", "Age 1, round 1", "Age 2, round 2"], rounds

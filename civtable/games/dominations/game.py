@@ -82,6 +82,34 @@ class Dominations(Game):
         last = int(self.content.rules["ages"]) * int(self.content.rules["turns_per_age"]) - 1
         return moment_when(self.content, "", max(0, min(rounds, last)))
 
+    def round_of(self, state: GameState) -> int:
+        """The rounds complete before the round the table's header shows: a seat's turn counts in
+        its round while it is played (the result's count takes a round as complete once its last
+        seat's turn begins), and an Age's end in its round 5."""
+        if not isinstance(state, DominationsState):
+            return super().round_of(state)
+        per_age, n = int(self.content.rules["turns_per_age"]), max(1, state.n)
+        turn = min(state.turn_no, per_age * n)
+        return (state.age - 1) * per_age + max(1, -(-turn // n)) - 1
+
+    def in_setup(self, state: GameState) -> bool:
+        """Before Age 1's play: the Objective and Monument choices are still secret (the count of
+        rounds complete is 0 through Age 1, round 1 as well)."""
+        return isinstance(state, DominationsState) and not state.in_play
+
+    def follow_up_when(self, words: str) -> str:
+        """The end of an Age's steps (:func:`.follow_up._words`) happen at its end, not in the next
+        round: "the end of Age 1 scoring" -> "End of Age 1"; "the final scoring" -> "Final scoring"."""
+        import re
+
+        if words.startswith("the final scoring"):
+            return "Final scoring"
+        age = re.match(r"the (?:end of Age|Influence VP and Domination cards of Age) (\d+)", words)
+        if age:
+            return f"End of Age {age.group(1)}"
+        before = re.match(r"the Knowledge reset before Age (\d+)", words)
+        return f"End of Age {int(before.group(1)) - 1}" if before else ""
+
     def round_mark(self, rounds: int) -> str:
         """The round of :meth:`round_words` on a chart's axis: "Age 2, round 3" -> "A2 R3"."""
         return self.round_words(rounds).replace("Age ", "A").replace(", round ", " R")

@@ -18,10 +18,11 @@
     return `${n > 0 ? "+" : "−"}${Math.abs(n)} point${Math.abs(n) === 1 ? "" : "s"}`;
   }
 
-  /** A move's round: the game's own words where it has them ("Age 2, round 3"), else its number. */
+  /** A move's round: the game's own words where it has them ("Age 1, round 1"), else its number;
+      "Setup" for a choice of the setup, before the first round's play (no round: as the terminal says). */
   function roundWords(m) {
-    if (m.when && !/^round \d+$/.test(m.when)) return m.when;
-    return m.round > 0 ? String(m.round) : "start";
+    if (!m.when) return "Setup";
+    return /^round \d+$/.test(m.when) ? String(m.round) : m.when;
   }
 
   function showChart(svgText) {

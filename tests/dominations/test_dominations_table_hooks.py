@@ -215,3 +215,31 @@ def test_tutorial_is_a_two_player_game_against_a_bot() -> None:
     t = tutorial(game)
     assert t["options"] == {"players": 2} and t["seats"][0] == "human" and len(t["seats"]) == 2
     assert "Land tiles" in t["intro"] and "VP" in t["goal"]
+
+
+def test_a_moment_says_the_round_the_header_shows_when_it_happened() -> None:
+    """A Locus completed in the last seat's turn of a round was told as the next round (the
+    count took a round as played once its last seat's turn began) while the header still showed
+    the round being played."""
+    per_age = 5
+    last_seat_moments = 0
+    for seed in range(12):
+        game = make_game("dominations", {"players": 2})
+        s: DominationsState = game.new_initial_state()  # type: ignore[assignment]
+        rng = random.Random(seed)
+        while not s.is_terminal():
+            d = s.decision()
+            if d.is_chance:
+                s.apply(rng.choice(s.chance_outcomes())[0], CHANCE)
+                continue
+            turn = min(s.turn_no, per_age * s.n)
+            header = f"Age {s.age}, round {max(1, -(-turn // s.n))}"  # as the page's header counts
+            old = set(s.moments)
+            seat = d.players[0]
+            s.apply(rng.choice(s.legal_actions(seat)), seat)
+            shown = s.view(0)["moments"]
+            for i, moment in enumerate(s.moments):  # the moments this action told (only the newest are kept)
+                if moment not in old and moment[0].endswith("completes a Locus"):
+                    assert shown[i]["when"] == header, (seed, shown[i], header)
+                    last_seat_moments += turn % s.n == 0 and turn > 0
+    assert last_seat_moments, "no Locus completed in a round's last turn"

@@ -88,9 +88,9 @@ class Dominations(Game):
         seat's turn begins), and an Age's end in its round 5."""
         if not isinstance(state, DominationsState):
             return super().round_of(state)
-        per_age, n = int(self.content.rules["turns_per_age"]), max(1, state.n)
-        turn = min(state.turn_no, per_age * n)
-        return (state.age - 1) * per_age + max(1, -(-turn // n)) - 1
+        from .narrate import round_no
+
+        return round_no(state)
 
     def in_setup(self, state: GameState) -> bool:
         """Before Age 1's play: the Objective and Monument choices are still secret (the count of

@@ -34,8 +34,12 @@ def knowledge(counts: list[int] | tuple[int, ...], vest: int = 0) -> str:
 
 
 def round_no(s: DominationsState) -> int:
-    """Rounds played: 5 an Age, one each time every seat has had a turn."""
-    return (s.age - 1) * s.c.rules["turns_per_age"] + s.turn_no // max(1, s.n)
+    """Rounds played before the round the table's header shows (5 an Age): a seat's turn counts
+    in its round while it is played — the last seat's turn of a round is in that round, not the
+    next — and an Age's end in its last round."""
+    per_age, n = int(s.c.rules["turns_per_age"]), max(1, s.n)
+    turn = min(s.turn_no, per_age * n)
+    return (s.age - 1) * per_age + max(1, -(-turn // n)) - 1
 
 
 def begin(s: DominationsState, title: str, lines: list[str] | tuple[str, ...] = ()) -> None:

@@ -65,12 +65,20 @@ class GenericEncoder:
         self.size = size
 
     def write(self, state: GameState, seat: int, raw: np.ndarray) -> None:
-        acc = [0.0] * (self.size - 8)
         view = state.view(seat)
-        _hash_features({k: v for k, v in view.items() if k != "you"}, "", acc)
-        raw[8:] = [x / (1.0 + abs(x)) for x in acc]
+        hash_view({k: v for k, v in view.items() if k != "you"}, raw[8:])
         if 0 <= seat < 8:
             raw[seat] = 1.0
+
+
+def hash_view(view: dict[str, Any], out: np.ndarray) -> np.ndarray:
+    """Feature hashing of every number and word of ``view`` (a JSON view) into ``out``: each
+    word ``path=value`` and each number under its path added to one entry, with a sign, the
+    sums squashed into ``(-1, 1)`` by ``x / (1 + |x|)``. Nothing but the view enters."""
+    acc = [0.0] * len(out)
+    _hash_features(view, "", acc)
+    out[:] = [x / (1.0 + abs(x)) for x in acc]
+    return out
 
 
 def _hash_features(value: Any, path: str, out: list[float]) -> None:

@@ -19,7 +19,13 @@ Conquest's ``map_seed``) plus ``max_game_length``.
   so a later seat learns nothing from an earlier one's choice.
 * **Observations** (``make_py_observer``; ``observation_tensor`` / ``observation_string``): the
   seat's normalised observation of :mod:`civtable.rl.encoding`, built from what the seat may
-  see; the string lists its non-zero features by name.
+  see; the string lists its non-zero features by name. A game that hides nothing (Conquest)
+  also gives it for ``private_info=ALL_PLAYERS``; the others refuse that in plain words.
+* **Public observation** (``make_py_observer(IIGObservationType(perfect_recall=False,
+  public_info=True, private_info=NONE))``): what every seat sees, the same for every player —
+  built from the spectator's view (``view(None)``) and nothing else: the tensor
+  (``PUBLIC_SIZE`` entries in ``(-1, 1)``) is feature hashing of its numbers and words, the
+  string is ``"public: "`` and the view as compact JSON with sorted keys.
 * **Information states** (``information_state_tensor`` / ``information_state_string``) are built
   only from what the player saw: at each of its own moves, its observation then and the token it
   chose (the string keeps a 16-hex digest of each observation and the token's name), then its
@@ -32,6 +38,7 @@ Conquest's ``map_seed``) plus ``max_game_length``.
 from __future__ import annotations
 
 import hashlib
+import json
 import random
 from typing import Any
 
@@ -41,12 +48,14 @@ import pyspiel
 from civtable.core import CHANCE, Game, GameState, make_game
 
 from .actions import WAIT, Choices
+from .encoding import hash_view
 from .match import Table, count_of
 
 PREFIX = "civtable_"
 BUILTIN = ("inceptum", "pathciv", "conquest", "dominations")
 MAX_CHANCE_OUTCOMES = 4096
 DEFAULT_MAX_LENGTH = 100_000
+PUBLIC_SIZE = 4096  # entries of the public observation tensor (feature hashing of the spectator view)
 
 _REGISTERED: set[str] = set()
 
@@ -187,21 +196,22 @@ class CivtableSpielGame(pyspiel.Game):  # type: ignore[misc]
 
 
 class CivtableObserver:
-    """Observation (``perfect_recall=False``) or information state (``True``) of a seat: a
-    ``tensor`` with named pieces in ``dict``, and a string (see the module's docstring)."""
+    """Observation (``perfect_recall=False``) or information state (``True``) of a seat, or the
+    public observation (``private_info=NONE``: what every seat sees): a ``tensor`` with named
+    pieces in ``dict``, and a string (see the module's docstring)."""
 
     def __init__(self, ctx: _Context, iig_obs_type: Any, params: Any) -> None:
         if params:
             raise ValueError(f"civtable observers take no parameters, not {params}")
         self.ctx = ctx
         self.recall = bool(iig_obs_type.perfect_recall) if iig_obs_type is not None else False
-        if iig_obs_type is not None and (iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
-                                         or not iig_obs_type.public_info):
-            raise ValueError("civtable observers show one player what it may see (public and its own private "
-                             "information); other observation types are not provided")
-        pieces = [("observation", ctx.obs_size)]
-        if self.recall:
-            pieces.append(("tokens_chosen", ctx.n_actions))
+        self.public = _observer_kind(ctx, iig_obs_type) == "public"
+        if self.public:
+            pieces = [("public", PUBLIC_SIZE)]
+        else:
+            pieces = [("observation", ctx.obs_size)]
+            if self.recall:
+                pieces.append(("tokens_chosen", ctx.n_actions))
         self.tensor = np.zeros(sum(size for _, size in pieces), np.float32)
         self.dict: dict[str, np.ndarray] = {}
         at = 0
@@ -212,6 +222,9 @@ class CivtableObserver:
     def set_from(self, state: CivtableSpielState, player: int) -> None:
         player = self.ctx.seat(player)
         box = state._box
+        if self.public:
+            hash_view(public_view(box.state), self.dict["public"])
+            return
         self.ctx.observe(box, player, self.dict["observation"])
         if self.recall:
             chosen = self.dict["tokens_chosen"]
@@ -222,12 +235,44 @@ class CivtableObserver:
     def string_from(self, state: CivtableSpielState, player: int) -> str:
         player = self.ctx.seat(player)
         box = state._box
+        if self.public:
+            return "public: " + json.dumps(public_view(box.state), sort_keys=True, separators=(",", ":"))
         now = self.ctx.observation_string(box, player)
         if not self.recall:
             return now
         space = self.ctx.space
         lines = [f"{digest} -> {space.name(token)}" for digest, token in box.records[player]]
         return "\n".join([f"seat {player + 1}, {len(lines)} moves", *lines, now])
+
+
+def public_view(state: GameState) -> dict[str, Any]:
+    """What every seat sees: the spectator's view (``view(None)``), without its empty ``you``."""
+    return {k: v for k, v in state.view(None).items() if k != "you"}
+
+
+def _observer_kind(ctx: _Context, t: Any) -> str:
+    """``"seat"`` or ``"public"`` for an observation type civtable provides; any other is refused
+    in plain words."""
+    if t is None:
+        return "seat"
+    kinds = pyspiel.PrivateInfoType
+    title = ctx.civ.info.title
+    if t.private_info == kinds.NONE and t.public_info:
+        if t.perfect_recall:
+            raise ValueError("civtable's public observation is what every seat sees now; a public information "
+                             "state (perfect_recall=True with private_info=NONE) is not provided")
+        return "public"
+    if t.private_info == kinds.ALL_PLAYERS and t.public_info:
+        if ctx.civ.info.information == "perfect":
+            return "seat"  # a seat sees everything: its observation is the whole position
+        raise ValueError(f"{title} hides information from the players (cards, tiles or choices of other seats), "
+                         "so an observation with every player's private information is not provided; ask for "
+                         "one seat's (private_info=SINGLE_PLAYER) or the public one (private_info=NONE)")
+    if t.private_info == kinds.SINGLE_PLAYER and t.public_info:
+        return "seat"
+    raise ValueError("civtable observers show one seat what it may see (public_info=True, private_info="
+                     "SINGLE_PLAYER) or what every seat sees (public_info=True, private_info=NONE); an "
+                     "observation without the public information is not provided")
 
 
 class CivtableSpielState(pyspiel.State):  # type: ignore[misc]

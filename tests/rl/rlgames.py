@@ -41,3 +41,20 @@ def walk(game: Game, seed: int, limit: int = 10_000) -> Iterator[GameState]:
 
 def make(name: str, **extra: Any) -> Game:
     return make_game(name, quick(name, **extra))
+
+
+def spiel_history(game: Any, seed: int, length: int) -> list[int]:
+    """The actions of a random OpenSpiel game of ``game`` (chance drawn with its probabilities),
+    at most ``length`` of them: a history to replay."""
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    out: list[int] = []
+    while not state.is_terminal() and len(out) < length:
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes(), strict=True)
+            a = rng.choices(actions, probs)[0]
+        else:
+            a = rng.choice(state.legal_actions())
+        out.append(int(a))
+        state.apply_action(a)
+    return out

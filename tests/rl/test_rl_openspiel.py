@@ -13,7 +13,7 @@ pyspiel = pytest.importorskip("pyspiel")
 
 from nimspace import NimWithSpace  # noqa: E402,F401
 from open_spiel.python.observation import make_observation  # noqa: E402
-from rlgames import GAMES, quick  # noqa: E402
+from rlgames import GAMES, quick, spiel_history  # noqa: E402
 
 import civtable.rl.openspiel as adapter  # noqa: E402 - registers the four games
 from civtable.core import register  # noqa: E402
@@ -64,21 +64,6 @@ def test_random_playout_tensors_and_strings(name: str) -> None:
         assert sum(state.returns()) == pytest.approx(1.0) or sum(state.returns()) == 0.0
 
 
-def _history(game: object, seed: int, length: int) -> list[int]:
-    rng = random.Random(seed)
-    state = game.new_initial_state()  # type: ignore[attr-defined]
-    out: list[int] = []
-    while not state.is_terminal() and len(out) < length:
-        if state.is_chance_node():
-            actions, probs = zip(*state.chance_outcomes(), strict=True)
-            a = rng.choices(actions, probs)[0]
-        else:
-            a = rng.choice(state.legal_actions())
-        out.append(int(a))
-        state.apply_action(a)
-    return out
-
-
 def _replay(game: object, history: list[int], seat: int) -> tuple[object, list[bytes]] | None:
     """Replay ``history``; None if a move is not legal. Also what ``seat`` observed at each of its
     own moves and at the end."""
@@ -107,7 +92,7 @@ def test_information_state_is_identical_across_redeals_of_hidden_information(nam
     dealt to somebody else — keep everything else, and if the seat observed exactly the same
     things at each of its own moves and now, its information state must be exactly the same."""
     game = load(name, players=2, **extra)
-    history = _history(game, 3, length)
+    history = spiel_history(game, 3, length)
     rng = random.Random(1)
     same = 0
     for seat in range(2):

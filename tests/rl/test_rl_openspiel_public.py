@@ -15,7 +15,7 @@ import pytest
 pyspiel = pytest.importorskip("pyspiel")
 
 from open_spiel.python.observation import make_observation  # noqa: E402
-from rlgames import GAMES, quick  # noqa: E402
+from rlgames import GAMES, quick, spiel_history  # noqa: E402
 
 import civtable.rl.openspiel as adapter  # noqa: E402 - registers the four games
 
@@ -98,21 +98,6 @@ def test_public_string_hides_the_tiles_and_cards_dealt() -> None:
     assert dealt >= 4
 
 
-def _history(game: Any, seed: int, length: int) -> list[int]:
-    rng = random.Random(seed)
-    state = game.new_initial_state()
-    out: list[int] = []
-    while not state.is_terminal() and len(out) < length:
-        if state.is_chance_node():
-            actions, probs = zip(*state.chance_outcomes(), strict=True)
-            a = rng.choices(actions, probs)[0]
-        else:
-            a = rng.choice(state.legal_actions())
-        out.append(int(a))
-        state.apply_action(a)
-    return out
-
-
 def _replay(game: Any, history: list[int]) -> Any:
     state = game.new_initial_state()
     for a in history:
@@ -134,7 +119,7 @@ def test_public_observation_is_identical_across_redeals_of_hidden_information(na
     turn (``resample_from_infostate``): the public observation stays the same."""
     game = load(name, players=2, **extra)
     obs = make_observation(game, PUBLIC)
-    history = _history(game, 3, length)
+    history = spiel_history(game, 3, length)
     base = _replay(game, history)
     assert base is not None
     want = public(obs, base, 0)

@@ -90,3 +90,22 @@ def test_a_dominations_record_that_stops_says_in_which_round_in_its_words(
     assert main(["review", str(path), "--cpu-budget", "0", "--samples", "1"]) == 0
     text = capsys.readouterr().out
     assert f"The record stops in {shown}, before the game's end." in text, text
+
+
+def test_every_end_of_age_step_the_game_tells_names_its_moment() -> None:
+    """``follow_up_when`` reads the words the game's own held steps say: every split of a real
+    game that is not a seat's start-of-turn gains must name its moment (words changed in
+    ``follow_up._words`` and not here would fall back to the round, silently)."""
+    import random
+
+    from civtable.bots.walk import random_walk
+
+    game = make_game("dominations", {"players": 2})
+    seen: set[str] = set()
+    for state, seat, _, action in random_walk(game, random.Random(4), 5000):
+        split = game.before_follow_up(state, seat, action)
+        if split is None or split[1].endswith("gains at the start of the turn"):
+            continue
+        assert game.follow_up_when(split[1]), split[1]
+        seen.add(game.follow_up_when(split[1]))
+    assert {"End of Age 1", "End of Age 2"} <= seen, seen

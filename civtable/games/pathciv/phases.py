@@ -3,7 +3,7 @@ purchase, PC-E)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
@@ -182,7 +182,10 @@ def research_available(st: PathState, p: Player) -> list[int]:
     return [max(0, min(k - done, top - r)) for k, done, r in zip(research_offered(st, p), p.placed, p.research, strict=True)]
 
 
-def run_deploy(st: PathState) -> bool:
+def _run_capped(st: PathState, available: Callable[[PathState, Player], list[int]], field: str,
+                frame: type[Deploy] | type[Research]) -> bool:
+    """Phases B and D: every seat whose offer fits its population takes it whole into ``field``
+    (its trays or its Research); the others choose one at a time under ``frame`` (PC-B-3, PC-D-3)."""
     if st.stage:
         return True
     st.stage = 1
@@ -190,15 +193,19 @@ def run_deploy(st: PathState) -> bool:
     choosers = []
     for seat, p in enumerate(st.players):
         p.placed = [0, 0, 0, 0, 0]
-        avail = deploy_available(st, p)
+        avail = available(st, p)
         if sum(avail) <= p.population(c):
-            p.trays = _add(p.trays, avail)
+            setattr(p, field, _add(getattr(p, field), avail))
         else:
-            choosers.append(seat)  # PC-B-3: over the cap, the player chooses
+            choosers.append(seat)  # over the cap, the player chooses
     if choosers:
-        st.stack.append(Deploy(tuple(choosers)))
+        st.stack.append(frame(tuple(choosers)))
         return False
     return True
+
+
+def run_deploy(st: PathState) -> bool:
+    return _run_capped(st, deploy_available, "trays", Deploy)
 
 
 def legal_deploy(st: PathState, f: Deploy, seat: int) -> list[Action]:
@@ -217,22 +224,7 @@ def apply_deploy(st: PathState, f: Deploy, seat: int, a: Action) -> None:
 
 
 def run_research(st: PathState) -> bool:
-    if st.stage:
-        return True
-    st.stage = 1
-    c = st.content
-    choosers = []
-    for seat, p in enumerate(st.players):
-        p.placed = [0, 0, 0, 0, 0]
-        avail = research_available(st, p)
-        if sum(avail) <= p.population(c):
-            p.research = _add(p.research, avail)
-        else:
-            choosers.append(seat)  # PC-D-3
-    if choosers:
-        st.stack.append(Research(tuple(choosers)))
-        return False
-    return True
+    return _run_capped(st, research_available, "research", Research)
 
 
 def legal_research(st: PathState, f: Research, seat: int) -> list[Action]:

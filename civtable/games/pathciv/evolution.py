@@ -138,15 +138,20 @@ MAX_CHANGES = 3
 """Most claims placed, moved or withdrawn by one seat in one pass of open claims."""
 
 
+def _claimants(st: PathState, kind: str) -> tuple[int, ...]:
+    """A claim step begins: every seat's claim is cleared; the seats that can afford a card of
+    ``kind`` take part."""
+    for p in st.players:
+        p.claim = -1
+        p.lost = []
+    return tuple(s for s in range(st.game.num_players) if claim_options(st, kind, s))
+
+
 def _run_claims(st: PathState, kind: str) -> bool:
     if st.game.options.get("claims", "open") == "open":
         return _run_open(st, kind)
-    n = st.game.num_players
     if st.stage == 0:
-        for p in st.players:
-            p.claim = -1
-            p.lost = []
-        seats = tuple(s for s in range(n) if claim_options(st, kind, s))
+        seats = _claimants(st, kind)
         if not seats:
             return True
         st.stage = 1
@@ -165,10 +170,7 @@ def _run_claims(st: PathState, kind: str) -> bool:
 def _run_open(st: PathState, kind: str) -> bool:
     n = st.game.num_players
     if st.stage == 0:
-        for p in st.players:
-            p.claim = -1
-            p.lost = []
-        seats = tuple(s for s in range(n) if claim_options(st, kind, s))
+        seats = _claimants(st, kind)
         if not seats:
             return True
         st.stage = 1

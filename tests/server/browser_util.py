@@ -56,17 +56,18 @@ def wait_state(page: Any, at_least: int, timeout: float = 15.0) -> int:
     return current
 
 
-def tooltip(page: Any, selector: str) -> str:
+def tooltip(page: Any, selector: str, holding: str = "") -> str:
     """Point at an element and read the glossary tooltip it shows. A table that bots or the guide
     redraw under the pointer may close the tip or leave the new element without a pointer event
     until the pointer moves, so a person would point again: up to three times, moving the
-    pointer off first."""
+    pointer off first. With ``holding`` (a selector inside the tip), the tip counts as shown only
+    once it holds that part (a redraw may put another term's tip under the pointer)."""
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
     for attempt in range(3):
         page.locator(selector).first.hover()
         try:
-            page.wait_for_selector("#term-tip:not(.hidden)", timeout=10_000)
+            page.wait_for_selector(f"#term-tip:not(.hidden) {holding}".rstrip(), timeout=10_000)
             break
         except PlaywrightTimeout:
             if attempt == 2:

@@ -209,8 +209,12 @@ def test_a_printed_cost_in_a_tip_names_its_domains(browser: Any, server_factory:
     page = browser.new_page(viewport=DESKTOP, reduced_motion="reduce")
     page.goto(server.base + g["seats"][0]["url"])
     page.wait_for_selector("[data-term^='monument:']")
-    said = tooltip(page, "[data-term^='monument:']")
-    cost = page.inner_text("#term-tip .resline")
+    tooltip(page, "[data-term^='monument:']", holding=".resline")
+    # the tip's text, its cost line and its dots read at one moment (bots may redraw the table)
+    said, cost, dots = page.evaluate("""() => {
+        const tip = document.querySelector('#term-tip'), line = tip.querySelector('.resline');
+        return [tip.innerText, line ? line.innerText : '',
+                [...tip.querySelectorAll('.resline .res')].map(n => getComputedStyle(n, '::before').backgroundColor)];
+    }""")
     assert "Printed cost" in said and re.search(r"\d+ (Trade|Craftsmanship|Art|Science|Government|Religion)", cost), cost
-    dots = page.eval_on_selector_all("#term-tip .resline .res", "ns => ns.map(n => getComputedStyle(n, '::before').backgroundColor)")
     assert dots and all(d not in ("rgba(0, 0, 0, 0)", "transparent") for d in dots), dots

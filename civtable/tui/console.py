@@ -184,7 +184,7 @@ class TerminalTable:
                     self.play_line(seat, self.renderer.typed(line, self.session.state.legal_actions(seat)))
                     return
             except ActionError as exc:
-                self.say(f"✗ {exc}", "  ", "red")
+                self.say(f"✗ {self.renderer.said(str(exc))}", "  ", "red")
 
     def read(self, prompt: str) -> str:
         if self.stdin is sys.stdin and self.term.stream is sys.stdout and _isatty(sys.stdin):
@@ -406,7 +406,7 @@ class TerminalTable:
             )
         undone = self.session.record.actions[-1][1]
         self.session.undo(seat)
-        self.log.append(f"{self.game.seat_name(seat)} takes back '{undone}'.")
+        self.log.append(f"{self.game.seat_name(seat)} takes back '{self.renderer.action_words(undone)}'.")
         if self.save is not None:
             self.save()
 
@@ -468,7 +468,7 @@ class TerminalTable:
                 # A first step (e.g. 'build granary') shows its effect only with the next one.
                 example = trial.clone()
                 example.apply(follow[0], seat)
-                self.say(f"for example, then '{follow[0].text()}':", "    ")
+                self.say(f"for example, then '{self.renderer.action_words(follow[0].text())}':", "    ")
                 for line in self.renderer.diff(before, example.view(seat), seat) or ["(no visible change)"]:
                     t.write(clip("      " + line, t.width))
 
@@ -512,8 +512,9 @@ def resolve(state: GameState, seat: int, line: str) -> list[Action]:
     if len(starts) == 1:
         return starts
     if len(starts) > 1:
-        shown = ", ".join(a.text() for a in starts[:6]) + (" ..." if len(starts) > 6 else "")
-        raise IllegalAction(f"that is the start of several actions ({shown}); type more of '{text}' or its number")
+        shown = ", ".join(f"'{a.text()}'" for a in starts[:3]) + (", …" if len(starts) > 3 else "")
+        raise IllegalAction(f"that is the start of {len(starts)} actions ({shown}); type more of '{text}' or "
+                            "choose a number from the menu")
     if re.fullmatch(r"-?\d+", tokens[0]):  # numbers, but not one menu number
         raise IllegalAction(f"that is no action here: '{text}'; type one number from the menu ({choice}) or an action's text")
     action = Action.parse(text)  # raises MalformedAction for text that is no action at all

@@ -46,6 +46,16 @@ class Renderer:
         way (Conquest's ``T12``) turns them back here. ``legal``: the seat's legal actions."""
         return line
 
+    def action_words(self, text: str) -> str:
+        """An action's text as a person types it on this screen (the inverse of :meth:`typed`):
+        the examples the table gives. The generic renderer: the text itself."""
+        return text
+
+    def said(self, message: str) -> str:
+        """A message of the table (a refusal, its examples) in the screen's words: the actions
+        it quotes as :meth:`action_words` writes them. The generic renderer: unchanged."""
+        return message
+
     def help_lines(self) -> list[str]:
         """``help``: the game's own help, then the commands of every game."""
         own = self.help_text or f"{self.game.info.title}: {self.game.info.description}".rstrip(": ")

@@ -212,7 +212,7 @@ def test_resolve_rules(stepgame: str) -> None:
     assert resolve(state, 0, "2") == [Action("build", ("hut",))]
     assert resolve(state, 0, "  BUILD   Farm ") == [Action("build", ("farm",))]
     assert resolve(state, 0, "en") == [Action("end")]  # unambiguous beginning
-    with pytest.raises(IllegalAction, match=r"That is the start of several actions \(build hut, build farm\); type more of 'bu'"):
+    with pytest.raises(IllegalAction, match=r"That is the start of 2 actions \('build hut', 'build farm'\); type more of 'bu'"):
         resolve(state, 0, "bu")
     with pytest.raises(IllegalAction, match="not Player 2's decision"):
         resolve(state, 1, "end")

@@ -1,0 +1,58 @@
+"""Dominations at the terminal names a Land tile by what it shows, never by its number in the box.
+The typed help said 'place t4 M20 1' and a refusal 'now you can type, for example, 'discard t2''
+while the screen drew the hand as 'Y:YYR  O:WGP …': a newcomer could not tell which tile 't2' was.
+The screen's own names (Camp:corners, M20, Trade) are now what the table says and what it reads."""
+
+from __future__ import annotations
+
+import io
+import re
+
+from civtable.bots import make_bot
+from civtable.core import Session, make_game
+from civtable.tui import Term, TerminalTable, renderer_for
+
+_ID = re.compile(r"\bt\d+\b")
+
+
+class _Term(Term):
+    width = 80  # type: ignore[assignment]
+    height = 24  # type: ignore[assignment]
+
+
+def _play(*lines: str) -> tuple[str, Session]:
+    game = make_game("dominations", {"players": 2})
+    out = io.StringIO()
+    term = _Term(out, color=False)
+    session = Session(game, seed=8, seats=["human", "greedy"])
+    t = TerminalTable(session, [None, make_bot("greedy", game, 1, 8)], renderer_for(game, term), term,
+                      stdin=io.StringIO("".join(x + "\n" for x in (*lines, "quit"))))
+    t.run()
+    return out.getvalue(), session
+
+
+def test_help_and_refusals_name_tiles_by_camp_and_corners() -> None:
+    said, _ = _play("help", "1", "put back", "info 1", "8", "place", "pass", "place X:YYY M20 1")
+    assert not _ID.search(said), [x for x in said.splitlines() if _ID.search(x)]
+    assert "place Y:YYB M20 1: the tile as your hand shows it" in " ".join(said.split())
+    assert "for example, 'discard O:WGP' or 'keep'" in " ".join(said.split())
+    assert "for example, 'place O:WGP M16 0'" in " ".join(said.split())
+    assert "hand: 7 → 6 (− Craftsmanship tile (corners W G P))" in said
+    assert "You have no tile X:YYY to place now" in " ".join(said.split())
+
+
+def test_a_tile_typed_by_its_name_and_a_domain_by_its_name_are_played() -> None:
+    said, session = _play("1", "8", "place y:yyr M16 0", "pass", "convert trade art")
+    played = [text for _, text in session.record.actions if not text.startswith(("deal", "draw", "reveal"))]
+    assert any(re.fullmatch(r"place t\d+ -2 0 0 0", p) for p in played), played
+    assert "convert yellow blue" in played, played
+    assert "✗" not in said
+
+
+def test_the_tree_has_a_ruler_for_its_columns() -> None:
+    game = make_game("dominations", {"players": 2})
+    r = renderer_for(game, _Term(io.StringIO(), color=False))
+    view = {"players": [{"tree": [{"x": 0, "y": 0, "nodus": ["yellow"] * 4, "name": "Campfire 1"},
+                                  {"x": 1, "y": 0, "nodus": ["blue"] * 4, "name": "Painting"}]}]}
+    tree = r._tree(view, 0)
+    assert tree[-1].split() == ["x", "0", "1"]

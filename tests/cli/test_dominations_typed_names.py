@@ -8,22 +8,20 @@ from __future__ import annotations
 import io
 import re
 
+from screens import Term80
+
 from civtable.bots import make_bot
 from civtable.core import Session, make_game
-from civtable.tui import Term, TerminalTable, renderer_for
+from civtable.tui import TerminalTable, renderer_for
 
 _ID = re.compile(r"\bt\d+\b")
 
-
-class _Term(Term):
-    width = 80  # type: ignore[assignment]
-    height = 24  # type: ignore[assignment]
 
 
 def _play(*lines: str) -> tuple[str, Session]:
     game = make_game("dominations", {"players": 2})
     out = io.StringIO()
-    term = _Term(out, color=False)
+    term = Term80(out, color=False)
     session = Session(game, seed=8, seats=["human", "greedy"])
     t = TerminalTable(session, [None, make_bot("greedy", game, 1, 8)], renderer_for(game, term), term,
                       stdin=io.StringIO("".join(x + "\n" for x in (*lines, "quit"))))
@@ -51,7 +49,7 @@ def test_a_tile_typed_by_its_name_and_a_domain_by_its_name_are_played() -> None:
 
 def test_the_tree_has_a_ruler_for_its_columns() -> None:
     game = make_game("dominations", {"players": 2})
-    r = renderer_for(game, _Term(io.StringIO(), color=False))
+    r = renderer_for(game, Term80(io.StringIO(), color=False))
     view = {"players": [{"tree": [{"x": 0, "y": 0, "nodus": ["yellow"] * 4, "name": "Campfire 1"},
                                   {"x": 1, "y": 0, "nodus": ["blue"] * 4, "name": "Painting"}]}]}
     tree = r._tree(view, 0)

@@ -8,21 +8,17 @@ import io
 import re
 
 import pytest
+from screens import Term80
 
 from civtable.bots import make_bot
 from civtable.core import Session, make_game
-from civtable.tui import Term, TerminalTable, renderer_for
-
-
-class _Term80(Term):
-    width = 80  # type: ignore[assignment]
-    height = 24  # type: ignore[assignment]
+from civtable.tui import TerminalTable, renderer_for
 
 
 def test_the_other_players_turn_is_on_the_screen_at_80x24() -> None:
     game = make_game("inceptum", {"players": 2})
     out = io.StringIO()
-    term = _Term80(out, color=False)
+    term = Term80(out, color=False)
     t = TerminalTable(Session(game, seed=3, seats=["human", "greedy"]), [None, make_bot("greedy", game, 1, 3)],
                       renderer_for(game, term), term, stdin=io.StringIO("1\nquit\n"))
     t.run()
@@ -36,7 +32,7 @@ def test_the_other_players_turn_is_on_the_screen_at_80x24() -> None:
 
 
 def test_packed_events_keep_the_latest_whole_and_count_them() -> None:
-    r = renderer_for(make_game("inceptum", {"players": 2}), _Term80(io.StringIO(), color=False))
+    r = renderer_for(make_game("inceptum", {"players": 2}), Term80(io.StringIO(), color=False))
     events = ["Player 2 researches Writing.", "Player 2 builds a Market.", "Player 2 ends the turn.",
               "Player 1 rolls black 4, white 2."]
     packed = r._packed(events, 2)
@@ -49,7 +45,7 @@ def test_packed_events_keep_the_latest_whole_and_count_them() -> None:
 def _table(players: int, seed: int, *lines: str, pause: bool = True) -> str:
     game = make_game("inceptum", {"players": players})
     out = io.StringIO()
-    term = _Term80(out, color=False)
+    term = Term80(out, color=False)
     bots = [make_bot("greedy", game, k, seed) for k in range(1, players)]
     t = TerminalTable(Session(game, seed=seed, seats=["human"] + ["greedy"] * (players - 1)), [None, *bots],
                       renderer_for(game, term), term, stdin=io.StringIO("".join(x + "\n" for x in lines)))
@@ -91,7 +87,7 @@ def test_four_players_turn_order_is_never_cut() -> None:
 
 
 def test_brief_events_leave_out_what_the_next_says_and_count_it() -> None:
-    r = renderer_for(make_game("inceptum", {"players": 4}), _Term80(io.StringIO(), color=False))
+    r = renderer_for(make_game("inceptum", {"players": 4}), Term80(io.StringIO(), color=False))
     events = ["Player 2 will build a Lumberjack Hut.", "Player 2 places Lumberjack Hut at row 2, column 3 for 2 Food.",
               "Player 2 will build Pyramids for 3 Stone.", "Player 2 places Pyramids at row 1, column 1.",
               "Player 3 rolls black 2, white 3: slot row 2, column 3. The bonus slot pays nobody (no building there)."]
@@ -105,7 +101,7 @@ def test_brief_events_leave_out_what_the_next_says_and_count_it() -> None:
 
 
 def test_a_short_screen_says_the_empty_city_rows_instead_of_drawing_them() -> None:
-    r = renderer_for(make_game("inceptum", {"players": 4}), _Term80(io.StringIO(), color=False))
+    r = renderer_for(make_game("inceptum", {"players": 4}), Term80(io.StringIO(), color=False))
     row = [None] * 5
     me = {"city": [row, row, [None, {"name": "Crop Field 1", "line": "food"}, None, None, None], row, row]}
     r.tight = True

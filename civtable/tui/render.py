@@ -229,7 +229,7 @@ class Renderer:
         everything = len(recent)
         everything_list = list(recent)
 
-        def assemble(recent_lines: Sequence[str]) -> list[str]:
+        def assemble(recent_lines: Sequence[str], whole: bool = False) -> list[str]:
             gap = [] if self.tight else [""]
             lines = [self.title_line(view, seat), *told]
             for name, body in parts:
@@ -255,7 +255,7 @@ class Renderer:
                 if kept < everything:
                     head = f"Since your last decision (the last {kept} of {everything}; 'log': all):"
                 lines += gap + [t.style(clip(head, t.width), "bold")]
-                lines += ["  " + r for r in recent_lines]
+                lines += [x for r in recent_lines for x in (wrap("  " + r, t.width, indent="  ") if whole else ["  " + r])]
             return lines
 
         lines = assemble(recent)
@@ -292,6 +292,9 @@ class Renderer:
                 lines = trial
             else:
                 dropped.append(name)
+        whole = assemble(recent, whole=True)  # events longer than the width wrapped, when that fits
+        if not height or len(whole) <= height:
+            lines = whole
         self.cuts = (tuple(dropped), len(recent), shown, self.tight)
         self.events_kept = getattr(recent, "events", len(recent))
         return lines

@@ -63,6 +63,7 @@ def action_words(game: Any, text: str) -> str:
 def said(game: Any, message: str) -> str:
     """A message of the table with the actions it quotes (``'place t2 M16 0'``) and the tiles it
     names by number (``place t4``) in the screen's words."""
+    message = re.sub(r"'edge \d+'", "a number from the menu", message)  # an edge has no name to type
     quoted = re.sub(r"'([a-z][^']*)'", lambda m: "'" + action_words(game, m.group(1)) + "'", message)
     return re.sub(r"\b(place|discard) (t\d+)\b", lambda m: f"{m.group(1)} {tile_name(game, m.group(2))}", quoted)
 

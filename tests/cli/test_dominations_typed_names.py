@@ -54,3 +54,20 @@ def test_the_tree_has_a_ruler_for_its_columns() -> None:
                                   {"x": 1, "y": 0, "nodus": ["blue"] * 4, "name": "Painting"}]}]}
     tree = r._tree(view, 0)
     assert tree[-1].split() == ["x", "0", "1"]
+
+
+def test_an_edge_has_no_number_to_type_and_the_last_tile_put_back_is_named() -> None:
+    from civtable.games.dominations.choices import describe_action
+    from civtable.tui.changes import worded_changes
+
+    game = make_game("dominations", {"players": 2})
+    r = renderer_for(game, Term80(io.StringIO(), color=False))
+    said = r.said("That is not possible now: choose what your tile scores; now you can type, for example, 'edge 0'.")
+    assert "'edge 0'" not in said and "for example, a number from the menu" in said
+    tile = {"id": "t60", "camp": "purple", "resources": ["purple", "purple", "blue"]}
+    before = {"players": [{"seat": 0, "hand": [tile]}]}
+    after = {"players": [{"seat": 0, "hand": []}]}
+    lines = worded_changes(before, after, r.item_name)
+    assert lines == ["Player 1 · hand: 1 → 0 (− Religion tile (corners P P B))"], lines
+    keep = describe_action(game, {"you": 0, "players": [{"seat": 0, "hand": [tile]}], "decision": {}}, "keep")
+    assert keep is not None and keep["text"].startswith("Play with this tile (")

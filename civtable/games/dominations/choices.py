@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from civtable.core import Action, ActionError
+from civtable.core.words import count
 
 from .content import COLOUR_INDEX, COLOURS, DOMAINS, Content, Effect
 from .placement import EDGE, LOCUS, Outcome, edge_partner, preview, split
@@ -210,9 +211,10 @@ def _describe(game: Any, view: dict[str, Any], a: Action) -> dict[str, Any] | No
         stage = (view.get("decision") or {}).get("stage")
         n = len((me or {}).get("hand") or [])
         if stage == "refresh":
-            text = f"Keep the {n} tiles left in your hand and draw up to your hand size; a redraw comes next."
+            text = f"Keep the {count(n, 'tile')} left in your hand and draw up to your hand size; a redraw comes next."
         else:
-            text = (f"Play with these {n} tiles (tiles put back are replaced now). You may redraw only once "
+            text = (f"Play with {'this tile' if n == 1 else f'these {n} tiles'} (tiles put back are replaced now). "
+                    "You may redraw only once "
                     "per Age.")
         return {"title": "Keep this hand", "text": text, "term": None}
     if k == "first":

@@ -141,7 +141,7 @@ class Renderer:
         out: list[str] = []
         for m in moments:
             head = f"Round {m['round']}: {m['title']}" if m.get("round") else m["title"]
-            out.append(t.style(clip("★ " + head, t.width), "bold", "magenta"))
+            out += [t.style(x, "bold", "magenta") for x in wrap("★ " + head, t.width, indent="  ", limit=2)]
             out += [clip("    " + line, t.width) for line in m.get("lines", [])[:4]]
         return out
 

@@ -58,3 +58,13 @@ def test_conquest_says_what_an_extra_research_roll_costs() -> None:
                if state.decision().kind == "research"}
     assert prompts and all(p.startswith("buy an extra research roll for ") for p in prompts)
     assert all(p.endswith(("1 resource of any kind, or done", "resources of any kind, or done")) for p in prompts), prompts
+
+
+def test_a_battles_title_names_both_sides_whole() -> None:
+    """'★ Round 5: Battle in territory 16 (Grain): Player 2 (Persians) attacks Player 1…': who was
+    attacked was cut off."""
+    r = renderer_for(make_game("conquest", {"players": 3}), term80())
+    title = "Battle in territory 16 (Grain): Player 2 (Persians) attacks Player 1 (Babylonians)"
+    lines = r.moment_lines([{"round": 5, "title": title, "lines": ["Player 2's attack is beaten off."]}])
+    assert " ".join(x.strip() for x in lines[:2]) == f"★ Round 5: {title}"
+    assert "…" not in "".join(lines) and all(len(x) <= 80 for x in lines)

@@ -68,6 +68,7 @@ class ConquestRenderer(Renderer):
 
     optional_sections = ("recent:3", "places", "legend", "recent:1", "recent:0", "picture")
     help_text = HELP
+    page_of_events = True  # three players' turns do not fit above a menu of places
 
     def __init__(self, game: Any, term: Any) -> None:
         super().__init__(game, term)

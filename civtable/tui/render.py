@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import re
 import textwrap
 from collections.abc import Sequence
 from typing import Any
@@ -312,8 +313,8 @@ class Renderer:
         groups: list[tuple[str, list[str], list[int]]] = []  # (the player's name or '', the events without it, their weights)
         for text, weight in self.brief_events(events):
             name = next((n for n in names if text.startswith(n + " ")), "")
-            if name and groups and groups[-1][0] == name:
-                groups[-1][1].append(text[len(name) + 1:])
+            if name and groups and groups[-1][0] == name:  # 'Player 2 (Persians) recruits': the name said once
+                groups[-1][1].append(re.sub(r"^\([^)]*\) ", "", text[len(name) + 1:]))
                 groups[-1][2].append(weight)
             else:
                 groups.append((name, [text[len(name) + 1:] if name else text], [weight]))

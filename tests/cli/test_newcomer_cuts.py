@@ -68,3 +68,35 @@ def test_a_battles_title_names_both_sides_whole() -> None:
     lines = r.moment_lines([{"round": 5, "title": title, "lines": ["Player 2's attack is beaten off."]}])
     assert " ".join(x.strip() for x in lines[:2]) == f"★ Round 5: {title}"
     assert "…" not in "".join(lines) and all(len(x) <= 80 for x in lines)
+
+
+def test_packed_events_say_a_players_civilization_once() -> None:
+    r = Renderer(make_game("nim"), term80())
+    packed = r._packed(["Player 2 (Persians) places a Village in territory 6 (Gold).",
+                        "Player 2 (Persians) recruits an Army in territory 49 (Gold)."], 4)
+    assert " ".join(x.strip() for x in packed) == ("Player 2 (Persians) places a Village in territory 6 (Gold); "
+                                                    "recruits an Army in territory 49 (Gold).")
+
+
+def test_conquest_other_players_turns_come_on_a_page_of_their_own() -> None:
+    """At 80×24 with three players the screen kept 'the last 3 of 18' events: what Player 2 and
+    Player 3 did in their turns never showed. A page shows it first, as for Inceptum."""
+    import io
+
+    from civtable.bots import make_bot
+    from civtable.core import Session
+    from civtable.tui import TerminalTable
+
+    game = make_game("conquest", {"players": 3})
+    term = term80()
+    lines = [x for _ in range(12) for x in ("", "1")] + ["quit"]
+    t = TerminalTable(Session(game, seed=4, seats=["human", "greedy", "greedy"]),
+                      [None, make_bot("greedy", game, 1, 4), make_bot("greedy", game, 2, 4)],
+                      renderer_for(game, term), term, stdin=io.StringIO("".join(x + "\n" for x in lines)))
+    t.pause = True
+    t.run()
+    out = term.stream.getvalue()  # type: ignore[attr-defined]
+    pages = [p.split("(Enter: your decision)")[0] for p in out.split("While you waited")[1:]]
+    turns = [p for p in pages if "Player 2 (Persians) places" in p and "Player 3 (Egyptians) places" in p]
+    assert turns, pages
+    assert all(len(p.strip("\n").splitlines()) <= 23 and all(len(x) <= 80 for x in p.splitlines()) for p in pages)

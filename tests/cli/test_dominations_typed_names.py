@@ -71,3 +71,31 @@ def test_an_edge_has_no_number_to_type_and_the_last_tile_put_back_is_named() -> 
     assert lines == ["Player 1 · hand: 1 → 0 (− Religion tile (corners P P B))"], lines
     keep = describe_action(game, {"you": 0, "players": [{"seat": 0, "hand": [tile]}], "decision": {}}, "keep")
     assert keep is not None and keep["text"].startswith("Play with this tile (")
+
+
+def test_keep_says_an_empty_hand_in_words() -> None:
+    from civtable.games.dominations.choices import describe_action
+
+    game = make_game("dominations", {"players": 2})
+    keep = describe_action(game, {"you": 0, "players": [{"seat": 0, "hand": []}], "decision": {}}, "keep")
+    assert keep is not None and keep["text"].startswith("Play with no tile (")
+    refresh = describe_action(game, {"you": 0, "players": [{"seat": 0, "hand": []}], "decision": {"stage": "refresh"}},
+                              "keep")
+    assert refresh is not None and refresh["text"].startswith("Keep your empty hand and draw")
+
+
+def test_three_players_the_other_turns_come_on_a_page_of_their_own() -> None:
+    """At 80×24 the land and a menu left no room for events: '(… 'log': 7 new events)' was all a
+    newcomer learned of the other players' turns."""
+    game = make_game("dominations", {"players": 3})
+    term = Term80(io.StringIO(), color=False)
+    lines = [x for _ in range(40) for x in ("", "1")] + ["quit"]
+    t = TerminalTable(Session(game, seed=5, seats=["human", "greedy", "greedy"]),
+                      [None, make_bot("greedy", game, 1, 5), make_bot("greedy", game, 2, 5)],
+                      renderer_for(game, term), term, stdin=io.StringIO("".join(x + "\n" for x in lines)))
+    t.pause = True
+    t.run()
+    out = term.stream.getvalue()  # type: ignore[attr-defined]
+    pages = [p.split("(Enter: your decision)")[0] for p in out.split("While you waited")[1:]]
+    assert any("Player 2 places" in p and "Player 3 places" in p for p in pages), pages
+    assert all(len(p.strip("\n").splitlines()) <= 23 and all(len(x) <= 80 for x in p.splitlines()) for p in pages)

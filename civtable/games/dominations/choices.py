@@ -210,12 +210,12 @@ def _describe(game: Any, view: dict[str, Any], a: Action) -> dict[str, Any] | No
     if k == "keep":
         stage = (view.get("decision") or {}).get("stage")
         n = len((me or {}).get("hand") or [])
+        held = "this tile" if n == 1 else f"these {n} tiles" if n else "no tile"
         if stage == "refresh":
-            text = f"Keep the {count(n, 'tile')} left in your hand and draw up to your hand size; a redraw comes next."
+            kept = f"the {count(n, 'tile')} left in your hand" if n else "your empty hand"
+            text = f"Keep {kept} and draw up to your hand size; a redraw comes next."
         else:
-            text = (f"Play with {'this tile' if n == 1 else f'these {n} tiles'} (tiles put back are replaced now). "
-                    "You may redraw only once "
-                    "per Age.")
+            text = f"Play with {held} (tiles put back are replaced now). You may redraw only once per Age."
         return {"title": "Keep this hand", "text": text, "term": None}
     if k == "first":
         q = int(a.args[0])

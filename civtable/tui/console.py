@@ -548,7 +548,11 @@ def resolve(state: GameState, seat: int, line: str) -> list[Action]:
                             "choose a number from the menu")
     if re.fullmatch(r"-?\d+", tokens[0]):  # numbers, but not one menu number
         raise IllegalAction(f"that is no action here: '{text}'; type one number from the menu ({choice}) or an action's text")
-    action = Action.parse(text)  # raises MalformedAction for text that is no action at all
+    try:
+        action = Action.parse(text)
+    except MalformedAction:  # no action at all ('locus q/r3' in a game without Loci): said as any other
+        raise MalformedAction(f"that is no action here: '{text}'; type one number from the menu ({choice}) "
+                              "or an action's text") from None
     raise IllegalAction(state.explain_illegal(action, seat))
 
 

@@ -100,3 +100,15 @@ def test_conquest_other_players_turns_come_on_a_page_of_their_own() -> None:
     turns = [p for p in pages if "Player 2 (Persians) places" in p and "Player 3 (Egyptians) places" in p]
     assert turns, pages
     assert all(len(p.strip("\n").splitlines()) <= 23 and all(len(x) <= 80 for x in p.splitlines()) for p in pages)
+
+
+def test_conquest_a_territory_typed_alone_with_no_option_on_it_is_said_so() -> None:
+    import pytest
+
+    from civtable.core import Action, IllegalAction
+
+    r = renderer_for(make_game("conquest", {"players": 3}), term80())
+    legal = [Action("city", (3,)), Action("city", (12,))]
+    assert r.typed("T12", legal) == "city 12"
+    with pytest.raises(IllegalAction, match="No option of the menu is on territory T99; type an option"):
+        r.typed("T99", legal)

@@ -93,7 +93,7 @@ class _Walk:
             return
         where = " · ".join(path) or "the view"
         n = self.names
-        if _is_records(a) and _is_records(b):
+        if (_is_records(a) or a == []) and (_is_records(b) or b == []):  # a hand's last card played: a list still
             owner = path[-1] if path else ""
             if len(a) == len(b):
                 for i, (x, y) in enumerate(zip(a, b, strict=True)):

@@ -10,7 +10,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from civtable.core import Action
+from civtable.core import Action, IllegalAction
 from civtable.core.words import count
 
 from .conquest_map import map_lines
@@ -68,6 +68,7 @@ class ConquestRenderer(Renderer):
 
     optional_sections = ("recent:3", "places", "legend", "recent:1", "recent:0", "picture")
     help_text = HELP
+    page_of_events = True  # three players' turns do not fit above a menu of places
 
     def __init__(self, game: Any, term: Any) -> None:
         super().__init__(game, term)
@@ -79,6 +80,9 @@ class ConquestRenderer(Renderer):
         tokens = [_T.sub(r"\1", w) for w in line.split()]
         if len(tokens) == 1 and tokens[0] != line.strip():
             on = [a for a in legal if [str(x) for x in a.args] == tokens]
+            if not on:  # 'There is no Conquest action 't99'' said nothing of the territory
+                raise IllegalAction(f"no option of the menu is on territory T{tokens[0]}; type an option's number, "
+                                    "or 'view map' to see where the territories are")
             return on[0].text() if len(on) == 1 else line
         return " ".join(tokens)
 

@@ -51,6 +51,12 @@ def raster(mp: dict[str, Any]) -> tuple[tuple[int, ...], ...]:
     return _raster_cached(f"{mp.get('seed')}", int(mp["width"]), int(mp["height"]), shapes)
 
 
+_NEAR = ((0, 0), (0, 1), (0, -1), (1, 0), (-1, 0), (0, 2), (0, -2), (1, 1), (1, -1), (-1, 1), (-1, -1))
+"""Where a label goes, in order: its own place, then the places next to it."""
+_FAR = tuple(sorted(((dr, dx) for dr in range(-2, 3) for dx in range(-6, 7)), key=lambda p: (abs(p[0]) * 3 + abs(p[1]), p)))
+"""Farther places, nearest first, for a number with no room next to its place (a crowded corner)."""
+
+
 def map_lines(view: dict[str, Any], rows: int, style: Callable[..., str], marked: Collection[int] = ()) -> list[str]:
     """The map in at most ``rows`` lines, one character per cell across: land ``.``, sea blank,
     each territory's number where it lies and its settlement under it; ``marked`` territories
@@ -65,49 +71,24 @@ def map_lines(view: dict[str, Any], rows: int, style: Callable[..., str], marked
     land = {t["id"]: bool(t["land"]) for t in mp["territories"]}
     dyn = {t["id"]: t for t in view.get("territories", [])}
     lines_n = -(-height // step)
-    chars = [[" "] * width for _ in range(lines_n)]
-    tid_at = [[0] * width for _ in range(lines_n)]
+    base = [[" "] * width for _ in range(lines_n)]
+    base_tid = [[0] * width for _ in range(lines_n)]
     for r in range(lines_n):
         for x in range(width):
             ids = [grid[y][x] for y in range(r * step, min(height, (r + 1) * step))]
             lands = [i for i in ids if land.get(i)]
             tid = max(set(lands), key=lands.count) if lands else (ids[0] if ids else 0)
-            tid_at[r][x] = tid
+            base_tid[r][x] = tid
             if land.get(tid):
-                chars[r][x] = ":" if tid in marked else "."
+                base[r][x] = ":" if tid in marked else "."
             elif tid in marked:
-                chars[r][x] = "~"
-    taken: set[tuple[int, int]] = set()
-
-    def free(r: int, x0: int, n: int) -> bool:
-        return 0 <= r < lines_n and 0 <= x0 and x0 + n <= width and all(
-            (r, x) not in taken for x in range(x0 - 1, x0 + n + 1))
-
-    def put(r: int, x0: int, text: str, tid: int) -> None:
-        for i, ch in enumerate(text):
-            chars[r][x0 + i] = ch
-            tid_at[r][x0 + i] = tid
-            taken.add((r, x0 + i))
-
-    def spot(r: int, x0: int, n: int) -> tuple[int, int] | None:
-        for dr, dx in ((0, 0), (0, 1), (0, -1), (1, 0), (-1, 0), (0, 2), (0, -2), (1, 1), (1, -1), (-1, 1), (-1, -1)):
-            if free(r + dr, x0 + dx, n):
-                return r + dr, x0 + dx
-        return None
-
-    for t in sorted(mp["territories"], key=lambda t: (t["id"] not in marked, t["id"])):
-        cx, cy = t["center"]
-        r = min(lines_n - 1, int(cy // step))
-        label = str(t["id"])
-        x0 = max(0, min(width - len(label), int(round(cx - len(label) / 2))))
-        at = spot(r, x0, len(label)) or (r, x0)
-        put(at[0], at[1], label, t["id"])
-        d = dyn.get(t["id"]) or {}
-        if d.get("settlement"):
-            mark = ("C" if d["settlement"] == "city" else "V") + str(int(d["owner"]) + 1)
-            below = spot(at[0] + 1, at[1], len(mark))
-            if below is not None:
-                put(below[0], below[1], mark, t["id"])
+                base[r][x] = "~"
+    order = sorted(mp["territories"], key=lambda t: (t["id"] not in marked, t["id"]))
+    for marks_last in (False, True):  # each settlement under its number; if a number found no room, numbers first
+        chars = [list(row) for row in base]
+        tid_at = [list(row) for row in base_tid]
+        if _label(order, marks_last, chars, tid_at, dyn, step) or marks_last:
+            break
     out = []
     for r in range(lines_n):
         parts = []
@@ -122,3 +103,54 @@ def map_lines(view: dict[str, Any], rows: int, style: Callable[..., str], marked
             parts.append(ch)
         out.append("".join(parts).rstrip())
     return out
+
+
+def _label(order: list[dict[str, Any]], marks_last: bool, chars: list[list[str]], tid_at: list[list[int]],
+           dyn: dict[int, dict[str, Any]], step: int) -> bool:
+    """Write the territories' numbers (the nearest free place to each one's centre, never touching
+    another) and their settlements under them into ``chars``; ``marks_last``: every number before
+    any settlement. False when a number found no free place (it then overwrites another)."""
+    lines_n, width = len(chars), len(chars[0]) if chars else 0
+    taken: set[tuple[int, int]] = set()
+
+    def free(r: int, x0: int, n: int) -> bool:
+        return 0 <= r < lines_n and 0 <= x0 and x0 + n <= width and all(
+            (r, x) not in taken for x in range(x0 - 1, x0 + n + 1))
+
+    def put(r: int, x0: int, text: str, tid: int) -> None:
+        for i, ch in enumerate(text):
+            chars[r][x0 + i] = ch
+            tid_at[r][x0 + i] = tid
+            taken.add((r, x0 + i))
+
+    def spot(r: int, x0: int, n: int, near: tuple[tuple[int, int], ...] = _NEAR) -> tuple[int, int] | None:
+        for dr, dx in near:
+            if free(r + dr, x0 + dx, n):
+                return r + dr, x0 + dx
+        return None
+
+    def settle(t: dict[str, Any], at: tuple[int, int]) -> None:
+        d = dyn.get(t["id"]) or {}
+        if d.get("settlement"):
+            mark = ("C" if d["settlement"] == "city" else "V") + str(int(d["owner"]) + 1)
+            below = spot(at[0] + 1, at[1], len(mark))
+            if below is not None:
+                put(below[0], below[1], mark, t["id"])
+
+    whole = True
+    placed: list[tuple[dict[str, Any], tuple[int, int]]] = []
+    for t in order:
+        cx, cy = t["center"]
+        r = min(lines_n - 1, int(cy // step))
+        label = str(t["id"])
+        x0 = max(0, min(width - len(label), int(round(cx - len(label) / 2))))
+        found = spot(r, x0, len(label)) or spot(r, x0, len(label), _FAR)
+        whole = whole and found is not None
+        at = found or (r, x0)
+        put(at[0], at[1], label, t["id"])
+        placed.append((t, at))
+        if not marks_last:
+            settle(t, at)
+    for t, at in placed if marks_last else []:
+        settle(t, at)
+    return whole

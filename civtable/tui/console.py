@@ -65,6 +65,9 @@ class TerminalTable:
         self.last_seat: int | None = None
         self.sheet_shown = False  # the game's score sheet has been shown at the end
         self.game = session.game
+        self.pause = _isatty(self.stdin) and _isatty(term.stream)
+        """A screen without room for all that happened since a seat's last decision is preceded by
+        a page of it, and waits for Enter (a real terminal only: a pipe keeps every line)."""
         session.listeners.append(self._on_action)
 
     # ----- events ---------------------------------------------------------------------------
@@ -184,7 +187,7 @@ class TerminalTable:
                     self.play_line(seat, self.renderer.typed(line, self.session.state.legal_actions(seat)))
                     return
             except ActionError as exc:
-                self.say(f"✗ {exc}", "  ", "red")
+                self.say(f"✗ {self.renderer.said(str(exc))}", "  ", "red")
 
     def read(self, prompt: str) -> str:
         if self.stdin is sys.stdin and self.term.stream is sys.stdout and _isatty(sys.stdin):
@@ -229,7 +232,7 @@ class TerminalTable:
         """Draw ``seat``'s screen; on a small terminal optional parts are left out unless ``full``."""
         state = self.session.state
         view = state.view(seat)
-        recent = self.log[self.seen.get(seat, 0) :][-12:]
+        recent = self.log[self.seen.get(seat, 0) :][-RECENT:]
         self.seen[seat] = len(self.log)
         t = self.term
         legal = state.legal_actions(seat)
@@ -261,6 +264,8 @@ class TerminalTable:
             self.renderer.whole = False
         if full:
             screen = [part for line in screen for part in wrap(line, t.width, indent="    ")]
+        if self.pause and self.renderer.page_of_events and not full and t.height and self.unseen_players(seat, recent):
+            self.waited(recent)
         if entries is None and height and len(screen) > height and any(described.values()):
             # Too tall for the terminal: the menu without its descriptions ('info N' says them)
             # leaves room for the board, so the top of the screen does not scroll away.
@@ -284,6 +289,27 @@ class TerminalTable:
         for line in menu:
             t.write(clip(line, t.width))
         t.write(t.style("  (number or text; 'info N' explains, 'goal', 'undo', 'help', 'quit')", "grey"))
+
+    def unseen_players(self, seat: int, recent: Sequence[str]) -> set[str]:
+        """The other players whose events since ``seat``'s last decision its last screen left
+        out entirely (it kept the latest :attr:`Renderer.events_kept` of ``recent``)."""
+        names = [self.game.seat_name(p) for p in range(len(self.agents))]
+
+        def who(events: Sequence[str]) -> set[str]:
+            return {n for e in events for n in names if e.startswith(n + " ")}
+
+        cut = len(recent) - self.renderer.events_kept
+        return who(recent[:cut]) - who(recent[cut:]) - {self.game.seat_name(seat)} if cut > 0 else set()
+
+    def waited(self, recent: Sequence[str]) -> None:
+        """What happened since the seat's last decision, on a page of its own before its screen
+        (which had no room for it), until Enter."""
+        t = self.term
+        t.clear()
+        for line in self.renderer.waited_page(recent, t.height - 2):
+            t.write(clip(line, t.width))
+        if self.read(t.style("  (Enter: your decision) ", "grey")).lower() in ("quit", "exit", "q"):
+            raise Quit()
 
     def say(self, text: str, indent: str = "", *styles: str) -> None:
         """Write ``text`` wrapped to the terminal's width, every line after the first indented
@@ -406,7 +432,7 @@ class TerminalTable:
             )
         undone = self.session.record.actions[-1][1]
         self.session.undo(seat)
-        self.log.append(f"{self.game.seat_name(seat)} takes back '{undone}'.")
+        self.log.append(f"{self.game.seat_name(seat)} takes back '{self.renderer.action_words(undone)}'.")
         if self.save is not None:
             self.save()
 
@@ -468,9 +494,14 @@ class TerminalTable:
                 # A first step (e.g. 'build granary') shows its effect only with the next one.
                 example = trial.clone()
                 example.apply(follow[0], seat)
-                self.say(f"for example, then '{follow[0].text()}':", "    ")
+                self.say(f"for example, then '{self.renderer.action_words(follow[0].text())}':", "    ")
                 for line in self.renderer.diff(before, example.view(seat), seat) or ["(no visible change)"]:
                     t.write(clip("      " + line, t.width))
+
+
+RECENT = 60
+"""The most events since a seat's last decision its screen considers (a round of four players
+holds some twenty; the log has them all)."""
 
 
 def _isatty(stream: TextIO) -> bool:
@@ -512,11 +543,16 @@ def resolve(state: GameState, seat: int, line: str) -> list[Action]:
     if len(starts) == 1:
         return starts
     if len(starts) > 1:
-        shown = ", ".join(a.text() for a in starts[:6]) + (" ..." if len(starts) > 6 else "")
-        raise IllegalAction(f"that is the start of several actions ({shown}); type more of '{text}' or its number")
+        shown = ", ".join(f"'{a.text()}'" for a in starts[:3]) + (", …" if len(starts) > 3 else "")
+        raise IllegalAction(f"that is the start of {len(starts)} actions ({shown}); type more of '{text}' or "
+                            "choose a number from the menu")
     if re.fullmatch(r"-?\d+", tokens[0]):  # numbers, but not one menu number
         raise IllegalAction(f"that is no action here: '{text}'; type one number from the menu ({choice}) or an action's text")
-    action = Action.parse(text)  # raises MalformedAction for text that is no action at all
+    try:
+        action = Action.parse(text)
+    except MalformedAction:  # no action at all ('locus q/r3' in a game without Loci): said as any other
+        raise MalformedAction(f"that is no action here: '{text}'; type one number from the menu ({choice}) "
+                              "or an action's text") from None
     raise IllegalAction(state.explain_illegal(action, seat))
 
 

@@ -9,7 +9,8 @@ Monument; ``()`` is the Cradle and ``··`` an empty cell where a tile may go. C
 P Religion (purple), W Vestigium (white). Places are named as on the web page's board
 (:mod:`civtable.games.dominations.places`): each row's letters on the left and right, the column
 numbers above the land (even) and below it (odd); ``M20`` is row M, column 20. Typed actions take
-these names (``place t4 M20 1``, ``city M20``, ``locus M/N19``) as well as the numbers.
+these names (``place Y:YYB M20 1``: the tile as the hand shows it, Camp:corners; ``city M20``,
+``locus M/N19``, ``convert Trade Art``) as well as the numbers (:mod:`.dominations_words`).
 
 Long decisions are offered in small steps (:meth:`DominationsRenderer.steps`): a placement is the
 tile, then the place (numbered on the land), then the turn (each with what it would Produce); a
@@ -34,6 +35,7 @@ from civtable.games.dominations.places import (
 )
 from civtable.games.dominations.view import goal_words
 
+from . import dominations_words
 from .render import Renderer
 from .term import clip
 
@@ -137,8 +139,9 @@ Land: a space is named by its row (letters, left and right) and its column
 (numbers above and below): M20; a Locus by its two rows and column: M/N19.
 Camps: Y Trade O Craft B Art G Science R Government P Religion; 1-3 City,
 M Monument. Menus come in steps ('back' returns one). Typing works too:
-place TILE SPACE TURNS (place t4 M20 1: turned once; 0 as drawn, 2 twice),
-city SPACE, locus M/N19, develop MASTERY COPY X Y, convert FROM TO, pass."""
+place TILE SPACE TURNS (place Y:YYB M20 1: the tile as your hand shows it,
+Camp:corners, turned once; 0 as drawn, 2 twice), city SPACE, locus M/N19,
+develop MASTERY COPY X Y (X, Y: the Tree's rulers), convert Trade Art, pass."""
 
 
 GROUP = 6
@@ -151,6 +154,7 @@ SHRINK: tuple[str, ...] = ("recent:3", "tiles", "others", "monuments", "masterie
 class DominationsRenderer(Renderer):
     optional_sections = SHRINK
     help_text = HELP
+    page_of_events = True  # the land and a menu leave no room for another player's turn
 
     def __init__(self, game: Any, term: Any) -> None:
         super().__init__(game, term)
@@ -164,7 +168,7 @@ class DominationsRenderer(Renderer):
         once), 'city M20' is 'city 0 0 0', 'locus M/N19' is 'locus 0 0'; 'M20' alone is the one option
         on that space."""
         try:
-            text = typed_action(line)
+            text = typed_action(dominations_words.typed_words(self.game, line, legal))
         except ValueError as exc:
             raise MalformedAction(str(exc)) from None
         words = line.split()
@@ -177,6 +181,13 @@ class DominationsRenderer(Renderer):
                   and a.kind in ("city", "upgrade", "site", "reactivate")]
             return on[0].text() if len(on) == 1 else text
         return text
+
+    def action_words(self, text: str) -> str:
+        """'place t4 0 0 0 1' as typed here: 'place Y:YYB M20 1' (the tile by what it shows)."""
+        return dominations_words.action_words(self.game, text)
+
+    def said(self, message: str) -> str:
+        return dominations_words.said(self.game, message)
 
     def moment_lines(self, moments: Any) -> list[str]:
         """Each new big moment: its title and its lines wrapped to the width (at most 7 rows)."""
@@ -318,6 +329,7 @@ class DominationsRenderer(Renderer):
                     name = c["name"][:8] + ("*" if c.get("advanced") else "")
                     row.append(f"{name:<9}{nod:<5}")
             out.append(f"  {y:>3} " + "".join(row).rstrip())
+        out.append("   x  " + "".join(f"{x:<14}" for x in range(min(xs), max(xs) + 1)).rstrip())
         return out
 
     def _masteries(self, view: dict[str, Any], seat: int | None) -> list[str]:
@@ -521,6 +533,8 @@ class DominationsRenderer(Renderer):
         cell = item.get("cell")
         if key == "board" and isinstance(cell, list) and len(cell) == 3:
             return cell_name(cell)
+        if key == "hand" and item.get("camp") in LETTER:
+            return tile_words(item)
         return super().item_name(key, index, item)
 
     def action_label(self, action: Action, view: dict[str, Any], seat: int, short: bool = False) -> str:

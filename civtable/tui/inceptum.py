@@ -13,6 +13,7 @@ from typing import Any
 from civtable.core import Action
 from civtable.core.words import count
 
+from . import inceptum_events
 from .inceptum_changes import changes, res_words
 from .render import Renderer
 from .term import columns, pad, visible_len
@@ -98,6 +99,11 @@ class InceptumRenderer(Renderer):
     optional_sections = ("benefits", "wonders", "recent:8", "others", "tech", "tight", "recent:6", "recent:5",
                          "recent:4", "recent:3", "recent:2", "recent:0")
     pack_recent = True
+    page_of_events = True
+
+    def brief_events(self, events: Sequence[str]) -> list[tuple[str, int]]:
+        """Events briefly: another player's turn fits a short screen (:mod:`.inceptum_events`)."""
+        return inceptum_events.brief(events)
 
     def board(self, view: dict[str, Any], seat: int | None) -> list[str]:
         out: list[str] = []
@@ -148,11 +154,10 @@ class InceptumRenderer(Renderer):
                     name = t.style("▶" + name, "bold")
                 names.append(name)
             start = view.get("start_player")
-            lines.append(
-                "Turn order: "
-                + " → ".join(names)
-                + (f"   (start player: {self._seat(start)})" if start is not None else "")
-            )
+            line = "Turn order: " + " → ".join(names)
+            said = next((x for x in (f"   (start player: {self._seat(start)})", f" (start: {self._seat(start)})")
+                         if visible_len(line + x) <= t.width), "") if start is not None else ""
+            lines.append(line + said)  # four players: the start player said shorter, never cut
         dice = view.get("dice")
         if dice:
             slot = dice.get("slot")
@@ -232,8 +237,19 @@ class InceptumRenderer(Renderer):
             ).rstrip()
         )
         title = [] if self.tight else [t.style("Your city", "bold") + t.style("  (row, column as in 'slot 2 3')", "grey")]
+        empty = [r for r, row in enumerate(grid, start=1) if not any(row) and not (slot and slot[0] == r)]
+        choosing = (self._view.get("decision") or {}).get("kind") in ("slot", "bonus_slot", "assign")
+        if self.tight and empty and not choosing:  # short of rows: the empty rows said on the head line
+            note = next((n for n in (f"  (empty rows: {_runs(empty)})", f"  empty rows {_runs(empty)}",
+                                     f" empty {_runs(empty)}") if visible_len(head + n) <= t.width), "")
+            head += t.style(note, "grey") if note else ""
+            empty = empty if note else []
+        else:
+            empty = []
         lines = [*title, head]
         for r, row in enumerate(grid, start=1):
+            if self.tight and r in empty:
+                continue
             cells = []
             for c, cell in enumerate(row, start=1):
                 bonus = slot is not None and slot == (r, c)
@@ -531,3 +547,14 @@ class InceptumRenderer(Renderer):
 
 
 RENDERER = InceptumRenderer
+
+
+def _runs(rows: Sequence[int]) -> str:
+    """``[1, 2, 4]`` -> ``"1-2,4"``: row numbers, runs of neighbours joined."""
+    out: list[str] = []
+    for r in rows:
+        if out and int(out[-1].split("-")[-1]) == r - 1:
+            out[-1] = f"{out[-1].split('-')[0]}-{r}"
+        else:
+            out.append(str(r))
+    return ",".join(out)

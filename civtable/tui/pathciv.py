@@ -13,7 +13,7 @@ from typing import Any
 from civtable.core import Action
 
 from .render import Renderer
-from .term import clip
+from .term import clip, visible_len, wrap
 
 TRAYS = ("leaders", "wonders", "philosophy", "challenges", "battles")
 AGENTS = ("Ambassadors", "Builders", "Philosophers", "Sages", "Units")
@@ -71,9 +71,13 @@ class PathRenderer(Renderer):
         return parts
 
     # ----- parts ----------------------------------------------------------------------------
-    def _fit(self, line: str, width: int) -> str:
-        """A line of a part, cut to the width on the screen, whole when the part is asked for."""
-        return line if self.whole else clip(line, width)
+    def _fit(self, line: str, width: int, part: str) -> str:
+        """A line of a part, whole when the part is asked for; on the screen cut to the width, its
+        cut saying where the rest is ('… (view events)'), as a cut menu entry does."""
+        if self.whole or visible_len(line) <= width:
+            return line
+        mark = f" (view {part})"
+        return clip(line, width - len(mark)) + self.term.style(mark, "grey")
 
     def _player(self, view: dict[str, Any], seat: int | None) -> dict[str, Any] | None:
         if seat is None:
@@ -95,7 +99,7 @@ class PathRenderer(Renderer):
                 what = f"Battle {e['name']} (Threat {e['threat']}): " + " / ".join(e["lines"])
             now = str(e["round"]) in (str(rnd), f"{rnd}a", f"{rnd}b")
             line = ("▶ " if now else "  ") + f"R{e['round']} {what}"
-            out.append(self._fit(t.style(line, "bold") if now else line, t.width))
+            out.append(self._fit(t.style(line, "bold") if now else line, t.width, "events"))
         return out
 
     def _market(self, view: dict[str, Any]) -> list[str]:
@@ -109,7 +113,7 @@ class PathRenderer(Renderer):
                 marks = " ".join(f"P{e['seat']}{'✓' if e['leads'] else '✗'}" for e in claims.get(c["id"], []))
                 line = (f"  {c['name']} {SHORT[c['type']]}{c['level']} {c['cost']}{agents} {c['vp']}VP"
                         f" {marks + ' ' if marks else ''}· {c.get('bonus') or '—'}")
-                out.append(self._fit(line, t.width))
+                out.append(self._fit(line, t.width, "market"))
         return out
 
     def _you(self, p: dict[str, Any], view: dict[str, Any]) -> list[str]:
@@ -119,7 +123,7 @@ class PathRenderer(Renderer):
                 f"· Legacy {p['legacy']} · {prio}")
         trays = " ".join(f"{TRAY_SHORT[i]} {p['trays'][k]}" for i, k in enumerate(TRAYS))
         rs = " ".join(f"{SHORT[k]} {v}" for k, v in p["research"].items())
-        lines = [self._fit(t.style(head, "bold"), t.width), self._fit(f"  trays {trays} · research {rs}", t.width)]
+        lines = [self._fit(t.style(head, "bold"), t.width, "you"), self._fit(f"  trays {trays} · research {rs}", t.width, "you")]
         pr = p.get("project") or {}
         placed = list(pr.get("left") or []) + list(pr.get("right") or [])
         hand = list(p.get("hand") or [])
@@ -128,12 +132,12 @@ class PathRenderer(Renderer):
                 hand.remove(name)
         if pr.get("left") or pr.get("right"):
             lines.append(self._fit(t.style(f"  Project: left {', '.join(pr.get('left') or []) or '—'} | right "
-                                      f"{', '.join(pr.get('right') or []) or '—'}", "green"), t.width))
+                                      f"{', '.join(pr.get('right') or []) or '—'}", "green"), t.width, "you"))
         elif p.get("left") or p.get("right"):
             lines.append(self._fit(f"  left {', '.join(p['left'])} | right {', '.join(p['right'])}"
-                              + (f" · new {', '.join(p['discovered'])}" if p.get("discovered") else ""), t.width))
+                              + (f" · new {', '.join(p['discovered'])}" if p.get("discovered") else ""), t.width, "you"))
         if hand:
-            lines.append(self._fit(f"  hand {', '.join(hand)}", t.width))
+            lines.append(self._fit(f"  hand {', '.join(hand)}", t.width, "you"))
         cards = []
         if p.get("leader"):
             cards.append(f"Leader {p['leader']}")
@@ -145,7 +149,7 @@ class PathRenderer(Renderer):
             state = {"outranked": "outranked: move or withdraw", "done": "final"}.get(p.get("claim_state", ""), p.get("claim_state", ""))
             cards.append(t.style(f"claims {p['claim']}" + (f" ({state})" if state else ""), "yellow"))
         if cards:
-            lines.append(self._fit("  " + " · ".join(cards), t.width))
+            lines.append(self._fit("  " + " · ".join(cards), t.width, "you"))
         return lines
 
     def _other(self, p: dict[str, Any]) -> str:
@@ -155,7 +159,7 @@ class PathRenderer(Renderer):
             bits.append(f"claims {p['claim']}" + ("✗" if p.get("claim_state") == "outranked" else ""))
         elif p.get("committed") and not p.get("left"):
             bits.append("Project placed")
-        return self._fit("  " + " · ".join(bits), self.term.width)
+        return self._fit("  " + " · ".join(bits), self.term.width, "others")
 
     def _library(self, view: dict[str, Any]) -> list[str]:
         t = self.term
@@ -165,7 +169,7 @@ class PathRenderer(Renderer):
             by_type.setdefault(x["type"], []).append(f"{x['name']} {x['cost']}/{x['vp']}({x['left']})")
         for ty in TYPES:
             if ty in by_type:
-                out.append(self._fit(f"  {SHORT[ty]} " + ", ".join(by_type[ty]), t.width))
+                out.append(self._fit(f"  {SHORT[ty]} " + ", ".join(by_type[ty]), t.width, "library"))
         return out
 
     def _philosophy(self, view: dict[str, Any]) -> list[str]:
@@ -173,7 +177,7 @@ class PathRenderer(Renderer):
         for lv in view.get("philosophy", []):
             up = "/".join(lv["faceup"]) or ("?" if not lv["seen"] else "—")
             items.append(f"L{lv['level']} {lv['cost']}→x{lv['multiplier']} {up}")
-        return [self._fit(self.term.style("Philosophy", "bold") + " " + "; ".join(items), self.term.width)]
+        return [self._fit(self.term.style("Philosophy", "bold") + " " + "; ".join(items), self.term.width, "philosophy")]
 
     def moment_lines(self, moments: Any) -> list[str]:
         """The new big moments, compact enough for 24 rows: a title and up to 4 lines each, the
@@ -183,13 +187,14 @@ class PathRenderer(Renderer):
         for m in list(moments)[-3:]:
             head = f"★ Round {m['round']}: {m['title']}"
             if m["title"].startswith("Scores") or m["title"] == "Final score":
-                scores = "; ".join(x.rstrip(".").replace(" VP so far", "") for x in m["lines"])
-                out.append(clip(t.style(f"★ Round {m['round']} scores: ", "bold", "magenta") + scores, t.width))
+                scores = "; ".join(x.rstrip(".").replace(" VP so far", "").replace(" ", "\u00a0") for x in m["lines"])
+                said = t.style(f"★ Round {m['round']} scores: ", "bold", "magenta") + scores
+                out += wrap(said, t.width, indent="    ", limit=3)  # every player's score, yours too
                 continue
             out.append(clip(t.style(head, "bold", "magenta"), t.width))
             lines = list(m.get("lines", []))
             shown = lines[:4] if len(lines) <= 4 else lines[:3] + [f"... {len(lines) - 3} more lines: 'log'"]
-            out += [clip("    " + line, t.width) for line in shown]
+            out += [x for line in shown for x in wrap("    " + line, t.width, indent="  ", limit=2)]
         return out
 
     # ----- prompt and menu -------------------------------------------------------------------

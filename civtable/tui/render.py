@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import re
 import textwrap
 from collections.abc import Sequence
 from typing import Any
@@ -45,6 +46,16 @@ class Renderer:
         """A typed line in the words of the actions: a game whose screen writes things its own
         way (Conquest's ``T12``) turns them back here. ``legal``: the seat's legal actions."""
         return line
+
+    def action_words(self, text: str) -> str:
+        """An action's text as a person types it on this screen (the inverse of :meth:`typed`):
+        the examples the table gives. The generic renderer: the text itself."""
+        return text
+
+    def said(self, message: str) -> str:
+        """A message of the table (a refusal, its examples) in the screen's words: the actions
+        it quotes as :meth:`action_words` writes them. The generic renderer: unchanged."""
+        return message
 
     def help_lines(self) -> list[str]:
         """``help``: the game's own help, then the commands of every game."""
@@ -131,7 +142,7 @@ class Renderer:
         out: list[str] = []
         for m in moments:
             head = f"Round {m['round']}: {m['title']}" if m.get("round") else m["title"]
-            out.append(t.style(clip("★ " + head, t.width), "bold", "magenta"))
+            out += [t.style(x, "bold", "magenta") for x in wrap("★ " + head, t.width, indent="  ", limit=2)]
             out += [clip("    " + line, t.width) for line in m.get("lines", [])[:4]]
         return out
 
@@ -161,6 +172,26 @@ class Renderer:
     cuts: tuple[Any, ...] = ()
     """What the last :meth:`screen` left out to fit: the parts, how many recent events and big
     moments it kept, and whether it was drawn tight (two screens with the same cuts show as much)."""
+
+    events_kept = 0
+    """How many of the events since the last decision the last :meth:`screen` shows."""
+
+    page_of_events = False
+    """A renderer sets it when its screens, short of rows, keep too few of the events since a
+    seat's last decision to show the other players' turns (Inceptum with 3-4 players): what does
+    not fit is then shown first on a page of its own (:meth:`waited_page`)."""
+
+    def waited_page(self, events: Sequence[str], height: int) -> list[str]:
+        """The page of what happened since a seat's last decision, for when its screen has no
+        room for it all (three or four players on 80×24): the latest events that fit ``height``
+        rows, packed and briefly said as on a short screen."""
+        t = self.term
+        lines = self._packed(list(events), max(1, height - 1))
+        kept = getattr(lines, "events", len(lines))
+        head = "While you waited — since your last decision:"
+        if kept < len(events):
+            head = f"While you waited — the last {kept} of {len(events)} events ('log': all):"
+        return [t.style(clip(head, t.width), "bold")] + ["  " + line for line in lines]
 
     def sections(self, view: dict[str, Any], seat: int | None) -> list[tuple[str, list[str]]]:
         """The board as named parts, in screen order (the generic renderer has one)."""
@@ -199,7 +230,7 @@ class Renderer:
         everything = len(recent)
         everything_list = list(recent)
 
-        def assemble(recent_lines: Sequence[str]) -> list[str]:
+        def assemble(recent_lines: Sequence[str], whole: bool = False) -> list[str]:
             gap = [] if self.tight else [""]
             lines = [self.title_line(view, seat), *told]
             for name, body in parts:
@@ -225,7 +256,7 @@ class Renderer:
                 if kept < everything:
                     head = f"Since your last decision (the last {kept} of {everything}; 'log': all):"
                 lines += gap + [t.style(clip(head, t.width), "bold")]
-                lines += ["  " + r for r in recent_lines]
+                lines += [x for r in recent_lines for x in (wrap("  " + r, t.width, indent="  ") if whole else ["  " + r])]
             return lines
 
         lines = assemble(recent)
@@ -262,7 +293,11 @@ class Renderer:
                 lines = trial
             else:
                 dropped.append(name)
+        whole = assemble(recent, whole=True)  # events longer than the width wrapped, when that fits
+        if not height or len(whole) <= height:
+            lines = whole
         self.cuts = (tuple(dropped), len(recent), shown, self.tight)
+        self.events_kept = getattr(recent, "events", len(recent))
         return lines
 
     pack_recent = False
@@ -275,33 +310,40 @@ class Renderer:
         sentence ('Player 2 researches Writing; builds a Market; ends the turn.'), wrapped to the
         width. The list's ``events`` says how many events it holds."""
         names = sorted({self.game.seat_name(p) for p in range(8)}, key=len, reverse=True)
-        groups: list[tuple[str, list[str]]] = []  # (the player's name or '', the events without it)
-        for text in events:
+        groups: list[tuple[str, list[str], list[int]]] = []  # (the player's name or '', the events without it, their weights)
+        for text, weight in self.brief_events(events):
             name = next((n for n in names if text.startswith(n + " ")), "")
-            if name and groups and groups[-1][0] == name:
-                groups[-1][1].append(text[len(name) + 1:])
+            if name and groups and groups[-1][0] == name:  # 'Player 2 (Persians) recruits': the name said once
+                groups[-1][1].append(re.sub(r"^\([^)]*\) ", "", text[len(name) + 1:]))
+                groups[-1][2].append(weight)
             else:
-                groups.append((name, [text[len(name) + 1:] if name else text]))
+                groups.append((name, [text[len(name) + 1:] if name else text], [weight]))
         lines: list[str] = []
         kept = 0
-        for name, parts in reversed(groups):
+        for name, parts, weights in reversed(groups):
             for k in range(len(parts), 0, -1):  # the whole group, else its latest events that fit
                 said = parts[-k:]
                 sentence = (f"{name} " if name else "") + "; ".join([p.rstrip(".") for p in said[:-1]] + said[-1:])
                 wrapped = wrap(sentence, self.term.width - 2, indent="  ")
                 if len(lines) + len(wrapped) <= rows:
-                    lines, kept = wrapped + lines, kept + k
+                    lines, kept = wrapped + lines, kept + sum(weights[-k:])
                     break
             else:
                 if not lines and rows:  # the latest event alone is too long: cut
                     latest = (f"{name} " if name else "") + parts[-1]
-                    lines, kept = wrap(latest, self.term.width - 2, indent="  ", limit=rows), 1
+                    lines, kept = wrap(latest, self.term.width - 2, indent="  ", limit=rows), weights[-1]
                 break
             if k < len(parts):
                 break
         out = _Events(lines)
         out.events = kept
         return out
+
+    def brief_events(self, events: Sequence[str]) -> list[tuple[str, int]]:
+        """The events as :meth:`_packed` says them on a short screen, each with how many events
+        it stands for (a game may leave out one that the next says again). The generic
+        renderer: every event as it is."""
+        return [(text, 1) for text in events]
 
     def title_line(self, view: dict[str, Any], seat: int | None) -> str:
         who = "spectator" if seat is None else self.game.seat_name(seat)

@@ -212,7 +212,7 @@ def test_resolve_rules(stepgame: str) -> None:
     assert resolve(state, 0, "2") == [Action("build", ("hut",))]
     assert resolve(state, 0, "  BUILD   Farm ") == [Action("build", ("farm",))]
     assert resolve(state, 0, "en") == [Action("end")]  # unambiguous beginning
-    with pytest.raises(IllegalAction, match=r"That is the start of several actions \(build hut, build farm\); type more of 'bu'"):
+    with pytest.raises(IllegalAction, match=r"That is the start of 2 actions \('build hut', 'build farm'\); type more of 'bu'"):
         resolve(state, 0, "bu")
     with pytest.raises(IllegalAction, match="not Player 2's decision"):
         resolve(state, 1, "end")
@@ -234,6 +234,8 @@ def test_numbers_that_are_no_option_get_the_menu_range(stepgame: str) -> None:
         resolve(state, 0, "1 2 3")
     with pytest.raises(MalformedAction):
         resolve(state, 0, "--5")
+    with pytest.raises(MalformedAction, match=f"^That is no action here: 'locus q/r3'; type one number from the menu \\(1 to {n}\\)"):
+        resolve(state, 0, "locus Q/R3")  # not 'a part of … is neither a word nor a whole number'
 
 
 class _Typed(io.StringIO):

@@ -6,40 +6,19 @@ say it in words now."""
 
 from __future__ import annotations
 
-import io
 import random
 import re
 
-from civtable.bots import make_bot
+from screens import objective_choice, play_lines, term80
+
 from civtable.bots.walk import random_walk
-from civtable.core import CHANCE, Action, Session, make_game, sample_chance, teaching
-from civtable.tui import Term, TerminalTable, renderer_for
-
-
-class _Term(Term):
-    width = 80  # type: ignore[assignment]
-    height = 24  # type: ignore[assignment]
-
-
-class _Tall(_Term):
-    height = 60  # type: ignore[assignment]
-
-
-def _objective_choice():  # type: ignore[no-untyped-def]
-    game = make_game("dominations", {"players": 2})
-    state = game.new_initial_state()
-    rng = random.Random(8)
-    while state.decision().is_chance:
-        state.apply(sample_chance(state.chance_outcomes(), rng), CHANCE)
-    seat = state.decision().players[0]
-    view = state.view(seat)
-    legal = state.legal_actions(seat)
-    return game, view, legal, seat, teaching.describe_actions(game, view, [a.text() for a in legal])
+from civtable.core import Action, make_game, teaching
+from civtable.tui import Term, renderer_for
 
 
 def test_a_cut_entry_says_info_n_has_the_rest() -> None:
-    game, view, legal, seat, described = _objective_choice()
-    menu = renderer_for(game, _Term(io.StringIO(), color=False)).menu(legal, view, seat, described)
+    game, view, legal, seat, described = objective_choice()
+    menu = renderer_for(game, term80()).menu(legal, view, seat, described)
     assert len(menu) == len(legal)
     for n, line in enumerate(menu, 1):
         assert len(line) <= 80
@@ -49,8 +28,8 @@ def test_a_cut_entry_says_info_n_has_the_rest() -> None:
 
 
 def test_with_room_an_entry_wraps_onto_three_lines_its_cut_marked() -> None:
-    game, view, legal, seat, described = _objective_choice()
-    r = renderer_for(game, _Term(io.StringIO(), color=False))
+    game, view, legal, seat, described = objective_choice()
+    r = renderer_for(game, term80())
     r.wrap_menu = True
     menu = r.menu(legal, view, seat, described)
     assert len(menu) == 3 * len(legal) and all(len(line) <= 80 for line in menu)
@@ -59,7 +38,7 @@ def test_with_room_an_entry_wraps_onto_three_lines_its_cut_marked() -> None:
         assert described[a.text()]["text"][:120] in said
         assert menu[3 * n - 1].endswith(f"… (info {n})") and "…" not in "".join(menu[3 * n - 3:3 * n - 1])
     inceptum = make_game("inceptum", {"players": 2})
-    r = renderer_for(inceptum, _Term(io.StringIO(), color=False))
+    r = renderer_for(inceptum, term80())
     r.wrap_menu = True
     trait = {"you": 0, "players": [{"seat": 0, "trait": "cultural"}, {"seat": 1, "trait": None}]}
     keep = teaching.describe_actions(inceptum, trait, ["keep"])
@@ -68,22 +47,17 @@ def test_with_room_an_entry_wraps_onto_three_lines_its_cut_marked() -> None:
 
 
 def _first_screen(term: Term) -> str:
-    game = make_game("dominations", {"players": 2})
-    out = term.stream
-    t = TerminalTable(Session(game, seed=8, seats=["human", "greedy"]), [None, make_bot("greedy", game, 1, 8)],
-                      renderer_for(game, term), term, stdin=io.StringIO("quit\n"))
-    t.run()
-    assert isinstance(out, io.StringIO)
-    return out.getvalue().split("your decision:", 1)[1]
+    out = play_lines(make_game("dominations", {"players": 2}), 8, ["quit"], term)
+    return out.split("your decision:", 1)[1]
 
 
 def test_the_table_wraps_entries_when_the_terminal_has_room_and_marks_them_when_not() -> None:
-    tall = _first_screen(_Tall(io.StringIO(), color=False)).split("(number or text")[0]
+    tall = _first_screen(term80(tall=True)).split("(number or text")[0]
     menu = [line for line in tall.splitlines()[1:] if line.strip()]
     assert len(menu) == 3 * 4  # each entry on three lines, its cut said
     assert [line for line in menu if "…" in line] == [menu[3 * n - 1] for n in range(1, 5)]
     assert all(menu[3 * n - 1].endswith(f"… (info {n})") for n in range(1, 5))
-    short = _first_screen(_Term(io.StringIO(), color=False))
+    short = _first_screen(term80())
     assert re.search(r"… \(info 1\)\n", short), short
     assert all(len(line) <= 80 for line in short.splitlines())
 
@@ -93,7 +67,7 @@ def test_steps_of_a_menu_say_a_choice_follows_in_words() -> None:
     a word, not in '…'."""
     for name, moves in (("dominations", 500), ("inceptum", 400)):
         game = make_game(name, {"players": 2})
-        r = renderer_for(game, _Term(io.StringIO(), color=False))
+        r = renderer_for(game, term80())
         staged = 0
         for state, seat, legal, _ in random_walk(game, random.Random(3), moves):
             view = state.view(seat)
@@ -107,7 +81,7 @@ def test_steps_of_a_menu_say_a_choice_follows_in_words() -> None:
 
 
 def test_a_step_menu_wraps_a_long_entry_or_marks_its_cut() -> None:
-    r = renderer_for(make_game("nim"), _Term(io.StringIO(), color=False))
+    r = renderer_for(make_game("nim"), term80())
     long = "Bronze Working (6 Craftsmanship): 1 VP per full Craftsmanship Nodus at the end; 2 VP"
     few = r.step_menu([(long, "a"), ("short", "b")], {}, 0, False)
     assert few[:2] == ["   1) Bronze Working (6 Craftsmanship): 1 VP per full Craftsmanship Nodus at the",

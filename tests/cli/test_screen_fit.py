@@ -6,11 +6,14 @@ trait and what it does."""
 from __future__ import annotations
 
 import io
+import random
+import re
 
 import pytest
+from screens import objective_choice, play_lines, term80
 
-from civtable.core import make_game, teaching
-from civtable.tui import Renderer, Term
+from civtable.core import CHANCE, Action, Session, make_game, sample_chance, teaching
+from civtable.tui import Renderer, Term, TerminalTable, renderer_for
 
 EVENTS = [f"Player 2 does thing {i}." for i in range(1, 10)]
 
@@ -49,16 +52,7 @@ def test_inceptum_keep_and_redraw_name_the_trait_and_its_effect() -> None:
     assert redraw["text"].startswith("Return Cultural (your first Wonder costs")
 
 
-class _Term80(Term):
-    width = 80  # type: ignore[assignment]
-    height = 24  # type: ignore[assignment]
-
-
 def test_a_long_question_is_wrapped_whole_not_cut() -> None:
-    from civtable.bots import make_bot
-    from civtable.core import Session
-    from civtable.tui import TerminalTable
-
     famine = ("famine: 2 more Food needed; feed with Gold or choose which City becomes a Village or "
               "which units starve")
 
@@ -67,12 +61,8 @@ def test_a_long_question_is_wrapped_whole_not_cut() -> None:
             return f"{self.game.seat_name(seat)}, your decision: {famine}"
 
     game = make_game("nim")
-    out = io.StringIO()
-    term = _Term80(out, color=False)
-    t = TerminalTable(Session(game, seed=1, seats=["human", "random"]), [None, make_bot("random", game, 1, 1)],
-                      Long(game, term), term, stdin=io.StringIO("quit\n"))
-    t.run()
-    lines = out.getvalue().splitlines()
+    term = term80()
+    lines = play_lines(game, 1, ["quit"], term, bot="random", renderer=Long(game, term)).splitlines()
     assert all(len(line) <= 80 for line in lines)
     start = next(i for i, line in enumerate(lines) if line.startswith("Player 1, your decision: famine"))
     said = " ".join(line.strip() for line in lines[start:start + 2])
@@ -81,17 +71,8 @@ def test_a_long_question_is_wrapped_whole_not_cut() -> None:
 
 def test_view_of_a_part_shows_it_whole_wrapped_to_the_width() -> None:
     """'view events' is how a cut line is read in full; it printed the same cut lines."""
-    from civtable.bots import make_bot
-    from civtable.core import Session
-    from civtable.tui import TerminalTable, renderer_for
-
-    game = make_game("pathciv", {"players": 2})
-    out = io.StringIO()
-    term = _Term80(out, color=False)
-    t = TerminalTable(Session(game, seed=4, seats=["human", "greedy"]), [None, make_bot("greedy", game, 1, 4)],
-                      renderer_for(game, term), term, stdin=io.StringIO("view events\nquit\n"))
-    t.run()
-    said = out.getvalue().split("> view events", 1)[1].split("Player 1>", 1)[0]
+    out = play_lines(make_game("pathciv", {"players": 2}), 4, ["view events", "quit"], term80())
+    said = out.split("> view events", 1)[1].split("Player 1>", 1)[0]
     assert "…" not in said and all(len(line) <= 80 for line in said.splitlines())
     assert "Battle of Marathon (Threat 5)" in said and "1 VP" in said.splitlines()[-1]
 
@@ -99,25 +80,10 @@ def test_view_of_a_part_shows_it_whole_wrapped_to_the_width() -> None:
 def test_dominations_objective_choice_says_the_goals_within_the_menu_line() -> None:
     """At 80 columns a menu line holds some 60 characters of description: the Objective's goals
     come first (the line said only 'Objective Persia stays secret until everyone h…')."""
-    import random
-
-    from civtable.core import CHANCE, sample_chance
-    from civtable.tui import renderer_for
-
-    game = make_game("dominations", {"players": 2})
-    state = game.new_initial_state()
-    rng = random.Random(8)
-    while state.decision().is_chance:
-        state.apply(sample_chance(state.chance_outcomes(), rng), CHANCE)
-    seat = state.decision().players[0]
-    view = state.view(seat)
-    legal = state.legal_actions(seat)
+    game, view, legal, seat, described = objective_choice()
     assert legal[0].kind == "choose"
-    described = teaching.describe_actions(game, view, [a.text() for a in legal])
-    menu = renderer_for(game, _Term80(io.StringIO(), color=False)).menu(legal, view, seat, described)
+    menu = renderer_for(game, term80()).menu(legal, view, seat, described)
     first = menu[0]
-    import re
-
     assert len(first) <= 80 and re.search(r"— Objective \w+: \d+ \w+", first), first
 
 
@@ -125,15 +91,11 @@ def test_dominations_objective_choice_says_the_goals_within_the_menu_line() -> N
 def test_inceptum_screens_fit_24_rows_in_a_random_game(seed: int) -> None:
     """Every screen of Player 1 in a random game (with menus of up to a dozen options: bank
     trades, upgrades) fits 23 rows above the typing line, so its title is never scrolled away."""
-    import random
-
-    from civtable.core import CHANCE, Session, sample_chance
-    from civtable.tui import TerminalTable, renderer_for
-
     game = make_game("inceptum", {"players": 2})
     session = Session(game, seed=seed, seats=["human", "human"])
-    out = io.StringIO()
-    term = _Term80(out, color=False)
+    term = term80()
+    out = term.stream
+    assert isinstance(out, io.StringIO)
     t = TerminalTable(session, [None, None], renderer_for(game, term), term, stdin=io.StringIO(""))
     rng = random.Random(seed)
     shown = tall_menus = 0
@@ -162,9 +124,7 @@ def test_inceptum_screens_fit_24_rows_in_a_random_game(seed: int) -> None:
 
 def test_the_same_description_for_every_option_is_said_once() -> None:
     """A six lets you choose the bonus column: five options said the same sentence five times."""
-    from civtable.core import Action
-
-    r = Renderer(make_game("nim"), _Term80(io.StringIO(), color=False))
+    r = Renderer(make_game("nim"), term80())
     legal = [Action("col", (c,)) for c in range(1, 6)]
     same = {"title": "Column", "text": "A six lets you choose the bonus slot's column.", "term": None}
     menu = r.menu(legal, {}, 0, {a.text(): same for a in legal})
@@ -174,7 +134,7 @@ def test_the_same_description_for_every_option_is_said_once() -> None:
 
 def test_many_big_moments_give_way_to_the_latest_on_a_short_terminal() -> None:
     """Three Conquest battles at once made a screen taller than 24 rows: its top scrolled away."""
-    r = Renderer(make_game("nim"), _Term80(io.StringIO(), color=False))
+    r = Renderer(make_game("nim"), term80())
     moments = [{"round": 16, "title": f"Battle in territory {n}", "lines": ["a roll", "a capture", "who holds it"]}
                for n in (19, 30, 48)]
     tall = r.screen({"pile": 12, "you": 0}, 0, [], height=0, moments=moments)

@@ -11,6 +11,8 @@ import time
 from tmux_util import AGAIN, HEIGHT, WIDTH, Tmux
 
 PROMPT = "Player 1>"
+WAITED = "(Enter: your decision)"
+"""The last line of the page of the other players' turns, shown before a screen without room for them."""
 
 
 def settled(tty: Tmux, before: str, timeout: float = 60.0) -> str:
@@ -19,7 +21,7 @@ def settled(tty: Tmux, before: str, timeout: float = 60.0) -> str:
     while True:
         text = tty.text()
         last = [line for line in text.split("\n") if line.strip()][-1:] or [""]
-        if text != before and (last[0].strip() == PROMPT or AGAIN in last[0] or "[exited]" in text):
+        if text != before and (last[0].strip() in (PROMPT, WAITED) or AGAIN in last[0] or "[exited]" in text):
             time.sleep(0.05)
             if tty.text() == text:
                 return text
@@ -42,7 +44,7 @@ def test_a_conquest_game_to_the_end_at_80x24() -> None:
         assert "Play the Minoans" in screen and "Ship Building" in screen
         pictures = 0
         asked = False
-        inputs = 0
+        inputs = waited = 0
         deadline = time.monotonic() + 150
         while "[exited]" not in screen:
             assert time.monotonic() < deadline, screen
@@ -53,14 +55,18 @@ def test_a_conquest_game_to_the_end_at_80x24() -> None:
                 assert any(":" in r and any(ch.isdigit() for ch in r) for r in rows[1:12]), "\n".join(rows)
                 assert rows[0].startswith("Conquest — you: Player 1")  # the whole screen is visible
                 pictures += 1
-            if AGAIN in screen:  # the game is over: no other one
+            if WAITED in screen:  # the other players' turns, on a page of their own that fits too
+                assert rows[0].startswith("While you waited"), "\n".join(rows)
+                waited += 1
+                tty.send("")
+            elif AGAIN in screen:  # the game is over: no other one
                 asked = True
                 tty.send("n")
             else:
                 tty.send("1")
                 inputs += 1
             screen = settled(tty, screen, timeout=90)
-        assert pictures >= 2 and inputs > 10 and asked
+        assert pictures >= 2 and inputs > 10 and asked and waited > 0
         assert "Final scores" in screen and "VP from Monuments" in screen
         for line in tty.joined():
             assert len(line.rstrip()) <= WIDTH, line

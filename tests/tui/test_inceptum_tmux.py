@@ -17,6 +17,13 @@ def _settled(tty: Tmux, before: str, timeout: float = 60.0) -> str:
     while True:
         text = tty.text()
         rows = [r for r in text.split("\n") if r.strip()]
+        if rows and rows[-1].strip() == "(Enter: your decision)":  # the other turns' page: it fits too
+            assert rows[0].startswith("While you waited") and len(rows) <= HEIGHT, text
+            tty.assert_fits()
+            tty.send("")
+            before = text
+            time.sleep(0.2)
+            continue
         if text != before and rows and rows[-1].strip() == PROMPT:
             time.sleep(0.1)
             if tty.text() == text:

@@ -9,6 +9,7 @@ would be legal is never asked (``phase_actions`` decides that for ``turn.py``).
 from __future__ import annotations
 
 from civtable.core import CHANCE, Action, Decision
+from civtable.core.words import count
 
 from .building import can_build_monument
 from .content import CAT_GOLD, CATEGORIES
@@ -53,7 +54,7 @@ def current_decision(s: Position) -> Decision:
     if ph == "research":
         if s.rolls_due:
             return Decision((CHANCE,), "roll", "research roll (1D12)")
-        return Decision((s.active,), "research", f"buy an extra research roll for {research_cost(s)}, or done")
+        return Decision((s.active,), "research", f"buy an extra research roll for {count(research_cost(s), 'resource')} of any kind, or done")
     if ph == "famine":
         return Decision((s.active,), "famine",
                         f"famine: {s.deficit} more Food needed; feed with Gold or choose what goes unfed")

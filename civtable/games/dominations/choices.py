@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from civtable.core import Action, ActionError
+from civtable.core.words import count
 
 from .content import COLOUR_INDEX, COLOURS, DOMAINS, Content, Effect
 from .placement import EDGE, LOCUS, Outcome, edge_partner, preview, split
@@ -209,11 +210,12 @@ def _describe(game: Any, view: dict[str, Any], a: Action) -> dict[str, Any] | No
     if k == "keep":
         stage = (view.get("decision") or {}).get("stage")
         n = len((me or {}).get("hand") or [])
+        held = "this tile" if n == 1 else f"these {n} tiles" if n else "no tile"
         if stage == "refresh":
-            text = f"Keep the {n} tiles left in your hand and draw up to your hand size; a redraw comes next."
+            kept = f"the {count(n, 'tile')} left in your hand" if n else "your empty hand"
+            text = f"Keep {kept} and draw up to your hand size; a redraw comes next."
         else:
-            text = (f"Play with these {n} tiles (tiles put back are replaced now). You may redraw only once "
-                    "per Age.")
+            text = f"Play with {held} (tiles put back are replaced now). You may redraw only once per Age."
         return {"title": "Keep this hand", "text": text, "term": None}
     if k == "first":
         q = int(a.args[0])

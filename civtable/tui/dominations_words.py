@@ -1,0 +1,94 @@
+"""Dominations' actions in the words of the terminal's screen, both ways.
+
+The engine's actions name a Land tile by its number in the box (``place t4 0 0 0 1``) and a
+Domain by its colour (``convert yellow blue``); the screen names a tile by what it shows, its
+Camp and its corners as the hand draws them (``Y:YYB``: a Trade Camp with corners Y Y B), a
+space by the board's row and column (``M20``) and a Domain by its name (``Trade``).
+:func:`action_words` turns an action into those words (the examples of ``help`` and of a refusal);
+:func:`typed_words` turns such words, typed, back into the action's.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import Any
+
+from civtable.core import MalformedAction
+from civtable.games.dominations.content import COLOURS
+from civtable.games.dominations.places import named_action
+
+LETTER = {"yellow": "Y", "orange": "O", "blue": "B", "green": "G", "red": "R", "purple": "P",
+          "vestigium": "W", "corruptio": "X"}
+DOMAIN = {"yellow": "Trade", "orange": "Craftsmanship", "blue": "Art", "green": "Science", "red": "Government",
+          "purple": "Religion", "vestigium": "Vestigium"}
+_COLOUR_OF_WORD = {**{d.lower(): c for c, d in DOMAIN.items()},
+                   "craft": "orange", "sci": "green", "govt": "red", "relig": "purple"}
+_TILE_ID = re.compile(r"t\d+")
+_TILE_NAME = re.compile(r"([YOBGRPWX]):?([YOBGRPWX]{3})", re.IGNORECASE)
+_BY_INDEX = (*COLOURS, "vestigium", "corruptio")
+"""A tile's colours by their number in the content (the six Domains, then Vestigium)."""
+_TILE_KINDS = ("place", "discard")
+_DOMAIN_KINDS = ("vest", "convert")
+
+
+def _tiles(game: Any) -> dict[str, Any]:
+    content: Any = getattr(game, "content", None)
+    return {t.id: t for t in getattr(content, "tiles", ())}
+
+
+def tile_name(game: Any, tile_id: str) -> str:
+    """A tile of the box by what it shows: its Camp's letter and its corners, ``Y:YYB``."""
+    tile = _tiles(game).get(tile_id)
+    if tile is None:
+        return tile_id
+    return LETTER[_BY_INDEX[tile.camp]] + ":" + "".join(LETTER[_BY_INDEX[r]] for r in tile.resources)
+
+
+def action_words(game: Any, text: str) -> str:
+    """An action as a person types it at the terminal: ``place t4 0 0 0 1`` -> ``place Y:YYB M20 1``,
+    ``convert yellow blue`` -> ``convert Trade Art``, ``develop bronze_working 1 0 1`` ->
+    ``develop bronze working 1 0 1``. Anything else passes unchanged."""
+    words = named_action(text).split()
+    if not words:
+        return text
+    kind = words[0].lower()
+    if kind in _TILE_KINDS and len(words) > 1 and _TILE_ID.fullmatch(words[1]):
+        words[1] = tile_name(game, words[1])
+    if kind in _DOMAIN_KINDS:
+        words = [words[0]] + [DOMAIN.get(w, w) for w in words[1:]]
+    return " ".join(w.replace("_", " ") for w in words)
+
+
+def said(game: Any, message: str) -> str:
+    """A message of the table with the actions it quotes (``'place t2 M16 0'``) and the tiles it
+    names by number (``place t4``) in the screen's words."""
+    message = re.sub(r"'edge \d+'", "a number from the menu", message)  # an edge has no name to type
+    quoted = re.sub(r"'([a-z][^']*)'", lambda m: "'" + action_words(game, m.group(1)) + "'", message)
+    return re.sub(r"\b(place|discard) (t\d+)\b", lambda m: f"{m.group(1)} {tile_name(game, m.group(2))}", quoted)
+
+
+def typed_words(game: Any, line: str, legal: Iterable[Any]) -> str:
+    """A typed line with the screen's words turned into the action's: a tile named by Camp and
+    corners (``place Y:YYB M20 1``, ``discard YYYB``) becomes the number of a tile in hand that
+    shows them; a Domain's name (``convert Trade Art``, ``vest science``) its colour. A tile named
+    that is not in hand: MalformedAction in plain words."""
+    words = line.split()
+    if not words:
+        return line
+    kind = words[0].lower()
+    if kind in _TILE_KINDS and len(words) > 1:
+        m = _TILE_NAME.fullmatch(words[1])
+        if m:
+            name = (m.group(1) + ":" + m.group(2)).upper()
+            held = list(dict.fromkeys(str(a.args[0]) for a in legal if a.kind == kind and a.args))
+            same = [t for t in held if tile_name(game, t) == name]
+            if not same:
+                shown = ", ".join(sorted({tile_name(game, t) for t in held}))
+                where = f"; you can {kind} {shown}" if shown else ""
+                raise MalformedAction(f"you have no tile {name} to {kind} now (Camp {name[0]}, corners "
+                                      f"{' '.join(name[2:])}){where}")
+            words[1] = same[0]
+    if kind in _DOMAIN_KINDS:
+        words = [words[0]] + [_COLOUR_OF_WORD.get(w.lower(), w) for w in words[1:]]
+    return " ".join(words)

@@ -1,0 +1,101 @@
+"""Dominations at the terminal names a Land tile by what it shows, never by its number in the box.
+The typed help said 'place t4 M20 1' and a refusal 'now you can type, for example, 'discard t2''
+while the screen drew the hand as 'Y:YYR  O:WGP …': a newcomer could not tell which tile 't2' was.
+The screen's own names (Camp:corners, M20, Trade) are now what the table says and what it reads."""
+
+from __future__ import annotations
+
+import io
+import re
+
+from screens import Term80
+
+from civtable.bots import make_bot
+from civtable.core import Session, make_game
+from civtable.tui import TerminalTable, renderer_for
+
+_ID = re.compile(r"\bt\d+\b")
+
+
+
+def _play(*lines: str) -> tuple[str, Session]:
+    game = make_game("dominations", {"players": 2})
+    out = io.StringIO()
+    term = Term80(out, color=False)
+    session = Session(game, seed=8, seats=["human", "greedy"])
+    t = TerminalTable(session, [None, make_bot("greedy", game, 1, 8)], renderer_for(game, term), term,
+                      stdin=io.StringIO("".join(x + "\n" for x in (*lines, "quit"))))
+    t.run()
+    return out.getvalue(), session
+
+
+def test_help_and_refusals_name_tiles_by_camp_and_corners() -> None:
+    said, _ = _play("help", "1", "put back", "info 1", "8", "place", "pass", "place X:YYY M20 1")
+    assert not _ID.search(said), [x for x in said.splitlines() if _ID.search(x)]
+    assert "place Y:YYB M20 1: the tile as your hand shows it" in " ".join(said.split())
+    assert "for example, 'discard O:WGP' or 'keep'" in " ".join(said.split())
+    assert "for example, 'place O:WGP M16 0'" in " ".join(said.split())
+    assert "hand: 7 → 6 (− Craftsmanship tile (corners W G P))" in said
+    assert "You have no tile X:YYY to place now" in " ".join(said.split())
+
+
+def test_a_tile_typed_by_its_name_and_a_domain_by_its_name_are_played() -> None:
+    said, session = _play("1", "8", "place y:yyr M16 0", "pass", "convert trade art")
+    played = [text for _, text in session.record.actions if not text.startswith(("deal", "draw", "reveal"))]
+    assert any(re.fullmatch(r"place t\d+ -2 0 0 0", p) for p in played), played
+    assert "convert yellow blue" in played, played
+    assert "✗" not in said
+
+
+def test_the_tree_has_a_ruler_for_its_columns() -> None:
+    game = make_game("dominations", {"players": 2})
+    r = renderer_for(game, Term80(io.StringIO(), color=False))
+    view = {"players": [{"tree": [{"x": 0, "y": 0, "nodus": ["yellow"] * 4, "name": "Campfire 1"},
+                                  {"x": 1, "y": 0, "nodus": ["blue"] * 4, "name": "Painting"}]}]}
+    tree = r._tree(view, 0)
+    assert tree[-1].split() == ["x", "0", "1"]
+
+
+def test_an_edge_has_no_number_to_type_and_the_last_tile_put_back_is_named() -> None:
+    from civtable.games.dominations.choices import describe_action
+    from civtable.tui.changes import worded_changes
+
+    game = make_game("dominations", {"players": 2})
+    r = renderer_for(game, Term80(io.StringIO(), color=False))
+    said = r.said("That is not possible now: choose what your tile scores; now you can type, for example, 'edge 0'.")
+    assert "'edge 0'" not in said and "for example, a number from the menu" in said
+    tile = {"id": "t60", "camp": "purple", "resources": ["purple", "purple", "blue"]}
+    before = {"players": [{"seat": 0, "hand": [tile]}]}
+    after = {"players": [{"seat": 0, "hand": []}]}
+    lines = worded_changes(before, after, r.item_name)
+    assert lines == ["Player 1 · hand: 1 → 0 (− Religion tile (corners P P B))"], lines
+    keep = describe_action(game, {"you": 0, "players": [{"seat": 0, "hand": [tile]}], "decision": {}}, "keep")
+    assert keep is not None and keep["text"].startswith("Play with this tile (")
+
+
+def test_keep_says_an_empty_hand_in_words() -> None:
+    from civtable.games.dominations.choices import describe_action
+
+    game = make_game("dominations", {"players": 2})
+    keep = describe_action(game, {"you": 0, "players": [{"seat": 0, "hand": []}], "decision": {}}, "keep")
+    assert keep is not None and keep["text"].startswith("Play with no tile (")
+    refresh = describe_action(game, {"you": 0, "players": [{"seat": 0, "hand": []}], "decision": {"stage": "refresh"}},
+                              "keep")
+    assert refresh is not None and refresh["text"].startswith("Keep your empty hand and draw")
+
+
+def test_three_players_the_other_turns_come_on_a_page_of_their_own() -> None:
+    """At 80×24 the land and a menu left no room for events: '(… 'log': 7 new events)' was all a
+    newcomer learned of the other players' turns."""
+    game = make_game("dominations", {"players": 3})
+    term = Term80(io.StringIO(), color=False)
+    lines = [x for _ in range(40) for x in ("", "1")] + ["quit"]
+    t = TerminalTable(Session(game, seed=5, seats=["human", "greedy", "greedy"]),
+                      [None, make_bot("greedy", game, 1, 5), make_bot("greedy", game, 2, 5)],
+                      renderer_for(game, term), term, stdin=io.StringIO("".join(x + "\n" for x in lines)))
+    t.pause = True
+    t.run()
+    out = term.stream.getvalue()  # type: ignore[attr-defined]
+    pages = [p.split("(Enter: your decision)")[0] for p in out.split("While you waited")[1:]]
+    assert any("Player 2 places" in p and "Player 3 places" in p for p in pages), pages
+    assert all(len(p.strip("\n").splitlines()) <= 23 and all(len(x) <= 80 for x in p.splitlines()) for p in pages)

@@ -158,3 +158,16 @@ def test_an_element_held_once_gets_no_narrow_interval() -> None:
     t, x = _table(wins, [[1, 0, 0, 0]] * 40)
     big = rate_difference(t, x)
     assert big["ci"][1] - big["ci"][0] == pytest.approx(0.3624, abs=1e-3)
+
+
+def test_an_element_whose_holders_never_won_gets_no_narrow_interval() -> None:
+    # held by one seat in 13 of 40 games, never a winner: the clustered variance of the holders' rate
+    # is zero, and the interval read -27 pt [-28, -26], as if 13 losses fixed the rate at exactly 0%
+    wins = [[0, 1, 0, 0]] * 13 + ([[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0], [0, 0, 0, 1]] * 7)[:27]
+    holds = [[1, 0, 0, 0]] * 13 + [[0, 0, 0, 0]] * 27
+    t, x = _table(wins, holds)
+    d = rate_difference(t, x)
+    assert d["with"] == 0.0
+    # 0 of 13 is compatible with a rate of about 20% (Wilson): the interval must reach well above -27
+    assert d["ci"][1] - d["ci"][0] > 0.15
+    assert d["ci"][0] < d["diff"] < d["ci"][1]

@@ -8,6 +8,7 @@ import io
 from collections.abc import Iterable
 from typing import Any
 
+from civtable.core import CivtableError, game_info
 from civtable.core.words import humanised
 
 from .signals import kind_title
@@ -102,6 +103,45 @@ def _table(headers: Iterable[str], rows: Iterable[Iterable[Any]]) -> str:
     return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
 
 
+def game_title(game: str) -> str:
+    """The game's title (``Path of Civilization``), not its id (``pathciv``)."""
+    try:
+        return game_info(game).title
+    except (CivtableError, KeyError):
+        return game
+
+
+def options_text(options: dict[str, Any]) -> str:
+    """``players=4, rounds=9``: the options as a person types them, not a Python dict."""
+    return ", ".join(f"{k}={v}" for k, v in options.items()) or "none"
+
+
+def _number(value: Any) -> Any:
+    """A mean to one decimal (32.175 -> 32.2); anything else as it is."""
+    if isinstance(value, float):
+        return f"{value:.1f}"
+    return value
+
+
+WIDE_GROUPS = 6
+"""More trait/civilization/objective columns than this do not fit beside the metric names at 1366
+pixels: the table then has one row per group instead."""
+
+
+def _means_table(summary: dict[str, Any]) -> str:
+    idents = sorted({i for per in summary["means"].values() for i in per})
+    labels = summary.get("metric_labels") or {}
+    names = [labels.get(m) or humanised(m) for m in summary["means"]]
+    per_metric = list(summary["means"].values())
+    if len(idents) > WIDE_GROUPS:
+        label = kind_title(summary.get("group_label") or "trait")
+        table = _table([label] + names, [[i] + [_number(per.get(i, "")) for per in per_metric] for i in idents])
+    else:
+        table = _table(["metric"] + idents, [[name] + [_number(per.get(i, "")) for i in idents]
+                                             for name, per in zip(names, per_metric, strict=True)])
+    return f"<div class='wide'>{table}</div>"
+
+
 def _rate_rows(table: dict[str, Any], seat: bool = False) -> list[list[Any]]:
     rows = []
     for k, r in table.items():
@@ -117,17 +157,17 @@ def render_html(summary: dict[str, Any]) -> str:
     rate_head = ["", "games", "wins", "win rate", "95% CI", "fair share", "significant"]
     parts = [
         "<!doctype html><html><head><meta charset='utf-8'>",
-        f"<title>Balance report: {html.escape(str(summary['game']))}</title>",
+        f"<title>Balance report: {html.escape(game_title(summary['game']))}</title>",
         "<style>body{font-family:system-ui,sans-serif;max-width:960px;margin:2em auto;padding:0 1em;color:#222}"
         "table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:3px 8px;text-align:right}"
         "td:first-child,th:first-child{text-align:left}h2{border-bottom:1px solid #ddd}"
         "li.flag{color:#a02}svg{max-width:100%;height:auto}ol.summary li{margin:.4em 0}"
-        "p.method{font-size:90%;color:#555}b.flag{color:#a02}</style></head><body>",
-        f"<h1>Balance report: {html.escape(str(summary['game']))}</h1>",
+        "p.method{font-size:90%;color:#555}b.flag{color:#a02}div.wide{overflow-x:auto}</style></head><body>",
+        f"<h1>Balance report: {html.escape(game_title(summary['game']))}</h1>",
         "<p>" + html.escape(
             f"{summary['games']} games ({summary['finished']} finished), {summary['players']} players, "
             f"seats {', '.join(summary['seats'] or [])}{' rotated each game' if summary.get('rotate_seats') else ''}, "
-            f"options {summary['options']}, run seed {summary['seed']}"
+            f"options {options_text(summary['options'])}, run seed {summary['seed']}"
             + (f", assigned {summary['assign']}" if summary.get("assign") else "") + "."
         ) + "</p>",
     ]
@@ -152,9 +192,12 @@ def render_html(summary: dict[str, Any]) -> str:
     parts.append("<h2>Game length</h2>")
     ln = summary["length"]
     sc = summary["by_mode"][summary["mode"]]["score"] if summary.get("by_mode") else {}
-    parts.append(_table(["mode", "mean rounds", "median", "min", "max", "mean score spread", "mean winning margin"],
-                        [[summary.get("mode", ""), ln["mean"], ln["median"], ln["min"], ln["max"],
-                          sc.get("mean_spread", ""), sc.get("mean_margin", "")]]))
+    length_row = [_number(ln["mean"]), ln["median"], ln["min"], ln["max"], _number(sc.get("mean_spread", "")),
+                  _number(sc.get("mean_margin", ""))]
+    length_head = ["mean rounds", "median", "min", "max", "mean score spread", "mean winning margin"]
+    if summary.get("mode", "default") != "default":  # a game without modes has no mode to name
+        length_head, length_row = ["mode"] + length_head, [summary["mode"]] + length_row
+    parts.append(_table(length_head, [length_row]))
     fp = summary.get("first_player")
     if fp and fp["games"]:
         to = summary.get("turn_order") or {}
@@ -174,10 +217,7 @@ def render_html(summary: dict[str, Any]) -> str:
         parts.append("<h2>Score over rounds</h2>" + figs["score"])
     if summary["means"]:
         parts.append("<h2>Mean final metrics</h2>")
-        idents = sorted({i for per in summary["means"].values() for i in per})
-        labels = summary.get("metric_labels") or {}
-        parts.append(_table(["metric"] + idents, [[labels.get(m) or humanised(m)] + [per.get(i, "") for i in idents]
-                                                  for m, per in summary["means"].items()]))
+        parts.append(_means_table(summary))
     parts.extend(_element_tables(summary))
     parts.append("</body></html>")
     return "\n".join(parts)

@@ -389,8 +389,18 @@ def findings(summary: dict[str, Any]) -> list[str]:
             out.append(_rate_sentence(name(k), r, fair, threshold))
             flagged_any = True
         if not flagged and key != "by_bot":
-            extra = (f" (chi-square test over the games: {format_p(summary['win_rate']['by_seat_p'])})"
-                     if key == "by_seat" and "by_seat_p" in summary["win_rate"] else "")
+            seat_p = summary["win_rate"].get("by_seat_p") if key == "by_seat" else None
+            if seat_p is not None and seat_p < 0.05:
+                # each seat alone is within its interval, yet the wins are not spread evenly: say both
+                rates = ", ".join(f"{k}: {pct(r['rate'])}" for k, r in
+                                  sorted(((int(k) + 1, r) for k, r in table.items())))
+                out.append(
+                    f"No single seat's win rate differs significantly from the fair share of {pct(fair)} "
+                    f"({n} finished games), but the wins are not spread evenly over the seats (chi-square test "
+                    f"over the games: {format_p(seat_p)}): by seat {rates}."
+                )
+                continue
+            extra = f" (chi-square test over the games: {format_p(seat_p)})" if seat_p is not None else ""
             out.append(
                 f"No {noun_of.get(key, noun)}'s win rate differs significantly from the fair share of {pct(fair)} "
                 f"({n} finished games){extra}."

@@ -33,6 +33,7 @@ from typing import Any
 from civtable.core import OptionError, make_game
 
 from .factors import THRESHOLD
+from .metrics import element_names
 from .report import group_key
 from .restrict import NOT_BINDING, binding, label, resolve
 from .runner import SimConfig, load_games, simulate
@@ -115,8 +116,11 @@ def _one(name: str, games: list[dict[str, Any]], base: dict[int, dict[str, Any]]
     return row
 
 
-def _all(games: list[dict[str, Any]], base: dict[int, dict[str, Any]], fair: float) -> dict[str, Any]:
-    """Game-by-game comparison of a run where every seat is barred with the baseline."""
+def _all(games: list[dict[str, Any]], base: dict[int, dict[str, Any]], fair: float,
+         names: dict[str, dict[str, str]] | None = None) -> dict[str, Any]:
+    """Game-by-game comparison of a run where every seat is barred with the baseline; traits
+    (civilizations, objectives) are keyed by their content names."""
+    names = names or {}
     pairs = [(base[g["index"]], g) for g in games if g["index"] in base]
     rounds = paired([float(a["rounds"]) for a, _ in pairs], [float(b["rounds"]) for _, b in pairs])
     fin = [(a, b) for a, b in pairs if a.get("finished") and b.get("finished")]
@@ -129,7 +133,8 @@ def _all(games: list[dict[str, Any]], base: dict[int, dict[str, Any]], fair: flo
             for seat in g["seats"]:
                 gk = group_key(seat)
                 if gk is not None:
-                    groups.setdefault(gk[1], ([], []))[side].append(sh[seat["seat"]])
+                    name = names.get(gk[0], {}).get(gk[1], gk[1])
+                    groups.setdefault(name, ([], []))[side].append(sh[seat["seat"]])
     by_group = {k: paired(v[0], v[1]) if len(v[0]) == len(v[1]) else
                 {"a": statistics.fmean(v[0]) if v[0] else None, "b": statistics.fmean(v[1]) if v[1] else None,
                  "change": None, "ci": None, "p": 1.0, "games": 0}
@@ -162,6 +167,7 @@ def restricted_study(
         raise OptionError("who must be 'one', 'all' or both")
     game = make_game(game_name, options or {}, content)
     found = resolve(game, forbid)  # clear errors before any game is played
+    names, _titles = element_names(game)
     n = game.num_players
     fair = 1.0 / n
     out = Path(out)
@@ -177,7 +183,7 @@ def restricted_study(
             sub = out / _dirname(name, w)
             summary = simulate(SimConfig(**common, forbid=bars), sub, progress=progress)  # type: ignore[arg-type]
             played = load_games(sub)
-            row = _one(name, played, base, bot, fair, summary) if w == "one" else _all(played, base, fair)
+            row = _one(name, played, base, bot, fair, summary) if w == "one" else _all(played, base, fair, names)
             row.update({"restriction": name, "description": description, "dir": sub.name,
                         "binding": _binding_of(played), "mean_rounds": summary["length"]["mean"],
                         "summary": summary.get("summary", [])})
@@ -260,6 +266,10 @@ def study_findings(study: dict[str, Any]) -> list[str]:
             else:
                 verdict = "no significant effect"
             pr = r["paired"]
+            if not r["significant"] and pr["games"] and pr["ci"] and (pr["ci"][0] > 0 or pr["ci"][1] < 0):
+                # the paired interval leaves out 0 while the test against the fair share finds nothing: say both
+                verdict = ("not significant against the fair share, but significant against the same seats "
+                           "unrestricted: more games would tell which")
             vs = (f"; the same seats of the same games won {100 * pr['a']:.0f}% unrestricted "
                   f"({_pt(pr['change'])}, {_ci_pt(pr['ci'])})" if pr["games"] else "")
             out.append(
@@ -270,7 +280,8 @@ def study_findings(study: dict[str, Any]) -> list[str]:
             )
         else:
             moved = [(k, m) for k, m in [("game length", r["rounds"]), ("the first player's win rate", r["first_player"])]
-                     + [(f"'{g}'", m) for g, m in r["by_group"].items()] if m.get("moved")]
+                     + [(f"the win rate of {g} ({100 * m['a']:.0f}% -> {100 * m['b']:.0f}%, {_pt(m['change'])})", m)
+                        for g, m in r["by_group"].items() if m.get("change") is not None] if m.get("moved")]
             parts = [f"games last {r['rounds']['b']:.1f} rounds against {r['rounds']['a']:.1f} "
                      f"({r['rounds']['change']:+.1f}, 95% CI {r['rounds']['ci'][0]:+.1f} to {r['rounds']['ci'][1]:+.1f})"
                      if r["rounds"]["ci"] else "game length unchanged"]

@@ -237,3 +237,35 @@ def test_who_all_says_when_its_games_stopped_at_the_round_limit() -> None:
     row["rounds"]["moved"] = True
     (line,) = study_findings({"fair_share": 0.5, "bot": "greedy", "restrictions": [row]})
     assert "none of the 4 games finished" in line and "round limit" in line
+
+
+def test_who_all_names_the_civilizations_it_moves_by_content_name() -> None:
+    # "changes game length, 'babylonians', 'spartans'": ids, and no word of which way they moved
+    from civtable.sim.restricted import _all, study_findings
+
+    def game(i: int, winner: int) -> dict[str, object]:
+        return {"index": i, "rounds": 20, "finished": True, "winners": [winner], "first_player": 0,
+                "seats": [{"seat": 0, "civ": "babylonians"}, {"seat": 1, "civ": "spartans"}]}
+
+    base = {i: game(i, 0) for i in range(12)}
+    names = {"civ": {"babylonians": "Babylonians", "spartans": "Spartans"}}
+    row = _all([game(i, 1) for i in range(12)], base, 0.5, names)
+    assert set(row["by_group"]) == {"Babylonians", "Spartans"}
+    row.update({"restriction": "attacks", "description": "never attacks", "binding": {"binding": True}})
+    row["by_group"]["Babylonians"]["moved"] = True
+    (line,) = study_findings({"fair_share": 0.5, "bot": "greedy", "restrictions": [row]})
+    assert "changes the win rate of Babylonians (100% -> 0%, -100 pt)" in line, line
+    assert "'babylonians'" not in line
+
+
+def test_a_paired_change_that_the_fair_share_test_misses_is_not_called_no_effect() -> None:
+    # "... won 17% unrestricted (+20 pt, 95% CI +5 to +35); no significant effect": two readings at odds
+    from civtable.sim.restricted import study_findings
+
+    row = {"restriction": "monuments", "description": "never buys a Monument Level", "games": 30, "who": "one",
+           "binding": {"binding": True}, "dominant": False, "matters": False, "significant": False,
+           "paired": {"games": 30, "a": 0.17, "change": 0.2, "ci": [0.05, 0.35]}, "win_rate": 0.37,
+           "ci": [0.22, 0.54], "drop": -0.12, "p_adjusted": 0.14}
+    (line,) = study_findings({"fair_share": 0.25, "bot": "greedy", "restrictions": [row]})
+    assert "no significant effect" not in line, line
+    assert "not significant against the fair share, but significant against the same seats unrestricted" in line

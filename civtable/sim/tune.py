@@ -181,6 +181,14 @@ def _score(targets: list[Target], objectives: list[float]) -> tuple[float, float
     return score, constraint
 
 
+def _all_facts(params: list[str], fixed: list[str], flat: dict[str, Any]) -> OptionError:
+    shown = ", ".join(f"{p} = {flat[p]}" for p in fixed[:6]) + (f" and {len(fixed) - 6} more" if len(fixed) > 6 else "")
+    return OptionError(
+        f"every value --params {','.join(params)} matches is a rulebook fact ({shown}), so nothing may move. "
+        "Name values the content marks provisional, or move a fact on purpose with --allow-facts "
+        f"{','.join(params)} (a what-if: the content written declares itself a variant)")
+
+
 def tune(cfg: TuneConfig, out: str | Path, progress: bool = False) -> dict[str, Any]:
     try:
         import optuna
@@ -198,22 +206,22 @@ def tune(cfg: TuneConfig, out: str | Path, progress: bool = False) -> dict[str, 
     source = content_file(cfg.game, cfg.content)
     flat, provisional = flatten(load_toml(source))
     marked, fixed = tunable(cfg.params, flat, provisional)
-    out = Path(out)
-    (out / "trials").mkdir(parents=True, exist_ok=True)
-    pinned = pinned_by_checks(cfg.game, dict(game.options), source, flat, marked, out / "probes") if marked else []
-    moving = [p for p in marked if p not in pinned]
-    fixed = sorted(fixed + pinned)
     what_if: list[str] = []
     if cfg.allow_facts:
         what_if = [p for p in match(cfg.allow_facts, flat) if p not in provisional]
         if not what_if:
             raise OptionError(f"--allow-facts {','.join(cfg.allow_facts)} matches no rulebook fact (provisional values "
                               "move anyway; yes/no facts cannot move)")
-        moving += [p for p in what_if if p not in moving]
-        fixed = [p for p in fixed if p not in what_if]
+    if not marked and not what_if:  # refused before anything is written
+        raise _all_facts(cfg.params, fixed, flat)
+    out = Path(out)
+    (out / "trials").mkdir(parents=True, exist_ok=True)
+    pinned = pinned_by_checks(cfg.game, dict(game.options), source, flat, marked, out / "probes") if marked else []
+    moving = [p for p in marked if p not in pinned] + [p for p in what_if if p not in marked]
+    fixed = [p for p in sorted(fixed + pinned) if p not in what_if]
     variant = ("what-if: rulebook facts moved by tuning: " + ", ".join(what_if)) if what_if else None
     if not moving:
-        raise OptionError(f"every value matched by --params is a rulebook fact ({len(fixed)} values); nothing may move")
+        raise _all_facts(cfg.params, fixed, flat)
     per = cfg.per if cfg.per != "auto" else ("value" if len(moving) <= 12 else "pattern")
     wide = _ranges(moving, flat, cfg.spread)
     ranges = admissible_ranges(cfg.game, dict(game.options), source, flat, wide, out / "probes", variant)

@@ -349,3 +349,33 @@ def test_ranges_keep_to_what_the_content_checks_accept(tmp_path: Path) -> None:
     assert not any("invalid" in t for t in result["trials"])
     assert all(t["values"]["advances.trade_routes.cost"] >= 1 for t in result["trials"])
     assert "advances.trade_routes.cost 1..2 (not 0..2)" in render_tune_text(result)
+
+
+def test_a_list_of_provisional_numbers_can_be_tuned_number_by_number(tmp_path: Path) -> None:
+    # Path of Civilization's Philosophy board is lists of invented numbers: 'philosophy.vp' matched
+    # "no number of the content file", so the board could not be tuned at all
+    from civtable.sim.content_edit import diff, edited_text
+
+    source = content_file("pathciv", None)
+    flat, prov = flatten(load_toml(source))
+    moving, fixed = tunable(["philosophy.vp"], flat, prov)
+    assert moving == [f"philosophy.vp.{i}" for i in range(1, 7)] and fixed == []
+    assert flat["philosophy.vp.3"] == 3
+    edited = tmp_path / "c.toml"
+    edited.write_text(edited_text(source, {"philosophy.vp.3": 4}))
+    assert "vp = [0, 1, 4, 6, 10, 15]" in edited.read_text()  # the list is edited in place, layout kept
+    after, _ = flatten(load_toml(edited))
+    assert diff(flat, after) == [{"path": "philosophy.vp.3", "a": 3, "b": 4}]
+
+
+def test_refusals_name_the_facts_and_the_closest_paths(tmp_path: Path) -> None:
+    out = tmp_path / "never"
+    with pytest.raises(OptionError) as err:
+        tune(TuneConfig(game="pathciv", params=["rules.rounds"], target="civs fair ±5pp", budget=1,
+                        seats=["greedy"] * 4, options={"players": 4}), out)
+    # was "every value matched by --params is a rulebook fact (1 values); nothing may move"
+    assert "(rules.rounds = 9)" in str(err.value) and "--allow-facts rules.rounds" in str(err.value)
+    assert not out.exists()  # refused before anything is written
+    with pytest.raises(OptionError, match=r"did you mean technologies\.\*\.cost "):
+        tune(TuneConfig(game="pathciv", params=["technologies.*.costt"], target="civs fair ±5pp", budget=1,
+                        seats=["greedy"] * 4, options={"players": 4}), out)

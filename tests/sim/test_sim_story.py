@@ -191,3 +191,16 @@ def test_uneven_seats_are_not_called_even_when_no_single_seat_is_flagged() -> No
     line = seat_lines[0]
     assert not line.startswith("No seat's win rate"), line
     assert "not spread evenly over the seats" in line and "1: 18%, 2: 42%, 3: 28%, 4: 12%" in line, line
+
+
+def test_a_conquest_trait_raised_to_level_3_reads_as_a_name_after_its_kind() -> None:
+    # "Trait raised to level 3 'Science': its holders win ..." put the name after a verb phrase
+    games = first_player_takes_the_benefit(200)
+    for g in games:
+        for seat in g["seats"]:
+            seat["civ"] = seat.pop("trait")
+            seat["raised_traits"] = ["science"] if seat.pop("benefits") == ["production_all_2"] else []
+            seat.pop("wonders")
+    names, titles = element_names(make_game("conquest", {"players": 4}))
+    summary = summarize({"seats": ["greedy"] * 4, "game": "conquest", "options": {}}, games, names, titles)
+    assert summary["summary"][0].startswith("Level 3+ trait 'Science': its holders win"), summary["summary"][0]

@@ -379,3 +379,25 @@ def test_refusals_name_the_facts_and_the_closest_paths(tmp_path: Path) -> None:
     with pytest.raises(OptionError, match=r"did you mean technologies\.\*\.cost "):
         tune(TuneConfig(game="pathciv", params=["technologies.*.costt"], target="civs fair ±5pp", budget=1,
                         seats=["greedy"] * 4, options={"players": 4}), out)
+
+
+def test_reach_says_when_trials_are_too_small_and_names_no_band_without_a_length_target() -> None:
+    # 3 trials of 4 games (each rate ±42 points) read "the 3 trials inside the game-length band moved
+    # it between 50% and 50% ... — out of reach: no value searched brought it within the tolerance",
+    # with no length target given and trials far too small to say
+    from civtable.sim.tune_reach import reach, render_reach
+
+    targets = parse_targets("civs fair ±20pp")
+    records = [{"trial": i, "rates": {"Egyptian": 0.5, "Roman": 0.25}, "feasible": True} for i in range(3)]
+    side = {"before": {"win_rates": {"Egyptian": {"rate": 0.042, "ci": [0.003, 0.378]},
+                                     "Roman": {"rate": 0.25, "ci": [0.1, 0.5]}}}}
+    rows = reach(targets, records, side, 0.25, 4, 4, 4, {}, False)
+    text = "\n".join(render_reach(rows, 0.25, False))
+    assert "game-length band" not in text and "between 50% and 50%" not in text and "left it at 50%" in text, text
+    assert "out of reach" not in text and "the trials are too small to tell" in text and "--games" in text, text
+    assert "the interval crosses ±20, so these games cannot say it is outside" in text, text
+    # with a length target and trials that resolve, the verdict stands as it was
+    targets = parse_targets("civs fair ±20pp, rounds 1..40")
+    rows = reach(targets, records, side, 0.25, 4, 4, 400, {}, False)
+    text = "\n".join(render_reach(rows, 0.25, False))
+    assert "trials inside the game-length band left it at 50%" in text and "out of reach" in text, text

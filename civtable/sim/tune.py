@@ -422,23 +422,48 @@ def _fmt_rate(x: dict[str, Any] | None) -> str:
     return f"{100 * x['rate']:.0f}% [{100 * x['ci'][0]:.0f}–{100 * x['ci'][1]:.0f}]" if x else "-"
 
 
+def _target_value(t: dict[str, Any]) -> str:
+    """A target's objective in words: ``worst 6.2 points from fair (not met)``, ``3.1 rounds outside
+    the range (not met)`` — not a bare number that reads as a win rate or a game length."""
+    met = "met" if t["met"] else "not met"
+    if str(t["target"]).startswith("rounds"):
+        return f"{t['value']:.1f} rounds outside the range ({met})" if t["value"] else f"within the range ({met})"
+    return f"worst {t['value']:.1f} points from fair ({met})"
+
+
+def _length_out_of_reach(r: dict[str, Any]) -> str | None:
+    """When no trial met a game-length target, say so: the best trial is only the nearest."""
+    lengths = [t for t in parse_targets(r["target"]) if t.kind == "rounds"]
+    trials = r.get("trials") or []
+    if not lengths or not trials or any(t.get("feasible", True) for t in trials):
+        return None
+    means = [t["mean_rounds"] for t in trials if t.get("mean_rounds") is not None]
+    played = f": their games lasted {min(means):.1f} to {max(means):.1f} rounds on average" if means else ""
+    return (f"No trial met the game-length target '{lengths[0].text}'{played}. The values searched do not reach it; "
+            "the best trial is only the one nearest to it.")
+
+
+def _rounds(x: dict[str, Any]) -> str:
+    ci = x.get("mean_rounds_ci")
+    return f"{x['mean_rounds']:.1f}" + (f" [{ci[0]:.1f}–{ci[1]:.1f}]" if ci else "")
+
+
 def _side_lines(side: dict[str, Any]) -> list[str]:
     b, a = side["before"], side["after"]
     if b is None:  # a check mix that played only the candidate
-        lines = [f"    {t['target']}: {t['value']:.1f} ({'met' if t['met'] else 'not met'})" for t in a["targets"]]
+        lines = [f"    {t['target']}: {_target_value(t)}" for t in a["targets"]]
         lines += [f"    win rate {name}: {_fmt_rate(r)}" for name, r in sorted(a["win_rates"].items())]
         if a["mean_rounds"] is not None:
-            lines.append(f"    mean rounds: {a['mean_rounds']:.1f} {a['mean_rounds_ci']}")
+            lines.append(f"    mean rounds: {_rounds(a)}")
         return lines
     lines = []
     for tb, ta in zip(b["targets"], a["targets"]):
-        lines.append(f"    {tb['target']}: before {tb['value']:.1f} ({'met' if tb['met'] else 'not met'}), "
-                     f"after {ta['value']:.1f} ({'met' if ta['met'] else 'not met'})")
+        lines.append(f"    {tb['target']}: before {_target_value(tb)}, after {_target_value(ta)}")
     for name in sorted(set(b["win_rates"]) | set(a["win_rates"])):
         rb, ra = b["win_rates"].get(name), a["win_rates"].get(name)
         lines.append(f"    win rate {name}: {_fmt_rate(rb)} -> {_fmt_rate(ra)}")
     if b["mean_rounds"] is not None and a["mean_rounds"] is not None:
-        lines.append(f"    mean rounds: {b['mean_rounds']:.1f} {b['mean_rounds_ci']} -> {a['mean_rounds']:.1f} {a['mean_rounds_ci']}")
+        lines.append(f"    mean rounds: {_rounds(b)} -> {_rounds(a)}")
     p = side["paired"]
     lines.append(f"    paired on the same {p['games']} games: score {p['before']:.2f} -> {p['after']:.2f} (tolerance units "
                  f"over the targets; improvement {p['improvement']:+.2f}, 95% CI {p['ci'][0]:+.2f} to {p['ci'][1]:+.2f})")
@@ -464,8 +489,11 @@ def render_tune_text(r: dict[str, Any]) -> str:
     lines += [
         f"{r['budget']} trials of {r['games_per_trial']} games (tuning seed {r['tune_seed']}, mix "
         f"{','.join(r['mixes'][0])}{', every trial under every mix' if r.get('co_tune') else ''}); best: trial {r['best_trial']}.",
-        f"Candidate's changed values ({len(r['changed'])}):",
     ]
+    unreached = _length_out_of_reach(r)
+    if unreached:
+        lines.append(unreached)
+    lines.append(f"Candidate's changed values ({len(r['changed'])}):")
     changed = list(r["changed"].items())
     lines += [f"  {p}: {c['from']} -> {c['to']}" for p, c in changed[:20]] or ["  (none: the original was best)"]
     if len(changed) > 20:

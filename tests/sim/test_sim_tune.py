@@ -401,3 +401,22 @@ def test_reach_says_when_trials_are_too_small_and_names_no_band_without_a_length
     rows = reach(targets, records, side, 0.25, 4, 4, 400, {}, False)
     text = "\n".join(render_reach(rows, 0.25, False))
     assert "trials inside the game-length band left it at 50%" in text and "out of reach" in text, text
+
+
+def test_an_unreachable_length_target_is_said_and_targets_read_in_words(tmp_path: Path) -> None:
+    # every trial missed 'rounds 200..300' (games last about 20 rounds): the report named a best trial
+    # without a word, and printed "rounds 200..300: before 180.9 (not met)" as if games lasted 181 rounds
+    cfg = TuneConfig(game="conquest", params=["map.land_fraction"], target="civs fair ±45pp, rounds 200..300",
+                     budget=2, seats=["greedy", "greedy"], games=2, verify_games=2, options={"players": 2},
+                     assign="civ=rotate", max_rounds=4, seed=5)
+    result = tune(cfg, tmp_path)
+    assert not any(t["feasible"] for t in result["trials"])
+    text = render_tune_text(result)
+    import re
+
+    assert re.search(r"No trial met the game-length target 'rounds 200\.\.300': their games lasted [\d.]+ to [\d.]+ "
+                     r"rounds", text), text
+    assert "rounds outside the range (not met)" in text and "points from fair" in text, text
+    line = next(x for x in text.splitlines() if "mean rounds:" in x)
+    assert re.search(r"mean rounds: [\d.]+ \[[\d.]+–[\d.]+\]", line) and ", " not in line, line
+

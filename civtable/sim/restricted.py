@@ -33,6 +33,7 @@ from typing import Any
 from civtable.core import OptionError, make_game
 
 from .factors import THRESHOLD
+from .html_report import game_title
 from .metrics import element_names
 from .report import group_key
 from .restrict import NOT_BINDING, binding, label, resolve
@@ -313,6 +314,10 @@ def render_study_text(study: dict[str, Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _one_decimal(x: Any) -> Any:
+    return f"{x:.1f}" if isinstance(x, float) else x
+
+
 def render_study_html(study: dict[str, Any]) -> str:
     """The study side by side with the unrestricted run: one column per run."""
     def bold(text: str) -> str:
@@ -322,18 +327,19 @@ def render_study_html(study: dict[str, Any]) -> str:
     base = study["baseline"]
     head = ["run", "games", "binding", "restricted seat wins", "others win", "first player wins", "mean rounds"]
     rows = [["unrestricted (baseline)", base.get("games", ""), "—", "—", "—",
-             f"{100 * (base.get('first_player') or {}).get('rate', 0):.0f}%", base["length"].get("mean")]]
+             f"{100 * (base.get('first_player') or {}).get('rate', 0):.0f}%", _one_decimal(base["length"].get("mean"))]]
     for r in study["restrictions"]:
         b = r["binding"]
         bind = "yes" if b["binding"] else ("**never came up**" if b["never_came_up"] else
                                             f"**no: {b['forced'] + b['overridden']} of {b['affected']}**")
         if r["who"] == "one":
             rows.append([f"one seat: no {r['restriction']}", r["games"], bind,
-                         f"{100 * r.get('win_rate', 0):.0f}%", f"{100 * (r.get('others_win_rate') or 0):.0f}%", "", r["mean_rounds"]])
+                         f"{100 * r.get('win_rate', 0):.0f}%", f"{100 * (r.get('others_win_rate') or 0):.0f}%", "",
+                         _one_decimal(r["mean_rounds"])])
         else:
             fp = r["first_player"]
             rows.append([f"nobody: no {r['restriction']}", r["games"], bind, "", "",
-                         f"{100 * (fp['b'] or 0):.0f}%" if fp["b"] is not None else "", r["mean_rounds"]])
+                         f"{100 * (fp['b'] or 0):.0f}%" if fp["b"] is not None else "", _one_decimal(r["mean_rounds"])])
     table = "<table><tr>" + "".join(f"<th>{html.escape(h)}</th>" for h in head) + "</tr>" + "".join(
         "<tr>" + "".join(f"<td>{bold(str(c))}</td>" for c in row) + "</tr>" for row in rows) + "</table>"
     findings = "".join(f"<li>{bold(f)}</li>" for f in study["findings"])
@@ -344,7 +350,7 @@ def render_study_html(study: dict[str, Any]) -> str:
         "<!doctype html><html><head><meta charset='utf-8'><title>Restricted play</title>"
         "<style>body{font-family:system-ui,sans-serif;max-width:960px;margin:2em auto;padding:0 1em}"
         "td,th{border:1px solid #ccc;padding:3px 8px}table{border-collapse:collapse}b.flag{color:#a02}</style>"
-        f"</head><body><h1>Restricted play: {html.escape(study['game'])}</h1>"
+        f"</head><body><h1>Restricted play: {html.escape(game_title(study['game']))}</h1>"
         f"<p>{html.escape(render_study_text(study).splitlines()[0])}</p>"
         f"<h2>Findings</h2><ul>{findings}</ul><h2>Side by side</h2>{table}"
         f"<h2>The unrestricted run's summary</h2><ol>{summary}</ol>"

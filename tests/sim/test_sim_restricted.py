@@ -269,3 +269,17 @@ def test_a_paired_change_that_the_fair_share_test_misses_is_not_called_no_effect
     (line,) = study_findings({"fair_share": 0.25, "bot": "greedy", "restrictions": [row]})
     assert "no significant effect" not in line, line
     assert "not significant against the fair share, but significant against the same seats unrestricted" in line
+
+
+def test_study_page_names_the_game_and_rounds_its_lengths() -> None:
+    # the page read "Restricted play: conquest" and mean rounds 19.867, 20.667
+    from civtable.sim.restricted import render_study_html
+
+    study = {"game": "conquest", "players": 4, "bot": "greedy", "who": ["all"], "games_per_restriction": 30,
+             "baseline": {"games": 30, "first_player": {"rate": 0.3}, "length": {"mean": 19.867}, "summary": []},
+             "restrictions": [{"who": "all", "restriction": "monuments", "games": 30, "dir": "nobody-monuments",
+                               "binding": {"binding": True}, "first_player": {"b": 0.33}, "mean_rounds": 30.8333}],
+             "findings": []}
+    page = render_study_html(study)
+    assert "<h1>Restricted play: Ancient Civilization Conquest</h1>" in page
+    assert "19.9" in page and "30.8" in page and "19.867" not in page and "30.8333" not in page

@@ -433,7 +433,7 @@ def _target_value(t: dict[str, Any]) -> str:
 
 def _length_out_of_reach(r: dict[str, Any]) -> str | None:
     """When no trial met a game-length target, say so: the best trial is only the nearest."""
-    lengths = [t for t in parse_targets(r["target"]) if t.kind == "rounds"]
+    lengths = [t for t in parse_targets(r["target"]) if t.kind == "rounds"] if r.get("target") else []
     trials = r.get("trials") or []
     if not lengths or not trials or any(t.get("feasible", True) for t in trials):
         return None

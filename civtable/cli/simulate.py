@@ -70,7 +70,8 @@ def register(subparsers: Any) -> None:
         help="comma-separated bot specs, one per seat, e.g. greedy,greedy,mcts,random",
     )
     p.add_argument("--mode", help="game mode")
-    p.add_argument("--players", type=int, help="number of players (default: the number of --seats)")
+    p.add_argument("--players", type=int,
+                   help="number of players (default: the number of --seats; with one spec, the game's default)")
     p.add_argument(
         "--option", action="append", metavar="NAME=VALUE", help="any other game option (repeatable)"
     )
@@ -113,6 +114,12 @@ def register(subparsers: Any) -> None:
     p.set_defaults(func=run)
 
 
+def _default_players(game: str, options: dict[str, Any], content: str | None) -> int:
+    from civtable.core import make_game
+
+    return make_game(game, options, content).num_players
+
+
 def run(args: argparse.Namespace) -> int:
     from civtable.sim import SimConfig, simulate
 
@@ -123,7 +130,8 @@ def run(args: argparse.Namespace) -> int:
     if args.players is not None:
         options["players"] = args.players
     if "players" not in options:
-        options["players"] = len(seats)
+        # several specs: one per seat; one spec: the game's own number of players (every seat plays it)
+        options["players"] = len(seats) if len(seats) > 1 else _default_players(args.game, options, args.content)
     players = int(options["players"])
     if len(seats) == 1 and players > 1:
         seats = seats * players

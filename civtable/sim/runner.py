@@ -114,11 +114,12 @@ def _manifest(config: SimConfig) -> dict[str, Any]:
 
 def check_or_write_manifest(out: Path, config: SimConfig) -> dict[str, Any]:
     """Write the manifest of a new run, or check that a resumed run has the same parameters."""
-    manifest = _manifest(config)
+    manifest = _manifest(config)  # refuses bad input before anything is written
     old = resumed_manifest(out, manifest, MANIFEST_FORMAT, GUARDED, "a simulation run")
     if old is not None:
         old["games"] = max(int(old.get("games", 0)), config.games)
         manifest = old
+    out.mkdir(parents=True, exist_ok=True)
     _write_json(out / "manifest.json", manifest)
     return manifest
 
@@ -312,9 +313,8 @@ def simulate(
             "give one bot per seat (or pass --players)"
         )
     out = Path(out)
-    out.mkdir(parents=True, exist_ok=True)
-    (out / "records").mkdir(exist_ok=True)
     manifest = check_or_write_manifest(out, config)
+    (out / "records").mkdir(exist_ok=True)
     jsonl = out / "games.jsonl"
     _repair_tail(jsonl)
     done = {g["index"] for g in load_games(out)}

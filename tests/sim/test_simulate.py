@@ -215,3 +215,21 @@ def test_a_failing_game_is_recorded_and_the_run_goes_on(tmp_path: Path) -> None:
     assert summary["errors"] == len(errors) and "stopped on an error" in summary["findings"][0]
     partial = GameRecord.load(tmp_path / "records" / f"game-{errors[0]['index']:06d}.error.json")
     assert len(partial.actions) == errors[0]["actions"] > 0
+
+
+def test_one_spec_without_players_plays_the_games_own_number_of_players(tmp_path: Path) -> None:
+    # 'civtable simulate dominations --games 1 --out X' was refused: "Option 'players' must be at
+    # least 2, not 1" (one spec counted as one seat)
+    out = tmp_path / "run"
+    assert main(["simulate", "dominations", "--games", "1", "--max-rounds", "1", "--seed", "2", "--out", str(out),
+                 "--quiet"]) == 0
+    (game,) = load_games(out)
+    assert len(game["seats"]) == 3  # Dominations' default
+
+
+def test_a_refused_run_leaves_no_directory_behind(tmp_path: Path) -> None:
+    out = tmp_path / "run"
+    with pytest.raises(OptionError, match="give one per seat"):
+        simulate(SimConfig(game="conquest", seats=["greedy"] * 4, games=1, options={"players": 4},
+                           assign="civ=romans,celts"), out, progress=False)
+    assert not out.exists()

@@ -97,10 +97,12 @@ def _ordinal(k: int) -> str:
     return {1: "st", 2: "nd", 3: "rd"}.get(k if k < 20 else k % 10, "th")
 
 
-def _table(headers: Iterable[str], rows: Iterable[Iterable[Any]]) -> str:
+def _table(headers: Iterable[str], rows: Iterable[Iterable[Any]], cls: str = "") -> str:
     head = "".join(f"<th>{html.escape(str(h))}</th>" for h in headers)
     body = "".join("<tr>" + "".join(f"<td>{html.escape(str(c))}</td>" for c in row) + "</tr>" for row in rows)
-    return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+    if not cls:
+        return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+    return f"<div class='wide'><table class='{cls}'><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>"
 
 
 def game_title(game: str) -> str:
@@ -158,11 +160,15 @@ def render_html(summary: dict[str, Any]) -> str:
     parts = [
         "<!doctype html><html><head><meta charset='utf-8'>",
         f"<title>Balance report: {html.escape(game_title(summary['game']))}</title>",
-        "<style>body{font-family:system-ui,sans-serif;max-width:960px;margin:2em auto;padding:0 1em;color:#222}"
+        "<style>body{font-family:system-ui,sans-serif;max-width:1100px;margin:2em auto;padding:0 1em;color:#222}"
         "table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:3px 8px;text-align:right}"
         "td:first-child,th:first-child{text-align:left}h2{border-bottom:1px solid #ddd}"
         "li.flag{color:#a02}svg{max-width:100%;height:auto}ol.summary li{margin:.4em 0}"
-        "p.method{font-size:90%;color:#555}b.flag{color:#a02}div.wide{overflow-x:auto}</style></head><body>",
+        "p.method{font-size:90%;color:#555}b.flag{color:#a02}div.wide{overflow-x:auto}"
+        # a value and its interval on two lines, each kept whole; element names read left-aligned
+        "table.elements td{white-space:pre}table.elements td:nth-child(2){text-align:left;white-space:normal}"
+        "table.elements td:last-child{white-space:normal}"
+        "</style></head><body>",
         f"<h1>Balance report: {html.escape(game_title(summary['game']))}</h1>",
         "<p>" + html.escape(
             f"{summary['games']} games ({summary['finished']} finished), {summary['players']} players, "
@@ -249,12 +255,12 @@ def _element_rows(rows: list[dict[str, Any]]) -> list[list[Any]]:
     for r in rows:
         out.append([
             r["kind"], r["name"],
-            f"{_pct(r['share_of_winners'])} ({r['held_by_winners']}/{r['winners']}) "
+            f"{_pct(r['share_of_winners'])} ({r['held_by_winners']}/{r['winners']})\n"
             f"[{_pct(r['winners_ci'][0])}–{_pct(r['winners_ci'][1])}]",
-            f"{_pct(r['share_of_seats'])} ({r['held_by_seats']}/{r['seats']}) "
+            f"{_pct(r['share_of_seats'])} ({r['held_by_seats']}/{r['seats']})\n"
             f"[{_pct(r['seats_ci'][0])}–{_pct(r['seats_ci'][1])}]",
             f"{_pct(r['with'])} / {_pct(r['without'])}",
-            f"{100 * r['effect']:+.0f} pt [{100 * r['ci'][0]:+.0f}, {100 * r['ci'][1]:+.0f}]",
+            f"{100 * r['effect']:+.0f} pt\n[{100 * r['ci'][0]:+.0f}, {100 * r['ci'][1]:+.0f}]",
             format_p(r["p"]), format_p(r["p_adjusted"]),
             r["verdict"] or "—",
         ])
@@ -275,12 +281,12 @@ def _element_tables(summary: dict[str, Any]) -> list[str]:
             f"only when significant and its effect is at least {threshold:.0f} points; ranked by effect. "
             f"{len(sig['untestable'])} elements were held by every seat and cannot be assessed."
         ) + "</p>",
-        _table(head, _element_rows(sig["tested"])),
+        _table(head, _element_rows(sig["tested"]), "elements"),
     ]
     if sig.get("outcomes"):
         out += ["<h2>Outcomes of play (not levers)</h2>",
                 "<p>What seats reached rather than chose; winning brings them, so they are not imbalances.</p>",
-                _table(head, _element_rows(sig["outcomes"]))]
+                _table(head, _element_rows(sig["outcomes"]), "elements")]
     return out
 
 

@@ -71,3 +71,15 @@ def test_mean_final_metrics_of_many_civilizations_fit_the_page() -> None:
                           r"</td>", table)) == 8
     # means to one decimal, not 0.9583333333333334
     assert not re.search(r"\d\.\d{2,}", table), table
+
+
+def test_element_table_keeps_each_value_and_its_interval_whole() -> None:
+    # "24% (10/41) [14%–39%]" wrapped over three ragged lines in a 1366-pixel window: the value and
+    # its interval now sit on two lines of their own, neither broken
+    from civtable.sim.html_report import render_html
+
+    page = render_html(_conquest_summary(["Romans", "Celts", "Goths", "Persians"]))
+    table = page.split("<table class='elements'>", 1)[1].split("</table>", 1)[0]
+    assert re.search(r"<td>\d+% \(\d+/\d+\)\n\[\d+%–\d+%\]</td>", table), table[:400]
+    assert re.search(r"<td>[+-]\d+ pt\n\[[+-]\d+, [+-]\d+\]</td>", table), table[:400]
+    assert "table.elements td{white-space:pre}" in page

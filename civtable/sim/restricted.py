@@ -140,8 +140,17 @@ def _all(games: list[dict[str, Any]], base: dict[int, dict[str, Any]], fair: flo
                 {"a": statistics.fmean(v[0]) if v[0] else None, "b": statistics.fmean(v[1]) if v[1] else None,
                  "change": None, "ci": None, "p": 1.0, "games": 0}
                 for k, v in sorted(groups.items())}
+    scored = [(a, b) for a, b in pairs if _mean_score(a) is not None and _mean_score(b) is not None]
+    score = paired([_mean_score(a) or 0.0 for a, _ in scored], [_mean_score(b) or 0.0 for _, b in scored])
     return {"who": "all", "games": len(pairs), "unfinished": sum(1 for _a, b in pairs if not b.get("finished")),
-            "rounds": rounds, "first_player": first, "by_group": by_group}
+            "rounds": rounds, "first_player": first, "by_group": by_group, "score": score}
+
+
+def _mean_score(g: dict[str, Any]) -> float | None:
+    """The seats' mean final score (VP, CP) of a game: what a bar costs everyone when the game's
+    length is fixed (Path of Civilization's nine rounds, Dominations' three Ages)."""
+    scores = [s["score"] for s in g.get("seats") or [] if isinstance(s.get("score"), int | float)]
+    return statistics.fmean(scores) if scores else None
 
 
 def restricted_study(
@@ -296,7 +305,12 @@ def study_findings(study: dict[str, Any]) -> list[str]:
             fp = r["first_player"]
             if fp["change"] is not None:
                 parts.append(f"the first player wins {100 * fp['b']:.0f}% against {100 * fp['a']:.0f}% ({_pt(fp['change'])})")
-            verdict = ("changes " + ", ".join(k for k, _m in moved)) if moved else "no significant change of the game"
+            sc = r.get("score") or {}
+            if sc.get("change") is not None and sc.get("ci"):
+                parts.append(f"the seats score {sc['b']:.1f} against {sc['a']:.1f} on average ({sc['change']:+.1f}, "
+                             f"95% CI {sc['ci'][0]:+.1f} to {sc['ci'][1]:+.1f})")
+            verdict = (("changes " + ", ".join(k for k, _m in moved)) if moved else
+                       "no significant change of the game's length or balance")
             out.append(f"Nobody does {head} ({r['games']} games paired with the baseline): " + "; ".join(parts)
                        + f": {verdict}.")
     return out

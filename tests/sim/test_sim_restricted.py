@@ -283,3 +283,21 @@ def test_study_page_names_the_game_and_rounds_its_lengths() -> None:
     page = render_study_html(study)
     assert "<h1>Restricted play: Ancient Civilization Conquest</h1>" in page
     assert "19.9" in page and "30.8" in page and "19.867" not in page and "30.8333" not in page
+
+
+def test_who_all_gives_the_scores_when_the_game_length_is_fixed() -> None:
+    # Dominations always lasts three Ages: "Nobody does 'monuments'" read "games last 15.0 rounds against
+    # 15.0 (+0.0, 95% CI +0.0 to +0.0) ...: no significant change of the game", with no word of the VP
+    from civtable.sim.restricted import _all, study_findings
+
+    def game(i: int, score: int) -> dict[str, object]:
+        return {"index": i, "rounds": 15, "finished": True, "winners": [i % 2], "first_player": 0,
+                "seats": [{"seat": 0, "score": score + i % 3}, {"seat": 1, "score": score - i % 3}]}
+
+    base = {i: game(i, 160) for i in range(10)}
+    row = _all([game(i, 120) for i in range(10)], base, 0.5)
+    assert row["score"]["change"] == pytest.approx(-40.0)
+    row.update({"restriction": "monuments", "description": "never buys a Monument Level", "binding": {"binding": True}})
+    (line,) = study_findings({"fair_share": 0.5, "bot": "greedy", "restrictions": [row]})
+    assert "the seats score 120.0 against 160.0 on average (-40.0, 95% CI" in line, line
+    assert line.endswith("no significant change of the game's length or balance."), line

@@ -135,6 +135,8 @@ def run(args: argparse.Namespace) -> int:
     players = int(options["players"])
     if len(seats) == 1 and players > 1:
         seats = seats * players
+    if args.address and args.backend != "ray":
+        raise OptionError("--address names a Ray cluster: it needs --backend ray")
     if args.max_rounds is not None and args.max_rounds < 1:
         raise OptionError("--max-rounds must be at least 1")
     config = SimConfig(

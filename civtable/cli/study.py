@@ -97,6 +97,9 @@ def run_restricted(args: argparse.Namespace) -> int:
             bots, args.out, game_name=args.game, forbid=forbid, games=args.games, options=options, seed=args.seed,
             workers=args.workers, assign=args.assign, content=args.content, max_rounds=args.max_rounds,
             progress=not args.quiet, who=parse_who(args.who), threshold=threshold_share(args.threshold))
+        if args.json:
+            print(json.dumps(result, indent=1))
+            return 0
         print("\n".join(" - " + f for f in result["findings"]))
         print("each bot's study: " + ", ".join(f"{args.out}/{run['dir']}/study.html" for run in result.get("runs", [])))
         return 0

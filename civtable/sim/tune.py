@@ -198,6 +198,11 @@ def tune(cfg: TuneConfig, out: str | Path, progress: bool = False) -> dict[str, 
         raise OptionError("--budget, --games and --verify-games must be at least 1")
     if not 0 < cfg.spread < 1:
         raise OptionError("--spread must lie between 0 and 1 (0.5 lets a value move by half)")
+    alone = [flag for flag, on in (("--check-games", cfg.check_games is not None),
+                                   ("--check-candidate-only", cfg.check_candidate_only), ("--co-tune", cfg.co_tune)) if on]
+    if alone and not cfg.check_mixes:
+        raise OptionError(f"{', '.join(alone)} {'needs' if len(alone) == 1 else 'need'} a second bot mix to check with "
+                          "(--mixes greedy,strong); with one mix there is nothing to re-check")
     targets = parse_targets(cfg.target)
     game = make_game(cfg.game, cfg.options, cfg.content)
     for mix in cfg.check_mixes:

@@ -301,3 +301,13 @@ def test_who_all_gives_the_scores_when_the_game_length_is_fixed() -> None:
     (line,) = study_findings({"fair_share": 0.5, "bot": "greedy", "restrictions": [row]})
     assert "the seats score 120.0 against 160.0 on average (-40.0, 95% CI" in line, line
     assert line.endswith("no significant change of the game's length or balance."), line
+
+
+def test_restricted_study_under_two_bots_prints_json_when_asked(tmp_path: Path,
+                                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    # --json was silently ignored with --mixes: the text came out instead
+    code = main(["study", "restricted", "conquest", "--forbid", "research", "--players", "3", "--games", "2",
+                 "--max-rounds", "2", "--mixes", "greedy,random", "--out", str(tmp_path), "--quiet", "--json"])
+    assert code == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["mixes"] == ["greedy", "random"]

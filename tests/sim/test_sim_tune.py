@@ -420,3 +420,14 @@ def test_an_unreachable_length_target_is_said_and_targets_read_in_words(tmp_path
     line = next(x for x in text.splitlines() if "mean rounds:" in x)
     assert re.search(r"mean rounds: [\d.]+ \[[\d.]+–[\d.]+\]", line) and ", " not in line, line
 
+
+
+@pytest.mark.parametrize("flag", [{"check_games": 100}, {"check_candidate_only": True}, {"co_tune": True}])
+def test_check_flags_without_a_second_mix_are_refused_not_ignored(tmp_path: Path, flag: dict[str, object]) -> None:
+    # with one mix, --check-games, --check-candidate-only and --co-tune did nothing (--check-games even
+    # moved the held-out seed) without a word
+    cfg = TuneConfig(game="conquest", params=["map.land_fraction"], target="civs fair ±45pp", budget=1,
+                     seats=["greedy", "greedy"], options={"players": 2}, **flag)  # type: ignore[arg-type]
+    with pytest.raises(OptionError, match=r"needs a second bot mix to check with \(--mixes greedy,strong\)"):
+        tune(cfg, tmp_path / "run")
+    assert not (tmp_path / "run").exists()

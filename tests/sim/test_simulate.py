@@ -233,3 +233,11 @@ def test_a_refused_run_leaves_no_directory_behind(tmp_path: Path) -> None:
         simulate(SimConfig(game="conquest", seats=["greedy"] * 4, games=1, options={"players": 4},
                            assign="civ=romans,celts"), out, progress=False)
     assert not out.exists()
+
+
+def test_an_address_without_the_ray_backend_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # --address was silently ignored by the local process pool
+    code = main(["simulate", "nim", "--games", "1", "--address", "ray://head:10001", "--out", str(tmp_path / "r")])
+    assert code != 0
+    assert "--address names a Ray cluster: it needs --backend ray" in capsys.readouterr().err
+    assert not (tmp_path / "r").exists()

@@ -69,10 +69,11 @@ def _figures(summary: dict[str, Any]) -> dict[str, str]:
         figs["turn_order"] = _svg(fig)
         plt.close(fig)
     hist = summary["length"]["histogram"]
-    if hist:
+    if len(hist) > 1:  # every game of one length (a fixed number of rounds): the table says it, a bar says nothing
         fig, ax = plt.subplots(figsize=(6, 3))
         bars = sorted((int(k), v) for k, v in hist.items())
         ax.bar([x for x, _ in bars], [y for _, y in bars], color="#6a9f58")
+        ax.xaxis.get_major_locator().set_params(integer=True)  # whole rounds, not 8.6 ... 9.4
         ax.set_xlabel("rounds")
         ax.set_ylabel("games")
         ax.set_title("Game length")

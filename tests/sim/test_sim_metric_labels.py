@@ -83,3 +83,14 @@ def test_element_table_keeps_each_value_and_its_interval_whole() -> None:
     assert re.search(r"<td>\d+% \(\d+/\d+\)\n\[\d+%–\d+%\]</td>", table), table[:400]
     assert re.search(r"<td>[+-]\d+ pt\n\[[+-]\d+, [+-]\d+\]</td>", table), table[:400]
     assert "table.elements td{white-space:pre}" in page
+
+
+def test_no_length_plot_when_every_game_has_the_same_length() -> None:
+    # Path of Civilization always plays nine rounds: one green bar over an axis from 8.6 to 9.4
+    from civtable.sim.html_report import _figures
+
+    summary = _conquest_summary(["Romans", "Celts", "Goths", "Persians"])
+    assert list(summary["length"]["histogram"]) == ["20"]
+    assert "length" not in _figures(summary)
+    summary["length"]["histogram"] = {"19": 40, "20": 56}
+    assert "length" in _figures(summary)

@@ -73,7 +73,9 @@ def _figures(summary: dict[str, Any]) -> dict[str, str]:
         fig, ax = plt.subplots(figsize=(6, 3))
         bars = sorted((int(k), v) for k, v in hist.items())
         ax.bar([x for x, _ in bars], [y for _, y in bars], color="#6a9f58")
-        ax.xaxis.get_major_locator().set_params(integer=True)  # whole rounds, not 8.6 ... 9.4
+        from matplotlib.ticker import MaxNLocator
+
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))  # whole rounds, not 8.6 ... 9.4
         ax.set_xlabel("rounds")
         ax.set_ylabel("games")
         ax.set_title("Game length")

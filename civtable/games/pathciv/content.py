@@ -434,7 +434,10 @@ def parse_content(raw: dict[str, Any], path: str, digest: str) -> tuple[Content 
     benefits = [Benefit(r.text(d, "id", w), r.text(d, "name", w), r.effect(d.get("effect"), w))
                 for w, d in r.items(raw, "benefits")]
     phil: dict[str, Any] = raw["philosophy"] if isinstance(raw.get("philosophy"), dict) else {}
-    builtin_costs, builtin_mult, builtin_vp = (1, 2, 3, 4, 5), (1, 1, 2, 2, 3), (0, 1, 3, 6, 10, 15)
+    builtin_costs: tuple[int, ...] = (1, 2, 3, 4, 5)
+    builtin_mult: tuple[int, ...] = (1, 1, 2, 2, 3)
+    builtin_vp: tuple[int, ...] = (0, 1, 3, 6, 10, 15)
+    costs, mult, pvp = builtin_costs, builtin_mult, builtin_vp
 
     def like_builtin(values: tuple[int, ...], n: int) -> tuple[int, ...]:
         """The built-in board's numbers cut or stretched to n, for reading on past a reported problem."""
@@ -455,7 +458,6 @@ def parse_content(raw: dict[str, Any], path: str, digest: str) -> tuple[Content 
     if "philosophy" not in raw:
         r.bad("[philosophy]", f"missing table (the Philosophy board); copy it from the built-in content file "
                               f"{BUILTIN_PATH}")
-        costs, mult, pvp = builtin_costs, builtin_mult, builtin_vp
     else:
         costs = ints("costs", None, builtin_costs)
         mult = ints("multipliers", len(costs), like_builtin(builtin_mult, len(costs)))

@@ -37,7 +37,7 @@ def _figures(summary: dict[str, Any]) -> dict[str, str]:
     for key, title in (("by_group", "Win rate by " + kind_title(summary.get("group_label") or "trait").lower()),
                        ("by_seat", "Win rate by seat"), ("by_bot", "Win rate by bot")):
         table = summary["win_rate"][key]
-        if not table:
+        if not table or (key == "by_bot" and len(table) < 2):
             continue
         names = list(table)
         rates = [table[k]["rate"] for k in names]
@@ -192,8 +192,8 @@ def render_html(summary: dict[str, Any]) -> str:
     for key, title, seat in (("by_group", f"Win rate by {label}", False), ("by_group_and_bot", f"Win rate by {label} and bot", False),
                              ("by_seat", "Win rate by seat", True), ("by_bot", "Win rate by bot", False)):
         table = summary["win_rate"][key]
-        if not table:
-            continue
+        if not table or (key in ("by_group_and_bot", "by_bot") and len(summary["win_rate"].get("by_bot") or {}) < 2):
+            continue  # one bot at every seat: by bot repeats the fair share, by group and bot the group table
         parts.append(f"<h2>{html.escape(title)}</h2>")
         parts.append(_table(rate_head, _rate_rows(table, seat)))
         if key in figs:

@@ -136,9 +136,10 @@ def test_conquest_report_says_civilization_not_civ_or_traits() -> None:
     for g in games:
         for seat in g["seats"]:
             seat["civ"] = seat.pop("trait")
+            seat["bot"] = "greedy" if seat["seat"] % 2 else "random"
     names, titles = element_names(make_game("conquest", {"players": 4}))
-    summary = summarize({"seats": ["greedy"] * 4, "game": "conquest", "options": {}, "seed": 1}, games, names,
-                        titles)
+    summary = summarize({"seats": ["greedy", "random"] * 2, "game": "conquest", "options": {}, "seed": 1}, games,
+                        names, titles)
     assert "traits" not in summary["elements"]["method"] and "civilizations" in summary["elements"]["method"]
     page = render_html(summary)
     assert "Win rate by civilization</h2>" in page and "Win rate by civilization and bot</h2>" in page
@@ -204,3 +205,19 @@ def test_a_conquest_trait_raised_to_level_3_reads_as_a_name_after_its_kind() -> 
     names, titles = element_names(make_game("conquest", {"players": 4}))
     summary = summarize({"seats": ["greedy"] * 4, "game": "conquest", "options": {}}, games, names, titles)
     assert summary["summary"][0].startswith("Level 3+ trait 'Science': its holders win"), summary["summary"][0]
+
+
+def test_one_bot_at_every_seat_gets_no_by_bot_tables() -> None:
+    # with greedy at every seat, 'Win rate by bot' said greedy 25% against a fair 25%, and 'by
+    # civilization and bot' repeated the civilization table row for row
+    from civtable.sim.html_report import render_html
+
+    games = first_player_takes_the_benefit(200)
+    for g in games:
+        for seat in g["seats"]:
+            seat["civ"] = seat.pop("trait")
+    names, titles = element_names(make_game("conquest", {"players": 4}))
+    page = render_html(summarize({"seats": ["greedy"] * 4, "game": "conquest", "options": {}, "seed": 1}, games,
+                                 names, titles))
+    assert "Win rate by civilization</h2>" in page
+    assert "Win rate by civilization and bot</h2>" not in page and "Win rate by bot</h2>" not in page

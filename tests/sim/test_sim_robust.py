@@ -98,3 +98,15 @@ def test_a_finding_that_cannot_exist_under_a_mix_is_not_called_bot_dependent() -
     text = render_robust_text(result)
     assert "bot-dependent" not in text
     assert "greedy not testable" in text and "held where testable, not testable under greedy" in text
+
+
+def test_no_findings_under_any_mix_leaves_no_empty_heading() -> None:
+    # "Every finding under each mix:" ended the text with nothing under it; the game was named 'conquest'
+    from civtable.sim.robust import Mix, merge, render_robust_text
+
+    mixes = [Mix("greedy", ("greedy",) * 4), Mix("greedy:style=warlord", ("greedy:style=warlord",) * 4)]
+    result = merge([{"factors": []}, {"factors": []}], mixes)
+    result["game"] = "conquest"
+    text = render_robust_text(result)
+    assert text.startswith("Ancient Civilization Conquest under 2 bot mixes")
+    assert "Every finding under each mix" not in text

@@ -305,12 +305,16 @@ def _curve_svg(curve: dict[str, Any], mixes: list[str]) -> str:
         return ""
     fig, ax = plt.subplots(figsize=(7, 3.5))
     xs = list(range(len(mixes)))
-    for name, pts in curve["lines"].items():
+    colours = plt.get_cmap("tab20").colors if len(curve["lines"]) > 10 else plt.get_cmap("tab10").colors
+    markers = "osD^v<>p*hX"
+    for k, (name, pts) in enumerate(curve["lines"].items()):
         got = [(x, p) for x, p in zip(xs, pts) if p is not None]
         if not got:
             continue
+        # more lines than one palette has colours (twelve civilizations): colour and marker together tell them apart
         ax.errorbar([x for x, _ in got], [p[0] for _, p in got],
-                    yerr=[[p[0] - p[1] for _, p in got], [p[2] - p[0] for _, p in got]], marker="o", capsize=3, label=name)
+                    yerr=[[p[0] - p[1] for _, p in got], [p[2] - p[0] for _, p in got]], marker=markers[k % len(markers)],
+                    color=colours[k % len(colours)], capsize=3, label=name)
     ax.axhline(curve["fair"], color="#c0392b", linestyle="--", label=f"fair share {curve['fair']:.0%}")
     ax.set_xticks(xs, mixes)
     ax.set_xlabel("bot mix (weakest first)")
@@ -337,11 +341,11 @@ def render_robust_html(result: dict[str, Any]) -> str:
         rows.append([v["label"], verdict_word(v, mixes), *cells])
     parts = [
         "<!doctype html><html><head><meta charset='utf-8'>",
-        f"<title>Balance under {len(mixes)} bot mixes: {html.escape(str(result['game']))}</title>",
+        f"<title>Balance under {len(mixes)} bot mixes: {html.escape(game_title(str(result['game'])))}</title>",
         "<style>body{font-family:system-ui,sans-serif;max-width:1000px;margin:2em auto;padding:0 1em;color:#222}"
         "table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:3px 8px}"
         "ol li{margin:.4em 0}svg{max-width:100%;height:auto}</style></head><body>",
-        f"<h1>Balance of {html.escape(str(result['game']))} under {len(mixes)} bot mixes</h1>",
+        f"<h1>Balance of {html.escape(game_title(str(result['game'])))} under {len(mixes)} bot mixes</h1>",
         "<p>" + html.escape(
             "The same games (same seeds, seats rotated) under each mix: "
             + "; ".join(f"{r['mix']}: {', '.join(r['seats'])} ({r['games']} games)" for r in result["runs"])
@@ -350,9 +354,11 @@ def render_robust_html(result: dict[str, Any]) -> str:
         "<h2>Summary</h2><ol>",
     ]
     parts += [f"<li>{html.escape(x)}</li>" for x in result["summary"]]
-    parts.append("</ol><h2>Every finding under each mix</h2>")
-    parts.append(_table(["finding", "verdict", *[f"effect under {m}" for m in mixes]], rows))
-    parts.append("<p>✗: does not hold under that mix.</p>")
+    parts.append("</ol>")
+    if rows:  # no finding under any mix: the summary says so, an empty table says nothing
+        parts.append("<h2>Every finding under each mix</h2>")
+        parts.append(_table(["finding", "verdict", *[f"effect under {m}" for m in mixes]], rows))
+        parts.append("<p>✗: does not hold under that mix.</p>")
     svg = _curve_svg(result["curve"], mixes)
     if svg:
         parts.append("<h2>Skill curve</h2>" + svg)

@@ -85,8 +85,9 @@ def register(subparsers: Any) -> None:
     p.add_argument(
         "--assign",
         metavar="CHOICE=HOW",
-        help="how seats get their trait/civilization: trait=rotate (every option equally, at every seat), "
-        "civ=random, or one per seat: civ=persians,romans,*,* (* = the bot or the deal decides)",
+        help="how seats get the game's choice (Inceptum trait, Conquest civ, Path of Civilization board, "
+        "Dominations objective): trait=rotate (every option equally, at every seat), civ=random, or one per "
+        "seat: civ=persians,romans,*,* (* = the bot or the deal decides)",
     )
     p.add_argument(
         "--forbid",

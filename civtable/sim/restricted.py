@@ -32,6 +32,7 @@ from typing import Any
 
 from civtable.core import OptionError, make_game
 
+from .assign import parse_assign
 from .factors import THRESHOLD
 from .html_report import game_title
 from .metrics import element_names
@@ -176,7 +177,8 @@ def restricted_study(
     if not who or any(w not in WHO for w in who):
         raise OptionError("who must be 'one', 'all' or both")
     game = make_game(game_name, options or {}, content)
-    found = resolve(game, forbid)  # clear errors before any game is played
+    found = resolve(game, forbid)  # clear errors before any game is played or anything written
+    parse_assign(assign, game)
     names, _titles = element_names(game)
     n = game.num_players
     fair = 1.0 / n

@@ -47,7 +47,7 @@ from typing import Any
 
 from civtable.core import CivtableError, ContentError, OptionError, make_game
 
-from .assign import study_hooks
+from .assign import parse_assign, study_hooks
 from .content_edit import content_file, edited_text, flatten, load_toml, match, tunable
 from .runner import SimConfig, game_seed, load_games, simulate
 from .tune_probe import admissible_ranges, pinned_by_checks
@@ -205,6 +205,7 @@ def tune(cfg: TuneConfig, out: str | Path, progress: bool = False) -> dict[str, 
                           "(--mixes greedy,strong); with one mix there is nothing to re-check")
     targets = parse_targets(cfg.target)
     game = make_game(cfg.game, cfg.options, cfg.content)
+    parse_assign(cfg.assign, game)  # refused before anything is written
     for mix in cfg.check_mixes:
         if len(mix) != game.num_players:
             raise OptionError(f"a check mix gives {len(mix)} seats; the game has {game.num_players}")

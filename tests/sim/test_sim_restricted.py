@@ -311,3 +311,11 @@ def test_restricted_study_under_two_bots_prints_json_when_asked(tmp_path: Path,
     assert code == 0
     result = json.loads(capsys.readouterr().out)
     assert result["mixes"] == ["greedy", "random"]
+
+
+def test_a_wrong_assignment_is_refused_before_anything_is_written(tmp_path: Path) -> None:
+    # 'study restricted pathciv --assign civ=rotate' was refused, but only after making the directory
+    out = tmp_path / "study"
+    with pytest.raises(OptionError, match="lets a study assign 'board', not 'civ'"):
+        restricted_study("pathciv", ["wonders"], "greedy", 1, out, options={"players": 4}, assign="civ=rotate")
+    assert not out.exists()

@@ -431,3 +431,11 @@ def test_check_flags_without_a_second_mix_are_refused_not_ignored(tmp_path: Path
     with pytest.raises(OptionError, match=r"needs a second bot mix to check with \(--mixes greedy,strong\)"):
         tune(cfg, tmp_path / "run")
     assert not (tmp_path / "run").exists()
+
+
+def test_a_wrong_assignment_is_refused_before_tuning_writes_anything(tmp_path: Path) -> None:
+    out = tmp_path / "run"
+    with pytest.raises(OptionError, match="lets a study assign 'board', not 'civ'"):
+        tune(TuneConfig(game="pathciv", params=["philosophy.vp"], target="civs fair ±20pp", budget=1,
+                        seats=["greedy"] * 4, options={"players": 4}, assign="civ=rotate"), out)
+    assert not out.exists()

@@ -241,3 +241,12 @@ def test_an_address_without_the_ray_backend_is_refused(tmp_path: Path, capsys: p
     assert code != 0
     assert "--address names a Ray cluster: it needs --backend ray" in capsys.readouterr().err
     assert not (tmp_path / "r").exists()
+
+
+@pytest.mark.parametrize("command", [["simulate"], ["study", "restricted"], ["study", "mixes"], ["tune"]])
+def test_assign_help_names_every_games_choice(command: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    # --help spoke only of trait/civilization: a Path of Civilization designer could not learn 'board='
+    with pytest.raises(SystemExit):
+        main([*command, "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "board" in text and "objective" in text and "Path of Civilization" in text, text

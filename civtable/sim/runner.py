@@ -112,6 +112,11 @@ def _manifest(config: SimConfig) -> dict[str, Any]:
     }
 
 
+def check_config(config: SimConfig) -> None:
+    """Refuse a run the game would refuse (bots, assignment, restrictions), before anything is written."""
+    _manifest(config)
+
+
 def check_or_write_manifest(out: Path, config: SimConfig) -> dict[str, Any]:
     """Write the manifest of a new run, or check that a resumed run has the same parameters."""
     manifest = _manifest(config)  # refuses bad input before anything is written

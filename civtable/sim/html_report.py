@@ -305,7 +305,8 @@ def _curve_svg(curve: dict[str, Any], mixes: list[str]) -> str:
         return ""
     fig, ax = plt.subplots(figsize=(7, 3.5))
     xs = list(range(len(mixes)))
-    colours = plt.get_cmap("tab20").colors if len(curve["lines"]) > 10 else plt.get_cmap("tab10").colors
+    palette = plt.get_cmap("tab20" if len(curve["lines"]) > 10 else "tab10")
+    colours = [palette(i) for i in range(palette.N)]
     markers = "osD^v<>p*hX"
     for k, (name, pts) in enumerate(curve["lines"].items()):
         got = [(x, p) for x, p in zip(xs, pts) if p is not None]

@@ -250,3 +250,13 @@ def test_assign_help_names_every_games_choice(command: list[str], capsys: pytest
         main([*command, "--help"])
     text = " ".join(capsys.readouterr().out.split())
     assert "board" in text and "objective" in text and "Path of Civilization" in text, text
+
+
+@pytest.mark.parametrize("game", ["conquest", "pathciv"])
+def test_a_game_stopped_at_the_round_limit_counts_the_rounds_it_played(tmp_path: Path, game: str) -> None:
+    # with --max-rounds 3 every game was recorded as lasting 4 rounds (the state already counts the
+    # round it did not play), so capped runs overstated their length by one
+    simulate(SimConfig(game=game, seats=["greedy"] * 2, games=1, seed=1, max_rounds=3, options={"players": 2}),
+             tmp_path, progress=False)
+    (g,) = lines(tmp_path)
+    assert g["stopped_at_max_rounds"] and g["rounds"] == 3

@@ -118,7 +118,10 @@ def game_title(game: str) -> str:
 
 def options_text(options: dict[str, Any]) -> str:
     """``players=4, rounds=9``: the options as a person types them, not a Python dict."""
-    return ", ".join(f"{k}={v}" for k, v in options.items()) or "none"
+    def typed(v: Any) -> str:
+        return str(v).lower() if isinstance(v, bool) else str(v)  # as typed: campfire_overflow_vp=false
+
+    return ", ".join(f"{k}={typed(v)}" for k, v in options.items()) or "none"
 
 
 def _number(value: Any) -> Any:

@@ -53,6 +53,9 @@ def test_report_names_the_game_and_its_options_in_words() -> None:
     page = render_html(_conquest_summary(["Romans", "Celts", "Goths", "Persians"]))
     assert "<h1>Balance report: Ancient Civilization Conquest</h1>" in page
     assert "options players=4, map_size=standard," in page
+    from civtable.sim.html_report import options_text
+
+    assert options_text({"players": 4, "campfire_overflow_vp": False}) == "players=4, campfire_overflow_vp=false"
     assert "{&#x27;players&#x27;" not in page and "{'players'" not in page
     # a game without modes has no 'default' mode column in its game-length table
     length = page.split("<h2>Game length</h2>", 1)[1].split("</table>", 1)[0]

@@ -156,6 +156,8 @@ def summarize(
                 if k in ("seat", "won") or isinstance(v, bool) or not isinstance(v, int | float):
                     continue
                 numeric[k][ident].append(float(v))
+    if "score" in numeric and any(k != "score" and v == numeric["score"] for k, v in numeric.items()):
+        del numeric["score"]  # the headline score is the game's own VP (CP) metric: one row, under the game's name
     rounds = [int(g["rounds"]) for g in games]
     options = manifest.get("options") or {}
     mode = str(options.get("mode") or "default")

@@ -97,3 +97,24 @@ def test_no_length_plot_when_every_game_has_the_same_length() -> None:
     assert "length" not in _figures(summary)
     summary["length"]["histogram"] = {"19": 40, "20": 56}
     assert "length" in _figures(summary)
+
+
+def test_the_headline_score_is_not_listed_twice() -> None:
+    # Conquest and Dominations listed 'Score' and 'VP' as two rows of the same numbers
+    from sim_synthetic import first_player_takes_the_benefit
+
+    from civtable.core import make_game
+    from civtable.sim import summarize
+    from civtable.sim.html_report import render_html
+    from civtable.sim.metrics import element_names
+
+    games = first_player_takes_the_benefit(40)
+    for g in games:
+        for seat in g["seats"]:
+            seat["civ"] = seat.pop("trait")
+            seat["score"] = seat["vp"] = 80 + seat["seat"]
+            seat["armies"] = 3
+    names, titles = element_names(make_game("conquest", {"players": 4}))
+    summary = summarize({"seats": ["greedy"] * 4, "game": "conquest", "options": {}, "seed": 1}, games, names, titles)
+    assert "vp" in summary["means"] and "score" not in summary["means"]
+    assert re.findall(r"<tr><td>(VP|Score)</td>", render_html(summary).split("<h2>Mean final metrics</h2>", 1)[1]) == ["VP"]

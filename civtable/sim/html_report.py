@@ -214,6 +214,8 @@ def render_html(summary: dict[str, Any]) -> str:
     if fp and fp["games"]:
         to = summary.get("turn_order") or {}
         parts.append("<h2>Turn order</h2>")
+        if summary.get("order_note"):
+            parts.append(f"<p>{html.escape(summary['order_note'][0].upper() + summary['order_note'][1:])}.</p>")
         rows = _rate_rows({"first player": fp})
         rows += _rate_rows({f"{k}{_ordinal(int(k))} in turn order": r for k, r in (to.get("places") or {}).items()})
         parts.append(_table(["", "games", "wins", "win rate", "95% CI", "fair share", "significant"], rows))

@@ -111,8 +111,12 @@ def summarize(
     outcomes: frozenset[str] | None = None,
     choice_names: dict[str, str] | None = None,
     labels: dict[str, str] | None = None,
+    order_note: str | None = None,
 ) -> dict[str, Any]:
     """Aggregate the lines of ``games.jsonl`` into the summary written to ``summary.json``.
+
+    ``order_note`` is the game's word on what its first player is when it has no turns (its
+    ``ORDER_NOTE`` hook), said wherever the report speaks of turn order.
 
     ``choice`` is what a study may assign per seat and its options (``("civ", [...])``) and
     ``choice_names`` their content names, so the report can say which options were never played.
@@ -203,6 +207,8 @@ def summarize(
         if summary["choice"]["not_a_study"]:
             exclude.add("group")
     summary["turn_order"] = turn_order(fs, fair)
+    if order_note:
+        summary["order_note"] = order_note
     rows = assess(fs, threshold)
     summary["factors"] = rows
     groups = kind_title(group_label).lower() + "s" if group_label else ""
@@ -322,7 +328,8 @@ def turn_sentence(summary: dict[str, Any]) -> str | None:
     if len(places) > 1:
         by_place = ("; by place in the turn order " + ", ".join(f"{k}: {pct(r['rate'])}" for k, r in places.items())
                     + f" (chi-square test over {to['games']} games, one winner each: {format_p(to['p'])})")
-    return (f"Turn order: the first player wins {pct(fp['rate'])} (95% CI {pct(fp['ci_low'])}–{pct(fp['ci_high'])}, "
+    note = f" ({summary['order_note']})" if summary.get("order_note") else ""
+    return (f"Turn order{note}: the first player wins {pct(fp['rate'])} (95% CI {pct(fp['ci_low'])}–{pct(fp['ci_high'])}, "
             f"{fp['games']} games) against a fair {pct(fair)}: {verdict}{by_place}.")
 
 

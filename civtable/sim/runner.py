@@ -485,7 +485,8 @@ def summarize_run(game: Any, manifest: dict[str, Any], games: list[dict[str, Any
     outcomes = getattr(hooks, "OUTCOME_FIELDS", None)
     return summarize(manifest, games, names, titles, choice, threshold=threshold,
                      outcomes=frozenset(outcomes) if outcomes is not None else None,
-                     choice_names=option_names(game) if choice else None, labels=labels)
+                     choice_names=option_names(game) if choice else None, labels=labels,
+                     order_note=getattr(hooks, "ORDER_NOTE", None))
 
 
 def _record_error(out: Path, item: dict[str, Any]) -> None:

@@ -221,3 +221,19 @@ def test_one_bot_at_every_seat_gets_no_by_bot_tables() -> None:
                                  names, titles))
     assert "Win rate by civilization</h2>" in page
     assert "Win rate by civilization and bot</h2>" not in page and "Win rate by bot</h2>" not in page
+
+
+def test_a_game_without_turns_says_what_its_turn_order_means() -> None:
+    # Path of Civilization plays its phases at once, yet the report spoke of "the first player" and
+    # "place in the turn order" without a word on what they are there
+    from civtable.games.pathciv.metrics import ORDER_NOTE
+    from civtable.sim.html_report import render_html
+
+    summary = _summary(first_player_takes_the_benefit(200), order_note=ORDER_NOTE)
+    line = next(f for f in summary["findings"] if f.startswith("Turn order"))
+    assert line.startswith("Turn order (Path of Civilization has no turns, its phases are played at once: the first "
+                           "player is Player 1"), line
+    page = render_html(summary)
+    assert "<h2>Turn order</h2>\n<p>Path of Civilization has no turns" in page
+    plain = _summary(first_player_takes_the_benefit(200))
+    assert next(f for f in plain["findings"] if f.startswith("Turn order")).startswith("Turn order: the first player")

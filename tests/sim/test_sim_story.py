@@ -237,3 +237,20 @@ def test_a_game_without_turns_says_what_its_turn_order_means() -> None:
     assert "<h2>Turn order</h2>\n<p>Path of Civilization has no turns" in page
     plain = _summary(first_player_takes_the_benefit(200))
     assert next(f for f in plain["findings"] if f.startswith("Turn order")).startswith("Turn order: the first player")
+
+
+def test_a_place_in_the_turn_order_is_tested_as_its_seat_is() -> None:
+    # seats = places (first player always seat 1): the seat table said seat 4 (39%, 15.5 wins of 40)
+    # was not significant after correction, the turn-order table called the 4th place "yes, above"
+    from sim_synthetic import TRAITS
+
+    winners = [0] * 5 + [1] * 11 + [2] * 8 + [3] * 16
+    games = [{"index": i, "rounds": 20, "finished": True, "winners": [w], "first_player": 0, "score_by_round": [],
+              "seats": [{"seat": p, "bot": "greedy", "won": p == w, "score": 10, "trait": TRAITS[(p + i) % 4]}
+                        for p in range(4)]} for i, w in enumerate(winners)]
+    summary = _summary(games)
+    seats, places = summary["win_rate"]["by_seat"], summary["turn_order"]["places"]
+    assert list(places) == ["1", "2", "3", "4"]
+    for k in range(4):
+        assert places[str(k + 1)]["significant"] == seats[str(k)]["significant"], (places, seats)
+    assert not places["4"]["significant"]

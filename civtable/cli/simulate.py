@@ -70,7 +70,8 @@ def register(subparsers: Any) -> None:
         help="comma-separated bot specs, one per seat, e.g. greedy,greedy,mcts,random",
     )
     p.add_argument("--mode", help="game mode")
-    p.add_argument("--players", type=int, help="number of players (default: the number of --seats)")
+    p.add_argument("--players", type=int,
+                   help="number of players (default: the number of --seats; with one spec, the game's default)")
     p.add_argument(
         "--option", action="append", metavar="NAME=VALUE", help="any other game option (repeatable)"
     )
@@ -84,8 +85,9 @@ def register(subparsers: Any) -> None:
     p.add_argument(
         "--assign",
         metavar="CHOICE=HOW",
-        help="how seats get their trait/civilization: trait=rotate (every option equally, at every seat), "
-        "civ=random, or one per seat: civ=persians,romans,*,* (* = the bot or the deal decides)",
+        help="how seats get the game's choice (Inceptum trait, Conquest civ, Path of Civilization board, "
+        "Dominations objective): trait=rotate (every option equally, at every seat), civ=random, or one per "
+        "seat: civ=persians,romans,*,* (* = the bot or the deal decides)",
     )
     p.add_argument(
         "--forbid",
@@ -113,6 +115,12 @@ def register(subparsers: Any) -> None:
     p.set_defaults(func=run)
 
 
+def _default_players(game: str, options: dict[str, Any], content: str | None) -> int:
+    from civtable.core import make_game
+
+    return make_game(game, options, content).num_players
+
+
 def run(args: argparse.Namespace) -> int:
     from civtable.sim import SimConfig, simulate
 
@@ -123,10 +131,13 @@ def run(args: argparse.Namespace) -> int:
     if args.players is not None:
         options["players"] = args.players
     if "players" not in options:
-        options["players"] = len(seats)
+        # several specs: one per seat; one spec: the game's own number of players (every seat plays it)
+        options["players"] = len(seats) if len(seats) > 1 else _default_players(args.game, options, args.content)
     players = int(options["players"])
     if len(seats) == 1 and players > 1:
         seats = seats * players
+    if args.address and args.backend != "ray":
+        raise OptionError("--address names a Ray cluster: it needs --backend ray")
     if args.max_rounds is not None and args.max_rounds < 1:
         raise OptionError("--max-rounds must be at least 1")
     config = SimConfig(

@@ -43,7 +43,8 @@ def register(subparsers: Any) -> None:
     r.add_argument("--mode", help="game mode")
     r.add_argument("--option", action="append", metavar="NAME=VALUE", help="any other game option (repeatable)")
     r.add_argument("--content", help="content file to play with")
-    r.add_argument("--assign", metavar="CHOICE=HOW", help="trait/civilization assignment, e.g. civ=rotate")
+    r.add_argument("--assign", metavar="CHOICE=HOW", help="how seats get the game's choice: trait= (Inceptum), civ= (Conquest), board= (Path of "
+                   "Civilization) or objective= (Dominations), rotate, random or one per seat, e.g. civ=rotate")
     r.add_argument("--max-rounds", type=int, help="stop each game after this many rounds")
     r.add_argument("--workers", type=int, default=1, help="parallel worker processes (default 1)")
     r.add_argument("--seed", type=int, default=0, help="run seed")
@@ -66,7 +67,8 @@ def register(subparsers: Any) -> None:
     m.add_argument("--mode", help="game mode")
     m.add_argument("--option", action="append", metavar="NAME=VALUE", help="any other game option (repeatable)")
     m.add_argument("--content", help="content file to play with")
-    m.add_argument("--assign", metavar="CHOICE=HOW", help="trait/civilization assignment (default: rotate when the game has one)")
+    m.add_argument("--assign", metavar="CHOICE=HOW", help="how seats get the game's choice: trait= (Inceptum), civ= (Conquest), board= (Path of "
+                   "Civilization) or objective= (Dominations), e.g. board=rotate (default: rotate)")
     m.add_argument("--max-rounds", type=int, help="stop each game after this many rounds")
     m.add_argument("--workers", type=int, default=1, help="parallel worker processes (default 1)")
     m.add_argument("--seed", type=int, default=0, help="run seed (the same for every mix)")
@@ -97,6 +99,9 @@ def run_restricted(args: argparse.Namespace) -> int:
             bots, args.out, game_name=args.game, forbid=forbid, games=args.games, options=options, seed=args.seed,
             workers=args.workers, assign=args.assign, content=args.content, max_rounds=args.max_rounds,
             progress=not args.quiet, who=parse_who(args.who), threshold=threshold_share(args.threshold))
+        if args.json:
+            print(json.dumps(result, indent=1))
+            return 0
         print("\n".join(" - " + f for f in result["findings"]))
         print("each bot's study: " + ", ".join(f"{args.out}/{run['dir']}/study.html" for run in result.get("runs", [])))
         return 0

@@ -40,7 +40,8 @@ def register(subparsers: Any) -> None:
     p.add_argument("--mode", help="game mode")
     p.add_argument("--option", action="append", metavar="NAME=VALUE", help="any other game option (repeatable)")
     p.add_argument("--content", help="the content file to start from (default: the game's own)")
-    p.add_argument("--assign", metavar="CHOICE=HOW", help="trait/civilization assignment (default: rotate when the game has one)")
+    p.add_argument("--assign", metavar="CHOICE=HOW", help="how seats get the game's choice: trait= (Inceptum), civ= (Conquest), board= (Path of "
+                   "Civilization) or objective= (Dominations), e.g. board=rotate (default: rotate)")
     p.add_argument("--allow-facts", metavar="PATTERNS",
                    help="what-if: also move the rulebook facts these comma-separated paths match (e.g. "
                    "'traits.*.free_research'); every content written declares itself a variant (meta.variant)")

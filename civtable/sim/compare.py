@@ -78,7 +78,7 @@ def compare_runs(dir_a: str | Path, dir_b: str | Path) -> dict[str, Any]:
     rows: list[dict[str, Any]] = []
     for section in ("by_group", "by_seat", "by_bot", "by_group_and_bot"):
         ta, tb = a["win_rate"].get(section, {}), b["win_rate"].get(section, {})
-        for name in sorted(set(ta) | set(tb), key=lambda k: (len(k), k)):
+        for name in sorted(set(ta) | set(tb), key=_order):
             ra, rb = ta.get(name), tb.get(name)
             rows.append({
                 "section": section,
@@ -111,7 +111,48 @@ def compare_runs(dir_a: str | Path, dir_b: str | Path) -> dict[str, Any]:
         "length": {"a": la, "b": lb, "change": round(lb - la, 3) if la is not None and lb is not None else None},
         "findings_a": a.get("findings", []),
         "findings_b": b.get("findings", []),
+        "elements": element_rows(a, b),
     }
+
+
+def _order(key: str) -> tuple[int, str]:
+    """Seats by number (seat 10 after seat 9), names alphabetically (not by length)."""
+    return (int(key), "") if key.isdigit() else (1 << 30, key.lower())
+
+
+def element_rows(a: dict[str, Any], b: dict[str, Any]) -> list[dict[str, Any]]:
+    """The content elements that are a finding (too strong or too weak) in either run, with each
+    run's effect on the win rate, interval and verdict: did the edit move what the first run found?"""
+    def tested(summary: dict[str, Any]) -> dict[tuple[str, str], dict[str, Any]]:
+        return {(str(r["kind"]), str(r["name"])): r for r in (summary.get("elements") or {}).get("tested") or []}
+
+    ta, tb = tested(a), tested(b)
+    keys = [k for k in {**ta, **tb} if (ta.get(k) or {}).get("finding") or (tb.get(k) or {}).get("finding")]
+    keys.sort(key=lambda k: -max(abs((ta.get(k) or {}).get("effect") or 0), abs((tb.get(k) or {}).get("effect") or 0)))
+    return [{"kind": k[0], "name": k[1], "a": _effect(ta.get(k)), "b": _effect(tb.get(k))} for k in keys]
+
+
+def _effect(r: dict[str, Any] | None) -> dict[str, Any] | None:
+    if r is None:
+        return None
+    return {"effect": r["effect"], "ci": r.get("ci"), "verdict": r.get("verdict") or "", "finding": bool(r.get("finding")),
+            "p_adjusted": r.get("p_adjusted")}
+
+
+def _effect_text(e: dict[str, Any] | None) -> str:
+    if e is None:
+        return "not tested"
+    ci = f" [{100 * e['ci'][0]:+.0f}, {100 * e['ci'][1]:+.0f}]" if e.get("ci") else ""
+    return f"{100 * e['effect']:+.0f} pt{ci}, " + (e["verdict"] if e["finding"] else "not a finding")
+
+
+def element_lines(cmp: dict[str, Any]) -> list[str]:
+    rows = cmp.get("elements") or []
+    if not rows:
+        return ["No content element is a finding in either run."]
+    out = ["Content elements found too strong or too weak in either run (effect on the win rate, 95% CI):"]
+    out += [f"  {r['kind']} '{r['name']}': {_effect_text(r['a'])} -> {_effect_text(r['b'])}" for r in rows]
+    return out
 
 
 def _p(ra: dict[str, Any] | None, rb: dict[str, Any] | None) -> float | None:
@@ -187,6 +228,8 @@ def render_compare_text(cmp: dict[str, Any]) -> str:
         "",
         *moved_lines(cmp),
         "",
+        *element_lines(cmp),
+        "",
     ]
     section = None
     width = min(max([NAME_WIDTH, *(len(row["name"]) for row in cmp["rows"])]), MAX_NAME_WIDTH)
@@ -230,6 +273,8 @@ def render_compare_html(cmp: dict[str, Any]) -> str:
         f"B: {html.escape(cmp['b']['dir'])} ({cmp['b']['games']} games)</p>"
         + "<h2>What differs</h2><ul>" + "".join(f"<li>{html.escape(x)}</li>" for x in difference_lines(cmp)) + "</ul>"
         + "<h2>What moved</h2><ul>" + "".join(f"<li>{html.escape(x)}</li>" for x in moved_lines(cmp)) + "</ul>"
+        + "<h2>Content elements</h2><ul>" + "".join(f"<li>{html.escape(x.strip())}</li>" for x in element_lines(cmp))
+        + "</ul>"
         "<table><tr><th>section</th><th></th><th>A</th><th>B</th><th>change</th></tr>" + "".join(rows) + "</table>"
         + findings + "</body></html>"
     )

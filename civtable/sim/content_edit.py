@@ -3,7 +3,7 @@
 A path names one number or text of a content file: ``rules.population_per_cp``,
 ``advances.writing.cost`` (an entry of an array of tables is named by its ``id``),
 ``wonders.pyramids.cost.stone`` (a table inside it), ``buildings.food.levels.2.cost.wood`` (entries
-without ids are numbered from 1). ``*`` in a pattern matches one step:
+without ids are numbered from 1), ``philosophy.vp.3`` (so are the numbers of a list). ``*`` in a pattern matches one step:
 ``wonders.*.cost`` is the cost of every wonder (all the resources of a cost table).
 
 Values the rulebook does not give are marked *provisional*, per value or per card:
@@ -24,6 +24,7 @@ rulebook states, and leaves alone a marked value they refuse to see changed (a c
 
 from __future__ import annotations
 
+import difflib
 import fnmatch
 import importlib
 import tomllib
@@ -95,10 +96,17 @@ def _walk(node: Any, prefix: str, out: Flat, provisional: set[str], marked: bool
     elif isinstance(node, list) and node and all(isinstance(x, dict) for x in node):
         for i, item in enumerate(node, start=1):  # entries without ids: numbered from 1
             _walk(item, f"{prefix}.{i}", out, provisional, marked, names)
+    elif isinstance(node, list) and node and all(_is_number(x) for x in node):
+        for i, item in enumerate(node, start=1):  # a list of numbers (a board's VP track): each numbered from 1
+            _walk(item, f"{prefix}.{i}", out, provisional, marked, names)
     else:
         out[prefix] = node
         if marked:
             provisional.add(prefix)
+
+
+def _is_number(x: Any) -> bool:
+    return isinstance(x, int | float) and not isinstance(x, bool)
 
 
 def flatten(doc: dict[str, Any]) -> tuple[Flat, set[str]]:
@@ -143,11 +151,27 @@ def match(patterns: list[str], flat: Flat) -> list[str]:
     return sorted(out)
 
 
+def close_paths(pattern: str, flat: Flat) -> list[str]:
+    """Numeric paths (with the pattern's ``*`` kept) closest to a pattern that matches nothing:
+    ``technologies.*.costt`` -> ``technologies.*.cost``."""
+    parts = pattern.split(".")
+    shapes = set()
+    for key, value in flat.items():
+        if not _is_number(value):
+            continue
+        steps = key.split(".")
+        if len(steps) >= len(parts):
+            shapes.add(".".join("*" if p == "*" else k for p, k in zip(parts, steps, strict=False)))
+    return difflib.get_close_matches(pattern, sorted(shapes), n=2, cutoff=0.75)
+
+
 def tunable(patterns: list[str], flat: Flat, provisional: set[str]) -> tuple[list[str], list[str]]:
     """(paths that may move, matched paths that are rulebook facts and stay)."""
     matched = match(patterns, flat)
     if not matched:
-        raise OptionError(f"--params {','.join(patterns)} matches no number of the content file")
+        hints = [h for pat in patterns for h in close_paths(pat, flat)]
+        raise OptionError(f"--params {','.join(patterns)} matches no number of the content file"
+                          + (f"; did you mean {' or '.join(hints)}?" if hints else ""))
     moving = [p for p in matched if p in provisional]
     return moving, [p for p in matched if p not in provisional]
 
@@ -172,6 +196,13 @@ def edited_text(path: Path, values: Mapping[str, int | float], variant: str | No
 
 def _set(node: Any, parts: list[str], value: Any, full: str) -> None:
     head, rest = parts[0], parts[1:]
+    if isinstance(node, list) and node and all(_is_number(x) for x in node):  # a list of numbers, from 1
+        if not head.isdigit() or not 1 <= int(head) <= len(node):
+            raise CivtableError(f"{full}: the list has {len(node)} numbers, counted from 1; there is no {head!r}")
+        if rest:
+            raise CivtableError(f"{full}: {head!r} names a number, which has nothing inside it")
+        node[int(head) - 1] = value
+        return
     if isinstance(node, list):
         found = next((x for x in node if isinstance(x, dict) and str(x.get("id")) == head), None)
         if found is None and head.isdigit() and 1 <= int(head) <= len(node) and not any("id" in x for x in node):

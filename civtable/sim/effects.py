@@ -96,10 +96,13 @@ def rate_difference(t: SeatTable, x: np.ndarray) -> dict[str, Any]:
     var = float(((dw - dn) ** 2).sum()) * g / (g - 1)
     games_with = len(set(t.game[x].tolist()))
     games_without = len(set(t.game[~x].tolist()))
-    if min(games_with, games_without) < FEW_GAMES:
+    all_or_none = rw in (0.0, 1.0) or rn in (0.0, 1.0)
+    if min(games_with, games_without) < FEW_GAMES or all_or_none:
         # a side seen in a handful of games: the clustered variance rests on too few games (one game
         # of one holder gives none at all), so it is floored by the binomial variance of rates
-        # pulled half a win toward the middle
+        # pulled half a win toward the middle. So is a side that never won (or always won alone):
+        # its rate does not vary from game to game, so the clustered variance gives it none, and
+        # 0 wins in 13 games would read as an effect known to a point
         pw, pn = (rw * nw + 0.5) / (nw + 1), (rn * nn + 0.5) / (nn + 1)
         var = max(var, pw * (1 - pw) / nw + pn * (1 - pn) / nn)
     se = math.sqrt(max(var, 0.0))

@@ -8,6 +8,7 @@ import io
 from collections.abc import Iterable
 from typing import Any
 
+from civtable.core import CivtableError, game_info
 from civtable.core.words import humanised
 
 from .signals import kind_title
@@ -36,7 +37,7 @@ def _figures(summary: dict[str, Any]) -> dict[str, str]:
     for key, title in (("by_group", "Win rate by " + kind_title(summary.get("group_label") or "trait").lower()),
                        ("by_seat", "Win rate by seat"), ("by_bot", "Win rate by bot")):
         table = summary["win_rate"][key]
-        if not table:
+        if not table or (key == "by_bot" and len(table) < 2):
             continue
         names = list(table)
         rates = [table[k]["rate"] for k in names]
@@ -68,10 +69,13 @@ def _figures(summary: dict[str, Any]) -> dict[str, str]:
         figs["turn_order"] = _svg(fig)
         plt.close(fig)
     hist = summary["length"]["histogram"]
-    if hist:
+    if len(hist) > 1:  # every game of one length (a fixed number of rounds): the table says it, a bar says nothing
         fig, ax = plt.subplots(figsize=(6, 3))
         bars = sorted((int(k), v) for k, v in hist.items())
         ax.bar([x for x, _ in bars], [y for _, y in bars], color="#6a9f58")
+        from matplotlib.ticker import MaxNLocator
+
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))  # whole rounds, not 8.6 ... 9.4
         ax.set_xlabel("rounds")
         ax.set_ylabel("games")
         ax.set_title("Game length")
@@ -96,10 +100,54 @@ def _ordinal(k: int) -> str:
     return {1: "st", 2: "nd", 3: "rd"}.get(k if k < 20 else k % 10, "th")
 
 
-def _table(headers: Iterable[str], rows: Iterable[Iterable[Any]]) -> str:
+def _table(headers: Iterable[str], rows: Iterable[Iterable[Any]], cls: str = "") -> str:
     head = "".join(f"<th>{html.escape(str(h))}</th>" for h in headers)
     body = "".join("<tr>" + "".join(f"<td>{html.escape(str(c))}</td>" for c in row) + "</tr>" for row in rows)
-    return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+    if not cls:
+        return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+    return f"<div class='wide'><table class='{cls}'><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>"
+
+
+def game_title(game: str) -> str:
+    """The game's title (``Path of Civilization``), not its id (``pathciv``)."""
+    try:
+        return game_info(game).title
+    except (CivtableError, KeyError):
+        return game
+
+
+def options_text(options: dict[str, Any]) -> str:
+    """``players=4, rounds=9``: the options as a person types them, not a Python dict."""
+    def typed(v: Any) -> str:
+        return str(v).lower() if isinstance(v, bool) else str(v)  # as typed: campfire_overflow_vp=false
+
+    return ", ".join(f"{k}={typed(v)}" for k, v in options.items()) or "none"
+
+
+def _number(value: Any) -> Any:
+    """A mean to one decimal (32.175 -> 32.2); anything else as it is."""
+    if isinstance(value, float):
+        return f"{value:.1f}"
+    return value
+
+
+WIDE_GROUPS = 6
+"""More trait/civilization/objective columns than this do not fit beside the metric names at 1366
+pixels: the table then has one row per group instead."""
+
+
+def _means_table(summary: dict[str, Any]) -> str:
+    idents = sorted({i for per in summary["means"].values() for i in per})
+    labels = summary.get("metric_labels") or {}
+    names = [labels.get(m) or humanised(m) for m in summary["means"]]
+    per_metric = list(summary["means"].values())
+    if len(idents) > WIDE_GROUPS:
+        label = kind_title(summary.get("group_label") or "trait")
+        table = _table([label] + names, [[i] + [_number(per.get(i, "")) for per in per_metric] for i in idents])
+    else:
+        table = _table(["metric"] + idents, [[name] + [_number(per.get(i, "")) for i in idents]
+                                             for name, per in zip(names, per_metric, strict=True)])
+    return f"<div class='wide'>{table}</div>"
 
 
 def _rate_rows(table: dict[str, Any], seat: bool = False) -> list[list[Any]]:
@@ -117,17 +165,21 @@ def render_html(summary: dict[str, Any]) -> str:
     rate_head = ["", "games", "wins", "win rate", "95% CI", "fair share", "significant"]
     parts = [
         "<!doctype html><html><head><meta charset='utf-8'>",
-        f"<title>Balance report: {html.escape(str(summary['game']))}</title>",
-        "<style>body{font-family:system-ui,sans-serif;max-width:960px;margin:2em auto;padding:0 1em;color:#222}"
+        f"<title>Balance report: {html.escape(game_title(summary['game']))}</title>",
+        "<style>body{font-family:system-ui,sans-serif;max-width:1100px;margin:2em auto;padding:0 1em;color:#222}"
         "table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:3px 8px;text-align:right}"
         "td:first-child,th:first-child{text-align:left}h2{border-bottom:1px solid #ddd}"
         "li.flag{color:#a02}svg{max-width:100%;height:auto}ol.summary li{margin:.4em 0}"
-        "p.method{font-size:90%;color:#555}b.flag{color:#a02}</style></head><body>",
-        f"<h1>Balance report: {html.escape(str(summary['game']))}</h1>",
+        "p.method{font-size:90%;color:#555}b.flag{color:#a02}div.wide{overflow-x:auto}"
+        # a value and its interval on two lines, each kept whole; element names read left-aligned
+        "table.elements td{white-space:pre}table.elements td:nth-child(2){text-align:left;white-space:normal}"
+        "table.elements td:last-child{white-space:normal}"
+        "</style></head><body>",
+        f"<h1>Balance report: {html.escape(game_title(summary['game']))}</h1>",
         "<p>" + html.escape(
             f"{summary['games']} games ({summary['finished']} finished), {summary['players']} players, "
             f"seats {', '.join(summary['seats'] or [])}{' rotated each game' if summary.get('rotate_seats') else ''}, "
-            f"options {summary['options']}, run seed {summary['seed']}"
+            f"options {options_text(summary['options'])}, run seed {summary['seed']}"
             + (f", assigned {summary['assign']}" if summary.get("assign") else "") + "."
         ) + "</p>",
     ]
@@ -143,8 +195,8 @@ def render_html(summary: dict[str, Any]) -> str:
     for key, title, seat in (("by_group", f"Win rate by {label}", False), ("by_group_and_bot", f"Win rate by {label} and bot", False),
                              ("by_seat", "Win rate by seat", True), ("by_bot", "Win rate by bot", False)):
         table = summary["win_rate"][key]
-        if not table:
-            continue
+        if not table or (key in ("by_group_and_bot", "by_bot") and len(summary["win_rate"].get("by_bot") or {}) < 2):
+            continue  # one bot at every seat: by bot repeats the fair share, by group and bot the group table
         parts.append(f"<h2>{html.escape(title)}</h2>")
         parts.append(_table(rate_head, _rate_rows(table, seat)))
         if key in figs:
@@ -152,13 +204,18 @@ def render_html(summary: dict[str, Any]) -> str:
     parts.append("<h2>Game length</h2>")
     ln = summary["length"]
     sc = summary["by_mode"][summary["mode"]]["score"] if summary.get("by_mode") else {}
-    parts.append(_table(["mode", "mean rounds", "median", "min", "max", "mean score spread", "mean winning margin"],
-                        [[summary.get("mode", ""), ln["mean"], ln["median"], ln["min"], ln["max"],
-                          sc.get("mean_spread", ""), sc.get("mean_margin", "")]]))
+    length_row = [_number(ln["mean"]), ln["median"], ln["min"], ln["max"], _number(sc.get("mean_spread", "")),
+                  _number(sc.get("mean_margin", ""))]
+    length_head = ["mean rounds", "median", "min", "max", "mean score spread", "mean winning margin"]
+    if summary.get("mode", "default") != "default":  # a game without modes has no mode to name
+        length_head, length_row = ["mode"] + length_head, [summary["mode"]] + length_row
+    parts.append(_table(length_head, [length_row]))
     fp = summary.get("first_player")
     if fp and fp["games"]:
         to = summary.get("turn_order") or {}
         parts.append("<h2>Turn order</h2>")
+        if summary.get("order_note"):
+            parts.append(f"<p>{html.escape(summary['order_note'][0].upper() + summary['order_note'][1:])}.</p>")
         rows = _rate_rows({"first player": fp})
         rows += _rate_rows({f"{k}{_ordinal(int(k))} in turn order": r for k, r in (to.get("places") or {}).items()})
         parts.append(_table(["", "games", "wins", "win rate", "95% CI", "fair share", "significant"], rows))
@@ -174,10 +231,7 @@ def render_html(summary: dict[str, Any]) -> str:
         parts.append("<h2>Score over rounds</h2>" + figs["score"])
     if summary["means"]:
         parts.append("<h2>Mean final metrics</h2>")
-        idents = sorted({i for per in summary["means"].values() for i in per})
-        labels = summary.get("metric_labels") or {}
-        parts.append(_table(["metric"] + idents, [[labels.get(m) or humanised(m)] + [per.get(i, "") for i in idents]
-                                                  for m, per in summary["means"].items()]))
+        parts.append(_means_table(summary))
     parts.extend(_element_tables(summary))
     parts.append("</body></html>")
     return "\n".join(parts)
@@ -209,12 +263,12 @@ def _element_rows(rows: list[dict[str, Any]]) -> list[list[Any]]:
     for r in rows:
         out.append([
             r["kind"], r["name"],
-            f"{_pct(r['share_of_winners'])} ({r['held_by_winners']}/{r['winners']}) "
+            f"{_pct(r['share_of_winners'])} ({r['held_by_winners']}/{r['winners']})\n"
             f"[{_pct(r['winners_ci'][0])}–{_pct(r['winners_ci'][1])}]",
-            f"{_pct(r['share_of_seats'])} ({r['held_by_seats']}/{r['seats']}) "
+            f"{_pct(r['share_of_seats'])} ({r['held_by_seats']}/{r['seats']})\n"
             f"[{_pct(r['seats_ci'][0])}–{_pct(r['seats_ci'][1])}]",
             f"{_pct(r['with'])} / {_pct(r['without'])}",
-            f"{100 * r['effect']:+.0f} pt [{100 * r['ci'][0]:+.0f}, {100 * r['ci'][1]:+.0f}]",
+            f"{100 * r['effect']:+.0f} pt\n[{100 * r['ci'][0]:+.0f}, {100 * r['ci'][1]:+.0f}]",
             format_p(r["p"]), format_p(r["p_adjusted"]),
             r["verdict"] or "—",
         ])
@@ -235,12 +289,12 @@ def _element_tables(summary: dict[str, Any]) -> list[str]:
             f"only when significant and its effect is at least {threshold:.0f} points; ranked by effect. "
             f"{len(sig['untestable'])} elements were held by every seat and cannot be assessed."
         ) + "</p>",
-        _table(head, _element_rows(sig["tested"])),
+        _table(head, _element_rows(sig["tested"]), "elements"),
     ]
     if sig.get("outcomes"):
         out += ["<h2>Outcomes of play (not levers)</h2>",
                 "<p>What seats reached rather than chose; winning brings them, so they are not imbalances.</p>",
-                _table(head, _element_rows(sig["outcomes"]))]
+                _table(head, _element_rows(sig["outcomes"]), "elements")]
     return out
 
 
@@ -256,12 +310,17 @@ def _curve_svg(curve: dict[str, Any], mixes: list[str]) -> str:
         return ""
     fig, ax = plt.subplots(figsize=(7, 3.5))
     xs = list(range(len(mixes)))
-    for name, pts in curve["lines"].items():
+    palette = plt.get_cmap("tab20" if len(curve["lines"]) > 10 else "tab10")
+    colours = [palette(i) for i in range(palette.N)]
+    markers = "osD^v<>p*hX"
+    for k, (name, pts) in enumerate(curve["lines"].items()):
         got = [(x, p) for x, p in zip(xs, pts) if p is not None]
         if not got:
             continue
+        # more lines than one palette has colours (twelve civilizations): colour and marker together tell them apart
         ax.errorbar([x for x, _ in got], [p[0] for _, p in got],
-                    yerr=[[p[0] - p[1] for _, p in got], [p[2] - p[0] for _, p in got]], marker="o", capsize=3, label=name)
+                    yerr=[[p[0] - p[1] for _, p in got], [p[2] - p[0] for _, p in got]], marker=markers[k % len(markers)],
+                    color=colours[k % len(colours)], capsize=3, label=name)
     ax.axhline(curve["fair"], color="#c0392b", linestyle="--", label=f"fair share {curve['fair']:.0%}")
     ax.set_xticks(xs, mixes)
     ax.set_xlabel("bot mix (weakest first)")
@@ -288,11 +347,11 @@ def render_robust_html(result: dict[str, Any]) -> str:
         rows.append([v["label"], verdict_word(v, mixes), *cells])
     parts = [
         "<!doctype html><html><head><meta charset='utf-8'>",
-        f"<title>Balance under {len(mixes)} bot mixes: {html.escape(str(result['game']))}</title>",
+        f"<title>Balance under {len(mixes)} bot mixes: {html.escape(game_title(str(result['game'])))}</title>",
         "<style>body{font-family:system-ui,sans-serif;max-width:1000px;margin:2em auto;padding:0 1em;color:#222}"
         "table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:3px 8px}"
         "ol li{margin:.4em 0}svg{max-width:100%;height:auto}</style></head><body>",
-        f"<h1>Balance of {html.escape(str(result['game']))} under {len(mixes)} bot mixes</h1>",
+        f"<h1>Balance of {html.escape(game_title(str(result['game'])))} under {len(mixes)} bot mixes</h1>",
         "<p>" + html.escape(
             "The same games (same seeds, seats rotated) under each mix: "
             + "; ".join(f"{r['mix']}: {', '.join(r['seats'])} ({r['games']} games)" for r in result["runs"])
@@ -301,9 +360,11 @@ def render_robust_html(result: dict[str, Any]) -> str:
         "<h2>Summary</h2><ol>",
     ]
     parts += [f"<li>{html.escape(x)}</li>" for x in result["summary"]]
-    parts.append("</ol><h2>Every finding under each mix</h2>")
-    parts.append(_table(["finding", "verdict", *[f"effect under {m}" for m in mixes]], rows))
-    parts.append("<p>✗: does not hold under that mix.</p>")
+    parts.append("</ol>")
+    if rows:  # no finding under any mix: the summary says so, an empty table says nothing
+        parts.append("<h2>Every finding under each mix</h2>")
+        parts.append(_table(["finding", "verdict", *[f"effect under {m}" for m in mixes]], rows))
+        parts.append("<p>✗: does not hold under that mix.</p>")
     svg = _curve_svg(result["curve"], mixes)
     if svg:
         parts.append("<h2>Skill curve</h2>" + svg)

@@ -17,7 +17,7 @@ from typing import Any
 
 from civtable.core import OptionError
 
-from .runner import SimConfig, simulate
+from .runner import SimConfig, check_config, simulate
 from .signals import kind_title
 from .stats import benjamini_hochberg, format_p, two_proportion_p
 
@@ -44,11 +44,11 @@ def mixes_study(base: SimConfig, mixes: list[list[str]], out: str | Path, progre
     if len(mixes) < 2:
         raise OptionError("give at least two bot mixes to compare (--mix, repeated)")
     out = Path(out)
+    configs = [SimConfig(**{**base.__dict__, "seats": list(seats), "rotate_seats": True}) for seats in mixes]
+    for cfg in configs:
+        check_config(cfg)  # every mix refused before anything is written
     out.mkdir(parents=True, exist_ok=True)
-    summaries = []
-    for i, seats in enumerate(mixes):
-        cfg = SimConfig(**{**base.__dict__, "seats": list(seats), "rotate_seats": True})
-        summaries.append(simulate(cfg, out / f"mix-{i + 1}", progress=progress))
+    summaries = [simulate(cfg, out / f"mix-{i + 1}", progress=progress) for i, cfg in enumerate(configs)]
     groups = sorted({g for s in summaries for g in s["win_rate"]["by_group"]})
     fair = summaries[0]["fair_share"]
     rows = []

@@ -155,7 +155,8 @@ def _run_game(task: dict[str, Any], holder: dict[str, Any]) -> dict[str, Any]:
     line = {
         "index": index,
         "seed": seed,
-        "rounds": result.rounds,
+        # a game stopped at the limit has played its rounds 1..max_rounds; the state already counts the next one
+        "rounds": max_rounds if stopped and max_rounds is not None else result.rounds,
         "finished": bool(result.finished),
         "stopped_at_max_rounds": stopped,
         "reason": result.reason,

@@ -32,7 +32,10 @@ from typing import Any
 
 from civtable.core import OptionError, make_game
 
+from .assign import parse_assign
 from .factors import THRESHOLD
+from .html_report import game_title
+from .metrics import element_names
 from .report import group_key
 from .restrict import NOT_BINDING, binding, label, resolve
 from .runner import SimConfig, load_games, simulate
@@ -115,8 +118,11 @@ def _one(name: str, games: list[dict[str, Any]], base: dict[int, dict[str, Any]]
     return row
 
 
-def _all(games: list[dict[str, Any]], base: dict[int, dict[str, Any]], fair: float) -> dict[str, Any]:
-    """Game-by-game comparison of a run where every seat is barred with the baseline."""
+def _all(games: list[dict[str, Any]], base: dict[int, dict[str, Any]], fair: float,
+         names: dict[str, dict[str, str]] | None = None) -> dict[str, Any]:
+    """Game-by-game comparison of a run where every seat is barred with the baseline; traits
+    (civilizations, objectives) are keyed by their content names."""
+    names = names or {}
     pairs = [(base[g["index"]], g) for g in games if g["index"] in base]
     rounds = paired([float(a["rounds"]) for a, _ in pairs], [float(b["rounds"]) for _, b in pairs])
     fin = [(a, b) for a, b in pairs if a.get("finished") and b.get("finished")]
@@ -129,13 +135,23 @@ def _all(games: list[dict[str, Any]], base: dict[int, dict[str, Any]], fair: flo
             for seat in g["seats"]:
                 gk = group_key(seat)
                 if gk is not None:
-                    groups.setdefault(gk[1], ([], []))[side].append(sh[seat["seat"]])
+                    name = names.get(gk[0], {}).get(gk[1], gk[1])
+                    groups.setdefault(name, ([], []))[side].append(sh[seat["seat"]])
     by_group = {k: paired(v[0], v[1]) if len(v[0]) == len(v[1]) else
                 {"a": statistics.fmean(v[0]) if v[0] else None, "b": statistics.fmean(v[1]) if v[1] else None,
                  "change": None, "ci": None, "p": 1.0, "games": 0}
                 for k, v in sorted(groups.items())}
+    scored = [(a, b) for a, b in pairs if _mean_score(a) is not None and _mean_score(b) is not None]
+    score = paired([_mean_score(a) or 0.0 for a, _ in scored], [_mean_score(b) or 0.0 for _, b in scored])
     return {"who": "all", "games": len(pairs), "unfinished": sum(1 for _a, b in pairs if not b.get("finished")),
-            "rounds": rounds, "first_player": first, "by_group": by_group}
+            "rounds": rounds, "first_player": first, "by_group": by_group, "score": score}
+
+
+def _mean_score(g: dict[str, Any]) -> float | None:
+    """The seats' mean final score (VP, CP) of a game: what a bar costs everyone when the game's
+    length is fixed (Path of Civilization's nine rounds, Dominations' three Ages)."""
+    scores = [s["score"] for s in g.get("seats") or [] if isinstance(s.get("score"), int | float)]
+    return statistics.fmean(scores) if scores else None
 
 
 def restricted_study(
@@ -161,7 +177,9 @@ def restricted_study(
     if not who or any(w not in WHO for w in who):
         raise OptionError("who must be 'one', 'all' or both")
     game = make_game(game_name, options or {}, content)
-    found = resolve(game, forbid)  # clear errors before any game is played
+    found = resolve(game, forbid)  # clear errors before any game is played or anything written
+    parse_assign(assign, game)
+    names, _titles = element_names(game)
     n = game.num_players
     fair = 1.0 / n
     out = Path(out)
@@ -177,7 +195,7 @@ def restricted_study(
             sub = out / _dirname(name, w)
             summary = simulate(SimConfig(**common, forbid=bars), sub, progress=progress)  # type: ignore[arg-type]
             played = load_games(sub)
-            row = _one(name, played, base, bot, fair, summary) if w == "one" else _all(played, base, fair)
+            row = _one(name, played, base, bot, fair, summary) if w == "one" else _all(played, base, fair, names)
             row.update({"restriction": name, "description": description, "dir": sub.name,
                         "binding": _binding_of(played), "mean_rounds": summary["length"]["mean"],
                         "summary": summary.get("summary", [])})
@@ -260,6 +278,10 @@ def study_findings(study: dict[str, Any]) -> list[str]:
             else:
                 verdict = "no significant effect"
             pr = r["paired"]
+            if not r["significant"] and pr["games"] and pr["ci"] and (pr["ci"][0] > 0 or pr["ci"][1] < 0):
+                # the paired interval leaves out 0 while the test against the fair share finds nothing: say both
+                verdict = ("not significant against the fair share, but significant against the same seats "
+                           "unrestricted: more games would tell which")
             vs = (f"; the same seats of the same games won {100 * pr['a']:.0f}% unrestricted "
                   f"({_pt(pr['change'])}, {_ci_pt(pr['ci'])})" if pr["games"] else "")
             out.append(
@@ -270,7 +292,8 @@ def study_findings(study: dict[str, Any]) -> list[str]:
             )
         else:
             moved = [(k, m) for k, m in [("game length", r["rounds"]), ("the first player's win rate", r["first_player"])]
-                     + [(f"'{g}'", m) for g, m in r["by_group"].items()] if m.get("moved")]
+                     + [(f"the win rate of {g} ({100 * m['a']:.0f}% -> {100 * m['b']:.0f}%, {_pt(m['change'])})", m)
+                        for g, m in r["by_group"].items() if m.get("change") is not None] if m.get("moved")]
             parts = [f"games last {r['rounds']['b']:.1f} rounds against {r['rounds']['a']:.1f} "
                      f"({r['rounds']['change']:+.1f}, 95% CI {r['rounds']['ci'][0]:+.1f} to {r['rounds']['ci'][1]:+.1f})"
                      if r["rounds"]["ci"] else "game length unchanged"]
@@ -284,7 +307,12 @@ def study_findings(study: dict[str, Any]) -> list[str]:
             fp = r["first_player"]
             if fp["change"] is not None:
                 parts.append(f"the first player wins {100 * fp['b']:.0f}% against {100 * fp['a']:.0f}% ({_pt(fp['change'])})")
-            verdict = ("changes " + ", ".join(k for k, _m in moved)) if moved else "no significant change of the game"
+            sc = r.get("score") or {}
+            if sc.get("change") is not None and sc.get("ci"):
+                parts.append(f"the seats score {sc['b']:.1f} against {sc['a']:.1f} on average ({sc['change']:+.1f}, "
+                             f"95% CI {sc['ci'][0]:+.1f} to {sc['ci'][1]:+.1f})")
+            verdict = (("changes " + ", ".join(k for k, _m in moved)) if moved else
+                       "no significant change of the game's length or balance")
             out.append(f"Nobody does {head} ({r['games']} games paired with the baseline): " + "; ".join(parts)
                        + f": {verdict}.")
     return out
@@ -302,6 +330,10 @@ def render_study_text(study: dict[str, Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _one_decimal(x: Any) -> Any:
+    return f"{x:.1f}" if isinstance(x, float) else x
+
+
 def render_study_html(study: dict[str, Any]) -> str:
     """The study side by side with the unrestricted run: one column per run."""
     def bold(text: str) -> str:
@@ -311,18 +343,19 @@ def render_study_html(study: dict[str, Any]) -> str:
     base = study["baseline"]
     head = ["run", "games", "binding", "restricted seat wins", "others win", "first player wins", "mean rounds"]
     rows = [["unrestricted (baseline)", base.get("games", ""), "—", "—", "—",
-             f"{100 * (base.get('first_player') or {}).get('rate', 0):.0f}%", base["length"].get("mean")]]
+             f"{100 * (base.get('first_player') or {}).get('rate', 0):.0f}%", _one_decimal(base["length"].get("mean"))]]
     for r in study["restrictions"]:
         b = r["binding"]
         bind = "yes" if b["binding"] else ("**never came up**" if b["never_came_up"] else
                                             f"**no: {b['forced'] + b['overridden']} of {b['affected']}**")
         if r["who"] == "one":
             rows.append([f"one seat: no {r['restriction']}", r["games"], bind,
-                         f"{100 * r.get('win_rate', 0):.0f}%", f"{100 * (r.get('others_win_rate') or 0):.0f}%", "", r["mean_rounds"]])
+                         f"{100 * r.get('win_rate', 0):.0f}%", f"{100 * (r.get('others_win_rate') or 0):.0f}%", "",
+                         _one_decimal(r["mean_rounds"])])
         else:
             fp = r["first_player"]
             rows.append([f"nobody: no {r['restriction']}", r["games"], bind, "", "",
-                         f"{100 * (fp['b'] or 0):.0f}%" if fp["b"] is not None else "", r["mean_rounds"]])
+                         f"{100 * (fp['b'] or 0):.0f}%" if fp["b"] is not None else "", _one_decimal(r["mean_rounds"])])
     table = "<table><tr>" + "".join(f"<th>{html.escape(h)}</th>" for h in head) + "</tr>" + "".join(
         "<tr>" + "".join(f"<td>{bold(str(c))}</td>" for c in row) + "</tr>" for row in rows) + "</table>"
     findings = "".join(f"<li>{bold(f)}</li>" for f in study["findings"])
@@ -333,7 +366,7 @@ def render_study_html(study: dict[str, Any]) -> str:
         "<!doctype html><html><head><meta charset='utf-8'><title>Restricted play</title>"
         "<style>body{font-family:system-ui,sans-serif;max-width:960px;margin:2em auto;padding:0 1em}"
         "td,th{border:1px solid #ccc;padding:3px 8px}table{border-collapse:collapse}b.flag{color:#a02}</style>"
-        f"</head><body><h1>Restricted play: {html.escape(study['game'])}</h1>"
+        f"</head><body><h1>Restricted play: {html.escape(game_title(study['game']))}</h1>"
         f"<p>{html.escape(render_study_text(study).splitlines()[0])}</p>"
         f"<h2>Findings</h2><ul>{findings}</ul><h2>Side by side</h2>{table}"
         f"<h2>The unrestricted run's summary</h2><ol>{summary}</ol>"

@@ -27,6 +27,7 @@ from civtable.bots import bot_names, parse_spec
 from civtable.core import OptionError
 
 from .factors import THRESHOLD
+from .html_report import game_title
 from .runner import SimConfig, simulate
 from .specs import split_seats
 from .stats import format_p, wilson
@@ -195,10 +196,11 @@ def simulate_mixes(config: SimConfig, mixes: list[Mix], out: str | Path, progres
 
 
 def render_robust_text(result: dict[str, Any]) -> str:
-    lines = [f"{result['game']} under {len(result['mixes'])} bot mixes ({', '.join(result['mixes'])}), same seeds:",
-             "Summary:"]
+    lines = [f"{game_title(result['game'])} under {len(result['mixes'])} bot mixes ({', '.join(result['mixes'])}), "
+             "same seeds:", "Summary:"]
     lines += [f" {i}. {x}" for i, x in enumerate(result["summary"], start=1)]
-    lines.append("Every finding under each mix:")
+    if result["verdicts"]:
+        lines.append("Every finding under each mix:")
     for v in result["verdicts"]:
         lines.append(f" - {v['label']}: {verdict_word(v, result['mixes'])} — {_numbers(v, result['mixes'])}")
     return "\n".join(lines) + "\n"

@@ -112,13 +112,19 @@ def _manifest(config: SimConfig) -> dict[str, Any]:
     }
 
 
+def check_config(config: SimConfig) -> None:
+    """Refuse a run the game would refuse (bots, assignment, restrictions), before anything is written."""
+    _manifest(config)
+
+
 def check_or_write_manifest(out: Path, config: SimConfig) -> dict[str, Any]:
     """Write the manifest of a new run, or check that a resumed run has the same parameters."""
-    manifest = _manifest(config)
+    manifest = _manifest(config)  # refuses bad input before anything is written
     old = resumed_manifest(out, manifest, MANIFEST_FORMAT, GUARDED, "a simulation run")
     if old is not None:
         old["games"] = max(int(old.get("games", 0)), config.games)
         manifest = old
+    out.mkdir(parents=True, exist_ok=True)
     _write_json(out / "manifest.json", manifest)
     return manifest
 
@@ -312,9 +318,8 @@ def simulate(
             "give one bot per seat (or pass --players)"
         )
     out = Path(out)
-    out.mkdir(parents=True, exist_ok=True)
-    (out / "records").mkdir(exist_ok=True)
     manifest = check_or_write_manifest(out, config)
+    (out / "records").mkdir(exist_ok=True)
     jsonl = out / "games.jsonl"
     _repair_tail(jsonl)
     done = {g["index"] for g in load_games(out)}
@@ -480,7 +485,8 @@ def summarize_run(game: Any, manifest: dict[str, Any], games: list[dict[str, Any
     outcomes = getattr(hooks, "OUTCOME_FIELDS", None)
     return summarize(manifest, games, names, titles, choice, threshold=threshold,
                      outcomes=frozenset(outcomes) if outcomes is not None else None,
-                     choice_names=option_names(game) if choice else None, labels=labels)
+                     choice_names=option_names(game) if choice else None, labels=labels,
+                     order_note=getattr(hooks, "ORDER_NOTE", None))
 
 
 def _record_error(out: Path, item: dict[str, Any]) -> None:

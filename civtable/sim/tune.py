@@ -47,7 +47,7 @@ from typing import Any
 
 from civtable.core import CivtableError, ContentError, OptionError, make_game
 
-from .assign import study_hooks
+from .assign import parse_assign, study_hooks
 from .content_edit import content_file, edited_text, flatten, load_toml, match, tunable
 from .runner import SimConfig, game_seed, load_games, simulate
 from .tune_probe import admissible_ranges, pinned_by_checks
@@ -181,6 +181,14 @@ def _score(targets: list[Target], objectives: list[float]) -> tuple[float, float
     return score, constraint
 
 
+def _all_facts(params: list[str], fixed: list[str], flat: dict[str, Any]) -> OptionError:
+    shown = ", ".join(f"{p} = {flat[p]}" for p in fixed[:6]) + (f" and {len(fixed) - 6} more" if len(fixed) > 6 else "")
+    return OptionError(
+        f"every value --params {','.join(params)} matches is a rulebook fact ({shown}), so nothing may move. "
+        "Name values the content marks provisional, or move a fact on purpose with --allow-facts "
+        f"{','.join(params)} (a what-if: the content written declares itself a variant)")
+
+
 def tune(cfg: TuneConfig, out: str | Path, progress: bool = False) -> dict[str, Any]:
     try:
         import optuna
@@ -190,30 +198,36 @@ def tune(cfg: TuneConfig, out: str | Path, progress: bool = False) -> dict[str, 
         raise OptionError("--budget, --games and --verify-games must be at least 1")
     if not 0 < cfg.spread < 1:
         raise OptionError("--spread must lie between 0 and 1 (0.5 lets a value move by half)")
+    alone = [flag for flag, on in (("--check-games", cfg.check_games is not None),
+                                   ("--check-candidate-only", cfg.check_candidate_only), ("--co-tune", cfg.co_tune)) if on]
+    if alone and not cfg.check_mixes:
+        raise OptionError(f"{', '.join(alone)} {'needs' if len(alone) == 1 else 'need'} a second bot mix to check with "
+                          "(--mixes greedy,strong); with one mix there is nothing to re-check")
     targets = parse_targets(cfg.target)
     game = make_game(cfg.game, cfg.options, cfg.content)
+    parse_assign(cfg.assign, game)  # refused before anything is written
     for mix in cfg.check_mixes:
         if len(mix) != game.num_players:
             raise OptionError(f"a check mix gives {len(mix)} seats; the game has {game.num_players}")
     source = content_file(cfg.game, cfg.content)
     flat, provisional = flatten(load_toml(source))
     marked, fixed = tunable(cfg.params, flat, provisional)
-    out = Path(out)
-    (out / "trials").mkdir(parents=True, exist_ok=True)
-    pinned = pinned_by_checks(cfg.game, dict(game.options), source, flat, marked, out / "probes") if marked else []
-    moving = [p for p in marked if p not in pinned]
-    fixed = sorted(fixed + pinned)
     what_if: list[str] = []
     if cfg.allow_facts:
         what_if = [p for p in match(cfg.allow_facts, flat) if p not in provisional]
         if not what_if:
             raise OptionError(f"--allow-facts {','.join(cfg.allow_facts)} matches no rulebook fact (provisional values "
                               "move anyway; yes/no facts cannot move)")
-        moving += [p for p in what_if if p not in moving]
-        fixed = [p for p in fixed if p not in what_if]
+    if not marked and not what_if:  # refused before anything is written
+        raise _all_facts(cfg.params, fixed, flat)
+    out = Path(out)
+    (out / "trials").mkdir(parents=True, exist_ok=True)
+    pinned = pinned_by_checks(cfg.game, dict(game.options), source, flat, marked, out / "probes") if marked else []
+    moving = [p for p in marked if p not in pinned] + [p for p in what_if if p not in marked]
+    fixed = [p for p in sorted(fixed + pinned) if p not in what_if]
     variant = ("what-if: rulebook facts moved by tuning: " + ", ".join(what_if)) if what_if else None
     if not moving:
-        raise OptionError(f"every value matched by --params is a rulebook fact ({len(fixed)} values); nothing may move")
+        raise _all_facts(cfg.params, fixed, flat)
     per = cfg.per if cfg.per != "auto" else ("value" if len(moving) <= 12 else "pattern")
     wide = _ranges(moving, flat, cfg.spread)
     ranges = admissible_ranges(cfg.game, dict(game.options), source, flat, wide, out / "probes", variant)
@@ -414,23 +428,48 @@ def _fmt_rate(x: dict[str, Any] | None) -> str:
     return f"{100 * x['rate']:.0f}% [{100 * x['ci'][0]:.0f}–{100 * x['ci'][1]:.0f}]" if x else "-"
 
 
+def _target_value(t: dict[str, Any]) -> str:
+    """A target's objective in words: ``worst 6.2 points from fair (not met)``, ``3.1 rounds outside
+    the range (not met)`` — not a bare number that reads as a win rate or a game length."""
+    met = "met" if t["met"] else "not met"
+    if str(t["target"]).startswith("rounds"):
+        return f"{t['value']:.1f} rounds outside the range ({met})" if t["value"] else f"within the range ({met})"
+    return f"worst {t['value']:.1f} points from fair ({met})"
+
+
+def _length_out_of_reach(r: dict[str, Any]) -> str | None:
+    """When no trial met a game-length target, say so: the best trial is only the nearest."""
+    lengths = [t for t in parse_targets(r["target"]) if t.kind == "rounds"] if r.get("target") else []
+    trials = r.get("trials") or []
+    if not lengths or not trials or any(t.get("feasible", True) for t in trials):
+        return None
+    means = [t["mean_rounds"] for t in trials if t.get("mean_rounds") is not None]
+    played = f": their games lasted {min(means):.1f} to {max(means):.1f} rounds on average" if means else ""
+    return (f"No trial met the game-length target '{lengths[0].text}'{played}. The values searched do not reach it; "
+            "the best trial is only the one nearest to it.")
+
+
+def _rounds(x: dict[str, Any]) -> str:
+    ci = x.get("mean_rounds_ci")
+    return f"{x['mean_rounds']:.1f}" + (f" [{ci[0]:.1f}–{ci[1]:.1f}]" if ci else "")
+
+
 def _side_lines(side: dict[str, Any]) -> list[str]:
     b, a = side["before"], side["after"]
     if b is None:  # a check mix that played only the candidate
-        lines = [f"    {t['target']}: {t['value']:.1f} ({'met' if t['met'] else 'not met'})" for t in a["targets"]]
+        lines = [f"    {t['target']}: {_target_value(t)}" for t in a["targets"]]
         lines += [f"    win rate {name}: {_fmt_rate(r)}" for name, r in sorted(a["win_rates"].items())]
         if a["mean_rounds"] is not None:
-            lines.append(f"    mean rounds: {a['mean_rounds']:.1f} {a['mean_rounds_ci']}")
+            lines.append(f"    mean rounds: {_rounds(a)}")
         return lines
     lines = []
     for tb, ta in zip(b["targets"], a["targets"]):
-        lines.append(f"    {tb['target']}: before {tb['value']:.1f} ({'met' if tb['met'] else 'not met'}), "
-                     f"after {ta['value']:.1f} ({'met' if ta['met'] else 'not met'})")
+        lines.append(f"    {tb['target']}: before {_target_value(tb)}, after {_target_value(ta)}")
     for name in sorted(set(b["win_rates"]) | set(a["win_rates"])):
         rb, ra = b["win_rates"].get(name), a["win_rates"].get(name)
         lines.append(f"    win rate {name}: {_fmt_rate(rb)} -> {_fmt_rate(ra)}")
     if b["mean_rounds"] is not None and a["mean_rounds"] is not None:
-        lines.append(f"    mean rounds: {b['mean_rounds']:.1f} {b['mean_rounds_ci']} -> {a['mean_rounds']:.1f} {a['mean_rounds_ci']}")
+        lines.append(f"    mean rounds: {_rounds(b)} -> {_rounds(a)}")
     p = side["paired"]
     lines.append(f"    paired on the same {p['games']} games: score {p['before']:.2f} -> {p['after']:.2f} (tolerance units "
                  f"over the targets; improvement {p['improvement']:+.2f}, 95% CI {p['ci'][0]:+.2f} to {p['ci'][1]:+.2f})")
@@ -456,8 +495,11 @@ def render_tune_text(r: dict[str, Any]) -> str:
     lines += [
         f"{r['budget']} trials of {r['games_per_trial']} games (tuning seed {r['tune_seed']}, mix "
         f"{','.join(r['mixes'][0])}{', every trial under every mix' if r.get('co_tune') else ''}); best: trial {r['best_trial']}.",
-        f"Candidate's changed values ({len(r['changed'])}):",
     ]
+    unreached = _length_out_of_reach(r)
+    if unreached:
+        lines.append(unreached)
+    lines.append(f"Candidate's changed values ({len(r['changed'])}):")
     changed = list(r["changed"].items())
     lines += [f"  {p}: {c['from']} -> {c['to']}" for p, c in changed[:20]] or ["  (none: the original was best)"]
     if len(changed) > 20:

@@ -45,6 +45,7 @@ def reach(targets: list[Any], records: list[dict[str, Any]], side: dict[str, Any
     if not tolerances:
         return []
     tol = min(tolerances)
+    band = any(t.kind == "rounds" for t in targets)  # trials outside a game-length target do not count
     end = side["after"] if accepted else side["before"]
     valid = [r for r in records if r.get("rates") and r.get("feasible", True)]
     trial_half = half_width(tune_games, fair, players, groups)
@@ -61,7 +62,7 @@ def reach(targets: list[Any], records: list[dict[str, Any]], side: dict[str, Any
             closest = min(seen, key=lambda x: abs(x[0]))
             row.update(trial_range=[round(fair + min(x[0] for x in seen) / 100, 4), round(fair + max(x[0] for x in seen) / 100, 4)],
                        closest_trial=closest[1], closest_off_pp=round(closest[0], 2), trial_half_width=round(trial_half, 2),
-                       any_trial_within=abs(closest[0]) <= tol, trials_in_band=len(valid))
+                       any_trial_within=abs(closest[0]) <= tol, trials_in_band=len(valid), length_band=band)
         out.append(row)
     return out
 
@@ -132,14 +133,26 @@ def render_reach(rows: list[dict[str, Any]], fair: float, accepted: bool) -> lis
             continue
         lo, hi = r["ci"]
         line = (f"  Outside ±{tol:g}: {r['group']} {100 * r['rate']:.1f}% [{100 * lo:.1f}–{100 * hi:.1f}] "
-                f"({r['off_pp']:+.1f} points from fair)")
+                f"({r['off_pp']:+.1f} points from fair"
+                + (f"; the interval crosses ±{tol:g}, so these games cannot say it is outside" if r.get("resolved") ==
+                   "unresolved" else "") + ")")
         if "trial_range" in r:
             a, b = r["trial_range"]
-            line += (f"; the {r['trials_in_band']} trials inside the game-length band moved it between {100 * a:.0f}% and "
-                     f"{100 * b:.0f}% on the tuning games (±{r['trial_half_width']:.0f} each), closest trial "
+            trials = f"the {r['trials_in_band']} trials" + (" inside the game-length band" if r.get("length_band", True)
+                                                           else "")
+            moved = (f"left it at {100 * a:.0f}%" if round(100 * a) == round(100 * b)
+                     else f"moved it between {100 * a:.0f}% and {100 * b:.0f}%")
+            line += (f"; {trials} {moved} on the tuning games (±{r['trial_half_width']:.0f} each), closest trial "
                      f"{r['closest_trial']} at {r['closest_off_pp']:+.1f}")
-            line += (" — within reach of single trials, not together with the other groups" if r["any_trial_within"]
-                     else " — out of reach: no value searched brought it within the tolerance")
+            if r["any_trial_within"]:
+                line += " — within reach of single trials, not together with the other groups"
+            elif abs(r["closest_off_pp"]) <= tol + r["trial_half_width"]:
+                # no trial within the tolerance, but the closest one is within its own noise of it
+                line += (f" — the trials are too small to tell whether it is within reach (each rate ±"
+                         f"{r['trial_half_width']:.0f} points against a tolerance of ±{tol:g}): play more games per "
+                         "trial (--games)")
+            else:
+                line += " — out of reach: no value searched brought it within the tolerance"
         lines.append(line + ".")
         if r["facts"]:
             facts = "; ".join(

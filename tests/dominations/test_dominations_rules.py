@@ -464,6 +464,23 @@ def test_content_check_passes_and_catches_text_facts(tmp_path) -> None:
     assert check_content(bad)
 
 
+def test_content_check_says_missing_in_words_not_none(tmp_path) -> None:
+    from civtable.games.dominations.content import DEFAULT_PATH, check_content
+
+    text = DEFAULT_PATH.read_text()
+    bad = tmp_path / "bad.toml"
+    # a mistyped rule: the key is named as missing with what to write, not "the file says None"
+    bad.write_text(text.replace("hand_size = 7", "hand_sise = 7", 1))
+    problems = check_content(bad)
+    assert not any("None" in x for x in problems), problems
+    assert "[rules].hand_size: missing; the rulebook says 7 (write hand_size = 7)" in problems, problems
+    # a missing section: one sentence saying where to find it, not one "None" per rule it holds
+    start, end = text.index("[rules]"), text.index("[cradle]")
+    bad.write_text(text[:start] + text[end:])
+    problems = check_content(bad)
+    assert problems == [f"[rules]: missing table; copy it from the built-in content file {DEFAULT_PATH}"], problems
+
+
 def test_log_sentences_and_refusals_in_plain_words() -> None:
     s = fresh(2, EX_TILES)
     lay(s, (5, 0, 0), 80, seat=1)

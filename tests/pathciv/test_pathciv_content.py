@@ -113,3 +113,31 @@ def test_cards_per_section_of_the_board_are_read_not_ignored(tmp_path: Path, key
     path.write_text(BUILTIN_PATH.read_text().replace(f"{key} = 2", f"{key} = 3", 1))
     problems = check_content(str(path))
     assert any(p.startswith(f"rules.{key}") and "2 cards in each section" in p for p in problems), problems
+
+
+def test_a_bad_rule_is_named_once_not_once_per_card(tmp_path: Path) -> None:
+    # research_max = -1 was named, then every Technology 'costs 2, outside 1--1' (20 more lines)
+    problems = check_content(edit(tmp_path, "research_max = 10", "research_max = -1"))
+    assert problems == ["rules: 'research_max' must be at least 1, not -1"], problems
+
+
+def test_a_missing_philosophy_board_is_one_sentence(tmp_path: Path) -> None:
+    text = BUILTIN_PATH.read_text()
+    start, end = text.index("[philosophy]"), text.index("# The 10 Benefit tokens")
+    path = tmp_path / "content.toml"
+    path.write_text(text[:start] + text[end:])
+    problems = check_content(path)
+    # was: "'costs' must be a list of some whole numbers", "a list of 1 whole numbers", ... six lines
+    assert problems == [f"[philosophy]: missing table (the Philosophy board); copy it from the built-in content "
+                        f"file {BUILTIN_PATH}"], problems
+    short = edit(tmp_path, "multipliers = [1, 1, 2, 2, 3]", "multipliers = [1, 1, 2, 2]")
+    assert check_content(short) == ["[philosophy]: 'multipliers' must have 5 numbers (one per entry of 'costs'), "
+                                    "not 4"]
+
+
+def test_a_mistyped_priority_type_is_named_with_the_board_counted_from_one(tmp_path: Path) -> None:
+    path = edit(tmp_path, 'priority = ["cultural", "scientific"', 'priority = ["cultral", "scientific"')
+    problems = check_content(path)
+    assert problems[0] == ("[[civilizations]] #1 (roman): 'priority' must list each of the five types once "
+                           "(cultural, scientific, spiritual, military, industrial): 'cultral' is not a type; "
+                           "cultural is missing"), problems

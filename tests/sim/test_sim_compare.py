@@ -110,3 +110,35 @@ def test_long_names_are_shown_whole_not_cut(tmp_path: Path) -> None:
     assert f"{lines[at][2:2 + MAX_NAME_WIDTH].strip()} {lines[at + 1].strip()}" == huge
     columns = {x.index(" n=") for x in lines if " n=" in x and x.startswith("  ")}
     assert len(columns) == 1  # the numbers stay in their columns
+
+
+def test_compare_sets_the_findings_of_both_runs_side_by_side_and_sorts_names(tmp_path: Path) -> None:
+    # a designer who weakened Merchant Fleets asks whether it is still too strong: compare showed
+    # only win rates by objective, seat and bot, in an order by name length (Inca, Mali, ..., Aztec)
+    import json
+
+    rate = {"rate": 0.25, "ci_low": 0.1, "ci_high": 0.5, "games": 10, "wins": 2.5}
+
+    def element(name: str, effect: float, finding: bool) -> dict[str, object]:
+        return {"kind": "Mastery", "name": name, "effect": effect, "ci": [effect - 0.13, effect + 0.13],
+                "finding": finding, "verdict": ("likely too strong" if effect > 0 else "likely too weak") if finding else "",
+                "p_adjusted": 0.01 if finding else 0.5}
+
+    runs = {"a": [element("Merchant Fleets", 0.30, True), element("Calendar", -0.25, True), element("Bartering", 0.02, False)],
+            "b": [element("Merchant Fleets", 0.08, False), element("Calendar", -0.21, True), element("Bartering", 0.01, False)]}
+    for d, elements in runs.items():
+        (tmp_path / d).mkdir()
+        (tmp_path / d / "summary.json").write_text(json.dumps({
+            "game": "dominations", "games": 40, "seats": ["greedy"] * 4, "options": {}, "group_label": "objective",
+            "length": {"mean": 15.0}, "first_player": {}, "elements": {"tested": elements},
+            "win_rate": {"by_group": {"Inca": rate, "Mali": rate, "Aztec": rate, "Phoenicia": rate},
+                         "by_seat": {str(i): rate for i in range(11)}, "by_bot": {}, "by_group_and_bot": {}}}))
+    cmp = compare_runs(tmp_path / "a", tmp_path / "b")
+    text = render_compare_text(cmp)
+    assert ("  Mastery 'Merchant Fleets': +30 pt [+17, +43], likely too strong -> +8 pt [-5, +21], not a finding"
+            in text), text
+    assert "  Mastery 'Calendar': -25 pt [-38, -12], likely too weak -> -21 pt [-34, -8], likely too weak" in text
+    assert "Bartering" not in text  # a finding in neither run
+    names = [r["name"] for r in cmp["rows"]]
+    assert names[:4] == ["Aztec", "Inca", "Mali", "Phoenicia"]
+    assert names[4:] == [f"seat {i}" for i in range(1, 12)]  # seat 10 after seat 9

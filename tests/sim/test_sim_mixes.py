@@ -47,3 +47,13 @@ def test_mixes_study_runs_each_mix_on_the_same_games(tmp_path: Path, capsys: pyt
     assert sorted(seeds[0]) == sorted(seeds[1])
     assert main(["study", "mixes", "conquest", "--mix", "greedy", "--games", "1", "--out", str(tmp_path / "x")]) == 2
     assert "at least two" in capsys.readouterr().err
+
+
+def test_a_refused_mix_leaves_no_directory_behind(tmp_path: Path) -> None:
+    from civtable.core import OptionError
+
+    out = tmp_path / "study"
+    base = SimConfig(game="pathciv", seats=["greedy"] * 4, games=1, options={"players": 4}, assign="civ=rotate")
+    with pytest.raises(OptionError, match="lets a study assign 'board', not 'civ'"):
+        mixes_study(base, [["greedy"] * 4, ["random"] * 4], out)
+    assert not out.exists()

@@ -237,3 +237,85 @@ def test_who_all_says_when_its_games_stopped_at_the_round_limit() -> None:
     row["rounds"]["moved"] = True
     (line,) = study_findings({"fair_share": 0.5, "bot": "greedy", "restrictions": [row]})
     assert "none of the 4 games finished" in line and "round limit" in line
+
+
+def test_who_all_names_the_civilizations_it_moves_by_content_name() -> None:
+    # "changes game length, 'babylonians', 'spartans'": ids, and no word of which way they moved
+    from civtable.sim.restricted import _all, study_findings
+
+    def game(i: int, winner: int) -> dict[str, object]:
+        return {"index": i, "rounds": 20, "finished": True, "winners": [winner], "first_player": 0,
+                "seats": [{"seat": 0, "civ": "babylonians"}, {"seat": 1, "civ": "spartans"}]}
+
+    base = {i: game(i, 0) for i in range(12)}
+    names = {"civ": {"babylonians": "Babylonians", "spartans": "Spartans"}}
+    row = _all([game(i, 1) for i in range(12)], base, 0.5, names)
+    assert set(row["by_group"]) == {"Babylonians", "Spartans"}
+    row.update({"restriction": "attacks", "description": "never attacks", "binding": {"binding": True}})
+    row["by_group"]["Babylonians"]["moved"] = True
+    (line,) = study_findings({"fair_share": 0.5, "bot": "greedy", "restrictions": [row]})
+    assert "changes the win rate of Babylonians (100% -> 0%, -100 pt)" in line, line
+    assert "'babylonians'" not in line
+
+
+def test_a_paired_change_that_the_fair_share_test_misses_is_not_called_no_effect() -> None:
+    # "... won 17% unrestricted (+20 pt, 95% CI +5 to +35); no significant effect": two readings at odds
+    from civtable.sim.restricted import study_findings
+
+    row = {"restriction": "monuments", "description": "never buys a Monument Level", "games": 30, "who": "one",
+           "binding": {"binding": True}, "dominant": False, "matters": False, "significant": False,
+           "paired": {"games": 30, "a": 0.17, "change": 0.2, "ci": [0.05, 0.35]}, "win_rate": 0.37,
+           "ci": [0.22, 0.54], "drop": -0.12, "p_adjusted": 0.14}
+    (line,) = study_findings({"fair_share": 0.25, "bot": "greedy", "restrictions": [row]})
+    assert "no significant effect" not in line, line
+    assert "not significant against the fair share, but significant against the same seats unrestricted" in line
+
+
+def test_study_page_names_the_game_and_rounds_its_lengths() -> None:
+    # the page read "Restricted play: conquest" and mean rounds 19.867, 20.667
+    from civtable.sim.restricted import render_study_html
+
+    study = {"game": "conquest", "players": 4, "bot": "greedy", "who": ["all"], "games_per_restriction": 30,
+             "baseline": {"games": 30, "first_player": {"rate": 0.3}, "length": {"mean": 19.867}, "summary": []},
+             "restrictions": [{"who": "all", "restriction": "monuments", "games": 30, "dir": "nobody-monuments",
+                               "binding": {"binding": True}, "first_player": {"b": 0.33}, "mean_rounds": 30.8333}],
+             "findings": []}
+    page = render_study_html(study)
+    assert "<h1>Restricted play: Ancient Civilization Conquest</h1>" in page
+    assert "19.9" in page and "30.8" in page and "19.867" not in page and "30.8333" not in page
+
+
+def test_who_all_gives_the_scores_when_the_game_length_is_fixed() -> None:
+    # Dominations always lasts three Ages: "Nobody does 'monuments'" read "games last 15.0 rounds against
+    # 15.0 (+0.0, 95% CI +0.0 to +0.0) ...: no significant change of the game", with no word of the VP
+    from civtable.sim.restricted import _all, study_findings
+
+    def game(i: int, score: int) -> dict[str, object]:
+        return {"index": i, "rounds": 15, "finished": True, "winners": [i % 2], "first_player": 0,
+                "seats": [{"seat": 0, "score": score + i % 3}, {"seat": 1, "score": score - i % 3}]}
+
+    base = {i: game(i, 160) for i in range(10)}
+    row = _all([game(i, 120) for i in range(10)], base, 0.5)
+    assert row["score"]["change"] == pytest.approx(-40.0)
+    row.update({"restriction": "monuments", "description": "never buys a Monument Level", "binding": {"binding": True}})
+    (line,) = study_findings({"fair_share": 0.5, "bot": "greedy", "restrictions": [row]})
+    assert "the seats score 120.0 against 160.0 on average (-40.0, 95% CI" in line, line
+    assert line.endswith("no significant change of the game's length or balance."), line
+
+
+def test_restricted_study_under_two_bots_prints_json_when_asked(tmp_path: Path,
+                                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    # --json was silently ignored with --mixes: the text came out instead
+    code = main(["study", "restricted", "conquest", "--forbid", "research", "--players", "3", "--games", "2",
+                 "--max-rounds", "2", "--mixes", "greedy,random", "--out", str(tmp_path), "--quiet", "--json"])
+    assert code == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["mixes"] == ["greedy", "random"]
+
+
+def test_a_wrong_assignment_is_refused_before_anything_is_written(tmp_path: Path) -> None:
+    # 'study restricted pathciv --assign civ=rotate' was refused, but only after making the directory
+    out = tmp_path / "study"
+    with pytest.raises(OptionError, match="lets a study assign 'board', not 'civ'"):
+        restricted_study("pathciv", ["wonders"], "greedy", 1, out, options={"players": 4}, assign="civ=rotate")
+    assert not out.exists()

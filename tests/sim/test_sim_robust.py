@@ -98,3 +98,40 @@ def test_a_finding_that_cannot_exist_under_a_mix_is_not_called_bot_dependent() -
     text = render_robust_text(result)
     assert "bot-dependent" not in text
     assert "greedy not testable" in text and "held where testable, not testable under greedy" in text
+
+
+def test_no_findings_under_any_mix_leaves_no_empty_heading() -> None:
+    # "Every finding under each mix:" ended the text with nothing under it; the game was named 'conquest'
+    from civtable.sim.robust import Mix, merge, render_robust_text
+
+    mixes = [Mix("greedy", ("greedy",) * 4), Mix("greedy:style=warlord", ("greedy:style=warlord",) * 4)]
+    result = merge([{"factors": []}, {"factors": []}], mixes)
+    result["game"] = "conquest"
+    text = render_robust_text(result)
+    assert text.startswith("Ancient Civilization Conquest under 2 bot mixes")
+    assert "Every finding under each mix" not in text
+
+
+def test_robust_page_without_findings_and_a_curve_of_twelve_civilizations() -> None:
+    # an empty 'Every finding' table under a heading; twelve civilizations drawn in ten colours, so
+    # Athenians and Spartans were one blue line in the legend; the game called 'conquest'
+    import re
+
+    from civtable.sim.html_report import _curve_svg, render_robust_html
+    from civtable.sim.robust import Mix, merge
+
+    mixes = [Mix("greedy", ("greedy",) * 4), Mix("greedy:style=warlord", ("greedy:style=warlord",) * 4)]
+    result = merge([{"factors": []}, {"factors": []}], mixes)
+    civs = ["Athenians", "Babylonians", "Celts", "Egyptians", "Goths", "Macedonians", "Minoans", "Persians",
+            "Phoenicians", "Romans", "Spartans", "Sumerians"]
+    curve = {"fair": 0.25, "lines": {f"Civilization '{c}'": [(0.1 + 0.05 * i, 0.0, 0.9), (0.3, 0.1, 0.6)]
+                                     for i, c in enumerate(civs)}}
+    result.update(game="conquest", threshold=0.05, curve={"fair": 0.25, "lines": {}},
+                  runs=[{"mix": m.name, "seats": list(m.seats), "games": 24, "dir": f"mix-{k}"}
+                        for k, m in enumerate(mixes)])
+    page = render_robust_html(result)
+    assert "<h1>Balance of Ancient Civilization Conquest under 2 bot mixes</h1>" in page
+    assert "Every finding under each mix" not in page and "does not hold under that mix" not in page
+    svg = _curve_svg(curve, [m.name for m in mixes])
+    colours = set(re.findall(r"stroke: ?(#[0-9a-f]{6})", svg)) - {"#000000", "#cccccc", "#c0392b"}  # axes, fair share
+    assert len(colours) >= 12, colours  # twelve lines, each its own colour (ten before)

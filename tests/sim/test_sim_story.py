@@ -136,9 +136,10 @@ def test_conquest_report_says_civilization_not_civ_or_traits() -> None:
     for g in games:
         for seat in g["seats"]:
             seat["civ"] = seat.pop("trait")
+            seat["bot"] = "greedy" if seat["seat"] % 2 else "random"
     names, titles = element_names(make_game("conquest", {"players": 4}))
-    summary = summarize({"seats": ["greedy"] * 4, "game": "conquest", "options": {}, "seed": 1}, games, names,
-                        titles)
+    summary = summarize({"seats": ["greedy", "random"] * 2, "game": "conquest", "options": {}, "seed": 1}, games,
+                        names, titles)
     assert "traits" not in summary["elements"]["method"] and "civilizations" in summary["elements"]["method"]
     page = render_html(summary)
     assert "Win rate by civilization</h2>" in page and "Win rate by civilization and bot</h2>" in page
@@ -158,3 +159,98 @@ def test_an_element_held_once_gets_no_narrow_interval() -> None:
     t, x = _table(wins, [[1, 0, 0, 0]] * 40)
     big = rate_difference(t, x)
     assert big["ci"][1] - big["ci"][0] == pytest.approx(0.3624, abs=1e-3)
+
+
+def test_an_element_whose_holders_never_won_gets_no_narrow_interval() -> None:
+    # held by one seat in 13 of 40 games, never a winner: the clustered variance of the holders' rate
+    # is zero, and the interval read -27 pt [-28, -26], as if 13 losses fixed the rate at exactly 0%
+    wins = [[0, 1, 0, 0]] * 13 + ([[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0], [0, 0, 0, 1]] * 7)[:27]
+    holds = [[1, 0, 0, 0]] * 13 + [[0, 0, 0, 0]] * 27
+    t, x = _table(wins, holds)
+    d = rate_difference(t, x)
+    assert d["with"] == 0.0
+    # 0 of 13 is compatible with a rate of about 20% (Wilson): the interval must reach well above -27
+    assert d["ci"][1] - d["ci"][0] > 0.15
+    assert d["ci"][0] < d["diff"] < d["ci"][1]
+
+
+def test_uneven_seats_are_not_called_even_when_no_single_seat_is_flagged() -> None:
+    # 40 games won by seats 1-4 seven, seventeen, eleven and five times: no seat alone is significant
+    # after correction, but the chi-square test over the games is (p=0.04); the report read "No seat's
+    # win rate differs significantly ... (p=0.04)", which a designer takes for "the seats are fair"
+    from sim_synthetic import TRAITS
+
+    winners = [0] * 7 + [1] * 17 + [2] * 11 + [3] * 5
+    games = [{"index": i, "rounds": 20, "finished": True, "winners": [w], "first_player": 0, "score_by_round": [],
+              "seats": [{"seat": p, "bot": "greedy", "won": p == w, "score": 10, "trait": TRAITS[(p + i) % 4]}
+                        for p in range(4)]} for i, w in enumerate(winners)]
+    summary = _summary(games)
+    assert summary["win_rate"]["by_seat_p"] < 0.05
+    assert not any(r["significant"] for r in summary["win_rate"]["by_seat"].values())
+    seat_lines = [f for f in summary["findings"] if "seat" in f and "chi-square" in f]
+    assert len(seat_lines) == 1, summary["findings"]
+    line = seat_lines[0]
+    assert not line.startswith("No seat's win rate"), line
+    assert "not spread evenly over the seats" in line and "1: 18%, 2: 42%, 3: 28%, 4: 12%" in line, line
+
+
+def test_a_conquest_trait_raised_to_level_3_reads_as_a_name_after_its_kind() -> None:
+    # "Trait raised to level 3 'Science': its holders win ..." put the name after a verb phrase
+    games = first_player_takes_the_benefit(200)
+    for g in games:
+        for seat in g["seats"]:
+            seat["civ"] = seat.pop("trait")
+            seat["raised_traits"] = ["science"] if seat.pop("benefits") == ["production_all_2"] else []
+            seat.pop("wonders")
+    names, titles = element_names(make_game("conquest", {"players": 4}))
+    summary = summarize({"seats": ["greedy"] * 4, "game": "conquest", "options": {}}, games, names, titles)
+    assert summary["summary"][0].startswith("Level 3+ trait 'Science': its holders win"), summary["summary"][0]
+
+
+def test_one_bot_at_every_seat_gets_no_by_bot_tables() -> None:
+    # with greedy at every seat, 'Win rate by bot' said greedy 25% against a fair 25%, and 'by
+    # civilization and bot' repeated the civilization table row for row
+    from civtable.sim.html_report import render_html
+
+    games = first_player_takes_the_benefit(200)
+    for g in games:
+        for seat in g["seats"]:
+            seat["civ"] = seat.pop("trait")
+    names, titles = element_names(make_game("conquest", {"players": 4}))
+    page = render_html(summarize({"seats": ["greedy"] * 4, "game": "conquest", "options": {}, "seed": 1}, games,
+                                 names, titles))
+    assert "Win rate by civilization</h2>" in page
+    assert "Win rate by civilization and bot</h2>" not in page and "Win rate by bot</h2>" not in page
+
+
+def test_a_game_without_turns_says_what_its_turn_order_means() -> None:
+    # Path of Civilization plays its phases at once, yet the report spoke of "the first player" and
+    # "place in the turn order" without a word on what they are there
+    from civtable.games.pathciv.metrics import ORDER_NOTE
+    from civtable.sim.html_report import render_html
+
+    summary = _summary(first_player_takes_the_benefit(200), order_note=ORDER_NOTE)
+    line = next(f for f in summary["findings"] if f.startswith("Turn order"))
+    assert line.startswith("Turn order (Path of Civilization has no turns, its phases are played at once: the first "
+                           "player is Player 1"), line
+    page = render_html(summary)
+    assert "<h2>Turn order</h2>\n<p>Path of Civilization has no turns" in page
+    plain = _summary(first_player_takes_the_benefit(200))
+    assert next(f for f in plain["findings"] if f.startswith("Turn order")).startswith("Turn order: the first player")
+
+
+def test_a_place_in_the_turn_order_is_tested_as_its_seat_is() -> None:
+    # seats = places (first player always seat 1): the seat table said seat 4 (39%, 15.5 wins of 40)
+    # was not significant after correction, the turn-order table called the 4th place "yes, above"
+    from sim_synthetic import TRAITS
+
+    winners = [0] * 5 + [1] * 11 + [2] * 8 + [3] * 16
+    games = [{"index": i, "rounds": 20, "finished": True, "winners": [w], "first_player": 0, "score_by_round": [],
+              "seats": [{"seat": p, "bot": "greedy", "won": p == w, "score": 10, "trait": TRAITS[(p + i) % 4]}
+                        for p in range(4)]} for i, w in enumerate(winners)]
+    summary = _summary(games)
+    seats, places = summary["win_rate"]["by_seat"], summary["turn_order"]["places"]
+    assert list(places) == ["1", "2", "3", "4"]
+    for k in range(4):
+        assert places[str(k + 1)]["significant"] == seats[str(k)]["significant"], (places, seats)
+    assert not places["4"]["significant"]

@@ -349,3 +349,93 @@ def test_ranges_keep_to_what_the_content_checks_accept(tmp_path: Path) -> None:
     assert not any("invalid" in t for t in result["trials"])
     assert all(t["values"]["advances.trade_routes.cost"] >= 1 for t in result["trials"])
     assert "advances.trade_routes.cost 1..2 (not 0..2)" in render_tune_text(result)
+
+
+def test_a_list_of_provisional_numbers_can_be_tuned_number_by_number(tmp_path: Path) -> None:
+    # Path of Civilization's Philosophy board is lists of invented numbers: 'philosophy.vp' matched
+    # "no number of the content file", so the board could not be tuned at all
+    from civtable.sim.content_edit import diff, edited_text
+
+    source = content_file("pathciv", None)
+    flat, prov = flatten(load_toml(source))
+    moving, fixed = tunable(["philosophy.vp"], flat, prov)
+    assert moving == [f"philosophy.vp.{i}" for i in range(1, 7)] and fixed == []
+    assert flat["philosophy.vp.3"] == 3
+    edited = tmp_path / "c.toml"
+    edited.write_text(edited_text(source, {"philosophy.vp.3": 4}))
+    assert "vp = [0, 1, 4, 6, 10, 15]" in edited.read_text()  # the list is edited in place, layout kept
+    after, _ = flatten(load_toml(edited))
+    assert diff(flat, after) == [{"path": "philosophy.vp.3", "a": 3, "b": 4}]
+
+
+def test_refusals_name_the_facts_and_the_closest_paths(tmp_path: Path) -> None:
+    out = tmp_path / "never"
+    with pytest.raises(OptionError) as err:
+        tune(TuneConfig(game="pathciv", params=["rules.rounds"], target="civs fair ±5pp", budget=1,
+                        seats=["greedy"] * 4, options={"players": 4}), out)
+    # was "every value matched by --params is a rulebook fact (1 values); nothing may move"
+    assert "(rules.rounds = 9)" in str(err.value) and "--allow-facts rules.rounds" in str(err.value)
+    assert not out.exists()  # refused before anything is written
+    with pytest.raises(OptionError, match=r"did you mean technologies\.\*\.cost "):
+        tune(TuneConfig(game="pathciv", params=["technologies.*.costt"], target="civs fair ±5pp", budget=1,
+                        seats=["greedy"] * 4, options={"players": 4}), out)
+
+
+def test_reach_says_when_trials_are_too_small_and_names_no_band_without_a_length_target() -> None:
+    # 3 trials of 4 games (each rate ±42 points) read "the 3 trials inside the game-length band moved
+    # it between 50% and 50% ... — out of reach: no value searched brought it within the tolerance",
+    # with no length target given and trials far too small to say
+    from civtable.sim.tune_reach import reach, render_reach
+
+    targets = parse_targets("civs fair ±20pp")
+    records = [{"trial": i, "rates": {"Egyptian": 0.5, "Roman": 0.25}, "feasible": True} for i in range(3)]
+    side = {"before": {"win_rates": {"Egyptian": {"rate": 0.042, "ci": [0.003, 0.378]},
+                                     "Roman": {"rate": 0.25, "ci": [0.1, 0.5]}}}}
+    rows = reach(targets, records, side, 0.25, 4, 4, 4, {}, False)
+    text = "\n".join(render_reach(rows, 0.25, False))
+    assert "game-length band" not in text and "between 50% and 50%" not in text and "left it at 50%" in text, text
+    assert "out of reach" not in text and "the trials are too small to tell" in text and "--games" in text, text
+    assert "the interval crosses ±20, so these games cannot say it is outside" in text, text
+    # with a length target and trials that resolve, the verdict stands as it was
+    targets = parse_targets("civs fair ±20pp, rounds 1..40")
+    rows = reach(targets, records, side, 0.25, 4, 4, 400, {}, False)
+    text = "\n".join(render_reach(rows, 0.25, False))
+    assert "trials inside the game-length band left it at 50%" in text and "out of reach" in text, text
+
+
+def test_an_unreachable_length_target_is_said_and_targets_read_in_words(tmp_path: Path) -> None:
+    # every trial missed 'rounds 200..300' (games last about 20 rounds): the report named a best trial
+    # without a word, and printed "rounds 200..300: before 180.9 (not met)" as if games lasted 181 rounds
+    cfg = TuneConfig(game="conquest", params=["map.land_fraction"], target="civs fair ±45pp, rounds 200..300",
+                     budget=2, seats=["greedy", "greedy"], games=2, verify_games=2, options={"players": 2},
+                     assign="civ=rotate", max_rounds=4, seed=5)
+    result = tune(cfg, tmp_path)
+    assert not any(t["feasible"] for t in result["trials"])
+    text = render_tune_text(result)
+    import re
+
+    assert re.search(r"No trial met the game-length target 'rounds 200\.\.300': their games lasted [\d.]+ to [\d.]+ "
+                     r"rounds", text), text
+    assert "rounds outside the range (not met)" in text and "points from fair" in text, text
+    line = next(x for x in text.splitlines() if "mean rounds:" in x)
+    assert re.search(r"mean rounds: [\d.]+ \[[\d.]+–[\d.]+\]", line) and ", " not in line, line
+
+
+
+@pytest.mark.parametrize("flag", [{"check_games": 100}, {"check_candidate_only": True}, {"co_tune": True}])
+def test_check_flags_without_a_second_mix_are_refused_not_ignored(tmp_path: Path, flag: dict[str, object]) -> None:
+    # with one mix, --check-games, --check-candidate-only and --co-tune did nothing (--check-games even
+    # moved the held-out seed) without a word
+    cfg = TuneConfig(game="conquest", params=["map.land_fraction"], target="civs fair ±45pp", budget=1,
+                     seats=["greedy", "greedy"], options={"players": 2}, **flag)  # type: ignore[arg-type]
+    with pytest.raises(OptionError, match=r"needs a second bot mix to check with \(--mixes greedy,strong\)"):
+        tune(cfg, tmp_path / "run")
+    assert not (tmp_path / "run").exists()
+
+
+def test_a_wrong_assignment_is_refused_before_tuning_writes_anything(tmp_path: Path) -> None:
+    out = tmp_path / "run"
+    with pytest.raises(OptionError, match="lets a study assign 'board', not 'civ'"):
+        tune(TuneConfig(game="pathciv", params=["philosophy.vp"], target="civs fair ±20pp", budget=1,
+                        seats=["greedy"] * 4, options={"players": 4}, assign="civ=rotate"), out)
+    assert not out.exists()

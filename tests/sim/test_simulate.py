@@ -215,3 +215,48 @@ def test_a_failing_game_is_recorded_and_the_run_goes_on(tmp_path: Path) -> None:
     assert summary["errors"] == len(errors) and "stopped on an error" in summary["findings"][0]
     partial = GameRecord.load(tmp_path / "records" / f"game-{errors[0]['index']:06d}.error.json")
     assert len(partial.actions) == errors[0]["actions"] > 0
+
+
+def test_one_spec_without_players_plays_the_games_own_number_of_players(tmp_path: Path) -> None:
+    # 'civtable simulate dominations --games 1 --out X' was refused: "Option 'players' must be at
+    # least 2, not 1" (one spec counted as one seat)
+    out = tmp_path / "run"
+    assert main(["simulate", "dominations", "--games", "1", "--max-rounds", "1", "--seed", "2", "--out", str(out),
+                 "--quiet"]) == 0
+    (game,) = load_games(out)
+    assert len(game["seats"]) == 3  # Dominations' default
+
+
+def test_a_refused_run_leaves_no_directory_behind(tmp_path: Path) -> None:
+    out = tmp_path / "run"
+    with pytest.raises(OptionError, match="give one per seat"):
+        simulate(SimConfig(game="conquest", seats=["greedy"] * 4, games=1, options={"players": 4},
+                           assign="civ=romans,celts"), out, progress=False)
+    assert not out.exists()
+
+
+def test_an_address_without_the_ray_backend_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # --address was silently ignored by the local process pool
+    code = main(["simulate", "nim", "--games", "1", "--address", "ray://head:10001", "--out", str(tmp_path / "r")])
+    assert code != 0
+    assert "--address names a Ray cluster: it needs --backend ray" in capsys.readouterr().err
+    assert not (tmp_path / "r").exists()
+
+
+@pytest.mark.parametrize("command", [["simulate"], ["study", "restricted"], ["study", "mixes"], ["tune"]])
+def test_assign_help_names_every_games_choice(command: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    # --help spoke only of trait/civilization: a Path of Civilization designer could not learn 'board='
+    with pytest.raises(SystemExit):
+        main([*command, "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "board" in text and "objective" in text and "Path of Civilization" in text, text
+
+
+@pytest.mark.parametrize("game", ["conquest", "pathciv"])
+def test_a_game_stopped_at_the_round_limit_counts_the_rounds_it_played(tmp_path: Path, game: str) -> None:
+    # with --max-rounds 3 every game was recorded as lasting 4 rounds (the state already counts the
+    # round it did not play), so capped runs overstated their length by one
+    simulate(SimConfig(game=game, seats=["greedy"] * 2, games=1, seed=1, max_rounds=3, options={"players": 2}),
+             tmp_path, progress=False)
+    (g,) = lines(tmp_path)
+    assert g["stopped_at_max_rounds"] and g["rounds"] == 3

@@ -19,7 +19,8 @@ from .content import TRAITS
 
 CHOICE = "civ"
 RAISED_LEVEL = 3
-KIND_TITLES = {"raised_traits": "Trait raised to level 3"}
+KIND_TITLES = {"raised_traits": "Level 3+ trait"}
+"""A trait a seat raised to level 3 or more: "Level 3+ trait 'Science'", not "Trait raised to level 3 'Science'"."""
 METRIC_LABELS = {"vp": "VP", "levels": "Trait levels (sum)", "vp_monuments": "VP from Monuments",
                  "vp_arts": "VP from Arts"}
 """How the report names the per-seat metrics (the others read well humanised)."""

@@ -199,8 +199,11 @@ class _Checker:
         self.problems.append(f"{where}: {msg}")
 
     def table(self, d: Any, where: str) -> dict[str, Any]:
+        if d is None:
+            self.err(where, f"missing table; copy it from the built-in content file {DEFAULT_PATH}")
+            return {}
         if not isinstance(d, dict):
-            self.err(where, "must be a table")
+            self.err(where, f"must be a table, not {d!r}")
             return {}
         return d
 
@@ -270,7 +273,9 @@ def _parse(raw: dict[str, Any], cid: str) -> tuple[Content | None, list[str]]:
     ck = _Checker()
     rules = ck.table(raw.get("rules"), "[rules]")
     for key, want in TEXT_RULES.items():
-        if rules.get(key) != want:
+        if "rules" in raw and key not in rules:
+            ck.err(f"[rules].{key}", f"missing; the rulebook says {want!r} (write {key} = {want!r})")
+        elif rules and rules.get(key) != want:
             ck.err(f"[rules].{key}", f"the rulebook says {want!r}, the file says {rules.get(key)!r}")
     provisional = ck.table(raw.get("provisional", {}), "[provisional]")
     for key in ("tiles", "masteries", "monuments", "objectives", "campfires", "cradle"):

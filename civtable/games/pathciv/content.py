@@ -232,6 +232,7 @@ class _Reader:
             return 0
         if v < low:
             self.bad(where, f"'{key}' must be at least {low}, not {v}")
+            return default if default is not None else low  # reported once: later checks read a sound value
         return v
 
     def text(self, d: dict[str, Any], key: str, where: str) -> str:
@@ -324,9 +325,9 @@ class _Reader:
         out = []
         for i, d in enumerate(v):
             if not isinstance(d, dict):
-                self.bad(f"{key}[{i}]", "must be a table")
+                self.bad(f"[[{key}]] #{i + 1}", "must be a table")
                 continue
-            out.append((f"{key}[{i}] {d.get('id', '?')}", d))
+            out.append((f"[[{key}]] #{i + 1} ({d.get('id', '?')})", d))
         return out
 
 
@@ -361,7 +362,14 @@ def parse_content(raw: dict[str, Any], path: str, digest: str) -> tuple[Content 
     for where, d in r.items(raw, "civilizations"):
         prio = d.get("priority")
         if not isinstance(prio, list) or sorted(map(str, prio)) != sorted(TYPES):
-            r.bad(where, "'priority' must list each of the five types once")
+            unknown = [str(t) for t in prio if t not in TYPES] if isinstance(prio, list) else []
+            missing = [t for t in TYPES if not isinstance(prio, list) or t not in prio]
+            why = "; ".join(x for x in (
+                f"{', '.join(map(repr, unknown))} {'is' if len(unknown) == 1 else 'are'} not a type" if unknown else "",
+                f"{', '.join(missing)} {'is' if len(missing) == 1 else 'are'} missing" if missing else "",
+            ) if x)
+            r.bad(where, f"'priority' must list each of the five types once ({', '.join(TYPES)})"
+                         + (f": {why}" if why else ": one is listed twice"))
             prio = list(TYPES)
         pr = tuple(TYPE_INDEX[t] for t in prio)
         levels = d.get("population_levels")
@@ -426,19 +434,34 @@ def parse_content(raw: dict[str, Any], path: str, digest: str) -> tuple[Content 
     benefits = [Benefit(r.text(d, "id", w), r.text(d, "name", w), r.effect(d.get("effect"), w))
                 for w, d in r.items(raw, "benefits")]
     phil: dict[str, Any] = raw["philosophy"] if isinstance(raw.get("philosophy"), dict) else {}
+    builtin_costs: tuple[int, ...] = (1, 2, 3, 4, 5)
+    builtin_mult: tuple[int, ...] = (1, 1, 2, 2, 3)
+    builtin_vp: tuple[int, ...] = (0, 1, 3, 6, 10, 15)
+    costs, mult, pvp = builtin_costs, builtin_mult, builtin_vp
 
-    def ints(key: str, n: int | None) -> tuple[int, ...]:
+    def like_builtin(values: tuple[int, ...], n: int) -> tuple[int, ...]:
+        """The built-in board's numbers cut or stretched to n, for reading on past a reported problem."""
+        return (values + (values[-1],) * n)[:n]
+
+    def ints(key: str, n: int | None, fallback: tuple[int, ...]) -> tuple[int, ...]:
         v = phil.get(key)
-        if not isinstance(v, list) or not all(isinstance(x, int) and not isinstance(x, bool) for x in v) or (
-            n is not None and len(v) != n
-        ):
-            r.bad("philosophy", f"'{key}' must be a list of {n or 'some'} whole numbers")
-            return tuple([1] * (n or 1))
+        if not isinstance(v, list) or not v or not all(isinstance(x, int) and not isinstance(x, bool) for x in v):
+            r.bad("[philosophy]", f"'{key}' must be a list of whole numbers, not {v!r}" if key in phil
+                  else f"missing '{key}', a list of whole numbers")
+            return fallback
+        if n is not None and len(v) != n:
+            per = "one per level, 0 to the top" if key == "vp" else "one per entry of 'costs'"
+            r.bad("[philosophy]", f"'{key}' must have {n} numbers ({per}), not {len(v)}")
+            return fallback
         return tuple(v)
 
-    costs = ints("costs", None)
-    mult = ints("multipliers", len(costs))
-    pvp = ints("vp", len(costs) + 1)
+    if "philosophy" not in raw:
+        r.bad("[philosophy]", f"missing table (the Philosophy board); copy it from the built-in content file "
+                              f"{BUILTIN_PATH}")
+    else:
+        costs = ints("costs", None, builtin_costs)
+        mult = ints("multipliers", len(costs), like_builtin(builtin_mult, len(costs)))
+        pvp = ints("vp", len(costs) + 1, like_builtin(builtin_vp, len(costs) + 1))
     for key in ("left_cards", "right_cards"):
         n = r.num(rules, key, "rules", CARDS_PER_SECTION, 1)
         if n >= 1 and n != CARDS_PER_SECTION:

@@ -61,6 +61,11 @@ def seat_metrics(state: GameState) -> list[dict[str, Any]]:
     return rows
 
 
+ORDER_NOTE = ("Path of Civilization has no turns, its phases are played at once: the first player is Player 1, "
+              "whose answers are taken first where order matters, and a place in the order is a seat")
+"""What the report's turn order means in a game without turns."""
+
+
 def first_player(state: GameState) -> int:
     return 0
 

@@ -115,6 +115,16 @@ def test_cards_per_section_of_the_board_are_read_not_ignored(tmp_path: Path, key
     assert any(p.startswith(f"rules.{key}") and "2 cards in each section" in p for p in problems), problems
 
 
+def test_the_rulebooks_nine_rounds_are_a_fact_of_the_content(tmp_path: Path) -> None:
+    """A content file with 7 rounds was accepted, and its games ended after round 7 with the
+    event line and Market cards of 9 rounds; it is refused, naming the option for a short game."""
+    path = tmp_path / "c.toml"
+    path.write_text(BUILTIN_PATH.read_text().replace("rounds = 9", "rounds = 7", 1))
+    problems = check_content(str(path))
+    assert any(p.startswith("rules.rounds") and "9 rounds" in p and "rounds=7" in p for p in problems), problems
+    assert not check_content(str(BUILTIN_PATH))
+
+
 def test_a_bad_rule_is_named_once_not_once_per_card(tmp_path: Path) -> None:
     # research_max = -1 was named, then every Technology 'costs 2, outside 1--1' (20 more lines)
     problems = check_content(edit(tmp_path, "research_max = 10", "research_max = -1"))

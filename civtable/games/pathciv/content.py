@@ -39,6 +39,7 @@ from .vocab import (  # noqa: F401 - the vocabulary is also read from here
 BUILTIN_PATH = Path(__file__).with_name("content.toml")
 EFFECT_WORDS = ("cubes", "rp", "legacy", "population", "vp", "aside", "ahead")
 CARDS_PER_SECTION = 2  # the rulebook places 2 cards in each section of the board; the engine plays 2
+ROUNDS = 9  # the rulebook plays 9 rounds; the event line and the Market cards list 9
 
 # Every key the loader reads, per table; anything else in a file is refused, named with its place.
 _EFFECTS = ("civilizations[].start", "civilizations[].population_bonus[]", "technologies[].bonus", "leaders[].instant",
@@ -462,6 +463,11 @@ def parse_content(raw: dict[str, Any], path: str, digest: str) -> tuple[Content 
         costs = ints("costs", None, builtin_costs)
         mult = ints("multipliers", len(costs), like_builtin(builtin_mult, len(costs)))
         pvp = ints("vp", len(costs) + 1, like_builtin(builtin_vp, len(costs) + 1))
+    rounds = r.num(rules, "rounds", "rules", ROUNDS, 1)
+    if rounds >= 1 and rounds != ROUNDS:
+        r.bad("rules.rounds", f"the rulebook plays {ROUNDS} rounds (the event line and every Market card list "
+                              f"{ROUNDS}), not {rounds}; a shorter game is the option rounds=3..{ROUNDS} "
+                              f"(civtable play pathciv --option rounds={rounds})")
     for key in ("left_cards", "right_cards"):
         n = r.num(rules, key, "rules", CARDS_PER_SECTION, 1)
         if n >= 1 and n != CARDS_PER_SECTION:
@@ -487,7 +493,7 @@ def parse_content(raw: dict[str, Any], path: str, digest: str) -> tuple[Content 
         markets[n] = Market(sched[0], sched[1])
     content = Content(
         path=path, content_id=digest[:16], raw=raw,
-        rounds=r.num(rules, "rounds", "rules", 9, 1), research_max=r.num(rules, "research_max", "rules", 10, 1),
+        rounds=rounds, research_max=r.num(rules, "research_max", "rules", 10, 1),
         population_start=r.num(rules, "population_start", "rules", 4, 1),
         civs=tuple(civs), techs=tuple(techs), leaders=tuple(leaders), wonders=tuple(wonders),
         challenges=tuple(challenges), battles=tuple(battles), benefits=tuple(benefits),

@@ -16,7 +16,7 @@ from civtable.core import GameRecord, RecordError, Session, make_game, observe
 from civtable.review import render_chart, review_record
 from civtable.review.estimate import Estimator
 
-SWING = re.compile(r"^(Round \d+|Age \d, round \d|End of Age \d|Final scoring): .+ — (their|Player \d's) chance (rose|fell) from \d+% to \d+%\.$")
+SWING = re.compile(r"^(Round \d+|Age \d, round \d|End of Age \d|Final scoring): .+ — (their|Player \d( \((red|blue)\))?'s) chance (rose|fell) from \d+% to \d+%\.$")
 
 
 def _record(game_name: str, seed: int, seats: list[str] | None = None) -> GameRecord:

@@ -54,7 +54,7 @@ as the table's header counts them, Age 1, round 1 a point and a round of its own
 by the end of an Age "End of Age 1: …" rather than the next round's words; a record that stops
 says in which round in those words, ``stopped_in``; 10: a swing's sentence names every player
 with the colour of their line and seat, "Player 2 (blue) claims ...", as the chart, the page and
-the terminal do)."""
+the terminal do; Dominations' chances with its calibration refitted on these points)."""
 SUGGESTING_LEVEL = "strong"
 
 

@@ -8,7 +8,8 @@ Every finished record under the given directories (``records/*.json`` of a simul
 run) is reviewed without calibration; each seat's estimate at the end of every round is paired
 with whether that seat won. The slope ``a`` of ``q = logistic(f + a (logit(p) - f))`` (``f`` the
 fair share's logit) is fitted by maximum likelihood; the Brier score and a reliability table are
-printed before and after. ``--write`` stores the slope in ``civtable/review/calibration.toml``.
+printed before and after (and with the slope stored now, if the game has one: how far the
+calibration in use is off on these records). ``--write`` stores the slope in ``civtable/review/calibration.toml``.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from pathlib import Path
 
 from civtable.core import GameRecord
 from civtable.review.analyse import chance_points
-from civtable.review.estimate import CALIBRATION, calibrated
+from civtable.review.estimate import CALIBRATION, calibrated, calibration_slopes
 from civtable.sim.report import wilson
 
 
@@ -108,13 +109,19 @@ def main() -> None:
     test = [pair for rec in per_record[1::2] for pair in rec]
     if test:
         half = fit(train, players)
+        now = calibration_slopes().get(args.game)
         print(f"held out: slope {half} fitted on {len(per_record[0::2])} records; on the other "
               f"{len(per_record[1::2])} the Brier score goes from {brier(test, 1.0, players):.4f} to "
-              f"{brier(test, half, players):.4f}")
+              f"{brier(test, half, players):.4f}"
+              + (f" (with the slope stored now, {now}: {brier(test, now, players):.4f})" if now is not None else ""))
     slope = fit(data, players)
     print(f"{args.game}: {used} records, {len(data)} estimates, {players} players, fitted slope {slope} "
           f"({time.process_time() - t:.1f} CPU seconds)")
     table(data, 1.0, players)
+    stored = calibration_slopes().get(args.game)
+    if stored is not None and stored not in (1.0, slope):
+        print(f"  the slope stored now ({stored}):")
+        table(data, stored, players)
     table(data, slope, players)
     if args.write:
         doc = tomllib.loads(CALIBRATION.read_text()) if CALIBRATION.exists() else {}
@@ -122,7 +129,8 @@ def main() -> None:
         games[args.game] = {"slope": slope, "records": used, "estimates": len(data), "players": players,
                             "fitted_on": " ".join(os.path.basename(os.path.normpath(d)) for d in args.dirs), "samples": args.samples}
         lines = ["# The review's calibration per game (benchmarks/review_calibration.py): leaf estimates",
-                 "# are drawn toward the fair share on the logit scale by `slope` (1: unchanged).", ""]
+                 "# are scaled about the fair share on the logit scale by `slope` (1: unchanged; under 1",
+                 "# drawn toward it, over 1 pushed away from it).", ""]
         for name in sorted(games):
             lines.append(f"[games.{name}]")
             for key, value in games[name].items():

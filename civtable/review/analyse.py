@@ -17,6 +17,7 @@ the CPU budget is spent: the moves not reached are counted, not guessed.
 
 from __future__ import annotations
 
+import re
 import time
 from typing import Any, NamedTuple
 
@@ -26,6 +27,7 @@ from civtable.core.record import game_for_record
 from civtable.core.teaching import teaching_module
 
 from .cause import RULES, cause, steps
+from .chart import colour_name
 from .estimate import Estimator, describe, is_decision, stopped
 
 SAMPLES = 8
@@ -36,7 +38,7 @@ SWINGS = 3
 DECIDED = 0.10
 """A seat whose chance stays under this (or over 1 minus this) across a round was already beaten
 (or had already won) there: its change is no swing (a beaten player's fall "from 4% to 0%")."""
-VERSION = 9
+VERSION = 10
 """The review's version: raised when its words or fields change, so that reviews stored by a
 server are made again rather than shown in an older form (2: moves and swings in one sentence,
 moves alike told apart by content names; 3: a swing put down to the step that made most of it,
@@ -50,7 +52,9 @@ sure to win all along, and rounds named in the game's own words, Dominations' "A
 as the table's header counts them, Age 1, round 1 a point and a round of its own rather than
 "Setup" (only the secret choices before it are), a seat's turn in its own round, and a swing made
 by the end of an Age "End of Age 1: …" rather than the next round's words; a record that stops
-says in which round in those words, ``stopped_in``)."""
+says in which round in those words, ``stopped_in``; 10: a swing's sentence names every player
+with the colour of their line and seat, "Player 2 (blue) claims ...", as the chart, the page and
+the terminal do; Dominations' chances with its calibration refitted on these points)."""
 SUGGESTING_LEVEL = "strong"
 
 
@@ -210,16 +214,51 @@ def _swings(game: Any, est: Estimator, record: GameRecord, states: list[GameStat
     for _change, k, seat in found[:SWINGS]:
         before, after = points[k - 1].chances[seat], points[k].chances[seat]
         why = cause(game, steps(game, est, record, states, points[k - 1].at, points[k].at, seat), after > before)
-        whose = "their" if why.actor == seat and why.alone else f"{game.seat_name(seat)}'s"
+        names = [game.seat_name(p) for p in range(game.num_players)]
+        named = _named(why.words, names[seat])  # "their" only after the seat was named
+        whose = "their" if why.actor == seat and why.alone and named else f"{names[seat]}'s"
         verb = "rose" if after > before else "fell"
         label = points[k].label if points[k].label not in ("end", "stopped") else game.round_words(points[k].round)
         if why.actor == RULES and why.alone:  # the end of an Age's scoring: at that end, not in the next round
             label = game.follow_up_when(why.words) or label
-        sentence = (f"{label[0].upper()}{label[1:]}: {why.words} — {whose} chance {verb} "
-                    f"from {_pct(before)} to {_pct(after)}.")
+        sentence = with_colours(f"{label[0].upper()}{label[1:]}: {why.words} — {whose} chance {verb} "
+                                f"from {_pct(before)} to {_pct(after)}.", names)
         out.append(Swing(points[k].round, seat, before, after, why.at, why.actor, why.alone, sentence))
     out.sort(key=lambda sw: sw.at)
     return out
+
+
+def _mention(name: str) -> re.Pattern[str]:
+    """``name`` as a whole name: "Player 1" but not the start of "Player 10"."""
+    return re.compile(rf"(?<![\w]){re.escape(name)}(?![\w])")
+
+
+def _named(text: str, name: str) -> bool:
+    return _mention(name).search(text) is not None
+
+
+_OWN_PARENTHESIS = re.compile(r" \(([A-Z][^():]*)\)")
+"""A game's own words in brackets after a seat's name: its people, "Player 2 (Egyptian)"."""
+
+
+def with_colours(text: str, names: list[str]) -> str:
+    """``text`` with the first mention of every seat's name followed by the colour of its line on
+    the chart and its seat on the table ("Player 2 (blue) claims ..."; "Player 2 (blue,
+    Egyptian)" where the game's words already bracket its people; "Player 1 (red)'s chance"), so
+    that a sentence names players as the chart's legend, the page and the terminal do. The
+    server puts the people's chosen names in for "Player N" afterwards: "Ada (red)"."""
+    for seat, name in enumerate(names):
+        found = _mention(name).search(text)
+        if found is None:
+            continue
+        end = found.end()
+        own = _OWN_PARENTHESIS.match(text, end)
+        colour = colour_name(seat)
+        if own is not None:
+            text = f"{text[:own.start(1)]}{colour}, {text[own.start(1):]}"
+        else:
+            text = f"{text[:end]} ({colour}){text[end:]}"
+    return text
 
 
 def _matters(before: float, after: float) -> bool:

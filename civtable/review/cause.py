@@ -115,7 +115,7 @@ def _words(game: Any, record: GameRecord, states: list[GameState], i: int, seat:
         return said, False
     names = [game.seat_name(p) for p in seats]
     listed = ", ".join(names[:-1]) + f" and {names[-1]}"
-    return f"the simultaneous choices of {listed} (the last: {said})", True
+    return f"the simultaneous choices of {listed}, the last of them: {said}", True
 
 
 def _together(record: GameRecord, states: list[GameState], i: int) -> list[int] | None:

@@ -5,9 +5,9 @@ The estimate is the search bot's own evaluation: the game's leaf estimate (``lea
 :meth:`~civtable.core.GameState.heuristic_values`), averaged over determinisations drawn from the
 seat's observation (:meth:`~civtable.core.Observation.sample_state`: hidden information re-drawn
 as the seat could imagine it, never the true state). A finished game counts its real result.
-The leaf estimates of most games are sharper than the outcomes bear out (a leaf that says 15%
-wins four times in ten); :func:`calibrated` maps them through a per-game calibration fitted on
-recorded games (``calibration.toml`` beside this module, written by
+A game's leaf estimates may be sharper than the outcomes bear out (Inceptum's) or more timid
+(Dominations': positions read as 75% were won 84% of the time); :func:`calibrated` maps them
+through a per-game calibration fitted on recorded games (``calibration.toml`` beside this module, written by
 ``benchmarks/review_calibration.py``).
 
 To weigh one move against another (:meth:`Estimator.after`) each move is applied to the same
@@ -53,8 +53,9 @@ def calibration_slopes() -> dict[str, float]:
 
 
 def calibrated(p: float, slope: float, players: int) -> float:
-    """``p`` moved toward the fair share ``1/players`` on the logit scale: ``slope`` 1 keeps it,
-    0 gives the fair share. Certainties (0 and 1) stay."""
+    """``p`` scaled about the fair share ``1/players`` on the logit scale: ``slope`` 1 keeps it,
+    0 gives the fair share, under 1 draws it toward the fair share, over 1 pushes it away.
+    Certainties (0 and 1) stay."""
     if slope == 1.0 or p <= 0.0 or p >= 1.0:
         return p
     fair = math.log(1.0 / (players - 1)) if players > 1 else 0.0  # logit(1/players)

@@ -22,10 +22,17 @@ Conquest's ``map_seed``) plus ``max_game_length``.
   see; the string lists its non-zero features by name. A game that hides nothing (Conquest)
   also gives it for ``private_info=ALL_PLAYERS``; the others refuse that in plain words.
 * **Public observation** (``make_py_observer(IIGObservationType(perfect_recall=False,
-  public_info=True, private_info=NONE))``): what every seat sees, the same for every player —
-  built from the spectator's view (``view(None)``) and nothing else: the tensor
-  (``PUBLIC_SIZE`` entries in ``(-1, 1)``) is feature hashing of its numbers and words, the
-  string is ``"public: "`` and the view as compact JSON with sorted keys.
+  public_info=True, private_info=NONE))``): what every seat sees, the same for every player.
+  The tensor is encoded slice by slice (:mod:`civtable.rl.public`): the seat observation's
+  layout, read as seat 1 reads it, every per-seat block as the other seats see that seat, the
+  viewer's own hidden slices zeros; its entries are named by ``public_observation_names()``. The string is
+  ``"public: "`` and the spectator's view (``view(None)``) as compact JSON with sorted keys.
+* **Public information state** (the same with ``perfect_recall=True``): the history of public
+  observations. States made after its observer record the digest of their public observation
+  at the start and after every step of the game (a move, a draw of chance; not the tokens of an
+  action still being built, which nobody else sees); the string lists the digests and ends with
+  the public string now, the tensor is the public observation now and the steps so far (over
+  ``max_game_length``). A state made before the observer is refused in plain words.
 * **Information states** (``information_state_tensor`` / ``information_state_string``) are built
   only from what the player saw: at each of its own moves, its observation then and the token it
   chose (the string keeps a 16-hex digest of each observation and the token's name), then its
@@ -48,14 +55,13 @@ import pyspiel
 from civtable.core import CHANCE, Game, GameState, make_game
 
 from .actions import WAIT, Choices
-from .encoding import hash_view
 from .match import Table, count_of
+from .public import PublicEncoder, public_view
 
 PREFIX = "civtable_"
 BUILTIN = ("inceptum", "pathciv", "conquest", "dominations")
 MAX_CHANCE_OUTCOMES = 4096
 DEFAULT_MAX_LENGTH = 100_000
-PUBLIC_SIZE = 4096  # entries of the public observation tensor (feature hashing of the spectator view)
 
 _REGISTERED: set[str] = set()
 
@@ -110,6 +116,28 @@ class _Context:
         names += [f"pending {self.space.name(t)}" for t in range(self.obs_size - len(names))]
         self.names = names
         self._raw = np.zeros(self.obs_size, np.float32)
+        self._public: PublicEncoder | None = None
+        self.track_public = False  # states record their public history (a public information state was asked for)
+        self.max_len = DEFAULT_MAX_LENGTH
+
+    @property
+    def public(self) -> PublicEncoder:
+        """The public observation's encoder (built when first asked for)."""
+        if self._public is None:
+            self._public = PublicEncoder(self.civ, self.table.observer)
+        return self._public
+
+    @property
+    def public_names(self) -> list[str]:
+        """The name of every entry of the public observation tensor."""
+        if self.public.hashed:
+            return [f"hashed[{k}]" for k in range(self.public.size)]
+        return self.names[:self.public.size]
+
+    def public_digest(self, state: GameState) -> str:
+        """A 16-hex digest of ``state``'s public observation tensor."""
+        out = np.empty(self.public.size, np.float32)
+        return hashlib.blake2b(self.public.encode(state, out).tobytes(), digest_size=8).hexdigest()
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Context:
         return self
@@ -142,15 +170,16 @@ class _Box:
     """The mutable part of a state. OpenSpiel clones Python states by deep-copying their
     attributes; this makes that copy a fast :meth:`~civtable.core.GameState.clone` plus a few lists."""
 
-    __slots__ = ("state", "prefix", "records", "chosen", "block", "choices")
+    __slots__ = ("state", "prefix", "records", "chosen", "block", "choices", "public")
 
-    def __init__(self, state: GameState, n: int) -> None:
+    def __init__(self, state: GameState, n: int, public: list[str] | None = None) -> None:
         self.state = state
         self.prefix: list[tuple[int, ...]] = [()] * n
         self.records: list[list[tuple[str, int]]] = [[] for _ in range(n)]  # per seat: (obs digest, token)
         self.chosen: list[set[int]] = [set() for _ in range(n)]
         self.block = -1  # a chance event split in blocks: the block drawn, waiting for its outcome
         self.choices: Choices | None = None
+        self.public = public  # the digest of the public observation at the start and after every step, if recorded
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Box:
         b = _Box.__new__(_Box)
@@ -160,6 +189,7 @@ class _Box:
         b.chosen = [set(c) for c in self.chosen]
         b.block = self.block
         b.choices = self.choices
+        b.public = list(self.public) if self.public is not None else None
         return b
 
 
@@ -173,6 +203,7 @@ class CivtableSpielGame(pyspiel.Game):  # type: ignore[misc]
         params = dict(params or {})
         max_len = count_of("max_game_length", params.pop("max_game_length", DEFAULT_MAX_LENGTH))
         self.ctx = _Context(make_game(self.civ_name, params))
+        self.ctx.max_len = max_len
         self.civ: Game = self.ctx.civ
         info = pyspiel.GameInfo(
             num_distinct_actions=self.ctx.n_actions,
@@ -189,7 +220,13 @@ class CivtableSpielGame(pyspiel.Game):  # type: ignore[misc]
         super().__init__(self.game_type, info, spec_params)
 
     def new_initial_state(self) -> CivtableSpielState:
-        return CivtableSpielState(self, self.ctx, _Box(self.civ.new_initial_state(), self.ctx.n))
+        state = self.civ.new_initial_state()
+        public = [self.ctx.public_digest(state)] if self.ctx.track_public else None
+        return CivtableSpielState(self, self.ctx, _Box(state, self.ctx.n, public))
+
+    def public_observation_names(self) -> list[str]:
+        """The name of every entry of the public observation tensor (the seat observation's)."""
+        return list(self.ctx.public_names)
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> CivtableObserver:
         return CivtableObserver(self.ctx, iig_obs_type, params)
@@ -207,7 +244,10 @@ class CivtableObserver:
         self.recall = bool(iig_obs_type.perfect_recall) if iig_obs_type is not None else False
         self.public = _observer_kind(ctx, iig_obs_type) == "public"
         if self.public:
-            pieces = [("public", PUBLIC_SIZE)]
+            pieces = [("public", ctx.public.size)]
+            if self.recall:  # the public information state: states made from now on record their public history
+                ctx.track_public = True
+                pieces.append(("public_steps", 1))
         else:
             pieces = [("observation", ctx.obs_size)]
             if self.recall:
@@ -223,7 +263,9 @@ class CivtableObserver:
         player = self.ctx.seat(player)
         box = state._box
         if self.public:
-            hash_view(public_view(box.state), self.dict["public"])
+            self.ctx.public.encode(box.state, self.dict["public"])
+            if self.recall:
+                self.dict["public_steps"][0] = min(1.0, (len(_public_history(box)) - 1) / self.ctx.max_len)
             return
         self.ctx.observe(box, player, self.dict["observation"])
         if self.recall:
@@ -236,7 +278,11 @@ class CivtableObserver:
         player = self.ctx.seat(player)
         box = state._box
         if self.public:
-            return "public: " + json.dumps(public_view(box.state), sort_keys=True, separators=(",", ":"))
+            now = "public: " + json.dumps(public_view(box.state), sort_keys=True, separators=(",", ":"))
+            if not self.recall:
+                return now
+            history = _public_history(box)
+            return "\n".join([f"public, {len(history) - 1} steps", *history, now])
         now = self.ctx.observation_string(box, player)
         if not self.recall:
             return now
@@ -245,9 +291,13 @@ class CivtableObserver:
         return "\n".join([f"seat {player + 1}, {len(lines)} moves", *lines, now])
 
 
-def public_view(state: GameState) -> dict[str, Any]:
-    """What every seat sees: the spectator's view (``view(None)``), without its empty ``you``."""
-    return {k: v for k, v in state.view(None).items() if k != "you"}
+def _public_history(box: _Box) -> list[str]:
+    """The digests of the state's public observations from its start, refused in plain words for
+    a state made before anyone asked for a public information state."""
+    if box.public is None:
+        raise ValueError("this state does not record its public history: make the public information-state "
+                         "observer (perfect_recall=True, private_info=NONE) before new_initial_state()")
+    return box.public
 
 
 def _observer_kind(ctx: _Context, t: Any) -> str:
@@ -258,9 +308,6 @@ def _observer_kind(ctx: _Context, t: Any) -> str:
     kinds = pyspiel.PrivateInfoType
     title = ctx.civ.info.title
     if t.private_info == kinds.NONE and t.public_info:
-        if t.perfect_recall:
-            raise ValueError("civtable's public observation is what every seat sees now; a public information "
-                             "state (perfect_recall=True with private_info=NONE) is not provided")
         return "public"
     if t.private_info == kinds.ALL_PLAYERS and t.public_info:
         if ctx.civ.info.information == "perfect":
@@ -343,6 +390,8 @@ class CivtableSpielState(pyspiel.State):  # type: ignore[misc]
                 box.block = -1
             st.apply_unchecked(outcomes[action][0], CHANCE)
             box.choices = None
+            if box.public is not None:
+                box.public.append(self._ctx.public_digest(st))
             return
         if not deciders:
             raise ValueError("the game is over: no action is legal; the state is unchanged")
@@ -363,6 +412,8 @@ class CivtableSpielState(pyspiel.State):  # type: ignore[misc]
         box.prefix[seat] = ()
         st.apply_unchecked(civ_action, seat)
         box.choices = None
+        if box.public is not None:
+            box.public.append(self._ctx.public_digest(st))
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:

@@ -170,12 +170,15 @@ def enable_reviews(app: Any, manager: GameManager) -> Reviews:
 
 
 def presented(review: dict[str, Any], live: LiveGame) -> dict[str, Any]:
-    """The review as people read it: the players' names in every sentence, and the chart."""
+    """The review as people read it: the players' names in every sentence (a swing's sentence
+    names them with their colours, "Ada (red)"), the colours' names, and the chart."""
     from civtable.review import render_chart
+    from civtable.review.chart import colour_name
 
     names = seat_names(live.names, live.game.num_players)
     out = dict(review)
     out["names"] = names
+    out["colours"] = [colour_name(p) for p in range(len(names))]  # the legend's words for the swatches
     out["swings"] = [{**sw, "sentence": name_players(sw["sentence"], live.names)} for sw in review["swings"]]
     out["moves"] = [{**m, "played": name_players(m["played"], live.names),
                      "suggested": name_players(m["suggested"], live.names)} for m in review["moves"]]

@@ -16,7 +16,7 @@ from civtable.core import GameRecord, RecordError, Session, make_game, observe
 from civtable.review import render_chart, review_record
 from civtable.review.estimate import Estimator
 
-SWING = re.compile(r"^(Round \d+|Age \d, round \d|End of Age \d|Final scoring): .+ — (their|Player \d's) chance (rose|fell) from \d+% to \d+%\.$")
+SWING = re.compile(r"^(Round \d+|Age \d, round \d|End of Age \d|Final scoring): .+ — (their|Player \d( \((red|blue)\))?'s) chance (rose|fell) from \d+% to \d+%\.$")
 
 
 def _record(game_name: str, seed: int, seats: list[str] | None = None) -> GameRecord:
@@ -137,6 +137,8 @@ def test_the_calibration_draws_estimates_toward_the_fair_share() -> None:
     assert calibrated(0.9, 0.0, 2) == pytest.approx(0.5) and calibrated(0.9, 0.0, 4) == pytest.approx(0.25)
     assert 0.5 < calibrated(0.9, 0.5, 2) < 0.9 and calibrated(0.1, 0.5, 2) == pytest.approx(1 - calibrated(0.9, 0.5, 2))
     assert calibrated(0.25, 0.5, 4) == pytest.approx(0.25)  # the fair share stays
+    # a slope over 1 (Dominations' leaf is more timid than its outcomes) pushes away from the fair share
+    assert calibrated(0.75, 1.368, 2) > 0.75 and calibrated(0.25, 1.368, 2) == pytest.approx(1 - calibrated(0.75, 1.368, 2))
 
 
 def test_an_unfinished_record_is_not_said_to_have_ended(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

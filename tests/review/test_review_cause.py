@@ -38,7 +38,7 @@ def test_inceptum_a_swing_made_by_the_production_names_the_production(monkeypatc
     assert len(swings) >= 2
     for sw in swings:
         assert re.match(rf"^Round {sw['round']}: the production at the start of Round {sw['round'] + 1} — "
-                        r"(Player \d's) chance (rose|fell) from \d+% to \d+%\.$", sw["sentence"]), sw["sentence"]
+                        r"(Player \d \((red|blue)\)'s) chance (rose|fell) from \d+% to \d+%\.$", sw["sentence"]), sw["sentence"]
         assert sw["actor"] == -2 and sw["alone"]
         assert "ends the turn" not in sw["sentence"]
 
@@ -70,7 +70,7 @@ def test_conquest_a_swing_from_many_research_rolls_says_so(monkeypatch: pytest.M
         assert moved and all(record.actions[s.at][0] == CHANCE and "Research table" in s.words for s in moved)
         largest = max(abs(s.change) for s in moved if (s.change > 0) == rising)
         if largest > 0.5 * abs(sw["after"] - sw["before"]) + 1e-3:  # one roll made most of it: named alone
-            assert re.match(rf"^Round {sw['round']}: Player \d rolls \d+ on the Research table",
+            assert re.match(rf"^Round {sw['round']}: Player \d \((red|blue)\) rolls \d+ on the Research table",
                             sw["sentence"]), sw["sentence"]
             alone.append(sw)
         else:  # several rolls each
@@ -109,8 +109,8 @@ def test_pathciv_the_last_of_simultaneous_choices_is_named_as_all_of_them(monkey
         assert sw["seat"] == 0 and sw["after"] > sw["before"]
         assert states[sw["at"]].phase == 2 and states[sw["at"] + 1].phase > 2
         said = game.describe_action(states[sw["at"]], 0, Action.parse(record.actions[sw["at"]][1])).rstrip(".")
-        assert sw["sentence"].startswith(f"Round {sw['round']}: the simultaneous choices of Player 1 and Player 2 "
-                                         f"(the last: {said}) — Player 1's chance rose"), sw["sentence"]
+        assert sw["sentence"].startswith(f"Round {sw['round']}: the simultaneous choices of Player 1 (red) and "
+                                         f"Player 2 (blue), the last of them: {said} — Player 1's chance rose"), sw["sentence"]
     # Player 2 knew its own answer: what it learns at that step is Player 1's move
     est = Estimator(game, 1, record.seed or 0)
     at = swings[0]["at"]

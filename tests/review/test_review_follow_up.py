@@ -58,7 +58,7 @@ def test_pathciv_a_swing_made_by_a_battle_round_names_the_battle(monkeypatch: py
         assert r in BATTLE_ROUNDS
         card = names[game.content.battles[states[sw["at"]].battles[BATTLE_ROUNDS.index(r)]].id]
         assert sw["sentence"] == (f"Round {r}: the battle of Round {r} ({card}) and the end of Round {r} — "
-                                  f"Player 1's chance rose from {round(100 * sw['before'])}% to "
+                                  f"Player 1 (red)'s chance rose from {round(100 * sw['before'])}% to "
                                   f"{round(100 * sw['after'])}%."), sw["sentence"]
         assert sw["actor"] == -2 and sw["alone"]
 
@@ -81,7 +81,7 @@ def test_dominations_a_swing_made_by_the_domination_cards_names_the_end_of_the_a
     for sw in swings:
         # at the end of the Age it names, not in the next Age's first round ("Age 2, round 1: the end of Age 1 …")
         age = re.match(r"^End of Age ([12]): the (end of Age ([12]) scoring|Influence VP and Domination cards of Age ([12])) — "
-                       r"Player \d's chance (rose|fell) from \d+% to \d+%\.$", sw["sentence"])
+                       r"Player \d \((red|blue)\)'s chance (rose|fell) from \d+% to \d+%\.$", sw["sentence"])
         assert age and age.group(1) == (age.group(3) or age.group(4)), sw["sentence"]
         assert sw["actor"] == -2 and sw["alone"]
 

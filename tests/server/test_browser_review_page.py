@@ -5,6 +5,7 @@ replay's last step and what the replay page says when there is nothing to replay
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -129,9 +130,13 @@ def test_the_review_page_says_what_it_cannot_show(browser: Any, server_factory: 
     page.wait_for_selector("#status:text-matches('waiting for [1-9][0-9]* s')")  # the time it waited grows
     page.wait_for_selector("#review:not(.hidden)")
     assert len(asked) == 3 and page.inner_text("#status") == "Eve won."
-    assert "Eve" in page.inner_text("#chart-legend") and "Player 2 (random bot)" in page.inner_text("#chart-legend")
+    # each name with the colour of its swatch in words, as the swings' sentences name the players
+    assert "Eve (red)" in page.inner_text("#chart-legend") and "Player 2 (blue, random bot)" in page.inner_text("#chart-legend")
     assert page.locator("#chart-legend .swatch").count() == 2
     assert page.locator("#no-swings").is_hidden() and page.locator("#swings li").count() >= 1
+    for line in page.locator("#swings li").all_inner_texts():
+        assert re.search(r"(Eve \(red\)|Player 2 \(blue\))", line), line
+        assert not re.search(r"Player 1\b", line), line  # Eve's chosen name, not her seat's
     box = page.eval_on_selector("#moves", "t => [t.scrollWidth, t.clientWidth, t.getBoundingClientRect().right]")
     assert box[0] <= box[1] + 1 and box[2] <= PHONE["width"], box  # nothing cut off at the right
     cells = page.locator("#moves td:last-child").all_inner_texts()

@@ -47,6 +47,10 @@ def test_a_finished_game_is_reviewed_in_the_background_and_cached(db_path: str) 
         assert review["analysis"]["seats"] == [0] and review["analysis"]["cpu_budget"] == 60.0
         assert review["analysis"]["analysed"] + review["analysis"]["not_analysed"] == review["analysis"]["decisions"]
         assert all("Player 1" not in sw["sentence"] for sw in review["swings"])
+        # the chosen name with its colour, as the page's legend and the terminal name players
+        assert review["colours"] == ["red", "blue"]
+        for sw in review["swings"]:
+            assert "Ada (red)" in sw["sentence"] or ("Ada" not in sw["sentence"] and "Player 2 (blue)" in sw["sentence"])
         assert len(review["swings"]) >= 1
     # cached in the database: a new server process answers at once
     with TestClient(create_app(db_path)) as client:

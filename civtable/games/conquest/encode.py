@@ -34,6 +34,9 @@ if TYPE_CHECKING:
 
 UNITS = 10  # armies or fleets in one space where the feature saturates
 SCORE_SCALE = 100
+PUBLIC = {"seat_blocks": ("seats",), "viewer_only": ()}
+"""The public observation (``civtable.rl.public``): nothing is hidden, so it is the observation
+as seat 1 reads it."""
 """A VP difference of this much counts as 1 in the ``score`` and ``shaped`` rewards."""
 
 

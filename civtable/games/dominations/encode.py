@@ -102,6 +102,10 @@ def max_hand(c: Content) -> int:
 # ----- observations ------------------------------------------------------------------------------------
 WINDOW = 8  # the land is shown cell by cell this many steps round the Cradle
 MAX_SEATS = 4
+PUBLIC = {"seat_blocks": ("seats",), "viewer_only": ("hand", "dealt")}
+"""The public observation (``civtable.rl.public``): the per-seat blocks, each as the other seats
+see it (an Objective and a Monument once every seat has chosen); the viewer's Land tiles in hand
+and what was dealt to it left out."""
 KINDS = ("deal", "order", "secret", "discard", "grow", "farmer", "source", "vestige", "build", "site",
          "develop", "assimilate", "governor", "over")
 RESOURCES = NODUS_NAMES[:7]  # the six colours and Vestigium

@@ -47,6 +47,9 @@ if TYPE_CHECKING:
     from .state import InceptumState
 
 MAX_SEATS = 4
+PUBLIC = {"seat_blocks": ("seat_numbers", "seat_flags", "cities"), "viewer_only": ()}
+"""The public observation (``civtable.rl.public``): the per-seat blocks, each as the other seats
+see it (a trait while it is dealt shows as hidden); no slice is the viewer's alone."""
 MODES = ("mission1", "mission2", "journey", "glory")
 FRAMES = (Turn, Slot, Dice, BonusSlot, BonusChoice, Pray, FreeActions, Government, Offer, Respond,
           Deal, Redraw, Redeal, StartRoll, HumbleBeginnings, Over)

@@ -46,8 +46,10 @@
     showChart(narrow.matches && r.svg_narrow ? r.svg_narrow : r.svg);
     narrow.onchange = () => showChart(narrow.matches && r.svg_narrow ? r.svg_narrow : r.svg);
     const last = r.points[r.points.length - 1];
+    // each name with its colour in words, as the swings' sentences name it ("Ada (red)"), and its bot
+    const about = (p) => [r.colours && r.colours[p], r.bots && r.bots[p]].filter(Boolean).join(", ");
     clear(document.getElementById("chart-legend")).append(...r.names.map((name, p) =>
-      el("li", { dataset: { seat: p } }, Civ.swatch(p), name, r.bots && r.bots[p] ? ` (${r.bots[p]})` : "",
+      el("li", { dataset: { seat: p } }, Civ.swatch(p), name, about(p) ? ` (${about(p)})` : "",
         el("span", { class: "muted small" }, ` ${last.label === "end" ? "at the end" : "where the game stopped"}: ${pct(last.chances[p])}` +
           (r.winners.includes(p) ? " (won)" : "")))));
     const swings = clear(document.getElementById("swings"));

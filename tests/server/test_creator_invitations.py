@@ -70,3 +70,20 @@ def test_the_invitations_outlive_a_restart_and_are_wiped_once_used(db_path: str)
     import sqlite3
     with sqlite3.connect(db_path) as conn:
         assert conn.execute("SELECT link FROM invitations WHERE game_id = ?", (gid,)).fetchall() == [(None,)]
+
+
+def test_a_database_from_before_gains_the_column(db_path: str) -> None:
+    """Invitations stored before the creator could see them again keep working (they are not
+    shown again: their secret was never kept)."""
+    with TestClient(create_app(db_path)) as first:
+        g = first.post("/api/games", json={"game": "nim", "seats": ["human", "human"], "seed": 1}).json()
+    import sqlite3
+    with sqlite3.connect(db_path) as conn:
+        conn.execute("ALTER TABLE invitations DROP COLUMN link")
+    with TestClient(create_app(db_path)) as again:
+        assert links(again, g["id"], g["seats"][0]["token"]) == {"invitations": []}
+        claimed = again.post(f"/api/games/{g['id']}/claim", json={"invitation": g["seats"][1]["invitation"]})
+        assert claimed.status_code == 200, claimed.text
+        made = again.post("/api/games", json={"game": "nim", "seats": ["human", "human"], "seed": 1}).json()
+        assert [i["url"] for i in links(again, made["id"], made["seats"][0]["token"])["invitations"]] == [
+            made["seats"][1]["url"]]

@@ -137,9 +137,17 @@ def account_router() -> APIRouter:
 
     @router.get("/api/account")
     async def me(request: Request) -> dict[str, Any]:
-        """The signed-in account's name (401 when not signed in)."""
-        account, _session = await signed_in(request)
-        return {"name": account.name}
+        """Who is signed in: ``{"signed_in": true, "name"}``, or ``{"signed_in": false}`` (a
+        visitor; ``"accounts": false`` too when this server has no accounts). Never an error: a
+        page asks this of every visitor."""
+        accounts: Accounts | None = getattr(request.app.state, "accounts", None)
+        if accounts is None:
+            return {"signed_in": False, "accounts": False}
+        session = request.cookies.get(COOKIE)
+        account = await asyncio.to_thread(accounts.account_for, session) if session else None
+        if account is None:
+            return {"signed_in": False}
+        return {"signed_in": True, "name": account.name}
 
     @router.get("/api/account/sessions")
     async def sessions(request: Request) -> dict[str, Any]:

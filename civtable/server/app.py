@@ -123,6 +123,12 @@ def create_app(
         enable_accounts(app, manager)
         reviews = enable_reviews(app, manager)
         await manager.start()
+        # Build every route's request models now (FastAPI builds them on a route's first request
+        # otherwise; several first requests at once, from several threads, raced in pydantic's
+        # schema building: a misattributed 'alias' warning, an AttributeError). The schema is
+        # made again on request if routes change.
+        app.openapi()
+        app.openapi_schema = None
         try:
             yield
         finally:

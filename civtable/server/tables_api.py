@@ -102,6 +102,24 @@ async def invite(game_id: str, body: InviteRequest, request: Request) -> dict[st
     return {"seat": body.seat, "invitation": invitation, "url": f"/play/{live.id}#invite={invitation}"}
 
 
+@router.post("/api/games/{game_id}/invitations")
+async def invitations(game_id: str, body: TokenBody, request: Request) -> dict[str, Any]:
+    """The table's creator's invitations still waiting for their friends, from any browser of
+    the creator's seat (its own link, or an account's device token): ``{"invitations": [{"seat",
+    "name", "url"}]}`` for the seats nobody holds yet (none once the game is over). Any other
+    seat: 403."""
+    manager = manager_of(request)
+    live, seat = await seated(manager, game_id, body.token)
+    if seat != live.creator_seat:
+        raise ApiError(403, "only the table's creator sees its invitations", "forbidden")
+    if live.status not in ("waiting", "active"):
+        return {"invitations": []}
+    links = await asyncio.to_thread(manager.tables.store.waiting_invitations, live.id)
+    names = {s["seat"]: s["name"] for s in seat_list(live)}
+    return {"invitations": [{"seat": s, "name": names.get(s), "url": f"/play/{live.id}#invite={link}"}
+                            for s, link in sorted(links.items())]}
+
+
 @router.get("/api/tables")
 async def open_tables(request: Request) -> dict[str, Any]:
     """Open tables waiting for players, newest first: game, mode, options, free seats, speed,

@@ -2,8 +2,10 @@
 the table chat, the quick-match queue, and the listing of open tables. Its own tables, created
 and migrated here (the ``games`` columns they read are declared in :mod:`civtable.server.store`).
 
-* ``invitations``: a hash of each invitation (never the invitation itself), its game and seat,
-  when it was used and whether it is a *re-invitation* (which may replace the seat's holder).
+* ``invitations``: a hash of each invitation, its game and seat, when it was used and whether
+  it is a *re-invitation* (which may replace the seat's holder). While unused, the invitation
+  itself is kept too, for the table's creator to see again from any browser of their seat (see
+  :meth:`TableStore.waiting_invitations`); it is wiped when claimed.
   Claiming one gives the claimant a fresh seat token in the same transaction and marks it used,
   so a link works once. Seat tokens of games made before invitations existed were turned into
   invitations once (:func:`_migrate`): such a link keeps working for its first claimant only.
@@ -61,6 +63,7 @@ invitations_table = Table(
     Column("created", Float, nullable=False),
     Column("used", Float, nullable=True),  # when it was claimed (null: not yet)
     Column("replaces", Integer, nullable=False, default=0),  # 1: a re-invitation (takes the seat from its holder)
+    Column("link", String(64), nullable=True),  # the invitation itself while unused (for the creator); null once used
 )
 chat_table = Table(
     "chat_messages",
@@ -119,6 +122,7 @@ class TableStore:
         self.store = store
         self.engine = store.engine
         metadata.create_all(self.engine)
+        _add_link_column(self.engine)
         _migrate(self.engine)
 
     # ----- invitations ------------------------------------------------------------------------
@@ -135,9 +139,20 @@ class TableStore:
                     c.game_id == game_id, c.seat.in_(seats), c.used.is_(None))))
                 conn.execute(insert(invitations_table), [
                     {"token_hash": hash_token(t), "game_id": game_id, "seat": s, "created": now, "used": None,
-                     "replaces": int(replaces)} for s, t in made.items()])
+                     "replaces": int(replaces), "link": t} for s, t in made.items()])
 
         return made, self.store._writer.submit(write)
+
+    def waiting_invitations(self, game_id: str) -> dict[int, str]:
+        """``{seat: invitation}``: the unused invitations of the seats of ``game_id`` nobody holds
+        yet (for the table's creator only; a re-invitation of a held seat is not among them)."""
+        c, t = invitations_table.c, tokens_table.c
+        held = select(t.seat).where(t.game_id == game_id)
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(c.seat, c.link, c.created).where(and_(
+                c.game_id == game_id, c.used.is_(None), c.link.is_not(None), c.seat.not_in(held)))
+                .order_by(c.created)).all()
+        return {int(r.seat): str(r.link) for r in rows}
 
     def invitation(self, token: str) -> tuple[str, int, bool] | None:
         """``(game id, seat, used)`` of an invitation, or ``None``."""
@@ -169,7 +184,7 @@ class TableStore:
             if held is not None:
                 conn.execute(delete(tokens_table).where(and_(t.game_id == game_id, t.seat == row.seat)))
             conn.execute(insert(tokens_table).values(game_id=game_id, seat=row.seat, token_hash=hash_token(token)))
-            conn.execute(update(invitations_table).where(c.token_hash == digest).values(used=time.time()))
+            conn.execute(update(invitations_table).where(c.token_hash == digest).values(used=time.time(), link=None))
             self.store._notify(conn, game_id, -1)
             out[:] = [Claimed(game_id, int(row.seat), token)]
 
@@ -351,6 +366,16 @@ def _hold_table(conn: Connection, game_id: str, account_id: str) -> None:
 
 def _key(key: dict[str, Any]) -> str:
     return json.dumps(key, sort_keys=True, separators=(",", ":"))
+
+
+def _add_link_column(engine: Any) -> None:
+    """A database from before the creator saw their invitations again gains ``invitations.link``
+    (null: those invitations are not shown again)."""
+    from sqlalchemy import inspect
+
+    if "link" not in {c["name"] for c in inspect(engine).get_columns("invitations")}:
+        with engine.begin() as conn:
+            conn.exec_driver_sql("ALTER TABLE invitations ADD COLUMN link VARCHAR(64)")
 
 
 def _migrate(engine: Any) -> None:

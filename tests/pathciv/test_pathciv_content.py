@@ -98,7 +98,7 @@ def test_glossary_and_how_to_win_in_plain_words() -> None:
     terms = glossary(game)
     assert "3 Military Legacy" in terms["tech:aviation"]["text"]
     assert "+1 Military Research in Phase D" in terms["leader:julius_caesar"]["text"]
-    assert "5 VP for every 3 wonders" in terms["challenge:industrial_revolution"]["text"]
+    assert "5 VP for every 3 Wonders" in terms["challenge:industrial_revolution"]["text"]
     assert terms["civ:mayan"]["text"].startswith("Board 3. Priority: Spiritual")
     state = game.new_initial_state()
     progress = how_to_win(game, state.view(0))

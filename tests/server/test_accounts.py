@@ -30,9 +30,9 @@ def sign_in(client: TestClient, name: str, password: str = PASSWORD) -> Any:
 
 
 def test_register_sign_in_and_out(client: TestClient, db_path: str) -> None:
-    assert client.get("/api/account").status_code == 401
+    assert client.get("/api/account").json() == {"signed_in": False}
     assert register(client, "Ada")["name"] == "Ada"
-    assert client.get("/api/account").json() == {"name": "Ada"}
+    assert client.get("/api/account").json() == {"signed_in": True, "name": "Ada"}
     cookie = client.cookies.get("civtable_session")
     assert cookie and len(cookie) > 30
     assert register(client, "ada", status=409)["code"] == "name_taken"  # names are unique regardless of case
@@ -43,11 +43,11 @@ def test_register_sign_in_and_out(client: TestClient, db_path: str) -> None:
         (stored,) = conn.execute("SELECT password_hash FROM accounts WHERE name='Ada'").fetchone()
     assert stored.startswith("$argon2") and PASSWORD not in stored
     client.post("/api/account/signout")
-    assert client.get("/api/account").status_code == 401
+    assert client.get("/api/account").json() == {"signed_in": False}
     wrong = sign_in(client, "Ada", "wrong password")
     assert wrong.status_code == 403 and wrong.json()["error"] == "Wrong name or password."
     right = sign_in(client, "ADA")
-    assert right.status_code == 200 and client.get("/api/account").json() == {"name": "Ada"}
+    assert right.status_code == 200 and client.get("/api/account").json() == {"signed_in": True, "name": "Ada"}
 
 
 @pytest.mark.parametrize(("password", "why"), [
@@ -67,7 +67,7 @@ def test_register_sign_in_and_out(client: TestClient, db_path: str) -> None:
 def test_weak_passwords_are_refused(client: TestClient, password: str, why: str) -> None:
     body = register(client, "Grace", password, status=400)
     assert body["code"] == "bad_password" and why in body["error"], body
-    assert client.get("/api/account").status_code == 401  # no account, no session
+    assert client.get("/api/account").json() == {"signed_in": False}  # no account, no session
 
 
 def test_sign_in_throttling_holds_across_names_and_a_restart(db_path: str) -> None:
@@ -119,7 +119,7 @@ def test_sessions_are_listed_and_revoked(app: FastAPI) -> None:
     assert len(listed) == 2 and sum(s["current"] for s in listed) == 1
     other = next(s for s in listed if not s["current"])
     assert laptop.delete(f"/api/account/sessions/{other['id']}").json() == {"ok": True}
-    assert phone.get("/api/account").status_code == 401  # the phone is signed out ...
+    assert phone.get("/api/account").json() == {"signed_in": False}  # the phone is signed out ...
     assert phone.get(f"/api/games/{g['id']}", params={"token": device}).status_code == 403  # ... its seats too
     assert [s["current"] for s in laptop.get("/api/account/sessions").json()["sessions"]] == [True]
     assert laptop.delete("/api/account/sessions/0123456789abcdef").status_code == 404

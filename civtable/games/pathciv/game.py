@@ -9,6 +9,7 @@ from civtable.core import Action, Game, GameInfo, OptionSpec
 from .content import TRAYS, TYPES, Content, load_content
 from .describe import describe, explain
 from .events import DESTINY_LIMIT
+from .fold import fold_project_lines
 from .follow_up import before_follow_up
 from .state import PathState
 from .view import heuristic_values, view
@@ -84,6 +85,11 @@ class PathOfCivilization(Game):
 
     def seat_name(self, player: int) -> str:
         return f"Player {player + 1}"  # people count from 1, as in the log
+
+    def fold_log(self, earlier: str, later: str) -> str | None:
+        """A seat's Project cards, agents of one kind or Research points of one type, told one
+        by one, read as one line (:mod:`.fold`)."""
+        return fold_project_lines(earlier, later)
 
     # views, explanations and log sentences depend on the state, never the reverse: the state
     # asks its game for them

@@ -12,7 +12,7 @@ from typing import Any
 from civtable.core.words import count
 
 from .content import Content
-from .view import destiny_text, effect_text, repeat_text
+from .view import count_text, destiny_text, effect_text, repeat_text
 from .vocab import AGENT, AGENTS, MILITARY, TRAY_INDEX, TRAYS, TYPE_INDEX, TYPE_NAMES, TYPES
 
 _TRAY_USE = ("recruit Leaders", "build Wonders", "advance on the Philosophy track",
@@ -22,9 +22,7 @@ _TRAY_USE = ("recruit Leaders", "build Wonders", "advance on the Philosophy trac
 def _end(end: Any) -> str:
     if end is None:
         return ""
-    w = end.what
-    what = w.kind if w.arg < 0 else (f"{TYPE_NAMES[w.arg]} cards" if w.kind == "cards" else f"cubes in the {TRAYS[w.arg]} tray")
-    return f" At the end: {end.vp} VP per {end.every} {what}."
+    return f" At the end: {end.vp} VP per {count_text(end.what, end.every)}."
 
 
 def glossary(game: Any) -> dict[str, dict[str, Any]]:
@@ -76,7 +74,7 @@ def glossary(game: Any) -> dict[str, dict[str, Any]]:
                                         + f". Starts with {effect_text(civ.start)}."}
     for i, tray in enumerate(TRAYS):
         out[f"tray:{tray}"] = {"name": AGENTS[i], "kind": "cubes",
-                               "text": f"Cubes in the {tray} tray are {AGENTS[i]}: they {_TRAY_USE[i]}."}
+                               "text": f"Cubes in the {tray.title()} tray are {AGENTS[i]}: they {_TRAY_USE[i]}."}
     for i, ty in enumerate(TYPES):
         extra = " Military Legacy and Units make your Power in Battles." if i == MILITARY else ""
         out[f"type:{ty}"] = {
@@ -299,7 +297,7 @@ def describe_action(game: Any, view: dict[str, Any], action_text: str) -> dict[s
         if ch is not None:
             d = ch.destiny
             if d.kind == "convert":
-                did = f" You move {count(n, AGENT[d.src], AGENTS[d.src])} to the {TRAYS[d.dst]} tray."
+                did = f" You move {count(n, AGENT[d.src], AGENTS[d.src])} to the {TRAYS[d.dst].title()} tray."
             elif d.kind == "trade":
                 did = f" You pay {_cubes(tuple(k * n for k in d.pay))} and gain {effect_text(d.gain.times(n))}."
         return {"title": f"Use the Destiny {count(n, 'time')}", "text": f"The Destiny: {what}.{did}",

@@ -77,9 +77,7 @@ def card_view(st: PathState, kind: str, i: int) -> dict[str, Any]:
         out["bonus"] = "; ".join(eff)
     end = x.end
     if end is not None:
-        w = end.what
-        what = w.kind if w.arg < 0 else f"{w.kind} {TYPES[w.arg] if w.kind == 'cards' else TRAYS[w.arg]}"
-        out["end"] = f"{end.vp} VP per {end.every} {what}"
+        out["end"] = f"{end.vp} VP per {count_text(end.what, end.every)}"
     return out
 
 
@@ -109,12 +107,21 @@ def card_sides(c: Content, i: int) -> str:
     return f"left: {left} / right: {right}"
 
 
-def count_text(w: Count) -> str:
+_COUNTED = {"wonders": ("Wonder", "Wonders"), "leaders": ("Leader", "Leaders"),
+            "technologies": ("Technology", "Technologies"), "legacy": ("Military Legacy", "Military Legacy"),
+            "philosophy": ("Philosophy level", "Philosophy levels"), "population": ("population", "population")}
+
+
+def count_text(w: Count, n: int = 2) -> str:
+    """``n`` of what ``w`` counts, after "per" or "for every": "Leader" (1), "2 Wonders", "2
+    Cultural cards", "3 Military Legacy", "Sage" (the cubes of a tray, by their agents)."""
     if w.kind == "cards":
-        return f"{TYPE_NAMES[w.arg]} cards"
-    if w.kind == "tray":
-        return AGENTS[w.arg]
-    return {"legacy": "Military Legacy", "philosophy": "Philosophy levels", "population": "population"}.get(w.kind, w.kind)
+        one, many = f"{TYPE_NAMES[w.arg]} card", f"{TYPE_NAMES[w.arg]} cards"
+    elif w.kind == "tray":
+        one, many = AGENT[w.arg], AGENTS[w.arg]
+    else:
+        one, many = _COUNTED.get(w.kind, (w.kind, w.kind))
+    return one if n == 1 else f"{n} {many}"
 
 
 def destiny_text(d: Destiny) -> str:
@@ -125,7 +132,7 @@ def destiny_text(d: Destiny) -> str:
     if d.kind == "trade":
         pay = ", ".join(f"{k} {AGENTS[i] if k > 1 else AGENT[i]}" for i, k in enumerate(d.pay) if k)
         return f"each player may pay {pay} for {effect_text(d.gain)}, again and again{most}"
-    return f"each player gains {effect_text(d.gain)} for every {d.every} {count_text(d.what)}{most}"
+    return f"each player gains {effect_text(d.gain)} for every {count_text(d.what, d.every)}{most}"
 
 
 def event_line(st: PathState) -> list[dict[str, Any]]:

@@ -95,10 +95,11 @@
 
   async function start() {
     const res = await api("GET", "/api/account");
-    if (res.ok) {
+    if (!res.ok || res.data.accounts === false) return;  // no accounts on this server: nothing to show
+    if (res.data.signed_in) {
       showSignedIn(res.data.name);
       await syncSeats();
-    } else if (res.status === 401) {
+    } else {
       showSignedOut();
     }
   }

@@ -17,10 +17,13 @@
   const hash = new URLSearchParams(location.hash.slice(1));
   const params = new URLSearchParams(location.search);
   const seatParam = params.get("seat") === null || params.get("seat") === "" ? null : Number(params.get("seat"));
-  // An invitation (#invite=..., or an older link's #token=...) is claimed once: the server answers a
-  // fresh seat token for this browser, and the link then works for nobody else (see clock.js).
-  let invitation = hash.get("invite") || hash.get("token");
-  if (invitation) {
+  // An invitation (#invite=...) is claimed once: the server answers a fresh seat token for this
+  // browser, and the link then works for nobody else (see clock.js). A seat's own link (#token=...)
+  // is used as it is; an older link whose token became an invitation is claimed once the server
+  // says so (load).
+  let invitation = hash.get("invite");
+  if (invitation || hash.get("token")) {
+    token = invitation ? null : hash.get("token");
     history.replaceState(null, "", location.pathname);
   } else if (params.get("watch") === null) {
     token = Civ.tokenFor(gameId, seatParam);

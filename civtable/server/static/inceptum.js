@@ -513,10 +513,22 @@
     openOffer = view.offer ? { ...view.offer } : null;
   }
 
+  /** The end of the seat's turn (or of its free actions), as a button right under the turn's
+      banner when it is legal: the same action as in the options list. */
+  function endTurn(ctx) {
+    const action = ctx.readonly ? null : ["end", "done"].find((t) => ctx.legal.has(t));
+    if (!action) return null;
+    return el("div", { class: "row inc-end", id: "inc-end" },
+      clickable(el("button", { type: "button", class: "secondary" }, action === "end" ? "End your turn" : "Done: end the free actions"), ctx, [action]),
+      el("span", { class: "small muted" }, action === "end" ? "when you have nothing more to do this turn" : "and go on with your turn"));
+  }
+
   Civ.renderers.inceptum = {
     render(board, payload, ctx) {
       const view = payload.view || {};
       offerNotice(view, payload);
+      const finish = endTurn(ctx);
+      if (finish) board.append(finish);
       const decision = traitDecision(view, payload, ctx);
       if (decision) board.append(decision);
       if (payload.finished || view.finished) board.append(payload.score_sheet ? Civ.table.scoreSheet(payload) : summary(view, payload));

@@ -112,7 +112,6 @@
     const mine = data.seats.find((s) => s.token);
     if (!mine) { location.href = data.spectate; return; }
     saveSeat(data.id, mine.seat, mine.token, data.game);
-    Civ.invites.keep(data);
     location.href = `/play/${data.id}?seat=${mine.seat}`;
   }
 

@@ -87,13 +87,20 @@
   }
 
   // ----- the event line ------------------------------------------------------------------------
+  /** The phase as the board names it: "Project (Phase A)", as "Left: cubes (Phase B)" does
+      (the game says "A Project"; a lone letter first reads as a grade). */
+  function phaseWords(phase) {
+    const m = /^([A-F]) (.+)$/.exec(String(phase || ""));
+    return m ? `${m[2]} (Phase ${m[1]})` : String(phase || "");
+  }
+
   function eventLine(view, ctx) {
     const now = String(view.round);
     const current = (e) => [now, now + "a", now + "b"].includes(e.round);
     const upcoming = (view.events || []).find((e) => parseInt(e.round, 10) >= view.round);
     const destiny = [...ctx.legal].filter((t) => t.startsWith("destiny ")).sort((a, b) => Number(a.split(" ")[1]) - Number(b.split(" ")[1]));
     return el("section", { class: "panel pc-events" },
-      el("h2", {}, `Round ${view.round} of ${view.last_round || 9} · ${view.phase}`),
+      el("h2", {}, `Round ${view.round} of ${view.last_round || 9} · ${phaseWords(view.phase)}`),
       el("p", { class: "small" }, el("span", { dataset: { term: "rule:threat" } }, "External Threat"), ` Power now: ${view.threat}`,
         upcoming ? ` · next event: round ${upcoming.round}, ${upcoming.name}` : ""),
       el("div", { class: "pc-eventline" }, (view.events || []).map((e) => el("div", {

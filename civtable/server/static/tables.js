@@ -130,7 +130,7 @@ Civ.lobbyTables = (() => {
   async function begin() {
     fillCreateOptions();
     const [me, cat] = await Promise.all([api("GET", "/api/account"), api("GET", "/api/catalog")]);
-    signedIn = me.ok;
+    signedIn = Boolean(me.ok && me.data.signed_in);
     if (cat.ok) catalog = cat.data;
     fillQuickForm();
     refreshTables();

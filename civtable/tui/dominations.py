@@ -36,6 +36,7 @@ from civtable.games.dominations.places import (
 from civtable.games.dominations.view import goal_words
 
 from . import dominations_words
+from .dominations_tree import tree_lines
 from .render import Renderer
 from .term import clip
 
@@ -313,24 +314,7 @@ class DominationsRenderer(Renderer):
     def _tree(self, view: dict[str, Any], seat: int | None) -> list[str]:
         if seat is None:
             return []
-        cards = view["players"][seat]["tree"]
-        xs = [c["x"] for c in cards]
-        ys = [c["y"] for c in cards]
-        at = {(c["x"], c["y"]): c for c in cards}
-        out = ["Civilisation Tree (x across, y up; Nodus N E S W; * Advanced):"]
-        for y in range(max(ys), min(ys) - 1, -1):
-            row = []
-            for x in range(min(xs), max(xs) + 1):
-                c = at.get((x, y))
-                if c is None:
-                    row.append(" " * 14)
-                else:
-                    nod = "".join(LETTER[n] for n in c["nodus"])
-                    name = c["name"][:8] + ("*" if c.get("advanced") else "")
-                    row.append(f"{name:<9}{nod:<5}")
-            out.append(f"  {y:>3} " + "".join(row).rstrip())
-        out.append("   x  " + "".join(f"{x:<14}" for x in range(min(xs), max(xs) + 1)).rstrip())
-        return out
+        return tree_lines(view["players"][seat]["tree"], self.term.width, whole=self.whole)
 
     def _masteries(self, view: dict[str, Any], seat: int | None) -> list[str]:
         cat = view.get("masteries")

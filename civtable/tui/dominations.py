@@ -142,7 +142,8 @@ Camps: Y Trade O Craft B Art G Science R Government P Religion; 1-3 City,
 M Monument. Menus come in steps ('back' returns one). Typing works too:
 place TILE SPACE TURNS (place Y:YYB M20 1: the tile as your hand shows it,
 Camp:corners, turned once; 0 as drawn, 2 twice), city SPACE, locus M/N19,
-develop MASTERY COPY X Y (X, Y: the Tree's rulers), convert Trade Art, pass."""
+develop Bartering copy 2 at (-2, 0) (the Mastery, its copy, the Tree's square
+as its rulers say: x, y), convert Trade Art, pass."""
 
 
 GROUP = 6

@@ -6,6 +6,7 @@ The screen's own names (Camp:corners, M20, Trade) are now what the table says an
 from __future__ import annotations
 
 import io
+import random
 import re
 from typing import Any
 
@@ -143,3 +144,51 @@ def test_a_tree_wider_than_the_screen_marks_its_cut_names() -> None:
     whole = r._tree({"players": [{"tree": cards}]}, 0)
     assert whole[:len(tree)] == tree and all(len(x) <= 80 for x in whole)
     assert [x.strip() for x in whole[len(tree):]] == [f"({x}, 0) {n}" for x, n in enumerate(long) if len(n) > 6]
+
+
+def _developing(seed: int = 3):  # type: ignore[no-untyped-def]
+    """A 2-player game at a decision where a seat may develop a Mastery."""
+    from civtable.core import CHANCE, sample_chance
+
+    game = make_game("dominations", {"players": 2})
+    state = game.new_initial_state()
+    rng = random.Random(seed)
+    while True:
+        d = state.decision()
+        assert d.players, "the game ended before a Mastery could be developed"
+        if d.is_chance:
+            state.apply(sample_chance(state.chance_outcomes(), rng), CHANCE)
+            continue
+        seat = d.players[0]
+        legal = state.legal_actions(seat)
+        if any(a.kind == "develop" for a in legal):
+            return game, state, seat
+        state.apply(rng.choice(legal), seat)
+
+
+def test_develop_examples_read_as_the_screen_and_type_as_shown() -> None:
+    """A refusal said 'for example, 'develop bartering 2 -2 0'': a copy and a square as bare
+    numbers the screen never shows. It now says the Mastery's name, the copy and the Tree's square
+    as its rulers number it ('develop Bartering copy 2 at (-2, 0)'), and that line, typed, plays."""
+    from civtable.core import Action
+    from civtable.games.dominations.explain import explain
+    from civtable.tui import resolve
+
+    for seed in (3, 4):
+        game, state, seat = _developing(seed)
+        r = renderer_for(game, Term80(io.StringIO(), color=False))
+        legal = state.legal_actions(seat)
+        said = r.said(str(explain(state, Action("city", (0, 0, 0)), seat)))
+        example = re.search(r"'(develop [^']*)'", said)
+        assert example, said
+        names = {m.name for m in game.content.masteries}  # type: ignore[attr-defined]
+        shown = re.fullmatch(r"develop (.+) copy (\d) at \((-?\d+), (-?\d+)\)", example.group(1))
+        assert shown and shown.group(1) in names, said
+        first = next(a for a in legal if a.kind == "develop")
+        assert resolve(state, seat, r.typed(example.group(1), legal)) == [first]
+        assert resolve(state, seat, r.typed(example.group(1).upper(), legal)) == [first]  # any case
+    assert "develop Bartering copy 2 at (-2, 0)" in " ".join(r.help_text.split())
+    assert r.action_words("develop weights_and_measures 1 0 1") == "develop Weights and Measures copy 1 at (0, 1)"
+    assert r.action_words("advance bronze_working") == "advance Bronze Working"
+    advance = r.typed("advance Bronze Working", [])
+    assert advance == "advance bronze_working", advance

@@ -36,6 +36,7 @@ from civtable.games.dominations.places import (
 from civtable.games.dominations.view import goal_words
 
 from . import dominations_words
+from .dominations_tree import tree_lines
 from .render import Renderer
 from .term import clip
 
@@ -141,7 +142,8 @@ Camps: Y Trade O Craft B Art G Science R Government P Religion; 1-3 City,
 M Monument. Menus come in steps ('back' returns one). Typing works too:
 place TILE SPACE TURNS (place Y:YYB M20 1: the tile as your hand shows it,
 Camp:corners, turned once; 0 as drawn, 2 twice), city SPACE, locus M/N19,
-develop MASTERY COPY X Y (X, Y: the Tree's rulers), convert Trade Art, pass."""
+develop Bartering copy 2 at (-2, 0) (the Mastery, its copy, the Tree's square
+as its rulers say: x, y), convert Trade Art, pass."""
 
 
 GROUP = 6
@@ -313,24 +315,7 @@ class DominationsRenderer(Renderer):
     def _tree(self, view: dict[str, Any], seat: int | None) -> list[str]:
         if seat is None:
             return []
-        cards = view["players"][seat]["tree"]
-        xs = [c["x"] for c in cards]
-        ys = [c["y"] for c in cards]
-        at = {(c["x"], c["y"]): c for c in cards}
-        out = ["Civilisation Tree (x across, y up; Nodus N E S W; * Advanced):"]
-        for y in range(max(ys), min(ys) - 1, -1):
-            row = []
-            for x in range(min(xs), max(xs) + 1):
-                c = at.get((x, y))
-                if c is None:
-                    row.append(" " * 14)
-                else:
-                    nod = "".join(LETTER[n] for n in c["nodus"])
-                    name = c["name"][:8] + ("*" if c.get("advanced") else "")
-                    row.append(f"{name:<9}{nod:<5}")
-            out.append(f"  {y:>3} " + "".join(row).rstrip())
-        out.append("   x  " + "".join(f"{x:<14}" for x in range(min(xs), max(xs) + 1)).rstrip())
-        return out
+        return tree_lines(view["players"][seat]["tree"], self.term.width, whole=self.whole)
 
     def _masteries(self, view: dict[str, Any], seat: int | None) -> list[str]:
         cat = view.get("masteries")

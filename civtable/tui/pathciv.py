@@ -40,6 +40,7 @@ class PathRenderer(Renderer):
     """Draws Path of Civilization views."""
 
     help_text = HELP
+    page_of_events = True  # at 80×24 the markets and a menu leave no room for the other players' moves
     optional_sections = ("library", "philosophy", "recent:2", "others", "recent:0", "events", "market")
 
     def title_line(self, view: dict[str, Any], seat: int | None) -> str:

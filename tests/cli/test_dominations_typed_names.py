@@ -6,7 +6,9 @@ The screen's own names (Camp:corners, M20, Trade) are now what the table says an
 from __future__ import annotations
 
 import io
+import random
 import re
+from typing import Any
 
 from screens import Term80
 
@@ -99,3 +101,94 @@ def test_three_players_the_other_turns_come_on_a_page_of_their_own() -> None:
     pages = [p.split("(Enter: your decision)")[0] for p in out.split("While you waited")[1:]]
     assert any("Player 2 places" in p and "Player 3 places" in p for p in pages), pages
     assert all(len(p.strip("\n").splitlines()) <= 23 and all(len(x) <= 80 for x in p.splitlines()) for p in pages)
+
+
+def _card(x: int, y: int, name: str, advanced: bool = False) -> dict[str, Any]:
+    return {"x": x, "y": y, "nodus": ["yellow", "blue", "red", "green"], "name": name, "advanced": advanced}
+
+
+def test_the_tree_names_its_cards_whole_where_the_width_allows() -> None:
+    """The Tree cut every name to 8 characters with no mark ('Weights ', 'Ancestor'), and an
+    Advanced card's '*' ran into its Nodus ('Painting*YBRG')."""
+    game = make_game("dominations", {"players": 2})
+    r = renderer_for(game, Term80(io.StringIO(), color=False))
+    cards = [_card(0, 0, "Campfire 1"), _card(1, 0, "Weights and Measures"), _card(0, 1, "Ancestor Worship", True),
+             _card(-1, 0, "Painting", True)]
+    tree = r._tree({"players": [{"tree": cards}]}, 0)
+    text = "\n".join(tree)
+    for name in ("Campfire 1", "Weights and Measures YBRG", "Ancestor Worship* YBRG", "Painting* YBRG"):
+        assert name in text, text
+    assert "…" not in text and all(len(x) <= 80 for x in tree)
+    assert tree[-1].split() == ["x", "-1", "0", "1"]
+    ruler = tree[-1]
+    for m in re.finditer(r"-?\d+", ruler):  # a column's number stands below the names of its cards
+        assert any(row[m.start() - 1:m.start()] == " " and row[m.start():m.start() + 1].isalpha() for row in tree[1:-1]), text
+
+
+def test_a_tree_wider_than_the_screen_marks_its_cut_names() -> None:
+    game = make_game("dominations", {"players": 2})
+    r = renderer_for(game, Term80(io.StringIO(), color=False))
+    long = ["Weights and Measures", "Ancestor Worship", "Seafaring Trade", "Natural Science", "Merchant Fleets",
+            "Bronze Working"]
+    cards = [_card(x, 0, n) for x, n in enumerate(long)]
+    tree = r._tree({"players": [{"tree": cards}]}, 0)
+    row = tree[1]
+    assert all(len(x) <= 80 for x in tree), tree
+    assert "…" in row and row.count("YBRG") == len(long), row  # every card and its Nodus shown
+    for cell in row[6:].split(" YBRG"):  # a name, cut or whole, then its Nodus: never run together
+        name = cell.strip()
+        if name:
+            assert name in long or (name.endswith("…") and any(n.startswith(name[:-1]) for n in long)), (name, row)
+    assert tree[-1].split() == ["x", "0", "1", "2", "3", "4", "5"]
+    r.whole = True  # 'view tree': the grid as on the screen, then the names it cut, whole, by square
+    whole = r._tree({"players": [{"tree": cards}]}, 0)
+    assert whole[:len(tree)] == tree and all(len(x) <= 80 for x in whole)
+    assert [x.strip() for x in whole[len(tree):]] == [f"({x}, 0) {n}" for x, n in enumerate(long) if len(n) > 6]
+
+
+def _developing(seed: int = 3):  # type: ignore[no-untyped-def]
+    """A 2-player game at a decision where a seat may develop a Mastery."""
+    from civtable.core import CHANCE, sample_chance
+
+    game = make_game("dominations", {"players": 2})
+    state = game.new_initial_state()
+    rng = random.Random(seed)
+    while True:
+        d = state.decision()
+        assert d.players, "the game ended before a Mastery could be developed"
+        if d.is_chance:
+            state.apply(sample_chance(state.chance_outcomes(), rng), CHANCE)
+            continue
+        seat = d.players[0]
+        legal = state.legal_actions(seat)
+        if any(a.kind == "develop" for a in legal):
+            return game, state, seat
+        state.apply(rng.choice(legal), seat)
+
+
+def test_develop_examples_read_as_the_screen_and_type_as_shown() -> None:
+    """A refusal said 'for example, 'develop bartering 2 -2 0'': a copy and a square as bare
+    numbers the screen never shows. It now says the Mastery's name, the copy and the Tree's square
+    as its rulers number it ('develop Bartering copy 2 at (-2, 0)'), and that line, typed, plays."""
+    from civtable.core import Action
+    from civtable.games.dominations.explain import explain
+    from civtable.tui import resolve
+
+    for seed in (3, 4):
+        game, state, seat = _developing(seed)
+        r = renderer_for(game, Term80(io.StringIO(), color=False))
+        legal = state.legal_actions(seat)
+        said = r.said(str(explain(state, Action("city", (0, 0, 0)), seat)))
+        example = re.search(r"'(develop [^']*)'", said)
+        assert example, said
+        names = {m.name for m in game.content.masteries}  # type: ignore[attr-defined]
+        shown = re.fullmatch(r"develop (.+) copy (\d) at \((-?\d+), (-?\d+)\)", example.group(1))
+        assert shown and shown.group(1) in names, said
+        first = next(a for a in legal if a.kind == "develop")
+        assert resolve(state, seat, r.typed(example.group(1), legal)) == [first]
+        assert resolve(state, seat, r.typed(example.group(1).upper(), legal)) == [first]  # any case
+    assert "develop Bartering copy 2 at (-2, 0)" in " ".join(r.help_text.split())
+    assert r.action_words("develop weights_and_measures 1 0 1") == "develop Weights and Measures copy 1 at (0, 1)"
+    assert r.action_words("advance bronze_working") == "advance Bronze Working"
+    advance = r.typed("advance Bronze Working", [])
+    assert advance == "advance bronze_working", advance

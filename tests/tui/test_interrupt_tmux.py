@@ -9,18 +9,23 @@ from pathlib import Path
 from tmux_util import Tmux
 
 PROMPT = "Player 1>"
+WAITED = "(Enter: your decision)"
 
 
 def test_ctrl_c_says_where_the_game_is_saved_and_resume_continues(tmp_path: Path) -> None:
     record = tmp_path / "g.json"
     argv = ["civtable", "play", "pathciv", "--seats", "human,greedy", "--seed", "3", "--record", str(record)]
     with Tmux(argv, width=120, height=40) as tty:
-        tty.wait_for(PROMPT)
+        if tty.wait_any([PROMPT, WAITED]) == WAITED:  # what happened before the first decision
+            tty.send("")
+            tty.wait_for(PROMPT)
         tty.send("1")  # one card on the left
         tty._tmux("send-keys", "-t", tty.session, "C-c")
         text = "\n".join(tty.joined()) if "[exited]" in tty.wait_for("[exited]") else ""
         assert f"Saved to {record}; continue with: civtable play --resume {record}" in text, text
         assert "interrupted" in text and "Traceback" not in text
     with Tmux(["civtable", "play", "--resume", str(record)], width=120, height=40) as tty:
+        if tty.wait_any([PROMPT, WAITED]) == WAITED:
+            tty.send("")
         text = tty.wait_for(PROMPT)
         assert "Project" in text and "✗" not in text

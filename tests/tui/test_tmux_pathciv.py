@@ -10,6 +10,8 @@ import time
 from tmux_util import AGAIN, ROOT, Tmux
 
 PROMPT = "Player 1>"
+WAITED = "(Enter: your decision)"
+"""The last line of the page of the other players' moves, shown before a screen without room for them."""
 
 
 def _last_line(tty: Tmux) -> str:
@@ -17,9 +19,11 @@ def _last_line(tty: Tmux) -> str:
     return rows[-1] if rows else ""
 
 
-def _wait_prompt_or_end(tty: Tmux, timeout: float = 60.0, asked: list[str] | None = None) -> bool:
+def _wait_prompt_or_end(tty: Tmux, timeout: float = 60.0, asked: list[str] | None = None,
+                        waited: list[str] | None = None) -> bool:
     """Wait for the next empty prompt (True) or the end of the program (False), answering "n"
-    to playing again (noted in ``asked``)."""
+    to playing again (noted in ``asked``) and Enter to the page of the other players' moves
+    (noted in ``waited``: it fits the terminal too)."""
     deadline = time.monotonic() + timeout
     while True:
         text = tty.text()
@@ -27,6 +31,15 @@ def _wait_prompt_or_end(tty: Tmux, timeout: float = 60.0, asked: list[str] | Non
             return False
         if _last_line(tty) == PROMPT:
             return True
+        if _last_line(tty).strip() == WAITED:
+            rows = tty.screen()
+            assert rows[0].startswith("While you waited"), text
+            tty.assert_fits()
+            if waited is not None:
+                waited.append(text)
+            tty.send("")
+            time.sleep(0.05)
+            continue
         if AGAIN in _last_line(tty) and asked is not None and not asked:
             asked.append(text)
             tty.send("n")
@@ -37,7 +50,8 @@ def _wait_prompt_or_end(tty: Tmux, timeout: float = 60.0, asked: list[str] | Non
 def test_a_whole_game_at_80x24_with_help_narration_and_score_sheet() -> None:
     argv = ["civtable", "play", "pathciv", "--players", "2", "--seats", "human,greedy:plan=0", "--seed", "3"]
     with Tmux(argv) as tty:
-        assert _wait_prompt_or_end(tty)
+        waited: list[str] = []
+        assert _wait_prompt_or_end(tty, waited=waited)
         tty.assert_fits()
         tty.send("help")
         help_text = tty.wait_for("quit   stop")
@@ -47,7 +61,7 @@ def test_a_whole_game_at_80x24_with_help_narration_and_score_sheet() -> None:
         seen = ""
         decisions = 0
         asked: list[str] = []
-        while _wait_prompt_or_end(tty, asked=asked):
+        while _wait_prompt_or_end(tty, asked=asked, waited=waited):
             screen = tty.text()
             tty.assert_fits()
             seen += screen
@@ -64,6 +78,7 @@ def test_a_whole_game_at_80x24_with_help_narration_and_score_sheet() -> None:
         end = "\n".join(tty.joined())
         assert asked and "Final scores" in asked[0]  # the score sheet, then the offer of another game
         assert "Final scores" in end and "Winner" in end
+        assert any("Player 2 (" in page for page in waited)  # the other player's moves, which the screen leaves out
         (ROOT / "test-artifacts").mkdir(exist_ok=True)
         (ROOT / "test-artifacts" / "pathciv-terminal.txt").write_text(seen + "\n" + end, encoding="utf-8")
         assert "★" in seen and "Challenge:" in seen and "Battle:" in seen and "scores:" in seen

@@ -14,7 +14,7 @@ import pytest
 
 from civtable.bots import make_bot
 from civtable.cli.content import content_module
-from civtable.core import Action, OptionError, make_game, observe, registry
+from civtable.core import CHANCE, Action, OptionError, Session, make_game, observe, registry
 from civtable.core.teaching import how_to_win
 from civtable.rl.encoding import game_module
 
@@ -65,6 +65,25 @@ def test_the_content_command_finds_the_content_module_of_the_game_package(racega
     assert module.check_content(module.BUILTIN_PATH) == []
     with pytest.raises(OptionError, match="Nim has no editable content file|nim has no editable"):
         content_module("nim")
+
+
+def test_the_default_log_sentence_never_tells_what_the_views_hide(racegame: str) -> None:
+    game = make_game(racegame)
+    lines: list[str] = []
+    session = Session(game, seed=5, seats=["human", "human"])
+    session.listeners.append(lambda _state, _player, _action, text: lines.append(text))
+    while session.state.is_chance_node():
+        session.apply(session.state.legal_actions()[0])
+    cards = list(session.state.cards)
+    assert lines == ["Chance draws in secret.", "Chance draws in secret."]
+    session.apply("boost", 0)  # the other seat still chooses: nobody else may know it
+    session.apply("sprint", 1)  # the last choice shows both on the board
+    assert lines[2:] == ["Player 1 chooses in secret.", "Player 2: sprint"]
+    roll = session.state.chance_outcomes()[1][0]
+    assert game.describe_action(session.state, CHANCE, roll) == "Chance: roll 1"
+    assert all(str(c) not in " ".join(lines[:2]) for c in cards)
+    nim = make_game("nim")  # perfect information: every action is told as it reads
+    assert nim.describe_action(nim.new_initial_state(), CHANCE, Action("pile", (12,))) == "Chance: pile 12"
 
 
 def test_the_optional_modules_of_the_game_package_are_found(racegame: str) -> None:

@@ -101,3 +101,8 @@ def test_the_optional_modules_of_the_game_package_are_found(racegame: str) -> No
     assert type(greedy).__name__ == "Sprinter"
     assert greedy.decide(observe(state, 0)) == Action("sprint")
 
+
+def test_bench_measures_a_two_player_game_with_its_own_player_count() -> None:
+    measured = civtable("bench", "--json", "--game", "racegame", "--quick", "--seconds", "0.2", "--rounds", "1")
+    assert measured.returncode == 0, measured.stderr
+    assert json.loads(measured.stdout)["players"] == 2

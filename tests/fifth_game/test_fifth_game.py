@@ -106,3 +106,55 @@ def test_bench_measures_a_two_player_game_with_its_own_player_count() -> None:
     measured = civtable("bench", "--json", "--game", "racegame", "--quick", "--seconds", "0.2", "--rounds", "1")
     assert measured.returncode == 0, measured.stderr
     assert json.loads(measured.stdout)["players"] == 2
+
+
+def test_the_web_table_serves_the_game_and_each_seat_sees_only_its_own_card(racegame: str, tmp_path: Path) -> None:
+    from fastapi.testclient import TestClient
+
+    from civtable.server.app import create_app
+
+    with TestClient(create_app(str(tmp_path / "games.sqlite3"))) as client:
+        made = client.post("/api/games", json={"game": racegame, "seats": ["human", "human"], "seed": 5})
+        assert made.status_code == 201, made.text
+        game_id, seats = made.json()["id"], made.json()["seats"]
+        claimed = client.post(f"/api/games/{game_id}/claim", json={"invitation": seats[1]["invitation"]})
+        tokens = [seats[0]["token"], claimed.json()["token"]]
+        assert client.get(f"/play/{game_id}").status_code == 200
+        first = client.get(f"/api/games/{game_id}", params={"token": tokens[0]}).json()
+        played = client.post(f"/api/games/{game_id}/actions",
+                             json={"token": tokens[0], "action": "boost", "state_id": first["state_id"]})
+        assert played.status_code == 200, played.text
+        live = client.app.state.manager.games[game_id]
+        cards = list(live.session.state.cards)
+        for seat, token in enumerate(tokens):
+            page = client.get(f"/api/games/{game_id}", params={"token": token}).json()
+            assert page["view"]["your_card"] == cards[seat]
+            assert str(cards[1 - seat]) not in json.dumps(page["view"]["positions"])
+            told = " ".join(entry["text"] for entry in page["log"])
+            assert "boost" not in told and "card" not in told, told
+
+
+def test_the_research_environments_take_the_game(racegame: str) -> None:
+    pytest.importorskip("pettingzoo")
+    pytest.importorskip("pyspiel")
+    from pettingzoo.test import parallel_api_test
+
+    from civtable.rl.gym_env import CivtableEnv
+    from civtable.rl.openspiel import load_game
+    from civtable.rl.pettingzoo_env import CivtableParallelEnv
+
+    env = CivtableEnv(game=racegame)
+    _obs, info = env.reset(seed=1)
+    done = False
+    while not done:
+        _obs, _reward, term, trunc, info = env.step(env.action_space.sample(mask=info["action_mask"]))
+        done = term or trunc
+    parallel_api_test(CivtableParallelEnv(game=racegame), num_cycles=50)
+    spiel = load_game(racegame)
+    state = spiel.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(state.chance_outcomes()[0][0])
+        else:
+            state.apply_action(state.legal_actions()[0])
+    assert sorted(state.returns()) in ([0.0, 1.0], [0.5, 0.5])

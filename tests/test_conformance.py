@@ -24,13 +24,15 @@ from civtable.core import (
     game_class,
     game_names,
     make_game,
+    registry,
     replay,
     sample_chance,
 )
 from civtable.core.record import GameRecord
 
-# every game shipped with civtable (tests may register extra games of their own)
-GAMES = [n for n in game_names() if game_class(n).__module__.startswith("civtable.games")]
+# the built-in games and any named in CIVTABLE_GAMES (not the test games other tests register)
+GAMES = [n for n in game_names()
+         if game_class(n).__module__.startswith("civtable.games") or n in registry.ENVIRONMENT_GAMES]
 SEEDS = range(6)
 
 

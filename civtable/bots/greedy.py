@@ -1,6 +1,7 @@
 """The ``greedy`` bot: a fast, sensible player for every game.
 
-If the game ships its own greedy player (a module ``civtable.games.<game>.bot`` with a function
+If the game ships its own greedy player (a module ``bot`` in its package, ``civtable.games.<game>.bot``
+for the built-in games, with a function
 ``make_greedy(game, seat, rng, params)``), that player is used. Otherwise the generic greedy bot
 below looks one ply ahead: for each legal action it applies the action to a few determinisations
 (:meth:`~civtable.core.Observation.sample_state`) and keeps the action with the best mean
@@ -13,7 +14,7 @@ for perfect-information games, 3 otherwise).
 
 Strategies that differ (for studies that mix them), for games whose greedy player declares its
 weights (``WEIGHTS``, a dict of numbers, and ``STYLES``, named sets of weights, in
-``civtable.games.<game>.bot``; its ``make_greedy`` then takes ``weights=``):
+``bot`` in the game's package (``civtable.games.<game>.bot``); its ``make_greedy`` then takes ``weights=``):
 
 * ``greedy:style=builder`` — one of the game's named styles;
 * ``greedy:w_NAME=X`` — the weight ``NAME`` set to ``X`` (0 to 10; after the style, before the
@@ -27,26 +28,19 @@ Parameters are checked strictly: an unknown name, style or value is an error.
 
 from __future__ import annotations
 
-import importlib
 import random
 from types import ModuleType
 from typing import Any
 
 from civtable.core import Action, Game, GameState, Observation, OptionError
+from civtable.core.registry import game_module
 
 from . import int_param, register_bot
 
 
 def game_bot_module(game: Game) -> ModuleType | None:
-    """The optional per-game bot module ``civtable.games.<name>.bot`` (None if there is none)."""
-    name = f"civtable.games.{game.info.name}.bot"
-    try:
-        return importlib.import_module(name)
-    except ModuleNotFoundError as exc:
-        missing = exc.name or ""
-        if name == missing or name.startswith(missing + ".") or missing.startswith(name):
-            return None
-        raise
+    """The optional per-game bot module, ``bot`` in the game's package (None if there is none)."""
+    return game_module(game, "bot")
 
 
 def state_value(state: GameState, seat: int) -> float:

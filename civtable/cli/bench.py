@@ -49,7 +49,8 @@ def register(subparsers: Any) -> None:
         "Pin to one core for stable numbers: taskset -c 1 civtable bench",
     )
     p.add_argument("--game", default=None, help="the game to measure (default: inceptum; with --games-per-minute: all)")
-    p.add_argument("--players", type=int, default=4, help="number of players (default: 4)")
+    p.add_argument("--players", type=int, default=None,
+                   help="number of players (default: 4, or the nearest the game allows)")
     p.add_argument("--option", "-o", action="append", default=[], metavar="KEY=VALUE", help="a game option")
     p.add_argument(
         "--seconds", type=float, default=6.0, help="time for each measurement, split over the rounds"
@@ -73,6 +74,15 @@ def _run(args: argparse.Namespace) -> int:
     if args.game is None:
         args.game = "inceptum"
     return run(args)
+
+
+DEFAULT_PLAYERS = 4
+
+
+def default_players(name: str, wanted: int) -> int:
+    """``wanted`` seats, or the nearest count the game is played with (a 2-player game: 2)."""
+    info = game_info(name)
+    return max(info.min_players, min(wanted, info.max_players))
 
 
 def bench_game(name: str, players: int, options: dict[str, Any] | None = None) -> Game:
@@ -282,7 +292,7 @@ def run_throughput(args: argparse.Namespace) -> int:
     names = [args.game] if args.game_given else game_names()
     rows = []
     for name in names:
-        players = max(game_info(name).min_players, min(args.players, game_info(name).max_players))
+        players = default_players(name, args.players or DEFAULT_PLAYERS)
         rows.append(sim_throughput(name, players, args.sim_games, args.workers, parse_key_values(args.option)))
     if args.json:
         out(json.dumps(rows))
@@ -307,7 +317,8 @@ def run_throughput(args: argparse.Namespace) -> int:
 def run(args: argparse.Namespace) -> int:
     if args.games_per_minute:
         return run_throughput(args)
-    game = bench_game(args.game, args.players, parse_key_values(args.option))
+    players = args.players if args.players is not None else default_players(args.game, DEFAULT_PLAYERS)
+    game = bench_game(args.game, players, parse_key_values(args.option))
     result: dict[str, Any] = {
         "game": game.info.name,
         "players": game.num_players,

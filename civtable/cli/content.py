@@ -1,6 +1,7 @@
 """``civtable content``: check or dump a game's content (rules data) file.
 
-A game with editable content has a module ``civtable.games.<game>.content`` offering
+A game with editable content has a module ``content`` in its package (``civtable.games.<game>.content``
+for the built-in games, ``<package>.content`` for a game registered from elsewhere) offering
 ``check_content(path) -> list[str]`` (every problem with its place in the file; empty when valid;
 ``path=None`` checks the built-in file) and ``dump_content(path) -> dict`` (the loaded content).
 """
@@ -9,13 +10,13 @@ from __future__ import annotations
 
 import argparse
 import hashlib
-import importlib
 import json
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 from civtable.core import OptionError, game_names
+from civtable.core.registry import game_module
 from civtable.tui.term import out
 
 
@@ -41,13 +42,9 @@ def content_module(game: str) -> ModuleType:
     """``civtable.games.<game>.content``, or a readable :class:`OptionError`."""
     if game not in game_names():
         raise OptionError(f"there is no game called {game!r}; games: {', '.join(game_names())}")
-    name = f"civtable.games.{game}.content"
-    try:
-        module = importlib.import_module(name)
-    except ModuleNotFoundError as exc:
-        if exc.name is not None and name.startswith(exc.name):
-            raise OptionError(f"{game} has no editable content file") from exc
-        raise
+    module = game_module(game, "content")
+    if module is None:
+        raise OptionError(f"{game} has no editable content file")
     if not hasattr(module, "check_content") or not hasattr(module, "dump_content"):
         raise OptionError(f"{game} has no content checker (check_content / dump_content)")
     return module

@@ -189,6 +189,8 @@ class Game(ABC):
         if player == CHANCE and action.kind == "resume":  # a held move going on: nothing to tell
             return ""
         who = "Chance" if player == CHANCE else self.seat_name(player)
+        if self.info.information != "perfect" and not _seen_by_all(state, player, action):
+            return f"{who} draws in secret." if player == CHANCE else f"{who} chooses in secret."
         return f"{who}: {action.text()}"
 
     def before_follow_up(self, state: GameState, player: int, action: Action) -> tuple[GameState, str] | None:
@@ -387,6 +389,24 @@ class GameState(ABC):
         if self.story_keys:
             data = {k: v for k, v in data.items() if k not in self.story_keys}
         return hashlib.sha256(_canonical(data)).hexdigest()[:32]
+
+
+def _seen_by_all(state: GameState, player: int, action: Action) -> bool:
+    """Whether everybody can tell ``action`` apart from the other actions ``player`` could take in
+    ``state``: the spectator's view after it differs from the view after each alternative. A log
+    line that names an action nobody else sees (a secret card dealt, one seat's part of a choice
+    made at once) would tell every reader what the views hide."""
+    choices = [a for a, _ in state.chance_outcomes()] if player == CHANCE else state.legal_actions(player)
+    if len(choices) < 2:
+        return True
+
+    def seen(act: Action) -> str:
+        after = state.clone()
+        after.apply_unchecked(act, player)
+        return json.dumps(after.view(None), sort_keys=True, default=str)
+
+    mine = seen(action)
+    return all(seen(other) != mine for other in choices if other != action)
 
 
 def _canonical(data: Any) -> bytes:

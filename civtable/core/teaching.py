@@ -23,12 +23,12 @@ fifth game's mistakes show in its tests rather than on a page.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Iterable, Mapping
 from types import ModuleType
 from typing import Any
 
 from .errors import CivtableError
+from .registry import game_module
 
 __all__ = [
     "TeachingError",
@@ -54,16 +54,11 @@ _modules: dict[str, ModuleType | None] = {}
 
 
 def teaching_module(game_name: str) -> ModuleType | None:
-    """``civtable.games.<game_name>.glossary``, or None when the game has none."""
+    """The game package's ``glossary`` module (``civtable.games.<game_name>.glossary`` for the
+    built-in games), or None when the game has none."""
     if game_name in _modules:
         return _modules[game_name]
-    module_name = f"civtable.games.{game_name}.glossary"
-    try:
-        module: ModuleType | None = importlib.import_module(module_name)
-    except ModuleNotFoundError as exc:
-        if exc.name is None or not module_name.startswith(exc.name):
-            raise
-        module = None
+    module = game_module(game_name, "glossary")
     _modules[game_name] = module
     return module
 

@@ -13,13 +13,12 @@ A game without an encoder gets :class:`GenericEncoder`: feature hashing of its J
 
 from __future__ import annotations
 
-import importlib
 import zlib
 from typing import Any, Protocol
 
 import numpy as np
 
-from civtable.core import Game, GameState, make_game
+from civtable.core import Game, GameState, make_game, registry
 from civtable.core.features import Layout
 
 GENERIC_SIZE = 256
@@ -34,15 +33,9 @@ class Encoder(Protocol):
 
 
 def game_module(game: Game, name: str) -> Any:
-    """``civtable.games.<game>.<name>`` if that module exists, else ``None``."""
-    full = f"civtable.games.{game.info.name}.{name}"
-    try:
-        return importlib.import_module(full)
-    except ModuleNotFoundError as exc:
-        missing = exc.name or ""
-        if not (full == missing or full.startswith(missing + ".")):
-            raise
-    return None
+    """The module ``name`` of the game's package (``civtable.games.<game>.<name>`` for the
+    built-in games) if it exists, else ``None``."""
+    return registry.game_module(game, name)
 
 
 def resolve_game(game: str | Game, options: dict[str, Any] | None = None, content: str | None = None) -> Game:

@@ -31,6 +31,7 @@ from civtable.core import CHANCE, Game, GameState, game_info, make_game, sample_
 from civtable.tui.term import out
 
 from .play import parse_key_values
+from .simulate import default_players
 
 # Measured on this machine with the same method (4-player Catan, random play).
 REFERENCE = {"name": "catanatron (4-player Catan)", "actions_per_second": 35_000, "copies_per_second": 25_000}
@@ -74,15 +75,6 @@ def _run(args: argparse.Namespace) -> int:
     if args.game is None:
         args.game = "inceptum"
     return run(args)
-
-
-DEFAULT_PLAYERS = 4
-
-
-def default_players(name: str, wanted: int) -> int:
-    """``wanted`` seats, or the nearest count the game is played with (a 2-player game: 2)."""
-    info = game_info(name)
-    return max(info.min_players, min(wanted, info.max_players))
 
 
 def bench_game(name: str, players: int, options: dict[str, Any] | None = None) -> Game:
@@ -292,7 +284,7 @@ def run_throughput(args: argparse.Namespace) -> int:
     names = [args.game] if args.game_given else game_names()
     rows = []
     for name in names:
-        players = default_players(name, args.players or DEFAULT_PLAYERS)
+        players = default_players(name, args.players)
         rows.append(sim_throughput(name, players, args.sim_games, args.workers, parse_key_values(args.option)))
     if args.json:
         out(json.dumps(rows))
@@ -317,7 +309,7 @@ def run_throughput(args: argparse.Namespace) -> int:
 def run(args: argparse.Namespace) -> int:
     if args.games_per_minute:
         return run_throughput(args)
-    players = args.players if args.players is not None else default_players(args.game, DEFAULT_PLAYERS)
+    players = default_players(args.game, args.players)
     game = bench_game(args.game, players, parse_key_values(args.option))
     result: dict[str, Any] = {
         "game": game.info.name,

@@ -9,7 +9,23 @@ from typing import Any
 from civtable.core import OptionError
 from civtable.sim.specs import split_seats
 
-__all__ = ["parse_forbid", "parse_options", "print_summary", "register", "run", "split_seats", "threshold_share"]
+__all__ = ["DEFAULT_PLAYERS", "default_players", "parse_forbid", "parse_options", "print_summary", "register", "run",
+           "split_seats", "threshold_share"]
+
+DEFAULT_PLAYERS = 4
+"""Players of a study, a tuning run or a benchmark when ``--players`` is not given (or the
+nearest count the game allows)."""
+
+
+def default_players(name: str, wanted: int | None = None) -> int:
+    """``wanted`` seats if given, else :data:`DEFAULT_PLAYERS` or the nearest count the game is
+    played with (a 2-player game: 2)."""
+    if wanted is not None:
+        return wanted
+    from civtable.core import game_info
+
+    info = game_info(name)
+    return max(info.min_players, min(DEFAULT_PLAYERS, info.max_players))
 
 
 def parse_options(items: list[str] | None) -> dict[str, Any]:

@@ -9,7 +9,7 @@ from typing import Any
 
 from civtable.core import OptionError
 
-from .simulate import parse_options
+from .simulate import default_players, parse_options
 
 
 def register(subparsers: Any) -> None:
@@ -39,7 +39,7 @@ def register(subparsers: Any) -> None:
     r.add_argument("--threshold", type=float, default=5.0, metavar="POINTS",
                    help="effects smaller than this many points of win rate are not called imbalances (default 5)")
     r.add_argument("--games", type=int, default=100, help="games per restriction (default 100)")
-    r.add_argument("--players", type=int, default=4, help="number of players (default 4)")
+    r.add_argument("--players", type=int, default=None, help="number of players (default 4, or the nearest the game allows)")
     r.add_argument("--mode", help="game mode")
     r.add_argument("--option", action="append", metavar="NAME=VALUE", help="any other game option (repeatable)")
     r.add_argument("--content", help="content file to play with")
@@ -63,7 +63,7 @@ def register(subparsers: Any) -> None:
                    help="bot specs, one per seat or one for all (e.g. greedy or greedy,greedy:style=builder,mcts,random); "
                    "give at least two")
     m.add_argument("--games", type=int, default=100, help="games per mix (default 100)")
-    m.add_argument("--players", type=int, default=4, help="number of players (default 4)")
+    m.add_argument("--players", type=int, default=None, help="number of players (default 4, or the nearest the game allows)")
     m.add_argument("--mode", help="game mode")
     m.add_argument("--option", action="append", metavar="NAME=VALUE", help="any other game option (repeatable)")
     m.add_argument("--content", help="content file to play with")
@@ -86,6 +86,7 @@ def run_restricted(args: argparse.Namespace) -> int:
     options = parse_options(args.option)
     if args.mode:
         options["mode"] = args.mode
+    args.players = default_players(args.game, args.players)
     options["players"] = args.players
     forbid = [n.strip() for item in args.forbid for n in item.split(",") if n.strip()]
     if args.mixes:
@@ -129,6 +130,7 @@ def run_mixes(args: argparse.Namespace) -> int:
     options = parse_options(args.option)
     if args.mode:
         options["mode"] = args.mode
+    args.players = default_players(args.game, args.players)
     options["players"] = args.players
     mixes = []
     for text in args.mix:

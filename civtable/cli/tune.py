@@ -7,7 +7,7 @@ import argparse
 import json
 from typing import Any
 
-from .simulate import parse_options, split_seats
+from .simulate import default_players, parse_options, split_seats
 
 
 def register(subparsers: Any) -> None:
@@ -36,7 +36,7 @@ def register(subparsers: Any) -> None:
                    "are placed against the target, but it is not compared with the original under them")
     p.add_argument("--co-tune", action="store_true", help="every trial plays every mix, scored by its worst mix")
     p.add_argument("--seats", default="greedy", help="bot specs, one per seat or one for all (default greedy)")
-    p.add_argument("--players", type=int, default=4, help="number of players (default 4)")
+    p.add_argument("--players", type=int, default=None, help="number of players (default 4, or the nearest the game allows)")
     p.add_argument("--mode", help="game mode")
     p.add_argument("--option", action="append", metavar="NAME=VALUE", help="any other game option (repeatable)")
     p.add_argument("--content", help="the content file to start from (default: the game's own)")
@@ -64,6 +64,7 @@ def run(args: argparse.Namespace) -> int:
     options = parse_options(args.option)
     if args.mode:
         options["mode"] = args.mode
+    args.players = default_players(args.game, args.players)
     options["players"] = args.players
     seats = split_seats(args.seats)
     if len(seats) == 1:

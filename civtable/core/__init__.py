@@ -27,7 +27,7 @@ from .game import (
     sample_chance,
 )
 from .record import GameRecord, replay
-from .registry import game_class, game_info, game_names, make_game, register
+from .registry import game_class, game_info, game_module, game_names, game_package, make_game, register
 from .session import Agent, Session, agent_rng, chance_rng, play
 
 __all__ = [
@@ -58,6 +58,8 @@ __all__ = [
     "chance_rng",
     "game_class",
     "game_info",
+    "game_module",
+    "game_package",
     "game_names",
     "make_game",
     "observe",

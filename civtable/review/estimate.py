@@ -17,7 +17,6 @@ search bot's rollout policy, and the position is then scored: the turn horizon o
 
 from __future__ import annotations
 
-import importlib
 import math
 import random
 import re
@@ -29,7 +28,7 @@ from typing import Any
 
 from civtable.bots.greedy import game_bot_module
 from civtable.bots.mcts import generic_greedy_rollout
-from civtable.core import CHANCE, Action, Game, GameState, observe
+from civtable.core import CHANCE, Action, Game, GameState, game_module, observe
 from civtable.core.game import sample_chance
 
 Leaf = Callable[[GameState], list[float]]
@@ -139,11 +138,8 @@ class Estimator:
 
 
 def _turn_neutral(game: Game) -> Callable[[GameState, GameState], GameState] | None:
-    """The game's ``turn_neutral(state, like)`` (in ``civtable.games.<name>.follow_up``), if any."""
-    try:
-        module = importlib.import_module(f"civtable.games.{game.info.name}.follow_up")
-    except ModuleNotFoundError:
-        return None
+    """The game's ``turn_neutral(state, like)`` (in its package's ``follow_up``), if any."""
+    module = game_module(game, "follow_up")
     found = getattr(module, "turn_neutral", None)
     return found if callable(found) else None
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import importlib
 import logging
 import re
 import time
@@ -26,7 +25,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from civtable.bots import bot_names
 from civtable.bots.levels import catalog as level_catalog
-from civtable.core import CivtableError, game_info, game_names, sentence
+from civtable.core import CivtableError, game_info, game_module, game_names, sentence
 
 from .access import TOKEN_MAX, live_game, manager_of, seat_of
 from .account_api import account_router, enable_accounts, request_account
@@ -536,10 +535,7 @@ def _json(text: str) -> Response:
 
 
 def _svg_renderer(game: str) -> Callable[[dict[str, Any]], str] | None:
-    try:
-        module = importlib.import_module(f"civtable.games.{game}.svg")
-    except ImportError:
-        return None
+    module = game_module(game, "svg")
     render = getattr(module, "render_svg", None)
     return render if callable(render) else None
 

@@ -27,13 +27,12 @@ from the other draws).
 
 from __future__ import annotations
 
-import importlib
 import random
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
-from civtable.core import Game, OptionError
+from civtable.core import Game, OptionError, game_module
 
 MODES = ("rotate", "random")
 ANY = "*"
@@ -41,14 +40,7 @@ ANY = "*"
 
 def study_hooks(game: Game) -> ModuleType | None:
     """The game's ``metrics`` module (simulation hooks), or None."""
-    name = f"civtable.games.{game.info.name}.metrics"
-    try:
-        return importlib.import_module(name)
-    except ModuleNotFoundError as exc:
-        missing = exc.name or ""
-        if name == missing or name.startswith(missing + "."):
-            return None
-        raise
+    return game_module(game, "metrics")
 
 
 @dataclass(frozen=True)

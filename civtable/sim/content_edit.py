@@ -32,7 +32,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from civtable.core import CivtableError, OptionError
+from civtable.core import CivtableError, OptionError, game_package
 
 Flat = dict[str, Any]
 
@@ -41,7 +41,10 @@ def content_file(game: str, path: str | None) -> Path:
     """The content file a run used: its own, or the game's built-in ``content.toml``."""
     if path:
         return Path(path)
-    module = importlib.import_module(f"civtable.games.{game}")
+    package = game_package(game)
+    if package is None:
+        raise CivtableError(f"{game} has no built-in content file")
+    module = importlib.import_module(package)
     folders = list(getattr(module, "__path__", None) or [])  # a package, with or without __init__.py
     if not folders and getattr(module, "__file__", None):
         folders = [str(Path(str(module.__file__)).parent)]

@@ -8,25 +8,17 @@ list with ``trait``/``civ``, ``cp``/``vp``, ``population``, ``city``, ``wonders`
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from typing import Any
 
-from civtable.core import Game, GameState
+from civtable.core import Game, GameState, game_module
 from civtable.core.series import numeric_score
 
 GROUP_KEYS = ("trait", "civ", "civilization", "faction", "objective")
 
 
 def _module(game: Game) -> Any:
-    name = f"civtable.games.{game.info.name}.metrics"
-    try:
-        return importlib.import_module(name)
-    except ModuleNotFoundError as exc:
-        missing = exc.name or ""
-        if name == missing or name.startswith(missing + "."):
-            return None
-        raise
+    return game_module(game, "metrics")
 
 
 def _hook(state: GameState) -> Callable[[GameState], list[dict[str, Any]]] | None:

@@ -22,13 +22,12 @@ move — what it *plays* never is one.
 
 from __future__ import annotations
 
-import importlib
 import inspect
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
-from civtable.core import Action, Game, GameState, Observation, OptionError
+from civtable.core import Action, Game, GameState, Observation, OptionError, game_module
 
 Predicate = Callable[..., bool]
 NOT_BINDING = 0.05
@@ -54,21 +53,15 @@ class Bar:
 
 
 def restriction_hooks(game: Game) -> Any:
-    name = f"civtable.games.{game.info.name}.restrictions"
-    try:
-        return importlib.import_module(name)
-    except ModuleNotFoundError as exc:
-        missing = exc.name or ""
-        if name == missing or name.startswith(missing + "."):
-            return None
-        raise
+    """The game's ``restrictions`` module, or ``None``."""
+    return game_module(game, "restrictions")
 
 
 def resolve(game: Game, names: Sequence[str]) -> list[tuple[str, str, Bar]]:
     """(name, description, predicate) of every restriction named; a clear error otherwise."""
     hooks = restriction_hooks(game)
     if hooks is None:
-        raise OptionError(f"{game.info.title} declares no restrictions (civtable/games/{game.info.name}/restrictions.py)")
+        raise OptionError(f"{game.info.title} declares no restrictions (a restrictions.py module in its package)")
     out: list[tuple[str, str, Bar]] = []
     for name in names:
         found = hooks.restriction(game, name)

@@ -108,6 +108,21 @@ def test_bench_measures_a_two_player_game_with_its_own_player_count() -> None:
     assert json.loads(measured.stdout)["players"] == 2
 
 
+def test_studies_and_tuning_take_a_two_player_game_without_being_told_its_player_count(tmp_path: Path) -> None:
+    """``study`` and ``tune`` played 4 players unless told (a 2-player game stopped with "must be
+    at most 2, not 4"), and ``tune`` looked for the content under ``civtable.games`` (a
+    traceback): both now take the game as it is."""
+    mixes = civtable("study", "mixes", "racegame", "--mix", "greedy", "--mix", "random", "--games", "4",
+                     "--out", str(tmp_path / "mixes"), "--quiet")
+    assert mixes.returncode == 0, mixes.stderr
+    assert "mix 1: greedy,greedy" in mixes.stdout
+    tuned = civtable("tune", "racegame", "--params", "rules.goal", "--target", "first player fair ±5pp",
+                     "--budget", "2", "--games", "4", "--out", str(tmp_path / "tune"))
+    # the game's content was read: its values are rulebook facts, refused in words
+    assert tuned.returncode != 0 and "Traceback" not in tuned.stderr, tuned.stderr
+    assert "rules.goal = 8" in tuned.stderr and "rulebook fact" in tuned.stderr, tuned.stderr
+
+
 def test_the_web_table_serves_the_game_and_each_seat_sees_only_its_own_card(racegame: str, tmp_path: Path) -> None:
     from fastapi.testclient import TestClient
 

@@ -29,6 +29,7 @@ from civtable.core import CivtableError, game_info, game_module, game_names, sen
 
 from .access import TOKEN_MAX, live_game, manager_of, seat_of
 from .account_api import account_router, enable_accounts, request_account
+from .action_check import router as action_check_router
 from .clocks import SpeedError, parse_speed
 from .errors import ApiError
 from .limits import Limits, client_key
@@ -491,6 +492,7 @@ def create_app(
     app.include_router(account_router())
     app.include_router(review_router())  # game reviews (reviews.py)
     app.include_router(tables_router)
+    app.include_router(action_check_router)  # why an action would be refused, without taking it
     app.include_router(rematch_router)  # playing again (rematch.py)
     swagger = _swagger_ui()
     if swagger is not None:

@@ -336,34 +336,62 @@ class GameManager:
     # ----- acting ---------------------------------------------------------------------------
     async def act(self, live: LiveGame, seat: int, text: str, state_id: int) -> None:
         """Apply a human seat's action (checked), resolve chance, commit, notify."""
-        try:
-            action = Action.parse(text)
-        except CivtableError as exc:
-            raise error_for(exc) from exc
+        action = self._parse(text)
         async with live.lock:
-            self._check_playable(live)
-            self.tables.check_seat_plays(live, seat)
-            if state_id != live.state_id and not self._answer_still_stands(live, seat, state_id):
-                raise ApiError(
-                    409,
-                    f"the game has moved on (you saw state {state_id}, it is now {live.state_id}); "
-                    "look at the new position and choose again",
-                    "stale",
-                )
+            action = self._checked(live, seat, action, text, state_id)
             start = live.state_id
-            legal = live.session.state.legal_actions(seat)
-            if action not in legal:  # ids typed as words, as the hints show them: 'advance burial rites'
-                action = spelled_out(text, legal) or action
             try:
                 live.session.apply(action, seat)
             except CivtableError as exc:
-                error = error_for(exc)
-                error.message = name_players(error.message, live.names)  # refusals name players too
-                error.typed = name_players(error.typed, live.names)
-                raise error from exc
+                raise self._refusal(live, exc) from exc
             live.session.resolve_chance()
             await self._commit(live, start, True)
         self.kick(live)
+
+    async def check_action(self, live: LiveGame, seat: int, text: str, state_id: int) -> ApiError | None:
+        """Why :meth:`act` would refuse this action now (the same error), or ``None`` when it would
+        take it; nothing changes either way."""
+        try:
+            action = self._parse(text)
+            async with live.lock:
+                action = self._checked(live, seat, action, text, state_id)
+                try:
+                    live.session.state.check(action, seat)
+                except CivtableError as exc:
+                    raise self._refusal(live, exc) from exc
+        except ApiError as exc:
+            return exc
+        return None
+
+    @staticmethod
+    def _parse(text: str) -> Action:
+        try:
+            return Action.parse(text)
+        except CivtableError as exc:
+            raise error_for(exc) from exc
+
+    def _checked(self, live: LiveGame, seat: int, action: Action, text: str, state_id: int) -> Action:
+        """The action ``seat`` means by ``text`` (ids typed as words, as the hints show them:
+        'advance burial rites'), once the game plays, the seat plays there and the position is
+        the one it saw (or one its answer still stands in). Under ``live.lock``."""
+        self._check_playable(live)
+        self.tables.check_seat_plays(live, seat)
+        if state_id != live.state_id and not self._answer_still_stands(live, seat, state_id):
+            raise ApiError(
+                409,
+                f"the game has moved on (you saw state {state_id}, it is now {live.state_id}); "
+                "look at the new position and choose again",
+                "stale",
+            )
+        legal = live.session.state.legal_actions(seat)
+        return action if action in legal else spelled_out(text, legal) or action
+
+    @staticmethod
+    def _refusal(live: LiveGame, exc: CivtableError) -> ApiError:
+        error = error_for(exc)
+        error.message = name_players(error.message, live.names)  # refusals name players too
+        error.typed = name_players(error.typed, live.names)
+        return error
 
     @staticmethod
     def _check_playable(live: LiveGame) -> None:

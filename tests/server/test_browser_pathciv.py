@@ -300,32 +300,62 @@ def test_a_click_on_a_card_that_cannot_act_now_says_why(browser: Any, server_fac
     assert len(mine["legal"]) == 5 and len(legal_actions(page)) == 5  # still the same five cards to place
 
 
-def test_the_confirm_option_names_the_claimed_card(browser: Any, server_factory: Any, tmp_path: Path) -> None:
-    """In the claims the options panel's confirm says what it confirms, as the claim bar does:
-    "confirm Parthenon" with cubes on a card, "confirm: claim nothing" without."""
+CLAIM_WORDS = """() => [...document.querySelectorAll('#pc-claimbar [data-action]')].map((b) => [b.dataset.action,
+  b.textContent, (document.querySelector(`#legal button[data-action='${b.dataset.action}']`) || {}).textContent])"""
+
+
+def claim_words_agree(page: Any) -> list[list[str]]:
+    """Each of the claim bar's actions reads the same in the options list and in the title of what
+    it does (the tip or the planner): [action, the bar's words, the option's words]."""
+    said = page.evaluate(CLAIM_WORDS)
+    assert said, "the claim bar offers nothing"
+    for action, bar, option in said:
+        assert bar == option, f"{action!r} reads {bar!r} on the claim bar but {option!r} in the options"
+        described = description_before_choosing(page, action)
+        assert described is not None and described.startswith(f"{bar} — "), (action, bar, described)
+    return said
+
+
+def test_the_claim_actions_read_the_same_everywhere(browser: Any, server_factory: Any, tmp_path: Path) -> None:
+    """In the claims, confirm, take back and claim nothing read the same on the claim bar, in the
+    options list and in their descriptions ("Confirm: no claim" read "confirm: claim nothing" in
+    the options), and confirm names the claimed card: "Confirm Parthenon" with cubes on a card,
+    "Confirm: no claim" without."""
     server = server_factory(str(tmp_path / "confirm.sqlite3"), bot_delay=0.0)
     g = httpx.post(server.base + "/api/games", json={"game": "pathciv", "seats": ["human", BOTS], "seed": 5},
                    timeout=60).json()
     token = g["seats"][0]["token"]
     url = f"{server.base}/api/games/{g['id']}"
-    deadline = time.monotonic() + 30
-    while True:  # play by the API until Player 1 has claimed a card and may confirm
-        assert time.monotonic() < deadline, "no claim to confirm"
-        now = httpx.get(url, params={"token": token}, timeout=30).json()
-        if not now["your_turn"]:
-            time.sleep(0.05)
-            continue
-        if "confirm" in now["legal"]:
-            break
-        claims = [a for a in now["legal"] if a.startswith("claim ")]
-        action = claims[0] if claims else now["legal"][0]
-        httpx.post(f"{url}/actions", json={"token": token, "action": action, "state_id": now["state_id"]}, timeout=30)
-    claimed = now["view"]["players"][0]["claim"]
+
+    def until_confirm(claim: bool) -> dict[str, Any]:
+        deadline = time.monotonic() + 30
+        while True:  # play by the API until Player 1 may confirm (a claim made, or none)
+            assert time.monotonic() < deadline, "no claim to confirm"
+            now: dict[str, Any] = httpx.get(url, params={"token": token}, timeout=30).json()
+            if not now["your_turn"]:
+                time.sleep(0.05)
+                continue
+            claims = [a for a in now["legal"] if a.startswith("claim ")]
+            if "confirm" in now["legal"] and (not claim or not claims or now["view"]["players"][0]["claim"]):
+                return now
+            others = [a for a in now["legal"] if not a.startswith(("claim ", "pass"))]
+            action = claims[0] if claims and (claim or not others) else others[0] if others else now["legal"][0]
+            httpx.post(f"{url}/actions", json={"token": token, "action": action, "state_id": now["state_id"]}, timeout=30)
+
     page = browser.new_page(viewport=DESKTOP, reduced_motion="reduce")
-    page.goto(server.base + g["seats"][0]["url"])
-    page.wait_for_selector("#legal button[data-action='confirm']")
-    said = page.inner_text("#legal button[data-action='confirm']")
-    assert said == (f"confirm {claimed}" if claimed else "confirm: claim nothing"), said
+    seen, confirms = set(), []
+    for claim in (False, True):
+        now = until_confirm(claim)
+        page.goto(server.base + g["seats"][0]["url"])
+        page.wait_for_selector("#pc-claimbar [data-action='confirm']")
+        claimed = now["view"]["players"][0]["claim"]
+        said = dict((a, bar) for a, bar, _ in claim_words_agree(page))
+        assert said["confirm"] == (f"Confirm {claimed}" if claimed else "Confirm: no claim"), said
+        seen |= set(said)
+        confirms.append(said["confirm"])
+    shot(page, "pathciv-claim-words")
+    assert {"confirm", "withdraw"} <= seen, seen
+    assert confirms[0] == "Confirm: no claim" and confirms[1] != confirms[0], confirms
 
 
 def test_a_tablet_page_never_scrolls_sideways(browser: Any, server_factory: Any, tmp_path: Path) -> None:

@@ -17,7 +17,8 @@ from civtable.server import create_app
 REQUESTS = [("post", "/api/games/x/join", {}), ("post", "/api/games/x/invite", {"token": "t", "seat": 1}),
             ("post", "/api/games/x/claim", {"invitation": "i"}), ("post", "/api/games/x/chat", {"token": "t", "text": "hi"}),
             ("post", "/api/games/x/invitations", {"token": "t"}), ("get", "/api/leaderboard?game=nim", None),
-            ("post", "/api/account/seats", {"tokens": []}), ("post", "/api/games/x/resign", {"token": "t"})]
+            ("post", "/api/account/seats", {"tokens": []}), ("post", "/api/games/x/resign", {"token": "t"}),
+            ("post", "/api/games/x/actions/check", {"token": "t", "action": "x", "state_id": 0})]
 
 
 def test_first_requests_build_no_request_model(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

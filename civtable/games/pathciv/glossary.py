@@ -248,7 +248,7 @@ def describe_action(game: Any, view: dict[str, Any], action_text: str) -> dict[s
     if kind == "withdraw":
         kind_ = (view.get("claims") or {}).get("kind", "wonder")
         agents = "Builders" if kind_ == "wonder" else "Ambassadors"
-        return {"title": "Take your cubes back",
+        return {"title": "Take cubes back",
                 "text": f"Your {agents} leave {me.get('claim') or 'the card'} and stay in the tray for a later "
                         "round (at the end, every 2 cubes left in the Leaders, Wonders and Philosophy trays score "
                         "1 VP). Then confirm.", "term": None}
@@ -257,7 +257,7 @@ def describe_action(game: Any, view: dict[str, Any], action_text: str) -> dict[s
             text = (f"Keep your cubes on {me['claim']}. When every player taking part has confirmed with no change "
                     "since, each contested card goes to the claimant whose priority track has its type furthest "
                     "left; an outranked player moves again.")
-            title = f"Confirm your claim on {me['claim']}"
+            title = f"Confirm {me['claim']}"
         else:
             text = "You claim nothing now; your cubes stay in the tray. If someone changes a claim you are asked again."
             title = "Confirm: no claim"

@@ -146,6 +146,11 @@
       played now is typed. The server writes both as sentences. */
   async function act(text, typed) {
     if (!token || busy || !payload) return false;
+    if (!ctx.legal.has(text)) {  // not offered as written (typed words): ask first, so a refusal logs no failed request
+      busy = true;
+      const said = await whyNot(text).finally(() => { busy = false; });
+      if (said) { toast((typed && said.typed) || said.error); return false; }
+    }
     if (payload.log) guideLogMark = payload.log.length;
     guideSteps += 1;
     busy = true;
@@ -171,11 +176,17 @@
     if (!payload.your_turn) { toast(`Not your turn: ${document.getElementById("status").textContent}`); return; }
     if (!text) { toast(`${sentence(why || "nothing to do there now")} ${document.getElementById("status").textContent}.`); return; }
     refusing = true;
-    const res = await api("POST", `/api/games/${encodeURIComponent(gameId)}/actions`,
-      { token, action: text, state_id: payload.state_id });
-    refusing = false;
-    if (!res.ok) { toast(res.data.error || "Not possible now."); if (res.status === 409) load(); return; }
-    if (!payload || res.data.state_id >= payload.state_id) show(res.data);  // it had just become possible
+    const said = await whyNot(text).finally(() => { refusing = false; });
+    if (said) toast(said.error); else act(text);  // else it had just become possible
+  }
+
+  /** The refusal `text` would meet now ({error, typed, code}; null: it would be taken), answered
+      by the server as an answer, not a failed request the browser logs as an error. */
+  async function whyNot(text) {
+    const res = await api("POST", `/api/games/${encodeURIComponent(gameId)}/actions/check`, { token, action: text, state_id: payload.state_id });
+    if (res.ok && res.data.ok) return null;
+    if (["stale", "not_your_turn"].includes(res.data.code)) load();  // the position has moved on
+    return { ...res.data, error: res.data.error || "Not possible now." };
   }
 
   /** Play again: the same game, seats and bots, a new deal; the first to ask makes it, the

@@ -535,7 +535,11 @@
       const players = [...(view.players || [])];
       if (view.you !== null && view.you !== undefined) players.sort((a, b) => (b.seat === view.you) - (a.seat === view.you));
       board.append(el("div", { class: "players", id: "players" }, players.map((p) => playerPanel(p, view, payload, ctx))));
-      board.append(el("div", { class: "inc-top" }, roundPanel(view, payload), mePanel(view, payload, ctx), myCityPanel(view, payload, ctx)));
+      // the round and your resources share one column beside your city: each panel as tall as what it
+      // holds (side by side, the short ones stretched to the city's height stood half empty)
+      board.append(el("div", { class: "inc-top" },
+        el("div", { class: "inc-side", id: "inc-side" }, roundPanel(view, payload), mePanel(view, payload, ctx)),
+        myCityPanel(view, payload, ctx)));
       const anchor = board.lastChild;
       // the panel holding the current choice comes first, so nobody has to scroll for it
       const panels = [techBoard(view, ctx), buildingsPanel(view, payload, ctx), wondersPanel(view, payload, ctx),

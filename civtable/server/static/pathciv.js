@@ -120,6 +120,16 @@
   }
 
   // ----- markets and the claim bar ---------------------------------------------------------------
+  /** The words of a claim's confirm, withdraw and pass, the same on the claim bar, in the options
+      list and in their descriptions' titles (the server's glossary says them alike). `me`: the
+      seat's player in the view (its claim, a card's name, or none). */
+  function claimWords(kind, me) {
+    if (kind === "confirm") return me && me.claim ? `Confirm ${me.claim}` : "Confirm: no claim";
+    if (kind === "withdraw") return "Take cubes back";
+    if (kind === "pass") return "Claim nothing";
+    return null;
+  }
+
   function claimBar(view, payload, ctx) {
     const claims = view.claims;
     if (!claims) return null;
@@ -133,8 +143,7 @@
       outranked: `Outranked on ${me && me.claim}: click another ${kind} or take your cubes back.`,
     };
     const buttons = ["confirm", "withdraw", "pass"].filter((t) => ctx.legal.has(t)).map((t) => act(el("button", {
-      type: "button", class: t === "confirm" ? "small" : "small secondary", dataset: {} },
-    t === "confirm" ? (me && me.claim ? `Confirm ${me.claim}` : "Confirm: no claim") : t === "withdraw" ? "Take cubes back" : "Claim nothing"), [t], ctx));
+      type: "button", class: t === "confirm" ? "small" : "small secondary", dataset: {} }, claimWords(t, me)), [t], ctx));
     return el("div", { class: "pc-claimbar", id: "pc-claimbar" },
       el("strong", {}, `${kind} claims${claims.mode === "open" ? `, pass ${claims.pass}` : ""}: `),
       el("span", { class: "small" }, words[state] || "Waiting for the others' claims.",
@@ -290,19 +299,16 @@
     if (kind === "buy") return nameOf(arg);
     if (kind === "benefit") return Civ.titleCase(String(arg).replace(/_/g, " "));
     if (kind === "destiny") return Number(arg) ? `use ${count(Number(arg), "time")}` : "don't use it";
-    if (kind === "pass") return "claim nothing";
-    if (kind === "confirm") {  // the card the cubes stay on, as the claim bar says
-      const me = (view.players || []).find((p) => payload && p.seat === payload.seat + 1);
-      return me && me.claim ? `confirm ${me.claim}` : "confirm: claim nothing";
+    if (kind === "confirm" || kind === "withdraw" || kind === "pass") {  // the claim bar's words
+      return claimWords(kind, (view.players || []).find((p) => payload && p.seat === payload.seat + 1));
     }
-    if (kind === "withdraw") return "take cubes back";
     return null;
   }
 
   Civ.renderers.pathciv = {
     // the options' group headings, in the rules' words (not the actions' kinds "left", "withdraw"...)
     kindTitles: { left: "Left side: cubes", right: "Right side: Research", deploy: "Deploy a cube", research: "Research point",
-      claim: "Claim", withdraw: "Take your cubes back", confirm: "Confirm", pass: "Pass", buy: "Buy a Technology",
+      claim: "Claim", withdraw: "Take cubes back", confirm: "Confirm", pass: "Pass", buy: "Buy a Technology",
       benefit: "Philosophy Benefit", destiny: "Destiny" },
     render(board, payload, ctx) {
       const view = payload.view || {};

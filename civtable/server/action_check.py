@@ -1,0 +1,39 @@
+"""Asking whether an action would be taken, without taking it. A click on something the table
+does not offer now (a newcomer clicking around) should say why nothing happens; sending the
+action itself would answer that as an error status, which a browser logs in its console as a
+failed request. Here a refusal is an answer (200): ``{"ok": false, "error", "code"}`` (and
+``typed``), the very words and code the action's refusal would have, or ``{"ok": true}`` when
+the action would be taken."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, Request
+from fastapi.responses import Response
+from pydantic import BaseModel, ConfigDict, Field
+
+from .access import TOKEN_MAX, live_game, manager_of, seat_of
+from .live import dumps
+
+router = APIRouter(tags=["games"])
+
+
+class CheckRequest(BaseModel):
+    """An action the seat holding ``token`` might take in the position numbered ``state_id``."""
+
+    model_config = ConfigDict(extra="forbid")
+    token: str = Field(min_length=1, max_length=TOKEN_MAX)
+    action: str = Field(min_length=1, max_length=512, examples=["take 2"])
+    state_id: int = Field(ge=0, le=10**9)
+
+
+@router.post("/api/games/{game_id}/actions/check")
+async def check_action(game_id: str, body: CheckRequest, request: Request) -> Response:
+    """Whether the action would be taken now; nothing changes. Errors: 403 bad token, 404 no
+    such game (not the seat's own refusals: those are the answer)."""
+    manager = manager_of(request)
+    live = await live_game(manager, game_id)
+    seat = await seat_of(manager, live, body.token)
+    assert seat is not None
+    refused = await manager.check_action(live, seat, body.action, body.state_id)
+    body_out = {"ok": True} if refused is None else {"ok": False, **refused.body()}
+    return Response(dumps(body_out), media_type="application/json")

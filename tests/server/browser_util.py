@@ -149,13 +149,30 @@ def description_before_choosing(page: Any, action: str) -> str | None:
             assert time.monotonic() < deadline, f"{action!r} kept leaving the page"
             page.wait_for_timeout(100)
             continue
-        tip = page.locator("#term-tip:not(.hidden) .tip-action")
-        if tip.count():
-            return str(tip.first.inner_text())
-        if page.locator("#planner .described").count():
-            return str(page.inner_text("#planner .described"))
+        # read at one moment: a push may hide the tip or redraw the planner between a count and a read
+        said = page.evaluate("""() => {
+          const n = document.querySelector('#term-tip:not(.hidden) .tip-action') || document.querySelector('#planner .described');
+          return n ? n.innerText : null;
+        }""")
+        if said is not None:
+            return str(said)
         assert time.monotonic() < deadline, f"no description of {action!r} was shown"
         page.wait_for_timeout(100)
+
+
+def screenshot_of(page: Any, locator: Any) -> bytes:
+    """A picture of the element; taken again if a push redraws it while the picture is taken
+    (up to three times)."""
+    from playwright.sync_api import Error as PlaywrightError
+
+    for attempt in range(3):
+        try:
+            return bytes(locator.screenshot())
+        except PlaywrightError:
+            if attempt == 2:
+                raise
+            page.wait_for_timeout(300)
+    raise AssertionError("unreachable")
 
 
 def point_on(locator: Any) -> list[float] | None:

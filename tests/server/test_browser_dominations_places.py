@@ -21,6 +21,7 @@ from browser_util import (
     assert_no_horizontal_scroll,
     launch,
     legal_actions,
+    screenshot_of,
     state_id,
     wait_state,
 )
@@ -166,7 +167,7 @@ def test_every_city_token_is_seen_whole_on_the_land(browser: Any, server_factory
     assert page.locator("svg.dom-land .city rect").count() >= 4 and down
     # the tokens' colours, read off a picture of the land (each token's top edge, 2 px inside)
     land = page.locator("svg.dom-land")
-    picture = Image.open(io.BytesIO(land.screenshot())).convert("RGB")
+    picture = Image.open(io.BytesIO(screenshot_of(page, land))).convert("RGB")
     tokens = page.eval_on_selector_all("svg.dom-land .city rect", """ns => ns.map(n => {
       const r = n.getBoundingClientRect(), l = n.ownerSVGElement.getBoundingClientRect();
       return { x: r.left + r.width / 2 - l.left, y: r.top + 2 - l.top, fill: getComputedStyle(n).fill };

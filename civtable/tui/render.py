@@ -11,7 +11,7 @@ import textwrap
 from collections.abc import Sequence
 from typing import Any
 
-from civtable.core import Action, Game
+from civtable.core import Action, Game, game_module, game_package
 from civtable.core.words import count
 
 from .changes import worded_changes
@@ -534,13 +534,18 @@ def _wrap_items(items: Sequence[str], width: int) -> list[str]:
 
 
 def renderer_for(game: Game, term: Term) -> Renderer:
-    """The game's own renderer (``civtable.tui.<game name>.RENDERER``) or the generic one."""
-    module_name = f"civtable.tui.{game.info.name}"
-    try:
-        module = importlib.import_module(module_name)
-    except ModuleNotFoundError as exc:
-        if exc.name != module_name:
-            raise
-        return Renderer(game, term)
-    cls = getattr(module, "RENDERER", Renderer)
+    """The game's own renderer, else the generic one. A built-in game's renderer is
+    ``civtable.tui.<game name>.RENDERER``; a game package of one's own may bring its own as
+    ``RENDERER`` in the package's ``tui`` module (``race/tui.py``). Only a game whose package is
+    ``civtable.games.<name>`` is drawn by ``civtable.tui.<name>``, so a game of one's own named
+    like a module of the terminal ("console") never loads that module as its renderer."""
+    module = game_module(game, "tui")
+    if module is None and game_package(game) == f"civtable.games.{game.info.name}":
+        module_name = f"civtable.tui.{game.info.name}"
+        try:
+            module = importlib.import_module(module_name)
+        except ModuleNotFoundError as exc:
+            if exc.name != module_name:
+                raise
+    cls = getattr(module, "RENDERER", Renderer) if module is not None else Renderer
     return cls(game, term)  # type: ignore[no-any-return]

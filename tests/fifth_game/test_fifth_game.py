@@ -4,6 +4,7 @@ small game written as ``docs/architecture.md`` ("Adding a game") says, outside `
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import subprocess
@@ -121,6 +122,29 @@ def test_studies_and_tuning_take_a_two_player_game_without_being_told_its_player
     # the game's content was read: its values are rulebook facts, refused in words
     assert tuned.returncode != 0 and "Traceback" not in tuned.stderr, tuned.stderr
     assert "rules.goal = 8" in tuned.stderr and "rulebook fact" in tuned.stderr, tuned.stderr
+
+
+def test_the_game_package_brings_its_own_terminal_renderer(racegame: str) -> None:
+    """A package's ``tui.py`` draws its table in the terminal (only ``civtable.tui.<name>`` was
+    looked up); a game living elsewhere under a built-in game's name is not drawn by that game's
+    renderer."""
+    import dataclasses
+
+    from racegame import RaceGame
+
+    from civtable.tui.render import Renderer, renderer_for
+    from civtable.tui.term import Term
+
+    term = Term(io.StringIO(), color=False)
+    game = make_game(racegame)
+    drawn = renderer_for(game, term)
+    assert type(drawn).__name__ == "RaceRenderer"
+    assert drawn.board(game.new_initial_state().view(0), 0)[0] == "Player 1: >........"
+
+    class Variant(RaceGame):  # a game of one's own that took the name of a built-in game
+        info = dataclasses.replace(RaceGame.info, name="pathciv")
+
+    assert type(renderer_for(Variant(), term)) is Renderer  # was Path of Civilization's renderer
 
 
 def test_the_web_table_serves_the_game_and_each_seat_sees_only_its_own_card(racegame: str, tmp_path: Path) -> None:

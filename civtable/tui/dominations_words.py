@@ -133,4 +133,8 @@ def _mastery_typed(game: Any, words: list[str]) -> str:
     else:
         name, where = words[1:], []
     ident = _mastery_id(game, name)
+    if ident is None and name and (m is not None or where):  # a Mastery typed by a name the box has not
+        said = " ".join(name)
+        raise MalformedAction(f"there is no Mastery called {said!r}; 'info' on a Mastery of the Tree or "
+                              f"the menu names them ('{words[0]} Bartering copy 1 at (0, 1)')")
     return " ".join([words[0], ident, *where]) if ident is not None else " ".join(words)

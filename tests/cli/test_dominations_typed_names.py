@@ -192,3 +192,19 @@ def test_develop_examples_read_as_the_screen_and_type_as_shown() -> None:
     assert r.action_words("advance bronze_working") == "advance Bronze Working"
     advance = r.typed("advance Bronze Working", [])
     assert advance == "advance bronze_working", advance
+
+
+def test_a_mastery_typed_by_a_name_the_box_has_not_is_refused_by_name() -> None:
+    """'develop Foo copy 1 at (0, 1)' got the general refusal ("That is no action here … type one
+    number from the menu"); it says there is no Mastery of that name and how one is named."""
+    import pytest
+
+    from civtable.core import MalformedAction
+
+    game = make_game("dominations", {"players": 2})
+    r = renderer_for(game, Term80(io.StringIO(), color=False))
+    with pytest.raises(MalformedAction, match="(?i)there is no Mastery called 'Foo Bar'"):
+        r.typed("develop Foo Bar copy 1 at (0, 1)", [])
+    with pytest.raises(MalformedAction, match="(?i)there is no Mastery called 'foo'"):
+        r.typed("develop foo 1 0 1", [])
+    assert r.typed("develop Bartering copy 1 at (0, 1)", []) == "develop bartering 1 0 1"

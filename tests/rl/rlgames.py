@@ -43,6 +43,23 @@ def make(name: str, **extra: Any) -> Game:
     return make_game(name, quick(name, **extra))
 
 
+def spiel_positions(game: Any, seed: int, length: int) -> Iterator[tuple[int, Any]]:
+    """``(step, state)`` at each decision of a random OpenSpiel game of ``game`` (chance drawn with
+    its probabilities, counted among the ``length`` steps); the random move is played after the
+    caller has looked at the state."""
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    for step in range(length):
+        if state.is_terminal():
+            return
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(outcomes, probs)[0])
+            continue
+        yield step, state
+        state.apply_action(rng.choice(state.legal_actions()))
+
+
 def spiel_history(game: Any, seed: int, length: int) -> list[int]:
     """The actions of a random OpenSpiel game of ``game`` (chance drawn with its probabilities),
     at most ``length`` of them: a history to replay."""

@@ -16,7 +16,7 @@ import pytest
 pyspiel = pytest.importorskip("pyspiel")
 
 from open_spiel.python.observation import make_observation  # noqa: E402
-from rlgames import GAMES, quick, spiel_history  # noqa: E402
+from rlgames import GAMES, quick, spiel_history, spiel_positions  # noqa: E402
 
 import civtable.rl.openspiel as adapter  # noqa: E402 - registers the four games
 
@@ -50,16 +50,8 @@ def test_public_observation_is_every_seats_and_in_bounds(name: str) -> None:
     obs = make_observation(game, PUBLIC)
     size = game.new_initial_state()._ctx.table.base_size  # the seat observation's own slices
     assert obs.tensor.shape == (size,) and list(obs.dict) == ["public"]
-    rng = random.Random(4)
-    state = game.new_initial_state()
     checked = 0
-    for moves in range(200):
-        if state.is_terminal():
-            break
-        if state.is_chance_node():
-            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
-            state.apply_action(rng.choices(outcomes, probs)[0])
-            continue
+    for moves, state in spiel_positions(game, 4, 200):
         if moves % 9 == 0:
             seen = {public(obs, state, p) for p in range(game.num_players())}
             assert len(seen) == 1
@@ -74,7 +66,6 @@ def test_public_observation_is_every_seats_and_in_bounds(name: str) -> None:
                     if path[0] != "you" and spectator.get(path) != value:
                         assert shown.get(path) == spectator.get(path), f"{name}: {path} of seat {p + 1} shown"
             checked += 1
-        state.apply_action(rng.choice(state.legal_actions()))
     assert checked >= 3
 
 
@@ -201,16 +192,9 @@ def test_public_tensor_is_unchanged_by_redealing_what_any_seat_cannot_see(name: 
     assert obs.tensor.shape == (lay.size,) and len(names) == lay.size
     assert names[lay.offset("seats" if name != "inceptum" else "seat_flags")].startswith(
         "seats[0]." if name != "inceptum" else "seat_flags[0].")
-    rng = random.Random(7)
     checked = changed = 0
     last = b""
-    for moves in range(400):
-        if state.is_terminal():
-            break
-        if state.is_chance_node():
-            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
-            state.apply_action(rng.choices(outcomes, probs)[0])
-            continue
+    for moves, state in spiel_positions(game, 7, 400):
         if moves % 3 == 0:
             want, _ = public(obs, state, 0)
             values = np.frombuffer(want, np.float32)
@@ -222,7 +206,6 @@ def test_public_tensor_is_unchanged_by_redealing_what_any_seat_cannot_see(name: 
             checked += 1
             changed += want != last
             last = want
-        state.apply_action(rng.choice(state.legal_actions()))
     assert checked >= 20 and changed >= 10
 
 
@@ -238,16 +221,8 @@ def test_public_tensor_is_the_seat_observations_without_their_private_part(name:
     n = game.num_players()
     obs = make_observation(game, PUBLIC)
     spec = game_module(game.new_initial_state().civ_state.game, "encode").PUBLIC
-    rng = random.Random(3)
-    state = game.new_initial_state()
-    lay = state._ctx.table.observer.layout
-    for moves in range(150):
-        if state.is_terminal():
-            break
-        if state.is_chance_node():
-            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
-            state.apply_action(rng.choices(outcomes, probs)[0])
-            continue
+    lay = game.new_initial_state()._ctx.table.observer.layout
+    for moves, state in spiel_positions(game, 3, 150):
         if moves % 10 == 0:
             obs.set_from(state, n - 1)
             got = obs.tensor.copy()
@@ -268,7 +243,6 @@ def test_public_tensor_is_the_seat_observations_without_their_private_part(name:
                 assert not got[e.start:e.stop].any()
                 rest[e.start:e.stop] = False
             assert np.array_equal(got[rest], seen[0][rest])
-        state.apply_action(rng.choice(state.legal_actions()))
 
 
 PUBLIC_STATE = pyspiel.IIGObservationType(perfect_recall=True, public_info=True,

@@ -165,7 +165,7 @@ def _load_builtin() -> None:
     _builtin_loaded = True
     import importlib
 
-    for module in ("civtable.bots.greedy", "civtable.bots.mcts"):
+    for module in ("civtable.bots.greedy", "civtable.bots.mcts_spec"):
         try:
             importlib.import_module(module)
         except ModuleNotFoundError as exc:

@@ -1,7 +1,9 @@
 """A seat's estimated chance to win, from its own information only.
 
-The estimate is the search bot's own evaluation: the game's leaf estimate (``leaf_values`` in
-``civtable.games.<game>.bot``, per-seat win estimates in [0, 1]; else
+The estimate is the game's chance estimate: ``chance_values`` in ``civtable.games.<game>.bot``
+where a game has one (a value fitted on outcomes where the search's leaf estimate orders positions
+well but is no chance: Path of Civilization's), else the search bot's own evaluation, the game's
+leaf estimate (``leaf_values``, per-seat win estimates in [0, 1]; else
 :meth:`~civtable.core.GameState.heuristic_values`), averaged over determinisations drawn from the
 seat's observation (:meth:`~civtable.core.Observation.sample_state`: hidden information re-drawn
 as the seat could imagine it, never the true state). A finished game counts its real result.
@@ -67,7 +69,9 @@ class Estimator:
 
     def __init__(self, game: Game, samples: int, seed: int = 0, calibrate: bool = True) -> None:
         module = game_bot_module(game)
-        leaf = getattr(module, "leaf_values", None) if module is not None else None
+        leaf = getattr(module, "chance_values", None) if module is not None else None
+        if not callable(leaf):
+            leaf = getattr(module, "leaf_values", None) if module is not None else None
         rollout = getattr(module, "rollout_action", None) if module is not None else None
         self.leaf: Leaf = leaf if callable(leaf) else (lambda s: s.heuristic_values())
         self.rollout: Rollout = rollout if callable(rollout) else generic_greedy_rollout

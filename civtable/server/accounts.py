@@ -56,6 +56,7 @@ from .game_tables import device_tokens_table, games_table
 from .limits import Limits
 from .names import check_reserved, skeleton
 from .passwords import check_password
+from .schema import schema_transaction
 from .store import hash_token
 
 metadata = MetaData()
@@ -122,8 +123,9 @@ class Accounts:
         # server notifies its other processes, which read the game's tokens again)
         self.dropped = dropped
         self.hasher = PasswordHasher()
-        metadata.create_all(engine)
-        _migrate(engine)
+        with schema_transaction(engine) as conn:  # one starting process at a time
+            metadata.create_all(conn)
+            _migrate(conn)
         self._seen: dict[str, float] = {}
         # a hash to verify when the name is unknown, so a wrong name takes as long as a wrong password
         self._dummy = self.hasher.hash(secrets.token_urlsafe(16))
@@ -388,25 +390,25 @@ def _serialize(conn: Connection, key: int) -> None:
         conn.exec_driver_sql(f"SELECT pg_advisory_xact_lock({int(key)})")
 
 
-def _migrate(engine: Engine) -> None:
+def _migrate(conn: Connection) -> None:
     """Bring the account tables of an older database up to date: add the new columns, and key
-    names by their look (unless two old names look alike: the later one keeps its old key)."""
-    inspector = inspect(engine)
-    with engine.begin() as conn:
-        for table in (accounts_table, sessions_table, account_seats_table):
-            present = {c["name"] for c in inspector.get_columns(table.name)}
-            for column in table.columns:
-                if column.name not in present:
-                    kind = column.type.compile(dialect=engine.dialect)
-                    conn.exec_driver_sql(f"ALTER TABLE {table.name} ADD COLUMN {column.name} {kind}")
-        rows = conn.execute(select(accounts_table.c.id, accounts_table.c.name, accounts_table.c.name_key)
-                            .order_by(accounts_table.c.created)).all()
-        keys = {str(r.name_key) for r in rows}
-        for r in rows:
-            key = skeleton(str(r.name))[:32]
-            if key != r.name_key and key not in keys:
-                conn.execute(update(accounts_table).where(accounts_table.c.id == r.id).values(name_key=key))
-                keys.add(key)
-        conn.execute(update(account_seats_table).where(account_seats_table.c.bound_at.is_(None)).values(bound_at=0))
-        conn.execute(update(sessions_table).where(or_(sessions_table.c.created.is_(None))).values(
-            created=sessions_table.c.expires - SESSION_DAYS * 86400))
+    names by their look (unless two old names look alike: the later one keeps its old key). On
+    ``conn`` holding the schema lock (:func:`.schema.schema_transaction`)."""
+    inspector = inspect(conn)
+    for table in (accounts_table, sessions_table, account_seats_table):
+        present = {c["name"] for c in inspector.get_columns(table.name)}
+        for column in table.columns:
+            if column.name not in present:
+                kind = column.type.compile(dialect=conn.dialect)
+                conn.exec_driver_sql(f"ALTER TABLE {table.name} ADD COLUMN {column.name} {kind}")
+    rows = conn.execute(select(accounts_table.c.id, accounts_table.c.name, accounts_table.c.name_key)
+                        .order_by(accounts_table.c.created)).all()
+    keys = {str(r.name_key) for r in rows}
+    for r in rows:
+        key = skeleton(str(r.name))[:32]
+        if key != r.name_key and key not in keys:
+            conn.execute(update(accounts_table).where(accounts_table.c.id == r.id).values(name_key=key))
+            keys.add(key)
+    conn.execute(update(account_seats_table).where(account_seats_table.c.bound_at.is_(None)).values(bound_at=0))
+    conn.execute(update(sessions_table).where(or_(sessions_table.c.created.is_(None))).values(
+        created=sessions_table.c.expires - SESSION_DAYS * 86400))

@@ -11,7 +11,7 @@ extra device tokens of signed-in accounts, and the game's actions in order.
 * ``actions``: the game's actions in order (index, seat or -1 for chance, action text).
 
 A database made by an older version gains the columns it lacks, with their indexes and values
-(:func:`add_missing_columns`).
+(:func:`add_missing_columns`), one server process at a time (:mod:`.schema`).
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from sqlalchemy import (
     select,
     update,
 )
-from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.engine import Connection
 
 metadata = MetaData()
 
@@ -97,25 +97,26 @@ actions_table = Table(
 )
 
 
-def add_missing_columns(engine: Engine) -> None:
-    """Add the columns of ``games`` that a database made by an older version lacks."""
-    present = {c["name"] for c in inspect(engine).get_columns("games")}
+def add_missing_columns(conn: Connection) -> None:
+    """Add the columns of ``games`` that a database made by an older version lacks, on ``conn``:
+    inside the transaction that holds the schema lock (:func:`.schema.schema_transaction`), so
+    that two processes starting together do not both add them."""
+    present = {c["name"] for c in inspect(conn).get_columns("games")}
     missing = [c for c in games_table.columns if c.name not in present]
     if not missing:
         return
-    with engine.begin() as conn:
-        for column in missing:
-            kind = column.type.compile(dialect=engine.dialect)
-            conn.exec_driver_sql(f"ALTER TABLE games ADD COLUMN {column.name} {kind}")
-        names = {c.name for c in missing}
-        for index in games_table.indexes:
-            if names & {c.name for c in index.columns}:
-                index.create(conn)
-        if "series" in names:
-            fill_series(conn)
-        if any(c.name == "n_actions" for c in missing):
-            count = select(func.count()).where(actions_table.c.game_id == games_table.c.id).scalar_subquery()
-            conn.execute(update(games_table).values(n_actions=count))
+    for column in missing:
+        kind = column.type.compile(dialect=conn.dialect)
+        conn.exec_driver_sql(f"ALTER TABLE games ADD COLUMN {column.name} {kind}")
+    names = {c.name for c in missing}
+    for index in games_table.indexes:
+        if names & {c.name for c in index.columns}:
+            index.create(conn)
+    if "series" in names:
+        fill_series(conn)
+    if any(c.name == "n_actions" for c in missing):
+        count = select(func.count()).where(actions_table.c.game_id == games_table.c.id).scalar_subquery()
+        conn.execute(update(games_table).values(n_actions=count))
 
 
 def fill_series(conn: Connection) -> None:

@@ -30,6 +30,7 @@ from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 
 from .accounts import account_seats_table, accounts_table
+from .schema import create_tables
 
 metadata = MetaData()
 
@@ -57,7 +58,7 @@ class Ratings:
 
         self.model = PlackettLuce()
         self.engine = engine
-        metadata.create_all(engine)
+        create_tables(engine, metadata)  # one starting process at a time
 
     def eligible(self, conn: Connection, game_id: str, seats: Sequence[str],
                  first_actions: Mapping[int, int]) -> tuple[dict[int, str], str]:

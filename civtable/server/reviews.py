@@ -36,6 +36,7 @@ from .errors import ApiError
 from .live import LiveGame, dumps
 from .manager import GameManager
 from .names import name_players, seat_names
+from .schema import create_tables
 from .table_views import early_result
 from .views import bot_label, published
 
@@ -80,7 +81,7 @@ class Reviews:
         self.engine = engine
         self.workers = workers
         self.budget = budget
-        metadata.create_all(engine)
+        create_tables(engine, metadata)  # one starting process at a time
         self._executor: Executor | None = None
         self._pending: dict[str, asyncio.Task[None]] = {}
         self.failed: set[str] = set()  # games whose review could not be made (tried again after a restart)

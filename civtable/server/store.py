@@ -16,6 +16,7 @@ from __future__ import annotations
 import hashlib
 import json
 import secrets
+import sqlite3
 import time
 from collections.abc import Iterable, Sequence
 from concurrent.futures import Future
@@ -35,6 +36,7 @@ from .game_tables import (
     metadata,
     tokens_table,
 )
+from .schema import schema_transaction
 from .writer import GroupWriter, Write
 
 __all__ = ["Store", "StoredGame", "Quota", "Conflict", "QuotaExceeded", "hash_token", "normalise_url", "PLAYING",
@@ -137,8 +139,9 @@ class Store:
         self.engine: Engine = create_engine(self.url, **kwargs)
         if self.is_sqlite:
             event.listen(self.engine, "connect", _sqlite_pragmas)
-        metadata.create_all(self.engine)
-        add_missing_columns(self.engine)
+        with schema_transaction(self.engine) as conn:  # one starting process at a time
+            metadata.create_all(conn)
+            add_missing_columns(conn)
         self._writer = GroupWriter(self.engine)
         self.closed = False
         self.origin = secrets.token_hex(8)  # this process, in notifications and bot leases
@@ -533,9 +536,23 @@ def table_values(game: StoredGame) -> dict[str, Any]:
     }
 
 
+WAL_WAIT = 30.0
+"""Seconds a new connection waits to turn a fresh SQLite file to WAL mode while another holds it."""
+
+
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
     cur = dbapi_conn.cursor()
-    cur.execute("PRAGMA journal_mode=WAL")
+    # turning a fresh file to WAL needs it to itself, and SQLite does not wait for that by its
+    # busy timeout: another process creating the tables at that moment makes it "locked" for a while
+    deadline = time.monotonic() + WAL_WAIT
+    while True:
+        try:
+            cur.execute("PRAGMA journal_mode=WAL")
+            break
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or time.monotonic() > deadline:
+                raise
+            time.sleep(0.01)
     cur.execute("PRAGMA synchronous=FULL")
     cur.execute("PRAGMA foreign_keys=ON")
     cur.close()

@@ -48,6 +48,7 @@ from sqlalchemy.exc import IntegrityError
 
 from .accounts import account_seats_table as bound
 from .game_tables import device_tokens_table, games_table, tokens_table
+from .schema import column_names, schema_transaction
 from .store import Store, hash_token
 
 metadata = MetaData()
@@ -121,9 +122,10 @@ class TableStore:
     def __init__(self, store: Store) -> None:
         self.store = store
         self.engine = store.engine
-        metadata.create_all(self.engine)
-        _add_link_column(self.engine)
-        _migrate(self.engine)
+        with schema_transaction(self.engine) as conn:  # one starting process at a time
+            metadata.create_all(conn)
+            _add_link_column(conn)
+            _migrate(conn)
 
     # ----- invitations ------------------------------------------------------------------------
     def invite(self, game_id: str, seats: list[int], replaces: bool = False) -> tuple[dict[int, str], Future[None]]:
@@ -368,29 +370,25 @@ def _key(key: dict[str, Any]) -> str:
     return json.dumps(key, sort_keys=True, separators=(",", ":"))
 
 
-def _add_link_column(engine: Any) -> None:
+def _add_link_column(conn: Connection) -> None:
     """A database from before the creator saw their invitations again gains ``invitations.link``
-    (null: those invitations are not shown again)."""
-    from sqlalchemy import inspect
-
-    if "link" not in {c["name"] for c in inspect(engine).get_columns("invitations")}:
-        with engine.begin() as conn:
-            conn.exec_driver_sql("ALTER TABLE invitations ADD COLUMN link VARCHAR(64)")
+    (null: those invitations are not shown again). On ``conn`` holding the schema lock."""
+    if "link" not in column_names(conn, "invitations"):
+        conn.exec_driver_sql("ALTER TABLE invitations ADD COLUMN link VARCHAR(64)")
 
 
-def _migrate(engine: Any) -> None:
+def _migrate(conn: Connection) -> None:
     """Once per database: the seat tokens of games made before invitations existed become
-    invitations, so each existing link keeps working for its first claimant only."""
-    with engine.begin() as conn:
-        try:
-            with conn.begin_nested():
-                conn.execute(insert(migrations_table).values(name="seat-tokens-to-invitations"))
-        except IntegrityError:
-            return
-        rows = conn.execute(select(tokens_table.c.game_id, tokens_table.c.seat, tokens_table.c.token_hash)).all()
-        if rows:
-            now = time.time()
-            conn.execute(insert(invitations_table), [
-                {"token_hash": str(h), "game_id": str(g), "seat": int(s), "created": now, "used": None, "replaces": 0}
-                for g, s, h in rows])
-            conn.execute(delete(tokens_table))
+    invitations, so each existing link keeps working for its first claimant only. On ``conn``
+    holding the schema lock: a second process starting meanwhile finds the migration done."""
+    name = "seat-tokens-to-invitations"
+    if conn.execute(select(migrations_table.c.name).where(migrations_table.c.name == name)).first() is not None:
+        return
+    conn.execute(insert(migrations_table).values(name=name))
+    rows = conn.execute(select(tokens_table.c.game_id, tokens_table.c.seat, tokens_table.c.token_hash)).all()
+    if rows:
+        now = time.time()
+        conn.execute(insert(invitations_table), [
+            {"token_hash": str(h), "game_id": str(g), "seat": int(s), "created": now, "used": None, "replaces": 0}
+            for g, s, h in rows])
+        conn.execute(delete(tokens_table))

@@ -29,11 +29,14 @@ B/D over your population, choose: 'deploy wonders', 'research scientific'
 C open claims: 'claim <card>' puts or moves your cubes, 'withdraw' takes them
   back, 'confirm' when happy; then the best priority for the card's type wins
 E 'buy writing': one Technology you can afford. F a Challenge or a Battle.
-Marks: P2✓ leads a claim, P3✗ outranked; Amb Bld Phi Sag Uni = trays;
-Cul Sci Spi Mil Ind = Research; 'Ind>Spi>…' your priority for a contested
-card of each type (best first); Philosophy 'L2 2→x1 ?': level 2 costs 2
-Philosophers, scores x1, its Benefit not yet turned up. 'view library', 'view
-philosophy', 'view others' show what is left out; '? N' what option N does."""
+Marks: P2✓ leads a claim, P3✗ outranked. Trays: Amb Ambassadors, Bld Builders,
+Phi Philosophers, Sag Sages, Uni Units. Research and card types: Cul Cultural,
+Sci Scientific, Spi Spiritual, Mil Military, Ind Industrial. 'Ind>Spi>…': your
+priority for a contested card of each type, best first. Philosophy 'L2 2→x1 ?':
+level 2 costs 2 Philosophers, scores x1, its Benefit not yet turned up. 'view
+library', 'view philosophy', 'view others': what the screen left out."""
+"""The game's part of ``help``: every short form of the screen (:data:`TRAY_SHORT`, :data:`SHORT`)
+with the content's name in full, within 80 columns."""
 
 
 class PathRenderer(Renderer):

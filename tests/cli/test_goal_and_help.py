@@ -71,3 +71,17 @@ def test_pathciv_help_explains_the_priority_and_philosophy_marks() -> None:
     text = " ".join(r.help_lines()[0].split())
     assert "your priority for a contested card of each type" in text
     assert "level 2 costs 2 Philosophers, scores x1, its Benefit not yet turned up" in text
+
+
+def test_pathciv_help_names_every_short_form_of_the_screen_in_full() -> None:
+    """The help said 'Amb Bld Phi Sag Uni = trays' and 'Cul Sci Spi Mil Ind = Research': short
+    forms a newcomer cannot read. Each now comes with the content's name in full."""
+    from civtable.games.pathciv.vocab import AGENTS, TYPE_NAMES
+    from civtable.tui.pathciv import SHORT, TRAY_SHORT, TYPES
+
+    r = renderer_for(make_game("pathciv", {"players": 3}), Term80(io.StringIO(), color=False))
+    text = " ".join(r.help_lines()[0].split())
+    for short, full in [*zip(TRAY_SHORT, AGENTS, strict=True),
+                        *((SHORT[t], name) for t, name in zip(TYPES, TYPE_NAMES, strict=True))]:
+        assert f"{short} {full}" in text, (short, full)
+    assert all(len(line) < 80 for line in r.help_lines()[0].splitlines())

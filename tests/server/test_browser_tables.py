@@ -135,7 +135,8 @@ def test_conquest_table_shows_legends_and_no_raw_state(browser: Any, server: Any
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(server.base + g["seats"][0]["url"])
     page.wait_for_selector(".map svg")
-    page.wait_for_selector("#colour-legend .legend-item")
+    page.wait_for_selector("#cq-players .cq-order")  # the players with their turn order, once (no list in the map's key)
+    assert page.locator("#colour-legend").count() == 0
     page.wait_for_selector("#terrain-legend [data-term='terrain:sea']")
     panel_text = page.inner_text("#cq-players")
     assert "{" not in panel_text and "VP" in panel_text

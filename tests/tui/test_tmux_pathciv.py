@@ -86,3 +86,19 @@ def test_a_whole_game_at_80x24_with_help_narration_and_score_sheet() -> None:
         for line in tty.joined():
             assert len(line.rstrip()) <= 80, line
         print(f"terminal game: {decisions} decisions")
+
+
+def test_help_names_the_trays_and_research_in_full_at_80x24() -> None:
+    """'help' in a 3-player game: the screen's short forms (Amb, Cul, ...) said with the
+    content's names in full, the whole help on one screen of 80×24 with nothing wrapped."""
+    argv = ["civtable", "play", "pathciv", "--players", "3", "--seats", "human,greedy:plan=0,greedy:plan=0", "--seed", "5"]
+    with Tmux(argv) as tty:
+        assert _wait_prompt_or_end(tty)
+        tty.send("help")
+        text = tty.wait_for("quit   stop")
+        tty.assert_fits()
+        assert "PATH OF CIVILIZATION — 9 rounds" in text  # the help's first line is still on the screen
+        flat = " ".join(text.split())
+        for words in ("Amb Ambassadors", "Bld Builders", "Phi Philosophers", "Sag Sages", "Uni Units",
+                      "Cul Cultural", "Sci Scientific", "Spi Spiritual", "Mil Military", "Ind Industrial"):
+            assert words in flat, words

@@ -494,6 +494,16 @@ def learned_leaf_values(state: Any) -> list[float]:
     return evaluation.win_chances(value_features(state))
 
 
+def chance_values(state: Any) -> list[float]:
+    """Each seat's chance to win as the game review shows it: the learned value (fitted on the
+    outcomes of 2- to 4-player games). The search keeps :func:`leaf_values`, which orders
+    positions as well but reads far too sharply as a chance: a soft maximum 4 VP wide of the
+    estimated final VP, whose errors run to tens of VP, so that in 4-player games a seat 9 VP
+    ahead in round 5 read 90% and the estimates leapt between favourites from round to round
+    (Brier score 0.213 against 0.188 for a flat 25%; the learned value 0.161, 90 games)."""
+    return learned_leaf_values(state)
+
+
 def leaf_values(state: Any, tw: Tilt = PLAIN) -> list[float]:
     """Win estimates per seat: a soft maximum of :func:`value` (every seat weighed with ``tw``)."""
     if state.finished:

@@ -222,6 +222,9 @@
       `${titleCase(k)} ${pool[k]}`)));
   }
 
+  const ORDINAL = ["1st", "2nd", "3rd", "4th", "5th", "6th"];
+  /** One player's panel, the players' table of the page: its place in the turn order (every
+      round goes round the table from Player 1), name and colour, VP, civilization and pieces. */
   function playerPanel(p, view, payload) {
     const traits = Object.entries(p.traits || {}).filter(([, t]) => t && t.level > 0)
       .map(([id, t]) => el("span", { class: "tag", dataset: { term: `trait:${id}` } }, `${(Civ.term(`trait:${id}`) || {}).name || titleCase(id)} ${t.level}`));
@@ -233,8 +236,10 @@
       ["piece:monument", `Monuments ${p.monuments} (limit ${p.monument_limit})`],
       ["piece:army", `Armies ${p.armies}`], ["piece:fleet", `Fleets ${p.fleets}`],
     ];
+    const place = ORDINAL[p.seat] || `${p.seat + 1}th`;
     return Civ.tint(el("section", { class: cls.join(" "), dataset: { seat: p.seat } },
-      el("h2", {}, Civ.seatChip(payload, p.seat, p.seat === view.you ? " (you)" : ""), el("span", { class: "spacer" }),
+      el("h2", {}, el("span", { class: "cq-order", title: `plays ${place} in every round` }, place),
+        Civ.seatChip(payload, p.seat, p.seat === view.you ? " (you)" : ""), el("span", { class: "spacer" }),
         el("span", { class: "cp", dataset: { term: "rule:vp" } }, `${p.vp} / ${view.victory_points} VP`)),
       el("div", {}, p.civ ? el("span", { class: "tag civ", dataset: { term: `civ:${p.civ}` } }, p.civ_name || titleCase(p.civ))
         : el("span", { class: "muted small" }, "no civilization yet")),
@@ -300,9 +305,8 @@
 
   let keyOpen = null;  // the resource key opened or folded by the person (null: open)
   function legends(view, payload) {
-    const colour = el("div", { class: "legend", id: "colour-legend" }, el("strong", {}, "Players: "),
-      (view.players || []).map((p) => el("span", { class: "legend-item" }, Civ.swatch(p.seat), Civ.seatName(payload, p.seat),
-        p.civ_name ? ` — ${p.civ_name}` : "")));
+    // the players and their colours are in the bar above and in the players' panels (with their
+    // civilizations and their turn order): not listed here a third time
     const resources = Object.entries(Civ.glossary.terms).filter(([k]) => k.startsWith("resource:"));
     const land = el("span", { class: "legend-item", dataset: { term: "terrain:land" } }, el("span", { class: "swatch land" }), "Land");
     const sea = el("span", { class: "legend-item", dataset: { term: "terrain:sea" } }, el("span", { class: "swatch sea" }), "Sea");
@@ -318,7 +322,7 @@
     el("summary", { onclick: (ev) => { keyOpen = !ev.currentTarget.parentElement.open; } }, "Resources on the map"),
     el("div", { class: "legend" }, resources.map(([k, r]) => el("span", { class: "legend-item", dataset: { term: k } },
       el("strong", {}, MARK[k.slice(9)] || r.name.slice(0, 2)), ` ${r.name}`)))) : null;
-    return el("div", { class: "legends" }, colour, terrain, marks);
+    return el("div", { class: "legends" }, terrain, marks);
   }
 
   Civ.renderers.conquest = {

@@ -306,6 +306,7 @@
   }
 
   Civ.renderers.pathciv = {
+    progressOnBoard: true,  // each civilization's panel says its score, VP tokens, Population, Philosophy and Legacy
     // the options' group headings, in the rules' words (not the actions' kinds "left", "withdraw"...)
     kindTitles: { left: "Left side: cubes", right: "Right side: Research", deploy: "Deploy a cube", research: "Research point",
       claim: "Claim", withdraw: "Take cubes back", confirm: "Confirm", pass: "Pass", buy: "Buy a Technology",

@@ -27,6 +27,9 @@ Civ.progress = (() => {
       const body = clear(document.getElementById("howto-body"));
       if (d.title) body.append(el("div", { class: "small" }, el("strong", {}, d.title)));
       if (d.objectives && d.objectives.length) body.append(el("ul", { class: "objectives" }, d.objectives.map((o) => el("li", {}, o))));
+      // a game whose board already gives every player's standing in its one players' table
+      // (Path of Civilization's civilizations) shows the goal only: not the players a second time
+      if ((Civ.renderers[payload.game] || {}).progressOnBoard) return;
       body.append(el("ul", { class: "progress-list", id: "progress" }, d.players.map((p) => {
         const parts = p.lines.map((l) => {
           if (!l.need) return el("span", { class: "goal" }, `${l.label} ${l.have}${l.note ? ` (${l.note})` : ""}`);

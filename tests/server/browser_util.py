@@ -160,6 +160,22 @@ def description_before_choosing(page: Any, action: str) -> str | None:
         page.wait_for_timeout(100)
 
 
+def scroll_to(locator: Any) -> None:
+    """Scroll the element into view. A push that redraws the table between finding the element
+    and scrolling to it detaches it ("not attached to the DOM"); the element is then found again
+    (up to three times), as a person would simply scroll to the redrawn one."""
+    from playwright.sync_api import Error as PlaywrightError
+
+    for attempt in range(3):
+        try:
+            locator.scroll_into_view_if_needed()
+            return
+        except PlaywrightError as exc:
+            if attempt == 2 or "not attached" not in str(exc):
+                raise
+            locator.page.wait_for_timeout(300)
+
+
 def screenshot_of(page: Any, locator: Any) -> bytes:
     """A picture of the element; taken again if a push redraws it while the picture is taken
     (up to three times)."""
@@ -185,7 +201,7 @@ def point_on(locator: Any) -> list[float] | None:
 def click_inside(page: Any, locator: Any) -> None:
     """Click a point that really lies on the element (a map territory's box centre may be in
     another territory), as a person pointing at it would."""
-    locator.scroll_into_view_if_needed()
+    scroll_to(locator)
     point = locator.evaluate(_INSIDE)
     if point is None:
         locator.click()

@@ -34,6 +34,7 @@ from browser_util import (
     description_before_choosing,
     launch,
     legal_actions,
+    scroll_to,
     shot,
     state_id,
     wait_state,
@@ -51,12 +52,12 @@ def browser() -> Iterator[Any]:
 def both_sizes(page: Any, name: str) -> None:
     """Screenshots at both sizes (from the top of the page); the phone has no sideways scroll."""
     page.mouse.move(0, 0)
-    page.locator(".topbar").scroll_into_view_if_needed()
+    scroll_to(page.locator(".topbar"))
     shot(page, f"{name}-desktop")
     page.set_viewport_size(PHONE)
     page.wait_for_timeout(150)
     assert_no_horizontal_scroll(page)
-    page.locator(".topbar").scroll_into_view_if_needed()
+    scroll_to(page.locator(".topbar"))
     shot(page, f"{name}-phone")
     page.set_viewport_size(DESKTOP)
     page.wait_for_timeout(100)

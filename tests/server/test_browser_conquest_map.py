@@ -15,7 +15,7 @@ from typing import Any
 
 import httpx
 import pytest
-from browser_util import DESKTOP, PHONE, launch, point_on, shot, wait_state
+from browser_util import DESKTOP, PHONE, launch, point_on, scroll_to, shot, wait_state
 from test_browser_phone_boards import conquest_at_its_first_city
 
 pytestmark = pytest.mark.browser
@@ -70,7 +70,7 @@ def test_the_resource_key_shows_without_opening_anything(browser: Any, server_fa
         assert item.inner_text() == "Ir Iron"
         label = page.locator("svg.conquest-map .labels .tres", has_text="Ir").first
         assert label.count() and label.text_content().strip() == "Ir"  # the map's abbreviation the key explains
-        page.locator("#resource-key").scroll_into_view_if_needed()
+        scroll_to(page.locator("#resource-key"))
         shot(page, f"conquest-resource-key-{viewport['width']}")
         page.close()
     # a person who folds it keeps it folded when the next position is drawn
@@ -90,7 +90,7 @@ def highlight_under_labels(page: Any) -> list[str]:
     """The labels of highlighted territories in which a pixel of the highlight's border shows
     (as "10 Gr"), read from a screenshot of the map."""
     image = pytest.importorskip("PIL.Image", reason="Pillow reads the picture of the map")
-    page.locator("svg.conquest-map").scroll_into_view_if_needed()
+    scroll_to(page.locator("svg.conquest-map"))
     page.mouse.move(0, 0)
     page.wait_for_timeout(300)
     boxes = page.eval_on_selector("svg.conquest-map", """svg => {
@@ -158,7 +158,7 @@ def test_a_zoomed_map_moves_to_show_the_guides_suggested_territory(
     for _ in range(3):
         page.click(".zoom-in")
     frame = page.locator(".zoom-frame")
-    frame.scroll_into_view_if_needed()
+    scroll_to(frame)
     for _ in range(6):  # drag the map until the territory to be suggested is out of the frame
         if point_on(target) is None:
             break

@@ -22,6 +22,7 @@ from browser_util import (
     launch,
     legal_actions,
     screenshot_of,
+    scroll_to,
     state_id,
     wait_state,
 )
@@ -106,7 +107,7 @@ def test_places_named_in_the_log_and_descriptions_are_found_on_the_board(browser
     assert space.locator(".cell-name").is_visible()
     page.mouse.move(0, 0)
     assert lit(page) == []
-    line.scroll_into_view_if_needed()
+    scroll_to(line)
     box = line.bounding_box()
     page.mouse.move(box["x"] + 3, box["y"] + box["height"] / 2)  # the line's start, not the name: the line lights it too
     assert lit(page) == [typed]

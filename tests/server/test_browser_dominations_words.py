@@ -13,7 +13,7 @@ from typing import Any
 
 import httpx
 import pytest
-from browser_util import DESKTOP, launch, shot, tooltip
+from browser_util import DESKTOP, launch, scroll_to, shot, tooltip
 
 from civtable.games.dominations.geometry import neighbours
 
@@ -196,7 +196,7 @@ def test_a_build_phase_with_nothing_to_build_says_why(browser: Any, server_facto
     page.wait_for_selector(".dom-pass")
     said = page.inner_text("#dom-no-build")
     assert "a City costs 3 Knowledge of its Camp's colour" in said and "You hold " in said, said
-    page.locator("#dom-no-build").scroll_into_view_if_needed()
+    scroll_to(page.locator("#dom-no-build"))
     shot(page, "dominations-nothing-to-build-1366x768")
 
 

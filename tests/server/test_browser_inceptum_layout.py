@@ -13,7 +13,7 @@ from typing import Any
 
 import httpx
 import pytest
-from browser_util import DESKTOP, launch, shot
+from browser_util import DESKTOP, launch, scroll_to, shot
 
 pytestmark = pytest.mark.browser
 
@@ -59,7 +59,7 @@ def test_the_own_panels_leave_no_large_empty_area(browser: Any, server_factory: 
         if len(panels) == 4 or time.monotonic() > deadline:
             break
     assert {p["id"] for p in panels} == {"round-panel", "me-panel", "my-city", "your card"}, panels
-    page.locator("#board .inc-top").scroll_into_view_if_needed()
+    scroll_to(page.locator("#board .inc-top"))
     shot(page, f"inceptum-own-panels-{name}")
     empty = {p["id"]: round(p["empty"]) for p in panels if p["empty"] > MOST_EMPTY_PX}
     assert not empty, f"panels standing empty under their content (px): {empty}"

@@ -14,7 +14,7 @@ from typing import Any
 
 import httpx
 import pytest
-from browser_util import assert_no_horizontal_scroll, launch, point_on, shot, state_id, wait_state
+from browser_util import assert_no_horizontal_scroll, launch, point_on, scroll_to, shot, state_id, wait_state
 from test_browser_phone_table import late_dominations
 
 pytestmark = pytest.mark.browser
@@ -57,7 +57,7 @@ def map_geometry(page: Any) -> dict[str, float]:
 
 def visible_territory(page: Any) -> tuple[str, list[float]]:
     """A highlighted territory that shows inside the zoomed frame: its action and a point on it."""
-    page.locator(".zoom-frame").scroll_into_view_if_needed()
+    scroll_to(page.locator(".zoom-frame"))
     targets = page.locator("svg.conquest-map .territory.clickable")
     for k in range(targets.count()):
         point = point_on(targets.nth(k))
@@ -75,7 +75,7 @@ def test_conquest_map_fits_a_phone_zooms_and_still_plays_a_clicked_territory(
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(server.base + g["seats"][0]["url"])
     page.wait_for_selector("svg.conquest-map .territory.clickable")
-    page.locator("svg.conquest-map").scroll_into_view_if_needed()
+    scroll_to(page.locator("svg.conquest-map"))
     # fitted: the whole map shows, as wide as its frame, inside the screen; the page does not scroll sideways
     fit = map_geometry(page)
     assert fit["fwidth"] <= PHONE["width"] - 8 and fit["right"] <= PHONE["width"], fit
@@ -97,7 +97,7 @@ def test_conquest_map_fits_a_phone_zooms_and_still_plays_a_clicked_territory(
     assert zoomed["fwidth"] == pytest.approx(fit["fwidth"], abs=1)
     assert some_territory.bounding_box()["width"] == pytest.approx(fitted_territory * 2.25, rel=0.02)
     assert_no_horizontal_scroll(page)
-    page.locator(".zoom-frame").scroll_into_view_if_needed()
+    scroll_to(page.locator(".zoom-frame"))
     shot(page, "conquest-map-zoomed-390x844")
 
     # a drag that starts on a highlighted territory moves the map and plays nothing
@@ -128,7 +128,7 @@ def test_conquest_map_fits_a_phone_zooms_and_still_plays_a_clicked_territory(
     page.wait_for_timeout(150)
     wide = map_geometry(page)
     assert wide["width"] == pytest.approx(wide["fwidth"], abs=1) and wide["right"] <= DESKTOP["width"]
-    page.locator(".zoom-frame").scroll_into_view_if_needed()
+    scroll_to(page.locator(".zoom-frame"))
     shot(page, "conquest-map-fit-1280x900")
     assert not errors, errors
 
@@ -156,7 +156,7 @@ def test_dominations_rulers_keep_to_the_zoomed_lands_edges(browser: Any, server_
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(server.base + g["seats"][0]["url"])
     page.wait_for_selector("svg.dom-land g.target.clickable")
-    page.locator(".zoom-frame").scroll_into_view_if_needed()
+    scroll_to(page.locator(".zoom-frame"))
     for _ in range(3):
         page.click(".zoom-in")
     assert page.inner_text(".zoom-level") == "338%"
@@ -168,7 +168,7 @@ def test_dominations_rulers_keep_to_the_zoomed_lands_edges(browser: Any, server_
     page.mouse.move(x + 40, y + 25, steps=6)
     page.mouse.up()
     page.wait_for_timeout(500)
-    page.locator(".zoom-frame").scroll_into_view_if_needed()
+    scroll_to(page.locator(".zoom-frame"))
     seen = page.evaluate(RULERS)
     f = seen["frame"]
     land = page.locator("svg.dom-land").bounding_box()
@@ -213,7 +213,7 @@ def test_dominations_rulers_keep_to_the_zoomed_lands_edges(browser: Any, server_
     page.wait_for_timeout(150)
     page.click(".zoom-in")
     page.click(".zoom-in")
-    page.locator(".zoom-frame").scroll_into_view_if_needed()
+    scroll_to(page.locator(".zoom-frame"))
     seen = page.evaluate(RULERS)
     assert {lab["side"] for lab in seen["labels"] if lab["inside"]} >= {"left", "right", "top", "bottom"}
     shot(page, "dominations-rulers-zoomed-1280x900")
@@ -256,7 +256,7 @@ def test_dominations_zoomed_rulers_are_whole_and_apart(
         for _ in range(presses):
             page.click(".zoom-in")
         frame = page.locator(".zoom-frame")
-        frame.scroll_into_view_if_needed()
+        scroll_to(frame)
         for dx, dy in ((0, 0), (1, 1), (-1, -1), (1, -1), (-1, 1)):
             f = frame.bounding_box()
             x, y = f["x"] + f["width"] / 2, f["y"] + f["height"] / 2

@@ -15,7 +15,7 @@ from typing import Any
 
 import httpx
 import pytest
-from browser_util import assert_no_horizontal_scroll, launch, point_on, shot, state_id, wait_state
+from browser_util import assert_no_horizontal_scroll, launch, point_on, scroll_to, shot, state_id, wait_state
 
 pytestmark = pytest.mark.browser
 PHONE = {"width": 390, "height": 844}
@@ -66,7 +66,7 @@ def tile_width(page: Any) -> float:
 
 def visible_target(page: Any) -> tuple[str, list[float]]:
     """A highlighted space of the land that shows inside the zoomed frame: its action and a point on it."""
-    page.locator(".zoom-frame").scroll_into_view_if_needed()
+    scroll_to(page.locator(".zoom-frame"))
     targets = page.locator("svg.dom-land g.target.clickable")
     for k in range(targets.count()):
         point = point_on(targets.nth(k))
@@ -84,7 +84,7 @@ def test_the_land_zooms_moves_and_still_plays_a_clicked_place(browser: Any, serv
     page.on("console", lambda m: errors.append(m.text) if "Content Security Policy" in m.text else None)
     page.goto(server.base + g["seats"][0]["url"])
     page.wait_for_selector("svg.dom-land g.target.clickable")
-    page.locator(".dom-map").scroll_into_view_if_needed()
+    scroll_to(page.locator(".dom-map"))
     shot(page, "dominations-land-fit-390x844")
     fitted = tile_width(page)
     assert zoom_of(page) == (pytest.approx(1, abs=0.02), "100%")
@@ -98,7 +98,7 @@ def test_the_land_zooms_moves_and_still_plays_a_clicked_place(browser: Any, serv
     assert_no_horizontal_scroll(page)
     frame = page.locator(".zoom-frame").bounding_box()
     assert frame["width"] <= PHONE["width"]
-    page.locator(".dom-map").scroll_into_view_if_needed()
+    scroll_to(page.locator(".dom-map"))
     shot(page, "dominations-land-zoomed-390x844")
 
     # a drag that starts on a highlighted space moves the land and plays nothing
@@ -130,7 +130,7 @@ def test_the_land_zooms_moves_and_still_plays_a_clicked_place(browser: Any, serv
         page.wait_for_timeout(150)
         fitted = tile_width(page)
         page.click(".zoom-in")
-        page.locator(".dom-map").scroll_into_view_if_needed()
+        scroll_to(page.locator(".dom-map"))
         assert zoom_of(page)[1] == "150%" and tile_width(page) == pytest.approx(fitted * 1.5, rel=0.02)
         assert_no_horizontal_scroll(page)
         shot(page, f"dominations-land-zoomed-{name}")
@@ -147,7 +147,7 @@ def test_two_fingers_pinch_the_land_and_one_moves_it(browser: Any, server_factor
     page = context.new_page()
     page.goto(server.base + g["seats"][0]["url"])
     page.wait_for_selector("svg.dom-land g.target.clickable")
-    page.locator(".zoom-frame").scroll_into_view_if_needed()
+    scroll_to(page.locator(".zoom-frame"))
     cdp = context.new_cdp_session(page)
     frame = page.locator(".zoom-frame").bounding_box()
     cx, cy = frame["x"] + frame["width"] / 2, frame["y"] + frame["height"] / 2
@@ -228,7 +228,7 @@ def test_a_score_sheet_wider_than_its_box_says_it_scrolls(browser: Any, server_f
 
     now = cue()
     assert now["over"] and now["right"] == 1 and now["left"] == 0 and now["line"] and now["shadeWidth"] >= 16, now
-    page.locator("#score-sheet").scroll_into_view_if_needed()
+    scroll_to(page.locator("#score-sheet"))
     shot(page, "score-sheet-scroll-cue-800x900")
     page.eval_on_selector("#score-sheet .table-scroll", "n => { n.scrollLeft = n.scrollWidth; }")
     now = cue()

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from browser_util import DESKTOP, PHONE, launch, shot, state_id, tooltip, wait_state
+from browser_util import DESKTOP, PHONE, launch, scroll_to, shot, state_id, tooltip, wait_state
 from conftest import Server  # at import time: later test folders bring their own 'conftest'
 
 pytestmark = pytest.mark.browser
@@ -111,7 +111,7 @@ def test_four_player_inceptum_fits_a_laptop_screen(browser: Any, server: Any) ->
     page.locator(".player:not(.me) .city-toggle").first.click()
     page.keyboard.press("Escape")
     page.mouse.move(0, 0)
-    page.locator(".topbar").scroll_into_view_if_needed()
+    scroll_to(page.locator(".topbar"))
     shot(page, "inceptum-table-desktop")
     # the rules page is reachable from the table
     href = page.get_attribute("#rules-link", "href")
@@ -122,7 +122,7 @@ def test_four_player_inceptum_fits_a_laptop_screen(browser: Any, server: Any) ->
     rules.close()
     page.set_viewport_size(PHONE)
     page.wait_for_timeout(200)
-    page.locator(".topbar").scroll_into_view_if_needed()
+    scroll_to(page.locator(".topbar"))
     shot(page, "inceptum-table-phone")
     assert errors == []
 
@@ -162,7 +162,7 @@ def test_conquest_table_shows_legends_and_no_raw_state(browser: Any, server: Any
         assert "Starts with Level 1" in tooltip(page, "#cq-players [data-term^='civ:']")
     page.keyboard.press("Escape")
     page.mouse.move(0, 0)
-    page.locator(".topbar").scroll_into_view_if_needed()
+    scroll_to(page.locator(".topbar"))
     shot(page, "conquest-table-desktop", full_page=False)
     page.set_viewport_size(PHONE)
     page.wait_for_timeout(200)

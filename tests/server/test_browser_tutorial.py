@@ -15,6 +15,7 @@ from browser_util import (
     PHONE,
     assert_no_horizontal_scroll,
     launch,
+    scroll_to,
     shot,
     state_id,
     tooltip,
@@ -46,14 +47,14 @@ def test_newcomer_plays_mission_1_with_the_guide(browser: Any, server_factory: A
     assert "Pyramids" in text and "free Build" in text
     page.keyboard.press("Escape")
     page.mouse.move(0, 0)
-    page.locator(".topbar").scroll_into_view_if_needed()
+    scroll_to(page.locator(".topbar"))
     # the guide highlights its suggestion on the table and says why
     assert page.locator(".guide-target").count() >= 1
     assert page.inner_text("#guide-why").strip()
     shot(page, "tutorial-desktop")
     page.set_viewport_size(PHONE)
     page.wait_for_timeout(200)
-    page.locator(".topbar").scroll_into_view_if_needed()
+    scroll_to(page.locator(".topbar"))
     shot(page, "tutorial-phone")
     page.set_viewport_size(DESKTOP)
     # follow the guide to the end of the mission
@@ -74,7 +75,7 @@ def test_newcomer_plays_mission_1_with_the_guide(browser: Any, server_factory: A
             break
         before = state_id(page)
         if not mid_shot and before > 60:  # the Inceptum table mid-game, at both sizes
-            page.locator(".topbar").scroll_into_view_if_needed()
+            scroll_to(page.locator(".topbar"))
             shot(page, "inceptum-mid-desktop")
             page.set_viewport_size(PHONE)
             page.wait_for_timeout(150)
@@ -101,7 +102,7 @@ def test_newcomer_plays_mission_1_with_the_guide(browser: Any, server_factory: A
     assert "You won" in page.inner_text("#guide-end")
     assert page.locator("#score-sheet tbody tr").count() == 2 and "Player 1" in page.inner_text("#score-winner")
     assert page.locator("#howto").is_hidden()
-    page.locator(".topbar").scroll_into_view_if_needed()
+    scroll_to(page.locator(".topbar"))
     shot(page, "inceptum-end-desktop")
     page.set_viewport_size(PHONE)
     page.wait_for_timeout(150)

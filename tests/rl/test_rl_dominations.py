@@ -131,6 +131,42 @@ def test_every_legal_action_has_its_own_tokens(players: int, seed: int, multi_ed
         assert "edge" in kinds  # with "all_edges" a placement touching several tiles scores them all at once
 
 
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_root_of_the_tokens_is_the_first_token_of_every_sequence_with_tokens_kept(players: int) -> None:
+    """``roots`` keeps the tokens of actions that depend on the action alone (``FIXED``) from one
+    position to the next: over random games with one token space, its root must be what the
+    sequences computed afresh give (each one-token action at its token, each longer one under
+    its first token, in the same order), whatever was kept from earlier positions."""
+    game = make_game("dominations", {"players": players})
+    space = make_token_space(game)
+    assert isinstance(space, DominationsTokens)
+    fresh = DominationsTokens(game)  # its sequences keep nothing
+    rng = random.Random(players)
+    checked = 0
+    for _ in range(2):
+        s = game.new_initial_state()
+        while not s.is_terminal():
+            if s.is_chance_node():
+                s.apply(sample_chance(s.chance_outcomes(), rng), CHANCE)
+                continue
+            for p in s.decision().players:
+                legal = s.legal_actions(p)
+                ends: dict[int, Action] = {}
+                deeper: dict[int, list[Action]] = {}
+                for seq, a in fresh.sequences(s, p, legal):
+                    if len(seq) == 1:
+                        ends[seq[0]] = a
+                    else:
+                        deeper.setdefault(seq[0], []).append(a)
+                got_ends, got_deeper = space.roots(s, p, legal)
+                assert got_ends == ends and list(got_ends) == list(ends)
+                assert got_deeper == deeper and list(got_deeper) == list(deeper)
+                checked += 1
+            p = rng.choice(s.decision().players)
+            s.apply(rng.choice(s.legal_actions(p)), p)
+    assert checked > 200 and space._known
+
+
 def test_rare_kinds_have_tokens_too() -> None:
     """``all_edges``, ``flip``, ``advance`` and ``first`` seldom come up in random games."""
     game = make_game("dominations", {"players": 2})

@@ -269,23 +269,21 @@ class Match:
             layout = t.observer.layout
             raw = self._raw(seat, position)
             return layout.normalised(raw) if out is None else layout.normalise(raw, out)
-        if out is None:
-            out = np.empty(t.obs_size, np.float32)
-        base = out[:t.base_size]
-        if self._norm_at[seat] == position:  # a factorised action's later token
-            base[:] = self._norms[seat]
-        else:
-            t.observer.layout.normalise(self._raw(seat, position), base)
-            norm = self._norms[seat]
+        # the seat's normalised observation of the position with no token chosen (the pending
+        # part zeros), written once per position: each token's observation copies it
+        norm = self._norms[seat]
+        if self._norm_at[seat] != position:
             if norm is None:
-                self._norms[seat] = base.copy()
-            else:
-                norm[:] = base
+                norm = self._norms[seat] = np.zeros(t.obs_size, np.float32)
+            t.observer.layout.normalise(self._raw(seat, position), norm[:t.base_size])
             self._norm_at[seat] = position
-        pend = out[t.base_size:]
-        pend.fill(0.0)
-        if self.prefix[seat]:
-            pend[list(self.prefix[seat])] = 1.0
+        if out is None:
+            out = norm.copy()  # type: ignore[union-attr]
+        else:
+            out[:] = norm
+        base = t.base_size
+        for k in self.prefix[seat]:
+            out[base + k] = 1.0
         return out
 
     def _raw(self, seat: int, position: int) -> np.ndarray:

@@ -263,6 +263,18 @@ class BlockCache:
             self._last[place] = (key, block)
         return block
 
+    def previous(self, place: int) -> tuple[object, np.ndarray] | None:
+        """The key and block last asked for (or remembered) at ``place``, if any: a block that
+        changed may be worked out from it."""
+        return self._last.get(place)
+
+    def keep(self, place: int, key: object, value: np.ndarray) -> np.ndarray:
+        """Make ``value`` the last block of ``place`` without storing it by its key (for blocks
+        whose keys seldom come back and are costly to hash)."""
+        value.setflags(write=False)
+        self._last[place] = (key, value)
+        return value
+
     def remember(self, place: int, key: object, value: np.ndarray) -> np.ndarray:
         """:meth:`put`, also as the last block of ``place``."""
         block = self.put(key, value)

@@ -13,6 +13,7 @@ pytest.importorskip("gymnasium")
 pytest.importorskip("pettingzoo")
 
 from civtable.core import CHANCE, Action, make_game, sample_chance  # noqa: E402
+from civtable.core.features import BlockCache  # noqa: E402
 from civtable.games.dominations.encode import (  # noqa: E402
     DominationsEncoder,
     land_cells,
@@ -225,3 +226,32 @@ def test_observation_shows_a_placed_tile_in_its_cell() -> None:
         assert block[0] == 1.0 and block[1:5].tolist() == [1.0 if k == rotated else 0.0 for k in range(4)]
 
 
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_land_worked_out_from_the_previous_one_equals_a_land_written_afresh(players: int) -> None:
+    """A new land window is the viewer's previous one with only the cells that differ written
+    again (a tile placed, a City built or raised, a standee put up): over random games, and with
+    the viewer changing now and then, the encoder that follows the game must give the array of
+    an encoder that has nothing cached."""
+    game = make_game("dominations", {"players": players})
+    enc = DominationsEncoder(game)  # type: ignore[arg-type]
+    fresh = DominationsEncoder(game)  # type: ignore[arg-type]
+    rng = random.Random(players)
+    checked = 0
+    for _ in range(2):
+        s = game.new_initial_state()
+        while not s.is_terminal():
+            if s.is_chance_node():
+                s.apply(sample_chance(s.chance_outcomes(), rng), CHANCE)
+                continue
+            viewer = rng.randrange(players) if rng.random() < 0.2 else 0
+            fresh.lands, fresh.monuments = BlockCache(), BlockCache()  # nothing cached
+            raw, full = np.zeros(enc.layout.size, np.float32), np.zeros(enc.layout.size, np.float32)
+            enc.write(s, viewer, raw)
+            fresh.write(s, viewer, full)
+            assert np.array_equal(raw, full), f"seat {viewer + 1}'s land is stale"
+            checked += 1
+            p = rng.choice(s.decision().players)
+            s.apply(rng.choice(s.legal_actions(p)), p)
+    assert checked > 300 and len(s.placed) > 20

@@ -421,38 +421,65 @@ class DominationsEncoder:
         return viewer, tuple(s.placed.items()), tuple(s.cities.items()), tuple(s.standees.items())
 
     def _land(self, s: DominationsState, viewer: int, key: tuple[Any, ...] | None = None) -> tuple[tuple[Any, ...], np.ndarray]:
-        """The land window (cached by :meth:`_land_key`, which also gives the Cities and
-        standees that :meth:`_monuments` uses): the key and its block."""
+        """The land window (kept per viewer with its :meth:`_land_key`, which also gives the
+        Cities and standees that :meth:`_monuments` uses): the key and its block. A new window
+        is the viewer's previous one with only the cells that differ written again."""
         if key is None:
             key = self._land_key(s, viewer)
-        block = self.lands.last(viewer, key)
-        if block is None:
-            n = s.n
-            co = self.co
-            size = self.cell_layout.size
-            out = np.zeros(len(self.cells) * size + 1, np.float32)
+        prev = self.lands.previous(viewer)
+        if prev is not None and prev[0] == key:
+            return key, prev[1]
+        # positions seldom come back: the block is not looked up by its key (hashing every
+        # tile), only worked out from the viewer's previous one
+        placed, cities, standees = s.placed, s.cities, s.standees
+        if prev is None:  # every tile
+            out = np.zeros(len(self.cells) * self.cell_layout.size + 1, np.float32)
+            mv = items(out)
             outside = 0
-            for cell, (t, rot, by) in s.placed.items():
+            for cell in placed:
                 i = self.cell_no.get(cell)
                 if i is None:
                     outside += 1
+                else:
+                    self._cell(mv, i, cell, placed, cities, standees, viewer, s.n)
+        else:  # the viewer's previous land with the cells that differ written again
+            was: Any = prev[0]
+            out = prev[1].copy()
+            mv = items(out)
+            outside = int(out[-1])
+            was_placed = dict(was[1])
+            changed = _changed(key[1], was[1]) | _changed(key[2], was[2]) | _changed(key[3], was[3])
+            size = self.cell_layout.size
+            for cell in changed:
+                i = self.cell_no.get(cell)
+                if i is None:
+                    outside += (cell in placed) - (cell in was_placed)
                     continue
-                b = i * size
-                tile = self.c.tiles[t]
-                out[b] = 1.0
-                out[b + co["by"] + rotate(by, viewer, n)] = 1.0
-                out[b + co["camp"] + tile.camp] = 1.0
-                for corner in range(3):  # what each corner shows (geometry.shown)
-                    out[b + co["corners"] + corner * len(RESOURCES) + tile.resources[(corner + rot) % 3]] = 1.0
-                if cell in s.cities:
-                    owner, level = s.cities[cell]
-                    out[b + co["city"]] = level
-                    out[b + co["city_owner"] + rotate(owner, viewer, n)] = 1.0
-                if cell in s.standees:
-                    out[b + co["standee"]] = 1.0
-            out[-1] = outside
-            block = self.lands.remember(viewer, key, out)
+                out[i * size:(i + 1) * size] = 0.0
+                if cell in placed:
+                    self._cell(mv, i, cell, placed, cities, standees, viewer, s.n)
+        out[-1] = outside
+        block = self.lands.keep(viewer, key, out)
         return key, block
+
+    def _cell(self, mv: Any, i: int, cell: Cell, placed: dict[Cell, Any], cities: dict[Cell, Any],
+              standees: dict[Cell, Any], viewer: int, n: int) -> None:
+        """Write the ``i``-th cell of the land window (a tile lies there) into the zeroed ``mv``."""
+        co = self.co
+        t, rot, by = placed[cell]
+        b = i * self.cell_layout.size
+        tile = self.c.tiles[t]
+        mv[b] = 1.0
+        mv[b + co["by"] + rotate(by, viewer, n)] = 1.0
+        mv[b + co["camp"] + tile.camp] = 1.0
+        for corner in range(3):  # what each corner shows (geometry.shown)
+            mv[b + co["corners"] + corner * len(RESOURCES) + tile.resources[(corner + rot) % 3]] = 1.0
+        if cell in cities:
+            owner, level = cities[cell]
+            mv[b + co["city"]] = level
+            mv[b + co["city_owner"] + rotate(owner, viewer, n)] = 1.0
+        if cell in standees:
+            mv[b + co["standee"]] = 1.0
 
     def _monuments(self, s: DominationsState, viewer: int, cities: tuple[Any, ...], standees: tuple[Any, ...],
                    last: Any = None) -> tuple[Any, np.ndarray | None]:
@@ -481,6 +508,16 @@ class DominationsEncoder:
                 out[at + 8 + MAX_SEATS:at + 14 + MAX_SEATS] = cost
             block = self.monuments.remember(viewer, key, out)
         return key, block
+
+
+def _changed(now: tuple[tuple[Cell, Any], ...], was: tuple[tuple[Cell, Any], ...]) -> set[Cell]:
+    """The cells whose entry differs between two tuples of a dict's items (cell -> value): the
+    cells added at the end when the earlier items are unchanged (tiles are placed one by one),
+    else compared as sets."""
+    k = len(was)
+    if len(now) >= k and now[:k] == was:
+        return {x[0] for x in now[k:]}
+    return {x[0] for x in set(now).symmetric_difference(was)}
 
 
 def _control(s: DominationsState, m: int) -> list[int]:

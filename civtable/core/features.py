@@ -168,6 +168,15 @@ class Layout:
                 np.maximum(out, self.lower, out=out)
         return out
 
+    def normalise_span(self, raw: np.ndarray, out: np.ndarray, start: int, stop: int) -> None:
+        """:meth:`normalise` of the entries ``start:stop`` only (the rest of ``out`` untouched)."""
+        o = out[start:stop]
+        np.multiply(raw[start:stop], self.scale[start:stop], out=o)
+        if self.clipped:
+            np.minimum(o, self.upper[start:stop], out=o)
+            if self.signed:
+                np.maximum(o, self.lower[start:stop], out=o)
+
     def normalised(self, raw: np.ndarray) -> np.ndarray:
         """:meth:`normalise` into a new array."""
         out = np.multiply(raw, self.scale)

@@ -255,3 +255,29 @@ def test_a_land_worked_out_from_the_previous_one_equals_a_land_written_afresh(pl
             p = rng.choice(s.decision().players)
             s.apply(rng.choice(s.legal_actions(p)), p)
     assert checked > 300 and len(s.placed) > 20
+
+
+def test_observations_normalised_only_where_rewritten_equal_fresh_encodings_through_a_whole_game() -> None:
+    """A Dominations observation is normalised again only in the spans its encoder rewrote since
+    the seat's last one (the land, the hand, the Monuments, the Masteries only when they
+    changed): through a whole game of the AEC environment every observation must equal a fresh
+    encoding of the state, with the tokens chosen so far."""
+    from civtable.rl.encoding import Observer
+    from civtable.rl.envs import dominations_v1
+
+    env = dominations_v1.env(options={"players": 2})
+    env.reset(seed=7)
+    fresh = Observer(env.unwrapped.game)
+    base = fresh.size
+    rng = np.random.default_rng(7)
+    checked = 0
+    for agent in env.agent_iter():
+        o, _, term, trunc, _ = env.last()
+        p = env.agent_name_mapping[agent]
+        m = env.unwrapped.match
+        pending = np.zeros(o["observation"].size - base, np.float32)
+        pending[list(m.prefix[p])] = 1.0
+        assert np.array_equal(o["observation"], np.concatenate([fresh.encode(m.state, p), pending])), checked
+        checked += 1
+        env.step(None if term or trunc else int(rng.choice(np.flatnonzero(o["action_mask"]))))
+    assert checked > 500 and env.unwrapped.match.over

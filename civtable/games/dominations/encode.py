@@ -239,7 +239,7 @@ class DominationsEncoder:
         for i in ones:  # item by item: quicker than NumPy for a few dozen positions
             mv[i] = 1.0
 
-    def update(self, s: DominationsState, viewer: int, raw: np.ndarray, memo: list[Any]) -> None:
+    def update(self, s: DominationsState, viewer: int, raw: np.ndarray, memo: list[Any]) -> list[tuple[int, int]] | None:
         """Bring ``raw`` (contiguous) to the raw observation of ``viewer`` (what :meth:`write`
         gives), rewriting only the stretches whose inputs changed since ``raw`` was last written
         through ``memo``.
@@ -249,12 +249,14 @@ class DominationsEncoder:
         the land, the Monuments and the Masteries by the keys their cached blocks are stored
         under (which name the viewer, so one buffer may follow any game and seat): a block whose
         key is unchanged is left as it is. An empty memo means nothing is known: the whole buffer
-        is written."""
-        if not memo or memo[0] != s.n:
+        is written. Returns the spans ``(start, stop)`` it may have rewritten (``None``: all)."""
+        fresh = not memo or memo[0] != s.n
+        if fresh:
             raw.fill(0.0)
             memo[:] = [s.n, [], (), None, None, None, None, None]
         mv = items(raw)
         ones, numbers = self._head(s, viewer)
+        spans = [(0 if ones != memo[1] or numbers != memo[2] else self.s_base, self.h_base)]  # the seats always
         if ones != memo[1]:
             for i in memo[1]:
                 mv[i] = 0.0
@@ -270,26 +272,31 @@ class DominationsEncoder:
         key, block = self._hand(s.players[viewer])
         if key != memo[3]:
             raw[self.h_base:self.h_base + block.size] = block
+            spans.append((self.h_base, self.h_base + block.size))
             memo[3] = key
         land = self._land_key(s, viewer)
         if land != memo[4]:
             key, block = self._land(s, viewer, land)
             raw[self.w_base:self.w_base + block.size] = block
+            spans.append((self.w_base, self.w_base + block.size))
             memo[4] = land
             memo[5] = self._counts(s)
         key, changed = self._monuments(s, viewer, land[2], land[3], memo[6])
         if changed is not None:
             raw[self.m_base:self.m_base + changed.size] = changed
+            spans.append((self.m_base, self.m_base + changed.size))
             memo[6] = key
         key, changed = self._masteries(s, viewer, memo[7])
         if changed is not None:
             raw[self.m_sup:self.m_sup + changed.size] = changed
+            spans.append((self.m_sup, self.m_sup + changed.size))
             memo[7] = key
         raw[self.s_base:self.h_base] = 0.0
         ones = []  # the seats' flags
         self._seats(s, viewer, memo[5], mv, ones)
         for i in ones:
             mv[i] = 1.0
+        return None if fresh else spans
 
     def _head(self, s: DominationsState, viewer: int) -> tuple[list[int], tuple[tuple[int, float], ...]]:
         """The game's first stretch (before the seats): the flags set to 1, and the numbers

@@ -216,6 +216,7 @@ class DominationsEncoder:
         self.hands = BlockCache(limit=5000)
         self.monuments = BlockCache(limit=5000)
         self.supplies = BlockCache(limit=5000)
+        self.owned_counts: dict[tuple[Any, ...], tuple[int, ...]] = {}
         self.mon_levels = len(c.monuments) and max(len(m.levels) for m in c.monuments)
 
     def write(self, s: DominationsState, viewer: int, raw: np.ndarray) -> None:
@@ -358,30 +359,41 @@ class DominationsEncoder:
                ones: list[int]) -> None:
         """Every seat's block, the viewer's first: numbers packed into ``mv``, flags appended to
         ``ones``."""
-        c = self.c
         n = s.n
         so = self.so
+        chosen, objective, monument, roles, tail = so["chosen"], so["objective"], so["monument"], so["roles"], so["masteries"]
         board_by, city_count, city_levels = counts
         revealed = bool(s.in_play)
         size = self.seat_layout.size
-        for k in range(n):
-            seat = (viewer + k) % n
-            p = s.players[seat]
-            at = self.s_base + k * size
-            colours = [0] * 6
-            advanced = 0
-            for m, adv in p.owned.items():
-                colours[c.masteries[m].colour] += 1
-                advanced += adv
+        base = [self.s_base + ((seat - viewer) % n) * size for seat in range(n)]  # each seat's block
+        for seat, p in enumerate(s.players):
+            at = base[seat]
             self.pack_head(mv, at * 4, 1.0, *p.stock, *p.limit, p.vp, p.influence, p.tokens, len(p.hand))
             if p.objective >= 0:
-                ones.append(at + so["chosen"])
+                ones.append(at + chosen)
                 if revealed or seat == viewer:
-                    ones.append(at + so["objective"] + p.objective)
-                    ones.append(at + so["monument"] + p.monument)
-            self.pack_tail(mv, (at + so["masteries"]) * 4, *colours, advanced, len(p.levels), len(p.tree),
-                           board_by[seat], city_count[seat], city_levels[seat])
-            ones += [at + so["roles"] + r for r, q in enumerate(s.roles) if q == seat]
+                    ones.append(at + objective + p.objective)
+                    ones.append(at + monument + p.monument)
+            self.pack_tail(mv, (at + tail) * 4, *self._owned(p.owned), len(p.levels), len(p.tree), board_by[seat],
+                           city_count[seat], city_levels[seat])
+        for r, q in enumerate(s.roles):
+            if 0 <= q < n:
+                ones.append(base[q] + roles + r)
+
+    def _owned(self, owned: dict[int, bool]) -> tuple[int, ...]:
+        """Masteries held per Domain, then how many are Advanced (cached by the Masteries held)."""
+        key = tuple(owned.items())
+        got = self.owned_counts.get(key)
+        if got is None:
+            colours = [0] * 6
+            advanced = 0
+            for m, adv in key:
+                colours[self.c.masteries[m].colour] += 1
+                advanced += adv
+            if len(self.owned_counts) >= 5000:
+                self.owned_counts.clear()
+            got = self.owned_counts[key] = (*colours, advanced)
+        return got
 
     def _masteries(self, s: DominationsState, viewer: int, last: Any = None) -> tuple[Any, np.ndarray | None]:
         """Per Mastery: copies left, held by the viewer (basic, Advanced), held by others; cached

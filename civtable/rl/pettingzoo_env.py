@@ -154,7 +154,7 @@ class CivtableParallelEnv(_Agents, ParallelEnv):  # type: ignore[misc]
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
         self._new_match(seed)
         self.agents = list(self.possible_agents)
-        self._every = self.agent_name_mapping.keys()  # the live agents (every one until the game ends)
+        self._every = frozenset(self.agents)  # the live agents (every one until the game ends)
         self._seats = list(range(self.table.n))  # theirs
         obs = {a: self._observe(a) for a in self.agents}
         if self.render_mode == "human":

@@ -168,6 +168,15 @@ class Layout:
                 np.maximum(out, self.lower, out=out)
         return out
 
+    def normalise_span(self, raw: np.ndarray, out: np.ndarray, start: int, stop: int) -> None:
+        """:meth:`normalise` of the entries ``start:stop`` only (the rest of ``out`` untouched)."""
+        o = out[start:stop]
+        np.multiply(raw[start:stop], self.scale[start:stop], out=o)
+        if self.clipped:
+            np.minimum(o, self.upper[start:stop], out=o)
+            if self.signed:
+                np.maximum(o, self.lower[start:stop], out=o)
+
     def normalised(self, raw: np.ndarray) -> np.ndarray:
         """:meth:`normalise` into a new array."""
         out = np.multiply(raw, self.scale)
@@ -262,6 +271,18 @@ class BlockCache:
         if block is not None:
             self._last[place] = (key, block)
         return block
+
+    def previous(self, place: int) -> tuple[object, np.ndarray] | None:
+        """The key and block last asked for (or remembered) at ``place``, if any: a block that
+        changed may be worked out from it."""
+        return self._last.get(place)
+
+    def keep(self, place: int, key: object, value: np.ndarray) -> np.ndarray:
+        """Make ``value`` the last block of ``place`` without storing it by its key (for blocks
+        whose keys seldom come back and are costly to hash)."""
+        value.setflags(write=False)
+        self._last[place] = (key, value)
+        return value
 
     def remember(self, place: int, key: object, value: np.ndarray) -> np.ndarray:
         """:meth:`put`, also as the last block of ``place``."""

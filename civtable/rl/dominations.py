@@ -24,14 +24,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from civtable.core import Action, GameState
+from civtable.core import Action, CivtableError, GameState
 from civtable.games.dominations.content import COLOURS
 from civtable.games.dominations.encode import land_cells, land_radius, max_hand, max_tree_cards
 from civtable.games.dominations.game import Dominations
 from civtable.games.dominations.geometry import corners
-from civtable.rl.actions import split_tokens
 
 MAX_SEATS = 4
+FIXED = frozenset(("reactivate", "city", "upgrade", "site", "develop", "assimilate", "monument", "choose", "convert",
+                   "advance", "flip", "edge", "vest", "keep", "pass", "all_edges"))
+"""The kinds of action whose tokens depend on the action alone (not on the hand, the seat or
+the cell just placed)."""
 
 
 class DominationsTokens:
@@ -80,6 +83,7 @@ class DominationsTokens:
             at += size
         self.size = at
         self.verbs = ("reactivate", "city", "upgrade", "site")
+        self._known: dict[Action, tuple[int, ...]] = {}  # the tokens of FIXED actions, once computed
 
     # ----- tokens of an action -------------------------------------------------------------------
     def _cell(self, i: int, j: int, o: int) -> tuple[int, int]:
@@ -99,12 +103,14 @@ class DominationsTokens:
         longer one, its actions (a turn has hundreds of placements, and only the tile chosen
         needs its rows, columns and rotations)."""
         place = self.start["place"]
-        hand = self._hand(state, seat)
+        hand: dict[str, int] | None = None
         ends: dict[int, Action] = {}
         deeper: dict[int, list[Action]] = {}
         others = []
         for a in legal:
             if a.kind == "place":
+                if hand is None:
+                    hand = self._hand(state, seat)
                 t = place + hand[a.args[0]]  # type: ignore[index]  # a tile id (str)
                 got = deeper.get(t)
                 if got is None:
@@ -113,7 +119,29 @@ class DominationsTokens:
                     got.append(a)
             else:
                 others.append(a)
-        split_tokens(((seq[0], len(seq) > 1, a, a) for seq, a in self.sequences(state, seat, others)), ends, deeper)
+        if not others:
+            return ends, deeper
+        # the other actions' tokens: most depend on the action alone (kept once computed)
+        known = self._known
+        for a in others:
+            seq = known.get(a)
+            if seq is None:
+                seq = next(iter(self.sequences(state, seat, [a])))[0]
+                if a.kind in FIXED:
+                    if len(known) >= 100_000:
+                        known.clear()
+                    known[a] = seq
+            t = seq[0]
+            if len(seq) == 1:
+                if t in ends:
+                    raise CivtableError(f"two actions share the token {t}: {a.text()!r}")
+                ends[t] = a
+            else:
+                got = deeper.get(t)
+                if got is None:
+                    deeper[t] = [a]
+                else:
+                    got.append(a)
         return ends, deeper
 
     def sequences(self, state: GameState, seat: int, legal: list[Action]) -> Iterable[tuple[tuple[int, ...], Action]]:

@@ -156,6 +156,16 @@ class Observer:
         self._update(state, seat, raw, memo)
         return raw
 
+    def update_spans(self, state: GameState, seat: int, raw: np.ndarray, memo: list[Any]) -> list[tuple[int, int]] | None:
+        """:meth:`update_raw`, returning the spans ``(start, stop)`` of ``raw`` it may have
+        rewritten when the encoder says (its ``update`` returns them), else ``None`` (any entry
+        may have changed)."""
+        if self._update is None:
+            self.write_raw(state, seat, raw)
+            return None
+        spans = self._update(state, seat, raw, memo)
+        return spans if isinstance(spans, list) else None
+
     def shift_raw(self, state: GameState, seat: int, other: int, other_raw: np.ndarray, raw: np.ndarray,
                   other_memo: list[Any] | None = None, memo: list[Any] | None = None) -> bool:
         """Write ``seat``'s raw values into ``raw`` from ``other_raw``, ``other``'s raw values of

@@ -177,6 +177,8 @@ class Match:
         # factorised games: each seat's normalised observation too (its later tokens copy it)
         self._norm_at = [-1] * n
         self._norms: list[np.ndarray | None] = [None] * n
+        # the spans of each raw buffer rewritten since its normalised copy was made (None: any)
+        self._dirty: list[list[tuple[int, int]] | None] = [None] * n
         self.resolve()
 
     def __getstate__(self) -> dict[str, Any]:
@@ -185,6 +187,8 @@ class Match:
         d = self.__dict__.copy()
         d["_memos"] = [[] for _ in range(self.table.n)]
         d["_raw_at"] = [-1] * self.table.n
+        d["_norm_at"] = [-1] * self.table.n
+        d["_dirty"] = [None] * self.table.n
         return d
 
     # ----- the position --------------------------------------------------------------------------
@@ -269,23 +273,30 @@ class Match:
             layout = t.observer.layout
             raw = self._raw(seat, position)
             return layout.normalised(raw) if out is None else layout.normalise(raw, out)
-        if out is None:
-            out = np.empty(t.obs_size, np.float32)
-        base = out[:t.base_size]
-        if self._norm_at[seat] == position:  # a factorised action's later token
-            base[:] = self._norms[seat]
-        else:
-            t.observer.layout.normalise(self._raw(seat, position), base)
-            norm = self._norms[seat]
-            if norm is None:
-                self._norms[seat] = base.copy()
+        # the seat's normalised observation of the position with no token chosen (the pending
+        # part zeros), written once per position: each token's observation copies it
+        # (only the spans of the raw values rewritten since, when the encoder tells them)
+        norm = self._norms[seat]
+        if self._norm_at[seat] != position:
+            raw = self._raw(seat, position)
+            spans = self._dirty[seat]
+            layout = t.observer.layout
+            if norm is None or spans is None:
+                if norm is None:
+                    norm = self._norms[seat] = np.zeros(t.obs_size, np.float32)
+                layout.normalise(raw, norm[:t.base_size])
             else:
-                norm[:] = base
+                for a, b in spans:
+                    layout.normalise_span(raw, norm, a, b)
+            self._dirty[seat] = []
             self._norm_at[seat] = position
-        pend = out[t.base_size:]
-        pend.fill(0.0)
-        if self.prefix[seat]:
-            pend[list(self.prefix[seat])] = 1.0
+        if out is None:
+            out = norm.copy()  # type: ignore[union-attr]
+        else:
+            out[:] = norm
+        base = t.base_size
+        for k in self.prefix[seat]:
+            out[base + k] = 1.0
         return out
 
     def _raw(self, seat: int, position: int) -> np.ndarray:
@@ -302,8 +313,16 @@ class Match:
                     if q != seat and at[q] == position:
                         done = ob.shift_raw(self.state, seat, q, self._raws[q], raw, self._memos[q], memo)
                         break
-            if not done:
-                ob.update_raw(self.state, seat, raw, memo)
+            if self._flat:  # (normalised in full at every observation)
+                if not done:
+                    ob.update_raw(self.state, seat, raw, memo)
+            else:
+                spans = None if done else ob.update_spans(self.state, seat, raw, memo)
+                dirty = self._dirty[seat]
+                if spans is None or dirty is None:
+                    self._dirty[seat] = None
+                else:
+                    dirty += spans
             at[seat] = position
         return raw
 

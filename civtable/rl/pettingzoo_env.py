@@ -154,6 +154,8 @@ class CivtableParallelEnv(_Agents, ParallelEnv):  # type: ignore[misc]
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
         self._new_match(seed)
         self.agents = list(self.possible_agents)
+        self._every = frozenset(self.agents)  # the live agents (every one until the game ends)
+        self._seats = list(range(self.table.n))  # theirs
         obs = {a: self._observe(a) for a in self.agents}
         if self.render_mode == "human":
             self._render()
@@ -167,24 +169,27 @@ class CivtableParallelEnv(_Agents, ParallelEnv):  # type: ignore[misc]
         if not agents:
             raise OptionError("the game is over; call reset()")
         mapping = self.agent_name_mapping
+        n_actions = self.table.n_actions
         # every action is checked before any is played: a malformed one changes nothing
-        unknown = [a for a in actions if a not in mapping]
-        if unknown:
-            raise OptionError(f"unknown agent {unknown[0]!r}; the agents are {', '.join(self.possible_agents)}")
+        if actions.keys() != self._every:  # (the usual step sends one action per live agent)
+            unknown = [a for a in actions if a not in mapping]
+            if unknown:
+                raise OptionError(f"unknown agent {unknown[0]!r}; the agents are {', '.join(self.possible_agents)}")
         missing = [a for a in agents if actions.get(a) is None]
         if missing:  # a deciding seat left out would stall the game without a word
             raise MalformedAction(f"every live agent sends an action each step (wait, 0, when it has nothing to "
                                   f"decide); missing: {', '.join(missing)}")
-        tokens = {a: as_token(actions[a], self.table.n_actions) for a in agents}
+        tokens = []
+        for a in agents:
+            x = actions[a]
+            tokens.append(x if type(x) is int and 0 <= x < n_actions else as_token(x, n_actions))
         infos: dict[str, dict[str, Any]] = {a: {} for a in agents}
         penalty: dict[str, float] = {}
         # what every seat may do is fixed before anybody acts: the masks the agents saw (each
         # seat's legal tokens are a view of this position's choices, which no action changes)
-        allowed = [(a, mapping[a], m.legal(mapping[a])) for a in agents]
-        for a, p, legal in allowed:
-            token = tokens.get(a)
-            if token is None:
-                continue
+        seats = self._seats
+        allowed = [m.legal(p) for p in seats]
+        for a, p, token, legal in zip(agents, seats, tokens, allowed, strict=True):
             if token not in legal:
                 penalty[a] = self.illegal_reward
                 infos[a]["illegal"] = True
@@ -207,7 +212,7 @@ class CivtableParallelEnv(_Agents, ParallelEnv):  # type: ignore[misc]
             rewards[a] += x
         terminations = dict.fromkeys(agents, over)
         truncations = dict.fromkeys(agents, truncate)
-        obs = {a: self._observe(a) for a in agents}
+        obs = {a: {"observation": m.observe(p), "action_mask": m.mask(p)} for a, p in zip(agents, self._seats, strict=True)}
         if over or truncate:
             self.agents = []
         if self.render_mode == "human":

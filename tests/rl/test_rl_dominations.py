@@ -13,6 +13,7 @@ pytest.importorskip("gymnasium")
 pytest.importorskip("pettingzoo")
 
 from civtable.core import CHANCE, Action, make_game, sample_chance  # noqa: E402
+from civtable.core.features import BlockCache  # noqa: E402
 from civtable.games.dominations.encode import (  # noqa: E402
     DominationsEncoder,
     land_cells,
@@ -131,6 +132,42 @@ def test_every_legal_action_has_its_own_tokens(players: int, seed: int, multi_ed
         assert "edge" in kinds  # with "all_edges" a placement touching several tiles scores them all at once
 
 
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_root_of_the_tokens_is_the_first_token_of_every_sequence_with_tokens_kept(players: int) -> None:
+    """``roots`` keeps the tokens of actions that depend on the action alone (``FIXED``) from one
+    position to the next: over random games with one token space, its root must be what the
+    sequences computed afresh give (each one-token action at its token, each longer one under
+    its first token, in the same order), whatever was kept from earlier positions."""
+    game = make_game("dominations", {"players": players})
+    space = make_token_space(game)
+    assert isinstance(space, DominationsTokens)
+    fresh = DominationsTokens(game)  # its sequences keep nothing
+    rng = random.Random(players)
+    checked = 0
+    for _ in range(2):
+        s = game.new_initial_state()
+        while not s.is_terminal():
+            if s.is_chance_node():
+                s.apply(sample_chance(s.chance_outcomes(), rng), CHANCE)
+                continue
+            for p in s.decision().players:
+                legal = s.legal_actions(p)
+                ends: dict[int, Action] = {}
+                deeper: dict[int, list[Action]] = {}
+                for seq, a in fresh.sequences(s, p, legal):
+                    if len(seq) == 1:
+                        ends[seq[0]] = a
+                    else:
+                        deeper.setdefault(seq[0], []).append(a)
+                got_ends, got_deeper = space.roots(s, p, legal)
+                assert got_ends == ends and list(got_ends) == list(ends)
+                assert got_deeper == deeper and list(got_deeper) == list(deeper)
+                checked += 1
+            p = rng.choice(s.decision().players)
+            s.apply(rng.choice(s.legal_actions(p)), p)
+    assert checked > 200 and space._known
+
+
 def test_rare_kinds_have_tokens_too() -> None:
     """``all_edges``, ``flip``, ``advance`` and ``first`` seldom come up in random games."""
     game = make_game("dominations", {"players": 2})
@@ -189,3 +226,58 @@ def test_observation_shows_a_placed_tile_in_its_cell() -> None:
         assert block[0] == 1.0 and block[1:5].tolist() == [1.0 if k == rotated else 0.0 for k in range(4)]
 
 
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_land_worked_out_from_the_previous_one_equals_a_land_written_afresh(players: int) -> None:
+    """A new land window is the viewer's previous one with only the cells that differ written
+    again (a tile placed, a City built or raised, a standee put up): over random games, and with
+    the viewer changing now and then, the encoder that follows the game must give the array of
+    an encoder that has nothing cached."""
+    game = make_game("dominations", {"players": players})
+    enc = DominationsEncoder(game)  # type: ignore[arg-type]
+    fresh = DominationsEncoder(game)  # type: ignore[arg-type]
+    rng = random.Random(players)
+    checked = 0
+    for _ in range(2):
+        s = game.new_initial_state()
+        while not s.is_terminal():
+            if s.is_chance_node():
+                s.apply(sample_chance(s.chance_outcomes(), rng), CHANCE)
+                continue
+            viewer = rng.randrange(players) if rng.random() < 0.2 else 0
+            fresh.lands, fresh.monuments = BlockCache(), BlockCache()  # nothing cached
+            raw, full = np.zeros(enc.layout.size, np.float32), np.zeros(enc.layout.size, np.float32)
+            enc.write(s, viewer, raw)
+            fresh.write(s, viewer, full)
+            assert np.array_equal(raw, full), f"seat {viewer + 1}'s land is stale"
+            checked += 1
+            p = rng.choice(s.decision().players)
+            s.apply(rng.choice(s.legal_actions(p)), p)
+    assert checked > 300 and len(s.placed) > 20
+
+
+def test_observations_normalised_only_where_rewritten_equal_fresh_encodings_through_a_whole_game() -> None:
+    """A Dominations observation is normalised again only in the spans its encoder rewrote since
+    the seat's last one (the land, the hand, the Monuments, the Masteries only when they
+    changed): through a whole game of the AEC environment every observation must equal a fresh
+    encoding of the state, with the tokens chosen so far."""
+    from civtable.rl.encoding import Observer
+    from civtable.rl.envs import dominations_v1
+
+    env = dominations_v1.env(options={"players": 2})
+    env.reset(seed=7)
+    fresh = Observer(env.unwrapped.game)
+    base = fresh.size
+    rng = np.random.default_rng(7)
+    checked = 0
+    for agent in env.agent_iter():
+        o, _, term, trunc, _ = env.last()
+        p = env.agent_name_mapping[agent]
+        m = env.unwrapped.match
+        pending = np.zeros(o["observation"].size - base, np.float32)
+        pending[list(m.prefix[p])] = 1.0
+        assert np.array_equal(o["observation"], np.concatenate([fresh.encode(m.state, p), pending])), checked
+        checked += 1
+        env.step(None if term or trunc else int(rng.choice(np.flatnonzero(o["action_mask"]))))
+    assert checked > 500 and env.unwrapped.match.over

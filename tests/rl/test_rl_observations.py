@@ -251,7 +251,7 @@ def test_conquest_memos_turned_around_keep_updates_exact(players: int) -> None:
     assert turned > 200 and checked > 200, (turned, checked)
 
 
-INCREMENTAL = ("inceptum", "pathciv", "conquest")  # the encoders that bring a buffer up to date in place (``update``)
+INCREMENTAL = ("inceptum", "pathciv", "conquest", "dominations")  # the encoders that bring a buffer up to date in place (``update``)
 
 
 @pytest.mark.parametrize("name", GAMES)

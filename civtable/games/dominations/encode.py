@@ -216,26 +216,107 @@ class DominationsEncoder:
         self.hands = BlockCache(limit=5000)
         self.monuments = BlockCache(limit=5000)
         self.supplies = BlockCache(limit=5000)
+        self.owned_counts: dict[tuple[Any, ...], tuple[int, ...]] = {}
         self.mon_levels = len(c.monuments) and max(len(m.levels) for m in c.monuments)
 
     def write(self, s: DominationsState, viewer: int, raw: np.ndarray) -> None:
         """Write the raw observation of ``viewer`` into the zeroed, contiguous ``raw``."""
+        mv = items(raw)
+        ones, numbers = self._head(s, viewer)
+        for i, x in numbers:
+            mv[i] = x
+        counts = self._counts(s)
+        self._seats(s, viewer, counts, mv, ones)
+        _, block = self._hand(s.players[viewer])
+        raw[self.h_base:self.h_base + block.size] = block
+        key, block = self._land(s, viewer)
+        raw[self.w_base:self.w_base + block.size] = block
+        _, mons = self._monuments(s, viewer, key[2], key[3])
+        assert mons is not None
+        raw[self.m_base:self.m_base + mons.size] = mons
+        _, sup = self._masteries(s, viewer)
+        assert sup is not None
+        raw[self.m_sup:self.m_sup + sup.size] = sup
+        for i in ones:  # item by item: quicker than NumPy for a few dozen positions
+            mv[i] = 1.0
+
+    def update(self, s: DominationsState, viewer: int, raw: np.ndarray, memo: list[Any]) -> list[tuple[int, int]] | None:
+        """Bring ``raw`` (contiguous) to the raw observation of ``viewer`` (what :meth:`write`
+        gives), rewriting only the stretches whose inputs changed since ``raw`` was last written
+        through ``memo``.
+
+        The game's first stretch (Age, turn, decision, ...) is kept by its flags and numbers, the
+        seats' blocks are written again each time (a few packed numbers), and the viewer's hand,
+        the land, the Monuments and the Masteries by the keys their cached blocks are stored
+        under (which name the viewer, so one buffer may follow any game and seat): a block whose
+        key is unchanged is left as it is. An empty memo means nothing is known: the whole buffer
+        is written. Returns the spans ``(start, stop)`` it may have rewritten (``None``: all)."""
+        fresh = not memo or memo[0] != s.n
+        if fresh:
+            raw.fill(0.0)
+            memo[:] = [s.n, [], (), None, None, None, None, None]
+        mv = items(raw)
+        ones, numbers = self._head(s, viewer)
+        spans = [(0 if ones != memo[1] or numbers != memo[2] else self.s_base, self.h_base)]  # the seats always
+        if ones != memo[1]:
+            for i in memo[1]:
+                mv[i] = 0.0
+            for i in ones:
+                mv[i] = 1.0
+            memo[1] = ones
+        if numbers != memo[2]:
+            for i, _x in memo[2]:
+                mv[i] = 0.0
+            for i, x in numbers:
+                mv[i] = x
+            memo[2] = numbers
+        key, block = self._hand(s.players[viewer])
+        if key != memo[3]:
+            raw[self.h_base:self.h_base + block.size] = block
+            spans.append((self.h_base, self.h_base + block.size))
+            memo[3] = key
+        land = self._land_key(s, viewer)
+        if land != memo[4]:
+            key, block = self._land(s, viewer, land)
+            raw[self.w_base:self.w_base + block.size] = block
+            spans.append((self.w_base, self.w_base + block.size))
+            memo[4] = land
+            memo[5] = self._counts(s)
+        key, changed = self._monuments(s, viewer, land[2], land[3], memo[6])
+        if changed is not None:
+            raw[self.m_base:self.m_base + changed.size] = changed
+            spans.append((self.m_base, self.m_base + changed.size))
+            memo[6] = key
+        key, changed = self._masteries(s, viewer, memo[7])
+        if changed is not None:
+            raw[self.m_sup:self.m_sup + changed.size] = changed
+            spans.append((self.m_sup, self.m_sup + changed.size))
+            memo[7] = key
+        raw[self.s_base:self.h_base] = 0.0
+        ones = []  # the seats' flags
+        self._seats(s, viewer, memo[5], mv, ones)
+        for i in ones:
+            mv[i] = 1.0
+        return None if fresh else spans
+
+    def _head(self, s: DominationsState, viewer: int) -> tuple[list[int], tuple[tuple[int, float], ...]]:
+        """The game's first stretch (before the seats): the flags set to 1, and the numbers
+        (index, value) that are not 0."""
         c = self.c
         n = s.n
-        mv = items(raw)
         ones: list[int] = [self.g_age + s.age - 1, self.g_players + n - 2]
-        raw[self.g_turn] = s.turn_no
+        numbers = [(self.g_turn, s.turn_no)]
         d = s.decision()
-        ones.append(self.g_kind + KINDS.index(d.kind))
+        kind = d.kind
+        ones.append(self.g_kind + KINDS.index(kind))
         if viewer in d.players:
             ones.append(self.g_mine)
-        raw[self.g_pile] = len(s.pile) + len(s.back)
+        numbers.append((self.g_pile, len(s.pile) + len(s.back)))
         if viewer in s.initiative:
             ones.append(self.g_init + s.initiative.index(viewer))
         if s.finished:
             ones.append(self.g_over)
         top = s.stack[-1] if s.stack and not s.finished else None
-        kind = d.kind
         if kind == "source":
             for what, i, j in top.options:  # type: ignore[union-attr]
                 if what == 0:
@@ -245,61 +326,85 @@ class DominationsEncoder:
                 else:
                     ones.append(self.g_source + 6)
         elif kind == "vestige":
-            raw[self.g_vest] = top.remaining  # type: ignore[union-attr]
+            numbers.append((self.g_vest, top.remaining))  # type: ignore[union-attr]
         elif kind == "discard":
             ones.append(self.g_discard + (0 if top.stage == "refresh" else 1))  # type: ignore[union-attr]
-            raw[self.g_discard + 2] = min(top.discarded, 4) / 4  # type: ignore[union-attr]
+            numbers.append((self.g_discard + 2, min(top.discarded, 4) / 4))  # type: ignore[union-attr]
         elif kind == "site":
             ones.append(self.g_site + s.in_play.index(top.monument))  # type: ignore[union-attr]
         elif kind == "governor":
             for place, seat in enumerate(top.order):  # type: ignore[union-attr]
                 ones.append(self.g_gov + place * MAX_SEATS + rotate(seat, viewer, n))
-        revealed = bool(s.in_play)
-        me = s.players[viewer]
-        if not revealed:
+        if not s.in_play:
+            me = s.players[viewer]
             ones += [self.g_dealt + o for o in me.dealt_obj]
             ones += [self.g_dealt + len(c.objectives) + m for m in me.dealt_mon]
-        so = self.so
+        return ones, tuple(numbers)
+
+    @staticmethod
+    def _counts(s: DominationsState) -> tuple[list[int], list[int], list[int]]:
+        """Per seat: tiles placed, Cities, sum of City levels."""
+        n = s.n
         board_by = [0] * n
         city_count = [0] * n
         city_levels = [0] * n
-        for _cell, (_t, _r, by) in s.placed.items():
+        for _t, _r, by in s.placed.values():
             board_by[by] += 1
         for owner, level in s.cities.values():
             city_count[owner] += 1
             city_levels[owner] += level
-        for k in range(n):
-            seat = (viewer + k) % n
-            p = s.players[seat]
-            at = self.s_base + k * self.seat_layout.size
-            colours = [0] * 6
-            advanced = 0
-            for m, adv in p.owned.items():
-                colours[c.masteries[m].colour] += 1
-                advanced += adv
+        return board_by, city_count, city_levels
+
+    def _seats(self, s: DominationsState, viewer: int, counts: tuple[list[int], list[int], list[int]], mv: Any,
+               ones: list[int]) -> None:
+        """Every seat's block, the viewer's first: numbers packed into ``mv``, flags appended to
+        ``ones``."""
+        n = s.n
+        so = self.so
+        chosen, objective, monument, roles, tail = so["chosen"], so["objective"], so["monument"], so["roles"], so["masteries"]
+        board_by, city_count, city_levels = counts
+        revealed = bool(s.in_play)
+        size = self.seat_layout.size
+        base = [self.s_base + ((seat - viewer) % n) * size for seat in range(n)]  # each seat's block
+        for seat, p in enumerate(s.players):
+            at = base[seat]
             self.pack_head(mv, at * 4, 1.0, *p.stock, *p.limit, p.vp, p.influence, p.tokens, len(p.hand))
             if p.objective >= 0:
-                ones.append(at + so["chosen"])
+                ones.append(at + chosen)
                 if revealed or seat == viewer:
-                    ones.append(at + so["objective"] + p.objective)
-                    ones.append(at + so["monument"] + p.monument)
-            self.pack_tail(mv, (at + so["masteries"]) * 4, *colours, advanced, len(p.levels), len(p.tree),
-                           board_by[seat], city_count[seat], city_levels[seat])
-            ones += [at + so["roles"] + r for r, q in enumerate(s.roles) if q == seat]
-        self._hand(me, raw)
-        cities, standees = self._land(s, viewer, raw)
-        self._monuments(s, viewer, raw, cities, standees)
-        self._masteries(s, viewer, raw)
-        for i in ones:  # item by item: quicker than NumPy for a few dozen positions
-            mv[i] = 1.0
+                    ones.append(at + objective + p.objective)
+                    ones.append(at + monument + p.monument)
+            self.pack_tail(mv, (at + tail) * 4, *self._owned(p.owned), len(p.levels), len(p.tree), board_by[seat],
+                           city_count[seat], city_levels[seat])
+        for r, q in enumerate(s.roles):
+            if 0 <= q < n:
+                ones.append(base[q] + roles + r)
 
-    def _masteries(self, s: DominationsState, viewer: int, raw: np.ndarray) -> None:
+    def _owned(self, owned: dict[int, bool]) -> tuple[int, ...]:
+        """Masteries held per Domain, then how many are Advanced (cached by the Masteries held)."""
+        key = tuple(owned.items())
+        got = self.owned_counts.get(key)
+        if got is None:
+            colours = [0] * 6
+            advanced = 0
+            for m, adv in key:
+                colours[self.c.masteries[m].colour] += 1
+                advanced += adv
+            if len(self.owned_counts) >= 5000:
+                self.owned_counts.clear()
+            got = self.owned_counts[key] = (*colours, advanced)
+        return got
+
+    def _masteries(self, s: DominationsState, viewer: int, last: Any = None) -> tuple[Any, np.ndarray | None]:
         """Per Mastery: copies left, held by the viewer (basic, Advanced), held by others; cached
-        by the supply and every seat's Masteries."""
-        nm = len(self.c.masteries)
+        by the supply and every seat's Masteries. Returns the key and its block (``None`` when
+        the key equals ``last``: nothing to write)."""
         key = (viewer, tuple(s.supply), *[tuple(p.owned.items()) for p in s.players])
+        if key == last:
+            return key, None
         block = self.supplies.last(viewer, key)
         if block is None:
+            nm = len(self.c.masteries)
             held_others = [0] * nm
             for seat, p in enumerate(s.players):
                 if seat != viewer:
@@ -311,9 +416,10 @@ class DominationsEncoder:
             for m, adv in s.players[viewer].owned.items():
                 sup[4 * m + (2 if adv else 1)] = 1.0
             block = self.supplies.remember(viewer, key, sup)
-        raw[self.m_sup:self.m_sup + 4 * nm] = block
+        return key, block
 
-    def _hand(self, me: Any, raw: np.ndarray) -> None:
+    def _hand(self, me: Any) -> tuple[tuple[int, ...], np.ndarray]:
+        """The viewer's Land tiles in hand: the key (the tiles, sorted) and its block."""
         key = tuple(sorted(me.hand))
         block = self.hands.get(key)
         if block is None:
@@ -326,52 +432,85 @@ class DominationsEncoder:
                 for corner, r in enumerate(tile.resources):
                     out[k * size + 7 + corner * len(RESOURCES) + r] = 1.0
             block = self.hands.put(key, out)
-        raw[self.h_base:self.h_base + block.size] = block
+        return key, block
 
-    def _land(self, s: DominationsState, viewer: int, raw: np.ndarray) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
-        """The land window (cached by the tiles, Cities and standees); returns the Cities and
-        standees as the keys :meth:`_monuments` uses too."""
-        cities = tuple(s.cities.items())
-        standees = tuple(s.standees.items())
-        key = (viewer, tuple(s.placed.items()), cities, standees)
-        block = self.lands.last(viewer, key)
-        if block is None:
-            n = s.n
-            co = self.co
-            size = self.cell_layout.size
-            out = np.zeros(len(self.cells) * size + 1, np.float32)
+    @staticmethod
+    def _land_key(s: DominationsState, viewer: int) -> tuple[Any, ...]:
+        """What the land window is written from: the viewer, the tiles, the Cities, the standees."""
+        return viewer, tuple(s.placed.items()), tuple(s.cities.items()), tuple(s.standees.items())
+
+    def _land(self, s: DominationsState, viewer: int, key: tuple[Any, ...] | None = None) -> tuple[tuple[Any, ...], np.ndarray]:
+        """The land window (kept per viewer with its :meth:`_land_key`, which also gives the
+        Cities and standees that :meth:`_monuments` uses): the key and its block. A new window
+        is the viewer's previous one with only the cells that differ written again."""
+        if key is None:
+            key = self._land_key(s, viewer)
+        prev = self.lands.previous(viewer)
+        if prev is not None and prev[0] == key:
+            return key, prev[1]
+        # positions seldom come back: the block is not looked up by its key (hashing every
+        # tile), only worked out from the viewer's previous one
+        placed, cities, standees = s.placed, s.cities, s.standees
+        if prev is None:  # every tile
+            out = np.zeros(len(self.cells) * self.cell_layout.size + 1, np.float32)
+            mv = items(out)
             outside = 0
-            for cell, (t, rot, by) in s.placed.items():
+            for cell in placed:
                 i = self.cell_no.get(cell)
                 if i is None:
                     outside += 1
+                else:
+                    self._cell(mv, i, cell, placed, cities, standees, viewer, s.n)
+        else:  # the viewer's previous land with the cells that differ written again
+            was: Any = prev[0]
+            out = prev[1].copy()
+            mv = items(out)
+            outside = int(out[-1])
+            was_placed = dict(was[1])
+            changed = _changed(key[1], was[1]) | _changed(key[2], was[2]) | _changed(key[3], was[3])
+            size = self.cell_layout.size
+            for cell in changed:
+                i = self.cell_no.get(cell)
+                if i is None:
+                    outside += (cell in placed) - (cell in was_placed)
                     continue
-                b = i * size
-                tile = self.c.tiles[t]
-                out[b] = 1.0
-                out[b + co["by"] + rotate(by, viewer, n)] = 1.0
-                out[b + co["camp"] + tile.camp] = 1.0
-                for corner in range(3):  # what each corner shows (geometry.shown)
-                    out[b + co["corners"] + corner * len(RESOURCES) + tile.resources[(corner + rot) % 3]] = 1.0
-                if cell in s.cities:
-                    owner, level = s.cities[cell]
-                    out[b + co["city"]] = level
-                    out[b + co["city_owner"] + rotate(owner, viewer, n)] = 1.0
-                if cell in s.standees:
-                    out[b + co["standee"]] = 1.0
-            out[-1] = outside
-            block = self.lands.remember(viewer, key, out)
-        raw[self.w_base:self.w_base + block.size] = block
-        return cities, standees
+                out[i * size:(i + 1) * size] = 0.0
+                if cell in placed:
+                    self._cell(mv, i, cell, placed, cities, standees, viewer, s.n)
+        out[-1] = outside
+        block = self.lands.keep(viewer, key, out)
+        return key, block
 
-    def _monuments(self, s: DominationsState, viewer: int, raw: np.ndarray, cities: tuple[Any, ...],
-                   standees: tuple[Any, ...]) -> None:
+    def _cell(self, mv: Any, i: int, cell: Cell, placed: dict[Cell, Any], cities: dict[Cell, Any],
+              standees: dict[Cell, Any], viewer: int, n: int) -> None:
+        """Write the ``i``-th cell of the land window (a tile lies there) into the zeroed ``mv``."""
+        co = self.co
+        t, rot, by = placed[cell]
+        b = i * self.cell_layout.size
+        tile = self.c.tiles[t]
+        mv[b] = 1.0
+        mv[b + co["by"] + rotate(by, viewer, n)] = 1.0
+        mv[b + co["camp"] + tile.camp] = 1.0
+        for corner in range(3):  # what each corner shows (geometry.shown)
+            mv[b + co["corners"] + corner * len(RESOURCES) + tile.resources[(corner + rot) % 3]] = 1.0
+        if cell in cities:
+            owner, level = cities[cell]
+            mv[b + co["city"]] = level
+            mv[b + co["city_owner"] + rotate(owner, viewer, n)] = 1.0
+        if cell in standees:
+            mv[b + co["standee"]] = 1.0
+
+    def _monuments(self, s: DominationsState, viewer: int, cities: tuple[Any, ...], standees: tuple[Any, ...],
+                   last: Any = None) -> tuple[Any, np.ndarray | None]:
         """The Monuments in play (levels, control per seat, colour, next cost), cached by what
-        they depend on: the Monuments in play and built, Level cards held, Cities and standees."""
+        they depend on: the Monuments in play and built, Level cards held, Cities and standees.
+        Returns the key and its block (``None`` when the key equals ``last``)."""
         key = (viewer, tuple(s.in_play), tuple(s.built.items()), cities, standees, *[tuple(p.levels) for p in s.players])
-        size = self.mon_layout.size
+        if key == last:
+            return key, None
         block = self.monuments.last(viewer, key)
         if block is None:
+            size = self.mon_layout.size
             c = self.c
             n = s.n
             out = np.zeros(MAX_SEATS * size, np.float32)
@@ -387,7 +526,17 @@ class DominationsEncoder:
                 out[at + 2 + MAX_SEATS + mon.colour] = 1.0
                 out[at + 8 + MAX_SEATS:at + 14 + MAX_SEATS] = cost
             block = self.monuments.remember(viewer, key, out)
-        raw[self.m_base:self.m_base + MAX_SEATS * size] = block
+        return key, block
+
+
+def _changed(now: tuple[tuple[Cell, Any], ...], was: tuple[tuple[Cell, Any], ...]) -> set[Cell]:
+    """The cells whose entry differs between two tuples of a dict's items (cell -> value): the
+    cells added at the end when the earlier items are unchanged (tiles are placed one by one),
+    else compared as sets."""
+    k = len(was)
+    if len(now) >= k and now[:k] == was:
+        return {x[0] for x in now[k:]}
+    return {x[0] for x in set(now).symmetric_difference(was)}
 
 
 def _control(s: DominationsState, m: int) -> list[int]:

@@ -144,7 +144,7 @@ class PathEncoder:
         for k in range(n):
             seat = (viewer + k) % n
             at = self.s_base + k * self.seat_size
-            self._seat(s, s.players[seat], seat == viewer, at, mv, ones)
+            self._seat(s, s.players[seat], seat == viewer, at, mv)
             if claims is not None:
                 self._claiming(claims, seat, at, mv)
         _put(mv, ones)
@@ -165,6 +165,14 @@ class PathEncoder:
     def _table(self, s: PathState, mv: Any, ones: list[int]) -> None:
         """The table from the Threat on: events, markets, library, Benefit tokens (numbers into
         ``mv``, the raw buffer's memory; flags appended to ``ones``)."""
+        self._events(s, mv, ones)
+        ones += [self.g_mw + i for i in s.market_w]
+        ones += [self.g_ml + i for i in s.market_l]
+        self.pack_library(mv, self.g_lib * 4, *s.supply)
+        self._tokens(s, ones)
+
+    def _events(self, s: PathState, mv: Any, ones: list[int]) -> None:
+        """The Threat, the Challenges and the Battles drawn (the stretch before the markets)."""
         c = self.c
         mv[self.g_threat] = s.threat
         for k, i in enumerate(s.challenges):
@@ -174,11 +182,11 @@ class PathEncoder:
             if i >= 0:
                 mv[self.g_bat + 2 * k] = 1.0
                 mv[self.g_bat + 2 * k + 1] = c.battles[i].threat
-        ones += [self.g_mw + i for i in s.market_w]
-        ones += [self.g_ml + i for i in s.market_l]
-        self.pack_library(mv, self.g_lib * 4, *s.supply)
+
+    def _tokens(self, s: PathState, ones: list[int]) -> None:
+        """The Benefit tokens turned up and face up per Philosophy level (the table's last stretch)."""
         nb = self.nb
-        for lv in range(1, c.phil_top + 1):
+        for lv in range(1, self.c.phil_top + 1):
             b = self.g_seen + (lv - 1) * nb
             ones += [b + t for t in s.tokens[lv]]
             b = self.g_face + (lv - 1) * nb
@@ -222,14 +230,36 @@ class PathEncoder:
             mv[self.g_round] = s.round
             memo[1] = moment
         t = memo[2]
-        if (t is None or s.supply != t[0] or s.market_w != t[1] or s.market_l != t[2] or s.threat != t[3]
-                or s.challenges != t[4] or s.battles != t[5] or s.tokens != t[6] or s.faceup != t[7]):
+        if t is None:
             raw[self.g_threat:self.s_base] = 0.0
             ones: list[int] = []
             self._table(s, mv, ones)
             _put(mv, ones)
-            memo[2] = (s.supply[:], s.market_w[:], s.market_l[:], s.threat, s.challenges[:], s.battles[:],
-                       [lv[:] for lv in s.tokens], [lv[:] for lv in s.faceup])
+            memo[2] = [s.supply[:], s.market_w[:], s.market_l[:], (s.threat, s.challenges[:], s.battles[:]),
+                       [lv[:] for lv in s.tokens], [lv[:] for lv in s.faceup]]
+        else:  # the table's parts one by one: the library, each market, the events, the tokens
+            if s.supply != t[0]:
+                self.pack_library(mv, self.g_lib * 4, *s.supply)
+                t[0] = s.supply[:]
+            if s.market_w != t[1]:
+                _swap(mv, self.g_mw, t[1], s.market_w)
+                t[1] = s.market_w[:]
+            if s.market_l != t[2]:
+                _swap(mv, self.g_ml, t[2], s.market_l)
+                t[2] = s.market_l[:]
+            events = t[3]
+            if s.threat != events[0] or s.challenges != events[1] or s.battles != events[2]:
+                raw[self.g_threat:self.g_mw] = 0.0
+                ones = []
+                self._events(s, mv, ones)
+                _put(mv, ones)
+                t[3] = (s.threat, s.challenges[:], s.battles[:])
+            if s.tokens != t[4] or s.faceup != t[5]:
+                raw[self.g_seen:self.s_base] = 0.0
+                ones = []
+                self._tokens(s, ones)
+                _put(mv, ones)
+                t[4], t[5] = [lv[:] for lv in s.tokens], [lv[:] for lv in s.faceup]
         claims = top if isinstance(top, OpenClaims) else None
         keys = memo[3]
         size = self.seat_size
@@ -247,18 +277,14 @@ class PathEncoder:
                     if len(blocks) >= 4096:
                         blocks.clear()
                     block = blocks[key] = np.zeros(size, np.float32)
-                    ones = []
                     bmv = items(block)
-                    self._seat(s, p, False, 0, bmv, ones)
+                    self._seat(s, p, False, 0, bmv)
                     if claims is not None:
                         self._claiming(claims, seat, 0, bmv)
-                    _put(bmv, ones)
                 at = self.s_base + k * size
                 raw[at:at + size] = block
                 if shown is not None:
-                    ones = []
-                    self._project(shown, at, ones)
-                    _put(mv, ones)
+                    self._project(shown, at, mv)
                 keys[k] = key
                 memo[4][k] = shown
 
@@ -272,23 +298,26 @@ class PathEncoder:
                 None if claims is None else (seat in claims.active, seat in claims.seats, claims.changes[seat],
                                              claims.confirms[seat]))
 
-    def _project(self, project: tuple[int, ...], at: int, ones: list[int]) -> None:
-        """The viewer's own Phase A cards placed so far (appended to ``ones``)."""
+    def _project(self, project: tuple[int, ...], at: int, mv: Any) -> None:
+        """The viewer's own Phase A cards placed so far, added into ``mv`` (zero there before)."""
         b = at + self.o_project_left
-        ones += [b + t for t in project[:2] if t != EMPTY]
+        for t in project[:2]:
+            if t != EMPTY:
+                mv[b + t] += 1.0
         b = at + self.o_project_right
-        ones += [b + t for t in project[2:] if t != EMPTY]
+        for t in project[2:]:
+            if t != EMPTY:
+                mv[b + t] += 1.0
 
-    def _seat(self, s: PathState, p: Player, mine: bool, at: int, mv: Any, ones: list[int]) -> None:
-        """One seat's block: its numbers as one run (written into ``mv``, the raw buffer's
-        memory); its flags and card counts appended to ``ones`` (a card counted ``k`` times
-        appears ``k`` times: :func:`_put` adds them up)."""
+    def _seat(self, s: PathState, p: Player, mine: bool, at: int, mv: Any) -> None:
+        """One seat's block, written into ``mv`` (the zeroed buffer's memory) at ``at``: its
+        numbers as one run, its flags, and its card counts (a card held twice counts 2)."""
         c = self.c
         civ = p.civ
         pop = c.civs[civ].pop_levels[p.pop] if civ >= 0 else c.population_start
-        ones.append(at)
+        mv[at] = 1.0
         if civ >= 0:
-            ones.append(at + self.o_civ + civ)
+            mv[at + self.o_civ + civ] = 1.0
         project = p.project
         committed = project is not None and EMPTY not in project
         sc = self._score(p) if civ >= 0 else 0
@@ -297,22 +326,26 @@ class PathEncoder:
         for b, cards in zip(self.o_cards, (p.hand, p.left, p.right, p.discovered, p.discards), strict=True):
             if cards:
                 b += at
-                ones += [b + t for t in cards]
+                for t in cards:
+                    mv[b + t] += 1.0
         if mine and project is not None:  # another seat's Phase A cards are secret
-            self._project(project, at, ones)
+            self._project(project, at, mv)
         if p.wonders:
             b = at + self.o_wonders
-            ones += [b + i for i in p.wonders]
+            for i in p.wonders:
+                mv[b + i] += 1.0
         if p.leader >= 0:
-            ones.append(at + self.o_leader + p.leader)
+            mv[at + self.o_leader + p.leader] = 1.0
         if p.cemetery:
             b = at + self.o_cemetery
-            ones += [b + i for i in p.cemetery]
+            for i in p.cemetery:
+                mv[b + i] += 1.0
         if p.claim >= 0:
-            ones.append(at + self.o_claim + p.claim)
+            mv[at + self.o_claim + p.claim] = 1.0
         if p.lost:
             b = at + self.o_lost
-            ones += [b + i for i in p.lost]
+            for i in p.lost:
+                mv[b + i] += 1.0
 
     def _score(self, p: Player) -> int:
         """``p.score(content)["score"]``, cached by everything the score lines read (PC-END-2:
@@ -325,6 +358,15 @@ class PathEncoder:
                 self.scores.clear()
             got = self.scores[key] = p.score(self.c)["score"]
         return got
+
+
+def _swap(mv: Any, at: int, old: list[int], new: list[int]) -> None:
+    """Turn the flags of ``old`` (offsets from ``at``) into those of ``new``, each counted as
+    often as it occurs (the stretch holds only these flags)."""
+    for i in old:
+        mv[at + i] = 0.0
+    for i in new:
+        mv[at + i] += 1.0
 
 
 def _put(mv: Any, ones: list[int]) -> None:

@@ -13,7 +13,7 @@ from typing import Any
 
 import httpx
 import pytest
-from browser_util import DESKTOP, launch, wait_state
+from browser_util import DESKTOP, console_errors, launch, wait_state
 
 pytestmark = pytest.mark.browser
 
@@ -44,13 +44,6 @@ def server(server_factory: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch)
     return server_factory(str(tmp_path / "p.sqlite3"))
 
 
-def watch_console(page: Any) -> list[str]:
-    errors: list[str] = []
-    page.on("console", lambda m: errors.append(f"{m.text} ({m.location.get('url', '')})") if m.type == "error" else None)
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    return errors
-
-
 def raw_get(base: str, path: str) -> tuple[int, bytes]:
     """A GET of ``path`` exactly as written (no client tidies its dots away)."""
     host, port = base.removeprefix("http://").split(":")
@@ -68,7 +61,7 @@ def test_the_package_renderer_draws_the_table_and_its_players_page_is_served(bro
     made = httpx.post(server.base + "/api/games", json={"game": "racegame", "seats": ["human", "random"], "seed": 3},
                       timeout=30).json()
     page = browser.new_page(viewport=DESKTOP, reduced_motion="reduce")
-    errors = watch_console(page)
+    errors = console_errors(page)
     page.goto(server.base + made["seats"][0]["url"])
     page.wait_for_selector("#race-track .race-lane")  # the package's renderer, not the generic table
     assert page.locator("#board dl.kv").count() == 0
@@ -92,7 +85,7 @@ def test_a_package_without_page_files_gets_the_generic_table(browser: Any, serve
     made = httpx.post(server.base + "/api/games", json={"game": "plainrace", "seats": ["human", "random"], "seed": 3},
                       timeout=30).json()
     page = browser.new_page(viewport=DESKTOP, reduced_motion="reduce")
-    errors = watch_console(page)
+    errors = console_errors(page)
     page.goto(server.base + made["seats"][0]["url"])
     page.wait_for_selector("#board dd[data-field='positions']")  # the generic table
     assert page.locator("#race-track").count() == 0

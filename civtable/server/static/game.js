@@ -143,27 +143,29 @@
   /** Send an action in the text form; the new view comes back in the answer (and over the socket).
       A refusal says the table's plain sentence (`error`); an action typed in the box (`typed`)
       hears the answer's `typed` instead when there is one: the same refusal with how what can be
-      played now is typed. The server writes both as sentences. */
+      played now is typed. The server writes both as sentences, and answers a refusal as an
+      answer (POST .../actions/try), not a failed request the browser logs as an error. */
   async function act(text, typed) {
     if (!token || busy || !payload) return false;
-    if (!ctx.legal.has(text)) {  // not offered as written (typed words): ask first, so a refusal logs no failed request
-      busy = true;
-      const said = await whyNot(text).finally(() => { busy = false; });
-      if (said) { toast((typed && said.typed) || said.error); return false; }
-    }
+    const before = [guideLogMark, guideSteps];  // what the guide counts from: this action on, unless refused
     if (payload.log) guideLogMark = payload.log.length;
     guideSteps += 1;
     busy = true;
-    const res = await api("POST", `/api/games/${encodeURIComponent(gameId)}/actions`,
+    const res = await api("POST", `/api/games/${encodeURIComponent(gameId)}/actions/try`,
       { token, action: text, state_id: payload.state_id });
     busy = false;
-    if (!res.ok) {
-      toast((typed && res.data.typed) || res.data.error || "The action was refused.");
-      if (res.status === 409) load();
+    if (!res.ok || !res.data.ok) {
+      [guideLogMark, guideSteps] = before;
+      if (res.data.code === "stale") {  // legal when drawn, but the position moved meanwhile
+        toast("The position had changed before your choice arrived, so nothing was played: here is the new position.");
+      } else {
+        toast((typed && res.data.typed) || res.data.error || "The action was refused.");
+      }
+      if (res.data.status === 409) load();  // the position, or the game, is not the one shown
       return false;
     }
     // the answer can arrive after the pushes of later positions (a fast bot): never go back to it
-    if (!payload || res.data.state_id >= payload.state_id) show(res.data);
+    if (!payload || res.data.game.state_id >= payload.state_id) show(res.data.game);
     return true;
   }
 

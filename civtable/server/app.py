@@ -32,6 +32,7 @@ from .account_api import account_router, enable_accounts, request_account
 from .action_check import router as action_check_router
 from .clocks import SpeedError, parse_speed
 from .errors import ApiError
+from .game_files import router as game_files_router
 from .limits import Limits, client_key
 from .live import dumps
 from .manager import GameManager
@@ -468,14 +469,6 @@ def create_app(
     async def lobby() -> FileResponse:
         return FileResponse(STATIC / "index.html")
 
-    @app.get("/play/{game_id}", include_in_schema=False)
-    async def play_page(game_id: str) -> FileResponse:
-        return FileResponse(STATIC / "game.html")
-
-    @app.get("/replay/{game_id}", include_in_schema=False)
-    async def replay_page(game_id: str) -> FileResponse:
-        return FileResponse(STATIC / "replay.html")
-
     @app.get("/favicon.ico", include_in_schema=False)
     async def favicon() -> FileResponse:
         return FileResponse(STATIC / "favicon.svg", media_type="image/svg+xml")
@@ -489,6 +482,7 @@ def create_app(
                            "/openapi.json", "not_found")
         return FileResponse(STATIC / "docs.html")
 
+    app.include_router(game_files_router)  # the table and replay pages, the files of a game's own package
     app.include_router(account_router())
     app.include_router(review_router())  # game reviews (reviews.py)
     app.include_router(tables_router)

@@ -13,7 +13,8 @@ A game package may provide ``civtable/games/<name>/glossary.py`` with
 
 A game without the module still gets an empty glossary and its rules page. The rules page is the
 players' how-to-play document ``docs/play/<game>.md`` (``/rules/<game>``), which links to the
-developers' notes ``docs/<game>-rules.md`` (``/rules/<game>/notes``).
+developers' notes ``docs/<game>-rules.md`` (``/rules/<game>/notes``); a game of one's own brings
+its players' page as ``play.md`` in its package (:mod:`civtable.server.game_files`).
 """
 
 from __future__ import annotations
@@ -34,11 +35,11 @@ from civtable.core import OptionError, game_info, game_names, make_game, observe
 from civtable.core import teaching as hooks
 
 from .errors import ApiError
+from .game_files import notes_page as notes_path
+from .game_files import players_page, table_file
 from .live import LiveGame
 from .manager import GameManager
 
-DOCS = Path(__file__).resolve().parents[2] / "docs"
-STATIC = Path(__file__).resolve().parent / "static"
 TOKEN_MAX = 128
 HINT_BOT = "greedy"
 PACES = {"instant": 0.0, "normal": 0.4, "slow": 1.0}
@@ -82,7 +83,7 @@ async def _live(request: Request, game_id: str, token: str | None) -> tuple[Live
 
 def rules_link(game: str) -> str | None:
     """Where the game's "Rules" link leads (the players' page, else the developers' notes)."""
-    if (DOCS / "play" / f"{game}.md").is_file() or (DOCS / f"{game}-rules.md").is_file():
+    if players_page(game) is not None or notes_path(game) is not None:
         return f"/rules/{game}"
     return None
 
@@ -95,8 +96,8 @@ async def get_glossary(game_id: str, request: Request) -> JSONResponse:
     Also where the rules page is (``rules``) and the game's own style sheet (``css``), if any."""
     live, _ = await _live(request, game_id, None)
     name = live.game.info.name
-    css = f"/static/{name}.css" if (STATIC / f"{name}.css").is_file() else None
-    return JSONResponse({"game": name, "terms": glossary_of(live), "rules": rules_link(name), "css": css})
+    return JSONResponse({"game": name, "terms": glossary_of(live), "rules": rules_link(name),
+                         "css": table_file(name, "css")})
 
 
 @router.get("/api/games/{game_id}/progress", tags=["teaching"])
@@ -280,25 +281,29 @@ def _title(game: str) -> str:
         return game
 
 
-@lru_cache(maxsize=16)
 def _rules_html(game: str) -> str | None:
     """The players' how-to-play page, with a link to the developers' notes."""
-    path = DOCS / "play" / f"{game}.md"
-    if not path.is_file():
-        return None
+    path = players_page(game)
+    return None if path is None else _rules_at(game, path, notes_path(game) is not None)
+
+
+@lru_cache(maxsize=16)
+def _rules_at(game: str, path: Path, has_notes: bool) -> str:
     notes = ""
-    if (DOCS / f"{game}-rules.md").is_file():
+    if has_notes:
         notes = (f"<p class=\"muted small notes-link\">How the rules are implemented, readings of unclear passages "
                  f"and options: <a href=\"/rules/{game}/notes\">Implementation notes</a>.</p>")
     return _page(f"How to play {_title(game)}", "How to play", _markdown(path) + notes)
 
 
-@lru_cache(maxsize=16)
 def _notes_html(game: str) -> str | None:
-    path = DOCS / f"{game}-rules.md"
-    if not path.is_file():
-        return None
-    back = f"<p class=\"small\"><a href=\"/rules/{game}\">How to play</a></p>" if (DOCS / "play" / f"{game}.md").is_file() else ""
+    path = notes_path(game)
+    return None if path is None else _notes_at(game, path, players_page(game) is not None)
+
+
+@lru_cache(maxsize=16)
+def _notes_at(game: str, path: Path, has_page: bool) -> str:
+    back = f"<p class=\"small\"><a href=\"/rules/{game}\">How to play</a></p>" if has_page else ""
     return _page(f"{_title(game)}: implementation notes", "Implementation notes", back + _markdown(path))
 
 

@@ -43,6 +43,15 @@ def shot(page: Any, name: str, full_page: bool = False) -> Path:
     return path
 
 
+def console_errors(page: Any) -> list[str]:
+    """The page's console errors (failed requests among them) and uncaught exceptions, collected
+    from now on into the list returned."""
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(f"{m.text} ({m.location.get('url', '')})") if m.type == "error" else None)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    return errors
+
+
 def state_id(page: Any) -> int:
     return int(page.get_attribute("#board", "data-state-id") or -1)
 

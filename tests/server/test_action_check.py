@@ -49,3 +49,24 @@ def test_a_position_that_moved_on_and_another_seats_turn_are_answers_too(client:
     assert waiting["ok"] is False and waiting["code"] == "not_your_turn", waiting
     bad = client.post(f"/api/games/{g['id']}/actions/check", json={"token": "nope", "action": "x", "state_id": 0})
     assert bad.status_code == 403, bad.text
+
+
+def test_trying_an_action_takes_it_or_answers_its_refusal(client: TestClient) -> None:
+    """``POST .../actions/try`` (the table page's clicks): a legal action is taken and answers the
+    seat's new payload; an action meeting a position that moved on meanwhile is refused as an
+    answer, with the status and words ``POST .../actions`` has, and nothing changes."""
+    g = new_game(client, ["human", "human"], seed=2)
+    token = g["seats"][0]["token"]
+    mine = client.get(f"/api/games/{g['id']}", params={"token": token}).json()
+    body = {"token": token, "action": mine["legal"][0], "state_id": mine["state_id"]}
+    taken = client.post(f"/api/games/{g['id']}/actions/try", json=body)
+    assert taken.status_code == 200, taken.text
+    assert taken.json()["ok"] is True and taken.json()["game"]["state_id"] == mine["state_id"] + 1
+    assert taken.json()["game"] == client.get(f"/api/games/{g['id']}", params={"token": token, "log": "tail"}).json()
+    again = client.post(f"/api/games/{g['id']}/actions/try", json=body)  # the same click, one position late
+    refused = client.post(f"/api/games/{g['id']}/actions", json=body)
+    assert again.status_code == 200 and refused.status_code == 409, (again.text, refused.text)
+    assert again.json() == {"ok": False, "status": 409, **refused.json()} and again.json()["code"] == "stale"
+    assert client.get(f"/api/games/{g['id']}").json()["state_id"] == mine["state_id"] + 1  # nothing changed
+    bad = client.post(f"/api/games/{g['id']}/actions/try", json={**body, "token": "nope"})
+    assert bad.status_code == 403, bad.text

@@ -1,0 +1,113 @@
+/* The game page's options: the list of the seat's legal actions grouped by kind, the words of
+   each option, the planner (what an option costs and leaves, pointed at before choosing) and the
+   chooser (one click that could mean several actions). game.js builds it: Civ.gameOptions(page). */
+"use strict";
+
+(() => {
+  const { el, clear } = Civ;
+
+  /** `page`: the table page as game.js shares it (the payload shown, act, the renderer, the guide). */
+  Civ.gameOptions = (page) => {
+    /** A small menu next to `anchor` when one click could mean several actions, each entry saying
+        what it does (the game's descriptions) before it is chosen. */
+    function showChooser(anchor, actions, heading) {
+      closeChooser();
+      const rect = anchor.getBoundingClientRect();
+      const menu = el("div", { class: "chooser", id: "chooser", role: "menu" },
+        heading ? el("div", { class: "chooser-head small" }, heading) : null,
+        actions.map((t) => el("button", { type: "button", class: `small chooser-item${page.guide.suggests(t) ? " guide-target" : ""}`,
+          dataset: { action: t }, role: "menuitem",
+          onclick: () => { closeChooser(); page.act(t); }, onmouseenter: () => showPlanner(t) },
+          el("span", { class: "chooser-label" }, label(t)), Civ.table.descriptionNode(t, "small"))),
+        el("button", { type: "button", class: "small secondary", onclick: closeChooser }, "Cancel"));
+      const width = Math.min(360, window.innerWidth - 16);
+      menu.style.maxWidth = `${width}px`;
+      const left = Math.min(Math.max(8, rect.left + window.scrollX), window.scrollX + window.innerWidth - width - 8);
+      menu.style.left = `${Math.round(Math.max(8, left))}px`;
+      menu.style.top = `${Math.round(rect.bottom + window.scrollY + 4)}px`;
+      document.body.append(menu);
+    }
+    function closeChooser() {
+      const old = document.getElementById("chooser");
+      if (old) old.remove();
+    }
+    window.addEventListener("resize", closeChooser);  // placed for the old layout: close it
+
+    function showLegal() {
+      const { payload } = page;
+      const box = clear(document.getElementById("legal"));
+      const list = clear(document.getElementById("legal-list"));
+      // a finished game has no options: on a phone the score sheet then comes first
+      document.getElementById("actions-panel").classList.toggle("hidden", payload.seat === null || (payload.finished && !payload.can_undo));
+      document.getElementById("undo").disabled = !payload.can_undo;
+      const groups = new Map();
+      for (const text of payload.legal) {
+        const kind = text.split(" ")[0];
+        if (!groups.has(kind)) groups.set(kind, []);
+        groups.get(kind).push(text);
+        list.append(el("option", { value: text }));
+      }
+      if (!payload.legal.length) {
+        box.append(el("p", { class: "muted small" }, payload.finished ? "The game is over." : "Nothing to decide right now."));
+      }
+      // a renderer may name the kinds its board plays (boardKinds): long lists of those stay folded
+      const onBoard = new Set(page.renderer().boardKinds || []);
+      for (const [kind, texts] of groups) {
+        const buttons = el("div", { class: "row" }, texts.map((t) => el("button", {
+          type: "button", class: "small", dataset: { action: t },
+          // keyboard focus shows the planner; a click's focus does not (the planner would grow and
+          // move the option away from under the pointer between the press and the release)
+          onclick: () => page.act(t), onmouseenter: () => showPlanner(t),
+          onfocus: (ev) => { if (ev.target.matches(":focus-visible")) showPlanner(t); },
+        }, label(t))));
+        if (onBoard.has(kind) && texts.length > 8) {
+          box.append(el("details", { class: "legal-group folded" },
+            el("summary", {}, `${kindTitle(kind)}: ${texts.length} choices — on the table, or from this list`), buttons));
+        } else {
+          box.append(el("div", { class: "legal-group" }, el("h3", {}, kindTitle(kind)), buttons));
+        }
+      }
+    }
+
+    /** A group's heading: the renderer's words for a kind of action (kindTitles), else the kind. */
+    function kindTitle(kind) { return (page.renderer().kindTitles || {})[kind] || kind.replace(/_/g, " "); }
+
+    /** A button's words: the renderer's, or the action's arguments under its kind's heading. */
+    function label(text) {
+      const { payload } = page;
+      const r = page.renderer();
+      const own = r.label ? r.label(text, payload) : null;
+      if (own) return own;
+      const parts = text.split(" ");
+      return parts.length > 1 ? parts.slice(1).join(" ").replace(/_/g, " ") : text;
+    }
+
+    let plannerFor = null, plannerSaid = null;  // the option the planner shows, and its description
+    function showPlanner(text) {
+      const { payload } = page;
+      // drawn once per option: redrawing on the click's focus could move the option under the pointer
+      if (text === plannerFor && plannerSaid === Civ.table.describe(text)) return;
+      plannerFor = text;
+      plannerSaid = Civ.table.describe(text);
+      const box = clear(document.getElementById("planner"));
+      const r = page.renderer();
+      const node = text && r.preview ? r.preview(text, payload) : null;
+      const said = text ? Civ.table.descriptionNode(text) : null;
+      // the option in words: the renderer's, else the whole action (its kind included) without ids' underscores
+      const own = text && r.label ? r.label(text, payload) : null;
+      box.append(el("div", { class: "what" }, own || (text ? text.replace(/_/g, " ") : "")));
+      if (said) box.append(said);
+      if (node) box.append(node);
+    }
+
+    /** A new position: no chooser open, the planner's invitation. */
+    function reset() {
+      closeChooser();
+      plannerFor = null;
+      clear(document.getElementById("planner")).append(el("span", { class: "muted" },
+        "Point at an option to see what it costs and what remains."));
+    }
+
+    return { showLegal, label, showPlanner, showChooser, closeChooser, reset };
+  };
+})();

@@ -354,7 +354,7 @@ def _parse(raw: dict[str, Any]) -> tuple[Content | None, list[Problem]]:
     else:
         for face, tid in enumerate(table, 1):
             if tid not in TRAITS:
-                ck.bad(("research", "table", face - 1), f"face {face}: unknown trait {tid!r}")
+                ck.bad(("research", "table", face - 1), f"unknown trait {tid!r}")
             else:
                 research_table.append(TRAITS.index(tid))
     free_rolls = ck.int_(research, "research", "free_rolls", 0, 1)
@@ -484,7 +484,7 @@ def _resource_table(ck: _Checker, tables: dict[str, Any], key: str, resources: d
         return ()
     for face, rid in enumerate(v, 1):
         if rid not in resources:
-            ck.bad(("tables", key, face - 1), f"face {face}: unknown resource {rid!r}")
+            ck.bad(("tables", key, face - 1), f"unknown resource {rid!r}")
     return tuple(str(r) for r in v)
 
 

@@ -13,14 +13,13 @@ from __future__ import annotations
 
 import json
 import textwrap
-from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from civtable.bots.levels import bot_title
 from civtable.core import OptionError
 
 from .html_report import game_title
+from .report import mix_title
 from .runner import SimConfig, check_config, simulate
 from .signals import kind_title
 from .stats import benjamini_hochberg, format_p, two_proportion_p
@@ -81,15 +80,6 @@ def mixes_study(base: SimConfig, mixes: list[list[str]], out: str | Path, progre
     study["findings"] = mixes_findings(study)
     (out / "study.json").write_text(json.dumps(study, indent=1) + "\n")
     return study
-
-
-def mix_title(game: str, seats: list[str]) -> str:
-    """A mix in the lobby's words, each bot once with how many seats it plays (seats rotate, so
-    their order does not matter): "Casual bot, Builder ×2 + random bot + mcts bot (iters=50)"."""
-    counts = Counter(bot_title(game, s) for s in seats)
-    if len(counts) == 1:
-        return f"{next(iter(counts))} on every seat"
-    return " + ".join(f"{title} ×{n}" if n > 1 else title for title, n in counts.items())
 
 
 def mixes_findings(study: dict[str, Any]) -> list[str]:

@@ -83,6 +83,15 @@ def bot_words(game: str, label: str) -> str:
     return bot_title(game, spec) + (f" (no {barred}" if sep else "")
 
 
+def mix_title(game: str, seats: list[str]) -> str:
+    """A mix in the lobby's words, each bot once with how many seats it plays (seats rotate, so
+    their order does not matter): "Casual bot, Builder ×2 + random bot + mcts bot (iters=50)"."""
+    counts = Counter(bot_words(game, s) for s in seats)
+    if len(counts) == 1:
+        return f"{next(iter(counts))} on every seat"
+    return " + ".join(f"{title} ×{n}" if n > 1 else title for title, n in counts.items())
+
+
 def mix_sentence(mix: dict[str, Any], players: int, games: int, game: str = "") -> str:
     parts = [f"{bot_words(game, label)} ({count_text(n / games if games else 0)} per game)"
              for label, n in mix["seats"].items()]

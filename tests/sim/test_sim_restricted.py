@@ -172,7 +172,7 @@ def test_restricted_study_under_two_bots(tmp_path: Path, capsys: pytest.CaptureF
                  "--max-rounds", "2", "--mixes", "greedy,random", "--out", str(tmp_path), "--quiet"])
     assert code == 0
     out = capsys.readouterr().out
-    assert "One seat barred from 'research'" in out and "greedy:" in out and "random:" in out
+    assert "One seat barred from 'research'" in out and "greedy bot:" in out and "random bot:" in out
     assert "mix-NAME" not in out and f"{tmp_path}/mix-random/study.html" in out
     result = json.loads((tmp_path / "robust.json").read_text())
     assert result["mixes"] == ["greedy", "random"] and len(result["verdicts"][0]["under"]) == 2

@@ -16,7 +16,7 @@ from civtable.core import CivtableError
 
 from .content_edit import content_file, diff, flatten, load_toml, option_diff
 from .html_report import game_title
-from .report import bot_words, mix_title
+from .report import bot_words, mix_title, wrapped
 from .signals import kind_title
 from .stats import benjamini_hochberg, format_p, two_proportion_p
 
@@ -263,11 +263,7 @@ def render_compare_text(cmp: dict[str, Any]) -> str:
         f"{k.upper()}: {cmp[k]['dir']} ({cmp[k]['games']} games of {game_title(cmp[k]['game'])}, "
         f"{_seats(cmp, cmp[k]['seats'])})", WIDTH, subsequent_indent="   ", break_on_hyphens=False)]
     for part in (difference_lines(cmp), moved_lines(cmp), element_lines(cmp)):
-        lines.append("")
-        for line in part:  # each said within the width, its further lines indented
-            indent = " " * (len(line) - len(line.lstrip()))
-            lines += textwrap.wrap(line, WIDTH, initial_indent="", subsequent_indent=indent + "    ",
-                                   break_on_hyphens=False) or [""]
+        lines += ["", *wrapped(part, WIDTH)]
     lines.append("")
     section = None
     width, cell = columns(cmp)

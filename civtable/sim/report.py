@@ -10,6 +10,7 @@ tested one by one and corrected together (see :mod:`civtable.sim.signals`). The 
 from __future__ import annotations
 
 import statistics
+import textwrap
 from collections import Counter, defaultdict
 from pathlib import Path
 from typing import Any
@@ -81,6 +82,16 @@ def bot_words(game: str, label: str) -> str:
     under, if any ("greedy bot (no wonders)")."""
     spec, sep, barred = label.partition(" (no ")
     return bot_title(game, spec) + (f" (no {barred}" if sep else "")
+
+
+def wrapped(lines: list[str], width: int = 80) -> list[str]:
+    """Each line within ``width`` columns: a longer one goes on below, indented four more than it."""
+    out: list[str] = []
+    for line in lines:
+        indent = " " * (len(line) - len(line.lstrip()))
+        out += textwrap.wrap(line, width, subsequent_indent=indent + "    ", break_on_hyphens=False,
+                             break_long_words=False) or [line]
+    return out
 
 
 def mix_title(game: str, seats: list[str]) -> str:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import difflib
 import hashlib
+import re
 import tomllib
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
@@ -30,17 +31,27 @@ def _read_bytes(path: Path) -> bytes:
     try:
         return path.read_bytes()
     except OSError as exc:
-        raise ContentError(f"cannot read the content file {path}", [f"{path}: cannot read the file: {exc.strerror or exc}"]) from None
+        raise ContentError(f"cannot read the content file {path}", [f"cannot read the file: {exc.strerror or exc}"]) from None
 
 
 def _parse_toml(path: Path, data: bytes) -> dict[str, Any]:
     try:
         raw = tomllib.loads(data.decode("utf-8"))
     except UnicodeDecodeError as exc:
-        raise ContentError(f"the content file {path} is not valid", [f"{path}: not valid UTF-8 text ({exc.reason})"]) from None
+        raise ContentError(f"the content file {path} is not valid", [f"not valid UTF-8 text ({exc.reason}, at byte {exc.start})"]) from None
     except tomllib.TOMLDecodeError as exc:
-        raise ContentError(f"the content file {path} is not valid TOML", [f"{path}: not valid TOML: {exc}"]) from None
+        raise ContentError(f"the content file {path} is not valid TOML", [_toml_problem(str(exc))]) from None
     return raw
+
+
+def _toml_problem(said: str) -> str:
+    """The TOML reader's complaint worded like every other problem: its line (and column) first."""
+    m = re.fullmatch(r"(.*?) \(at line (\d+), column (\d+)\)", said)
+    if m is None:
+        what = said.removesuffix(" (at end of document)")
+        where = "at the end of the file: " if what != said else ""
+        return f"{where}not valid TOML: {what[:1].lower()}{what[1:]}"
+    return f"line {m[2]}, column {m[3]}: not valid TOML: {m[1][:1].lower()}{m[1][1:]}"
 
 
 class ContentLoader(Generic[C]):

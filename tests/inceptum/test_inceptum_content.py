@@ -93,7 +93,9 @@ def test_bad_toml_named(tmp_path: Path) -> None:
     path = tmp_path / "bad.toml"
     path.write_text(BUILTIN_PATH.read_text().replace('title = "INCEPTUM', 'title = INCEPTUM', 1))
     problems = check_content(str(path))
-    assert problems and "not valid TOML" in problems[0] and str(path) in problems[0]
+    line = BUILTIN_PATH.read_text().splitlines().index(next(x for x in BUILTIN_PATH.read_text().splitlines()
+                                                            if x.startswith('title = "INCEPTUM'))) + 1
+    assert problems and problems[0].startswith(f"line {line}, column ") and "not valid TOML" in problems[0], problems
     with pytest.raises(ContentError):
         load_content(str(path))
 

@@ -198,7 +198,11 @@ def test_a_bad_content_file_is_told_alike_by_check_dump_and_simulate(
     assert code == 1 and out.splitlines()[0] == f"{bad}: 1 problem", out
     assert out.splitlines()[1].startswith(f"  - line {line}, {place}: ") and out.rstrip().endswith("'x'"), out
     for argv in (("content", "dump", game, "--content", str(bad)),
-                 ("simulate", game, "--games", "1", "--content", str(bad), "--out", str(tmp_path / "sim"))):
+                 ("simulate", game, "--games", "1", "--content", str(bad), "--out", str(tmp_path / "sim")),
+                 ("study", "mixes", game, "--mix", "greedy", "--mix", "random", "--games", "1", "--content", str(bad),
+                  "--out", str(tmp_path / "sim"), "--quiet"),
+                 ("tune", game, "--params", "x.*", "--target", "traits fair ±5pp", "--budget", "1", "--content",
+                  str(bad), "--out", str(tmp_path / "sim"))):
         code, _, err = run(capsys, *argv)
         assert code == 2 and err.startswith(f"civtable: error: The content file {bad} has 1 problem:\n"), err
         assert err.rstrip("\n").endswith(out.splitlines()[1]), err

@@ -49,6 +49,18 @@ class Problems:
         w = _as_where(where)
         return any(p.where == w for p in self.found)
 
+    def under(self, where: Where | str) -> bool:
+        """Whether a problem was reported at this place or at a table or list that holds it (a
+        missing section is one problem, not one more for each of its keys)."""
+        w = _as_where(where)
+        return any(p.where and w[:len(p.where)] == p.where for p in self.found)
+
+    def inside(self, where: Where | str) -> bool:
+        """Whether a problem was reported at this place or anywhere within it (a fact about a
+        table is not checked again once one of its values is reported)."""
+        w = _as_where(where)
+        return any(p.where[:len(w)] == w for p in self.found)
+
     def __iter__(self) -> Iterator[Problem]:
         return iter(self.found)
 

@@ -98,6 +98,7 @@ def compare_runs(dir_a: str | Path, dir_b: str | Path) -> dict[str, Any]:
             ra, rb = ta.get(name), tb.get(name)
             rows.append({
                 "section": section,
+                "key": name,  # as the run's summary has it
                 "name": shown(section, name),
                 "a": ra,
                 "b": rb,

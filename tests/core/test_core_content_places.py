@@ -7,6 +7,7 @@ import importlib
 import re
 import tomllib
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -100,3 +101,41 @@ def test_places_are_worded_and_found_in_the_text() -> None:
     assert got == [want for _, want in cases]
     assert place_words(raw, ("units", 1, "id")) == "[[units]] #2 (knight) id"
     assert worded(raw, None, [Problem(("rules", "ages"), "m"), "as it is"]) == ["[rules] ages: m", "as it is"]
+
+
+BROKEN = [  # a section or value broken as a whole: one problem, where it was a cascade or an exception
+    ("pathciv", ("technologies",), "x", "line 174, [technologies]: missing list [[technologies]]"),
+    ("pathciv", ("leaders",), {}, "line 505, [leaders]: missing list [[leaders]]"),
+    ("inceptum", ("advances",), 0, "line 110, [advances]: missing: the file needs a list of [[advances]] tables"),
+    ("inceptum", ("objectives",), [], "[[objectives]]: needs tables objectives.mission1, .mission2, .journey and "
+                                     ".glory"),
+    ("conquest", ("map", "sizes"), None, "line 218, [map] sizes: missing table"),
+    ("conquest", ("resources",), True, "line 30, [resources]: must be a table"),
+    ("conquest", ("traits", 0), [], "line 52, [[traits]] #1: must be a table"),
+    ("conquest", ("tables", "land", 0), {}, "line 46, [tables] land #1: unknown resource {}"),
+    ("conquest", ("categories", "order"), 1.5, "line 18, [categories] order: must be ['food', 'luxury', 'gold', "
+                                              "'wood', 'iron', 'stone'] (the six categories of the pool chart)"),
+    ("dominations", ("tile", 1, "camp"), [], "line 112, [[tile]] #2 (t2) camp: colour [] is not one of yellow, "
+                                            "orange, blue, green, red, purple"),
+    ("dominations", ("domination",), True, "line 32, [domination]: must be a list of [[domination]] tables, not True"),
+    ("dominations", ("mastery", 0, "basic", 0, "do"), {}, None),
+]
+
+
+@pytest.mark.parametrize(("game", "where", "value", "said"), BROKEN)
+def test_a_section_broken_as_a_whole_is_one_problem(game: str, where: tuple[Any, ...], value: Any,
+                                                     said: str | None) -> None:
+    module = importlib.import_module(f"civtable.games.{game}.content")
+    text = Path(module.__file__).with_name("content.toml").read_text()  # type: ignore[arg-type]
+    raw = tomllib.loads(text)
+    node = raw
+    for step in where[:-1]:
+        node = node[step]
+    if value is None:
+        del node[where[-1]]
+    else:
+        node[where[-1]] = value
+    content, problems = module._LOADER.parse(raw, "c.toml", "0" * 64)
+    lines = worded(raw, text, problems)
+    assert content is None and len(lines) == 1, lines
+    assert said is None or lines == [said]

@@ -217,9 +217,11 @@ class _Checker:
     def table(self, path: str) -> dict[str, Any]:
         node: Any = self.raw
         where = tuple(path.split("."))
-        for part in where:
+        if self.problems.under(where):  # it, or a table holding it, is already said to be missing
+            return {}
+        for j, part in enumerate(where):
             if not isinstance(node, dict) or part not in node:
-                self.bad(where, "missing table")
+                self.bad(where[:j + 1], "missing table")  # the outermost table missing, once
                 return {}
             node = node[part]
         if not isinstance(node, dict):
@@ -229,6 +231,8 @@ class _Checker:
 
     def int_(self, tbl: dict[str, Any], where: str, key: str, minimum: int = 0, default: int = 0) -> int:
         v = tbl.get(key)
+        if v is None and self.problems.under(_at(where)):  # its table is missing: said once
+            return default
         if isinstance(v, bool) or not isinstance(v, int):
             self.bad(_at(where, key), f"must be a whole number, not {v!r}" if key in tbl else "missing")
             return default
@@ -239,6 +243,8 @@ class _Checker:
 
     def float_(self, tbl: dict[str, Any], where: str, key: str, lo: float, hi: float) -> float:
         v = tbl.get(key)
+        if v is None and self.problems.under(_at(where)):
+            return lo
         if isinstance(v, bool) or not isinstance(v, int | float):
             self.bad(_at(where, key), f"must be a number, not {v!r}" if key in tbl else "missing")
             return lo
@@ -249,6 +255,8 @@ class _Checker:
 
     def str_(self, tbl: dict[str, Any], where: str, key: str) -> str:
         v = tbl.get(key)
+        if v is None and self.problems.under(_at(where)):
+            return ""
         if not isinstance(v, str) or not v:
             self.bad(_at(where, key), f"must be text, not {v!r}" if key in tbl else "missing")
             return ""
@@ -257,6 +265,8 @@ class _Checker:
     def cost(self, tbl: dict[str, Any], where: str, key: str) -> tuple[int, ...]:
         v = tbl.get(key)
         out = [0] * 6
+        if v is None and self.problems.under(_at(where)):
+            return tuple(out)
         if not isinstance(v, dict):
             self.bad(_at(where, key), "must be a table like { food = 2, stone = 1 }")
             return tuple(out)
@@ -279,7 +289,8 @@ def _parse(raw: dict[str, Any]) -> tuple[Content | None, list[Problem]]:
     vp = ck.int_(ck.table("victory"), "victory", "points", 1, 100)
 
     cats = ck.table("categories")
-    if cats and tuple(cats.get("order", ())) != CATEGORIES:
+    order = cats.get("order", ())
+    if cats and (not isinstance(order, list) or tuple(order) != CATEGORIES):
         ck.bad(("categories", "order"), f"must be {list(CATEGORIES)} (the six categories of the pool chart)")
     if cats and cats.get("wild") != "gold":
         ck.bad(("categories", "wild"), "must be 'gold' (Gold and Trade are the wild category)")
@@ -288,12 +299,15 @@ def _parse(raw: dict[str, Any]) -> tuple[Content | None, list[Problem]]:
     for c in CATEGORIES:
         n = names_tbl.get(c)
         if not isinstance(n, str) or not n:
-            ck.bad(("categories", "names", c), "missing or not text")
+            if names_tbl:  # a missing table is one problem, not one per name
+                ck.bad(("categories", "names", c), "missing or not text")
             n = c
         cat_names.append(n)
 
     resources: dict[str, Resource] = {}
-    for rid, spec in ck.table("resources").items():
+    resource_table = ck.table("resources")
+    declared = set(resource_table)  # a resource with a problem of its own is not unknown too
+    for rid, spec in resource_table.items():
         where: Where = ("resources", rid)
         if not isinstance(spec, dict):
             ck.bad(where, "must be a table { name = ..., category = ... }")
@@ -309,8 +323,8 @@ def _parse(raw: dict[str, Any]) -> tuple[Content | None, list[Problem]]:
         resources[rid] = Resource(rid, name, -1 if cat == "none" else CATEGORIES.index(cat))
 
     tables = ck.table("tables")
-    sea = _resource_table(ck, tables, "sea", resources)
-    land = _resource_table(ck, tables, "land", resources)
+    sea = _resource_table(ck, tables, "sea", declared)
+    land = _resource_table(ck, tables, "land", declared)
 
     traits: list[Trait] = []
     raw_traits = raw.get("traits")
@@ -342,8 +356,9 @@ def _parse(raw: dict[str, Any]) -> tuple[Content | None, list[Problem]]:
     # The engine wires effects by trait position; a file must keep the rulebook's wiring.
     expected_effects = ("sea_battle", "land_battle", "score", "produce", "produce", "produce", "produce",
                         "produce", "produce", "unit_limit", "research_rolls", "monument_limit")
-    for i, t in enumerate(traits):
-        if t.effect != expected_effects[i] and i < len(expected_effects):
+    for t in traits:  # by the trait's own place (an entry with a problem of its own is left out)
+        i = TRAITS.index(t.id)
+        if t.effect != expected_effects[i] and not ck.problems.at(("traits", i, "effect")):
             ck.bad(("traits", i, "effect"), f"must be {expected_effects[i]!r} for this trait")
 
     research = ck.table("research")
@@ -436,7 +451,7 @@ def _parse(raw: dict[str, Any]) -> tuple[Content | None, list[Problem]]:
         node: Any = raw
         for part in key.split("."):
             node = node.get(part) if isinstance(node, dict) else None
-        if node is None:
+        if node is None and not ck.problems.under(tuple(key.split("."))):  # not once more for a missing table
             ck.bad(("provisional", key), "names a value that does not exist in this file")
         provisional[key] = reason
 
@@ -477,13 +492,15 @@ def _parse(raw: dict[str, Any]) -> tuple[Content | None, list[Problem]]:
     return content, []
 
 
-def _resource_table(ck: _Checker, tables: dict[str, Any], key: str, resources: dict[str, Resource]) -> tuple[str, ...]:
+def _resource_table(ck: _Checker, tables: dict[str, Any], key: str, resources: set[str]) -> tuple[str, ...]:
     v = tables.get(key)
+    if v is None and ck.problems.under(("tables",)):
+        return ()
     if not isinstance(v, list) or len(v) < 2:
         ck.bad(("tables", key), "must list one resource per die face (at least 2 faces)")
         return ()
     for face, rid in enumerate(v, 1):
-        if rid not in resources:
+        if not isinstance(rid, str) or rid not in resources and not ck.problems.under(("resources",)):
             ck.bad(("tables", key, face - 1), f"unknown resource {rid!r}")
     return tuple(str(r) for r in v)
 

@@ -194,6 +194,8 @@ def parse_tables(raw: dict[str, Any], path: str, content_id: str) -> tuple[Conte
         pr.add("objectives", "needs tables objectives.mission1, .mission2, .journey and .glory")
         objectives = {"mission1": {}, "mission2": {}, "journey": {}, "glory": {}}
     for mode, keys in _OBJECTIVES.items():
+        if pr.under("objectives"):  # said once, not once for each of its numbers
+            break
         table = objectives.get(mode)
         if not isinstance(table, dict):
             pr.add(("objectives", mode), "must be a table")
@@ -217,7 +219,7 @@ def parse_tables(raw: dict[str, Any], path: str, content_id: str) -> tuple[Conte
         pr.add("advances", "at most 60 advances are supported")
 
     def adv_ref(name: Any, place: Where) -> int:
-        if name is None or name == "":
+        if name is None or name == "" or pr.under("advances"):  # no advances to refer to: said once
             return -1
         if not isinstance(name, str) or name not in adv_index:
             pr.add(place, f"unknown advance {name!r}")
@@ -277,7 +279,8 @@ def parse_tables(raw: dict[str, Any], path: str, content_id: str) -> tuple[Conte
         levels_raw = b.get("levels")
         want = 4 if kind == "resource" else 2
         if not isinstance(levels_raw, list) or len(levels_raw) != want:
-            pr.add(place + ("levels",), f"a {kind} building has exactly {want} levels")
+            if kind:  # a building without a kind is reported once, for its kind
+                pr.add(place + ("levels",), f"a {kind} building has exactly {want} levels")
             levels_raw = []
         levels = []
         for j, lv in enumerate(levels_raw):

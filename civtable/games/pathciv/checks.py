@@ -26,8 +26,10 @@ def _unique(kind: str, key: str, values: list[str], p: Problems) -> None:
         seen.setdefault(v, i)
 
 
-def check_rules(c: Content, p: Problems) -> None:
-    """Adds to ``p`` every reference, count and rulebook fact the parsed content ``c`` breaks."""
+def check_rules(c: Content, problems: Problems) -> None:
+    """Adds to ``problems`` every reference, count and rulebook fact the parsed content ``c``
+    breaks; nothing about a list or table already reported missing or malformed (one problem)."""
+    p = _Unless({w[0] for w in (x.where for x in problems) if len(w) == 1}, problems)
     for kind, items in (("civilizations", c.civs), ("technologies", c.techs), ("leaders", c.leaders),
                         ("wonders", c.wonders), ("challenges", c.challenges), ("battles", c.battles),
                         ("benefits", c.benefits)):
@@ -65,6 +67,20 @@ def check_rules(c: Content, p: Problems) -> None:
         p.add(("philosophy", "costs"), f"{c.phil_top} levels hold Benefits but there are {len(c.benefits)} tokens (2 per level)")
     _check_markets(c, p)
     _check_facts(c, p)
+
+
+class _Unless(Problems):
+    """``Problems`` (the same list) that leaves out what is said about a section already reported
+    as a whole."""
+
+    def __init__(self, broken: set[str | int], problems: Problems) -> None:
+        super().__init__()
+        self.broken, self.found = broken, problems.found
+
+    def add(self, where: tuple[str | int, ...] | str, message: str) -> None:
+        w = (where,) if isinstance(where, str) else where
+        if not w or w[0] not in self.broken:
+            super().add(w, message)
 
 
 def _check_civs(c: Content, p: Problems) -> None:

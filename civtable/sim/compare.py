@@ -16,9 +16,9 @@ from civtable.core import CivtableError
 
 from .content_edit import content_file, diff, flatten, load_toml, option_diff
 from .html_report import game_title
-from .report import bot_words, mix_title, wrapped
 from .signals import kind_title
 from .stats import benjamini_hochberg, format_p, two_proportion_p
+from .words import bot_words, group_and_bot_words, mix_title, wrapped
 
 
 def load_summary(run_dir: str | Path) -> dict[str, Any]:
@@ -87,10 +87,7 @@ def compare_runs(dir_a: str | Path, dir_b: str | Path) -> dict[str, Any]:
             return f"seat {int(name) + 1}"
         if section == "by_bot":
             return bot_words(game, name)
-        for bot in bots if section == "by_group_and_bot" else ():
-            if name.endswith(f" ({bot})"):
-                return f"{name[:-len(bot) - 3]} ({bot_words(game, bot)})"
-        return name
+        return group_and_bot_words(game, name, bots) if section == "by_group_and_bot" else name
 
     for section in ("by_group", "by_seat", "by_bot", "by_group_and_bot"):
         ta, tb = a["win_rate"].get(section, {}), b["win_rate"].get(section, {})

@@ -19,10 +19,10 @@ from typing import Any
 from civtable.core import OptionError
 
 from .html_report import game_title
-from .report import mix_title
 from .runner import SimConfig, check_config, simulate
 from .signals import kind_title
 from .stats import benjamini_hochberg, format_p, two_proportion_p
+from .words import mix_title
 
 WIDTH = 80
 """The report's width in columns."""

@@ -10,12 +10,11 @@ tested one by one and corrected together (see :mod:`civtable.sim.signals`). The 
 from __future__ import annotations
 
 import statistics
-import textwrap
 from collections import Counter, defaultdict
+from functools import partial
 from pathlib import Path
 from typing import Any
 
-from civtable.bots.levels import bot_title
 from civtable.core.words import humanised
 
 from .effects import chi_square_uniform
@@ -24,6 +23,7 @@ from .metrics import GROUP_KEYS
 from .signals import element_table, kind_title, pct, signal_sentence, untestable_note
 from .stats import benjamini_hochberg, binom_p, count_text, count_value, format_p, wilson
 from .story import tell
+from .words import bot_words
 
 __all__ = ["findings", "group_key", "summarize", "wilson", "write_report"]
 
@@ -75,32 +75,6 @@ def bot_mix(games: list[dict[str, Any]]) -> dict[str, Any]:
     ran the same policy (a mirror match)."""
     mix: Counter[str] = Counter(seat["bot"] for g in games for seat in g["seats"])
     return {"seats": dict(sorted(mix.items())), "same_policy": len(mix) == 1}
-
-
-def bot_words(game: str, label: str) -> str:
-    """A seat's bot in the lobby's words ("Casual bot, Builder"), with the restriction it plays
-    under, if any ("greedy bot (no wonders)")."""
-    spec, sep, barred = label.partition(" (no ")
-    return bot_title(game, spec) + (f" (no {barred}" if sep else "")
-
-
-def wrapped(lines: list[str], width: int = 80) -> list[str]:
-    """Each line within ``width`` columns: a longer one goes on below, indented four more than it."""
-    out: list[str] = []
-    for line in lines:
-        indent = " " * (len(line) - len(line.lstrip()))
-        out += textwrap.wrap(line, width, subsequent_indent=indent + "    ", break_on_hyphens=False,
-                             break_long_words=False) or [line]
-    return out
-
-
-def mix_title(game: str, seats: list[str]) -> str:
-    """A mix in the lobby's words, each bot once with how many seats it plays (seats rotate, so
-    their order does not matter): "Casual bot, Builder ×2 + random bot + mcts bot (iters=50)"."""
-    counts = Counter(bot_words(game, s) for s in seats)
-    if len(counts) == 1:
-        return f"{next(iter(counts))} on every seat"
-    return " + ".join(f"{title} ×{n}" if n > 1 else title for title, n in counts.items())
 
 
 def mix_sentence(mix: dict[str, Any], players: int, games: int, game: str = "") -> str:
@@ -196,7 +170,8 @@ def summarize(
     mode = str(options.get("mode") or "default")
     length = _length_stats(rounds)
     mix = bot_mix(games)
-    fs = build_factors(games, names, titles, outcomes if outcomes is not None else DEFAULT_OUTCOMES)
+    fs = build_factors(games, names, titles, outcomes if outcomes is not None else DEFAULT_OUTCOMES,
+                       partial(bot_words, str(manifest.get("game") or "")))
     summary: dict[str, Any] = {
         "game": manifest.get("game"),
         "options": options,

@@ -37,10 +37,11 @@ from .assign import parse_assign
 from .factors import THRESHOLD
 from .html_report import game_title
 from .metrics import element_names
-from .report import bot_words, group_key
+from .report import group_key
 from .restrict import NOT_BINDING, binding, label, resolve
 from .runner import SimConfig, load_games, simulate
 from .stats import Z95, benjamini_hochberg, binom_p, format_p, wilson
+from .words import bot_words
 
 WIDTH = 80
 """The text report's width in columns."""

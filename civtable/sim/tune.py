@@ -50,12 +50,12 @@ from civtable.core import CivtableError, ContentError, OptionError, make_game
 from .assign import parse_assign, study_hooks
 from .content_edit import content_file, edited_text, flatten, load_toml, match, tunable
 from .html_report import game_title
-from .report import mix_title, wrapped
 from .runner import SimConfig, game_seed, load_games, simulate
 from .specs import split_seats
 from .tune_probe import admissible_ranges, pinned_by_checks
 from .tune_reach import check_reach, choice_facts, reach, render_check_reach, render_reach
 from .tune_verify import decide, games_needed, half_width, paired_improvement
+from .words import mix_title, wrapped
 
 _FAIR = re.compile(r"^(traits?|civs?|civilizations?|groups?|seats?|bots?|first player)\s+fair\s*(?:±|\+-|\+/-)\s*([\d.]+)\s*(?:pp|pt|points?)?$")
 _ROUNDS = re.compile(r"^rounds\s+(\d+(?:\.\d+)?)\s*\.\.\s*(\d+(?:\.\d+)?)$")

@@ -110,3 +110,13 @@ def test_the_bot_mix_names_levels_and_styles_in_the_lobbys_words() -> None:
     mix = {"seats": {"casual:style=builder": 2, "greedy (no wonders)": 1, "mcts:iters=50": 1}, "same_policy": False}
     assert mix_sentence(mix, 4, 1, "conquest") == ("Bot mix: Casual bot, Builder (2 per game); greedy bot (no wonders) "
                                                     "(1 per game); mcts bot (iters=50) (1 per game).")
+
+
+def test_the_html_report_names_the_bots_in_words() -> None:
+    from civtable.sim.html_report import render_html
+
+    games = _games(40)
+    for g in games:
+        g["seats"][1]["bot"] = "casual:style=builder"
+    page = render_html(summarize({"seats": ["greedy"] * 4, "game": "conquest"}, games))
+    assert "<td>Casual bot, Builder</td>" in page and "casual:style=builder" not in page

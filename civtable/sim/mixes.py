@@ -151,7 +151,8 @@ def render_mixes_text(study: dict[str, Any], width: int = WIDTH) -> str:
     """The study for a terminal of ``width`` columns: the mixes in words, a table of win rates
     (one column per mix) and the verdicts in sentences."""
     titles = study.get("mix_titles") or [", ".join(m) for m in study["mixes"]]
-    lines = textwrap.wrap(f"Balance by bot mix: {game_title(study['game'])}, {study['games_per_mix']} games per mix "
+    lines = textwrap.wrap(f"Balance by bot mix: {game_title(study['game'])}, {len(study['mixes'][0])} players, "
+                          f"{study['games_per_mix']} games per mix "
                           f"(the same deals and dice, seats rotated), fair share {100 * study['fair_share']:.0f}%.", width)
     for i, title in enumerate(titles):
         lines += textwrap.wrap(title, width, initial_indent=f"  mix {i + 1}  ", subsequent_indent=" " * 9,

@@ -77,7 +77,7 @@ def test_the_report_fits_80_columns_and_names_bots_by_level_and_style() -> None:
     text = render_mixes_text(study)
     lines = text.splitlines()
     assert max(len(line) for line in lines) <= 80, text
-    assert lines[0].startswith("Balance by bot mix: Ancient Civilization Conquest, 300 games per mix")
+    assert lines[0].startswith("Balance by bot mix: Ancient Civilization Conquest, 4 players, 300 games per mix")
     assert "  mix 1  greedy bot on every seat" in lines
     assert "  mix 5  Expert bot, Warlord ×2 + Casual bot, Builder + random bot" in lines
     assert "  mix 4  mcts bot (iters=50, depth=8) on every seat" in lines

@@ -248,7 +248,10 @@ class _Reader:
         return v
 
     def choice(self, value: Any, names: tuple[str, ...], where: Where, what: str) -> int:
-        if value not in names:
+        if value is None:
+            self.bad(where, f"missing: a {what} is needed here ({', '.join(names)})")
+            return 0
+        if not isinstance(value, str) or value not in names:
             self.bad(where, f"{what} {value!r} is not one of {', '.join(names)}")
             return 0
         return names.index(value)

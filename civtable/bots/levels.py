@@ -22,7 +22,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from civtable.core import Action, Game, Observation, OptionError
+from civtable.core import Action, CivtableError, Game, Observation, OptionError
 
 from . import BotFactory, parse_spec, register_level
 
@@ -73,6 +73,21 @@ def styles(game: str) -> dict[str, Style]:
     """The named styles of ``game`` (empty if it has none)."""
     raw = _data().get("styles", {}).get(game, {})
     return {name: Style(name, str(s["title"]), str(s["description"])) for name, s in raw.items()}
+
+
+def bot_title(game: str, spec: str, params: bool = True) -> str:
+    """A bot spec in the words of the lobby: "Expert bot, Warlord" for ``expert:style=warlord``; a
+    bot that is not a level keeps its name ("greedy bot"); with ``params``, other parameters follow
+    in brackets ("mcts bot (iters=50)"). A spec that cannot be read is kept as it is, with "bot"."""
+    try:
+        name, given = parse_spec(spec)
+    except CivtableError:
+        return f"{spec} bot"
+    level = levels().get(name)
+    style = styles(game).get(str(given.get("style", "")))
+    words = f"{level.title if level else name} bot" + (f", {style.title}" if style else "")
+    rest = [f"{k}={v}" for k, v in given.items() if not (k == "style" and style)]
+    return words + (f" ({', '.join(rest)})" if params and rest else "")
 
 
 def level_ratings() -> dict[str, Any]:

@@ -10,7 +10,7 @@ import sys
 from collections.abc import Sequence
 
 from civtable import __version__
-from civtable.core import CivtableError, sentence
+from civtable.core import CivtableError, ContentError, sentence
 
 COMMANDS = ["games", "play", "replay", "review", "content", "bench", "simulate", "ladder", "compare", "study", "tune", "serve"]
 
@@ -37,6 +37,8 @@ def build_parser() -> argparse.ArgumentParser:
 def said(exc: BaseException) -> str:
     """An error as the command says it: a sentence, one about an option ('--seats ...') saying
     'The option --seats ...' so that it starts with a capital letter like any other."""
+    if isinstance(exc, ContentError) and exc.problems:  # a sentence, then the list as it is
+        return sentence(exc.summary).removesuffix(".") + ":\n" + "\n".join(f"  - {p}" for p in exc.problems)
     text = str(exc).strip()
     return sentence(f"the option {text}" if text.startswith("--") else text)
 

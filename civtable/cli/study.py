@@ -90,7 +90,7 @@ def run_restricted(args: argparse.Namespace) -> int:
     options["players"] = args.players
     forbid = [n.strip() for item in args.forbid for n in item.split(",") if n.strip()]
     if args.mixes:
-        from civtable.sim.restricted import restricted_mixes
+        from civtable.sim.restricted import render_mixes_text, restricted_mixes
         from civtable.sim.robust import resolve_spec, split_mixes
 
         bots = [resolve_spec(b) for b in split_mixes(args.mixes)]
@@ -103,7 +103,7 @@ def run_restricted(args: argparse.Namespace) -> int:
         if args.json:
             print(json.dumps(result, indent=1))
             return 0
-        print("\n".join(" - " + f for f in result["findings"]))
+        print(render_mixes_text(result), end="")
         print("each bot's study: " + ", ".join(f"{args.out}/{run['dir']}/study.html" for run in result.get("runs", [])))
         return 0
     study = restricted_study(

@@ -1,15 +1,20 @@
 """Reading a game's content data file: bytes (for its identity hash) and parsed TOML, or a
-:class:`~civtable.core.errors.ContentError` that says in plain words what is wrong with the file."""
+:class:`~civtable.core.errors.ContentError` that says in plain words what is wrong with the file.
+
+A game's loader reports problems at places (:mod:`.contentplace`); :class:`ContentLoader` words
+them all the same way, each with its line in the file."""
 
 from __future__ import annotations
 
 import difflib
 import hashlib
+import re
 import tomllib
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
+from .contentplace import Problem, Where, place_words, worded
 from .errors import ContentError
 
 C = TypeVar("C")
@@ -26,33 +31,38 @@ def _read_bytes(path: Path) -> bytes:
     try:
         return path.read_bytes()
     except OSError as exc:
-        raise ContentError(f"cannot read the content file {path}", [f"{path}: cannot read the file: {exc.strerror or exc}"]) from None
+        raise ContentError(f"cannot read the content file {path}", [f"cannot read the file: {exc.strerror or exc}"]) from None
 
 
 def _parse_toml(path: Path, data: bytes) -> dict[str, Any]:
     try:
         raw = tomllib.loads(data.decode("utf-8"))
     except UnicodeDecodeError as exc:
-        raise ContentError(f"the content file {path} is not valid", [f"{path}: not valid UTF-8 text ({exc.reason})"]) from None
+        raise ContentError(f"the content file {path} is not valid", [f"not valid UTF-8 text ({exc.reason}, at byte {exc.start})"]) from None
     except tomllib.TOMLDecodeError as exc:
-        raise ContentError(f"the content file {path} is not valid TOML", [f"{path}: not valid TOML: {exc}"]) from None
+        raise ContentError(f"the content file {path} is not valid TOML", [_toml_problem(str(exc))]) from None
     return raw
 
 
-def read_with_identity(path: str | Path | None, builtin: Path) -> tuple[dict[str, Any], str, str]:
-    """The TOML tables, the file's path as text and its sha256 (``None`` or empty: ``builtin``)."""
-    p = Path(path) if path else builtin
-    data, raw = read_content_file(p)
-    return raw, str(p), hashlib.sha256(data).hexdigest()
+def _toml_problem(said: str) -> str:
+    """The TOML reader's complaint worded like every other problem: its line (and column) first."""
+    m = re.fullmatch(r"(.*?) \(at line (\d+), column (\d+)\)", said)
+    if m is None:
+        what = said.removesuffix(" (at end of document)")
+        where = "at the end of the file: " if what != said else ""
+        return f"{where}not valid TOML: {what[:1].lower()}{what[1:]}"
+    return f"line {m[2]}, column {m[3]}: not valid TOML: {m[1][:1].lower()}{m[1][1:]}"
 
 
 class ContentLoader(Generic[C]):
     """Loads, checks and caches one game's content files: ``parse(raw, where, digest)`` returns the
-    content (None when it has problems) and the list of problems, each with its place. The cache
+    content (None when it has problems) and the list of problems, each a :class:`Problem` at its
+    place (worded here, with its line in the file; a text is a problem already worded). The cache
     is keyed by the file's path *and* the hash of its bytes, so a file rewritten in place (a tuning
     trial, a probe of the content checks) is read again, never served from the cache."""
 
-    def __init__(self, builtin: Path, parse: Callable[[dict[str, Any], str, str], tuple[C | None, list[str]]]) -> None:
+    def __init__(self, builtin: Path,
+                 parse: Callable[[dict[str, Any], str, str], tuple[C | None, list[Problem | str]]]) -> None:
         self.builtin = builtin
         self.parse = parse
         self._cache: dict[tuple[str, str], C] = {}
@@ -65,19 +75,24 @@ class ContentLoader(Generic[C]):
         key = (str(path) if path else "", digest)
         hit = self._cache.get(key)
         if hit is None:
-            content, problems = self.parse(_parse_toml(p, data), str(p), digest)
+            raw = _parse_toml(p, data)
+            content, found = self.parse(raw, str(p), digest)
             if content is None:
-                raise ContentError(f"the content file {p} has {len(problems)} problem(s)", problems)
+                problems = worded(raw, data.decode("utf-8"), found)
+                raise ContentError(f"the content file {p} has {len(problems)} problem{'s' if len(problems) != 1 else ''}",
+                                   problems)
             hit = self._cache[key] = content
         return hit
 
     def check(self, path: str | Path | None = None) -> list[str]:
         """Every problem of a content file, each with its place; empty when the file is valid."""
+        p = Path(path) if path else self.builtin
         try:
-            raw, where, digest = read_with_identity(path, self.builtin)
+            data = _read_bytes(p)
+            raw = _parse_toml(p, data)
         except ContentError as exc:
             return exc.problems or [str(exc)]
-        return self.parse(raw, where, digest)[1]
+        return worded(raw, data.decode("utf-8"), self.parse(raw, str(p), hashlib.sha256(data).hexdigest())[1])
 
 
 # ----- which keys each table may hold ------------------------------------------------------------
@@ -88,11 +103,6 @@ FREE_SECTIONS = frozenset(("meta", "provisional"))
 """Sections whose keys are free (notes on the file, paths marked provisional)."""
 FREE_KEY = "provisional"
 """A key any entry or table may carry: what of it is invented, and why."""
-
-
-def _label(entry: dict[str, Any]) -> str:
-    name = entry.get("id", entry.get("name"))
-    return f" ({name})" if isinstance(name, str) and name else ""
 
 
 def describe_table(path: str) -> str:
@@ -129,23 +139,23 @@ class ContentSchema:
         child = f"{path}.{key}"
         return child if child in self.tables or f"{child}[]" in self.tables else f"{path}.{ANY}"
 
-    def _walk(self, value: Any, path: str, place: str) -> Iterator[tuple[str, str, dict[str, Any]]]:
+    def _walk(self, value: Any, path: str, place: Where) -> Iterator[tuple[str, Where, dict[str, Any]]]:
         if isinstance(value, dict) and path in self.tables:
             yield path, place, value
             allowed = self.tables[path]
             for key, item in value.items():
                 if key != FREE_KEY and (key in allowed or ANY in allowed):
-                    yield from self._walk(item, self._child(path, key), f"{place}.{key}")
+                    yield from self._walk(item, self._child(path, key), place + (key,))
         elif isinstance(value, list) and f"{path}[]" in self.tables:
             for i, item in enumerate(value):
                 if isinstance(item, dict):
-                    yield from self._walk(item, f"{path}[]", f"{place}[{i}]{_label(item)}")
+                    yield from self._walk(item, f"{path}[]", place + (i,))
 
-    def tables_of(self, raw: dict[str, Any]) -> Iterator[tuple[str, str, dict[str, Any]]]:
+    def tables_of(self, raw: dict[str, Any]) -> Iterator[tuple[str, Where, dict[str, Any]]]:
         """Every table of ``raw`` the schema describes: (schema path, place in the file, table)."""
         for key, value in raw.items():
             if key in self.sections and key not in FREE_SECTIONS:
-                yield from self._walk(value, key, key)
+                yield from self._walk(value, key, (key,))
 
     def _hint(self, key: str, allowed: frozenset[str]) -> str:
         hints = [f"did you mean {m!r}?" for m in difflib.get_close_matches(key, sorted(allowed - {ANY}), n=1)]
@@ -156,7 +166,7 @@ class ContentSchema:
             hints.append(f"known keys here: {', '.join(sorted(allowed)) or 'none'}")
         return f" ({'; '.join(hints)})"
 
-    def problems(self, raw: dict[str, Any]) -> list[str]:
+    def problems(self, raw: dict[str, Any]) -> list[Problem]:
         """Every section and key of ``raw`` the game does not know, with its place and the closest
         known name: a mistyped or misplaced key is refused instead of silently ignored."""
         out = []
@@ -164,11 +174,11 @@ class ContentSchema:
             if key not in self.sections and key not in FREE_SECTIONS:
                 close = difflib.get_close_matches(key, sorted(self.sections), n=1)
                 hint = f"did you mean [{close[0]}]?" if close else f"sections: {', '.join(sorted(self.sections))}"
-                out.append(f"{key}: unknown section [{key}] ({hint})")
+                out.append(Problem((key,), f"unknown section ({hint})"))
         for path, place, table in self.tables_of(raw):
             allowed = self.tables[path]
             if ANY not in allowed:
-                out += [f"{place}: unknown key {k!r}{self._hint(k, allowed)}"
+                out += [Problem(place + (k,), f"unknown key{self._hint(k, allowed)}")
                         for k in table if k != FREE_KEY and k not in allowed]
         return out
 
@@ -178,7 +188,8 @@ class ContentSchema:
         uses that the schema refuses, an allowed key the file never uses and the schema does not
         list as optional (with a reason), and, given the game's ``parse`` (without this check),
         an allowed key the built-in file uses that the loader never reads."""
-        out = [f"the built-in file is refused: {p}" for p in self.problems(builtin)]
+        out = [f"the built-in file is refused: {place_words(builtin, p.where)}: {p.message}"
+               for p in self.problems(builtin)]
         used: dict[str, set[str]] = {path: set() for path in self.tables}
         for path, _, table in self.tables_of(builtin):
             used[path].update(table)
@@ -228,13 +239,13 @@ class _Reads(dict[str, Any]):
         return super().__contains__(key)
 
 
-def checking_keys(parse: Callable[[dict[str, Any], str, str], tuple[C | None, list[str]]],
-                  schema: ContentSchema) -> Callable[[dict[str, Any], str, str], tuple[C | None, list[str]]]:
+def checking_keys(parse: Callable[[dict[str, Any], str, str], tuple[C | None, list[Problem]]],
+                  schema: ContentSchema) -> Callable[[dict[str, Any], str, str], tuple[C | None, list[Problem | str]]]:
     """``parse`` that also refuses unknown sections and keys (:meth:`ContentSchema.problems`)."""
 
-    def checked(raw: dict[str, Any], where: str, digest: str) -> tuple[C | None, list[str]]:
-        unknown = schema.problems(raw)
+    def checked(raw: dict[str, Any], where: str, digest: str) -> tuple[C | None, list[Problem | str]]:
+        unknown: list[Problem | str] = list(schema.problems(raw))
         content, problems = parse(raw, where, digest)
-        return (None, unknown + problems) if unknown else (content, problems)
+        return (None, unknown + list(problems)) if unknown else (content, list(problems))
 
     return checked

@@ -102,6 +102,7 @@ class ContentError(CivtableError, ValueError):
 
     def __init__(self, message: str, problems: list[str] | None = None) -> None:
         self.problems = list(problems or [])
+        self.summary = message  # the message without its list of problems
         if self.problems:
             message = message + ":\n" + "\n".join("  - " + p for p in self.problems)
         super().__init__(message)

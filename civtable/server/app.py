@@ -25,13 +25,13 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from civtable.bots import bot_names
 from civtable.bots.levels import catalog as level_catalog
-from civtable.core import CivtableError, game_info, game_module, game_names, sentence
+from civtable.core import CivtableError, ContentError, game_info, game_module, game_names, sentence
 
 from .access import TOKEN_MAX, live_game, manager_of, seat_of
 from .account_api import account_router, enable_accounts, request_account
 from .action_check import router as action_check_router
 from .clocks import SpeedError, parse_speed
-from .errors import ApiError
+from .errors import ApiError, error_for
 from .game_files import router as game_files_router
 from .limits import Limits, client_key
 from .live import dumps
@@ -158,6 +158,9 @@ def create_app(
 
     @app.exception_handler(CivtableError)
     async def civtable_error(_request: Request, exc: CivtableError) -> JSONResponse:
+        if isinstance(exc, ContentError):  # a stored game whose content file went bad
+            api = error_for(exc)
+            return JSONResponse(api.body(), status_code=api.status)
         return JSONResponse({"error": sentence(exc), "code": "error"}, status_code=400)
 
     @app.exception_handler(RequestValidationError)

@@ -8,9 +8,12 @@ box; the terminal shows the same words)."""
 
 from __future__ import annotations
 
+import logging
+
 from civtable.core import (
     ActionError,
     CivtableError,
+    ContentError,
     IllegalAction,
     MalformedAction,
     NotYourTurn,
@@ -41,6 +44,11 @@ class ApiError(Exception):
 
 def error_for(exc: CivtableError) -> ApiError:
     """Map a core error to an HTTP answer in plain words."""
+    if isinstance(exc, ContentError):  # the server's own file: its path and problems go to the log only
+        logging.getLogger("civtable.server").error("%s", exc)
+        n = len(exc.problems)
+        return ApiError(503, f"the game's content file cannot be used: it has {n or 'a'} problem{'s' if n > 1 else ''} "
+                             "(the server's log lists them); nothing was changed", "bad_content")
     if isinstance(exc, MalformedAction):
         return ApiError(400, str(exc), "malformed")
     if isinstance(exc, NotYourTurn):

@@ -8,9 +8,8 @@ import logging
 import time
 from typing import Any
 
-from civtable.bots import parse_spec
-from civtable.bots.levels import levels, styles
-from civtable.core import CivtableError, GameRecord, GameState, replay, teaching
+from civtable.bots.levels import bot_title
+from civtable.core import GameRecord, GameState, replay, teaching
 from civtable.core.record import replay_onto
 from civtable.core.words import fold_lines
 
@@ -87,13 +86,7 @@ def push_message(live: LiveGame, seat: int | None) -> str:
 def bot_label(game: str, spec: str) -> str:
     """A bot seat in the words of the lobby: "Expert bot, Warlord" for ``expert:style=warlord``;
     a bot that is not a level keeps its name ("greedy bot")."""
-    try:
-        name, params = parse_spec(spec)
-    except CivtableError:  # a spec stored before today's rules: its words as they are
-        return f"{spec} bot"
-    level = levels().get(name)
-    style = styles(game).get(params.get("style", ""))
-    return f"{level.title if level else name} bot" + (f", {style.title}" if style else "")
+    return bot_title(game, spec, params=False)  # a spec stored before today's rules: its words as they are
 
 
 def publish(live: LiveGame) -> None:

@@ -15,8 +15,10 @@ from typing import Any
 from civtable.core import CivtableError
 
 from .content_edit import content_file, diff, flatten, load_toml, option_diff
+from .html_report import game_title
 from .signals import kind_title
 from .stats import benjamini_hochberg, format_p, two_proportion_p
+from .words import bot_words, group_and_bot_words, mix_title, wrapped
 
 
 def load_summary(run_dir: str | Path) -> dict[str, Any]:
@@ -76,13 +78,25 @@ def compare_runs(dir_a: str | Path, dir_b: str | Path) -> dict[str, Any]:
             f"{dir_b} a run of {b.get('game')}; compare two runs of the same game"
         )
     rows: list[dict[str, Any]] = []
+    game = str(a.get("game") or "")
+    bots = set(a["win_rate"].get("by_bot", {})) | set(b["win_rate"].get("by_bot", {}))
+
+    def shown(section: str, name: str) -> str:
+        """A row's name in words: seats counted from 1, bots as the lobby names them."""
+        if section == "by_seat":
+            return f"seat {int(name) + 1}"
+        if section == "by_bot":
+            return bot_words(game, name)
+        return group_and_bot_words(game, name, bots) if section == "by_group_and_bot" else name
+
     for section in ("by_group", "by_seat", "by_bot", "by_group_and_bot"):
         ta, tb = a["win_rate"].get(section, {}), b["win_rate"].get(section, {})
         for name in sorted(set(ta) | set(tb), key=_order):
             ra, rb = ta.get(name), tb.get(name)
             rows.append({
                 "section": section,
-                "name": f"seat {int(name) + 1}" if section == "by_seat" else name,
+                "key": name,  # as the run's summary has it
+                "name": shown(section, name),
                 "a": ra,
                 "b": rb,
                 "change": round(rb["rate"] - ra["rate"], 4) if ra and rb else None,
@@ -167,8 +181,9 @@ def _fmt(r: dict[str, Any] | None) -> str:
     return f"{100 * r['rate']:5.1f}% [{100 * r['ci_low']:.0f}-{100 * r['ci_high']:.0f}] n={r['games']}"
 
 
-NAME_WIDTH = 24  # the name column of the win-rate tables: at least this wide, as wide as the longest name
-MAX_NAME_WIDTH = 48  # up to this; a longer name is wrapped, never cut
+WIDTH = 80  # the text's width in columns
+NAME_WIDTH = 24  # the name column of the win-rate tables: at least this wide, as wide as the longest name,
+# up to what the line leaves; a longer name is wrapped, never cut
 
 SECTION_TITLES = {
     "by_group": "by {group}",
@@ -188,6 +203,23 @@ def _value(v: Any) -> str:
     return "(absent)" if v is None else json.dumps(v) if isinstance(v, dict | list) else str(v)
 
 
+def _flag(v: Any) -> str:
+    """A set-up value as the command line gives it: on / off, or not given."""
+    return "(not given)" if v is None else ("on" if v else "off") if isinstance(v, bool) else _value(v)
+
+
+def _seats(cmp: dict[str, Any], seats: Any) -> str:
+    return mix_title(str(cmp["a"]["game"]), [str(s) for s in seats]) if isinstance(seats, list) else _value(seats)
+
+
+def columns(cmp: dict[str, Any]) -> tuple[int, int]:
+    """The widths of the name column and of each rate column of the win-rate tables, for lines of
+    at most :data:`WIDTH` columns (a name that does not fit is wrapped)."""
+    cell = max([len("-"), *(len(_fmt(r[k])) for r in cmp["rows"] for k in ("a", "b"))])
+    room = WIDTH - 2 - 2 * (cell + 1) - 10 - 2
+    return min(max([NAME_WIDTH, *(len(row["name"]) for row in cmp["rows"])]), max(room, 12)), cell
+
+
 def difference_lines(cmp: dict[str, Any]) -> list[str]:
     d = cmp["differences"]
     lines = []
@@ -203,7 +235,11 @@ def difference_lines(cmp: dict[str, Any]) -> list[str]:
     else:
         lines.append("Options: the same in both runs.")
     for r in d["setup"]:
-        lines.append(f"Set-up differs, {r['what']}: {_value(r['a'])} -> {_value(r['b'])}")
+        if r["what"] == "seats":
+            lines.append(f"Set-up differs, the bots: {_seats(cmp, r['a'])} -> {_seats(cmp, r['b'])}")
+        else:
+            flag = "--" + str(r["what"]).replace("_", "-")
+            lines.append(f"Set-up differs, {flag}: {_flag(r['a'])} -> {_flag(r['b'])}")
     return lines
 
 
@@ -213,35 +249,31 @@ def moved_lines(cmp: dict[str, Any]) -> list[str]:
     out = ["Moved significantly (two-proportion tests, Benjamini–Hochberg at 5%):"]
     for r in cmp["moved"]:
         out.append(
-            f"  win rate {_title(r['section'], cmp)} {r['name']}: {100 * r['a']['rate']:.0f}% -> "
+            f"  win rate {'of the' if r['section'] == 'by_bot' else _title(r['section'], cmp)} {r['name']}: "
+            f"{100 * r['a']['rate']:.0f}% -> "
             f"{100 * r['b']['rate']:.0f}% ({100 * r['change']:+.0f} pt, {format_p(r['p_adjusted'])} corrected)"
         )
     return out
 
 
 def render_compare_text(cmp: dict[str, Any]) -> str:
-    lines = [
-        f"A: {cmp['a']['dir']}  ({cmp['a']['games']} games of {cmp['a']['game']}, seats {','.join(cmp['a']['seats'])})",
-        f"B: {cmp['b']['dir']}  ({cmp['b']['games']} games of {cmp['b']['game']}, seats {','.join(cmp['b']['seats'])})",
-        "",
-        *difference_lines(cmp),
-        "",
-        *moved_lines(cmp),
-        "",
-        *element_lines(cmp),
-        "",
-    ]
+    lines = [line for k in ("a", "b") for line in textwrap.wrap(
+        f"{k.upper()}: {cmp[k]['dir']} ({cmp[k]['games']} games of {game_title(cmp[k]['game'])}, "
+        f"{_seats(cmp, cmp[k]['seats'])})", WIDTH, subsequent_indent="   ", break_on_hyphens=False)]
+    for part in (difference_lines(cmp), moved_lines(cmp), element_lines(cmp)):
+        lines += ["", *wrapped(part, WIDTH)]
+    lines.append("")
     section = None
-    width = min(max([NAME_WIDTH, *(len(row["name"]) for row in cmp["rows"])]), MAX_NAME_WIDTH)
+    width, cell = columns(cmp)
     for row in cmp["rows"]:
         if row["section"] != section:
             section = row["section"]
             lines.append(f"Win rate {_title(section, cmp)}")
-            lines.append(f"  {'':{width}} {'A':>26} {'B':>26} {'change':>9}")
+            lines.append(f"  {'':{width}} {'A':>{cell}} {'B':>{cell}} {'change':>9}")
         change = "" if row["change"] is None else f"{100 * row['change']:+.1f} pt"
         mark = " *" if row["significant"] else ""
         name = textwrap.wrap(row["name"], width) or [""]  # a name longer than the column goes on below
-        lines.append(f"  {name[0]:{width}} {_fmt(row['a']):>26} {_fmt(row['b']):>26} {change:>9}{mark}")
+        lines.append(f"  {name[0]:{width}} {_fmt(row['a']):>{cell}} {_fmt(row['b']):>{cell}} {change:>9}{mark}")
         lines += [f"    {more}" for more in name[1:]]
     ln = cmp["length"]
     lines.append("")

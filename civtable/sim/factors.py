@@ -21,7 +21,7 @@ Benjamini–Hochberg, the outcomes' apart. A factor is a *finding* only when it 
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -130,6 +130,7 @@ def build_factors(
     names: dict[str, dict[str, str]] | None = None,
     titles: dict[str, str] | None = None,
     outcomes: frozenset[str] = DEFAULT_OUTCOMES,
+    bot_name: Callable[[str], str] | None = None,
 ) -> FactorSet:
     names = names or {}
     table, seats = seat_table(games)
@@ -163,7 +164,8 @@ def build_factors(
         factors.append(Factor(f"group:{name}", "group", f"{title} '{name}'", vec(idx), group_field, name, title, name))
     if len(bots) > 1:
         for name, idx in sorted(bots.items()):
-            factors.append(Factor(f"bot:{name}", "bot", f"Bot '{name}'", vec(idx), "bot", name, "Bot", name))
+            label = f"The {bot_name(name)}" if bot_name else f"Bot '{name}'"  # the lobby's words, given them
+            factors.append(Factor(f"bot:{name}", "bot", label, vec(idx), "bot", name, "Bot", name))
     untestable: list[dict[str, Any]] = []
     for (fld, ident), idx in sorted(held.items()):
         name = names.get(fld, {}).get(ident, ident)

@@ -6,6 +6,7 @@ import base64
 import html
 import io
 from collections.abc import Iterable
+from functools import partial
 from typing import Any
 
 from civtable.core import CivtableError, game_info
@@ -14,6 +15,7 @@ from civtable.core.words import humanised
 from .signals import kind_title
 from .signals import pct as _pct
 from .stats import count_text, format_p
+from .words import bot_words, group_and_bot_words
 
 
 def _svg(fig: Any) -> str:
@@ -43,7 +45,8 @@ def _figures(summary: dict[str, Any]) -> dict[str, str]:
         rates = [table[k]["rate"] for k in names]
         err = [[table[k]["rate"] - table[k]["ci_low"] for k in names], [table[k]["ci_high"] - table[k]["rate"] for k in names]]
         fig, ax = plt.subplots(figsize=(6, 3))
-        labels = [f"seat {int(k) + 1}" for k in names] if key == "by_seat" else names
+        labels = ([f"seat {int(k) + 1}" for k in names] if key == "by_seat" else
+                  [bot_words(str(summary.get("game") or ""), k) for k in names] if key == "by_bot" else names)
         ax.bar(labels, rates, yerr=err, capsize=4, color="#4a7ab5")
         ax.axhline(fair, color="#c0392b", linestyle="--", label=f"fair share {fair:.0%}")
         ax.set_ylim(0, 1)
@@ -150,10 +153,10 @@ def _means_table(summary: dict[str, Any]) -> str:
     return f"<div class='wide'>{table}</div>"
 
 
-def _rate_rows(table: dict[str, Any], seat: bool = False) -> list[list[Any]]:
+def _rate_rows(table: dict[str, Any], seat: bool = False, name_of: Any = None) -> list[list[Any]]:
     rows = []
     for k, r in table.items():
-        name = f"seat {int(k) + 1}" if seat else k
+        name = f"seat {int(k) + 1}" if seat else name_of(k) if name_of else k
         rows.append([name, r["games"], count_text(r["wins"]), _pct(r["rate"]), f"{_pct(r['ci_low'])}–{_pct(r['ci_high'])}",
                      _pct(r["fair"]), ("yes, " + r["direction"]) if r["significant"] else "no"])
     return rows
@@ -192,13 +195,17 @@ def render_html(summary: dict[str, Any]) -> str:
         parts.append(f"<li{cls}>{html.escape(f)}</li>")
     parts.append("</ul>")
     label = kind_title(summary.get("group_label") or "trait").lower()
+    game = str(summary.get("game") or "")
     for key, title, seat in (("by_group", f"Win rate by {label}", False), ("by_group_and_bot", f"Win rate by {label} and bot", False),
                              ("by_seat", "Win rate by seat", True), ("by_bot", "Win rate by bot", False)):
         table = summary["win_rate"][key]
         if not table or (key in ("by_group_and_bot", "by_bot") and len(summary["win_rate"].get("by_bot") or {}) < 2):
             continue  # one bot at every seat: by bot repeats the fair share, by group and bot the group table
         parts.append(f"<h2>{html.escape(title)}</h2>")
-        parts.append(_table(rate_head, _rate_rows(table, seat)))
+        name_of = (partial(bot_words, game) if key == "by_bot" else  # the bots in the lobby's words
+                   partial(group_and_bot_words, game, bots=summary["win_rate"].get("by_bot") or {})
+                   if key == "by_group_and_bot" else None)
+        parts.append(_table(rate_head, _rate_rows(table, seat, name_of)))
         if key in figs:
             parts.append(figs[key])
     parts.append("<h2>Game length</h2>")

@@ -12,14 +12,20 @@ much about the bots as about the game.
 from __future__ import annotations
 
 import json
+import textwrap
 from pathlib import Path
 from typing import Any
 
 from civtable.core import OptionError
 
+from .html_report import game_title
 from .runner import SimConfig, check_config, simulate
 from .signals import kind_title
 from .stats import benjamini_hochberg, format_p, two_proportion_p
+from .words import mix_title
+
+WIDTH = 80
+"""The report's width in columns."""
 
 
 def chi2_p(wins: list[int], games: list[int]) -> float:
@@ -65,16 +71,15 @@ def mixes_study(base: SimConfig, mixes: list[list[str]], out: str | Path, progre
         r["favoured_in_every_mix"] = all(f == "above" for f in flags)
         r["disadvantaged_in_every_mix"] = all(f == "below" for f in flags)
     study = {
-        "game": base.game, "mixes": [list(m) for m in mixes], "fair_share": fair, "games_per_mix": base.games,
-        "label": summaries[0].get("group_label") or "trait", "groups": rows,
+        "game": base.game, "mixes": [list(m) for m in mixes], "mix_titles": [mix_title(base.game, m) for m in mixes],
+        "fair_share": fair, "games_per_mix": base.games, "finished": [int(s.get("finished") or 0) for s in summaries],
+        "label": next((s["group_label"] for s in summaries if s.get("group_label")),
+                      (base.assign or "").partition("=")[0] or "trait"),
+        "groups": rows,
     }
     study["findings"] = mixes_findings(study)
     (out / "study.json").write_text(json.dumps(study, indent=1) + "\n")
     return study
-
-
-def _mix_name(seats: list[str]) -> str:
-    return ",".join(seats)
 
 
 def mixes_findings(study: dict[str, Any]) -> list[str]:
@@ -95,10 +100,73 @@ def mixes_findings(study: dict[str, Any]) -> list[str]:
     return out
 
 
-def render_mixes_text(study: dict[str, Any]) -> str:
-    lines = [f"Balance by bot mix: {study['game']}, {study['games_per_mix']} games per mix, fair share "
-             f"{100 * study['fair_share']:.0f}%."]
-    lines += [f"  mix {i + 1}: {_mix_name(m)}" for i, m in enumerate(study["mixes"])]
-    lines.append(f"Win rate by {kind_title(study['label']).lower()} under each mix (95% CI):")
-    lines += [" - " + f for f in study["findings"]]
+def _cell(rate: dict[str, Any] | None) -> str:
+    return f"{100 * rate['rate']:.0f}% [{100 * rate['ci_low']:.0f}–{100 * rate['ci_high']:.0f}]" if rate else "-"
+
+
+def _table(study: dict[str, Any], width: int) -> list[str]:
+    """Win rates, a row per trait and a column per mix (split into blocks of columns that fit
+    ``width``), then the corrected p-value of the test across the mixes."""
+    label = kind_title(study["label"])
+    rows = study["groups"]
+    names = [r["group"] for r in rows]
+    first = max(len(label), *(len(n) for n in names)) + 2
+    cells = [[_cell(x) for x in r["rates"]] for r in rows]
+    col = max(len("mix 10"), *(len(c) for row in cells for c in row)) + 2
+    pcol = [format_p(r["p_adjusted"]).removeprefix("p=").removeprefix("p") for r in rows]
+    per_block = max(1, (width - 2 - first - 8) // col)
+    mixes = len(study["mixes"])
+    out: list[str] = []
+    for start in range(0, mixes, per_block):
+        cols = range(start, min(mixes, start + per_block))
+        last = cols.stop == mixes
+        head = f"  {label:<{first}}" + "".join(f"{f'mix {i + 1}':<{col}}" for i in cols) + ("p" if last else "")
+        out += [] if start == 0 else [""]
+        out.append(head.rstrip())
+        for name, row, p in zip(names, cells, pcol):
+            out.append((f"  {name:<{first}}" + "".join(f"{row[i]:<{col}}" for i in cols) + (p if last else "")).rstrip())
+    return out
+
+
+def _verdicts(study: dict[str, Any], width: int) -> list[str]:
+    """Which traits the mixes agree on, and which move with the mix, in sentences."""
+    plural = kind_title(study["label"]).lower() + "s"
+    groups = study["groups"]
+    said = [
+        ("Favoured under every mix, a property of the game", [r["group"] for r in groups if r["favoured_in_every_mix"]]),
+        ("Behind under every mix, a property of the game",
+         [r["group"] for r in groups if r["disadvantaged_in_every_mix"]]),
+        ("Win rate depends on the bot mix", [r["group"] for r in groups if r["depends_on_mix"]
+                                                 and not r["favoured_in_every_mix"] and not r["disadvantaged_in_every_mix"]]),
+    ]
+    lines = [f"{words}: {', '.join(names)}." for words, names in said if names]
+    if not lines:
+        lines = [f"No significant difference between the mixes for any of the {len(groups)} {plural}."]
+    elif len(lines) < 3:
+        lines.append(f"The other {plural}: no significant difference between the mixes.")
+    return [w for line in lines for w in textwrap.wrap(line, width, subsequent_indent="  ")]
+
+
+def render_mixes_text(study: dict[str, Any], width: int = WIDTH) -> str:
+    """The study for a terminal of ``width`` columns: the mixes in words, a table of win rates
+    (one column per mix) and the verdicts in sentences."""
+    titles = study.get("mix_titles") or [", ".join(m) for m in study["mixes"]]
+    lines = textwrap.wrap(f"Balance by bot mix: {game_title(study['game'])}, {len(study['mixes'][0])} players, "
+                          f"{study['games_per_mix']} games per mix "
+                          f"(the same deals and dice, seats rotated), fair share {100 * study['fair_share']:.0f}%.", width)
+    for i, title in enumerate(titles):
+        lines += textwrap.wrap(title, width, initial_indent=f"  mix {i + 1}  ", subsequent_indent=" " * 9,
+                               break_on_hyphens=False)
+    finished = study.get("finished") or []
+    if finished and min(finished) < study["games_per_mix"]:
+        lines += textwrap.wrap("Finished games: " + ", ".join(f"mix {i + 1} {n}" for i, n in enumerate(finished))
+                               + " (the others were stopped by --max-rounds or failed; they count for no one).", width)
+    if not study["groups"]:
+        lines.append("No game finished with a winner: there are no win rates to compare.")
+        return "\n".join(lines) + "\n"
+    lines += textwrap.wrap(f"Win rate by {kind_title(study['label']).lower()} under each mix (95% confidence "
+                           "interval); p: do the rates differ between the mixes (chi-square, corrected for "
+                           "testing every row)?", width)
+    lines += _table(study, width)
+    lines += _verdicts(study, width)
     return "\n".join(lines) + "\n"

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import statistics
 from collections import Counter, defaultdict
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +23,7 @@ from .metrics import GROUP_KEYS
 from .signals import element_table, kind_title, pct, signal_sentence, untestable_note
 from .stats import benjamini_hochberg, binom_p, count_text, count_value, format_p, wilson
 from .story import tell
+from .words import bot_words
 
 __all__ = ["findings", "group_key", "summarize", "wilson", "write_report"]
 
@@ -75,9 +77,10 @@ def bot_mix(games: list[dict[str, Any]]) -> dict[str, Any]:
     return {"seats": dict(sorted(mix.items())), "same_policy": len(mix) == 1}
 
 
-def mix_sentence(mix: dict[str, Any], players: int, games: int) -> str:
-    parts = [f"{label} ({count_text(n / games if games else 0)} per game)" for label, n in mix["seats"].items()]
-    return "Bot mix: " + ", ".join(parts) + "."
+def mix_sentence(mix: dict[str, Any], players: int, games: int, game: str = "") -> str:
+    parts = [f"{bot_words(game, label)} ({count_text(n / games if games else 0)} per game)"
+             for label, n in mix["seats"].items()]
+    return "Bot mix: " + "; ".join(parts) + "."
 
 
 def _spread(games: list[dict[str, Any]]) -> dict[str, Any]:
@@ -167,7 +170,8 @@ def summarize(
     mode = str(options.get("mode") or "default")
     length = _length_stats(rounds)
     mix = bot_mix(games)
-    fs = build_factors(games, names, titles, outcomes if outcomes is not None else DEFAULT_OUTCOMES)
+    fs = build_factors(games, names, titles, outcomes if outcomes is not None else DEFAULT_OUTCOMES,
+                       partial(bot_words, str(manifest.get("game") or "")))
     summary: dict[str, Any] = {
         "game": manifest.get("game"),
         "options": options,
@@ -353,16 +357,17 @@ def findings(summary: dict[str, Any]) -> list[str]:
     if mix["same_policy"]:
         (only,) = mix["seats"]
         out.append(
-            f"Warning: every seat runs the same policy ({only}). Signals then show what this bot "
+            f"Warning: every seat runs the same policy ({bot_words(str(summary.get('game') or ''), only)}). Signals then show what this bot "
             "prefers as much as what the game rewards; run the study under two bot mixes "
             "(--mixes greedy,strong) to see which findings hold for both."
         )
     ch = summary.get("choice")
     if ch and ch["never_played"] and summary["games"]:
         how = "chosen by the bots" if not summary.get("assign") else f"assigned with {summary['assign']}"
-        lead = (f"Warning: not a study of '{ch['name']}': only {ch['played']} of {ch['options']} were played"
+        what = kind_title(str(ch["name"])).lower()
+        lead = (f"Warning: not a study of the {what}s: only {ch['played']} of {ch['options']} were played"
                 if ch.get("not_a_study") else
-                f"Warning: {len(ch['never_played'])} of {ch['options']} options of '{ch['name']}' were never played")
+                f"Warning: {len(ch['never_played'])} of the {ch['options']} {what}s were never played")
         assign = str(summary.get("assign") or "")
         if assign == f"{ch['name']}=rotate":
             advice = (f"With {assign} every option is played within any {ch['options']} games; this run has "
@@ -379,7 +384,7 @@ def findings(summary: dict[str, Any]) -> list[str]:
     if note:
         out.append(note)
     if mix["seats"]:
-        out.append(mix_sentence(mix, summary["players"], summary["games"]))
+        out.append(mix_sentence(mix, summary["players"], summary["games"], str(summary.get("game") or "")))
     if len(set(summary.get("seats") or [])) > 1 and not summary.get("rotate_seats"):
         out.append("Warning: the bots keep their seats in every game, so a seat's and its bot's win rates cannot "
                    "be told apart (nor the first player's from its bot's); run with --rotate-seats.")
@@ -388,7 +393,7 @@ def findings(summary: dict[str, Any]) -> list[str]:
     sections = (
         ("by_group", label, lambda k: f"{kind_title(label)} '{k}'"),
         ("by_seat", "seat", lambda k: f"Seat {int(k) + 1}"),
-        ("by_bot", "bot", lambda k: f"Bot '{k}'"),
+        ("by_bot", "bot", lambda k: f"The {bot_words(str(summary.get('game') or ''), k)}"),
     )
     flagged_any = False
     for key, noun, name in sections:

@@ -27,6 +27,7 @@ import html
 import json
 import math
 import statistics
+import textwrap
 from pathlib import Path
 from typing import Any
 
@@ -40,6 +41,10 @@ from .report import group_key
 from .restrict import NOT_BINDING, binding, label, resolve
 from .runner import SimConfig, load_games, simulate
 from .stats import Z95, benjamini_hochberg, binom_p, format_p, wilson
+from .words import bot_words
+
+WIDTH = 80
+"""The text report's width in columns."""
 
 DOMINANT_SHARE = 0.5
 """A restriction costing at least this share of the fair win rate marks a dominant element."""
@@ -285,7 +290,8 @@ def study_findings(study: dict[str, Any]) -> list[str]:
             vs = (f"; the same seats of the same games won {100 * pr['a']:.0f}% unrestricted "
                   f"({_pt(pr['change'])}, {_ci_pt(pr['ci'])})" if pr["games"] else "")
             out.append(
-                f"One seat barred from {head}: {study['bot']} wins {100 * r['win_rate']:.0f}% "
+                f"One seat barred from {head}: the {bot_words(str(study.get('game') or ''), study['bot'])} wins "
+                f"{100 * r['win_rate']:.0f}% "
                 f"(95% CI {100 * r['ci'][0]:.0f}%–{100 * r['ci'][1]:.0f}%, {r['games']} games) against a fair "
                 f"{100 * fair:.0f}%: a {'rise' if r['drop'] < 0 else 'drop'} of {100 * abs(r['drop']):.0f} pt "
                 f"({format_p(r['p_adjusted'])} corrected){vs}; {verdict}."
@@ -321,12 +327,15 @@ def study_findings(study: dict[str, Any]) -> list[str]:
 def render_study_text(study: dict[str, Any]) -> str:
     who = " and ".join({"one": "one restricted seat against free ones", "all": "every seat restricted"}[w]
                        for w in study.get("who", ["one"]))
-    lines = [
-        f"Restricted play: {study['game']}, {study['players']} players, {study['bot']}, {who}, seats rotated, "
+    lines = textwrap.wrap(
+        f"Restricted play: {game_title(study['game'])}, {study['players']} players, "
+        f"{bot_words(study['game'], study['bot'])} on every seat, {who}, seats rotated, "
         f"{study['games_per_restriction']} games per run, paired with an unrestricted baseline on the same seeds.",
-        "Worth of each restriction (largest drop first):",
-    ]
-    lines += [" - " + f.replace("**", "") for f in study["findings"]]
+        WIDTH, break_on_hyphens=False)
+    lines.append("Worth of each restriction (largest drop first):")
+    for f in study["findings"]:
+        lines += textwrap.wrap(f.replace("**", ""), WIDTH, initial_indent=" - ", subsequent_indent="   ",
+                               break_on_hyphens=False)
     return "\n".join(lines) + "\n"
 
 
@@ -394,10 +403,18 @@ def restricted_mixes(mixes: list[str], out: str | Path, **kw: Any) -> dict[str, 
     result = {"game": studies[0]["game"], "mixes": mixes, "runs": [{"mix": m, "dir": d} for m, d in zip(mixes, dirs)],
               "verdicts": verdicts, "findings": [
         f"{'One seat' if v['who'] == 'one' else 'Nobody'} barred from '{v['restriction']}': "
-        f"{'robust' if v['robust'] else 'bot-dependent'} — " + "; ".join(f"{m}: {s}" for m, s in zip(mixes, v["under"]))
+        f"{'robust' if v['robust'] else 'bot-dependent'} — "
+        + "; ".join(f"{bot_words(studies[0]['game'], m)}: {s}" for m, s in zip(mixes, v["under"]))
         for v in verdicts]}
     (out / "robust.json").write_text(json.dumps(result, indent=1) + "\n")
     return result
+
+
+def render_mixes_text(result: dict[str, Any]) -> str:
+    """The verdicts under every bot, each wrapped to :data:`WIDTH` columns."""
+    lines = [w for f in result["findings"]
+             for w in textwrap.wrap(f, WIDTH, initial_indent=" - ", subsequent_indent="   ", break_on_hyphens=False)]
+    return "\n".join(lines) + "\n"
 
 
 def _say(r: dict[str, Any] | None) -> str:

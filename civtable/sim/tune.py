@@ -49,10 +49,13 @@ from civtable.core import CivtableError, ContentError, OptionError, make_game
 
 from .assign import parse_assign, study_hooks
 from .content_edit import content_file, edited_text, flatten, load_toml, match, tunable
+from .html_report import game_title
 from .runner import SimConfig, game_seed, load_games, simulate
+from .specs import split_seats
 from .tune_probe import admissible_ranges, pinned_by_checks
 from .tune_reach import check_reach, choice_facts, reach, render_check_reach, render_reach
 from .tune_verify import decide, games_needed, half_width, paired_improvement
+from .words import mix_title, wrapped
 
 _FAIR = re.compile(r"^(traits?|civs?|civilizations?|groups?|seats?|bots?|first player)\s+fair\s*(?:±|\+-|\+/-)\s*([\d.]+)\s*(?:pp|pt|points?)?$")
 _ROUNDS = re.compile(r"^rounds\s+(\d+(?:\.\d+)?)\s*\.\.\s*(\d+(?:\.\d+)?)$")
@@ -483,9 +486,11 @@ def render_tune_text(r: dict[str, Any]) -> str:
         lines.append(f"WHAT-IF: {len(r['facts_moved'])} rulebook fact(s) allowed to move (--allow-facts): "
                      f"{', '.join(r['facts_moved'])}; a content written declares itself a variant of the game, "
                      "not its rules.")
-    lines.append(f"Tuned {len(r['moving'])} {'value(s)' if r.get('facts_moved') else 'provisional value(s)'} of {r['game']} "
-                 f"({'each value on its own' if r['per'] == 'value' else 'one factor per pattern'}); "
-                 f"{len(r['fixed'])} matched value(s) are rulebook facts and stayed{pinned}.")
+    n, kept = len(r["moving"]), len(r["fixed"])
+    lines.append(f"Tuned {n} {'' if r.get('facts_moved') else 'provisional '}value{'s' if n != 1 else ''} of "
+                 f"{game_title(r['game'])} ({'each value on its own' if r['per'] == 'value' else 'one factor per pattern'}"
+                 f"); {kept} matched value{' is a rulebook fact' if kept == 1 else 's are rulebook facts'} and "
+                 f"stayed{pinned}.")
     narrowed = list((r.get("narrowed") or {}).items())
     if narrowed:
         lines.append(f"  The content checks refuse an end of {len(narrowed)} value(s)' range; searched within what they "
@@ -493,8 +498,9 @@ def render_tune_text(r: dict[str, Any]) -> str:
                                             f"{n['spread'][1]})" for p, n in narrowed[:6])
                      + (f" and {len(narrowed) - 6} more" if len(narrowed) > 6 else "") + ".")
     lines += [
-        f"{r['budget']} trials of {r['games_per_trial']} games (tuning seed {r['tune_seed']}, mix "
-        f"{','.join(r['mixes'][0])}{', every trial under every mix' if r.get('co_tune') else ''}); best: trial {r['best_trial']}.",
+        f"{r['budget']} trials of {r['games_per_trial']} games (tuning seed {r['tune_seed']}, "
+        f"{mix_title(r['game'], list(r['mixes'][0]))}{', every trial under every mix' if r.get('co_tune') else ''}); "
+        f"best: trial {r['best_trial']}.",
     ]
     unreached = _length_out_of_reach(r)
     if unreached:
@@ -511,10 +517,10 @@ def render_tune_text(r: dict[str, Any]) -> str:
               f"the target needs {need} games; these resolve a win rate to ±{side['half_width']:.1f} points only"
               if need is not None else f"win rates to ±{side['half_width']:.1f} points")
     lines.append(f"Verified on {r['verify_games']} held-out games per side (seed {r['verify_seed']}; {sizing}), "
-                 f"mix {side['mix']}:")
+                 f"{_mix_words(r['game'], side['mix'])}:")
     lines += _side_lines(side)
     for c in r.get("checks", []):
-        lines.append(f"Re-checked under the mix {c['mix']} on {c['games']} held-out games "
+        lines.append(f"Re-checked with {_mix_words(r['game'], c['mix'])} on {c['games']} held-out games "
                      + ("of the candidate only, not compared with the original" if c.get("candidate_only") else "per side")
                      + f" (win rates to ±{c['half_width']:.1f} points):")
         lines += _side_lines(c)
@@ -525,8 +531,13 @@ def render_tune_text(r: dict[str, Any]) -> str:
     fair = 1.0 / max(1, len(r["mixes"][0]))
     lines += render_reach(r.get("reach", []), fair, d["accepted"])
     for c in r.get("checks", []):
-        lines += render_check_reach(c, fair, d["accepted"])
-    return "\n".join(lines) + "\n"
+        lines += render_check_reach(c, fair, d["accepted"], _mix_words(r["game"], c["mix"]))
+    return "\n".join(wrapped(lines)) + "\n"
+
+
+def _mix_words(game: str, mix: str) -> str:
+    """A mix stored as its specs joined by commas, in the lobby's words."""
+    return mix_title(game, split_seats(mix))
 
 
 __all__ = ["Target", "TuneConfig", "held_out_seed", "parse_targets", "render_tune_text", "tune"]

@@ -90,8 +90,9 @@ def check_reach(targets: list[Any], side: dict[str, Any], fair: float, accepted:
             for name, r in sorted(end["win_rates"].items()) if name in end.get("groups", end["win_rates"])]
 
 
-def render_check_reach(side: dict[str, Any], fair: float, accepted: bool) -> list[str]:
-    """Where every group ends under a check mix, and whether its games resolve that."""
+def render_check_reach(side: dict[str, Any], fair: float, accepted: bool, mix: str = "") -> list[str]:
+    """Where every group ends under a check mix (``mix``: in words), and whether its games resolve that."""
+    mix = mix or f"the check mix {side['mix']}"
     rows = side.get("reach") or []
     if not rows:
         return []
@@ -104,7 +105,7 @@ def render_check_reach(side: dict[str, Any], fair: float, accepted: bool) -> lis
 
     inside = [fmt(r) for r in rows if r["within"]]
     outside = [fmt(r) + f" ({r['off_pp']:+.1f})" for r in rows if not r["within"]]
-    lines = [f"Under the check mix {side['mix']}, {which} on {side['games']} held-out games (each rate ±"
+    lines = [f"With {mix}, {which} on {side['games']} held-out games (each rate ±"
              f"{side['half_width']:.1f} points): within ±{tol:g} of fair: " + (", ".join(inside) or "none")
              + "; outside: " + (", ".join(outside) or "none") + "."]
     settled_in = [r["group"] for r in rows if r["resolved"] == "inside"]
@@ -122,6 +123,7 @@ def render_reach(rows: list[dict[str, Any]], fair: float, accepted: bool) -> lis
     tol = rows[0]["tolerance"]
     which = "the tuned content" if accepted else "the original content"
     inside = [r["group"] for r in rows if r["within"]]
+    too_small = 0.0
     lines = [f"Within ±{tol:g} points of fair ({100 * fair:.0f}%) on the held-out games with {which}: "
              + (", ".join(inside) if inside else "none") + "."]
     unsettled = [f"{r['group']} [{100 * r['ci'][0]:.1f}–{100 * r['ci'][1]:.1f}]" for r in rows
@@ -148,9 +150,8 @@ def render_reach(rows: list[dict[str, Any]], fair: float, accepted: bool) -> lis
                 line += " — within reach of single trials, not together with the other groups"
             elif abs(r["closest_off_pp"]) <= tol + r["trial_half_width"]:
                 # no trial within the tolerance, but the closest one is within its own noise of it
-                line += (f" — the trials are too small to tell whether it is within reach (each rate ±"
-                         f"{r['trial_half_width']:.0f} points against a tolerance of ±{tol:g}): play more games per "
-                         "trial (--games)")
+                line += " — the trials are too small to tell whether it is within reach"
+                too_small = r["trial_half_width"]
             else:
                 line += " — out of reach: no value searched brought it within the tolerance"
         lines.append(line + ".")
@@ -159,6 +160,9 @@ def render_reach(rows: list[dict[str, Any]], fair: float, accepted: bool) -> lis
                 f"{f['path']} = {f['value']}" + (f" (what-if: {f['what_if']})" if "what_if" in f else "") + f" — {f['rule']}"
                 for f in r["facts"])
             lines.append(f"    its perk rests on the rulebook facts: {facts}")
+    if too_small:  # said once, not once per group
+        lines.append(f"  Each trial resolves a rate to ±{too_small:.0f} points against a tolerance of ±{tol:g}: play more "
+                     "games per trial (--games) to tell which of these are within reach.")
     return lines
 
 

@@ -179,6 +179,36 @@ def test_content_of_a_game_without_content_file(capsys: pytest.CaptureFixture[st
     assert code == 2 and "no game called" in err
 
 
+@pytest.mark.parametrize(("game", "old", "place"), [
+    ("inceptum", "resource_cap = 50", "[rules] resource_cap"), ("conquest", "points = 100", "[victory] points"),
+    ("pathciv", "research_max = 10", "[rules] research_max"), ("dominations", "ages = 3", "[rules] ages"),
+])
+def test_a_bad_content_file_is_told_alike_by_check_dump_and_simulate(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, game: str, old: str, place: str) -> None:
+    """Every game: a header naming the file and how many problems, then one line per problem with
+    its line in the file; 'dump' and 'simulate' say the same list, ending without a stray full stop."""
+    import importlib
+
+    builtin = Path(importlib.import_module(f"civtable.games.{game}.content").__file__).with_name("content.toml")
+    text = builtin.read_text()
+    line = text[:text.index(f"\n{old}")].count("\n") + 2
+    bad = tmp_path / "bad.toml"
+    bad.write_text(text.replace(f"\n{old}", f'\n{old.split(" = ")[0]} = "x"', 1))
+    code, out, _ = run(capsys, "content", "check", game, "--content", str(bad))
+    assert code == 1 and out.splitlines()[0] == f"{bad}: 1 problem", out
+    assert out.splitlines()[1].startswith(f"  - line {line}, {place}: ") and out.rstrip().endswith("'x'"), out
+    for argv in (("content", "dump", game, "--content", str(bad)),
+                 ("simulate", game, "--games", "1", "--content", str(bad), "--out", str(tmp_path / "sim")),
+                 ("study", "mixes", game, "--mix", "greedy", "--mix", "random", "--games", "1", "--content", str(bad),
+                  "--out", str(tmp_path / "sim"), "--quiet"),
+                 ("tune", game, "--params", "x.*", "--target", "traits fair ±5pp", "--budget", "1", "--content",
+                  str(bad), "--out", str(tmp_path / "sim"))):
+        code, _, err = run(capsys, *argv)
+        assert code == 2 and err.startswith(f"civtable: error: The content file {bad} has 1 problem:\n"), err
+        assert err.rstrip("\n").endswith(out.splitlines()[1]), err
+    assert not (tmp_path / "sim").exists()  # nothing was started
+
+
 # ----- bench --------------------------------------------------------------------------------------
 def test_bench_json_keys(capsys: pytest.CaptureFixture[str]) -> None:
     obj = run_json(

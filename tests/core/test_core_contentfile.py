@@ -23,7 +23,9 @@ def test_bad_files_say_why(tmp_path: Path, content: bytes | None, words: str) ->
         f.write_bytes(content)
     with pytest.raises(ContentError) as info:
         read_content_file(f)
-    assert len(info.value.problems) == 1 and words in info.value.problems[0] and str(f) in info.value.problems[0]
+    assert len(info.value.problems) == 1 and words in info.value.problems[0] and str(f) in str(info.value)
+    if words == "not valid TOML":  # the TOML reader's line and column come first, like any problem's line
+        assert info.value.problems == ["at the end of the file: not valid TOML: invalid value"]
 
 
 def test_a_content_file_rewritten_in_place_is_read_again(tmp_path: Path) -> None:
@@ -76,6 +78,6 @@ def test_unknown_keys_and_sections_are_named_not_ignored(tmp_path: Path, game: s
     path = tmp_path / "c.toml"
     path.write_text(text[:start] + "bogus_cost = 3\n" + text[start:] + "\n[bogus_section]\nx = 1\n")
     problems = module.check_content(str(path))
-    assert any(p.startswith(f"{section}[0]") and "unknown key 'bogus_cost'" in p for p in problems), problems
-    assert any("unknown section [bogus_section]" in p for p in problems), problems
+    assert any(f"[[{section}]] #1 " in p and "bogus_cost: unknown key" in p for p in problems), problems
+    assert any("[bogus_section]: unknown section" in p for p in problems), problems
     assert module.check_content(str(builtin)) == []

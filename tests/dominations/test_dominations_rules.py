@@ -473,7 +473,7 @@ def test_content_check_says_missing_in_words_not_none(tmp_path) -> None:
     bad.write_text(text.replace("hand_size = 7", "hand_sise = 7", 1))
     problems = check_content(bad)
     assert not any("None" in x for x in problems), problems
-    assert "[rules].hand_size: missing; the rulebook says 7 (write hand_size = 7)" in problems, problems
+    assert "line 14, [rules] hand_size: missing; the rulebook says 7 (write hand_size = 7)" in problems, problems
     # a missing section: one sentence saying where to find it, not one "None" per rule it holds
     start, end = text.index("[rules]"), text.index("[cradle]")
     bad.write_text(text[:start] + text[end:])

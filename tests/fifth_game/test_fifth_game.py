@@ -116,7 +116,7 @@ def test_studies_and_tuning_take_a_two_player_game_without_being_told_its_player
     mixes = civtable("study", "mixes", "racegame", "--mix", "greedy", "--mix", "random", "--games", "4",
                      "--out", str(tmp_path / "mixes"), "--quiet")
     assert mixes.returncode == 0, mixes.stderr
-    assert "mix 1: greedy,greedy" in mixes.stdout
+    assert "Race Game, 2 players," in mixes.stdout and "mix 1  greedy bot on every seat" in mixes.stdout
     tuned = civtable("tune", "racegame", "--params", "rules.goal", "--target", "first player fair ±5pp",
                      "--budget", "2", "--games", "4", "--out", str(tmp_path / "tune"))
     # the game's content was read: its values are rulebook facts, refused in words

@@ -50,7 +50,8 @@ def test_dump_content_has_identity_and_sections() -> None:
 def test_unknown_prerequisite_named(tmp_path: Path) -> None:
     path = edit(tmp_path, "mathematics", "requires", 'requires = ["writing", "alchemy"]')
     problems = check_content(path)
-    assert any("advances[" in p and "(mathematics).requires" in p and "alchemy" in p for p in problems), problems
+    assert any(p.startswith("line 164, [[advances]] #7 (mathematics) requires: ") and "alchemy" in p
+               for p in problems), problems
     with pytest.raises(ContentError) as info:
         load_content(path)
     assert info.value.problems == problems
@@ -65,34 +66,36 @@ def test_prerequisite_cycle_named(tmp_path: Path) -> None:
 def test_unreachable_advance_named(tmp_path: Path) -> None:
     path = edit(tmp_path, "guilds", "requires", 'requires = ["republic", "monarchy"]')
     problems = check_content(path)
-    assert any("advances (guilds)" in p and "never be researched" in p for p in problems), problems
+    assert any("[[advances]] #26 (guilds): " in p and "never be researched" in p for p in problems), problems
 
 
 def test_changing_a_rulebook_fact_oracle_cost(tmp_path: Path) -> None:
     path = edit(tmp_path, "oracle", "cost", "cost = { wood = 15, stone = 16, gold = 16 }")
     problems = check_content(path)
-    assert any("wonders (oracle)" in p and "16" in p for p in problems), problems
+    assert any("[[wonders]] #3 (oracle): " in p and "16" in p for p in problems), problems
 
 
 @pytest.mark.parametrize("ident,key,line,place", [
-    ("literature", "bonus_cp", "bonus_cp = 2", "advances (literature)"),
-    ("writing", "population", "population = 0", "advances (writing)"),
-    ("currency", "requires", 'requires = ["mathematics"]', "advances (currency)"),
-    ("magellans_voyage", "effects", 'effects = [{ type = "double_production", amount = 1, timing = "end_of_turn" }]', "wonders (magellans_voyage)"),
-    ("domestication", "gains", "gains = { food = 1 }", "advances (domestication)"),
-    ("expansionist", "extra_population", "extra_population = 2", "traits: Scientific one free research"),
-    ("scientific", "free_research", "free_research = 0", "traits: Scientific one free research"),
+    ("literature", "bonus_cp", "bonus_cp = 2", "[[advances]] #"),
+    ("writing", "population", "population = 0", "[[advances]] #"),
+    ("currency", "requires", 'requires = ["mathematics"]', "[[advances]] #"),
+    ("magellans_voyage", "effects", 'effects = [{ type = "double_production", amount = 1, timing = "end_of_turn" }]', "[[wonders]] #"),
+    ("domestication", "gains", "gains = { food = 1 }", "[[advances]] #"),
+    ("expansionist", "extra_population", "extra_population = 2", "[[traits]]: Scientific one free research"),
+    ("scientific", "free_research", "free_research = 0", "[[traits]]: Scientific one free research"),
 ])
 def test_other_rulebook_facts(tmp_path: Path, ident: str, key: str, line: str, place: str) -> None:
     problems = check_content(edit(tmp_path, ident, key, line))
-    assert any(place in p for p in problems), problems
+    assert any(place in p and (f"({ident})" in p or "[[traits]]" in p) for p in problems), problems
 
 
 def test_bad_toml_named(tmp_path: Path) -> None:
     path = tmp_path / "bad.toml"
     path.write_text(BUILTIN_PATH.read_text().replace('title = "INCEPTUM', 'title = INCEPTUM', 1))
     problems = check_content(str(path))
-    assert problems and "not valid TOML" in problems[0] and str(path) in problems[0]
+    line = BUILTIN_PATH.read_text().splitlines().index(next(x for x in BUILTIN_PATH.read_text().splitlines()
+                                                            if x.startswith('title = "INCEPTUM'))) + 1
+    assert problems and problems[0].startswith(f"line {line}, column ") and "not valid TOML" in problems[0], problems
     with pytest.raises(ContentError):
         load_content(str(path))
 
@@ -105,9 +108,9 @@ def test_missing_file(tmp_path: Path) -> None:
 def test_bad_values_named(tmp_path: Path) -> None:
     path = edit(tmp_path, "writing", "cost", 'cost = "three"')
     problems = check_content(path)
-    assert any("advances[0] (writing).cost" in p for p in problems), problems
+    assert any("[[advances]] #1 (writing) cost: " in p for p in problems), problems
     path = edit(tmp_path, "food", "max_count", "max_count = 0", name="d.toml")
-    assert any("buildings[" in p and "(food).max_count" in p for p in check_content(path))
+    assert any("[[buildings]] #" in p and "(food) max_count: " in p for p in check_content(path))
 
 
 def test_provisional_values_may_change(tmp_path: Path) -> None:
@@ -180,6 +183,7 @@ def test_any_single_bad_value_gives_problems_not_exceptions() -> None:
     import random
     import tomllib
 
+    from civtable.core.contentplace import Problem, worded
     from civtable.games.inceptum.content import parse_content
 
     raw0 = tomllib.loads(BUILTIN_PATH.read_text())
@@ -197,7 +201,8 @@ def test_any_single_bad_value_gives_problems_not_exceptions() -> None:
             node[where[-1]] = copy.deepcopy(rng.choice(_BAD_VALUES))  # type: ignore[index]
         content, problems = parse_content(raw, "fuzz.toml", "id")
         assert (content is None) == bool(problems), (where, problems)
-        assert all(isinstance(p, str) and ":" in p for p in problems)
+        assert all(isinstance(p, Problem) and p.message for p in problems)
+        assert all(": " in line for line in worded(raw, None, problems))  # every place can be worded
 
 
 def test_variant_cannot_change_what_the_engine_hard_codes(tmp_path: Path) -> None:
@@ -205,20 +210,20 @@ def test_variant_cannot_change_what_the_engine_hard_codes(tmp_path: Path) -> Non
     text = text.replace("min_cost = 1 ", "min_cost = 2 ", 1)
     path = tmp_path / "variant.toml"
     path.write_text(text)
-    assert any(p.startswith("rules.min_cost") for p in check_content(str(path)))
+    assert any(p.startswith("line 39, [rules] min_cost: ") for p in check_content(str(path)))
 
 
 def test_unknown_keys_are_named_not_ignored(tmp_path: Path) -> None:
     # a mistyped field would otherwise be dropped silently and the default played instead
     path = edit(tmp_path, "writing", "population", "populaton = 3")
     problems = check_content(path)
-    assert any("advances[0] (writing)" in p and "unknown key 'populaton'" in p for p in problems), problems
+    assert any("[[advances]] #1 (writing) populaton: unknown key" in p for p in problems), problems
     path = edit(tmp_path, "food", "max_count", "max_count = 4\nmax_cuont = 5", name="d.toml")
-    assert any("(food)" in p and "unknown key 'max_cuont'" in p for p in check_content(path))
+    assert any("(food) max_cuont: unknown key" in p for p in check_content(path))
     text = BUILTIN_PATH.read_text().replace("resource_cap = 50", "resource_cap = 50\nresourse_cap = 40", 1)
     (tmp_path / "r.toml").write_text(text + "\n[wonder]\nid = \"x\"\n")
     problems = check_content(str(tmp_path / "r.toml"))
-    assert any(p.startswith("rules") and "unknown key 'resourse_cap'" in p for p in problems), problems
-    assert any("unknown section [wonder]" in p for p in problems), problems
+    assert any(p.startswith("line 26, [rules] resourse_cap: unknown key") for p in problems), problems
+    assert any("[wonder]: unknown section" in p for p in problems), problems
     with pytest.raises(ContentError):
         load_content(str(tmp_path / "r.toml"))

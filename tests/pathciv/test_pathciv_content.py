@@ -112,7 +112,8 @@ def test_cards_per_section_of_the_board_are_read_not_ignored(tmp_path: Path, key
     path = tmp_path / "c.toml"
     path.write_text(BUILTIN_PATH.read_text().replace(f"{key} = 2", f"{key} = 3", 1))
     problems = check_content(str(path))
-    assert any(p.startswith(f"rules.{key}") and "2 cards in each section" in p for p in problems), problems
+    assert any(p.startswith(f"line 3{1 + (key == 'right_cards')}, [rules] {key}: ") and "2 cards in each section" in p
+               for p in problems), problems
 
 
 def test_the_rulebooks_nine_rounds_are_a_fact_of_the_content(tmp_path: Path) -> None:
@@ -121,14 +122,14 @@ def test_the_rulebooks_nine_rounds_are_a_fact_of_the_content(tmp_path: Path) -> 
     path = tmp_path / "c.toml"
     path.write_text(BUILTIN_PATH.read_text().replace("rounds = 9", "rounds = 7", 1))
     problems = check_content(str(path))
-    assert any(p.startswith("rules.rounds") and "9 rounds" in p and "rounds=7" in p for p in problems), problems
+    assert any(p.startswith("line 28, [rules] rounds: ") and "9 rounds" in p and "rounds=7" in p for p in problems), problems
     assert not check_content(str(BUILTIN_PATH))
 
 
 def test_a_bad_rule_is_named_once_not_once_per_card(tmp_path: Path) -> None:
     # research_max = -1 was named, then every Technology 'costs 2, outside 1--1' (20 more lines)
     problems = check_content(edit(tmp_path, "research_max = 10", "research_max = -1"))
-    assert problems == ["rules: 'research_max' must be at least 1, not -1"], problems
+    assert problems == ["line 29, [rules] research_max: must be at least 1, not -1"], problems
 
 
 def test_a_missing_philosophy_board_is_one_sentence(tmp_path: Path) -> None:
@@ -141,13 +142,13 @@ def test_a_missing_philosophy_board_is_one_sentence(tmp_path: Path) -> None:
     assert problems == [f"[philosophy]: missing table (the Philosophy board); copy it from the built-in content "
                         f"file {BUILTIN_PATH}"], problems
     short = edit(tmp_path, "multipliers = [1, 1, 2, 2, 3]", "multipliers = [1, 1, 2, 2]")
-    assert check_content(short) == ["[philosophy]: 'multipliers' must have 5 numbers (one per entry of 'costs'), "
-                                    "not 4"]
+    assert check_content(short) == ["line 102, [philosophy] multipliers: must have 5 numbers (one per entry of "
+                                    "'costs'), not 4"]
 
 
 def test_a_mistyped_priority_type_is_named_with_the_board_counted_from_one(tmp_path: Path) -> None:
     path = edit(tmp_path, 'priority = ["cultural", "scientific"', 'priority = ["cultral", "scientific"')
     problems = check_content(path)
-    assert problems[0] == ("[[civilizations]] #1 (roman): 'priority' must list each of the five types once "
+    assert problems[0] == ("line 45, [[civilizations]] #1 (roman) priority: must list each of the five types once "
                            "(cultural, scientific, spiritual, military, industrial): 'cultral' is not a type; "
                            "cultural is missing"), problems

@@ -22,7 +22,9 @@ def test_compare_shows_content_and_option_differences_first(tmp_path: Path) -> N
     assert {"option": "mode", "a": "glory", "b": "journey"} in cmp["differences"]["options"]
     out = render_compare_text(cmp)
     lines = out.splitlines()
-    assert lines[3] == "Content differences (1):" and "advances.writing.cost: 4 -> 6" in lines[4]
+    at = lines.index("Content differences (1):")
+    assert at < lines.index("Nothing moved significantly (two-proportion tests, Benjamini–Hochberg at 5%).")
+    assert "advances.writing.cost: 4 -> 6" in lines[at + 1]
     assert "mode: glory -> journey" in out
     assert "Nothing moved significantly" in out
     assert "*" not in out  # no footnote for stars that are not there
@@ -51,9 +53,9 @@ def test_a_significant_move_is_listed_and_starred(tmp_path: Path) -> None:
             "length": {"mean": 5.0},
         }))
     cmp = compare_runs(tmp_path / "a", tmp_path / "b")
-    assert [r["name"] for r in cmp["moved"]] == ["greedy", "random"]
+    assert [r["name"] for r in cmp["moved"]] == ["greedy bot", "random bot"]
     out = render_compare_text(cmp)
-    assert "win rate by bot greedy: 30% -> 60% (+30 pt, p<0.001 corrected)" in out
+    assert "win rate of the greedy bot: 30% -> 60% (+30 pt, p<0.001 corrected)" in out
     assert out.rstrip().endswith("* moved significantly (two-proportion test, Benjamini–Hochberg at 5%)")
 
 
@@ -93,13 +95,13 @@ def test_compare_names_the_games_own_choice(tmp_path: Path) -> None:
 
 
 def test_long_names_are_shown_whole_not_cut(tmp_path: Path) -> None:
-    from civtable.sim.compare import MAX_NAME_WIDTH
+    from civtable.sim.compare import columns
 
     cfg = SimConfig(game="nim", seats=["greedy", "random"], games=6, seed=3, options={"players": 2})
     simulate(cfg, tmp_path / "a", progress=False)
     cmp = compare_runs(tmp_path / "a", tmp_path / "a")
     rows = [r for r in cmp["rows"] if r["section"] == "by_bot"]
-    fits = "Expansionist Phoenicians (greedy)"  # 33 characters: was cut at 24
+    fits = "Cultural Romans (greedy bot)"  # 28 characters: fits the column
     huge = "Hegemony of the Eastern Sea Peoples under the Bronze Crown (greedy-aggressive)"
     rows[0]["name"], rows[1]["name"] = fits, huge
     lines = render_compare_text(cmp).splitlines()
@@ -107,7 +109,9 @@ def test_long_names_are_shown_whole_not_cut(tmp_path: Path) -> None:
     assert line.startswith(f"  {fits} ") and "n=" in line
     at = next(i for i, x in enumerate(lines) if x.startswith("  Hegemony"))
     assert "n=" in lines[at] and lines[at + 1].startswith("    ") and "n=" not in lines[at + 1]
-    assert f"{lines[at][2:2 + MAX_NAME_WIDTH].strip()} {lines[at + 1].strip()}" == huge
+    width = columns(cmp)[0]
+    more = [x.strip() for x in lines[at + 1:at + 4] if x.startswith("    ") and "n=" not in x]
+    assert " ".join([lines[at][2:2 + width].strip(), *more]) == huge
     columns = {x.index(" n=") for x in lines if " n=" in x and x.startswith("  ")}
     assert len(columns) == 1  # the numbers stay in their columns
 
@@ -135,6 +139,8 @@ def test_compare_sets_the_findings_of_both_runs_side_by_side_and_sorts_names(tmp
                          "by_seat": {str(i): rate for i in range(11)}, "by_bot": {}, "by_group_and_bot": {}}}))
     cmp = compare_runs(tmp_path / "a", tmp_path / "b")
     text = render_compare_text(cmp)
+    assert max(len(line) for line in text.splitlines()) <= 80, text
+    text = text.replace("\n      ", " ")  # a line too long for 80 columns goes on, indented, below
     assert ("  Mastery 'Merchant Fleets': +30 pt [+17, +43], likely too strong -> +8 pt [-5, +21], not a finding"
             in text), text
     assert "  Mastery 'Calendar': -25 pt [-38, -12], likely too weak -> -21 pt [-34, -8], likely too weak" in text
@@ -142,3 +148,20 @@ def test_compare_sets_the_findings_of_both_runs_side_by_side_and_sorts_names(tmp
     names = [r["name"] for r in cmp["rows"]]
     assert names[:4] == ["Aztec", "Inca", "Mali", "Phoenicia"]
     assert names[4:] == [f"seat {i}" for i in range(1, 12)]  # seat 10 after seat 9
+
+
+def test_the_comparison_fits_80_columns_and_names_bots_in_words(tmp_path: Path) -> None:
+    """The tables were 92 columns wide with 48 for names, and the bots were named by their specs
+    ('greedy:style=warlord'), the set-up by its JSON; now every line fits 80 columns."""
+    a = SimConfig(game="conquest", seats=["greedy:style=warlord", "casual:style=builder"], games=2, seed=3,
+                  options={"players": 2}, max_rounds=3, rotate_seats=True)
+    b = SimConfig(game="conquest", seats=["greedy"] * 2, games=2, seed=3, options={"players": 2}, max_rounds=3)
+    simulate(a, tmp_path / "a", progress=False)
+    simulate(b, tmp_path / "b", progress=False)
+    text = render_compare_text(compare_runs(tmp_path / "a", tmp_path / "b"))
+    assert max(len(line) for line in text.splitlines()) <= 80, text
+    flat = " ".join(text.split())
+    assert "A: " in text and "2 games of Ancient Civilization Conquest, greedy bot, Warlord + Casual bot," in flat
+    assert "Set-up differs, the bots: greedy bot, Warlord + Casual bot, Builder -> greedy bot on every seat" in flat
+    assert "Set-up differs, --rotate-seats: on -> off" in text
+    assert "style=" not in text and '["' not in text

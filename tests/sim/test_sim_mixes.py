@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -57,3 +58,41 @@ def test_a_refused_mix_leaves_no_directory_behind(tmp_path: Path) -> None:
     with pytest.raises(OptionError, match="lets a study assign 'board', not 'civ'"):
         mixes_study(base, [["greedy"] * 4, ["random"] * 4], out)
     assert not out.exists()
+
+
+def test_the_report_fits_80_columns_and_names_bots_by_level_and_style() -> None:
+    """Five mixes of long specs made the lines of the report run to 150 columns and named bots by
+    their specs ('expert:style=warlord'); now: a table that fits 80 columns, bots in the lobby's words."""
+    from civtable.sim.mixes import mix_title, render_mixes_text
+
+    mixes = [["greedy"] * 4, ["greedy:style=warlord", "random", "casual:style=builder", "greedy"], ["random"] * 4,
+             ["mcts:iters=50,depth=8"] * 4, ["expert:style=warlord", "expert:style=warlord", "casual:style=builder",
+                                             "random"]]
+    groups = [{"group": name, "rates": [_rate(r) for r in (0.1, 0.25, 0.4, 0.55, 0.7)], "p_adjusted": p,
+               "depends_on_mix": p < 0.05, "favoured_in_every_mix": False, "disadvantaged_in_every_mix": False}
+              for name, p in (("Macedonians", 0.0001), ("Romans", 0.5))]
+    study = {"game": "conquest", "mixes": mixes, "mix_titles": [mix_title("conquest", m) for m in mixes],
+             "fair_share": 0.25, "games_per_mix": 300, "finished": [300, 300, 298, 300, 300], "label": "civ",
+             "groups": groups}
+    text = render_mixes_text(study)
+    lines = text.splitlines()
+    assert max(len(line) for line in lines) <= 80, text
+    assert lines[0].startswith("Balance by bot mix: Ancient Civilization Conquest, 4 players, 300 games per mix")
+    assert "  mix 1  greedy bot on every seat" in lines
+    assert "  mix 5  Expert bot, Warlord ×2 + Casual bot, Builder + random bot" in lines
+    assert "  mix 4  mcts bot (iters=50, depth=8) on every seat" in lines
+    assert "style=" not in text and "greedy,greedy" not in text
+    assert re.search(r"^  Civilization +mix 1 +mix 2 +mix 3 +mix 4$", text, re.M), text  # mix 5 and p: a 2nd block
+    assert re.search(r"^  Macedonians +70% \[65–75\] +<0\.001$", text, re.M), text
+    assert "Finished games: mix 1 300, mix 2 300, mix 3 298" in text
+    assert "Win rate depends on the bot mix: Macedonians." in text
+
+
+def test_a_study_without_a_finished_game_says_so() -> None:
+    from civtable.sim.mixes import render_mixes_text
+
+    study = {"game": "pathciv", "mixes": [["greedy"] * 2, ["random"] * 2], "fair_share": 0.5, "games_per_mix": 2,
+             "finished": [0, 0], "label": "board", "groups": []}
+    text = render_mixes_text(study)
+    assert "No game finished with a winner: there are no win rates to compare." in text
+    assert "Win rate by" not in text and "Path of Civilization" in text

@@ -172,7 +172,7 @@ def test_restricted_study_under_two_bots(tmp_path: Path, capsys: pytest.CaptureF
                  "--max-rounds", "2", "--mixes", "greedy,random", "--out", str(tmp_path), "--quiet"])
     assert code == 0
     out = capsys.readouterr().out
-    assert "One seat barred from 'research'" in out and "greedy:" in out and "random:" in out
+    assert "One seat barred from 'research'" in out and "greedy bot:" in out and "random bot:" in out
     assert "mix-NAME" not in out and f"{tmp_path}/mix-random/study.html" in out
     result = json.loads((tmp_path / "robust.json").read_text())
     assert result["mixes"] == ["greedy", "random"] and len(result["verdicts"][0]["under"]) == 2
@@ -319,3 +319,16 @@ def test_a_wrong_assignment_is_refused_before_anything_is_written(tmp_path: Path
     with pytest.raises(OptionError, match="lets a study assign 'board', not 'civ'"):
         restricted_study("pathciv", ["wonders"], "greedy", 1, out, options={"players": 4}, assign="civ=rotate")
     assert not out.exists()
+
+
+def test_the_text_fits_80_columns_and_names_the_game_and_bot_in_words() -> None:
+    """The header said 'conquest, 4 players, greedy:style=warlord' on one 130-column line."""
+    finding = ("One seat barred from 'research' (never buys extra research rolls): the greedy bot, Warlord wins 0% "
+               "(95% CI 0%–39%, 6 games) against a fair 25%: a drop of 25 pt (p=0.35 corrected); no significant effect.")
+    study = {"game": "conquest", "players": 4, "bot": "greedy:style=warlord", "who": ["one"],
+             "games_per_restriction": 6, "findings": [finding]}
+    text = render_study_text(study)
+    assert max(len(line) for line in text.splitlines()) <= 80, text
+    assert " ".join(text.split()).startswith("Restricted play: Ancient Civilization Conquest, 4 players, greedy bot, "
+                                             "Warlord on every seat")
+    assert " ".join(text.split()).count(" ".join(finding.split())) == 1 and "style=" not in text

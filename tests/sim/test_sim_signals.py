@@ -70,9 +70,9 @@ def test_strongest_signal_leads_the_report_with_names_and_counts() -> None:
     # an advance every seat holds cannot be assessed, and the report says so
     assert any(r["id"] == "writing" for r in summary["elements"]["untestable"])
     text = "\n".join(summary["findings"])
-    assert "every seat runs the same policy (greedy)" in text
+    assert "every seat runs the same policy (greedy bot)" in text
     assert "Held by every seat" in text and "advance ×1" in text
-    assert "Bot mix: greedy (4 per game)" in text
+    assert "Bot mix: greedy bot (4 per game)" in text
     assert "Turn order: the first player wins" in text
     assert "Mode journey: games last 20.0 rounds" in text and "spread 3.0 points" in text
     assert isinstance(summary["win_rate"]["by_group"]["Scientific"]["wins"], int)  # a name, an int
@@ -88,7 +88,7 @@ def test_mixed_bots_no_mirror_warning_and_shared_wins() -> None:
     text = "\n".join(summary["findings"])
     assert "same policy" not in text
     assert summary["win_rate"]["by_seat"]["0"]["wins"] == 20  # two winners share: 40 * 1/2
-    assert "greedy:style=builder (1 per game)" in text
+    assert "greedy bot (style=builder) (1 per game)" in text  # game "x" has no style of that name
 
 
 def test_win_rate_flags_are_corrected_for_the_number_of_groups() -> None:
@@ -102,3 +102,21 @@ def test_win_rate_flags_are_corrected_for_the_number_of_groups() -> None:
     assert not many["significant"] and many["p_adjusted"] > 0.05 and many["direction"] == ""
     table["strong"] = [70.0, 100]
     assert _rates(table, 0.3)["strong"]["significant"]
+
+
+def test_the_bot_mix_names_levels_and_styles_in_the_lobbys_words() -> None:
+    from civtable.sim.report import mix_sentence
+
+    mix = {"seats": {"casual:style=builder": 2, "greedy (no wonders)": 1, "mcts:iters=50": 1}, "same_policy": False}
+    assert mix_sentence(mix, 4, 1, "conquest") == ("Bot mix: Casual bot, Builder (2 per game); greedy bot (no wonders) "
+                                                    "(1 per game); mcts bot (iters=50) (1 per game).")
+
+
+def test_the_html_report_names_the_bots_in_words() -> None:
+    from civtable.sim.html_report import render_html
+
+    games = _games(40)
+    for g in games:
+        g["seats"][1]["bot"] = "casual:style=builder"
+    page = render_html(summarize({"seats": ["greedy"] * 4, "game": "conquest"}, games))
+    assert "<td>Casual bot, Builder</td>" in page and "casual:style=builder" not in page

@@ -114,7 +114,7 @@ def test_options_never_played_are_reported(tmp_path: Path) -> None:
     summary = simulate(cfg, tmp_path, progress=False)
     assert summary["choice"]["options"] == 12 and len(summary["choice"]["never_played"]) >= 9
     text = "\n".join(summary["findings"])
-    assert "not a study of 'civ': only" in text and "Goths" in text and "--assign civ=rotate" in text
+    assert "not a study of the civilizations: only" in text and "Goths" in text and "--assign civ=rotate" in text
     assert summary["choice"]["not_a_study"]
 
 

@@ -13,6 +13,11 @@ from civtable.sim.content_edit import content_file, flatten, load_toml, tunable
 from civtable.sim.tune import TuneConfig, held_out_seed, parse_targets, render_tune_text, tune
 
 
+def _flat(text: str) -> str:
+    """The report with its lines joined (a long line goes on, indented, below)."""
+    return " ".join(text.split())
+
+
 def test_held_out_seeds_are_disjoint_from_tuning_seeds() -> None:
     for seed in (0, 1, 42):
         v = held_out_seed(seed, 500, 500)
@@ -52,8 +57,8 @@ def test_tiny_tuning_run_moves_only_provisional_values_and_verifies_on_fresh_see
     assert json.loads((tmp_path / "tune.json").read_text())["best_trial"] == result["best_trial"]
     # two held-out games prove nothing: the candidate is not handed over
     assert not result["decision"]["accepted"] and not (tmp_path / "best-content.toml").exists()
-    text = render_tune_text(result)
-    assert "1 matched value(s) are rulebook facts and stayed" in text and "held-out games per side" in text
+    text = _flat(render_tune_text(result))
+    assert "1 matched value is a rulebook fact and stayed" in text and "held-out games per side" in text
     assert "no improvement found; keep the original" in text
     with pytest.raises(OptionError, match="rulebook fact"):
         tune(TuneConfig(game="conquest", params=["victory.points"], target="rounds 1..9", budget=1,
@@ -184,7 +189,7 @@ def test_what_if_moves_rulebook_facts_only_when_allowed_and_declares_a_variant(t
     assert all(load_toml(tmp_path / "run" / "trials" / f"trial-{i:04d}.toml")["meta"]["variant"].startswith("what-if")
                for i in range(2))
     assert {r["group"] for r in result["reach"]} == {"Scientific", "Expansionist", "Cultural", "United"}
-    assert render_tune_text(result).startswith("WHAT-IF: 1 rulebook fact(s) allowed to move")
+    assert _flat(render_tune_text(result)).startswith("WHAT-IF: 1 rulebook fact(s) allowed to move")
     with pytest.raises(OptionError, match="matches no rulebook fact"):
         tune(TuneConfig(game="inceptum", params=["advances.writing.cost"], target="rounds 1..9", budget=1,
                         seats=["greedy"] * 4, options={"players": 4}, allow_facts=["advances.writing.cost"]),
@@ -240,8 +245,8 @@ def test_a_check_mix_places_every_trait_and_says_what_its_games_resolve(tmp_path
     assert not by["Cultural"]["within"] and by["Cultural"]["resolved"] == "unresolved"
     assert by["Expansionist"]["within"] and by["Expansionist"]["resolved"] == "inside"
     assert by["Scientific"]["resolved"] == "outside" and by["United"]["resolved"] == "unresolved"
-    text = "\n".join(render_check_reach({**side, "reach": rows}, 0.25, True))
-    assert "Under the check mix strong,strong,strong,strong, the tuned content on 300 held-out games" in text
+    text = "\n".join(render_check_reach({**side, "reach": rows}, 0.25, True, "Strong bot on every seat"))
+    assert "With Strong bot on every seat, the tuned content on 300 held-out games" in text
     assert "within ±5 of fair: Expansionist 26.0% [23.5–28.5]" in text and "Scientific 36.0% [31.0–41.0] (+11.0)" in text
     assert "Resolved by these games: Expansionist within ±5; Scientific outside" in text
     assert "not resolved (interval crosses ±5): Cultural, United" in text
@@ -260,8 +265,8 @@ def test_a_tuning_run_with_a_check_mix_reports_it_and_names_seats_from_one(tmp_p
     assert traits and traits <= {"Scientific", "Expansionist", "Cultural", "United"}
     assert {r["group"] for r in check["reach"]} == traits and {r["group"] for r in result["reach"]} == traits
     assert {"seat 1", "seat 2"} <= set(result["verification"]["before"]["win_rates"])  # seats counted from 1
-    text = render_tune_text(result)
-    assert f"Under the check mix {check['mix']}, the original content on 2 held-out games" in text
+    text = _flat(render_tune_text(result))
+    assert "With greedy bot (noise=0.1) on every seat, the original content on 2 held-out games" in text
     assert "win rate seat 1:" in text and "win rate 0:" not in text
     # a traits target on games that deal no traits is refused, not scored "100 points off" forever
     with pytest.raises(OptionError, match="deal none"):
@@ -317,10 +322,10 @@ def test_an_expensive_check_mix_may_play_the_candidate_only(tmp_path: Path) -> N
 
     check["reach"] = check_reach(parse_targets(cfg.target), check, 0.5, accepted=False)
     assert check["reach"] and all(row["rate"] == check["after"]["win_rates"][row["group"]]["rate"] for row in check["reach"])
-    text = render_tune_text(result)
+    text = _flat(render_tune_text(result))
     assert "on 2 held-out games of the candidate only, not compared with the original" in text
     assert f"Not compared with the original under {','.join(noisy)} (the candidate only)." in text
-    assert f"Under the check mix {','.join(noisy)}, the candidate (not handed over) on 2 held-out games" in text
+    assert "the candidate (not handed over) on 2 held-out games" in text
 
 
 def test_ranges_keep_to_what_the_content_checks_accept(tmp_path: Path) -> None:
@@ -348,7 +353,7 @@ def test_ranges_keep_to_what_the_content_checks_accept(tmp_path: Path) -> None:
     assert result["narrowed"] == {"advances.trade_routes.cost": {"spread": [0, 2], "accepted": [1, 2]}}
     assert not any("invalid" in t for t in result["trials"])
     assert all(t["values"]["advances.trade_routes.cost"] >= 1 for t in result["trials"])
-    assert "advances.trade_routes.cost 1..2 (not 0..2)" in render_tune_text(result)
+    assert "advances.trade_routes.cost 1..2 (not 0..2)" in _flat(render_tune_text(result))
 
 
 def test_a_list_of_provisional_numbers_can_be_tuned_number_by_number(tmp_path: Path) -> None:
@@ -395,6 +400,7 @@ def test_reach_says_when_trials_are_too_small_and_names_no_band_without_a_length
     text = "\n".join(render_reach(rows, 0.25, False))
     assert "game-length band" not in text and "between 50% and 50%" not in text and "left it at 50%" in text, text
     assert "out of reach" not in text and "the trials are too small to tell" in text and "--games" in text, text
+    assert text.count("--games") == 1, text  # the advice once, not once per group
     assert "the interval crosses ±20, so these games cannot say it is outside" in text, text
     # with a length target and trials that resolve, the verdict stands as it was
     targets = parse_targets("civs fair ±20pp, rounds 1..40")
@@ -411,13 +417,17 @@ def test_an_unreachable_length_target_is_said_and_targets_read_in_words(tmp_path
                      assign="civ=rotate", max_rounds=4, seed=5)
     result = tune(cfg, tmp_path)
     assert not any(t["feasible"] for t in result["trials"])
-    text = render_tune_text(result)
+    raw = render_tune_text(result)  # within 80 columns; the game by its title, the bots in the lobby's words
+    assert max(len(line) for line in raw.splitlines()) <= 80 and "conquest" not in raw and "greedy,greedy" not in raw
+    text = _flat(raw)
+    assert "of Ancient Civilization Conquest" in text and "(tuning seed 5, greedy bot on every seat)" in text
+    assert "1 provisional value of" in text and "value(s)" not in text
     import re
 
     assert re.search(r"No trial met the game-length target 'rounds 200\.\.300': their games lasted [\d.]+ to [\d.]+ "
                      r"rounds", text), text
     assert "rounds outside the range (not met)" in text and "points from fair" in text, text
-    line = next(x for x in text.splitlines() if "mean rounds:" in x)
+    line = "mean rounds:" + text.split("mean rounds:")[1].split(" paired on")[0]
     assert re.search(r"mean rounds: [\d.]+ \[[\d.]+–[\d.]+\]", line) and ", " not in line, line
 
 

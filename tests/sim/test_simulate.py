@@ -140,7 +140,8 @@ def test_cli_simulate_and_compare(tmp_path: Path, capsys: pytest.CaptureFixture[
     assert "Win rate by bot" in text and "greedy" in text and "seat 1" in text
     assert main(["compare", str(a), str(b), "--json", "--html", str(tmp_path / "c.html")]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert {r["name"] for r in data["rows"] if r["section"] == "by_bot"} == {"greedy", "random"}
+    assert {r["key"] for r in data["rows"] if r["section"] == "by_bot"} == {"greedy", "random"}
+    assert {r["name"] for r in data["rows"] if r["section"] == "by_bot"} == {"greedy bot", "random bot"}
     assert "Balance comparison" in (tmp_path / "c.html").read_text()
     assert main(["compare", str(a), str(tmp_path / "nothing")]) == 2
     assert main(["simulate", "nim", "--games", "2", "--seats", "greedy,random", "--seed", "2", "--out", str(a), "--quiet"]) == 2

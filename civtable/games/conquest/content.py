@@ -2,7 +2,7 @@
 
 * :func:`load_content` parses and validates a file and returns ``(Content, content_id)``; the id is
   the sha256 of the file bytes. A bad file raises :class:`ContentError` listing every problem with
-  its place (``[costs] city: ...``).
+  its place and line (``line 180, [costs] city.food: ...``).
 * :func:`check_content` returns the list of problems (empty when the file is good).
 * :func:`dump_content` returns the validated content as a JSON-ready dict.
 
@@ -13,14 +13,13 @@ tables but not add or remove categories or traits.
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
-from civtable.core.contentfile import ANY, ContentSchema, read_content_file
-from civtable.core.errors import ContentError
+from civtable.core.contentfile import ANY, ContentLoader, ContentSchema, checking_keys
+from civtable.core.contentplace import Problem, Problems, Where
 
 DEFAULT_PATH = Path(__file__).with_name("content.toml")
 K = TypeVar("K")
@@ -200,156 +199,177 @@ class Content:
         return tuple(c.id for c in self.civilizations)
 
 
+def _at(table: str, *keys: str) -> Where:
+    """The place of ``keys`` in the table ``table`` (dotted: ``map.sizes.small``)."""
+    return tuple(table.split(".")) + keys
+
+
 class _Checker:
     """Collects problems while reading the raw TOML tree."""
 
     def __init__(self, raw: dict[str, Any]) -> None:
         self.raw = raw
-        self.problems: list[str] = []
+        self.problems = Problems()
 
-    def bad(self, where: str, msg: str) -> None:
-        self.problems.append(f"{where}: {msg}")
+    def bad(self, where: Where | str, msg: str) -> None:
+        self.problems.add(where, msg)
 
     def table(self, path: str) -> dict[str, Any]:
         node: Any = self.raw
-        for part in path.split("."):
+        where = tuple(path.split("."))
+        if self.problems.under(where):  # it, or a table holding it, is already said to be missing
+            return {}
+        for j, part in enumerate(where):
             if not isinstance(node, dict) or part not in node:
-                self.bad(f"[{path}]", "missing table")
+                self.bad(where[:j + 1], "missing table")  # the outermost table missing, once
                 return {}
             node = node[part]
         if not isinstance(node, dict):
-            self.bad(f"[{path}]", "must be a table")
+            self.bad(where, "must be a table")
             return {}
         return node
 
     def int_(self, tbl: dict[str, Any], where: str, key: str, minimum: int = 0, default: int = 0) -> int:
         v = tbl.get(key)
+        if v is None and self.problems.under(_at(where)):  # its table is missing: said once
+            return default
         if isinstance(v, bool) or not isinstance(v, int):
-            self.bad(f"[{where}] {key}", f"must be a whole number, not {v!r}" if key in tbl else "missing")
+            self.bad(_at(where, key), f"must be a whole number, not {v!r}" if key in tbl else "missing")
             return default
         if v < minimum:
-            self.bad(f"[{where}] {key}", f"must be at least {minimum}, not {v}")
+            self.bad(_at(where, key), f"must be at least {minimum}, not {v}")
             return default
         return v
 
     def float_(self, tbl: dict[str, Any], where: str, key: str, lo: float, hi: float) -> float:
         v = tbl.get(key)
+        if v is None and self.problems.under(_at(where)):
+            return lo
         if isinstance(v, bool) or not isinstance(v, int | float):
-            self.bad(f"[{where}] {key}", f"must be a number, not {v!r}" if key in tbl else "missing")
+            self.bad(_at(where, key), f"must be a number, not {v!r}" if key in tbl else "missing")
             return lo
         if not lo <= v <= hi:
-            self.bad(f"[{where}] {key}", f"must be between {lo} and {hi}, not {v}")
+            self.bad(_at(where, key), f"must be between {lo} and {hi}, not {v}")
             return lo
         return float(v)
 
     def str_(self, tbl: dict[str, Any], where: str, key: str) -> str:
         v = tbl.get(key)
+        if v is None and self.problems.under(_at(where)):
+            return ""
         if not isinstance(v, str) or not v:
-            self.bad(f"[{where}] {key}", f"must be text, not {v!r}" if key in tbl else "missing")
+            self.bad(_at(where, key), f"must be text, not {v!r}" if key in tbl else "missing")
             return ""
         return v
 
     def cost(self, tbl: dict[str, Any], where: str, key: str) -> tuple[int, ...]:
         v = tbl.get(key)
         out = [0] * 6
+        if v is None and self.problems.under(_at(where)):
+            return tuple(out)
         if not isinstance(v, dict):
-            self.bad(f"[{where}] {key}", "must be a table like { food = 2, stone = 1 }")
+            self.bad(_at(where, key), "must be a table like { food = 2, stone = 1 }")
             return tuple(out)
         for cat, n in v.items():
             if cat not in CATEGORIES:
-                self.bad(f"[{where}] {key}", f"unknown category {cat!r} (categories: {', '.join(CATEGORIES)})")
+                self.bad(_at(where, key), f"unknown category {cat!r} (categories: {', '.join(CATEGORIES)})")
             elif isinstance(n, bool) or not isinstance(n, int) or n < 0:
-                self.bad(f"[{where}] {key}.{cat}", f"must be a whole number >= 0, not {n!r}")
+                self.bad(_at(where, key, cat), f"must be a whole number >= 0, not {n!r}")
             else:
                 out[CATEGORIES.index(cat)] = n
         return tuple(out)
 
 
-def _parse(raw: dict[str, Any]) -> tuple[Content | None, list[str]]:
+def _parse(raw: dict[str, Any]) -> tuple[Content | None, list[Problem]]:
     ck = _Checker(raw)
     meta = ck.table("meta")
     title = ck.str_(meta, "meta", "title")
     if meta and meta.get("name") != "conquest":
-        ck.bad("[meta] name", f"must be 'conquest', not {meta.get('name')!r}")
+        ck.bad(("meta", "name"), f"must be 'conquest', not {meta.get('name')!r}")
     vp = ck.int_(ck.table("victory"), "victory", "points", 1, 100)
 
     cats = ck.table("categories")
-    if cats and tuple(cats.get("order", ())) != CATEGORIES:
-        ck.bad("[categories] order", f"must be {list(CATEGORIES)} (the six categories of the pool chart)")
+    order = cats.get("order", ())
+    if cats and (not isinstance(order, list) or tuple(order) != CATEGORIES):
+        ck.bad(("categories", "order"), f"must be {list(CATEGORIES)} (the six categories of the pool chart)")
     if cats and cats.get("wild") != "gold":
-        ck.bad("[categories] wild", "must be 'gold' (Gold and Trade are the wild category)")
+        ck.bad(("categories", "wild"), "must be 'gold' (Gold and Trade are the wild category)")
     names_tbl = ck.table("categories.names")
     cat_names = []
     for c in CATEGORIES:
         n = names_tbl.get(c)
         if not isinstance(n, str) or not n:
-            ck.bad(f"[categories.names] {c}", "missing or not text")
+            if names_tbl:  # a missing table is one problem, not one per name
+                ck.bad(("categories", "names", c), "missing or not text")
             n = c
         cat_names.append(n)
 
     resources: dict[str, Resource] = {}
-    for rid, spec in ck.table("resources").items():
-        where = f"[resources] {rid}"
+    resource_table = ck.table("resources")
+    declared = set(resource_table)  # a resource with a problem of its own is not unknown too
+    for rid, spec in resource_table.items():
+        where: Where = ("resources", rid)
         if not isinstance(spec, dict):
             ck.bad(where, "must be a table { name = ..., category = ... }")
             continue
         cat = spec.get("category")
         if cat != "none" and cat not in CATEGORIES:
-            ck.bad(where, f"category must be 'none' or one of {', '.join(CATEGORIES)}, not {cat!r}")
+            ck.bad(where + ("category",), f"must be 'none' or one of {', '.join(CATEGORIES)}, not {cat!r}")
             continue
         name = spec.get("name")
         if not isinstance(name, str) or not name:
-            ck.bad(where, "name must be text")
+            ck.bad(where + ("name",), "must be text")
             continue
         resources[rid] = Resource(rid, name, -1 if cat == "none" else CATEGORIES.index(cat))
 
     tables = ck.table("tables")
-    sea = _resource_table(ck, tables, "sea", resources)
-    land = _resource_table(ck, tables, "land", resources)
+    sea = _resource_table(ck, tables, "sea", declared)
+    land = _resource_table(ck, tables, "land", declared)
 
     traits: list[Trait] = []
     raw_traits = raw.get("traits")
     if not isinstance(raw_traits, list) or len(raw_traits) != len(TRAITS):
-        ck.bad("[[traits]]", f"there must be exactly {len(TRAITS)} traits in chart order")
+        ck.bad("traits", f"there must be exactly {len(TRAITS)} traits in chart order")
         raw_traits = []
     for i, spec in enumerate(raw_traits):
-        where = f"[[traits]] #{i + 1}"
+        where = ("traits", i)
         if not isinstance(spec, dict):
             ck.bad(where, "must be a table")
             continue
         if spec.get("id") != TRAITS[i]:
-            ck.bad(where, f"id must be {TRAITS[i]!r} (chart order), not {spec.get('id')!r}")
+            ck.bad(where + ("id",), f"must be {TRAITS[i]!r} (chart order), not {spec.get('id')!r}")
         effect = spec.get("effect")
         if effect not in EFFECTS:
-            ck.bad(where, f"effect must be one of {', '.join(EFFECTS)}, not {effect!r}")
+            ck.bad(where + ("effect",), f"must be one of {', '.join(EFFECTS)}, not {effect!r}")
         category = -1
         if effect == "produce":
             pc = spec.get("category")
             if pc not in CATEGORIES:
-                ck.bad(where, f"a produce trait needs a category ({', '.join(CATEGORIES)}), not {pc!r}")
+                ck.bad(where + ("category",), f"a produce trait needs a category ({', '.join(CATEGORIES)}), not {pc!r}")
             else:
                 category = CATEGORIES.index(pc)
         name = spec.get("name")
         if not isinstance(name, str) or not name:
-            ck.bad(where, "name must be text")
+            ck.bad(where + ("name",), "must be text")
             name = TRAITS[i]
         traits.append(Trait(TRAITS[i], name, str(effect), category))
     # The engine wires effects by trait position; a file must keep the rulebook's wiring.
     expected_effects = ("sea_battle", "land_battle", "score", "produce", "produce", "produce", "produce",
                         "produce", "produce", "unit_limit", "research_rolls", "monument_limit")
-    for i, t in enumerate(traits):
-        if t.effect != expected_effects[i] and i < len(expected_effects):
-            ck.bad(f"[[traits]] {t.id}", f"effect must be {expected_effects[i]!r} for this trait")
+    for t in traits:  # by the trait's own place (an entry with a problem of its own is left out)
+        i = TRAITS.index(t.id)
+        if t.effect != expected_effects[i] and not ck.problems.at(("traits", i, "effect")):
+            ck.bad(("traits", i, "effect"), f"must be {expected_effects[i]!r} for this trait")
 
     research = ck.table("research")
     table = research.get("table")
     research_table: list[int] = []
     if not isinstance(table, list) or not table:
-        ck.bad("[research] table", "must be a list of trait ids, one per die face")
+        ck.bad(("research", "table"), "must be a list of trait ids, one per die face")
     else:
         for face, tid in enumerate(table, 1):
             if tid not in TRAITS:
-                ck.bad(f"[research] table face {face}", f"unknown trait {tid!r}")
+                ck.bad(("research", "table", face - 1), f"unknown trait {tid!r}")
             else:
                 research_table.append(TRAITS.index(tid))
     free_rolls = ck.int_(research, "research", "free_rolls", 0, 1)
@@ -358,34 +378,34 @@ def _parse(raw: dict[str, Any]) -> tuple[Content | None, list[str]]:
     civs: list[Civilization] = []
     raw_civs = raw.get("civilizations")
     if not isinstance(raw_civs, list) or len(raw_civs) < 2:
-        ck.bad("[[civilizations]]", "there must be at least 2 civilizations")
+        ck.bad("civilizations", "there must be at least 2 civilizations")
         raw_civs = []
     seen: set[str] = set()
     for i, spec in enumerate(raw_civs):
-        where = f"[[civilizations]] #{i + 1}"
+        where = ("civilizations", i)
         if not isinstance(spec, dict):
             ck.bad(where, "must be a table")
             continue
         cid = spec.get("id")
         if not isinstance(cid, str) or not cid.isidentifier() or cid != cid.lower():
-            ck.bad(where, f"id must be a lower-case word, not {cid!r}")
+            ck.bad(where + ("id",), f"must be a lower-case word, not {cid!r}")
             continue
         if cid in seen:
-            ck.bad(where, f"duplicate civilization id {cid!r}")
+            ck.bad(where + ("id",), f"{cid!r} is used twice")
         seen.add(cid)
         ts = spec.get("traits")
         idx: list[int] = []
         if not isinstance(ts, list):
-            ck.bad(f"{where} ({cid}) traits", "must be a list of trait ids")
+            ck.bad(where + ("traits",), "must be a list of trait ids")
         else:
             for t in ts:
                 if t not in TRAITS:
-                    ck.bad(f"{where} ({cid}) traits", f"unknown trait {t!r}")
+                    ck.bad(where + ("traits",), f"unknown trait {t!r}")
                 else:
                     idx.append(TRAITS.index(t))
         cname = spec.get("name")
         if not isinstance(cname, str) or not cname:
-            ck.bad(f"{where} ({cid})", "name must be text")
+            ck.bad(where + ("name",), "must be text")
             cname = cid
         civs.append(Civilization(cid, cname, tuple(idx)))
 
@@ -395,11 +415,11 @@ def _parse(raw: dict[str, Any]) -> tuple[Content | None, list[str]]:
     extra: list[tuple[int, ...]] = []
     ev = costs.get("extra_village")
     if not isinstance(ev, list):
-        ck.bad("[costs] extra_village", "must be a list of category groups, e.g. [[\"food\", \"luxury\"]]")
+        ck.bad(("costs", "extra_village"), "must be a list of category groups, e.g. [[\"food\", \"luxury\"]]")
     else:
         for gi, group in enumerate(ev):
             if not isinstance(group, list) or not group or any(g not in CATEGORIES for g in group):
-                ck.bad(f"[costs] extra_village group {gi + 1}", f"must be a list of categories, not {group!r}")
+                ck.bad(("costs", "extra_village", gi), f"must be a list of categories, not {group!r}")
             else:
                 extra.append(tuple(CATEGORIES.index(g) for g in group))
     limits = ck.table("limits")
@@ -421,18 +441,18 @@ def _parse(raw: dict[str, Any]) -> tuple[Content | None, list[str]]:
         sizes=FrozenTable(sizes),
     )
     if "border_sea" in mp and not isinstance(mp["border_sea"], bool):
-        ck.bad("[map] border_sea", "must be true or false")
+        ck.bad(("map", "border_sea"), "must be true or false")
 
     provisional: dict[str, str] = {}
     for key, reason in ck.table("provisional").items():
         if not isinstance(reason, str) or not reason.strip():
-            ck.bad(f"[provisional] {key}", "the reason must be a sentence")
+            ck.bad(("provisional", key), "the reason must be a sentence")
             continue
         node: Any = raw
         for part in key.split("."):
             node = node.get(part) if isinstance(node, dict) else None
-        if node is None:
-            ck.bad(f"[provisional] {key}", "names a value that does not exist in this file")
+        if node is None and not ck.problems.under(tuple(key.split("."))):  # not once more for a missing table
+            ck.bad(("provisional", key), "names a value that does not exist in this file")
         provisional[key] = reason
 
     content = Content(
@@ -468,55 +488,42 @@ def _parse(raw: dict[str, Any]) -> tuple[Content | None, list[str]]:
         provisional=FrozenTable(provisional),
     )
     if ck.problems:
-        return None, ck.problems
+        return None, list(ck.problems)
     return content, []
 
 
-def _resource_table(ck: _Checker, tables: dict[str, Any], key: str, resources: dict[str, Resource]) -> tuple[str, ...]:
+def _resource_table(ck: _Checker, tables: dict[str, Any], key: str, resources: set[str]) -> tuple[str, ...]:
     v = tables.get(key)
+    if v is None and ck.problems.under(("tables",)):
+        return ()
     if not isinstance(v, list) or len(v) < 2:
-        ck.bad(f"[tables] {key}", "must list one resource per die face (at least 2 faces)")
+        ck.bad(("tables", key), "must list one resource per die face (at least 2 faces)")
         return ()
     for face, rid in enumerate(v, 1):
-        if rid not in resources:
-            ck.bad(f"[tables] {key} face {face}", f"unknown resource {rid!r}")
+        if not isinstance(rid, str) or rid not in resources and not ck.problems.under(("resources",)):
+            ck.bad(("tables", key, face - 1), f"unknown resource {rid!r}")
     return tuple(str(r) for r in v)
 
 
-def _read(path: str | Path | None) -> tuple[bytes, dict[str, Any]]:
-    return read_content_file(Path(path) if path is not None else DEFAULT_PATH)
+def _parse_file(raw: dict[str, Any], _path: str, digest: str) -> tuple[tuple[Content, str] | None, list[Problem]]:
+    content, problems = _parse(raw)
+    return (None if content is None else (content, digest)), problems
 
-_CACHE: dict[str, tuple[Content, str]] = {}
+
+_LOADER = ContentLoader(DEFAULT_PATH, checking_keys(_parse_file, SCHEMA))
 
 
 def load_content(path: str | Path | None = None) -> tuple[Content, str]:
     """Load and validate a content file (default: the built-in one).
 
     Returns ``(content, content_id)`` where the id is the sha256 of the file's bytes. Raises
-    :class:`ContentError` listing every problem with its place in the file."""
-    data, raw = _read(path)
-    cid = hashlib.sha256(data).hexdigest()
-    hit = _CACHE.get(cid)
-    if hit is not None:
-        return hit
-    content, problems = _parse(raw)
-    unknown = SCHEMA.problems(raw)
-    if unknown:
-        content, problems = None, unknown + problems
-    if content is None:
-        p = Path(path) if path is not None else DEFAULT_PATH
-        raise ContentError(f"the content file {p} has {len(problems)} problem(s)", problems)
-    _CACHE[cid] = (content, cid)
-    return content, cid
+    :class:`ContentError` listing every problem with its place and line in the file."""
+    return _LOADER.load(path)
 
 
 def check_content(path: str | Path | None = None) -> list[str]:
     """Every problem of a content file, each with its place; an empty list means it is valid."""
-    try:
-        load_content(path)
-    except ContentError as exc:
-        return exc.problems or [str(exc)]
-    return []
+    return _LOADER.check(path)
 
 
 def dump_content(path: str | Path | None = None) -> dict[str, Any]:

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from civtable.core.contentplace import Problem
+
 if TYPE_CHECKING:
     from .model import Advance, Content
 
@@ -20,9 +22,9 @@ WONDER_IDS = (
 SPECIAL_IDS = ("granary", "temple", "library", "market", "mint", "law")
 
 
-def graph_problems(c: Content) -> list[str]:
+def graph_problems(c: Content) -> list[Problem]:
     """Acyclic prerequisites and every advance reachable by some legal order of research."""
-    out: list[str] = []
+    out: list[Problem] = []
     n = len(c.advances)
     # cycle check over requires and requires_any edges
     state = [0] * n
@@ -32,7 +34,7 @@ def graph_problems(c: Content) -> list[str]:
             return
         if state[i] == 1:
             cyc = " -> ".join(c.advances[k].id for k in path[path.index(i):] + [i])
-            out.append(f"advances: prerequisite cycle {cyc}")
+            out.append(Problem(("advances",), f"prerequisite cycle {cyc}"))
             return
         state[i] = 1
         a = c.advances[i]
@@ -69,18 +71,18 @@ def graph_problems(c: Content) -> list[str]:
         reach |= researched
     for a in c.advances:
         if not reach & a.bit:
-            out.append(f"advances ({a.id}): can never be researched (its prerequisites cannot all be met)")
+            out.append(Problem(("advances", a.id), "can never be researched (its prerequisites cannot all be met)"))
     return out
 
 
-def fact_problems(c: Content) -> list[str]:
+def fact_problems(c: Content) -> list[Problem]:
     """The rulebook's stated facts (page numbers of the rulebook in brackets)."""
-    out: list[str] = []
+    out: list[Problem] = []
     A = c.advance_index
 
     def adv(ident: str):  # type: ignore[no-untyped-def]
         if ident not in A:
-            out.append(f"advances: the rulebook's advance {ident!r} is missing")
+            out.append(Problem(("advances",), f"the rulebook's advance {ident!r} is missing"))
             return None
         return c.advances[A[ident]]
 
@@ -94,52 +96,52 @@ def fact_problems(c: Content) -> list[str]:
     for ident in STARTING_SIX:
         a = adv(ident)
         if a and (a.requires or a.requires_any or a.age != "ancient"):
-            out.append(f"advances ({ident}): one of the six starting advances, so it has no prerequisite [p. 7]")
+            out.append(Problem(("advances", ident), "one of the six starting advances, so it has no prerequisite [p. 7]"))
     starters = [a.id for a in c.advances if not a.requires and not a.requires_any]
     if sorted(starters) != sorted(STARTING_SIX):
-        out.append(f"advances: exactly the six starting advances have no prerequisites, found {starters} [p. 7]")
+        out.append(Problem(("advances",), f"exactly the six starting advances have no prerequisites, found {starters} [p. 7]"))
     for ident in MEDIEVAL_SIX:
         a = adv(ident)
         if a and (a.age != "medieval" or a.requires_any != (bit("republic") | bit("monarchy")) or a.requires):
-            out.append(f"advances ({ident}): opened by researching Republic or Monarchy, nothing else [p. 7]")
+            out.append(Problem(("advances", ident), "opened by researching Republic or Monarchy, nothing else [p. 7]"))
     dawn = sorted(a.id for a in c.advances if a.dawn)
     if dawn != sorted(DAWN_SIX):
-        out.append(f"advances: the Dawn of Modern Civilization is unlocked by exactly {list(DAWN_SIX)}, found {dawn} [p. 35]")
+        out.append(Problem(("advances",), f"the Dawn of Modern Civilization is unlocked by exactly {list(DAWN_SIX)}, found {dawn} [p. 35]"))
     rep, mon = adv("republic"), adv("monarchy")
     if rep and mon:
         if rep.government != "republic" or mon.government != "monarchy":
-            out.append("advances (republic, monarchy): must be marked government = republic / monarchy [p. 24]")
+            out.append(Problem(("advances",), "republic and monarchy must be marked government = republic / monarchy [p. 24]"))
         if not (rep.excludes & mon.bit and mon.excludes & rep.bit):
-            out.append("advances (republic, monarchy): each must exclude the other; you cannot research both [p. 24]")
+            out.append(Problem(("advances",), "republic and monarchy must exclude each other; you cannot research both [p. 24]"))
     if (a := adv("cutting_tools")) and (a.gains != vec(food=1, wood=1) or a.gains_all):
-        out.append("advances (cutting_tools): gains +1 Food +1 Wood [p. 12]")
+        out.append(Problem(("advances", "cutting_tools"), "gains +1 Food +1 Wood [p. 12]"))
     if (a := adv("domestication")) and (a.gains != vec(food=2) or a.gains_all):
-        out.append("advances (domestication): gains +2 Food [p. 23]")
+        out.append(Problem(("advances", "domestication"), "gains +2 Food [p. 23]"))
     if (a := adv("writing")) and a.population != 1:
-        out.append("advances (writing): gives 1 population [p. 13]")
+        out.append(Problem(("advances", "writing"), "gives 1 population [p. 13]"))
     if (a := adv("literature")) and a.bonus_cp != 1:
-        out.append("advances (literature): 1 bonus CP, 2 CP in all [p. 14]")
+        out.append(Problem(("advances", "literature"), "1 bonus CP, 2 CP in all [p. 14]"))
     if (a := adv("mathematics")) and a.requires != bit("writing"):
-        out.append("advances (mathematics): requires Writing (only) [p. 15]")
+        out.append(Problem(("advances", "mathematics"), "requires Writing (only) [p. 15]"))
     if (a := adv("currency")) and a.requires != (bit("trade_routes") | bit("mathematics")):
-        out.append("advances (currency): requires Trade Routes and Mathematics [p. 15]")
+        out.append(Problem(("advances", "currency"), "requires Trade Routes and Mathematics [p. 15]"))
     if (a := adv("cultivation")) and not a.requires & bit("domestication"):
-        out.append("advances (cultivation): requires Domestication [p. 21]")
+        out.append(Problem(("advances", "cultivation"), "requires Domestication [p. 21]"))
     for ident in ("feudalism", "printing", "physics"):
         if (a := adv(ident)) and a.gains_all < 1:
-            out.append(f"advances ({ident}): raises production of all resources [p. 12, 32]")
+            out.append(Problem(("advances", ident), "raises production of all resources [p. 12, 32]"))
     if (a := adv("feudalism")) and a.gains_all != 1:
-        out.append("advances (feudalism): +1 to all resources [p. 32]")
+        out.append(Problem(("advances", "feudalism"), "+1 to all resources [p. 32]"))
     # buildings
     L = c.line_index
     for res, names in (("food", ("Small Crop Field",)), ("wood", ("Lumberjack Hut", "Lumber Camp")), ("stone", ("Stonemason Hut",))):
         if res not in L:
-            out.append(f"buildings: the {res} building line is missing")
+            out.append(Problem(("buildings",), f"the {res} building line is missing"))
             continue
         line = c.lines[L[res]]
         for lvl, name in enumerate(names):
             if line.levels[lvl].name.replace(" ", "").lower() != name.replace(" ", "").lower():
-                out.append(f"buildings ({res}).levels[{lvl}]: is called {name!r} [p. 9, 16]")
+                out.append(Problem(("buildings", res, "levels", lvl), f"is called {name!r} [p. 9, 16]"))
     for res in ("food", "wood", "stone", "iron"):
         if res in L:
             line = c.lines[L[res]]
@@ -150,46 +152,46 @@ def fact_problems(c: Content) -> list[str]:
                 totals[1] += line.levels[lvl].gains[r]
                 other = sum(g for k, g in enumerate(line.levels[lvl].gains) if k not in (r, 4))
                 if totals != [want, want] or other:
-                    out.append(f"buildings ({res}).levels[{lvl}]: total production at level {lvl + 1} is {want} Gold and {want} {res} [p. 16]")
+                    out.append(Problem(("buildings", res, "levels", lvl), f"total production at level {lvl + 1} is {want} Gold and {want} {res} [p. 16]"))
                     break
             if line.max_count != 2:
-                out.append(f"buildings ({res}): at most 2 buildings per resource type [p. 16]")
+                out.append(Problem(("buildings", res), "at most 2 buildings per resource type [p. 16]"))
     if "wood" in L and c.lines[L["wood"]].levels[1].cost != vec(food=3, wood=3, stone=2):
-        out.append("buildings (wood).levels[1]: Lumber Camp costs 3 Food, 3 Wood, 2 Stone [p. 31]")
+        out.append(Problem(("buildings", "wood", "levels", 1), "Lumber Camp costs 3 Food, 3 Wood, 2 Stone [p. 31]"))
     if "stone" in L and c.lines[L["stone"]].levels[0].unlocked_by != A.get("cutting_tools"):
-        out.append("buildings (stone).levels[0]: the Stonemason Hut is unlocked by Cutting Tools [p. 14]")
+        out.append(Problem(("buildings", "stone", "levels", 0), "the Stonemason Hut is unlocked by Cutting Tools [p. 14]"))
     for res in ("food", "wood"):
         if res in L and c.lines[L[res]].levels[0].unlocked_by != -1:
-            out.append(f"buildings ({res}).levels[0]: available from the start [p. 14]")
+            out.append(Problem(("buildings", res, "levels", 0), "available from the start [p. 14]"))
     specials = sorted(line.id for line in c.lines if line.special)
     if specials != sorted(SPECIAL_IDS):
-        out.append(f"buildings: the six special buildings are {list(SPECIAL_IDS)}, found {specials} [p. 30]")
+        out.append(Problem(("buildings",), f"the six special buildings are {list(SPECIAL_IDS)}, found {specials} [p. 30]"))
     if "granary" in L:
         g = c.lines[L["granary"]]
         if g.levels[0].gains != vec(gold=2, food=3) or g.levels[1].gains != vec(gold=2, food=5):
-            out.append("buildings (granary): Granary +2 Gold +3 Food; Grain Silo +2 Gold +5 Food more [p. 31]")
+            out.append(Problem(("buildings", "granary"), "Granary +2 Gold +3 Food; Grain Silo +2 Gold +5 Food more [p. 31]"))
         if g.levels[0].name != "Granary" or g.levels[1].name != "Grain Silo":
-            out.append("buildings (granary): levels are 'Granary' and 'Grain Silo' [p. 31]")
+            out.append(Problem(("buildings", "granary"), "levels are 'Granary' and 'Grain Silo' [p. 31]"))
     if "market" in L:
         m = c.lines[L["market"]]
         if m.levels[0].gains != vec(gold=1) or [lv.trade_discount for lv in m.levels] != [1, 2]:
-            out.append("buildings (market): Market produces 1 Gold; Market / Harbor cut bank trades by 1 / 2 [p. 22, 33]")
+            out.append(Problem(("buildings", "market"), "Market produces 1 Gold; Market / Harbor cut bank trades by 1 / 2 [p. 22, 33]"))
     if "library" in L and [lv.research_discount for lv in c.lines[L["library"]].levels] != [1, 2]:
-        out.append("buildings (library): Library / University cut research by 1 / 2 Gold [p. 33]")
+        out.append(Problem(("buildings", "library"), "Library / University cut research by 1 / 2 Gold [p. 33]"))
     if "temple" in L and [lv.pray for lv in c.lines[L["temple"]].levels] != [(5, 3), (10, 6)]:
-        out.append("buildings (temple): praying gives 5 (max 3 of a type), Grand Temple 10 (max 6) [p. 33]")
+        out.append(Problem(("buildings", "temple"), "praying gives 5 (max 3 of a type), Grand Temple 10 (max 6) [p. 33]"))
     # wonders
     ids = sorted(w.id for w in c.wonders)
     if ids != sorted(WONDER_IDS):
-        out.append(f"wonders: the 14 wonders are {sorted(WONDER_IDS)}, found {ids} [p. 25-28]")
+        out.append(Problem(("wonders",), f"the 14 wonders are {sorted(WONDER_IDS)}, found {ids} [p. 25-28]"))
     else:
         W = {w.id: w for w in c.wonders}
         if W["oracle"].cost != vec(wood=16, stone=16, gold=16):
-            out.append("wonders (oracle): costs 16 Wood, 16 Stone, 16 Gold [p. 21]")
+            out.append(Problem(("wonders", "oracle"), "costs 16 Wood, 16 Stone, 16 Gold [p. 21]"))
         kinds = {(w.age, w.kind) for w in c.wonders}
         counts = {k: sum(1 for w in c.wonders if (w.age, w.kind) == k) for k in kinds}
         if counts != {("ancient", "great"): 5, ("ancient", "legendary"): 2, ("medieval", "great"): 5, ("medieval", "legendary"): 2}:
-            out.append("wonders: 5 great and 2 legendary wonders in each age [p. 8, 25]")
+            out.append(Problem(("wonders",), "5 great and 2 legendary wonders in each age [p. 8, 25]"))
         expected = {
             "library_of_alexandria": ("free_research", 3, "next_turn_start"),
             "lighthouse": ("production", 8, "end_of_turn"),
@@ -209,13 +211,13 @@ def fact_problems(c: Content) -> list[str]:
             e = W[wid].effects[0] if W[wid].effects else None
             got_amount = (e.gains[4] if e and e.type == "production" else e.amount if e else 0)
             if e is None or e.type != etype or got_amount != amount or e.timing != timing:
-                out.append(f"wonders ({wid}): effect is {etype} {amount} ({timing}) [p. 26-28]")
+                out.append(Problem(("wonders", wid), f"effect is {etype} {amount} ({timing}) [p. 26-28]"))
         artemis = {(e.type, e.amount, e.timing) for e in W["temple_of_artemis"].effects}
         if artemis != {("build_discount", 1, "next_turn"), ("iron_trade_discount", 1, "next_turn")}:
-            out.append("wonders (temple_of_artemis): Build Actions and trading in Iron cost 1 less from your next turn [p. 27]")
+            out.append(Problem(("wonders", "temple_of_artemis"), "Build Actions and trading in Iron cost 1 less from your next turn [p. 27]"))
     wcp = c.rules["wonder_cp"]
     if (wcp["ancient_great"], wcp["ancient_legendary"], wcp["medieval_great"], wcp["medieval_legendary"]) != (4, 8, 8, 12):
-        out.append("rules.wonder_cp: ancient 4 / 8, medieval 8 / 12 CP [p. 17]")
+        out.append(Problem(("rules", "wonder_cp"), "ancient 4 / 8, medieval 8 / 12 CP [p. 17]"))
     # rules constants
     fixed = {
         "resource_cap": 50, "ptp_cap": 50, "population_per_cp": 4, "research_cp": 1, "min_cost": 1,
@@ -224,51 +226,51 @@ def fact_problems(c: Content) -> list[str]:
     }
     for key, want in fixed.items():
         if c.rules.get(key) != want:
-            out.append(f"rules.{key}: the rulebook says {want}")
+            out.append(Problem(("rules", key), f"the rulebook says {want}"))
     if c.rules.get("resource_building_cp") != [1, 2, 3, 5] or c.rules.get("special_building_cp") != [1, 3]:
-        out.append("rules: building CP are 1/2/3/5 (resource) and 1/3 (special) [p. 17]")
+        out.append(Problem(("rules",), "building CP are 1/2/3/5 (resource) and 1/3 (special) [p. 17]"))
     if c.bank_ratio != (4, 4, 4, 3, 4):
-        out.append("rules.bank_ratio: 4:1, Iron 3:1 [p. 12]")
+        out.append(Problem(("rules", "bank_ratio"), "4:1, Iron 3:1 [p. 12]"))
     # traits, humble beginnings, benefits
     if sorted((t.id, t.cards) for t in c.traits) != sorted((t, 2) for t in ("scientific", "expansionist", "cultural", "united")):
-        out.append("traits: four traits, two cards each [p. 20]")
+        out.append(Problem(("traits",), "four traits, two cards each [p. 20]"))
     perks = {t.id: (t.free_research, t.extra_population, t.first_wonder_half, t.first_wonder_discount, t.grid_population)
              for t in c.traits}
     if perks != {"scientific": (1, 0, False, True, False), "expansionist": (0, 1, False, True, False),
                  "cultural": (0, 0, True, False, False), "united": (0, 0, False, True, True)}:
-        out.append("traits: Scientific one free research, Expansionist one extra population, Cultural its first Wonder at "
-                   "half price, United population on grids; the others' first Wonder 4 less [p. 21-22, 25]")
+        out.append(Problem(("traits",), "Scientific one free research, Expansionist one extra population, Cultural its first Wonder at "
+                   "half price, United population on grids; the others' first Wonder 4 less [p. 21-22, 25]"))
     if len(c.humble) != 7:
-        out.append(f"humble_beginnings: there are seven cards, found {len(c.humble)} [p. 23]")
+        out.append(Problem(("humble_beginnings",), f"there are seven cards, found {len(c.humble)} [p. 23]"))
     if sum(1 for h in c.humble if h.population) < 1:
-        out.append("humble_beginnings: one card gives a population token [p. 23]")
+        out.append(Problem(("humble_beginnings",), "one card gives a population token [p. 23]"))
     dom = A.get("domestication")
     if not any(dom in h.advances for h in c.humble):
-        out.append("humble_beginnings: one card gives Domestication [p. 23]")
+        out.append(Problem(("humble_beginnings",), "one card gives Domestication [p. 23]"))
     for card in ("common", "republic", "monarchy"):
         if not any(b.government == card for b in c.benefits):
-            out.append(f"benefits: the {card} card needs at least one benefit [p. 24]")
+            out.append(Problem(("benefits",), f"the {card} card needs at least one benefit [p. 24]"))
     benefit_names = {b.name.lower() for b in c.benefits}
     for must in ("special buildings cost 3 less of every resource", "research actions cost 1 less", "wonders cost 3 less"):
         if must not in benefit_names:
-            out.append(f"benefits: the rulebook names the benefit {must!r} [p. 24, 33]")
+            out.append(Problem(("benefits",), f"the rulebook names the benefit {must!r} [p. 24, 33]"))
     if not any(b.government == "republic" and b.name.lower() == "research actions cost 1 less" for b in c.benefits):
-        out.append("benefits: 'Research Actions cost 1 less' is a Republic benefit [p. 33]")
+        out.append(Problem(("benefits",), "'Research Actions cost 1 less' is a Republic benefit [p. 33]"))
     return out
 
 
-def semantic_problems(c: Content) -> list[str]:
+def semantic_problems(c: Content) -> list[Problem]:
     out = graph_problems(c)
     # every building level and wonder must be unlockable; level 1 of start buildings free
     for line in c.lines:
         if line.idx in c.start_lines and line.levels[0].unlocked_by != -1:
-            out.append(f"buildings ({line.id}): a starting building must be available from the start")
+            out.append(Problem(("buildings", line.id), "a starting building must be available from the start"))
     if c.stone_adv < 0 or c.iron_adv < 0 or c.bank_adv < 0:
-        out.append("rules: stone_unlocked_by, iron_unlocked_by and bank_trade_unlocked_by must name advances")
+        out.append(Problem(("rules",), "stone_unlocked_by, iron_unlocked_by and bank_trade_unlocked_by must name advances"))
     meta = c.raw.get("meta")
     if isinstance(meta, dict) and meta.get("variant"):
         # a declared variant may depart from the rulebook's facts, not from what the engine does
         if c.rules.get("min_cost") != 1:
-            out.append("rules.min_cost: the rules engine supports only 1 (no cost below 1 per resource)")
+            out.append(Problem(("rules", "min_cost"), "the rules engine supports only 1 (no cost below 1 per resource)"))
         return out
     return out + fact_problems(c)

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from civtable.core.contentfile import ContentLoader, ContentSchema, checking_keys
+from civtable.core.contentplace import Problem, Problems, Where
 
 from .vocab import (  # noqa: F401 - the vocabulary is also read from here
     AGENT,
@@ -215,70 +216,78 @@ class Content:
 
 # ----- parsing -------------------------------------------------------------------------------
 class _Reader:
-    """Collects problems while reading values; returns safe defaults so parsing continues."""
+    """Collects problems, each at its place in the file, while reading values; returns sound
+    values (the rulebook's, where there is one) so that later checks do not report a bad value
+    again as nonsense of their own."""
 
     def __init__(self) -> None:
-        self.problems: list[str] = []
+        self.problems = Problems()
 
-    def bad(self, where: str, msg: str) -> None:
-        self.problems.append(f"{where}: {msg}")
+    def bad(self, where: Where, msg: str) -> None:
+        self.problems.add(where, msg)
 
-    def num(self, d: dict[str, Any], key: str, where: str, default: int | None = None, low: int = 0) -> int:
+    def num(self, d: dict[str, Any], key: str, where: Where, default: int | None = None, low: int = 0) -> int:
+        sound = default if default is not None else low
         v = d.get(key, default)
         if v is None:
-            self.bad(where, f"missing whole number '{key}'")
-            return 0
+            self.bad(where + (key,), "missing: a whole number is needed here")
+            return sound
         if isinstance(v, bool) or not isinstance(v, int):
-            self.bad(where, f"'{key}' must be a whole number, not {v!r}")
-            return 0
+            self.bad(where + (key,), f"must be a whole number, not {v!r}")
+            return sound
         if v < low:
-            self.bad(where, f"'{key}' must be at least {low}, not {v}")
-            return default if default is not None else low  # reported once: later checks read a sound value
+            self.bad(where + (key,), f"must be at least {low}, not {v}")
+            return sound
         return v
 
-    def text(self, d: dict[str, Any], key: str, where: str) -> str:
+    def text(self, d: dict[str, Any], key: str, where: Where) -> str:
         v = d.get(key)
         if not isinstance(v, str) or not v:
-            self.bad(where, f"missing text '{key}'")
+            self.bad(where + (key,), "missing: a text is needed here" if v is None else f"must be a text, not {v!r}")
             return ""
         return v
 
-    def choice(self, value: Any, names: tuple[str, ...], where: str, what: str) -> int:
-        if value not in names:
+    def choice(self, value: Any, names: tuple[str, ...], where: Where, what: str) -> int:
+        if value is None:
+            self.bad(where, f"missing: a {what} is needed here ({', '.join(names)})")
+            return 0
+        if not isinstance(value, str) or value not in names:
             self.bad(where, f"{what} {value!r} is not one of {', '.join(names)}")
             return 0
         return names.index(value)
 
-    def vec(self, d: Any, names: tuple[str, ...], where: str, what: str) -> Vec:
+    def vec(self, d: Any, names: tuple[str, ...], where: Where) -> Vec:
         if d is None:
             return ZERO
         if not isinstance(d, dict):
-            self.bad(where, f"{what} must be a table like {{ {names[0]} = 1 }}")
+            self.bad(where, f"must be a table like {{ {names[0]} = 1 }}, not {d!r}")
             return ZERO
         out = [0] * 5
         for k, v in d.items():
-            i = self.choice(k, names, where, what)
-            if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-                self.bad(where, f"{what}.{k} must be a whole number 0 or more, not {v!r}")
+            if k not in names:
+                self.bad(where + (k,), f"{k!r} is not one of {', '.join(names)}")
                 continue
-            out[i] += v
+            if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+                self.bad(where + (k,), f"must be a whole number 0 or more, not {v!r}")
+                continue
+            out[names.index(k)] += v
         return tuple(out)  # type: ignore[return-value]
 
-    def effect(self, d: Any, where: str) -> Effect:
+    def effect(self, d: Any, where: Where) -> Effect:
         if d is None:
             return NO_EFFECT
         if not isinstance(d, dict):
-            self.bad(where, "an effect must be a table")
+            self.bad(where, f"an effect must be a table, not {d!r}")
             return NO_EFFECT
-        aside = self.vec(d.get("aside"), TRAYS, where, "aside")
+        aside = self.vec(d.get("aside"), TRAYS, where + ("aside",))
         if any(k for i, k in enumerate(aside) if i not in ASIDE_TRAYS):
-            self.bad(where, "cubes can be set aside only for a later Challenge (aside.challenges) or Battle "
-                            "(aside.battles)")
+            self.bad(where + ("aside",), "cubes can be set aside only for a later Challenge (aside.challenges) or "
+                                         "Battle (aside.battles)")
         if "ahead" in d and not any(aside):
-            self.bad(where, "'ahead' says which later event set-aside cubes wait for; give 'aside' too")
+            self.bad(where + ("ahead",), "'ahead' says which later event set-aside cubes wait for; give 'aside' too")
         return Effect(
-            self.vec(d.get("cubes"), TRAYS, where, "cubes"),
-            self.vec(d.get("rp"), TYPES, where, "rp"),
+            self.vec(d.get("cubes"), TRAYS, where + ("cubes",)),
+            self.vec(d.get("rp"), TYPES, where + ("rp",)),
             self.num(d, "legacy", where, 0),
             self.num(d, "population", where, 0),
             self.num(d, "vp", where, 0),
@@ -286,7 +295,7 @@ class _Reader:
             self.num(d, "ahead", where, 1, 1),
         )
 
-    def count(self, text: Any, where: str) -> Count:
+    def count(self, text: Any, where: Where) -> Count:
         if not isinstance(text, str):
             self.bad(where, f"a count must be text, not {text!r}")
             return Count("wonders")
@@ -302,57 +311,59 @@ class _Reader:
             self.bad(where, f"the count {kind!r} takes no ':' argument")
         return Count(kind)
 
-    def end(self, d: Any, where: str) -> EndVP | None:
+    def end(self, d: Any, where: Where) -> EndVP | None:
         if d is None:
             return None
         if not isinstance(d, dict):
             self.bad(where, "'end' must be a table { count, every, vp }")
             return None
-        return EndVP(self.count(d.get("count"), where), self.num(d, "every", where, 1, 1), self.num(d, "vp", where, 0))
+        return EndVP(self.count(d.get("count"), where + ("count",)), self.num(d, "every", where, 1, 1),
+                     self.num(d, "vp", where, 0))
 
-    def repeat(self, d: Any, where: str) -> Repeat:
+    def repeat(self, d: Any, where: Where) -> Repeat:
         if d is None:
             return NO_REPEAT
         if not isinstance(d, dict):
             self.bad(where, "a repeated bonus must be a table { deploy, research }")
             return NO_REPEAT
-        return Repeat(self.vec(d.get("deploy"), TRAYS, where, "deploy"), self.vec(d.get("research"), TYPES, where, "research"))
+        return Repeat(self.vec(d.get("deploy"), TRAYS, where + ("deploy",)),
+                      self.vec(d.get("research"), TYPES, where + ("research",)))
 
-    def items(self, raw: dict[str, Any], key: str) -> list[tuple[str, dict[str, Any]]]:
+    def items(self, raw: dict[str, Any], key: str) -> list[tuple[Where, dict[str, Any]]]:
         v = raw.get(key)
         if not isinstance(v, list):
-            self.bad(key, f"missing list [[{key}]]")
+            self.bad((key,), f"missing list [[{key}]]")
             return []
-        out = []
+        out: list[tuple[Where, dict[str, Any]]] = []
         for i, d in enumerate(v):
             if not isinstance(d, dict):
-                self.bad(f"[[{key}]] #{i + 1}", "must be a table")
+                self.bad((key, i), "must be a table")
                 continue
-            out.append((f"[[{key}]] #{i + 1} ({d.get('id', '?')})", d))
+            out.append(((key, i), d))
         return out
 
 
-def _destiny(r: _Reader, d: Any, where: str) -> Destiny:
+def _destiny(r: _Reader, d: Any, where: Where) -> Destiny:
     if not isinstance(d, dict):
         r.bad(where, "missing table 'destiny'")
         return Destiny("per")
     kind = d.get("kind")
     if kind not in DESTINY_KINDS:
-        r.bad(where, f"destiny kind {kind!r} is not one of {', '.join(DESTINY_KINDS)}")
+        r.bad(where + ("kind",), f"destiny kind {kind!r} is not one of {', '.join(DESTINY_KINDS)}")
         return Destiny("per")
     if kind == "convert":
         return Destiny(
-            "convert", r.choice(d.get("from"), TRAYS, where, "tray"), r.choice(d.get("to"), TRAYS, where, "tray"),
-            r.num(d, "max", where, None, 1),
+            "convert", r.choice(d.get("from"), TRAYS, where + ("from",), "tray"),
+            r.choice(d.get("to"), TRAYS, where + ("to",), "tray"), r.num(d, "max", where, None, 1),
         )
     if kind == "trade":
-        return Destiny("trade", max=r.num(d, "max", where, 0), pay=r.vec(d.get("pay"), TRAYS, where, "pay"),
-                       gain=r.effect(d.get("gain"), where))
-    return Destiny("per", max=r.num(d, "max", where, 0), gain=r.effect(d.get("gain"), where),
-                   what=r.count(d.get("count"), where), every=r.num(d, "every", where, 1, 1))
+        return Destiny("trade", max=r.num(d, "max", where, 0), pay=r.vec(d.get("pay"), TRAYS, where + ("pay",)),
+                       gain=r.effect(d.get("gain"), where + ("gain",)))
+    return Destiny("per", max=r.num(d, "max", where, 0), gain=r.effect(d.get("gain"), where + ("gain",)),
+                   what=r.count(d.get("count"), where + ("count",)), every=r.num(d, "every", where, 1, 1))
 
 
-def parse_content(raw: dict[str, Any], path: str, digest: str) -> tuple[Content | None, list[str]]:
+def parse_content(raw: dict[str, Any], path: str, digest: str) -> tuple[Content | None, list[Problem]]:
     """Parse and check; returns the content (or None) and every problem found."""
     from .checks import check_rules
 
@@ -360,6 +371,7 @@ def parse_content(raw: dict[str, Any], path: str, digest: str) -> tuple[Content 
     rules = raw.get("rules") if isinstance(raw.get("rules"), dict) else {}
     assert isinstance(rules, dict)
     civs = []
+    where: Where
     for where, d in r.items(raw, "civilizations"):
         prio = d.get("priority")
         if not isinstance(prio, list) or sorted(map(str, prio)) != sorted(TYPES):
@@ -369,57 +381,58 @@ def parse_content(raw: dict[str, Any], path: str, digest: str) -> tuple[Content 
                 f"{', '.join(map(repr, unknown))} {'is' if len(unknown) == 1 else 'are'} not a type" if unknown else "",
                 f"{', '.join(missing)} {'is' if len(missing) == 1 else 'are'} missing" if missing else "",
             ) if x)
-            r.bad(where, f"'priority' must list each of the five types once ({', '.join(TYPES)})"
+            r.bad(where + ("priority",), f"must list each of the five types once ({', '.join(TYPES)})"
                          + (f": {why}" if why else ": one is listed twice"))
             prio = list(TYPES)
         pr = tuple(TYPE_INDEX[t] for t in prio)
         levels = d.get("population_levels")
         if not isinstance(levels, list) or not levels or not all(isinstance(x, int) for x in levels):
-            r.bad(where, "'population_levels' must be a list of whole numbers")
+            r.bad(where + ("population_levels",), "must be a list of whole numbers")
             levels = [4]
         vps = d.get("population_vp")
         if not isinstance(vps, list) or len(vps) != len(levels) or not all(isinstance(x, int) for x in vps):
-            r.bad(where, "'population_vp' must have one whole number per population level")
+            r.bad(where + ("population_vp",), "must have one whole number per population level")
             vps = [0] * len(levels)
         bonus = d.get("population_bonus")
         if not isinstance(bonus, list) or len(bonus) != len(levels):
-            r.bad(where, "'population_bonus' must have one effect per population level")
+            r.bad(where + ("population_bonus",), "must have one effect per population level")
             bonus = [{}] * len(levels)
         civs.append(Civilization(
             r.text(d, "id", where), r.text(d, "name", where), r.num(d, "number", where, None, 1), pr,
-            tuple(pr.index(t) for t in range(5)), r.effect(d.get("start"), where), tuple(levels), tuple(vps),
-            tuple(r.effect(b, where) for b in bonus),
+            tuple(pr.index(t) for t in range(5)), r.effect(d.get("start"), where + ("start",)), tuple(levels),
+            tuple(vps), tuple(r.effect(b, where + ("population_bonus", i)) for i, b in enumerate(bonus)),
         ))
     techs = [
         Technology(
-            r.text(d, "id", w), r.text(d, "name", w), r.choice(d.get("type"), TYPES, w, "type"),
+            r.text(d, "id", w), r.text(d, "name", w), r.choice(d.get("type"), TYPES, w + ("type",), "type"),
             r.num(d, "level", w), r.num(d, "cost", w), r.num(d, "copies", w, None, 1),
-            r.vec(d.get("deploy"), TRAYS, w, "deploy"), r.vec(d.get("research"), TYPES, w, "research"),
-            r.num(d, "vp", w), r.effect(d.get("bonus"), w),
+            r.vec(d.get("deploy"), TRAYS, w + ("deploy",)), r.vec(d.get("research"), TYPES, w + ("research",)),
+            r.num(d, "vp", w), r.effect(d.get("bonus"), w + ("bonus",)),
         )
         for w, d in r.items(raw, "technologies")
     ]
     leaders = [
         Leader(
-            r.text(d, "id", w), r.text(d, "name", w), r.choice(d.get("type"), TYPES, w, "type"),
+            r.text(d, "id", w), r.text(d, "name", w), r.choice(d.get("type"), TYPES, w + ("type",), "type"),
             r.num(d, "level", w, None, 1), r.num(d, "cost", w, None, 1), r.num(d, "vp", w),
-            r.effect(d.get("instant"), w), r.repeat(d.get("alive"), w), r.repeat(d.get("cemetery"), w),
-            r.end(d.get("end"), w),
+            r.effect(d.get("instant"), w + ("instant",)), r.repeat(d.get("alive"), w + ("alive",)),
+            r.repeat(d.get("cemetery"), w + ("cemetery",)), r.end(d.get("end"), w + ("end",)),
         )
         for w, d in r.items(raw, "leaders")
     ]
     wonders = [
         Wonder(
-            r.text(d, "id", w), r.text(d, "name", w), r.choice(d.get("type"), TYPES, w, "type"),
+            r.text(d, "id", w), r.text(d, "name", w), r.choice(d.get("type"), TYPES, w + ("type",), "type"),
             r.num(d, "level", w, None, 1), r.num(d, "cost", w, None, 1), r.num(d, "vp", w),
-            r.effect(d.get("bonus"), w), r.end(d.get("end"), w),
+            r.effect(d.get("bonus"), w + ("bonus",)), r.end(d.get("end"), w + ("end",)),
         )
         for w, d in r.items(raw, "wonders")
     ]
     challenges = [
         Challenge(
-            r.text(d, "id", w), r.text(d, "name", w), r.num(d, "round", w), r.choice(d.get("type"), TYPES, w, "type"),
-            _destiny(r, d.get("destiny"), w), r.num(d, "divisor", w), r.effect(d.get("bonus"), w),
+            r.text(d, "id", w), r.text(d, "name", w), r.num(d, "round", w),
+            r.choice(d.get("type"), TYPES, w + ("type",), "type"), _destiny(r, d.get("destiny"), w + ("destiny",)),
+            r.num(d, "divisor", w), r.effect(d.get("bonus"), w + ("bonus",)),
             r.num(d, "threshold", w, 0), r.num(d, "threshold_vp", w, 0),
         )
         for w, d in r.items(raw, "challenges")
@@ -428,11 +441,12 @@ def parse_content(raw: dict[str, Any], path: str, digest: str) -> tuple[Content 
     for w, d in r.items(raw, "battles"):
         lines = d.get("lines")
         if not isinstance(lines, list) or not lines:
-            r.bad(w, "'lines' must be a non-empty list of effects")
+            r.bad(w + ("lines",), "must be a non-empty list of effects")
             lines = []
         battles.append(Battle(r.text(d, "id", w), r.text(d, "name", w), r.num(d, "round", w),
-                              r.num(d, "threat", w, None, 1), tuple(r.effect(x, w) for x in lines)))
-    benefits = [Benefit(r.text(d, "id", w), r.text(d, "name", w), r.effect(d.get("effect"), w))
+                              r.num(d, "threat", w, None, 1),
+                              tuple(r.effect(x, w + ("lines", i)) for i, x in enumerate(lines))))
+    benefits = [Benefit(r.text(d, "id", w), r.text(d, "name", w), r.effect(d.get("effect"), w + ("effect",)))
                 for w, d in r.items(raw, "benefits")]
     phil: dict[str, Any] = raw["philosophy"] if isinstance(raw.get("philosophy"), dict) else {}
     builtin_costs: tuple[int, ...] = (1, 2, 3, 4, 5)
@@ -447,36 +461,36 @@ def parse_content(raw: dict[str, Any], path: str, digest: str) -> tuple[Content 
     def ints(key: str, n: int | None, fallback: tuple[int, ...]) -> tuple[int, ...]:
         v = phil.get(key)
         if not isinstance(v, list) or not v or not all(isinstance(x, int) and not isinstance(x, bool) for x in v):
-            r.bad("[philosophy]", f"'{key}' must be a list of whole numbers, not {v!r}" if key in phil
-                  else f"missing '{key}', a list of whole numbers")
+            r.bad(("philosophy", key), f"must be a list of whole numbers, not {v!r}" if key in phil
+                  else "missing: a list of whole numbers is needed here")
             return fallback
         if n is not None and len(v) != n:
             per = "one per level, 0 to the top" if key == "vp" else "one per entry of 'costs'"
-            r.bad("[philosophy]", f"'{key}' must have {n} numbers ({per}), not {len(v)}")
+            r.bad(("philosophy", key), f"must have {n} numbers ({per}), not {len(v)}")
             return fallback
         return tuple(v)
 
     if "philosophy" not in raw:
-        r.bad("[philosophy]", f"missing table (the Philosophy board); copy it from the built-in content file "
+        r.bad(("philosophy",), f"missing table (the Philosophy board); copy it from the built-in content file "
                               f"{BUILTIN_PATH}")
     else:
         costs = ints("costs", None, builtin_costs)
         mult = ints("multipliers", len(costs), like_builtin(builtin_mult, len(costs)))
         pvp = ints("vp", len(costs) + 1, like_builtin(builtin_vp, len(costs) + 1))
-    rounds = r.num(rules, "rounds", "rules", ROUNDS, 1)
-    if rounds >= 1 and rounds != ROUNDS:
-        r.bad("rules.rounds", f"the rulebook plays {ROUNDS} rounds (the event line and every Market card list "
+    rounds = r.num(rules, "rounds", ("rules",), ROUNDS, 1)
+    if rounds != ROUNDS:
+        r.bad(("rules", "rounds"), f"the rulebook plays {ROUNDS} rounds (the event line and every Market card list "
                               f"{ROUNDS}), not {rounds}; a shorter game is the option rounds=3..{ROUNDS} "
                               f"(civtable play pathciv --option rounds={rounds})")
     for key in ("left_cards", "right_cards"):
-        n = r.num(rules, key, "rules", CARDS_PER_SECTION, 1)
-        if n >= 1 and n != CARDS_PER_SECTION:
-            r.bad(f"rules.{key}", f"the rulebook places {CARDS_PER_SECTION} cards in each section of the board and "
+        n = r.num(rules, key, ("rules",), CARDS_PER_SECTION, 1)
+        if n != CARDS_PER_SECTION:
+            r.bad(("rules", key), f"the rulebook places {CARDS_PER_SECTION} cards in each section of the board and "
                                   f"the game plays {CARDS_PER_SECTION}, not {n}")
     markets: dict[int, Market] = {}
     mk: dict[str, Any] = raw["markets"] if isinstance(raw.get("markets"), dict) else {}
     for n in (2, 3, 4, 5):
-        where = f"markets.p{n}"
+        where = ("markets", f"p{n}")
         card = mk.get(f"p{n}")
         if not isinstance(card, dict):
             r.bad(where, "missing Market card for this player count")
@@ -487,14 +501,14 @@ def parse_content(raw: dict[str, Any], path: str, digest: str) -> tuple[Content 
             if not isinstance(v, list) or len(v) != 9 or not all(
                 isinstance(x, list) and len(x) == 2 and all(isinstance(y, int) for y in x) for x in v
             ):
-                r.bad(where, f"'{key}' must list [level, number] for each of the 9 rounds")
+                r.bad(where + (key,), "must list [level, number] for each of the 9 rounds")
                 v = [[0, 0]] * 9
             sched.append(tuple((int(a), int(b)) for a, b in v))
         markets[n] = Market(sched[0], sched[1])
     content = Content(
         path=path, content_id=digest[:16], raw=raw,
-        rounds=rounds, research_max=r.num(rules, "research_max", "rules", 10, 1),
-        population_start=r.num(rules, "population_start", "rules", 4, 1),
+        rounds=rounds, research_max=r.num(rules, "research_max", ("rules",), 10, 1),
+        population_start=r.num(rules, "population_start", ("rules",), 4, 1),
         civs=tuple(civs), techs=tuple(techs), leaders=tuple(leaders), wonders=tuple(wonders),
         challenges=tuple(challenges), battles=tuple(battles), benefits=tuple(benefits),
         phil_costs=costs, phil_mult=mult, phil_vp=pvp, markets=markets,
@@ -504,8 +518,8 @@ def parse_content(raw: dict[str, Any], path: str, digest: str) -> tuple[Content 
         benefit_index={x.id: i for i, x in enumerate(benefits)},
         basics=tuple(i for i, t in enumerate(techs) if t.level == 0),
     )
-    problems = r.problems + check_rules(content)
-    return (None if problems else content), problems
+    check_rules(content, r.problems)
+    return (None if r.problems else content), list(r.problems)
 
 
 _LOADER = ContentLoader(BUILTIN_PATH, checking_keys(parse_content, SCHEMA))

@@ -6,7 +6,8 @@
 ``import civtable.rl.openspiel`` registers ``civtable_inceptum``, ``civtable_pathciv``,
 ``civtable_conquest`` and ``civtable_dominations``; :func:`register` adds any other civtable game
 that has an action space. Game parameters are the civtable options (``players``, ``mode`` ...,
-Conquest's ``map_seed``) plus ``max_game_length``.
+Conquest's ``map_seed``) plus ``max_game_length``: the game ends after that many moves of the
+players (chance draws not counted), nobody winning (every return 0), if it is not over before.
 
 * **Actions** are the tokens of :mod:`civtable.rl.actions` (Dominations' actions take several
   moves of the same player: tile, row, column, rotation ...).
@@ -352,9 +353,14 @@ class CivtableSpielState(pyspiel.State):  # type: ignore[misc]
         return [(i, p / total) for i, (_, p) in enumerate(part)]
 
     # ----- OpenSpiel API --------------------------------------------------------------------------------
+    def _out_of_moves(self) -> bool:
+        """The players have made ``max_game_length`` moves: the game stops there (OpenSpiel's
+        algorithms and tests rely on that bound), a draw in which nobody wins."""
+        return sum(map(len, self._box.records)) >= self._ctx.max_len
+
     def current_player(self) -> int:
         deciders = self.civ_state.decision().players
-        if not deciders:
+        if not deciders or self._out_of_moves():
             return int(pyspiel.PlayerId.TERMINAL)
         if deciders == (CHANCE,):
             return int(pyspiel.PlayerId.CHANCE)
@@ -375,6 +381,9 @@ class CivtableSpielState(pyspiel.State):  # type: ignore[misc]
         box = self._box
         st = box.state
         deciders = st.decision().players
+        if deciders and self._out_of_moves():
+            raise ValueError(f"the game is over: its players made max_game_length ({self._ctx.max_len}) moves; "
+                             "no action is legal; the state is unchanged")
         if deciders == (CHANCE,):
             outcomes = st.chance_outcomes()
             m, count = MAX_CHANCE_OUTCOMES, len(outcomes)
@@ -434,10 +443,13 @@ class CivtableSpielState(pyspiel.State):  # type: ignore[misc]
         return self._ctx.space.name(action)
 
     def is_terminal(self) -> bool:
-        return self.civ_state.is_terminal()
+        return self.civ_state.is_terminal() or self._out_of_moves()
 
     def returns(self) -> list[float]:
-        return list(self.civ_state.returns())
+        st = self.civ_state
+        if not st.is_terminal() and self._out_of_moves():
+            return [0.0] * self._ctx.n  # stopped at max_game_length: nobody won
+        return list(st.returns())
 
     def _player(self, player: int | None) -> int:
         """The player asked about: by default the one to move, as in OpenSpiel's C++ games."""

@@ -1,0 +1,42 @@
+"""What a researcher meets first with third-party tools: OpenSpiel's game-length bound, PettingZoo
+calls made the wrong way, and the guide's code run as written."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+pytest.importorskip("numpy")
+pytest.importorskip("gymnasium")
+
+
+def test_an_openspiel_game_ends_at_max_game_length_with_nobody_winning() -> None:
+    """``max_game_length`` is the bound OpenSpiel's tests and algorithms rely on: before, a game
+    loaded with ``max_game_length=30`` went on past it (``pyspiel.random_sim_test`` failed:
+    ``game_length <= game.MaxGameLength()``)."""
+    pyspiel = pytest.importorskip("pyspiel")
+    import civtable.rl.openspiel  # noqa: F401 - registers the games
+
+    game = pyspiel.load_game("civtable_pathciv", {"players": 2, "max_game_length": 30})
+    state = game.new_initial_state()
+    rng = random.Random(0)
+    moves = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(rng.choice(state.chance_outcomes())[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+            moves += 1
+    assert moves == 30
+    assert state.current_player() == pyspiel.PlayerId.TERMINAL
+    assert state.returns() == [0.0, 0.0] and state.legal_actions() == []
+    history = state.history()
+    with pytest.raises(ValueError, match="max_game_length"):
+        state.apply_action(0)
+    assert state.history() == history
+    clone = state.clone()
+    assert clone.is_terminal() and clone.returns() == [0.0, 0.0]
+    _, back = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))
+    assert back.is_terminal() and back.history() == history
+    pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)

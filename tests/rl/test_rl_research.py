@@ -10,6 +10,8 @@ import pytest
 pytest.importorskip("numpy")
 pytest.importorskip("gymnasium")
 
+from civtable.core import MalformedAction, OptionError  # noqa: E402
+
 
 def test_an_openspiel_game_ends_at_max_game_length_with_nobody_winning() -> None:
     """``max_game_length`` is the bound OpenSpiel's tests and algorithms rely on: before, a game
@@ -40,3 +42,31 @@ def test_an_openspiel_game_ends_at_max_game_length_with_nobody_winning() -> None
     _, back = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))
     assert back.is_terminal() and back.history() == history
     pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
+
+
+def test_the_parallel_step_refuses_a_list_in_plain_words_and_changes_nothing() -> None:
+    """Before, ``step([0, 0])`` died with "'list' object has no attribute 'keys'"."""
+    from civtable.rl.envs import pathciv_v1
+
+    env = pathciv_v1.parallel_env(options={"players": 2})
+    env.reset(seed=3)
+    assert env.match is not None
+    before = env.match.state.state_hash()
+    for bad in ([0, 0], (0, 0), 0, None):
+        with pytest.raises(MalformedAction, match="dict of actions, one per live agent"):
+            env.step(bad)  # type: ignore[arg-type]
+    assert env.match.state.state_hash() == before and env.cycles == 0
+    env.step(dict.fromkeys(env.agents, 0))
+    assert env.cycles == 1
+
+
+@pytest.mark.parametrize("api", ["env", "parallel_env"])
+def test_the_spaces_of_an_unknown_agent_name_the_agents(api: str) -> None:
+    """Before, ``observation_space("player_7")`` of a two-player game raised a bare KeyError."""
+    from civtable.rl.envs import inceptum_v1
+
+    env = getattr(inceptum_v1, api)(options={"players": 2})
+    for method in (env.observation_space, env.action_space):
+        with pytest.raises(OptionError, match="unknown agent 'player_7'; the agents are player_0, player_1"):
+            method("player_7")
+    assert env.action_space("player_1").n == 229

@@ -4,6 +4,8 @@ calls made the wrong way, and the guide's code run as written."""
 from __future__ import annotations
 
 import random
+import re
+from pathlib import Path
 
 import pytest
 
@@ -11,6 +13,8 @@ pytest.importorskip("numpy")
 pytest.importorskip("gymnasium")
 
 from civtable.core import MalformedAction, OptionError  # noqa: E402
+
+DOC = Path(__file__).resolve().parents[2] / "docs" / "rl.md"
 
 
 def test_an_openspiel_game_ends_at_max_game_length_with_nobody_winning() -> None:
@@ -70,3 +74,23 @@ def test_the_spaces_of_an_unknown_agent_name_the_agents(api: str) -> None:
         with pytest.raises(OptionError, match="unknown agent 'player_7'; the agents are player_0, player_1"):
             method("player_7")
     assert env.action_space("player_1").n == 229
+
+
+def _python_blocks() -> list[str]:
+    return re.findall(r"```python\n(.*?)```", DOC.read_text(), re.S)
+
+
+def test_the_guides_python_code_runs_as_written_and_prints_what_it_says(capsys: pytest.CaptureFixture[str]) -> None:
+    """Every ```python block of docs/rl.md runs, in order, in one namespace; a line's
+    ``# prints: X`` comment is what that line prints."""
+    pytest.importorskip("pettingzoo")
+    pytest.importorskip("pyspiel")
+    blocks = _python_blocks()
+    assert len(blocks) >= 2
+    namespace: dict[str, object] = {}
+    for block in blocks:
+        capsys.readouterr()
+        exec(compile(block, str(DOC), "exec"), namespace)  # noqa: S102 - the guide's own code
+        out = capsys.readouterr().out.splitlines()
+        expected = re.findall(r"# prints: (.*)", block)
+        assert out == [e.strip() for e in expected], block

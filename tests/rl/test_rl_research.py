@@ -83,6 +83,41 @@ and shares the encoders of the latest game loaded with them."""
     assert out.split(" ", 3)[3].strip() == str(state.legal_actions())
 
 
+def test_a_re_dealt_state_in_the_middle_of_a_factorised_action_keeps_its_legal_actions() -> None:
+    """``resample_from_infostate`` while a Dominations action is being built (a tile and a row
+    chosen): before, the re-dealt state had no legal action at all — its trie of tokens was asked
+    for the prefix before its parents — so OpenSpiel's ISMCTS failed ("max() arg is an empty
+    sequence") within a few moves."""
+    pyspiel = pytest.importorskip("pyspiel")
+    import numpy as np
+    from open_spiel.python.algorithms import ismcts
+
+    import civtable.rl.openspiel as spiel
+
+    game = pyspiel.load_game("civtable_dominations", {"players": 2})
+    rng = random.Random(0)
+    state = game.new_initial_state()
+    checked = 0
+    while checked < 6 and not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(rng.choice(state.chance_outcomes())[0])
+            continue
+        player = state.current_player()
+        legal = state.legal_actions()
+        if len(state._box.prefix[player]) >= 2:
+            again = state.resample_from_infostate(player, rng.random)
+            assert again.current_player() == player and again.legal_actions() == legal
+            assert again.information_state_string(player) == state.information_state_string(player)
+            checked += 1
+        state.apply_action(rng.choice(legal))
+    assert checked == 6
+    bot = ismcts.ISMCTSBot(game=game, evaluator=spiel.HeuristicEvaluator(3), uct_c=2.0, max_simulations=5,
+                           random_state=np.random.RandomState(0))
+    state = game.new_initial_state()
+    for _ in range(25):
+        state.apply_action(rng.choice(state.chance_outcomes())[0] if state.is_chance_node() else bot.step(state))
+
+
 def test_the_parallel_step_refuses_a_list_in_plain_words_and_changes_nothing() -> None:
     """Before, ``step([0, 0])`` died with "'list' object has no attribute 'keys'"."""
     from civtable.rl.envs import pathciv_v1

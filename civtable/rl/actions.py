@@ -183,6 +183,9 @@ class Choices:
         node = self.next.get(prefix)
         if node is None:
             below = self._pending.pop(prefix, None)
+            if below is None and len(prefix) > 1 and prefix[:-1] not in self.next \
+                    and self.node(prefix[:-1]) is not None:  # asked for before its parent: grow down to it
+                below = self._pending.pop(prefix, None)
             if below is not None:
                 if self._bare and len(prefix) == 1:  # the actions under a first token from ``roots``
                     below = list(self._space.sequences(self._state, self._seat, below))

@@ -6,7 +6,8 @@
 ``import civtable.rl.openspiel`` registers ``civtable_inceptum``, ``civtable_pathciv``,
 ``civtable_conquest`` and ``civtable_dominations``; :func:`register` adds any other civtable game
 that has an action space. Game parameters are the civtable options (``players``, ``mode`` ...,
-Conquest's ``map_seed``) plus ``max_game_length``.
+Conquest's ``map_seed``) plus ``max_game_length``: the game ends after that many moves of the
+players (chance draws not counted), nobody winning (every return 0), if it is not over before.
 
 * **Actions** are the tokens of :mod:`civtable.rl.actions` (Dominations' actions take several
   moves of the same player: tile, row, column, rotation ...).
@@ -47,6 +48,7 @@ from __future__ import annotations
 import hashlib
 import json
 import random
+import weakref
 from typing import Any
 
 import numpy as np
@@ -120,6 +122,11 @@ class _Context:
         self.track_public = False  # states record their public history (a public information state was asked for)
         self.max_len = DEFAULT_MAX_LENGTH
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        # a state's pickle (OpenSpiel's serialize too) names its game instead of copying the
+        # encoders and caches: 15 kB instead of 390 kB for a Conquest state, sharing the game's
+        return _context, (self.civ.info.name, dict(self.civ.options), self.max_len, self.track_public)
+
     @property
     def public(self) -> PublicEncoder:
         """The public observation's encoder (built when first asked for)."""
@@ -166,6 +173,26 @@ class _Context:
         return f"seat {seat + 1}: " + " ".join(parts)
 
 
+_CONTEXTS: weakref.WeakValueDictionary[tuple[str, str, int], _Context] = weakref.WeakValueDictionary()
+
+
+def _context_key(name: str, options: dict[str, Any], max_len: int) -> tuple[str, str, int]:
+    return name, repr(sorted(options.items())), max_len
+
+
+def _context(name: str, options: dict[str, Any], max_len: int, track_public: bool = False) -> _Context:
+    """The context of a game loaded with these options: the latest such game's in this process
+    (so a deserialized or unpickled state shares it), else a new one."""
+    key = _context_key(name, options, max_len)
+    ctx = _CONTEXTS.get(key)
+    if ctx is None:
+        ctx = _Context(make_game(name, options))
+        ctx.max_len = max_len
+        _CONTEXTS[key] = ctx
+    ctx.track_public = ctx.track_public or track_public
+    return ctx
+
+
 class _Box:
     """The mutable part of a state. OpenSpiel clones Python states by deep-copying their
     attributes; this makes that copy a fast :meth:`~civtable.core.GameState.clone` plus a few lists."""
@@ -205,6 +232,7 @@ class CivtableSpielGame(pyspiel.Game):  # type: ignore[misc]
         self.ctx = _Context(make_game(self.civ_name, params))
         self.ctx.max_len = max_len
         self.civ: Game = self.ctx.civ
+        _CONTEXTS[_context_key(self.civ.info.name, dict(self.civ.options), max_len)] = self.ctx
         info = pyspiel.GameInfo(
             num_distinct_actions=self.ctx.n_actions,
             max_chance_outcomes=MAX_CHANCE_OUTCOMES if self.civ.info.chance == "explicit" else 0,
@@ -352,9 +380,14 @@ class CivtableSpielState(pyspiel.State):  # type: ignore[misc]
         return [(i, p / total) for i, (_, p) in enumerate(part)]
 
     # ----- OpenSpiel API --------------------------------------------------------------------------------
+    def _out_of_moves(self) -> bool:
+        """The players have made ``max_game_length`` moves: the game stops there (OpenSpiel's
+        algorithms and tests rely on that bound), a draw in which nobody wins."""
+        return sum(map(len, self._box.records)) >= self._ctx.max_len
+
     def current_player(self) -> int:
         deciders = self.civ_state.decision().players
-        if not deciders:
+        if not deciders or self._out_of_moves():
             return int(pyspiel.PlayerId.TERMINAL)
         if deciders == (CHANCE,):
             return int(pyspiel.PlayerId.CHANCE)
@@ -375,6 +408,9 @@ class CivtableSpielState(pyspiel.State):  # type: ignore[misc]
         box = self._box
         st = box.state
         deciders = st.decision().players
+        if deciders and self._out_of_moves():
+            raise ValueError(f"the game is over: its players made max_game_length ({self._ctx.max_len}) moves; "
+                             "no action is legal; the state is unchanged")
         if deciders == (CHANCE,):
             outcomes = st.chance_outcomes()
             m, count = MAX_CHANCE_OUTCOMES, len(outcomes)
@@ -434,10 +470,13 @@ class CivtableSpielState(pyspiel.State):  # type: ignore[misc]
         return self._ctx.space.name(action)
 
     def is_terminal(self) -> bool:
-        return self.civ_state.is_terminal()
+        return self.civ_state.is_terminal() or self._out_of_moves()
 
     def returns(self) -> list[float]:
-        return list(self.civ_state.returns())
+        st = self.civ_state
+        if not st.is_terminal() and self._out_of_moves():
+            return [0.0] * self._ctx.n  # stopped at max_game_length: nobody won
+        return list(st.returns())
 
     def _player(self, player: int | None) -> int:
         """The player asked about: by default the one to move, as in OpenSpiel's C++ games."""

@@ -73,11 +73,16 @@ class _Agents:
 
     @functools.cache  # noqa: B019 - one space object per agent, as PettingZoo asks
     def observation_space(self, agent: str) -> gymnasium.spaces.Space:
-        return self.observation_spaces[agent]
+        return self.observation_spaces[self._known(agent)]
 
     @functools.cache  # noqa: B019
     def action_space(self, agent: str) -> gymnasium.spaces.Space:
-        return self.action_spaces[agent]
+        return self.action_spaces[self._known(agent)]
+
+    def _known(self, agent: str) -> str:
+        if agent not in self.agent_name_mapping:
+            raise OptionError(f"unknown agent {agent!r}; the agents are {', '.join(self.possible_agents)}")
+        return agent
 
     def _new_match(self, seed: int | None) -> Match:
         # as Gymnasium's np_random: a seeded reset also seeds the resets without a seed that follow
@@ -171,7 +176,12 @@ class CivtableParallelEnv(_Agents, ParallelEnv):  # type: ignore[misc]
         mapping = self.agent_name_mapping
         n_actions = self.table.n_actions
         # every action is checked before any is played: a malformed one changes nothing
-        if actions.keys() != self._every:  # (the usual step sends one action per live agent)
+        try:
+            keys = actions.keys()
+        except AttributeError:
+            raise MalformedAction(f"step takes a dict of actions, one per live agent ({{agent: token}}, e.g. "
+                                  f"{{{agents[0]!r}: 0}}), not a {type(actions).__name__}") from None
+        if keys != self._every:  # (the usual step sends one action per live agent)
             unknown = [a for a in actions if a not in mapping]
             if unknown:
                 raise OptionError(f"unknown agent {unknown[0]!r}; the agents are {', '.join(self.possible_agents)}")

@@ -16,8 +16,9 @@ def constructors(game: str) -> tuple[Callable[..., Any], Callable[..., Any], Cal
 
     def env(**kwargs: Any) -> CivtableAECEnv:
         """The AEC environment. It needs none of PettingZoo's wrappers: it checks the call order
-        itself (acting before ``reset`` is refused in plain words), and an action out of range is
-        handled like any illegal action (nothing changes, ``illegal_reward`` is earned)."""
+        itself (acting before ``reset`` is refused in plain words). An illegal token changes nothing
+        and earns ``illegal_reward``; a value that is no token number (``-1``, a number past the
+        last token, a string, ``1.5``) is refused with ``MalformedAction`` and changes nothing."""
         return raw_env(**kwargs)
 
     def parallel_env(**kwargs: Any) -> CivtableParallelEnv:

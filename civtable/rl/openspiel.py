@@ -34,6 +34,16 @@ players (chance draws not counted), nobody winning (every return 0), if it is no
   action still being built, which nobody else sees); the string lists the digests and ends with
   the public string now, the tensor is the public observation now and the steps so far (over
   ``max_game_length``). A state made before the observer is refused in plain words.
+* **Private observation** (``IIGObservationType(perfect_recall=False, public_info=False,
+  private_info=SINGLE_PLAYER)``): what only the seat sees — its observation with every public
+  entry zeroed, keeping the slices of :func:`~civtable.rl.public.private_slices` (its own hidden
+  fields, even once revealed, and viewer-only slices) and the tokens of an action it is
+  building; named by ``private_observation_slices()``. The string lists its non-zero entries by
+  name (empty for a game that hides nothing). With ``perfect_recall=True``: the private
+  information state, at each of the seat's own moves the digest of its private observation then
+  and the token it chose, then its private observation now; the tensor is the private
+  observation and the tokens chosen. Moves record that digest once such an observer is made; a
+  state with a move made before is refused in plain words.
 * **Information states** (``information_state_tensor`` / ``information_state_string``) are built
   only from what the player saw: at each of its own moves, its observation then and the token it
   chose (the string keeps a 16-hex digest of each observation and the token's name), then its
@@ -46,7 +56,6 @@ players (chance draws not counted), nobody winning (every return 0), if it is no
 from __future__ import annotations
 
 import hashlib
-import json
 import random
 import weakref
 from typing import Any
@@ -58,7 +67,8 @@ from civtable.core import CHANCE, Game, GameState, make_game
 
 from .actions import WAIT, Choices
 from .match import Table, count_of
-from .public import PublicEncoder, public_view
+from .public import PublicEncoder, private_slices
+from .spiel_observer import CivtableObserver
 
 PREFIX = "civtable_"
 BUILTIN = ("inceptum", "pathciv", "conquest", "dominations")
@@ -119,13 +129,20 @@ class _Context:
         self.names = names
         self._raw = np.zeros(self.obs_size, np.float32)
         self._public: PublicEncoder | None = None
+        slices = private_slices(civ, self.table.observer)
+        if slices is not None and not self.table.flat:  # the tokens of an action still being built
+            slices.append(("pending", self.table.base_size, self.obs_size))
+        self.private_slices = slices  # (name, start, stop) of what only the seat sees; None: not declared
+        self.private_idx = np.concatenate([np.arange(a, b) for _, a, b in slices or []] or [np.zeros(0, int)])
+        self.track_private = False  # moves record a digest of the private observation (a private information state was asked for)
         self.track_public = False  # states record their public history (a public information state was asked for)
         self.max_len = DEFAULT_MAX_LENGTH
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         # a state's pickle (OpenSpiel's serialize too) names its game instead of copying the
         # encoders and caches: 15 kB instead of 390 kB for a Conquest state, sharing the game's
-        return _context, (self.civ.info.name, dict(self.civ.options), self.max_len, self.track_public)
+        return _context, (self.civ.info.name, dict(self.civ.options), self.max_len, self.track_public,
+                          self.track_private)
 
     @property
     def public(self) -> PublicEncoder:
@@ -167,6 +184,28 @@ class _Context:
                 pend[list(box.prefix[seat])] = 1.0
         return out
 
+    def private_observe(self, box: _Box, seat: int, out: np.ndarray) -> np.ndarray:
+        """The seat's private observation: its observation with every public entry zeroed."""
+        obs = self.observe(box, seat, np.empty(self.obs_size, np.float32))
+        out.fill(0.0)
+        out[self.private_idx] = obs[self.private_idx]
+        return out
+
+    def private_digest(self, obs: np.ndarray) -> str:
+        """A 16-hex digest of the private slices of a seat's observation ``obs``."""
+        h = hashlib.blake2b(digest_size=8)
+        for _, a, b in self.private_slices or []:
+            h.update(obs[a:b].tobytes())
+        return h.hexdigest()
+
+    def private_string(self, box: _Box, seat: int) -> str:
+        """The seat's private features that are not zero, by name; empty for a game that hides nothing."""
+        if not len(self.private_idx):
+            return ""
+        obs = self.private_observe(box, seat, np.empty(self.obs_size, np.float32))
+        parts = [f"{self.names[i]}={float(obs[i]):.4g}" for i in np.flatnonzero(obs)]
+        return " ".join([f"seat {seat + 1} private:", *parts])
+
     def observation_string(self, box: _Box, seat: int) -> str:
         obs = self.observe(box, seat, np.empty(self.obs_size, np.float32))
         parts = [f"{self.names[i]}={float(obs[i]):.4g}" for i in np.flatnonzero(obs)]
@@ -180,7 +219,8 @@ def _context_key(name: str, options: dict[str, Any], max_len: int) -> tuple[str,
     return name, repr(sorted(options.items())), max_len
 
 
-def _context(name: str, options: dict[str, Any], max_len: int, track_public: bool = False) -> _Context:
+def _context(name: str, options: dict[str, Any], max_len: int, track_public: bool = False,
+             track_private: bool = False) -> _Context:
     """The context of a game loaded with these options: the latest such game's in this process
     (so a deserialized or unpickled state shares it), else a new one."""
     key = _context_key(name, options, max_len)
@@ -190,6 +230,7 @@ def _context(name: str, options: dict[str, Any], max_len: int, track_public: boo
         ctx.max_len = max_len
         _CONTEXTS[key] = ctx
     ctx.track_public = ctx.track_public or track_public
+    ctx.track_private = ctx.track_private or track_private
     return ctx
 
 
@@ -202,7 +243,9 @@ class _Box:
     def __init__(self, state: GameState, n: int, public: list[str] | None = None) -> None:
         self.state = state
         self.prefix: list[tuple[int, ...]] = [()] * n
-        self.records: list[list[tuple[str, int]]] = [[] for _ in range(n)]  # per seat: (obs digest, token)
+        # per seat, at each of its moves: (digest of its observation, token, digest of its private
+        # observation if recorded: once a private information state was asked for)
+        self.records: list[list[tuple[str, int, str | None]]] = [[] for _ in range(n)]
         self.chosen: list[set[int]] = [set() for _ in range(n)]
         self.block = -1  # a chance event split in blocks: the block drawn, waiting for its outcome
         self.choices: Choices | None = None
@@ -256,98 +299,13 @@ class CivtableSpielGame(pyspiel.Game):  # type: ignore[misc]
         """The name of every entry of the public observation tensor (the seat observation's)."""
         return list(self.ctx.public_names)
 
+    def private_observation_slices(self) -> dict[str, tuple[int, int]]:
+        """``{name: (start, stop)}`` of the slices of a seat's observation only that seat sees: the
+        entries its private observation keeps (the others are zeros); empty for Conquest."""
+        return {name: (a, b) for name, a, b in self.ctx.private_slices or []}
+
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> CivtableObserver:
         return CivtableObserver(self.ctx, iig_obs_type, params)
-
-
-class CivtableObserver:
-    """Observation (``perfect_recall=False``) or information state (``True``) of a seat, or the
-    public observation (``private_info=NONE``: what every seat sees): a ``tensor`` with named
-    pieces in ``dict``, and a string (see the module's docstring)."""
-
-    def __init__(self, ctx: _Context, iig_obs_type: Any, params: Any) -> None:
-        if params:
-            raise ValueError(f"civtable observers take no parameters, not {params}")
-        self.ctx = ctx
-        self.recall = bool(iig_obs_type.perfect_recall) if iig_obs_type is not None else False
-        self.public = _observer_kind(ctx, iig_obs_type) == "public"
-        if self.public:
-            pieces = [("public", ctx.public.size)]
-            if self.recall:  # the public information state: states made from now on record their public history
-                ctx.track_public = True
-                pieces.append(("public_steps", 1))
-        else:
-            pieces = [("observation", ctx.obs_size)]
-            if self.recall:
-                pieces.append(("tokens_chosen", ctx.n_actions))
-        self.tensor = np.zeros(sum(size for _, size in pieces), np.float32)
-        self.dict: dict[str, np.ndarray] = {}
-        at = 0
-        for name, size in pieces:
-            self.dict[name] = self.tensor[at:at + size]
-            at += size
-
-    def set_from(self, state: CivtableSpielState, player: int) -> None:
-        player = self.ctx.seat(player)
-        box = state._box
-        if self.public:
-            self.ctx.public.encode(box.state, self.dict["public"])
-            if self.recall:
-                self.dict["public_steps"][0] = min(1.0, (len(_public_history(box)) - 1) / self.ctx.max_len)
-            return
-        self.ctx.observe(box, player, self.dict["observation"])
-        if self.recall:
-            chosen = self.dict["tokens_chosen"]
-            chosen.fill(0.0)
-            if box.chosen[player]:
-                chosen[list(box.chosen[player])] = 1.0
-
-    def string_from(self, state: CivtableSpielState, player: int) -> str:
-        player = self.ctx.seat(player)
-        box = state._box
-        if self.public:
-            now = "public: " + json.dumps(public_view(box.state), sort_keys=True, separators=(",", ":"))
-            if not self.recall:
-                return now
-            history = _public_history(box)
-            return "\n".join([f"public, {len(history) - 1} steps", *history, now])
-        now = self.ctx.observation_string(box, player)
-        if not self.recall:
-            return now
-        space = self.ctx.space
-        lines = [f"{digest} -> {space.name(token)}" for digest, token in box.records[player]]
-        return "\n".join([f"seat {player + 1}, {len(lines)} moves", *lines, now])
-
-
-def _public_history(box: _Box) -> list[str]:
-    """The digests of the state's public observations from its start, refused in plain words for
-    a state made before anyone asked for a public information state."""
-    if box.public is None:
-        raise ValueError("this state does not record its public history: make the public information-state "
-                         "observer (perfect_recall=True, private_info=NONE) before new_initial_state()")
-    return box.public
-
-
-def _observer_kind(ctx: _Context, t: Any) -> str:
-    """``"seat"`` or ``"public"`` for an observation type civtable provides; any other is refused
-    in plain words."""
-    if t is None:
-        return "seat"
-    kinds = pyspiel.PrivateInfoType
-    title = ctx.civ.info.title
-    if t.private_info == kinds.NONE and t.public_info:
-        return "public"
-    if t.private_info == kinds.ALL_PLAYERS and t.public_info:
-        if ctx.civ.info.information == "perfect":
-            return "seat"  # a seat sees everything: its observation is the whole position
-        raise ValueError(f"{title} hides information from the players (cards, tiles or choices of other seats), "
-                         "so an observation with every player's private information is not provided; ask for "
-                         "one seat's (private_info=SINGLE_PLAYER) or the public one (private_info=NONE)")
-    if t.private_info == kinds.SINGLE_PLAYER and t.public_info:
-        return "seat"
-    raise ValueError("civtable observers show one seat what it may see (public_info=True, private_info="
-                     "SINGLE_PLAYER) or what every seat sees (public_info=True, private_info=NONE); an "
-                     "observation without the public information is not provided")
 
 
 class CivtableSpielState(pyspiel.State):  # type: ignore[misc]
@@ -439,7 +397,8 @@ class CivtableSpielState(pyspiel.State):  # type: ignore[misc]
             raise ValueError(f"action {action} ({name}) is not legal for player {seat} now (see legal_actions()); "
                              "the state is unchanged")
         obs = self._ctx.observe(box, seat, np.empty(self._ctx.obs_size, np.float32))
-        box.records[seat].append((hashlib.blake2b(obs.tobytes(), digest_size=8).hexdigest(), action))
+        private = self._ctx.private_digest(obs) if self._ctx.track_private else None
+        box.records[seat].append((hashlib.blake2b(obs.tobytes(), digest_size=8).hexdigest(), action, private))
         box.chosen[seat].add(action)
         civ_action = node.get(action)
         if civ_action is None:

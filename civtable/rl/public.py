@@ -18,6 +18,12 @@ So every entry lies in the layout's bounds, the tensor is the same whichever pla
 re-dealing what any seat cannot see leaves it unchanged (``tests/rl/test_rl_openspiel_public.py``).
 A game whose encoder does not declare ``PUBLIC`` gets feature hashing of the spectator's view
 (:func:`~civtable.rl.encoding.hash_view`, :data:`HASHED_SIZE` entries).
+
+The private part of a seat's observation (:func:`private_slices`) is the rest: the fields of the
+viewer's own per-seat block that only it sees (``PUBLIC["own_hidden"]``: Inceptum's dealt trait,
+Path of Civilization's Phase A cards, Dominations' Objective and Monument) and the viewer-only
+slices. Everything else of a seat's observation is public: the same as the public observation,
+read from the seat's place.
 """
 
 from __future__ import annotations
@@ -38,6 +44,29 @@ HASHED_SIZE = 4096
 def public_view(state: GameState) -> dict[str, Any]:
     """What every seat sees: the spectator's view (``view(None)``), without its empty ``you``."""
     return {k: v for k, v in state.view(None).items() if k != "you"}
+
+
+def private_slices(game: Game, observer: Observer) -> list[tuple[str, int, int]] | None:
+    """``(name, start, stop)`` of every slice of a seat's observation that only that seat sees
+    (see the module's documentation), in layout order; ``None`` for a game whose encoder declares
+    no ``PUBLIC``."""
+    module = game_module(game, "encode")
+    spec: dict[str, tuple[str, ...]] | None = getattr(module, "PUBLIC", None) if module is not None else None
+    if spec is None:
+        return None
+    lay = observer.layout
+    out = []
+    for name in spec.get("own_hidden", ()):
+        group, field = name.split(".", 1)
+        g = lay[group]
+        if not isinstance(g, Group):
+            raise ValueError(f"{game.info.title}: {group!r} is not one block per seat")
+        f = g.block[field]  # in the viewer's own block, the first
+        out.append((name, g.start + f.start, g.start + f.stop))
+    for name in spec.get("viewer_only", ()):
+        e = lay[name]
+        out.append((name, e.start, e.stop))
+    return sorted(out, key=lambda x: x[1])
 
 
 class PublicEncoder:

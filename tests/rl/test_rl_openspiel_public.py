@@ -165,8 +165,8 @@ def test_conquest_hides_nothing_so_every_players_information_is_a_seats_observat
 
 
 @pytest.mark.parametrize(("recall", "public_info", "match"), [
-    (False, False, "an observation without the public information is not provided"),
-    (True, False, "an observation without the public information is not provided")])
+    (False, False, "other types .public_info=False with private_info NONE or ALL_PLAYERS. are not provided"),
+    (True, False, "other types .public_info=False with private_info NONE or ALL_PLAYERS. are not provided")])
 def test_other_public_types_are_refused_in_plain_words(recall: bool, public_info: bool, match: str) -> None:
     game = load("pathciv")
     kind = pyspiel.IIGObservationType(perfect_recall=recall, public_info=public_info,

@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 
 UNITS = 10  # armies or fleets in one space where the feature saturates
 SCORE_SCALE = 100
-PUBLIC = {"seat_blocks": ("seats",), "viewer_only": ()}
+PUBLIC = {"seat_blocks": ("seats",), "viewer_only": (), "own_hidden": ()}
 """The public observation (``civtable.rl.public``): nothing is hidden, so it is the observation
 as seat 1 reads it."""
 """A VP difference of this much counts as 1 in the ``score`` and ``shaped`` rewards."""

@@ -102,10 +102,11 @@ def max_hand(c: Content) -> int:
 # ----- observations ------------------------------------------------------------------------------------
 WINDOW = 8  # the land is shown cell by cell this many steps round the Cradle
 MAX_SEATS = 4
-PUBLIC = {"seat_blocks": ("seats",), "viewer_only": ("hand", "dealt")}
+PUBLIC = {"seat_blocks": ("seats",), "viewer_only": ("hand", "dealt"), "own_hidden": ("seats.objective", "seats.monument")}
 """The public observation (``civtable.rl.public``): the per-seat blocks, each as the other seats
 see it (an Objective and a Monument once every seat has chosen); the viewer's Land tiles in hand
-and what was dealt to it left out."""
+and what was dealt to it left out. A seat's private observation keeps those and its own
+Objective and Monument (``own_hidden``)."""
 KINDS = ("deal", "order", "secret", "discard", "grow", "farmer", "source", "vestige", "build", "site",
          "develop", "assimilate", "governor", "over")
 RESOURCES = NODUS_NAMES[:7]  # the six colours and Vestigium

@@ -47,9 +47,10 @@ if TYPE_CHECKING:
     from .state import InceptumState
 
 MAX_SEATS = 4
-PUBLIC = {"seat_blocks": ("seat_numbers", "seat_flags", "cities"), "viewer_only": ()}
+PUBLIC = {"seat_blocks": ("seat_numbers", "seat_flags", "cities"), "viewer_only": (), "own_hidden": ("seat_flags.trait",)}
 """The public observation (``civtable.rl.public``): the per-seat blocks, each as the other seats
-see it (a trait while it is dealt shows as hidden); no slice is the viewer's alone."""
+see it (a trait while it is dealt shows as hidden); no slice is the viewer's alone. A seat's private
+observation keeps its own trait (``own_hidden``)."""
 MODES = ("mission1", "mission2", "journey", "glory")
 FRAMES = (Turn, Slot, Dice, BonusSlot, BonusChoice, Pray, FreeActions, Government, Offer, Respond,
           Deal, Redraw, Redeal, StartRoll, HumbleBeginnings, Over)

@@ -31,9 +31,10 @@ if TYPE_CHECKING:
     from .state import PathState
 
 MAX_SEATS = 5
-PUBLIC = {"seat_blocks": ("seats",), "viewer_only": ()}
+PUBLIC = {"seat_blocks": ("seats",), "viewer_only": (), "own_hidden": ("seats.project_left", "seats.project_right")}
 """The public observation (``civtable.rl.public``): the per-seat blocks, each as the other seats
-see it (Phase A cards placed only once revealed); no slice is the viewer's alone."""
+see it (Phase A cards placed only once revealed); no slice is the viewer's alone. A seat's private
+observation keeps its own Phase A cards placed (``own_hidden``)."""
 PHASES = 12  # setup, new round, A Project (2), B, C Philosophy, C Wonders, C Leaders, D, E, F, end
 TAGS = tuple(k.TAG for k in FRAME_KINDS) + ("over",)  # type: ignore[attr-defined]
 SCORE_SCALE = 60

@@ -112,6 +112,47 @@ def test_private_plus_public_give_the_seat_observation(name: str) -> None:
         assert slices
 
 
+@pytest.mark.parametrize(("name", "players"), [
+    ("inceptum", 2), ("inceptum", 3), ("pathciv", 2), ("pathciv", 3), ("conquest", 3), ("dominations", 2),
+    ("dominations", 3)])
+def test_only_the_declared_fields_of_a_seats_own_block_differ_from_what_the_others_see(name: str, players: int) -> None:
+    """At every decision of random games: a seat's own per-seat block, outside the fields its
+    encoder declares hidden (``PUBLIC["own_hidden"]``), is exactly what every other seat sees of
+    it; and each declared field does differ somewhere (it is hidden at some point)."""
+    from rlgames import make, walk
+
+    from civtable.core.features import Group
+    from civtable.rl.encoding import Observer, game_module
+
+    game = make(name, players=players, **({"mode": "journey"} if name == "inceptum" else {}))
+    observer = Observer(game)
+    lay = observer.layout
+    spec = game_module(game, "encode").PUBLIC
+    hidden = {group: set() for group in spec["seat_blocks"]}
+    for name_ in spec["own_hidden"]:
+        group, field = name_.split(".", 1)
+        hidden[group].add(field)
+    differed: set[str] = set()
+    for seed in range(3):
+        for state in walk(game, seed, 300):
+            seen = [observer.encode(state, p) for p in range(players)]
+            for group in spec["seat_blocks"]:
+                g = lay[group]
+                assert isinstance(g, Group)
+                size = g.block.size
+                for p in range(players):
+                    own = seen[p][g.start:g.start + size]
+                    for viewer in range(players):
+                        if viewer == p:
+                            continue
+                        at = g.start + (p - viewer) % players * size
+                        for i in np.flatnonzero(own != seen[viewer][at:at + size]):
+                            field = g.block.feature_at(int(i)).name
+                            assert field in hidden[group], f"{name}: seat {p + 1}'s {group}.{field} is hidden"
+                            differed.add(f"{group}.{field}")
+    assert differed == set(spec["own_hidden"])
+
+
 def _replay(game: Any, history: list[int], seat: int, obs: Any) -> tuple[Any, list[bytes]] | None:
     """Replay ``history``; None if a move is not legal. Also what ``seat`` observed at each of its
     own moves and at the end (its whole observation)."""

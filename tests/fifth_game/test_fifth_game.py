@@ -197,3 +197,10 @@ def test_the_research_environments_take_the_game(racegame: str) -> None:
         else:
             state.apply_action(state.legal_actions()[0])
     assert sorted(state.returns()) in ([0.0, 1.0], [0.5, 0.5])
+    import pyspiel  # its encoder does not say which slices are public: a private observation is refused
+
+    private = pyspiel.IIGObservationType(perfect_recall=False, public_info=False,
+                                         private_info=pyspiel.PrivateInfoType.SINGLE_PLAYER)
+    with pytest.raises(ValueError, match="does not declare which slices are public .PUBLIC., so a seat's private"):
+        spiel.make_py_observer(private)
+    assert spiel.private_observation_slices() == {}

@@ -10,7 +10,7 @@ import sys
 from collections.abc import Sequence
 
 from civtable import __version__
-from civtable.core import CivtableError, ContentError, sentence
+from civtable.core import CivtableError, ContentError, registry, sentence
 
 COMMANDS = ["games", "play", "replay", "review", "content", "bench", "simulate", "ladder", "compare", "study", "tune", "serve"]
 
@@ -50,6 +50,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help()
         return 0
     try:
+        registry.check_environment()  # a wrong CIVTABLE_GAMES, found when civtable was imported
         return int(args.func(args) or 0)
     except CivtableError as exc:
         print(f"civtable: error: {said(exc)}", file=sys.stderr)

@@ -177,8 +177,12 @@ def run(args: argparse.Namespace) -> int:
 
         result = simulate_mixes(config, parse_mixes(split_mixes(args.mixes), players), args.out, progress=not args.quiet)
         print(render_robust_text(result), end="")
-        each = ", ".join(f"{args.out}/{run['dir']}/report.html" for run in result.get("runs", []))
-        print(f"report: {args.out}/report.html (each mix: {each})")
+        from civtable.sim.words import mix_title
+
+        from .where import files_text
+
+        each = [f"{mix_title(args.game, list(run['seats']))}: {run['dir']}/report.html" for run in result.get("runs", [])]
+        print(files_text("report", args.out, ["report.html (every mix)", *each]), end="")
         return 0
     if args.report_only:
         from civtable.sim.runner import report_only

@@ -10,6 +10,7 @@ from typing import Any
 from civtable.core import OptionError
 
 from .simulate import default_players, parse_options
+from .where import files_text
 
 
 def register(subparsers: Any) -> None:
@@ -104,7 +105,10 @@ def run_restricted(args: argparse.Namespace) -> int:
             print(json.dumps(result, indent=1))
             return 0
         print(render_mixes_text(result), end="")
-        print("each bot's study: " + ", ".join(f"{args.out}/{run['dir']}/study.html" for run in result.get("runs", [])))
+        from civtable.sim.words import bot_words
+
+        print(files_text("each bot's study", args.out, [f"{bot_words(args.game, run['mix'])}: {run['dir']}/study.html"
+                                                         for run in result.get("runs", [])]), end="")
         return 0
     study = restricted_study(
         args.game, forbid, args.bot, args.games, args.out, options=options, seed=args.seed,
@@ -115,7 +119,7 @@ def run_restricted(args: argparse.Namespace) -> int:
         print(json.dumps(study, indent=1))
     else:
         print(render_study_text(study), end="")
-        print(f"study: {args.out}/study.json, side by side: {args.out}/study.html")
+        print(files_text("study", args.out, ["study.json", "study.html (side by side)"]), end="")
     return 0
 
 
@@ -147,5 +151,5 @@ def run_mixes(args: argparse.Namespace) -> int:
         print(json.dumps(study, indent=1))
     else:
         print(render_mixes_text(study), end="")
-        print(f"study: {args.out}/study.json")
+        print(files_text("study", args.out, ["study.json"]), end="")
     return 0

@@ -8,6 +8,7 @@ import json
 from typing import Any
 
 from .simulate import default_players, parse_options, split_seats
+from .where import files_text
 
 
 def register(subparsers: Any) -> None:
@@ -93,7 +94,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         print(render_tune_text(result), end="")
         if result["decision"]["accepted"]:
-            print(f"best content: {args.out}/best-content.toml (diff: {args.out}/best-content.diff)")
+            print(files_text("best content", args.out, ["best-content.toml", "best-content.diff (the changes)"]), end="")
         else:
             print("no content written: keep the original")
     return 0

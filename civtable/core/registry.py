@@ -25,7 +25,9 @@ ENV_VAR = "CIVTABLE_GAMES"
 """Games outside civtable, named in the environment: ``CIVTABLE_GAMES="race=myrace.game:Race"``
 (several separated by commas). Every command, and every process a command starts (simulation
 workers, the server's bot processes), reads it, so a game package living anywhere on the
-Python path is played, simulated and served like a built-in one."""
+Python path is played, simulated and served like a built-in one. A name civtable's own games
+already use is refused: the pages, rules, glossary and stored games of a built-in game go by its
+name, so a game of one's own under that name would be drawn and taught as the built-in one."""
 
 _GAMES: dict[str, str] = dict(BUILTIN_GAMES)
 ENVIRONMENT_GAMES: set[str] = set()  # the names CIVTABLE_GAMES registered (the conformance suite tests them too)
@@ -51,6 +53,9 @@ def register_from_environment(text: str | None = None) -> None:
         name, equals, target = entry.partition("=")
         if not equals:
             raise OptionError(f"{ENV_VAR} names games as name=package.module:ClassName, not {entry.strip()!r}")
+        if name.strip() in BUILTIN_GAMES:
+            raise OptionError(f"{ENV_VAR} names a game {name.strip()!r}, the name of one of civtable's own games "
+                              f"({', '.join(sorted(BUILTIN_GAMES))}); give the game {target.strip()!r} another name")
         register(name, target)
         ENVIRONMENT_GAMES.add(name.strip())
 
@@ -114,4 +119,17 @@ def make_game(name: str, options: Mapping[str, Any] | None = None, content_path:
     return game_class(name)(options, content_path)
 
 
-register_from_environment()
+def check_environment() -> None:
+    """Raise the problem found in ``CIVTABLE_GAMES`` when civtable was imported, if any: every
+    command and the server check it at start-up and say it in plain words (raised during the
+    import it would have been a traceback)."""
+    if ENVIRONMENT_PROBLEM is not None:
+        raise ENVIRONMENT_PROBLEM
+
+
+ENVIRONMENT_PROBLEM: OptionError | None = None
+"""What was wrong with ``CIVTABLE_GAMES`` at import (the games before the wrong entry are registered)."""
+try:
+    register_from_environment()
+except OptionError as _problem:
+    ENVIRONMENT_PROBLEM = _problem

@@ -25,7 +25,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from civtable.bots import bot_names
 from civtable.bots.levels import catalog as level_catalog
-from civtable.core import CivtableError, ContentError, game_info, game_module, game_names, sentence
+from civtable.core import CivtableError, ContentError, game_info, game_module, game_names, registry, sentence
 
 from .access import TOKEN_MAX, live_game, manager_of, seat_of
 from .account_api import account_router, enable_accounts, request_account
@@ -111,6 +111,7 @@ def create_app(
     threads of this process); ``limits`` are the server's limits (defaults: :class:`Limits`).
     ``secret_chance=False`` draws chance from the seed alone, as offline (tests and
     demonstrations only: whoever knows a seed then foresees its dice)."""
+    registry.check_environment()  # an outside game under a built-in game's name is refused at start-up
     limits = limits or Limits()
     store = Store(db)  # opened now so that a bad URL or database fails at once
 

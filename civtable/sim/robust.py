@@ -19,6 +19,7 @@ the bots module are read as: ``strong`` = ``mcts``.
 from __future__ import annotations
 
 import json
+import textwrap
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -196,11 +197,16 @@ def simulate_mixes(config: SimConfig, mixes: list[Mix], out: str | Path, progres
 
 
 def render_robust_text(result: dict[str, Any]) -> str:
-    lines = [f"{game_title(result['game'])} under {len(result['mixes'])} bot mixes ({', '.join(result['mixes'])}), "
-             "same seeds:", "Summary:"]
-    lines += [f" {i}. {x}" for i, x in enumerate(result["summary"], start=1)]
+    """The findings under every mix, each line wrapped to 80 columns."""
+    def fit(text: str, first: str = "", rest: str = "") -> list[str]:
+        return textwrap.wrap(text, 80, initial_indent=first, subsequent_indent=rest, break_on_hyphens=False)
+
+    lines = fit(f"{game_title(result['game'])} under {len(result['mixes'])} bot mixes ({', '.join(result['mixes'])}), "
+                "same seeds:") + ["Summary:"]
+    for i, x in enumerate(result["summary"], start=1):
+        lines += fit(x, f" {i}. ", "    ")
     if result["verdicts"]:
         lines.append("Every finding under each mix:")
     for v in result["verdicts"]:
-        lines.append(f" - {v['label']}: {verdict_word(v, result['mixes'])} — {_numbers(v, result['mixes'])}")
+        lines += fit(f"{v['label']}: {verdict_word(v, result['mixes'])} — {_numbers(v, result['mixes'])}", " - ", "   ")
     return "\n".join(lines) + "\n"

@@ -45,6 +45,8 @@ LETTER = {"yellow": "Y", "orange": "O", "blue": "B", "green": "G", "red": "R", "
 DOMAIN = {"yellow": "Trade", "orange": "Craftsmanship", "blue": "Art", "green": "Science", "red": "Government",
           "purple": "Religion", "vestigium": "Vestigium"}
 SHORT = {"yellow": "Trade", "orange": "Craft", "blue": "Art", "green": "Sci", "red": "Govt", "purple": "Relig"}
+"""The Domains on your Knowledge line only, where six full names with 20/20 would not fit 80
+columns; the help names each in full (:data:`HELP`). Everywhere else the Domain is named in full."""
 STYLE = {"yellow": "yellow", "orange": "yellow", "blue": "blue", "green": "green", "red": "red", "purple": "magenta"}
 COLOURS = ("yellow", "orange", "blue", "green", "red", "purple")
 
@@ -138,12 +140,13 @@ Placing: the tile, then its place (a number on the land), then its turn; its
 Camp and the 4 Resources along the edge it touches Produce Knowledge.
 Land: a space is named by its row (letters, left and right) and its column
 (numbers above and below): M20; a Locus by its two rows and column: M/N19.
-Camps: Y Trade O Craft B Art G Science R Government P Religion; 1-3 City,
-M Monument. Menus come in steps ('back' returns one). Typing works too:
-place TILE SPACE TURNS (place Y:YYB M20 1: the tile as your hand shows it,
-Camp:corners, turned once; 0 as drawn, 2 twice), city SPACE, locus M/N19,
-develop Bartering copy 2 at (-2, 0) (the Mastery, its copy, the Tree's square
-as its rulers say: x, y), convert Trade Art, pass."""
+Camps: Y Trade, O Craftsmanship, B Art, G Science, R Government, P Religion;
+1-3 City, M Monument. Your Knowledge line (stock/limit): Craft Craftsmanship,
+Sci Science, Govt Government, Relig Religion. Menus come in steps ('back'
+returns one). Typing works too: place TILE SPACE TURNS (place Y:YYB M20 1: the
+tile as your hand shows it, Camp:corners, turned once; 0 as drawn, 2 twice),
+city SPACE, locus M/N19, develop Bartering copy 2 at (-2, 0) (the Mastery, its
+copy, the Tree's square as its rulers say: x, y), convert Trade Art, pass."""
 
 
 GROUP = 6
@@ -265,7 +268,7 @@ class DominationsRenderer(Renderer):
         t = self.term
         stock = " ".join(t.style(f"{SHORT[c]} {me['stock'][c]}/{me['limit'][c]}", STYLE[c]) for c in COLOURS)
         out = [t.style("You", "bold") + f": {me['vp']} VP · Influence {me['influence']} · {me['city_tokens']} City tokens",
-               "  " + stock]
+               "  Knowledge: " + stock]
         hand = me.get("hand") or []
         out.append(clip("  Hand: " + ("  ".join(f"{LETTER[x['camp']]}:{''.join(LETTER[r] for r in x['resources'])}"
                                                 for x in hand) + "  (Camp:corners)" if hand else "empty"), self.term.width))
@@ -327,16 +330,16 @@ class DominationsRenderer(Renderer):
         for ident, m in cat.items():
             if ident in owned:
                 if not owned[ident] and me["stock"][m["colour"]] >= m["upgrade_cost"]:
-                    out.append(f"  {m['name']} Advanced, {m['upgrade_cost']} {SHORT[m['colour']]}: " + "; ".join(m["advanced"]))
+                    out.append(f"  {m['name']} Advanced, {m['upgrade_cost']} {DOMAIN[m['colour']]}: " + "; ".join(m["advanced"]))
             elif m["copies"] and me["stock"][m["colour"]] >= m["value"]:
                 pre = f" (needs {m['prerequisite']})" if m["prerequisite"] else ""
-                out.append(f"  {m['name']}, {m['value']} {SHORT[m['colour']]}{pre}: " + "; ".join(m["basic"]))
+                out.append(f"  {m['name']}, {m['value']} {DOMAIN[m['colour']]}{pre}: " + "; ".join(m["basic"]))
         return out[:9] if len(out) > 1 else []
 
     def _monuments(self, view: dict[str, Any]) -> list[str]:
         out = []
         for m in view.get("monuments", []):
-            cost = ", ".join(f"{n} {SHORT[c]}" for c, n in (m["next_cost"] or {}).items()) or "complete"
+            cost = ", ".join(f"{n} {DOMAIN[c]}" for c, n in (m["next_cost"] or {}).items()) or "complete"
             out.append(f"  {m['name']}: {m['built']}/{m['levels']} Levels, next {cost}; control {m['control_vp']} VP")
         return ["Monuments:"] + out if out else []
 
@@ -346,7 +349,7 @@ class DominationsRenderer(Renderer):
             if p["seat"] == seat:
                 continue
             stock = " ".join(f"{LETTER[c]}{p['stock'][c]}/{p['limit'][c]}" for c in COLOURS)
-            out.append(f"  P{p['seat'] + 1}: {p['vp']} VP, Infl {p['influence']}, {len(p['tree']) - 1} cards, {stock}")
+            out.append(f"  P{p['seat'] + 1}: {p['vp']} VP, Influence {p['influence']}, {len(p['tree']) - 1} cards, {stock}")
         return ["Other players:"] + out
 
     # ----- the staged menu ---------------------------------------------------------------------

@@ -204,3 +204,29 @@ def test_the_research_environments_take_the_game(racegame: str) -> None:
     with pytest.raises(ValueError, match="does not declare which slices are public .PUBLIC., so a seat's private"):
         spiel.make_py_observer(private)
     assert spiel.private_observation_slices() == {}
+
+
+def test_a_game_of_ones_own_under_a_built_in_games_name_is_refused_at_start_up(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A package named in ``CIVTABLE_GAMES`` as ``pathciv`` replaced the built-in game: the
+    terminal drew it with the generic screen (the built-in screen goes with the built-in package),
+    but the web page picked Path of Civilization's renderer by the name and drew the race as Path
+    of Civilization. Such an entry is now refused in words, by every command and the server."""
+    monkeypatch.setattr(registry, "_GAMES", dict(registry._GAMES))
+    monkeypatch.setattr(registry, "ENVIRONMENT_GAMES", set())
+    with pytest.raises(OptionError, match="names a game 'pathciv', the name of one of civtable's own games"):
+        registry.register_from_environment("racegame=racegame:RaceGame, pathciv=racegame:RaceGame")
+    assert registry._GAMES["pathciv"] == registry.BUILTIN_GAMES["pathciv"]  # the built-in game stays
+    env = dict(os.environ, CIVTABLE_GAMES="pathciv=racegame:RaceGame",
+               PYTHONPATH=os.pathsep.join([str(ROOT), str(HERE), os.environ.get("PYTHONPATH", "")]))
+    for args in (["serve", "--port", "1"], ["play", "pathciv", "--seats", "random,random", "--json"], ["games"]):
+        done = subprocess.run([sys.executable, "-m", "civtable", *args], env=env, capture_output=True, text=True,
+                              timeout=120, cwd=HERE)
+        assert done.returncode == 2 and done.stdout == "", (args, done.stdout)
+        assert done.stderr.startswith("civtable: error: CIVTABLE_GAMES names a game 'pathciv', the name of one of "
+                                      "civtable's own games") and "another name" in done.stderr, done.stderr
+        assert "Traceback" not in done.stderr
+    from civtable.server.app import create_app
+
+    monkeypatch.setattr(registry, "ENVIRONMENT_PROBLEM", OptionError("CIVTABLE_GAMES names a game 'pathciv', ..."))
+    with pytest.raises(OptionError, match="'pathciv'"):
+        create_app(":memory:")

@@ -173,7 +173,9 @@ def test_restricted_study_under_two_bots(tmp_path: Path, capsys: pytest.CaptureF
     assert code == 0
     out = capsys.readouterr().out
     assert "One seat barred from 'research'" in out and "greedy bot:" in out and "random bot:" in out
-    assert "mix-NAME" not in out and f"{tmp_path}/mix-random/study.html" in out
+    assert "mix-NAME" not in out and f"each bot's study, in\n{tmp_path}:\n" in out
+    assert "  greedy bot: mix-greedy/study.html\n" in out and "  random bot: mix-random/study.html\n" in out
+    assert len(str(tmp_path)) < 64 and max(len(line) for line in out.splitlines()) <= 80, out  # the paths fit 80 columns
     result = json.loads((tmp_path / "robust.json").read_text())
     assert result["mixes"] == ["greedy", "random"] and len(result["verdicts"][0]["under"]) == 2
     assert (tmp_path / "mix-greedy" / "study.html").exists() and (tmp_path / "mix-random" / "baseline").is_dir()

@@ -74,8 +74,10 @@ def test_simulate_under_two_mixes_writes_a_combined_report(tmp_path: Path, capsy
                  "--mixes", "greedy,greedy:style=builder", "--out", str(tmp_path), "--quiet"])
     assert code == 0
     out = capsys.readouterr().out
-    assert "under 2 bot mixes (greedy, greedy:style=builder), same seeds" in out
-    assert "mix-NAME" not in out and f"{tmp_path}/mix-greedy_style_builder/report.html" in out
+    assert "under 2 bot mixes (greedy, greedy:style=builder), same seeds" in " ".join(out.split())
+    assert "mix-NAME" not in out and f"{tmp_path}:\n  report.html (every mix)\n" in out
+    assert ": mix-greedy_style_builder/report.html\n" in out
+    assert len(str(tmp_path)) < 64 and max(len(line) for line in out.splitlines()) <= 80, out
     result = json.loads((tmp_path / "robust.json").read_text())
     assert result["mixes"] == ["greedy", "greedy:style=builder"]
     seeds = [[json.loads(x)["seed"] for x in (tmp_path / d / "games.jsonl").read_text().splitlines()]
@@ -95,7 +97,7 @@ def test_a_finding_that_cannot_exist_under_a_mix_is_not_called_bot_dependent() -
     result["game"] = "dominations"
     (v,) = result["verdicts"]
     assert not v["robust"]
-    text = render_robust_text(result)
+    text = " ".join(render_robust_text(result).split())  # its lines wrapped to 80 columns
     assert "bot-dependent" not in text
     assert "greedy not testable" in text and "held where testable, not testable under greedy" in text
 

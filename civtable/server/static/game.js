@@ -177,7 +177,9 @@
     if (!text) { toast(`${sentence(why || "nothing to do there now")} ${document.getElementById("status").textContent}.`); return; }
     refusing = true;
     const said = await whyNot(text).finally(() => { refusing = false; });
-    if (said) toast(said.error); else act(text);  // else it had just become possible
+    if (said && said.code === "stale") {  // the position moved before the question arrived (whyNot loads it)
+      toast("The position had changed before your click arrived, so nothing was played: here is the new position.");
+    } else if (said) toast(said.error); else act(text);  // else it had just become possible
   }
 
   /** The refusal `text` would meet now ({error, typed, code}; null: it would be taken), answered

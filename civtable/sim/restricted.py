@@ -398,12 +398,13 @@ def restricted_mixes(mixes: list[str], out: str | Path, **kw: Any) -> dict[str, 
         per = [next((r for r in s["restrictions"] if r["restriction"] == row["restriction"] and r["who"] == row["who"]), None)
                for s in studies]
         say = [_say(r) for r in per]
+        word = across_bots(say)
         verdicts.append({"restriction": row["restriction"], "who": row["who"], "under": say,
-                         "robust": len(set(say)) == 1 and "not binding" not in say[0]})
+                         "robust": word == "robust", "verdict": word})
     result = {"game": studies[0]["game"], "mixes": mixes, "runs": [{"mix": m, "dir": d} for m, d in zip(mixes, dirs)],
               "verdicts": verdicts, "findings": [
         f"{'One seat' if v['who'] == 'one' else 'Nobody'} barred from '{v['restriction']}': "
-        f"{'robust' if v['robust'] else 'bot-dependent'} — "
+        f"{v['verdict']} — "
         + "; ".join(f"{bot_words(studies[0]['game'], m)}: {s}" for m, s in zip(mixes, v["under"]))
         for v in verdicts]}
     (out / "robust.json").write_text(json.dumps(result, indent=1) + "\n")
@@ -415,6 +416,18 @@ def render_mixes_text(result: dict[str, Any]) -> str:
     lines = [w for f in result["findings"]
              for w in textwrap.wrap(f, WIDTH, initial_indent=" - ", subsequent_indent="   ", break_on_hyphens=False)]
     return "\n".join(lines) + "\n"
+
+
+def across_bots(say: list[str]) -> str:
+    """One restriction's verdict across the bots, from each bot's few words (:func:`_say`):
+    ``robust`` when every bot's study says the same about a restriction that binds; ``not
+    testable`` (``under some bots``) when a bot's study finished no game (nothing to tell); ``not
+    binding under any bot`` when no bot's players were held by it; else ``bot-dependent``."""
+    if "no games" in say:
+        return "not testable" if len(set(say)) == 1 else "not testable under some bots"
+    if all(s == "not binding" for s in say):
+        return "not binding under any bot"
+    return "robust" if len(set(say)) == 1 and "not binding" not in say else "bot-dependent"
 
 
 def _say(r: dict[str, Any] | None) -> str:

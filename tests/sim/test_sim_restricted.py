@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -334,3 +335,30 @@ def test_the_text_fits_80_columns_and_names_the_game_and_bot_in_words() -> None:
     assert " ".join(text.split()).startswith("Restricted play: Ancient Civilization Conquest, 4 players, greedy bot, "
                                              "Warlord on every seat")
     assert " ".join(text.split()).count(" ".join(finding.split())) == 1 and "style=" not in text
+
+
+def test_a_restriction_across_bots_is_robust_only_when_it_binds_and_every_bot_played_games(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every bot's study without a finished game read "robust" (the same words, "no games", under
+    each), and a restriction that held nobody under any bot read "bot-dependent"."""
+    from civtable.sim import restricted as r
+
+    assert r.across_bots(["no games", "no games"]) == "not testable"
+    assert r.across_bots(["no games", "no effect (drop +0.0 pt)"]) == "not testable under some bots"
+    assert r.across_bots(["not binding", "not binding"]) == "not binding under any bot"
+    assert r.across_bots(["not binding", "no effect (drop +0.0 pt)"]) == "bot-dependent"
+    assert r.across_bots(["dominant (drop +30 pt)", "matters (drop +12 pt)"]) == "bot-dependent"
+    assert r.across_bots(["no change", "no change"]) == "robust"
+
+    def study(games: int, binding: bool) -> dict[str, Any]:
+        return {"game": "conquest", "restrictions": [{"restriction": "research", "who": "nobody", "games": games,
+                                                      "binding": {"binding": binding}, "rounds": {}, "first_player": {},
+                                                      "by_group": {}}]}
+
+    for runs, word in (([(0, True), (0, True)], "not testable"), ([(4, False), (4, False)], "not binding under any bot"),
+                       ([(4, True), (4, True)], "robust")):
+        made = iter(study(*x) for x in runs)
+        monkeypatch.setattr(r, "restricted_study", lambda made=made, **kw: next(made))
+        result = r.restricted_mixes(["greedy", "random"], tmp_path)
+        assert result["verdicts"][0]["verdict"] == word and result["verdicts"][0]["robust"] == (word == "robust")
+        assert f"barred from 'research': {word} — " in result["findings"][0], result["findings"]

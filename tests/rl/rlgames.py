@@ -75,3 +75,26 @@ def spiel_history(game: Any, seed: int, length: int) -> list[int]:
         out.append(int(a))
         state.apply_action(a)
     return out
+
+
+def spiel_replay(game: Any, history: list[int], seat: int) -> tuple[Any, list[bytes]] | None:
+    """Replay ``history`` in an OpenSpiel game; None if a move is not legal. Also what ``seat``
+    observed (its observation tensor) at each of its own moves and at the end."""
+    import numpy as np
+
+    state = game.new_initial_state()
+    seen: list[bytes] = []
+    for a in history:
+        if state.is_terminal():
+            return None
+        if state.is_chance_node():
+            if a not in dict(state.chance_outcomes()):
+                return None
+        else:
+            if a not in state.legal_actions():
+                return None
+            if state.current_player() == seat:
+                seen.append(np.asarray(state.observation_tensor(seat), np.float32).tobytes())
+        state.apply_action(a)
+    seen.append(np.asarray(state.observation_tensor(seat), np.float32).tobytes())
+    return state, seen

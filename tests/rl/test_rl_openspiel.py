@@ -13,7 +13,7 @@ pyspiel = pytest.importorskip("pyspiel")
 
 from nimspace import NimWithSpace  # noqa: E402,F401
 from open_spiel.python.observation import make_observation  # noqa: E402
-from rlgames import GAMES, quick, spiel_history  # noqa: E402
+from rlgames import GAMES, quick, spiel_history, spiel_replay  # noqa: E402
 
 import civtable.rl.openspiel as adapter  # noqa: E402 - registers the four games
 from civtable.core import register  # noqa: E402
@@ -64,27 +64,6 @@ def test_random_playout_tensors_and_strings(name: str) -> None:
         assert sum(state.returns()) == pytest.approx(1.0) or sum(state.returns()) == 0.0
 
 
-def _replay(game: object, history: list[int], seat: int) -> tuple[object, list[bytes]] | None:
-    """Replay ``history``; None if a move is not legal. Also what ``seat`` observed at each of its
-    own moves and at the end."""
-    state = game.new_initial_state()  # type: ignore[attr-defined]
-    seen: list[bytes] = []
-    for a in history:
-        if state.is_terminal():
-            return None
-        if state.is_chance_node():
-            if a not in dict(state.chance_outcomes()):
-                return None
-        else:
-            if a not in state.legal_actions():
-                return None
-            if state.current_player() == seat:
-                seen.append(np.asarray(state.observation_tensor(seat), np.float32).tobytes())
-        state.apply_action(a)
-    seen.append(np.asarray(state.observation_tensor(seat), np.float32).tobytes())
-    return state, seen
-
-
 @pytest.mark.parametrize(("name", "extra", "length"), [
     ("pathciv", {}, 60), ("dominations", {}, 45), ("inceptum", {"mode": "journey"}, 40), ("conquest", {}, 30)])
 def test_information_state_is_identical_across_redeals_of_hidden_information(name: str, extra: dict, length: int) -> None:
@@ -96,7 +75,7 @@ def test_information_state_is_identical_across_redeals_of_hidden_information(nam
     rng = random.Random(1)
     same = 0
     for seat in range(2):
-        base = _replay(game, history, seat)
+        base = spiel_replay(game, history, seat)
         assert base is not None
         state0, seen0 = base
         info0 = state0.information_state_string(seat)  # type: ignore[attr-defined]
@@ -109,7 +88,7 @@ def test_information_state_is_identical_across_redeals_of_hidden_information(nam
                 for alt in rng.sample(options, min(3, len(options))):
                     if alt == a:
                         continue
-                    got = _replay(game, history[:i] + [alt] + history[i + 1:], seat)
+                    got = spiel_replay(game, history[:i] + [alt] + history[i + 1:], seat)
                     if got is None or got[1] != seen0:
                         continue  # the seat could tell the difference: nothing to check
                     same += 1

@@ -15,7 +15,7 @@ pyspiel = pytest.importorskip("pyspiel")
 
 from open_spiel.python.algorithms import generate_playthrough  # noqa: E402
 from open_spiel.python.observation import make_observation  # noqa: E402
-from rlgames import GAMES, quick, spiel_history, spiel_positions  # noqa: E402
+from rlgames import GAMES, quick, spiel_history, spiel_positions, spiel_replay  # noqa: E402
 
 import civtable.rl.openspiel  # noqa: E402, F401 - registers the four games
 
@@ -153,27 +153,6 @@ def test_only_the_declared_fields_of_a_seats_own_block_differ_from_what_the_othe
     assert differed == set(spec["own_hidden"])
 
 
-def _replay(game: Any, history: list[int], seat: int, obs: Any) -> tuple[Any, list[bytes]] | None:
-    """Replay ``history``; None if a move is not legal. Also what ``seat`` observed at each of its
-    own moves and at the end (its whole observation)."""
-    state = game.new_initial_state()
-    seen: list[bytes] = []
-    for a in history:
-        if state.is_terminal():
-            return None
-        if state.is_chance_node():
-            if a not in dict(state.chance_outcomes()):
-                return None
-        else:
-            if a not in state.legal_actions():
-                return None
-            if state.current_player() == seat:
-                seen.append(np.asarray(state.observation_tensor(seat), np.float32).tobytes())
-        state.apply_action(a)
-    seen.append(np.asarray(state.observation_tensor(seat), np.float32).tobytes())
-    return state, seen
-
-
 @pytest.mark.parametrize(("name", "extra", "length"), [
     ("pathciv", {}, 60), ("dominations", {}, 45), ("inceptum", {"mode": "journey"}, 40), ("conquest", {}, 30)])
 def test_private_information_state_is_identical_across_redeals_of_hidden_information(
@@ -188,7 +167,7 @@ def test_private_information_state_is_identical_across_redeals_of_hidden_informa
     rng = random.Random(1)
     same = 0
     for seat in range(2):
-        base = _replay(game, history, seat, now)
+        base = spiel_replay(game, history, seat)
         assert base is not None
         state0, seen0 = base
         want = (private(now, state0, seat), private(history_obs, state0, seat))
@@ -200,7 +179,7 @@ def test_private_information_state_is_identical_across_redeals_of_hidden_informa
                 for alt in rng.sample(options, min(3, len(options))):
                     if alt == a:
                         continue
-                    got = _replay(game, history[:i] + [alt] + history[i + 1:], seat, now)
+                    got = spiel_replay(game, history[:i] + [alt] + history[i + 1:], seat)
                     if got is None or got[1] != seen0:
                         continue  # the seat could tell the difference: nothing to check
                     same += 1

@@ -45,6 +45,7 @@ from .actions import WAIT, Choices, FlatTokens, make_token_space
 from .encoding import Observer, game_module
 
 REWARDS = ("win", "score", "shaped")
+_CHANCE_ONLY = (CHANCE,)
 Policy = Callable[[np.ndarray, np.ndarray], int]
 """A policy callable: ``(observation, action_mask) -> token``."""
 
@@ -158,6 +159,8 @@ class Match:
         self.seed = seed
         self.state: GameState = table.game.new_initial_state()
         self.chance = random.Random(f"{seed}/chance")
+        # who decides, without the prompt when the state can tell it alone (``deciding``)
+        self._deciding = callable(getattr(self.state, "deciding", None))
         n = table.n
         self.prefix: list[tuple[int, ...]] = [()] * n
         self._choices: list[Choices | None] = [None] * n
@@ -194,22 +197,27 @@ class Match:
     # ----- the position --------------------------------------------------------------------------
     def resolve(self) -> None:
         """Draw chance outcomes until a player decides or the game ends."""
-        st = self.state
-        while st.is_chance_node():
-            st.apply_unchecked(sample_chance(st.chance_outcomes(), self.chance), CHANCE)
-        self._changed()
-
-    def _changed(self) -> None:
-        if not self._flat:
-            self._choices = [None] * self.table.n
-        self._deciders = None
+        self._settle()
         self.version += 1
         self.position += 1
+
+    def _settle(self) -> None:
+        """Draw chance until a player decides or the game ends; keep who decides then (asked
+        once per position: the engine's own loop asks once too)."""
+        st = self.state
+        d = st.deciding() if self._deciding else st.decision().players
+        while d == _CHANCE_ONLY:
+            st.apply_unchecked(sample_chance(st.chance_outcomes(), self.chance), CHANCE)
+            d = st.deciding() if self._deciding else st.decision().players
+        if not self._flat:
+            self._choices = [None] * self.table.n
+        self._deciders = d
 
     def deciders(self) -> tuple[int, ...]:
         d = self._deciders
         if d is None:
-            d = self._deciders = self.state.decision().players
+            st = self.state
+            d = self._deciders = st.deciding() if self._deciding else st.decision().players
         return d
 
     @property
@@ -361,14 +369,9 @@ class Match:
 
     def apply(self, seat: int, action: Action) -> None:
         """Apply a whole legal action of ``seat`` (bots), then resolve chance."""
-        st = self.state
-        st.apply_unchecked(action, seat)
+        self.state.apply_unchecked(action, seat)
         self.actions += 1
-        while st.is_chance_node():
-            st.apply_unchecked(sample_chance(st.chance_outcomes(), self.chance), CHANCE)
-        if not self._flat:
-            self._choices = [None] * self.table.n
-        self._deciders = None
+        self._settle()
         self.version += 1
         self.position += 1
 

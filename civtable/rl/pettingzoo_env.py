@@ -305,7 +305,8 @@ class CivtableAECEnv(_Agents, AECEnv):  # type: ignore[misc]
         if action is None:
             raise IllegalAction(f"agent {agent} must send an action (wait, 0, when it has nothing to decide); only "
                                 "finished agents may send None")
-        token = as_token(action, self.table.n_actions)
+        n_actions = self.table.n_actions
+        token = action if type(action) is int and 0 <= action < n_actions else as_token(action, n_actions)
         self._cumulative_rewards[agent] = 0.0
         illegal = False
         if token != WAIT or p in m.deciders():  # a wait from a seat with nothing to decide changes nothing

@@ -46,6 +46,7 @@ from .encoding import Observer, game_module
 
 REWARDS = ("win", "score", "shaped")
 _CHANCE_ONLY = (CHANCE,)
+_WAIT_ONLY = (WAIT,)  # the legal tokens of a seat with nothing to decide
 Policy = Callable[[np.ndarray, np.ndarray], int]
 """A policy callable: ``(observation, action_mask) -> token``."""
 
@@ -169,6 +170,9 @@ class Match:
         self._nodes: list[dict[int, Action] | None] = [None] * n
         self._node_at = [-1] * n  # the position each of _nodes is of
         self._no_tokens = bytes(table.n_actions)
+        wait_only = bytearray(table.n_actions)
+        wait_only[WAIT] = 1
+        self._wait_only = bytes(wait_only)  # the mask of a seat with nothing to decide
         self._deciders: tuple[int, ...] | None = None
         self.actions = 0  # player actions applied so far
         self.version = 0  # grows whenever the position or a pending token changes
@@ -246,15 +250,22 @@ class Match:
     def legal(self, seat: int) -> Any:
         """The seat's legal tokens now: ``(WAIT,)`` when it has nothing to decide, the game over
         included (so a mask is never empty: an autoreset's ignored action is ``wait``)."""
-        if seat not in self.deciders():
-            return (WAIT,)
+        d = self._deciders
+        if d is None:
+            d = self.deciders()
+        if seat not in d:
+            return _WAIT_ONLY
         if self._flat:
+            if self._node_at[seat] == self.position:
+                return self._nodes[seat].keys()  # type: ignore[union-attr]
             return self._flat_node(seat).keys()
         return self.choices(seat).tokens(self.prefix[seat])
 
     def mask(self, seat: int, out: np.ndarray | None = None) -> np.ndarray:
         """The seat's legal-action mask (``int8``), into ``out`` if given, else a new array."""
         legal = self.legal(seat)
+        if out is None and legal is _WAIT_ONLY:  # nothing to decide: a copy of the wait-only mask
+            return np.frombuffer(bytearray(self._wait_only), np.int8)
         if out is None and len(legal) <= 32:  # a few tokens: set as bytes, one NumPy call
             b = bytearray(self._no_tokens)
             for t in legal:

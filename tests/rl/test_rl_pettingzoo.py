@@ -162,3 +162,18 @@ def test_who_decides_is_the_states_own_answer_after_every_step(name: str) -> Non
         assert not m.state.is_chance_node()
         obs, *_ = par.step({a: int(rng.choice(np.flatnonzero(o["action_mask"]))) for a, o in obs.items()})
     assert par.match is not None and par.match.deciders() == par.match.state.decision().players
+
+
+def test_the_mask_of_a_seat_with_nothing_to_decide_is_a_fresh_array_each_time() -> None:
+    """A waiting seat's mask (wait only) is built from one kept pattern: each call gives a new
+    writable array, so changing one changes no later mask."""
+    env = CivtableAECEnv("inceptum", quick("inceptum"))
+    env.reset(seed=1)
+    m = env.match
+    assert m is not None
+    waiting = next(p for p in range(m.table.n) if p not in m.deciders())
+    first = m.mask(waiting)
+    assert first.dtype == np.int8 and first.flags.writeable and list(np.flatnonzero(first)) == [WAIT]
+    first[:] = 1
+    again = env.observe(f"player_{waiting}")["action_mask"]
+    assert list(np.flatnonzero(again)) == [WAIT] and again is not first

@@ -209,10 +209,10 @@ class Match:
         """Draw chance until a player decides or the game ends; keep who decides then (asked
         once per position: the engine's own loop asks once too)."""
         st = self.state
-        d = st.deciding() if self._deciding else st.decision().players
+        d = st.deciding() if self._deciding else st.decision().players  # type: ignore[attr-defined]
         while d == _CHANCE_ONLY:
             st.apply_unchecked(sample_chance(st.chance_outcomes(), self.chance), CHANCE)
-            d = st.deciding() if self._deciding else st.decision().players
+            d = st.deciding() if self._deciding else st.decision().players  # type: ignore[attr-defined]
         if not self._flat:
             self._choices = [None] * self.table.n
         self._deciders = d
@@ -221,7 +221,7 @@ class Match:
         d = self._deciders
         if d is None:
             st = self.state
-            d = self._deciders = st.deciding() if self._deciding else st.decision().players
+            d = self._deciders = st.deciding() if self._deciding else st.decision().players  # type: ignore[attr-defined]
         return d
 
     @property

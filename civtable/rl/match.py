@@ -45,6 +45,8 @@ from .actions import WAIT, Choices, FlatTokens, make_token_space
 from .encoding import Observer, game_module
 
 REWARDS = ("win", "score", "shaped")
+_CHANCE_ONLY = (CHANCE,)
+_WAIT_ONLY = (WAIT,)  # the legal tokens of a seat with nothing to decide
 Policy = Callable[[np.ndarray, np.ndarray], int]
 """A policy callable: ``(observation, action_mask) -> token``."""
 
@@ -158,6 +160,8 @@ class Match:
         self.seed = seed
         self.state: GameState = table.game.new_initial_state()
         self.chance = random.Random(f"{seed}/chance")
+        # who decides, without the prompt when the state can tell it alone (``deciding``)
+        self._deciding = callable(getattr(self.state, "deciding", None))
         n = table.n
         self.prefix: list[tuple[int, ...]] = [()] * n
         self._choices: list[Choices | None] = [None] * n
@@ -166,6 +170,9 @@ class Match:
         self._nodes: list[dict[int, Action] | None] = [None] * n
         self._node_at = [-1] * n  # the position each of _nodes is of
         self._no_tokens = bytes(table.n_actions)
+        wait_only = bytearray(table.n_actions)
+        wait_only[WAIT] = 1
+        self._wait_only = bytes(wait_only)  # the mask of a seat with nothing to decide
         self._deciders: tuple[int, ...] | None = None
         self.actions = 0  # player actions applied so far
         self.version = 0  # grows whenever the position or a pending token changes
@@ -194,22 +201,27 @@ class Match:
     # ----- the position --------------------------------------------------------------------------
     def resolve(self) -> None:
         """Draw chance outcomes until a player decides or the game ends."""
-        st = self.state
-        while st.is_chance_node():
-            st.apply_unchecked(sample_chance(st.chance_outcomes(), self.chance), CHANCE)
-        self._changed()
-
-    def _changed(self) -> None:
-        if not self._flat:
-            self._choices = [None] * self.table.n
-        self._deciders = None
+        self._settle()
         self.version += 1
         self.position += 1
+
+    def _settle(self) -> None:
+        """Draw chance until a player decides or the game ends; keep who decides then (asked
+        once per position: the engine's own loop asks once too)."""
+        st = self.state
+        d = st.deciding() if self._deciding else st.decision().players  # type: ignore[attr-defined]
+        while d == _CHANCE_ONLY:
+            st.apply_unchecked(sample_chance(st.chance_outcomes(), self.chance), CHANCE)
+            d = st.deciding() if self._deciding else st.decision().players  # type: ignore[attr-defined]
+        if not self._flat:
+            self._choices = [None] * self.table.n
+        self._deciders = d
 
     def deciders(self) -> tuple[int, ...]:
         d = self._deciders
         if d is None:
-            d = self._deciders = self.state.decision().players
+            st = self.state
+            d = self._deciders = st.deciding() if self._deciding else st.decision().players  # type: ignore[attr-defined]
         return d
 
     @property
@@ -238,15 +250,22 @@ class Match:
     def legal(self, seat: int) -> Any:
         """The seat's legal tokens now: ``(WAIT,)`` when it has nothing to decide, the game over
         included (so a mask is never empty: an autoreset's ignored action is ``wait``)."""
-        if seat not in self.deciders():
-            return (WAIT,)
+        d = self._deciders
+        if d is None:
+            d = self.deciders()
+        if seat not in d:
+            return _WAIT_ONLY
         if self._flat:
+            if self._node_at[seat] == self.position:
+                return self._nodes[seat].keys()  # type: ignore[union-attr]
             return self._flat_node(seat).keys()
         return self.choices(seat).tokens(self.prefix[seat])
 
     def mask(self, seat: int, out: np.ndarray | None = None) -> np.ndarray:
         """The seat's legal-action mask (``int8``), into ``out`` if given, else a new array."""
         legal = self.legal(seat)
+        if out is None and legal is _WAIT_ONLY:  # nothing to decide: a copy of the wait-only mask
+            return np.frombuffer(bytearray(self._wait_only), np.int8)
         if out is None and len(legal) <= 32:  # a few tokens: set as bytes, one NumPy call
             b = bytearray(self._no_tokens)
             for t in legal:
@@ -361,14 +380,9 @@ class Match:
 
     def apply(self, seat: int, action: Action) -> None:
         """Apply a whole legal action of ``seat`` (bots), then resolve chance."""
-        st = self.state
-        st.apply_unchecked(action, seat)
+        self.state.apply_unchecked(action, seat)
         self.actions += 1
-        while st.is_chance_node():
-            st.apply_unchecked(sample_chance(st.chance_outcomes(), self.chance), CHANCE)
-        if not self._flat:
-            self._choices = [None] * self.table.n
-        self._deciders = None
+        self._settle()
         self.version += 1
         self.position += 1
 

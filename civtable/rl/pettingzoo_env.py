@@ -63,6 +63,7 @@ class _Agents:
         self.state_space = gymnasium.spaces.Box(np.tile(single.low, n), np.tile(single.high, n), dtype=np.float32)
         self.max_cycles = count_of("max_cycles", max_cycles)
         self.illegal_reward = reward_of("illegal_reward", illegal_reward)
+        self._shaped = self.table.reward == "shaped"
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise gymnasium.error.Error(f"render_mode must be one of {RENDER_MODES} or None, not {render_mode!r}")
         self.render_mode = render_mode
@@ -305,7 +306,8 @@ class CivtableAECEnv(_Agents, AECEnv):  # type: ignore[misc]
         if action is None:
             raise IllegalAction(f"agent {agent} must send an action (wait, 0, when it has nothing to decide); only "
                                 "finished agents may send None")
-        token = as_token(action, self.table.n_actions)
+        n_actions = self.table.n_actions
+        token = action if type(action) is int and 0 <= action < n_actions else as_token(action, n_actions)
         self._cumulative_rewards[agent] = 0.0
         illegal = False
         if token != WAIT or p in m.deciders():  # a wait from a seat with nothing to decide changes nothing
@@ -319,7 +321,7 @@ class CivtableAECEnv(_Agents, AECEnv):  # type: ignore[misc]
         elif infos[agent]:
             infos[agent] = {}
         over = not m.deciders()
-        if over or self.table.reward == "shaped":
+        if over or self._shaped:
             progress = self._progress()
             self.rewards = {a: progress[self.agent_name_mapping[a]] for a in self.agents}
             self._zero = False

@@ -137,3 +137,43 @@ def test_both_apis_give_a_global_state_and_its_space_for_centralised_critics(nam
             else:
                 obs = {a: env._observe(a) for a in env.agents}
                 env.step({a: int(rng.choice(np.flatnonzero(o["action_mask"]))) for a, o in obs.items()})
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_who_decides_is_the_states_own_answer_after_every_step(name: str) -> None:
+    """A running game keeps who decides, found while drawing chance after each action (asked
+    once per position): at every step of both APIs it is the state's own answer, the end included."""
+    rng = np.random.default_rng(3)
+    env = CivtableAECEnv(name, quick(name), max_cycles=400)
+    env.reset(seed=5)
+    for _agent in env.agent_iter():
+        m = env.match
+        assert m is not None
+        assert m.deciders() == m.state.decision().players
+        assert not m.state.is_chance_node()
+        obs, _, term, trunc, _ = env.last()
+        env.step(None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    par = CivtableParallelEnv(name, quick(name), max_cycles=400)
+    obs, _ = par.reset(seed=5)
+    while par.agents:
+        m = par.match
+        assert m is not None
+        assert m.deciders() == m.state.decision().players
+        assert not m.state.is_chance_node()
+        obs, *_ = par.step({a: int(rng.choice(np.flatnonzero(o["action_mask"]))) for a, o in obs.items()})
+    assert par.match is not None and par.match.deciders() == par.match.state.decision().players
+
+
+def test_the_mask_of_a_seat_with_nothing_to_decide_is_a_fresh_array_each_time() -> None:
+    """A waiting seat's mask (wait only) is built from one kept pattern: each call gives a new
+    writable array, so changing one changes no later mask."""
+    env = CivtableAECEnv("inceptum", quick("inceptum"))
+    env.reset(seed=1)
+    m = env.match
+    assert m is not None
+    waiting = next(p for p in range(m.table.n) if p not in m.deciders())
+    first = m.mask(waiting)
+    assert first.dtype == np.int8 and first.flags.writeable and list(np.flatnonzero(first)) == [WAIT]
+    first[:] = 1
+    again = env.observe(f"player_{waiting}")["action_mask"]
+    assert list(np.flatnonzero(again)) == [WAIT] and again is not first

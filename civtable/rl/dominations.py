@@ -24,11 +24,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from civtable.core import Action, CivtableError, GameState
+from civtable.core import Action, GameState
 from civtable.games.dominations.content import COLOURS
 from civtable.games.dominations.encode import land_cells, land_radius, max_hand, max_tree_cards
 from civtable.games.dominations.game import Dominations
 from civtable.games.dominations.geometry import corners
+
+from .actions import split_tokens
 
 MAX_SEATS = 4
 FIXED = frozenset(("reactivate", "city", "upgrade", "site", "develop", "assimilate", "monument", "choose", "convert",
@@ -123,25 +125,19 @@ class DominationsTokens:
             return ends, deeper
         # the other actions' tokens: most depend on the action alone (kept once computed)
         known = self._known
-        for a in others:
-            seq = known.get(a)
-            if seq is None:
-                seq = next(iter(self.sequences(state, seat, [a])))[0]
-                if a.kind in FIXED:
-                    if len(known) >= 100_000:
-                        known.clear()
-                    known[a] = seq
-            t = seq[0]
-            if len(seq) == 1:
-                if t in ends:
-                    raise CivtableError(f"two actions share the token {t}: {a.text()!r}")
-                ends[t] = a
-            else:
-                got = deeper.get(t)
-                if got is None:
-                    deeper[t] = [a]
-                else:
-                    got.append(a)
+
+        def firsts() -> Iterable[tuple[int, bool, Action, Action]]:
+            for a in others:
+                seq = known.get(a)
+                if seq is None:
+                    seq = next(iter(self.sequences(state, seat, [a])))[0]
+                    if a.kind in FIXED:
+                        if len(known) >= 100_000:
+                            known.clear()
+                        known[a] = seq
+                yield seq[0], len(seq) > 1, a, a
+
+        split_tokens(firsts(), ends, deeper)
         return ends, deeper
 
     def sequences(self, state: GameState, seat: int, legal: list[Action]) -> Iterable[tuple[tuple[int, ...], Action]]:

@@ -98,3 +98,21 @@ def spiel_replay(game: Any, history: list[int], seat: int) -> tuple[Any, list[by
         state.apply_action(a)
     seen.append(np.asarray(state.observation_tensor(seat), np.float32).tobytes())
     return state, seen
+
+
+def spiel_twins(game: Any, history: list[int], seat: int, seen: list[bytes], rng: random.Random) -> Iterator[tuple[int, Any]]:
+    """The re-deals of ``history`` that ``seat`` cannot tell apart from it: for each move of
+    another seat or of chance, up to three other outcomes (drawn with ``rng``) put in its place,
+    everything else kept; yields ``(move index, final state)`` for each replay where the seat
+    observed exactly ``seen`` (what :func:`spiel_replay` gives for ``history``)."""
+    walker = game.new_initial_state()
+    for i, a in enumerate(history):
+        if walker.current_player() != seat:
+            options = [x for x, _ in walker.chance_outcomes()] if walker.is_chance_node() else walker.legal_actions()
+            for alt in rng.sample(options, min(3, len(options))):
+                if alt == a:
+                    continue
+                got = spiel_replay(game, history[:i] + [alt] + history[i + 1:], seat)
+                if got is not None and got[1] == seen:  # else the seat could tell the difference
+                    yield i, got[0]
+        walker.apply_action(a)

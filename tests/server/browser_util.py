@@ -36,6 +36,15 @@ SHOT_TIMEOUT_MS = 120_000
 loaded two-core machine one took more than 30 s after every check of its test had passed."""
 
 
+def create_game(base: str, body: dict[str, Any]) -> dict[str, Any]:
+    """Create a game through the API (``POST /api/games``); it must answer 201."""
+    import httpx
+
+    res = httpx.post(base + "/api/games", json=body, timeout=60)
+    assert res.status_code == 201, res.text
+    return dict(res.json())
+
+
 def shot(page: Any, name: str, full_page: bool = False) -> Path:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     path = SCREENSHOTS / f"{name}.png"

@@ -13,9 +13,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-import httpx
 import pytest
-from browser_util import DESKTOP, PHONE, assert_no_horizontal_scroll, launch, shot
+from browser_util import DESKTOP, PHONE, assert_no_horizontal_scroll, create_game, launch, shot
 from conftest import Server
 
 pytestmark = pytest.mark.browser
@@ -36,15 +35,9 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
         running.stop()
 
 
-def _create(server: Any, body: dict[str, Any]) -> dict[str, Any]:
-    res = httpx.post(server.base + "/api/games", json=body, timeout=60)
-    assert res.status_code == 201, res.text
-    return dict(res.json())
-
-
 @pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["1366x768", "375x812"])
 def test_path_of_civilization_lists_each_player_once(browser: Any, server: Any, size: dict[str, int]) -> None:
-    g = _create(server, {"game": "pathciv", "seed": 5, "options": {"players": 4},
+    g = create_game(server.base, {"game": "pathciv", "seed": 5, "options": {"players": 4},
                          "seats": ["human", "greedy:plan=0", "greedy:plan=0", "greedy:plan=0"]})
     page = browser.new_page(viewport=size)
     errors: list[str] = []
@@ -71,7 +64,7 @@ def test_path_of_civilization_lists_each_player_once(browser: Any, server: Any, 
 
 @pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["1366x768", "375x812"])
 def test_conquest_lists_each_player_once_with_the_turn_order(browser: Any, server: Any, size: dict[str, int]) -> None:
-    g = _create(server, {"game": "conquest", "seed": 5, "options": {"civ_choice": "random"},
+    g = create_game(server.base, {"game": "conquest", "seed": 5, "options": {"civ_choice": "random"},
                          "seats": ["human", "greedy", "greedy", "greedy"]})
     page = browser.new_page(viewport=size)
     errors: list[str] = []

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from browser_util import DESKTOP, PHONE, launch, scroll_to, shot, state_id, tooltip, wait_state
+from browser_util import DESKTOP, PHONE, create_game, launch, scroll_to, shot, state_id, tooltip, wait_state
 from conftest import Server  # at import time: later test folders bring their own 'conftest'
 
 pytestmark = pytest.mark.browser
@@ -31,14 +31,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
         running.stop()
 
 
-def _create(server: Any, body: dict[str, Any]) -> dict[str, Any]:
-    import httpx
-
-    res = httpx.post(server.base + "/api/games", json=body, timeout=60)
-    assert res.status_code == 201, res.text
-    return dict(res.json())
-
-
 def test_lobby_screenshots(browser: Any, server: Any) -> None:
     for name, size in (("desktop", DESKTOP), ("phone", PHONE)):
         page = browser.new_page(viewport=size, reduced_motion="reduce")
@@ -55,7 +47,7 @@ def test_lobby_screenshots(browser: Any, server: Any) -> None:
 
 
 def test_four_player_inceptum_fits_a_laptop_screen(browser: Any, server: Any) -> None:
-    g = _create(server, {"game": "inceptum", "mode": "journey", "seats": ["human", "greedy", "greedy", "greedy"], "seed": 11})
+    g = create_game(server.base, {"game": "inceptum", "mode": "journey", "seats": ["human", "greedy", "greedy", "greedy"], "seed": 11})
     page = browser.new_page(viewport=DESKTOP, reduced_motion="reduce")
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
@@ -128,7 +120,7 @@ def test_four_player_inceptum_fits_a_laptop_screen(browser: Any, server: Any) ->
 
 
 def test_conquest_table_shows_legends_and_no_raw_state(browser: Any, server: Any) -> None:
-    g = _create(server, {"game": "conquest", "seats": ["human", "greedy", "greedy"], "seed": 5,
+    g = create_game(server.base, {"game": "conquest", "seats": ["human", "greedy", "greedy"], "seed": 5,
                          "options": {"civ_choice": "random"}})
     page = browser.new_page(viewport=DESKTOP, reduced_motion="reduce")
     errors: list[str] = []

@@ -37,7 +37,7 @@ from .errors import ApiError, error_for
 from .following import Follower
 from .limits import Limits, check_seat
 from .live import LiveGame, Subscriber, rebuild
-from .names import check_name, check_unique, name_players
+from .names import check_name, check_unique, name_players, seat_names
 from .quickmatch import QuickMatch
 from .ratings import Ratings
 from .series import load_earlier, reserved, result_column, stored_result
@@ -377,12 +377,7 @@ class GameManager:
         self._check_playable(live)
         self.tables.check_seat_plays(live, seat)
         if state_id != live.state_id and not self._answer_still_stands(live, seat, state_id):
-            raise ApiError(
-                409,
-                f"the game has moved on (you saw state {state_id}, it is now {live.state_id}); "
-                "look at the new position and choose again",
-                "stale",
-            )
+            raise ApiError(409, moved_on(live, seat, state_id), "stale")
         legal = live.session.state.legal_actions(seat)
         return action if action in legal else spelled_out(text, legal) or action
 
@@ -551,3 +546,19 @@ class GameManager:
     _publish = staticmethod(views.publish)
     holding = staticmethod(views.holding)
     push_to = staticmethod(views.push_to)
+
+
+def moved_on(live: LiveGame, seat: int, seen: int) -> str:
+    """Why an action ``seat`` chose on the position after ``seen`` actions is refused now that the
+    game stands at ``live.state_id``, in a player's words: who played meanwhile (by name), or
+    that a move was taken back, and what to do."""
+    after = "before your move arrived, so nothing was played; look at the new position and choose again"
+    if not 0 <= seen < live.state_id:
+        return f"the position changed (a move was taken back, or this page is out of date) {after}"
+    names = seat_names(live.names, len(live.seats))
+    movers = list(dict.fromkeys(p for p, *_ in live.session.record.actions[seen:]))
+    people = ["you (in another tab or device)" if p == seat else names[p] for p in movers if p != CHANCE]
+    if not people:
+        return f"the dice or cards were drawn {after}"
+    said = people[0] if len(people) == 1 else f"{', '.join(people[:-1])} and {people[-1]}"
+    return f"{said} played {after}"

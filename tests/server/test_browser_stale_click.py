@@ -3,7 +3,7 @@ moved, or another tab of the same seat acted before the page heard of it): nothi
 the page shows the new position and says in words that it had changed, and the browser's
 console logs no error (the action was refused as an answer, not as a failed request). So does a
 click on a board place that cannot act (the page asks why not) when the position moved before
-the question arrived: it said the server's "you saw state N, it is now M"."""
+the question arrived: it said the server's count of actions ("you saw state N, it is now M")."""
 
 from __future__ import annotations
 

@@ -87,7 +87,7 @@ def test_other_refusals_of_the_server_are_sentences_too(client: TestClient) -> N
     g, token = first_human_decision(client, "conquest")
     res = client.post(f"/api/games/{g['id']}/actions", json={"token": token, "action": "civ romans", "state_id": 10**6})
     assert res.status_code == 409 and res.json()["code"] == "stale", res.text
-    assert res.json()["error"].startswith("The game has moved on (you saw state 1000000") and res.json()["error"].endswith("."), res.text
+    assert res.json()["error"].startswith("The position changed (a move was taken back") and res.json()["error"].endswith("."), res.text
     missing = client.get("/api/nothing/here")
     assert missing.status_code == 404 and missing.json()["error"] == "There is nothing at this address.", missing.text
 

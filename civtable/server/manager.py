@@ -195,6 +195,9 @@ class GameManager:
         session = Session(game, seed, specs, chance_key=chance_key)
         game_id = table.game_id or secrets.token_urlsafe(9)
         holders = table.holders(specs)
+        if table.open_table and all(spec != "human" or i in holders for i, spec in enumerate(specs)):
+            raise ApiError(400, "an open table needs a free seat for another player: make at least one other seat "
+                           "Human (its players join from the lobby)", "bad_seats")
         tokens = {i: secrets.token_urlsafe(24) for i in holders}
         now = time.time()
         live = LiveGame(

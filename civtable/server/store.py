@@ -288,8 +288,8 @@ class Store:
 
         return self._writer.submit(write)
 
-    def set_name(self, game_id: str, seat: int, name: str) -> Future[None]:
-        """Store the display name of ``seat`` (the other seats' names are kept)."""
+    def set_name(self, game_id: str, seat: int, name: str | None) -> Future[None]:
+        """Store the display name of ``seat`` (``None``: none chosen; the other seats' names are kept)."""
 
         def write(conn: Connection) -> None:
             row = conn.execute(select(games_table.c.names, games_table.c.seats)

@@ -39,7 +39,7 @@ from civtable.core import CHANCE
 from .errors import ApiError
 from .limits import check_seat
 from .live import LiveGame, dumps
-from .names import unseen_text
+from .names import check_unique, unseen_text
 from .ratings import ranks_of
 from .series import result_column
 from .store import Conflict, hash_token
@@ -165,6 +165,26 @@ class Tables:
             return
         await asyncio.to_thread(self.m.accounts.bind, account, live.id, seat, client)
         await self.after_load(live)
+        await self._call_by_account(live, seat)
+
+    async def _call_by_account(self, live: LiveGame, seat: int, dropped: str | None = None) -> None:
+        """A seat an account took is called by the account's name when its person chose no other
+        (people meet by their account names, as on any game site), unless another seat's name
+        looks the same; a name that was the seat's previous account's (``dropped``) goes with it."""
+        names = live.names + [None] * (len(live.seats) - len(live.names))
+        owner, chosen = live.owners.get(seat), names[seat]
+        name = owner[1] if owner is not None else None
+        if chosen is not None and chosen != dropped:
+            return
+        if name is not None:
+            try:
+                check_unique(name, seat, names)
+            except ApiError:
+                name = None
+        if name != chosen:
+            await asyncio.wrap_future(self.m.store.set_name(live.id, seat, name))
+            names[seat] = name
+            live.names = names
 
     async def after_load(self, live: LiveGame) -> None:
         """Read who owns the seats (accounts) and their ratings."""
@@ -387,6 +407,7 @@ class Tables:
         accounts = self.m.accounts
         if accounts is None:
             return
+        before = live.owners.get(seat)
         if replaced:
             dropped = await asyncio.to_thread(accounts.unbind, live.id, seat)
             for _game, digest in dropped:
@@ -395,6 +416,7 @@ class Tables:
         if account is not None:
             await asyncio.to_thread(accounts.bind, account, live.id, seat, client)
         await self.after_load(live)
+        await self._call_by_account(live, seat, before[1] if replaced and before is not None else None)
         async with live.lock:
             live.version += 1
             self.m._publish(live)

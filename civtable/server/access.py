@@ -6,7 +6,7 @@ import asyncio
 
 from fastapi import Request, WebSocket
 
-from .errors import ApiError
+from .errors import ApiError, no_game
 from .live import LiveGame
 from .manager import GameManager
 
@@ -20,7 +20,7 @@ def manager_of(request: Request | WebSocket) -> GameManager:
 async def live_game(manager: GameManager, game_id: str) -> LiveGame:
     live = await manager.get(game_id)
     if live is None:
-        raise ApiError(404, f"there is no game {game_id!r}", "not_found")
+        raise no_game(game_id)
     return live
 
 

@@ -42,6 +42,13 @@ class ApiError(Exception):
         return out
 
 
+def no_game(game_id: str) -> ApiError:
+    """404 for an address naming no game: its id quoted, cut short when long (a mistyped or forged
+    address is not echoed whole)."""
+    shown = game_id if len(game_id) <= 24 else game_id[:20] + "…"
+    return ApiError(404, f"there is no game '{shown}'; check the link, or find the game in the lobby", "not_found")
+
+
 def error_for(exc: CivtableError) -> ApiError:
     """Map a core error to an HTTP answer in plain words."""
     if isinstance(exc, ContentError):  # the server's own file: its path and problems go to the log only

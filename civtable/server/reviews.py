@@ -32,7 +32,7 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 
 from .botpool import exit_with_parent
-from .errors import ApiError
+from .errors import ApiError, no_game
 from .live import LiveGame, dumps
 from .manager import GameManager
 from .names import name_players, seat_names
@@ -205,7 +205,7 @@ def review_router() -> APIRouter:
         reviews: Reviews = request.app.state.reviews
         live = await manager.get(game_id)
         if live is None:
-            raise ApiError(404, f"there is no game {game_id!r}", "not_found")
+            raise no_game(game_id)
         published(live, "the review is made when the game is over")  # while it is played a review would tell every seat's chances
         review = await asyncio.to_thread(reviews.load, game_id)
         if review is None and game_id in reviews.failed:  # not made again and again while the page asks

@@ -220,7 +220,9 @@ class TableStore:
             if seat is None:
                 seat = free[0]
             if seat not in free:
-                raise ClaimError("seat_taken", "this seat is not free; choose another")
+                which = f"Player {seat + 1}'s seat is not free" if 0 <= seat < len(json.loads(row.seats)) else \
+                    "this table has no such seat"
+                raise ClaimError("seat_taken", f"{which}; free: {', '.join(f'Player {i + 1}' for i in free)}")
             if cap is not None:
                 waiting = conn.execute(select(func.count()).select_from(bound)
                                        .join(games_table, g.id == a.game_id)

@@ -34,7 +34,7 @@ from civtable.bots import make_bot
 from civtable.core import OptionError, game_info, game_names, make_game, observe
 from civtable.core import teaching as hooks
 
-from .errors import ApiError
+from .errors import ApiError, no_game
 from .game_files import notes_page as notes_path
 from .game_files import players_page, table_file
 from .live import LiveGame
@@ -72,7 +72,7 @@ async def _live(request: Request, game_id: str, token: str | None) -> tuple[Live
     manager: GameManager = request.app.state.manager
     live = await manager.get(game_id)
     if live is None:
-        raise ApiError(404, f"there is no game {game_id!r}", "not_found")
+        raise no_game(game_id)
     if token is None:
         return live, None
     seat = await manager.seat_for(live, token[:TOKEN_MAX])  # seat or signed-in device token

@@ -237,7 +237,9 @@ def replay_step(live: LiveGame, step: int, seat: int | None) -> dict[str, Any]:
     if not 0 <= step <= total:
         raise ApiError(400, f"step must be between 0 and {total}", "bad_step")
     if seat is not None and not 0 <= seat < live.game.num_players:
-        raise ApiError(400, f"seat must be between 0 and {live.game.num_players - 1}", "bad_step")
+        n = live.game.num_players
+        raise ApiError(400, f"this game has no such seat to watch from: its players are Player 1 to Player {n} "
+                       f"(seat=0 to seat={n - 1} in the address), or leave seat out to watch as a spectator", "bad_step")
     state = _replayed(live, record, step)
     decision = state.decision()
     early = early_result(live) if step == total else None  # its people ended it after the last action

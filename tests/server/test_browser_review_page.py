@@ -150,7 +150,7 @@ def test_the_review_page_says_what_it_cannot_show(browser: Any, server_factory: 
     assert page.inner_text("#status") == "End of the game: Eve won."
 
     # no such game, a game still played: a sentence, and no empty panels
-    for game_id, words in (("nosuchgame", "There is no game 'nosuchgame'."), (running, "The review is made when the game is over.")):
+    for game_id, words in (("nosuchgame", "There is no game 'nosuchgame'; check the link, or find the game in the lobby."), (running, "The review is made when the game is over.")):
         page.goto(f"{base}/review/{game_id}")
         deadline = time.monotonic() + 20
         while page.inner_text("#status") == "Loading…" and time.monotonic() < deadline:

@@ -23,7 +23,7 @@ def test_nothing_is_published_while_the_game_is_played(client: TestClient) -> No
         res = client.get(f"/api/games/{g['id']}/{path}", params={"token": token})
         assert res.status_code == 409 and "over" in res.json()["error"], (path, res.text)
     res = client.get("/api/games/nosuchgame/review")
-    assert res.status_code == 404 and res.json()["error"] == "There is no game 'nosuchgame'."
+    assert res.status_code == 404 and res.json()["error"] == "There is no game 'nosuchgame'; check the link, or find the game in the lobby."
 
 
 def test_a_game_its_people_ended_early_is_reviewed_and_replayed(client: TestClient) -> None:

@@ -11,7 +11,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Request
 from pydantic import BaseModel, ConfigDict, Field
 
-from civtable.core import game_class, game_info
+from civtable.core import OptionError, game_class, game_info
 
 from .access import TOKEN_MAX, live_game, manager_of, seat_of, seated
 from .account_api import COOKIE, request_account
@@ -208,8 +208,8 @@ def _match_key(body: MatchRequest) -> dict[str, Any]:
     try:
         info = game_info(body.game)
         cls = game_class(body.game)
-    except Exception:
-        raise ApiError(400, f"there is no game {body.game!r}", "bad_game") from None
+    except OptionError as exc:  # "there is no game called 'x'; games: ..."
+        raise ApiError(400, str(exc), "bad_game") from None
     if not info.min_players <= body.players <= info.max_players:
         raise ApiError(400, f"{info.title} is for {info.min_players} to {info.max_players} players", "bad_seats")
     if body.speed not in SPEED_NAMES:

@@ -38,3 +38,10 @@ def test_joining_a_seat_that_is_taken_or_not_there_says_which_seats_are_free(app
     missing = bob.post(f"/api/games/{table['id']}/join", json={"seat": 7})
     assert missing.status_code == 409 and missing.json()["error"] == "This table has no such seat; free: Player 2, Player 3."
     assert bob.post(f"/api/games/{table['id']}/join", json={"seat": 2}).json()["seat"] == 2
+
+
+def test_quick_match_for_an_unknown_game_lists_the_games(app: FastAPI) -> None:
+    ann = person(app, "Annika", "10.0.0.1")
+    res = ann.post("/api/quickmatch", json={"game": "chess"})
+    assert res.status_code == 400 and res.json()["code"] == "bad_game", res.text
+    assert res.json()["error"].startswith("There is no game called 'chess'; games: conquest, dominations, inceptum"), res.text

@@ -25,13 +25,13 @@ STATIC = Path(__file__).parent / "static"
 
 
 class Credentials(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     name: str = Field(min_length=1, max_length=64)
     password: str = Field(min_length=1, max_length=256)
 
 
 class SeatTokens(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     tokens: list[Annotated[str, Field(min_length=1, max_length=128)]] = Field(default_factory=list, max_length=500)
 
 

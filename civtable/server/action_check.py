@@ -29,7 +29,7 @@ over, the game expired, illegal now): ``.../actions/try`` answers them."""
 class CheckRequest(BaseModel):
     """An action the seat holding ``token`` might take in the position numbered ``state_id``."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     token: str = Field(min_length=1, max_length=TOKEN_MAX)
     action: str = Field(min_length=1, max_length=512, examples=["take 2"])
     state_id: int = Field(ge=0, le=10**9)

@@ -54,7 +54,7 @@ STATIC = Path(__file__).parent / "static"
 class CreateGame(BaseModel):
     """A new game: which game, who sits where ("human" or a bot spec), optional seed and options."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     game: str = Field(max_length=64, examples=["inceptum"])
     mode: str | None = Field(default=None, max_length=64, examples=["journey"])
     seats: list[Annotated[str, Field(min_length=1, max_length=100)]] = Field(
@@ -74,7 +74,7 @@ class CreateGame(BaseModel):
 class ActionRequest(BaseModel):
     """An action of the seat holding ``token``, taken in the position numbered ``state_id``."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     token: str = Field(min_length=1, max_length=TOKEN_MAX)
     action: str = Field(min_length=1, max_length=512, examples=["take 2"])
     state_id: int = Field(ge=0, le=10**9)
@@ -83,18 +83,18 @@ class ActionRequest(BaseModel):
 class NameRequest(BaseModel):
     """The display name the seat holding ``token`` chooses."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     token: str = Field(min_length=1, max_length=TOKEN_MAX)
     name: str = Field(max_length=200, examples=["Anna"])
 
 
 class TokenRequest(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     token: str = Field(min_length=1, max_length=TOKEN_MAX)
 
 
 class TokensRequest(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     tokens: list[Annotated[str, Field(min_length=1, max_length=TOKEN_MAX)]] = Field(max_length=500)
 
 
@@ -172,6 +172,9 @@ def create_app(
     async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
         plain = {404: ("there is nothing at this address", "not_found"),
                  405: (f"this address does not take {request.method} requests", "method")}
+        if exc.status_code == 400 and exc.detail == "There was an error parsing the body":  # Starlette's words
+            plain[400] = ("the request body is not valid JSON: it must be UTF-8 text, not nested too deeply",
+                          "malformed")
         error, code = plain.get(exc.status_code, (str(exc.detail), "http"))
         return JSONResponse({"error": sentence(error), "code": code}, status_code=exc.status_code, headers=exc.headers)
 

@@ -54,7 +54,7 @@ def parse_speed(value: Any) -> tuple[str, float, float] | None:
                 raise SpeedError(f"the clock's {label} time must be a number of seconds")
             if not (0 <= v <= top) or (label == "initial" and v < 1):
                 raise SpeedError(f"the clock's {label} time must be between {1 if label == 'initial' else 0} "
-                                 f"and {top:g} seconds")
+                                 f"and {top:.0f} seconds ({top / 86400:.0f} days)")
         assert isinstance(initial, int | float) and isinstance(increment, int | float)
         return ("custom", float(initial), float(increment))
     raise SpeedError("speed must be a name or {\"initial\": seconds, \"increment\": seconds}")

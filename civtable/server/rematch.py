@@ -48,7 +48,7 @@ making looks for it before making it under the same id."""
 
 
 class RematchRequest(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     token: Annotated[str, Field(min_length=1, max_length=TOKEN_MAX)]
 
 

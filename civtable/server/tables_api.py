@@ -26,40 +26,40 @@ Token = Annotated[str, Field(min_length=1, max_length=TOKEN_MAX)]
 
 
 class ClaimRequest(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     invitation: Token
 
 
 class SeatRequest(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     seat: int | None = Field(default=None, ge=0, le=15)
 
 
 class InviteRequest(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     token: Token
     seat: int = Field(ge=0, le=15)
 
 
 class TokenBody(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     token: Token
 
 
 class ForfeitChoice(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     token: Token
     choice: str = Field(max_length=8, examples=["bot"])
 
 
 class ChatRequest(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     token: Token
     text: str = Field(max_length=2000)
 
 
 class MatchRequest(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     game: str = Field(max_length=64, examples=["nim"])
     mode: str | None = Field(default=None, max_length=64)
     players: int = Field(default=2, ge=1, le=16)

@@ -42,7 +42,7 @@ def test_a_position_that_moved_on_and_another_seats_turn_are_answers_too(client:
     mine = client.get(f"/api/games/{g['id']}", params={"token": token}).json()
     stale = client.post(f"/api/games/{g['id']}/actions/check",
                         json={"token": token, "action": mine["legal"][0], "state_id": mine["state_id"] + 5}).json()
-    assert stale["ok"] is False and stale["code"] == "stale" and stale["error"].startswith("The game has moved on"), stale
+    assert stale["ok"] is False and stale["code"] == "stale" and stale["error"].startswith("The position changed"), stale
     assert 1 - seat not in view["decision"]["players"], view["decision"]  # the other seat waits: not its decision
     waiting = client.post(f"/api/games/{g['id']}/actions/check",
                           json={"token": other, "action": mine["legal"][0], "state_id": mine["state_id"]}).json()

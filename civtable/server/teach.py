@@ -22,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import re
 from functools import lru_cache
+from html import escape
 from pathlib import Path
 from types import ModuleType
 from typing import Annotated, Any
@@ -236,7 +237,7 @@ async def get_tutorials() -> JSONResponse:
 class PaceRequest(BaseModel):
     """The pace at which the seat holding ``token`` wants to see the bots move."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     token: str = Field(min_length=1, max_length=TOKEN_MAX)
     pace: str = Field(max_length=16, examples=["normal"])
 
@@ -321,21 +322,33 @@ def _back_to_table(html: str, table: str | None, seat: str | None) -> str:
     return html.replace("<div class=\"page\">", "<div class=\"page\">" + bar, 1)
 
 
+def _rules_index(said: str = "") -> str:
+    """Every game's rules page, linked, under ``said`` (why this page shows instead of another)."""
+    links = "".join(f"<li><a href=\"/rules/{g}\">{escape(_title(g))}</a></li>" for g in game_names()
+                    if players_page(g) is not None or notes_path(g) is not None)
+    intro = f"<p>{escape(said)}</p>" if said else ""
+    return _page("Rules", "Rules", f"{intro}<ul class=\"rules-index\">{links}</ul><p><a href=\"/\">Back to the lobby</a></p>")
+
+
+@router.get("/rules", include_in_schema=False)
+async def rules_index() -> HTMLResponse:
+    return HTMLResponse(_rules_index())
+
+
 @router.get("/rules/{game}", include_in_schema=False)
 async def rules_page(game: str, table: str | None = None, seat: str | None = None) -> HTMLResponse:
-    if not game.isidentifier():
-        return HTMLResponse("<p>No such game.</p>", status_code=404)
-    html = _rules_html(game) or _notes_html(game)
+    html = (_rules_html(game) or _notes_html(game)) if game.isidentifier() else None
     if html is None:
-        return HTMLResponse(f"<p>There is no rules page for {game}.</p>", status_code=404)
+        shown = game if len(game) <= 24 else game[:20] + "…"
+        return HTMLResponse(_rules_index(f"There is no rules page for '{shown}'. The games' rules:"), status_code=404)
     return HTMLResponse(_back_to_table(html, table, seat))
 
 
 @router.get("/rules/{game}/notes", include_in_schema=False)
 async def notes_page(game: str) -> HTMLResponse:
-    if not game.isidentifier():
-        return HTMLResponse("<p>No such game.</p>", status_code=404)
-    html = _notes_html(game)
+    html = _notes_html(game) if game.isidentifier() else None
     if html is None:
-        return HTMLResponse(f"<p>There are no implementation notes for {game}.</p>", status_code=404)
+        shown = game if len(game) <= 24 else game[:20] + "…"
+        return HTMLResponse(_rules_index(f"There are no implementation notes for '{shown}'. The games' rules:"),
+                            status_code=404)
     return HTMLResponse(html)

@@ -87,10 +87,12 @@
       await syncSeats();
       showSignedIn(res.data.name);
     }
-    box.append(el("a", { href: "/leaderboard" }, "Ratings"), name, password,
-      el("button", { class: "small", type: "button", onclick: () => send("/api/account/signin") }, "Sign in"),
-      el("button", { class: "small secondary", type: "button", onclick: () => send("/api/account/register") }, "Register"),
-      note);
+    // a form: Enter in either box signs in, and browsers offer to remember the password
+    const form = el("form", { id: "signin-form", class: "row" }, name, password,
+      el("button", { class: "small", type: "submit" }, "Sign in"),
+      el("button", { class: "small secondary", type: "button", onclick: () => send("/api/account/register") }, "Register"));
+    form.addEventListener("submit", (ev) => { ev.preventDefault(); send("/api/account/signin"); });
+    box.append(el("a", { href: "/leaderboard" }, "Ratings"), form, note);
   }
 
   async function start() {

@@ -55,8 +55,9 @@ Civ.clocks = (() => {
     const clock = table.clock;
     for (const s of payload.seats || []) {
       const bits = [Civ.swatch(s.seat), el("span", { class: "name" }, Civ.playerName(payload, s.seat))];
-      if (s.account) bits.push(el("span", { class: "rating muted small", title: `account ${s.account}` },
-        s.rating !== undefined ? ` ${s.rating}` : " unrated"));
+      if (s.account) bits.push(el("span", { class: "rating muted small",
+        title: s.rating !== undefined ? `rating of the account ${s.account}` : `the account ${s.account} has no rating in this game yet` },
+        s.rating !== undefined ? ` ${s.rating}` : " new"));
       if (s.player !== "human") bits.push(el("span", { class: "muted small" }, ` ${String(s.player).split(":")[0]} bot`));
       if (s.bot) bits.push(el("span", { class: "badge small" }, `${s.bot} bot plays`));
       else if (s.left) bits.push(el("span", { class: "badge small" }, REASONS[s.left] || s.left));

@@ -63,6 +63,8 @@
         }
         const series = seriesTally();
         if (series) status.append(series);
+      } else if (payload.status === "waiting") {  // nobody decides before every seat is taken
+        status.textContent = "Waiting for players to join the table.";
       } else if (payload.your_turn) {
         status.classList.add("yours");
         status.textContent = `Your decision: ${payload.decision.prompt || payload.decision.kind}`;

@@ -56,6 +56,10 @@
         return load();
       }
       document.getElementById("status").textContent = res.data.error || "Cannot load the game.";
+      if (res.status === 404) {  // no such game: nothing of a table to show, only the way back
+        document.getElementById("status").append(" ", el("a", { href: "/", id: "to-lobby" }, "Go to the lobby"));
+        for (const sel of [".layout", "label.pace", "#conn"]) document.querySelector(sel)?.classList.add("hidden");
+      }
       return;
     }
     if (token) {

@@ -558,9 +558,10 @@ _UNION_TAILS = {"int", "str", "bool", "float", "list", "dict", "none"}
 
 def _field_name(loc: Sequence[Any]) -> str:
     """A field of a request as a person names it: 'the option 'players'', 'seat 2' (the second
-    entry of 'seats'), 'the field 'speed''; the body's own name and the alternatives a field may
+    entry of 'seats'), 'the field 'speed''; where it came (body, query) and the alternatives a field may
     take (pydantic's 'int', 'str') are left out. '' for the request itself."""
-    parts = [p for i, p in enumerate(loc) if p != "body" and not (i and str(p).split("[")[0] in _UNION_TAILS)]
+    parts = [p for i, p in enumerate(loc)
+             if not (i == 0 and p in ("body", "query", "path")) and not (i and str(p).split("[")[0] in _UNION_TAILS)]
     if len(parts) == 2 and parts[0] == "options":
         return f"the option '{parts[1]}'"
     if len(parts) == 2 and parts[0] == "seats" and isinstance(parts[1], int):

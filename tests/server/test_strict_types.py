@@ -52,3 +52,10 @@ def test_a_clock_too_long_says_its_bound_in_days(client: TestClient) -> None:
     res = client.post("/api/games", json={**NIM, "speed": {"initial": 10**9, "increment": 0}})
     assert res.status_code == 400 and res.json()["code"] == "bad_speed", res.text
     assert res.json()["error"] == "The clock's initial time must be between 1 and 2592000 seconds (30 days)."
+
+
+def test_a_field_of_the_address_is_named_as_it_is_typed(client: TestClient) -> None:
+    res = client.get("/api/games/nosuchgame/replay", params={"step": "abc"})
+    assert res.json() == {"error": "The field 'step' must be a whole number.", "code": "malformed"}, res.text
+    hint = client.get("/api/games/nosuchgame/hint")
+    assert hint.json() == {"error": "The field 'token' is missing.", "code": "malformed"}, hint.text

@@ -22,12 +22,23 @@ Civ.chat = (() => {
     render();
   }
 
+  /** When a message was sent, in the reader's time: "14:05" today, with the day before it otherwise
+      (the whole date and time on pointing). */
+  function sent(at) {
+    if (!at) return null;
+    const when = new Date(at * 1000);
+    const today = when.toDateString() === new Date().toDateString();
+    const shown = when.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+    return el("time", { class: "chat-time muted small", datetime: when.toISOString(), title: when.toLocaleString() },
+      `${today ? "" : `${when.toLocaleDateString([], { day: "numeric", month: "short" })} `}${shown} `);
+  }
+
   function render() {
     const list = clear(document.getElementById("chat-log"));
     const hidden = muted();
     for (const m of messages) {
       if (hidden.has(m.seat)) continue;
-      const li = el("li", { dataset: { seat: m.seat } }, el("strong", {}, `${Civ.playerName(payload, m.seat)}: `),
+      const li = el("li", { dataset: { seat: m.seat } }, sent(m.at), el("strong", {}, `${Civ.playerName(payload, m.seat)}: `),
         el("span", { class: "chat-text" }, m.text));  // text, never markup
       list.append(Civ.tint(li, m.seat));
     }

@@ -553,15 +553,18 @@ class GameManager:
 
 def moved_on(live: LiveGame, seat: int, seen: int) -> str:
     """Why an action ``seat`` chose on the position after ``seen`` actions is refused now that the
-    game stands at ``live.state_id``, in a player's words: who played meanwhile (by name), or
-    that a move was taken back, and what to do."""
-    after = "before your move arrived, so nothing was played; look at the new position and choose again"
+    game stands at ``live.state_id``, in a player's words: who played meanwhile (by name; the seat
+    itself: a second click or another tab), or that a move was taken back, and what to do."""
+    after = "so nothing was played; look at the new position and choose again"
     if not 0 <= seen < live.state_id:
-        return f"the position changed (a move was taken back, or this page is out of date) {after}"
+        return f"the position changed (a move was taken back, or this page is out of date) before your move arrived, {after}"
     names = seat_names(live.names, len(live.seats))
     movers = list(dict.fromkeys(p for p, *_ in live.session.record.actions[seen:]))
-    people = ["you (in another tab or device)" if p == seat else names[p] for p in movers if p != CHANCE]
-    if not people:
-        return f"the dice or cards were drawn {after}"
-    said = people[0] if len(people) == 1 else f"{', '.join(people[:-1])} and {people[-1]}"
-    return f"{said} played {after}"
+    others = [names[p] for p in movers if p not in (seat, CHANCE)]
+    said = others[0] if len(others) == 1 else f"{', '.join(others[:-1])} and {others[-1]}" if others else ""
+    if seat in movers:
+        also = f", and {said} played" if said else ""
+        return f"you had already moved (a second click, or another tab){also} before this move arrived, {after}"
+    if not said:
+        return f"the dice or cards were drawn before your move arrived, {after}"
+    return f"{said} played before your move arrived, {after}"

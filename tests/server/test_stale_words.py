@@ -25,7 +25,10 @@ def test_a_stale_action_names_who_played_meanwhile_and_says_what_to_do(client: T
                                 "look at the new position and choose again."), refused
     assert act(client, gid, bo, "take 1", 2)["http"] == 200
     mine = act(client, gid, ann, "take 1", 1)  # Ann's other tab, two moves behind
-    assert mine["error"].startswith("You (in another tab or device) and Bo played before your move arrived"), mine
+    assert mine["error"] == ("You had already moved (a second click, or another tab), and Bo played before this move "
+                            "arrived, so nothing was played; look at the new position and choose again."), mine
+    again = act(client, gid, bo, "take 1", 2)  # Bo's move sent twice
+    assert again["error"].startswith("You had already moved (a second click, or another tab) before this move"), again
     ahead = act(client, gid, ann, "take 1", 10**6)  # a forged or out-of-date count
     assert ahead["error"].startswith("The position changed (a move was taken back, or this page is out of date)"), ahead
     for said in (refused, mine, ahead):

@@ -26,8 +26,15 @@ STATIC = Path(__file__).parent / "static"
 
 class Credentials(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
-    name: str = Field(min_length=1, max_length=64)
-    password: str = Field(min_length=1, max_length=256)
+    name: str = Field(max_length=64)  # empty: asked for in words (filled)
+    password: str = Field(max_length=256)
+
+    def filled(self) -> Credentials:
+        """These credentials, once both boxes have something in them (else 400 ``missing``)."""
+        missing = [word for word, value in (("account name", self.name), ("password", self.password)) if not value]
+        if missing:
+            raise ApiError(400, f"type your {' and '.join(missing)}", "missing")
+        return self
 
 
 class SeatTokens(BaseModel):
@@ -111,6 +118,7 @@ def account_router() -> APIRouter:
         account's or a seat's ("Player 2") or a bot's; password: at least 10 characters, not a common
         one, no control characters (stored as an Argon2 hash). At most
         ``--registrations-per-day`` new accounts from one client address a day (429)."""
+        body = body.filled()
         account, session = await asyncio.to_thread(accounts_of(request).register, body.name, body.password,
                                                    client_of(request), agent_of(request))
         set_cookie(request, response, session)
@@ -120,6 +128,7 @@ def account_router() -> APIRouter:
     async def sign_in(body: Credentials, request: Request, response: Response) -> dict[str, Any]:
         """Sign in (a session cookie for 30 days). Too many wrong passwords from one address or
         for one name in ten minutes: 429, whatever the password (counted in the database)."""
+        body = body.filled()
         account, session = await asyncio.to_thread(accounts_of(request).sign_in, body.name, body.password,
                                                    client_of(request), agent_of(request))
         set_cookie(request, response, session)

@@ -366,8 +366,15 @@ def device_token_of(session: str, game_id: str, seat: int) -> str:
 
 
 def check_account_name(name: str) -> None:
+    """An account name: 3 to 24 letters, digits, '-' or '_'; a refusal says what is wrong with it."""
     if not NAME.match(name):
-        raise ApiError(400, "a name is 3 to 24 letters, digits, '-' or '_'", "bad_name")
+        rule = "an account name is 3 to 24 letters, digits, '-' or '_'"
+        odd = sorted({c for c in name if not re.match(r"[A-Za-z0-9_-]", c)})
+        if odd:
+            shown = ", ".join(dict.fromkeys("a space" if c == " " else f"'{c}'" if c.isprintable()
+                                            else "invisible characters" for c in odd[:5]))
+            raise ApiError(400, f"{rule}, without {shown}", "bad_name")
+        raise ApiError(400, f"{rule}; '{name}' is too {'short' if len(name) < 3 else 'long'}", "bad_name")
     check_reserved(name)
 
 

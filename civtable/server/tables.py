@@ -426,7 +426,9 @@ class Tables:
         if by != live.creator_seat:
             raise ApiError(403, "only the table's creator invites players", "forbidden")
         if not 0 <= seat < len(live.seats) or live.seats[seat] != "human" or seat == by:
-            raise ApiError(400, "invite a human seat other than your own", "bad_seat")
+            why = ("that is your own seat" if seat == by else f"this table has only {len(live.seats)} seats"
+                   if not 0 <= seat < len(live.seats) else f"Player {seat + 1} is a bot's seat")
+            raise ApiError(400, f"invite a human seat other than your own: {why}", "bad_seat")
         if live.status not in ("active", "waiting"):
             raise ApiError(409, "this game is over", "ended")
         held = seat in live.claimed

@@ -45,3 +45,11 @@ def test_quick_match_for_an_unknown_game_lists_the_games(app: FastAPI) -> None:
     res = ann.post("/api/quickmatch", json={"game": "chess"})
     assert res.status_code == 400 and res.json()["code"] == "bad_game", res.text
     assert res.json()["error"].startswith("There is no game called 'chess'; games: conquest, dominations, inceptum"), res.text
+
+
+def test_inviting_a_seat_that_cannot_be_invited_says_why(client: TestClient) -> None:
+    g = new_game(client, ["human", "human", "greedy"], seed=3)
+    t0 = g["seats"][0]["token"]
+    for seat, why in ((0, "that is your own seat"), (2, "Player 3 is a bot's seat"), (9, "this table has only 3 seats")):
+        res = client.post(f"/api/games/{g['id']}/invite", json={"token": t0, "seat": seat})
+        assert res.status_code == 400 and res.json()["error"] == f"Invite a human seat other than your own: {why}.", res.text

@@ -164,6 +164,12 @@ class LiveGame:
                 return f
         return None
 
+    def online(self) -> list[int]:
+        """Seats whose person has this game open now: a socket of this process showing a token
+        that still holds the seat (each game is served by one process: docs/server.md)."""
+        return sorted({s.seat for s in self.subscribers
+                       if s.seat is not None and s.digest is not None and not s.revoked and self.holds(s)})
+
     def humans(self) -> list[int]:
         """Seats people play now (not bots, not left)."""
         return [i for i, spec in enumerate(self.seats)

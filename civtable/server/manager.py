@@ -36,7 +36,7 @@ from .driver import BotDriver
 from .errors import ApiError, error_for
 from .following import Follower
 from .limits import Limits, check_seat
-from .live import LiveGame, Subscriber, rebuild
+from .live import LiveGame, Subscriber, dumps, rebuild
 from .names import check_name, check_unique, name_players, seat_names
 from .quickmatch import QuickMatch
 from .ratings import Ratings
@@ -539,12 +539,28 @@ class GameManager:
         """A socket watching ``live`` as ``seat`` with ``token`` (it gets the seat's pushes while
         the token holds the seat)."""
         sub = Subscriber(seat, digest=hash_token(token) if token is not None and seat is not None else None)
+        before = live.online()
         live.subscribers.append(sub)
+        self._tell_presence(live, before, sub)  # the new socket's own first push says who is here
         return sub
 
     def unsubscribe(self, live: LiveGame, sub: Subscriber) -> None:
         if sub in live.subscribers:
+            before = live.online()
             live.subscribers.remove(sub)
+            self._tell_presence(live, before)
+
+    @staticmethod
+    def _tell_presence(live: LiveGame, before: list[int], new: Subscriber | None = None) -> None:
+        """Who has the game open (``{"type": "presence", "online": [seats]}``), sent to the sockets
+        but ``new`` when it changed since ``before`` (every state push says it too)."""
+        now = live.online()
+        if now == before:
+            return
+        message = dumps({"type": "presence", "online": now})
+        for sub in live.subscribers:
+            if sub is not new and not sub.revoked:
+                sub.send(message)
 
     _publish = staticmethod(views.publish)
     holding = staticmethod(views.holding)

@@ -77,9 +77,10 @@ def payload_json(live: LiveGame, seat: int | None) -> str:
 
 
 def push_message(live: LiveGame, seat: int | None) -> str:
-    """The WebSocket message for ``seat``: the payload with ``"type": "state"`` and the server's
-    time (for the clocks) first."""
-    return f'{{"type":"state","now":{time.time():.3f},' + payload_json(live, seat)[1:]
+    """The WebSocket message for ``seat``: the payload with ``"type": "state"``, the server's
+    time (for the clocks) and the seats whose people have the game open (``online``) first."""
+    online = ",".join(map(str, live.online()))
+    return f'{{"type":"state","now":{time.time():.3f},"online":[{online}],' + payload_json(live, seat)[1:]
 
 
 

@@ -12,7 +12,10 @@ from starlette.websockets import WebSocketDisconnect
 
 
 def receive(ws: Any) -> dict[str, Any]:
+    """The next state push (messages saying who has the game open, ``presence``, are skipped)."""
     message = ws.receive_json()
+    while message["type"] == "presence":
+        message = ws.receive_json()
     assert message["type"] == "state"
     return message  # type: ignore[no-any-return]
 

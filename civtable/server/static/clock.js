@@ -1,7 +1,8 @@
-/* The table around a game: claiming an invitation, the players (name, colour, rating, clock), the
+/* The table around a game: claiming an invitation, the players (name, colour, rating, clock, whether
+   each other person has the game open now), the
    game clocks ticking beside each name and in the tab title, a table waiting for its players (and
    its offer of bots), resigning, and the choice the others make when someone's time runs out.
-   Needs common.js; game.js calls Civ.clocks.claim / sync / show. */
+   Needs common.js; game.js calls Civ.clocks.claim / sync / show / presence. */
 "use strict";
 
 Civ.clocks = (() => {
@@ -55,6 +56,11 @@ Civ.clocks = (() => {
     const clock = table.clock;
     for (const s of payload.seats || []) {
       const bits = [Civ.swatch(s.seat), el("span", { class: "name" }, Civ.playerName(payload, s.seat))];
+      if (online && s.player === "human" && !s.bot && !s.left && s.held !== false && s.seat !== payload.seat) {
+        const here = online.has(s.seat);  // another person: has this game open now, or not
+        bits.push(el("span", { class: `presence ${here ? "here" : "away"}`, title: here ? "at the table now" : "not at the table now",
+          "aria-label": here ? "at the table now" : "not at the table now" }, here ? "●" : "away"));
+      }
       if (s.account) bits.push(el("span", { class: "rating muted small",
         title: s.rating !== undefined ? `rating of the account ${s.account}` : `the account ${s.account} has no rating in this game yet` },
         s.rating !== undefined ? ` ${s.rating}` : " new"));
@@ -172,6 +178,13 @@ Civ.clocks = (() => {
         && payload.seat !== null) box();
   }
 
+  /** Who has the game open (seats), as the server's pushes say (game.js); null until one says. */
+  let online = null;
+  function presence(seats) {
+    online = new Set(seats);
+    if (payload) players();
+  }
+
   function show(next, options) {
     payload = next;
     opts = options;
@@ -183,5 +196,5 @@ Civ.clocks = (() => {
     tick();
   }
 
-  return { claim, sync, show, format };
+  return { claim, sync, show, presence, format };
 })();

@@ -95,6 +95,7 @@
       if (socket !== mine) return;
       const msg = JSON.parse(ev.data);
       if (msg.now) Civ.clocks.sync(msg.now);
+      if (msg.type === "presence" || Array.isArray(msg.online)) Civ.clocks.presence(msg.online);  // who has the game open
       if (msg.type === "state") show(msg);
       else if (msg.type === "chat") Civ.chat.receive(msg.message);
     });

@@ -125,9 +125,10 @@ def test_joining_an_open_table_from_the_lobby(browser: Any, server_factory: Any,
     server = server_factory(str(tmp_path / "j.sqlite3"))
     g, page = open_table_joined(browser, server.base)
     seat = stored_seats(page, g["id"])[0]["seat"]
-    assert f"Player {seat + 1}" in page.inner_text("#seat-info")
+    assert "Bob" in page.inner_text("#seat-info")  # the seat is called by Bob's account name
     table = httpx.get(server.base + f"/api/games/{g['id']}", timeout=10).json()
     assert table["seats"][seat]["account"] == "Bob" and seat not in table["table"]["free"]
+    assert table["seats"][seat]["name"] == "Bob"
 
 
 def test_a_person_who_joined_a_waiting_table_leaves_it(browser: Any, server_factory: Any, tmp_path: Path) -> None:

@@ -346,7 +346,7 @@ class GameManager:
             try:
                 live.session.apply(action, seat)
             except CivtableError as exc:
-                raise self._refusal(live, exc) from exc
+                raise self._refusal(live, exc, seat) from exc
             live.session.resolve_chance()
             await self._commit(live, start, True)
         self.kick(live)
@@ -361,7 +361,7 @@ class GameManager:
                 try:
                     live.session.state.check(action, seat)
                 except CivtableError as exc:
-                    raise self._refusal(live, exc) from exc
+                    raise self._refusal(live, exc, seat) from exc
         except ApiError as exc:
             return exc
         return None
@@ -385,8 +385,12 @@ class GameManager:
         return action if action in legal else spelled_out(text, legal) or action
 
     @staticmethod
-    def _refusal(live: LiveGame, exc: CivtableError) -> ApiError:
+    def _refusal(live: LiveGame, exc: CivtableError, seat: int) -> ApiError:
         error = error_for(exc)
+        theirs = f"it is not {live.game.seat_name(seat)}'s decision; ".casefold()
+        if error.code == "not_your_turn" and error.message.casefold().startswith(theirs):  # said to that seat
+            error.message = "it is not your turn; " + error.message[len(theirs):]
+            error.typed = ""
         error.message = name_players(error.message, live.names)  # refusals name players too
         error.typed = name_players(error.typed, live.names)
         return error

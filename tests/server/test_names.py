@@ -48,7 +48,7 @@ def test_names_chosen_at_creation_and_on_joining(client: TestClient) -> None:
     assert not any("Player 1" in t for t in log)
     res = client.post(f"/api/games/{g['id']}/actions",
                       json={"token": tokens[0], "action": "take 1", "state_id": res.json()["state_id"]})
-    assert res.status_code == 409 and "not Anna Lee's decision; waiting for Björn" in res.json()["error"]
+    assert res.status_code == 409 and res.json()["error"] == "It is not your turn; waiting for Björn."
     mine = client.post("/api/games/mine", json={"tokens": [tokens[1]]}).json()["mine"][0]
     assert [s["name"] for s in mine["seats"]] == ["Anna Lee", "Björn", "Player 3"]
     assert mine["waiting_names"] in (["Björn"], ["Player 3"], [])

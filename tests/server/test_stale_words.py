@@ -34,3 +34,12 @@ def test_a_stale_action_names_who_played_meanwhile_and_says_what_to_do(client: T
     for said in (refused, mine, ahead):
         assert not re.search(r"\d", said["error"]) and "state" not in said["error"], said
     assert client.get(f"/api/games/{gid}").json()["state_id"] == 3  # nothing was played
+
+
+def test_an_action_out_of_turn_says_it_is_not_your_turn_and_whom_the_game_waits_for(client: TestClient) -> None:
+    g = new_game(client, ["human", "human"], seed=3, names=["Ann", "Bo"])
+    gid, bo = g["id"], g["seats"][1]["token"]
+    for path in ("actions", "actions/check"):
+        said = client.post(f"/api/games/{gid}/{path}", json={"token": bo, "action": "take 1", "state_id": 1}).json()
+        assert said["code"] == "not_your_turn" and said["error"] == "It is not your turn; waiting for Ann.", said
+    assert client.get(f"/api/games/{gid}").json()["state_id"] == 1

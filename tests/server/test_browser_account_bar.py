@@ -5,6 +5,7 @@ player without a rating yet is marked "new" (it said "unrated" next to a rated g
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -14,6 +15,18 @@ from browser_util import launch, shot
 from test_browser_strangers import PASSWORD, signed_in
 
 pytestmark = pytest.mark.browser
+
+
+def contrast(page: Any, text: str, background: str) -> float:
+    """The WCAG contrast ratio of ``text``'s colour on ``background``'s background colour."""
+    def luminance(css: str) -> float:
+        r, g, b = (int(x) / 255 for x in re.findall(r"\d+", css)[:3])
+        lin = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in (r, g, b)]
+        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+    fg = page.eval_on_selector(text, "e => getComputedStyle(e).color")
+    bg = page.eval_on_selector(background, "e => getComputedStyle(e).backgroundColor")
+    hi, lo = sorted((luminance(fg), luminance(bg)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
 
 
 @pytest.fixture
@@ -31,6 +44,8 @@ def test_enter_signs_in_and_an_open_table_says_it_waits_for_players(browser: Any
     page.fill("#account input[name=password]", PASSWORD)
     page.press("#account input[name=password]", "Enter")
     page.wait_for_selector("#account:has-text('Signed in as Annika')", timeout=10_000)
+    # the Sessions button reads on the dark top bar (it was dark blue on dark grey: contrast 1.95)
+    assert contrast(page, "#sessions-toggle", ".topbar") >= 4.5
 
     res = page.request.post(server.base + "/api/games", data={"game": "nim", "seats": ["human", "human"],
                                                               "open": True, "rated": True})

@@ -585,6 +585,8 @@
         el("ul", {}, side.map((e) => el("li", {}, e))));
     },
     label,
+    /** What happened since the seat's last turn (dominations_words.js). */
+    recentMoments: (payload, list) => Civ.domRecent(payload, list),
     /** A typed action: the places as the board names them become the action's numbers. */
     typed: placeNames.typed,
     /** The guide suggests `text`: show it on the table (its tile picked and turned, its card picked). */

@@ -10,6 +10,7 @@ the position, left out of its hash (``GameState.story_keys``), never read by the
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from .position import Position
@@ -120,6 +121,18 @@ def battle_over(s: Position, t: int, p: int, q: int) -> None:
     s.moments = (*s.moments[:-1], {**old, "lines": _longer(old["lines"], end)})
 
 
+def _one_more(lines: list[str], who: str, kind: str, where: str) -> list[str] | None:
+    """The famine's lines with one more unit of ``kind`` lost in ``where``, counted on the line
+    that already tells that territory's losses ("loses 3 Fleets in …"); ``None`` without one."""
+    one, many = {"army": ("an Army", "Armies"), "fleet": ("a Fleet", "Fleets")}[kind]
+    said = re.compile(rf"^{re.escape(who)} loses (?:{one}|(\d+) {many}) in {re.escape(where)}\.$")
+    for i, line in enumerate(lines):
+        m = said.match(line)
+        if m:
+            return [*lines[:i], f"{who} loses {int(m[1] or 1) + 1} {many} in {where}.", *lines[i + 1:]]
+    return None
+
+
 def famine(s: Position, kind: str, t: int) -> None:
     """A unit or a City of the active player went unfed."""
     p = s.active
@@ -129,7 +142,8 @@ def famine(s: Position, kind: str, t: int) -> None:
     key = f"famine:{s.turns}"
     old = s.moments[-1] if s.moments and s.moments[-1].get("key") == key else None
     if old is not None:
-        s.moments = (*s.moments[:-1], {**old, "lines": _longer(old["lines"], line)})
+        counted = _one_more(old["lines"], s.game.seat_name(p), kind, _where(s, t)) if kind != "city" else None
+        s.moments = (*s.moments[:-1], {**old, "lines": counted or _longer(old["lines"], line)})
         return
     moment = {"title": f"Famine: {_who(s, p)} cannot feed everyone", "lines": [line], "round": s.round, "turn": s.turns,
               "key": key}

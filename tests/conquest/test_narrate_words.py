@@ -54,7 +54,7 @@ def test_battle_sentence_names_the_resource_the_winner_and_the_territory() -> No
         s.apply(roll, CHANCE)
     assert s.map is not None
     res = s.content.resources[s.map.resource[t]].name
-    assert told[0] == (f"Battle in territory {t + 1} ({res}): Player 1 rolls 6+1=7, Player 2 rolls 5+2=7, "
+    assert told[0] == (f"Battle in territory {t + 1} ({res}): Player 1 rolls 6 + Military 1 = 7, Player 2 rolls 5 + Military 2 = 7, "
                        "so Player 2 wins (a tie goes to the defender): Player 1 loses an Army (1 Army left); "
                        "the battle goes on."), told[0]
     assert told[1].endswith(f", so Player 1 wins: Player 2 loses an Army; the Village of Player 2 still stands in territory {t + 1}."), told[1]

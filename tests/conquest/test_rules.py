@@ -589,8 +589,8 @@ def test_ex5_land_battle_ties_to_the_defender_village_holds() -> None:
     assert s.phase != "battle"
     # the battle's moment: each side's roll said with its verb, the Village's too
     lines = next(m for m in s.moments if m["title"].startswith("Battle in"))["lines"]
-    assert lines[0] == "Player 1 rolls 6+1=7, Player 2 rolls 5+2=7: Player 1 loses an Army (a tie goes to the defender)", lines
-    assert lines[2].startswith("Player 1 rolls 7+1=8, the Village rolls 6+2=8: "), lines
+    assert lines[0] == "Player 1 rolls 6 + Military 1 = 7, Player 2 rolls 5 + Military 2 = 7: Player 1 loses an Army (a tie goes to the defender)", lines
+    assert lines[2].startswith("Player 1 rolls 7 + Military 1 = 8, the Village rolls 6 + Military 2 = 8: "), lines
 
 
 def test_ex5_variant_village_captured_and_army_stays() -> None:

@@ -16,6 +16,7 @@ from .movement import movable
 from .narrate import battle_outcome
 from .research import research_cost
 from .state import ConquestState
+from .story import rolled
 
 
 def describe(s: ConquestState, player: int, action: Action) -> str:
@@ -35,8 +36,9 @@ def describe(s: ConquestState, player: int, action: Action) -> str:
                 a, d = int(args[0]), int(args[1])
                 ab, db = battle_bonus(s, s.active, t), battle_bonus(s, q, t)
                 where = f"territory {t + 1} ({s.content.resources[s.map.resource[t]].name})"
-                rolls = (f"Battle in {where}: {g.seat_name(s.active)} rolls {a}+{ab}={a + ab}, "
-                         f"{g.seat_name(q)} rolls {d}+{db}={d + db}")
+                land = bool(s.map.land[t])
+                rolls = (f"Battle in {where}: {g.seat_name(s.active)} rolls {rolled(a, a + ab, land)}, "
+                         f"{g.seat_name(q)} rolls {rolled(d, d + db, land)}")
                 outcome = battle_outcome(s, action)  # one sentence, so that the roll is told with what it did
                 return f"{rolls}, so {outcome}" if outcome else f"{rolls}."
             return f"Battle dice: {args[0]} against {args[1]}."

@@ -59,6 +59,11 @@ def _unit(s: Position, t: int) -> str:
     return "Army" if gm is None or gm.land[t] else "Fleet"
 
 
+def rolled(die: int, total: int, land: bool) -> str:
+    """A battle roll in words, its bonus named: "6 + Military 1 = 7" (Nautical at Sea)."""
+    return f"{die} + {'Military' if land else 'Nautical'} {total - die} = {total}"
+
+
 def battle_round(s: Position, t: int, p: int, q: int, dice: tuple[int, int], totals: tuple[int, int],
                  result: str, vs_settlement: bool) -> None:
     """One roll of a battle in ``t``: a line of the battle's moment (started by its first roll)."""
@@ -67,7 +72,8 @@ def battle_round(s: Position, t: int, p: int, q: int, dice: tuple[int, int], tot
     a, d = dice
     at, dt = totals
     defender = f"the {'City' if s.settle[t] == 2 else 'Village'}" if vs_settlement else s.game.seat_name(q)
-    line = f"{s.game.seat_name(p)} rolls {a}+{at - a}={at}, {defender} rolls {d}+{dt - d}={dt}: "
+    land = s.map is None or bool(s.map.land[t])
+    line = f"{s.game.seat_name(p)} rolls {rolled(a, at, land)}, {defender} rolls {rolled(d, dt, land)}: "
     if result == "captured":
         line += f"the {'City' if s.settle[t] == 2 else 'Village'} falls"
     elif result == "defender":

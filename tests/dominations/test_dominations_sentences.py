@@ -108,3 +108,24 @@ def test_a_placement_says_what_it_brings() -> None:
         state.apply(action, player)
     assert any("for them" in s for s in said), said[:5]  # another player's City activated
     assert any(": in all, it brings " in s for s in said if "Vestigium" in s), said[:5]
+
+
+def test_the_governor_puts_themself_next() -> None:
+    """The Governor choosing their own place reads "Player 1 (Governor) puts themself next" (it
+    read "Player 1 puts Player 1 next", as if two players were meant)."""
+    game = make_game("dominations", {"players": 3})
+    state = game.new_initial_state()
+    rng = random.Random(3)
+    said: list[str] = []
+    for _ in range(3000):
+        if state.is_terminal() or len({s.split(" puts ")[1] for s in said}) >= 2:
+            break
+        player = state.decision().players[0]
+        legal = state.legal_actions(player)
+        if player != CHANCE:
+            said += [str(game.describe_action(state, player, a)) for a in legal if a.kind == "first"]
+        state.apply(rng.choice(legal), player)
+    assert said and all(re.match(r"^Player \d \(Governor\) puts (themself|Player \d) next on the Initiative track\.$", s)
+                        for s in said), said
+    assert any(" puts themself next" in s for s in said), said
+    assert not [s for s in said if re.match(r"^(Player \d) \(Governor\) puts \1 ", s)], said

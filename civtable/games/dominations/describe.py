@@ -120,7 +120,9 @@ def describe(s: DominationsState, player: int, a: Action) -> str:
         if k == "keep":
             return f"{who} keeps the hand."
         if k == "first":
-            return f"{who} puts {name(int(a.args[0]) - 1)} next on the Initiative track."
+            chosen = int(a.args[0]) - 1
+            whom = "themself" if chosen == player else name(chosen)  # "Player 1 puts Player 1 next" read as two players
+            return f"{who} (Governor) puts {whom} next on the Initiative track."
         if k == "pass":
             skipped = ((Build, "builds nothing this turn"), (Develop, "develops no Mastery this turn"),
                        (Farmer, "places no second tile (Farmer)"), (Assimilate, "assimilates no Mastery"))

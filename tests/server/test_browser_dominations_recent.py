@@ -45,3 +45,20 @@ def test_what_just_happened_tells_the_other_players_turns(browser: Any, server_f
     assert "Objectives and Monuments revealed" not in titles, titles
     scroll_to(page.locator("#moments"))
     shot(page, "dominations-what-just-happened-1366x768")
+
+
+def test_the_governor_picks_players_by_name_and_colour(browser: Any, server_factory: Any, tmp_path: Path) -> None:
+    """The Governor's choice of who plays next shows each player's colour and says which is you
+    (it showed bare "Player 1", "Player 2" buttons)."""
+    server = server_factory(str(tmp_path / "g.sqlite3"), bot_delay=0.0, extra=["--predictable-chance"])
+    g = httpx.post(server.base + "/api/games", json={"game": "dominations", "seed": 11, "seats": ["human", "random"]},
+                   timeout=60).json()
+    play_until(server, g["id"], g["seats"][0]["token"], "first", timeout=240)
+    page = browser.new_page(viewport=DESKTOP, reduced_motion="reduce")
+    page.goto(server.base + g["seats"][0]["url"])
+    page.wait_for_selector("button.governor-pick")
+    said = [str(t).strip() for t in page.locator("button.governor-pick").all_inner_texts()]
+    assert sorted(said) == ["Player 1 (you)", "Player 2 (random bot)"], said
+    assert page.locator("button.governor-pick .who .swatch, button.governor-pick .who [class*='swatch']").count() == 2
+    scroll_to(page.locator("button.governor-pick").first)
+    shot(page, "dominations-governor-1366x768")

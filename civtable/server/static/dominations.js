@@ -469,7 +469,8 @@
     if (d.kind === "governor") {
       return el("section", { class: "panel" }, el("h2", {}, "Governor: who plays next in the coming Age?"),
         el("div", { class: "row" }, legal.filter((t) => t.startsWith("first ")).map((t) =>
-          acting(el("button", { type: "button", class: "small" }, Civ.playerName(payload, Number(words(t)[1]) - 1)), [t], ctx))));
+          acting(el("button", { type: "button", class: "small governor-pick" }, Civ.seatChip(payload, Number(words(t)[1]) - 1,
+            Number(words(t)[1]) - 1 === view.you ? " (you)" : "")), [t], ctx))));
     }
     if (["build", "develop", "assimilate"].includes(d.kind) && legal.includes("pass")) {
       const word = { build: "Build nothing", develop: "Develop nothing", assimilate: "Assimilate nothing" }[d.kind];

@@ -10,7 +10,7 @@ from typing import Any
 
 import httpx
 import pytest
-from browser_util import DESKTOP, launch, scroll_to, shot
+from browser_util import DESKTOP, PHONE, launch, scroll_to, shot
 from test_browser_dominations_words import play_until
 
 pytestmark = pytest.mark.browser
@@ -62,3 +62,34 @@ def test_the_governor_picks_players_by_name_and_colour(browser: Any, server_fact
     assert page.locator("button.governor-pick .who .swatch, button.governor-pick .who [class*='swatch']").count() == 2
     scroll_to(page.locator("button.governor-pick").first)
     shot(page, "dominations-governor-1366x768")
+
+
+REACH = """([cell, k]) => {
+  const tri = document.querySelector(`svg.dom-land g.cell[data-cell='${cell}'] polygon.tri`);
+  const m = tri.getScreenCTM();
+  const pts = [...tri.points].map((p) => [m.a * p.x + m.c * p.y + m.e, m.b * p.x + m.d * p.y + m.f]);
+  const c = [0, 1].map((i) => (pts[0][i] + pts[1][i] + pts[2][i]) / 3);
+  const mid = [0, 1].map((i) => (pts[k][i] + pts[(k + 1) % 3][i]) / 2);
+  const at = [0, 1].map((i) => mid[i] + 0.6 * (c[i] - mid[i]));  // beyond the band, on the edge's side of the tile
+  const hit = document.elementFromPoint(at[0], at[1]);
+  const acting = hit && hit.closest('[data-action]');
+  return [acting ? acting.dataset.action : null, at];
+}"""
+
+
+def test_an_edge_to_score_answers_a_touch_on_its_side_of_the_tile(browser: Any, server_factory: Any, tmp_path: Path) -> None:
+    """On a phone the edges a placement may score were thin bands a few pixels wide: a touch on
+    the tile beside one missed it. The edge's third of the new tile now plays it."""
+    server = server_factory(str(tmp_path / "e.sqlite3"), bot_delay=0.0, extra=["--predictable-chance"])
+    g = httpx.post(server.base + "/api/games", json={"game": "dominations", "seed": 11, "seats": ["human", "greedy"]},
+                   timeout=60).json()
+    at = play_until(server, g["id"], g["seats"][0]["token"], "edge")
+    cell = ",".join(str(x) for x in at["view"]["decision"]["cell"])
+    edges = sorted(a for a in at["legal"] if a.startswith("edge "))
+    page = browser.new_page(viewport=PHONE, reduced_motion="reduce", has_touch=True)
+    page.goto(server.base + g["seats"][0]["url"])
+    page.wait_for_selector("svg.dom-land [data-action^='edge '].clickable")
+    scroll_to(page.locator(f"svg.dom-land g.cell[data-cell='{cell}']"))
+    found = [page.evaluate(REACH, [cell, int(e.split()[1])]) for e in edges]
+    assert [f[0] for f in found] == edges, found
+    shot(page, "dominations-edge-reach-375x812")

@@ -197,7 +197,9 @@
         const c = corners(...cell).map(([x, y]) => point(x, y)).reduce((s, v) => [s[0] + v[0] / 3, s[1] + v[1] / 3], [0, 0]);
         const inward = (v) => [v[0] + (c[0] - v[0]) * 0.3, v[1] + (c[1] - v[1]) * 0.3];
         const band = [p, q, inward(q), inward(p)].map((v) => v.join(",")).join(" ");
-        root.append(acting(svg("polygon", { class: "edge-mark", points: band }), [act], ctx));
+        // it answers a touch anywhere in the tile's third along that edge (the band alone is a finger's width on a phone)
+        root.append(acting(svg("g", { class: "edge-pick" }, svg("polygon", { class: "edge-reach", points: [p, q, c].map((v) => v.join(",")).join(" ") }),
+          svg("polygon", { class: "edge-mark", points: band })), [act], ctx));
       } else if (kind === 1) {
         const act = `locus ${a} ${b}`;
         if (!legal.has(act)) continue;

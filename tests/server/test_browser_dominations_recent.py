@@ -4,6 +4,7 @@ revealed", through all of Age 1 while the bots placed tiles, built and developed
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -93,3 +94,19 @@ def test_an_edge_to_score_answers_a_touch_on_its_side_of_the_tile(browser: Any, 
     found = [page.evaluate(REACH, [cell, int(e.split()[1])]) for e in edges]
     assert [f[0] for f in found] == edges, found
     shot(page, "dominations-edge-reach-375x812")
+
+
+def test_a_mastery_card_says_what_it_costs(browser: Any, server_factory: Any, tmp_path: Path) -> None:
+    """A Mastery to develop reads "Art · value 3 · costs 3 Art" and "Advanced side (turn it over
+    later for 3 Art): …" (it read "value 3 · 3 Art" and "Advanced (3): …": which number costs what?)."""
+    server = server_factory(str(tmp_path / "m.sqlite3"), bot_delay=0.0, extra=["--predictable-chance"])
+    g = httpx.post(server.base + "/api/games", json={"game": "dominations", "seed": 11, "seats": ["human", "greedy"]},
+                   timeout=60).json()
+    play_until(server, g["id"], g["seats"][0]["token"], "develop")
+    page = browser.new_page(viewport=DESKTOP, reduced_motion="reduce")
+    page.goto(server.base + g["seats"][0]["url"])
+    page.wait_for_selector(".mcard")
+    said = [str(t) for t in page.locator(".mcard").all_inner_texts()]
+    domains = "(Trade|Craftsmanship|Art|Science|Government|Religion)"
+    assert all(re.search(rf"value (\d) · costs \1 {domains}", t) for t in said), said[:2]
+    assert all(re.search(rf"Advanced side \(turn it over later for \d+ {domains}\): ", t) for t in said), said[:2]

@@ -399,13 +399,13 @@
     const cards = [...kinds.keys()].map((ck) => {
       const [kind, id] = ck.split(":");
       const m = cat[id];
-      const cost = kind === "develop" ? `${m.value} ${DOMAIN[m.colour]}` : "free";
+      const cost = kind === "develop" ? `costs ${m.value} ${DOMAIN[m.colour]}` : "free (assimilated)";
       return el("button", { type: "button", class: `mcard c-${m.colour}` + (pick.card === ck ? " chosen" : ""),
         dataset: { pick: ck, term: `mastery:${id}` }, "aria-pressed": pick.card === ck ? "true" : "false",
         onclick: () => { pick.card = pick.card === ck ? null : ck; ctx.rerender(); } },
       el("div", { class: "tname" }, m.name), el("div", { class: "small" }, `${DOMAIN[m.colour]} · value ${m.value} · ${cost}`),
       el("div", { class: "small" }, m.basic.join("; ")),
-      el("div", { class: "small muted" }, `Advanced (${m.upgrade_cost}): ${m.advanced.join("; ")}`));
+      el("div", { class: "small muted" }, `Advanced side (turn it over later for ${m.upgrade_cost} ${DOMAIN[m.colour]}): ${m.advanced.join("; ")}`));
     });
     const title = view.decision.kind === "assimilate" ? "Masteries you may assimilate" : "Masteries you can develop";
     return el("section", { class: "panel dom-masteries" }, el("h2", {}, title),

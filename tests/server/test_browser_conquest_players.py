@@ -1,5 +1,6 @@
-"""Conquest's player panels beside one another (four a row at 1366 px): a name stays whole on
-its line; it read "Player / 2 (Strong / bot)", squeezed by the VP beside it."""
+"""Conquest's players for a newcomer: four panels beside one another (1366 px) keep each name
+whole on its line (it read "Player / 2 (Strong / bot)", squeezed by the VP beside it), and the
+"What just happened" panel tells the other players' turns from the first round on."""
 
 from __future__ import annotations
 
@@ -40,3 +41,35 @@ def test_four_players_names_stay_on_one_line(browser: Any, server_factory: Any, 
     assert len(names) == 4 and all(lines == 1 for _, lines in names), names
     scroll_to(page.locator("#cq-players"))
     shot(page, "conquest-four-players-1366x768")
+
+
+def test_the_other_players_turns_show_before_any_battle(browser: Any, server_factory: Any, tmp_path: Path) -> None:
+    """Before the game's first battle or famine the "What just happened" panel was hidden: a
+    newcomer saw nothing of what the bots had done. It tells their turns from the start."""
+    import random
+    import time
+
+    import httpx
+
+    server = server_factory(str(tmp_path / "t.sqlite3"), bot_delay=0.0, extra=["--predictable-chance"])
+    g = create_game(server.base, {"game": "conquest", "seed": 11, "seats": ["human", "greedy"]})
+    token, rng = g["seats"][0]["token"], random.Random(1)
+    deadline = time.monotonic() + 120
+    while True:
+        assert time.monotonic() < deadline, "no second turn came"
+        p = httpx.get(f"{server.base}/api/games/{g['id']}", params={"token": token}, timeout=30).json()
+        if not p["your_turn"] or not p["legal"]:
+            time.sleep(0.05)
+            continue
+        if p["view"].get("round", 0) >= 2 and not p["view"].get("moments"):
+            break
+        legal = [a for a in p["legal"] if a.split()[0] in ("civ", "city", "done")] or p["legal"]
+        httpx.post(f"{server.base}/api/games/{g['id']}/actions", timeout=30,
+                   json={"token": token, "action": rng.choice(legal), "state_id": p["state_id"]})
+    page = browser.new_page(viewport=DESKTOP, reduced_motion="reduce")
+    page.goto(server.base + g["seats"][0]["url"])
+    page.wait_for_selector("#moments:not(.hidden) #moments-new .moment-title", timeout=15_000)
+    titles = [str(t).strip() for t in page.locator("#moments-new .moment-title").all_inner_texts()]
+    assert titles and all(t == "Player 2's turn" for t in titles), titles
+    said = page.inner_text("#moments-new")
+    assert "Player 2 (" in said and " ends the " not in said, said

@@ -77,19 +77,7 @@
     const n = Math.max(1, (view.players || []).length);
     const perAge = Math.max(1, Number(view.turns_per_age) || 5 * n);
     const played = (view.age - 1) * (perAge / n) + Math.max(1, Math.ceil(Math.min(view.turn, perAge) / n)) - 1;
-    const log = (payload.log || []).filter((e) => e && e.text && e.seat !== null && e.seat !== undefined);
-    let k = log.length - 1;
-    while (k >= 0 && log[k].seat === me) k -= 1;  // the seat's own turn, under way
-    const runs = [];
-    for (; k >= 0 && log[k].seat !== me; k -= 1) {
-      const e = log[k];
-      if (!runs.length || runs[0].seat !== e.seat) runs.unshift({ seat: e.seat, lines: [] });
-      const lines = runs[0].lines;
-      if (lines.length && lines[0].text === e.text) lines[0].times += 1;
-      else lines.unshift({ text: e.text, times: 1 });
-    }
-    const turns = runs.map((r) => ({ title: `${Civ.playerName(payload, r.seat)}'s turn`, when: "",
-      lines: r.lines.map((x) => (x.times > 1 ? `${x.text} (× ${x.times})` : x.text)) }));
+    const turns = Civ.table.turnsSince(payload, me);
     const big = (list || []).filter((m) => typeof m.round === "number" && m.round >= played - 1);
     return { moments: [...big, ...turns], since: "Since your last turn" };
   };

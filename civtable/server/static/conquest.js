@@ -373,7 +373,8 @@
       // what the others did, as the log tells it (their phases' ends and the units picked before
       // they move left out), under the battles
       const turns = playing && !payload.finished ? Civ.table.turnsSince(payload, me, / ends the \w+ phase\.$| to move\.$/) : [];
-      return { moments: [...turns, ...big], since: playing ? "Since your last turn" : "In the last turn of every player" };
+      return { moments: [...turns, ...big],
+        since: playing && !payload.finished ? "Since your last turn" : "In the last turn of every player" };
     },
     /** Point at an option: its territory lights up on the map. */
     preview(text) {

@@ -4,7 +4,9 @@ revealed", through all of Age 1 while the bots placed tiles, built and developed
 
 from __future__ import annotations
 
+import random
 import re
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -110,3 +112,33 @@ def test_a_mastery_card_says_what_it_costs(browser: Any, server_factory: Any, tm
     domains = "(Trade|Craftsmanship|Art|Science|Government|Religion)"
     assert all(re.search(rf"value (\d) · costs \1 {domains}", t) for t in said), said[:2]
     assert all(re.search(rf"Advanced side \(turn it over later for \d+ {domains}\): ", t) for t in said), said[:2]
+
+
+def test_standing_a_monument_names_it(browser: Any, server_factory: Any, tmp_path: Path) -> None:
+    """The options that stand a Monument after its Level 1 name it ("Stand Colossus on M15"; they
+    read "Stand the Monument on M15" with two Monuments in play)."""
+    server = server_factory(str(tmp_path / "s.sqlite3"), bot_delay=0.0, extra=["--predictable-chance"])
+    g = httpx.post(server.base + "/api/games", json={"game": "dominations", "seed": 11, "seats": ["human", "random"]},
+                   timeout=60).json()
+    token, rng = g["seats"][0]["token"], random.Random(1)
+    prefer = ("monument", "choose", "keep", "place", "edge", "locus", "vest", "first", "pass")
+    deadline = time.monotonic() + 120
+    while True:
+        assert time.monotonic() < deadline, "no Monument to stand came"
+        got = httpx.get(f"{server.base}/api/games/{g['id']}", params={"token": token, "log": "tail"}, timeout=30).json()
+        legal = got.get("legal") or []
+        if any(a.startswith("site ") for a in legal):
+            break
+        assert not got.get("finished")
+        if not got.get("your_turn") or not legal:
+            time.sleep(0.05)
+            continue
+        kind = next((k for k in prefer if any(a.split()[0] == k for a in legal)), legal[0].split()[0])
+        httpx.post(f"{server.base}/api/games/{g['id']}/actions", timeout=30, json={
+            "token": token, "action": rng.choice([a for a in legal if a.split()[0] == kind]), "state_id": got["state_id"]})
+    name = next(m["name"] for m in got["view"]["monuments"] if m["id"] == got["view"]["decision"]["monument_id"])
+    page = browser.new_page(viewport=DESKTOP, reduced_motion="reduce")
+    page.goto(server.base + g["seats"][0]["url"])
+    page.wait_for_selector("#legal button[data-action^='site ']")
+    said = [str(t) for t in page.locator("#legal button[data-action^='site ']").all_inner_texts()]
+    assert said and all(t.startswith(f"Stand {name} on ") for t in said), (name, said)

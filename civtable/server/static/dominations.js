@@ -527,7 +527,9 @@
     if (p[0] === "monument") return `${termName(`monument:${p[1]}`, p[1])} Level ${Civ.treeSquare(me && me.tree, p[2], p[3])}`;
     if (p[0] === "choose" && p.length === 3) return `${termName(`objective:${p[1]}`, p[1])} + ${termName(`monument:${p[2]}`, p[2])}`;
     if (["city", "upgrade", "site", "reactivate"].includes(p[0])) {
-      const verb = { city: "City on", upgrade: "Upgrade the City on", site: "Stand the Monument on", reactivate: "Reactivate" }[p[0]];
+      const standing = ((view && view.decision) || {}).monument_id;  // the site of a Monument: which one
+      const verb = { city: "City on", upgrade: "Upgrade the City on", reactivate: "Reactivate",
+        site: standing ? `Stand ${termName(`monument:${standing}`, standing)} on` : "Stand the Monument on" }[p[0]];
       return `${verb} ${where(p.slice(1, 4))}`;
     }
     if (p[0] === "edge") return `Score the edge with ${Civ.edgeWith(view, p[1])}`;

@@ -73,3 +73,11 @@ def test_the_other_players_turns_show_before_any_battle(browser: Any, server_fac
     assert titles and all(t == "Player 2's turn" for t in titles), titles
     said = page.inner_text("#moments-new")
     assert "Player 2 (" in said and " ends the " not in said, said
+    # a line said again and again is told once, counted inside its sentence
+    told = page.evaluate("""() => Civ.table.turnsSince({ seats: [{ name: "Ada" }, { name: "Player 2" }], log: [
+        { i: 0, seat: 0, text: "Ada ends the move phase." },
+        { i: 1, seat: 1, text: "Player 2 recruits a Fleet in territory 3 (Fish)." },
+        { i: 2, seat: 1, text: "Player 2 recruits a Fleet in territory 3 (Fish)." },
+        { i: 3, seat: 1, text: "Player 2 ends the recruit phase." }] }, 0, / ends the \\w+ phase\\.$/)""")
+    assert told == [{"title": "Player 2's turn", "when": "",
+                     "lines": ["Player 2 recruits a Fleet in territory 3 (Fish) (× 2)."]}], told

@@ -67,7 +67,7 @@
     return `the tile at ${Civ.domPlaces.cellName(across)}`;
   };
   /** The "what just happened" panel of a seat: the others' turns since its last one, each a list
-      of what the log says they did (the same line repeated is told once, "× 5"), newest first, then
+      of what the log says they did (the same line repeated is told once, "(× 5)."), newest first, then
       the big moments of this round and the last (an Age's end, a Locus completed). A spectator, or a
       finished game, keeps the table's default (the newest moments). */
   Civ.domRecent = (payload, list) => {

@@ -157,7 +157,7 @@
 
   /** The other players' turns since the seat `me` last acted, as the log tells them: one moment
       per turn, oldest first ({title: "Player 2's turn", lines}), a line said again and again told
-      once ("… (× 3)"), the lines matching `skip` left out. The seat's own turn under way is not
+      once ("… (× 3)."), the lines matching `skip` left out. The seat's own turn under way is not
       one of them. For a renderer's `recentMoments`. */
   function turnsSince(payload, me, skip) {
     const log = (payload.log || []).filter((e) => e && e.text && e.seat !== null && e.seat !== undefined);
@@ -173,7 +173,7 @@
       else lines.unshift({ text: e.text, times: 1 });
     }
     return runs.filter((r) => r.lines.length).map((r) => ({ title: `${Civ.playerName(payload, r.seat)}'s turn`, when: "",
-      lines: r.lines.map((x) => (x.times > 1 ? `${x.text} (× ${x.times})` : x.text)) }));
+      lines: r.lines.map((x) => (x.times > 1 ? `${x.text.replace(/\.$/, "")} (× ${x.times}).` : x.text)) }));
   }
 
   // ----- the end-of-game score sheet -----------------------------------------------------------

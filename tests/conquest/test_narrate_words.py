@@ -54,7 +54,7 @@ def test_battle_sentence_names_the_resource_the_winner_and_the_territory() -> No
         s.apply(roll, CHANCE)
     assert s.map is not None
     res = s.content.resources[s.map.resource[t]].name
-    assert told[0] == (f"Battle in territory {t + 1} ({res}): Player 1 rolls 6+1=7, Player 2 rolls 5+2=7, "
+    assert told[0] == (f"Battle in territory {t + 1} ({res}): Player 1 rolls 6 + Military 1 = 7, Player 2 rolls 5 + Military 2 = 7, "
                        "so Player 2 wins (a tie goes to the defender): Player 1 loses an Army (1 Army left); "
                        "the battle goes on."), told[0]
     assert told[1].endswith(f", so Player 1 wins: Player 2 loses an Army; the Village of Player 2 still stands in territory {t + 1}."), told[1]
@@ -63,3 +63,26 @@ def test_battle_sentence_names_the_resource_the_winner_and_the_territory() -> No
     from civtable.review.estimate import first_sentence
 
     assert [first_sentence(x) + "." for x in told] == told
+
+
+def test_units_are_named_as_the_rules_write_them() -> None:
+    """The log and the prompts write Army, Fleet and City with capitals, as the rules and the rest
+    of the table do (they read "leaves the army in …", "moves an army from …", "move the fleet …")."""
+    game = make_game("conquest", {"players": 2, "max_rounds": 10})
+    s = game.new_initial_state()
+    rng = random.Random(6)
+    told: list[str] = []
+    while not s.is_terminal():
+        d = s.decision()
+        if d.players == (CHANCE,):
+            s.apply(sample_chance(s.chance_outcomes(), rng), CHANCE)
+            continue
+        p = d.players[0]
+        legal = s.legal_actions(p)
+        told.append(d.prompt)
+        told += [game.describe_action(s, p, a) for a in legal if a.kind in ("starve", "unit", "to")]
+        s.apply(rng.choice(legal), p)
+    kinds = {w for t in told for w in re.findall(r"\b(picks|moves|leaves|move)\b", t)}
+    assert {"picks", "moves", "move"} <= kinds, kinds
+    lower = [t for t in told if re.search(r"\b(army|fleet|armies|fleets|the city)\b", t)]
+    assert not lower, lower[:4]

@@ -265,6 +265,20 @@ def test_unfed_army_is_discarded() -> None:
     assert s.armies[0] == {} and s.phase != "famine"
 
 
+def test_a_famine_counts_the_units_lost_in_one_territory() -> None:
+    """Three Armies unfed in one territory make one line "loses 3 Armies in …" (the famine's
+    moment said "loses an Army in …" three times over)."""
+    s = blank_state(("celts", "goths"))
+    s.level[0] = [0] * 12
+    iron = find(s, land=True, resource="iron")
+    s.armies[0] = {iron: 3}
+    turn.start_turn(s)
+    for _ in range(3):
+        s.apply(f"starve army {iron + 1}")
+    lines = next(m for m in s.moments if m["title"].startswith("Famine"))["lines"]
+    assert lines == [f"Player 1 loses 3 Armies in territory {iron + 1} (Iron)."], lines
+
+
 # ---------------------------------------------------------------- EX-3 monuments
 def test_ex3_monument_cost_limit_and_score() -> None:
     s = blank_state(("persians", "romans"))
@@ -575,8 +589,8 @@ def test_ex5_land_battle_ties_to_the_defender_village_holds() -> None:
     assert s.phase != "battle"
     # the battle's moment: each side's roll said with its verb, the Village's too
     lines = next(m for m in s.moments if m["title"].startswith("Battle in"))["lines"]
-    assert lines[0] == "Player 1 rolls 6+1=7, Player 2 rolls 5+2=7: Player 1 loses an Army (a tie goes to the defender)", lines
-    assert lines[2].startswith("Player 1 rolls 7+1=8, the Village rolls 6+2=8: "), lines
+    assert lines[0] == "Player 1 rolls 6 + Military 1 = 7, Player 2 rolls 5 + Military 2 = 7: Player 1 loses an Army (a tie goes to the defender)", lines
+    assert lines[2].startswith("Player 1 rolls 7 + Military 1 = 8, the Village rolls 6 + Military 2 = 8: "), lines
 
 
 def test_ex5_variant_village_captured_and_army_stays() -> None:

@@ -125,9 +125,9 @@ def test_log_sentences_moments_and_descriptions_name_places_as_the_board_does() 
             game.describe_action(s, 0, Action("site", (4, 5, 1))),
             describe_action(game, s.view(0), place.text())["title"],  # type: ignore[index]
             outcome_words(s.view(0), (5, 5, 0), Outcome((1, 5, 5), (1, 0, 0, 0, 0, 0), 0, (0,) * 6, ()))]
-    assert said[0] == "Player 1 places a Science Land tile at H35."
+    assert said[0] == "Player 1 places a Science Land tile at H35: it brings 2 Trade, 1 Craftsmanship, 1 Art, 2 Science, 1 Religion."
     assert said[1] == "Player 1 scores the Locus at H/I34."
-    assert said[2] == "Player 1 uses the Inventor to reactivate the tile at H34."
+    assert said[2] == "Player 1 uses the Inventor to reactivate the tile at H34: it brings 3 Trade, 4 Government."
     assert said[3] == "Player 1 stands the Monument at H34."
     assert said[4].startswith("Science tile at H35")
     assert said[5] == "1 Trade from the Locus at H/I34"

@@ -488,7 +488,7 @@ def test_log_sentences_and_refusals_in_plain_words() -> None:
     grow(s, 0)
     game = s.game
     place = Action("place", (tile_id(s, 81), 5, 0, 1, 0))
-    assert game.describe_action(s, 0, place) == "Player 1 places a Trade Land tile at M31."
+    assert game.describe_action(s, 0, place) == "Player 1 places a Trade Land tile at M31: it brings 4 Trade, 1 Craftsmanship, 1 Religion."
     with pytest.raises(IllegalAction) as err:
         s.apply(Action("city", (5, 0, 0)), 0)
     assert "not possible now" in str(err.value) and "place a Land tile" in str(err.value)

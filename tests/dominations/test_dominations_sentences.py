@@ -7,6 +7,7 @@ import random
 import re
 
 from civtable.core import CHANCE, make_game
+from civtable.games.dominations.content import DOMAINS
 
 
 def test_an_art_tile_and_an_art_camp() -> None:
@@ -45,7 +46,7 @@ def test_passing_says_what_is_left_undone_and_an_edge_says_what_lies_across() ->
     assert any(s.endswith("builds nothing this turn.") for s in said), said[:5]
     assert any(s.endswith("develops no Mastery this turn.") for s in said), said[:5]
     edges = [s for s in said if "edge" in s]
-    assert edges and all(re.search(r"scores the edge with (the Cradle|the tile at [A-Z]+-?\d+)\.$", s) for s in edges), edges
+    assert edges and all(re.search(r"scores the edge with (the Cradle|the tile at [A-Z]+-?\d+)(: it brings [^.]+)?\.$", s) for s in edges), edges
     assert not [s for s in said if s.endswith(" passes.")]
 
 
@@ -76,3 +77,55 @@ def test_how_to_win_names_city_levels_in_words() -> None:
         said = str(how_to_win(game, state.view(0)))
         seen.update(re.findall(r"Cities[^'\"]*?\+", said))
     assert "Cities of Level 2+" in seen and not [x for x in seen if " L2" in x or " L3" in x], seen
+
+
+def test_a_placement_says_what_it_brings() -> None:
+    """A placement's log line tells the Knowledge it brings (and what it activates for other
+    players' Cities): a newcomer reads the bots' turns from it ("places a Trade Land tile at O17"
+    told nothing of its 2 Trade and 1 Art)."""
+    game = make_game("dominations", {"players": 3})
+    state = game.new_initial_state()
+    rng = random.Random(7)
+    said: list[str] = []
+    for _ in range(1500):
+        if state.is_terminal():
+            break
+        player = state.decision().players[0]
+        legal = state.legal_actions(player)
+        action = rng.choice(legal)
+        if player != CHANCE and action.kind in ("place", "edge", "vest"):
+            before = list(state.players[player].stock)
+            line = str(game.describe_action(state, player, action))
+            state.apply(action, player)
+            said.append(line)
+            gained = [max(0, n - m) for n, m in zip(state.players[player].stock, before, strict=True)]
+            if action.kind == "place" and any(gained):  # the line names each Domain's Knowledge received
+                words = re.search(r": it brings ([^;.]+)", line)
+                assert words, line
+                told = dict((name, int(n)) for n, name in re.findall(r"(\d+) ([A-Z][a-z]+)", words.group(1)))
+                assert told == {DOMAINS[k]: n for k, n in enumerate(gained) if n}, (line, gained)
+            continue
+        state.apply(action, player)
+    assert any("for them" in s for s in said), said[:5]  # another player's City activated
+    assert any(": in all, it brings " in s for s in said if "Vestigium" in s), said[:5]
+
+
+def test_the_governor_puts_themself_next() -> None:
+    """The Governor choosing their own place reads "Player 1 (Governor) puts themself next" (it
+    read "Player 1 puts Player 1 next", as if two players were meant)."""
+    game = make_game("dominations", {"players": 3})
+    state = game.new_initial_state()
+    rng = random.Random(3)
+    said: list[str] = []
+    for _ in range(3000):
+        if state.is_terminal() or len({s.split(" puts ")[1] for s in said}) >= 2:
+            break
+        player = state.decision().players[0]
+        legal = state.legal_actions(player)
+        if player != CHANCE:
+            said += [str(game.describe_action(state, player, a)) for a in legal if a.kind == "first"]
+        state.apply(rng.choice(legal), player)
+    assert said and all(re.match(r"^Player \d \(Governor\) puts (themself|Player \d) next on the Initiative track\.$", s)
+                        for s in said), said
+    assert any(" puts themself next" in s for s in said), said
+    assert not [s for s in said if re.match(r"^(Player \d) \(Governor\) puts \1 ", s)], said

@@ -197,6 +197,8 @@ def test_score_sheet_one_row_per_player_adding_up() -> None:
         assert len(row["cells"]) == len(sheet["columns"])
     assert sheet["winners"] == s.result().winners
     assert "Influence" in sheet["columns"] and "Objective" in sheet["columns"]
+    # the VP for Knowledge that would go past a Reserve of 20 (the rules' word), not a bare "Over 20"
+    assert "Reserve past 20" in sheet["columns"] and "Over 20" not in sheet["columns"]
 
 
 def test_score_sheet_names_the_tie_break() -> None:

@@ -153,6 +153,7 @@ def test_conquest_by_clicking_only(browser: Any, server_factory: Any, tmp_path: 
     assert "VP from Monuments" in page.inner_text("#score-sheet thead")
     assert page.locator("#howto").is_hidden()  # no "if the game ended now" after the end
     assert page.locator("#moments:not(.hidden) .moment").count() >= 1  # at least the winner's moment
+    assert page.inner_text("#moments-since").startswith("In the last turn of every player")  # not "since your last turn"
     assert page.locator("svg.conquest-map .marks .city").count() >= 2  # settlements and units on the map
     assert page.locator("svg.conquest-map .marks .army, svg.conquest-map .marks .fleet").count() >= 2
     assert covered_labels(page) == []

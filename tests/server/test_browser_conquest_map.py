@@ -191,8 +191,9 @@ def since_last_turn(view: dict[str, Any]) -> int:
 def test_what_just_happened_leads_with_the_moments_since_your_last_turn(
         browser: Any, server_factory: Any, tmp_path: Path) -> None:
     """At a turn where the last big moment (a battle, a famine) is rounds old, the panel does not
-    lead with it: it says nothing big happened since the seat's last turn and keeps the old
-    moment folded under "Earlier"; a moment of the turns since leads."""
+    lead with it: it tells the other players' turns since the seat's last one (as the log does;
+    it said only "Nothing big since your last turn.") and keeps the old moment folded under
+    "Earlier"; a moment of the turns since leads, above those turns."""
     server = server_factory(str(tmp_path / "mo.sqlite3"), bot_delay=0.0, extra=["--predictable-chance"])
     g = httpx.post(server.base + "/api/games", json={"game": "conquest", "seed": 11, "seats": ["human", "greedy", "greedy"]},
                    timeout=60).json()
@@ -235,9 +236,12 @@ def test_what_just_happened_leads_with_the_moments_since_your_last_turn(
         httpx.post(f"{server.base}/api/games/{g['id']}/actions", timeout=30,
                    json={"token": token, "action": rng.choice(legal), "state_id": p["state_id"]})
     old = found["old"]
-    assert old["page"]["since"] == "Nothing big since your last turn.", old
-    assert old["page"]["lead"] == [], old  # the old moment does not lead ...
+    turns = [t for t in old["page"]["lead"] if t.endswith("'s turn")]
+    assert old["page"]["since"] == "Since your last turn:", old
+    assert turns and turns == old["page"]["lead"], old  # the others' turns lead, the old moment does not ...
     assert old["last"] in old["page"]["earlier"], old  # ... it is folded under "Earlier"
     recent = found["recent"]
     assert recent["page"]["since"] == "Since your last turn:", recent
-    assert [t.split(" · ")[-1] for t in recent["page"]["lead"]] == recent["recent"][::-1], recent
+    big = [t.split(" · ")[-1] for t in recent["page"]["lead"] if not t.endswith("'s turn")]
+    assert big == recent["recent"][::-1], recent
+    assert recent["page"]["lead"][:len(big)] == [t for t in recent["page"]["lead"] if not t.endswith("'s turn")], recent

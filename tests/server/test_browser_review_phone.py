@@ -80,6 +80,23 @@ def test_the_moves_on_a_phone_keep_every_word_whole(browser: Any, server_factory
     shot(page, "review-moves-phone", full_page=True)
 
 
+def test_a_long_round_and_change_stay_inside_the_phone(browser: Any, server_factory: Any, tmp_path: Path) -> None:
+    """Dominations' rounds ("Age 1, round 2") beside a change of "−20 points" made the move's card
+    wider than the phone: its change and its sentences were cut off at the screen's edge."""
+    server = server_factory(str(tmp_path / "w.sqlite3"))
+    moves = [{"at": 5, "round": 1, "when": "Age 1, round 2", "seat": 0,
+              "played": "Ada places a Government Land tile at M17: it brings 2 Trade, 1 Art",
+              "suggested": "Ada places a Government Land tile at O17", "played_chance": 0.21, "suggested_chance": 0.41}]
+    page = open_review(browser, server.base, review_with(moves))
+    row = page.locator("#moves tbody tr").first
+    assert "−20 points" in row.inner_text() and "Age 1, round 2" in row.inner_text()
+    edges = row.evaluate("tr => [tr.parentElement.getBoundingClientRect().right, "
+                         "...[...tr.cells].map((td) => Math.max(td.getBoundingClientRect().right, td.scrollWidth "
+                         "+ td.getBoundingClientRect().left))]")
+    assert all(right <= edges[0] + 1 for right in edges[1:]), edges
+    shot(page, "review-moves-long-round-phone", full_page=True)
+
+
 def test_a_long_list_without_costly_moves_opens_on_those_that_cost_anything(
         browser: Any, server_factory: Any, tmp_path: Path) -> None:
     """A player already far behind differs from the Strong level at many decisions that change

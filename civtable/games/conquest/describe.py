@@ -16,6 +16,7 @@ from .movement import movable
 from .narrate import battle_outcome
 from .research import research_cost
 from .state import ConquestState
+from .story import rolled
 
 
 def describe(s: ConquestState, player: int, action: Action) -> str:
@@ -35,8 +36,9 @@ def describe(s: ConquestState, player: int, action: Action) -> str:
                 a, d = int(args[0]), int(args[1])
                 ab, db = battle_bonus(s, s.active, t), battle_bonus(s, q, t)
                 where = f"territory {t + 1} ({s.content.resources[s.map.resource[t]].name})"
-                rolls = (f"Battle in {where}: {g.seat_name(s.active)} rolls {a}+{ab}={a + ab}, "
-                         f"{g.seat_name(q)} rolls {d}+{db}={d + db}")
+                land = bool(s.map.land[t])
+                rolls = (f"Battle in {where}: {g.seat_name(s.active)} rolls {rolled(a, a + ab, land)}, "
+                         f"{g.seat_name(q)} rolls {rolled(d, d + db, land)}")
                 outcome = battle_outcome(s, action)  # one sentence, so that the roll is told with what it did
                 return f"{rolls}, so {outcome}" if outcome else f"{rolls}."
             return f"Battle dice: {args[0]} against {args[1]}."
@@ -61,13 +63,13 @@ def describe(s: ConquestState, player: int, action: Action) -> str:
         return f"{g.seat_name(player)} picks the {s.content.civ(str(args[0])).name}." if args and args[0] in s.content.civ_ids else f"{who}: {action.text()}"
     table = {
         "city": lambda: f"{who} founds a starting City in {terr(args[0])}.",
-        "starve": lambda: f"{who} leaves the {args[0]} in {terr(args[1])} unfed.",
+        "starve": lambda: f"{who} leaves the {_UNIT.get(str(args[0]), args[0])} in {terr(args[1])} unfed.",
         "feed": lambda: f"{who} feeds with 1 Gold.",
         "monument": lambda: f"{who} builds a Monument in {terr(args[0])}.",
         "pay": lambda: f"{who} pays 1 {args[0]}.",
         "upgrade": lambda: f"{who} turns the Village in {terr(args[0])} into a City.",
         "village": lambda: f"{who} places a Village in {terr(args[0])}.",
-        "unit": lambda: f"{who} picks the {args[0]} in {terr(args[1])} to move.",
+        "unit": lambda: f"{who} picks the {_UNIT.get(str(args[0]), args[0])} in {terr(args[1])} to move.",
         "to": lambda: f"{who} moves {_moving_text(s, len(args) > 1)} to {terr(args[0])}.",
         "fight": lambda: f"{who} attacks the {s.content.civ(str(args[0])).name} first.",
         "recruit": lambda: f"{who} recruits {'an Army' if args[0] == 'army' else 'a Fleet'} in {terr(args[1])}.",
@@ -82,6 +84,10 @@ def describe(s: ConquestState, player: int, action: Action) -> str:
             pass
     return f"{who}: {action.text()}"
 
+_UNIT = {"army": "Army", "fleet": "Fleet", "city": "City"}
+"""A unit's or a settlement's name as the rules write it (the actions say "army")."""
+
+
 def _moving_text(s: ConquestState, every: bool) -> str:
     f = s.frames[-1] if s.frames else None
     if not isinstance(f, MoveUnit):
@@ -89,8 +95,8 @@ def _moving_text(s: ConquestState, every: bool) -> str:
     kind, src = f.unit, f.source
     if every:
         n = movable(s, s.active, kind, src)
-        return f"{n} {'armies' if kind == 'army' else 'fleets'} from territory {src + 1}"
-    return f"an {kind} from territory {src + 1}" if kind == "army" else f"a {kind} from territory {src + 1}"
+        return f"{n} {'Armies' if kind == 'army' else 'Fleets'} from territory {src + 1}"
+    return f"an Army from territory {src + 1}" if kind == "army" else f"a Fleet from territory {src + 1}"
 
 
 def _cancel_text(s: ConquestState, who: str, terr: Any) -> str:

@@ -63,7 +63,7 @@ def current_decision(s: Position) -> Decision:
         if isinstance(f, MonumentPayment):
             return Decision((s.active,), "pay", f"choose a resource to pay ({f.remaining} more) or cancel")
         assert isinstance(f, MoveUnit)
-        return Decision((s.active,), "move_to", f"move the {f.unit} from territory {f.source + 1} to where?")
+        return Decision((s.active,), "move_to", f"move the {'Army' if f.unit == 'army' else 'Fleet'} from territory {f.source + 1} to where?")
     return Decision((s.active,), ph, PROMPTS[ph])
 
 

@@ -10,6 +10,7 @@ the position, left out of its hash (``GameState.story_keys``), never read by the
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from .position import Position
@@ -58,6 +59,11 @@ def _unit(s: Position, t: int) -> str:
     return "Army" if gm is None or gm.land[t] else "Fleet"
 
 
+def rolled(die: int, total: int, land: bool) -> str:
+    """A battle roll in words, its bonus named: "6 + Military 1 = 7" (Nautical at Sea)."""
+    return f"{die} + {'Military' if land else 'Nautical'} {total - die} = {total}"
+
+
 def battle_round(s: Position, t: int, p: int, q: int, dice: tuple[int, int], totals: tuple[int, int],
                  result: str, vs_settlement: bool) -> None:
     """One roll of a battle in ``t``: a line of the battle's moment (started by its first roll)."""
@@ -66,7 +72,8 @@ def battle_round(s: Position, t: int, p: int, q: int, dice: tuple[int, int], tot
     a, d = dice
     at, dt = totals
     defender = f"the {'City' if s.settle[t] == 2 else 'Village'}" if vs_settlement else s.game.seat_name(q)
-    line = f"{s.game.seat_name(p)} rolls {a}+{at - a}={at}, {defender} rolls {d}+{dt - d}={dt}: "
+    land = s.map is None or bool(s.map.land[t])
+    line = f"{s.game.seat_name(p)} rolls {rolled(a, at, land)}, {defender} rolls {rolled(d, dt, land)}: "
     if result == "captured":
         line += f"the {'City' if s.settle[t] == 2 else 'Village'} falls"
     elif result == "defender":
@@ -120,6 +127,18 @@ def battle_over(s: Position, t: int, p: int, q: int) -> None:
     s.moments = (*s.moments[:-1], {**old, "lines": _longer(old["lines"], end)})
 
 
+def _one_more(lines: list[str], who: str, kind: str, where: str) -> list[str] | None:
+    """The famine's lines with one more unit of ``kind`` lost in ``where``, counted on the line
+    that already tells that territory's losses ("loses 3 Fleets in …"); ``None`` without one."""
+    one, many = {"army": ("an Army", "Armies"), "fleet": ("a Fleet", "Fleets")}[kind]
+    said = re.compile(rf"^{re.escape(who)} loses (?:{one}|(\d+) {many}) in {re.escape(where)}\.$")
+    for i, line in enumerate(lines):
+        m = said.match(line)
+        if m:
+            return [*lines[:i], f"{who} loses {int(m[1] or 1) + 1} {many} in {where}.", *lines[i + 1:]]
+    return None
+
+
 def famine(s: Position, kind: str, t: int) -> None:
     """A unit or a City of the active player went unfed."""
     p = s.active
@@ -129,7 +148,8 @@ def famine(s: Position, kind: str, t: int) -> None:
     key = f"famine:{s.turns}"
     old = s.moments[-1] if s.moments and s.moments[-1].get("key") == key else None
     if old is not None:
-        s.moments = (*s.moments[:-1], {**old, "lines": _longer(old["lines"], line)})
+        counted = _one_more(old["lines"], s.game.seat_name(p), kind, _where(s, t)) if kind != "city" else None
+        s.moments = (*s.moments[:-1], {**old, "lines": counted or _longer(old["lines"], line)})
         return
     moment = {"title": f"Famine: {_who(s, p)} cannot feed everyone", "lines": [line], "round": s.round, "turn": s.turns,
               "key": key}

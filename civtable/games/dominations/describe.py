@@ -39,6 +39,30 @@ def fold_draws(earlier: str, later: str) -> str | None:
     return f"{a['who']} draws {n} {a['what']}s."
 
 
+def _knowledge(counts: list[int]) -> str:
+    return ", ".join(f"{n} {DOMAINS[k]}" for k, n in enumerate(counts) if n > 0)
+
+
+def produced(s: DominationsState, player: int, a: Action, lead: str = "") -> str:
+    """What the placement (or the choice finishing it) brings, told after its sentence: ": it
+    brings 2 Trade, 1 Art; Player 1's Cities Produce 1 Science for them" — the Knowledge each
+    player holds after the action against before it, on a copy of the state (the rules' own
+    arithmetic: Production, activated Cities, Gains, limits). Empty while a choice of the seat
+    (the edge to score, Vestigium to assign) still stands between the tile and its Knowledge."""
+    after = s.clone()
+    try:
+        after.apply_unchecked(a, player)
+    except (KeyError, IndexError, ValueError, TypeError, AttributeError, AssertionError):  # not playable here
+        return ""
+    gained = [[max(0, n - m) for n, m in zip(q.stock, p.stock, strict=True)] for q, p in zip(after.players, s.players, strict=True)]
+    if not any(gained[player]) and not any(any(g) for g in gained):
+        return ""
+    mine = f": {lead}it brings {_knowledge(gained[player])}" if any(gained[player]) else f": {lead}it brings nothing"
+    others = [f"{s.game.seat_name(q)}'s Cities Produce {_knowledge(g)} for them" for q, g in enumerate(gained)
+              if q != player and any(g)]
+    return "; ".join([mine, *others])
+
+
 def describe(s: DominationsState, player: int, a: Action) -> str:
     c = s.c
     top = s.stack[-1] if s.stack else None
@@ -57,19 +81,20 @@ def describe(s: DominationsState, player: int, a: Action) -> str:
             return f"{who} has chosen an Objective and a Monument."
         if k == "place":
             t = c.tiles[c.tile_index[str(a.args[0])]]
-            return f"{who} places {_a(_dom(['yellow', 'orange', 'blue', 'green', 'red', 'purple'][t.camp]))} Land tile at {cell_name(a.args[1:4])}."
+            return (f"{who} places {_a(_dom(['yellow', 'orange', 'blue', 'green', 'red', 'purple'][t.camp]))} Land tile "
+                    f"at {cell_name(a.args[1:4])}{produced(s, player, a)}.")
         if k == "reactivate":
-            return f"{who} uses the Inventor to reactivate the tile at {cell_name(a.args[:3])}."
+            return f"{who} uses the Inventor to reactivate the tile at {cell_name(a.args[:3])}{produced(s, player, a)}."
         if k == "edge":
             nb = neighbour(top.cell, int(a.args[0])) if isinstance(top, Source) else None
             across = "" if nb is None else " with the Cradle" if nb in CRADLE else f" with the tile at {cell_name(nb)}"
-            return f"{who} scores the edge{across}."
+            return f"{who} scores the edge{across}{produced(s, player, a)}."
         if k == "locus":
-            return f"{who} scores the Locus at {point_name(a.args[:2])}."
+            return f"{who} scores the Locus at {point_name(a.args[:2])}{produced(s, player, a)}."
         if k == "all_edges":
-            return f"{who} scores every connected edge."
+            return f"{who} scores every connected edge{produced(s, player, a)}."
         if k == "vest":
-            return f"{who} takes Vestigium Knowledge as {_dom(a.args[0])}."
+            return f"{who} takes Vestigium Knowledge as {_dom(a.args[0])}{produced(s, player, a, 'in all, ')}."
         if k == "convert":
             return f"{who} exchanges 2 {_dom(a.args[0])} for 1 {_dom(a.args[1])} at the Campfire."
         if k in ("city", "upgrade"):
@@ -95,7 +120,9 @@ def describe(s: DominationsState, player: int, a: Action) -> str:
         if k == "keep":
             return f"{who} keeps the hand."
         if k == "first":
-            return f"{who} puts {name(int(a.args[0]) - 1)} next on the Initiative track."
+            chosen = int(a.args[0]) - 1
+            whom = "themself" if chosen == player else name(chosen)  # "Player 1 puts Player 1 next" read as two players
+            return f"{who} (Governor) puts {whom} next on the Initiative track."
         if k == "pass":
             skipped = ((Build, "builds nothing this turn"), (Develop, "develops no Mastery this turn"),
                        (Farmer, "places no second tile (Farmer)"), (Assimilate, "assimilates no Mastery"))

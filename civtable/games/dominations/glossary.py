@@ -285,7 +285,7 @@ def advice(game: Any, view: dict[str, Any], action: str) -> str:
 
 # ----- the end-of-game score sheet and the guided first game -------------------------------------------
 SHEET = (("influence", "Influence", "tally"), ("domination", "Domination cards", "tally"),
-         ("cards", "Masteries & Levels", "tally"), ("overflow", "Over 20", "tally"),
+         ("cards", "Masteries & Levels", "tally"), ("overflow", "Reserve past 20", "tally"),
          ("objectives", "Objective", "final"), ("monuments", "Monuments", "final"),
          ("cards", "End-of-game cards", "final"))
 

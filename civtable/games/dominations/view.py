@@ -156,6 +156,8 @@ def build_view(s: DominationsState, viewer: int | None) -> dict[str, Any]:
     frame: dict[str, Any] = {"kind": d.kind, "seats": list(d.players), "prompt": d.prompt}
     if top is not None and tag_of(top) in ("source", "vestige", "discard", "governor", "site"):
         frame.update({k: (list(v) if isinstance(v, tuple) else v) for k, v in top._asdict().items()})
+        if tag_of(top) == "site":  # the Monument to stand, by its id as the rest of the view names it
+            frame["monument_id"] = c.monuments[top.monument].id
     return {
         "game": "dominations", "you": viewer, "age": s.age, "turn": s.turn_no,
         "turns_per_age": c.rules["turns_per_age"] * s.n, "initiative": s.initiative,

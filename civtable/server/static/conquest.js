@@ -358,8 +358,9 @@
       if (payload.finished && payload.result) board.append(Civ.renderers.generic.result(payload));
     },
     /** The big moments since the seat's last turn (its last turn and the others' since, or the
-        others' since its previous turn and this one while it plays); for a spectator, those of
-        the last turn of every player. Moments told before the game counted turns are older. */
+        others' since its previous turn and this one while it plays), after the others' turns as
+        the log tells them; for a spectator, the big moments of the last turn of every player.
+        Moments told before the game counted turns are older. */
     recentMoments(payload, list) {
       const view = payload.view || {};
       const n = (view.players || []).length || 1;
@@ -368,8 +369,12 @@
       const playing = me !== null && me !== undefined;
       const from = !playing || me === view.current || view.current === null || view.current === undefined
         ? now - n + 1 : now - ((view.current - me + n) % n);
-      return { moments: list.filter((m) => typeof m.turn === "number" && m.turn >= from),
-        since: playing ? "Since your last turn" : "In the last turn of every player" };
+      const big = list.filter((m) => typeof m.turn === "number" && m.turn >= from);
+      // what the others did, as the log tells it (their phases' ends and the units picked before
+      // they move left out), under the battles
+      const turns = playing && !payload.finished ? Civ.table.turnsSince(payload, me, / ends the \w+ phase\.$| to move\.$/) : [];
+      return { moments: [...turns, ...big],
+        since: playing && !payload.finished ? "Since your last turn" : "In the last turn of every player" };
     },
     /** Point at an option: its territory lights up on the map. */
     preview(text) {

@@ -197,7 +197,9 @@
         const c = corners(...cell).map(([x, y]) => point(x, y)).reduce((s, v) => [s[0] + v[0] / 3, s[1] + v[1] / 3], [0, 0]);
         const inward = (v) => [v[0] + (c[0] - v[0]) * 0.3, v[1] + (c[1] - v[1]) * 0.3];
         const band = [p, q, inward(q), inward(p)].map((v) => v.join(",")).join(" ");
-        root.append(acting(svg("polygon", { class: "edge-mark", points: band }), [act], ctx));
+        // it answers a touch anywhere in the tile's third along that edge (the band alone is a finger's width on a phone)
+        root.append(acting(svg("g", { class: "edge-pick" }, svg("polygon", { class: "edge-reach", points: [p, q, c].map((v) => v.join(",")).join(" ") }),
+          svg("polygon", { class: "edge-mark", points: band })), [act], ctx));
       } else if (kind === 1) {
         const act = `locus ${a} ${b}`;
         if (!legal.has(act)) continue;
@@ -397,13 +399,13 @@
     const cards = [...kinds.keys()].map((ck) => {
       const [kind, id] = ck.split(":");
       const m = cat[id];
-      const cost = kind === "develop" ? `${m.value} ${DOMAIN[m.colour]}` : "free";
+      const cost = kind === "develop" ? `costs ${m.value} ${DOMAIN[m.colour]}` : "free (assimilated)";
       return el("button", { type: "button", class: `mcard c-${m.colour}` + (pick.card === ck ? " chosen" : ""),
         dataset: { pick: ck, term: `mastery:${id}` }, "aria-pressed": pick.card === ck ? "true" : "false",
         onclick: () => { pick.card = pick.card === ck ? null : ck; ctx.rerender(); } },
       el("div", { class: "tname" }, m.name), el("div", { class: "small" }, `${DOMAIN[m.colour]} · value ${m.value} · ${cost}`),
       el("div", { class: "small" }, m.basic.join("; ")),
-      el("div", { class: "small muted" }, `Advanced (${m.upgrade_cost}): ${m.advanced.join("; ")}`));
+      el("div", { class: "small muted" }, `Advanced side (turn it over later for ${m.upgrade_cost} ${DOMAIN[m.colour]}): ${m.advanced.join("; ")}`));
     });
     const title = view.decision.kind === "assimilate" ? "Masteries you may assimilate" : "Masteries you can develop";
     return el("section", { class: "panel dom-masteries" }, el("h2", {}, title),
@@ -469,7 +471,8 @@
     if (d.kind === "governor") {
       return el("section", { class: "panel" }, el("h2", {}, "Governor: who plays next in the coming Age?"),
         el("div", { class: "row" }, legal.filter((t) => t.startsWith("first ")).map((t) =>
-          acting(el("button", { type: "button", class: "small" }, Civ.playerName(payload, Number(words(t)[1]) - 1)), [t], ctx))));
+          acting(el("button", { type: "button", class: "small governor-pick" }, Civ.seatChip(payload, Number(words(t)[1]) - 1,
+            Number(words(t)[1]) - 1 === view.you ? " (you)" : "")), [t], ctx))));
     }
     if (["build", "develop", "assimilate"].includes(d.kind) && legal.includes("pass")) {
       const word = { build: "Build nothing", develop: "Develop nothing", assimilate: "Assimilate nothing" }[d.kind];
@@ -524,7 +527,9 @@
     if (p[0] === "monument") return `${termName(`monument:${p[1]}`, p[1])} Level ${Civ.treeSquare(me && me.tree, p[2], p[3])}`;
     if (p[0] === "choose" && p.length === 3) return `${termName(`objective:${p[1]}`, p[1])} + ${termName(`monument:${p[2]}`, p[2])}`;
     if (["city", "upgrade", "site", "reactivate"].includes(p[0])) {
-      const verb = { city: "City on", upgrade: "Upgrade the City on", site: "Stand the Monument on", reactivate: "Reactivate" }[p[0]];
+      const standing = ((view && view.decision) || {}).monument_id;  // the site of a Monument: which one
+      const verb = { city: "City on", upgrade: "Upgrade the City on", reactivate: "Reactivate",
+        site: standing ? `Stand ${termName(`monument:${standing}`, standing)} on` : "Stand the Monument on" }[p[0]];
       return `${verb} ${where(p.slice(1, 4))}`;
     }
     if (p[0] === "edge") return `Score the edge with ${Civ.edgeWith(view, p[1])}`;
@@ -585,6 +590,8 @@
         el("ul", {}, side.map((e) => el("li", {}, e))));
     },
     label,
+    /** What happened since the seat's last turn (dominations_words.js). */
+    recentMoments: (payload, list) => Civ.domRecent(payload, list),
     /** A typed action: the places as the board names them become the action's numbers. */
     typed: placeNames.typed,
     /** The guide suggests `text`: show it on the table (its tile picked and turned, its card picked). */

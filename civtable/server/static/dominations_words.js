@@ -66,4 +66,19 @@
     if ((view.cradle || []).some((c) => c.join(",") === key)) return "the Cradle";
     return `the tile at ${Civ.domPlaces.cellName(across)}`;
   };
+  /** The "what just happened" panel of a seat: the others' turns since its last one, each a list
+      of what the log says they did (the same line repeated is told once, "(× 5)."), newest first, then
+      the big moments of this round and the last (an Age's end, a Locus completed). A spectator, or a
+      finished game, keeps the table's default (the newest moments). */
+  Civ.domRecent = (payload, list) => {
+    const view = payload.view || {};
+    const me = view.you;
+    if (me === null || me === undefined || payload.finished) return null;
+    const n = Math.max(1, (view.players || []).length);
+    const perAge = Math.max(1, Number(view.turns_per_age) || 5 * n);
+    const played = (view.age - 1) * (perAge / n) + Math.max(1, Math.ceil(Math.min(view.turn, perAge) / n)) - 1;
+    const turns = Civ.table.turnsSince(payload, me);
+    const big = (list || []).filter((m) => typeof m.round === "number" && m.round >= played - 1);
+    return { moments: [...big, ...turns], since: "Since your last turn" };
+  };
 })();

@@ -128,14 +128,14 @@
     const panel = document.getElementById("moments");
     if (!panel) return;
     const list = (payload.view && Array.isArray(payload.view.moments)) ? payload.view.moments : [];
-    if (!list.length) { panel.classList.add("hidden"); return; }
+    const renderer = Civ.renderers[payload.game] || {};
+    const recent = renderer.recentMoments ? renderer.recentMoments(payload, list) : null;
+    if (!list.length && !(recent && recent.moments.length)) { panel.classList.add("hidden"); return; }
     panel.classList.remove("hidden");
     const fresh = list.filter((m) => !seenMoments.has(momentKey(m)));
     const firstDraw = !momentsShown;
     momentsShown = true;
     for (const m of list) seenMoments.add(momentKey(m));
-    const renderer = Civ.renderers[payload.game] || {};
-    const recent = renderer.recentMoments ? renderer.recentMoments(payload, list) : null;
     const lead = recent ? recent.moments : fresh.length && !firstDraw ? fresh : list.slice(-1);
     const leadKeys = new Set(lead.map(momentKey));
     const freshKeys = new Set(fresh.map(momentKey));
@@ -153,6 +153,27 @@
       body.append(el("details", { class: "moments-old" }, el("summary", {}, `Earlier (${older.length})`),
         el("ol", {}, older.slice().reverse().map((m) => momentNode(m, false)))));
     }
+  }
+
+  /** The other players' turns since the seat `me` last acted, as the log tells them: one moment
+      per turn, oldest first ({title: "Player 2's turn", lines}), a line said again and again told
+      once ("… (× 3)."), the lines matching `skip` left out. The seat's own turn under way is not
+      one of them. For a renderer's `recentMoments`. */
+  function turnsSince(payload, me, skip) {
+    const log = (payload.log || []).filter((e) => e && e.text && e.seat !== null && e.seat !== undefined);
+    let k = log.length - 1;
+    while (k >= 0 && log[k].seat === me) k -= 1;
+    const runs = [];
+    for (; k >= 0 && log[k].seat !== me; k -= 1) {
+      const e = log[k];
+      if (!runs.length || runs[0].seat !== e.seat) runs.unshift({ seat: e.seat, lines: [] });
+      const lines = runs[0].lines;
+      if (skip && skip.test(e.text)) continue;
+      if (lines.length && lines[0].text === e.text) lines[0].times += 1;
+      else lines.unshift({ text: e.text, times: 1 });
+    }
+    return runs.filter((r) => r.lines.length).map((r) => ({ title: `${Civ.playerName(payload, r.seat)}'s turn`, when: "",
+      lines: r.lines.map((x) => (x.times > 1 ? `${x.text.replace(/\.$/, "")} (× ${x.times}).` : x.text)) }));
   }
 
   // ----- the end-of-game score sheet -----------------------------------------------------------
@@ -250,6 +271,6 @@
     });
   }
 
-  Civ.table = { loadCss, fetchDescriptions, describe, descriptionNode, actOn, showMoments, scoreSheet, scrollCue,
+  Civ.table = { loadCss, fetchDescriptions, describe, descriptionNode, actOn, showMoments, turnsSince, scoreSheet, scrollCue,
                 paceControl, typingToggle, pace };
 })();

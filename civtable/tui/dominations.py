@@ -44,9 +44,6 @@ LETTER = {"yellow": "Y", "orange": "O", "blue": "B", "green": "G", "red": "R", "
           "vestigium": "W", "corruptio": "X"}
 DOMAIN = {"yellow": "Trade", "orange": "Craftsmanship", "blue": "Art", "green": "Science", "red": "Government",
           "purple": "Religion", "vestigium": "Vestigium"}
-SHORT = {"yellow": "Trade", "orange": "Craft", "blue": "Art", "green": "Sci", "red": "Govt", "purple": "Relig"}
-"""The Domains on your Knowledge line only, where six full names with 20/20 would not fit 80
-columns; the help names each in full (:data:`HELP`). Everywhere else the Domain is named in full."""
 STYLE = {"yellow": "yellow", "orange": "yellow", "blue": "blue", "green": "green", "red": "red", "purple": "magenta"}
 COLOURS = ("yellow", "orange", "blue", "green", "red", "purple")
 
@@ -141,12 +138,12 @@ Camp and the 4 Resources along the edge it touches Produce Knowledge.
 Land: a space is named by its row (letters, left and right) and its column
 (numbers above and below): M20; a Locus by its two rows and column: M/N19.
 Camps: Y Trade, O Craftsmanship, B Art, G Science, R Government, P Religion;
-1-3 City, M Monument. Your Knowledge line (stock/limit): Craft Craftsmanship,
-Sci Science, Govt Government, Relig Religion. Menus come in steps ('back'
-returns one). Typing works too: place TILE SPACE TURNS (place Y:YYB M20 1: the
-tile as your hand shows it, Camp:corners, turned once; 0 as drawn, 2 twice),
-city SPACE, locus M/N19, develop Bartering copy 2 at (-2, 0) (the Mastery, its
-copy, the Tree's square as its rulers say: x, y), convert Trade Art, pass."""
+1-3 City, M Monument. Other players' Knowledge goes by these letters: Y3/5 is
+3 Trade of a limit of 5. Menus come in steps ('back' returns one). Typing
+works too: place TILE SPACE TURNS (place Y:YYB M20 1: the tile as your hand
+shows it, Camp:corners, turned once; 0 as drawn, 2 twice), city SPACE, locus
+M/N19, develop Bartering copy 2 at (-2, 0) (the Mastery, its copy, the Tree's
+square as its rulers say: x, y), convert Trade Art, pass."""
 
 
 GROUP = 6
@@ -242,8 +239,8 @@ class DominationsRenderer(Renderer):
         return out
 
     def _status(self, view: dict[str, Any]) -> list[str]:
-        order = " → ".join(f"P{q + 1}" for q in view.get("initiative", []))
-        roles = ", ".join(f"{self._name('domination', k)} P{q + 1}" for k, q in view.get("roles", {}).items())
+        order = " → ".join(self.game.seat_name(q) for q in view.get("initiative", []))
+        roles = ", ".join(f"{self._name('domination', k)}: {self.game.seat_name(q)}" for k, q in view.get("roles", {}).items())
         out = [f"Initiative: {order or '—'} · Land tiles left: {view.get('pile', 0)}"]
         if roles:
             out.append(f"Domination cards: {roles}")
@@ -256,7 +253,7 @@ class DominationsRenderer(Renderer):
         out = ["Latest tiles (place: Camp, corners counter-clockwise):"]
         for t in board[-6:]:
             shown = [t["resources"][(k + t["rotation"]) % 3] for k in range(3)]
-            extra = f", City L{t['city'][1]} of P{t['city'][0] + 1}" if t.get("city") else ""
+            extra = f", Level {t['city'][1]} City of {self.game.seat_name(t['city'][0])}" if t.get("city") else ""
             extra += f", Monument {self._name('monument', t['monument'])}" if t.get("monument") else ""
             out.append(f"  {cell_text(t['cell'])} {DOMAIN[t['camp']]}: " + " ".join(LETTER[r] for r in shown) + extra)
         return out
@@ -266,9 +263,10 @@ class DominationsRenderer(Renderer):
             return []
         me = view["players"][seat]
         t = self.term
-        stock = " ".join(t.style(f"{SHORT[c]} {me['stock'][c]}/{me['limit'][c]}", STYLE[c]) for c in COLOURS)
+        stock = [t.style(f"{DOMAIN[c]} {me['stock'][c]}/{me['limit'][c]}", STYLE[c]) for c in COLOURS]
+        # six Domains in full with 20/20 take two lines of 80 columns: three on each
         out = [t.style("You", "bold") + f": {me['vp']} VP · Influence {me['influence']} · {me['city_tokens']} City tokens",
-               "  Knowledge: " + stock]
+               "  Knowledge (stock/limit): " + " · ".join(stock[:3]), "    " + " · ".join(stock[3:])]
         hand = me.get("hand") or []
         out.append(clip("  Hand: " + ("  ".join(f"{LETTER[x['camp']]}:{''.join(LETTER[r] for r in x['resources'])}"
                                                 for x in hand) + "  (Camp:corners)" if hand else "empty"), self.term.width))
@@ -348,8 +346,14 @@ class DominationsRenderer(Renderer):
         for p in view["players"]:
             if p["seat"] == seat:
                 continue
+            name, cards = self.game.seat_name(p["seat"]), len(p["tree"]) - 1
+            if self.whole:  # 'view others': the Domains in full
+                stock = ", ".join(f"{DOMAIN[c]} {p['stock'][c]}/{p['limit'][c]}" for c in COLOURS)
+                out.append(f"  {name}: {p['vp']} VP, Influence {p['influence']}, {cards} cards; Knowledge {stock}")
+                continue
             stock = " ".join(f"{LETTER[c]}{p['stock'][c]}/{p['limit'][c]}" for c in COLOURS)
-            out.append(f"  P{p['seat'] + 1}: {p['vp']} VP, Influence {p['influence']}, {len(p['tree']) - 1} cards, {stock}")
+            line = f"  {name}: {p['vp']} VP, Influence {p['influence']}, {cards} cards, {stock}"
+            out += [line] if len(line) <= self.term.width else [line[:-len(stock) - 2], f"    {stock}"]
         return ["Other players:"] + out
 
     # ----- the staged menu ---------------------------------------------------------------------

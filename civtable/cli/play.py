@@ -43,10 +43,13 @@ def register(subparsers: Any) -> None:
     p = subparsers.add_parser(
         "play",
         help="play a game in the terminal (people and bots)",
-        description="Play a game in the terminal. Seats are 'human' or a bot spec (random, greedy, "
-        "mcts:iters=400 ...); with bots only the game runs to its end.",
+        description="Play a game in the terminal. Each seat is 'human' (a person at this keyboard)\n"
+        "or a bot: a level (beginner, casual, strong, expert) or a bot spec (random,\n"
+        "greedy, mcts:iters=400 ...). With bots only, the game runs to its end.\n"
+        "With --record FILE you may stop (quit, Ctrl-C) and go on later: --resume FILE.",
         formatter_class=argparse.RawDescriptionHelpFormatter,
         epilog="examples:\n  civtable play nim --seats human,random\n"
+        "  civtable play dominations --seats human,human      # two people, one keyboard\n"
         "  civtable play inceptum --players 2 --seats human,greedy --record game.json\n"
         "  civtable play --resume game.json",
     )
@@ -61,7 +64,7 @@ def register(subparsers: Any) -> None:
     p.add_argument(
         "--seats",
         metavar="SEATS",
-        help="comma-separated seats: human or a bot spec, e.g. human,random,greedy",
+        help="comma-separated seats: human, a level or a bot spec, e.g. human,strong",
     )
     p.add_argument(
         "--seed", type=int, metavar="S", help="seed for dice and bots (default: a fresh random seed, printed)"
@@ -380,6 +383,8 @@ def play_one(args: argparse.Namespace, session: Session, seats: list[str], path:
         print_summary(term, game, obj, scores=not table.sheet_shown, state=session.state)
         if not finished and path:
             term.write(f"Saved to {path}; continue with: civtable play --resume {path}")
+        elif not finished and humans:
+            term.write("Not saved: to stop a game and go on with it later, start it with --record FILE.")
     if interrupted:
         raise KeyboardInterrupt
     return bool(finished), humans

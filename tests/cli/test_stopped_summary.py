@@ -4,6 +4,7 @@ Conquest quit listed 'civ: minoans   vp: 0 ...', the ids and keys the result kee
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
@@ -19,3 +20,18 @@ def test_a_stopped_conquest_names_the_civilizations(capsys: pytest.CaptureFixtur
     assert "Scores so far" in summary and "Minoans" in summary
     assert "minoans" not in summary and "civ:" not in summary and "vp:" not in summary
     assert "Winner" not in summary and "(* winner)" not in summary  # nobody has won a stopped game
+
+
+def test_a_game_stopped_without_a_record_says_it_is_not_saved(capsys: pytest.CaptureFixture[str],
+                                                              stdin: Callable[..., None], tmp_path: Path) -> None:
+    """Quitting a game played without --record lost it without a word; with a record the summary
+    says how to go on."""
+    stdin("quit")
+    assert main(["play", "dominations", "--seats", "human,greedy", "--seed", "3"]) == 0
+    out = capsys.readouterr().out.split("The game stopped before its end.", 1)[1]
+    assert "Not saved" in out and "--record FILE" in out
+    record = tmp_path / "g.json"
+    stdin("quit")
+    assert main(["play", "dominations", "--seats", "human,greedy", "--seed", "3", "--record", str(record)]) == 0
+    out = capsys.readouterr().out.split("The game stopped before its end.", 1)[1]
+    assert "Not saved" not in out and f"civtable play --resume {record}" in out

@@ -67,7 +67,9 @@ with the bank or a player; 'end' ends your turn. The goal depends on the mode:
 food' then 'slot 2 3' (or 'build food 2 3'), 'upgrade 2 3' (row 2, column 3),
 'bank food wood' (give food, get wood), 'offer 2' (a trade with Player 2).
 Your city is a 5x5 grid; the dice name a row and a column: that slot of every
-city pays again (» on the screen). Tech: ✓ researched, ○ available now."""
+city pays again (» on the screen). Tech: ✓ researched, ○ available now.
+CP: Civilization Points, what wins. PTP: production per round. Resources in
+short: F food, W wood, S stone, I iron, G gold (research Writing 4G: 4 gold)."""
 
 
 class InceptumRenderer(Renderer):
@@ -278,12 +280,18 @@ class InceptumRenderer(Renderer):
         hand = me.get("hand") or {}
         ptp = me.get("ptp") or {}
         nxt = me.get("ptp_next") or me.get("next_ptp")
-        if self.tight:  # a short terminal: two lines
-            more = f" (next round {res_list(nxt)})" if nxt and any(nxt.get(r, 0) != ptp.get(r, 0) for r in RES) else ""
-            lines = [f"{t.style('In hand', 'bold')} {res_words(hand)}",
-                     f"{t.style('PTP', 'bold')} (production per round) {res_list(ptp)}{more}"]
-            one = f"{lines[0]} · {lines[1]}"  # on one line when it fits: a row more for the events
-            return [one] if visible_len(one) <= t.width else lines
+        if self.tight:  # a short terminal: one line or two, resources in words where they fit
+            changed = nxt and any(nxt.get(r, 0) != ptp.get(r, 0) for r in RES)
+            have = f"{t.style('In hand', 'bold')} {res_words(hand)}"
+            words = res_words(ptp) + (f" (next round {res_words(nxt)})" if changed else "")
+            letters = res_list(ptp) + (f" (next round {res_list(nxt)})" if changed else "")
+            ptp_line = f"{t.style('PTP', 'bold')} (production per round) "
+            short = f"{t.style('PTP', 'bold')} (per round) "
+            for one in (f"{have} · {ptp_line}{words}", f"{have} · {short}{words}", f"{have} · {ptp_line}{letters}"):
+                if visible_len(one) <= t.width:  # on one line when it fits: a row more for the events
+                    return [one]
+            return [have, next((ptp_line + x for x in (words, letters) if visible_len(ptp_line + x) <= t.width),
+                               ptp_line + letters)]
         lines = [
             t.style(f"{'Resources':<12}", "bold") + "".join(t.style(f"{r:>7}", RES_STYLE[r]) for r in RES)
         ]

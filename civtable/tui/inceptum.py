@@ -438,8 +438,9 @@ class InceptumRenderer(Renderer):
         city = p.get("city") or []
         buildings = sum(1 for row in city for c in row if c and c.get("kind") == "building")
         bits.append(count(buildings, "building"))
-        if p.get("wonders"):
-            bits.append("wonders " + ", ".join(p["wonders"]))
+        if p.get("wonders"):  # by name: the view keeps a player's Wonders by id
+            names = {w.get("id"): w.get("name") for w in view.get("wonders") or []}
+            bits.append("wonders " + ", ".join(str(names.get(w) or w) for w in p["wonders"]))
         bits.append(count(len(p.get("researched") or []), "advance"))
         lines = ["  " + bits[0]]
         for bit in bits[1:]:

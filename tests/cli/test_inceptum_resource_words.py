@@ -5,8 +5,9 @@ says every short form of the screen in full."""
 
 from __future__ import annotations
 
-from civtable.core import make_game
 from screens import play_lines, term80
+
+from civtable.core import make_game
 
 
 def test_production_reads_in_words_at_80x24_and_the_help_says_the_short_forms() -> None:

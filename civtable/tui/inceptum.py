@@ -16,7 +16,7 @@ from civtable.core.words import count
 from . import inceptum_events
 from .inceptum_changes import changes, res_words
 from .render import Renderer
-from .term import columns, pad, visible_len
+from .term import columns, pad, visible_len, wrap
 
 RES = ("food", "wood", "stone", "iron", "gold")
 RES_SHORT = {"food": "F", "wood": "W", "stone": "S", "iron": "I", "gold": "G"}
@@ -171,15 +171,12 @@ class InceptumRenderer(Renderer):
         if offer:
             give, get = res_words(offer.get("give") or {}), res_words(offer.get("get") or {})
             if offer.get("proposed", True):
-                lines.append(
-                    t.style("Trade offer: ", "bold")
-                    + f"{self._seat(offer.get('from'))} offers {give} to {self._seat(offer.get('to'))} for {get}"
-                )
+                said = (t.style("Trade offer: ", "bold")
+                        + f"{self._seat(offer.get('from'))} offers {give} to {self._seat(offer.get('to'))} for {get}")
             else:
-                lines.append(
-                    t.style("Offer being composed: ", "bold")
-                    + f"{self._seat(offer.get('from'))} gives {give} to {self._seat(offer.get('to'))}, asks {get}"
-                )
+                said = (t.style("Offer being composed: ", "bold")
+                        + f"{self._seat(offer.get('from'))} gives {give} to {self._seat(offer.get('to'))}, asks {get}")
+            lines += wrap(said, t.width)  # whole: each step of composing it shows
         pending = view.get("pending")
         if pending:
             lines.append(t.style("Pending: ", "bold") + self._pending(pending))

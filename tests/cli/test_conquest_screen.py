@@ -56,7 +56,8 @@ def test_conquest_screen_fits_80_by_24() -> None:
             assert len(screen) + len(menu) + 5 <= 24, "\n".join(screen + menu)
         # the most important information first: whose turn, then every player
         assert "Round" in screen[0] and "turn" in screen[0]
-        assert sum(1 for line in screen[:8] if "VP" in line) == 4
+        top = screen[:next(k for k, line in enumerate(screen) if "Pool this turn" in line)]
+        assert sum(1 for line in top if "VP" in line) == 4  # (a player's research levels may take two lines)
         # territories in the menu are T-numbers, never bare numbers next to the option numbers
         for a in legal:
             label = r.action_label(a, view, p, short=True)
@@ -113,3 +114,27 @@ def test_the_turn_line_counts_in_words() -> None:
     r = renderer_for(make_game("conquest", {"players": 2}), Term(io.StringIO(), color=False))
     line = " ".join(r._turn({"pool": {}, "turn": {"villages_placed": 1, "rolls_due": 2}}))
     assert "1 Village placed" in line and "2 research rolls due" in line and "(s)" not in line
+
+
+def test_every_research_level_shows_and_the_short_forms_are_explained() -> None:
+    """A player's line was cut at 80 columns without a mark (a seventh research level was lost),
+    the legend said 'nA Armies' of a screen that writes A4, and 'Naut2', 'Meta2' were explained
+    nowhere."""
+    game = make_game("conquest", {"players": 3})
+    r = renderer_for(game, Small(io.StringIO(), color=False))
+    view = game.new_initial_state().view(0)
+    for p in view["players"]:
+        p["civ_name"] = "Macedonians"
+        for k in p["traits"]:
+            p["traits"][k]["level"] = 3
+    lines = dict(r.sections(view, 0))["players"]
+    assert all(len(line) <= 80 for line in lines), lines
+    shown = " ".join(lines).split()
+    short = {k[:4].title() for k in view["players"][0]["traits"]}
+    assert len(short) == 12 and all(shown.count(f"{s}3") == 3 for s in short), lines
+    legend = " ".join(dict(r.sections(view, 0))["legend"])
+    assert "A Armies" in legend and "F Fleets" in legend and "nA" not in legend
+    help_text = " ".join(r.help_lines()[0].split())
+    for k in view["players"][0]["traits"]:
+        name = k.replace("_", " ").title()
+        assert name == k[:4].title() or f"{k[:4].title()} {name}" in help_text, name

@@ -382,7 +382,8 @@ def play_one(args: argparse.Namespace, session: Session, seats: list[str], path:
     else:
         print_summary(term, game, obj, scores=not table.sheet_shown, state=session.state)
         if not finished and path:
-            term.write(f"Saved to {path}; continue with: civtable play --resume {path}")
+            term.write(f"Saved to {path}. Continue with:")  # the command on a line of its own, to copy
+            term.write(f"  civtable play --resume {path}")
         elif not finished and humans:
             term.write("Not saved: to stop a game and go on with it later, start it with --record FILE.")
     if interrupted:

@@ -34,4 +34,4 @@ def test_a_game_stopped_without_a_record_says_it_is_not_saved(capsys: pytest.Cap
     stdin("quit")
     assert main(["play", "dominations", "--seats", "human,greedy", "--seed", "3", "--record", str(record)]) == 0
     out = capsys.readouterr().out.split("The game stopped before its end.", 1)[1]
-    assert "Not saved" not in out and f"civtable play --resume {record}" in out
+    assert "Not saved" not in out and f"Continue with:\n  civtable play --resume {record}\n" in out

@@ -385,7 +385,9 @@ class TerminalTable:
             before = [e for e in self.renderer.step_path(taken)][:-1] if taken else []
             self.chosen[seat] = (here, before[-1] if before else "")
             return True
-        if text.isdigit() and 1 <= int(text) <= len(entries):
+        if re.fullmatch(r"-?\d+", text):
+            if not 1 <= int(text) <= len(entries):  # never a number of the whole list the steps hide
+                raise IllegalAction(f"there is no option number {text}; choose {_choice(len(entries))}")
             target = entries[int(text) - 1][1]
         elif any(text == e[1] for e in entries):
             target = text
@@ -445,6 +447,8 @@ class TerminalTable:
             raise MalformedAction("say which action: 'info 3' or 'info' and an action's text")
         state = self.session.state
         entries = self.staged_entries(seat)
+        if entries is not None and re.fullmatch(r"-?\d+", target) and not 1 <= int(target) <= len(entries):
+            raise IllegalAction(f"there is no option number {target}; choose {_choice(len(entries))}")
         if entries is not None and target.isdigit() and 1 <= int(target) <= len(entries):
             number, (label, target) = target, entries[int(target) - 1]  # a number of a staged menu names its entry
             if target not in {a.text() for a in state.legal_actions(seat)}:
@@ -523,7 +527,7 @@ def resolve(state: GameState, seat: int, line: str) -> list[Action]:
     text = " ".join(line.lower().split())
     if not text:
         raise MalformedAction("the action is empty")
-    choice = "1" if len(legal) == 1 else f"1 to {len(legal)}"
+    choice = _choice(len(legal))
     if re.fullmatch(r"-?\d+", text):
         n = int(text)
         if not 1 <= n <= len(legal):
@@ -554,6 +558,11 @@ def resolve(state: GameState, seat: int, line: str) -> list[Action]:
         raise MalformedAction(f"that is no action here: '{text}'; type one number from the menu ({choice}) "
                               "or an action's text") from None
     raise IllegalAction(state.explain_illegal(action, seat))
+
+
+def _choice(n: int) -> str:
+    """The menu numbers to choose from: '1', '1 to 7'."""
+    return "1" if n == 1 else f"1 to {n}"
 
 
 def _spaced(action: Action) -> str:

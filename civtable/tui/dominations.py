@@ -562,6 +562,15 @@ class DominationsRenderer(Renderer):
         if k in ("advance", "flip"):
             said = describe_action(self.game, view, action.text())
             return str(said["title"]) if said else action.text()
+        if k in ("monument", "develop", "assimilate") and len(a) >= 3:  # a card onto a square of your Tree
+            content: Any = self.game.content  # type: ignore[attr-defined]
+            items = content.monuments if k == "monument" else content.masteries
+            name = next((x.name for x in items if x.id == str(a[0])), str(a[0]))
+            beside = square_words(me.get("tree") or [], a[-2], a[-1])
+            where = f"Tree square ({a[-2]}, {a[-1]})" + ("" if beside.startswith("at ") else f", {beside}")
+            if k == "monument":
+                return f"build the next Level of {name}: {where}"
+            return f"{k} {name}" + (f" (copy {a[1]})" if len(a) == 4 else "") + f": {where}"
         if k == "pass":
             return {"build": "build nothing", "develop": "develop nothing", "farmer": "no second tile",
                     "assimilate": "assimilate nothing"}.get((view.get("decision") or {}).get("kind", ""), "pass")

@@ -462,10 +462,11 @@ class InceptumRenderer(Renderer):
             return f"{'' if short else 'offer '}{int(action.args[0]) + 1}" + t.style(
                 f" (trade with {self._seat(action.args[0])})", "grey")
         label = super().action_label(action, view, seat, short)
-        if action.kind == "benefit" and action.args:  # a government benefit by its name, never its id
-            name = next((b.get("name") for b in view.get("benefits") or [] if b.get("id") == action.args[0]), None)
-            if name:
-                label = str(name) if short else f"benefit {name}"
+        for kind, items in (("benefit", "benefits"), ("wonder", "wonders")):  # by name, never the id
+            if action.kind == kind and action.args:
+                name = next((b.get("name") for b in view.get(items) or [] if b.get("id") == action.args[0]), None)
+                if name:
+                    label = str(name) if short else f"{kind} {name}"
         if action.kind == "research" and action.args:  # the advance by its name
             name = next((x.get("name") for x in view.get("tech") or [] if x.get("id") == action.args[0]), None)
             if name:

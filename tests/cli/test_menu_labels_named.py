@@ -1,6 +1,7 @@
 """A short menu wrote some actions as the engine's text: Dominations' 'monument great_lighthouse
--1 0' and 'assimilate chiefdom 3 1 2', Inceptum's 'benefit wonders_3_less'. Every menu entry now
-names its card, Monument or benefit as the content does."""
+-1 0' and 'assimilate chiefdom 3 1 2', Inceptum's 'benefit wonders_3_less' and 'wonder
+hanging_gardens'. Every menu entry now names its card, Monument, benefit or Wonder as the
+content does."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from screens import term80
 from civtable.core import CHANCE, make_game, sample_chance
 from civtable.tui import renderer_for
 
-KINDS = {"dominations": ("monument", "develop", "assimilate"), "inceptum": ("benefit",)}
+KINDS = {"dominations": ("monument", "develop", "assimilate"), "inceptum": ("benefit", "wonder")}
 
 
 @pytest.mark.parametrize("name", sorted(KINDS))

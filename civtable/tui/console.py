@@ -350,6 +350,8 @@ class TerminalTable:
         for line in lines:  # whole, wrapped to the terminal's width
             for part in wrap(line, self.term.width, indent="    "):
                 self.term.write(part)
+        if not any(line.strip() for line in lines):  # an empty part said so: 'view places' printed nothing
+            self.term.write(f"  (nothing in '{what}' yet)")
 
     def goal(self, seat: int) -> None:
         """``goal``: how the game is won and how far each player is, from the seat's own view."""
@@ -447,10 +449,10 @@ class TerminalTable:
             raise MalformedAction("say which action: 'info 3' or 'info' and an action's text")
         state = self.session.state
         entries = self.staged_entries(seat)
-        if entries is not None and re.fullmatch(r"-?\d+", target) and not 1 <= int(target) <= len(entries):
-            raise IllegalAction(f"there is no option number {target}; choose {_choice(len(entries))}")
-        if entries is not None and target.isdigit() and 1 <= int(target) <= len(entries):
-            number, (label, target) = target, entries[int(target) - 1]  # a number of a staged menu names its entry
+        if entries is not None and re.fullmatch(r"-?\d+", target):  # a number of a staged menu names its entry
+            if not 1 <= int(target) <= len(entries):
+                raise IllegalAction(f"there is no option number {target}; choose {_choice(len(entries))}")
+            number, (label, target) = target, entries[int(target) - 1]
             if target not in {a.text() for a in state.legal_actions(seat)}:
                 self.say(re.sub(r"\x1b\[[0-9;]*m", "", label), "  ")  # the entry whole, if the menu cut it
                 self.term.write(f"  {number} is a step toward a choice: type {number} to see what follows ('back' returns).")
@@ -503,9 +505,7 @@ class TerminalTable:
                     t.write(clip("      " + line, t.width))
 
 
-RECENT = 60
-"""The most events since a seat's last decision its screen considers (a round of four players
-holds some twenty; the log has them all)."""
+RECENT = 60  # the most events since a seat's last decision its screen considers (the log has them all)
 
 
 def _isatty(stream: TextIO) -> bool:

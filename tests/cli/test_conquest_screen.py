@@ -138,3 +138,12 @@ def test_every_research_level_shows_and_the_short_forms_are_explained() -> None:
     for k in view["players"][0]["traits"]:
         name = k.replace("_", " ").title()
         assert name == k[:4].title() or f"{k[:4].title()} {name}" in help_text, name
+
+
+def test_an_empty_part_says_so(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """'view places' before a first City printed nothing at all: a person could not tell whether
+    the command worked."""
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1\nview places\nquit\n"))
+    assert main(["play", "conquest", "--seats", "human,greedy", "--seed", "3"]) == 0
+    said = capsys.readouterr().out.split("> view places", 1)[1].split(">", 1)[0]
+    assert "(nothing in 'places' yet)" in said, said

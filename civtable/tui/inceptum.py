@@ -179,7 +179,7 @@ class InceptumRenderer(Renderer):
             lines += wrap(said, t.width)  # whole: each step of composing it shows
         pending = view.get("pending")
         if pending:
-            lines.append(t.style("Pending: ", "bold") + self._pending(pending))
+            lines += wrap(t.style("Pending: ", "bold") + self._pending(pending), t.width)
         return lines
 
     def _pending(self, pending: dict[str, Any]) -> str:
@@ -188,6 +188,13 @@ class InceptumRenderer(Renderer):
         if slot_for:
             free = " (free)" if slot_for.get("free") else ""
             return f"placing {self._piece_name(slot_for)}{free}: choose an empty slot"
+        redraw = pending.get("redraw")
+        if isinstance(redraw, dict):  # each seat's trait: kept, redrawn (your own), decided or not yet
+            said = {"waiting": "to decide", "submitted": "decided", "keep": "keeps it", "redraw": "draws again"}
+            by: dict[str, list[str]] = {}
+            for k, v in redraw.items():
+                by.setdefault(said.get(str(v), str(v)), []).append(self._seat(int(k)))
+            return "trait cards: " + "; ".join(f"{', '.join(n)} {w}" for w, n in by.items())
         if "pray_left" in pending:
             return f"prayers: {pending['pray_left']} more resources to take (taken so far: {res_list(pending.get('pray_taken'))})"
         if "free_research" in pending:

@@ -20,3 +20,18 @@ def test_an_offer_being_composed_is_shown_whole() -> None:
     text = " ".join(" ".join(lines).split())
     assert "Player 1 gives 3 food, 1 wood, 2 gold to Player 4, asks 1 stone, 2 iron, 1 gold" in text, lines
     assert "…" not in text
+
+
+def test_the_trait_choices_pending_are_said_in_words_and_whole() -> None:
+    """'Pending: redraw: Player 1 waiting, Player 2 waiting, Player 3 submitted, Player…': the
+    engine's word and a line cut at four players."""
+    game = make_game("inceptum", {"players": 4})
+    r = renderer_for(game, term80())
+    view = dict(game.new_initial_state().view(0))
+    view["pending"] = {"redraw": {"0": "keep", "1": "submitted", "2": "waiting", "3": "waiting"}}
+    lines = r._status(view, 0)  # type: ignore[attr-defined]
+    assert all(len(line) <= 80 for line in lines), lines
+    text = " ".join(" ".join(lines).split())
+    assert ("Pending: trait cards: Player 1 keeps it; Player 2 decided; Player 3, Player 4 to decide"
+            in text), text
+    assert "redraw:" not in text and "waiting" not in text and "submitted" not in text

@@ -81,7 +81,8 @@ class InceptumRenderer(Renderer):
     def title_line(self, view: dict[str, Any], seat: int | None) -> str:
         t = self.term
         mode = view.get("mode")
-        parts = [t.style("INCEPTUM", "bold"), f"round {view.get('round', '?')}"]
+        rnd = view.get("round", "?")
+        parts = [t.style("INCEPTUM", "bold"), "setup" if rnd == 0 else f"round {rnd}"]  # round 1 follows the setup
         if mode:
             parts.append(MODES.get(mode, str(mode)))
         short = [*parts[:-1], str(mode).title()] if mode else parts  # when the long name does not fit

@@ -34,6 +34,7 @@ from civtable.core import (
 from civtable.core.record import game_for_record
 from civtable.core.series import Outcome, tally, tally_line
 from civtable.tui import Term, TerminalTable, renderer_for
+from civtable.tui.recall import recalled_log
 from civtable.tui.term import out
 
 HUMAN = "human"
@@ -363,6 +364,8 @@ def play_one(args: argparse.Namespace, session: Session, seats: list[str], path:
         save=save if path else None,
         narrate=not (args.quiet or args.json),
     )
+    if args.resume and humans and session.record.actions:  # the log as it was: what happened, and what is new to each person
+        table.log, table.seen = recalled_log(game, session.record, humans)
     interrupted = False
     try:
         finished = table.run()

@@ -35,3 +35,18 @@ def test_a_game_stopped_without_a_record_says_it_is_not_saved(capsys: pytest.Cap
     assert main(["play", "dominations", "--seats", "human,greedy", "--seed", "3", "--record", str(record)]) == 0
     out = capsys.readouterr().out.split("The game stopped before its end.", 1)[1]
     assert "Not saved" not in out and f"Continue with:\n  civtable play --resume {record}\n" in out
+
+
+def test_a_resumed_game_keeps_its_log(capsys: pytest.CaptureFixture[str], stdin: Callable[..., None],
+                                      tmp_path: Path) -> None:
+    """A game continued with --resume began with an empty log: 'log' said '(nothing has happened
+    yet)' of a game well under way, and the screen told nothing of the other players' moves."""
+    record = tmp_path / "g.json"
+    stdin("1", "8", "quit")  # an Objective and a Monument kept, the hand kept
+    assert main(["play", "dominations", "--seats", "human,greedy", "--seed", "3", "--record", str(record)]) == 0
+    capsys.readouterr()
+    stdin("log", "quit")
+    assert main(["play", "--resume", str(record)]) == 0
+    said = capsys.readouterr().out.split("> log", 1)[1].split("Player 1>", 1)[0]
+    assert "nothing has happened yet" not in said, said
+    assert "Player 1 has chosen an Objective and a Monument." in said and "Player 1 keeps the hand." in said, said

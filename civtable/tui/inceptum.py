@@ -288,7 +288,7 @@ class InceptumRenderer(Renderer):
         if self.tight:  # a short terminal: one line or two, resources in words where they fit
             changed = nxt and any(nxt.get(r, 0) != ptp.get(r, 0) for r in RES)
             have = f"{t.style('In hand', 'bold')} {res_words(hand)}"
-            words = res_words(ptp) + (f" (next round {res_words(nxt)})" if changed else "")
+            words = res_words(ptp) + (f" (next round {res_words(nxt or {})})" if changed else "")
             letters = res_list(ptp) + (f" (next round {res_list(nxt)})" if changed else "")
             ptp_line = f"{t.style('PTP', 'bold')} (production per round) "
             short = f"{t.style('PTP', 'bold')} (per round) "

@@ -313,7 +313,9 @@ class Renderer:
         groups: list[tuple[str, list[str], list[int]]] = []  # (the player's name or '', the events without it, their weights)
         for text, weight in self.brief_events(events):
             name = next((n for n in names if text.startswith(n + " ")), "")
-            if name and groups and groups[-1][0] == name:  # 'Player 2 (Persians) recruits': the name said once
+            # 'Player 2 (Persians) recruits': the name said once, unless the last event ends in a
+            # sentence of another subject ('... The bonus slot pays nobody; offers ...' misread)
+            if name and groups and groups[-1][0] == name and not re.search(r"\.\s+[A-Z]", groups[-1][1][-1]):
                 groups[-1][1].append(re.sub(r"^\([^)]*\) ", "", text[len(name) + 1:]))
                 groups[-1][2].append(weight)
             else:

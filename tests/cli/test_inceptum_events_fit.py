@@ -110,3 +110,14 @@ def test_a_short_screen_says_the_empty_city_rows_instead_of_drawing_them() -> No
     assert [x[:3] for x in city[1:]] == [" 3 ", "[4]"]
     r.tight = False
     assert len(r._city(me, {"slot": [4, 2]}, 15)) == 7  # with room: the title and every row
+
+
+def test_an_event_of_two_sentences_is_not_joined_to_the_next() -> None:
+    """'Player 1 rolls ... The bonus slot pays nobody; offers Player 2 1 Gold for 1 Food.' read as
+    if the bonus slot made the offer."""
+    r = renderer_for(make_game("inceptum", {"players": 2}), Term80(io.StringIO(), color=False))
+    events = ["Player 1 rolls black 1, white 1: slot row 1, column 1. The bonus slot pays nobody.",
+              "Player 1 offers Player 2 1 Gold for 1 Food.", "Player 1 ends the turn."]
+    packed = " ".join(" ".join(r._packed(events, 6)).split())
+    assert "nobody; offers" not in packed, packed
+    assert "Player 1 offers Player 2 1 Gold for 1 Food; ends the turn." in packed, packed

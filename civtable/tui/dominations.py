@@ -149,7 +149,8 @@ square as its rulers say: x, y), convert Trade Art, pass."""
 GROUP = 6
 """More Masteries within reach than this: the menu asks for their Domain first."""
 
-SHRINK: tuple[str, ...] = ("recent:3", "tiles", "others", "monuments", "masteries", "objective", "tree", "recent:0", "status", "you", "land")
+SHRINK: tuple[str, ...] = ("recent:3", "tiles", "others", "monuments", "masteries", "objective", "tree", "recent:0", "tight",
+                          "status", "you", "land")
 """What leaves the screen first when it does not fit (the land last)."""
 
 
@@ -164,6 +165,7 @@ class DominationsRenderer(Renderer):
         self._mark_kind = ""
         self._by_domain = False  # Masteries offered Domain first
         self._colour_of: dict[str, str] = {}  # Mastery -> the Domain step it was chosen from
+        self._placing = ""
 
     def typed(self, line: str, legal: Any) -> str:
         """Places as the board names them: 'place t4 M20 1' is 'place t4 0 0 0 1' (turned
@@ -263,10 +265,12 @@ class DominationsRenderer(Renderer):
             return []
         me = view["players"][seat]
         t = self.term
+        you = t.style("You", "bold") + f": {me['vp']} VP · Influence {me['influence']}"
         stock = [t.style(f"{DOMAIN[c]} {me['stock'][c]}/{me['limit'][c]}", STYLE[c]) for c in COLOURS]
         # six Domains in full with 20/20 take two lines of 80 columns: three on each
-        out = [t.style("You", "bold") + f": {me['vp']} VP · Influence {me['influence']} · {me['city_tokens']} City tokens",
-               "  Knowledge (stock/limit): " + " · ".join(stock[:3]), "    " + " · ".join(stock[3:])]
+        out = [f"{you} · {' · '.join(stock[:3])}", f"  {' · '.join(stock[3:])} (Knowledge: stock/limit)"] if self.tight else [
+            f"{you} · {me['city_tokens']} City tokens", "  Knowledge (stock/limit): " + " · ".join(stock[:3]),
+            "    " + " · ".join(stock[3:])]
         hand = me.get("hand") or []
         out.append(clip("  Hand: " + ("  ".join(f"{LETTER[x['camp']]}:{''.join(LETTER[r] for r in x['resources'])}"
                                                 for x in hand) + "  (Camp:corners)" if hand else "empty"), self.term.width))
@@ -363,6 +367,7 @@ class DominationsRenderer(Renderer):
         given → the Domain taken. Other actions are entries of their own."""
         self._marks = {}
         self._mark_kind = ""
+        self._placing = ""  # the tile (and place) chosen so far, said under the next step
         texts = [a.text() for a in legal]
         kinds = {t.split()[0] for t in texts}
         if len(texts) <= 12 and not kinds & {"place", "reactivate", "city", "site"}:
@@ -415,6 +420,10 @@ class DominationsRenderer(Renderer):
     def _inner(self, texts: list[str], view: dict[str, Any], seat: int, chosen: str) -> list[tuple[str, str]]:
         w = chosen.split()
         out: list[tuple[str, str]] = []
+        if w[0] == "place":
+            tile = {t["id"]: t for t in view["players"][seat].get("hand") or []}.get(w[1])
+            at = f" at {cell_text(tuple(int(x) for x in w[2:5]))}" if len(w) == 5 else ""
+            self._placing = f"the {tile_words(tile)}{at}" if tile else ""
         if w[0] == "place" and len(w) == 2:
             cells = placement.positions(texts, w[1])
             self._marks = {c: n for n, c in enumerate(cells, 1)}
@@ -494,6 +503,9 @@ class DominationsRenderer(Renderer):
         if self._marks and len(entries) > 9:  # the numbers are on the land
             what = "place" if self._mark_kind == "free" else "tile"
             return [f"  Type the number of a {what} shown on the land (1-{len(entries)}), or 'back'."]
+        if inner and self._placing and len(entries) > 1:  # what was chosen so far, with 'back'
+            back = f"  ({self._placing}; 'back' for the previous step)"
+            return super().step_menu(entries, view, seat, False) + [t.style(clip(back, t.width), "grey")]
         return super().step_menu(entries, view, seat, inner) if len(entries) > 1 or inner else [
             f"  {t.style(' 1)', 'cyan')} {entries[0][0]}" if entries else "  (nothing to choose)"]
 
@@ -582,8 +594,6 @@ def wrap(text: str, width: int, indent: str) -> list[str]:
     import textwrap
 
     return textwrap.wrap(text, width=width, initial_indent=indent, subsequent_indent=indent + "  ") or [indent]
-
-
 
 
 RENDERER = DominationsRenderer

@@ -11,9 +11,12 @@ import io
 import random
 import re
 
-from civtable.core import CHANCE, make_game, sample_chance
+from screens import term80
+
+from civtable.bots import make_bot
+from civtable.core import CHANCE, Action, Session, make_game, sample_chance
 from civtable.games.dominations.view import catalogue
-from civtable.tui import Term, renderer_for
+from civtable.tui import Term, TerminalTable, renderer_for
 from civtable.tui.dominations import COLOURS, DOMAIN
 
 FULL = "Trade|Craftsmanship|Art|Science|Government|Religion"
@@ -96,3 +99,50 @@ def test_the_status_names_players_not_p_numbers() -> None:
     status = " ".join(dict(r.sections(view, seat))["status"])
     assert "Initiative: Player 2 → Player 1" in status, status
     assert f"{game.content.dominations[0].name}: Player 2" in status and not re.search(r"\bP\d", status), status
+
+
+def test_a_short_screen_keeps_your_knowledge_in_full_names() -> None:
+    """At 80×24 half the decision screens left your Knowledge out ('you' gave way before the other
+    players came back). Short of rows, the screen now drops its blank lines and says your
+    Knowledge on two lines, still in full names."""
+    game, view, seat = _view_full_of_knowledge()
+    r = renderer_for(game, Term80(io.StringIO(), color=False))
+    r.tight = True
+    you = dict(r.sections(view, seat))["you"]
+    assert len(you) == 3 and all(len(x) <= 80 for x in you), you
+    text = " ".join(you)
+    for c in COLOURS:
+        assert f"{DOMAIN[c]} 20/20" in text, text
+
+
+def test_your_knowledge_shows_on_most_screens_at_80x24() -> None:
+    game = make_game("dominations", {"players": 2})
+    bots = [make_bot("greedy", game, k, 0) for k in range(2)]
+    term = term80()  # 24 rows
+    s = Session(game, seed=0, seats=["human", "greedy"])
+    t = TerminalTable(s, [None, bots[1]], renderer_for(game, term), term, stdin=io.StringIO(""))
+    screens = shown = 0
+    while True:
+        s.step_agents([None, bots[1]])
+        if not s.state.decision().players:
+            break
+        term.stream = io.StringIO()
+        t.show(0)
+        screens += 1
+        shown += "Religion " in term.stream.getvalue().split("your decision:")[0]
+        s.apply(bots[0].decide(s.observation(0)), 0)
+    assert shown >= 0.6 * screens, (shown, screens)  # it was about half
+
+
+def test_the_turn_step_says_the_tile_and_the_place_chosen() -> None:
+    """The turns of a tile were offered under the same prompt as the tiles: which tile, and
+    where, the screen no longer said."""
+    game, view, seat = _view_full_of_knowledge()
+    r = renderer_for(game, Term80(io.StringIO(), color=False))
+    tile = view["players"][seat]["hand"][0]
+    legal = [Action.parse(f"place {tile['id']} 0 0 0 {k}") for k in range(3)]
+    entries = r.steps(legal, view, seat, f"place {tile['id']} 0 0 0")
+    assert entries is not None
+    last = r.step_menu(entries, view, seat, True)[-1]
+    assert last.startswith(f"  (the {DOMAIN[tile['camp']]} tile (corners ") and " at M" in last, last
+    assert last.endswith("'back' for the previous step)"), last

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import io
 
-from screens import term80
+from screens import play_lines, term80
 
 from civtable.bots import make_bot
 from civtable.core import Session, make_game
@@ -32,3 +32,19 @@ def test_a_number_beyond_the_tiles_is_refused_and_plays_nothing() -> None:
         said = out.rsplit(f"> {typed}", 1)[1]
         assert "✗ There is no option number" in said and "choose 1 to 7" in said, said
         assert len(t.session.record.actions) == played  # nothing played
+
+
+def test_a_refusal_counts_the_options_on_the_screen() -> None:
+    """'type one number from the menu (1 to 147)' under a menu of seven tiles: the count was of the
+    whole list the steps hide."""
+    _, out = _table("1", "8", "1 2 3")
+    said = " ".join(out.rsplit("> 1 2 3", 1)[1].split())
+    assert "type one number from the menu (1 to 7)" in said, said
+
+
+def test_the_start_of_several_actions_is_said_as_typed() -> None:
+    """'that is the start of 6 actions ('research writing', 'research trade_routes', ...)': the
+    examples wrote the ids the game keeps, not the words a person types."""
+    out = play_lines(make_game("inceptum", {"players": 2}), 5, ["1", "research"], term80(tall=True))
+    said = " ".join(out.rsplit("> research", 1)[1].split("Player 1>", 1)[0].split())
+    assert "That is the start of 6 actions ('research writing', 'research trade routes'" in said, said

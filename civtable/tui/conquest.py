@@ -71,7 +71,7 @@ class ConquestRenderer(Renderer):
     matter gives way first when the screen is short. The menu is drawn before the screen, so the
     renderer knows which territories the options name."""
 
-    optional_sections = ("recent:3", "places", "legend", "recent:1", "recent:0", "picture")
+    optional_sections = ("recent:3", "places", "legend", "recent:1", "recent:0", "tight", "picture")
     help_text = HELP
     page_of_events = True  # three players' turns do not fit above a menu of places
 
@@ -160,7 +160,11 @@ class ConquestRenderer(Renderer):
             line = (f"{mark}{you}P{p['seat'] + 1} {(p['civ_name'] or '-')[:11]:<11} {p['vp']:>3}/{need}VP "
                     f"C{p['cities']} V{p['villages']} M{p['monuments']}/{p['monument_limit']} "
                     f"A{p['armies']} F{p['fleets']}")
-            for trait in traits:  # every research level, on more lines when they do not fit one
+            for k, trait in enumerate(traits):  # every research level, on more lines when they do not fit one
+                rest = len(f" +{len(traits) - k - 1} more") if k + 1 < len(traits) else 0
+                if self.tight and not self.whole and len(line) + 1 + len(trait) + rest > self.term.width:
+                    line += f" +{len(traits) - k} more"  # short of rows: one line, the rest counted ('view players')
+                    break
                 if len(line) + 1 + len(trait) > self.term.width:
                     out.append(line)
                     line = " " * 21

@@ -259,7 +259,8 @@ class TerminalTable:
                     self.renderer.wrap_menu = False
                 room = 0 if full or not t.height else max(8, t.height - len(wrapped) - 3 - len(prompt))
                 trial = self.renderer.screen(view, seat, recent, height=room, moments=moments)
-                if len(wrapped) > len(menu) and (not room or (len(trial) <= room and self.renderer.cuts == cuts)):
+                fits = not room or len(trial) + len(wrapped) + 3 + len(prompt) <= t.height  # (room is 8 at least)
+                if len(wrapped) > len(menu) and fits and (not room or (len(trial) <= room and self.renderer.cuts == cuts)):
                     menu, height, screen = wrapped, room, trial
         finally:
             self.renderer.whole = False

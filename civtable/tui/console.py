@@ -282,6 +282,14 @@ class TerminalTable:
                 self.renderer.short_menu = False
             height = max(8, t.height - len(menu) - 3 - len(prompt))
             screen = self.renderer.screen(view, seat, recent, height=height, moments=moments)
+        if entries is not None and height and len(screen) > height:  # a staged menu too tall: two columns
+            self.renderer.short_menu = True
+            try:
+                menu = self.renderer.step_menu(entries, view, seat, bool(self.steps_taken(seat)))
+            finally:
+                self.renderer.short_menu = False
+            height = max(8, t.height - len(menu) - 3 - len(prompt))
+            screen = self.renderer.screen(view, seat, recent, height=height, moments=moments)
         t.clear()
         for line in screen:
             t.write(clip(line, t.width))

@@ -352,7 +352,13 @@ def play_one(args: argparse.Namespace, session: Session, seats: list[str], path:
         seat_list = ", ".join(f"{game.seat_name(p)}: {s}" for p, s in enumerate(seats))
         verb = "Resuming" if args.resume else "Playing"
         term.write(term.style(f"{verb} {game.info.title} — seed {session.seed}", "bold"))
-        term.write(f"  {seat_list}")
+        line = ""
+        for item in seat_list.split(", "):  # five seats: more than a line, broken between seats
+            if line and len(line) + 2 + len(item) > min(term.width, 80) - 3:
+                term.write(f"  {line},")
+                line = ""
+            line += (", " if line else "") + item
+        term.write(f"  {line}")
         if humans:
             term.write("  Type 'help' for commands.")
     table = TerminalTable(

@@ -50,3 +50,13 @@ def test_a_resumed_game_keeps_its_log(capsys: pytest.CaptureFixture[str], stdin:
     said = capsys.readouterr().out.split("> log", 1)[1].split("Player 1>", 1)[0]
     assert "nothing has happened yet" not in said, said
     assert "Player 1 has chosen an Objective and a Monument." in said and "Player 1 keeps the hand." in said, said
+
+
+def test_five_seats_are_listed_within_80_columns(capsys: pytest.CaptureFixture[str],
+                                                 stdin: Callable[..., None]) -> None:
+    """'Player 1: human, Player 2: greedy, ... Player 5: greedy' ran to 89 columns."""
+    stdin("quit")
+    assert main(["play", "pathciv", "--seats", "human,greedy,greedy,greedy,greedy", "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    head = out.split("Type 'help'", 1)[0]
+    assert "Player 5: greedy" in head and all(len(line) <= 80 for line in head.splitlines()), head

@@ -97,6 +97,7 @@ class TerminalTable:
         """Play until the game ends (returns True) or a person quits (returns False)."""
         try:
             while True:
+                self._waiting_for_bots()
                 self.session.step_agents(self.agents)
                 decision = self.session.state.decision()
                 if not decision.players:
@@ -111,6 +112,18 @@ class TerminalTable:
                 self.human_turn(waiting[0])
         except Quit:
             return False
+
+    def _waiting_for_bots(self) -> None:
+        """On a real terminal, a line while bots decide: a searching bot may take a minute, and
+        the screen said nothing (the last screen stays until the next decision's)."""
+        decision = self.session.state.decision()
+        bots = [p for p in decision.players if p != CHANCE and self.agents[p] is not None]
+        if decision.is_chance:  # dice or cards first, then perhaps the bots
+            bots = [p for p, a in enumerate(self.agents) if a is not None]
+        if self.pause and self.humans and bots:
+            seats = self.session.record.seats
+            names = ", ".join(self.game.seat_name(p) + (f" ({seats[p]})" if p < len(seats) else "") for p in bots)
+            self.term.write(self.term.style(f"  Waiting for {names}…", "grey"))
 
     def _show_last_moves(self) -> None:
         """At the end, show the people what happened since the last of them looked."""

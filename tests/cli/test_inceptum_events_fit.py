@@ -121,3 +121,11 @@ def test_an_event_of_two_sentences_is_not_joined_to_the_next() -> None:
     packed = " ".join(" ".join(r._packed(events, 6)).split())
     assert "nobody; offers" not in packed, packed
     assert "Player 1 offers Player 2 1 Gold for 1 Food; ends the turn." in packed, packed
+
+
+def test_the_table_says_it_waits_for_a_bot() -> None:
+    """A searching bot took a minute with nothing on the screen but the last one: a newcomer
+    could not tell the game from a hung program."""
+    out = _table(2, 3, "1", "quit")
+    assert "Waiting for Player 2 (greedy)…" in out, out[-2000:]
+    assert "Waiting for" not in _table(2, 3, "1", "quit", pause=False)  # piped: the transcript only

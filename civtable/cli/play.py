@@ -34,6 +34,7 @@ from civtable.core import (
 from civtable.core.record import game_for_record
 from civtable.core.series import Outcome, tally, tally_line
 from civtable.tui import Term, TerminalTable, renderer_for
+from civtable.tui.recall import recalled_log
 from civtable.tui.term import out
 
 HUMAN = "human"
@@ -43,10 +44,13 @@ def register(subparsers: Any) -> None:
     p = subparsers.add_parser(
         "play",
         help="play a game in the terminal (people and bots)",
-        description="Play a game in the terminal. Seats are 'human' or a bot spec (random, greedy, "
-        "mcts:iters=400 ...); with bots only the game runs to its end.",
+        description="Play a game in the terminal. Each seat is 'human' (a person at this keyboard)\n"
+        "or a bot: a level (beginner, casual, strong, expert) or a bot spec (random,\n"
+        "greedy, mcts:iters=400 ...). With bots only, the game runs to its end.\n"
+        "With --record FILE you may stop (quit, Ctrl-C) and go on later: --resume FILE.",
         formatter_class=argparse.RawDescriptionHelpFormatter,
         epilog="examples:\n  civtable play nim --seats human,random\n"
+        "  civtable play dominations --seats human,human      # two people, one keyboard\n"
         "  civtable play inceptum --players 2 --seats human,greedy --record game.json\n"
         "  civtable play --resume game.json",
     )
@@ -61,7 +65,7 @@ def register(subparsers: Any) -> None:
     p.add_argument(
         "--seats",
         metavar="SEATS",
-        help="comma-separated seats: human or a bot spec, e.g. human,random,greedy",
+        help="comma-separated seats: human, a level or a bot spec, e.g. human,strong",
     )
     p.add_argument(
         "--seed", type=int, metavar="S", help="seed for dice and bots (default: a fresh random seed, printed)"
@@ -348,7 +352,13 @@ def play_one(args: argparse.Namespace, session: Session, seats: list[str], path:
         seat_list = ", ".join(f"{game.seat_name(p)}: {s}" for p, s in enumerate(seats))
         verb = "Resuming" if args.resume else "Playing"
         term.write(term.style(f"{verb} {game.info.title} — seed {session.seed}", "bold"))
-        term.write(f"  {seat_list}")
+        line = ""
+        for item in seat_list.split(", "):  # five seats: more than a line, broken between seats
+            if line and len(line) + 2 + len(item) > min(term.width, 80) - 3:
+                term.write(f"  {line},")
+                line = ""
+            line += (", " if line else "") + item
+        term.write(f"  {line}")
         if humans:
             term.write("  Type 'help' for commands.")
     table = TerminalTable(
@@ -360,6 +370,8 @@ def play_one(args: argparse.Namespace, session: Session, seats: list[str], path:
         save=save if path else None,
         narrate=not (args.quiet or args.json),
     )
+    if args.resume and humans and session.record.actions:  # the log as it was: what happened, and what is new to each person
+        table.log, table.seen = recalled_log(game, session.record, humans)
     interrupted = False
     try:
         finished = table.run()
@@ -379,7 +391,10 @@ def play_one(args: argparse.Namespace, session: Session, seats: list[str], path:
     else:
         print_summary(term, game, obj, scores=not table.sheet_shown, state=session.state)
         if not finished and path:
-            term.write(f"Saved to {path}; continue with: civtable play --resume {path}")
+            term.write(f"Saved to {path}. Continue with:")  # the command on a line of its own, to copy
+            term.write(f"  civtable play --resume {path}")
+        elif not finished and humans:
+            term.write("Not saved: to stop a game and go on with it later, start it with --record FILE.")
     if interrupted:
         raise KeyboardInterrupt
     return bool(finished), humans

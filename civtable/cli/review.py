@@ -9,11 +9,21 @@ from __future__ import annotations
 
 import argparse
 import json
+import textwrap
 from pathlib import Path
 from typing import Any
 
 from civtable.core import GameRecord, OptionError
-from civtable.tui.term import out
+from civtable.tui.term import Term, out
+
+
+def say(text: str, indent: str = "", more: str = "    ") -> None:
+    """A sentence of the review wrapped to the terminal (80 columns at most, to read), its
+    following lines indented by ``more``."""
+    width = min(Term().width, 80) - 1
+    for line in textwrap.wrap(text, width, initial_indent=indent, subsequent_indent=indent + more,
+                              break_on_hyphens=False) or [""]:
+        out(line)
 
 
 def register(subparsers: Any) -> None:
@@ -88,16 +98,21 @@ def print_review(review: dict[str, Any], max_moves: int) -> None:
 
     # each player with the colour of their line on the chart ("Player 1 (red)")
     names = [f"{s['name']} ({colour_name(p)})" for p, s in enumerate(review["seats"])]
-    out(f"{review['title']}: estimated chance to win after each round (each player's own information)")
+    say(f"{review['title']}: estimated chance to win after each round (each player's own information)")
     wide = max([10, *(len(pt["label"]) for pt in review["points"])])
     col = max([15, *(min(len(n), 24) + 2 for n in names)])
-    out("  " + f"{'':{wide}}" + "".join(f"{n[:24]:>{col}}" for n in names))
+    heads = [[n[:24]] for n in names]
+    if 2 + wide + col * len(names) > 80:  # too wide: each name above its colour, on two rows
+        heads = [[s["name"][:22], f"({colour_name(p)})"] for p, s in enumerate(review["seats"])]
+        col = max([9, *(len(h) + 2 for pair in heads for h in pair)])
+    for row in range(len(heads[0])):
+        out("  " + f"{'':{wide}}" + "".join(f"{h[row]:>{col}}" for h in heads))
     for pt in review["points"]:
         label = pt["label"]
         out("  " + f"{label:{wide}}" + "".join(f"{100 * c:>{col - 1}.0f}%" for c in pt["chances"]))
     if not review["finished"]:
         when = review.get("stopped_in") or f"round {review['points'][-1]['round']}"  # the game's words
-        out(f"The record stops in {when}, before the game's end.")
+        say(f"The record stops in {when}, before the game's end.")
     out("")
     if not review["swings"]:
         short = len(review["points"]) <= 2 and not review["finished"]
@@ -106,35 +121,35 @@ def print_review(review: dict[str, Any], max_moves: int) -> None:
     else:
         out("The biggest swings:")
     for n, sw in enumerate(review["swings"], 1):
-        out(f"  {n}. {sw['sentence']}")
+        say(f"{n}. {sw['sentence']}", "  ", "   ")
     a = review["analysis"]
     if not a["seats"]:
         out("")
-        out("No seat's moves analysed (no person played; choose seats with --seat N).")
+        say("No seat's moves analysed (no person played; choose seats with --seat N).")
         return
     who = ", ".join(names[p] for p in a["seats"])
     out("")
-    out(f"Moves of {who} against the {a['level'].title()} level: {a['analysed']} of {a['decisions']} decisions analysed, "
+    say(f"Moves of {who} against the {a['level'].title()} level: {a['analysed']} of {a['decisions']} decisions analysed, "
         f"{a['agreed']} the same move" + (f", {a['not_analysed']} not analysed (CPU budget {a['cpu_budget']:g} s spent)"
                                           if a["not_analysed"] else ""))
     better = [m for m in review["moves"] if _gain(m) > 0]  # the Strong level's move gives more chance
     moves = sorted(better, key=lambda m: m["played_chance"] - m["suggested_chance"])[:max_moves]
     if moves:
-        out("  (the percentages: the player's estimated chance to win after the move, the rest of the turn "
-            "played out the same way)")
+        say("(the percentages: the player's estimated chance to win after the move, the rest of the turn "
+            "played out the same way)", "  ")
     for m in sorted(moves, key=lambda m: m["at"]):
         words = m.get("when") or (f"round {m['round']}" if m["round"] > 0 else "")
         when = f"{words[0].upper()}{words[1:]}" if words else "Setup"
-        out(f"  {when}: played: {m['played']} ({100 * m['played_chance']:.0f}%). {a['level'].title()} would have "
-            f"played: {m['suggested']} ({100 * m['suggested_chance']:.0f}%): {_compared(m)}.")
+        say(f"{when}: played: {m['played']} ({100 * m['played_chance']:.0f}%). {a['level'].title()} would have "
+            f"played: {m['suggested']} ({100 * m['suggested_chance']:.0f}%): {_compared(m)}.", "  ")
     if len(better) > len(moves):
         out(f"  … and {len(better) - len(moves)} more (--moves N lists more).")
     rest = len(review["moves"]) - len(better)
     if rest:
         level = a["level"].title()
-        out(f"  At {rest} other decision{'s' if rest != 1 else ''} the {level} level chose otherwise, for no more chance to win."
-            if moves else f"  Where the {level} level chose otherwise ({rest} decision{'s' if rest != 1 else ''}), "
-            "it gave no more chance to win.")
+        say(f"At {rest} other decision{'s' if rest != 1 else ''} the {level} level chose otherwise, for no more chance to win."
+            if moves else f"Where the {level} level chose otherwise ({rest} decision{'s' if rest != 1 else ''}), "
+            "it gave no more chance to win.", "  ")
     out(f"({a['cpu_seconds']:g} CPU seconds)")
 
 

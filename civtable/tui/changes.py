@@ -117,6 +117,8 @@ def _is_records(value: Any) -> bool:
 
 
 def _is_id_key(key: str, a: Any, b: Any) -> bool:
+    if any(isinstance(d, dict) and f"{key}_name" in d for d in (a, b)):
+        return True  # 'civ' beside 'civ_name': the name says it
     base = re.sub(r"_ids?$", "", key)
     if base == key:
         return False

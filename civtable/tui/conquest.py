@@ -44,14 +44,19 @@ Ancient Civilization Conquest: the first to 100 VP wins. Each of your turns
 scores 1 VP per Monument plus your Arts level. A turn: Produce and Upkeep
 (automatic), Build Monuments, Upgrade Villages to Cities, Settle Villages,
 Move, Battle, Recruit, Research, Score; 'done' ends a phase.
-Territories are numbered: T12 is territory 12. On the map ('view map') ':'
-marks where the menu's options lead; V1 / C1: a Village / City of Player 1.
-Actions: 'village 12', 'monument 4', 'upgrade 9', 'recruit army 3', 'buy',
-'unit army 5' then 'to 7' (or 'unit army 5 to 7'); 'village T12' and 'T12'
-alone work too, but a bare number is always an option of the menu. 'view
-places' lists your territories, their units (2A:P1: two Armies of Player 1) and
-neighbours."""
+Territories are numbered: T12 is territory 12; a bare number is always an
+option of the menu. Map ('view map'): ':' where the options lead; V1 / C1 a
+Village / City of Player 1. Actions: 'village T12', 'monument 4', 'upgrade 9',
+'recruit army 3', 'buy', 'unit army 5 to 7'. 'view places': your territories,
+their units (2A:P1: two Armies of Player 1) and neighbours. Players' lines: P1
+Player 1, C Cities, V Villages, M Monuments/limit, A Armies, F Fleets, research
+levels (Arts3: Arts 3): Agri Agriculture, Econ Economics, Engi Engineering,
+Gove Government, Indu Industry, Meta Metallurgy, Mili Military, Naut Nautical,
+Reli Religion, Scie Science, Ship Ship Building."""
 
+
+LEGEND = "(> to play, * you · C Cities V Villages M Monuments/limit A Armies F Fleets)"
+"""What the players' lines say in short; the help names their research levels (Naut2: Nautical 2)."""
 
 _T = re.compile(r"^[tT](\d+)$")
 
@@ -66,7 +71,7 @@ class ConquestRenderer(Renderer):
     matter gives way first when the screen is short. The menu is drawn before the screen, so the
     renderer knows which territories the options name."""
 
-    optional_sections = ("recent:3", "places", "legend", "recent:1", "recent:0", "picture")
+    optional_sections = ("recent:3", "places", "legend", "recent:1", "recent:0", "tight", "picture")
     help_text = HELP
     page_of_events = True  # three players' turns do not fit above a menu of places
 
@@ -95,7 +100,7 @@ class ConquestRenderer(Renderer):
         return self.term.style(text[: self.term.width], "bold")
 
     def sections(self, view: dict[str, Any], seat: int | None) -> list[tuple[str, list[str]]]:
-        legend = [self.term.style("(> to play, * you · C City V Village, +M Monuments, nA Armies, nF Fleets of Pn)", "grey")]
+        legend = [self.term.style(LEGEND, "grey")]
         parts = [("players", self._players(view, seat) + self._turn(view))]
         if view.get("phase") in PICTURE_PHASES and self.marked:
             parts.append(("picture", self.picture(view, rows=9)))
@@ -151,11 +156,20 @@ class ConquestRenderer(Renderer):
         for p in view.get("players", []):
             mark = ">" if p["seat"] == view.get("current") else " "
             you = "*" if p["seat"] == seat else " "
-            traits = " ".join(f"{k[:4].title()}{v['level']}" for k, v in p["traits"].items() if v["level"])
+            traits = [f"{k[:4].title()}{v['level']}" for k, v in p["traits"].items() if v["level"]]
             line = (f"{mark}{you}P{p['seat'] + 1} {(p['civ_name'] or '-')[:11]:<11} {p['vp']:>3}/{need}VP "
                     f"C{p['cities']} V{p['villages']} M{p['monuments']}/{p['monument_limit']} "
-                    f"A{p['armies']} F{p['fleets']} {traits}")
-            out.append(line[: self.term.width])
+                    f"A{p['armies']} F{p['fleets']}")
+            for k, trait in enumerate(traits):  # every research level, on more lines when they do not fit one
+                rest = len(f" +{len(traits) - k - 1} more") if k + 1 < len(traits) else 0
+                if self.tight and not self.whole and len(line) + 1 + len(trait) + rest > self.term.width:
+                    line += f" +{len(traits) - k} more"  # short of rows: one line, the rest counted ('view players')
+                    break
+                if len(line) + 1 + len(trait) > self.term.width:
+                    out.append(line)
+                    line = " " * 21
+                line += " " + trait
+            out.append(line)
         return out if len(out) > 1 else []
 
     def _turn(self, view: dict[str, Any]) -> list[str]:

@@ -28,6 +28,7 @@ from civtable.core.words import count
 
 from .render import Renderer
 from .term import Term, clip, wrap
+from .typed import choice_words, resolve
 
 Saver = Callable[[], None]
 
@@ -96,6 +97,7 @@ class TerminalTable:
         """Play until the game ends (returns True) or a person quits (returns False)."""
         try:
             while True:
+                self._waiting_for_bots()
                 self.session.step_agents(self.agents)
                 decision = self.session.state.decision()
                 if not decision.players:
@@ -110,6 +112,18 @@ class TerminalTable:
                 self.human_turn(waiting[0])
         except Quit:
             return False
+
+    def _waiting_for_bots(self) -> None:
+        """On a real terminal, a line while bots decide: a searching bot may take a minute, and
+        the screen said nothing (the last screen stays until the next decision's)."""
+        decision = self.session.state.decision()
+        bots = [p for p in decision.players if p != CHANCE and self.agents[p] is not None]
+        if decision.is_chance:  # dice or cards first, then perhaps the bots
+            bots = [p for p, a in enumerate(self.agents) if a is not None]
+        if self.pause and self.humans and bots:
+            seats = self.session.record.seats
+            names = ", ".join(self.game.seat_name(p) + (f" ({seats[p]})" if p < len(seats) else "") for p in bots)
+            self.term.write(self.term.style(f"  Waiting for {names}…", "grey"))
 
     def _show_last_moves(self) -> None:
         """At the end, show the people what happened since the last of them looked."""
@@ -258,7 +272,8 @@ class TerminalTable:
                     self.renderer.wrap_menu = False
                 room = 0 if full or not t.height else max(8, t.height - len(wrapped) - 3 - len(prompt))
                 trial = self.renderer.screen(view, seat, recent, height=room, moments=moments)
-                if len(wrapped) > len(menu) and (not room or (len(trial) <= room and self.renderer.cuts == cuts)):
+                fits = not room or len(trial) + len(wrapped) + 3 + len(prompt) <= t.height  # (room is 8 at least)
+                if len(wrapped) > len(menu) and fits and (not room or (len(trial) <= room and self.renderer.cuts == cuts)):
                     menu, height, screen = wrapped, room, trial
         finally:
             self.renderer.whole = False
@@ -276,6 +291,14 @@ class TerminalTable:
             self.renderer.short_menu = True  # still too tall: options grouped by kind, several a line
             try:
                 menu = self.renderer.menu(legal, view, seat, {})
+            finally:
+                self.renderer.short_menu = False
+            height = max(8, t.height - len(menu) - 3 - len(prompt))
+            screen = self.renderer.screen(view, seat, recent, height=height, moments=moments)
+        if entries is not None and height and len(screen) > height:  # a staged menu too tall: two columns
+            self.renderer.short_menu = True
+            try:
+                menu = self.renderer.step_menu(entries, view, seat, bool(self.steps_taken(seat)))
             finally:
                 self.renderer.short_menu = False
             height = max(8, t.height - len(menu) - 3 - len(prompt))
@@ -350,6 +373,8 @@ class TerminalTable:
         for line in lines:  # whole, wrapped to the terminal's width
             for part in wrap(line, self.term.width, indent="    "):
                 self.term.write(part)
+        if not any(line.strip() for line in lines):  # an empty part said so: 'view places' printed nothing
+            self.term.write(f"  (nothing in '{what}' yet)")
 
     def goal(self, seat: int) -> None:
         """``goal``: how the game is won and how far each player is, from the seat's own view."""
@@ -385,7 +410,9 @@ class TerminalTable:
             before = [e for e in self.renderer.step_path(taken)][:-1] if taken else []
             self.chosen[seat] = (here, before[-1] if before else "")
             return True
-        if text.isdigit() and 1 <= int(text) <= len(entries):
+        if re.fullmatch(r"-?\d+", text):
+            if not 1 <= int(text) <= len(entries):  # never a number of the whole list the steps hide
+                raise IllegalAction(f"there is no option number {text}; choose {choice_words(len(entries))}")
             target = entries[int(text) - 1][1]
         elif any(text == e[1] for e in entries):
             target = text
@@ -402,7 +429,8 @@ class TerminalTable:
     # ----- commands ---------------------------------------------------------------------------
     def play_line(self, seat: int, line: str) -> None:
         try:
-            plan = resolve(self.session.state, seat, line)
+            entries = self.staged_entries(seat)
+            plan = resolve(self.session.state, seat, line, len(entries) if entries else None)
         except ActionError:
             labelled = self.by_label(seat, line)  # the words of the menu: 'keep Maya + Parthenon'
             if labelled is None:
@@ -445,13 +473,15 @@ class TerminalTable:
             raise MalformedAction("say which action: 'info 3' or 'info' and an action's text")
         state = self.session.state
         entries = self.staged_entries(seat)
-        if entries is not None and target.isdigit() and 1 <= int(target) <= len(entries):
-            number, (label, target) = target, entries[int(target) - 1]  # a number of a staged menu names its entry
+        if entries is not None and re.fullmatch(r"-?\d+", target):  # a number of a staged menu names its entry
+            if not 1 <= int(target) <= len(entries):
+                raise IllegalAction(f"there is no option number {target}; choose {choice_words(len(entries))}")
+            number, (label, target) = target, entries[int(target) - 1]
             if target not in {a.text() for a in state.legal_actions(seat)}:
                 self.say(re.sub(r"\x1b\[[0-9;]*m", "", label), "  ")  # the entry whole, if the menu cut it
                 self.term.write(f"  {number} is a step toward a choice: type {number} to see what follows ('back' returns).")
                 return
-        plan = resolve(state, seat, self.renderer.typed(target, state.legal_actions(seat)))
+        plan = resolve(state, seat, self.renderer.typed(target, state.legal_actions(seat)), len(entries) if entries else None)
         before = state.view(seat)
         t = self.term
         said = teaching.describe_action(self.game, before, plan[0].text())
@@ -499,9 +529,7 @@ class TerminalTable:
                     t.write(clip("      " + line, t.width))
 
 
-RECENT = 60
-"""The most events since a seat's last decision its screen considers (a round of four players
-holds some twenty; the log has them all)."""
+RECENT = 60  # the most events since a seat's last decision its screen considers (the log has them all)
 
 
 def _isatty(stream: TextIO) -> bool:
@@ -509,86 +537,3 @@ def _isatty(stream: TextIO) -> bool:
         return stream.isatty()
     except (AttributeError, ValueError):
         return False
-
-
-# ----- understanding what a person typed -----------------------------------------------------------
-def resolve(state: GameState, seat: int, line: str) -> list[Action]:
-    """The action(s) a typed line means for ``seat``: a menu number, an action text, a multi-step
-    shortcut (``build granary 2 3`` = ``build granary`` then ``slot 2 3``; a step may omit its kind
-    when its arguments pick one legal action), or an unambiguous beginning of one action text.
-    Raises :class:`ActionError` with a readable reason otherwise."""
-    legal = state.legal_actions(seat)
-    if seat not in state.decision().players:
-        raise IllegalAction(f"it is not {state.game.seat_name(seat)}'s decision now")
-    text = " ".join(line.lower().split())
-    if not text:
-        raise MalformedAction("the action is empty")
-    choice = "1" if len(legal) == 1 else f"1 to {len(legal)}"
-    if re.fullmatch(r"-?\d+", text):
-        n = int(text)
-        if not 1 <= n <= len(legal):
-            raise IllegalAction(f"there is no action number {n}; choose {choice}")
-        return [legal[n - 1]]
-    tokens = text.split()
-    single = _match(legal, tokens)
-    if single is not None:
-        return [single]
-    spaced = [a for a in legal if _spaced(a) == text]  # 'research trade routes': trade_routes
-    if len(spaced) == 1:
-        return spaced
-    plan = _split(state, seat, tokens, depth=0)
-    if plan:
-        return plan
-    starts = [a for a in legal if a.text().startswith(text) or _spaced(a).startswith(text)]
-    if len(starts) == 1:
-        return starts
-    if len(starts) > 1:
-        shown = ", ".join(f"'{a.text()}'" for a in starts[:3]) + (", …" if len(starts) > 3 else "")
-        raise IllegalAction(f"that is the start of {len(starts)} actions ({shown}); type more of '{text}' or "
-                            "choose a number from the menu")
-    if re.fullmatch(r"-?\d+", tokens[0]):  # numbers, but not one menu number
-        raise IllegalAction(f"that is no action here: '{text}'; type one number from the menu ({choice}) or an action's text")
-    try:
-        action = Action.parse(text)
-    except MalformedAction:  # no action at all ('locus q/r3' in a game without Loci): said as any other
-        raise MalformedAction(f"that is no action here: '{text}'; type one number from the menu ({choice}) "
-                              "or an action's text") from None
-    raise IllegalAction(state.explain_illegal(action, seat))
-
-
-def _spaced(action: Action) -> str:
-    """An action's text as the screen names things: ``research trade routes``."""
-    return action.text().replace("_", " ")
-
-
-def _match(legal: Sequence[Action], tokens: Sequence[str]) -> Action | None:
-    """The legal action whose text is ``tokens``, or else the only one whose arguments are."""
-    text = " ".join(tokens)
-    for a in legal:
-        if a.text() == text:
-            return a
-    by_args = [a for a in legal if a.args and " ".join(str(x) for x in a.args) == text]
-    return by_args[0] if len(by_args) == 1 else None
-
-
-def _split(state: GameState, seat: int, tokens: Sequence[str], depth: int) -> list[Action] | None:
-    """Longest legal first step, then the rest as the following step(s) of the same seat."""
-    if depth > 4 or len(tokens) < 2:
-        return None
-    legal = state.legal_actions(seat)
-    for cut in range(len(tokens) - 1, 0, -1):
-        first = _match(legal, tokens[:cut])
-        if first is None:
-            continue
-        nxt = state.clone()
-        nxt.apply_unchecked(first, seat)
-        if seat not in nxt.decision().players:
-            continue
-        rest = tokens[cut:]
-        second = _match(nxt.legal_actions(seat), rest)
-        if second is not None:
-            return [first, second]
-        deeper = _split(nxt, seat, rest, depth + 1)
-        if deeper:
-            return [first, *deeper]
-    return None

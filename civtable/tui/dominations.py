@@ -44,9 +44,6 @@ LETTER = {"yellow": "Y", "orange": "O", "blue": "B", "green": "G", "red": "R", "
           "vestigium": "W", "corruptio": "X"}
 DOMAIN = {"yellow": "Trade", "orange": "Craftsmanship", "blue": "Art", "green": "Science", "red": "Government",
           "purple": "Religion", "vestigium": "Vestigium"}
-SHORT = {"yellow": "Trade", "orange": "Craft", "blue": "Art", "green": "Sci", "red": "Govt", "purple": "Relig"}
-"""The Domains on your Knowledge line only, where six full names with 20/20 would not fit 80
-columns; the help names each in full (:data:`HELP`). Everywhere else the Domain is named in full."""
 STYLE = {"yellow": "yellow", "orange": "yellow", "blue": "blue", "green": "green", "red": "red", "purple": "magenta"}
 COLOURS = ("yellow", "orange", "blue", "green", "red", "purple")
 
@@ -141,18 +138,19 @@ Camp and the 4 Resources along the edge it touches Produce Knowledge.
 Land: a space is named by its row (letters, left and right) and its column
 (numbers above and below): M20; a Locus by its two rows and column: M/N19.
 Camps: Y Trade, O Craftsmanship, B Art, G Science, R Government, P Religion;
-1-3 City, M Monument. Your Knowledge line (stock/limit): Craft Craftsmanship,
-Sci Science, Govt Government, Relig Religion. Menus come in steps ('back'
-returns one). Typing works too: place TILE SPACE TURNS (place Y:YYB M20 1: the
-tile as your hand shows it, Camp:corners, turned once; 0 as drawn, 2 twice),
-city SPACE, locus M/N19, develop Bartering copy 2 at (-2, 0) (the Mastery, its
-copy, the Tree's square as its rulers say: x, y), convert Trade Art, pass."""
+1-3 City, M Monument. Other players' Knowledge goes by these letters: Y3/5 is
+3 Trade of a limit of 5. Menus come in steps ('back' returns one). Typing
+works too: place TILE SPACE TURNS (place Y:YYB M20 1: the tile as your hand
+shows it, Camp:corners, turned once; 0 as drawn, 2 twice), city SPACE, locus
+M/N19, develop Bartering copy 2 at (-2, 0) (the Mastery, its copy, the Tree's
+square as its rulers say: x, y), convert Trade Art, pass."""
 
 
 GROUP = 6
 """More Masteries within reach than this: the menu asks for their Domain first."""
 
-SHRINK: tuple[str, ...] = ("recent:3", "tiles", "others", "monuments", "masteries", "objective", "tree", "recent:0", "status", "you", "land")
+SHRINK: tuple[str, ...] = ("recent:3", "tiles", "others", "monuments", "masteries", "objective", "tree", "recent:0", "tight",
+                          "status", "you", "land")
 """What leaves the screen first when it does not fit (the land last)."""
 
 
@@ -167,6 +165,7 @@ class DominationsRenderer(Renderer):
         self._mark_kind = ""
         self._by_domain = False  # Masteries offered Domain first
         self._colour_of: dict[str, str] = {}  # Mastery -> the Domain step it was chosen from
+        self._placing = ""
 
     def typed(self, line: str, legal: Any) -> str:
         """Places as the board names them: 'place t4 M20 1' is 'place t4 0 0 0 1' (turned
@@ -242,8 +241,8 @@ class DominationsRenderer(Renderer):
         return out
 
     def _status(self, view: dict[str, Any]) -> list[str]:
-        order = " → ".join(f"P{q + 1}" for q in view.get("initiative", []))
-        roles = ", ".join(f"{self._name('domination', k)} P{q + 1}" for k, q in view.get("roles", {}).items())
+        order = " → ".join(self.game.seat_name(q) for q in view.get("initiative", []))
+        roles = ", ".join(f"{self._name('domination', k)}: {self.game.seat_name(q)}" for k, q in view.get("roles", {}).items())
         out = [f"Initiative: {order or '—'} · Land tiles left: {view.get('pile', 0)}"]
         if roles:
             out.append(f"Domination cards: {roles}")
@@ -256,7 +255,7 @@ class DominationsRenderer(Renderer):
         out = ["Latest tiles (place: Camp, corners counter-clockwise):"]
         for t in board[-6:]:
             shown = [t["resources"][(k + t["rotation"]) % 3] for k in range(3)]
-            extra = f", City L{t['city'][1]} of P{t['city'][0] + 1}" if t.get("city") else ""
+            extra = f", Level {t['city'][1]} City of {self.game.seat_name(t['city'][0])}" if t.get("city") else ""
             extra += f", Monument {self._name('monument', t['monument'])}" if t.get("monument") else ""
             out.append(f"  {cell_text(t['cell'])} {DOMAIN[t['camp']]}: " + " ".join(LETTER[r] for r in shown) + extra)
         return out
@@ -266,9 +265,12 @@ class DominationsRenderer(Renderer):
             return []
         me = view["players"][seat]
         t = self.term
-        stock = " ".join(t.style(f"{SHORT[c]} {me['stock'][c]}/{me['limit'][c]}", STYLE[c]) for c in COLOURS)
-        out = [t.style("You", "bold") + f": {me['vp']} VP · Influence {me['influence']} · {me['city_tokens']} City tokens",
-               "  Knowledge: " + stock]
+        you = t.style("You", "bold") + f": {me['vp']} VP · Influence {me['influence']}"
+        stock = [t.style(f"{DOMAIN[c]} {me['stock'][c]}/{me['limit'][c]}", STYLE[c]) for c in COLOURS]
+        # six Domains in full with 20/20 take two lines of 80 columns: three on each
+        out = [f"{you} · {' · '.join(stock[:3])}", f"  {' · '.join(stock[3:])} (Knowledge: stock/limit)"] if self.tight else [
+            f"{you} · {me['city_tokens']} City tokens", "  Knowledge (stock/limit): " + " · ".join(stock[:3]),
+            "    " + " · ".join(stock[3:])]
         hand = me.get("hand") or []
         out.append(clip("  Hand: " + ("  ".join(f"{LETTER[x['camp']]}:{''.join(LETTER[r] for r in x['resources'])}"
                                                 for x in hand) + "  (Camp:corners)" if hand else "empty"), self.term.width))
@@ -348,8 +350,14 @@ class DominationsRenderer(Renderer):
         for p in view["players"]:
             if p["seat"] == seat:
                 continue
+            name, cards = self.game.seat_name(p["seat"]), len(p["tree"]) - 1
+            if self.whole:  # 'view others': the Domains in full
+                stock = ", ".join(f"{DOMAIN[c]} {p['stock'][c]}/{p['limit'][c]}" for c in COLOURS)
+                out.append(f"  {name}: {p['vp']} VP, Influence {p['influence']}, {cards} cards; Knowledge {stock}")
+                continue
             stock = " ".join(f"{LETTER[c]}{p['stock'][c]}/{p['limit'][c]}" for c in COLOURS)
-            out.append(f"  P{p['seat'] + 1}: {p['vp']} VP, Influence {p['influence']}, {len(p['tree']) - 1} cards, {stock}")
+            line = f"  {name}: {p['vp']} VP, Influence {p['influence']}, {cards} cards, {stock}"
+            out += [line] if len(line) <= self.term.width else [line[:-len(stock) - 2], f"    {stock}"]
         return ["Other players:"] + out
 
     # ----- the staged menu ---------------------------------------------------------------------
@@ -359,6 +367,7 @@ class DominationsRenderer(Renderer):
         given → the Domain taken. Other actions are entries of their own."""
         self._marks = {}
         self._mark_kind = ""
+        self._placing = ""  # the tile (and place) chosen so far, said under the next step
         texts = [a.text() for a in legal]
         kinds = {t.split()[0] for t in texts}
         if len(texts) <= 12 and not kinds & {"place", "reactivate", "city", "site"}:
@@ -411,6 +420,10 @@ class DominationsRenderer(Renderer):
     def _inner(self, texts: list[str], view: dict[str, Any], seat: int, chosen: str) -> list[tuple[str, str]]:
         w = chosen.split()
         out: list[tuple[str, str]] = []
+        if w[0] == "place":
+            tile = {t["id"]: t for t in view["players"][seat].get("hand") or []}.get(w[1])
+            at = f" at {cell_text(tuple(int(x) for x in w[2:5]))}" if len(w) == 5 else ""
+            self._placing = f"the {tile_words(tile)}{at}" if tile else ""
         if w[0] == "place" and len(w) == 2:
             cells = placement.positions(texts, w[1])
             self._marks = {c: n for n, c in enumerate(cells, 1)}
@@ -490,6 +503,9 @@ class DominationsRenderer(Renderer):
         if self._marks and len(entries) > 9:  # the numbers are on the land
             what = "place" if self._mark_kind == "free" else "tile"
             return [f"  Type the number of a {what} shown on the land (1-{len(entries)}), or 'back'."]
+        if inner and self._placing and len(entries) > 1:  # what was chosen so far, with 'back'
+            back = f"  ({self._placing}; 'back' for the previous step)"
+            return super().step_menu(entries, view, seat, False) + [t.style(clip(back, t.width), "grey")]
         return super().step_menu(entries, view, seat, inner) if len(entries) > 1 or inner else [
             f"  {t.style(' 1)', 'cyan')} {entries[0][0]}" if entries else "  (nothing to choose)"]
 
@@ -558,6 +574,15 @@ class DominationsRenderer(Renderer):
         if k in ("advance", "flip"):
             said = describe_action(self.game, view, action.text())
             return str(said["title"]) if said else action.text()
+        if k in ("monument", "develop", "assimilate") and len(a) >= 3:  # a card onto a square of your Tree
+            content: Any = self.game.content  # type: ignore[attr-defined]
+            items = content.monuments if k == "monument" else content.masteries
+            name = next((x.name for x in items if x.id == str(a[0])), str(a[0]))
+            beside = square_words(me.get("tree") or [], a[-2], a[-1])
+            where = f"Tree square ({a[-2]}, {a[-1]})" + ("" if beside.startswith("at ") else f", {beside}")
+            if k == "monument":
+                return f"build the next Level of {name}: {where}"
+            return f"{k} {name}" + (f" (copy {a[1]})" if len(a) == 4 else "") + f": {where}"
         if k == "pass":
             return {"build": "build nothing", "develop": "develop nothing", "farmer": "no second tile",
                     "assimilate": "assimilate nothing"}.get((view.get("decision") or {}).get("kind", ""), "pass")
@@ -569,8 +594,6 @@ def wrap(text: str, width: int, indent: str) -> list[str]:
     import textwrap
 
     return textwrap.wrap(text, width=width, initial_indent=indent, subsequent_indent=indent + "  ") or [indent]
-
-
 
 
 RENDERER = DominationsRenderer

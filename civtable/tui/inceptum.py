@@ -16,7 +16,7 @@ from civtable.core.words import count
 from . import inceptum_events
 from .inceptum_changes import changes, res_words
 from .render import Renderer
-from .term import columns, pad, visible_len
+from .term import columns, pad, visible_len, wrap
 
 RES = ("food", "wood", "stone", "iron", "gold")
 RES_SHORT = {"food": "F", "wood": "W", "stone": "S", "iron": "I", "gold": "G"}
@@ -67,7 +67,9 @@ with the bank or a player; 'end' ends your turn. The goal depends on the mode:
 food' then 'slot 2 3' (or 'build food 2 3'), 'upgrade 2 3' (row 2, column 3),
 'bank food wood' (give food, get wood), 'offer 2' (a trade with Player 2).
 Your city is a 5x5 grid; the dice name a row and a column: that slot of every
-city pays again (» on the screen). Tech: ✓ researched, ○ available now."""
+city pays again (» on the screen). Tech: ✓ researched, ○ available now.
+CP: Civilization Points, what wins. PTP: production per round. Resources in
+short: F food, W wood, S stone, I iron, G gold (research Writing 4G: 4 gold)."""
 
 
 class InceptumRenderer(Renderer):
@@ -79,7 +81,8 @@ class InceptumRenderer(Renderer):
     def title_line(self, view: dict[str, Any], seat: int | None) -> str:
         t = self.term
         mode = view.get("mode")
-        parts = [t.style("INCEPTUM", "bold"), f"round {view.get('round', '?')}"]
+        rnd = view.get("round", "?")
+        parts = [t.style("INCEPTUM", "bold"), "setup" if rnd == 0 else f"round {rnd}"]  # round 1 follows the setup
         if mode:
             parts.append(MODES.get(mode, str(mode)))
         short = [*parts[:-1], str(mode).title()] if mode else parts  # when the long name does not fit
@@ -169,18 +172,15 @@ class InceptumRenderer(Renderer):
         if offer:
             give, get = res_words(offer.get("give") or {}), res_words(offer.get("get") or {})
             if offer.get("proposed", True):
-                lines.append(
-                    t.style("Trade offer: ", "bold")
-                    + f"{self._seat(offer.get('from'))} offers {give} to {self._seat(offer.get('to'))} for {get}"
-                )
+                said = (t.style("Trade offer: ", "bold")
+                        + f"{self._seat(offer.get('from'))} offers {give} to {self._seat(offer.get('to'))} for {get}")
             else:
-                lines.append(
-                    t.style("Offer being composed: ", "bold")
-                    + f"{self._seat(offer.get('from'))} gives {give} to {self._seat(offer.get('to'))}, asks {get}"
-                )
+                said = (t.style("Offer being composed: ", "bold")
+                        + f"{self._seat(offer.get('from'))} gives {give} to {self._seat(offer.get('to'))}, asks {get}")
+            lines += wrap(said, t.width)  # whole: each step of composing it shows
         pending = view.get("pending")
         if pending:
-            lines.append(t.style("Pending: ", "bold") + self._pending(pending))
+            lines += wrap(t.style("Pending: ", "bold") + self._pending(pending), t.width)
         return lines
 
     def _pending(self, pending: dict[str, Any]) -> str:
@@ -189,6 +189,13 @@ class InceptumRenderer(Renderer):
         if slot_for:
             free = " (free)" if slot_for.get("free") else ""
             return f"placing {self._piece_name(slot_for)}{free}: choose an empty slot"
+        redraw = pending.get("redraw")
+        if isinstance(redraw, dict):  # each seat's trait: kept, redrawn (your own), decided or not yet
+            said = {"waiting": "to decide", "submitted": "decided", "keep": "keeps it", "redraw": "draws again"}
+            by: dict[str, list[str]] = {}
+            for k, v in redraw.items():
+                by.setdefault(said.get(str(v), str(v)), []).append(self._seat(int(k)))
+            return "trait cards: " + "; ".join(f"{', '.join(n)} {w}" for w, n in by.items())
         if "pray_left" in pending:
             return f"prayers: {pending['pray_left']} more resources to take (taken so far: {res_list(pending.get('pray_taken'))})"
         if "free_research" in pending:
@@ -278,12 +285,18 @@ class InceptumRenderer(Renderer):
         hand = me.get("hand") or {}
         ptp = me.get("ptp") or {}
         nxt = me.get("ptp_next") or me.get("next_ptp")
-        if self.tight:  # a short terminal: two lines
-            more = f" (next round {res_list(nxt)})" if nxt and any(nxt.get(r, 0) != ptp.get(r, 0) for r in RES) else ""
-            lines = [f"{t.style('In hand', 'bold')} {res_words(hand)}",
-                     f"{t.style('PTP', 'bold')} (production per round) {res_list(ptp)}{more}"]
-            one = f"{lines[0]} · {lines[1]}"  # on one line when it fits: a row more for the events
-            return [one] if visible_len(one) <= t.width else lines
+        if self.tight:  # a short terminal: one line or two, resources in words where they fit
+            changed = nxt and any(nxt.get(r, 0) != ptp.get(r, 0) for r in RES)
+            have = f"{t.style('In hand', 'bold')} {res_words(hand)}"
+            words = res_words(ptp) + (f" (next round {res_words(nxt or {})})" if changed else "")
+            letters = res_list(ptp) + (f" (next round {res_list(nxt)})" if changed else "")
+            ptp_line = f"{t.style('PTP', 'bold')} (production per round) "
+            short = f"{t.style('PTP', 'bold')} (per round) "
+            for one in (f"{have} · {ptp_line}{words}", f"{have} · {short}{words}", f"{have} · {ptp_line}{letters}"):
+                if visible_len(one) <= t.width:  # on one line when it fits: a row more for the events
+                    return [one]
+            return [have, next((ptp_line + x for x in (words, letters) if visible_len(ptp_line + x) <= t.width),
+                               ptp_line + letters)]
         lines = [
             t.style(f"{'Resources':<12}", "bold") + "".join(t.style(f"{r:>7}", RES_STYLE[r]) for r in RES)
         ]
@@ -430,8 +443,9 @@ class InceptumRenderer(Renderer):
         city = p.get("city") or []
         buildings = sum(1 for row in city for c in row if c and c.get("kind") == "building")
         bits.append(count(buildings, "building"))
-        if p.get("wonders"):
-            bits.append("wonders " + ", ".join(p["wonders"]))
+        if p.get("wonders"):  # by name: the view keeps a player's Wonders by id
+            names = {w.get("id"): w.get("name") for w in view.get("wonders") or []}
+            bits.append("wonders " + ", ".join(str(names.get(w) or w) for w in p["wonders"]))
         bits.append(count(len(p.get("researched") or []), "advance"))
         lines = ["  " + bits[0]]
         for bit in bits[1:]:
@@ -456,6 +470,11 @@ class InceptumRenderer(Renderer):
             return f"{'' if short else 'offer '}{int(action.args[0]) + 1}" + t.style(
                 f" (trade with {self._seat(action.args[0])})", "grey")
         label = super().action_label(action, view, seat, short)
+        for kind, items in (("benefit", "benefits"), ("wonder", "wonders")):  # by name, never the id
+            if action.kind == kind and action.args:
+                name = next((b.get("name") for b in view.get(items) or [] if b.get("id") == action.args[0]), None)
+                if name:
+                    label = str(name) if short else f"{kind} {name}"
         if action.kind == "research" and action.args:  # the advance by its name
             name = next((x.get("name") for x in view.get("tech") or [] if x.get("id") == action.args[0]), None)
             if name:

@@ -279,6 +279,9 @@ class Renderer:
             shown -= 1
             told = self.moment_lines(list(moments)[-shown:])
             lines = assemble(recent)
+        if height and len(lines) > height and len(told) > 2:  # and fewer of its lines ('log' has them)
+            told = told[: max(1, len(told) - (len(lines) - height) - 1)] + [t.style("    … ('log' has it all)", "grey")]
+            lines = assemble(recent)
         if self.pack_recent and height and len(recent) < everything:  # the room left: more events first
             for rows in range(len(recent) + 1, 3 * everything + 1):
                 more = self._packed(everything_list, rows)
@@ -313,7 +316,9 @@ class Renderer:
         groups: list[tuple[str, list[str], list[int]]] = []  # (the player's name or '', the events without it, their weights)
         for text, weight in self.brief_events(events):
             name = next((n for n in names if text.startswith(n + " ")), "")
-            if name and groups and groups[-1][0] == name:  # 'Player 2 (Persians) recruits': the name said once
+            # 'Player 2 (Persians) recruits': the name said once, unless the last event ends in a
+            # sentence of another subject ('... The bonus slot pays nobody; offers ...' misread)
+            if name and groups and groups[-1][0] == name and not re.search(r"\.\s+[A-Z]", groups[-1][1][-1]):
                 groups[-1][1].append(re.sub(r"^\([^)]*\) ", "", text[len(name) + 1:]))
                 groups[-1][2].append(weight)
             else:
@@ -456,6 +461,11 @@ class Renderer:
                 out = [self._marked("  " + item, n) for n, item in enumerate(items, 1)]
         else:
             out = ["  " + line for line in columns(items, t.width - 2, gap=3)]
+        if self.short_menu and len(out) > 6:  # too tall for the terminal: two columns, a cut entry says so
+            half = (t.width - 5) // 2
+            cut = [x if visible_len(x) <= half else clip(x, half - len(f" (info {n})")) + t.style(f" (info {n})", "grey")
+                   for n, x in enumerate(items, 1)]
+            out = ["  " + line for line in columns(cut, t.width - 2, gap=3)]
         if inner:
             out.append(t.style("  ('back' for the previous step)", "grey"))
         return out

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import argparse
 
+import pytest
+
+from civtable.bots import level_names
 from civtable.cli import build_parser
 
 
@@ -23,3 +26,21 @@ def test_no_help_text_shows_format_leftovers() -> None:
         text = p.format_help()
         assert "%%" not in text, p.prog
         assert "%(" not in text, p.prog
+
+
+def test_every_help_fits_80_columns(monkeypatch: pytest.MonkeyPatch) -> None:
+    """'civtable play --help' said what a seat may be on one line of 139 columns."""
+    monkeypatch.setenv("COLUMNS", "80")
+    for p in _parsers(build_parser()):
+        for line in p.format_help().splitlines():
+            assert len(line) <= 80, (p.prog, line)
+
+
+def test_play_help_names_the_levels_and_how_to_go_on_later(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The levels (--seats human,strong) were named nowhere in 'civtable play --help'."""
+    monkeypatch.setenv("COLUMNS", "80")
+    play = next(p for p in _parsers(build_parser()) if p.prog.endswith(" play"))
+    text = " ".join(play.format_help().split())
+    for level in level_names():
+        assert level in text, level
+    assert "--record FILE" in text and "--resume FILE" in text and "human,human" in text

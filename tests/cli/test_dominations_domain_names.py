@@ -1,7 +1,8 @@
-"""Dominations' screen names the Domains in full wherever 80 columns allow: a Mastery's and a
-Monument Level's cost reads '3 Science', not '3 Sci'. Your Knowledge line keeps short forms (six
-full names with 20/20 would not fit) and says it is Knowledge, and the help names every one of its
-short forms in full, as Path of Civilization's help does its own."""
+"""Dominations' screen names the Domains in full: a Mastery's and a Monument Level's cost reads
+'3 Science', not '3 Sci', and your Knowledge reads 'Science 20/20' on two lines of 80 columns (it
+was 'Sci 20/20 Govt 20/20 Relig 20/20', short forms a newcomer could not read). The other players
+are named as the table names them ('Player 2', not 'P2'); their Knowledge goes by the Camps'
+letters, which the help names in full."""
 
 from __future__ import annotations
 
@@ -10,10 +11,13 @@ import io
 import random
 import re
 
-from civtable.core import CHANCE, make_game, sample_chance
+from screens import term80
+
+from civtable.bots import make_bot
+from civtable.core import CHANCE, Action, Session, make_game, sample_chance
 from civtable.games.dominations.view import catalogue
-from civtable.tui import Term, renderer_for
-from civtable.tui.dominations import COLOURS, DOMAIN, SHORT
+from civtable.tui import Term, TerminalTable, renderer_for
+from civtable.tui.dominations import COLOURS, DOMAIN
 
 FULL = "Trade|Craftsmanship|Art|Science|Government|Religion"
 
@@ -61,27 +65,84 @@ def test_costs_name_the_domains_in_full_and_every_line_fits() -> None:
     for line in monuments:
         assert re.search(rf"next \d+ ({FULL})", line), line
         assert line.rstrip().endswith("VP"), line  # whole: the full names cost nothing
-    shorts = {v for k, v in SHORT.items() if v != DOMAIN[k]}
     for line in masteries + monuments:
-        assert not re.search(rf"\d+ ({'|'.join(shorts)})\b", line), line
+        assert not re.search(r"\d+ (Craft|Sci|Govt|Relig)\b", line), line
     others = parts["others"][1:]
-    assert others and all("Influence 12" in line and line.rstrip().endswith("P20/20") for line in others), others
+    assert others and others[0].startswith("  Player 2: ") and "Influence 12" in others[0], others
+    assert others[-1].rstrip().endswith("P20/20"), others
     for body in parts.values():
         assert all(len(line) <= 80 for line in body), body
 
 
-def test_the_knowledge_line_fits_with_20_of_20_and_the_help_names_its_short_forms() -> None:
+def test_the_knowledge_lines_name_every_domain_in_full_and_fit_with_20_of_20() -> None:
     game, view, seat = _view_full_of_knowledge()
     r = renderer_for(game, Term80(io.StringIO(), color=False))
     you = dict(r.sections(view, seat))["you"]
-    line = next(x for x in you if "20/20" in x)
-    assert line.startswith("  Knowledge: ") and len(line) <= 80, line
+    stock = [x for x in you if "20/20" in x]
+    assert stock[0].startswith("  Knowledge (stock/limit): ") and len(stock) == 2, you
+    assert all(len(x) <= 80 for x in stock), stock
+    text = " ".join(stock)
     for c in COLOURS:
-        assert f"{SHORT[c]} 20/20" in line
-    text = " ".join(r.help_lines()[0].split())
-    assert "Your Knowledge line (stock/limit)" in text
+        assert f"{DOMAIN[c]} 20/20" in text, text
+    assert not re.search(r"\b(Craft|Sci|Govt|Relig)\b", text), text
+    help_text = " ".join(r.help_lines()[0].split())
     for c in COLOURS:
-        if SHORT[c] != DOMAIN[c]:
-            assert f"{SHORT[c]} {DOMAIN[c]}" in text, (SHORT[c], text)
-        assert f"{'YOBGRP'[COLOURS.index(c)]} {DOMAIN[c]}" in text  # the Camps' letters too
+        assert f"{'YOBGRP'[COLOURS.index(c)]} {DOMAIN[c]}" in help_text  # the Camps' letters
     assert all(len(x) < 80 for x in r.help_lines()[0].splitlines())
+
+
+def test_the_status_names_players_not_p_numbers() -> None:
+    game, view, seat = _view_full_of_knowledge()
+    view["roles"] = {game.content.dominations[0].id: 1}
+    view["initiative"] = [1, 0]
+    r = renderer_for(game, Term80(io.StringIO(), color=False))
+    status = " ".join(dict(r.sections(view, seat))["status"])
+    assert "Initiative: Player 2 → Player 1" in status, status
+    assert f"{game.content.dominations[0].name}: Player 2" in status and not re.search(r"\bP\d", status), status
+
+
+def test_a_short_screen_keeps_your_knowledge_in_full_names() -> None:
+    """At 80×24 half the decision screens left your Knowledge out ('you' gave way before the other
+    players came back). Short of rows, the screen now drops its blank lines and says your
+    Knowledge on two lines, still in full names."""
+    game, view, seat = _view_full_of_knowledge()
+    r = renderer_for(game, Term80(io.StringIO(), color=False))
+    r.tight = True
+    you = dict(r.sections(view, seat))["you"]
+    assert len(you) == 3 and all(len(x) <= 80 for x in you), you
+    text = " ".join(you)
+    for c in COLOURS:
+        assert f"{DOMAIN[c]} 20/20" in text, text
+
+
+def test_your_knowledge_shows_on_most_screens_at_80x24() -> None:
+    game = make_game("dominations", {"players": 2})
+    bots = [make_bot("greedy", game, k, 0) for k in range(2)]
+    term = term80()  # 24 rows
+    s = Session(game, seed=0, seats=["human", "greedy"])
+    t = TerminalTable(s, [None, bots[1]], renderer_for(game, term), term, stdin=io.StringIO(""))
+    screens = shown = 0
+    while True:
+        s.step_agents([None, bots[1]])
+        if not s.state.decision().players:
+            break
+        term.stream = io.StringIO()
+        t.show(0)
+        screens += 1
+        shown += "Religion " in term.stream.getvalue().split("your decision:")[0]
+        s.apply(bots[0].decide(s.observation(0)), 0)
+    assert shown >= 0.6 * screens, (shown, screens)  # it was about half
+
+
+def test_the_turn_step_says_the_tile_and_the_place_chosen() -> None:
+    """The turns of a tile were offered under the same prompt as the tiles: which tile, and
+    where, the screen no longer said."""
+    game, view, seat = _view_full_of_knowledge()
+    r = renderer_for(game, Term80(io.StringIO(), color=False))
+    tile = view["players"][seat]["hand"][0]
+    legal = [Action.parse(f"place {tile['id']} 0 0 0 {k}") for k in range(3)]
+    entries = r.steps(legal, view, seat, f"place {tile['id']} 0 0 0")
+    assert entries is not None
+    last = r.step_menu(entries, view, seat, True)[-1]
+    assert last.startswith(f"  (the {DOMAIN[tile['camp']]} tile (corners ") and " at M" in last, last
+    assert last.endswith("'back' for the previous step)"), last

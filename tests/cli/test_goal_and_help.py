@@ -63,6 +63,8 @@ def test_help_keeps_the_games_lines_at_80_columns(name: str) -> None:
     assert all(len(line) < 80 for line in own)
     commands = r.help_lines()[2]
     assert "goal" in commands
+    # the typed 'help', the help and the next prompt on one screen of 24 rows: its top never scrolls away
+    assert 1 + len("\n".join(r.help_lines()).splitlines()) + 1 <= 24
 
 
 def test_pathciv_help_explains_the_priority_and_philosophy_marks() -> None:

@@ -34,3 +34,15 @@ def test_every_building_and_wonder_reads_in_whole_words_in_the_city() -> None:
         assert shown and set(shown.split()) <= words, (name, shown)
         seen.add(shown)
     assert "Crop Field" in seen and "Lumberjack" in seen
+
+
+def test_another_players_wonders_are_named_not_their_ids() -> None:
+    """'Other civilizations' listed 'wonders library_of_alexandria, hanging_gardens'."""
+    game = make_game("inceptum", {"players": 2})
+    r = renderer_for(game, _Term80(io.StringIO(), color=False))
+    view = game.new_initial_state().view(0)
+    content = game.content  # type: ignore[attr-defined]
+    other = dict(view["players"][1], wonders=[w.id for w in content.wonders[:2]])
+    text = " ".join(" ".join(r._other(other, view)).split())
+    assert f"wonders {content.wonders[0].name}, {content.wonders[1].name}" in text, text
+    assert content.wonders[0].id not in text

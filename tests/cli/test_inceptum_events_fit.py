@@ -71,7 +71,7 @@ def test_three_and_four_players_the_other_turns_get_a_page_that_fits(players: in
         assert any(re.match(rf"Player {other} .*(researches|places|ends the turn)", e) for e in entries), events
     assert " will build " not in events  # said again by 'places … at row R, column C'
     lines = screen.strip(" \n").splitlines()
-    assert len(lines) <= 23 and lines[0].startswith("INCEPTUM · round") and all(len(x) <= 80 for x in lines)
+    assert len(lines) <= 23 and lines[0].startswith(("INCEPTUM · round", "INCEPTUM · setup")) and all(len(x) <= 80 for x in lines)
 
 
 def test_a_pipe_gets_no_page() -> None:
@@ -110,3 +110,22 @@ def test_a_short_screen_says_the_empty_city_rows_instead_of_drawing_them() -> No
     assert [x[:3] for x in city[1:]] == [" 3 ", "[4]"]
     r.tight = False
     assert len(r._city(me, {"slot": [4, 2]}, 15)) == 7  # with room: the title and every row
+
+
+def test_an_event_of_two_sentences_is_not_joined_to_the_next() -> None:
+    """'Player 1 rolls ... The bonus slot pays nobody; offers Player 2 1 Gold for 1 Food.' read as
+    if the bonus slot made the offer."""
+    r = renderer_for(make_game("inceptum", {"players": 2}), Term80(io.StringIO(), color=False))
+    events = ["Player 1 rolls black 1, white 1: slot row 1, column 1. The bonus slot pays nobody.",
+              "Player 1 offers Player 2 1 Gold for 1 Food.", "Player 1 ends the turn."]
+    packed = " ".join(" ".join(r._packed(events, 6)).split())
+    assert "nobody; offers" not in packed, packed
+    assert "Player 1 offers Player 2 1 Gold for 1 Food; ends the turn." in packed, packed
+
+
+def test_the_table_says_it_waits_for_a_bot() -> None:
+    """A searching bot took a minute with nothing on the screen but the last one: a newcomer
+    could not tell the game from a hung program."""
+    out = _table(2, 3, "1", "quit")
+    assert "Waiting for Player 2 (greedy)…" in out, out[-2000:]
+    assert "Waiting for" not in _table(2, 3, "1", "quit", pause=False)  # piped: the transcript only

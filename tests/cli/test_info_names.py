@@ -48,3 +48,14 @@ def test_dominations_info_says_knowledge_by_its_domain() -> None:
     before = {"players": [{"stock": {"yellow": 0, "red": 0}}]}
     after = {"players": [{"stock": {"yellow": 4, "red": 1}}]}
     assert r.diff(before, after, 0) == ["Player 1 · stock · Trade: 0 → 4", "Player 1 · stock · Government: 0 → 1"]
+
+
+def test_an_id_beside_its_name_is_said_once() -> None:
+    """Conquest's 'info' of a civilization said 'Player 1 · civ: Romans' and then 'Player 1 · civ
+    name: Romans': the id beside its name, twice."""
+    from civtable.tui.changes import worded_changes
+
+    before = {"players": [{"civ": None, "civ_name": None, "vp": 0}]}
+    after = {"players": [{"civ": "romans", "civ_name": "Romans", "vp": 0}]}
+    lines = worded_changes(before, after, lambda key, i, item: f"Player {i + 1}")
+    assert lines == ["Player 1 · civ name: Romans"], lines

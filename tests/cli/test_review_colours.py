@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import pytest
@@ -25,14 +24,23 @@ def _review(players: int) -> dict[str, Any]:
     }
 
 
+def _joined(printed: str) -> str:
+    """The review's words, its sentences wrapped to 80 columns joined again."""
+    return " ".join(printed.split())
+
+
 def test_the_terminal_review_names_each_player_with_their_colour(capsys: pytest.CaptureFixture[str]) -> None:
     print_review(_review(4), 10)
-    text = capsys.readouterr().out
-    header = text.splitlines()[1]
-    assert re.findall(r"Player \d \(\w+\)", header) == [
-        "Player 1 (red)", "Player 2 (blue)", "Player 3 (green)", "Player 4 (purple)"], header
+    printed = capsys.readouterr().out
+    assert all(len(line) <= 80 for line in printed.splitlines()), printed
+    text = _joined(printed)
+    header, colours = printed.splitlines()[1:3]  # four players: each name above its colour
+    assert header.split() == ["Player", "1", "Player", "2", "Player", "3", "Player", "4"], header
+    assert colours.split() == ["(red)", "(blue)", "(green)", "(purple)"], colours
+    assert all(colours.index(f"({c})") + len(c) + 2 == header.index(f"Player {k}") + 8
+               for k, c in enumerate(("red", "blue", "green", "purple"), 1)), printed  # right-aligned together
     assert "Moves of Player 1 (red), Player 2 (blue), Player 3 (green), Player 4 (purple) against" in text, text
-    start = text.splitlines()[2]
+    start = printed.splitlines()[3]
     assert start.split()[1:] == ["25%"] * 4, start  # the percentages stay under their names
     assert len(start) == len(header)
 

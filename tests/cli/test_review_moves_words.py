@@ -26,9 +26,16 @@ def _review(moves: list[tuple[int, float, float]]) -> dict[str, Any]:
     }
 
 
+def _joined(printed: str) -> str:
+    """The review's words, its sentences wrapped to 80 columns joined again."""
+    return " ".join(printed.split())
+
+
 def test_the_better_moves_say_in_words_how_much_they_change_the_chance(capsys: pytest.CaptureFixture[str]) -> None:
     print_review(_review([(1, 0.56, 0.66), (2, 0.30, 0.31), (2, 0.401, 0.398), (3, 0.49, 0.47), (0, 0.5, 0.6)]), 10)
-    text = capsys.readouterr().out
+    printed = capsys.readouterr().out
+    assert all(len(line) <= 80 for line in printed.splitlines()), printed
+    text = _joined(printed)
     assert "Round 1: played: Player 1 takes 0 (56%). Strong would have played: Player 1 takes 1 (66%): " \
            "10 points more chance to win than the move played." in text, text
     assert "takes 2 (31%): 1 point more chance to win than the move played." in text, text
@@ -42,12 +49,30 @@ def test_the_better_moves_say_in_words_how_much_they_change_the_chance(capsys: p
 
 def test_no_better_move_to_show_says_so(capsys: pytest.CaptureFixture[str]) -> None:
     print_review(_review([(4, 0.0, 0.0), (5, 0.02, 0.019)]), 10)
-    text = capsys.readouterr().out
+    printed = capsys.readouterr().out
+    assert all(len(line) <= 80 for line in printed.splitlines()), printed
+    text = _joined(printed)
     assert "Where the Strong level chose otherwise (2 decisions), it gave no more chance to win." in text, text
     assert "would have played" not in text and "the percentages" not in text, text
 
 
 def test_more_better_moves_than_listed_are_counted(capsys: pytest.CaptureFixture[str]) -> None:
     print_review(_review([(r, 0.3, 0.4) for r in range(1, 6)]), 2)
-    text = capsys.readouterr().out
+    printed = capsys.readouterr().out
+    assert all(len(line) <= 80 for line in printed.splitlines()), printed
+    text = _joined(printed)
     assert text.count("would have played") == 2 and "… and 3 more (--moves N lists more)." in text, text
+
+
+def test_the_review_fits_80_columns(capsys: pytest.CaptureFixture[str]) -> None:
+    """A swing's sentence, the title and the analysis line ran to 181 columns on one line."""
+    review = _review([(1, 0.56, 0.66)])
+    review["title"] = "Dominations: Road to Civilization"
+    sentence = ("Age 1, round 1: over the round, mostly from Player 1 (red)'s moves (the largest step: Player 1 "
+                "places a Government Land tile at M16) — Player 1's chance rose from 57% to 81%.")
+    review["swings"] = [{"sentence": sentence}]
+    print_review(review, 10)
+    printed = capsys.readouterr().out
+    assert all(len(line) <= 80 for line in printed.splitlines()), printed
+    assert f"1. {sentence}" in _joined(printed)
+    assert "\n  1. Age 1, round 1:" in printed and "\n     " in printed  # the swing's own lines indented

@@ -22,7 +22,7 @@ def test_ctrl_c_says_where_the_game_is_saved_and_resume_continues(tmp_path: Path
         tty.send("1")  # one card on the left
         tty._tmux("send-keys", "-t", tty.session, "C-c")
         text = "\n".join(tty.joined()) if "[exited]" in tty.wait_for("[exited]") else ""
-        assert f"Saved to {record}; continue with: civtable play --resume {record}" in text, text
+        assert f"Saved to {record}. Continue with:\n  civtable play --resume {record}\n" in text, text
         assert "interrupted" in text and "Traceback" not in text
     with Tmux(["civtable", "play", "--resume", str(record)], width=120, height=40) as tty:
         if tty.wait_any([PROMPT, WAITED]) == WAITED:

@@ -59,7 +59,8 @@ def test_dominations_terminal_game_to_the_end_at_80x24() -> None:
             if "★ End of Age" in screen:
                 seen["ages"] = True
             if "type the number of the place for your tile" in screen and not seen["back"]:
-                assert "('back'" in screen or "or 'back'" in screen
+                assert "'back' for the previous step)" in screen or "or 'back'" in screen
+                assert "or 'back'" in screen or "(the " in screen  # the tile chosen, said under its places
                 again = step(tty, "back")
                 assert "place a" in again  # the tiles again
                 screen = step(tty, "1")

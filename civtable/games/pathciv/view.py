@@ -25,9 +25,10 @@ from .content import (
     Effect,
     Repeat,
 )
+from .events import history_points, power
 from .evolution import MAX_CHANGES, outranked
-from .frames import Claim, OpenClaims
-from .phases import committed
+from .frames import Claim, Deploy, OpenClaims, Research
+from .phases import committed, deploy_available, research_available
 from .setup import BATTLE_ROUNDS, CHALLENGE_ROUNDS, last_round
 
 if TYPE_CHECKING:
@@ -151,7 +152,32 @@ def event_line(st: PathState) -> list[dict[str, Any]]:
             out.append({"round": "9b" if k == 3 else str(BATTLE_ROUNDS[k]), "kind": "battle", "name": b.name,
                         "threat": b.threat, "lines": [effect_text(e) for e in b.lines], "order": BATTLE_ROUNDS[k] * 2 + 1})
     out.sort(key=lambda e: e["order"])
+    _standings(st, out)
     return out
+
+
+def _standings(st: PathState, events: list[dict[str, Any]]) -> None:
+    """On the next Challenge and the next Battle still to come, where every player stands if it
+    were resolved now (``now``, by seat 1-based): History points (cards of the Challenge's type +
+    Sages, PC-CHAL-4) and Power (2 per Unit + Military Legacy, PC-BAT-1). Public: cards' types,
+    trays and Legacy lie open on the table."""
+    from .state import P_END
+
+    if st.finished or st.round < 1:
+        return
+    c = st.content
+    done = st.phase == P_END  # this round's events are resolved
+    seen: set[str] = set()
+    for e in events:
+        rnd = int(e["round"].rstrip("ab"))
+        if e["kind"] in seen or rnd < st.round or (rnd == st.round and done):
+            continue
+        seen.add(e["kind"])
+        if e["kind"] == "battle":
+            e["now"] = [{"seat": s + 1, "value": power(p)} for s, p in enumerate(st.players)]
+        else:
+            ch = c.challenges[st.challenges[CHALLENGE_ROUNDS.index(rnd)]]
+            e["now"] = [{"seat": s + 1, "value": history_points(st, p, ch)} for s, p in enumerate(st.players)]
 
 
 def player_view(st: PathState, seat: int, viewer: int | None) -> dict[str, Any]:
@@ -187,11 +213,31 @@ def player_view(st: PathState, seat: int, viewer: int | None) -> dict[str, Any]:
         "committed": committed(p),
         "score": p.score(c)["score"],
     }
+    choosing = capped_choice(st, seat)
+    if choosing:
+        out["choosing"] = choosing
     if p.project is not None and viewer == seat:
         left, right = [t for t in p.project[:2] if t >= 0], [t for t in p.project[2:] if t >= 0]
         out["project"] = {"left": names(left), "right": names(right),
                           "left_ids": [c.techs[i].id for i in left], "right_ids": [c.techs[i].id for i in right]}
     return out
+
+
+def capped_choice(st: PathState, seat: int) -> dict[str, Any] | None:
+    """Phase B or D over the population cap (PC-B-3, PC-D-3): what ``seat`` is choosing, how
+    many cubes or points it may still take and what is still on offer. Public: the cards on the
+    left and right of a board lie open."""
+    f = st.stack[-1] if st.stack and not st.finished else None
+    if not isinstance(f, (Deploy, Research)) or seat not in f.seats:
+        return None
+    p = st.players[seat]
+    deploy = isinstance(f, Deploy)
+    offer = ([k - d for k, d in zip(deploy_available(st, p), p.placed, strict=True)] if deploy
+             else research_available(st, p))
+    words = AGENTS if deploy else TYPE_NAMES
+    return {"what": "cubes" if deploy else "Research points", "population": p.population(st.content),
+            "left": min(p.population(st.content) - sum(p.placed), sum(offer)), "taken": sum(p.placed),
+            "offer": {words[i]: k for i, k in enumerate(offer) if k > 0}}
 
 
 def aside_view(p: Any) -> list[dict[str, Any]]:
@@ -403,6 +449,7 @@ def view(st: PathState, player: int | None) -> dict[str, Any]:
             {"level": lv, "cost": c.phil_costs[lv - 1], "multiplier": c.phil_mult[lv - 1], "vp": c.phil_vp[lv],
              "seen": [c.benefits[t].name for t in st.tokens[lv]], "seen_ids": [c.benefits[t].id for t in st.tokens[lv]],
              "effects": [effect_text(c.benefits[t].effect) for t in st.tokens[lv]],
+             "gives": [effect_text(c.benefits[t].effect.times(c.phil_mult[lv - 1])) for t in st.tokens[lv]],
              "faceup": [c.benefits[t].name for t in st.faceup[lv]]}
             for lv in range(1, c.phil_top + 1)
         ],

@@ -94,17 +94,39 @@
     return m ? `${m[2]} (Phase ${m[1]})` : String(phase || "");
   }
 
-  function eventLine(view, ctx) {
+  /** Where everyone stands for the next Battle (Power, with the External Threat) or Challenge
+      (History points) if it were resolved now, strongest first. */
+  function standing(e, payload) {
+    if (!(e.now || []).length) return null;
+    const me = payload.seat === null || payload.seat === undefined ? null : payload.seat + 1;
+    const battle = e.kind === "battle";
+    const rows = e.now.map((r) => ({ seat: r.seat, value: r.value }));
+    if (battle) rows.push({ seat: 0, value: e.threat });
+    rows.sort((a, b) => b.value - a.value || a.seat - b.seat);
+    const who = (r) => (r.seat === 0 ? el("span", { class: "pc-now-who", dataset: { term: "rule:threat" } }, "Threat ", el("strong", {}, String(r.value)))
+      : el("span", { class: "pc-now-who", dataset: { seat: String(r.seat - 1) } }, Civ.swatch(r.seat - 1),
+        r.seat === me ? "you" : Civ.playerName(payload, r.seat - 1), " ", el("strong", {}, String(r.value))));
+    return el("div", { class: "pc-now small" },
+      el("span", { dataset: { term: battle ? "rule:power" : "rule:history" } }, battle ? "Power now" : "History now"), ": ",
+      rows.flatMap((r, i) => [i ? " · " : "", who(r)]));
+  }
+
+  function eventLine(view, ctx, payload) {
     const now = String(view.round);
-    const current = (e) => [now, now + "a", now + "b"].includes(e.round);
-    const upcoming = (view.events || []).find((e) => parseInt(e.round, 10) >= view.round);
+    const over = Boolean(view.finished);  // every event is behind: none is current or next
+    const current = (e) => !over && [now, now + "a", now + "b"].includes(e.round);
+    const past = (e) => over || parseInt(e.round, 10) < view.round;
+    const upcoming = over ? null : (view.events || []).find((e) => parseInt(e.round, 10) >= view.round);
     const destiny = [...ctx.legal].filter((t) => t.startsWith("destiny ")).sort((a, b) => Number(a.split(" ")[1]) - Number(b.split(" ")[1]));
+    const last = view.last_round || 9;
+    const heading = over ? `Game over after round ${view.round} of ${last}`
+      : view.round ? `Round ${view.round} of ${last} · ${phaseWords(view.phase)}` : "Setting up the game";
     return el("section", { class: "panel pc-events" },
-      el("h2", {}, `Round ${view.round} of ${view.last_round || 9} · ${phaseWords(view.phase)}`),
+      el("h2", {}, heading),
       el("p", { class: "small" }, el("span", { dataset: { term: "rule:threat" } }, "External Threat"), ` Power now: ${view.threat}`,
         upcoming ? ` · next event: round ${upcoming.round}, ${upcoming.name}` : ""),
       el("div", { class: "pc-eventline" }, (view.events || []).map((e) => el("div", {
-        class: `pc-event pc-${e.kind}${current(e) ? " current" : ""}${parseInt(e.round, 10) < view.round ? " past" : ""}${e === upcoming ? " next" : ""}`,
+        class: `pc-event pc-${e.kind}${current(e) ? " current" : ""}${past(e) ? " past" : ""}${e === upcoming ? " next" : ""}`,
         dataset: { round: e.round, term: `${e.kind}:${(termOf(e.kind, e.name) || "").split(":")[1] || ""}` },
       }, el("div", { class: "pc-event-round" }, e.kind === "challenge" ? `Challenge · round ${e.round}` : `Battle · round ${e.round}`),
       el("strong", {}, e.name),
@@ -116,7 +138,8 @@
             const n = Number(t.split(" ")[1]);
             return act(el("button", { type: "button", class: "small" }, n ? `Use ${count(n, "time")}` : "Don't use"), [t], ctx);
           })) : null)
-        : el("div", { class: "small" }, `Threat ${e.threat}`, el("ol", { class: "pc-lines" }, e.lines.map((l) => el("li", {}, l))))))));
+        : el("div", { class: "small" }, `Threat ${e.threat}`, el("ol", { class: "pc-lines" }, e.lines.map((l) => el("li", {}, l)))),
+      standing(e, payload)))));
   }
 
   // ----- markets and the claim bar ---------------------------------------------------------------
@@ -202,6 +225,17 @@
     return parts.length ? el("div", { class: "pc-owned small" }, parts) : null;
   }
 
+  /** Over the population cap in Phase B or D: how many cubes or points you still choose, from what. */
+  function choosing(p, what) {
+    const c = p.choosing;
+    if (!c || c.what !== what) return null;
+    const offer = Object.entries(c.offer || {}).map(([name, k]) => (what === "cubes" ? `${k} ${k === 1 ? name.replace(/s$/, "") : name}` : `${k} ${name}`)).join(", ");
+    const one = what === "cubes" ? "cube" : "Research point";
+    return el("p", { class: "pc-choosing small" }, el("strong", {}, `Choose ${count(c.left, c.taken ? `more ${one}` : one, c.taken ? `more ${what}` : what)}`),
+      ` — your cards offer more than your `, el("span", { dataset: { term: "rule:population" } }, `population (${c.population})`),
+      ` allows. Still on offer: ${offer}. Click a highlighted ${what === "cubes" ? "tray" : "track"}, one at a time.`);
+  }
+
   /** Your board: hand cards with a left and a right half to click, the four spaces, trays, Research. */
   function myBoard(p, view, payload, ctx) {
     const cards = view.cards || {};
@@ -234,8 +268,8 @@
       el("div", { class: "pc-spaces" }, space(leftIds, "left"), space(rightIds, "right")),
       (p.discovered_ids || []).length ? el("div", { class: "pc-discovered" }, el("h3", {}, "Discovered this round"),
         el("div", { class: "pc-cards" }, p.discovered_ids.map((id) => (cards[id] ? techCard(cards[id]) : null)))) : null,
-      el("h3", {}, "Trays"), trays(p, ctx, true),
-      el("h3", {}, "Research"), research(p, ctx, true),
+      el("h3", {}, "Trays"), choosing(p, "cubes"), trays(p, ctx, true),
+      el("h3", {}, "Research"), choosing(p, "Research points"), research(p, ctx, true),
       cardsOwned(p));
   }
 
@@ -269,15 +303,25 @@
         el("div", { class: "pc-cards" }, (byType[ty] || []).map((t) => act(techCard(t, { left: t.left, cls: t.left ? "" : "pc-gone" }), [`buy ${t.id}`], ctx))))));
   }
 
-  function philosophy(view, ctx) {
+  /** The Philosophy board: each level's cost in Philosophers, its Benefit multiplier and VP, who
+      stands on it, and its Benefit tokens once turned up (what each gives at that level). */
+  function philosophy(view, payload, ctx) {
+    const me = payload.seat === null || payload.seat === undefined ? null : payload.seat + 1;
+    const choosing = [...ctx.legal].some((a) => a.startsWith("benefit "));
+    const on = (level) => (view.players || []).filter((p) => p.philosophy === level).map((p) => el("span", {
+      class: "pc-phil-who", dataset: { seat: String(p.seat - 1) } }, Civ.swatch(p.seat - 1), p.seat === me ? "you" : Civ.playerName(payload, p.seat - 1)));
     return el("section", { class: "panel pc-phil" }, el("h2", { dataset: { term: "rule:philosophy" } }, "Philosophy"),
+      choosing ? el("p", { class: "small" }, "Click a highlighted Benefit to take it, multiplied as its level says.") : null,
       el("div", { class: "pc-phil-levels" }, (view.philosophy || []).map((lv) => el("div", { class: "pc-phil-level small" },
-        el("strong", {}, `Level ${lv.level}`), el("div", { class: "muted" }, `costs ${lv.cost} · ×${lv.multiplier} · ${lv.vp} VP`),
+        el("strong", {}, `Level ${lv.level}`),
+        el("div", { class: "muted" }, `costs ${count(lv.cost, "Philosopher")} · Benefit ×${lv.multiplier} · ${lv.vp} VP at the end`),
+        on(lv.level).length ? el("div", { class: "pc-phil-on" }, on(lv.level)) : null,
         el("div", { class: "pc-tokens" }, lv.seen.length ? lv.seen.map((b, k) => {
           const id = (lv.seen_ids || [])[k];
           const up = lv.faceup.includes(b);
+          const gives = (lv.gives || [])[k];
           const node = el("span", { class: "tag pc-token" + (up ? "" : " muted"), dataset: id ? { term: `benefit:${id}` } : {} },
-            up || !lv.faceup.length ? b : `${b} (face down)`);
+            up || !lv.faceup.length ? (gives ? `${b}: ${gives}` : b) : `${b} (face down)`);
           return id ? act(node, [`benefit ${id}`], ctx) : node;
         }) : el("span", { class: "muted" }, "2 tokens face down"))))));
   }
@@ -319,13 +363,13 @@
       const others = players.filter((p) => p.seat !== me);
       const root = el("div", { class: "pc" });
       Civ.append(root, [
-        eventLine(view, ctx),
+        eventLine(view, ctx, payload),
         markets(view, payload, ctx),
         mine ? myBoard(mine, view, payload, ctx) : null,
         el("section", { class: "panel" }, el("h2", {}, mine ? "The other civilizations" : "Civilizations"),
           el("div", { class: "pc-others" }, others.map((p) => otherBoard(p, payload)))),
         library(view, ctx),
-        philosophy(view, ctx),
+        philosophy(view, payload, ctx),
       ]);
       board.append(root);
       if (payload.finished && payload.result && !payload.score_sheet) board.append(Civ.renderers.generic.result(payload));

@@ -1,0 +1,102 @@
+"""Path of Civilization teaches a newcomer on the table itself: the next Battle and Challenge say
+where everyone stands now (Power against the External Threat, History points), the Philosophy
+board says what a level costs and who stands on it, a Phase B or D choice over the population cap
+says how many cubes or points are left to choose and from what, and a finished game's event line
+says the game is over instead of naming a "next event" already played."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from browser_util import DESKTOP, PHONE, assert_no_horizontal_scroll, create_game, launch, scroll_to, shot
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture
+def browser() -> Iterator[Any]:
+    yield from launch()
+
+
+def _cubes(view: dict[str, Any], action: str) -> int:
+    card = view["cards"].get(action.split()[1])
+    return sum(card["deploy"]) if card else 0
+
+
+def _to_a_capped_choice(base: str, game: dict[str, Any], timeout: float = 240.0) -> dict[str, Any]:
+    """Play seat 1 through the API, hoarding cubes (the cards with most cubes on the left, the
+    Technology with most cubes bought, no claims) until its cards offer more cubes or points than
+    its population: a Phase B or D choice."""
+    token, gid = game["seats"][0]["token"], game["id"]
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        s = httpx.get(f"{base}/api/games/{gid}", params={"token": token}, timeout=30).json()
+        assert not s["finished"], "the game ended without a choice over the population cap"
+        if not s["your_turn"] or not s["legal"]:
+            time.sleep(0.05)
+            continue
+        legal = s["legal"]
+        kinds = {a.split()[0] for a in legal}
+        if kinds & {"deploy", "research"}:
+            return dict(s)
+        if kinds <= {"left"} or "buy" in kinds:
+            action = max(legal, key=lambda a: _cubes(s["view"], a))
+        else:
+            action = next((k for k in ("confirm", "withdraw", "pass") if k in kinds), legal[0])
+        httpx.post(f"{base}/api/games/{gid}/actions", json={"token": token, "action": action, "state_id": s["state_id"]},
+                   timeout=30)
+    raise AssertionError("no choice over the population cap came")
+
+
+def test_the_table_says_where_everyone_stands_and_what_is_left_to_choose(
+        browser: Any, server_factory: Any, tmp_path: Path) -> None:
+    server = server_factory(str(tmp_path / "teach.sqlite3"), extra=["--predictable-chance"])
+    g = create_game(server.base, {"game": "pathciv", "seats": ["human", "random"], "seed": 2})
+    page = browser.new_page(viewport=DESKTOP, reduced_motion="reduce")
+    page.goto(server.base + g["seats"][0]["url"])
+    page.wait_for_selector("#board .pc-now")
+    standings = [page.inner_text(f".pc-event.pc-{kind} .pc-now") for kind in ("challenge", "battle")]
+    assert standings[0].startswith("History now: ") and "you 1" in standings[0], standings
+    assert standings[1].startswith("Power now: Threat ") and "you 0" in standings[1] and "Player 2 0" in standings[1]
+    assert page.locator(".pc-now").count() == 2  # the next Challenge and the next Battle only
+    level1 = page.inner_text(".pc-phil-level >> nth=0")
+    assert "costs 1 Philosopher · Benefit ×1 · 1 VP at the end" in level1, level1
+
+    s = _to_a_capped_choice(server.base, g)
+    page.wait_for_function("id => Number(document.querySelector('#board').dataset.stateId) >= id", arg=s["state_id"])
+    choosing = page.locator(".pc-choosing")
+    scroll_to(choosing)
+    said = choosing.inner_text()
+    kind = "cubes" if s["legal"][0].startswith("deploy") else "Research points"
+    assert said.startswith(f"Choose 4 {kind} — your cards offer more than your population (4) allows. Still on offer: "), said
+    mine = next(p for p in s["view"]["players"] if p["seat"] == 1)
+    offered = ", ".join(f"{k} {name[:-1] if k == 1 and kind == 'cubes' else name}" for name, k in mine["choosing"]["offer"].items())
+    assert f"Still on offer: {offered}. Click a highlighted {'tray' if kind == 'cubes' else 'track'}" in said, said
+    page.locator("#board .clickable[data-action]").first.click()
+    page.wait_for_function("() => /^Choose 3 more /.test((document.querySelector('.pc-choosing') || {}).innerText || '')")
+    page.set_viewport_size(PHONE)
+    scroll_to(page.locator(".pc-choosing"))
+    assert_no_horizontal_scroll(page)
+    shot(page, "pathciv-teach-choosing-375x812")
+
+
+def test_a_finished_game_s_event_line_names_no_next_event(browser: Any, server_factory: Any, tmp_path: Path) -> None:
+    server = server_factory(str(tmp_path / "over.sqlite3"))
+    g = create_game(server.base, {"game": "pathciv", "seats": ["random", "random"], "seed": 4})
+    deadline = time.monotonic() + 240
+    while httpx.get(f"{server.base}/api/games/{g['id']}", timeout=30).json()["status"] != "finished":
+        assert time.monotonic() < deadline, "the bots did not finish the game"
+        time.sleep(0.5)
+    page = browser.new_page(viewport=DESKTOP, reduced_motion="reduce")
+    page.goto(server.base + g["spectate"])
+    page.wait_for_selector("#board .pc-events h2")
+    assert page.inner_text("#board .pc-events h2") == "Game over after round 9 of 9"
+    line = page.inner_text("#board .pc-events p")
+    assert "next event" not in line, line
+    assert page.locator(".pc-event.current, .pc-event.next, .pc-now").count() == 0
+    assert page.locator(".pc-event.past").count() == page.locator(".pc-event").count() == 8

@@ -85,3 +85,11 @@ def test_research_over_the_cap_names_the_types_on_offer() -> None:
     choosing = s.view(roman)["players"][roman]["choosing"]
     assert choosing["what"] == "Research points" and choosing["left"] == 4
     assert choosing["offer"] == {"Cultural": 5, "Spiritual": 1}
+
+
+def test_a_short_learning_game_shows_only_the_events_it_plays() -> None:
+    """The guided first game ends after round 4: its event line stops at the round-4 Battle
+    (it showed the Challenges and Battles of rounds 5 to 9b, which never come)."""
+    assert [e["round"] for e in table(2, rounds=4).view(0)["events"]] == ["3", "4"]
+    assert [e["round"] for e in table(2, rounds=5).view(0)["events"]] == ["3", "4", "5"]
+    assert [e["round"] for e in table(2).view(0)["events"]] == ["3", "4", "5", "6", "7", "8", "9a", "9b"]

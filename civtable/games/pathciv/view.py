@@ -152,6 +152,8 @@ def event_line(st: PathState) -> list[dict[str, Any]]:
             out.append({"round": "9b" if k == 3 else str(BATTLE_ROUNDS[k]), "kind": "battle", "name": b.name,
                         "threat": b.threat, "lines": [effect_text(e) for e in b.lines], "order": BATTLE_ROUNDS[k] * 2 + 1})
     out.sort(key=lambda e: e["order"])
+    last = last_round(st)  # a short learning game never plays the events of later rounds
+    out = [e for e in out if int(e["round"].rstrip("ab")) <= last]
     _standings(st, out)
     return out
 

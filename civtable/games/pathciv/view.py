@@ -265,6 +265,21 @@ def _plural(k: int, one: str, many: str) -> str:
     return f"{k} {one if k == 1 else many}"
 
 
+def _reveal_moment(st: PathState, m: dict[str, Any]) -> dict[str, Any]:
+    """Every Project turned up at once: what each player plays on the left (cubes, Phase B) and
+    on the right (Research, Phase D), before Leaders' bonuses and the population cap."""
+    c = st.content
+    lines = []
+    for seat, (left, right) in enumerate(zip(m["left"], m["right"], strict=True)):
+        cubes = [sum(c.techs[t].deploy[i] for t in left) for i in range(5)]
+        points = [sum(c.techs[t].research[i] for t in right) for i in range(5)]
+        gives = ", ".join(_plural(k, AGENT[i], AGENTS[i]) for i, k in enumerate(cubes) if k)
+        research = ", ".join(f"{k} {TYPE_NAMES[i]}" for i, k in enumerate(points) if k)
+        lines.append(f"{_who(st, seat)}: left {' and '.join(c.techs[t].name for t in left)} ({gives or 'no cube'}); "
+                     f"right {' and '.join(c.techs[t].name for t in right)} ({research or 'no'} Research).")
+    return {"title": "Projects revealed", "lines": lines, "round": m["round"]}
+
+
 def _claims_moment(st: PathState, m: dict[str, Any]) -> dict[str, Any]:
     c = st.content
     wonder = m["what"] == "wonder"
@@ -355,7 +370,9 @@ def moments(st: PathState) -> list[dict[str, Any]]:
     out = []
     for m in st.moments:
         kind = m["kind"]
-        if kind == "claims":
+        if kind == "reveal":
+            out.append(_reveal_moment(st, m))
+        elif kind == "claims":
             out.append(_claims_moment(st, m))
         elif kind == "challenge":
             out.append(_challenge_moment(st, m))

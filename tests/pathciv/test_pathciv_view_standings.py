@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathciv_helpers import at_phase, seat_of, table
 
 from civtable.games.pathciv.state import P_DEPLOY, P_END, P_EVENT, P_RESEARCH
-from civtable.games.pathciv.view import effect_text
+from civtable.games.pathciv.view import effect_text, repeat_text
 
 
 def _event(view: dict, kind: str) -> dict:
@@ -93,3 +93,17 @@ def test_a_short_learning_game_shows_only_the_events_it_plays() -> None:
     assert [e["round"] for e in table(2, rounds=4).view(0)["events"]] == ["3", "4"]
     assert [e["round"] for e in table(2, rounds=5).view(0)["events"]] == ["3", "4", "5"]
     assert [e["round"] for e in table(2).view(0)["events"]] == ["3", "4", "5", "6", "7", "8", "9a", "9b"]
+
+
+def test_a_leader_card_says_when_each_effect_applies_in_the_glossary_s_words() -> None:
+    """'instant: … ; cemetery: …' read as jargon; the card says it as the glossary tip does."""
+    s = table(2)
+    c = s.content
+    homer = next(i for i, ld in enumerate(c.leaders) if ld.id == "homer")
+    s.market_l = [homer]
+    card = s.view(0)["market"]["leaders"][0]
+    assert card["bonus"] == "on recruiting: 1 Sage; in the Cemetery: +1 Cultural Research in Phase D", card
+    alive = next(i for i, ld in enumerate(c.leaders)
+                 if repeat_text(ld.alive) and ld.instant.is_empty() and not repeat_text(ld.cemetery))
+    s.market_l = [alive]
+    assert s.view(0)["market"]["leaders"][0]["bonus"] == f"while alive: {repeat_text(c.leaders[alive].alive)}"

@@ -1,11 +1,13 @@
 """Path of Civilization teaches a newcomer on the table itself: the next Battle and Challenge say
-where everyone stands now (Power against the External Threat, History points), the Philosophy
-board says what a level costs and who stands on it, a Phase B or D choice over the population cap
-says how many cubes or points are left to choose and from what, and a finished game's event line
-says the game is over instead of naming a "next event" already played."""
+where everyone stands now (Power against the External Threat, History points), a Wonder's cost
+is told apart from what it gives, the Philosophy board says what a level costs and who stands on
+it, a Phase B or D choice over the population cap says how many cubes or points are left to
+choose and from what, and a finished game's event line says the game is over instead of naming a
+"next event" already played."""
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -64,6 +66,8 @@ def test_the_table_says_where_everyone_stands_and_what_is_left_to_choose(
     assert standings[0].startswith("History now: ") and "you 1" in standings[0], standings
     assert standings[1].startswith("Power now: Threat ") and "you 0" in standings[1] and "Player 2 0" in standings[1]
     assert page.locator(".pc-now").count() == 2  # the next Challenge and the next Battle only
+    wonder = page.inner_text(".pc-market >> nth=0")  # the cost told apart from what the card gives
+    assert re.search(r"\ncosts \d Builders\nWhen built: ", wonder), wonder
     level1 = page.inner_text(".pc-phil-level >> nth=0")
     assert "costs 1 Philosopher · Benefit ×1 · 1 VP at the end" in level1, level1
 

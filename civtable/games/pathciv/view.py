@@ -70,11 +70,11 @@ def card_view(st: PathState, kind: str, i: int) -> dict[str, Any]:
         ld = c.leaders[i]
         eff = []
         if not ld.instant.is_empty():
-            eff.append("instant: " + effect_text(ld.instant))
+            eff.append("on recruiting: " + effect_text(ld.instant))  # the glossary's words
         if ld.alive != Repeat():
-            eff.append("alive: " + repeat_text(ld.alive))
+            eff.append("while alive: " + repeat_text(ld.alive))
         if ld.cemetery != Repeat():
-            eff.append("cemetery: " + repeat_text(ld.cemetery))
+            eff.append("in the Cemetery: " + repeat_text(ld.cemetery))
         out["bonus"] = "; ".join(eff)
     end = x.end
     if end is not None:

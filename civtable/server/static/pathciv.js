@@ -77,9 +77,11 @@
       dataset: { card: c.id, term: `${kind.slice(0, -1)}:${c.id}` } },
     el("div", { class: "pc-card-head" }, el("strong", {}, c.name), el("span", { class: "pc-vp" }, `${c.vp} VP`)),
     el("div", { class: "pc-card-sub" }, typeTag(c.type), ` · L${c.level}`),
-    el("div", { class: "pc-cost" }, `${c.cost} ${agents}`),
-    el("div", { class: "pc-effect small" }, c.bonus || "no effect"),
-    c.end ? el("div", { class: "pc-effect small muted" }, `End: ${c.end}`) : null,
+    el("div", { class: "pc-cost" }, `costs ${c.cost} ${agents}`),
+    // what the card gives, told apart from its cost ("2 Builders" over "1 Ambassador" read as one price)
+    el("div", { class: "pc-effect small" }, kind === "wonders" ? `When built: ${c.bonus || "nothing"}`
+      : c.bonus ? c.bonus.charAt(0).toUpperCase() + c.bonus.slice(1) : "No effect"),
+    c.end ? el("div", { class: "pc-effect small muted" }, `At the end: ${c.end}`) : null,
     claims.length ? el("div", { class: "pc-claims" }, claims.map((e) => Civ.tint(el("div", {
       class: `pc-claim small${e.leads ? " leads" : " outranked"}`, dataset: { seat: String(e.seat - 1) } },
     `${Civ.playerName(payload, e.seat - 1)} (${e.civ}) · priority ${e.priority}`, e.leads ? (claims.length > 1 ? " — leads" : "") : " — outranked"), e.seat - 1))) : null);

@@ -16,6 +16,7 @@ from typing import Any
 import httpx
 import pytest
 from browser_util import DESKTOP, PHONE, assert_no_horizontal_scroll, create_game, launch, scroll_to, shot
+from conftest import claim_all
 
 pytestmark = pytest.mark.browser
 
@@ -104,3 +105,41 @@ def test_a_finished_game_s_event_line_names_no_next_event(browser: Any, server_f
     assert "next event" not in line, line
     assert page.locator(".pc-event.current, .pc-event.next, .pc-now").count() == 0
     assert page.locator(".pc-event.past").count() == page.locator(".pc-event").count() == 8
+
+
+def _act(base: str, game: dict[str, Any], seat: int, action: str) -> None:
+    token = game["seats"][seat]["token"]
+    now = httpx.get(f"{base}/api/games/{game['id']}", params={"token": token}, timeout=30).json()["state_id"]
+    res = httpx.post(f"{base}/api/games/{game['id']}/actions", json={"token": token, "action": action, "state_id": now},
+                     timeout=30)
+    assert res.status_code == 200, (action, res.text)
+
+
+def test_outranked_with_no_other_card_the_table_says_to_take_the_cubes_back(
+        browser: Any, server_factory: Any, tmp_path: Path) -> None:
+    """Both players put their 2 Builders on Masada, the only Wonder costing 2 (seed 1); the loser
+    cannot move to another one. The claim bar said 'click another Wonder or take your cubes back'
+    and, once they were back, the status still said 'move your cubes or withdraw them'."""
+    server = server_factory(str(tmp_path / "outranked.sqlite3"), extra=["--predictable-chance"])
+    g = claim_all(server.base, create_game(server.base, {"game": "pathciv", "seats": ["human", "human"], "seed": 1}))
+    wonders = httpx.get(f"{server.base}/api/games/{g['id']}", timeout=30).json()["view"]["market"]["wonders"]
+    assert sorted((w["cost"], w["id"]) for w in wonders)[0] == (2, "masada") and len(wonders) == 2, wonders
+    assert min(w["cost"] for w in wonders if w["id"] != "masada") > 2, wonders
+    for seat in (0, 1):
+        for action in ("left fire", "left rituals", "right tools", "right tribe"):  # 2 Builders each
+            _act(server.base, g, seat, action)
+    for action in ("benefit sage", "claim masada", "confirm"):
+        for seat in (0, 1):
+            _act(server.base, g, seat, action)
+    s = httpx.get(f"{server.base}/api/games/{g['id']}", params={"token": g["seats"][0]["token"]}, timeout=30).json()
+    loser = 0 if s["legal"] == ["withdraw"] else 1
+    page = browser.new_page(viewport=PHONE, reduced_motion="reduce")
+    page.goto(server.base + g["seats"][loser]["url"])
+    page.wait_for_selector("#pc-claimbar button.clickable")
+    bar = page.inner_text("#pc-claimbar")
+    assert "Outranked on Masada, and no other Wonder you can afford is free: take your cubes back." in bar, bar
+    page.locator("#pc-claimbar button.clickable").click()  # take the cubes back
+    page.wait_for_function("() => /Confirm: no claim/.test(document.querySelector('#pc-claimbar').innerText)")
+    status = page.inner_text("#status")
+    assert "then confirm" in status and "withdraw them" not in status, status
+    assert_no_horizontal_scroll(page)

@@ -165,7 +165,9 @@
       deciding: me && me.claim ? `Your cubes are on ${me.claim}.` : `Click a ${kind} you can afford to claim it, or confirm to claim nothing.`,
       confirmed: "You have confirmed; you will be asked again if someone changes a claim.",
       done: "You confirmed twice: your choice stands for this pass.",
-      outranked: `Outranked on ${me && me.claim}: click another ${kind} or take your cubes back.`,
+      outranked: [...ctx.legal].some((a) => a.startsWith("claim "))
+        ? `Outranked on ${me && me.claim}: click another ${kind} or take your cubes back.`
+        : `Outranked on ${me && me.claim}, and no other ${kind} you can afford is free: take your cubes back.`,
     };
     const buttons = ["confirm", "withdraw", "pass"].filter((t) => ctx.legal.has(t)).map((t) => act(el("button", {
       type: "button", class: t === "confirm" ? "small" : "small secondary", dataset: {} }, claimWords(t, me)), [t], ctx));

@@ -105,6 +105,9 @@ def test_a_finished_game_s_event_line_names_no_next_event(browser: Any, server_f
     assert "next event" not in line, line
     assert page.locator(".pc-event.current, .pc-event.next, .pc-now").count() == 0
     assert page.locator(".pc-event.past").count() == page.locator(".pc-event").count() == 8
+    page.goto(f"{server.base}/replay/{g['id']}")  # its replay starts before round 1: no 'Round 0 of 9 · setup'
+    page.wait_for_selector("#board .pc-events h2")
+    assert page.inner_text("#board .pc-events h2") == "Setting up the game"
 
 
 def _act(base: str, game: dict[str, Any], seat: int, action: str) -> None:

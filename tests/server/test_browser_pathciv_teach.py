@@ -121,7 +121,8 @@ def _act(base: str, game: dict[str, Any], seat: int, action: str) -> None:
 def test_outranked_with_no_other_card_the_table_says_to_take_the_cubes_back(
         browser: Any, server_factory: Any, tmp_path: Path) -> None:
     """Both players put their 2 Builders on Masada, the only Wonder costing 2 (seed 1); the loser
-    cannot move to another one. The claim bar said 'click another Wonder or take your cubes back'
+    cannot move to another one. (On the way, the Benefit options say what they give: 'Sage' alone
+    said nothing.) The claim bar said 'click another Wonder or take your cubes back'
     and, once they were back, the status still said 'move your cubes or withdraw them'."""
     server = server_factory(str(tmp_path / "outranked.sqlite3"), extra=["--predictable-chance"])
     g = claim_all(server.base, create_game(server.base, {"game": "pathciv", "seats": ["human", "human"], "seed": 1}))
@@ -131,12 +132,16 @@ def test_outranked_with_no_other_card_the_table_says_to_take_the_cubes_back(
     for seat in (0, 1):
         for action in ("left fire", "left rituals", "right tools", "right tribe"):  # 2 Builders each
             _act(server.base, g, seat, action)
+    page = browser.new_page(viewport=PHONE, reduced_motion="reduce")
+    page.goto(server.base + g["seats"][0]["url"])  # the Benefit options say what they give
+    page.wait_for_selector("#legal button[data-action='benefit sage']")
+    labels = page.eval_on_selector_all("#legal button[data-action^='benefit ']", "ns => ns.map(n => n.innerText)")
+    assert "Sage: 1 Sage" in labels, labels
     for action in ("benefit sage", "claim masada", "confirm"):
         for seat in (0, 1):
             _act(server.base, g, seat, action)
     s = httpx.get(f"{server.base}/api/games/{g['id']}", params={"token": g["seats"][0]["token"]}, timeout=30).json()
     loser = 0 if s["legal"] == ["withdraw"] else 1
-    page = browser.new_page(viewport=PHONE, reduced_motion="reduce")
     page.goto(server.base + g["seats"][loser]["url"])
     page.wait_for_selector("#pc-claimbar button.clickable")
     bar = page.inner_text("#pc-claimbar")

@@ -345,7 +345,12 @@
     if (kind === "research") return `1 ${typeName(arg)} point`;
     if (kind === "claim") return nameOf(arg);
     if (kind === "buy") return nameOf(arg);
-    if (kind === "benefit") return Civ.titleCase(String(arg).replace(/_/g, " "));
+    if (kind === "benefit") {  // "Sage: 2 Sages": what it gives at the level being reached
+      const lv = (view.philosophy || []).find((l) => (l.seen_ids || []).includes(arg));
+      const k = lv ? lv.seen_ids.indexOf(arg) : -1;
+      const name = lv ? lv.seen[k] : Civ.titleCase(String(arg).replace(/_/g, " "));
+      return lv && (lv.gives || [])[k] ? `${name}: ${lv.gives[k]}` : name;
+    }
     if (kind === "destiny") return Number(arg) ? `use ${count(Number(arg), "time")}` : "don't use it";
     if (kind === "confirm" || kind === "withdraw" || kind === "pass") {  // the claim bar's words
       return claimWords(kind, (view.players || []).find((p) => payload && p.seat === payload.seat + 1));

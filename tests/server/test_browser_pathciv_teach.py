@@ -1,9 +1,9 @@
 """Path of Civilization teaches a newcomer on the table itself: the next Battle and Challenge say
 where everyone stands now (Power against the External Threat, History points), a Wonder's cost
-is told apart from what it gives, the Philosophy board says what a level costs and who stands on
-it, a Phase B or D choice over the population cap says how many cubes or points are left to
-choose and from what, and a finished game's event line says the game is over instead of naming a
-"next event" already played."""
+is told apart from what it gives, a card placed in the Project says how to take it back, the
+Philosophy board says what a level costs and who stands on it, a Phase B or D choice over the
+population cap says how many cubes or points are left to choose and from what, and a finished
+game's event line says the game is over instead of naming a "next event" already played."""
 
 from __future__ import annotations
 
@@ -72,6 +72,17 @@ def test_the_table_says_where_everyone_stands_and_what_is_left_to_choose(
     level1 = page.inner_text(".pc-phil-level >> nth=0")
     assert "costs 1 Philosopher · Benefit ×1 · 1 VP at the end" in level1, level1
 
+    trays = page.inner_text(".pc-me .pc-trays")  # one cube is one Builder, not "1 Builders"
+    assert re.search(r"\b1\s+Builder\b", trays) and not re.search(r"\b1\s+Builders\b", trays), trays
+
+    # a placed card answers a click: it stays, and Undo takes back the last one placed
+    before = int(page.get_attribute("#board", "data-state-id") or -1)
+    page.locator("#board .pc-half-left.clickable[data-action='left fire']").click()
+    page.wait_for_function("n => Number(document.querySelector('#board').dataset.stateId) > n", arg=before)
+    page.locator(".pc-space-left .pc-placed").first.click()
+    page.wait_for_selector("#toast:not(.hidden)")
+    said = page.inner_text("#toast")
+    assert said.startswith("That card is placed for this round; Undo (beside your options) takes back the last card"), said
     s = _to_a_capped_choice(server.base, g)
     page.wait_for_function("id => Number(document.querySelector('#board').dataset.stateId) >= id", arg=s["state_id"])
     choosing = page.locator(".pc-choosing")

@@ -193,7 +193,7 @@
   function trays(p, ctx, mine) {
     return el("div", { class: "pc-trays" }, TRAYS.map((t, i) => {
       const chip = el("div", { class: `pc-tray pc-tray-${t}`, dataset: { tray: t, term: `tray:${t}` } },
-        el("span", { class: "pc-n" }, String(p.trays[t])), el("span", { class: "small" }, AGENTS[i]));
+        el("span", { class: "pc-n" }, String(p.trays[t])), el("span", { class: "small" }, p.trays[t] === 1 ? AGENT[i] : AGENTS[i]));
       return mine ? act(chip, [`deploy ${t}`], ctx) : chip;
     }));
   }
@@ -249,9 +249,15 @@
     for (const id of placed) { const k = hand.indexOf(id); if (k >= 0) hand.splice(k, 1); }
     const leftIds = (project.left_ids || []).length ? project.left_ids : (p.left_ids || []);
     const rightIds = (project.right_ids || []).length ? project.right_ids : (p.right_ids || []);
+    // a card placed in this Project answers a click: it stays, and Undo takes back the last one
+    const planning = payload.decision.kind === "project" && ctx.legal.size > 0;
+    const placedCard = (t) => {
+      const node = techCard(t, { cls: "pc-placed" });
+      return planning ? Civ.table.actOn(node, [], ctx, { why: "that card is placed for this round; Undo (beside your options) takes back the last card you placed" }) : node;
+    };
     const space = (ids, side) => el("div", { class: `pc-space pc-space-${side}` }, el("div", { class: "pc-space-head small" },
       side === "left" ? "Left: cubes (Phase B)" : "Right: Research (Phase D)"),
-    [0, 1].map((k) => (ids[k] && cards[ids[k]] ? techCard(cards[ids[k]], { cls: "pc-placed" })
+    [0, 1].map((k) => (ids[k] && cards[ids[k]] ? placedCard(cards[ids[k]])
       : el("div", { class: "pc-card pc-empty small muted" }, "empty"))));
     const handCard = (id) => {
       const t = cards[id];

@@ -67,13 +67,15 @@ def test_the_table_says_where_everyone_stands_and_what_is_left_to_choose(
     assert standings[0].startswith("History now: ") and "you 1" in standings[0], standings
     assert standings[1].startswith("Power now: Threat ") and "you 0" in standings[1] and "Player 2 0" in standings[1]
     assert page.locator(".pc-now").count() == 2  # the next Challenge and the next Battle only
+    challenge = page.inner_text(".pc-event.pc-challenge >> nth=0")  # not 'History ÷3: ...'
+    assert re.search(r"\nevery \d History points: ", challenge) and "÷" not in challenge, challenge
     wonder = page.inner_text(".pc-market >> nth=0")  # the cost told apart from what the card gives
     assert re.search(r"\ncosts \d Builders\nWhen built: ", wonder), wonder
     level1 = page.inner_text(".pc-phil-level >> nth=0")
     assert "costs 1 Philosopher · Benefit ×1 · 1 VP at the end" in level1, level1
 
-    trays = page.inner_text(".pc-me .pc-trays")  # one cube is one Builder, not "1 Builders"
-    assert re.search(r"\b1\s+Builder\b", trays) and not re.search(r"\b1\s+Builders\b", trays), trays
+    trays = page.eval_on_selector_all(".pc-me .pc-tray", "ns => ns.map(n => [...n.children].map(c => c.textContent))")
+    assert ["1", "Builder"] in trays and ["0", "Ambassadors"] in trays, trays  # one cube is one Builder, not "1 Builders"
 
     # a placed card answers a click: it stays, and Undo takes back the last one placed
     before = int(page.get_attribute("#board", "data-state-id") or -1)

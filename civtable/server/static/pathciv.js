@@ -134,7 +134,7 @@
       el("strong", {}, e.name),
       e.kind === "challenge"
         ? el("div", { class: "small" }, typeTag(e.type),
-          el("div", {}, e.divisor ? `History ÷${e.divisor}: ${e.bonus}` : `${e.threshold}+ History: ${e.threshold_vp} VP more`),
+          el("div", {}, e.divisor ? `every ${e.divisor} History points: ${e.bonus}` : `${e.threshold}+ History points: ${e.threshold_vp} VP more`),
           el("div", { class: "muted" }, `Destiny: ${e.destiny}`),
           current(e) && destiny.length ? el("div", { class: "row pc-destiny" }, destiny.map((t) => {
             const n = Number(t.split(" ")[1]);

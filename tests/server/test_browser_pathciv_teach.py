@@ -15,7 +15,16 @@ from typing import Any
 
 import httpx
 import pytest
-from browser_util import DESKTOP, PHONE, assert_no_horizontal_scroll, create_game, launch, scroll_to, shot
+from browser_util import (
+    DESKTOP,
+    PHONE,
+    assert_no_horizontal_scroll,
+    create_game,
+    launch,
+    scroll_to,
+    shot,
+    tooltip,
+)
 from conftest import claim_all
 
 pytestmark = pytest.mark.browser
@@ -71,6 +80,8 @@ def test_the_table_says_where_everyone_stands_and_what_is_left_to_choose(
     assert re.search(r"\nevery \d History points: ", challenge) and "÷" not in challenge, challenge
     wonder = page.inner_text(".pc-market >> nth=0")  # the cost told apart from what the card gives
     assert re.search(r"\ncosts \d Builders\nWhen built: ", wonder), wonder
+    tip = tooltip(page, ".pc-me .pc-priority [data-term='rule:priority']")  # what the priority track is for
+    assert "Priority track" in tip and "furthest left takes it" in tip, tip
     level1 = page.inner_text(".pc-phil-level >> nth=0")
     assert "costs 1 Philosopher · Benefit ×1 · 1 VP at the end" in level1, level1
 

@@ -103,6 +103,11 @@ def glossary(game: Any) -> dict[str, dict[str, Any]]:
         "text": "Your score in a Challenge: 1 per card of its type you own (every Technology, discarded ones too, "
                 "Wonder and Leader, living or in the Cemetery) plus 1 per Sage in the Challenges tray. "
                 "Each point is 1 VP; the Sages go back after the Challenge."}
+    out["rule:priority"] = {
+        "name": "Priority track", "kind": "rule",
+        "text": "Your civilization's order of the five types, best first. When several players claim the same "
+                "Wonder or Leader, the one whose track has its type furthest left takes it; the others move their "
+                "cubes or take them back."}
     out["rule:population"] = {
         "name": "Population", "kind": "rule",
         "text": f"Starts at {c.population_start}: the most cubes (Phase B) and Research points (Phase D) you take in a "

@@ -215,7 +215,7 @@
   }
   function priority(p) {
     if (!p.priority || !p.priority.length) return null;  // before the civilizations are dealt
-    return el("div", { class: "pc-priority small" }, el("span", { class: "muted" }, "Priority: "),
+    return el("div", { class: "pc-priority small" }, el("span", { class: "muted", dataset: { term: "rule:priority" } }, "Priority: "),
       p.priority.map((t, i) => el("span", { class: `pc-prio pc-t-${t}`, dataset: { term: `type:${t}` }, title: `${typeName(t)}: ${i + 1} of 5` }, `${i + 1}${ICON[t]}`)));
   }
   function cardsOwned(p) {

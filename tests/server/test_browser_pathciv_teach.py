@@ -175,3 +175,18 @@ def test_outranked_with_no_other_card_the_table_says_to_take_the_cubes_back(
     status = page.inner_text("#status")
     assert "then confirm" in status and "withdraw them" not in status, status
     assert_no_horizontal_scroll(page)
+
+
+def test_a_long_player_name_wraps_on_a_phone(browser: Any, server_factory: Any, tmp_path: Path) -> None:
+    """A 24-letter name of wide letters (the most a name may have) widened a 375 px page: the
+    players bar, the other civilization's heading and the next events' standings ran off screen."""
+    server = server_factory(str(tmp_path / "names.sqlite3"))
+    g = claim_all(server.base, create_game(server.base, {"game": "pathciv", "seats": ["human", "human"], "seed": 5}))
+    res = httpx.post(f"{server.base}/api/games/{g['id']}/name", json={"token": g["seats"][1]["token"], "name": "W" * 24},
+                     timeout=30)
+    assert res.status_code == 200, res.text
+    page = browser.new_page(viewport=PHONE, reduced_motion="reduce")
+    page.goto(server.base + g["seats"][0]["url"])
+    page.wait_for_selector("#board .pc-now")
+    assert "W" * 24 in page.inner_text(".pc-other h3")
+    assert_no_horizontal_scroll(page)

@@ -190,3 +190,20 @@ def test_a_long_player_name_wraps_on_a_phone(browser: Any, server_factory: Any, 
     page.wait_for_selector("#board .pc-now")
     assert "W" * 24 in page.inner_text(".pc-other h3")
     assert_no_horizontal_scroll(page)
+
+
+def test_the_first_on_a_philosophy_level_is_told_the_choice_stays_for_everyone(
+        browser: Any, server_factory: Any, tmp_path: Path) -> None:
+    """Alone first on a level, your Benefit is the only one the others will ever get there: the
+    board said only 'click a highlighted Benefit to take it'."""
+    server = server_factory(str(tmp_path / "first.sqlite3"))
+    g = claim_all(server.base, create_game(server.base, {"game": "pathciv", "seats": ["human", "human"], "seed": 5}))
+    for action in ("left fire", "left rituals", "right tools", "right tribe"):  # 2 Philosophers: level 1
+        _act(server.base, g, 0, action)
+    for action in ("left hunting", "left tools", "right fire", "right tribe"):  # none
+        _act(server.base, g, 1, action)
+    page = browser.new_page(viewport=DESKTOP, reduced_motion="reduce")
+    page.goto(server.base + g["seats"][0]["url"])
+    page.wait_for_selector(".pc-token.clickable")
+    said = page.inner_text(".pc-phil > p")
+    assert said.startswith("You are first on this level") and "the other goes face down" in said, said

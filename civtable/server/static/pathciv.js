@@ -321,7 +321,10 @@
     const on = (level) => (view.players || []).filter((p) => p.philosophy === level).map((p) => el("span", {
       class: "pc-phil-who", dataset: { seat: String(p.seat - 1) } }, Civ.swatch(p.seat - 1), p.seat === me ? "you" : Civ.playerName(payload, p.seat - 1)));
     return el("section", { class: "panel pc-phil" }, el("h2", { dataset: { term: "rule:philosophy" } }, "Philosophy"),
-      choosing ? el("p", { class: "small" }, "Click a highlighted Benefit to take it, multiplied as its level says.") : null,
+      choosing ? el("p", { class: "small" }, payload.decision.kind === "first"
+        ? "You are first on this level: click the Benefit you take (multiplied as its level says). It stays face up for "
+          + "everyone reaching the level later; the other goes face down."
+        : "Click a highlighted Benefit to take it, multiplied as its level says.") : null,
       el("div", { class: "pc-phil-levels" }, (view.philosophy || []).map((lv) => el("div", { class: "pc-phil-level small" },
         el("strong", {}, `Level ${lv.level}`),
         el("div", { class: "muted" }, `costs ${count(lv.cost, "Philosopher")} · Benefit ×${lv.multiplier} · ${lv.vp} VP at the end`),

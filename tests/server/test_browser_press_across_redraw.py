@@ -2,7 +2,8 @@
 Civilization's Project) the other players' moves push new positions while you click, and each
 push redraws the board: a press begun on a hand card's half and released on its redrawn twin made
 no click at all, so the card was not placed and nothing said why (at the bots' normal pace, about
-one click in four in the first seconds of a phase)."""
+one click in four in the first seconds of a phase). On a touch screen, the second tap on a place
+redrawn since the first tap plays it."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from typing import Any
 
 import httpx
 import pytest
-from browser_util import DESKTOP, create_game, launch, state_id, wait_state
+from browser_util import DESKTOP, PHONE, create_game, launch, state_id, wait_state
 from conftest import claim_all
 
 pytestmark = pytest.mark.browser
@@ -60,3 +61,28 @@ def test_a_press_that_a_push_redraws_still_plays(browser: Any, server_factory: A
     page.wait_for_timeout(300)
     assert _project(server.base, g)["left_ids"] == ["fire", "hunting"]
     assert state_id(page) == before + 3
+
+
+def test_a_second_tap_on_a_redrawn_node_plays(browser: Any, server_factory: Any, tmp_path: Path) -> None:
+    """On a touch screen the first tap shows what a place does and the second plays it. A push
+    between the two taps redrew the node, and the second tap only showed the description again."""
+    server = server_factory(str(tmp_path / "tap.sqlite3"))
+    g = claim_all(server.base, create_game(server.base, {"game": "pathciv", "seats": ["human", "human"], "seed": 3}))
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True, reduced_motion="reduce")
+    page = context.new_page()
+    page.goto(server.base + g["seats"][0]["url"])
+    half = "#board .pc-half-left.clickable[data-action='left fire']"
+    page.wait_for_selector(half)
+    before = state_id(page)
+    page.tap(half)  # the first tap: the description, nothing played
+    page.wait_for_selector("#term-tip:not(.hidden)")
+    page.wait_for_timeout(300)
+    assert state_id(page) == before and _project(server.base, g)["left_ids"] == []
+    res = httpx.post(f"{server.base}/api/games/{g['id']}/actions",
+                     json={"token": g["seats"][1]["token"], "action": "left tools", "state_id": before}, timeout=30)
+    assert res.status_code == 200, res.text
+    wait_state(page, before + 1)  # the board is redrawn: the tapped node is a new one
+    page.tap(half)  # the second tap plays
+    wait_state(page, before + 2)
+    assert _project(server.base, g)["left_ids"] == ["fire"]
+    context.close()

@@ -114,7 +114,10 @@
     node.addEventListener("click", (ev) => {
       const now = node._civ.legal;
       if (!now.length) return;
-      if (lastPointer === "touch" && now.length === 1 && armed !== node) {
+      // the first tap's node may have been redrawn since (a pushed position): its twin playing the
+      // same action is the one tapped again
+      const again = armed === node || (armed && !armed.isConnected && armed.dataset.action === node.dataset.action);
+      if (lastPointer === "touch" && now.length === 1 && !again) {
         armed = node;
         node._civ.ctx.preview(now[0]);
         Civ.showTip(node);

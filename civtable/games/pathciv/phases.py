@@ -12,7 +12,6 @@ from civtable.core import Action
 from .content import TRAY_INDEX, TRAYS, TYPE_INDEX, TYPES, Vec
 from .frames import Deploy, Project, Purchase, Research
 from .player import Player, gain
-from .story import remember
 
 if TYPE_CHECKING:
     from .state import PathState
@@ -144,8 +143,6 @@ def run_reveal(st: PathState) -> bool:
         p.discards.extend(hand)
         p.hand = []
         p.project = None
-    remember(st, {"kind": "reveal", "round": st.round, "left": [list(p.left) for p in st.players],
-                  "right": [list(p.right) for p in st.players]})
     return True
 
 

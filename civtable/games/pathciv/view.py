@@ -30,6 +30,7 @@ from .evolution import MAX_CHANGES, outranked
 from .frames import Claim, Deploy, OpenClaims, Research
 from .phases import committed, deploy_available, research_available
 from .setup import BATTLE_ROUNDS, CHALLENGE_ROUNDS, last_round
+from .story import KEEP
 
 if TYPE_CHECKING:
     from .state import PathState
@@ -265,19 +266,23 @@ def _plural(k: int, one: str, many: str) -> str:
     return f"{k} {one if k == 1 else many}"
 
 
-def _reveal_moment(st: PathState, m: dict[str, Any]) -> dict[str, Any]:
-    """Every Project turned up at once: what each player plays on the left (cubes, Phase B) and
-    on the right (Research, Phase D), before Leaders' bonuses and the population cap."""
+def _reveal_moment(st: PathState) -> dict[str, Any] | None:
+    """This round's Projects once turned up (the cards lie open on the boards until the next
+    round): what each player plays on the left (cubes, Phase B) and on the right (Research, Phase
+    D), before Leaders' bonuses and the population cap. Told from the boards, not kept in the
+    state: a record's hash stays what it was."""
     c = st.content
+    if not all(p.left and p.right for p in st.players):
+        return None
     lines = []
-    for seat, (left, right) in enumerate(zip(m["left"], m["right"], strict=True)):
+    for seat, (left, right) in enumerate((p.left, p.right) for p in st.players):
         cubes = [sum(c.techs[t].deploy[i] for t in left) for i in range(5)]
         points = [sum(c.techs[t].research[i] for t in right) for i in range(5)]
         gives = ", ".join(_plural(k, AGENT[i], AGENTS[i]) for i, k in enumerate(cubes) if k)
         research = ", ".join(f"{k} {TYPE_NAMES[i]}" for i, k in enumerate(points) if k)
         lines.append(f"{_who(st, seat)}: left {' and '.join(c.techs[t].name for t in left)} ({gives or 'no cube'}); "
                      f"right {' and '.join(c.techs[t].name for t in right)} ({research or 'no'} Research).")
-    return {"title": "Projects revealed", "lines": lines, "round": m["round"]}
+    return {"title": "Projects revealed", "lines": lines, "round": st.round}
 
 
 def _claims_moment(st: PathState, m: dict[str, Any]) -> dict[str, Any]:
@@ -368,11 +373,13 @@ def moments(st: PathState) -> list[dict[str, Any]]:
     """The recent big moments, newest last: ``{"title", "lines", "round"}`` in plain words, players
     as "Player N (Civilization)". Everything in them happened in the open."""
     out = []
+    reveal = _reveal_moment(st)
     for m in st.moments:
+        if reveal and m["round"] >= st.round:  # this round's moments come after its Projects
+            out.append(reveal)
+            reveal = None
         kind = m["kind"]
-        if kind == "reveal":
-            out.append(_reveal_moment(st, m))
-        elif kind == "claims":
+        if kind == "claims":
             out.append(_claims_moment(st, m))
         elif kind == "challenge":
             out.append(_challenge_moment(st, m))
@@ -380,7 +387,9 @@ def moments(st: PathState) -> list[dict[str, Any]]:
             out.append(_battle_moment(st, m))
         elif kind in ("round", "end"):
             out.append(_scores_moment(st, m))
-    return out
+    if reveal:
+        out.append(reveal)
+    return out[-KEEP:]  # as many as the state keeps
 
 
 def claiming(st: PathState) -> Claim | OpenClaims | None:

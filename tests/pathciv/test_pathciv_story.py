@@ -74,3 +74,24 @@ def test_moments_of_a_whole_game_are_public_recent_and_end_with_the_final_score(
     final = story[-1]
     assert final["title"] == "Final score" and len(final["lines"]) == 3 and "wins" in " ".join(final["lines"])
     assert all(isinstance(m["round"], int) and m["lines"] and all(isinstance(x, str) for x in m["lines"]) for m in story)
+
+
+def test_the_projects_revealed_say_what_every_player_played_on_each_side() -> None:
+    """Phase A is simultaneous and secret: once every Project is turned up, the story says what each
+    player (the bots too) placed on the left (cubes) and on the right (Research)."""
+    s = table(2)
+    roman, egyptian = seat_of(s, "roman"), seat_of(s, "egyptian")
+    for a in ("left fire", "left tools", "right rituals", "right tribe"):
+        s.apply(a, roman)
+    assert not any(m["title"] == "Projects revealed" for m in s.view(roman)["moments"])  # secret until all have placed
+    for a in ("left hunting", "left tribe", "right fire", "right tools"):
+        s.apply(a, egyptian)
+    shown = next(m for m in s.view(roman)["moments"] if m["title"] == "Projects revealed")
+    # told from the open boards, not kept in the state: recorded games keep their hash
+    assert [m["kind"] for m in s.to_json()["moments"]] == [m["kind"] for m in s.moments] and s.moments == []
+    assert shown["round"] == 1
+    assert shown["lines"][roman] == (f"Player {roman + 1} (Roman): left Fire and Tools (2 Builders, 1 Philosopher, "
+                                     "1 Sage); right Rituals and Tribe (2 Cultural, 2 Spiritual Research).")
+    assert shown["lines"][egyptian] == (f"Player {egyptian + 1} (Egyptian): left Hunting and Tribe (1 Ambassador, "
+                                        "1 Builder, 1 Sage, 1 Unit); right Fire and Tools (1 Scientific, 1 Military, "
+                                        "2 Industrial Research).")

@@ -231,7 +231,8 @@ def apply_open(st: PathState, f: OpenClaims, seat: int, a: Action) -> None:
 def open_prompt(st: PathState, f: OpenClaims) -> str:
     what = "Wonder" if f.kind == "wonder" else "Leader"
     if f.reclaim:
-        return f"{what} claims: move your cubes or withdraw them (you were outranked)"
+        # only the outranked decide in this pass; once their cubes are moved or back, they confirm
+        return f"{what} claims: move your outranked cubes to another {what} or take them back, then confirm"
     return f"{what} claims: claim, move or withdraw your cubes, then confirm"
 
 

@@ -94,6 +94,20 @@ def glossary(game: Any) -> dict[str, dict[str, Any]]:
         "name": "External Threat", "kind": "rule",
         "text": "Each Battle ranks the players by Power together with the External Threat: the reward lines go in "
                 "that order, and a line the Threat takes, or ties for, goes to nobody."}
+    out["rule:power"] = {
+        "name": "Power", "kind": "rule",
+        "text": "Your strength in a Battle: 2 per Unit in the Battles tray plus your Military Legacy. The Units go "
+                "back after each Battle; Legacy stays. Power 1 at least is needed for a reward line."}
+    out["rule:history"] = {
+        "name": "History points", "kind": "rule",
+        "text": "Your score in a Challenge: 1 per card of its type you own (every Technology, discarded ones too, "
+                "Wonder and Leader, living or in the Cemetery) plus 1 per Sage in the Challenges tray. "
+                "Each point is 1 VP; the Sages go back after the Challenge."}
+    out["rule:priority"] = {
+        "name": "Priority track", "kind": "rule",
+        "text": "Your civilization's order of the five types, best first. When several players claim the same "
+                "Wonder or Leader, the one whose track has its type furthest left takes it; the others move their "
+                "cubes or take them back."}
     out["rule:population"] = {
         "name": "Population", "kind": "rule",
         "text": f"Starts at {c.population_start}: the most cubes (Phase B) and Research points (Phase D) you take in a "

@@ -25,10 +25,12 @@ from .content import (
     Effect,
     Repeat,
 )
+from .events import history_points, power
 from .evolution import MAX_CHANGES, outranked
-from .frames import Claim, OpenClaims
-from .phases import committed
+from .frames import Claim, Deploy, OpenClaims, Research
+from .phases import committed, deploy_available, research_available
 from .setup import BATTLE_ROUNDS, CHALLENGE_ROUNDS, last_round
+from .story import KEEP
 
 if TYPE_CHECKING:
     from .state import PathState
@@ -69,11 +71,11 @@ def card_view(st: PathState, kind: str, i: int) -> dict[str, Any]:
         ld = c.leaders[i]
         eff = []
         if not ld.instant.is_empty():
-            eff.append("instant: " + effect_text(ld.instant))
+            eff.append("on recruiting: " + effect_text(ld.instant))  # the glossary's words
         if ld.alive != Repeat():
-            eff.append("alive: " + repeat_text(ld.alive))
+            eff.append("while alive: " + repeat_text(ld.alive))
         if ld.cemetery != Repeat():
-            eff.append("cemetery: " + repeat_text(ld.cemetery))
+            eff.append("in the Cemetery: " + repeat_text(ld.cemetery))
         out["bonus"] = "; ".join(eff)
     end = x.end
     if end is not None:
@@ -151,7 +153,34 @@ def event_line(st: PathState) -> list[dict[str, Any]]:
             out.append({"round": "9b" if k == 3 else str(BATTLE_ROUNDS[k]), "kind": "battle", "name": b.name,
                         "threat": b.threat, "lines": [effect_text(e) for e in b.lines], "order": BATTLE_ROUNDS[k] * 2 + 1})
     out.sort(key=lambda e: e["order"])
+    last = last_round(st)  # a short learning game never plays the events of later rounds
+    out = [e for e in out if int(e["round"].rstrip("ab")) <= last]
+    _standings(st, out)
     return out
+
+
+def _standings(st: PathState, events: list[dict[str, Any]]) -> None:
+    """On the next Challenge and the next Battle still to come, where every player stands if it
+    were resolved now (``now``, by seat 1-based): History points (cards of the Challenge's type +
+    Sages, PC-CHAL-4) and Power (2 per Unit + Military Legacy, PC-BAT-1). Public: cards' types,
+    trays and Legacy lie open on the table."""
+    from .state import P_END
+
+    if st.finished or st.round < 1:
+        return
+    c = st.content
+    done = st.phase == P_END  # this round's events are resolved
+    seen: set[str] = set()
+    for e in events:
+        rnd = int(e["round"].rstrip("ab"))
+        if e["kind"] in seen or rnd < st.round or (rnd == st.round and done):
+            continue
+        seen.add(e["kind"])
+        if e["kind"] == "battle":
+            e["now"] = [{"seat": s + 1, "value": power(p)} for s, p in enumerate(st.players)]
+        else:
+            ch = c.challenges[st.challenges[CHALLENGE_ROUNDS.index(rnd)]]
+            e["now"] = [{"seat": s + 1, "value": history_points(st, p, ch)} for s, p in enumerate(st.players)]
 
 
 def player_view(st: PathState, seat: int, viewer: int | None) -> dict[str, Any]:
@@ -187,11 +216,31 @@ def player_view(st: PathState, seat: int, viewer: int | None) -> dict[str, Any]:
         "committed": committed(p),
         "score": p.score(c)["score"],
     }
+    choosing = capped_choice(st, seat)
+    if choosing:
+        out["choosing"] = choosing
     if p.project is not None and viewer == seat:
         left, right = [t for t in p.project[:2] if t >= 0], [t for t in p.project[2:] if t >= 0]
         out["project"] = {"left": names(left), "right": names(right),
                           "left_ids": [c.techs[i].id for i in left], "right_ids": [c.techs[i].id for i in right]}
     return out
+
+
+def capped_choice(st: PathState, seat: int) -> dict[str, Any] | None:
+    """Phase B or D over the population cap (PC-B-3, PC-D-3): what ``seat`` is choosing, how
+    many cubes or points it may still take and what is still on offer. Public: the cards on the
+    left and right of a board lie open."""
+    f = st.stack[-1] if st.stack and not st.finished else None
+    if not isinstance(f, (Deploy, Research)) or seat not in f.seats:
+        return None
+    p = st.players[seat]
+    deploy = isinstance(f, Deploy)
+    offer = ([k - d for k, d in zip(deploy_available(st, p), p.placed, strict=True)] if deploy
+             else research_available(st, p))
+    words = AGENTS if deploy else TYPE_NAMES
+    return {"what": "cubes" if deploy else "Research points", "population": p.population(st.content),
+            "left": min(p.population(st.content) - sum(p.placed), sum(offer)), "taken": sum(p.placed),
+            "offer": {words[i]: k for i, k in enumerate(offer) if k > 0}}
 
 
 def aside_view(p: Any) -> list[dict[str, Any]]:
@@ -215,6 +264,25 @@ def _who(st: PathState, seat: int) -> str:
 
 def _plural(k: int, one: str, many: str) -> str:
     return f"{k} {one if k == 1 else many}"
+
+
+def _reveal_moment(st: PathState) -> dict[str, Any] | None:
+    """This round's Projects once turned up (the cards lie open on the boards until the next
+    round): what each player plays on the left (cubes, Phase B) and on the right (Research, Phase
+    D), before Leaders' bonuses and the population cap. Told from the boards, not kept in the
+    state: a record's hash stays what it was."""
+    c = st.content
+    if not all(p.left and p.right for p in st.players):
+        return None
+    lines = []
+    for seat, (left, right) in enumerate((p.left, p.right) for p in st.players):
+        cubes = [sum(c.techs[t].deploy[i] for t in left) for i in range(5)]
+        points = [sum(c.techs[t].research[i] for t in right) for i in range(5)]
+        gives = ", ".join(_plural(k, AGENT[i], AGENTS[i]) for i, k in enumerate(cubes) if k)
+        research = ", ".join(f"{k} {TYPE_NAMES[i]}" for i, k in enumerate(points) if k)
+        lines.append(f"{_who(st, seat)}: left {' and '.join(c.techs[t].name for t in left)} ({gives or 'no cube'}); "
+                     f"right {' and '.join(c.techs[t].name for t in right)} ({research or 'no'} Research).")
+    return {"title": "Projects revealed", "lines": lines, "round": st.round}
 
 
 def _claims_moment(st: PathState, m: dict[str, Any]) -> dict[str, Any]:
@@ -305,7 +373,11 @@ def moments(st: PathState) -> list[dict[str, Any]]:
     """The recent big moments, newest last: ``{"title", "lines", "round"}`` in plain words, players
     as "Player N (Civilization)". Everything in them happened in the open."""
     out = []
+    reveal = _reveal_moment(st)
     for m in st.moments:
+        if reveal and m["round"] >= st.round:  # this round's moments come after its Projects
+            out.append(reveal)
+            reveal = None
         kind = m["kind"]
         if kind == "claims":
             out.append(_claims_moment(st, m))
@@ -315,7 +387,9 @@ def moments(st: PathState) -> list[dict[str, Any]]:
             out.append(_battle_moment(st, m))
         elif kind in ("round", "end"):
             out.append(_scores_moment(st, m))
-    return out
+    if reveal:
+        out.append(reveal)
+    return out[-KEEP:]  # as many as the state keeps
 
 
 def claiming(st: PathState) -> Claim | OpenClaims | None:
@@ -403,6 +477,7 @@ def view(st: PathState, player: int | None) -> dict[str, Any]:
             {"level": lv, "cost": c.phil_costs[lv - 1], "multiplier": c.phil_mult[lv - 1], "vp": c.phil_vp[lv],
              "seen": [c.benefits[t].name for t in st.tokens[lv]], "seen_ids": [c.benefits[t].id for t in st.tokens[lv]],
              "effects": [effect_text(c.benefits[t].effect) for t in st.tokens[lv]],
+             "gives": [effect_text(c.benefits[t].effect.times(c.phil_mult[lv - 1])) for t in st.tokens[lv]],
              "faceup": [c.benefits[t].name for t in st.faceup[lv]]}
             for lv in range(1, c.phil_top + 1)
         ],

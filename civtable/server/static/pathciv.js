@@ -77,9 +77,11 @@
       dataset: { card: c.id, term: `${kind.slice(0, -1)}:${c.id}` } },
     el("div", { class: "pc-card-head" }, el("strong", {}, c.name), el("span", { class: "pc-vp" }, `${c.vp} VP`)),
     el("div", { class: "pc-card-sub" }, typeTag(c.type), ` · L${c.level}`),
-    el("div", { class: "pc-cost" }, `${c.cost} ${agents}`),
-    el("div", { class: "pc-effect small" }, c.bonus || "no effect"),
-    c.end ? el("div", { class: "pc-effect small muted" }, `End: ${c.end}`) : null,
+    el("div", { class: "pc-cost" }, `costs ${c.cost} ${agents}`),
+    // what the card gives, told apart from its cost ("2 Builders" over "1 Ambassador" read as one price)
+    el("div", { class: "pc-effect small" }, kind === "wonders" ? `When built: ${c.bonus || "nothing"}`
+      : c.bonus ? c.bonus.charAt(0).toUpperCase() + c.bonus.slice(1) : "No effect"),
+    c.end ? el("div", { class: "pc-effect small muted" }, `At the end: ${c.end}`) : null,
     claims.length ? el("div", { class: "pc-claims" }, claims.map((e) => Civ.tint(el("div", {
       class: `pc-claim small${e.leads ? " leads" : " outranked"}`, dataset: { seat: String(e.seat - 1) } },
     `${Civ.playerName(payload, e.seat - 1)} (${e.civ}) · priority ${e.priority}`, e.leads ? (claims.length > 1 ? " — leads" : "") : " — outranked"), e.seat - 1))) : null);
@@ -94,29 +96,52 @@
     return m ? `${m[2]} (Phase ${m[1]})` : String(phase || "");
   }
 
-  function eventLine(view, ctx) {
+  /** Where everyone stands for the next Battle (Power, with the External Threat) or Challenge
+      (History points) if it were resolved now, strongest first. */
+  function standing(e, payload) {
+    if (!(e.now || []).length) return null;
+    const me = payload.seat === null || payload.seat === undefined ? null : payload.seat + 1;
+    const battle = e.kind === "battle";
+    const rows = e.now.map((r) => ({ seat: r.seat, value: r.value }));
+    if (battle) rows.push({ seat: 0, value: e.threat });
+    rows.sort((a, b) => b.value - a.value || a.seat - b.seat);
+    const who = (r) => (r.seat === 0 ? el("span", { class: "pc-now-who", dataset: { term: "rule:threat" } }, "Threat ", el("strong", {}, String(r.value)))
+      : el("span", { class: "pc-now-who", dataset: { seat: String(r.seat - 1) } }, Civ.swatch(r.seat - 1),
+        r.seat === me ? "you" : Civ.playerName(payload, r.seat - 1), " ", el("strong", {}, String(r.value))));
+    return el("div", { class: "pc-now small" },
+      el("span", { dataset: { term: battle ? "rule:power" : "rule:history" } }, battle ? "Power now" : "History now"), ": ",
+      rows.flatMap((r, i) => [i ? " · " : "", who(r)]));
+  }
+
+  function eventLine(view, ctx, payload) {
     const now = String(view.round);
-    const current = (e) => [now, now + "a", now + "b"].includes(e.round);
-    const upcoming = (view.events || []).find((e) => parseInt(e.round, 10) >= view.round);
+    const over = Boolean(view.finished);  // every event is behind: none is current or next
+    const current = (e) => !over && [now, now + "a", now + "b"].includes(e.round);
+    const past = (e) => over || parseInt(e.round, 10) < view.round;
+    const upcoming = over ? null : (view.events || []).find((e) => parseInt(e.round, 10) >= view.round);
     const destiny = [...ctx.legal].filter((t) => t.startsWith("destiny ")).sort((a, b) => Number(a.split(" ")[1]) - Number(b.split(" ")[1]));
+    const last = view.last_round || 9;
+    const heading = over ? `Game over after round ${view.round} of ${last}`
+      : view.round ? `Round ${view.round} of ${last} · ${phaseWords(view.phase)}` : "Setting up the game";
     return el("section", { class: "panel pc-events" },
-      el("h2", {}, `Round ${view.round} of ${view.last_round || 9} · ${phaseWords(view.phase)}`),
+      el("h2", {}, heading),
       el("p", { class: "small" }, el("span", { dataset: { term: "rule:threat" } }, "External Threat"), ` Power now: ${view.threat}`,
         upcoming ? ` · next event: round ${upcoming.round}, ${upcoming.name}` : ""),
       el("div", { class: "pc-eventline" }, (view.events || []).map((e) => el("div", {
-        class: `pc-event pc-${e.kind}${current(e) ? " current" : ""}${parseInt(e.round, 10) < view.round ? " past" : ""}${e === upcoming ? " next" : ""}`,
+        class: `pc-event pc-${e.kind}${current(e) ? " current" : ""}${past(e) ? " past" : ""}${e === upcoming ? " next" : ""}`,
         dataset: { round: e.round, term: `${e.kind}:${(termOf(e.kind, e.name) || "").split(":")[1] || ""}` },
       }, el("div", { class: "pc-event-round" }, e.kind === "challenge" ? `Challenge · round ${e.round}` : `Battle · round ${e.round}`),
       el("strong", {}, e.name),
       e.kind === "challenge"
         ? el("div", { class: "small" }, typeTag(e.type),
-          el("div", {}, e.divisor ? `History ÷${e.divisor}: ${e.bonus}` : `${e.threshold}+ History: ${e.threshold_vp} VP more`),
+          el("div", {}, e.divisor ? `every ${e.divisor} History points: ${e.bonus}` : `${e.threshold}+ History points: ${e.threshold_vp} VP more`),
           el("div", { class: "muted" }, `Destiny: ${e.destiny}`),
           current(e) && destiny.length ? el("div", { class: "row pc-destiny" }, destiny.map((t) => {
             const n = Number(t.split(" ")[1]);
             return act(el("button", { type: "button", class: "small" }, n ? `Use ${count(n, "time")}` : "Don't use"), [t], ctx);
           })) : null)
-        : el("div", { class: "small" }, `Threat ${e.threat}`, el("ol", { class: "pc-lines" }, e.lines.map((l) => el("li", {}, l))))))));
+        : el("div", { class: "small" }, `Threat ${e.threat}`, el("ol", { class: "pc-lines" }, e.lines.map((l) => el("li", {}, l)))),
+      standing(e, payload)))));
   }
 
   // ----- markets and the claim bar ---------------------------------------------------------------
@@ -140,7 +165,9 @@
       deciding: me && me.claim ? `Your cubes are on ${me.claim}.` : `Click a ${kind} you can afford to claim it, or confirm to claim nothing.`,
       confirmed: "You have confirmed; you will be asked again if someone changes a claim.",
       done: "You confirmed twice: your choice stands for this pass.",
-      outranked: `Outranked on ${me && me.claim}: click another ${kind} or take your cubes back.`,
+      outranked: [...ctx.legal].some((a) => a.startsWith("claim "))
+        ? `Outranked on ${me && me.claim}: click another ${kind} or take your cubes back.`
+        : `Outranked on ${me && me.claim}, and no other ${kind} you can afford is free: take your cubes back.`,
     };
     const buttons = ["confirm", "withdraw", "pass"].filter((t) => ctx.legal.has(t)).map((t) => act(el("button", {
       type: "button", class: t === "confirm" ? "small" : "small secondary", dataset: {} }, claimWords(t, me)), [t], ctx));
@@ -166,7 +193,7 @@
   function trays(p, ctx, mine) {
     return el("div", { class: "pc-trays" }, TRAYS.map((t, i) => {
       const chip = el("div", { class: `pc-tray pc-tray-${t}`, dataset: { tray: t, term: `tray:${t}` } },
-        el("span", { class: "pc-n" }, String(p.trays[t])), el("span", { class: "small" }, AGENTS[i]));
+        el("span", { class: "pc-n" }, String(p.trays[t])), el("span", { class: "small" }, p.trays[t] === 1 ? AGENT[i] : AGENTS[i]));
       return mine ? act(chip, [`deploy ${t}`], ctx) : chip;
     }));
   }
@@ -188,7 +215,7 @@
   }
   function priority(p) {
     if (!p.priority || !p.priority.length) return null;  // before the civilizations are dealt
-    return el("div", { class: "pc-priority small" }, el("span", { class: "muted" }, "Priority: "),
+    return el("div", { class: "pc-priority small" }, el("span", { class: "muted", dataset: { term: "rule:priority" } }, "Priority: "),
       p.priority.map((t, i) => el("span", { class: `pc-prio pc-t-${t}`, dataset: { term: `type:${t}` }, title: `${typeName(t)}: ${i + 1} of 5` }, `${i + 1}${ICON[t]}`)));
   }
   function cardsOwned(p) {
@@ -202,6 +229,17 @@
     return parts.length ? el("div", { class: "pc-owned small" }, parts) : null;
   }
 
+  /** Over the population cap in Phase B or D: how many cubes or points you still choose, from what. */
+  function choosing(p, what) {
+    const c = p.choosing;
+    if (!c || c.what !== what) return null;
+    const offer = Object.entries(c.offer || {}).map(([name, k]) => (what === "cubes" ? `${k} ${k === 1 ? name.replace(/s$/, "") : name}` : `${k} ${name}`)).join(", ");
+    const one = what === "cubes" ? "cube" : "Research point";
+    return el("p", { class: "pc-choosing small" }, el("strong", {}, `Choose ${count(c.left, c.taken ? `more ${one}` : one, c.taken ? `more ${what}` : what)}`),
+      ` — your cards offer more than your `, el("span", { dataset: { term: "rule:population" } }, `population (${c.population})`),
+      ` allows. Still on offer: ${offer}. Click a highlighted ${what === "cubes" ? "tray" : "track"}, one at a time.`);
+  }
+
   /** Your board: hand cards with a left and a right half to click, the four spaces, trays, Research. */
   function myBoard(p, view, payload, ctx) {
     const cards = view.cards || {};
@@ -211,9 +249,15 @@
     for (const id of placed) { const k = hand.indexOf(id); if (k >= 0) hand.splice(k, 1); }
     const leftIds = (project.left_ids || []).length ? project.left_ids : (p.left_ids || []);
     const rightIds = (project.right_ids || []).length ? project.right_ids : (p.right_ids || []);
+    // a card placed in this Project answers a click: it stays, and Undo takes back the last one
+    const planning = payload.decision.kind === "project" && ctx.legal.size > 0;
+    const placedCard = (t) => {
+      const node = techCard(t, { cls: "pc-placed" });
+      return planning ? Civ.table.actOn(node, [], ctx, { why: "that card is placed for this round; Undo (beside your options) takes back the last card you placed" }) : node;
+    };
     const space = (ids, side) => el("div", { class: `pc-space pc-space-${side}` }, el("div", { class: "pc-space-head small" },
       side === "left" ? "Left: cubes (Phase B)" : "Right: Research (Phase D)"),
-    [0, 1].map((k) => (ids[k] && cards[ids[k]] ? techCard(cards[ids[k]], { cls: "pc-placed" })
+    [0, 1].map((k) => (ids[k] && cards[ids[k]] ? placedCard(cards[ids[k]])
       : el("div", { class: "pc-card pc-empty small muted" }, "empty"))));
     const handCard = (id) => {
       const t = cards[id];
@@ -234,8 +278,8 @@
       el("div", { class: "pc-spaces" }, space(leftIds, "left"), space(rightIds, "right")),
       (p.discovered_ids || []).length ? el("div", { class: "pc-discovered" }, el("h3", {}, "Discovered this round"),
         el("div", { class: "pc-cards" }, p.discovered_ids.map((id) => (cards[id] ? techCard(cards[id]) : null)))) : null,
-      el("h3", {}, "Trays"), trays(p, ctx, true),
-      el("h3", {}, "Research"), research(p, ctx, true),
+      el("h3", {}, "Trays"), choosing(p, "cubes"), trays(p, ctx, true),
+      el("h3", {}, "Research"), choosing(p, "Research points"), research(p, ctx, true),
       cardsOwned(p));
   }
 
@@ -269,15 +313,28 @@
         el("div", { class: "pc-cards" }, (byType[ty] || []).map((t) => act(techCard(t, { left: t.left, cls: t.left ? "" : "pc-gone" }), [`buy ${t.id}`], ctx))))));
   }
 
-  function philosophy(view, ctx) {
+  /** The Philosophy board: each level's cost in Philosophers, its Benefit multiplier and VP, who
+      stands on it, and its Benefit tokens once turned up (what each gives at that level). */
+  function philosophy(view, payload, ctx) {
+    const me = payload.seat === null || payload.seat === undefined ? null : payload.seat + 1;
+    const choosing = [...ctx.legal].some((a) => a.startsWith("benefit "));
+    const on = (level) => (view.players || []).filter((p) => p.philosophy === level).map((p) => el("span", {
+      class: "pc-phil-who", dataset: { seat: String(p.seat - 1) } }, Civ.swatch(p.seat - 1), p.seat === me ? "you" : Civ.playerName(payload, p.seat - 1)));
     return el("section", { class: "panel pc-phil" }, el("h2", { dataset: { term: "rule:philosophy" } }, "Philosophy"),
+      choosing ? el("p", { class: "small" }, payload.decision.kind === "first"
+        ? "You are first on this level: click the Benefit you take (multiplied as its level says). It stays face up for "
+          + "everyone reaching the level later; the other goes face down."
+        : "Click a highlighted Benefit to take it, multiplied as its level says.") : null,
       el("div", { class: "pc-phil-levels" }, (view.philosophy || []).map((lv) => el("div", { class: "pc-phil-level small" },
-        el("strong", {}, `Level ${lv.level}`), el("div", { class: "muted" }, `costs ${lv.cost} · ×${lv.multiplier} · ${lv.vp} VP`),
+        el("strong", {}, `Level ${lv.level}`),
+        el("div", { class: "muted" }, `costs ${count(lv.cost, "Philosopher")} · Benefit ×${lv.multiplier} · ${lv.vp} VP at the end`),
+        on(lv.level).length ? el("div", { class: "pc-phil-on" }, on(lv.level)) : null,
         el("div", { class: "pc-tokens" }, lv.seen.length ? lv.seen.map((b, k) => {
           const id = (lv.seen_ids || [])[k];
           const up = lv.faceup.includes(b);
+          const gives = (lv.gives || [])[k];
           const node = el("span", { class: "tag pc-token" + (up ? "" : " muted"), dataset: id ? { term: `benefit:${id}` } : {} },
-            up || !lv.faceup.length ? b : `${b} (face down)`);
+            up || !lv.faceup.length ? (gives ? `${b}: ${gives}` : b) : `${b} (face down)`);
           return id ? act(node, [`benefit ${id}`], ctx) : node;
         }) : el("span", { class: "muted" }, "2 tokens face down"))))));
   }
@@ -297,7 +354,12 @@
     if (kind === "research") return `1 ${typeName(arg)} point`;
     if (kind === "claim") return nameOf(arg);
     if (kind === "buy") return nameOf(arg);
-    if (kind === "benefit") return Civ.titleCase(String(arg).replace(/_/g, " "));
+    if (kind === "benefit") {  // "Sage: 2 Sages": what it gives at the level being reached
+      const lv = (view.philosophy || []).find((l) => (l.seen_ids || []).includes(arg));
+      const k = lv ? lv.seen_ids.indexOf(arg) : -1;
+      const name = lv ? lv.seen[k] : Civ.titleCase(String(arg).replace(/_/g, " "));
+      return lv && (lv.gives || [])[k] ? `${name}: ${lv.gives[k]}` : name;
+    }
     if (kind === "destiny") return Number(arg) ? `use ${count(Number(arg), "time")}` : "don't use it";
     if (kind === "confirm" || kind === "withdraw" || kind === "pass") {  // the claim bar's words
       return claimWords(kind, (view.players || []).find((p) => payload && p.seat === payload.seat + 1));
@@ -319,13 +381,13 @@
       const others = players.filter((p) => p.seat !== me);
       const root = el("div", { class: "pc" });
       Civ.append(root, [
-        eventLine(view, ctx),
+        eventLine(view, ctx, payload),
         markets(view, payload, ctx),
         mine ? myBoard(mine, view, payload, ctx) : null,
         el("section", { class: "panel" }, el("h2", {}, mine ? "The other civilizations" : "Civilizations"),
           el("div", { class: "pc-others" }, others.map((p) => otherBoard(p, payload)))),
         library(view, ctx),
-        philosophy(view, ctx),
+        philosophy(view, payload, ctx),
       ]);
       board.append(root);
       if (payload.finished && payload.result && !payload.score_sheet) board.append(Civ.renderers.generic.result(payload));

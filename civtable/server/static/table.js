@@ -46,6 +46,28 @@
   let lastPointer = "mouse";
   document.addEventListener("pointerdown", (ev) => { lastPointer = ev.pointerType || "mouse"; }, true);
   let armed = null;
+  // A press that a redraw cuts in two: a position pushed while the button is held (another
+  // player's move, a bot's) replaces the board's nodes, and a press begun on one node and released
+  // on its redrawn twin makes no click; the click was lost without a word. When the pressed node
+  // has left the page and the release lands on a node playing the same action, that node is
+  // clicked (after the browser's own click, if it made one, had its turn).
+  let pressed = null;
+  document.addEventListener("pointerdown", (ev) => {
+    const n = ev.target instanceof Element ? ev.target.closest(".clickable[data-action]") : null;
+    pressed = n && n._civ && ev.button === 0 ? { node: n, action: n.dataset.action } : null;
+  }, true);
+  document.addEventListener("pointerup", (ev) => {
+    const p = pressed;
+    pressed = null;
+    if (!p || p.node.isConnected) return;
+    const hit = document.elementFromPoint(ev.clientX, ev.clientY);
+    const n = hit ? hit.closest(".clickable[data-action]") : null;
+    if (!n || !n._civ || n.dataset.action !== p.action) return;
+    let clicked = false;
+    const seen = (e) => { if (e.target instanceof Node && n.contains(e.target)) clicked = true; };
+    document.addEventListener("click", seen, true);
+    setTimeout(() => { document.removeEventListener("click", seen, true); if (!clicked && n.isConnected) n.click(); }, 0);
+  }, true);
   /** Make `node` play one of `actions` (legal action texts): it carries data-action and the shared
       class "clickable" (the highlight of legal places), answers clicks and Enter/Space, shows what
       the action does when pointed at (the tip and the planner), and offers a choice when it could
@@ -92,7 +114,10 @@
     node.addEventListener("click", (ev) => {
       const now = node._civ.legal;
       if (!now.length) return;
-      if (lastPointer === "touch" && now.length === 1 && armed !== node) {
+      // the first tap's node may have been redrawn since (a pushed position): its twin playing the
+      // same action is the one tapped again
+      const again = armed === node || (armed && !armed.isConnected && armed.dataset.action === node.dataset.action);
+      if (lastPointer === "touch" && now.length === 1 && !again) {
         armed = node;
         node._civ.ctx.preview(now[0]);
         Civ.showTip(node);

@@ -15,7 +15,7 @@ from typing import Any
 from civtable.core import CivtableError
 
 from .content_edit import content_file, diff, flatten, load_toml, option_diff
-from .html_report import game_title
+from .html_report import NARROW_CSS, PAGE_HEAD, game_title
 from .signals import kind_title
 from .stats import benjamini_hochberg, format_p, two_proportion_p
 from .words import bot_words, group_and_bot_words, mix_title, wrapped
@@ -298,15 +298,16 @@ def render_compare_html(cmp: dict[str, Any]) -> str:
         for k in ("a", "b")
     )
     return (
-        "<!doctype html><html><head><meta charset='utf-8'><title>Balance comparison</title>"
-        "<style>body{font-family:system-ui,sans-serif;max-width:960px;margin:2em auto}"
-        "td,th{border:1px solid #ccc;padding:3px 8px}table{border-collapse:collapse}</style></head><body>"
+        f"<!doctype html><html><head>{PAGE_HEAD}<title>Balance comparison</title>"
+        "<style>body{font-family:system-ui,sans-serif;max-width:960px;margin:2em auto;padding:0 1em}"
+        "td,th{border:1px solid #ccc;padding:3px 8px}table{border-collapse:collapse}" + NARROW_CSS + "</style></head><body>"
         f"<h1>Balance comparison</h1><p>A: {html.escape(cmp['a']['dir'])} ({cmp['a']['games']} games)<br>"
         f"B: {html.escape(cmp['b']['dir'])} ({cmp['b']['games']} games)</p>"
         + "<h2>What differs</h2><ul>" + "".join(f"<li>{html.escape(x)}</li>" for x in difference_lines(cmp)) + "</ul>"
         + "<h2>What moved</h2><ul>" + "".join(f"<li>{html.escape(x)}</li>" for x in moved_lines(cmp)) + "</ul>"
         + "<h2>Content elements</h2><ul>" + "".join(f"<li>{html.escape(x.strip())}</li>" for x in element_lines(cmp))
         + "</ul>"
-        "<table><tr><th>section</th><th></th><th>A</th><th>B</th><th>change</th></tr>" + "".join(rows) + "</table>"
+        "<div class='wide'><table><tr><th>section</th><th></th><th>A</th><th>B</th><th>change</th></tr>"
+        + "".join(rows) + "</table></div>"
         + findings + "</body></html>"
     )

@@ -103,12 +103,19 @@ def _ordinal(k: int) -> str:
     return {1: "st", 2: "nd", 3: "rd"}.get(k if k < 20 else k % 10, "th")
 
 
+PAGE_HEAD = "<meta charset='utf-8'><meta name='viewport' content='width=device-width, initial-scale=1'>"
+"""The head every report page starts with: a phone shows it at its own width, not zoomed out."""
+
+NARROW_CSS = "div.wide{overflow-x:auto;max-width:100%}li,p{overflow-wrap:anywhere}"
+"""A table wider than the screen (a phone's 375 pixels) scrolls inside its own box, and a long
+path in a sentence breaks, so the page itself never scrolls sideways."""
+
+
 def _table(headers: Iterable[str], rows: Iterable[Iterable[Any]], cls: str = "") -> str:
     head = "".join(f"<th>{html.escape(str(h))}</th>" for h in headers)
     body = "".join("<tr>" + "".join(f"<td>{html.escape(str(c))}</td>" for c in row) + "</tr>" for row in rows)
-    if not cls:
-        return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
-    return f"<div class='wide'><table class='{cls}'><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>"
+    klass = f" class='{cls}'" if cls else ""
+    return f"<div class='wide'><table{klass}><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>"
 
 
 def game_title(game: str) -> str:
@@ -150,7 +157,7 @@ def _means_table(summary: dict[str, Any]) -> str:
     else:
         table = _table(["metric"] + idents, [[name] + [_number(per.get(i, "")) for i in idents]
                                              for name, per in zip(names, per_metric, strict=True)])
-    return f"<div class='wide'>{table}</div>"
+    return table
 
 
 def _rate_rows(table: dict[str, Any], seat: bool = False, name_of: Any = None) -> list[list[Any]]:
@@ -167,13 +174,13 @@ def render_html(summary: dict[str, Any]) -> str:
     figs = _figures(summary)
     rate_head = ["", "games", "wins", "win rate", "95% CI", "fair share", "significant"]
     parts = [
-        "<!doctype html><html><head><meta charset='utf-8'>",
+        f"<!doctype html><html><head>{PAGE_HEAD}",
         f"<title>Balance report: {html.escape(game_title(summary['game']))}</title>",
         "<style>body{font-family:system-ui,sans-serif;max-width:1100px;margin:2em auto;padding:0 1em;color:#222}"
         "table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:3px 8px;text-align:right}"
         "td:first-child,th:first-child{text-align:left}h2{border-bottom:1px solid #ddd}"
         "li.flag{color:#a02}svg{max-width:100%;height:auto}ol.summary li{margin:.4em 0}"
-        "p.method{font-size:90%;color:#555}b.flag{color:#a02}div.wide{overflow-x:auto}"
+        "p.method{font-size:90%;color:#555}b.flag{color:#a02}" + NARROW_CSS +
         # a value and its interval on two lines, each kept whole; element names read left-aligned
         "table.elements td{white-space:pre}table.elements td:nth-child(2){text-align:left;white-space:normal}"
         "table.elements td:last-child{white-space:normal}"
@@ -353,11 +360,11 @@ def render_robust_html(result: dict[str, Any]) -> str:
                          f"{100 * e:+.0f} pt [{100 * ci[0]:+.0f}, {100 * ci[1]:+.0f}] {format_p(p)}{'' if held else ' ✗'}")
         rows.append([v["label"], verdict_word(v, mixes), *cells])
     parts = [
-        "<!doctype html><html><head><meta charset='utf-8'>",
+        f"<!doctype html><html><head>{PAGE_HEAD}",
         f"<title>Balance under {len(mixes)} bot mixes: {html.escape(game_title(str(result['game'])))}</title>",
         "<style>body{font-family:system-ui,sans-serif;max-width:1000px;margin:2em auto;padding:0 1em;color:#222}"
         "table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:3px 8px}"
-        "ol li{margin:.4em 0}svg{max-width:100%;height:auto}</style></head><body>",
+        "ol li{margin:.4em 0}svg{max-width:100%;height:auto}" + NARROW_CSS + "</style></head><body>",
         f"<h1>Balance of {html.escape(game_title(str(result['game'])))} under {len(mixes)} bot mixes</h1>",
         "<p>" + html.escape(
             "The same games (same seeds, seats rotated) under each mix: "

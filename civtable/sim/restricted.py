@@ -35,7 +35,7 @@ from civtable.core import OptionError, make_game
 
 from .assign import parse_assign
 from .factors import THRESHOLD
-from .html_report import game_title
+from .html_report import NARROW_CSS, PAGE_HEAD, game_title
 from .metrics import element_names
 from .report import group_key
 from .restrict import NOT_BINDING, binding, label, resolve
@@ -365,16 +365,17 @@ def render_study_html(study: dict[str, Any]) -> str:
             fp = r["first_player"]
             rows.append([f"nobody: no {r['restriction']}", r["games"], bind, "", "",
                          f"{100 * (fp['b'] or 0):.0f}%" if fp["b"] is not None else "", _one_decimal(r["mean_rounds"])])
-    table = "<table><tr>" + "".join(f"<th>{html.escape(h)}</th>" for h in head) + "</tr>" + "".join(
-        "<tr>" + "".join(f"<td>{bold(str(c))}</td>" for c in row) + "</tr>" for row in rows) + "</table>"
+    table = "<div class='wide'><table><tr>" + "".join(f"<th>{html.escape(h)}</th>" for h in head) + "</tr>" + "".join(
+        "<tr>" + "".join(f"<td>{bold(str(c))}</td>" for c in row) + "</tr>" for row in rows) + "</table></div>"
     findings = "".join(f"<li>{bold(f)}</li>" for f in study["findings"])
     summary = "".join(f"<li>{html.escape(x)}</li>" for x in base.get("summary") or [])
     links = ", ".join(f"<a href='{html.escape(d)}/report.html'>{html.escape(d)}/report.html</a>"
                       for d in [base.get("dir") or "baseline"] + [str(r["dir"]) for r in study["restrictions"]])
     return (
-        "<!doctype html><html><head><meta charset='utf-8'><title>Restricted play</title>"
+        f"<!doctype html><html><head>{PAGE_HEAD}<title>Restricted play</title>"
         "<style>body{font-family:system-ui,sans-serif;max-width:960px;margin:2em auto;padding:0 1em}"
-        "td,th{border:1px solid #ccc;padding:3px 8px}table{border-collapse:collapse}b.flag{color:#a02}</style>"
+        "td,th{border:1px solid #ccc;padding:3px 8px}table{border-collapse:collapse}b.flag{color:#a02}"
+        + NARROW_CSS + "</style>"
         f"</head><body><h1>Restricted play: {html.escape(game_title(study['game']))}</h1>"
         f"<p>{html.escape(render_study_text(study).splitlines()[0])}</p>"
         f"<h2>Findings</h2><ul>{findings}</ul><h2>Side by side</h2>{table}"

@@ -10,7 +10,8 @@ it. Groups are named after rules (``wonders``, ``trade`` ...); single content el
 wonder's id ...) work too.
 
 :class:`RestrictedAgent` hands its bot an observation whose legal actions are filtered, and
-counts how binding the restriction was: ``affected`` decisions (some legal action was barred),
+counts how binding the restriction was: ``affected`` decisions (some legal action was barred, or
+the bot's own look-ahead asked about a barred move and left it out),
 ``forced`` ones (every legal action was barred: the rules left no other choice, so the bot chose
 among all of them) and ``overridden`` ones (the bot answered a barred action anyway and the
 first permitted one was played). A restriction forced or overridden in more than 5% of the
@@ -83,8 +84,14 @@ class RestrictedAgent:
         self.forced = 0
         self.overridden = 0
         self._state: GameState | None = None
+        self._steered = False  # the bot's look-ahead left a barred move out during this decision
         if callable(getattr(inner, "restrict", None)):
-            inner.restrict(lambda a: not self.allowed(a))
+            inner.restrict(self._barred_for_bot)
+
+    def _barred_for_bot(self, action: Action) -> bool:
+        barred = not self.allowed(action)
+        self._steered = self._steered or barred
+        return barred
 
     def allowed(self, action: Action) -> bool:
         return not any(p(action, self._state) for p in self.barred)
@@ -96,7 +103,11 @@ class RestrictedAgent:
         self._state = getattr(obs, "_state", None)  # the referee's live position (a lazy observation's)
         legal = [a for a in obs.legal if self.allowed(a)]
         if len(legal) == len(obs.legal):
-            return self.inner.decide(obs)  # type: ignore[no-any-return]
+            self._steered = False
+            action = self.inner.decide(obs)
+            if self._steered:  # nothing barred was on offer, but the bar chose what the bot planned
+                self.affected += 1
+            return action  # type: ignore[no-any-return]
         self.affected += 1
         if not legal:
             self.forced += 1

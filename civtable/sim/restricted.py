@@ -247,7 +247,8 @@ def _dirname(name: str, who: str = "one") -> str:
 
 def _binding_text(b: dict[str, Any]) -> str:
     if b["never_came_up"]:
-        return "**never came up**: no decision offered a barred action, so it measures nothing for this bot"
+        return ("**never came up**: no decision offered a barred action, nor did the bot's look-ahead meet one, "
+                "so it measures nothing for this bot")
     return (f"**not binding**: forced in {b['forced']} and overridden in {b['overridden']} of the {b['affected']} "
             f"decisions it affected ({100 * b['share']:.0f}%, above {100 * NOT_BINDING:.0f}%) — the rules leave "
             "no other choice there, so it measures nothing; no verdict")

@@ -362,3 +362,33 @@ def test_a_restriction_across_bots_is_robust_only_when_it_binds_and_every_bot_pl
         result = r.restricted_mixes(["greedy", "random"], tmp_path)
         assert result["verdicts"][0]["verdict"] == word and result["verdicts"][0]["robust"] == (word == "robust")
         assert f"barred from 'research': {word} — " in result["findings"][0], result["findings"]
+
+
+def test_a_bar_the_bots_look_ahead_met_counts_as_affected() -> None:
+    # Conquest's 'attacks' for one seat read "never came up: no decision offered a barred action, so it
+    # measures nothing for this bot" while its games differed from the baseline's: the bot picks a unit
+    # by looking at its destinations, and the bar left the attacking ones out before any was offered
+    from dataclasses import replace
+
+    from civtable.core import observe
+
+    class _Planner(_First):
+        def restrict(self, barred):  # type: ignore[no-untyped-def]
+            self.barred = barred
+
+        def decide(self, obs):  # type: ignore[no-untyped-def]
+            self.barred(Action("keep"))  # a move it only imagines, two steps ahead
+            return obs.legal[0]
+
+    game = make_game("inceptum", {"players": 2})
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply(state.chance_outcomes()[0][0])
+    obs = observe(state, state.decision().players[0])
+    offered = replace(obs, legal=[a for a in obs.legal if a.kind == "redraw"])  # nothing barred on offer
+    agent = RestrictedAgent(_Planner(), [lambda a: a.kind == "keep"], "planner (no keep)")
+    agent.decide(offered)
+    assert agent.counts() == {"affected": 1, "forced": 0, "overridden": 0}
+    free = RestrictedAgent(_Planner(), [lambda a: a.kind == "wonder"], "planner (no wonder)")
+    free.decide(offered)
+    assert free.counts() == {"affected": 0, "forced": 0, "overridden": 0}

@@ -145,12 +145,43 @@ def resumed_manifest(out: Path, manifest: dict[str, Any], fmt: str, guarded: tup
         raise CivtableError(f"{out} holds something else than {what}; use another --out directory")
     diffs = [k for k in guarded if old.get(k) != manifest.get(k)]
     if diffs:
-        detail = "; ".join(f"{k}: run has {old.get(k)!r}, now {manifest.get(k)!r}" for k in diffs)
+        detail = "; ".join(line for k in diffs for line in parameter_differences(k, old, manifest))
         kind = what.split(" ", 1)[1] if " " in what else what
         raise CivtableError(
-            f"{out} holds a {kind} with other parameters ({detail}); resume with the same command or use another --out"
+            f"{out} holds a {kind} made with other parameters (the run's -> this command's: {detail}); "
+            "resume with the same command or use another --out"
         )
     return old
+
+
+def _typed(v: Any) -> str:
+    """A parameter as the command line gives it: on / off, a list joined by commas, or not given."""
+    if v is None or v == []:
+        return "(not given)"
+    if isinstance(v, bool):
+        return "on" if v else "off"
+    if isinstance(v, list):
+        return ",".join(_typed(x) for x in v)
+    return str(v)
+
+
+def parameter_differences(key: str, old: dict[str, Any], new: dict[str, Any]) -> list[str]:
+    """How one parameter of a resumed run differs, in the command line's words: ``--rotate-seats:
+    on -> off``, each option that differs on its own (``players: 4 -> 3``), never a Python dict."""
+    a, b = old.get(key), new.get(key)
+    if key == "options" and isinstance(a, dict) and isinstance(b, dict):
+        names = sorted(set(a) | set(b))
+        return [f"{n}: {_typed(a.get(n))} -> {_typed(b.get(n))}" for n in names if a.get(n) != b.get(n)]
+    if key == "content_id":
+        return [f"--content: {old.get('content') or 'the built-in content'} -> "
+                f"{new.get('content') or 'the built-in content'} (other values)"]
+    if key == "forbid" and (isinstance(a, list) or isinstance(b, list)):
+        def bars(v: Any) -> str:
+            per = [f"{i + 1}:{'+'.join(names)}" for i, names in enumerate(v or []) if names]
+            return " ".join(per) or "(not given)"
+        return [f"--forbid: {bars(a)} -> {bars(b)}"]
+    flag = "game" if key == "game" else "--" + key.replace("_", "-")
+    return [f"{flag}: {_typed(a)} -> {_typed(b)}"]
 
 
 def _write_json(path: Path, data: Any) -> None:

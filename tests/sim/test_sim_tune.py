@@ -449,3 +449,12 @@ def test_a_wrong_assignment_is_refused_before_tuning_writes_anything(tmp_path: P
         tune(TuneConfig(game="pathciv", params=["philosophy.vp"], target="civs fair ±20pp", budget=1,
                         seats=["greedy"] * 4, options={"players": 4}, assign="civ=rotate"), out)
     assert not out.exists()
+
+
+def test_targets_name_the_games_own_choice() -> None:
+    # 'boards fair ±10pp' (Path of Civilization's --assign board=...) was "not understood"
+    for text in ("boards fair ±10pp", "objectives fair ±5pp", "board fair +-4pp"):
+        (t,) = parse_targets(text)
+        assert t.kind == "fair" and t.table == "by_group", text
+    with pytest.raises(OptionError, match="boards, objectives"):
+        parse_targets("leaders fair ±5pp")

@@ -275,8 +275,12 @@ def summary_section(summary: dict[str, Any]) -> list[str]:
 def _element_rows(rows: list[dict[str, Any]]) -> list[list[Any]]:
     out = []
     for r in rows:
+        where = r.get("where") or {}
+        at = f"line {where['line']}" if where.get("line") else ""
+        if at and where.get("id") and where["id"] != r["name"]:
+            at += f", id {where['id']}"
         out.append([
-            r["kind"], r["name"],
+            r["kind"], f"{r['name']} ({at})" if at else r["name"],
             f"{_pct(r['share_of_winners'])} ({r['held_by_winners']}/{r['winners']})\n"
             f"[{_pct(r['winners_ci'][0])}–{_pct(r['winners_ci'][1])}]",
             f"{_pct(r['share_of_seats'])} ({r['held_by_seats']}/{r['seats']})\n"
@@ -293,7 +297,7 @@ def _element_tables(summary: dict[str, Any]) -> list[str]:
     sig = summary.get("elements")
     if not sig or not (sig["tested"] or sig.get("outcomes")):
         return []
-    head = ["kind", "element", "winners (95% CI)", "all seats (95% CI)", "win rate with / without",
+    head = ["kind", "element (its line in the file)", "winners (95% CI)", "all seats (95% CI)", "win rate with / without",
             "effect (95% CI)", "p", "p corrected", "verdict"]
     threshold = 100 * sig.get("threshold", 0.05)
     out = [
@@ -303,8 +307,16 @@ def _element_tables(summary: dict[str, Any]) -> list[str]:
             f"only when significant and its effect is at least {threshold:.0f} points; ranked by effect. "
             f"{len(sig['untestable'])} elements were held by every seat and cannot be assessed."
         ) + "</p>",
-        _table(head, _element_rows(sig["tested"]), "elements"),
     ]
+    files = sorted({str(r["where"]["file"]) for r in [*sig["tested"], *sig.get("outcomes", [])] if r.get("where")})
+    if files:
+        game = str(summary.get("game") or "GAME")
+        out.append("<p>" + html.escape(
+            f"Each element is given with its line in {', '.join(files)} (and its id when the name differs). To act on a finding, edit a copy of the file "
+            f"and run the same study with --content COPY and another --out, then civtable compare the two "
+            "directories" + (f"; civtable study restricted {game} --forbid ID --who one,all measures what an "
+                             "element is worth" if any(r.get("forbid") for r in sig["tested"]) else "") + ".") + "</p>")
+    out.append(_table(head, _element_rows(sig["tested"]), "elements"))
     if sig.get("outcomes"):
         out += ["<h2>Outcomes of play (not levers)</h2>",
                 "<p>What seats reached rather than chose; winning brings them, so they are not imbalances.</p>",

@@ -20,6 +20,7 @@ from civtable.core.words import humanised
 from .effects import chi_square_uniform
 from .factors import DEFAULT_OUTCOMES, THRESHOLD, FactorSet, assess, build_factors
 from .metrics import GROUP_KEYS
+from .places import act_sentence
 from .signals import element_table, kind_title, pct, signal_sentence, untestable_note
 from .stats import benjamini_hochberg, binom_p, count_text, count_value, format_p, wilson
 from .story import tell
@@ -426,7 +427,7 @@ def findings(summary: dict[str, Any]) -> list[str]:
         out.append(turn)
     elements = summary.get("elements") or {"tested": []}
     strong = [r for r in elements["tested"] if r["finding"]]
-    out.extend(signal_sentence(r) for r in strong[:8])
+    out.extend(signal_sentence(r) + act_sentence(r, str(summary.get("game") or "")) for r in strong[:8])
     if len(strong) > 8:
         out.append(f"{len(strong) - 8} more content element(s) reach the {100 * threshold:.0f}-point threshold; "
                    "see the element table.")

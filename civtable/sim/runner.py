@@ -507,17 +507,22 @@ def _keep(out: Path, fh: TextIO, item: dict[str, Any]) -> None:
 def summarize_run(game: Any, manifest: dict[str, Any], games: list[dict[str, Any]], threshold: float = THRESHOLD
                   ) -> dict[str, Any]:
     """The summary of a run's games with the game's names, outcome fields and study choice."""
-    from .report import summarize
+    from .places import add_places
+    from .report import findings, summarize
 
     names, titles = element_names(game)
     hooks: Any = study_hooks(game)
     labels = metric_labels(game)
     choice = (str(hooks.CHOICE), [str(o) for o in hooks.choice_options(game)]) if hasattr(hooks, "CHOICE") else None
     outcomes = getattr(hooks, "OUTCOME_FIELDS", None)
-    return summarize(manifest, games, names, titles, choice, threshold=threshold,
-                     outcomes=frozenset(outcomes) if outcomes is not None else None,
-                     choice_names=option_names(game) if choice else None, labels=labels,
-                     order_note=getattr(hooks, "ORDER_NOTE", None))
+    summary = summarize(manifest, games, names, titles, choice, threshold=threshold,
+                        outcomes=frozenset(outcomes) if outcomes is not None else None,
+                        choice_names=option_names(game) if choice else None, labels=labels,
+                        order_note=getattr(hooks, "ORDER_NOTE", None))
+    elements = summary.get("elements") or {}
+    add_places(game, manifest.get("content"), [*elements.get("tested", []), *elements.get("outcomes", [])])
+    summary["findings"] = findings(summary)  # now with each element's place in the content file
+    return summary
 
 
 def _record_error(out: Path, item: dict[str, Any]) -> None:

@@ -89,7 +89,10 @@ def compare_runs(dir_a: str | Path, dir_b: str | Path) -> dict[str, Any]:
             return bot_words(game, name)
         return group_and_bot_words(game, name, bots) if section == "by_group_and_bot" else name
 
-    for section in ("by_group", "by_seat", "by_bot", "by_group_and_bot"):
+    # one bot on every seat of both runs: its win rate is the fair share by construction and the rates by
+    # trait and bot repeat those by trait; such rows say nothing and would only weaken the correction
+    sections = ("by_group", "by_seat") if len(bots) <= 1 else ("by_group", "by_seat", "by_bot", "by_group_and_bot")
+    for section in sections:
         ta, tb = a["win_rate"].get(section, {}), b["win_rate"].get(section, {})
         for name in sorted(set(ta) | set(tb), key=_order):
             ra, rb = ta.get(name), tb.get(name)

@@ -83,9 +83,9 @@ def test_compare_names_the_games_own_choice(tmp_path: Path) -> None:
     for d in ("a", "b"):
         (tmp_path / d).mkdir()
         (tmp_path / d / "summary.json").write_text(json.dumps({
-            "game": "conquest", "games": 20, "seats": ["greedy"] * 2, "options": {}, "group_label": "civ",
+            "game": "conquest", "games": 20, "seats": ["greedy", "random"], "options": {}, "group_label": "civ",
             "length": {"mean": 20.0}, "first_player": {},
-            "win_rate": {"by_group": {"Romans": rate}, "by_seat": {}, "by_bot": {},
+            "win_rate": {"by_group": {"Romans": rate}, "by_seat": {}, "by_bot": {"greedy": rate, "random": rate},
                          "by_group_and_bot": {"Romans (greedy)": rate}}}))
     cmp = compare_runs(tmp_path / "a", tmp_path / "b")
     text = render_compare_text(cmp)
@@ -165,3 +165,28 @@ def test_the_comparison_fits_80_columns_and_names_bots_in_words(tmp_path: Path) 
     assert "Set-up differs, the bots: greedy bot, Warlord + Casual bot, Builder -> greedy bot on every seat" in flat
     assert "Set-up differs, --rotate-seats: on -> off" in text
     assert "style=" not in text and '["' not in text
+
+
+def test_one_bot_in_both_runs_gives_no_rows_by_bot(tmp_path: Path) -> None:
+    # two greedy-only Conquest runs listed "Win rate by bot: greedy bot 25.0% -> 25.0%" (fair by construction)
+    # and every civilization twice ("Athenians (greedy bot)"), each row one more test for the correction
+    import json
+
+    def rate(r: float, n: int) -> dict[str, object]:
+        return {"games": n, "wins": r * n, "rate": r, "ci_low": max(0.0, r - 0.1), "ci_high": min(1.0, r + 0.1),
+                "fair": 0.25}
+
+    for name, r in (("a", 0.2), ("b", 0.3)):
+        d = tmp_path / name
+        d.mkdir()
+        (d / "summary.json").write_text(json.dumps({
+            "game": "conquest", "games": 40, "seats": ["greedy"] * 4, "options": {"players": 4},
+            "group_label": "civ",
+            "win_rate": {"by_bot": {"greedy": rate(0.25, 160)}, "by_seat": {"0": rate(0.25, 40)},
+                         "by_group": {"Romans": rate(r, 40)}, "by_group_and_bot": {"Romans (greedy)": rate(r, 40)}},
+            "length": {"mean": 20.0},
+        }))
+    cmp = compare_runs(tmp_path / "a", tmp_path / "b")
+    assert {row["section"] for row in cmp["rows"]} == {"by_group", "by_seat"}
+    out = render_compare_text(cmp)
+    assert "Win rate by bot" not in out and "(greedy bot)" not in out, out

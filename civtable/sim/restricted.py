@@ -325,14 +325,17 @@ def study_findings(study: dict[str, Any]) -> list[str]:
     return out
 
 
-def render_study_text(study: dict[str, Any]) -> str:
+def _study_heading(study: dict[str, Any]) -> str:
+    """What the study played, in one sentence (the text wraps it; the page gives it whole)."""
     who = " and ".join({"one": "one restricted seat against free ones", "all": "every seat restricted"}[w]
                        for w in study.get("who", ["one"]))
-    lines = textwrap.wrap(
-        f"Restricted play: {game_title(study['game'])}, {study['players']} players, "
-        f"{bot_words(study['game'], study['bot'])} on every seat, {who}, seats rotated, "
-        f"{study['games_per_restriction']} games per run, paired with an unrestricted baseline on the same seeds.",
-        WIDTH, break_on_hyphens=False)
+    return (f"Restricted play: {game_title(study['game'])}, {study['players']} players, "
+            f"{bot_words(study['game'], study['bot'])} on every seat, {who}, seats rotated, "
+            f"{study['games_per_restriction']} games per run, paired with an unrestricted baseline on the same seeds.")
+
+
+def render_study_text(study: dict[str, Any]) -> str:
+    lines = textwrap.wrap(_study_heading(study), WIDTH, break_on_hyphens=False)
     lines.append("Worth of each restriction (largest drop first):")
     for f in study["findings"]:
         lines += textwrap.wrap(f.replace("**", ""), WIDTH, initial_indent=" - ", subsequent_indent="   ",
@@ -376,9 +379,10 @@ def render_study_html(study: dict[str, Any]) -> str:
         f"<!doctype html><html><head>{PAGE_HEAD}<title>Restricted play</title>"
         "<style>body{font-family:system-ui,sans-serif;max-width:960px;margin:2em auto;padding:0 1em}"
         "td,th{border:1px solid #ccc;padding:3px 8px}table{border-collapse:collapse}b.flag{color:#a02}"
+        "td{text-align:right}td:first-child,td:nth-child(3){text-align:left}"
         + NARROW_CSS + "</style>"
         f"</head><body><h1>Restricted play: {html.escape(game_title(study['game']))}</h1>"
-        f"<p>{html.escape(render_study_text(study).splitlines()[0])}</p>"
+        f"<p>{html.escape(_study_heading(study))}</p>"
         f"<h2>Findings</h2><ul>{findings}</ul><h2>Side by side</h2>{table}"
         f"<h2>The unrestricted run's summary</h2><ol>{summary}</ol>"
         f"<p>Each run's own report: {links}.</p>"

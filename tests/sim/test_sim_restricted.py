@@ -285,6 +285,9 @@ def test_study_page_names_the_game_and_rounds_its_lengths() -> None:
              "findings": []}
     page = render_study_html(study)
     assert "<h1>Restricted play: Ancient Civilization Conquest</h1>" in page
+    # the sentence under it stopped at the text's first 80 columns: "..., 4 players, greedy bot on every"
+    assert "greedy bot on every seat, every seat restricted, seats rotated, 30 games per run, paired with an " \
+           "unrestricted baseline on the same seeds.</p>" in page
     assert "19.9" in page and "30.8" in page and "19.867" not in page and "30.8333" not in page
 
 

@@ -288,6 +288,7 @@ def render_compare_text(cmp: dict[str, Any]) -> str:
 
 
 def render_compare_html(cmp: dict[str, Any]) -> str:
+    ln = cmp["length"]
     rows = []
     for row in cmp["rows"]:
         change = "" if row["change"] is None else f"{100 * row['change']:+.1f} pt"
@@ -304,13 +305,17 @@ def render_compare_html(cmp: dict[str, Any]) -> str:
         f"<!doctype html><html><head>{PAGE_HEAD}<title>Balance comparison</title>"
         "<style>body{font-family:system-ui,sans-serif;max-width:960px;margin:2em auto;padding:0 1em}"
         "td,th{border:1px solid #ccc;padding:3px 8px}table{border-collapse:collapse}" + NARROW_CSS + "</style></head><body>"
-        f"<h1>Balance comparison</h1><p>A: {html.escape(cmp['a']['dir'])} ({cmp['a']['games']} games)<br>"
+        f"<h1>Balance comparison: {html.escape(game_title(str(cmp['a']['game'])))}</h1>"
+        f"<p>A: {html.escape(cmp['a']['dir'])} ({cmp['a']['games']} games)<br>"
         f"B: {html.escape(cmp['b']['dir'])} ({cmp['b']['games']} games)</p>"
         + "<h2>What differs</h2><ul>" + "".join(f"<li>{html.escape(x)}</li>" for x in difference_lines(cmp)) + "</ul>"
         + "<h2>What moved</h2><ul>" + "".join(f"<li>{html.escape(x)}</li>" for x in moved_lines(cmp)) + "</ul>"
         + "<h2>Content elements</h2><ul>" + "".join(f"<li>{html.escape(x.strip())}</li>" for x in element_lines(cmp))
         + "</ul>"
-        "<div class='wide'><table><tr><th>section</th><th></th><th>A</th><th>B</th><th>change</th></tr>"
+        "<h2>Win rates (95% CI, games)</h2>"
+        "<div class='wide'><table><tr><th>win rate</th><th>of</th><th>A</th><th>B</th><th>change</th></tr>"
         + "".join(rows) + "</table></div>"
+        + (f"<p>Mean game length: {ln['a']:.1f} -> {ln['b']:.1f} rounds ({ln['change']:+.1f}).</p>"
+           if ln["change"] is not None else "")
         + findings + "</body></html>"
     )

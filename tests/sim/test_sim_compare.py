@@ -90,7 +90,11 @@ def test_compare_names_the_games_own_choice(tmp_path: Path) -> None:
     cmp = compare_runs(tmp_path / "a", tmp_path / "b")
     text = render_compare_text(cmp)
     assert "Win rate by civilization\n" in text and "Win rate by civilization and bot\n" in text
-    assert "trait" not in text and "trait" not in render_compare_html(cmp)
+    page = render_compare_html(cmp)
+    assert "trait" not in text and "trait" not in page
+    # the page had neither the game's title nor the game length the text gives
+    assert "<h1>Balance comparison: Ancient Civilization Conquest</h1>" in page
+    assert "Mean game length: 20.0 -> 20.0 rounds (+0.0)." in page
 
 
 

@@ -15,7 +15,7 @@ from civtable.core.words import humanised
 from .signals import kind_title
 from .signals import pct as _pct
 from .stats import count_text, format_p
-from .words import bot_words, group_and_bot_words
+from .words import bot_words, group_and_bot_words, mix_title
 
 
 def _svg(fig: Any) -> str:
@@ -364,6 +364,7 @@ def render_robust_html(result: dict[str, Any]) -> str:
     from .verdict import verdict_word
 
     mixes = result["mixes"]
+    game = str(result["game"])
     rows = []
     for v in result["verdicts"]:
         cells = []
@@ -380,7 +381,8 @@ def render_robust_html(result: dict[str, Any]) -> str:
         f"<h1>Balance of {html.escape(game_title(str(result['game'])))} under {len(mixes)} bot mixes</h1>",
         "<p>" + html.escape(
             "The same games (same seeds, seats rotated) under each mix: "
-            + "; ".join(f"{r['mix']}: {', '.join(r['seats'])} ({r['games']} games)" for r in result["runs"])
+            + "; ".join(f"{r['mix']}: {mix_title(game, [str(x) for x in r['seats']])} ({r['games']} games)"
+                        for r in result["runs"])
             + ". A finding is robust when it holds under every mix (significant, corrected, at least "
             f"{100 * result['threshold']:.0f} points, same direction), bot-dependent otherwise.") + "</p>",
         "<h2>Summary</h2><ol>",
@@ -395,6 +397,7 @@ def render_robust_html(result: dict[str, Any]) -> str:
     if svg:
         parts.append("<h2>Skill curve</h2>" + svg)
     parts.append("<h2>Each mix's report</h2><ul>")
-    parts += [f"<li><a href='{html.escape(r['dir'])}/report.html'>{html.escape(r['mix'])}</a></li>" for r in result["runs"]]
+    parts += [f"<li><a href='{html.escape(r['dir'])}/report.html'>{html.escape(r['mix'])}</a>: "
+              f"{html.escape(mix_title(game, [str(x) for x in r['seats']]))}</li>" for r in result["runs"]]
     parts.append("</ul></body></html>")
     return "\n".join(parts)

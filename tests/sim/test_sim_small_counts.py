@@ -30,6 +30,13 @@ def test_few_games_get_the_exact_p_value() -> None:
         assert chi_square_uniform(counts) == pytest.approx(_brute(counts)), counts
 
 
+def test_wins_read_back_from_rounded_rates_are_whole() -> None:
+    # the seats' test read wins back from rates kept to four decimals (0.3333 x 12 = 3.9996) and fell back
+    # to the approximation: p=0.34 by seat against 0.41 by place in the turn order for the same wins
+    assert chi_square_uniform([0.3333 * 12, 0.1667 * 12, 0.0833 * 12, 0.4167 * 12]) == \
+        pytest.approx(chi_square_uniform([4, 2, 1, 5]))
+
+
 def test_many_games_keep_the_chi_square_distribution() -> None:
     from scipy.stats import chisquare
 

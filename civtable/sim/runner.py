@@ -429,6 +429,12 @@ def report_only(config: SimConfig, out: str | Path) -> dict[str, Any]:
     if not (out / "manifest.json").exists():
         raise CivtableError(f"{out} holds no simulation run (no manifest.json)")
     manifest = json.loads((out / "manifest.json").read_text())
+    if config.game and manifest.get("game") != config.game:
+        from .html_report import game_title
+
+        raise CivtableError(
+            f"{out} holds a run of {game_title(str(manifest.get('game')))}, not of {game_title(config.game)}; "
+            f"civtable simulate {manifest.get('game')} --report-only --out {out} writes its report")
     game = make_game(manifest["game"], manifest.get("options") or {}, manifest.get("content"))
     games = [g for g in load_games(out) if g["index"] < int(manifest["games"])]
     summary = summarize_run(game, manifest, games, config.threshold)

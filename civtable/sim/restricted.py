@@ -61,8 +61,18 @@ def parse_who(text: str | None) -> tuple[str, ...]:
     return items
 
 
-def paired(a: list[float], b: list[float]) -> dict[str, Any]:
-    """Mean of the game-by-game differences ``b - a`` with its 95% interval and two-sided p-value."""
+FEW_PAIRS = 10
+"""Fewer paired games than this (or no spread at all) give a win rate's paired interval at least the
+width of one with half a game more each way."""
+
+
+def paired(a: list[float], b: list[float], shares: bool = False) -> dict[str, Any]:
+    """Mean of the game-by-game differences ``b - a`` with its 95% interval and two-sided p-value.
+
+    ``shares``: the values are shares of a win (0 to 1). Then a few games, or games that all agree,
+    do not make a certainty: three games whose restricted seat won exactly as the same seat had
+    unrestricted gave "+0 pt, 95% CI +0 to +0". The interval is then at least as wide as with half a
+    game added each way (a difference of +1 and one of -1, weighted one half)."""
     d = [y - x for x, y in zip(a, b)]
     n = len(d)
     if n == 0:
@@ -74,8 +84,13 @@ def paired(a: list[float], b: list[float]) -> dict[str, Any]:
     else:  # no spread (or one game): the exact sign test, every nonzero difference the same way
         nonzero = sum(1 for x in d if x != 0)
         p = min(1.0, 2 * 0.5 ** nonzero) if nonzero else 1.0
+    if shares and (n < FEW_PAIRS or se == 0):
+        m = n + 1  # one more game: half a game each way
+        wide = math.sqrt(max((sum(x * x for x in d) + 1.0) / m - (sum(d) / m) ** 2, 0.0) / m)
+        se = wide if se == float("inf") else max(se, wide)
+    ci = [max(-1.0, mean - Z95 * se), min(1.0, mean + Z95 * se)] if shares else [mean - Z95 * se, mean + Z95 * se]
     return {"a": statistics.fmean(a), "b": statistics.fmean(b), "change": mean,
-            "ci": [mean - Z95 * se, mean + Z95 * se] if se != float("inf") else None, "p": p, "games": n}
+            "ci": ci if se != float("inf") else None, "p": p, "games": n}
 
 
 def _binding_of(games: list[dict[str, Any]]) -> dict[str, Any]:
@@ -118,7 +133,7 @@ def _one(name: str, games: list[dict[str, Any]], base: dict[int, dict[str, Any]]
         "others_win_rate": free["rate"] if free else None,
         "drop": round(fair - restricted["rate"], 4), "drop_ci": [round(fair - hi, 4), round(fair - lo, 4)],
         "p": binom_p(k, restricted["games"], fair),
-        "paired": paired(theirs, mine),  # the same seat of the same game, unrestricted -> restricted
+        "paired": paired(theirs, mine, shares=True),  # the same seat of the same game, unrestricted -> restricted
     })
     return row
 
@@ -132,7 +147,7 @@ def _all(games: list[dict[str, Any]], base: dict[int, dict[str, Any]], fair: flo
     rounds = paired([float(a["rounds"]) for a, _ in pairs], [float(b["rounds"]) for _, b in pairs])
     fin = [(a, b) for a, b in pairs if a.get("finished") and b.get("finished")]
     first = paired([_shares(a).get(int(a.get("first_player") or 0), 0.0) for a, _ in fin],
-                   [_shares(b).get(int(b.get("first_player") or 0), 0.0) for _, b in fin])
+                   [_shares(b).get(int(b.get("first_player") or 0), 0.0) for _, b in fin], shares=True)
     groups: dict[str, tuple[list[float], list[float]]] = {}
     for a, b in fin:
         for g, side in ((a, 0), (b, 1)):
@@ -142,7 +157,7 @@ def _all(games: list[dict[str, Any]], base: dict[int, dict[str, Any]], fair: flo
                 if gk is not None:
                     name = names.get(gk[0], {}).get(gk[1], gk[1])
                     groups.setdefault(name, ([], []))[side].append(sh[seat["seat"]])
-    by_group = {k: paired(v[0], v[1]) if len(v[0]) == len(v[1]) else
+    by_group = {k: paired(v[0], v[1], shares=True) if len(v[0]) == len(v[1]) else
                 {"a": statistics.fmean(v[0]) if v[0] else None, "b": statistics.fmean(v[1]) if v[1] else None,
                  "change": None, "ci": None, "p": 1.0, "games": 0}
                 for k, v in sorted(groups.items())}

@@ -395,3 +395,17 @@ def test_a_bar_the_bots_look_ahead_met_counts_as_affected() -> None:
     free = RestrictedAgent(_Planner(), [lambda a: a.kind == "wonder"], "planner (no wonder)")
     free.decide(offered)
     assert free.counts() == {"affected": 0, "forced": 0, "overridden": 0}
+
+
+def test_a_few_paired_games_that_agree_are_no_certainty() -> None:
+    # three games whose restricted seat won exactly as the same seat had unrestricted read "+0 pt, 95% CI +0 to +0"
+    from civtable.sim.restricted import paired
+
+    few = paired([1.0, 0.0, 0.0], [1.0, 0.0, 0.0], shares=True)
+    assert few["change"] == 0 and few["ci"][0] < -0.3 and few["ci"][1] > 0.3, few
+    lost = paired([1.0, 1.0, 1.0], [0.0, 0.0, 0.0], shares=True)
+    assert lost["p"] == pytest.approx(0.25) and lost["ci"][0] >= -1.0 and lost["ci"][1] > -1.0, lost
+    rounds = paired([15.0] * 3, [15.0] * 3)  # a game of fixed length: no spread is the truth
+    assert rounds["ci"] == [0.0, 0.0]
+    many = paired([float(i % 2) for i in range(40)], [float(i % 3 == 0) for i in range(40)], shares=True)
+    assert many["ci"] == paired([float(i % 2) for i in range(40)], [float(i % 3 == 0) for i in range(40)])["ci"]

@@ -458,3 +458,16 @@ def test_targets_name_the_games_own_choice() -> None:
         assert t.kind == "fair" and t.table == "by_group", text
     with pytest.raises(OptionError, match="boards, objectives"):
         parse_targets("leaders fair ±5pp")
+
+
+def test_a_trial_that_cannot_resolve_the_band_puts_nothing_within_reach() -> None:
+    # 2 trials of 4 games (each rate ±42 points) against ±3 read "closest trial 0 at +0.0 — within reach of
+    # single trials": trial 0 is the original content, and ±42 says nothing about ±3
+    from civtable.sim.tune_reach import reach, render_reach
+
+    records = [{"trial": i, "rates": {"Roman": 0.25, "Mayan": 0.5}, "feasible": True} for i in range(2)]
+    side = {"before": {"win_rates": {"Roman": {"rate": 0.5, "ci": [0.15, 0.85]},
+                                     "Mayan": {"rate": 0.5, "ci": [0.15, 0.85]}}}}
+    rows = reach(parse_targets("civs fair ±3pp"), records, side, 0.25, 4, 4, 4, {}, False)
+    text = "\n".join(render_reach(rows, 0.25, False))
+    assert "within reach of single trials" not in text and "the trials are too small to tell" in text, text

@@ -140,7 +140,8 @@ def render_reach(rows: list[dict[str, Any]], fair: float, accepted: bool) -> lis
                    "unresolved" else "") + ")")
         if "trial_range" in r:
             a, b = r["trial_range"]
-            trials = f"the {r['trials_in_band']} trials" + (" inside the game-length band" if r.get("length_band", True)
+            n_in = r["trials_in_band"]
+            trials = ("the one trial" if n_in == 1 else f"the {n_in} trials") + (" inside the game-length band" if r.get("length_band", True)
                                                            else "")
             moved = (f"left it at {100 * a:.0f}%" if round(100 * a) == round(100 * b)
                      else f"moved it between {100 * a:.0f}% and {100 * b:.0f}%")

@@ -471,3 +471,5 @@ def test_a_trial_that_cannot_resolve_the_band_puts_nothing_within_reach() -> Non
     rows = reach(parse_targets("civs fair ±3pp"), records, side, 0.25, 4, 4, 4, {}, False)
     text = "\n".join(render_reach(rows, 0.25, False))
     assert "within reach of single trials" not in text and "the trials are too small to tell" in text, text
+    one = reach(parse_targets("civs fair ±3pp"), records[:1], side, 0.25, 4, 4, 4, {}, False)
+    assert "the one trial left it" in "\n".join(render_reach(one, 0.25, False))  # not "the 1 trials"

@@ -86,14 +86,21 @@ def _figures(summary: dict[str, Any]) -> dict[str, str]:
         plt.close(fig)
     sbr = summary["score_by_round"]
     if sbr:
-        fig, ax = plt.subplots(figsize=(6, 3))
-        for ident, per in sbr.items():
+        many = len(sbr) > 6  # twelve civilizations: the legend beside the plot, not over its lines
+        fig, ax = plt.subplots(figsize=(8, 3.5) if many else (6, 3))
+        palette = plt.get_cmap("tab20" if len(sbr) > 10 else "tab10")  # a colour for every line
+        for k, (ident, per) in enumerate(sbr.items()):
             points = sorted((int(r), v) for r, v in per.items())  # JSON keys sort as text
-            ax.plot([x for x, _ in points], [y for _, y in points], marker=".", label=ident)
+            ax.plot([x for x, _ in points], [y for _, y in points], marker=".", label=ident,
+                    color=palette(k % palette.N))
         ax.set_xlabel("round")
         ax.set_ylabel("mean score")
         ax.set_title("Score over rounds")
-        ax.legend(fontsize="small")
+        if many:
+            ax.legend(fontsize="small", loc="upper left", bbox_to_anchor=(1.01, 1.0))
+            fig.tight_layout()
+        else:
+            ax.legend(fontsize="small")
         figs["score"] = _svg(fig)
         plt.close(fig)
     return figs

@@ -23,6 +23,7 @@ move — what it *plays* never is one.
 
 from __future__ import annotations
 
+import difflib
 import inspect
 from collections.abc import Callable, Sequence
 from dataclasses import replace
@@ -67,8 +68,12 @@ def resolve(game: Game, names: Sequence[str]) -> list[tuple[str, str, Bar]]:
     for name in names:
         found = hooks.restriction(game, name)
         if found is None:
-            known = ", ".join(hooks.names(game)[:20])
-            raise OptionError(f"{game.info.title} has no restriction {name!r}; try one of: {known} ...")
+            every = [str(n) for n in hooks.names(game)]
+            typed = "_".join(name.lower().replace("'", "").replace("-", " ").split())  # 'Chichen Itza' -> chichen_itza
+            close = [typed] if typed in every else difflib.get_close_matches(typed, every, n=3, cutoff=0.75)
+            hint = f" (did you mean {' or '.join(close)}? --forbid takes content ids)" if close else ""
+            known = ", ".join(every[:20])
+            raise OptionError(f"{game.info.title} has no restriction {name!r}{hint}; try one of: {known} ...")
         out.append((name, found[0], Bar(found[1])))
     return out
 

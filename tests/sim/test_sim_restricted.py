@@ -409,3 +409,12 @@ def test_a_few_paired_games_that_agree_are_no_certainty() -> None:
     assert rounds["ci"] == [0.0, 0.0]
     many = paired([float(i % 2) for i in range(40)], [float(i % 3 == 0) for i in range(40)], shares=True)
     assert many["ci"] == paired([float(i % 2) for i in range(40)], [float(i % 3 == 0) for i in range(40)])["ci"]
+
+
+def test_a_content_name_given_to_forbid_is_answered_with_its_id() -> None:
+    # a report names 'Chichen Itza'; --forbid 'Chichen Itza' only listed the first twenty names
+    game = make_game("pathciv", {"players": 2})
+    with pytest.raises(OptionError, match=r"'Chichen Itza' \(did you mean chichen_itza\? --forbid takes content ids\)"):
+        resolve(game, ["Chichen Itza"])
+    with pytest.raises(OptionError, match=r"did you mean wonders\?"):
+        resolve(game, ["wondrs"])

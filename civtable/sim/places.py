@@ -86,8 +86,8 @@ def act_sentence(row: dict[str, Any], game: str) -> str:
     if not where:
         return ""
     at = f"line {where['line']}, " if where.get("line") else ""
-    whole = " (its whole line)" if " levels #" in str(where.get("place")) else ""  # a level of a building line
-    measure = (f"civtable study restricted {game} --forbid {row['forbid']} --who one,all measures what it{whole} "
+    what = "its whole line" if " levels #" in str(where.get("place")) else "it"  # a level of a building line
+    measure = (f"civtable study restricted {game} --forbid {row['forbid']} --who one,all measures what {what} "
                "is worth; " if row.get("forbid") else "")
     return (f" In {where['file']} {at}{where['place']}. Next: {measure}edit a copy of that file and run the "
             "same study with --content COPY and another --out, then civtable compare the two directories.")

@@ -30,7 +30,7 @@ def test_every_element_has_its_line_and_a_next_command(tmp_path: Path) -> None:
     harbor = next(r for r in rows if r["name"] == "Harbor")
     assert harbor["where"]["place"] == "[[buildings]] #8 (market) levels #2 (Harbor)"
     assert 'name = "Harbor"' in lines[harbor["where"]["line"] - 1]
-    assert "--forbid market --who one,all measures what it (its whole line) is worth" in act_sentence(harbor, "inceptum")
+    assert "--forbid market --who one,all measures what its whole line is worth" in act_sentence(harbor, "inceptum")
     benefit = next(r for r in rows if r["id"] == "production_all_2")
     sentence = act_sentence(benefit, "inceptum")
     assert f"line {benefit['where']['line']}, [[benefits]] #2 (production_all_2)" in sentence

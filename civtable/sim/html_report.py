@@ -227,7 +227,8 @@ def render_html(summary: dict[str, Any]) -> str:
     sc = summary["by_mode"][summary["mode"]]["score"] if summary.get("by_mode") else {}
     length_row = [_number(ln["mean"]), ln["median"], ln["min"], ln["max"], _number(sc.get("mean_spread", "")),
                   _number(sc.get("mean_margin", ""))]
-    length_head = ["mean rounds", "median", "min", "max", "mean score spread", "mean winning margin"]
+    unit = summary.get("score_unit") or "points of score"
+    length_head = ["mean rounds", "median", "min", "max", f"mean score spread ({unit})", f"mean winning margin ({unit})"]
     if summary.get("mode", "default") != "default":  # a game without modes has no mode to name
         length_head, length_row = ["mode"] + length_head, [summary["mode"]] + length_row
     parts.append(_table(length_head, [length_row]))

@@ -164,7 +164,9 @@ def summarize(
                 if k in ("seat", "won") or isinstance(v, bool) or not isinstance(v, int | float):
                     continue
                 numeric[k][ident].append(float(v))
-    if "score" in numeric and any(k != "score" and v == numeric["score"] for k, v in numeric.items()):
+    same = [k for k, v in numeric.items() if k != "score" and "score" in numeric and v == numeric["score"]]
+    score_unit = ((labels or {}).get(same[0]) or humanised(same[0])) if same else "points of score"
+    if same:
         del numeric["score"]  # the headline score is the game's own VP (CP) metric: one row, under the game's name
     rounds = [int(g["rounds"]) for g in games]
     options = manifest.get("options") or {}
@@ -204,6 +206,7 @@ def summarize(
         "metric_labels": {metric: (labels or {}).get(metric) or humanised(metric) for metric in sorted(numeric)},
         "score_by_round": _score_by_round(games, names),
         "threshold": threshold,
+        "score_unit": score_unit,  # what the final scores count: "CP", "VP" (the metric equal to the score)
     }
     summary["win_rate"]["by_seat_p"] = chi_square_uniform([r["rate"] * r["games"] for r in summary["win_rate"]["by_seat"].values()])
     exclude: set[str] = set()
@@ -445,7 +448,8 @@ def findings(summary: dict[str, Any]) -> list[str]:
         spread = summary["by_mode"][summary["mode"]]["score"]
         extra = ""
         if spread["mean_spread"] is not None:
-            extra = (f"; final scores spread {spread['mean_spread']:.1f} points from first to last on average, "
+            unit = summary.get("score_unit") or "points of score"
+            extra = (f"; final scores spread {spread['mean_spread']:.1f} {unit} from first to last on average, "
                      f"the winner leads the runner-up by {spread['mean_margin']:.1f}")
         out.append(
             (f"Mode {summary['mode']}: games" if summary["mode"] != "default" else "Games")

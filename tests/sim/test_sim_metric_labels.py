@@ -134,3 +134,16 @@ def test_twelve_civilizations_get_twelve_colours_in_the_score_plot() -> None:
     svg = _figures(summary)["score"]
     colours = set(re.findall(r"stroke: ?(#[0-9a-f]{6})", svg)) - {"#000000", "#cccccc", "#ffffff"}
     assert len(colours) >= 12, colours
+
+
+def test_score_spread_is_given_in_the_games_own_unit(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    # "final scores spread 45.7 points", in a report whose points are points of win rate; the table had no unit
+    from civtable.sim import SimConfig, simulate
+    from civtable.sim.html_report import render_html
+
+    summary = simulate(SimConfig(game="conquest", seats=["greedy"] * 3, games=2, seed=1, options={"players": 3}),
+                       tmp_path, progress=False)
+    assert summary["score_unit"] == "VP"
+    (line,) = [f for f in summary["findings"] if "final scores spread" in f]
+    assert " VP from first to last" in line, line
+    assert "mean score spread (VP)" in render_html(summary)

@@ -34,7 +34,15 @@ def chi2_p(wins: list[int], games: list[int]) -> float:
     if len(rows) < 2:
         return 1.0
     if len(rows) == 2:
-        return two_proportion_p(rows[0][0], rows[0][1], rows[1][0], rows[1][1])
+        (w1, n1), (w2, n2) = rows
+        total_w, total_n = w1 + w2, n1 + n2
+        expected = min(min(n1, n2) * total_w, min(n1, n2) * (total_n - total_w)) / total_n
+        if expected < 5:  # too few for the normal approximation (0 of 2 against 2 of 2 gave p=0.046): Fisher's exact test
+            from scipy.stats import fisher_exact
+
+            a, b = round(w1), round(w2)
+            return float(fisher_exact([[a, n1 - a], [b, n2 - b]])[1])
+        return two_proportion_p(w1, n1, w2, n2)
     try:
         from scipy.stats import chi2_contingency
     except ImportError:  # pragma: no cover

@@ -108,3 +108,9 @@ def test_a_mix_with_the_wrong_number_of_bots_is_refused_by_its_own_name(
     err = capsys.readouterr().err
     assert "--mix greedy:style=warlord,greedy names 2 bots but the game has 4 players" in err, err
     assert "--seats" not in err and not out.exists()
+
+
+def test_two_mixes_with_few_games_get_fishers_exact_test() -> None:
+    # a civilization that lost both its games under one mix and won both under the other read p=0.046
+    assert chi2_p([0, 2], [2, 2]) == pytest.approx(1 / 3)
+    assert chi2_p([60, 90], [200, 200]) < 0.01  # enough games: the two-proportion test as before

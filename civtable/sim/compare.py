@@ -17,7 +17,7 @@ from civtable.core import CivtableError
 from .content_edit import content_file, diff, flatten, load_toml, option_diff
 from .html_report import NARROW_CSS, PAGE_HEAD, game_title
 from .signals import kind_title
-from .stats import benjamini_hochberg, format_p, two_proportion_p
+from .stats import benjamini_hochberg, format_p, proportions_p
 from .words import bot_words, group_and_bot_words, mix_title, wrapped
 
 
@@ -175,7 +175,7 @@ def element_lines(cmp: dict[str, Any]) -> list[str]:
 def _p(ra: dict[str, Any] | None, rb: dict[str, Any] | None) -> float | None:
     if not ra or not rb or not ra["games"] or not rb["games"]:
         return None
-    return two_proportion_p(round(ra["rate"] * ra["games"]), ra["games"], round(rb["rate"] * rb["games"]), rb["games"])
+    return proportions_p(round(ra["rate"] * ra["games"]), ra["games"], round(rb["rate"] * rb["games"]), rb["games"])
 
 
 def _fmt(r: dict[str, Any] | None) -> str:

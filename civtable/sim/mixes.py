@@ -21,7 +21,7 @@ from civtable.core import OptionError
 from .html_report import game_title
 from .runner import SimConfig, check_config, simulate
 from .signals import kind_title
-from .stats import benjamini_hochberg, format_p, two_proportion_p
+from .stats import benjamini_hochberg, format_p, proportions_p
 from .words import mix_title
 
 WIDTH = 80
@@ -33,16 +33,8 @@ def chi2_p(wins: list[int], games: list[int]) -> float:
     rows = [(w, n) for w, n in zip(wins, games) if n > 0]
     if len(rows) < 2:
         return 1.0
-    if len(rows) == 2:
-        (w1, n1), (w2, n2) = rows
-        total_w, total_n = w1 + w2, n1 + n2
-        expected = min(min(n1, n2) * total_w, min(n1, n2) * (total_n - total_w)) / total_n
-        if expected < 5:  # too few for the normal approximation (0 of 2 against 2 of 2 gave p=0.046): Fisher's exact test
-            from scipy.stats import fisher_exact
-
-            a, b = round(w1), round(w2)
-            return float(fisher_exact([[a, n1 - a], [b, n2 - b]])[1])
-        return two_proportion_p(w1, n1, w2, n2)
+    if len(rows) == 2:  # Fisher's exact test when the games are few (0 of 2 against 2 of 2: p=0.33, not 0.046)
+        return proportions_p(rows[0][0], rows[0][1], rows[1][0], rows[1][1])
     try:
         from scipy.stats import chi2_contingency
     except ImportError:  # pragma: no cover

@@ -194,3 +194,21 @@ def test_one_bot_in_both_runs_gives_no_rows_by_bot(tmp_path: Path) -> None:
     assert {row["section"] for row in cmp["rows"]} == {"by_group", "by_seat"}
     out = render_compare_text(cmp)
     assert "Win rate by bot" not in out and "(greedy bot)" not in out, out
+
+
+def test_few_games_are_compared_with_fishers_exact_test(tmp_path: Path) -> None:
+    # Macedonians 50% of 4 games -> 0% of 4 had the z test's p=0.10; exactly it is 0.43
+    import json
+
+    import pytest
+
+    for name, r in (("a", 0.5), ("b", 0.0)):
+        d = tmp_path / name
+        d.mkdir()
+        (d / "summary.json").write_text(json.dumps({
+            "game": "conquest", "games": 12, "seats": ["greedy"] * 4, "options": {"players": 4}, "group_label": "civ",
+            "win_rate": {"by_bot": {}, "by_seat": {}, "by_group": {"Macedonians": {
+                "games": 4, "wins": 4 * r, "rate": r, "ci_low": 0.0, "ci_high": 0.9, "fair": 0.25}}},
+            "length": {"mean": 20.0}}))
+    (row,) = compare_runs(tmp_path / "a", tmp_path / "b")["rows"]
+    assert row["p"] == pytest.approx(3 / 7)

@@ -239,7 +239,10 @@ def difference_lines(cmp: dict[str, Any]) -> list[str]:
         lines.append("Options: the same in both runs.")
     for r in d["setup"]:
         if r["what"] == "seats":
-            lines.append(f"Set-up differs, the bots: {_seats(cmp, r['a'])} -> {_seats(cmp, r['b'])}")
+            was, now = _seats(cmp, r["a"]), _seats(cmp, r["b"])
+            if was == now and isinstance(r["a"], list) and isinstance(r["b"], list):  # the same words, other seats
+                was, now = f"{was} ({len(r['a'])} seats)", f"{now} ({len(r['b'])} seats)"
+            lines.append(f"Set-up differs, the bots: {was} -> {now}")
         else:
             flag = "--" + str(r["what"]).replace("_", "-")
             lines.append(f"Set-up differs, {flag}: {_flag(r['a'])} -> {_flag(r['b'])}")
@@ -261,7 +264,7 @@ def moved_lines(cmp: dict[str, Any]) -> list[str]:
 
 def render_compare_text(cmp: dict[str, Any]) -> str:
     lines = [line for k in ("a", "b") for line in textwrap.wrap(
-        f"{k.upper()}: {cmp[k]['dir']} ({cmp[k]['games']} games of {game_title(cmp[k]['game'])}, "
+        f"{k.upper()}: {cmp[k]['dir']} ({cmp[k]['games']} game{'' if cmp[k]['games'] == 1 else 's'} of {game_title(cmp[k]['game'])}, "
         f"{_seats(cmp, cmp[k]['seats'])})", WIDTH, subsequent_indent="   ", break_on_hyphens=False)]
     for part in (difference_lines(cmp), moved_lines(cmp), element_lines(cmp)):
         lines += ["", *wrapped(part, WIDTH)]

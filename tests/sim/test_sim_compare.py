@@ -212,3 +212,14 @@ def test_few_games_are_compared_with_fishers_exact_test(tmp_path: Path) -> None:
             "length": {"mean": 20.0}}))
     (row,) = compare_runs(tmp_path / "a", tmp_path / "b")["rows"]
     assert row["p"] == pytest.approx(3 / 7)
+
+
+def test_other_seat_counts_are_told_apart(tmp_path: Path) -> None:
+    # "Set-up differs, the bots: greedy bot on every seat -> greedy bot on every seat" (4 seats against 3)
+    for name, n in (("a", 3), ("b", 2)):
+        simulate(SimConfig(game="nim", seats=["greedy"] * 2, games=1, seed=1, options={"players": 2}) if n == 2 else
+                 SimConfig(game="nim", seats=["greedy"] * 3, games=1, seed=1, options={"players": 3}),
+                 tmp_path / name, progress=False)
+    text = " ".join(render_compare_text(compare_runs(tmp_path / "a", tmp_path / "b")).split())
+    assert "the bots: greedy bot on every seat (3 seats) -> greedy bot on every seat (2 seats)" in text, text
+    assert "(1 game of Nim" in text  # not "1 games"

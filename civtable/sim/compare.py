@@ -14,7 +14,7 @@ from typing import Any
 
 from civtable.core import CivtableError
 
-from .content_edit import content_file, diff, flatten, load_toml, option_diff
+from .content_edit import content_file, diff, flatten, load_toml, option_diff, run_content
 from .html_report import NARROW_CSS, PAGE_HEAD, game_title
 from .signals import kind_title
 from .stats import benjamini_hochberg, format_p, proportions_p
@@ -51,8 +51,8 @@ def differences(dir_a: str | Path, dir_b: str | Path, a: dict[str, Any], b: dict
     note = ""
     if ma.get("content_id") != mb.get("content_id") and a.get("game") == b.get("game"):
         try:
-            fa, _ = flatten(load_toml(content_file(str(a["game"]), ma.get("content"))))
-            fb, _ = flatten(load_toml(content_file(str(b["game"]), mb.get("content"))))
+            fa, _ = flatten(load_toml(content_file(str(a["game"]), run_content(dir_a, ma))))
+            fb, _ = flatten(load_toml(content_file(str(b["game"]), run_content(dir_b, mb))))
             content = diff(fa, fb)
         except CivtableError as exc:
             note = f"the content files differ but cannot be read: {exc}"

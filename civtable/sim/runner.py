@@ -33,6 +33,7 @@ from civtable.bots import make_bot, parse_spec
 from civtable.core import CivtableError, OptionError, make_game
 
 from .assign import option_names, parse_assign, study_hooks
+from .content_edit import RUN_COPY, run_content
 from .factors import THRESHOLD
 from .metrics import element_names, metric_labels
 from .play import game_seed, run_game, seat_specs
@@ -126,6 +127,8 @@ def check_or_write_manifest(out: Path, config: SimConfig) -> dict[str, Any]:
         manifest = old
     out.mkdir(parents=True, exist_ok=True)
     _write_json(out / "manifest.json", manifest)
+    if config.content and not (out / RUN_COPY).exists():  # the run keeps the file it plays
+        (out / RUN_COPY).write_bytes(Path(config.content).read_bytes())
     return manifest
 
 
@@ -435,6 +438,7 @@ def report_only(config: SimConfig, out: str | Path) -> dict[str, Any]:
         raise CivtableError(
             f"{out} holds a run of {game_title(str(manifest.get('game')))}, not of {game_title(config.game)}; "
             f"civtable simulate {manifest.get('game')} --report-only --out {out} writes its report")
+    manifest = {**manifest, "content": run_content(out, manifest)}
     game = make_game(manifest["game"], manifest.get("options") or {}, manifest.get("content"))
     games = [g for g in load_games(out) if g["index"] < int(manifest["games"])]
     summary = summarize_run(game, manifest, games, config.threshold)

@@ -223,3 +223,22 @@ def test_other_seat_counts_are_told_apart(tmp_path: Path) -> None:
     text = " ".join(render_compare_text(compare_runs(tmp_path / "a", tmp_path / "b")).split())
     assert "the bots: greedy bot on every seat (3 seats) -> greedy bot on every seat (2 seats)" in text, text
     assert "(1 game of Nim" in text  # not "1 games"
+
+
+def test_a_run_keeps_its_content_file(tmp_path: Path) -> None:
+    # an edited copy deleted after the run: --report-only stopped with "Cannot read the content file" and
+    # compare said "the content files differ but cannot be read"
+    from civtable.sim.runner import report_only
+
+    edited = tmp_path / "edited.toml"
+    edited.write_text(content_file("inceptum", None).read_text().replace(
+        'id = "writing"\nname = "Writing"\nage = "ancient"\ncost = 4', 'id = "writing"\nname = "Writing"\nage = "ancient"\ncost = 6', 1))
+    base = dict(game="inceptum", seats=["greedy"] * 3, games=1, seed=1, max_rounds=1, options={"players": 3})
+    simulate(SimConfig(**base), tmp_path / "a", progress=False)  # type: ignore[arg-type]
+    config = SimConfig(**base, content=str(edited))  # type: ignore[arg-type]
+    simulate(config, tmp_path / "b", progress=False)
+    assert (tmp_path / "b" / "content.toml").read_bytes() == edited.read_bytes()
+    edited.unlink()
+    assert report_only(config, tmp_path / "b")["games"] == 1
+    cmp = compare_runs(tmp_path / "a", tmp_path / "b")
+    assert cmp["differences"]["content"] == [{"path": "advances.writing.cost", "a": 4, "b": 6}]

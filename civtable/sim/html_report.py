@@ -197,7 +197,9 @@ def render_html(summary: dict[str, Any]) -> str:
             f"{summary['games']} games ({summary['finished']} finished), {summary['players']} players, "
             f"seats {', '.join(summary['seats'] or [])}{' rotated each game' if summary.get('rotate_seats') else ''}, "
             f"options {options_text(summary['options'])}, run seed {summary['seed']}"
-            + (f", assigned {summary['assign']}" if summary.get("assign") else "") + "."
+            + (f", assigned {summary['assign']}" if summary.get("assign") else "")
+            + "".join(f", seat {i + 1} barred (--forbid {i + 1}:{'+'.join(names)}, before rotation)"
+                      for i, names in enumerate(summary.get("forbid") or []) if names) + "."
         ) + "</p>",
     ]
     parts.extend(summary_section(summary))

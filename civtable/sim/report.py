@@ -182,6 +182,7 @@ def summarize(
         "seats": manifest.get("seats"),
         "rotate_seats": manifest.get("rotate_seats"),
         "assign": manifest.get("assign"),
+        "forbid": manifest.get("forbid"),
         "seed": manifest.get("seed"),
         "players": players,
         "games": len(games),

@@ -40,3 +40,10 @@ def test_every_element_has_its_line_and_a_next_command(tmp_path: Path) -> None:
     assert any(f.endswith(sentence) for f in findings(summary))
     page = render_html(summary)
     assert f"Production of all resources +2 (line {benefit['where']['line']}, id production_all_2)" in page
+
+
+def test_the_report_heading_names_a_barred_seat(tmp_path: Path) -> None:
+    # 'simulate --forbid 2:wonders' headed its report "seats greedy, greedy, greedy rotated each game, ..." only
+    summary = simulate(SimConfig(game="inceptum", seats=["greedy"] * 3, games=1, seed=1, options={"players": 3},
+                                 max_rounds=1, forbid=[[], ["wonders"], []]), tmp_path, progress=False)
+    assert "seat 2 barred (--forbid 2:wonders, before rotation)" in render_html(summary)

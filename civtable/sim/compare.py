@@ -307,11 +307,14 @@ def render_compare_html(cmp: dict[str, Any]) -> str:
     return (
         f"<!doctype html><html><head>{PAGE_HEAD}<title>Balance comparison</title>"
         "<style>body{font-family:system-ui,sans-serif;max-width:960px;margin:2em auto;padding:0 1em}"
-        "td,th{border:1px solid #ccc;padding:3px 8px}table{border-collapse:collapse}" + NARROW_CSS + "</style></head><body>"
+        "td,th{border:1px solid #ccc;padding:3px 8px}table{border-collapse:collapse}li.sub{margin-left:1.5em;"
+        "list-style:circle}" + NARROW_CSS + "</style></head><body>"
         f"<h1>Balance comparison: {html.escape(game_title(str(cmp['a']['game'])))}</h1>"
         f"<p>A: {html.escape(cmp['a']['dir'])} ({cmp['a']['games']} games)<br>"
         f"B: {html.escape(cmp['b']['dir'])} ({cmp['b']['games']} games)</p>"
-        + "<h2>What differs</h2><ul>" + "".join(f"<li>{html.escape(x)}</li>" for x in difference_lines(cmp)) + "</ul>"
+        + "<h2>What differs</h2><ul>" + "".join(  # a content value under its heading, as in the text
+            f"<li class='sub'><code>{html.escape(x.strip())}</code></li>" if x.startswith("  ") else f"<li>{html.escape(x)}</li>"
+            for x in difference_lines(cmp)) + "</ul>"
         + "<h2>What moved</h2><ul>" + "".join(f"<li>{html.escape(x)}</li>" for x in moved_lines(cmp)) + "</ul>"
         + "<h2>Content elements</h2><ul>" + "".join(f"<li>{html.escape(x.strip())}</li>" for x in element_lines(cmp))
         + "</ul>"

@@ -28,6 +28,10 @@ def test_compare_shows_content_and_option_differences_first(tmp_path: Path) -> N
     assert "mode: glory -> journey" in out
     assert "Nothing moved significantly" in out
     assert "*" not in out  # no footnote for stars that are not there
+    # the page listed each content value as a finding of its own, beside its heading
+    from civtable.sim import render_compare_html
+
+    assert "<li class='sub'><code>advances.writing.cost: 4 -&gt; 6</code></li>" in render_compare_html(cmp)
 
 
 def test_same_runs_have_no_differences(tmp_path: Path) -> None:

@@ -316,7 +316,9 @@ def render_compare_html(cmp: dict[str, Any]) -> str:
             f"<li class='sub'><code>{html.escape(x.strip())}</code></li>" if x.startswith("  ") else f"<li>{html.escape(x)}</li>"
             for x in difference_lines(cmp)) + "</ul>"
         + "<h2>What moved</h2><ul>" + "".join(f"<li>{html.escape(x)}</li>" for x in moved_lines(cmp)) + "</ul>"
-        + "<h2>Content elements</h2><ul>" + "".join(f"<li>{html.escape(x.strip())}</li>" for x in element_lines(cmp))
+        + "<h2>Content elements</h2><ul>" + "".join(
+            f"<li class='sub'>{html.escape(x.strip())}</li>" if x.startswith("  ") else f"<li>{html.escape(x)}</li>"
+            for x in element_lines(cmp))
         + "</ul>"
         "<h2>Win rates (95% CI, games)</h2>"
         "<div class='wide'><table><tr><th>win rate</th><th>of</th><th>A</th><th>B</th><th>change</th></tr>"

@@ -32,6 +32,10 @@ def test_compare_shows_content_and_option_differences_first(tmp_path: Path) -> N
     from civtable.sim import render_compare_html
 
     assert "<li class='sub'><code>advances.writing.cost: 4 -&gt; 6</code></li>" in render_compare_html(cmp)
+    cmp["elements"] = [{"kind": "Wonder", "name": "Pyramids", "a": None,
+                        "b": {"effect": 0.3, "ci": [0.1, 0.5], "finding": True, "verdict": "likely too strong"}}]
+    assert "<li class='sub'>Wonder &#x27;Pyramids&#x27;: not tested -&gt; +30 pt [+10, +50], likely too strong</li>" \
+        in render_compare_html(cmp)
 
 
 def test_same_runs_have_no_differences(tmp_path: Path) -> None:

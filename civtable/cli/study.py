@@ -139,6 +139,9 @@ def run_mixes(args: argparse.Namespace) -> int:
     mixes = []
     for text in args.mix:
         seats = split_seats(text)
+        if len(seats) not in (1, args.players):
+            raise OptionError(f"--mix {text} names {len(seats)} bots but the game has {args.players} players; "
+                              "give one bot for every seat, or one for all (--mix greedy)")
         mixes.append(seats * args.players if len(seats) == 1 else seats)
     assign = args.assign
     if assign is None:

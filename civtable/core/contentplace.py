@@ -272,6 +272,12 @@ class _Scanner:
         return None
 
 
+def locate(raw: dict[str, Any], text: str, where: Where | str) -> tuple[int | None, str]:
+    """The line of a place in the file's text and its words: ``(57, "[[traits]] #2 (military)")``."""
+    concrete, words = resolve(raw, _as_where(where))
+    return _Scanner(text).line_of(concrete), words
+
+
 def worded(raw: dict[str, Any], text: str | None, problems: Iterable[Problem | str]) -> list[str]:
     """Every problem as one line: ``line N, <place>: <what is wrong>`` (a problem given as text is
     already worded and kept as it is)."""

@@ -14,10 +14,10 @@ from typing import Any
 
 from civtable.core import CivtableError
 
-from .content_edit import content_file, diff, flatten, load_toml, option_diff
-from .html_report import game_title
+from .content_edit import content_file, diff, flatten, load_toml, option_diff, run_content
+from .html_report import NARROW_CSS, PAGE_HEAD, game_title
 from .signals import kind_title
-from .stats import benjamini_hochberg, format_p, two_proportion_p
+from .stats import benjamini_hochberg, format_p, proportions_p
 from .words import bot_words, group_and_bot_words, mix_title, wrapped
 
 
@@ -51,8 +51,8 @@ def differences(dir_a: str | Path, dir_b: str | Path, a: dict[str, Any], b: dict
     note = ""
     if ma.get("content_id") != mb.get("content_id") and a.get("game") == b.get("game"):
         try:
-            fa, _ = flatten(load_toml(content_file(str(a["game"]), ma.get("content"))))
-            fb, _ = flatten(load_toml(content_file(str(b["game"]), mb.get("content"))))
+            fa, _ = flatten(load_toml(content_file(str(a["game"]), run_content(dir_a, ma))))
+            fb, _ = flatten(load_toml(content_file(str(b["game"]), run_content(dir_b, mb))))
             content = diff(fa, fb)
         except CivtableError as exc:
             note = f"the content files differ but cannot be read: {exc}"
@@ -89,7 +89,10 @@ def compare_runs(dir_a: str | Path, dir_b: str | Path) -> dict[str, Any]:
             return bot_words(game, name)
         return group_and_bot_words(game, name, bots) if section == "by_group_and_bot" else name
 
-    for section in ("by_group", "by_seat", "by_bot", "by_group_and_bot"):
+    # one bot on every seat of both runs: its win rate is the fair share by construction and the rates by
+    # trait and bot repeat those by trait; such rows say nothing and would only weaken the correction
+    sections = ("by_group", "by_seat") if len(bots) <= 1 else ("by_group", "by_seat", "by_bot", "by_group_and_bot")
+    for section in sections:
         ta, tb = a["win_rate"].get(section, {}), b["win_rate"].get(section, {})
         for name in sorted(set(ta) | set(tb), key=_order):
             ra, rb = ta.get(name), tb.get(name)
@@ -172,7 +175,7 @@ def element_lines(cmp: dict[str, Any]) -> list[str]:
 def _p(ra: dict[str, Any] | None, rb: dict[str, Any] | None) -> float | None:
     if not ra or not rb or not ra["games"] or not rb["games"]:
         return None
-    return two_proportion_p(round(ra["rate"] * ra["games"]), ra["games"], round(rb["rate"] * rb["games"]), rb["games"])
+    return proportions_p(round(ra["rate"] * ra["games"]), ra["games"], round(rb["rate"] * rb["games"]), rb["games"])
 
 
 def _fmt(r: dict[str, Any] | None) -> str:
@@ -236,7 +239,10 @@ def difference_lines(cmp: dict[str, Any]) -> list[str]:
         lines.append("Options: the same in both runs.")
     for r in d["setup"]:
         if r["what"] == "seats":
-            lines.append(f"Set-up differs, the bots: {_seats(cmp, r['a'])} -> {_seats(cmp, r['b'])}")
+            was, now = _seats(cmp, r["a"]), _seats(cmp, r["b"])
+            if was == now and isinstance(r["a"], list) and isinstance(r["b"], list):  # the same words, other seats
+                was, now = f"{was} ({len(r['a'])} seats)", f"{now} ({len(r['b'])} seats)"
+            lines.append(f"Set-up differs, the bots: {was} -> {now}")
         else:
             flag = "--" + str(r["what"]).replace("_", "-")
             lines.append(f"Set-up differs, {flag}: {_flag(r['a'])} -> {_flag(r['b'])}")
@@ -258,7 +264,7 @@ def moved_lines(cmp: dict[str, Any]) -> list[str]:
 
 def render_compare_text(cmp: dict[str, Any]) -> str:
     lines = [line for k in ("a", "b") for line in textwrap.wrap(
-        f"{k.upper()}: {cmp[k]['dir']} ({cmp[k]['games']} games of {game_title(cmp[k]['game'])}, "
+        f"{k.upper()}: {cmp[k]['dir']} ({cmp[k]['games']} game{'' if cmp[k]['games'] == 1 else 's'} of {game_title(cmp[k]['game'])}, "
         f"{_seats(cmp, cmp[k]['seats'])})", WIDTH, subsequent_indent="   ", break_on_hyphens=False)]
     for part in (difference_lines(cmp), moved_lines(cmp), element_lines(cmp)):
         lines += ["", *wrapped(part, WIDTH)]
@@ -285,6 +291,7 @@ def render_compare_text(cmp: dict[str, Any]) -> str:
 
 
 def render_compare_html(cmp: dict[str, Any]) -> str:
+    ln = cmp["length"]
     rows = []
     for row in cmp["rows"]:
         change = "" if row["change"] is None else f"{100 * row['change']:+.1f} pt"
@@ -298,15 +305,25 @@ def render_compare_html(cmp: dict[str, Any]) -> str:
         for k in ("a", "b")
     )
     return (
-        "<!doctype html><html><head><meta charset='utf-8'><title>Balance comparison</title>"
-        "<style>body{font-family:system-ui,sans-serif;max-width:960px;margin:2em auto}"
-        "td,th{border:1px solid #ccc;padding:3px 8px}table{border-collapse:collapse}</style></head><body>"
-        f"<h1>Balance comparison</h1><p>A: {html.escape(cmp['a']['dir'])} ({cmp['a']['games']} games)<br>"
+        f"<!doctype html><html><head>{PAGE_HEAD}<title>Balance comparison</title>"
+        "<style>body{font-family:system-ui,sans-serif;max-width:960px;margin:2em auto;padding:0 1em}"
+        "td,th{border:1px solid #ccc;padding:3px 8px}table{border-collapse:collapse}li.sub{margin-left:1.5em;"
+        "list-style:circle}" + NARROW_CSS + "</style></head><body>"
+        f"<h1>Balance comparison: {html.escape(game_title(str(cmp['a']['game'])))}</h1>"
+        f"<p>A: {html.escape(cmp['a']['dir'])} ({cmp['a']['games']} games)<br>"
         f"B: {html.escape(cmp['b']['dir'])} ({cmp['b']['games']} games)</p>"
-        + "<h2>What differs</h2><ul>" + "".join(f"<li>{html.escape(x)}</li>" for x in difference_lines(cmp)) + "</ul>"
+        + "<h2>What differs</h2><ul>" + "".join(  # a content value under its heading, as in the text
+            f"<li class='sub'><code>{html.escape(x.strip())}</code></li>" if x.startswith("  ") else f"<li>{html.escape(x)}</li>"
+            for x in difference_lines(cmp)) + "</ul>"
         + "<h2>What moved</h2><ul>" + "".join(f"<li>{html.escape(x)}</li>" for x in moved_lines(cmp)) + "</ul>"
-        + "<h2>Content elements</h2><ul>" + "".join(f"<li>{html.escape(x.strip())}</li>" for x in element_lines(cmp))
+        + "<h2>Content elements</h2><ul>" + "".join(
+            f"<li class='sub'>{html.escape(x.strip())}</li>" if x.startswith("  ") else f"<li>{html.escape(x)}</li>"
+            for x in element_lines(cmp))
         + "</ul>"
-        "<table><tr><th>section</th><th></th><th>A</th><th>B</th><th>change</th></tr>" + "".join(rows) + "</table>"
+        "<h2>Win rates (95% CI, games)</h2>"
+        "<div class='wide'><table><tr><th>win rate</th><th>of</th><th>A</th><th>B</th><th>change</th></tr>"
+        + "".join(rows) + "</table></div>"
+        + (f"<p>Mean game length: {ln['a']:.1f} -> {ln['b']:.1f} rounds ({ln['change']:+.1f}).</p>"
+           if ln["change"] is not None else "")
         + findings + "</body></html>"
     )

@@ -54,6 +54,20 @@ def content_file(game: str, path: str | None) -> Path:
     raise CivtableError(f"{game} has no built-in content file")
 
 
+RUN_COPY = "content.toml"
+"""A run played with ``--content FILE`` keeps a copy of the file in its directory under this name."""
+
+
+def run_content(out: str | Path, manifest: dict[str, Any]) -> str | None:
+    """The content file of a run: the one it was given while it is still there, otherwise the copy
+    the run keeps (an edited copy moved or deleted since still reports and compares)."""
+    given = manifest.get("content")
+    if not given or Path(str(given)).exists():
+        return str(given) if given else None
+    kept = Path(out) / RUN_COPY
+    return str(kept) if kept.exists() else str(given)
+
+
 def load_toml(path: Path) -> dict[str, Any]:
     try:
         return tomllib.loads(path.read_text())

@@ -15,7 +15,7 @@ from civtable.core.words import humanised
 from .signals import kind_title
 from .signals import pct as _pct
 from .stats import count_text, format_p
-from .words import bot_words, group_and_bot_words
+from .words import bot_words, group_and_bot_words, mix_title
 
 
 def _svg(fig: Any) -> str:
@@ -86,14 +86,21 @@ def _figures(summary: dict[str, Any]) -> dict[str, str]:
         plt.close(fig)
     sbr = summary["score_by_round"]
     if sbr:
-        fig, ax = plt.subplots(figsize=(6, 3))
-        for ident, per in sbr.items():
+        many = len(sbr) > 6  # twelve civilizations: the legend beside the plot, not over its lines
+        fig, ax = plt.subplots(figsize=(8, 3.5) if many else (6, 3))
+        palette = plt.get_cmap("tab20" if len(sbr) > 10 else "tab10")  # a colour for every line
+        for k, (ident, per) in enumerate(sbr.items()):
             points = sorted((int(r), v) for r, v in per.items())  # JSON keys sort as text
-            ax.plot([x for x, _ in points], [y for _, y in points], marker=".", label=ident)
+            ax.plot([x for x, _ in points], [y for _, y in points], marker=".", label=ident,
+                    color=palette(k % palette.N))
         ax.set_xlabel("round")
         ax.set_ylabel("mean score")
         ax.set_title("Score over rounds")
-        ax.legend(fontsize="small")
+        if many:
+            ax.legend(fontsize="small", loc="upper left", bbox_to_anchor=(1.01, 1.0))
+            fig.tight_layout()
+        else:
+            ax.legend(fontsize="small")
         figs["score"] = _svg(fig)
         plt.close(fig)
     return figs
@@ -103,12 +110,19 @@ def _ordinal(k: int) -> str:
     return {1: "st", 2: "nd", 3: "rd"}.get(k if k < 20 else k % 10, "th")
 
 
+PAGE_HEAD = "<meta charset='utf-8'><meta name='viewport' content='width=device-width, initial-scale=1'>"
+"""The head every report page starts with: a phone shows it at its own width, not zoomed out."""
+
+NARROW_CSS = "div.wide{overflow-x:auto;max-width:100%}li,p{overflow-wrap:anywhere}"
+"""A table wider than the screen (a phone's 375 pixels) scrolls inside its own box, and a long
+path in a sentence breaks, so the page itself never scrolls sideways."""
+
+
 def _table(headers: Iterable[str], rows: Iterable[Iterable[Any]], cls: str = "") -> str:
     head = "".join(f"<th>{html.escape(str(h))}</th>" for h in headers)
     body = "".join("<tr>" + "".join(f"<td>{html.escape(str(c))}</td>" for c in row) + "</tr>" for row in rows)
-    if not cls:
-        return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
-    return f"<div class='wide'><table class='{cls}'><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>"
+    klass = f" class='{cls}'" if cls else ""
+    return f"<div class='wide'><table{klass}><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>"
 
 
 def game_title(game: str) -> str:
@@ -150,7 +164,7 @@ def _means_table(summary: dict[str, Any]) -> str:
     else:
         table = _table(["metric"] + idents, [[name] + [_number(per.get(i, "")) for i in idents]
                                              for name, per in zip(names, per_metric, strict=True)])
-    return f"<div class='wide'>{table}</div>"
+    return table
 
 
 def _rate_rows(table: dict[str, Any], seat: bool = False, name_of: Any = None) -> list[list[Any]]:
@@ -167,13 +181,13 @@ def render_html(summary: dict[str, Any]) -> str:
     figs = _figures(summary)
     rate_head = ["", "games", "wins", "win rate", "95% CI", "fair share", "significant"]
     parts = [
-        "<!doctype html><html><head><meta charset='utf-8'>",
+        f"<!doctype html><html><head>{PAGE_HEAD}",
         f"<title>Balance report: {html.escape(game_title(summary['game']))}</title>",
         "<style>body{font-family:system-ui,sans-serif;max-width:1100px;margin:2em auto;padding:0 1em;color:#222}"
         "table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:3px 8px;text-align:right}"
         "td:first-child,th:first-child{text-align:left}h2{border-bottom:1px solid #ddd}"
         "li.flag{color:#a02}svg{max-width:100%;height:auto}ol.summary li{margin:.4em 0}"
-        "p.method{font-size:90%;color:#555}b.flag{color:#a02}div.wide{overflow-x:auto}"
+        "p.method{font-size:90%;color:#555}b.flag{color:#a02}" + NARROW_CSS +
         # a value and its interval on two lines, each kept whole; element names read left-aligned
         "table.elements td{white-space:pre}table.elements td:nth-child(2){text-align:left;white-space:normal}"
         "table.elements td:last-child{white-space:normal}"
@@ -183,7 +197,9 @@ def render_html(summary: dict[str, Any]) -> str:
             f"{summary['games']} games ({summary['finished']} finished), {summary['players']} players, "
             f"seats {', '.join(summary['seats'] or [])}{' rotated each game' if summary.get('rotate_seats') else ''}, "
             f"options {options_text(summary['options'])}, run seed {summary['seed']}"
-            + (f", assigned {summary['assign']}" if summary.get("assign") else "") + "."
+            + (f", assigned {summary['assign']}" if summary.get("assign") else "")
+            + "".join(f", seat {i + 1} barred (--forbid {i + 1}:{'+'.join(names)}, before rotation)"
+                      for i, names in enumerate(summary.get("forbid") or []) if names) + "."
         ) + "</p>",
     ]
     parts.extend(summary_section(summary))
@@ -213,7 +229,8 @@ def render_html(summary: dict[str, Any]) -> str:
     sc = summary["by_mode"][summary["mode"]]["score"] if summary.get("by_mode") else {}
     length_row = [_number(ln["mean"]), ln["median"], ln["min"], ln["max"], _number(sc.get("mean_spread", "")),
                   _number(sc.get("mean_margin", ""))]
-    length_head = ["mean rounds", "median", "min", "max", "mean score spread", "mean winning margin"]
+    unit = summary.get("score_unit") or "points of score"
+    length_head = ["mean rounds", "median", "min", "max", f"mean score spread ({unit})", f"mean winning margin ({unit})"]
     if summary.get("mode", "default") != "default":  # a game without modes has no mode to name
         length_head, length_row = ["mode"] + length_head, [summary["mode"]] + length_row
     parts.append(_table(length_head, [length_row]))
@@ -268,8 +285,12 @@ def summary_section(summary: dict[str, Any]) -> list[str]:
 def _element_rows(rows: list[dict[str, Any]]) -> list[list[Any]]:
     out = []
     for r in rows:
+        where = r.get("where") or {}
+        at = f"line {where['line']}" if where.get("line") else ""
+        if at and where.get("id") and where["id"] != r["name"]:
+            at += f", id {where['id']}"
         out.append([
-            r["kind"], r["name"],
+            r["kind"], f"{r['name']} ({at})" if at else r["name"],
             f"{_pct(r['share_of_winners'])} ({r['held_by_winners']}/{r['winners']})\n"
             f"[{_pct(r['winners_ci'][0])}–{_pct(r['winners_ci'][1])}]",
             f"{_pct(r['share_of_seats'])} ({r['held_by_seats']}/{r['seats']})\n"
@@ -286,7 +307,7 @@ def _element_tables(summary: dict[str, Any]) -> list[str]:
     sig = summary.get("elements")
     if not sig or not (sig["tested"] or sig.get("outcomes")):
         return []
-    head = ["kind", "element", "winners (95% CI)", "all seats (95% CI)", "win rate with / without",
+    head = ["kind", "element (its line in the file)", "winners (95% CI)", "all seats (95% CI)", "win rate with / without",
             "effect (95% CI)", "p", "p corrected", "verdict"]
     threshold = 100 * sig.get("threshold", 0.05)
     out = [
@@ -296,8 +317,16 @@ def _element_tables(summary: dict[str, Any]) -> list[str]:
             f"only when significant and its effect is at least {threshold:.0f} points; ranked by effect. "
             f"{len(sig['untestable'])} elements were held by every seat and cannot be assessed."
         ) + "</p>",
-        _table(head, _element_rows(sig["tested"]), "elements"),
     ]
+    files = sorted({str(r["where"]["file"]) for r in [*sig["tested"], *sig.get("outcomes", [])] if r.get("where")})
+    if files:
+        game = str(summary.get("game") or "GAME")
+        out.append("<p>" + html.escape(
+            f"Each element is given with its line in {', '.join(files)} (and its id when the name differs). To act on a finding, edit a copy of the file "
+            f"and run the same study with --content COPY and another --out, then civtable compare the two "
+            "directories" + (f"; civtable study restricted {game} --forbid ID --who one,all measures what an "
+                             "element is worth" if any(r.get("forbid") for r in sig["tested"]) else "") + ".") + "</p>")
+    out.append(_table(head, _element_rows(sig["tested"]), "elements"))
     if sig.get("outcomes"):
         out += ["<h2>Outcomes of play (not levers)</h2>",
                 "<p>What seats reached rather than chose; winning brings them, so they are not imbalances.</p>",
@@ -345,6 +374,7 @@ def render_robust_html(result: dict[str, Any]) -> str:
     from .verdict import verdict_word
 
     mixes = result["mixes"]
+    game = str(result["game"])
     rows = []
     for v in result["verdicts"]:
         cells = []
@@ -353,15 +383,16 @@ def render_robust_html(result: dict[str, Any]) -> str:
                          f"{100 * e:+.0f} pt [{100 * ci[0]:+.0f}, {100 * ci[1]:+.0f}] {format_p(p)}{'' if held else ' ✗'}")
         rows.append([v["label"], verdict_word(v, mixes), *cells])
     parts = [
-        "<!doctype html><html><head><meta charset='utf-8'>",
+        f"<!doctype html><html><head>{PAGE_HEAD}",
         f"<title>Balance under {len(mixes)} bot mixes: {html.escape(game_title(str(result['game'])))}</title>",
         "<style>body{font-family:system-ui,sans-serif;max-width:1000px;margin:2em auto;padding:0 1em;color:#222}"
         "table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:3px 8px}"
-        "ol li{margin:.4em 0}svg{max-width:100%;height:auto}</style></head><body>",
+        "ol li{margin:.4em 0}svg{max-width:100%;height:auto}" + NARROW_CSS + "</style></head><body>",
         f"<h1>Balance of {html.escape(game_title(str(result['game'])))} under {len(mixes)} bot mixes</h1>",
         "<p>" + html.escape(
             "The same games (same seeds, seats rotated) under each mix: "
-            + "; ".join(f"{r['mix']}: {', '.join(r['seats'])} ({r['games']} games)" for r in result["runs"])
+            + "; ".join(f"{r['mix']}: {mix_title(game, [str(x) for x in r['seats']])} ({r['games']} games)"
+                        for r in result["runs"])
             + ". A finding is robust when it holds under every mix (significant, corrected, at least "
             f"{100 * result['threshold']:.0f} points, same direction), bot-dependent otherwise.") + "</p>",
         "<h2>Summary</h2><ol>",
@@ -376,6 +407,7 @@ def render_robust_html(result: dict[str, Any]) -> str:
     if svg:
         parts.append("<h2>Skill curve</h2>" + svg)
     parts.append("<h2>Each mix's report</h2><ul>")
-    parts += [f"<li><a href='{html.escape(r['dir'])}/report.html'>{html.escape(r['mix'])}</a></li>" for r in result["runs"]]
+    parts += [f"<li><a href='{html.escape(r['dir'])}/report.html'>{html.escape(r['mix'])}</a>: "
+              f"{html.escape(mix_title(game, [str(x) for x in r['seats']]))}</li>" for r in result["runs"]]
     parts.append("</ul></body></html>")
     return "\n".join(parts)

@@ -21,7 +21,7 @@ from civtable.core import OptionError
 from .html_report import game_title
 from .runner import SimConfig, check_config, simulate
 from .signals import kind_title
-from .stats import benjamini_hochberg, format_p, two_proportion_p
+from .stats import benjamini_hochberg, format_p, proportions_p
 from .words import mix_title
 
 WIDTH = 80
@@ -33,8 +33,8 @@ def chi2_p(wins: list[int], games: list[int]) -> float:
     rows = [(w, n) for w, n in zip(wins, games) if n > 0]
     if len(rows) < 2:
         return 1.0
-    if len(rows) == 2:
-        return two_proportion_p(rows[0][0], rows[0][1], rows[1][0], rows[1][1])
+    if len(rows) == 2:  # Fisher's exact test when the games are few (0 of 2 against 2 of 2: p=0.33, not 0.046)
+        return proportions_p(rows[0][0], rows[0][1], rows[1][0], rows[1][1])
     try:
         from scipy.stats import chi2_contingency
     except ImportError:  # pragma: no cover

@@ -20,6 +20,7 @@ from civtable.core.words import humanised
 from .effects import chi_square_uniform
 from .factors import DEFAULT_OUTCOMES, THRESHOLD, FactorSet, assess, build_factors
 from .metrics import GROUP_KEYS
+from .places import act_sentence
 from .signals import element_table, kind_title, pct, signal_sentence, untestable_note
 from .stats import benjamini_hochberg, binom_p, count_text, count_value, format_p, wilson
 from .story import tell
@@ -163,7 +164,9 @@ def summarize(
                 if k in ("seat", "won") or isinstance(v, bool) or not isinstance(v, int | float):
                     continue
                 numeric[k][ident].append(float(v))
-    if "score" in numeric and any(k != "score" and v == numeric["score"] for k, v in numeric.items()):
+    same = [k for k, v in numeric.items() if k != "score" and "score" in numeric and v == numeric["score"]]
+    score_unit = ((labels or {}).get(same[0]) or humanised(same[0])) if same else "points of score"
+    if same:
         del numeric["score"]  # the headline score is the game's own VP (CP) metric: one row, under the game's name
     rounds = [int(g["rounds"]) for g in games]
     options = manifest.get("options") or {}
@@ -179,6 +182,7 @@ def summarize(
         "seats": manifest.get("seats"),
         "rotate_seats": manifest.get("rotate_seats"),
         "assign": manifest.get("assign"),
+        "forbid": manifest.get("forbid"),
         "seed": manifest.get("seed"),
         "players": players,
         "games": len(games),
@@ -203,6 +207,7 @@ def summarize(
         "metric_labels": {metric: (labels or {}).get(metric) or humanised(metric) for metric in sorted(numeric)},
         "score_by_round": _score_by_round(games, names),
         "threshold": threshold,
+        "score_unit": score_unit,  # what the final scores count: "CP", "VP" (the metric equal to the score)
     }
     summary["win_rate"]["by_seat_p"] = chi_square_uniform([r["rate"] * r["games"] for r in summary["win_rate"]["by_seat"].values()])
     exclude: set[str] = set()
@@ -426,7 +431,7 @@ def findings(summary: dict[str, Any]) -> list[str]:
         out.append(turn)
     elements = summary.get("elements") or {"tested": []}
     strong = [r for r in elements["tested"] if r["finding"]]
-    out.extend(signal_sentence(r) for r in strong[:8])
+    out.extend(signal_sentence(r) + act_sentence(r, str(summary.get("game") or "")) for r in strong[:8])
     if len(strong) > 8:
         out.append(f"{len(strong) - 8} more content element(s) reach the {100 * threshold:.0f}-point threshold; "
                    "see the element table.")
@@ -444,7 +449,8 @@ def findings(summary: dict[str, Any]) -> list[str]:
         spread = summary["by_mode"][summary["mode"]]["score"]
         extra = ""
         if spread["mean_spread"] is not None:
-            extra = (f"; final scores spread {spread['mean_spread']:.1f} points from first to last on average, "
+            unit = summary.get("score_unit") or "points of score"
+            extra = (f"; final scores spread {spread['mean_spread']:.1f} {unit} from first to last on average, "
                      f"the winner leads the runner-up by {spread['mean_margin']:.1f}")
         out.append(
             (f"Mode {summary['mode']}: games" if summary["mode"] != "default" else "Games")

@@ -10,7 +10,8 @@ it. Groups are named after rules (``wonders``, ``trade`` ...); single content el
 wonder's id ...) work too.
 
 :class:`RestrictedAgent` hands its bot an observation whose legal actions are filtered, and
-counts how binding the restriction was: ``affected`` decisions (some legal action was barred),
+counts how binding the restriction was: ``affected`` decisions (some legal action was barred, or
+the bot's own look-ahead asked about a barred move and left it out),
 ``forced`` ones (every legal action was barred: the rules left no other choice, so the bot chose
 among all of them) and ``overridden`` ones (the bot answered a barred action anyway and the
 first permitted one was played). A restriction forced or overridden in more than 5% of the
@@ -22,6 +23,7 @@ move — what it *plays* never is one.
 
 from __future__ import annotations
 
+import difflib
 import inspect
 from collections.abc import Callable, Sequence
 from dataclasses import replace
@@ -66,8 +68,12 @@ def resolve(game: Game, names: Sequence[str]) -> list[tuple[str, str, Bar]]:
     for name in names:
         found = hooks.restriction(game, name)
         if found is None:
-            known = ", ".join(hooks.names(game)[:20])
-            raise OptionError(f"{game.info.title} has no restriction {name!r}; try one of: {known} ...")
+            every = [str(n) for n in hooks.names(game)]
+            typed = "_".join(name.lower().replace("'", "").replace("-", " ").split())  # 'Chichen Itza' -> chichen_itza
+            close = [typed] if typed in every else difflib.get_close_matches(typed, every, n=3, cutoff=0.75)
+            hint = f" (did you mean {' or '.join(close)}? --forbid takes content ids)" if close else ""
+            known = ", ".join(every[:20])
+            raise OptionError(f"{game.info.title} has no restriction {name!r}{hint}; try one of: {known} ...")
         out.append((name, found[0], Bar(found[1])))
     return out
 
@@ -83,8 +89,14 @@ class RestrictedAgent:
         self.forced = 0
         self.overridden = 0
         self._state: GameState | None = None
+        self._steered = False  # the bot's look-ahead left a barred move out during this decision
         if callable(getattr(inner, "restrict", None)):
-            inner.restrict(lambda a: not self.allowed(a))
+            inner.restrict(self._barred_for_bot)
+
+    def _barred_for_bot(self, action: Action) -> bool:
+        barred = not self.allowed(action)
+        self._steered = self._steered or barred
+        return barred
 
     def allowed(self, action: Action) -> bool:
         return not any(p(action, self._state) for p in self.barred)
@@ -96,7 +108,11 @@ class RestrictedAgent:
         self._state = getattr(obs, "_state", None)  # the referee's live position (a lazy observation's)
         legal = [a for a in obs.legal if self.allowed(a)]
         if len(legal) == len(obs.legal):
-            return self.inner.decide(obs)  # type: ignore[no-any-return]
+            self._steered = False
+            action = self.inner.decide(obs)
+            if self._steered:  # nothing barred was on offer, but the bar chose what the bot planned
+                self.affected += 1
+            return action  # type: ignore[no-any-return]
         self.affected += 1
         if not legal:
             self.forced += 1

@@ -35,7 +35,7 @@ from civtable.core import OptionError, make_game
 
 from .assign import parse_assign
 from .factors import THRESHOLD
-from .html_report import game_title
+from .html_report import NARROW_CSS, PAGE_HEAD, game_title
 from .metrics import element_names
 from .report import group_key
 from .restrict import NOT_BINDING, binding, label, resolve
@@ -61,8 +61,18 @@ def parse_who(text: str | None) -> tuple[str, ...]:
     return items
 
 
-def paired(a: list[float], b: list[float]) -> dict[str, Any]:
-    """Mean of the game-by-game differences ``b - a`` with its 95% interval and two-sided p-value."""
+FEW_PAIRS = 10
+"""Fewer paired games than this (or no spread at all) give a win rate's paired interval at least the
+width of one with half a game more each way."""
+
+
+def paired(a: list[float], b: list[float], shares: bool = False) -> dict[str, Any]:
+    """Mean of the game-by-game differences ``b - a`` with its 95% interval and two-sided p-value.
+
+    ``shares``: the values are shares of a win (0 to 1). Then a few games, or games that all agree,
+    do not make a certainty: three games whose restricted seat won exactly as the same seat had
+    unrestricted gave "+0 pt, 95% CI +0 to +0". The interval is then at least as wide as with half a
+    game added each way (a difference of +1 and one of -1, weighted one half)."""
     d = [y - x for x, y in zip(a, b)]
     n = len(d)
     if n == 0:
@@ -74,8 +84,13 @@ def paired(a: list[float], b: list[float]) -> dict[str, Any]:
     else:  # no spread (or one game): the exact sign test, every nonzero difference the same way
         nonzero = sum(1 for x in d if x != 0)
         p = min(1.0, 2 * 0.5 ** nonzero) if nonzero else 1.0
+    if shares and (n < FEW_PAIRS or se == 0):
+        m = n + 1  # one more game: half a game each way
+        wide = math.sqrt(max((sum(x * x for x in d) + 1.0) / m - (sum(d) / m) ** 2, 0.0) / m)
+        se = wide if se == float("inf") else max(se, wide)
+    ci = [max(-1.0, mean - Z95 * se), min(1.0, mean + Z95 * se)] if shares else [mean - Z95 * se, mean + Z95 * se]
     return {"a": statistics.fmean(a), "b": statistics.fmean(b), "change": mean,
-            "ci": [mean - Z95 * se, mean + Z95 * se] if se != float("inf") else None, "p": p, "games": n}
+            "ci": ci if se != float("inf") else None, "p": p, "games": n}
 
 
 def _binding_of(games: list[dict[str, Any]]) -> dict[str, Any]:
@@ -118,7 +133,7 @@ def _one(name: str, games: list[dict[str, Any]], base: dict[int, dict[str, Any]]
         "others_win_rate": free["rate"] if free else None,
         "drop": round(fair - restricted["rate"], 4), "drop_ci": [round(fair - hi, 4), round(fair - lo, 4)],
         "p": binom_p(k, restricted["games"], fair),
-        "paired": paired(theirs, mine),  # the same seat of the same game, unrestricted -> restricted
+        "paired": paired(theirs, mine, shares=True),  # the same seat of the same game, unrestricted -> restricted
     })
     return row
 
@@ -132,7 +147,7 @@ def _all(games: list[dict[str, Any]], base: dict[int, dict[str, Any]], fair: flo
     rounds = paired([float(a["rounds"]) for a, _ in pairs], [float(b["rounds"]) for _, b in pairs])
     fin = [(a, b) for a, b in pairs if a.get("finished") and b.get("finished")]
     first = paired([_shares(a).get(int(a.get("first_player") or 0), 0.0) for a, _ in fin],
-                   [_shares(b).get(int(b.get("first_player") or 0), 0.0) for _, b in fin])
+                   [_shares(b).get(int(b.get("first_player") or 0), 0.0) for _, b in fin], shares=True)
     groups: dict[str, tuple[list[float], list[float]]] = {}
     for a, b in fin:
         for g, side in ((a, 0), (b, 1)):
@@ -142,7 +157,7 @@ def _all(games: list[dict[str, Any]], base: dict[int, dict[str, Any]], fair: flo
                 if gk is not None:
                     name = names.get(gk[0], {}).get(gk[1], gk[1])
                     groups.setdefault(name, ([], []))[side].append(sh[seat["seat"]])
-    by_group = {k: paired(v[0], v[1]) if len(v[0]) == len(v[1]) else
+    by_group = {k: paired(v[0], v[1], shares=True) if len(v[0]) == len(v[1]) else
                 {"a": statistics.fmean(v[0]) if v[0] else None, "b": statistics.fmean(v[1]) if v[1] else None,
                  "change": None, "ci": None, "p": 1.0, "games": 0}
                 for k, v in sorted(groups.items())}
@@ -247,7 +262,8 @@ def _dirname(name: str, who: str = "one") -> str:
 
 def _binding_text(b: dict[str, Any]) -> str:
     if b["never_came_up"]:
-        return "**never came up**: no decision offered a barred action, so it measures nothing for this bot"
+        return ("**never came up**: no decision offered a barred action, nor did the bot's look-ahead meet one, "
+                "so it measures nothing for this bot")
     return (f"**not binding**: forced in {b['forced']} and overridden in {b['overridden']} of the {b['affected']} "
             f"decisions it affected ({100 * b['share']:.0f}%, above {100 * NOT_BINDING:.0f}%) — the rules leave "
             "no other choice there, so it measures nothing; no verdict")
@@ -324,14 +340,17 @@ def study_findings(study: dict[str, Any]) -> list[str]:
     return out
 
 
-def render_study_text(study: dict[str, Any]) -> str:
+def _study_heading(study: dict[str, Any]) -> str:
+    """What the study played, in one sentence (the text wraps it; the page gives it whole)."""
     who = " and ".join({"one": "one restricted seat against free ones", "all": "every seat restricted"}[w]
                        for w in study.get("who", ["one"]))
-    lines = textwrap.wrap(
-        f"Restricted play: {game_title(study['game'])}, {study['players']} players, "
-        f"{bot_words(study['game'], study['bot'])} on every seat, {who}, seats rotated, "
-        f"{study['games_per_restriction']} games per run, paired with an unrestricted baseline on the same seeds.",
-        WIDTH, break_on_hyphens=False)
+    return (f"Restricted play: {game_title(study['game'])}, {study['players']} players, "
+            f"{bot_words(study['game'], study['bot'])} on every seat, {who}, seats rotated, "
+            f"{study['games_per_restriction']} games per run, paired with an unrestricted baseline on the same seeds.")
+
+
+def render_study_text(study: dict[str, Any]) -> str:
+    lines = textwrap.wrap(_study_heading(study), WIDTH, break_on_hyphens=False)
     lines.append("Worth of each restriction (largest drop first):")
     for f in study["findings"]:
         lines += textwrap.wrap(f.replace("**", ""), WIDTH, initial_indent=" - ", subsequent_indent="   ",
@@ -365,18 +384,20 @@ def render_study_html(study: dict[str, Any]) -> str:
             fp = r["first_player"]
             rows.append([f"nobody: no {r['restriction']}", r["games"], bind, "", "",
                          f"{100 * (fp['b'] or 0):.0f}%" if fp["b"] is not None else "", _one_decimal(r["mean_rounds"])])
-    table = "<table><tr>" + "".join(f"<th>{html.escape(h)}</th>" for h in head) + "</tr>" + "".join(
-        "<tr>" + "".join(f"<td>{bold(str(c))}</td>" for c in row) + "</tr>" for row in rows) + "</table>"
+    table = "<div class='wide'><table><tr>" + "".join(f"<th>{html.escape(h)}</th>" for h in head) + "</tr>" + "".join(
+        "<tr>" + "".join(f"<td>{bold(str(c))}</td>" for c in row) + "</tr>" for row in rows) + "</table></div>"
     findings = "".join(f"<li>{bold(f)}</li>" for f in study["findings"])
     summary = "".join(f"<li>{html.escape(x)}</li>" for x in base.get("summary") or [])
     links = ", ".join(f"<a href='{html.escape(d)}/report.html'>{html.escape(d)}/report.html</a>"
                       for d in [base.get("dir") or "baseline"] + [str(r["dir"]) for r in study["restrictions"]])
     return (
-        "<!doctype html><html><head><meta charset='utf-8'><title>Restricted play</title>"
+        f"<!doctype html><html><head>{PAGE_HEAD}<title>Restricted play</title>"
         "<style>body{font-family:system-ui,sans-serif;max-width:960px;margin:2em auto;padding:0 1em}"
-        "td,th{border:1px solid #ccc;padding:3px 8px}table{border-collapse:collapse}b.flag{color:#a02}</style>"
+        "td,th{border:1px solid #ccc;padding:3px 8px}table{border-collapse:collapse}b.flag{color:#a02}"
+        "td{text-align:right}td:first-child,td:nth-child(3){text-align:left}"
+        + NARROW_CSS + "</style>"
         f"</head><body><h1>Restricted play: {html.escape(game_title(study['game']))}</h1>"
-        f"<p>{html.escape(render_study_text(study).splitlines()[0])}</p>"
+        f"<p>{html.escape(_study_heading(study))}</p>"
         f"<h2>Findings</h2><ul>{findings}</ul><h2>Side by side</h2>{table}"
         f"<h2>The unrestricted run's summary</h2><ol>{summary}</ol>"
         f"<p>Each run's own report: {links}.</p>"

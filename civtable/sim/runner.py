@@ -33,6 +33,7 @@ from civtable.bots import make_bot, parse_spec
 from civtable.core import CivtableError, OptionError, make_game
 
 from .assign import option_names, parse_assign, study_hooks
+from .content_edit import RUN_COPY, run_content
 from .factors import THRESHOLD
 from .metrics import element_names, metric_labels
 from .play import game_seed, run_game, seat_specs
@@ -126,6 +127,8 @@ def check_or_write_manifest(out: Path, config: SimConfig) -> dict[str, Any]:
         manifest = old
     out.mkdir(parents=True, exist_ok=True)
     _write_json(out / "manifest.json", manifest)
+    if config.content and not (out / RUN_COPY).exists():  # the run keeps the file it plays
+        (out / RUN_COPY).write_bytes(Path(config.content).read_bytes())
     return manifest
 
 
@@ -145,12 +148,43 @@ def resumed_manifest(out: Path, manifest: dict[str, Any], fmt: str, guarded: tup
         raise CivtableError(f"{out} holds something else than {what}; use another --out directory")
     diffs = [k for k in guarded if old.get(k) != manifest.get(k)]
     if diffs:
-        detail = "; ".join(f"{k}: run has {old.get(k)!r}, now {manifest.get(k)!r}" for k in diffs)
+        detail = "; ".join(line for k in diffs for line in parameter_differences(k, old, manifest))
         kind = what.split(" ", 1)[1] if " " in what else what
         raise CivtableError(
-            f"{out} holds a {kind} with other parameters ({detail}); resume with the same command or use another --out"
+            f"{out} holds a {kind} made with other parameters (the run's -> this command's: {detail}); "
+            "resume with the same command or use another --out"
         )
     return old
+
+
+def _typed(v: Any) -> str:
+    """A parameter as the command line gives it: on / off, a list joined by commas, or not given."""
+    if v is None or v == []:
+        return "(not given)"
+    if isinstance(v, bool):
+        return "on" if v else "off"
+    if isinstance(v, list):
+        return ",".join(_typed(x) for x in v)
+    return str(v)
+
+
+def parameter_differences(key: str, old: dict[str, Any], new: dict[str, Any]) -> list[str]:
+    """How one parameter of a resumed run differs, in the command line's words: ``--rotate-seats:
+    on -> off``, each option that differs on its own (``players: 4 -> 3``), never a Python dict."""
+    a, b = old.get(key), new.get(key)
+    if key == "options" and isinstance(a, dict) and isinstance(b, dict):
+        names = sorted(set(a) | set(b))
+        return [f"{n}: {_typed(a.get(n))} -> {_typed(b.get(n))}" for n in names if a.get(n) != b.get(n)]
+    if key == "content_id":
+        return [f"--content: {old.get('content') or 'the built-in content'} -> "
+                f"{new.get('content') or 'the built-in content'} (other values)"]
+    if key == "forbid" and (isinstance(a, list) or isinstance(b, list)):
+        def bars(v: Any) -> str:
+            per = [f"{i + 1}:{'+'.join(names)}" for i, names in enumerate(v or []) if names]
+            return " ".join(per) or "(not given)"
+        return [f"--forbid: {bars(a)} -> {bars(b)}"]
+    flag = "game" if key == "game" else "--" + key.replace("_", "-")
+    return [f"{flag}: {_typed(a)} -> {_typed(b)}"]
 
 
 def _write_json(path: Path, data: Any) -> None:
@@ -398,6 +432,13 @@ def report_only(config: SimConfig, out: str | Path) -> dict[str, Any]:
     if not (out / "manifest.json").exists():
         raise CivtableError(f"{out} holds no simulation run (no manifest.json)")
     manifest = json.loads((out / "manifest.json").read_text())
+    if config.game and manifest.get("game") != config.game:
+        from .html_report import game_title
+
+        raise CivtableError(
+            f"{out} holds a run of {game_title(str(manifest.get('game')))}, not of {game_title(config.game)}; "
+            f"civtable simulate {manifest.get('game')} --report-only --out {out} writes its report")
+    manifest = {**manifest, "content": run_content(out, manifest)}
     game = make_game(manifest["game"], manifest.get("options") or {}, manifest.get("content"))
     games = [g for g in load_games(out) if g["index"] < int(manifest["games"])]
     summary = summarize_run(game, manifest, games, config.threshold)
@@ -476,17 +517,22 @@ def _keep(out: Path, fh: TextIO, item: dict[str, Any]) -> None:
 def summarize_run(game: Any, manifest: dict[str, Any], games: list[dict[str, Any]], threshold: float = THRESHOLD
                   ) -> dict[str, Any]:
     """The summary of a run's games with the game's names, outcome fields and study choice."""
-    from .report import summarize
+    from .places import add_places
+    from .report import findings, summarize
 
     names, titles = element_names(game)
     hooks: Any = study_hooks(game)
     labels = metric_labels(game)
     choice = (str(hooks.CHOICE), [str(o) for o in hooks.choice_options(game)]) if hasattr(hooks, "CHOICE") else None
     outcomes = getattr(hooks, "OUTCOME_FIELDS", None)
-    return summarize(manifest, games, names, titles, choice, threshold=threshold,
-                     outcomes=frozenset(outcomes) if outcomes is not None else None,
-                     choice_names=option_names(game) if choice else None, labels=labels,
-                     order_note=getattr(hooks, "ORDER_NOTE", None))
+    summary = summarize(manifest, games, names, titles, choice, threshold=threshold,
+                        outcomes=frozenset(outcomes) if outcomes is not None else None,
+                        choice_names=option_names(game) if choice else None, labels=labels,
+                        order_note=getattr(hooks, "ORDER_NOTE", None))
+    elements = summary.get("elements") or {}
+    add_places(game, manifest.get("content"), [*elements.get("tested", []), *elements.get("outcomes", [])])
+    summary["findings"] = findings(summary)  # now with each element's place in the content file
+    return summary
 
 
 def _record_error(out: Path, item: dict[str, Any]) -> None:

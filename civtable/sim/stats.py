@@ -60,6 +60,19 @@ def fisher_p(a: int, b: int, c: int, d: int) -> float:
     return float(min(1.0, max(0.0, p)))
 
 
+def proportions_p(a: int, n1: int, b: int, n2: int) -> float:
+    """Two-sided p-value that ``a/n1`` and ``b/n2`` are the same rate: the pooled z test, or Fisher's
+    exact test when fewer than 5 successes or failures are expected in a cell (0 of 2 against 2 of 2:
+    p=0.33, where the z test gives 0.046)."""
+    if n1 <= 0 or n2 <= 0:
+        return 1.0
+    a, b = round(a), round(b)
+    wins, total = a + b, n1 + n2
+    if min(n1, n2) * min(wins, total - wins) / total < 5:
+        return fisher_p(a, n1 - a, b, n2 - b)
+    return two_proportion_p(a, n1, b, n2)
+
+
 def binom_p(k: int, n: int, p: float) -> float:
     """Two-sided exact binomial test of ``k`` successes in ``n`` against rate ``p``."""
     try:

@@ -28,7 +28,7 @@ facts moved), and the report says so first. It answers "which fact must change, 
 
 Targets (``--target``), comma-separated clauses:
 
-* ``traits fair ±3pp`` (also ``civs``, ``groups``, ``seats``, ``bots``; ``+-3pp`` works): every
+* ``traits fair ±3pp`` (also ``civs``, ``boards``, ``objectives``, ``groups``, ``seats``, ``bots``; ``+-3pp`` works): every
   trait's (civilization's, seat's, bot's) win rate within 3 points of the fair share;
 * ``rounds 15..25``: the mean game length within 15 to 25 rounds;
 * ``first player fair ±5pp``: the first player's win rate within 5 points of the fair share.
@@ -57,11 +57,12 @@ from .tune_reach import check_reach, choice_facts, reach, render_check_reach, re
 from .tune_verify import decide, games_needed, half_width, paired_improvement
 from .words import mix_title, wrapped
 
-_FAIR = re.compile(r"^(traits?|civs?|civilizations?|groups?|seats?|bots?|first player)\s+fair\s*(?:±|\+-|\+/-)\s*([\d.]+)\s*(?:pp|pt|points?)?$")
+_FAIR = re.compile(r"^(traits?|civs?|civilizations?|boards?|objectives?|groups?|seats?|bots?|first player)\s+fair\s*(?:±|\+-|\+/-)\s*([\d.]+)\s*(?:pp|pt|points?)?$")
 _ROUNDS = re.compile(r"^rounds\s+(\d+(?:\.\d+)?)\s*\.\.\s*(\d+(?:\.\d+)?)$")
 INVALID = 1e6
 """The objectives of a trial whose content the game refuses."""
 TABLES = {"trait": "by_group", "civ": "by_group", "civilization": "by_group", "group": "by_group",
+          "board": "by_group", "objective": "by_group",
           "seat": "by_seat", "bot": "by_bot", "first player": "first_player"}
 
 
@@ -107,7 +108,8 @@ def parse_targets(text: str) -> list[Target]:
             out.append(Target("rounds", low=float(m.group(1)), high=float(m.group(2)), text=clause))
             continue
         raise OptionError(
-            f"target {clause!r} is not understood; use e.g. 'traits fair ±3pp', 'rounds 15..25', 'first player fair ±5pp'"
+            f"target {clause!r} is not understood; use e.g. 'traits fair ±3pp' (also civs, boards, objectives, "
+            "seats, bots), 'rounds 15..25', 'first player fair ±5pp'"
         )
     if not out:
         raise OptionError("--target needs at least one clause, e.g. 'traits fair ±3pp, rounds 15..25'")

@@ -140,13 +140,15 @@ def render_reach(rows: list[dict[str, Any]], fair: float, accepted: bool) -> lis
                    "unresolved" else "") + ")")
         if "trial_range" in r:
             a, b = r["trial_range"]
-            trials = f"the {r['trials_in_band']} trials" + (" inside the game-length band" if r.get("length_band", True)
+            n_in = r["trials_in_band"]
+            trials = ("the one trial" if n_in == 1 else f"the {n_in} trials") + (" inside the game-length band" if r.get("length_band", True)
                                                            else "")
             moved = (f"left it at {100 * a:.0f}%" if round(100 * a) == round(100 * b)
                      else f"moved it between {100 * a:.0f}% and {100 * b:.0f}%")
             line += (f"; {trials} {moved} on the tuning games (±{r['trial_half_width']:.0f} each), closest trial "
                      f"{r['closest_trial']} at {r['closest_off_pp']:+.1f}")
-            if r["any_trial_within"]:
+            # a trial whose rates are known to no better than twice the tolerance (±42 against ±3) shows nothing
+            if r["any_trial_within"] and r["trial_half_width"] <= 2 * tol:
                 line += " — within reach of single trials, not together with the other groups"
             elif abs(r["closest_off_pp"]) <= tol + r["trial_half_width"]:
                 # no trial within the tolerance, but the closest one is within its own noise of it

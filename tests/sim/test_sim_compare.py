@@ -28,6 +28,14 @@ def test_compare_shows_content_and_option_differences_first(tmp_path: Path) -> N
     assert "mode: glory -> journey" in out
     assert "Nothing moved significantly" in out
     assert "*" not in out  # no footnote for stars that are not there
+    # the page listed each content value as a finding of its own, beside its heading
+    from civtable.sim import render_compare_html
+
+    assert "<li class='sub'><code>advances.writing.cost: 4 -&gt; 6</code></li>" in render_compare_html(cmp)
+    cmp["elements"] = [{"kind": "Wonder", "name": "Pyramids", "a": None,
+                        "b": {"effect": 0.3, "ci": [0.1, 0.5], "finding": True, "verdict": "likely too strong"}}]
+    assert "<li class='sub'>Wonder &#x27;Pyramids&#x27;: not tested -&gt; +30 pt [+10, +50], likely too strong</li>" \
+        in render_compare_html(cmp)
 
 
 def test_same_runs_have_no_differences(tmp_path: Path) -> None:
@@ -83,14 +91,18 @@ def test_compare_names_the_games_own_choice(tmp_path: Path) -> None:
     for d in ("a", "b"):
         (tmp_path / d).mkdir()
         (tmp_path / d / "summary.json").write_text(json.dumps({
-            "game": "conquest", "games": 20, "seats": ["greedy"] * 2, "options": {}, "group_label": "civ",
+            "game": "conquest", "games": 20, "seats": ["greedy", "random"], "options": {}, "group_label": "civ",
             "length": {"mean": 20.0}, "first_player": {},
-            "win_rate": {"by_group": {"Romans": rate}, "by_seat": {}, "by_bot": {},
+            "win_rate": {"by_group": {"Romans": rate}, "by_seat": {}, "by_bot": {"greedy": rate, "random": rate},
                          "by_group_and_bot": {"Romans (greedy)": rate}}}))
     cmp = compare_runs(tmp_path / "a", tmp_path / "b")
     text = render_compare_text(cmp)
     assert "Win rate by civilization\n" in text and "Win rate by civilization and bot\n" in text
-    assert "trait" not in text and "trait" not in render_compare_html(cmp)
+    page = render_compare_html(cmp)
+    assert "trait" not in text and "trait" not in page
+    # the page had neither the game's title nor the game length the text gives
+    assert "<h1>Balance comparison: Ancient Civilization Conquest</h1>" in page
+    assert "Mean game length: 20.0 -> 20.0 rounds (+0.0)." in page
 
 
 
@@ -165,3 +177,76 @@ def test_the_comparison_fits_80_columns_and_names_bots_in_words(tmp_path: Path) 
     assert "Set-up differs, the bots: greedy bot, Warlord + Casual bot, Builder -> greedy bot on every seat" in flat
     assert "Set-up differs, --rotate-seats: on -> off" in text
     assert "style=" not in text and '["' not in text
+
+
+def test_one_bot_in_both_runs_gives_no_rows_by_bot(tmp_path: Path) -> None:
+    # two greedy-only Conquest runs listed "Win rate by bot: greedy bot 25.0% -> 25.0%" (fair by construction)
+    # and every civilization twice ("Athenians (greedy bot)"), each row one more test for the correction
+    import json
+
+    def rate(r: float, n: int) -> dict[str, object]:
+        return {"games": n, "wins": r * n, "rate": r, "ci_low": max(0.0, r - 0.1), "ci_high": min(1.0, r + 0.1),
+                "fair": 0.25}
+
+    for name, r in (("a", 0.2), ("b", 0.3)):
+        d = tmp_path / name
+        d.mkdir()
+        (d / "summary.json").write_text(json.dumps({
+            "game": "conquest", "games": 40, "seats": ["greedy"] * 4, "options": {"players": 4},
+            "group_label": "civ",
+            "win_rate": {"by_bot": {"greedy": rate(0.25, 160)}, "by_seat": {"0": rate(0.25, 40)},
+                         "by_group": {"Romans": rate(r, 40)}, "by_group_and_bot": {"Romans (greedy)": rate(r, 40)}},
+            "length": {"mean": 20.0},
+        }))
+    cmp = compare_runs(tmp_path / "a", tmp_path / "b")
+    assert {row["section"] for row in cmp["rows"]} == {"by_group", "by_seat"}
+    out = render_compare_text(cmp)
+    assert "Win rate by bot" not in out and "(greedy bot)" not in out, out
+
+
+def test_few_games_are_compared_with_fishers_exact_test(tmp_path: Path) -> None:
+    # Macedonians 50% of 4 games -> 0% of 4 had the z test's p=0.10; exactly it is 0.43
+    import json
+
+    import pytest
+
+    for name, r in (("a", 0.5), ("b", 0.0)):
+        d = tmp_path / name
+        d.mkdir()
+        (d / "summary.json").write_text(json.dumps({
+            "game": "conquest", "games": 12, "seats": ["greedy"] * 4, "options": {"players": 4}, "group_label": "civ",
+            "win_rate": {"by_bot": {}, "by_seat": {}, "by_group": {"Macedonians": {
+                "games": 4, "wins": 4 * r, "rate": r, "ci_low": 0.0, "ci_high": 0.9, "fair": 0.25}}},
+            "length": {"mean": 20.0}}))
+    (row,) = compare_runs(tmp_path / "a", tmp_path / "b")["rows"]
+    assert row["p"] == pytest.approx(3 / 7)
+
+
+def test_other_seat_counts_are_told_apart(tmp_path: Path) -> None:
+    # "Set-up differs, the bots: greedy bot on every seat -> greedy bot on every seat" (4 seats against 3)
+    for name, n in (("a", 3), ("b", 2)):
+        simulate(SimConfig(game="nim", seats=["greedy"] * 2, games=1, seed=1, options={"players": 2}) if n == 2 else
+                 SimConfig(game="nim", seats=["greedy"] * 3, games=1, seed=1, options={"players": 3}),
+                 tmp_path / name, progress=False)
+    text = " ".join(render_compare_text(compare_runs(tmp_path / "a", tmp_path / "b")).split())
+    assert "the bots: greedy bot on every seat (3 seats) -> greedy bot on every seat (2 seats)" in text, text
+    assert "(1 game of Nim" in text  # not "1 games"
+
+
+def test_a_run_keeps_its_content_file(tmp_path: Path) -> None:
+    # an edited copy deleted after the run: --report-only stopped with "Cannot read the content file" and
+    # compare said "the content files differ but cannot be read"
+    from civtable.sim.runner import report_only
+
+    edited = tmp_path / "edited.toml"
+    edited.write_text(content_file("inceptum", None).read_text().replace(
+        'id = "writing"\nname = "Writing"\nage = "ancient"\ncost = 4', 'id = "writing"\nname = "Writing"\nage = "ancient"\ncost = 6', 1))
+    base = dict(game="inceptum", seats=["greedy"] * 3, games=1, seed=1, max_rounds=1, options={"players": 3})
+    simulate(SimConfig(**base), tmp_path / "a", progress=False)  # type: ignore[arg-type]
+    config = SimConfig(**base, content=str(edited))  # type: ignore[arg-type]
+    simulate(config, tmp_path / "b", progress=False)
+    assert (tmp_path / "b" / "content.toml").read_bytes() == edited.read_bytes()
+    edited.unlink()
+    assert report_only(config, tmp_path / "b")["games"] == 1
+    cmp = compare_runs(tmp_path / "a", tmp_path / "b")
+    assert cmp["differences"]["content"] == [{"path": "advances.writing.cost", "a": 4, "b": 6}]

@@ -118,3 +118,32 @@ def test_the_headline_score_is_not_listed_twice() -> None:
     summary = summarize({"seats": ["greedy"] * 4, "game": "conquest", "options": {}, "seed": 1}, games, names, titles)
     assert "vp" in summary["means"] and "score" not in summary["means"]
     assert re.findall(r"<tr><td>(VP|Score)</td>", render_html(summary).split("<h2>Mean final metrics</h2>", 1)[1]) == ["VP"]
+
+
+def test_twelve_civilizations_get_twelve_colours_in_the_score_plot() -> None:
+    # the score over rounds of a Conquest study drew twelve lines in ten colours (Athenians and Spartans
+    # one blue), with the legend over the lines
+    import re
+
+    from civtable.sim.html_report import _figures
+
+    civs = ["Athenians", "Babylonians", "Celts", "Egyptians", "Goths", "Macedonians", "Minoans", "Persians",
+            "Phoenicians", "Romans", "Spartans", "Sumerians"]
+    summary = _conquest_summary(civs[:4])
+    summary["score_by_round"] = {c: {"1": 0.0, "2": 1.0 + i, "3": 2.0 + 2 * i} for i, c in enumerate(civs)}
+    svg = _figures(summary)["score"]
+    colours = set(re.findall(r"stroke: ?(#[0-9a-f]{6})", svg)) - {"#000000", "#cccccc", "#ffffff"}
+    assert len(colours) >= 12, colours
+
+
+def test_score_spread_is_given_in_the_games_own_unit(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    # "final scores spread 45.7 points", in a report whose points are points of win rate; the table had no unit
+    from civtable.sim import SimConfig, simulate
+    from civtable.sim.html_report import render_html
+
+    summary = simulate(SimConfig(game="conquest", seats=["greedy"] * 3, games=2, seed=1, options={"players": 3}),
+                       tmp_path, progress=False)
+    assert summary["score_unit"] == "VP"
+    (line,) = [f for f in summary["findings"] if "final scores spread" in f]
+    assert " VP from first to last" in line, line
+    assert "mean score spread (VP)" in render_html(summary)

@@ -96,3 +96,21 @@ def test_a_study_without_a_finished_game_says_so() -> None:
     text = render_mixes_text(study)
     assert "No game finished with a winner: there are no win rates to compare." in text
     assert "Win rate by" not in text and "Path of Civilization" in text
+
+
+def test_a_mix_with_the_wrong_number_of_bots_is_refused_by_its_own_name(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # it read "The option --seats lists 2 bots but the game has 4 players": an option the command never took
+
+    out = tmp_path / "mixes"
+    assert main(["study", "mixes", "conquest", "--mix", "greedy", "--mix", "greedy:style=warlord,greedy",
+                 "--games", "1", "--out", str(out), "--quiet"]) == 2
+    err = capsys.readouterr().err
+    assert "--mix greedy:style=warlord,greedy names 2 bots but the game has 4 players" in err, err
+    assert "--seats" not in err and not out.exists()
+
+
+def test_two_mixes_with_few_games_get_fishers_exact_test() -> None:
+    # a civilization that lost both its games under one mix and won both under the other read p=0.046
+    assert chi2_p([0, 2], [2, 2]) == pytest.approx(1 / 3)
+    assert chi2_p([60, 90], [200, 200]) < 0.01  # enough games: the two-proportion test as before

@@ -70,3 +70,14 @@ def test_report_only_after_a_killed_run(tmp_path: Path) -> None:
     summary = json.loads((tmp_path / "summary.json").read_text())
     assert summary["games"] == 6 and "6 of 10 games" in summary["findings"][0]
     assert (tmp_path / "report.html").exists()
+
+
+def test_report_only_for_another_game_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # 'civtable simulate inceptum --report-only' on a Nim run wrote the Nim run's report without a word
+    simulate(SimConfig(game="nim", seats=["greedy", "random"], games=2, seed=3, options={"players": 2}), tmp_path,
+             progress=False)
+    (tmp_path / "summary.json").unlink()
+    assert main(["simulate", "inceptum", "--out", str(tmp_path), "--report-only"]) == 2
+    err = capsys.readouterr().err
+    assert "holds a run of Nim, not of INCEPTUM" in err and "civtable simulate nim --report-only" in err, err
+    assert not (tmp_path / "summary.json").exists()

@@ -285,6 +285,9 @@ def test_study_page_names_the_game_and_rounds_its_lengths() -> None:
              "findings": []}
     page = render_study_html(study)
     assert "<h1>Restricted play: Ancient Civilization Conquest</h1>" in page
+    # the sentence under it stopped at the text's first 80 columns: "..., 4 players, greedy bot on every"
+    assert "greedy bot on every seat, every seat restricted, seats rotated, 30 games per run, paired with an " \
+           "unrestricted baseline on the same seeds.</p>" in page
     assert "19.9" in page and "30.8" in page and "19.867" not in page and "30.8333" not in page
 
 
@@ -362,3 +365,56 @@ def test_a_restriction_across_bots_is_robust_only_when_it_binds_and_every_bot_pl
         result = r.restricted_mixes(["greedy", "random"], tmp_path)
         assert result["verdicts"][0]["verdict"] == word and result["verdicts"][0]["robust"] == (word == "robust")
         assert f"barred from 'research': {word} — " in result["findings"][0], result["findings"]
+
+
+def test_a_bar_the_bots_look_ahead_met_counts_as_affected() -> None:
+    # Conquest's 'attacks' for one seat read "never came up: no decision offered a barred action, so it
+    # measures nothing for this bot" while its games differed from the baseline's: the bot picks a unit
+    # by looking at its destinations, and the bar left the attacking ones out before any was offered
+    from dataclasses import replace
+
+    from civtable.core import observe
+
+    class _Planner(_First):
+        def restrict(self, barred):  # type: ignore[no-untyped-def]
+            self.barred = barred
+
+        def decide(self, obs):  # type: ignore[no-untyped-def]
+            self.barred(Action("keep"))  # a move it only imagines, two steps ahead
+            return obs.legal[0]
+
+    game = make_game("inceptum", {"players": 2})
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply(state.chance_outcomes()[0][0])
+    obs = observe(state, state.decision().players[0])
+    offered = replace(obs, legal=[a for a in obs.legal if a.kind == "redraw"])  # nothing barred on offer
+    agent = RestrictedAgent(_Planner(), [lambda a: a.kind == "keep"], "planner (no keep)")
+    agent.decide(offered)
+    assert agent.counts() == {"affected": 1, "forced": 0, "overridden": 0}
+    free = RestrictedAgent(_Planner(), [lambda a: a.kind == "wonder"], "planner (no wonder)")
+    free.decide(offered)
+    assert free.counts() == {"affected": 0, "forced": 0, "overridden": 0}
+
+
+def test_a_few_paired_games_that_agree_are_no_certainty() -> None:
+    # three games whose restricted seat won exactly as the same seat had unrestricted read "+0 pt, 95% CI +0 to +0"
+    from civtable.sim.restricted import paired
+
+    few = paired([1.0, 0.0, 0.0], [1.0, 0.0, 0.0], shares=True)
+    assert few["change"] == 0 and few["ci"][0] < -0.3 and few["ci"][1] > 0.3, few
+    lost = paired([1.0, 1.0, 1.0], [0.0, 0.0, 0.0], shares=True)
+    assert lost["p"] == pytest.approx(0.25) and lost["ci"][0] >= -1.0 and lost["ci"][1] > -1.0, lost
+    rounds = paired([15.0] * 3, [15.0] * 3)  # a game of fixed length: no spread is the truth
+    assert rounds["ci"] == [0.0, 0.0]
+    many = paired([float(i % 2) for i in range(40)], [float(i % 3 == 0) for i in range(40)], shares=True)
+    assert many["ci"] == paired([float(i % 2) for i in range(40)], [float(i % 3 == 0) for i in range(40)])["ci"]
+
+
+def test_a_content_name_given_to_forbid_is_answered_with_its_id() -> None:
+    # a report names 'Chichen Itza'; --forbid 'Chichen Itza' only listed the first twenty names
+    game = make_game("pathciv", {"players": 2})
+    with pytest.raises(OptionError, match=r"'Chichen Itza' \(did you mean chichen_itza\? --forbid takes content ids\)"):
+        resolve(game, ["Chichen Itza"])
+    with pytest.raises(OptionError, match=r"did you mean wonders\?"):
+        resolve(game, ["wondrs"])

@@ -134,6 +134,9 @@ def test_robust_page_without_findings_and_a_curve_of_twelve_civilizations() -> N
     page = render_robust_html(result)
     assert "<h1>Balance of Ancient Civilization Conquest under 2 bot mixes</h1>" in page
     assert "Every finding under each mix" not in page and "does not hold under that mix" not in page
+    # each mix was its spec four times over ("greedy:style=warlord, greedy:style=warlord, ..."), as the text is not
+    assert "greedy:style=warlord: greedy bot, Warlord on every seat (24 games)" in page
+    assert "greedy:style=warlord, greedy:style=warlord" not in page
     svg = _curve_svg(curve, [m.name for m in mixes])
     colours = set(re.findall(r"stroke: ?(#[0-9a-f]{6})", svg)) - {"#000000", "#cccccc", "#c0392b"}  # axes, fair share
     assert len(colours) >= 12, colours  # twelve lines, each its own colour (ten before)

@@ -449,3 +449,27 @@ def test_a_wrong_assignment_is_refused_before_tuning_writes_anything(tmp_path: P
         tune(TuneConfig(game="pathciv", params=["philosophy.vp"], target="civs fair ±20pp", budget=1,
                         seats=["greedy"] * 4, options={"players": 4}, assign="civ=rotate"), out)
     assert not out.exists()
+
+
+def test_targets_name_the_games_own_choice() -> None:
+    # 'boards fair ±10pp' (Path of Civilization's --assign board=...) was "not understood"
+    for text in ("boards fair ±10pp", "objectives fair ±5pp", "board fair +-4pp"):
+        (t,) = parse_targets(text)
+        assert t.kind == "fair" and t.table == "by_group", text
+    with pytest.raises(OptionError, match="boards, objectives"):
+        parse_targets("leaders fair ±5pp")
+
+
+def test_a_trial_that_cannot_resolve_the_band_puts_nothing_within_reach() -> None:
+    # 2 trials of 4 games (each rate ±42 points) against ±3 read "closest trial 0 at +0.0 — within reach of
+    # single trials": trial 0 is the original content, and ±42 says nothing about ±3
+    from civtable.sim.tune_reach import reach, render_reach
+
+    records = [{"trial": i, "rates": {"Roman": 0.25, "Mayan": 0.5}, "feasible": True} for i in range(2)]
+    side = {"before": {"win_rates": {"Roman": {"rate": 0.5, "ci": [0.15, 0.85]},
+                                     "Mayan": {"rate": 0.5, "ci": [0.15, 0.85]}}}}
+    rows = reach(parse_targets("civs fair ±3pp"), records, side, 0.25, 4, 4, 4, {}, False)
+    text = "\n".join(render_reach(rows, 0.25, False))
+    assert "within reach of single trials" not in text and "the trials are too small to tell" in text, text
+    one = reach(parse_targets("civs fair ±3pp"), records[:1], side, 0.25, 4, 4, 4, {}, False)
+    assert "the one trial left it" in "\n".join(render_reach(one, 0.25, False))  # not "the 1 trials"

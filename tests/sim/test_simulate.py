@@ -261,3 +261,14 @@ def test_a_game_stopped_at_the_round_limit_counts_the_rounds_it_played(tmp_path:
              tmp_path, progress=False)
     (g,) = lines(tmp_path)
     assert g["stopped_at_max_rounds"] and g["rounds"] == 3
+
+
+def test_resume_refusal_names_the_differences_as_the_command_line_gives_them(tmp_path: Path) -> None:
+    # it read "(options: run has {'players': 4, ...}, now {'players': 3, ...}; rotate_seats: run has True,
+    # now False)": Python dicts and field names instead of the options a person typed
+    simulate(nim_config(games=2), tmp_path, progress=False)
+    with pytest.raises(CivtableError) as err:
+        simulate(nim_config(games=2, rotate_seats=True, options={"players": 2, "max_take": 2}), tmp_path, progress=False)
+    text = str(err.value)
+    assert "--rotate-seats: off -> on" in text and "max_take: 3 -> 2" in text, text
+    assert "{" not in text and "True" not in text and "rotate_seats" not in text, text

@@ -94,8 +94,9 @@ def _check_civs(c: Content, p: Problems) -> None:
         levels = ("civilizations", i, "population_levels")
         if p.at(levels):
             continue
-        if x.pop_levels[0] != c.population_start:
-            p.add(levels, f"{x.name}'s population track must start at {c.population_start} (the rulebook's start)")
+        if x.pop_levels[0] != c.population_start and c.population_start == 4:  # another start is one problem, there
+            p.add(levels, f"{x.name}'s population track must start at {c.population_start}, as [rules] "
+                          "population_start says (the rulebook's start)")
         if list(x.pop_levels) != list(range(x.pop_levels[0], x.pop_levels[0] + len(x.pop_levels))):
             p.add(levels, f"{x.name}'s population levels must go up one by one")
         if any(b.population for b in x.pop_bonus):

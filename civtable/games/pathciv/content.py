@@ -481,7 +481,7 @@ def parse_content(raw: dict[str, Any], path: str, digest: str) -> tuple[Content 
     if rounds != ROUNDS:
         r.bad(("rules", "rounds"), f"the rulebook plays {ROUNDS} rounds (the event line and every Market card list "
                               f"{ROUNDS}), not {rounds}; a shorter game is the option rounds=3..{ROUNDS} "
-                              f"(civtable play pathciv --option rounds={rounds})")
+                              f"(civtable simulate pathciv --option rounds={min(max(rounds, 3), ROUNDS)})")
     for key in ("left_cards", "right_cards"):
         n = r.num(rules, key, ("rules",), CARDS_PER_SECTION, 1)
         if n != CARDS_PER_SECTION:

@@ -251,6 +251,12 @@
       el("button", { type: "button", class: "small", id: "rotate", title: "turn the tile (key R)",
         onclick: rotate }, `⟳ Turn the tile (R) — ${Civ.turnWords(pick.rotation)}`),
       farmer ? acting(el("button", { type: "button", class: "small secondary" }, "No second tile"), ["pass"], ctx) : null) : null;
+    if (payload.finished) {  // the end position: the tiles left were never placed, and score nothing
+      return el("section", { class: "panel dom-hand ended", id: "dom-hand" },
+        el("h2", {}, `Land tiles left unplaced (${me.hand.length})`),
+        el("p", { class: "muted small" }, "The game is over: these tiles stayed in your hand and score nothing."),
+        el("div", { class: "row hand-row" }, tiles));
+    }
     const help = placing ? "Pick a tile, turn it (R), then click a highlighted space of the land. Point at a space to see what it Produces."
       : discarding ? "Put back the tiles you do not want, then keep: new tiles replace them (once per Age)."
         : "Your hand of Land tiles.";

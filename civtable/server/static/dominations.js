@@ -538,9 +538,7 @@
         site: standing ? `Stand ${termName(`monument:${standing}`, standing)} on` : "Stand the Monument on" }[p[0]];
       return `${verb} ${where(p.slice(1, 4))}`;
     }
-    if (p[0] === "edge") return `Score the edge with ${Civ.edgeWith(view, p[1])}`;
-    if (p[0] === "locus") return `Score the Locus at ${placeNames.pointName(p.slice(1, 3))}`;
-    if (p[0] === "all_edges") return "Score every edge";
+    if (["edge", "locus", "all_edges"].includes(p[0])) return Civ.scoreWords(view, text);
     if (p[0] === "vest") return `Vestigium as ${DOMAIN[p[1]]}`;
     if (p[0] === "convert") return `2 ${DOMAIN[p[1]]} → 1 ${DOMAIN[p[2]]}`;
     if (p[0] === "first") return `${payload ? Civ.playerName(payload, Number(p[1]) - 1) : `Player ${p[1]}`} next`;

@@ -16,7 +16,7 @@ from types import ModuleType
 from typing import Any
 
 from civtable.core import OptionError, game_names
-from civtable.core.registry import game_module
+from civtable.core.registry import game_module, no_such_game
 from civtable.tui.term import out
 
 
@@ -41,7 +41,7 @@ def register(subparsers: Any) -> None:
 def content_module(game: str) -> ModuleType:
     """``civtable.games.<game>.content``, or a readable :class:`OptionError`."""
     if game not in game_names():
-        raise OptionError(f"there is no game called {game!r}; games: {', '.join(game_names())}")
+        raise OptionError(no_such_game(game))
     module = game_module(game, "content")
     if module is None:
         raise OptionError(f"{game} has no editable content file")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import importlib
 import os
 from collections.abc import Mapping
@@ -64,9 +65,17 @@ def game_names() -> list[str]:
     return sorted(_GAMES)
 
 
+def no_such_game(name: str) -> str:
+    """The words for a game name nobody registered, with the nearest name when it looks mistyped:
+    "there is no game called 'dominatons' (did you mean 'dominations'?); games: ..."."""
+    near = difflib.get_close_matches(str(name).strip().lower(), sorted(_GAMES), n=1, cutoff=0.6)
+    hint = f" (did you mean {near[0]!r}?)" if near else ""
+    return f"there is no game called {name!r}{hint}; games: {', '.join(sorted(_GAMES))}"
+
+
 def game_class(name: str) -> type[Game]:
     if name not in _GAMES:
-        raise OptionError(f"there is no game called {name!r}; games: {', '.join(sorted(_GAMES))}")
+        raise OptionError(no_such_game(name))
     module, _, cls = _GAMES[name].partition(":")
     try:
         found = getattr(importlib.import_module(module), cls)

@@ -87,8 +87,8 @@ def test_tree_squares_are_named_by_the_card_they_touch(browser: Any, server_fact
 
 def test_the_edges_a_placement_may_score_are_named_by_what_lies_across(
         browser: Any, server_factory: Any, tmp_path: Path) -> None:
-    """A tile touching two tiles scores one edge: each option names the space across it ("Score
-    the edge with the tile at M15"), as its description and the log do (they read "Score edge 1",
+    """A tile touching two tiles scores one edge: each option names the space across it and what it
+    brings ("Score the edge with the tile at M15: 2 Trade, 1 Art"), as its description and the log do (they read "Score edge 1",
     "Score edge 2", both "from the edge with Player 1's tile", and "scores edge 1 of the new tile")."""
     server = server_factory(str(tmp_path / "e.sqlite3"), bot_delay=0.0, extra=["--predictable-chance"])
     g = httpx.post(server.base + "/api/games", json={"game": "dominations", "seed": 11, "seats": ["human", "greedy"]},
@@ -99,8 +99,13 @@ def test_the_edges_a_placement_may_score_are_named_by_what_lies_across(
     page.goto(server.base + g["seats"][0]["url"])
     page.wait_for_selector("#legal button[data-action^='edge ']")
     said = page.eval_on_selector_all("#legal button[data-action^='edge ']", "ns => ns.map(n => n.textContent)")
-    across = re.compile(r"^Score the edge with (the tile at [A-Z]+-?\d+|the Cradle)$")
+    across = re.compile(r"^Score the edge with (the tile at [A-Z]+-?\d+|the Cradle): ")
     assert len(said) >= 2 and all(across.match(s) for s in said) and len(set(said)) == len(said), said
+    # each says what it brings, as the view tells it ("...: 2 Trade, 1 Art"), not only its tooltip
+    brings = at["view"]["decision"]["brings"]
+    for action in (a for a in at["legal"] if a.startswith("edge ")):
+        shown = page.inner_text(f"#legal button[data-action='{action}']")
+        assert brings.get(action) and shown.endswith(f": {brings[action]}"), (shown, brings)
     described = httpx.get(f"{server.base}/api/games/{g['id']}/describe", params={"token": token}, timeout=30).json()
     texts = [str(described["actions"][a]["text"]) for a in at["legal"] if a.startswith("edge ")]
     assert all(re.search(r"from the edge with (Player \d's tile at [A-Z]+-?\d+|the Cradle)", t) for t in texts), texts

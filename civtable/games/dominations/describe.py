@@ -43,19 +43,35 @@ def _knowledge(counts: list[int]) -> str:
     return ", ".join(f"{n} {DOMAINS[k]}" for k, n in enumerate(counts) if n > 0)
 
 
+def gains(s: DominationsState, player: int, a: Action) -> list[list[int]] | None:
+    """The Knowledge each player gains by ``player`` playing ``a`` (per seat, per Domain), on a
+    copy of the state; ``None`` when nobody gains any (or ``a`` is not playable here)."""
+    after = s.clone()
+    try:
+        after.apply_unchecked(a, player)
+    except (KeyError, IndexError, ValueError, TypeError, AttributeError, AssertionError):  # not playable here
+        return None
+    gained = [[max(0, n - m) for n, m in zip(q.stock, p.stock, strict=True)] for q, p in zip(after.players, s.players, strict=True)]
+    return gained if any(any(g) for g in gained) else None
+
+
+def brings(s: DominationsState, player: int, a: Action) -> str:
+    """What ``a`` brings ``player`` in a few words for its button ("2 Trade, 1 Art"; "nothing"
+    when only others' Cities Produce), or "" when nobody gains anything by it."""
+    gained = gains(s, player, a)
+    if gained is None:
+        return ""
+    return _knowledge(gained[player]) or "nothing"
+
+
 def produced(s: DominationsState, player: int, a: Action, lead: str = "") -> str:
     """What the placement (or the choice finishing it) brings, told after its sentence: ": it
     brings 2 Trade, 1 Art; Player 1's Cities Produce 1 Science for them" — the Knowledge each
     player holds after the action against before it, on a copy of the state (the rules' own
     arithmetic: Production, activated Cities, Gains, limits). Empty while a choice of the seat
     (the edge to score, Vestigium to assign) still stands between the tile and its Knowledge."""
-    after = s.clone()
-    try:
-        after.apply_unchecked(a, player)
-    except (KeyError, IndexError, ValueError, TypeError, AttributeError, AssertionError):  # not playable here
-        return ""
-    gained = [[max(0, n - m) for n, m in zip(q.stock, p.stock, strict=True)] for q, p in zip(after.players, s.players, strict=True)]
-    if not any(gained[player]) and not any(any(g) for g in gained):
+    gained = gains(s, player, a)
+    if gained is None:
         return ""
     mine = f": {lead}it brings {_knowledge(gained[player])}" if any(gained[player]) else f": {lead}it brings nothing"
     others = [f"{s.game.seat_name(q)}'s Cities Produce {_knowledge(g)} for them" for q, g in enumerate(gained)

@@ -12,12 +12,16 @@ from civtable.core.frames import tag_of
 
 from .build import control
 from .content import COLOURS, DOMAINS, NODUS_NAMES, Effect, Goal
+from .describe import brings
 from .geometry import cell_key
 from .grow import CRADLE
 from .reserve import TALLY
 
 if TYPE_CHECKING:
     from .state import DominationsState
+
+SCORING = ("edge", "locus", "all_edges")
+"""The choices after a placement of which part of the tile scores: their buttons say what each brings."""
 
 
 def _eff(e: Effect) -> dict[str, Any]:
@@ -156,6 +160,9 @@ def build_view(s: DominationsState, viewer: int | None) -> dict[str, Any]:
     frame: dict[str, Any] = {"kind": d.kind, "seats": list(d.players), "prompt": d.prompt}
     if top is not None and tag_of(top) in ("source", "vestige", "discard", "governor", "site"):
         frame.update({k: (list(v) if isinstance(v, tuple) else v) for k, v in top._asdict().items()})
+        if tag_of(top) == "source" and viewer in d.players:  # what each edge (or Locus) to score brings
+            said = {a.text(): brings(s, viewer, a) for a in s.legal_actions(viewer) if a.kind in SCORING}
+            frame["brings"] = {k: v for k, v in said.items() if v}
         if tag_of(top) == "site":  # the Monument to stand, by its id as the rest of the view names it
             frame["monument_id"] = c.monuments[top.monument].id
     return {

@@ -336,8 +336,10 @@
       const top = el("section", { class: "panel", id: "cq-turn" },
         el("h2", {}, `Round ${view.round ?? 0}`, el("span", { class: "muted small" },
           ` · ${active !== null && active !== undefined && view.phase !== "over" ? `${Civ.seatName(payload, active)}'s turn: ` : ""}${PHASES[view.phase] || view.phase || ""}`)),
-        el("div", { class: "resline" }, el("span", { class: "label" }, "Pool"), categoryChips(view.pool),
-          el("span", { class: "muted small" }, " this turn's resources (unused ones are lost)")),
+        // the pool is a turn's resources: once the game is over there is no turn, and no pool to show
+        payload.finished || view.phase === "over" ? null
+          : el("div", { class: "resline", id: "cq-pool" }, el("span", { class: "label" }, "Pool"), categoryChips(view.pool),
+            el("span", { class: "muted small" }, " this turn's resources (unused ones are lost)")),
         turnLine(view, payload) ? el("div", { class: "small", id: "cq-turn-line" }, turnLine(view, payload)) : null,
         mine && HOWTO[view.phase] ? el("p", { class: "howto-now", id: "cq-howto" }, HOWTO[view.phase]) : null,
         mine ? phaseBar(view, payload, ctx) : null);

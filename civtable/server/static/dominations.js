@@ -251,6 +251,12 @@
       el("button", { type: "button", class: "small", id: "rotate", title: "turn the tile (key R)",
         onclick: rotate }, `⟳ Turn the tile (R) — ${Civ.turnWords(pick.rotation)}`),
       farmer ? acting(el("button", { type: "button", class: "small secondary" }, "No second tile"), ["pass"], ctx) : null) : null;
+    if (payload.finished) {  // the end position: the tiles left were never placed, and score nothing
+      return el("section", { class: "panel dom-hand ended", id: "dom-hand" },
+        el("h2", {}, `Land tiles left unplaced (${me.hand.length})`),
+        el("p", { class: "muted small" }, "The game is over: these tiles stayed in your hand and score nothing."),
+        el("div", { class: "row hand-row" }, tiles));
+    }
     const help = placing ? "Pick a tile, turn it (R), then click a highlighted space of the land. Point at a space to see what it Produces."
       : discarding ? "Put back the tiles you do not want, then keep: new tiles replace them (once per Age)."
         : "Your hand of Land tiles.";
@@ -532,9 +538,7 @@
         site: standing ? `Stand ${termName(`monument:${standing}`, standing)} on` : "Stand the Monument on" }[p[0]];
       return `${verb} ${where(p.slice(1, 4))}`;
     }
-    if (p[0] === "edge") return `Score the edge with ${Civ.edgeWith(view, p[1])}`;
-    if (p[0] === "locus") return `Score the Locus at ${placeNames.pointName(p.slice(1, 3))}`;
-    if (p[0] === "all_edges") return "Score every edge";
+    if (["edge", "locus", "all_edges"].includes(p[0])) return Civ.scoreWords(view, text);
     if (p[0] === "vest") return `Vestigium as ${DOMAIN[p[1]]}`;
     if (p[0] === "convert") return `2 ${DOMAIN[p[1]]} → 1 ${DOMAIN[p[2]]}`;
     if (p[0] === "first") return `${payload ? Civ.playerName(payload, Number(p[1]) - 1) : `Player ${p[1]}`} next`;

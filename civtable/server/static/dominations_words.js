@@ -2,7 +2,8 @@
    named by a card it touches, as the Tree is drawn (it grows upward): "above Campfire 1", "right of
    Painting" — a card and a side name one square only (square_words in
    civtable/games/dominations/places.py). An edge a placement may score is named by what lies
-   across it: "the tile at M15" or "the Cradle" (edge_partner in placement.py). A tile's turn is
+   across it: "the tile at M15" or "the Cradle" (edge_partner in placement.py), and its option says
+   what it brings the seat (the view's decision's `brings`). A tile's turn is
    "as drawn", "turned once" or "turned twice" (turn_words in places.py). The actions keep their
    numbers (develop counting 2 0 1, edge 0, place t4 0 0 1 2). */
 "use strict";
@@ -65,6 +66,16 @@
     const key = across.join(",");
     if ((view.cradle || []).some((c) => c.join(",") === key)) return "the Cradle";
     return `the tile at ${Civ.domPlaces.cellName(across)}`;
+  };
+  /** A choice of what the tile just placed scores, with what it brings the seat as the view tells
+      it (its decision's `brings`): "Score the edge with the tile at O17: 2 Trade, 1 Art". */
+  Civ.scoreWords = (view, text) => {
+    const p = text.split(" ");
+    const brings = (((view && view.decision) || {}).brings || {})[text];
+    const gain = brings ? `: ${brings}` : "";
+    if (p[0] === "edge") return `Score the edge with ${Civ.edgeWith(view, p[1])}${gain}`;
+    if (p[0] === "locus") return `Score the Locus at ${Civ.domPlaces.pointName(p.slice(1, 3))}${gain}`;
+    return `Score every edge${gain}`;
   };
   /** The "what just happened" panel of a seat: the others' turns since its last one, each a list
       of what the log says they did (the same line repeated is told once, "(× 5)."), newest first, then

@@ -1,0 +1,68 @@
+"""Once a game is over its table shows the end position, not a turn still to play: Conquest's
+resource pool (a turn's resources, lost when unused) is gone, and Dominations' Land tiles left in
+the hand are marked as never placed (scoring nothing), with no "pick a tile" help. The final
+board and the score sheet stay."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from browser_util import DESKTOP, create_game, launch, shot
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture
+def browser() -> Iterator[Any]:
+    yield from launch()
+
+
+def test_conquest_shows_no_pool_once_the_game_is_over(browser: Any, server_factory: Any, tmp_path: Path) -> None:
+    server = server_factory(str(tmp_path / "cq.sqlite3"), bot_delay=0.0)
+    g = create_game(server.base, {"game": "conquest", "seats": ["random", "random"], "seed": 4,
+                                  "options": {"victory_points": 5}})
+    page = browser.new_page(viewport=DESKTOP, reduced_motion="reduce")
+    page.goto(f"{server.base}/play/{g['id']}?watch")
+    page.wait_for_selector("#cq-turn .resline")  # while the game is played, the turn's pool is shown
+    page.wait_for_selector("#score-sheet", timeout=60_000)
+    assert "this turn's resources" not in page.inner_text("#cq-turn"), "the pool of a turn that will never come is still shown"
+    assert page.locator(".map svg").is_visible(), "the final map stays"
+
+
+def test_dominations_marks_the_tiles_left_in_hand_at_the_end(browser: Any, server_factory: Any, tmp_path: Path) -> None:
+    server = server_factory(str(tmp_path / "dom.sqlite3"), bot_delay=0.0)
+    g = create_game(server.base, {"game": "dominations", "seats": ["human", "random"], "seed": 3,
+                                  "options": {"players": 2}})
+    token = g["seats"][0]["token"]
+    page = browser.new_page(viewport=DESKTOP, reduced_motion="reduce")
+    page.add_init_script("localStorage.setItem('civtable.pace', 'instant')")
+    page.goto(server.base + g["seats"][0]["url"])
+    page.wait_for_selector(".dom-map svg")
+    rng = random.Random(3)
+    deadline = time.monotonic() + 240
+    while time.monotonic() < deadline:  # the seat plays on (through the API) to the game's end by its rules
+        p = httpx.get(f"{server.base}/api/games/{g['id']}", params={"token": token}, timeout=30).json()
+        if p["finished"]:
+            break
+        if p["your_turn"] and p["legal"]:
+            httpx.post(f"{server.base}/api/games/{g['id']}/actions", timeout=30,
+                       json={"token": token, "action": rng.choice(p["legal"]), "state_id": p["state_id"]})
+        else:
+            time.sleep(0.05)
+    assert p["finished"] and p["score_sheet"], "the game did not end by its rules in time"
+    hand = p["view"]["players"][p["seat"]]["hand"]
+    assert hand, "no tile was left in the hand: nothing to check"
+    page.wait_for_selector("#score-sheet")
+    page.wait_for_selector("#dom-hand.ended")
+    words = page.inner_text("#dom-hand")
+    assert f"Land tiles left unplaced ({len(hand)})" in words and "score nothing" in words, words
+    assert "Pick a tile" not in words
+    assert page.locator("#dom-hand button.tilepick:enabled").count() == 0
+    assert page.locator(".dom-map svg").first.is_visible(), "the final land stays"
+    shot(page, "dominations-end-position-1366x768")

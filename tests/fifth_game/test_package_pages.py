@@ -100,7 +100,8 @@ def test_a_package_without_page_files_gets_the_generic_table_and_no_players_page
     assert games.get("/play/abc").status_code == 200
     assert games.get("/games/plainrace/static/plainrace.js").status_code == 404
     refused = games.get("/rules/plainrace")
-    assert refused.status_code == 404 and "There is no rules page for plainrace." in refused.text
+    assert refused.status_code == 404 and "There is no rules page for &#x27;plainrace&#x27;." in refused.text
+    assert 'href="/rules/racegame"' in refused.text and 'href="/rules/plainrace"' not in refused.text  # the index
 
 
 def test_only_files_inside_the_static_folder_are_served(games: TestClient, tmp_path: Path) -> None:

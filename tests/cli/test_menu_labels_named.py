@@ -10,7 +10,8 @@ import random
 import pytest
 from screens import term80
 
-from civtable.core import CHANCE, make_game, sample_chance
+from civtable.bots.walk import random_walk
+from civtable.core import make_game
 from civtable.tui import renderer_for
 
 KINDS = {"dominations": ("monument", "develop", "assimilate"), "inceptum": ("benefit", "wonder")}
@@ -22,22 +23,11 @@ def test_flat_menus_name_what_they_offer(name: str) -> None:
     r = renderer_for(game, term80())
     seen = 0
     for seed in range(4):
-        state = game.new_initial_state()
-        rng = random.Random(seed)
-        for _ in range(3000):
-            d = state.decision()
-            if not d.players:
-                break
-            if d.is_chance:
-                state.apply_unchecked(sample_chance(state.chance_outcomes(), rng), CHANCE)
-                continue
-            p = d.players[0]
-            legal = state.legal_actions(p)
+        for state, p, legal, _a in random_walk(game, random.Random(seed), 3000):
             view = state.view(p)
             for a in legal:
                 if a.kind in KINDS[name] and a.args:
                     label = r.action_label(a, view, p)
                     assert "_" not in label and label != a.text(), (label, a.text())
                     seen += 1
-            state.apply_unchecked(rng.choice(legal), p)
     assert seen

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import re
 
+from civtable.bots.walk import random_walk
 from civtable.core import CHANCE, make_game, sample_chance
 from civtable.games.conquest.narrate import narrate
 
@@ -69,19 +70,10 @@ def test_units_are_named_as_the_rules_write_them() -> None:
     """The log and the prompts write Army, Fleet and City with capitals, as the rules and the rest
     of the table do (they read "leaves the army in …", "moves an army from …", "move the fleet …")."""
     game = make_game("conquest", {"players": 2, "max_rounds": 10})
-    s = game.new_initial_state()
-    rng = random.Random(6)
     told: list[str] = []
-    while not s.is_terminal():
-        d = s.decision()
-        if d.players == (CHANCE,):
-            s.apply(sample_chance(s.chance_outcomes(), rng), CHANCE)
-            continue
-        p = d.players[0]
-        legal = s.legal_actions(p)
-        told.append(d.prompt)
+    for s, p, legal, _a in random_walk(game, random.Random(6), 100_000):
+        told.append(s.decision().prompt)
         told += [game.describe_action(s, p, a) for a in legal if a.kind in ("starve", "unit", "to")]
-        s.apply(rng.choice(legal), p)
     kinds = {w for t in told for w in re.findall(r"\b(picks|moves|leaves|move)\b", t)}
     assert {"picks", "moves", "move"} <= kinds, kinds
     lower = [t for t in told if re.search(r"\b(army|fleet|armies|fleets|the city)\b", t)]

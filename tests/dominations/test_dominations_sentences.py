@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 import re
 
+from civtable.bots.walk import random_walk
 from civtable.core import CHANCE, make_game
 from civtable.games.dominations.content import DOMAINS
 
@@ -84,28 +85,21 @@ def test_a_placement_says_what_it_brings() -> None:
     players' Cities): a newcomer reads the bots' turns from it ("places a Trade Land tile at O17"
     told nothing of its 2 Trade and 1 Art)."""
     game = make_game("dominations", {"players": 3})
-    state = game.new_initial_state()
-    rng = random.Random(7)
     said: list[str] = []
-    for _ in range(1500):
-        if state.is_terminal():
-            break
-        player = state.decision().players[0]
-        legal = state.legal_actions(player)
-        action = rng.choice(legal)
-        if player != CHANCE and action.kind in ("place", "edge", "vest"):
-            before = list(state.players[player].stock)
-            line = str(game.describe_action(state, player, action))
-            state.apply(action, player)
-            said.append(line)
-            gained = [max(0, n - m) for n, m in zip(state.players[player].stock, before, strict=True)]
-            if action.kind == "place" and any(gained):  # the line names each Domain's Knowledge received
-                words = re.search(r": it brings ([^;.]+)", line)
-                assert words, line
-                told = dict((name, int(n)) for n, name in re.findall(r"(\d+) ([A-Z][a-z]+)", words.group(1)))
-                assert told == {DOMAINS[k]: n for k, n in enumerate(gained) if n}, (line, gained)
+    for state, player, _legal, action in random_walk(game, random.Random(7), 1500):
+        if action.kind not in ("place", "edge", "vest"):
             continue
-        state.apply(action, player)
+        before = list(state.players[player].stock)
+        line = str(game.describe_action(state, player, action))
+        after = state.clone()
+        after.apply(action, player)
+        said.append(line)
+        gained = [max(0, n - m) for n, m in zip(after.players[player].stock, before, strict=True)]
+        if action.kind == "place" and any(gained):  # the line names each Domain's Knowledge received
+            words = re.search(r": it brings ([^;.]+)", line)
+            assert words, line
+            told = dict((name, int(n)) for n, name in re.findall(r"(\d+) ([A-Z][a-z]+)", words.group(1)))
+            assert told == {DOMAINS[k]: n for k, n in enumerate(gained) if n}, (line, gained)
     assert any("for them" in s for s in said), said[:5]  # another player's City activated
     assert any(": in all, it brings " in s for s in said if "Vestigium" in s), said[:5]
 

@@ -28,6 +28,7 @@ Parameters are checked strictly: an unknown name, style or value is an error.
 
 from __future__ import annotations
 
+import difflib
 import random
 from types import ModuleType
 from typing import Any
@@ -135,9 +136,12 @@ def make_greedy(game: Game, seat: int, rng: random.Random, params: dict[str, str
     if module is not None and hasattr(module, "make_greedy"):
         weights = style_weights(module, game, rng, params)
         rest = {k: v for k, v in params.items() if not is_style_param(k)}
-        if weights is None:
-            return module.make_greedy(game, seat, rng, rest)
-        return module.make_greedy(game, seat, rng, rest, weights=weights)
+        try:
+            if weights is None:
+                return module.make_greedy(game, seat, rng, rest)
+            return module.make_greedy(game, seat, rng, rest, weights=weights)
+        except OptionError as exc:
+            raise _with_style_params(exc, module, rest) from None
     if any(is_style_param(k) for k in params):
         raise OptionError(f"the greedy bot of {game.info.title} has no weights, so it takes no style=, w_NAME= or noise=")
     unknown = set(params) - {"samples"}
@@ -145,6 +149,17 @@ def make_greedy(game: Game, seat: int, rng: random.Random, params: dict[str, str
         raise OptionError(f"the greedy bot has no parameter {sorted(unknown)[0]!r}; it takes samples=N")
     default = 1 if game.info.information == "perfect" else 3
     return GenericGreedyBot(game, seat, rng, int_param(params, "samples", default, 1, 64))
+
+
+def _with_style_params(exc: OptionError, module: ModuleType, rest: dict[str, str]) -> OptionError:
+    """A game's refusal of an unknown greedy parameter lists only the game's own; where the game's
+    player has weights, it also takes the parameters read here (``greedy:nois=0.1`` is told so)."""
+    text = str(exc)
+    if "has no parameter" not in text or not isinstance(getattr(module, "WEIGHTS", None), dict):
+        return exc
+    near = [m for k in sorted(rest) for m in difflib.get_close_matches(k, STYLE_PARAMS, n=1)]
+    hint = f" (did you mean {near[0]}=?)" if near else ""
+    return OptionError(f"{text}; it also takes style=NAME, w_NAME=X and noise=X (its weights){hint}")
 
 
 register_bot("greedy", make_greedy)

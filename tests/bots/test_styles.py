@@ -120,3 +120,16 @@ def test_every_game_offers_two_styles_to_greedy_and_the_levels(game: str) -> Non
         assert style.title and style.description.endswith(".") and len(style.description) < 200
         for spec in (f"greedy:style={name}", f"casual:style={name}", f"strong:style={name}"):
             make_bot(spec, g, 0, 1)
+
+
+@pytest.mark.parametrize("game_name", ["conquest", "pathciv", "inceptum", "dominations"])
+def test_an_unknown_greedy_parameter_names_the_weights_parameters_too(game_name: str) -> None:
+    """A game's greedy player lists its own parameters when refusing one; it also takes style=,
+    w_NAME= and noise= (read before it), and a near miss of those is named ('greedy:nois=0.1'
+    listed only Conquest's attack=, aggression=, armies=, margin=)."""
+    game = make_game(game_name, {"players": 2})
+    with pytest.raises(OptionError, match=r"has no parameter 'nois'; .*it also takes style=NAME, w_NAME=X and "
+                                          r"noise=X \(its weights\) \(did you mean noise=\?\)"):
+        make_bot("greedy:nois=0.1", game, 0, 1)
+    with pytest.raises(OptionError, match=r"has no parameter 'foo'; .*noise=X \(its weights\)$"):
+        make_bot("greedy:foo=1", game, 0, 1)

@@ -193,7 +193,7 @@ def make_greedy(game: Game, seat: int, rng: random.Random, params: dict[str, str
                 weights: dict[str, float] | None = None) -> DominationsGreedyBot:
     """The greedy player; ``weights`` (all of :data:`WEIGHTS`) come from ``style=``/``noise=``."""
     if params:
-        raise OptionError(f"the Dominations greedy bot takes only style= and noise=, not {sorted(params)[0]!r}")
+        raise OptionError(f"the Dominations greedy bot has no parameter {sorted(params)[0]!r}; it has none of its own")
     return DominationsGreedyBot(game, seat, rng, weights)
 
 

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from browser_util import DESKTOP, create_game, launch
 from conftest import claim_all
@@ -45,3 +46,15 @@ def test_the_bots_speed_is_shown_only_to_a_seated_player_at_a_table_with_bots(
     page = opened(browser, server.base + people["seats"][0]["url"])
     assert "you are" in page.inner_text("#seat-info")
     assert not page.is_visible("#pace"), "a table of people only has no bots to pace"
+
+
+def test_the_bots_speed_goes_once_the_game_is_over(browser: Any, server_factory: Any, tmp_path: Path) -> None:
+    """Once the game is over there is nothing left to pace: the selector goes with it."""
+    server = server_factory(str(tmp_path / "s.sqlite3"))
+    g = create_game(server.base, {"game": "nim", "seats": ["human", "greedy"], "seed": 2})
+    page = opened(browser, server.base + g["seats"][0]["url"])
+    assert page.is_visible("#pace")
+    token = g["seats"][0]["token"]
+    assert httpx.post(f"{server.base}/api/games/{g['id']}/resign", json={"token": token}, timeout=30).status_code == 200
+    page.wait_for_selector("#pace", state="hidden", timeout=15000)
+    assert not page.is_visible("#pace")

@@ -280,9 +280,9 @@
     const rules = document.getElementById("rules-link");
     if (Civ.glossary.rules) rules.href = `${Civ.glossary.rules}?table=${encodeURIComponent(gameId)}${payload.seat === null ? "" : `&seat=${payload.seat}`}`;
     rules.classList.toggle("hidden", !Civ.glossary.rules);
-    // the bots' pace is a seated player's choice, at a table that has bots
+    // the bots' pace is a seated player's choice, at a table that has bots, while the game goes on
     document.querySelector("label.pace")?.classList.toggle("hidden",
-      payload.seat === null || !(payload.seats || []).some((s) => s.player !== "human"));
+      payload.seat === null || payload.finished || !(payload.seats || []).some((s) => s.player !== "human"));
     document.getElementById("notify").classList.toggle("hidden",
       payload.seat === null || !window.Notification || Notification.permission !== "default");
     Civ.glossary.extra = renderer().termExtra ? (id, target) => renderer().termExtra(id, payload, target) : null;

@@ -58,7 +58,13 @@ def test_every_swing_names_its_players_with_their_colours(game: str) -> None:
 def test_the_terminal_prints_the_swings_with_the_colours_of_its_table(capsys: pytest.CaptureFixture[str]) -> None:
     review = review_record(_record("conquest", 3), seats=[], samples=2)
     print_review(review, 10)
-    lines = capsys.readouterr().out.splitlines()
-    assert "Player 1 (red)" in lines[1] and "Player 2 (blue)" in lines[1]  # the table's header
-    swings = lines[lines.index("The biggest swings:") + 1:][:len(review["swings"])]
-    assert swings and all(re.search(r"Player \d \((red|blue)[,)]", line) for line in swings), swings
+    out = capsys.readouterr().out
+    lines = out.splitlines()
+    header = next(line for line in lines if line.lstrip().startswith("Player 1"))  # the table's header
+    assert "Player 1 (red)" in header and "Player 2 (blue)" in header
+    # each swing is numbered; its sentence wraps at 80 columns onto indented lines
+    told = out.split("The biggest swings:\n", 1)[1].split("\n\n", 1)[0]
+    swings = [" ".join(part.split()) for part in re.split(r"^  \d+\. ", told, flags=re.M) if part.strip()]
+    assert len(swings) == len(review["swings"]), swings
+    assert all(re.search(r"Player \d \((red|blue)[,)]", swing) for swing in swings), swings
+    assert max(len(line) for line in lines) <= 80

@@ -25,11 +25,29 @@ def browser() -> Iterator[Any]:
 
 def test_conquest_shows_no_pool_once_the_game_is_over(browser: Any, server_factory: Any, tmp_path: Path) -> None:
     server = server_factory(str(tmp_path / "cq.sqlite3"), bot_delay=0.0)
-    g = create_game(server.base, {"game": "conquest", "seats": ["random", "random"], "seed": 4,
+    g = create_game(server.base, {"game": "conquest", "seats": ["human", "random"], "seed": 4,
                                   "options": {"victory_points": 5}})
+    token = g["seats"][0]["token"]
     page = browser.new_page(viewport=DESKTOP, reduced_motion="reduce")
-    page.goto(f"{server.base}/play/{g['id']}?watch")
-    page.wait_for_selector("#cq-turn .resline")  # while the game is played, the turn's pool is shown
+    page.add_init_script("localStorage.setItem('civtable.pace', 'instant')")
+    page.goto(server.base + g["seats"][0]["url"])
+    rng = random.Random(4)
+    pool_seen = False
+    deadline = time.monotonic() + 240
+    while time.monotonic() < deadline:  # the seat plays on (through the API) to the game's end by its rules
+        p = httpx.get(f"{server.base}/api/games/{g['id']}", params={"token": token}, timeout=30).json()
+        if p["finished"]:
+            break
+        if p["your_turn"] and p["legal"]:
+            if not pool_seen:  # the page at this position (the game waits for the seat): the turn's pool is shown
+                page.wait_for_selector(f'#board[data-state-id="{p["state_id"]}"]', timeout=30_000)
+                pool_seen = page.locator("#cq-turn .resline").count() > 0
+            httpx.post(f"{server.base}/api/games/{g['id']}/actions", timeout=30,
+                       json={"token": token, "action": rng.choice(p["legal"]), "state_id": p["state_id"]})
+        else:
+            time.sleep(0.05)
+    assert p["finished"], "the game did not end by its rules in time"
+    assert pool_seen, "while the game is played, the turn's pool is shown"
     page.wait_for_selector("#score-sheet", timeout=60_000)
     assert "this turn's resources" not in page.inner_text("#cq-turn"), "the pool of a turn that will never come is still shown"
     assert page.locator(".map svg").is_visible(), "the final map stays"

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +23,25 @@ def browser() -> Iterator[Any]:
     yield from launch()
 
 
+def play_to_the_end(base: str, game_id: str, token: str, rng: random.Random,
+                    before_move: Callable[[dict[str, Any]], None] | None = None) -> dict[str, Any]:
+    """The seat plays random legal moves through the API until the game ends by its rules (or 240 s
+    pass); ``before_move`` sees each position the seat moves in. The last position is returned."""
+    deadline = time.monotonic() + 240
+    while time.monotonic() < deadline:
+        p: dict[str, Any] = httpx.get(f"{base}/api/games/{game_id}", params={"token": token}, timeout=30).json()
+        if p["finished"]:
+            break
+        if p["your_turn"] and p["legal"]:
+            if before_move is not None:
+                before_move(p)
+            httpx.post(f"{base}/api/games/{game_id}/actions", timeout=30,
+                       json={"token": token, "action": rng.choice(p["legal"]), "state_id": p["state_id"]})
+        else:
+            time.sleep(0.05)
+    return p
+
+
 def test_conquest_shows_no_pool_once_the_game_is_over(browser: Any, server_factory: Any, tmp_path: Path) -> None:
     server = server_factory(str(tmp_path / "cq.sqlite3"), bot_delay=0.0)
     g = create_game(server.base, {"game": "conquest", "seats": ["human", "random"], "seed": 4,
@@ -31,21 +50,15 @@ def test_conquest_shows_no_pool_once_the_game_is_over(browser: Any, server_facto
     page = browser.new_page(viewport=DESKTOP, reduced_motion="reduce")
     page.add_init_script("localStorage.setItem('civtable.pace', 'instant')")
     page.goto(server.base + g["seats"][0]["url"])
-    rng = random.Random(4)
     pool_seen = False
-    deadline = time.monotonic() + 240
-    while time.monotonic() < deadline:  # the seat plays on (through the API) to the game's end by its rules
-        p = httpx.get(f"{server.base}/api/games/{g['id']}", params={"token": token}, timeout=30).json()
-        if p["finished"]:
-            break
-        if p["your_turn"] and p["legal"]:
-            if not pool_seen:  # the page at this position (the game waits for the seat): the turn's pool is shown
-                page.wait_for_selector(f'#board[data-state-id="{p["state_id"]}"]', timeout=30_000)
-                pool_seen = page.locator("#cq-turn .resline").count() > 0
-            httpx.post(f"{server.base}/api/games/{g['id']}/actions", timeout=30,
-                       json={"token": token, "action": rng.choice(p["legal"]), "state_id": p["state_id"]})
-        else:
-            time.sleep(0.05)
+
+    def look(p: dict[str, Any]) -> None:  # the page at the seat's position (the game waits for it)
+        nonlocal pool_seen
+        if not pool_seen:
+            page.wait_for_selector(f'#board[data-state-id="{p["state_id"]}"]', timeout=30_000)
+            pool_seen = page.locator("#cq-turn .resline").count() > 0
+
+    p = play_to_the_end(server.base, g["id"], token, random.Random(4), look)
     assert p["finished"], "the game did not end by its rules in time"
     assert pool_seen, "while the game is played, the turn's pool is shown"
     page.wait_for_selector("#score-sheet", timeout=60_000)
@@ -62,17 +75,7 @@ def test_dominations_marks_the_tiles_left_in_hand_at_the_end(browser: Any, serve
     page.add_init_script("localStorage.setItem('civtable.pace', 'instant')")
     page.goto(server.base + g["seats"][0]["url"])
     page.wait_for_selector(".dom-map svg")
-    rng = random.Random(3)
-    deadline = time.monotonic() + 240
-    while time.monotonic() < deadline:  # the seat plays on (through the API) to the game's end by its rules
-        p = httpx.get(f"{server.base}/api/games/{g['id']}", params={"token": token}, timeout=30).json()
-        if p["finished"]:
-            break
-        if p["your_turn"] and p["legal"]:
-            httpx.post(f"{server.base}/api/games/{g['id']}/actions", timeout=30,
-                       json={"token": token, "action": rng.choice(p["legal"]), "state_id": p["state_id"]})
-        else:
-            time.sleep(0.05)
+    p = play_to_the_end(server.base, g["id"], token, random.Random(3))
     assert p["finished"] and p["score_sheet"], "the game did not end by its rules in time"
     hand = p["view"]["players"][p["seat"]]["hand"]
     assert hand, "no tile was left in the hand: nothing to check"

@@ -38,7 +38,7 @@ SWINGS = 3
 DECIDED = 0.10
 """A seat whose chance stays under this (or over 1 minus this) across a round was already beaten
 (or had already won) there: its change is no swing (a beaten player's fall "from 4% to 0%")."""
-VERSION = 11
+VERSION = 12
 """The review's version: raised when its words or fields change, so that reviews stored by a
 server are made again rather than shown in an older form (2: moves and swings in one sentence,
 moves alike told apart by content names; 3: a swing put down to the step that made most of it,
@@ -56,7 +56,8 @@ says in which round in those words, ``stopped_in``; 10: a swing's sentence names
 with the colour of their line and seat, "Player 2 (blue) claims ...", as the chart, the page and
 the terminal do; Dominations' chances with its calibration refitted on these points; 11: Path of
 Civilization's chances from its learned value, ``chance_values``, instead of the search's sharp
-soft maximum of estimated VP, which leapt between favourites in 4-player games)."""
+soft maximum of estimated VP, which leapt between favourites in 4-player games; 12: simultaneous
+choices shown together tell every seat's answer, not only the last one given)."""
 SUGGESTING_LEVEL = "strong"
 
 

@@ -107,20 +107,66 @@ def _words(game: Any, record: GameRecord, states: list[GameState], i: int, seat:
            action: Action) -> tuple[str, bool]:
     """The action's own sentence; the last answer to a simultaneous decision named as all the
     answers when it brought others' hidden answers into ``seat``'s view with it (``seat`` gave
-    it, or a third seat had answered before)."""
+    it, or a third seat had answered before), each seat's answer told as the log tells it once
+    the answers are shown."""
     player = record.actions[i][0]
     said = describe(game, states[i], player, action)
-    seats = _together(record, states, i)
-    if seats is None or (player != seat and set(seats) <= {seat, player}):
+    found = _together(record, states, i)
+    if found is None:
+        return said, False
+    seats, first = found
+    if player != seat and set(seats) <= {seat, player}:
         return said, False
     names = [game.seat_name(p) for p in seats]
     listed = ", ".join(names[:-1]) + f" and {names[-1]}"
-    return f"the simultaneous choices of {listed}, the last of them: {said}", True
+    answers = "; ".join(_answer(game, record, states, first, i, p) for p in seats)
+    return f"the simultaneous choices of {listed}, shown together: {answers}", True
 
 
-def _together(record: GameRecord, states: list[GameState], i: int) -> list[int] | None:
+ANSWER_LINES = 3
+"""At most this many of one seat's (folded) log lines in a sentence: the last ones, which give
+the answer as it was left (a claim moved, then confirmed)."""
+
+
+def _answer(game: Any, record: GameRecord, states: list[GameState], first: int, last: int, seat: int) -> str:
+    """``seat``'s answer to the simultaneous decision of actions ``first..last``: its log lines,
+    lines of one kind folded into one wherever they stand (``Game.fold_log``: Research points of
+    one type), the seat's name said once, the earliest lines left out past :data:`ANSWER_LINES`."""
+    lines: list[str] = []
+    for k in range(first, last + 1):
+        if record.actions[k][0] != seat:
+            continue
+        line = describe(game, states[k], seat, Action.parse(record.actions[k][1])) + "."
+        for n, earlier in enumerate(lines):
+            both = game.fold_log(earlier, line)
+            if both is not None:
+                lines[n] = both
+                break
+        else:
+            lines.append(line)
+    lines = [line.rstrip(".") for line in lines]
+    cut = len(lines) > ANSWER_LINES
+    lines = lines[-ANSWER_LINES:]
+    head = _speaker(lines)
+    rest = [line[len(head):] if head and line.startswith(head) else line for line in lines[1:]]
+    if cut:
+        return f"{head}… " + ", ".join([lines[0][len(head):], *rest])
+    return ", ".join([lines[0], *rest])
+
+
+def _speaker(lines: list[str]) -> str:
+    """The name the lines start with ("Player 1 (Roman) "), said once for all of them: the part
+    before the first verb they share, up to a closing bracket or the seat's number."""
+    first = lines[0]
+    end = first.find(") ")
+    head = first[:end + 2] if end > 0 else " ".join(first.split(" ")[:2]) + " "
+    return head if all(line.startswith(head) for line in lines) else ""
+
+
+def _together(record: GameRecord, states: list[GameState], i: int) -> tuple[list[int], int] | None:
     """The seats of the simultaneous decision that action ``i`` completes (it was the last to
-    answer, and the others answered in the same decision before it), else ``None``."""
+    answer, and the others answered in the same decision before it) and the decision's first
+    action, else ``None``."""
     d = states[i].decision()
     player = record.actions[i][0]
     if player == CHANCE or d.players != (player,):
@@ -137,4 +183,4 @@ def _together(record: GameRecord, states: list[GameState], i: int) -> list[int] 
         current = set(dj.players)
         seats |= current
         j -= 1
-    return sorted(seats) if len(seats) > 1 else None
+    return (sorted(seats), j + 1) if len(seats) > 1 else None

@@ -110,9 +110,37 @@ def test_pathciv_the_last_of_simultaneous_choices_is_named_as_all_of_them(monkey
         assert states[sw["at"]].phase == 2 and states[sw["at"] + 1].phase > 2
         said = game.describe_action(states[sw["at"]], 0, Action.parse(record.actions[sw["at"]][1])).rstrip(".")
         assert sw["sentence"].startswith(f"Round {sw['round']}: the simultaneous choices of Player 1 (red) and "
-                                         f"Player 2 (blue), the last of them: {said} — Player 1's chance rose"), sw["sentence"]
+                                         "Player 2 (blue), shown together: "), sw["sentence"]
+        # each seat's answer as the log tells it, Player 1's ending with the move that completed the decision
+        answers = sw["sentence"].split(", shown together: ", 1)[1].split(" — Player 1's chance rose")[0]
+        assert " — " in sw["sentence"]
+        mine, theirs = answers.split("; ")
+        assert mine.startswith("Player 1 (") and theirs.startswith("Player 2 ("), answers
+        last_words = said.split(") ", 1)[1]
+        folded = re.fullmatch(r"Player 1 \(\w+\) places ([2-9]) Technologies face down for the Project", mine)
+        assert mine.endswith(last_words) or (folded and "places a Technology" in said), (mine, said)
     # Player 2 knew its own answer: what it learns at that step is Player 1's move
     est = Estimator(game, 1, record.seed or 0)
     at = swings[0]["at"]
     assert steps(game, est, record, states, at, at + 1, 1)[0].words == game.describe_action(
         states[at], 0, Action.parse(record.actions[at][1])).rstrip(".")
+
+
+def test_a_seats_answer_adds_up_lines_of_one_kind_and_keeps_its_last_three() -> None:
+    """One seat's answer to a simultaneous decision: Research points of one type added up
+    wherever they stand, the name said once, and past three lines the earliest left out."""
+    from civtable.games.pathciv.fold import fold_project_lines
+    from civtable.review.cause import _answer
+
+    said = {"a": "Player 1 (Roman) gains 1 Military Research point.", "b": "Player 1 (Roman) gains 1 Cultural Research point.",
+            "c": "Player 1 (Roman) gains 1 Scientific Research point.", "d": "Player 1 (Roman) gains 1 Spiritual Research point.",
+            "x": "Player 2 (Mayan) gains 1 Military Research point."}
+    game = SimpleNamespace(describe_action=lambda state, seat, action: said[action.kind], fold_log=fold_project_lines)
+    record = SimpleNamespace(actions=[(0, "a"), (1, "x"), (0, "b"), (0, "a")])
+    states = [None] * 5
+    assert _answer(game, record, states, 0, 3, 0) == ("Player 1 (Roman) gains 2 Military Research points, "
+                                                      "gains 1 Cultural Research point")
+    assert _answer(game, record, states, 0, 3, 1) == "Player 2 (Mayan) gains 1 Military Research point"
+    record = SimpleNamespace(actions=[(0, "a"), (0, "b"), (0, "c"), (0, "d"), (0, "c")])
+    assert _answer(game, record, states, 0, 4, 0) == ("Player 1 (Roman) … gains 1 Cultural Research point, "
+                                                      "gains 2 Scientific Research points, gains 1 Spiritual Research point")

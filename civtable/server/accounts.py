@@ -147,7 +147,7 @@ class Accounts:
                         accounts_table.c.client == client, accounts_table.c.created > now - window))).one()
                     if made >= limit:
                         wait = max(1.0, float(first) + window - now)
-                        raise ApiError(429, f"at most {limit} new accounts from one address in "
+                        raise ApiError(429, f"at most {limit} new account{'s' if limit != 1 else ''} from one address in "
                                             f"{_duration(window)}; sign in to an existing one, or try again in "
                                             f"{_duration(wait)}", "rate", retry_after=wait)
                 conn.execute(insert(accounts_table).values(

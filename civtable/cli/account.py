@@ -33,6 +33,18 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     reset.add_argument("--db", default="civtable.sqlite3", help=DB_HELP)
     reset.add_argument("--hours", type=float, default=24.0, help="hours the code stays valid (default 24)")
     reset.set_defaults(func=run_reset)
+    remove = sub.add_parser(
+        "delete",
+        help="delete an account that plays no game now (its finished games stay, its ratings go)",
+        description="Delete the account NAME: its sessions, seats and ratings go, and the name becomes free; games it "
+        "played stay, its seat shown by the seat's name (\"Player 2\"). An account still playing or waiting at a "
+        "table is not deleted: the player deletes it on the account page (/account), which resigns those games, "
+        "or it waits until they end. Without --yes, only says what would be deleted.",
+    )
+    remove.add_argument("name", metavar="NAME", help="the account's name (any case)")
+    remove.add_argument("--db", default="civtable.sqlite3", help=DB_HELP)
+    remove.add_argument("--yes", action="store_true", help="really delete it")
+    remove.set_defaults(func=run_delete)
     listing = sub.add_parser("list", help="list the accounts: name, registered, signed-in browsers, seats",
                              description="List the server's accounts, oldest first.")
     listing.add_argument("--db", default="civtable.sqlite3", help=DB_HELP)
@@ -81,6 +93,31 @@ def run_reset(args: argparse.Namespace) -> int:
     print(f"Reset code for {made.name}: {made.code}")
     print(f"It works once, until {until}. The player enters their name, this code and a new password on the "
           "account page (/account); the account's sessions then end. An earlier code no longer works.")
+    return 0
+
+
+def run_delete(args: argparse.Namespace) -> int:
+    store, changes = _changes(args.db)
+    try:
+        account = changes.account_named(args.name)
+        if account is None:
+            raise CivtableError(f"there is no account named {args.name}")
+        playing = changes.playing(account)
+        if playing:
+            games = {g for g, _seat in playing}
+            raise CivtableError(
+                f"{account.name} is still playing or waiting at {len(games)} table{'s' if len(games) > 1 else ''}; "
+                "they may delete their account on the account page (/account), which resigns those games, or "
+                "delete it once the games have ended")
+        row = next(r for r in changes.listing() if r["name"] == account.name)
+        if not args.yes:
+            print(f"This deletes the account {account.name} ({row['seats']} seats in games, {row['sessions']} "
+                  "signed-in browsers, its ratings). Run again with --yes to delete it.")
+            return 1
+        changes.delete(account)
+    finally:
+        store.close()
+    print(f"Deleted the account {account.name}; its games stay, its seats shown by their seats' names.")
     return 0
 
 

@@ -124,7 +124,6 @@ async def forget_owner(manager: GameManager, live: Any) -> None:
     if stored is not None:
         live.names = list(stored.names)
     await manager.tables.after_load(live)
-    live.ratings = {s: r for s, r in live.ratings.items() if s in live.owners}
     live.version += 1
     manager._publish(live)
 

@@ -192,6 +192,12 @@ class AccountChanges:
         return [{"name": str(r.name), "created": float(r.created), "sessions": int(sessions.get(r.id, 0)),
                  "seats": int(seats.get(r.id, 0)), "reset_code": str(r.id) in codes} for r in rows]
 
+    def account_named(self, name: str) -> Account | None:
+        """The account called ``name`` (any case, or a name that looks the same)."""
+        with self.engine.connect() as conn:
+            row = self._by_name(conn, name)
+        return None if row is None else Account(str(row.id), str(row.name))
+
     # ----- helpers ---------------------------------------------------------------------------------
     @staticmethod
     def _by_name(conn: Connection, name: str) -> Any:

@@ -193,6 +193,7 @@ class Tables:
         if accounts is None:
             return
         live.owners = await asyncio.to_thread(accounts.owners, live.id)
+        live.ratings = {}  # an account deleted meanwhile has none
         if ratings is not None and live.owners:
             shown = await asyncio.to_thread(ratings.of, live.game.info.name, [a for a, _ in live.owners.values()])
             live.ratings = {s: shown[a] for s, (a, _n) in live.owners.items() if a in shown}

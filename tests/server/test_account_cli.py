@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
+from conftest import browser
 from fastapi.testclient import TestClient
 
 from civtable.cli import main
@@ -48,3 +49,27 @@ def test_refusals_are_plain(db_path: str, tmp_path: Path, capsys: pytest.Capture
     assert "at most 720 hours" in capsys.readouterr().err
     assert main(["account", "list", "--db", db_path]) == 0
     assert capsys.readouterr().out == "No accounts.\n"
+
+
+def test_delete_an_account_that_plays_no_game(db_path: str, capsys: pytest.CaptureFixture[str]) -> None:
+    app = create_app(db_path)
+    with TestClient(app) as c:
+        app.state.test_portal = c.portal
+        bea, cal = browser(app, "198.51.100.1"), browser(app, "198.51.100.2")
+        for who, name in ((bea, "Bea"), (cal, "Cal")):
+            assert who.post("/api/account/register", json={"name": name, "password": "correct horse"}).status_code == 201
+        g = cal.post("/api/games", json={"game": "nim", "seats": ["human", "random"]}).json()
+    assert main(["account", "delete", "cal", "--db", db_path, "--yes"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("civtable: error: Cal is still playing or waiting at 1 table;"), err
+    assert main(["account", "delete", "bea", "--db", db_path]) == 1  # without --yes: only says what it would do
+    assert "Run again with --yes" in capsys.readouterr().out
+    assert main(["account", "delete", "bea", "--db", db_path, "--yes"]) == 0
+    assert capsys.readouterr().out.startswith("Deleted the account Bea;")
+    assert main(["account", "list", "--db", db_path]) == 0
+    assert [line.split()[0] for line in capsys.readouterr().out.splitlines()[1:]] == ["Cal"]
+    assert main(["account", "delete", "bea", "--db", db_path, "--yes"]) == 2
+    assert "There is no account named bea." in capsys.readouterr().err
+    with TestClient(create_app(db_path)) as c:
+        assert c.post("/api/account/signin", json={"name": "Bea", "password": "correct horse"}).status_code == 403
+        assert c.get(f"/api/games/{g['id']}").status_code == 200

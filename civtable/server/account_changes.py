@@ -32,6 +32,7 @@ from .passwords import check_password
 from .ratings import ratings_table
 from .schema import create_tables
 from .store import hash_token
+from .tablestore import queue_table
 
 metadata = MetaData()
 
@@ -148,8 +149,9 @@ class AccountChanges:
 
     def delete(self, account: Account) -> tuple[list[tuple[str, str]], list[str]]:
         """Remove the account in one transaction: its sessions and their device tokens, its seats
-        (each seat's display name in the game goes too), its ratings and reset code. Returns the
-        dropped device tokens and the ids of the games whose seats it held."""
+        (each seat's display name in the game goes too), its ratings, reset code and place in
+        the quick-match queue. Returns the dropped device tokens and the ids of the games whose
+        seats it held."""
         s = account_seats_table.c
         with self.engine.begin() as conn:
             seats = [(str(g), int(seat)) for g, seat in conn.execute(
@@ -170,6 +172,7 @@ class AccountChanges:
             conn.execute(delete(account_seats_table).where(s.account_id == account.id))
             conn.execute(delete(ratings_table).where(ratings_table.c.player == f"account:{account.id}"))
             conn.execute(delete(reset_codes_table).where(reset_codes_table.c.account_id == account.id))
+            conn.execute(delete(queue_table).where(queue_table.c.account_id == account.id))  # quick match
             conn.execute(delete(accounts_table).where(accounts_table.c.id == account.id))
             if self.accounts.dropped is not None:
                 for game_id in games:

@@ -234,6 +234,12 @@ def test_a_deleted_account_leaves_a_waiting_table(app: FastAPI) -> None:
     assert guest.post("/api/account/delete", json={"password": PASSWORD}).json() == {"ok": True, "left": 1}
     table = host.get(f"/api/games/{g['id']}").json()
     assert table["status"] == "waiting" and table["table"]["free"] == [1, 2]
+    # nobody is matched with a deleted account waiting for a quick match
+    quick = {"game": "nim", "players": 2, "speed": "turnbased"}
+    register(guest, "Guest2")
+    assert guest.post("/api/quickmatch", json=quick).json()["state"] == "waiting"
+    assert guest.post("/api/account/delete", json={"password": PASSWORD}).json() == {"ok": True, "left": 0}
+    assert host.post("/api/quickmatch", json=quick).json()["state"] == "waiting"
 
 
 @pytest.mark.parametrize(("path", "body"), [

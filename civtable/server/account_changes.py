@@ -173,6 +173,7 @@ class AccountChanges:
             conn.execute(delete(ratings_table).where(ratings_table.c.player == f"account:{account.id}"))
             conn.execute(delete(reset_codes_table).where(reset_codes_table.c.account_id == account.id))
             conn.execute(delete(queue_table).where(queue_table.c.account_id == account.id))  # quick match
+            conn.execute(update(games_table).where(games_table.c.account == account.id).values(account=None))
             conn.execute(delete(accounts_table).where(accounts_table.c.id == account.id))
             if self.accounts.dropped is not None:
                 for game_id in games:

@@ -197,6 +197,9 @@ def test_deleting_an_account_keeps_its_games_and_leaves_the_unfinished_ones(app:
         assert conn.execute("SELECT count(*) FROM ratings WHERE name='Bob'").fetchone()[0] == 1
         assert conn.execute("SELECT count(*) FROM account_sessions s JOIN accounts a ON a.id = s.account_id "
                             "WHERE a.name='Ann'").fetchone()[0] == 0
+        ids = {i for i, in conn.execute("SELECT id FROM accounts")}
+        assert {a for a, in conn.execute("SELECT account FROM games WHERE account IS NOT NULL")} <= ids
+        assert {a for a, in conn.execute("SELECT account_id FROM account_seats")} <= ids
     # the unfinished game: Ann resigned; Bob chooses whether a bot takes the seat, and plays on
     p = bob.get(f"/api/games/{going}", params={"token": going_tokens[1]}).json()
     assert p["table"]["choice"]["reason"] == "resigned" and p["table"]["choice"]["seat"] == 0

@@ -187,14 +187,15 @@ class AccountChanges:
         now = time.time()
         a, se, st = accounts_table.c, sessions_table.c, account_seats_table.c
         with self.engine.connect() as conn:
-            sessions = dict(conn.execute(select(se.account_id, func.count()).where(se.expires > now)
-                                         .group_by(se.account_id)).all())
-            seats = dict(conn.execute(select(st.account_id, func.count()).group_by(st.account_id)).all())
+            sessions: dict[str, int] = {str(i): int(n) for i, n in conn.execute(
+                select(se.account_id, func.count()).where(se.expires > now).group_by(se.account_id))}
+            seats: dict[str, int] = {str(i): int(n) for i, n in conn.execute(
+                select(st.account_id, func.count()).group_by(st.account_id))}
             codes = {str(i) for i, in conn.execute(select(reset_codes_table.c.account_id)
                                                    .where(reset_codes_table.c.expires > now))}
             rows = conn.execute(select(a.id, a.name, a.created).order_by(a.created)).all()
-        return [{"name": str(r.name), "created": float(r.created), "sessions": int(sessions.get(r.id, 0)),
-                 "seats": int(seats.get(r.id, 0)), "reset_code": str(r.id) in codes} for r in rows]
+        return [{"name": str(r.name), "created": float(r.created), "sessions": sessions.get(str(r.id), 0),
+                 "seats": seats.get(str(r.id), 0), "reset_code": str(r.id) in codes} for r in rows]
 
     def account_named(self, name: str) -> Account | None:
         """The account called ``name`` (any case, or a name that looks the same)."""

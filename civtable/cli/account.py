@@ -31,7 +31,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     )
     reset.add_argument("name", metavar="NAME", help="the account's name (any case)")
     reset.add_argument("--db", default="civtable.sqlite3", help=DB_HELP)
-    reset.add_argument("--hours", type=float, default=24.0, help="hours the code stays valid (default 24)")
+    reset.add_argument("--hours", type=float, default=24.0, help="hours the code stays valid (default 24, at most 720)")
     reset.set_defaults(func=run_reset)
     remove = sub.add_parser(
         "delete",

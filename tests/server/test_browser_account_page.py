@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_util import console_errors, launch, shot
+from browser_util import PHONE, assert_no_horizontal_scroll, console_errors, launch, shot
 from test_browser_strangers import PASSWORD, signed_in
 
 from civtable.cli import main
@@ -92,3 +92,18 @@ def test_the_account_page_forms(browser: Any, server_factory: Any, tmp_path: Pat
                             data={"name": "Marta", "password": "the newest password here"})
     assert res.status == 403
     assert [e for e in errors if "status of 4" not in e] == []  # refusals answer 4xx; nothing else fails
+
+
+def test_the_account_page_fits_a_phone(browser: Any, server_factory: Any, tmp_path: Path) -> None:
+    server = server_factory(str(tmp_path / "s.sqlite3"))
+    page = browser.new_page(viewport=PHONE)
+    page.goto(server.base + "/account")
+    page.wait_for_selector("#reset-panel:not(.hidden)")
+    assert_no_horizontal_scroll(page)
+    shot(page, "account-page-phone-signed-out", full_page=True)
+    page.fill("#account input[name=name]", "Pia")
+    page.fill("#account input[name=password]", PASSWORD)
+    page.click("#account button:has-text('Register')")
+    page.wait_for_selector("#delete-panel:not(.hidden)")
+    assert_no_horizontal_scroll(page)
+    shot(page, "account-page-phone-signed-in", full_page=True)

@@ -121,11 +121,12 @@ async def forget_owner(manager: GameManager, live: Any) -> None:
     """A game in memory whose seat's account was deleted: read its names and owners again, tell
     its viewers."""
     stored = await asyncio.to_thread(manager.store.load_game, live.id)
-    if stored is not None:
-        live.names = list(stored.names)
     await manager.tables.after_load(live)
-    live.version += 1
-    manager._publish(live)
+    async with live.lock:
+        if stored is not None:
+            live.names = list(stored.names)
+        live.version += 1
+        manager._publish(live)
 
 
 async def request_account(request: Request) -> str | None:

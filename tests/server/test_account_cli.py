@@ -73,3 +73,21 @@ def test_delete_an_account_that_plays_no_game(db_path: str, capsys: pytest.Captu
     with TestClient(create_app(db_path)) as c:
         assert c.post("/api/account/signin", json={"name": "Bea", "password": "correct horse"}).status_code == 403
         assert c.get(f"/api/games/{g['id']}").status_code == 200
+
+
+@pytest.mark.postgres
+def test_the_operators_commands_on_postgres(postgres_url: str, capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("psycopg", reason="the 'postgres' extra (psycopg 3) is not installed")
+    with TestClient(create_app(postgres_url)) as c:
+        assert c.post("/api/account/register", json={"name": "PgCli", "password": "correct horse"}).status_code == 201
+    assert main(["account", "reset-password", "pgcli", "--db", postgres_url]) == 0
+    code = re.search(r"Reset code for PgCli: (\S+)", capsys.readouterr().out)
+    assert code
+    assert main(["account", "list", "--db", postgres_url]) == 0
+    assert any(line.split()[0] == "PgCli" and line.split()[-1] == "waiting"
+               for line in capsys.readouterr().out.splitlines())
+    with TestClient(create_app(postgres_url)) as c:
+        res = c.post("/api/account/reset", json={"name": "PgCli", "code": code.group(1), "password": "a new one here"})
+        assert res.status_code == 200
+    assert main(["account", "delete", "PgCli", "--db", postgres_url, "--yes"]) == 0
+    assert main(["account", "delete", "PgCli", "--db", postgres_url, "--yes"]) == 2

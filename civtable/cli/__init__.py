@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from civtable import __version__
 from civtable.core import CivtableError, ContentError, registry, sentence
 
-COMMANDS = ["games", "play", "replay", "review", "content", "bench", "simulate", "ladder", "compare", "study", "tune", "serve"]
+COMMANDS = ["games", "play", "replay", "review", "content", "bench", "simulate", "ladder", "compare", "study", "tune", "serve", "account"]
 
 
 def build_parser() -> argparse.ArgumentParser:

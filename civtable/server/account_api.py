@@ -12,6 +12,7 @@ from fastapi import APIRouter, Query, Request, Response
 from fastapi.responses import FileResponse
 from pydantic import BaseModel, ConfigDict, Field
 
+from .account_changes import MAX_CODE_LENGTH, AccountChanges
 from .accounts import Account, Accounts
 from .errors import ApiError
 from .limits import client_key
@@ -37,6 +38,31 @@ class Credentials(BaseModel):
         return self
 
 
+def _filled(**boxes: str) -> None:
+    """400 ``missing`` naming the empty boxes (``new_password`` is "new password")."""
+    missing = [word.replace("_", " ") for word, value in boxes.items() if not value]
+    if missing:
+        raise ApiError(400, f"type your {' and '.join(missing)}", "missing")
+
+
+class PasswordChange(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+    current: str = Field(max_length=256)
+    new: str = Field(max_length=256)
+
+
+class PasswordReset(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+    name: str = Field(max_length=64)
+    code: str = Field(max_length=MAX_CODE_LENGTH)
+    password: str = Field(max_length=256)
+
+
+class Deletion(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+    password: str = Field(max_length=256)
+
+
 class SeatTokens(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
     tokens: list[Annotated[str, Field(min_length=1, max_length=128)]] = Field(default_factory=list, max_length=500)
@@ -54,6 +80,7 @@ def enable_accounts(app: Any, manager: GameManager) -> None:
         app.state.accounts = None
         return
     app.state.accounts = accounts
+    app.state.account_changes = AccountChanges(accounts)
     app.state.ratings = ratings
     manager.accounts_enabled = True
     manager.accounts = accounts
@@ -69,6 +96,37 @@ def forget_device_tokens(manager: GameManager, dropped: list[tuple[str, str]]) -
         if live is not None:
             live.device_tokens.pop(digest, None)
             manager.holding(live)  # its sockets close
+
+
+async def leave_game(manager: GameManager, game_id: str, seat: int) -> int:
+    """A deleted account's seat leaves a game still being played, as its person would: resigning
+    a game under way (the others choose whether a bot takes the seat), leaving a table waiting
+    for players (not one it opened: its players may start it with bots or leave). 1 if it left."""
+    live = await manager.get(game_id)
+    if live is None:
+        return 0
+    try:
+        if live.status == "active" and live.forfeited(seat) is None and seat not in live.takeovers:
+            await manager.tables.resign(live, seat)
+            return 1
+        if live.status == "waiting" and seat != live.creator_seat:
+            await manager.tables.leave(live, seat)
+            return 1
+    except ApiError as exc:  # over meanwhile: nothing to leave
+        log.info("a deleted account did not leave game %s: %s", game_id, exc.message)
+    return 0
+
+
+async def forget_owner(manager: GameManager, live: Any) -> None:
+    """A game in memory whose seat's account was deleted: read its names and owners again, tell
+    its viewers."""
+    stored = await asyncio.to_thread(manager.store.load_game, live.id)
+    await manager.tables.after_load(live)
+    async with live.lock:
+        if stored is not None:
+            live.names = list(stored.names)
+        live.version += 1
+        manager._publish(live)
 
 
 async def request_account(request: Request) -> str | None:
@@ -177,6 +235,63 @@ def account_router() -> APIRouter:
         if current:
             response.delete_cookie(COOKIE, path="/")
         return {"ok": True}
+
+    def changes_of(request: Request) -> AccountChanges:
+        accounts_of(request)
+        return request.app.state.account_changes  # type: ignore[no-any-return]
+
+    @router.post("/api/account/password")
+    async def change_password(body: PasswordChange, request: Request) -> dict[str, Any]:
+        """A new password, given the current one (403 ``wrong_password``, counted with wrong
+        sign-in passwords: 429 beyond the limit); the account's other sessions end, this one stays."""
+        account, session = await signed_in(request)
+        _filled(current_password=body.current, new_password=body.new)
+        dropped = await asyncio.to_thread(changes_of(request).change_password, account, session, body.current,
+                                          body.new, client_of(request))
+        forget_device_tokens(manager_of(request), dropped)
+        return {"ok": True}
+
+    @router.post("/api/account/reset")
+    async def reset_password(body: PasswordReset, request: Request, response: Response) -> dict[str, Any]:
+        """A new password with a reset code from the server's operator (``civtable account
+        reset-password NAME``): every session of the account ends and this browser is signed in.
+        403 ``wrong_code`` (wrong name or code, or used), 403 ``code_expired``, 429 after too many
+        wrong codes from one address or for one name."""
+        _filled(account_name=body.name, reset_code=body.code, new_password=body.password)
+        account, dropped = await asyncio.to_thread(changes_of(request).reset_password, body.name, body.code,
+                                                   body.password, client_of(request))
+        forget_device_tokens(manager_of(request), dropped)
+        session = await asyncio.to_thread(accounts_of(request)._new_session, account, client_of(request),
+                                          agent_of(request))
+        set_cookie(request, response, session)
+        return {"name": account.name}
+
+    @router.post("/api/account/delete")
+    async def delete_account(body: Deletion, request: Request, response: Response) -> dict[str, Any]:
+        """Delete the signed-in account, given its password (403 ``wrong_password``, throttled:
+        429). Its games still being played are left first, as resigning does (the others choose
+        whether a bot takes the seat); it leaves tables still waiting for players, except those
+        it opened. Then the account, its sessions, seats and ratings go; its games stay, each of
+        its seats shown by its seat's name ("Player 2"). ``{"ok": true, "left": n}``: games left."""
+        account, _session = await signed_in(request)
+        _filled(password=body.password)
+        changes, manager = changes_of(request), manager_of(request)
+        await asyncio.to_thread(accounts_of(request).check_password_of, account, body.password, client_of(request))
+        left = 0
+        for game_id, seat in await asyncio.to_thread(changes.playing, account):
+            left += await leave_game(manager, game_id, seat)
+        dropped, games = await asyncio.to_thread(changes.delete, account)
+        forget_device_tokens(manager, dropped)
+        for game_id in games:
+            live = manager.games.get(game_id)
+            if live is not None:
+                await forget_owner(manager, live)
+        response.delete_cookie(COOKIE, path="/")
+        return {"ok": True, "left": left}
+
+    @router.get("/account", include_in_schema=False)
+    async def account_page() -> FileResponse:
+        return FileResponse(STATIC / "account.html")
 
     @router.post("/api/account/seats")
     async def seats(body: SeatTokens, request: Request) -> dict[str, Any]:

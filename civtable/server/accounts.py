@@ -24,6 +24,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
+import math
 import re
 import secrets
 import time
@@ -142,11 +143,13 @@ class Accounts:
             with self.engine.begin() as conn:
                 _serialize(conn, 7265725)
                 if client is not None:
-                    made = conn.execute(select(func.count()).select_from(accounts_table).where(and_(
-                        accounts_table.c.client == client, accounts_table.c.created > now - window))).scalar_one()
+                    made, first = conn.execute(select(func.count(), func.min(accounts_table.c.created)).where(and_(
+                        accounts_table.c.client == client, accounts_table.c.created > now - window))).one()
                     if made >= limit:
-                        raise ApiError(429, f"at most {limit} new accounts from one address in "
-                                            f"{_duration(window)}; sign in to an existing one", "rate")
+                        wait = max(1.0, float(first) + window - now)
+                        raise ApiError(429, f"at most {limit} new account{'s' if limit != 1 else ''} from one address in "
+                                            f"{_duration(window)}; sign in to an existing one, or try again in "
+                                            f"{_duration(wait)}", "rate", retry_after=wait)
                 conn.execute(insert(accounts_table).values(
                     id=account.id, name=name, name_key=skeleton(name)[:32], password_hash=digest, created=now,
                     client=client))
@@ -176,24 +179,50 @@ class Accounts:
         account = Account(str(row.id), str(row.name))
         return account, self._new_session(account, client, agent)
 
-    def _check_throttle(self, client: str, key: str, now: float) -> None:
+    def _check_throttle(self, client: str, key: str, now: float, kind: str = "") -> None:
+        """429 once this client or this name (``key``) had too many wrong secrets recently:
+        passwords (``kind`` ""), or reset codes (``kind`` "code-"), counted apart; the refusal
+        says when to try again (when the oldest counted failure leaves the window)."""
         since = now - self.limits.signin_window
         c = failures_table.c
+        keys = {f"{kind}client:{client}": self.limits.signin_per_client, f"{kind}name:{key}": self.limits.signin_per_name}
         with self.engine.connect() as conn:
-            counts: dict[str, int] = dict(conn.execute(
-                select(c.key, func.count()).where(and_(c.key.in_([f"client:{client}", f"name:{key}"]), c.at > since))
-                .group_by(c.key)).all())
-        wait = _duration(self.limits.signin_window)
-        if counts.get(f"client:{client}", 0) >= self.limits.signin_per_client:
-            raise ApiError(429, f"too many wrong passwords from your address; wait {wait} and try again", "rate")
-        if counts.get(f"name:{key}", 0) >= self.limits.signin_per_name:
-            raise ApiError(429, f"too many wrong passwords for this name; wait {wait} and try again", "rate")
+            rows = conn.execute(select(c.key, func.count(), func.min(c.at))
+                                .where(and_(c.key.in_(list(keys)), c.at > since)).group_by(c.key)).all()
+        counts = {str(k): (int(n), float(first)) for k, n, first in rows}
+        what = "wrong reset codes" if kind else "wrong passwords"
+        for (k, limit), whose in zip(keys.items(), ("from your address", "for this name"), strict=True):
+            n, first = counts.get(k, (0, now))
+            if n >= limit:
+                wait = max(1.0, first + self.limits.signin_window - now)
+                raise ApiError(429, f"too many {what} {whose}; try again in {_duration(wait)}", "rate",
+                               retry_after=wait)
 
-    def _fail(self, client: str, key: str, now: float) -> None:
+    def _fail(self, client: str, key: str, now: float, kind: str = "") -> None:
         with self.engine.begin() as conn:
-            conn.execute(insert(failures_table), [{"key": f"client:{client}", "at": now}, {"key": f"name:{key}", "at": now}])
+            conn.execute(insert(failures_table), [{"key": f"{kind}client:{client}", "at": now},
+                                                  {"key": f"{kind}name:{key}", "at": now}])
             if secrets.randbelow(50) == 0:  # now and then, forget failures older than any window
                 conn.execute(delete(failures_table).where(failures_table.c.at < now - 2 * self.limits.signin_window))
+
+    def check_password_of(self, account: Account, password: str, client: str) -> None:
+        """The signed-in ``account``'s own password, asked again before a change that matters
+        (a new password, deleting the account): 403 when wrong, counted and throttled like
+        sign-in (429), so a stolen session cannot guess the password."""
+        from argon2.exceptions import VerificationError
+
+        now = time.time()
+        with self.engine.connect() as conn:
+            row = conn.execute(select(accounts_table.c.name_key, accounts_table.c.password_hash)
+                               .where(accounts_table.c.id == account.id)).first()
+        if row is None:
+            raise ApiError(401, "you are not signed in", "not_signed_in")
+        self._check_throttle(client, str(row.name_key), now)
+        try:
+            self.hasher.verify(row.password_hash, password)
+        except VerificationError:
+            self._fail(client, str(row.name_key), now)
+            raise ApiError(403, "that is not your current password", "wrong_password") from None
 
     # ----- sessions -------------------------------------------------------------------------
     def _new_session(self, account: Account, client: str | None, agent: str) -> str:
@@ -385,10 +414,13 @@ def _duration(seconds: float) -> str:
     if seconds >= 3600 and seconds % 3600 == 0:
         hours = int(seconds // 3600)
         return "an hour" if hours == 1 else f"{hours} hours"
+    if seconds >= 5400:  # not whole hours: rounded up to hours
+        return f"{math.ceil(seconds / 3600)} hours"
     if seconds >= 60:
-        minutes = round(seconds / 60)
+        minutes = math.ceil(seconds / 60 - 1e-9)
         return "a minute" if minutes == 1 else f"{minutes} minutes"
-    return f"{seconds:g} seconds"
+    whole = max(1, math.ceil(seconds))
+    return "a second" if whole == 1 else f"{whole} seconds"
 
 
 def _serialize(conn: Connection, key: int) -> None:

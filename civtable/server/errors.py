@@ -9,6 +9,7 @@ box; the terminal shows the same words)."""
 from __future__ import annotations
 
 import logging
+import math
 
 from civtable.core import (
     ActionError,
@@ -25,12 +26,17 @@ from civtable.core import (
 class ApiError(Exception):
     """An error answered to the client as ``{"error": message, "code": code}`` with ``status``."""
 
-    def __init__(self, status: int, message: str, code: str, typed: str = "") -> None:
+    def __init__(self, status: int, message: str, code: str, typed: str = "", retry_after: float | None = None) -> None:
         super().__init__(message)
         self.status = status
         self.message = message
         self.code = code
         self.typed = typed
+        self.retry_after = retry_after  # a refusal for now (429): seconds until asking again may work
+
+    def headers(self) -> dict[str, str] | None:
+        """``Retry-After`` (whole seconds) for a refusal that says when to ask again."""
+        return None if self.retry_after is None else {"Retry-After": str(max(1, math.ceil(self.retry_after)))}
 
     def body(self) -> dict[str, str]:
         """The JSON answered: the error as a sentence, its code, and the refusal an action typed

@@ -247,7 +247,7 @@ class GameManager:
             guard = reserved(table.rematch_of, game_id) if table.rematch_of else None
             await asyncio.wrap_future(self.store.create_game(stored, tokens, self.limits.quota(), guard))
         except QuotaExceeded as exc:
-            raise ApiError(_QUOTA_STATUS[exc.kind], str(exc), exc.kind) from None
+            raise ApiError(_QUOTA_STATUS[exc.kind], str(exc), exc.kind, retry_after=exc.retry_after) from None
         invitations, stored_invitations = self.tables.store.invite(game_id, live.free_seats())
         await asyncio.wrap_future(stored_invitations)
         live.invitations = invitations

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import secrets
 import sqlite3
 import time
@@ -108,9 +109,10 @@ NOTIFY_MAX = 7000  # PostgreSQL allows 8000 bytes; longer changes are read from 
 class QuotaExceeded(Exception):
     """A creation refused by a :class:`Quota`; ``kind`` is ``full``, ``client_cap`` or ``rate``."""
 
-    def __init__(self, kind: str, message: str) -> None:
+    def __init__(self, kind: str, message: str, retry_after: float | None = None) -> None:
         super().__init__(message)
         self.kind = kind
+        self.retry_after = retry_after  # seconds until a creation may be allowed again (rate)
 
 
 def normalise_url(url: str) -> str:
@@ -219,10 +221,16 @@ class Store:
                     f"you already have {quota.per_client} games being played; finish or leave some first",
                 )
             since = game.created - quota.window
-            if conn.execute(count.where(and_(mine, games_table.c.created > since))).scalar_one() >= quota.rate:
+            made, first = conn.execute(select(func.count(), func.min(games_table.c.created))
+                                       .where(and_(mine, games_table.c.created > since))).one()
+            if made >= quota.rate:
+                wait = max(1.0, float(first) + quota.window - game.created)
+                minutes = math.ceil(wait / 60)
+                when = f"{minutes} minute{'s' if minutes > 1 else ''}"
                 raise QuotaExceeded(
                     "rate",
-                    f"too many new games: at most {quota.rate} every {quota.window / 60:g} minutes; try again later",
+                    f"too many new games: at most {quota.rate} every {quota.window / 60:g} minutes; "
+                    f"try again in {when}", wait,
                 )
 
     def append_actions(

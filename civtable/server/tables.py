@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
 import time
 import unicodedata
 from collections.abc import Sequence
@@ -192,6 +193,7 @@ class Tables:
         if accounts is None:
             return
         live.owners = await asyncio.to_thread(accounts.owners, live.id)
+        live.ratings = {}  # an account deleted meanwhile has none
         if ratings is not None and live.owners:
             shown = await asyncio.to_thread(ratings.of, live.game.info.name, [a for a, _ in live.owners.values()])
             live.ratings = {s: shown[a] for s, (a, _n) in live.owners.items() if a in shown}
@@ -486,8 +488,9 @@ class Tables:
         async with live.lock:
             recent = [t for t in live.chat_sent.get(seat, []) if t > now - limits.chat_window]
             if len(recent) >= limits.chat_rate:
+                wait = max(1, math.ceil(min(recent) + limits.chat_window - now))
                 raise ApiError(429, f"at most {limits.chat_rate} messages every {limits.chat_window:g} seconds; "
-                               "wait a moment", "rate")
+                               f"try again in {wait} second{'s' if wait > 1 else ''}", "rate", retry_after=wait)
             if live.chat_count < 0:
                 live.chat_count = len(await asyncio.to_thread(self.store.chat, live.id))
             if live.chat_count >= limits.chat_max:

@@ -52,7 +52,8 @@
     } }, "Sign out");
     const sessions = el("button", { class: "small linkish", type: "button", id: "sessions-toggle",
       onclick: () => showSessions(box) }, "Sessions");
-    box.append(el("span", {}, `Signed in as ${name}`), el("a", { href: "/leaderboard" }, "Ratings"), sessions, out);
+    box.append(el("span", {}, `Signed in as ${name}`), el("a", { href: "/leaderboard" }, "Ratings"),
+               el("a", { href: "/account", id: "account-link" }, "Account"), sessions, out);
     announce(name);
   }
 
@@ -92,7 +93,8 @@
       el("button", { class: "small", type: "submit" }, "Sign in"),
       el("button", { class: "small secondary", type: "button", onclick: () => send("/api/account/register") }, "Register"));
     form.addEventListener("submit", (ev) => { ev.preventDefault(); send("/api/account/signin"); });
-    box.append(el("a", { href: "/leaderboard" }, "Ratings"), form, note);
+    box.append(el("a", { href: "/leaderboard" }, "Ratings"), form,
+               el("a", { href: "/account", id: "forgot-link" }, "Forgot password?"), note);
   }
 
   async function start() {
@@ -105,6 +107,21 @@
       showSignedOut();
     }
   }
+
+  /** Show who is signed in now (after the account page reset the password or deleted the
+      account): signed in, the account's seats are fetched; signed out, its device seats go. */
+  async function refresh() {
+    const res = await api("GET", "/api/account");
+    if (!res.ok || res.data.accounts === false) return;
+    if (res.data.signed_in) {
+      showSignedIn(res.data.name);
+      await syncSeats();
+    } else {
+      dropDeviceSeats();
+      showSignedOut();
+    }
+  }
+  window.CivAccount = { refresh };
 
   start();
 })();

@@ -28,7 +28,7 @@ from civtable.core.words import count
 
 from .render import Renderer
 from .term import Term, clip, wrap
-from .typed import choice_words, resolve
+from .typed import choice_words, resolve, words_begin
 
 Saver = Callable[[], None]
 
@@ -441,15 +441,22 @@ class TerminalTable:
 
     def by_label(self, seat: int, line: str) -> Action | None:
         """The one legal action whose menu label is ``line``, or begins with it (four characters
-        at least: a stray letter plays nothing)."""
+        at least: a stray letter plays nothing), or whose label's words begin with its words
+        (``cra`` for 'Craft x1', ``mil leg`` for 'Military Legacy x1')."""
         state = self.session.state
         view = state.view(seat)
         text = " ".join(line.lower().split())
-        labels = {a: " ".join(re.sub(r"\x1b\[[0-9;]*m", "", self.renderer.action_label(a, view, seat)).lower().split())
-                  for a in state.legal_actions(seat)}
+        def plain(action: Action, short: bool = False) -> str:
+            return " ".join(re.sub(r"\x1b\[[0-9;]*m", "", self.renderer.action_label(action, view, seat, short)).lower().split())
+
+        labels = {a: plain(a) for a in state.legal_actions(seat)}
         exact = [a for a, label in labels.items() if label == text]
         starts = [a for a, label in labels.items() if label.startswith(text)] if len(text) >= 4 else []
-        found = exact or starts
+        tokens = text.split()
+        words = [a for a, label in labels.items() if tokens and len(tokens[0]) >= 2 and (
+            words_begin(tokens, label.split()) or words_begin(tokens, [a.kind, *plain(a, True).split()]))]  # 'benefit mil'
+
+        found = exact or starts or words
         return found[0] if len(found) == 1 else None
 
     def undo(self, seat: int) -> None:

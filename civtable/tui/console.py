@@ -165,6 +165,8 @@ class TerminalTable:
         self.show(seat)
         while True:
             line = self.read(self.term.style(f"{self.game.seat_name(seat)}> ", "bold", "green"))
+            if not line and self.only_option(seat):
+                line = "1"  # Enter: the one option the menu shows, as its line under the menu says
             if not line:
                 continue
             word, _, rest = line.partition(" ")
@@ -311,7 +313,18 @@ class TerminalTable:
             t.write(line)
         for line in menu:
             t.write(clip(line, t.width))
-        t.write(t.style("  (number or text; 'info N' explains, 'goal', 'undo', 'help', 'quit')", "grey"))
+        if self.only_option(seat):
+            t.write(t.style("  (Enter takes it; 'info 1' explains, 'goal', 'undo', 'help', 'quit')", "grey"))
+        else:
+            t.write(t.style("  (number or text; 'info N' explains, 'goal', 'undo', 'help', 'quit')", "grey"))
+
+    def only_option(self, seat: int) -> bool:
+        """Whether Enter alone takes the seat's one option (a game's renderer offers it: Dominations'
+        'build nothing' when nothing can be built)."""
+        if not self.renderer.enter_takes_only_option:
+            return False
+        entries = self.staged_entries(seat)
+        return len(entries if entries is not None else self.session.state.legal_actions(seat)) == 1
 
     def unseen_players(self, seat: int, recent: Sequence[str]) -> set[str]:
         """The other players whose events since ``seat``'s last decision its last screen left

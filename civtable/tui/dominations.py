@@ -157,6 +157,7 @@ SHRINK: tuple[str, ...] = ("recent:3", "tiles", "others", "monuments", "masterie
 class DominationsRenderer(Renderer):
     optional_sections = SHRINK
     help_text = HELP
+    enter_takes_only_option = True  # 'build nothing' when nothing can be built: Enter, not '1'
     page_of_events = True  # the land and a menu leave no room for another player's turn
 
     def __init__(self, game: Any, term: Any) -> None:

@@ -14,7 +14,7 @@ import pytest
 
 from civtable.bots.walk import random_walk
 from civtable.core import Action, ActionError, GameState, Session, make_game
-from civtable.tui import TerminalTable, Term, renderer_for
+from civtable.tui import Term, TerminalTable, renderer_for
 from civtable.tui.typed import resolve
 
 

@@ -149,8 +149,8 @@ def _tests_words(study: dict[str, Any]) -> str:
                        else "an exact test" for t in small)
     rows = sum(t in small for t in tests)
     if rows == len(tests):
-        return f"{said}: too few games for the chi-square test"
-    return f"chi-square; {said} for {rows} of {len(tests)} rows, too few games for chi-square"
+        return f"{said}, the games being too few for chi-square"
+    return f"chi-square, or {said} for the {rows} of {len(tests)} rows with too few games for it"
 
 
 def render_mixes_text(study: dict[str, Any], width: int = WIDTH) -> str:
@@ -172,7 +172,7 @@ def render_mixes_text(study: dict[str, Any], width: int = WIDTH) -> str:
         return "\n".join(lines) + "\n"
     lines += textwrap.wrap(f"Win rate by {kind_title(study['label']).lower()} under each mix (95% confidence "
                            f"interval); p: do the rates differ between the mixes ({_tests_words(study)}, corrected "
-                           "for testing every row)?", width)
+                           "for testing every row)?", width, break_on_hyphens=False)
     lines += _table(study, width)
     lines += _verdicts(study, width)
     return "\n".join(lines) + "\n"

@@ -146,6 +146,6 @@ def test_the_report_names_the_exact_test_when_it_is_used() -> None:
     study = {"game": "conquest", "mixes": [["greedy"] * 4] * 3, "fair_share": 0.25, "games_per_mix": 4,
              "finished": [4, 4, 4], "label": "civ", "groups": [row]}
     text = " ".join(render_mixes_text(study).split())
-    assert "an exact test: too few games for the chi-square test" in text
+    assert "(an exact test, the games being too few for chi-square, corrected for testing every row)" in text
     text = " ".join(render_mixes_text({**study, "groups": [row, {**row, "test": "chi-square"}]}).split())
-    assert "chi-square; an exact test for 1 of 2 rows" in text
+    assert "chi-square, or an exact test for the 1 of 2 rows with too few games for it" in text

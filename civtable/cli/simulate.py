@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Sequence
 from typing import Any
 
 from civtable.core import OptionError
@@ -38,8 +39,13 @@ def parse_options(items: list[str] | None) -> dict[str, Any]:
     return out
 
 
-def parse_forbid(items: list[str] | None, seats: int) -> list[list[str]] | None:
-    """``["1:wonders", "2:trade+pyramids"]`` -> one list of restrictions per seat."""
+def parse_forbid(items: list[str] | None, seats: int, known: Sequence[str] = ()) -> list[list[str]] | None:
+    """``["1:wonders", "2:trade+pyramids"]`` -> one list of restrictions per seat. A name holding
+    '+' stays whole when ``known`` (the game's restriction names) has it, or with ``\\+``
+    (:func:`~civtable.sim.restrict.split_names`); each seat's names may also be given by
+    repeating ``--forbid``."""
+    from civtable.sim.restrict import split_names
+
     if not items:
         return None
     out: list[list[str]] = [[] for _ in range(seats)]
@@ -50,8 +56,18 @@ def parse_forbid(items: list[str] | None, seats: int) -> list[list[str]] | None:
         k = int(seat)
         if not 1 <= k <= seats:
             raise OptionError(f"--forbid {item!r}: seat must be between 1 and {seats}")
-        out[k - 1].extend(n.strip() for n in names.split("+") if n.strip())
+        out[k - 1].extend(split_names(names, "+", known))
     return out
+
+
+def _forbid_names(args: argparse.Namespace, options: dict[str, Any]) -> list[str]:
+    """The restriction names of the game played, for splitting ``--forbid`` (none without it)."""
+    if not args.forbid:
+        return []
+    from civtable.core import make_game
+    from civtable.sim.restrict import restriction_names
+
+    return restriction_names(make_game(args.game, options, args.content))
 
 
 def threshold_share(points: float) -> float:
@@ -110,7 +126,8 @@ def register(subparsers: Any) -> None:
         action="append",
         metavar="SEAT:NAME[+NAME]",
         help="bar the bot of a seat (1-based, before rotation) from a group of actions or a content element, "
-        "e.g. 1:wonders or 2:trade+pyramids (repeatable)",
+        "e.g. 1:wonders or 2:trade+pyramids (repeatable, also for one seat; a name holding '+' is kept whole "
+        "when the game has it, or write it \\+)",
     )
     p.add_argument("--mixes", metavar="MIX,MIX",
                    help="run the study under each bot mix (weakest first; a spec or level for every seat, or "
@@ -169,7 +186,7 @@ def run(args: argparse.Namespace) -> int:
         backend=args.backend,
         address=args.address,
         assign=args.assign,
-        forbid=parse_forbid(args.forbid, len(seats)),
+        forbid=parse_forbid(args.forbid, len(seats), _forbid_names(args, options)),
         threshold=threshold_share(args.threshold),
     )
     if args.mixes:

@@ -29,7 +29,8 @@ def register(subparsers: Any) -> None:
     )
     r.add_argument("game", help="game name (see 'civtable games')")
     r.add_argument("--forbid", action="append", required=True, metavar="NAME[,NAME]",
-                   help="a restriction: a group (wonders, trade, research, ...) or a content id; repeatable")
+                   help="a restriction: a group (wonders, trade, research, ...) or a content id; repeatable (a name "
+                   "holding ',' is kept whole when the game has it, or write it \\,)")
     r.add_argument("--who", default="one", metavar="one|all|one,all",
                    help="one: one seat never does X against free seats; all: nobody does X; one,all: both "
                    "(each paired on the same seeds with an unrestricted run; default one)")
@@ -89,7 +90,11 @@ def run_restricted(args: argparse.Namespace) -> int:
         options["mode"] = args.mode
     args.players = default_players(args.game, args.players)
     options["players"] = args.players
-    forbid = [n.strip() for item in args.forbid for n in item.split(",") if n.strip()]
+    from civtable.core import make_game
+    from civtable.sim.restrict import restriction_names, split_names
+
+    known = restriction_names(make_game(args.game, options, args.content))
+    forbid = [n for item in args.forbid for n in split_names(item, ",", known)]
     if args.mixes:
         from civtable.sim.restricted import render_mixes_text, restricted_mixes
         from civtable.sim.robust import resolve_spec, split_mixes

@@ -126,6 +126,10 @@ class Session:
     def apply(self, action: Action | str | dict[str, Any], player: int | None = None) -> Action:
         """Checked application; records the action and notifies listeners."""
         act, player = self.state.check(action, player)  # raises with the state untouched
+        return self._commit(act, player)
+
+    def _commit(self, act: Action, player: int) -> Action:
+        """Apply, record and tell the listeners of an action already checked to be legal."""
         before = self.state.clone() if self.keep_undo and player != CHANCE else None
         # the log sentence describes the state before the (checked) action; nobody listening, nobody reads it
         text = self.game.describe_action(self.state, player, act) if self.listeners else ""
@@ -203,7 +207,12 @@ class Session:
                     continue
                 if p not in self.state.decision().players:
                     continue
-                self.apply(agent.decide(observe(self.state, p)), p)
+                obs = observe(self.state, p)
+                act = agent.decide(obs)
+                if isinstance(act, Action) and act in obs.legal:  # listed just now: not listed again to check it
+                    self._commit(act, p)
+                else:
+                    self.apply(act, p)  # refused with the rules' explanation
                 applied += 1
                 progressed = True
                 break

@@ -4,7 +4,8 @@ Each mix (a list of bot specs, one per seat) plays the same games — the same r
 same dice and deals — with seats rotated and the trait or civilization assigned the same way.
 For every trait (civilization) the report gives its win rate under each mix with a 95%
 interval, and tests whether the rates differ between mixes (a chi-square test of the 2×k table
-of wins and losses; the p-values of all traits corrected with Benjamini–Hochberg). A trait
+of wins and losses, exact or by permutation when the games are few; the p-values of all traits
+corrected with Benjamini–Hochberg). A trait
 favoured under every mix is a property of the game; one whose rate moves with the mix says as
 much about the bots as about the game.
 """
@@ -21,7 +22,7 @@ from civtable.core import OptionError
 from .html_report import game_title
 from .runner import SimConfig, check_config, simulate
 from .signals import kind_title
-from .stats import benjamini_hochberg, format_p, proportions_p
+from .stats import benjamini_hochberg, format_p, rates_p
 from .words import mix_title
 
 WIDTH = 80
@@ -29,20 +30,9 @@ WIDTH = 80
 
 
 def chi2_p(wins: list[int], games: list[int]) -> float:
-    """p-value that the win rates ``wins[i] / games[i]`` are equal (chi-square, k-1 degrees)."""
-    rows = [(w, n) for w, n in zip(wins, games) if n > 0]
-    if len(rows) < 2:
-        return 1.0
-    if len(rows) == 2:  # Fisher's exact test when the games are few (0 of 2 against 2 of 2: p=0.33, not 0.046)
-        return proportions_p(rows[0][0], rows[0][1], rows[1][0], rows[1][1])
-    try:
-        from scipy.stats import chi2_contingency
-    except ImportError:  # pragma: no cover
-        return 1.0
-    table = [[w for w, _n in rows], [n - w for w, n in rows]]
-    if min(sum(table[0]), sum(table[1])) == 0:
-        return 1.0
-    return float(chi2_contingency(table)[1])
+    """p-value that the win rates ``wins[i] / games[i]`` are equal: the chi-square test of the 2×k
+    table, or an exact (or permutation) test of it when the games are few (:func:`~.stats.rates_p`)."""
+    return rates_p(wins, games)[0]
 
 
 def mixes_study(base: SimConfig, mixes: list[list[str]], out: str | Path, progress: bool = False) -> dict[str, Any]:
@@ -62,7 +52,8 @@ def mixes_study(base: SimConfig, mixes: list[list[str]], out: str | Path, progre
         rates = [s["win_rate"]["by_group"].get(g) for s in summaries]
         wins = [round(r["rate"] * r["games"]) if r else 0 for r in rates]
         games = [r["games"] if r else 0 for r in rates]
-        rows.append({"group": g, "rates": rates, "p": chi2_p(wins, games)})
+        p, test = rates_p(wins, games)
+        rows.append({"group": g, "rates": rates, "p": p, "test": test})
     rejected, adjusted = benjamini_hochberg([r["p"] for r in rows])
     for r, rej, adj in zip(rows, rejected, adjusted):
         r["p_adjusted"] = adj
@@ -147,6 +138,21 @@ def _verdicts(study: dict[str, Any], width: int) -> list[str]:
     return [w for line in lines for w in textwrap.wrap(line, width, subsequent_indent="  ")]
 
 
+def _tests_words(study: dict[str, Any]) -> str:
+    """Which tests gave the p-values: the chi-square test's approximation fails on small counts,
+    where an exact or a permutation test is used instead, and the report says so."""
+    tests = [r.get("test", "chi-square") for r in study["groups"]]
+    small = sorted({t for t in tests if t in ("exact", "permutation", "Fisher's exact test")})
+    if not small:
+        return "chi-square"
+    said = " or ".join("a permutation test" if t == "permutation" else "Fisher's exact test" if t.startswith("Fisher")
+                       else "an exact test" for t in small)
+    rows = sum(t in small for t in tests)
+    if rows == len(tests):
+        return f"{said}, the games being too few for chi-square"
+    return f"chi-square, or {said} for the {rows} of {len(tests)} rows with too few games for it"
+
+
 def render_mixes_text(study: dict[str, Any], width: int = WIDTH) -> str:
     """The study for a terminal of ``width`` columns: the mixes in words, a table of win rates
     (one column per mix) and the verdicts in sentences."""
@@ -165,8 +171,8 @@ def render_mixes_text(study: dict[str, Any], width: int = WIDTH) -> str:
         lines.append("No game finished with a winner: there are no win rates to compare.")
         return "\n".join(lines) + "\n"
     lines += textwrap.wrap(f"Win rate by {kind_title(study['label']).lower()} under each mix (95% confidence "
-                           "interval); p: do the rates differ between the mixes (chi-square, corrected for "
-                           "testing every row)?", width)
+                           f"interval); p: do the rates differ between the mixes ({_tests_words(study)}, corrected "
+                           "for testing every row)?", width, break_on_hyphens=False)
     lines += _table(study, width)
     lines += _verdicts(study, width)
     return "\n".join(lines) + "\n"

@@ -59,6 +59,51 @@ def restriction_hooks(game: Game) -> Any:
     return game_module(game, "restrictions")
 
 
+def restriction_names(game: Game) -> list[str]:
+    """Every name ``--forbid`` takes for ``game`` (none when it declares no restrictions)."""
+    hooks = restriction_hooks(game)
+    return [] if hooks is None else [str(n) for n in hooks.names(game)]
+
+
+def split_names(text: str, sep: str, known: Sequence[str] = ()) -> list[str]:
+    """The restrictions of one ``--forbid`` value, ``sep`` (``+`` or ``,``) between them. A name
+    that itself holds ``sep`` stays whole: where the pieces around a ``sep`` join into a known
+    name they are that name (``c++`` of a content file that has it), and ``\\`` before ``sep``
+    keeps it in the name whatever the names (``c\\+\\+``)."""
+    pieces: list[str] = [""]
+    escaped = False
+    for ch in text:
+        if escaped:
+            pieces[-1] += ch
+            escaped = False
+        elif ch == "\\":
+            escaped = True
+        elif ch == sep:
+            pieces.append("")
+        else:
+            pieces[-1] += ch
+    if escaped:
+        pieces[-1] += "\\"
+    whole = set(known)
+    out: list[str] = []
+    i = 0
+    while i < len(pieces):
+        # the longest run of pieces from here that joins into a known name; else the piece alone
+        j = next((j for j in range(len(pieces), i + 1, -1) if sep.join(pieces[i:j]).strip() in whole), i + 1)
+        out.append(sep.join(pieces[i:j]).strip())
+        i = j
+    return [n for n in out if n]
+
+
+def _near(typed: str, every: Sequence[str]) -> list[str]:
+    """Up to five names close to ``typed``: sharing one of its words (``gardens_hanging``:
+    ``hanging_gardens``) or spelt alike."""
+    words = {w for w in typed.split("_") if len(w) >= 3}
+    sharing = [n for n in every if words & set(n.split("_"))]
+    alike = difflib.get_close_matches(typed, every, n=5, cutoff=0.5)
+    return list(dict.fromkeys(sorted(sharing, key=lambda n: -difflib.SequenceMatcher(None, typed, n).ratio()) + alike))[:5]
+
+
 def resolve(game: Game, names: Sequence[str]) -> list[tuple[str, str, Bar]]:
     """(name, description, predicate) of every restriction named; a clear error otherwise."""
     hooks = restriction_hooks(game)
@@ -71,9 +116,14 @@ def resolve(game: Game, names: Sequence[str]) -> list[tuple[str, str, Bar]]:
             every = [str(n) for n in hooks.names(game)]
             typed = "_".join(name.lower().replace("'", "").replace("-", " ").split())  # 'Chichen Itza' -> chichen_itza
             close = [typed] if typed in every else difflib.get_close_matches(typed, every, n=3, cutoff=0.75)
-            hint = f" (did you mean {' or '.join(close)}? --forbid takes content ids)" if close else ""
-            known = ", ".join(every[:20])
-            raise OptionError(f"{game.info.title} has no restriction {name!r}{hint}; try one of: {known} ...")
+            if close:
+                raise OptionError(f"{game.info.title} has no restriction {name!r} (did you mean {' or '.join(close)}? "
+                                  "--forbid takes content ids)")
+            near = _near(typed, every)
+            listed = near or every[:20]
+            said = "the closest of" if near else "some of"
+            raise OptionError(f"{game.info.title} has no restriction {name!r}; {said} its {len(every)} names: "
+                              f"{', '.join(listed)}" + ("" if near or len(every) <= 20 else " ..."))
         out.append((name, found[0], Bar(found[1])))
     return out
 

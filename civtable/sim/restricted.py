@@ -144,8 +144,12 @@ def _all(games: list[dict[str, Any]], base: dict[int, dict[str, Any]], fair: flo
     (civilizations, objectives) are keyed by their content names."""
     names = names or {}
     pairs = [(base[g["index"]], g) for g in games if g["index"] in base]
-    rounds = paired([float(a["rounds"]) for a, _ in pairs], [float(b["rounds"]) for _, b in pairs])
     fin = [(a, b) for a, b in pairs if a.get("finished") and b.get("finished")]
+    # a game stopped at the round limit lasted the cap, not its own length: only pairs that both
+    # finished measure the change of length; the capped games are counted apart
+    rounds = paired([float(a["rounds"]) for a, _ in fin], [float(b["rounds"]) for _, b in fin])
+    capped = {"restricted": sum(1 for _a, b in pairs if not b.get("finished")),
+              "baseline": sum(1 for a, _b in pairs if not a.get("finished")), "pairs_left_out": len(pairs) - len(fin)}
     first = paired([_shares(a).get(int(a.get("first_player") or 0), 0.0) for a, _ in fin],
                    [_shares(b).get(int(b.get("first_player") or 0), 0.0) for _, b in fin], shares=True)
     groups: dict[str, tuple[list[float], list[float]]] = {}
@@ -163,8 +167,15 @@ def _all(games: list[dict[str, Any]], base: dict[int, dict[str, Any]], fair: flo
                 for k, v in sorted(groups.items())}
     scored = [(a, b) for a, b in pairs if _mean_score(a) is not None and _mean_score(b) is not None]
     score = paired([_mean_score(a) or 0.0 for a, _ in scored], [_mean_score(b) or 0.0 for _, b in scored])
-    return {"who": "all", "games": len(pairs), "unfinished": sum(1 for _a, b in pairs if not b.get("finished")),
+    return {"who": "all", "games": len(pairs), "unfinished": capped["restricted"], "capped": capped,
             "rounds": rounds, "first_player": first, "by_group": by_group, "score": score}
+
+
+def finished_mean_rounds(games: list[dict[str, Any]]) -> float | None:
+    """The mean length of the games that finished: a game stopped at the round limit would count
+    the cap as its length."""
+    rounds = [float(g["rounds"]) for g in games if g.get("finished")]
+    return round(statistics.fmean(rounds), 3) if rounds else None
 
 
 def _mean_score(g: dict[str, Any]) -> float | None:
@@ -217,7 +228,7 @@ def restricted_study(
             played = load_games(sub)
             row = _one(name, played, base, bot, fair, summary) if w == "one" else _all(played, base, fair, names)
             row.update({"restriction": name, "description": description, "dir": sub.name,
-                        "binding": _binding_of(played), "mean_rounds": summary["length"]["mean"],
+                        "binding": _binding_of(played), "mean_rounds": finished_mean_rounds(played),
                         "summary": summary.get("summary", [])})
             rows.append(row)
     _verdicts(rows, fair, threshold)
@@ -226,6 +237,7 @@ def restricted_study(
         "options": dict(game.options), "seed": seed, "assign": assign, "who": list(who), "threshold": threshold,
         "baseline": {"dir": "baseline", "games": base_summary["games"], "summary": base_summary.get("summary", []),
                      "first_player": base_summary.get("first_player"), "length": base_summary["length"],
+                     "mean_rounds": finished_mean_rounds(list(base.values())),
                      "by_group": base_summary["win_rate"]["by_group"]},
         "restrictions": rows,
     }
@@ -316,9 +328,7 @@ def study_findings(study: dict[str, Any]) -> list[str]:
             moved = [(k, m) for k, m in [("game length", r["rounds"]), ("the first player's win rate", r["first_player"])]
                      + [(f"the win rate of {g} ({100 * m['a']:.0f}% -> {100 * m['b']:.0f}%, {_pt(m['change'])})", m)
                         for g, m in r["by_group"].items() if m.get("change") is not None] if m.get("moved")]
-            parts = [f"games last {r['rounds']['b']:.1f} rounds against {r['rounds']['a']:.1f} "
-                     f"({r['rounds']['change']:+.1f}, 95% CI {r['rounds']['ci'][0]:+.1f} to {r['rounds']['ci'][1]:+.1f})"
-                     if r["rounds"]["ci"] else "game length unchanged"]
+            parts = [_length_words(r)]
             stopped = int(r.get("unfinished") or 0)
             if stopped == r["games"]:
                 parts.append(f"none of the {r['games']} games finished: every one stopped at the round limit, "
@@ -338,6 +348,24 @@ def study_findings(study: dict[str, Any]) -> list[str]:
             out.append(f"Nobody does {head} ({r['games']} games paired with the baseline): " + "; ".join(parts)
                        + f": {verdict}.")
     return out
+
+
+def _length_words(r: dict[str, Any]) -> str:
+    """The change of game length, measured on the pairs of games that both finished; the pairs
+    with a game stopped at the round limit (whose length is the cap) are left out, and counted."""
+    rounds = r["rounds"]
+    capped = r.get("capped") or {}
+    left_out = int(capped.get("pairs_left_out") or 0)
+    if not rounds.get("games"):
+        return "no game length to compare: every pair has a game stopped at the round limit"
+    said = (f"games last {rounds['b']:.1f} rounds against {rounds['a']:.1f} ({rounds['change']:+.1f}, "
+            f"95% CI {rounds['ci'][0]:+.1f} to {rounds['ci'][1]:+.1f})" if rounds["ci"] else "game length unchanged")
+    if left_out:
+        said += (f" over the {rounds['games']} pairs that both finished ({left_out} "
+                 f"pair{'s' if left_out > 1 else ''} left out: {capped.get('restricted', 0)} restricted and "
+                 f"{capped.get('baseline', 0)} baseline games stopped at the round limit, which would count the "
+                 "cap as their length)")
+    return said
 
 
 def _study_heading(study: dict[str, Any]) -> str:
@@ -369,9 +397,9 @@ def render_study_html(study: dict[str, Any]) -> str:
         return "".join(f"<b class='flag'>{p}</b>" if i % 2 else p for i, p in enumerate(parts))
 
     base = study["baseline"]
-    head = ["run", "games", "binding", "restricted seat wins", "others win", "first player wins", "mean rounds"]
+    head = ["run", "games", "binding", "restricted seat wins", "others win", "first player wins", "mean rounds (finished games)"]
     rows = [["unrestricted (baseline)", base.get("games", ""), "—", "—", "—",
-             f"{100 * (base.get('first_player') or {}).get('rate', 0):.0f}%", _one_decimal(base["length"].get("mean"))]]
+             f"{100 * (base.get('first_player') or {}).get('rate', 0):.0f}%", _one_decimal(base["mean_rounds"] if "mean_rounds" in base else base["length"].get("mean"))]]
     for r in study["restrictions"]:
         b = r["binding"]
         bind = "yes" if b["binding"] else ("**never came up**" if b["never_came_up"] else

@@ -43,16 +43,16 @@ HELP = """\
 Ancient Civilization Conquest: the first to 100 VP wins. Each of your turns
 scores 1 VP per Monument plus your Arts level. A turn: Produce and Upkeep
 (automatic), Build Monuments, Upgrade Villages to Cities, Settle Villages,
-Move, Battle, Recruit, Research, Score; 'done' ends a phase.
-Territories are numbered: T12 is territory 12; a bare number is always an
-option of the menu. Map ('view map'): ':' where the options lead; V1 / C1 a
-Village / City of Player 1. Actions: 'village T12', 'monument 4', 'upgrade 9',
-'recruit army 3', 'buy', 'unit army 5 to 7'. 'view places': your territories,
-their units (2A:P1: two Armies of Player 1) and neighbours. Players' lines: P1
-Player 1, C Cities, V Villages, M Monuments/limit, A Armies, F Fleets, research
-levels (Arts3: Arts 3): Agri Agriculture, Econ Economics, Engi Engineering,
-Gove Government, Indu Industry, Meta Metallurgy, Mili Military, Naut Nautical,
-Reli Religion, Scie Science, Ship Ship Building."""
+Move, Battle, Recruit, Research, Score; 'done' ends a phase. Territories are
+numbered: T12 is territory 12; a bare number is always an option of the menu.
+Map ('view map'): ':' where the options lead; V1 / C1 a Village / City of
+Player 1. Actions: 'village T12', 'upgrade 9', 'recruit army 3', 'unit army 5
+to 7', or each word's start: 'min' (civ Minoans), 'rec arm 3'. 'view places':
+your territories, their units (2A:P1: two Armies of Player 1) and neighbours.
+Players' lines: P1 Player 1, C Cities, V Villages, M Monuments/limit, A Armies,
+F Fleets, research levels (Arts3: Arts 3): Agri Agriculture, Econ Economics,
+Engi Engineering, Gove Government, Indu Industry, Meta Metallurgy, Mili
+Military, Naut Nautical, Reli Religion, Scie Science, Ship Ship Building."""
 
 
 LEGEND = "(> to play, * you · C Cities V Villages M Monuments/limit A Armies F Fleets)"

@@ -28,7 +28,7 @@ from civtable.core.words import count
 
 from .render import Renderer
 from .term import Term, clip, wrap
-from .typed import choice_words, resolve
+from .typed import choice_words, resolve, words_begin
 
 Saver = Callable[[], None]
 
@@ -165,6 +165,8 @@ class TerminalTable:
         self.show(seat)
         while True:
             line = self.read(self.term.style(f"{self.game.seat_name(seat)}> ", "bold", "green"))
+            if not line and self.only_option(seat):
+                line = "1"  # Enter: the one option the menu shows, as its line under the menu says
             if not line:
                 continue
             word, _, rest = line.partition(" ")
@@ -311,7 +313,18 @@ class TerminalTable:
             t.write(line)
         for line in menu:
             t.write(clip(line, t.width))
-        t.write(t.style("  (number or text; 'info N' explains, 'goal', 'undo', 'help', 'quit')", "grey"))
+        if self.only_option(seat):
+            t.write(t.style("  (Enter takes it; 'info 1' explains, 'goal', 'undo', 'help', 'quit')", "grey"))
+        else:
+            t.write(t.style("  (number or text; 'info N' explains, 'goal', 'undo', 'help', 'quit')", "grey"))
+
+    def only_option(self, seat: int) -> bool:
+        """Whether Enter alone takes the seat's one option (a game's renderer offers it: Dominations'
+        'build nothing' when nothing can be built)."""
+        if not self.renderer.enter_takes_only_option:
+            return False
+        entries = self.staged_entries(seat)
+        return len(entries if entries is not None else self.session.state.legal_actions(seat)) == 1
 
     def unseen_players(self, seat: int, recent: Sequence[str]) -> set[str]:
         """The other players whose events since ``seat``'s last decision its last screen left
@@ -441,15 +454,22 @@ class TerminalTable:
 
     def by_label(self, seat: int, line: str) -> Action | None:
         """The one legal action whose menu label is ``line``, or begins with it (four characters
-        at least: a stray letter plays nothing)."""
+        at least: a stray letter plays nothing), or whose label's words begin with its words
+        (``cra`` for 'Craft x1', ``mil leg`` for 'Military Legacy x1')."""
         state = self.session.state
         view = state.view(seat)
         text = " ".join(line.lower().split())
-        labels = {a: " ".join(re.sub(r"\x1b\[[0-9;]*m", "", self.renderer.action_label(a, view, seat)).lower().split())
-                  for a in state.legal_actions(seat)}
+        def plain(action: Action, short: bool = False) -> str:
+            return " ".join(re.sub(r"\x1b\[[0-9;]*m", "", self.renderer.action_label(action, view, seat, short)).lower().split())
+
+        labels = {a: plain(a) for a in state.legal_actions(seat)}
         exact = [a for a, label in labels.items() if label == text]
         starts = [a for a, label in labels.items() if label.startswith(text)] if len(text) >= 4 else []
-        found = exact or starts
+        tokens = text.split()
+        words = [a for a, label in labels.items() if tokens and len(tokens[0]) >= 2 and (
+            words_begin(tokens, label.split()) or words_begin(tokens, [a.kind, *plain(a, True).split()]))]  # 'benefit mil'
+
+        found = exact or starts or words
         return found[0] if len(found) == 1 else None
 
     def undo(self, seat: int) -> None:

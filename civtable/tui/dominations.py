@@ -2,19 +2,15 @@
 Cradle, the tiles' Camps and corner Resources, your hand, stocks and limits, your Civilisation
 Tree, the Monuments and the other players.
 
-Map legend (works without colour): each cell is two characters — the Camp's colour letter and
-``▲``/``▼`` for its orientation, or the level ``1``–``3`` of a City on it, or ``M`` for a
-Monument; ``()`` is the Cradle and ``··`` an empty cell where a tile may go. Colours: Y Trade
-(yellow), O Craftsmanship (orange), B Art (blue), G Science (green), R Government (red),
-P Religion (purple), W Vestigium (white). Places are named as on the web page's board
-(:mod:`civtable.games.dominations.places`): each row's letters on the left and right, the column
-numbers above the land (even) and below it (odd); ``M20`` is row M, column 20. Typed actions take
-these names (``place Y:YYB M20 1``: the tile as the hand shows it, Camp:corners; ``city M20``,
-``locus M/N19``, ``convert Trade Art``) as well as the numbers (:mod:`.dominations_words`).
+The land and its legend are drawn by :mod:`.dominations_land` (``M20`` is row M, column 20).
+Typed actions take the places' names (``place Y:YYB M20 1``: the tile as the hand shows it,
+Camp:corners; ``city M20``, ``locus M/N19``, ``convert Trade Art``) as well as the numbers
+(:mod:`.dominations_words`).
 
-Long decisions are offered in small steps (:meth:`DominationsRenderer.steps`): a placement is the
-tile, then the place (numbered on the land), then the turn (each with what it would Produce); a
-Mastery, then its square; a Campfire exchange, the Domain given, then the Domain taken.
+Long decisions are offered in small steps by :class:`.dominations_steps.StagedMenu`, which this
+renderer builds on: a placement is the tile, then the place (numbered on the land), then the
+turn; a Mastery, then its square; a Campfire exchange, the Domain given, then the Domain taken.
+The modules import one way: this one from the steps, the steps from the land.
 """
 
 from __future__ import annotations
@@ -22,13 +18,10 @@ from __future__ import annotations
 from typing import Any
 
 from civtable.core import Action, MalformedAction
-from civtable.games.dominations import placement
-from civtable.games.dominations.choices import describe_action, knowledge
+from civtable.games.dominations.choices import describe_action
 from civtable.games.dominations.places import (
     cell_name,
-    column,
     parse_cell,
-    row_name,
     square_words,
     turn_words,
     typed_action,
@@ -36,99 +29,10 @@ from civtable.games.dominations.places import (
 from civtable.games.dominations.view import goal_words
 
 from . import dominations_words
+from .dominations_land import COLOURS, DOMAIN, LETTER, STYLE, cell_text, land_lines, tile_words
+from .dominations_steps import StagedMenu
 from .dominations_tree import tree_lines
-from .render import Renderer
 from .term import clip
-
-LETTER = {"yellow": "Y", "orange": "O", "blue": "B", "green": "G", "red": "R", "purple": "P",
-          "vestigium": "W", "corruptio": "X"}
-DOMAIN = {"yellow": "Trade", "orange": "Craftsmanship", "blue": "Art", "green": "Science", "red": "Government",
-          "purple": "Religion", "vestigium": "Vestigium"}
-STYLE = {"yellow": "yellow", "orange": "yellow", "blue": "blue", "green": "green", "red": "red", "purple": "magenta"}
-COLOURS = ("yellow", "orange", "blue", "green", "red", "purple")
-
-
-def _neighbours(i: int, j: int, o: int) -> list[tuple[int, int, int]]:
-    if o == 0:
-        return [(i, j - 1, 1), (i, j, 1), (i - 1, j, 1)]
-    return [(i + 1, j, 0), (i, j + 1, 0), (i, j, 0)]
-
-
-def land_lines(view: dict[str, Any], marks: dict[tuple[int, int, int], int] | None = None) -> list[str]:
-    """The board as text rows (north at the top), two characters a column: each row's letters on
-    both sides, the even column numbers above the land and the odd ones below it. ``marks``
-    numbers cells (where a tile may go, or tiles to choose): the number replaces the cell's two
-    characters."""
-    cells: dict[tuple[int, int, int], str] = {}
-    for c in view.get("cradle", []):
-        cells[tuple(c)] = "()"  # type: ignore[index]
-    for t in view.get("board", []):
-        i, j, o = t["cell"]
-        mark = "▲" if o == 0 else "▼"
-        if t.get("monument"):
-            mark = "M"
-        elif t.get("city"):
-            mark = str(t["city"][1])
-        cells[(i, j, o)] = LETTER.get(t["camp"], "?") + mark
-    for i, j, o in list(cells):
-        for nb in _neighbours(i, j, o):
-            cells.setdefault(nb, "··")
-    for cell, n in (marks or {}).items():
-        cells[cell] = f"{n:>2}"
-    if not cells:
-        return []
-    cols = {k: column(k) for k in cells}
-    left, right = min(cols.values()), max(cols.values())
-    rows = sorted({k[1] for k in cells}, reverse=True)
-    width = 2 * (right - left + 1)
-    pad = max(len(row_name(j)) for j in rows)
-    body = []
-    for j in rows:
-        line = [" "] * width
-        for k, text in cells.items():
-            if k[1] == j:
-                at = 2 * (cols[k] - left)
-                line[at:at + 2] = list(text)
-        body.append(f"{row_name(j):>{pad}} │ {''.join(line)} │ {row_name(j)}")
-    margin = " " * (pad + 3)
-    return [margin + _ruler(left, right, 0)] + body + [margin + _ruler(left, right, 1)]
-
-
-def _ruler(left: int, right: int, parity: int) -> str:
-    """The numbers of the columns of one parity, each over its column's two characters."""
-    line = [" "] * (2 * (right - left + 1) + 2)
-    free = 0
-    for c in range(left, right + 1):
-        if c % 2 != parity:
-            continue
-        text = str(c)
-        at = 2 * (c - left) + (2 - len(text) if len(text) < 2 else 0)
-        if at >= free:
-            line[at:at + len(text)] = list(text)
-            free = at + len(text) + 1
-    return "".join(line).rstrip()
-
-
-def cell_text(cell: Any) -> str:
-    """A space of the land as the board names it: M20."""
-    return cell_name(cell)
-
-
-NODUS_LETTER = "YOBGRPWX"  # a Nodus's colour: the six Domains, Vestigium (W), Corruptio (X)
-
-
-def placement_shown(resources: list[str], r: int) -> list[str]:
-    return [resources[(k + r) % 3] for k in range(3)]
-
-
-def tile_words(t: dict[str, Any]) -> str:
-    """'Trade tile (corners Y B O)'."""
-    return f"{DOMAIN[t['camp']]} tile (corners {' '.join(LETTER[r] for r in t['resources'])})"
-
-
-def tile_text(t: dict[str, Any]) -> str:
-    return f"{t['id']} Camp {LETTER[t['camp']]} · corners " + "".join(LETTER[r] for r in t["resources"])
-
 
 HELP = """\
 Dominations: 3 Ages of 5 turns, most VP wins. A turn: place a Land tile, then
@@ -146,26 +50,16 @@ M/N19, develop Bartering copy 2 at (-2, 0) (the Mastery, its copy, the Tree's
 square as its rulers say: x, y), convert Trade Art, pass."""
 
 
-GROUP = 6
-"""More Masteries within reach than this: the menu asks for their Domain first."""
-
 SHRINK: tuple[str, ...] = ("recent:3", "tiles", "others", "monuments", "masteries", "objective", "tree", "recent:0", "tight",
                           "status", "you", "land")
 """What leaves the screen first when it does not fit (the land last)."""
 
 
-class DominationsRenderer(Renderer):
+class DominationsRenderer(StagedMenu):
     optional_sections = SHRINK
     help_text = HELP
+    enter_takes_only_option = True  # 'build nothing' when nothing can be built: Enter, not '1'
     page_of_events = True  # the land and a menu leave no room for another player's turn
-
-    def __init__(self, game: Any, term: Any) -> None:
-        super().__init__(game, term)
-        self._marks: dict[tuple[int, int, int], int] = {}
-        self._mark_kind = ""
-        self._by_domain = False  # Masteries offered Domain first
-        self._colour_of: dict[str, str] = {}  # Mastery -> the Domain step it was chosen from
-        self._placing = ""
 
     def typed(self, line: str, legal: Any) -> str:
         """Places as the board names them: 'place t4 M20 1' is 'place t4 0 0 0 1' (turned
@@ -359,178 +253,6 @@ class DominationsRenderer(Renderer):
             line = f"  {name}: {p['vp']} VP, Influence {p['influence']}, {cards} cards, {stock}"
             out += [line] if len(line) <= self.term.width else [line[:-len(stock) - 2], f"    {stock}"]
         return ["Other players:"] + out
-
-    # ----- the staged menu ---------------------------------------------------------------------
-    def steps(self, legal: Any, view: dict[str, Any], seat: int, chosen: str) -> list[tuple[str, str]] | None:
-        """Placements as tile → place → turn; Masteries and Monuments as card → square; Cities,
-        upgrades, sites and reactivations by numbers on the land; Campfire exchanges as the Domain
-        given → the Domain taken. Other actions are entries of their own."""
-        self._marks = {}
-        self._mark_kind = ""
-        self._placing = ""  # the tile (and place) chosen so far, said under the next step
-        texts = [a.text() for a in legal]
-        kinds = {t.split()[0] for t in texts}
-        if len(texts) <= 12 and not kinds & {"place", "reactivate", "city", "site"}:
-            return None
-        if chosen:
-            return self._inner(texts, view, seat, chosen)
-        out: list[tuple[str, str]] = []
-        seen: set[str] = set()
-        me = view["players"][seat]
-        hand = {t["id"]: t for t in me.get("hand") or []}
-        cat = view.get("masteries") or {}
-        cards = {" ".join(t.split()[:2]) for t in texts if t.split()[0] in ("develop", "assimilate")}
-        self._by_domain = len(cards) > GROUP  # many Masteries: their Domain first
-        for t in texts:
-            w = t.split()
-            k = w[0]
-            if k == "place":
-                step = f"place {w[1]}"
-                if step not in seen:
-                    tile = hand.get(w[1])
-                    what = tile_words(tile) if tile else w[1]
-                    out.append((f"place {'an' if what[0] in 'AEIOU' else 'a'} {what}", step))
-            elif k == "advance" and sum(x.startswith("advance ") for x in texts) > 2:
-                step = "advance"
-                if step not in seen:
-                    out.append(("turn a Mastery to its Advanced side: choose which", step))
-            elif k in ("reactivate", "city", "upgrade", "site", "convert") and sum(x.startswith(k + " ") for x in texts) > 1:
-                step = k
-                if step not in seen:
-                    out.append(({"reactivate": "reactivate a placed tile (Inventor): choose which", "city": "build a City: choose where",
-                                 "upgrade": "upgrade one of your Cities: choose which", "site": "stand the Monument on a Camp: choose which",
-                                 "convert": "Campfire: exchange 2 Knowledge for 1 of your choice"}[k], step))
-            elif k in ("develop", "assimilate") and self._by_domain and w[1] in cat:
-                colour = cat[w[1]]["colour"]
-                step = f"{k} {colour}"
-                if step not in seen:
-                    n = len({c for c in cards if c.startswith(k + " ") and cat.get(c.split()[1], {}).get("colour") == colour})
-                    an = "an" if DOMAIN[colour][0] in "AEIOU" else "a"
-                    out.append((f"{k} {an} {DOMAIN[colour]} Mastery: choose one of {n} within reach", step))
-            elif k in ("develop", "assimilate", "monument"):
-                step = f"{k} {w[1]}"
-                if step not in seen:
-                    out.append((self._card_words(k, w[1], cat), step))
-            else:
-                step = t
-                out.append((self.action_label(Action.parse(t), view, seat), t))
-            seen.add(step)
-        return out
-
-    def _inner(self, texts: list[str], view: dict[str, Any], seat: int, chosen: str) -> list[tuple[str, str]]:
-        w = chosen.split()
-        out: list[tuple[str, str]] = []
-        if w[0] == "place":
-            tile = {t["id"]: t for t in view["players"][seat].get("hand") or []}.get(w[1])
-            at = f" at {cell_text(tuple(int(x) for x in w[2:5]))}" if len(w) == 5 else ""
-            self._placing = f"the {tile_words(tile)}{at}" if tile else ""
-        if w[0] == "place" and len(w) == 2:
-            cells = placement.positions(texts, w[1])
-            self._marks = {c: n for n, c in enumerate(cells, 1)}
-            self._mark_kind = "free"
-            return [(cell_text(c), f"place {w[1]} {c[0]} {c[1]} {c[2]}") for c in cells]
-        if w[0] == "place" and len(w) == 5:
-            cell = (int(w[2]), int(w[3]), int(w[4]))
-            for r in placement.rotations(texts, w[1], cell):
-                action = f"{chosen} {r}"
-                out.append((self._turn_words(view, seat, w[1], cell, r, action), action))
-            return out
-        if w[0] in ("reactivate", "city", "upgrade", "site") and len(w) == 1:
-            acts = [t for t in texts if t.startswith(w[0] + " ")]
-            cells = [(int(t.split()[1]), int(t.split()[2]), int(t.split()[3])) for t in acts]
-            self._marks = {c: n for n, c in enumerate(cells, 1)}
-            self._mark_kind = "tile"
-            board = {tuple(t["cell"]): t for t in view.get("board", [])}
-            for c, t in zip(cells, acts, strict=True):
-                tile = board.get(c)
-                camp = DOMAIN[tile["camp"]] if tile else "?"
-                out.append((f"{cell_text(c)} {camp} Camp", t))
-            return out
-        if w[0] == "convert" and len(w) == 1:
-            for colour in dict.fromkeys(t.split()[1] for t in texts if t.startswith("convert ")):
-                out.append((f"give 2 {DOMAIN[colour]}, then choose what to take", f"convert {colour}"))
-            return out
-        if w[0] == "convert" and len(w) == 2:
-            return [(f"take 1 {DOMAIN[t.split()[2]]}", t) for t in texts if t.startswith(chosen + " ")]
-        if chosen == "advance":
-            return [(self.action_label(Action.parse(t), view, seat), t) for t in texts if t.startswith("advance ")]
-        cat = view.get("masteries") or {}
-        if w[0] in ("develop", "assimilate") and len(w) == 2 and w[1] in DOMAIN:  # the Masteries of a Domain
-            for ident in dict.fromkeys(t.split()[1] for t in texts if t.startswith(w[0] + " ")):
-                if cat.get(ident, {}).get("colour") == w[1]:
-                    out.append((self._card_words(w[0], ident, cat), f"{w[0]} {ident}"))
-                    self._colour_of[ident] = w[1]
-            return out
-        if len(w) == 5 and w[2] == "at":  # a Mastery's copies that fit one square (their Nodus differ)
-            content: Any = self.game.content  # type: ignore[attr-defined]
-            m = next(x for x in content.masteries if x.id == w[1])
-            for t in texts:
-                a = t.split()
-                if a[:2] == w[:2] and a[3:] == w[3:]:
-                    nodus = " ".join(NODUS_LETTER[n] for n in m.copies[int(a[2]) - 1])
-                    out.append((f"copy {a[2]}: Nodus N E S W {nodus}", t))
-            return out
-        # a card, then its square (then the copy when several fit it)
-        squares: dict[str, list[str]] = {}
-        for t in texts:
-            if t.startswith(chosen + " "):
-                a = t.split()
-                squares.setdefault(f"{a[-2]} {a[-1]}", []).append(t)
-        tree = view["players"][seat]["tree"] if 0 <= seat < len(view.get("players", [])) else []
-        for sq, acts in squares.items():
-            x, y = sq.split()
-            beside = square_words(tree, x, y)
-            where = f"Tree square ({x}, {y})" + ("" if beside.startswith("at ") else f", {beside}")
-            if len(acts) == 1:
-                out.append((where, acts[0]))
-            else:
-                out.append((f"{where}: choose one of {len(acts)} copies that fit", f"{chosen} at {sq}"))
-        return out
-
-    def step_path(self, chosen: str) -> list[str]:
-        w = chosen.split()
-        if w and w[0] == "place":
-            return [" ".join(w[:2])] + ([chosen] if len(w) > 2 else [])
-        if w and w[0] == "convert":
-            return ["convert"] + ([chosen] if len(w) > 1 else [])
-        if w and w[0] in ("develop", "assimilate", "monument"):
-            path = [f"{w[0]} {self._colour_of[w[1]]}"] if w[0] != "monument" and w[1] in self._colour_of else []
-            return path + [" ".join(w[:2])] + ([chosen] if len(w) > 2 else [])
-        return [chosen] if chosen else []
-
-    def step_menu(self, entries: Any, view: dict[str, Any], seat: int, inner: bool) -> list[str]:
-        t = self.term
-        if self._marks and len(entries) > 9:  # the numbers are on the land
-            what = "place" if self._mark_kind == "free" else "tile"
-            return [f"  Type the number of a {what} shown on the land (1-{len(entries)}), or 'back'."]
-        if inner and self._placing and len(entries) > 1:  # what was chosen so far, with 'back'
-            back = f"  ({self._placing}; 'back' for the previous step)"
-            return super().step_menu(entries, view, seat, False) + [t.style(clip(back, t.width), "grey")]
-        return super().step_menu(entries, view, seat, inner) if len(entries) > 1 or inner else [
-            f"  {t.style(' 1)', 'cyan')} {entries[0][0]}" if entries else "  (nothing to choose)"]
-
-    def _card_words(self, kind: str, ident: str, cat: dict[str, Any]) -> str:
-        content: Any = self.game.content  # type: ignore[attr-defined]
-        if kind == "monument":
-            mon = next((m for m in content.monuments if m.id == ident), None)
-            return f"build the next Level of {mon.name if mon else ident}"
-        m = cat.get(ident)
-        if not m:
-            return f"{kind} {ident}"
-        cost = f"{m['value']} {DOMAIN[m['colour']]}" if kind == "develop" else "free"
-        return f"{m['name']} ({cost}): {'; '.join(m['basic'])}"
-
-    def _turn_words(self, view: dict[str, Any], seat: int, tile_id: str, cell: tuple[int, int, int], r: int, action: str) -> str:
-        me = view["players"][seat]
-        tile = next((t for t in me.get("hand") or [] if t["id"] == tile_id), None)
-        corners = "".join(LETTER[x] for x in placement_shown(tile["resources"], r)) if tile else "?"
-        outs = placement.preview(self.game, view, action, seat)
-        if not outs:
-            return f"{turn_words(r)} (corners {corners})"
-        best = max(outs, key=lambda o: sum(o.counts) + o.vest)
-        got = knowledge(best.counts, best.vest).replace(" (Knowledge of your choice)", "")
-        more = " or more" if len(outs) > 1 else ""
-        return clip(f"{turn_words(r)}: corners {corners} → {got}{more}", self.term.width - 8)
 
     def item_name(self, key: str, index: int, item: dict[str, Any]) -> str:
         """A space of the land by its place name (``M20``) in ``info``'s changes."""

@@ -8,6 +8,8 @@ Drawn from a seat's view only: other seats' Phase A choices are never in it unti
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
 from typing import Any
 
 from civtable.core import Action
@@ -34,15 +36,31 @@ Phi Philosophers, Sag Sages, Uni Units. Research and card types: Cul Cultural,
 Sci Scientific, Spi Spiritual, Mil Military, Ind Industrial. 'Ind>Spi>…': your
 priority for a contested card of each type, best first. Philosophy 'L2 2→x1 ?':
 level 2 costs 2 Philosophers, scores x1, its Benefit not yet turned up. 'view
-library', 'view philosophy', 'view others': what the screen left out."""
+library', 'view philosophy', 'view others': what the screen left out. In short:
+a menu number, or a name's start: 'fi' (left fire), 'pyr', 'bld' (a Builder)."""
 """The game's part of ``help``: every short form of the screen (:data:`TRAY_SHORT`, :data:`SHORT`)
 with the content's name in full, within 80 columns."""
+
+
+_TRAY_WORDS = {w: tray for i, tray in enumerate(TRAYS)
+               for w in (AGENTS[i].lower(), AGENT[i].lower(), TRAY_SHORT[i].lower())}
+"""A tray as the screen names it: by its cubes ('builders', 'builder') or in short ('bld')."""
+_HYPHEN = re.compile(r"(?<=[a-z])-(?=[a-z])")
 
 
 class PathRenderer(Renderer):
     """Draws Path of Civilization views."""
 
     help_text = HELP
+
+    def typed(self, line: str, legal: Sequence[Action]) -> str:
+        """Names as the screen writes them: a tray by its cubes ('deploy builders', 'bld': the
+        action is 'deploy wonders') while cubes are deployed, and a name with a hyphen as its
+        words ('claim al-khwarizmi': 'claim al_khwarizmi')."""
+        words = _HYPHEN.sub(" ", line.lower()).split()
+        if any(a.kind == "deploy" for a in legal):
+            words = [_TRAY_WORDS.get(w, w) for w in words]
+        return " ".join(words)
     page_of_events = True  # at 80×24 the markets and a menu leave no room for the other players' moves
     optional_sections = ("library", "philosophy", "recent:2", "others", "recent:0", "events", "market")
 

@@ -38,6 +38,10 @@ class Renderer:
     """The game's own part of ``help``: how its actions read, what the screen's marks mean and
     how to win. A game's renderer sets it; the generic renderer says the game's description."""
 
+    enter_takes_only_option: bool = False
+    """When the menu has one option only, an empty line (Enter) takes it, and the line under the
+    menu says so: the option is shown, and nothing is played without a key pressed."""
+
     def __init__(self, game: Game, term: Term) -> None:
         self.game = game
         self.term = term

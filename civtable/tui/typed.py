@@ -39,6 +39,9 @@ def resolve(state: GameState, seat: int, line: str, shown: int | None = None) ->
     if plan:
         return plan
     starts = [a for a in legal if a.text().startswith(text) or _spaced(a).startswith(text)]
+    # 'fi' for 'left fire', 'pyr' for 'claim pyramids_of_giza', 'rec arm 3' for 'recruit army 3'; 'con' the
+    # start of 'confirm' and of 'claim confucius' is the start of both
+    starts += [a for a in word_starts(legal, tokens) if a not in starts]
     if len(starts) == 1:
         return starts
     if len(starts) > 1:
@@ -53,6 +56,29 @@ def resolve(state: GameState, seat: int, line: str, shown: int | None = None) ->
         raise MalformedAction(f"that is no action here: '{text}'; type one number from the menu ({choice}) "
                               "or an action's text") from None
     raise IllegalAction(state.explain_illegal(action, seat))
+
+
+def word_starts(legal: Sequence[Action], tokens: Sequence[str]) -> list[Action]:
+    """The legal actions whose words, or whose arguments' words (a content name without its
+    kind), begin with the typed words one by one: ``pyr`` is ``claim pyramids_of_giza``, ``rec
+    arm 3`` is ``recruit army 3``. A number must be whole, and the first word two characters at
+    least: a stray letter plays nothing."""
+    if not tokens or (len(tokens[0]) < 2 and not tokens[0].isdigit()):
+        return []
+    out = []
+    for a in legal:
+        for words in (_spaced(a).split(), " ".join(str(x) for x in a.args).replace("_", " ").split()):
+            if words_begin(tokens, words):
+                out.append(a)
+                break
+    return out
+
+
+def words_begin(tokens: Sequence[str], words: Sequence[str]) -> bool:
+    """Whether ``words`` begin with ``tokens``, word by word, each token the start of its word (a
+    number the whole word)."""
+    return len(tokens) <= len(words) and all(
+        w == t if t.lstrip("-").isdigit() else w.startswith(t) for t, w in zip(tokens, words))
 
 
 def choice_words(n: int) -> str:

@@ -114,3 +114,38 @@ def test_two_mixes_with_few_games_get_fishers_exact_test() -> None:
     # a civilization that lost both its games under one mix and won both under the other read p=0.046
     assert chi2_p([0, 2], [2, 2]) == pytest.approx(1 / 3)
     assert chi2_p([60, 90], [200, 200]) < 0.01  # enough games: the two-proportion test as before
+
+
+def test_three_mixes_with_few_games_get_an_exact_test() -> None:
+    # three games won of three under one mix and none under two others read p=0.011 (chi-square on one
+    # expected win per mix); exactly, all three wins fall in one mix with probability 3/84
+    from civtable.sim.stats import rates_p
+
+    assert chi2_p([0, 0, 3], [3, 3, 3]) == pytest.approx(3 / 84)
+    assert rates_p([0, 0, 3], [3, 3, 3])[1] == "exact"
+    assert rates_p([10, 12, 50], [100, 100, 100])[1] == "chi-square"  # enough games: chi-square as before
+
+
+def test_too_many_tables_for_the_sum_get_a_seeded_permutation_test(monkeypatch: pytest.MonkeyPatch) -> None:
+    import civtable.sim.stats as stats
+
+    exact, test = stats.rates_p([1, 2, 5], [6, 6, 6])
+    assert test == "exact"
+    monkeypatch.setattr(stats, "EXACT_TABLES", 5)
+    drawn, test = stats.rates_p([1, 2, 5], [6, 6, 6])
+    assert test == "permutation" and drawn == pytest.approx(exact, abs=0.01)
+    assert stats.rates_p([1, 2, 5], [6, 6, 6]) == (drawn, test)  # seeded: the same p every time
+
+
+def test_the_report_names_the_exact_test_when_it_is_used() -> None:
+    from civtable.sim.mixes import render_mixes_text
+
+    rate = {"rate": 0.5, "ci_low": 0.1, "ci_high": 0.9, "games": 4, "significant": False, "direction": ""}
+    row = {"group": "Athenians", "rates": [rate, rate, rate], "p": 0.4, "p_adjusted": 0.4, "test": "exact",
+           "depends_on_mix": False, "favoured_in_every_mix": False, "disadvantaged_in_every_mix": False}
+    study = {"game": "conquest", "mixes": [["greedy"] * 4] * 3, "fair_share": 0.25, "games_per_mix": 4,
+             "finished": [4, 4, 4], "label": "civ", "groups": [row]}
+    text = " ".join(render_mixes_text(study).split())
+    assert "(an exact test, the games being too few for chi-square, corrected for testing every row)" in text
+    text = " ".join(render_mixes_text({**study, "groups": [row, {**row, "test": "chi-square"}]}).split())
+    assert "chi-square, or an exact test for the 1 of 2 rows with too few games for it" in text

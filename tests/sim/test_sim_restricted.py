@@ -418,3 +418,27 @@ def test_a_content_name_given_to_forbid_is_answered_with_its_id() -> None:
         resolve(game, ["Chichen Itza"])
     with pytest.raises(OptionError, match=r"did you mean wonders\?"):
         resolve(game, ["wondrs"])
+
+
+def test_who_all_leaves_capped_games_out_of_the_length_and_counts_them() -> None:
+    # two games stopped at the 80-round cap read "games last 40.0 rounds against 17.0": the cap taken
+    # for the length of the games that never ended
+    from civtable.sim.restricted import _all, finished_mean_rounds, study_findings
+
+    def game(i: int, rounds: int, finished: bool) -> dict[str, object]:
+        return {"index": i, "rounds": rounds, "finished": finished, "winners": [i % 2] if finished else [],
+                "first_player": 0, "seats": [{"seat": 0, "trait": "united"}, {"seat": 1, "trait": "cultural"}]}
+
+    base = {i: game(i, 17 + i % 2, True) for i in range(6)}
+    played = [game(i, 20 + i % 2, True) for i in range(4)] + [game(i, 80, False) for i in (4, 5)]
+    row = _all(played, base, 0.5)
+    assert row["rounds"]["games"] == 4 and row["rounds"]["b"] == pytest.approx(20.5)
+    assert row["capped"] == {"restricted": 2, "baseline": 0, "pairs_left_out": 2}
+    assert finished_mean_rounds(played) == pytest.approx(20.5)
+    row.update({"restriction": "governments", "description": "never chooses a government",
+                "binding": {"binding": True}})
+    (line,) = study_findings({"fair_share": 0.5, "bot": "greedy", "restrictions": [row]})
+    text = " ".join(line.split())
+    assert "games last 20.5 rounds against 17.5" in text and "over the 4 pairs that both finished" in text, text
+    assert "2 pairs left out: 2 restricted and 0 baseline games stopped at the round limit" in text
+    assert "2 of the 6 games did not finish" in text

@@ -43,3 +43,38 @@ def test_the_review_banner_names_each_bots_level(browser: Any, server_factory: A
     assert page.locator("#who-played .swatch").count() == 2
     shot(page, "review-levels-375x812")
     assert errors == []
+
+
+def test_a_chat_message_out_of_view_shows_an_unread_count_until_read(browser: Any, server_factory: Any, tmp_path: Path) -> None:
+    server = server_factory(str(tmp_path / "unread.sqlite3"))
+    base = server.base
+    g = create_game(base, {"game": "pathciv", "seats": ["human", "human"], "names": ["Ada", "Bob"]})
+    bob = httpx.post(f"{base}/api/games/{g['id']}/claim", json={"invitation": g["seats"][1]["invitation"]}, timeout=30).json()["token"]
+    page = browser.new_page(viewport=PHONE)
+    errors = console_errors(page)
+    page.goto(base + g["seats"][0]["url"])
+    page.wait_for_selector("#chat:not(.hidden)")
+    page.evaluate("() => window.scrollTo(0, 0)")  # the chat is far below the table on a phone
+    assert page.eval_on_selector("#chat", "n => n.getBoundingClientRect().top") > PHONE["height"]
+    assert page.locator("#chat-unread").is_hidden()
+    for text in ("hello", "your move"):
+        res = httpx.post(f"{base}/api/games/{g['id']}/chat", json={"token": bob, "text": text}, timeout=30)
+        assert res.status_code in (200, 201), res.text
+    page.wait_for_selector("#chat-unread:not(.hidden):has-text('2')")
+    assert page.get_attribute("#chat-unread", "aria-label") == "2 new chat messages"
+    assert page.inner_text("#chat-new") == "2 new"
+    shot(page, "chat-unread-375x812")
+    # pressing the marker shows the chat: its messages are read, the count goes
+    page.click("#chat-unread")
+    page.wait_for_selector("#chat-unread", state="hidden")
+    assert page.locator("#chat-new").is_hidden() and "your move" in page.inner_text("#chat-log")
+    # a message arriving while the chat shows is read at once; one's own never counts
+    httpx.post(f"{base}/api/games/{g['id']}/chat", json={"token": bob, "text": "seen"}, timeout=30)
+    page.wait_for_selector("#chat-log li:has-text('seen')")
+    page.fill("#chat-input", "thanks")
+    page.press("#chat-input", "Enter")
+    page.wait_for_selector("#chat-log li:has-text('thanks')")
+    page.evaluate("() => window.scrollTo(0, 0)")
+    page.wait_for_timeout(300)
+    assert page.locator("#chat-unread").is_hidden()
+    assert errors == []

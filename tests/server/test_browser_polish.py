@@ -78,3 +78,42 @@ def test_a_chat_message_out_of_view_shows_an_unread_count_until_read(browser: An
     page.wait_for_timeout(300)
     assert page.locator("#chat-unread").is_hidden()
     assert errors == []
+
+
+def _rgb(css: str) -> tuple[int, int, int]:
+    """'rgb(1, 2, 3)' or '#010203' as numbers."""
+    assert css, "no colour"
+    if css.startswith("#"):
+        return int(css[1:3], 16), int(css[3:5], 16), int(css[5:7], 16)
+    assert "(" in css, css
+    r, g, b = (int(v) for v in css[css.index("(") + 1:css.index(")")].split(",")[:3])
+    return r, g, b
+
+
+def _hue(rgb: tuple[int, int, int]) -> float:
+    import colorsys
+
+    return colorsys.rgb_to_hls(*(v / 255 for v in rgb))[0] * 360
+
+
+def test_each_players_land_on_the_conquest_map_shows_that_players_colour(browser: Any, server_factory: Any, tmp_path: Path) -> None:
+    """A blue player's territories once read grey-green (the colour blended with the land's beige)."""
+    server = server_factory(str(tmp_path / "owned.sqlite3"), bot_delay=0.0, extra=["--predictable-chance"])
+    g = create_game(server.base, {"game": "conquest", "seed": 3, "seats": ["casual", "casual", "casual"]})
+    page = browser.new_page(viewport={"width": 1366, "height": 768})
+    errors = console_errors(page)
+    page.goto(f"{server.base}/play/{g['id']}?watch")
+    page.wait_for_selector("svg.conquest-map")
+    page.wait_for_selector("svg.conquest-map path.territory[data-owner='0']", state="attached", timeout=60_000)
+    page.wait_for_selector("svg.conquest-map path.territory[data-owner='1']", state="attached", timeout=60_000)
+    sea = _rgb(page.get_attribute("svg.conquest-map path.territory.sea:not([data-owner])", "fill") or "")
+    for seat in ("0", "1"):
+        # read from the elements themselves: bots' moves redraw the bar (a detached node has no computed style)
+        shown = _rgb(page.get_attribute(f"svg.conquest-map path.territory[data-owner='{seat}']", "fill") or "")
+        chip = _rgb(str(page.eval_on_selector(f"#players-bar [data-seat='{seat}'] .swatch", "n => n.style.backgroundColor")))
+        gap = abs(_hue(shown) - _hue(chip)) % 360
+        assert min(gap, 360 - gap) < 8, (seat, shown, chip)  # the colour beside the name, lightened
+        assert sum((a - b) ** 2 for a, b in zip(shown, sea)) ** 0.5 > 80, (seat, shown, sea)  # never taken for the sea
+        assert max(shown) - min(shown) > 70, shown  # a colour, not a grey
+    shot(page, "conquest-owned-colours-1366x768")
+    assert errors == []

@@ -117,3 +117,34 @@ def test_each_players_land_on_the_conquest_map_shows_that_players_colour(browser
         assert max(shown) - min(shown) > 70, shown  # a colour, not a grey
     shot(page, "conquest-owned-colours-1366x768")
     assert errors == []
+
+
+def test_what_just_happened_stays_short_on_a_phone_and_opens_in_full(browser: Any, server_factory: Any, tmp_path: Path) -> None:
+    from test_browser_phone_table import late_dominations
+
+    server = server_factory(str(tmp_path / "short.sqlite3"), bot_delay=0.0, extra=["--predictable-chance"])
+    g = late_dominations(server.base, tiles=30)
+    page = browser.new_page(viewport=PHONE, reduced_motion="reduce")
+    errors = console_errors(page)
+    page.goto(server.base + g["seats"][0]["url"])
+    page.wait_for_selector("#moments:not(.hidden) #moments-new > li")
+    shown = """() => [...document.querySelectorAll('#moments-new > li')].filter((n) => n.offsetParent)
+      .map((n) => [...n.querySelectorAll('.moment-lines > li')].filter((x) => x.offsetParent).length)"""
+    every = """() => [...document.querySelectorAll('#moments-new > li')]
+      .map((n) => n.querySelectorAll('.moment-lines > li').length)"""
+    lines = page.evaluate(every)
+    assert len(lines) > 1 or any(n > 2 for n in lines), f"nothing to fold in this position: {lines}"
+    visible = page.evaluate(shown)
+    assert len(visible) == 1 and visible[0] <= 2, visible
+    assert page.locator("#moments").bounding_box()["height"] < 0.3 * PHONE["height"]
+    folded = (len(lines) - 1) + (lines[0] - visible[0])  # the moments folded, and the lines of the one shown
+    more = page.locator("#moments-more")
+    assert more.inner_text() == f"Show all ({folded} more)"
+    page.locator("#moments").screenshot(path=str(shot(page, "moments-short-375x812")))
+    more.click()
+    assert page.evaluate(shown) == lines and more.inner_text() == "Show less"
+    # a wider screen shows every recent moment without a button
+    more.click()
+    page.set_viewport_size({"width": 1366, "height": 768})
+    assert page.evaluate(shown) == lines and more.is_hidden()
+    assert errors == []

@@ -10,7 +10,7 @@ from typing import Any
 
 import httpx
 import pytest
-from browser_util import PHONE, console_errors, create_game, launch, shot
+from browser_util import PHONE, assert_no_horizontal_scroll, console_errors, create_game, launch, shot
 
 pytestmark = pytest.mark.browser
 
@@ -147,4 +147,44 @@ def test_what_just_happened_stays_short_on_a_phone_and_opens_in_full(browser: An
     more.click()
     page.set_viewport_size({"width": 1366, "height": 768})
     assert page.evaluate(shown) == lines and more.is_hidden()
+    assert errors == []
+
+
+# the part of each table a person plays on, which the options follow on a phone, and the table's next part
+PLAYED_ON = {"conquest": ("#board > section.map", "#cq-players"), "dominations": ("#board > .dom-map", "#board > .dom-players"),
+             "pathciv": (".pc-me", ".pc-me ~ section:not(#actions-panel)"), "inceptum": (".inc-top", "#techboard")}
+
+
+@pytest.mark.parametrize("game", sorted(PLAYED_ON))
+def test_on_a_phone_the_options_follow_the_part_of_the_table_played_on(
+        browser: Any, server_factory: Any, tmp_path: Path, game: str) -> None:
+    """They once came first, above the land: a person read options for a board not yet seen."""
+    server = server_factory(str(tmp_path / f"{game}.sqlite3"), bot_delay=0.0)
+    seats = ["human", "casual", "casual"] if game == "conquest" else ["human", "casual"]
+    g = create_game(server.base, {"game": game, "seats": seats, "seed": 7})
+    page = browser.new_page(viewport=PHONE, reduced_motion="reduce")
+    errors = console_errors(page)
+    page.goto(server.base + g["seats"][0]["url"])
+    page.wait_for_selector("#legal button[data-action]")
+    played, following = PLAYED_ON[game]
+
+    def tops() -> tuple[float, float, float, float]:
+        return tuple(page.evaluate("""([a, b]) => {
+          const top = (n) => n.getBoundingClientRect().top + window.scrollY;
+          const played = document.querySelector(a), next = document.querySelector(b), options = document.getElementById('actions-panel');
+          return [top(played) + played.getBoundingClientRect().height, top(options), top(options) + options.offsetHeight, top(next)]; }""",
+                                   [played, following]))
+
+    played_end, options_top, options_end, next_top = tops()
+    assert played_end <= options_top and options_end <= next_top, (played_end, options_top, options_end, next_top)
+    assert_no_horizontal_scroll(page)
+    shot(page, f"options-after-the-table-{game}-375x812", full_page=True)
+    if game == "dominations":  # the table drawn again by itself (a card picked) keeps them in place
+        page.locator(".dom-setup .ocard").nth(1).click()
+        page.wait_for_selector(".dom-setup .ocard.chosen")
+        played_end, options_top, options_end, next_top = tops()
+        assert played_end <= options_top and options_end <= next_top
+    # a wide screen has them beside the table again
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.wait_for_selector("aside > #actions-panel", state="attached")
     assert errors == []

@@ -333,6 +333,7 @@
   }
 
   Civ.renderers.conquest = {
+    optionsAfter: "section.panel.map",  // on one column the options follow the part of the table played on (game_options.js)
     kindTitles: { civ: "Civilization", city: "Starting City", village: "Place a Village", upgrade: "Village into City",
       monument: "Build a Monument", unit: "Move a unit", to: "Move it to", recruit: "Recruit", starve: "Famine: lose",
       feed: "Feed", fight: "Fight", pay: "Pay with", buy: "Buy", done: "Done", cancel: "Cancel" },

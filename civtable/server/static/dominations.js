@@ -548,6 +548,7 @@
 
   let last = null;
   Civ.renderers.dominations = {
+    optionsBefore: ".dom-players",  // on one column the options follow the part of the table played on (game_options.js)
     boardKinds: ["place", "edge", "locus", "city", "upgrade", "site", "reactivate", "develop", "assimilate", "monument",
       "advance", "flip", "vest", "first", "choose", "discard", "keep", "convert"],
     kindTitles: { place: "Place a Land tile", edge: "Score an edge", locus: "Score a Locus", all_edges: "Score every edge",

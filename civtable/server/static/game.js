@@ -297,6 +297,7 @@
       const sheet = board.querySelector("#score-sheet") || Civ.table.scoreSheet(payload);
       board.prepend(sheet);
     }
+    options.dock();  // on one column, after the part of the table the options act on
     options.showLegal();
     status.showLog();
     Civ.table.showMoments(payload);

@@ -1,6 +1,8 @@
 /* The game page's options: the list of the seat's legal actions grouped by kind, the words of
    each option, the planner (what an option costs and leaves, pointed at before choosing) and the
-   chooser (one click that could mean several actions). game.js builds it: Civ.gameOptions(page). */
+   chooser (one click that could mean several actions), and where the options panel stands (beside
+   the table, or on one column right after the part of it they act on). game.js builds it:
+   Civ.gameOptions(page). */
 "use strict";
 
 (() => {
@@ -108,6 +110,33 @@
         "Point at an option to see what it costs and what remains."));
     }
 
-    return { showLegal, label, showPlanner, showChooser, closeChooser, reset };
+    // ----- where the options stand: beside the table, or on one column after the part they act on --------
+    const panel = document.getElementById("actions-panel");
+    const home = panel.parentElement, homeNext = panel.nextElementSibling;  // the side column on a wide screen
+    const oneColumn = window.matchMedia("(max-width: 1000px)");
+    let focused = null;  // a control of the options that had the keyboard focus (a redrawn board detaches them)
+    panel.addEventListener("focusin", (ev) => { focused = ev.target; });
+    panel.addEventListener("focusout", (ev) => { if (panel.contains(ev.relatedTarget)) return; if (panel.isConnected) focused = null; });
+    /** On one column (a phone, a narrow window) the options come right after the part of the table
+        a person plays on: after the board's element the renderer names (`optionsAfter`, a
+        selector: the map, your board) or before it (`optionsBefore`: the players after the land
+        and the hand), else after the whole table. On a wide screen they stay in the side column.
+        Called after each drawing; a board a renderer draws again by itself (its own redraw
+        empties it) takes them back at once. */
+    function dock() {
+      const board = document.getElementById("board");
+      const r = page.renderer();
+      const how = !oneColumn.matches ? null : r.optionsAfter ? "after" : r.optionsBefore ? "before" : null;
+      const mark = how && board.querySelector(how === "after" ? r.optionsAfter : r.optionsBefore);
+      if (mark) {
+        if ((how === "after" ? mark.nextElementSibling : mark.previousElementSibling) !== panel) mark[how](panel);
+      } else if (panel.parentElement !== home) home.insertBefore(panel, homeNext);
+      if (focused && focused.isConnected && document.activeElement !== focused
+          && (!document.activeElement || document.activeElement === document.body)) focused.focus({ preventScroll: true });
+    }
+    new MutationObserver(() => { if (!panel.isConnected) dock(); }).observe(document.getElementById("board"), { childList: true, subtree: true });
+    oneColumn.addEventListener("change", dock);
+
+    return { showLegal, label, showPlanner, showChooser, closeChooser, reset, dock };
   };
 })();

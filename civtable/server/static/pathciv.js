@@ -368,6 +368,7 @@
   }
 
   Civ.renderers.pathciv = {
+    optionsAfter: ".pc-me",  // on one column the options follow the part of the table played on (game_options.js)
     progressOnBoard: true,  // each civilization's panel says its score, VP tokens, Population, Philosophy and Legacy
     // the options' group headings, in the rules' words (not the actions' kinds "left", "withdraw"...)
     kindTitles: { left: "Left side: cubes", right: "Right side: Research", deploy: "Deploy a cube", research: "Research point",

@@ -188,3 +188,64 @@ def test_on_a_phone_the_options_follow_the_part_of_the_table_played_on(
     page.set_viewport_size({"width": 1366, "height": 768})
     page.wait_for_selector("aside > #actions-panel", state="attached")
     assert errors == []
+
+
+def test_typing_an_action_names_tiles_by_what_they_show_never_by_number(browser: Any, server_factory: Any, tmp_path: Path) -> None:
+    """The typed box's suggestions and its hint once said 'place t9 K13 0': a tile's number."""
+    import re
+
+    from browser_util import wait_state
+    from test_browser_phone_table import late_dominations
+
+    server = server_factory(str(tmp_path / "typed.sqlite3"), bot_delay=0.0, extra=["--predictable-chance"])
+    g = late_dominations(server.base, tiles=8)
+    page = browser.new_page(viewport={"width": 1366, "height": 768}, reduced_motion="reduce")
+    page.add_init_script("localStorage.setItem('civtable.typing', 'on')")
+    errors = console_errors(page)
+    page.goto(server.base + g["seats"][0]["url"])
+    page.wait_for_selector("#legal button[data-action]", state="attached")  # folded: the tiles' places are many
+    number = re.compile(r"\bt\d+\b")
+    suggested = page.eval_on_selector_all("#legal-list option", "ns => ns.map(n => n.value)")
+    places = [s for s in suggested if s.startswith("place ")]
+    assert places and not [s for s in suggested if number.search(s)], suggested[:5]
+    assert re.fullmatch(r"place [YOBGRPW]:[YOBGRPW]{3} [A-Z]+-?\d+ [012]", places[0]), places[0]
+    # the hint after a refused line shows what can be typed the same way
+    page.fill("#typed-input", "bogus")
+    page.press("#typed-input", "Enter")
+    page.wait_for_selector("#toast:not(.hidden)")
+    hint = page.inner_text("#toast")
+    assert "you can type" in hint and "'place " in hint and not number.search(hint), hint
+    assert re.search(r"'place [YOBGRPW]:[YOBGRPW]{3} ", hint), hint
+    # the hand's tiles say the name they are typed by; a suggestion typed plays
+    title = page.get_attribute("#dom-hand button.tilepick", "title") or ""
+    assert re.search(r"\(typed [YOBGRPW]:[YOBGRPW]{3}\)$", title), title
+    before = int(page.get_attribute("#board", "data-state-id") or -1)
+    page.fill("#typed-input", places[0])
+    page.press("#typed-input", "Enter")
+    wait_state(page, before + 1)
+    assert errors == []
+
+
+def test_dominations_land_opens_readable_on_a_phone_and_whole_on_a_laptop(browser: Any, server_factory: Any, tmp_path: Path) -> None:
+    """At 375 px the whole land once drew a tile's side at some 35 px: its Camps and Resources unreadable."""
+    from test_browser_phone_table import late_dominations
+
+    server = server_factory(str(tmp_path / "readable.sqlite3"), bot_delay=0.0, extra=["--predictable-chance"])
+    g = late_dominations(server.base, tiles=30)
+    side = "() => document.querySelector('svg.dom-land g.cell.placed .tri').getBoundingClientRect().width"
+    for viewport, name in ((PHONE, "375x812"), ({"width": 1366, "height": 768}, "1366x768")):
+        page = browser.new_page(viewport=viewport, reduced_motion="reduce")
+        errors = console_errors(page)
+        page.goto(server.base + g["seats"][0]["url"])
+        page.wait_for_selector("svg.dom-land g.cell.placed")
+        page.locator(".dom-map").scroll_into_view_if_needed()
+        level = page.inner_text(".zoom-level")
+        if viewport is PHONE:
+            assert page.evaluate(side) >= 60 and level != "100%", (page.evaluate(side), level)
+            assert page.locator(".zoom-fit").is_enabled() and page.locator(".zoom-box.zoomed").count() == 1
+            assert_no_horizontal_scroll(page)  # the land moves inside its frame, never the page
+        else:
+            assert level == "100%" and page.evaluate(side) >= 60, (page.evaluate(side), level)
+        page.locator(".dom-map").screenshot(path=str(shot(page, f"dominations-land-readable-{name}")))
+        assert errors == []
+        page.close()

@@ -47,7 +47,7 @@
         const kind = text.split(" ")[0];
         if (!groups.has(kind)) groups.set(kind, []);
         groups.get(kind).push(text);
-        list.append(el("option", { value: text }));
+        list.append(el("option", { value: typedForm(text) }));
       }
       if (!payload.legal.length) {
         box.append(el("p", { class: "muted small" }, payload.finished ? "The game is over." : "Nothing to decide right now."));
@@ -69,6 +69,13 @@
           box.append(el("div", { class: "legal-group" }, el("h3", {}, kindTitle(kind)), buttons));
         }
       }
+    }
+
+    /** An action as a person types it: the renderer's words where it has them (Dominations'
+        tiles by what they show, spaces by name), else the action with its ids' underscores as spaces. */
+    function typedForm(text) {
+      const r = page.renderer();
+      return r.typedForm ? r.typedForm(text, page.payload) : text.replace(/_/g, " ");
     }
 
     /** A group's heading: the renderer's words for a kind of action (kindTitles), else the kind. */

@@ -179,11 +179,14 @@ def test_on_a_phone_the_options_follow_the_part_of_the_table_played_on(
     assert played_end <= options_top and options_end <= next_top, (played_end, options_top, options_end, next_top)
     assert_no_horizontal_scroll(page)
     shot(page, f"options-after-the-table-{game}-375x812", full_page=True)
-    if game == "dominations":  # the table drawn again by itself (a card picked) keeps them in place
-        page.locator(".dom-setup .ocard").nth(1).click()
+    if game == "dominations":  # the table drawn again by itself (a card picked) keeps them in place, and the typing
+        page.click("#typed-toggle")
+        page.fill("#typed-input", "choose")
+        page.evaluate("() => document.querySelectorAll('.dom-setup .ocard')[1].click()")  # as a redraw while typing
         page.wait_for_selector(".dom-setup .ocard.chosen")
         played_end, options_top, options_end, next_top = tops()
         assert played_end <= options_top and options_end <= next_top
+        assert page.evaluate("() => document.activeElement.id") == "typed-input"
     # a wide screen has them beside the table again
     page.set_viewport_size({"width": 1366, "height": 768})
     page.wait_for_selector("aside > #actions-panel", state="attached")

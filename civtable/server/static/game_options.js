@@ -123,7 +123,14 @@
     const oneColumn = window.matchMedia("(max-width: 1000px)");
     let focused = null;  // a control of the options that had the keyboard focus (a redrawn board detaches them)
     panel.addEventListener("focusin", (ev) => { focused = ev.target; });
-    panel.addEventListener("focusout", (ev) => { if (panel.contains(ev.relatedTarget)) return; if (panel.isConnected) focused = null; });
+    panel.addEventListener("focusout", (ev) => {  // left by the person, or lost to the board's redraw (the panel taken out with it)
+      if (panel.contains(ev.relatedTarget)) return;
+      const was = ev.target;
+      queueMicrotask(() => {  // after the script that took it: out of the page still (a renderer's own redraw) or put back
+        if (!panel.isConnected) focused = was;
+        else if (!panel.contains(document.activeElement)) focused = null;
+      });
+    });
     /** On one column (a phone, a narrow window) the options come right after the part of the table
         a person plays on: after the board's element the renderer names (`optionsAfter`, a
         selector: the map, your board) or before it (`optionsBefore`: the players after the land
@@ -132,14 +139,16 @@
         empties it) takes them back at once. */
     function dock() {
       const board = document.getElementById("board");
+      if (panel.contains(document.activeElement)) focused = document.activeElement;  // moved below: kept
       const r = page.renderer();
       const how = !oneColumn.matches ? null : r.optionsAfter ? "after" : r.optionsBefore ? "before" : null;
       const mark = how && board.querySelector(how === "after" ? r.optionsAfter : r.optionsBefore);
       if (mark) {
         if ((how === "after" ? mark.nextElementSibling : mark.previousElementSibling) !== panel) mark[how](panel);
       } else if (panel.parentElement !== home) home.insertBefore(panel, homeNext);
-      if (focused && focused.isConnected && document.activeElement !== focused
-          && (!document.activeElement || document.activeElement === document.body)) focused.focus({ preventScroll: true });
+      if (focused && focused.isConnected && (!document.activeElement || document.activeElement === document.body)) {
+        focused.focus({ preventScroll: true });  // typing on while the table is drawn again
+      }
     }
     new MutationObserver(() => { if (!panel.isConnected) dock(); }).observe(document.getElementById("board"), { childList: true, subtree: true });
     oneColumn.addEventListener("change", dock);

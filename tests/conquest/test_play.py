@@ -29,7 +29,7 @@ from civtable.core.session import agent_rng
 from civtable.games.conquest.bot import battle_win, make_greedy, roll_win
 from civtable.games.conquest.content import DEFAULT_PATH, check_content, dump_content, load_content
 from civtable.games.conquest.game import ConquestState
-from civtable.games.conquest.svg import render_svg, render_text
+from civtable.games.conquest.svg import owned_fill, render_svg, render_text
 
 
 def random_game(seed: int, players: int = 3, max_rounds: int = 12, **opts: object) -> tuple[ConquestState, list[tuple[int, Action]]]:
@@ -233,6 +233,13 @@ def test_views_render_to_svg_and_text() -> None:
     text = render_text(v)
     assert len(text.splitlines()) >= len(v["map"]["territories"]) + 4
     assert "Player 1" in text
+    # a held territory is filled with its owner's colour lightened, the hue kept (blue stays blue)
+    held = [d for d in v["territories"] if d["owner"] is not None]
+    assert held
+    for d in held:
+        assert f'fill="{owned_fill(d["owner"])}" data-territory="{d["id"]}"' in svg
+    assert owned_fill(1) == "#5e9dc9" and owned_fill(0) == "#e16364"  # #1f77b4 and #d62728, 72% of each
+    assert "fill-opacity" not in svg
     # before the map exists
     fresh = make_game("conquest", {"players": 2}).new_initial_state().view(None)
     assert "not been drawn" in render_svg(fresh) and "not been drawn" in render_text(fresh)

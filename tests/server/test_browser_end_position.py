@@ -1,6 +1,7 @@
 """Once a game is over its table shows the end position, not a turn still to play: Conquest's
 resource pool (a turn's resources, lost when unused) is gone, and Dominations' Land tiles left in
-the hand are marked as never placed (scoring nothing), with no "pick a tile" help. The final
+the hand are marked as never placed (scoring nothing), with no "pick a tile" help; Path of
+Civilization says the last round's discoveries are the last round's (no "this round"). The final
 board and the score sheet stay."""
 
 from __future__ import annotations
@@ -87,3 +88,25 @@ def test_dominations_marks_the_tiles_left_in_hand_at_the_end(browser: Any, serve
     assert page.locator("#dom-hand button.tilepick:enabled").count() == 0
     assert page.locator(".dom-map svg").first.is_visible(), "the final land stays"
     shot(page, "dominations-end-position-1366x768")
+
+
+def test_path_of_civilization_shows_the_last_rounds_discoveries_as_the_last_rounds(
+        browser: Any, server_factory: Any, tmp_path: Path) -> None:
+    """Once the game is over there is no "this round": the cards discovered in round 9 and the four
+    spaces are said to be the last round's."""
+    server = server_factory(str(tmp_path / "pc.sqlite3"), bot_delay=0.0)
+    g = create_game(server.base, {"game": "pathciv", "seats": ["human", "random"], "seed": 2})
+    page = browser.new_page(viewport=DESKTOP, reduced_motion="reduce")
+    page.add_init_script("localStorage.setItem('civtable.pace', 'instant')")
+    p = play_to_the_end(server.base, g["id"], g["seats"][0]["token"], random.Random(2))
+    assert p["finished"], "the game did not end by its rules in time"
+    mine, theirs = p["view"]["players"][p["seat"]], p["view"]["players"][1 - p["seat"]]
+    assert mine["discovered_ids"] and theirs["discovered"], "nothing was discovered in the last round: nothing to check"
+    page.goto(server.base + g["seats"][0]["url"])
+    page.wait_for_selector("#score-sheet")
+    board = page.inner_text("#board")
+    assert "this round" not in board, board
+    assert page.inner_text(".pc-me .pc-discovered h3") == "Discovered in the last round"
+    assert "Discovered in the last round:" in page.inner_text(".pc-other")
+    assert "as played in the last round" in page.inner_text(".pc-me .pc-space-left .pc-space-head")
+    shot(page, "pathciv-end-position-1366x768")

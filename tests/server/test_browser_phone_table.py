@@ -1,5 +1,5 @@
 """The table on a phone and at middle widths, in a real browser, measured: the land of a late
-Dominations game zooms (buttons and a two-finger pinch), moves by dragging once zoomed, and a
+Dominations game opens on a phone zoomed to a readable size, zooms (buttons and a two-finger pinch), moves by dragging once zoomed, and a
 place clicked on the zoomed land still plays while a drag plays nothing; an error message never
 covers the guide docked at the bottom of a phone's screen (nor the guide at other widths); a
 score sheet wider than its box says that it scrolls, and says nothing when it fits. Screenshots
@@ -85,9 +85,17 @@ def test_the_land_zooms_moves_and_still_plays_a_clicked_place(browser: Any, serv
     page.goto(server.base + g["seats"][0]["url"])
     page.wait_for_selector("svg.dom-land g.target.clickable")
     scroll_to(page.locator(".dom-map"))
+    # a phone opens the land zoomed to a readable size (a tile's side 64 px), its frame the screen's width
+    opened, side = zoom_of(page)[0], tile_width(page)
+    assert opened > 1.2 and 60 <= side <= 75, (opened, side)
+    assert page.locator(".zoom-frame").bounding_box()["width"] <= PHONE["width"]
+    assert_no_horizontal_scroll(page)
+    shot(page, "dominations-land-opened-390x844")
+    page.click(".zoom-fit")  # the whole land
     shot(page, "dominations-land-fit-390x844")
     fitted = tile_width(page)
     assert zoom_of(page) == (pytest.approx(1, abs=0.02), "100%")
+    assert fitted == pytest.approx(side / opened, rel=0.03)
     assert page.locator(".zoom-out").is_disabled() and page.locator(".zoom-fit").is_disabled()
     # + twice: the land is drawn 2.25 times larger in a frame of the same width; the page does not widen
     page.click(".zoom-in")
@@ -147,6 +155,7 @@ def test_two_fingers_pinch_the_land_and_one_moves_it(browser: Any, server_factor
     page = context.new_page()
     page.goto(server.base + g["seats"][0]["url"])
     page.wait_for_selector("svg.dom-land g.target.clickable")
+    page.click(".zoom-fit")  # from the whole land (a phone opens it zoomed to a readable size)
     scroll_to(page.locator(".zoom-frame"))
     cdp = context.new_cdp_session(page)
     frame = page.locator(".zoom-frame").bounding_box()

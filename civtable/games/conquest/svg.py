@@ -3,8 +3,9 @@
 Both functions take only a view (``state.view(player)``), never a state.
 
 * :func:`render_svg` draws every territory as a ``<path>`` outline with
-  ``data-territory="<id>"`` (so a page can make it clickable), coloured by Land/Sea and tinted
-  with the owner's colour, plus settlements, Monuments, Armies and Fleets.
+  ``data-territory="<id>"`` (so a page can make it clickable), coloured by Land/Sea or, once a
+  player holds it, by :func:`owned_fill` (as the table page draws it), plus settlements,
+  Monuments, Armies and Fleets.
 * :func:`render_text` lists territories with their resource, neighbours, owner and units.
 """
 
@@ -28,6 +29,19 @@ RESOURCE_MARK = {
 
 def colour(seat: int) -> str:
     return PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]
+
+
+OWNED = 0.72
+"""How much of its owner's colour a held territory shows, the rest white: the blue player's land
+stays apart from the light blue sea, and the labels stay readable."""
+
+
+def owned_fill(seat: int) -> str:
+    """A held territory's fill: its owner's colour lightened toward white (``static/conquest.js``
+    draws the same), never a thin tint over the land's beige, which turned blue into grey-green."""
+    hex_colour = colour(seat)
+    mixed = (round(int(hex_colour[k:k + 2], 16) * OWNED + 255 * (1 - OWNED)) for k in (1, 3, 5))
+    return "#" + "".join(f"{v:02x}" for v in mixed)
 
 
 def _path(outline: list[list[list[float]]]) -> str:
@@ -54,19 +68,14 @@ def render_svg(view: dict[str, Any]) -> str:
     ]
     for t in mp["territories"]:
         d = dyn[t["id"]]
-        fill = LAND if t["land"] else SEA
         owner = d["owner"]
+        fill = owned_fill(owner) if owner is not None else LAND if t["land"] else SEA
         title = _title(t, d, view)
         out.append(
             f'<path d="{_path(t["outline"])}" fill="{fill}" data-territory="{t["id"]}" '
             f'data-land="{str(t["land"]).lower()}" class="territory {"land" if t["land"] else "sea"}">'
             f"<title>{escape(title)}</title></path>"
         )
-        if owner is not None:
-            out.append(
-                f'<path d="{_path(t["outline"])}" fill="{colour(owner)}" fill-opacity="0.28" '
-                f'pointer-events="none"/>'
-            )
     out.append("</g>")
     out.append('<g class="marks" pointer-events="none" font-size="9">')
     for t in mp["territories"]:

@@ -1,6 +1,9 @@
 /* The table chat: players write (at most 200 characters, a few messages at a time), spectators
    read. Messages are text nodes, never markup; each reader may mute a player (kept in this
-   browser). Needs common.js; game.js calls Civ.chat.start and Civ.chat.receive. */
+   browser). A message from someone else that arrives while the chat is out of view (scrolled
+   away, or the page hidden) counts as unread: the top bar shows how many, and pressing it brings
+   the chat into view; the count clears once the chat's messages are seen. Needs common.js;
+   game.js calls Civ.chat.start and Civ.chat.receive. */
 "use strict";
 
 Civ.chat = (() => {
@@ -10,6 +13,24 @@ Civ.chat = (() => {
   let payload = null;
   let messages = [];
   let started = false;
+  let unread = 0;
+  let inView = false;  // the chat's messages show on the screen (IntersectionObserver)
+
+  /** The unread count in the top bar and the chat's heading; none once read. */
+  function showUnread() {
+    const marker = document.getElementById("chat-unread");
+    const words = `${unread} new chat message${unread === 1 ? "" : "s"}`;
+    if (marker) {
+      marker.classList.toggle("hidden", !unread);
+      marker.textContent = `Chat ${unread}`;
+      marker.title = `${words}: show the chat`;
+      marker.setAttribute("aria-label", words);
+    }
+    const head = document.getElementById("chat-new");
+    if (head) { head.classList.toggle("hidden", !unread); head.textContent = `${unread} new`; }
+  }
+  const seen = () => inView && document.visibilityState !== "hidden";
+  function markRead() { if (unread && seen()) { unread = 0; showUnread(); } }
 
   function muteKey() { return `civtable.mute.${gameId}`; }
   function muted() {
@@ -53,8 +74,12 @@ Civ.chat = (() => {
     document.getElementById("chat-form").before(mutes);
   }
 
-  function receive(message) {
+  function receive(message, old) {
     if (messages.some((m) => m.i === message.i)) return;
+    if (!old && started && payload && message.seat !== payload.seat && !muted().has(message.seat) && !seen()) {
+      unread += 1;
+      showUnread();
+    }
     messages.push(message);
     messages.sort((a, b) => a.i - b.i);
     if (payload) render();
@@ -80,8 +105,18 @@ Civ.chat = (() => {
       input.value = "";
       receive(res.data.message);
     });
+    const log = document.getElementById("chat-log");
+    if (window.IntersectionObserver) {
+      new IntersectionObserver((entries) => {
+        inView = entries.some((e) => e.isIntersecting);
+        markRead();
+      }).observe(panel);
+    } else inView = true;
+    document.addEventListener("visibilitychange", markRead);
+    const marker = document.getElementById("chat-unread");
+    if (marker) marker.addEventListener("click", () => { log.scrollIntoView({ block: "center" }); });
     const res = await api("GET", `/api/games/${encodeURIComponent(gameId)}/chat`);
-    if (res.ok) for (const m of res.data.messages) receive(m);
+    if (res.ok) for (const m of res.data.messages) receive(m, true);
     render();
   }
 

@@ -46,7 +46,18 @@
   }
 
   // ----- the map, kept between positions --------------------------------------------------------------
-  const kept = { key: null, box: null, svg: null, paths: new Map(), tints: new Map(), marks: null, titles: new Map() };
+  const kept = { key: null, box: null, svg: null, paths: new Map(), marks: null, titles: new Map() };
+
+  const OWNED = 0.72;  // how much of the owner's colour: the sea (light blue) and a blue player's land stay apart
+  /** A territory's colour once a player holds it: the owner's colour (as beside the player's
+      name) lightened toward white, drawn in place of the land's — never blended with the land's
+      beige, which turned blue into grey-green. Its hue stays the owner's, clear of the sea. */
+  function ownedFill(seat) {
+    const hex = Civ.seatColour(seat);
+    const mix = (k) => Math.round(Number.parseInt(hex.slice(k, k + 2), 16) * OWNED + 255 * (1 - OWNED));
+    return `rgb(${mix(1)}, ${mix(3)}, ${mix(5)})`;
+  }
+
 
   function buildMap(view, key) {
     const mp = view.map;
@@ -56,10 +67,8 @@
       "aria-label": "the map: click a highlighted territory to act on it", "font-family": "sans-serif", "data-zoom": "map" });
     svg.append(svgEl("rect", { width: w, height: h, fill: SEA }));
     const ground = svgEl("g", { class: "territories", stroke: "#555", "stroke-width": 1, "fill-rule": "evenodd" });
-    const tints = svgEl("g", { class: "tints", "pointer-events": "none", "fill-rule": "evenodd" });
     const labels = svgEl("g", { class: "labels", "pointer-events": "none", "font-size": 9 });
     kept.paths = new Map();
-    kept.tints = new Map();
     kept.titles = new Map();
     for (const t of mp.territories) {
       const d = t.outline.map((loop) => `M${loop.map(([x, y]) => `${x * CELL} ${y * CELL}`).join(" L")} Z`).join(" ");
@@ -68,10 +77,7 @@
       const title = svgEl("title", {});
       path.append(title);
       ground.append(path);
-      const tint = svgEl("path", { d, fill: "none", "fill-opacity": 0.3 });
-      tints.append(tint);
       kept.paths.set(t.id, path);
-      kept.tints.set(t.id, tint);
       kept.titles.set(t.id, title);
       const [cx, cy] = [t.center[0] * CELL, t.center[1] * CELL];
       // the number and the resource on one line above the centre: the settlement and the units
@@ -87,7 +93,7 @@
       labels.append(svgEl("rect", { class: "plate", rx: 2, fill: "#fff", "fill-opacity": 0.8 }), label);
     }
     kept.marks = svgEl("g", { class: "marks", "pointer-events": "none", "font-size": 9 });
-    svg.append(ground, tints, labels, kept.marks);
+    svg.append(ground, labels, kept.marks);
     kept.svg = svg;
     kept.key = key;
     kept.plated = false;
@@ -106,9 +112,10 @@
     const marks = clear(kept.marks);
     for (const t of view.map.territories) {
       const d = dyn.get(t.id) || {};
-      const tint = kept.tints.get(t.id);
-      if (d.owner !== null && d.owner !== undefined) tint.setAttribute("fill", Civ.seatColour(d.owner));
-      else tint.setAttribute("fill", "none");
+      const path = kept.paths.get(t.id);
+      const owned = d.owner !== null && d.owner !== undefined;
+      path.setAttribute("fill", owned ? ownedFill(d.owner) : t.land ? LAND : SEA);
+      if (owned) path.dataset.owner = String(d.owner); else delete path.dataset.owner;
       const res = (Civ.term(`resource:${t.resource}`) || {}).name || titleCase(t.resource);
       const bits = [`Territory ${t.id} (${t.land ? "land" : "sea"}, ${res})`];
       if (d.settlement) bits.push(`${titleCase(d.settlement)} of ${who(payload, view, d.owner)}`);
@@ -326,6 +333,7 @@
   }
 
   Civ.renderers.conquest = {
+    optionsAfter: "section.panel.map",  // on one column the options follow the part of the table played on (game_options.js)
     kindTitles: { civ: "Civilization", city: "Starting City", village: "Place a Village", upgrade: "Village into City",
       monument: "Build a Monument", unit: "Move a unit", to: "Move it to", recruit: "Recruit", starve: "Famine: lose",
       feed: "Feed", fight: "Fight", pay: "Pay with", buy: "Buy", done: "Done", cancel: "Cancel" },

@@ -7,9 +7,9 @@
      and what it would Produce; click to place. After a placement, the edges or Loci it may score
      are drawn on the land to click; Cities, upgrades, Monuments' sites and the Inventor's
      reactivation are clicked on their tiles.
-   - The Civilisation Tree drawn as a tree: each card on its square with its Nodus on its four
-     sides and what it gives; pick a Mastery (or a Monument Level) and the squares it fits are
-     highlighted, click one to put it there.
+   - The Civilisation Tree drawn as a tree (dominations_tree.js): each card on its square with its
+     Nodus on its four sides and what it gives; pick a Mastery (or a Monument Level) and the
+     squares it fits are highlighted, click one to put it there.
    - The setup choice, the hand's redraw, the Governor's order and Vestigium as cards and buttons.
    Every element that acts goes through Civ.table.actOn (data-action and the highlight class
    "clickable"); the page describes the action before it is chosen (tips, the chooser, the
@@ -20,10 +20,10 @@
   const { el, clear } = Civ;
   const SVGNS = "http://www.w3.org/2000/svg";
   const COLOURS = ["yellow", "orange", "blue", "green", "red", "purple"];
-  const DOMAIN = { yellow: "Trade", orange: "Craftsmanship", blue: "Art", green: "Science", red: "Government",
-                   purple: "Religion", vestigium: "Vestigium", corruptio: "Corruptio" };
+  const DOMAIN = Civ.domTree.DOMAIN;  // a colour's Domain
   const placeNames = Civ.domPlaces;  // the places' names (dominations_places.js)
   const UNIT = 60;
+  const READABLE_SIDE = 64;  // CSS px: a tile's side at which its Camp and Resources read well
   // what the player has picked on the table (kept across updates of the same decision)
   const pick = { tile: null, rotation: 0, card: null, want: null, preview: null, objective: null, monument: null, from: null };
 
@@ -133,6 +133,8 @@
       Math.max(...ys) - Math.min(...ys) + 2 * padY];
     const root = svg("svg", { viewBox: box.join(" "), class: "dom-land", role: "group", "aria-label": "the land", "data-zoom": "land" });
     root.style.maxWidth = `${Math.round(Math.min(1000, box[2] * 1.25))}px`;  // to scale: 75 px a tile's side at most
+    // a phone would draw a tile's side at some 35 px: the land opens zoomed to 64 px a side (zoom.js), dragged to see the rest
+    root.dataset.zoomReadable = String(Math.round(box[2] * READABLE_SIDE / UNIT));
     const cradle = svg("g", { class: "cradle" }), cities = svg("g", { class: "cities" });
     const kind = (view.decision || {}).kind;
     for (const { cell, tile: t, cradle: isCradle } of cells.values()) {
@@ -237,7 +239,7 @@
     const tiles = me.hand.map((t) => {
       const chosen = placing && t.id === pick.tile;
       const rot = chosen ? pick.rotation : 0;
-      const desc = `${DOMAIN[t.camp]} Camp; corners ${t.resources.map((r) => DOMAIN[r]).join(", ")}`;
+      const desc = `${DOMAIN[t.camp]} Camp; corners ${t.resources.map((r) => DOMAIN[r]).join(", ")} (typed ${Civ.domTyping.tileName(t)})`;
       const put = discarding && legal.includes(`discard ${t.id}`)
         ? acting(el("button", { type: "button", class: "small secondary" }, "Put back"), [`discard ${t.id}`], ctx) : null;
       return el("div", { class: "hand-tile" + (chosen ? " chosen" : "") },
@@ -320,103 +322,9 @@
       }));
   }
 
-  // ----- the Civilisation Tree -----------------------------------------------------------------------------
-  /** Which card a Tree action puts down: "develop:bartering", "monument:great_pyramid". */
-  function cardOf(t) {
-    const p = words(t);
-    if ((p[0] === "develop" || p[0] === "assimilate") && p.length === 5) return `${p[0]}:${p[1]}`;
-    if (p[0] === "monument" && p.length === 4) return `monument:${p[1]}`;
-    return null;
-  }
-  function squareOf(t) {
-    const p = words(t);
-    if ((p[0] === "develop" || p[0] === "assimilate") && p.length === 5) return `${p[3]},${p[4]}`;
-    if (p[0] === "monument" && p.length === 4) return `${p[2]},${p[3]}`;
-    return null;
-  }
-
-  function effectWords(e) {
-    const c = e.colour ? DOMAIN[e.colour] || e.colour : "";
-    const per = { mastery: `${c} Mastery`, city_level: "City level", city: "City", nodus: `full ${c} Nodus`,
-                  monument_level: "Monument Level", advanced: "Advanced Mastery" }[e.per] || e.per;
-    return ({ vp: `${e.n} VP`, influence: `+${e.n} Influence`, gain: `Gain ${e.n} ${c}`, limit: `${c} limit ${e.n}`,
-              city_discount: `Cities −${e.n}`, mastery_discount: `${c} Masteries −${e.n}`,
-              on_produce: `+${e.n} ${c} when you Produce ${c}`, camp_bonus: `Camps Produce +${e.n}`,
-              on_locus: `+${e.n} ${c} per Locus`, turn_start: `+${e.n} ${c} each turn`, age_end: `+${e.n} ${c} at Age end`,
-              carry: `keep ${e.n} ${c} at Age end`, hand_size: `hand +${e.n}`, final_vp: `${e.n} VP per ${per} at the end` })[e.do]
-      || e.do;
-  }
-
-  function treeCard(c, ctx, mine, legal) {
-    const termId = c.kind === "mastery" ? `mastery:${c.id}` : c.kind === "level" ? `monument:${c.id}` : `campfire:${c.id}`;
-    const node = el("div", { class: `tcard k-${c.kind} c-${c.colour || "none"}` + (c.advanced ? " advanced" : ""),
-      dataset: { card: c.id, term: termId } },
-    ["n", "e", "s", "w"].map((side, k) => el("span", { class: `nodus ${side} c-${c.nodus[k]}`, title: `${DOMAIN[c.nodus[k]]} Nodus` })),
-    el("div", { class: "tname" }, c.name + (c.advanced ? " ★" : "")),
-    el("div", { class: "tgives" }, c.kind === "campfire" ? "2 → 1 exchange" : (c.effects || []).map(effectWords).join(" · ") || "—"),
-    c.value ? el("div", { class: "tvalue muted" }, `value ${c.value}`) : null);
-    if (mine && c.kind === "mastery") {
-      const up = legal.filter((t) => t === `advance ${c.id}` || t === `flip ${c.id}`);
-      if (up.length) node.append(acting(el("button", { type: "button", class: "small up" }, "Advanced side"), up, ctx));
-    }
-    return node;
-  }
-
-  function tree(p, ctx, mine, payload) {
-    const legal = mine && !ctx.readonly ? [...(ctx.legal || [])] : [];
-    const squares = new Map();
-    for (const t of legal) {
-      const sq = squareOf(t);
-      if (!sq || (pick.card && cardOf(t) !== pick.card)) continue;
-      if (!squares.has(sq)) squares.set(sq, []);
-      squares.get(sq).push(t);
-    }
-    const spots = [...squares.keys()].map((k) => k.split(",").map(Number));
-    const xs = p.tree.map((c) => c.x).concat(spots.map((s) => s[0]));
-    const ys = p.tree.map((c) => c.y).concat(spots.map((s) => s[1]));
-    const minX = Math.min(...xs); const maxX = Math.max(...xs); const minY = Math.min(...ys); const maxY = Math.max(...ys);
-    const grid = el("div", { class: "dom-tree" });
-    grid.style.gridTemplateColumns = `repeat(${maxX - minX + 1}, var(--tcard))`;
-    const at = new Map(p.tree.map((c) => [`${c.x},${c.y}`, c]));
-    for (let y = maxY; y >= minY; y--) {
-      for (let x = minX; x <= maxX; x++) {
-        const c = at.get(`${x},${y}`);
-        if (c) { grid.append(treeCard(c, ctx, mine, legal)); continue; }
-        const found = squares.get(`${x},${y}`);
-        if (!found) { grid.append(el("div", { class: "tgap" })); continue; }
-        const acts = found.includes(pick.want) ? [pick.want, ...found.filter((t) => t !== pick.want)] : found;
-        const names = [...new Set(acts.map((t) => label(t, payload).split(" (")[0]))];
-        const spot = el("div", { class: "tspot", dataset: { x: String(x), y: String(y) } },
-          el("span", { class: "small" }, pick.card ? "Put it here" : names.length === 1 ? names[0] : `${names.length} cards fit`));
-        grid.append(acting(spot, acts, ctx, `The square ${Civ.treeSquare(p.tree, x, y)}`));
-      }
-    }
-    return el("div", { class: "tree-scroll" }, grid);
-  }
-
-  /** During the Develop phase (or assimilation): the Masteries within reach, as cards to pick. */
-  function masteries(view, ctx) {
-    const cat = view.masteries;
-    const legal = ctx.readonly ? [] : [...(ctx.legal || [])];
-    if (!cat) return null;
-    const kinds = new Map();
-    for (const t of legal) { const c = cardOf(t); if (c && !c.startsWith("monument:")) kinds.set(c, (kinds.get(c) || 0) + 1); }
-    if (!kinds.size) return Civ.masteriesOutOfReach(view);
-    const cards = [...kinds.keys()].map((ck) => {
-      const [kind, id] = ck.split(":");
-      const m = cat[id];
-      const cost = kind === "develop" ? `costs ${m.value} ${DOMAIN[m.colour]}` : "free (assimilated)";
-      return el("button", { type: "button", class: `mcard c-${m.colour}` + (pick.card === ck ? " chosen" : ""),
-        dataset: { pick: ck, term: `mastery:${id}` }, "aria-pressed": pick.card === ck ? "true" : "false",
-        onclick: () => { pick.card = pick.card === ck ? null : ck; ctx.rerender(); } },
-      el("div", { class: "tname" }, m.name), el("div", { class: "small" }, `${DOMAIN[m.colour]} · value ${m.value} · ${cost}`),
-      el("div", { class: "small" }, m.basic.join("; ")),
-      el("div", { class: "small muted" }, `Advanced side (turn it over later for ${m.upgrade_cost} ${DOMAIN[m.colour]}): ${m.advanced.join("; ")}`));
-    });
-    const title = view.decision.kind === "assimilate" ? "Masteries you may assimilate" : "Masteries you can develop";
-    return el("section", { class: "panel dom-masteries" }, el("h2", {}, title),
-      el("p", { class: "muted small" }, "Pick a card: the squares of your Tree where it fits light up."), el("div", { class: "mcards" }, cards));
-  }
+  // ----- the Civilisation Tree (dominations_tree.js) ---------------------------------------------------------
+  const { cardOf, effectWords } = Civ.domTree;
+  const { tree, masteries } = Civ.domTree.make({ pick, acting, label: (t, p) => label(t, p) });
 
   // ----- Monuments ------------------------------------------------------------------------------------------
   function monuments(view, ctx, payload) {
@@ -548,6 +456,7 @@
 
   let last = null;
   Civ.renderers.dominations = {
+    optionsBefore: ".dom-players",  // on one column the options follow the part of the table played on (game_options.js)
     boardKinds: ["place", "edge", "locus", "city", "upgrade", "site", "reactivate", "develop", "assimilate", "monument",
       "advance", "flip", "vest", "first", "choose", "discard", "keep", "convert"],
     kindTitles: { place: "Place a Land tile", edge: "Score an edge", locus: "Score a Locus", all_edges: "Score every edge",
@@ -597,7 +506,10 @@
     /** What happened since the seat's last turn (dominations_words.js). */
     recentMoments: (payload, list) => Civ.domRecent(payload, list),
     /** A typed action: the places as the board names them become the action's numbers. */
-    typed: placeNames.typed,
+    typed: (line) => placeNames.typed(Civ.domTyping.back(line, last && last.payload)),
+    /** An action as typed (the typed box's suggestions) and a hint's quoted actions: content names. */
+    typedForm: (text, payload) => Civ.domTyping.form(text, payload),
+    said: (message, payload) => Civ.domTyping.said(message, payload),
     /** The guide suggests `text`: show it on the table (its tile picked and turned, its card picked). */
     reveal(text) {
       const p = words(text);

@@ -5,7 +5,10 @@
    across it: "the tile at M15" or "the Cradle" (edge_partner in placement.py), and its option says
    what it brings the seat (the view's decision's `brings`). A tile's turn is
    "as drawn", "turned once" or "turned twice" (turn_words in places.py). The actions keep their
-   numbers (develop counting 2 0 1, edge 0, place t4 0 0 1 2). */
+   numbers (develop counting 2 0 1, edge 0, place t4 0 0 1 2). Typed, a tile is named by what it
+   shows (its Camp's colour letter and its corners', "Y:YYB", as the terminal types it) and a colour
+   by its Domain (Civ.domTyping): the typed box, its suggestions and its hints never show a tile's
+   number. */
 "use strict";
 
 (() => {
@@ -81,6 +84,57 @@
       of what the log says they did (the same line repeated is told once, "(× 5)."), newest first, then
       the big moments of this round and the last (an Age's end, a Locus completed). A spectator, or a
       finished game, keeps the table's default (the newest moments). */
+  // ----- typing an action: a tile by what it shows, a Domain by its name (as the terminal types them) ----
+  const LETTER = { yellow: "Y", orange: "O", blue: "B", green: "G", red: "R", purple: "P", vestigium: "W", corruptio: "X" };
+  const COLOUR_OF = Object.fromEntries(Object.entries(DOMAINS).map(([c, d]) => [d.toLowerCase(), c]));
+  const TILE = /^([YOBGRPWX]):?([YOBGRPWX]{3})$/i;
+  const handOf = (payload) => {
+    const view = (payload && payload.view) || {};
+    const me = view.you === null || view.you === undefined ? null : (view.players || [])[view.you];
+    return (me && me.hand) || [];
+  };
+  /** A Land tile by what it shows: its Camp's colour letter, then its corners' ("Y:YYB"). */
+  const tileName = (t) => `${LETTER[t.camp]}:${t.resources.map((r) => LETTER[r]).join("")}`;
+  /** An action's words as typed: a tile of the hand by what it shows, a colour by its Domain. */
+  function typedWords(text, payload) {
+    const w = text.split(" ");
+    if (["place", "discard"].includes(w[0]) && w[1]) {
+      const t = handOf(payload).find((x) => x.id === w[1]);
+      if (t) w[1] = tileName(t);
+    }
+    if (["convert", "vest"].includes(w[0])) for (let k = 1; k < w.length; k += 1) w[k] = DOMAINS[w[k]] || w[k];
+    return w.join(" ");
+  }
+  const NUMBERED = { place: 2, city: 1, upgrade: 1, site: 1, reactivate: 1 };  // where a space's three numbers start
+  Civ.domTyping = {
+    tileName,
+    /** An action as a person types it: "place t9 -5 2 1 0" -> "place Y:YYB K13 0", "city 0 1 0" ->
+        "city L20", "convert yellow orange" -> "convert Trade Craftsmanship". */
+    form(text, payload) {
+      const w = text.split(" ");
+      const at = NUMBERED[w[0]];
+      if (at !== undefined && w.length >= at + 3) w.splice(at, 3, Civ.domPlaces.cellName(w.slice(at, at + 3)));
+      else if (w[0] === "locus" && w.length >= 3) w.splice(1, 2, Civ.domPlaces.pointName(w.slice(1, 3)));
+      return typedWords(w.join(" "), payload);
+    },
+    /** A message of the table with the actions it quotes in the words a person types. */
+    said: (message, payload) => message.replace(/'([a-z][^']*)'/g, (m, quoted) => `'${typedWords(quoted, payload)}'`),
+    /** A typed line back into the action's words: a tile named by what it shows becomes a tile of
+        the hand that shows it; a Domain's name its colour (the places: Civ.domPlaces.typed). */
+    back(line, payload) {
+      const w = line.trim().split(/\s+/);
+      const kind = (w[0] || "").toLowerCase();
+      const m = ["place", "discard"].includes(kind) && w[1] ? TILE.exec(w[1]) : null;
+      if (m) {
+        const name = `${m[1]}:${m[2]}`.toUpperCase();
+        const t = handOf(payload).find((x) => tileName(x) === name);
+        if (t) w[1] = t.id;
+      }
+      if (["convert", "vest"].includes(kind)) for (let k = 1; k < w.length; k += 1) w[k] = COLOUR_OF[w[k].toLowerCase()] || w[k];
+      return w.join(" ");
+    },
+  };
+
   Civ.domRecent = (payload, list) => {
     const view = payload.view || {};
     const me = view.you;

@@ -162,7 +162,8 @@
       if (res.data.code === "stale") {  // legal when drawn, but the position moved meanwhile
         toast("The position had changed before your choice arrived, so nothing was played: here is the new position.");
       } else {
-        toast((typed && res.data.typed) || res.data.error || "The action was refused.");
+        const said = (typed && res.data.typed) || res.data.error || "The action was refused.";
+        toast(renderer().said ? renderer().said(said, payload) : said);  // its quoted actions as typed
       }
       if (res.data.status === 409) load();  // the position, or the game, is not the one shown
       return false;
@@ -297,6 +298,7 @@
       const sheet = board.querySelector("#score-sheet") || Civ.table.scoreSheet(payload);
       board.prepend(sheet);
     }
+    options.dock();  // on one column, after the part of the table the options act on
     options.showLegal();
     status.showLog();
     Civ.table.showMoments(payload);

@@ -1,6 +1,8 @@
 /* The game page's options: the list of the seat's legal actions grouped by kind, the words of
    each option, the planner (what an option costs and leaves, pointed at before choosing) and the
-   chooser (one click that could mean several actions). game.js builds it: Civ.gameOptions(page). */
+   chooser (one click that could mean several actions), and where the options panel stands (beside
+   the table, or on one column right after the part of it they act on). game.js builds it:
+   Civ.gameOptions(page). */
 "use strict";
 
 (() => {
@@ -45,7 +47,7 @@
         const kind = text.split(" ")[0];
         if (!groups.has(kind)) groups.set(kind, []);
         groups.get(kind).push(text);
-        list.append(el("option", { value: text }));
+        list.append(el("option", { value: typedForm(text) }));
       }
       if (!payload.legal.length) {
         box.append(el("p", { class: "muted small" }, payload.finished ? "The game is over." : "Nothing to decide right now."));
@@ -67,6 +69,13 @@
           box.append(el("div", { class: "legal-group" }, el("h3", {}, kindTitle(kind)), buttons));
         }
       }
+    }
+
+    /** An action as a person types it: the renderer's words where it has them (Dominations'
+        tiles by what they show, spaces by name), else the action with its ids' underscores as spaces. */
+    function typedForm(text) {
+      const r = page.renderer();
+      return r.typedForm ? r.typedForm(text, page.payload) : text.replace(/_/g, " ");
     }
 
     /** A group's heading: the renderer's words for a kind of action (kindTitles), else the kind. */
@@ -108,6 +117,42 @@
         "Point at an option to see what it costs and what remains."));
     }
 
-    return { showLegal, label, showPlanner, showChooser, closeChooser, reset };
+    // ----- where the options stand: beside the table, or on one column after the part they act on --------
+    const panel = document.getElementById("actions-panel");
+    const home = panel.parentElement, homeNext = panel.nextElementSibling;  // the side column on a wide screen
+    const oneColumn = window.matchMedia("(max-width: 1000px)");
+    let focused = null;  // a control of the options that had the keyboard focus (a redrawn board detaches them)
+    panel.addEventListener("focusin", (ev) => { focused = ev.target; });
+    panel.addEventListener("focusout", (ev) => {  // left by the person, or lost to the board's redraw (the panel taken out with it)
+      if (panel.contains(ev.relatedTarget)) return;
+      const was = ev.target;
+      queueMicrotask(() => {  // after the script that took it: out of the page still (a renderer's own redraw) or put back
+        if (!panel.isConnected) focused = was;
+        else if (!panel.contains(document.activeElement)) focused = null;
+      });
+    });
+    /** On one column (a phone, a narrow window) the options come right after the part of the table
+        a person plays on: after the board's element the renderer names (`optionsAfter`, a
+        selector: the map, your board) or before it (`optionsBefore`: the players after the land
+        and the hand), else after the whole table. On a wide screen they stay in the side column.
+        Called after each drawing; a board a renderer draws again by itself (its own redraw
+        empties it) takes them back at once. */
+    function dock() {
+      const board = document.getElementById("board");
+      if (panel.contains(document.activeElement)) focused = document.activeElement;  // moved below: kept
+      const r = page.renderer();
+      const how = !oneColumn.matches ? null : r.optionsAfter ? "after" : r.optionsBefore ? "before" : null;
+      const mark = how && board.querySelector(how === "after" ? r.optionsAfter : r.optionsBefore);
+      if (mark) {
+        if ((how === "after" ? mark.nextElementSibling : mark.previousElementSibling) !== panel) mark[how](panel);
+      } else if (panel.parentElement !== home) home.insertBefore(panel, homeNext);
+      if (focused && focused.isConnected && (!document.activeElement || document.activeElement === document.body)) {
+        focused.focus({ preventScroll: true });  // typing on while the table is drawn again
+      }
+    }
+    new MutationObserver(() => { if (!panel.isConnected) dock(); }).observe(document.getElementById("board"), { childList: true, subtree: true });
+    oneColumn.addEventListener("change", dock);
+
+    return { showLegal, label, showPlanner, showChooser, closeChooser, reset, dock };
   };
 })();

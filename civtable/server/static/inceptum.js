@@ -524,6 +524,7 @@
   }
 
   Civ.renderers.inceptum = {
+    optionsAfter: ".inc-top",  // on one column the options follow the part of the table played on (game_options.js)
     render(board, payload, ctx) {
       const view = payload.view || {};
       offerNotice(view, payload);

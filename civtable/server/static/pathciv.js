@@ -256,7 +256,7 @@
       return planning ? Civ.table.actOn(node, [], ctx, { why: "that card is placed for this round; Undo (beside your options) takes back the last card you placed" }) : node;
     };
     const space = (ids, side) => el("div", { class: `pc-space pc-space-${side}` }, el("div", { class: "pc-space-head small" },
-      side === "left" ? "Left: cubes (Phase B)" : "Right: Research (Phase D)"),
+      `${side === "left" ? "Left: cubes (Phase B)" : "Right: Research (Phase D)"}${payload.finished ? " — as played in the last round" : ""}`),
     [0, 1].map((k) => (ids[k] && cards[ids[k]] ? placedCard(cards[ids[k]])
       : el("div", { class: "pc-card pc-empty small muted" }, "empty"))));
     const handCard = (id) => {
@@ -276,7 +276,7 @@
         ? "Your hand — click the left or right half of a card to place it" : "Your hand"),
       el("div", { class: "pc-cards" }, hand.map(handCard))) : null,
       el("div", { class: "pc-spaces" }, space(leftIds, "left"), space(rightIds, "right")),
-      (p.discovered_ids || []).length ? el("div", { class: "pc-discovered" }, el("h3", {}, "Discovered this round"),
+      (p.discovered_ids || []).length ? el("div", { class: "pc-discovered" }, el("h3", {}, payload.finished ? "Discovered in the last round" : "Discovered this round"),
         el("div", { class: "pc-cards" }, p.discovered_ids.map((id) => (cards[id] ? techCard(cards[id]) : null)))) : null,
       el("h3", {}, "Trays"), choosing(p, "cubes"), trays(p, ctx, true),
       el("h3", {}, "Research"), choosing(p, "Research points"), research(p, ctx, true),
@@ -290,7 +290,7 @@
     if (p.left.length || p.right.length) board.push(el("div", {}, el("span", { class: "muted" }, "Left: "), list("tech", p.left),
       el("span", { class: "muted" }, " · Right: "), list("tech", p.right)));
     else if (p.hand.length) board.push(el("div", {}, el("span", { class: "muted" }, "Hand: "), list("tech", p.hand)));
-    if (p.discovered.length) board.push(el("div", {}, el("span", { class: "muted" }, "Discovered: "), list("tech", p.discovered)));
+    if (p.discovered.length) board.push(el("div", {}, el("span", { class: "muted" }, payload.finished ? "Discovered in the last round: " : "Discovered: "), list("tech", p.discovered)));
     return Civ.tint(el("div", { class: "panel pc-board pc-other", dataset: { seat: String(p.seat - 1) } },
       el("h3", {}, ...whoAndCiv(payload, p)),
       tracks(p), priority(p),
@@ -368,6 +368,7 @@
   }
 
   Civ.renderers.pathciv = {
+    optionsAfter: ".pc-me",  // on one column the options follow the part of the table played on (game_options.js)
     progressOnBoard: true,  // each civilization's panel says its score, VP tokens, Population, Philosophy and Legacy
     // the options' group headings, in the rules' words (not the actions' kinds "left", "withdraw"...)
     kindTitles: { left: "Left side: cubes", right: "Right side: Research", deploy: "Deploy a cube", research: "Research point",

@@ -32,6 +32,16 @@
     if (svg && svg.nodeName === "svg") box.append(document.importNode(svg, true));
   }
 
+  /** Under the banner, who played each seat: a person, or the bot level as the lobby names it
+      ("Casual bot", "Expert bot, Warlord"), each name with its colour. */
+  function whoPlayed(r) {
+    const line = clear(document.getElementById("who-played"));
+    const bots = r.bots || [];
+    line.append("Played by: ", ...r.names.flatMap((name, p) => [p ? " · " : "",
+      el("span", { class: "seat-played", dataset: { seat: p } }, Civ.swatch(p), name, " — ", bots[p] || "a person")]));
+    line.classList.remove("hidden");
+  }
+
   function show(r) {
     document.getElementById("title").textContent = `Review: ${r.title}`;
     const winners = r.winners.map((p) => r.names[p]).join(" and ");
@@ -41,6 +51,7 @@
       : left ? `${left} left the game before its end; ${winners || "nobody"} won.`
       : r.ended === "expired" ? "Nobody played this game for a long time: it ended before its end."
       : "The game stopped before its end.";
+    whoPlayed(r);
     // a phone shows the narrow chart (the whole game at a readable size); a wider screen the wide one
     const narrow = window.matchMedia("(max-width: 600px)");
     showChart(narrow.matches && r.svg_narrow ? r.svg_narrow : r.svg);

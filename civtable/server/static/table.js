@@ -137,6 +137,8 @@
   // ----- the story: big moments of the game (view.moments) ------------------------------------------
   const seenMoments = new Set();
   let momentsShown = false;
+  let momentsOpen = false;  // a phone's reader asked for every recent moment in full (kept across positions)
+  const SHORT = { moments: 1, lines: 2 };  // what a phone shows of them until asked (style.css says the same)
   function momentKey(m) { return `${m.round}|${m.title}|${(m.lines || []).join("|")}`; }
   function momentNode(m, fresh) {
     return el("li", { class: `moment${fresh ? " new" : ""}` },
@@ -171,8 +173,23 @@
         lead.length ? `${recent.since}:` : `Nothing big ${recent.since.charAt(0).toLowerCase()}${recent.since.slice(1)}.`));
     }
     if (lead.length) {
-      body.append(el("ol", { class: "moments-new", id: "moments-new" },
-        lead.slice().reverse().map((m) => momentNode(m, !firstDraw && freshKeys.has(momentKey(m))))));
+      const newest = lead.slice().reverse();
+      const ol = el("ol", { class: "moments-new" + (momentsOpen ? " open" : ""), id: "moments-new" },
+        newest.map((m) => momentNode(m, !firstDraw && freshKeys.has(momentKey(m)))));
+      body.append(ol);
+      // a phone shows the newest moments only, a few lines each (style.css); the rest on a press
+      const folded = newest.slice(SHORT.moments).length
+        + newest.slice(0, SHORT.moments).reduce((n, m) => n + Math.max(0, (m.lines || []).length - SHORT.lines), 0);
+      if (folded) {
+        const more = el("button", { type: "button", class: "linkish small moments-more", id: "moments-more", "aria-controls": "moments-new" });
+        const say = () => {
+          more.textContent = momentsOpen ? "Show less" : `Show all (${folded} more)`;
+          more.setAttribute("aria-expanded", momentsOpen ? "true" : "false");
+        };
+        more.addEventListener("click", () => { momentsOpen = !momentsOpen; ol.classList.toggle("open", momentsOpen); say(); });
+        say();
+        body.append(more);
+      }
     }
     if (older.length) {
       body.append(el("details", { class: "moments-old" }, el("summary", {}, `Earlier (${older.length})`),

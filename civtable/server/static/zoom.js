@@ -8,7 +8,13 @@
    with the controls. The zoom of a name is kept while the page is open: the board is drawn again
    on every position, and the new drawing opens at the same scale, on the same part of the land.
    After every change of scale or place the element receives a "zoomchange" event (detail.s: the
-   scale), for what must follow what is shown (Dominations' rulers keep to the frame's edges). */
+   scale), for what must follow what is shown (Dominations' rulers keep to the frame's edges).
+
+   An element that a narrow screen would shrink below a readable size says so with
+   data-zoom-readable="<CSS px>": the width at which it reads well. Until the person zooms (+, −,
+   Fit, a pinch, a drag), it opens at the scale that gives it that width (the frame keeps the
+   screen's width: it is dragged to see the rest, the page never scrolls sideways); Fit shows all
+   of it. A wide screen, where it fits at a readable size, opens it whole. */
 "use strict";
 
 (() => {
@@ -19,6 +25,16 @@
   const kept = new Map();  // name -> { s: scale, cx, cy: the point of the element at the frame's centre (0..1) }
 
   const state = (name) => kept.get(name) || { s: 1, cx: 0.5, cy: 0.5 };
+
+  /** The scale `content` opens at while the person has not zoomed it: the one that draws it at its
+      readable width (data-zoom-readable) when the frame shows it narrower, else 1. */
+  function opening(frame, content) {
+    const readable = Number(content.dataset.zoomReadable);
+    const m = metrics(frame, content);
+    if (!readable || !m.w) return 1;
+    const s = Math.min(MAX, Math.round(100 * readable / m.w) / 100);
+    return s > 1.05 ? s : 1;
+  }
   const clamp = (v, lo, hi) => Math.min(hi, Math.max(lo, v));
 
   /** The frame's size, and where the element lies in it without its transform (its layout box). */
@@ -43,6 +59,12 @@
       an empty band where the element could fill the frame. */
   function apply(frame, content) {
     const name = content.dataset.zoom;
+    const was = kept.get(name);
+    if (!was || was.opened) {  // not zoomed by the person: the opening scale for this drawing and this screen
+      const s = opening(frame, content);
+      if (s > 1) kept.set(name, { s, cx: was ? was.cx : 0.5, cy: was ? was.cy : 0.5, opened: true });
+      else kept.delete(name);
+    }
     const z = state(name);
     if (!fit(frame, content, z.s)) return;  // not laid out (a folded panel): shown when it is
     const m = metrics(frame, content);
@@ -54,7 +76,7 @@
     const x = z.s === 1 ? 0 : axis(m.w, m.fw, m.ox, z.cx);
     const y = z.s === 1 ? 0 : axis(m.h, m.fh, m.oy, z.cy);
     // the point really shown at the centre, once the edges held the element back
-    if (z.s > 1) kept.set(name, { s: z.s, cx: (m.fw / 2 - m.ox - x) / (m.w * z.s), cy: (m.fh / 2 - m.oy - y) / (m.h * z.s) });
+    if (z.s > 1) kept.set(name, { s: z.s, cx: (m.fw / 2 - m.ox - x) / (m.w * z.s), cy: (m.fh / 2 - m.oy - y) / (m.h * z.s), opened: z.opened });
     content._zoom = { s: z.s, x, y };
     content.style.transformOrigin = "0 0";
     content.style.transform = z.s === 1 ? "" : `translate(${x}px, ${y}px) scale(${z.s})`;

@@ -10,7 +10,11 @@ as the seat could imagine it, never the true state). A finished game counts its 
 A game's leaf estimates may be sharper than the outcomes bear out (Inceptum's) or more timid
 (Dominations': positions read as 75% were won 84% of the time); :func:`calibrated` maps them
 through a per-game calibration fitted on recorded games (``calibration.toml`` beside this module, written by
-``benchmarks/review_calibration.py``).
+``benchmarks/review_calibration.py``). The same file holds each game's measured noise
+(:func:`calibration_noise`): how far one estimate strays from the seat's real chance, read from
+recorded games by how the changes from one round to the next cancel out (a real chance's changes
+do not: what it expects next is what it says now), so that the review can say how uncertain its
+chances are and count no change within that uncertainty as a swing.
 
 To weigh one move against another (:meth:`Estimator.after`) each move is applied to the same
 determinisations, the seat's own follow-up decisions (the rest of its turn) are played by the
@@ -53,6 +57,18 @@ def calibration_slopes() -> dict[str, float]:
     return {game: float(entry["slope"]) for game, entry in data.get("games", {}).items()}
 
 
+@cache
+def calibration_noise() -> dict[str, float]:
+    """The measured noise of the estimate per game (``[noise]`` in ``calibration.toml``): the
+    standard deviation of one point's error, read from how consecutive changes cancel
+    (``benchmarks/review_noise.py``); a game not listed has none measured (0.0)."""
+    if not CALIBRATION.exists():
+        return {}
+    with CALIBRATION.open("rb") as fh:
+        data = tomllib.load(fh)
+    return {game: float(value) for game, value in data.get("noise", {}).items()}
+
+
 def calibrated(p: float, slope: float, players: int) -> float:
     """``p`` scaled about the fair share ``1/players`` on the logit scale: ``slope`` 1 keeps it,
     0 gives the fair share, under 1 draws it toward the fair share, over 1 pushes it away.
@@ -79,6 +95,8 @@ class Estimator:
         self.samples = 1 if game.info.information == "perfect" else samples
         self.seed = seed
         self.slope = calibration_slopes().get(game.info.name, 1.0) if calibrate else 1.0
+        self.noise = calibration_noise().get(game.info.name, 0.0)
+        """The estimate's measured error at one point (standard deviation; 0.0: not measured)."""
         self.neutral = _turn_neutral(game)
 
     def _rng(self, *key: object) -> random.Random:

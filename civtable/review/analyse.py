@@ -65,7 +65,8 @@ soft maximum of estimated VP, which leapt between favourites in 4-player games; 
 choices shown together tell every seat's answer, not only the last one given; 13: how uncertain
 the chances are, ``noise`` (one estimate's error, the game's measured figure pooled with the
 record's own curve), no change under ``least_swing`` counted as a swing, ``within_noise`` the
-rounds left out so)."""
+rounds left out so; a swing's step told with what it did for its seat, Conquest's turn-ending
+roll "…: +1 Arts, and scores 7 VP (5 Monuments + Arts 2), now 33 VP")."""
 SUGGESTING_LEVEL = "strong"
 
 

@@ -23,7 +23,7 @@ from typing import Any, NamedTuple
 
 from civtable.core import CHANCE, Action, GameRecord, GameState
 
-from .estimate import Estimator, describe
+from .estimate import Estimator, describe, describe_step
 
 RULES = -2
 """The actor of a step the rules took by themselves (chance is -1)."""
@@ -110,7 +110,7 @@ def _words(game: Any, record: GameRecord, states: list[GameState], i: int, seat:
     it, or a third seat had answered before), each seat's answer told as the log tells it once
     the answers are shown."""
     player = record.actions[i][0]
-    said = describe(game, states[i], player, action)
+    said = describe_step(game, states[i], player, action)
     found = _together(record, states, i)
     if found is None:
         return said, False

@@ -188,6 +188,35 @@ def describe(game: Game, state: GameState, player: int, action: Action) -> str:
     return first_sentence(str(text))
 
 
+TOLD = 3
+_ANY_SENTENCE = re.compile(r"(?<=[\w)'\]][.!?])\s+(?=[A-Z])")
+"""A sentence's end, after a capital too ("now 33 VP. Player 1's turn")."""
+"""At most this many sentences of one seat's log line in a step's words (:func:`describe_step`)."""
+
+
+def describe_step(game: Game, state: GameState, player: int, action: Action) -> str:
+    """What a step of a swing did, as one sentence: the log line's first sentence, and the
+    sentences after it that go on about the same seat, that seat's name said once ("Player 5
+    rolls 3 on the Research table: +1 Arts, and scores 7 VP (5 Monuments + Arts 2), now 33 VP"
+    rather than only the roll that ended the turn, whose Score phase made the swing); what
+    follows about others (the next player's turn) is left out, as :func:`describe` leaves it."""
+    text = str(game.describe_action(state, player, action)).strip()
+    sentences = [x.rstrip(".") for x in _ANY_SENTENCE.split(text)]
+    first = sentences[0]
+    names = sorted((game.seat_name(p) for p in range(game.num_players)), key=len, reverse=True)
+    name = next((n for n in names if first.startswith(n + " ")), None)
+    if name is None:
+        return first
+    same = re.compile(rf"{re.escape(name)}(?: \([^()]*\))? (?!\()")
+    more = []
+    for sentence in sentences[1:TOLD]:
+        found = same.match(sentence)
+        if found is None:
+            break
+        more.append(sentence[found.end():])
+    return ", and ".join([first, *more]) if more else first
+
+
 def first_sentence(text: str) -> str:
     """The first sentence of a log line, without its full stop: the move itself, without what
     follows it ("Player 1 ends the turn" without "Round 2 begins. Production: ...")."""

@@ -73,7 +73,10 @@ def render_chart(review: dict[str, Any], names: Sequence[str] | None = None, nar
         if k < len(points) - 1 and (len(points) - 1 - k) * w / count < widest:
             continue  # too close to the last label ("end") to read apart
         label = mark(pt)
-        out.append(f'<text x="{x(k):.1f}" y="{top + h + 16}" font-size="11" text-anchor="middle" '
+        at, anchor = x(k), "middle"
+        if at + LABEL_CHAR * len(label) / 2 > width - 2:  # the phone's "stopped" ran off the chart's edge
+            at, anchor = width - 2.0, "end"
+        out.append(f'<text x="{at:.1f}" y="{top + h + 16}" font-size="11" text-anchor="{anchor}" '
                    f'font-family="sans-serif">{escape(label)}</text>')
     out.append(f'<text x="{left + w / 2:.1f}" y="{height - 8}" font-size="12" text-anchor="middle" '
                f'font-family="sans-serif">after round</text>')

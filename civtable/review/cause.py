@@ -86,7 +86,7 @@ def cause(game: Any, found: list[Step], rising: bool) -> Cause:
     top = max(lead, key=lambda s: sign * s.change) if share > MOST * total else best
     if share > MOST * total:
         whose = {-1: "the dice and draws", RULES: "what the rules did by themselves",
-                 TOGETHER: "simultaneous choices"}.get(source) or f"{game.seat_name(source)}'s moves"
+                 TOGETHER: "the players' simultaneous choices, each shown once all had answered"}.get(source) or f"{game.seat_name(source)}'s moves"
         words = f"over the round, mostly from {whose} (the largest step: {_lower(top.words)})"
     else:
         words = f"over the round, from several steps, none of them most (the largest: {_lower(top.words)})"

@@ -120,7 +120,8 @@ def print_review(review: dict[str, Any], max_moves: int) -> None:
         short = len(review["points"]) <= 2 and not review["finished"]
         quiet = review.get("within_noise") and not short
         out("The biggest swings: " + ("none yet (no round has ended in this record)." if short
-                                      else f"none bigger than the estimate's uncertainty ({_points(review['least_swing'])})."
+                                      else f"none (no chance changed by {_points(review['least_swing'])} or more from one round to "
+                                      "the next; smaller changes are within the estimate's uncertainty)."
                                       if quiet else "none (no player's chance changed from round to round)."))
     else:
         out("The biggest swings:")

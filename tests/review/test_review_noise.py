@@ -87,3 +87,14 @@ def test_the_terminal_says_how_uncertain_the_chances_are(tmp_path: Path, capsys:
     assert main(["review", str(path), "--cpu-budget", "0", "--samples", "1"]) == 0
     text = " ".join(capsys.readouterr().out.split())
     assert "Each chance is uncertain by about ±" in text and "is not counted as a swing" in text, text
+
+
+def test_the_terminal_says_why_there_is_no_swing_when_every_change_was_within_the_noise(
+        review: dict[str, Any], capsys: pytest.CaptureFixture[str]) -> None:
+    from civtable.cli.review import print_review
+
+    quiet = {**review, "swings": [], "within_noise": 3, "noise": 0.1, "least_swing": 0.283}
+    print_review(quiet, 10)
+    text = " ".join(capsys.readouterr().out.split())
+    assert ("The biggest swings: none (no chance changed by 28 points or more from one round to the next; "
+            "smaller changes are within the estimate's uncertainty).") in text, text

@@ -65,7 +65,8 @@ soft maximum of estimated VP, which leapt between favourites in 4-player games; 
 choices shown together tell every seat's answer, not only the last one given; 13: how uncertain
 the chances are, ``noise`` (one estimate's error, the game's measured figure pooled with the
 record's own curve), no change under ``least_swing`` counted as a swing, ``within_noise`` the
-rounds left out so; a swing's step told with what it did for its seat, Conquest's turn-ending
+rounds left out so; ``analysis.draws``, a weighed move's play-outs, in a game with dice as
+many as the samples even with perfect information; a swing's step told with what it did for its seat, Conquest's turn-ending
 roll "…: +1 Arts, and scores 7 VP (5 Monuments + Arts 2), now 33 VP")."""
 SUGGESTING_LEVEL = "strong"
 
@@ -168,6 +169,7 @@ def review_record(
             "agreed": agreed,
             "not_analysed": skipped,
             "samples": est.samples,
+            "draws": est.draws,  # play-outs per weighed move (a game with dice: every sample's)
             "cpu_seconds": round(time.process_time() - started, 2),
             "cpu_budget": cpu_budget,
         },

@@ -93,6 +93,11 @@ class Estimator:
         self.rollout: Rollout = rollout if callable(rollout) else generic_greedy_rollout
         self.game = game
         self.samples = 1 if game.info.information == "perfect" else samples
+        self.draws = samples if game.info.chance != "deterministic" else self.samples
+        """Play-outs per weighed move (:meth:`after`): in a game with dice, one for every sample
+        even where the information is perfect, so that a move's follow-up dice are averaged
+        over rather than drawn once (Conquest's gains of a point or two changed sign with the
+        draw)."""
         self.seed = seed
         self.slope = calibration_slopes().get(game.info.name, 1.0) if calibrate else 1.0
         self.noise = calibration_noise().get(game.info.name, 0.0)
@@ -131,7 +136,7 @@ class Estimator:
         determinisations of ``seat``'s view."""
         obs = observe(state, seat)
         totals = [0.0] * len(actions)
-        for k in range(self.samples):
+        for k in range(self.draws):
             base = obs.sample_state(self._rng("sample", seat, key, k))
             for i, action in enumerate(actions):
                 s = base.clone()
@@ -140,7 +145,7 @@ class Estimator:
                 # a round limit: as before the move; the turn passed on by one move and not the
                 # other is not counted as the difference between them
                 totals[i] += self._score(base if stopped(s) else s, seat, base)
-        return [self._out(t / self.samples) for t in totals]
+        return [self._out(t / self.draws) for t in totals]
 
     def _follow_up(self, s: GameState, seat: int, rng: random.Random) -> None:
         """The rest of ``seat``'s turn: its own decisions by the rollout policy, and the draws of

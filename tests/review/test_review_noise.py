@@ -98,3 +98,21 @@ def test_the_terminal_says_why_there_is_no_swing_when_every_change_was_within_th
     text = " ".join(capsys.readouterr().out.split())
     assert ("The biggest swings: none (no chance changed by 28 points or more from one round to the next; "
             "smaller changes are within the estimate's uncertainty).") in text, text
+
+
+def test_a_move_in_a_game_with_dice_is_weighed_over_several_draws(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Conquest has perfect information, so its estimates take one sample; but a weighed move's
+    follow-up (the rest of the turn, research rolls included) was drawn once, and half of the
+    listed gains of a point or more changed sign with another draw (benchmarks/review_move_noise.py)."""
+    game = make_game("conquest", {"players": 2})
+    est = estimate.Estimator(game, 8, 1)
+    assert est.samples == 1 and est.draws == 8
+    calls: list[int] = []
+    monkeypatch.setattr(est, "_follow_up", lambda s, seat, rng: calls.append(seat))
+    state = game.new_initial_state()
+    while state.decision().players == (-1,) or len(state.legal_actions(state.decision().players[0])) < 2:
+        p = state.decision().players[0]
+        state.apply(state.legal_actions(p)[0], p)
+    seat = state.decision().players[0]
+    est.after(state, seat, state.legal_actions(seat)[:2])
+    assert len(calls) == 2 * 8, calls

@@ -12,6 +12,11 @@ The last answer to a simultaneous decision brings all the answers into view: a s
 others' hidden answers then, not when they were given, so when that step brought a seat others'
 answers along with the last one (its own last answer, or a third seat's earlier one) it is
 named as the simultaneous choices of all of them, not as the move that happened to come last.
+Only where an answer was hidden when given (a Project placed face down): answers that every seat
+saw as they were given (Path of Civilization's purchases and open claims) are each their own
+step, the last one named by its own sentence as the last answer, the others' answers beside it
+("Player 1 (Roman) confirms: a claim on Archimedes, the last answer to the simultaneous choices
+of Player 1, Player 2 and Player 3 (...)": what it completed, the claims settled, is its step).
 
 Sentences are the log's: a move hidden from the other seats is told as the log tells it to them
 ("places a Technology face down"), so a review names no more than the game's log does.
@@ -22,6 +27,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from civtable.core import CHANCE, Action, GameRecord, GameState
+from civtable.core.game import _seen_by_all as seen_by_all
 
 from .estimate import Estimator, describe, describe_step
 
@@ -120,6 +126,8 @@ def _words(game: Any, record: GameRecord, states: list[GameState], i: int, seat:
     names = [game.seat_name(p) for p in seats]
     listed = ", ".join(names[:-1]) + f" and {names[-1]}"
     answers = "; ".join(_answer(game, record, states, first, i, p) for p in seats)
+    if not _hidden_before(record, states, first, i):  # every answer seen as it was given: no reveal
+        return f"{said}, the last answer to the simultaneous choices of {listed} ({answers})", False
     return f"the simultaneous choices of {listed}, shown together: {answers}", True
 
 
@@ -161,6 +169,17 @@ def _speaker(lines: list[str]) -> str:
     end = first.find(") ")
     head = first[:end + 2] if end > 0 else " ".join(first.split(" ")[:2]) + " "
     return head if all(line.startswith(head) for line in lines) else ""
+
+
+def _hidden_before(record: GameRecord, states: list[GameState], first: int, last: int) -> bool:
+    """Whether an answer among actions ``first..last - 1`` was hidden from the other seats when it
+    was given (a Project placed face down), so that the last answer showed it: answers all seen
+    as they were given (Path of Civilization's purchases, its open claims) are no reveal."""
+    for k in range(first, last):
+        player, text = record.actions[k]
+        if player != CHANCE and not seen_by_all(states[k], player, Action.parse(text)):
+            return True
+    return False
 
 
 def _together(record: GameRecord, states: list[GameState], i: int) -> tuple[list[int], int] | None:

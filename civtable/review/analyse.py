@@ -66,7 +66,8 @@ choices shown together tell every seat's answer, not only the last one given; 13
 the chances are, ``noise`` (one estimate's error, the game's measured figure pooled with the
 record's own curve), no change under ``least_swing`` counted as a swing, ``within_noise`` the
 rounds left out so; ``analysis.draws``, a weighed move's play-outs, in a game with dice as
-many as the samples even with perfect information; open answers (purchases, open claims) no reveal but each its own step; a swing's step told with what it did for its seat, Conquest's turn-ending
+many as the samples even with perfect information; a step named alone only when it made most of the round's moves the swing's way;
+open answers (purchases, open claims) no reveal but each its own step; a swing's step told with what it did for its seat, Conquest's turn-ending
 roll "…: +1 Arts, and scores 7 VP (5 Monuments + Arts 2), now 33 VP")."""
 SUGGESTING_LEVEL = "strong"
 

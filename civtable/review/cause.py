@@ -5,8 +5,9 @@ then did by themselves (:meth:`~civtable.core.Game.before_follow_up`: the next p
 production, say), told apart where the game can. Each step's change is the seat's own estimate
 after it minus before it, so the changes add up to the swing. The swing is put down to the step
 that moved the seat's chance most in its direction when that step alone makes more than half of
-the round's moves in that direction (the steps the other way not taken off: a step that made a
-0.17 fall of a round whose falls came to 0.53 and whose rises to 0.23 is not most of it); otherwise the sentence says the swing came over the round, and from whom most of it
+the swing and more than half of what its source (the same player's moves, the dice, the rules)
+did in that direction over the round (one of a player's four moves that made 0.17 of a 0.30
+fall is not most of it when that player's moves made 0.53 of falls); otherwise the sentence says the swing came over the round, and from whom most of it
 came (a seat's moves, chance's draws, the rules' own steps) when one of them made more than half.
 
 The last answer to a simultaneous decision brings all the answers into view: a seat learns the
@@ -82,19 +83,20 @@ def cause(game: Any, found: list[Step], rising: bool) -> Cause:
     """The step that explains the swing, or the words for a swing no single step explains."""
     sign = 1.0 if rising else -1.0
     total = sign * sum(s.change for s in found)
-    # what moved the chance the swing's way, before the steps the other way took part of it back:
-    # a step that made 0.17 of a 0.30 fall is not "most" of it when the round's falls came to 0.53
-    push = sum(sign * s.change for s in found if sign * s.change > 0)
     best = max(found, key=lambda s: sign * s.change)
-    if total <= 0 or sign * best.change > MOST * push:
+    # what the best step's source (the same player's moves, the dice, ...) did the swing's way in
+    # all: one of a player's four moves that made 0.17 of a 0.30 fall is not "most" of it when
+    # that player's moves made 0.53 of falls (the player's own rises took 0.23 back)
+    mine = sum(sign * s.change for s in found if _source(s) == _source(best) and sign * s.change > 0)
+    if total <= 0 or sign * best.change > MOST * max(total, mine):
         return Cause(best.at, _source(best), best.words, True)
     by: dict[int, float] = {}
     for s in found:
         by[_source(s)] = by.get(_source(s), 0.0) + sign * s.change
     source, share = max(by.items(), key=lambda kv: kv[1])
     lead = [s for s in found if _source(s) == source]
-    top = max(lead, key=lambda s: sign * s.change) if share > MOST * push else best
-    if share > MOST * push:
+    top = max(lead, key=lambda s: sign * s.change) if share > MOST * total else best
+    if share > MOST * total:
         whose = {-1: "the dice and draws", RULES: "what the rules did by themselves",
                  TOGETHER: "the players' simultaneous choices, each shown once all had answered"}.get(source) or f"{game.seat_name(source)}'s moves"
         words = f"over the round, mostly from {whose} (the largest step: {_lower(top.words)})"

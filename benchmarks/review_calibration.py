@@ -136,6 +136,11 @@ def main() -> None:
             for key, value in games[name].items():
                 lines.append(f"{key} = {value!r}" if not isinstance(value, str) else f'{key} = "{value}"')
             lines.append("")
+        noise = doc.get("noise", {})  # the estimate's noise per game (benchmarks/review_noise.py): kept as it is
+        if noise:
+            lines += ["# The estimate's noise per game (benchmarks/review_noise.py): the standard deviation of one",
+                      "# point's error, read from how each seat's consecutive changes cancel on recorded games.",
+                      "[noise]", *(f"{name} = {value!r}" for name, value in sorted(noise.items())), ""]
         Path(CALIBRATION).write_text("\n".join(lines))
         print(f"written to {CALIBRATION}")
 

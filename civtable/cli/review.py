@@ -113,11 +113,16 @@ def print_review(review: dict[str, Any], max_moves: int) -> None:
     if not review["finished"]:
         when = review.get("stopped_in") or f"round {review['points'][-1]['round']}"  # the game's words
         say(f"The record stops in {when}, before the game's end.")
+    if review.get("noise"):
+        say(uncertainty(review))
     out("")
     if not review["swings"]:
         short = len(review["points"]) <= 2 and not review["finished"]
+        quiet = review.get("within_noise") and not short
         out("The biggest swings: " + ("none yet (no round has ended in this record)." if short
-                                      else "none (no player's chance changed from round to round)."))
+                                      else f"none (no chance changed by {_points(review['least_swing'])} or more from one round to "
+                                      "the next; smaller changes are within the estimate's uncertainty)."
+                                      if quiet else "none (no player's chance changed from round to round)."))
     else:
         out("The biggest swings:")
     for n, sw in enumerate(review["swings"], 1):
@@ -151,6 +156,19 @@ def print_review(review: dict[str, Any], max_moves: int) -> None:
             if moves else f"Where the {level} level chose otherwise ({rest} decision{'s' if rest != 1 else ''}), "
             "it gave no more chance to win.", "  ")
     out(f"({a['cpu_seconds']:g} CPU seconds)")
+
+
+def uncertainty(review: dict[str, Any]) -> str:
+    """How uncertain the chances are, in words: "Each chance is uncertain by about ±9 points
+    (...); a change of less than 24 points from one round to the next is not counted as a swing"."""
+    return (f"Each chance is uncertain by about ±{round(100 * review['noise'])} points (the estimate's typical "
+            f"error, measured on recorded games and on this game's own curve): a change of less than {_points(review['least_swing'])} from one "
+            "round to the next may be that error alone and is not counted as a swing.")
+
+
+def _points(x: float) -> str:
+    n = round(100 * x)
+    return f"{n} point{'' if n == 1 else 's'}"
 
 
 def _gain(move: dict[str, Any]) -> int:

@@ -35,10 +35,15 @@ SAMPLES = 8
 CPU_BUDGET = 120.0
 """Default CPU seconds for one review (the move analysis stops when they are spent)."""
 SWINGS = 3
+NOISE_SWING = 2 * 2 ** 0.5
+"""A change of one seat's chance from one point to the next is a swing only when it is at least
+this many times the estimate's measured noise (``Estimator.noise``, one point's error): two
+standard deviations of the difference of two points' errors, so that a swing is not the
+estimate's own wobble (Path of Civilization's 40% → 13% → 36% in consecutive rounds)."""
 DECIDED = 0.10
 """A seat whose chance stays under this (or over 1 minus this) across a round was already beaten
 (or had already won) there: its change is no swing (a beaten player's fall "from 4% to 0%")."""
-VERSION = 12
+VERSION = 13
 """The review's version: raised when its words or fields change, so that reviews stored by a
 server are made again rather than shown in an older form (2: moves and swings in one sentence,
 moves alike told apart by content names; 3: a swing put down to the step that made most of it,
@@ -57,7 +62,13 @@ with the colour of their line and seat, "Player 2 (blue) claims ...", as the cha
 the terminal do; Dominations' chances with its calibration refitted on these points; 11: Path of
 Civilization's chances from its learned value, ``chance_values``, instead of the search's sharp
 soft maximum of estimated VP, which leapt between favourites in 4-player games; 12: simultaneous
-choices shown together tell every seat's answer, not only the last one given)."""
+choices shown together tell every seat's answer, not only the last one given; 13: how uncertain
+the chances are, ``noise`` (one estimate's error, the game's measured figure pooled with the
+record's own curve), no change under ``least_swing`` counted as a swing, ``within_noise`` the
+rounds left out so; ``analysis.draws``, a weighed move's play-outs, in a game with dice as
+many as the samples even with perfect information; a step named alone only when it made most of the round's moves the swing's way;
+open answers (purchases, open claims) no reveal but each its own step; a swing's step told with what it did for its seat, Conquest's turn-ending
+roll "…: +1 Arts, and scores 7 VP (5 Monuments + Arts 2), now 33 VP")."""
 SUGGESTING_LEVEL = "strong"
 
 
@@ -128,7 +139,9 @@ def review_record(
         seats = [p for p, spec in enumerate(record.seats) if spec == "human"]
     est = Estimator(game, samples, record.seed or 0)
     points = _points(est, states, n, game)
-    swings = _swings(game, est, record, states, points)
+    noise = record_noise(points, est.noise)
+    floor = NOISE_SWING * noise
+    swings = _swings(game, est, record, states, points, floor)
     chart_cpu = time.process_time() - started
     moves, analysed, agreed, skipped = _moves(game, est, record, states, seats, cpu_budget - chart_cpu)
     final = states[-1]
@@ -145,6 +158,9 @@ def review_record(
         "stopped_in": "" if result.finished else game.round_words(points[-1].round),  # "Age 2, round 3"
         "points": [pt._asdict() for pt in points],
         "swings": [sw._asdict() for sw in swings],
+        "noise": round(noise, 3),  # one estimate's measured error (standard deviation; 0: not measured)
+        "least_swing": round(floor, 3),  # smaller changes from round to round are within that noise
+        "within_noise": _within_noise(points, floor),
         "moves": [m._asdict() for m in moves],
         "analysis": {
             "seats": seats,
@@ -154,6 +170,7 @@ def review_record(
             "agreed": agreed,
             "not_analysed": skipped,
             "samples": est.samples,
+            "draws": est.draws,  # play-outs per weighed move (a game with dice: every sample's)
             "cpu_seconds": round(time.process_time() - started, 2),
             "cpu_budget": cpu_budget,
         },
@@ -203,12 +220,47 @@ def _points(est: Estimator, states: list[GameState], n: int, game: Any = None) -
     return points
 
 
-def _swings(game: Any, est: Estimator, record: GameRecord, states: list[GameState], points: list[Point]) -> list[Swing]:
-    """The biggest changes of one seat's chance between consecutive points, one per round."""
+PRIOR_PAIRS = 30
+"""How many pairs of consecutive changes the game's measured noise counts as, when it is pooled
+with the record's own (about one record's worth: :func:`record_noise`)."""
+
+
+def record_noise(points: list[Point], measured: float) -> float:
+    """The estimate's noise in this record: the game's measured noise (``measured``, from
+    ``calibration.toml``) pooled with what the record's own curve shows. A chance estimated from
+    what a seat knows has changes that do not cancel from one point to the next; noise at every
+    point makes consecutive changes cancel, their mean product minus the noise's variance. So
+    the record's own variance is ``-mean(d_k * d_(k+1))`` over every seat (0 when they do not
+    cancel), weighed by its number of pairs against :data:`PRIOR_PAIRS` for the game's: a record
+    whose curve zigzags (40% → 13% → 36%) is told as that uncertain, one that does not keeps the
+    game's figure. The last point is left out (a finished game's is its result)."""
+    pairs: list[float] = []
+    estimated = points[:-1]
+    for p in range(len(points[0].chances) if points else 0):
+        d = [b.chances[p] - a.chances[p] for a, b in zip(estimated, estimated[1:])]
+        pairs.extend(x * y for x, y in zip(d, d[1:]))
+    own = max(0.0, -sum(pairs) / len(pairs)) if pairs else 0.0
+    return float(((PRIOR_PAIRS * measured ** 2 + len(pairs) * own) / (PRIOR_PAIRS + len(pairs))) ** 0.5)
+
+
+def _within_noise(points: list[Point], floor: float) -> int:
+    """How many rounds' changes that bear on who wins were left out as within the estimate's
+    noise (smaller than ``floor``)."""
+    return sum(1 for k in range(1, len(points))
+               if any(a != b and _matters(b, a) and abs(a - b) < floor
+                      for b, a in zip(points[k - 1].chances, points[k].chances))
+               and not any(_matters(b, a) and abs(a - b) >= floor
+                           for b, a in zip(points[k - 1].chances, points[k].chances)))
+
+
+def _swings(game: Any, est: Estimator, record: GameRecord, states: list[GameState], points: list[Point],
+            floor: float = 0.0) -> list[Swing]:
+    """The biggest changes of one seat's chance between consecutive points, one per round, each
+    at least ``floor`` (the estimate's noise: smaller ones may be its own wobble)."""
     found: list[tuple[float, int, int]] = []  # (|change|, point, seat)
     for k in range(1, len(points)):
         moved = [(abs(a - b), p) for p, (b, a) in enumerate(zip(points[k - 1].chances, points[k].chances))
-                 if a != b and _matters(b, a)]
+                 if a != b and _matters(b, a) and abs(a - b) >= floor]
         if moved:
             change, best = max(moved, key=lambda t: (t[0], -t[1]))
             found.append((change, k, best))

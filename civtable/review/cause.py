@@ -5,13 +5,20 @@ then did by themselves (:meth:`~civtable.core.Game.before_follow_up`: the next p
 production, say), told apart where the game can. Each step's change is the seat's own estimate
 after it minus before it, so the changes add up to the swing. The swing is put down to the step
 that moved the seat's chance most in its direction when that step alone makes more than half of
-the swing; otherwise the sentence says the swing came over the round, and from whom most of it
+the swing and more than half of what its source (the same player's moves, the dice, the rules)
+did in that direction over the round (one of a player's four moves that made 0.17 of a 0.30
+fall is not most of it when that player's moves made 0.53 of falls); otherwise the sentence says the swing came over the round, and from whom most of it
 came (a seat's moves, chance's draws, the rules' own steps) when one of them made more than half.
 
 The last answer to a simultaneous decision brings all the answers into view: a seat learns the
 others' hidden answers then, not when they were given, so when that step brought a seat others'
 answers along with the last one (its own last answer, or a third seat's earlier one) it is
 named as the simultaneous choices of all of them, not as the move that happened to come last.
+Only where an answer was hidden when given (a Project placed face down): answers that every seat
+saw as they were given (Path of Civilization's purchases and open claims) are each their own
+step, the last one named by its own sentence as the last answer, the others' answers beside it
+("Player 1 (Roman) confirms: a claim on Archimedes, the last answer to the simultaneous choices
+of Player 1, Player 2 and Player 3 (...)": what it completed, the claims settled, is its step).
 
 Sentences are the log's: a move hidden from the other seats is told as the log tells it to them
 ("places a Technology face down"), so a review names no more than the game's log does.
@@ -22,8 +29,9 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from civtable.core import CHANCE, Action, GameRecord, GameState
+from civtable.core.game import _seen_by_all as seen_by_all
 
-from .estimate import Estimator, describe
+from .estimate import Estimator, describe, describe_step
 
 RULES = -2
 """The actor of a step the rules took by themselves (chance is -1)."""
@@ -76,7 +84,11 @@ def cause(game: Any, found: list[Step], rising: bool) -> Cause:
     sign = 1.0 if rising else -1.0
     total = sign * sum(s.change for s in found)
     best = max(found, key=lambda s: sign * s.change)
-    if total <= 0 or sign * best.change > MOST * total:
+    # what the best step's source (the same player's moves, the dice, ...) did the swing's way in
+    # all: one of a player's four moves that made 0.17 of a 0.30 fall is not "most" of it when
+    # that player's moves made 0.53 of falls (the player's own rises took 0.23 back)
+    mine = sum(sign * s.change for s in found if _source(s) == _source(best) and sign * s.change > 0)
+    if total <= 0 or sign * best.change > MOST * max(total, mine):
         return Cause(best.at, _source(best), best.words, True)
     by: dict[int, float] = {}
     for s in found:
@@ -86,7 +98,7 @@ def cause(game: Any, found: list[Step], rising: bool) -> Cause:
     top = max(lead, key=lambda s: sign * s.change) if share > MOST * total else best
     if share > MOST * total:
         whose = {-1: "the dice and draws", RULES: "what the rules did by themselves",
-                 TOGETHER: "simultaneous choices"}.get(source) or f"{game.seat_name(source)}'s moves"
+                 TOGETHER: "the players' simultaneous choices, each shown once all had answered"}.get(source) or f"{game.seat_name(source)}'s moves"
         words = f"over the round, mostly from {whose} (the largest step: {_lower(top.words)})"
     else:
         words = f"over the round, from several steps, none of them most (the largest: {_lower(top.words)})"
@@ -110,7 +122,7 @@ def _words(game: Any, record: GameRecord, states: list[GameState], i: int, seat:
     it, or a third seat had answered before), each seat's answer told as the log tells it once
     the answers are shown."""
     player = record.actions[i][0]
-    said = describe(game, states[i], player, action)
+    said = describe_step(game, states[i], player, action)
     found = _together(record, states, i)
     if found is None:
         return said, False
@@ -120,6 +132,8 @@ def _words(game: Any, record: GameRecord, states: list[GameState], i: int, seat:
     names = [game.seat_name(p) for p in seats]
     listed = ", ".join(names[:-1]) + f" and {names[-1]}"
     answers = "; ".join(_answer(game, record, states, first, i, p) for p in seats)
+    if not _hidden_before(record, states, first, i):  # every answer seen as it was given: no reveal
+        return f"{said}, the last answer to the simultaneous choices of {listed} ({answers})", False
     return f"the simultaneous choices of {listed}, shown together: {answers}", True
 
 
@@ -161,6 +175,17 @@ def _speaker(lines: list[str]) -> str:
     end = first.find(") ")
     head = first[:end + 2] if end > 0 else " ".join(first.split(" ")[:2]) + " "
     return head if all(line.startswith(head) for line in lines) else ""
+
+
+def _hidden_before(record: GameRecord, states: list[GameState], first: int, last: int) -> bool:
+    """Whether an answer among actions ``first..last - 1`` was hidden from the other seats when it
+    was given (a Project placed face down), so that the last answer showed it: answers all seen
+    as they were given (Path of Civilization's purchases, its open claims) are no reveal."""
+    for k in range(first, last):
+        player, text = record.actions[k]
+        if player != CHANCE and not seen_by_all(states[k], player, Action.parse(text)):
+            return True
+    return False
 
 
 def _together(record: GameRecord, states: list[GameState], i: int) -> tuple[list[int], int] | None:

@@ -7,6 +7,7 @@ text is escaped; the seat colours are the table's (``SEAT_COLOURS`` in ``static/
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from html import escape
 from typing import Any
@@ -22,6 +23,8 @@ def colour_name(seat: int) -> str:
     """The name of ``seat``'s colour (0-based), as the chart and the table draw it."""
     return SEAT_COLOUR_NAMES[seat % len(SEAT_COLOUR_NAMES)]
 
+LABEL_CHAR, LABEL_GAP = 6.2, 8
+"""The width of one character of the axis' labels (11 px sans-serif) and the least room between two labels."""
 WIDTH, HEIGHT = 720, 360
 LEFT, RIGHT, TOP, BOTTOM = 52, 150, 34, 44
 NARROW = (360, 250, 52, 14, 12, 40)
@@ -58,14 +61,22 @@ def render_chart(review: dict[str, Any], names: Sequence[str] | None = None, nar
         out.append(f'<line x1="{left}" y1="{y(v):.1f}" x2="{left + w}" y2="{y(v):.1f}" stroke="#ddd"/>')
         out.append(f'<text x="{left - 6}" y="{y(v) + 4:.1f}" font-size="11" text-anchor="end" '
                    f'font-family="sans-serif">{int(v * 100)}%</text>')
-    step = max(1, -(-len(points) // 7) if narrow else len(points) // 12)
+    def mark(pt: dict[str, Any]) -> str:
+        return str(pt["label"]) if pt["label"] in ("start", "end", "stopped") else str(pt.get("mark") or pt["round"])
+
+    # every label a label's width apart at least (Dominations' "A1 R2 A1 R3" ran together)
+    widest = max(LABEL_CHAR * len(mark(pt)) for pt in points) + LABEL_GAP
+    step = max(1, -(-len(points) // 7) if narrow else len(points) // 12, math.ceil(widest * count / w))
     for k, pt in enumerate(points):  # round labels
         if k % step and k != len(points) - 1:
             continue
-        if narrow and k < len(points) - 1 and (len(points) - 1 - k) * w / count < 26:
+        if k < len(points) - 1 and (len(points) - 1 - k) * w / count < widest:
             continue  # too close to the last label ("end") to read apart
-        label = pt["label"] if pt["label"] in ("start", "end", "stopped") else (pt.get("mark") or str(pt["round"]))
-        out.append(f'<text x="{x(k):.1f}" y="{top + h + 16}" font-size="11" text-anchor="middle" '
+        label = mark(pt)
+        at, anchor = x(k), "middle"
+        if at + LABEL_CHAR * len(label) / 2 > width - 2:  # the phone's "stopped" ran off the chart's edge
+            at, anchor = width - 2.0, "end"
+        out.append(f'<text x="{at:.1f}" y="{top + h + 16}" font-size="11" text-anchor="{anchor}" '
                    f'font-family="sans-serif">{escape(label)}</text>')
     out.append(f'<text x="{left + w / 2:.1f}" y="{height - 8}" font-size="12" text-anchor="middle" '
                f'font-family="sans-serif">after round</text>')

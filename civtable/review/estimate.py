@@ -10,7 +10,11 @@ as the seat could imagine it, never the true state). A finished game counts its 
 A game's leaf estimates may be sharper than the outcomes bear out (Inceptum's) or more timid
 (Dominations': positions read as 75% were won 84% of the time); :func:`calibrated` maps them
 through a per-game calibration fitted on recorded games (``calibration.toml`` beside this module, written by
-``benchmarks/review_calibration.py``).
+``benchmarks/review_calibration.py``). The same file holds each game's measured noise
+(:func:`calibration_noise`): how far one estimate strays from the seat's real chance, read from
+recorded games by how the changes from one round to the next cancel out (a real chance's changes
+do not: what it expects next is what it says now), so that the review can say how uncertain its
+chances are and count no change within that uncertainty as a swing.
 
 To weigh one move against another (:meth:`Estimator.after`) each move is applied to the same
 determinisations, the seat's own follow-up decisions (the rest of its turn) are played by the
@@ -53,6 +57,18 @@ def calibration_slopes() -> dict[str, float]:
     return {game: float(entry["slope"]) for game, entry in data.get("games", {}).items()}
 
 
+@cache
+def calibration_noise() -> dict[str, float]:
+    """The measured noise of the estimate per game (``[noise]`` in ``calibration.toml``): the
+    standard deviation of one point's error, read from how consecutive changes cancel
+    (``benchmarks/review_noise.py``); a game not listed has none measured (0.0)."""
+    if not CALIBRATION.exists():
+        return {}
+    with CALIBRATION.open("rb") as fh:
+        data = tomllib.load(fh)
+    return {game: float(value) for game, value in data.get("noise", {}).items()}
+
+
 def calibrated(p: float, slope: float, players: int) -> float:
     """``p`` scaled about the fair share ``1/players`` on the logit scale: ``slope`` 1 keeps it,
     0 gives the fair share, under 1 draws it toward the fair share, over 1 pushes it away.
@@ -77,8 +93,15 @@ class Estimator:
         self.rollout: Rollout = rollout if callable(rollout) else generic_greedy_rollout
         self.game = game
         self.samples = 1 if game.info.information == "perfect" else samples
+        self.draws = samples if game.info.chance != "deterministic" else self.samples
+        """Play-outs per weighed move (:meth:`after`): in a game with dice, one for every sample
+        even where the information is perfect, so that a move's follow-up dice are averaged
+        over rather than drawn once (Conquest's gains of a point or two changed sign with the
+        draw)."""
         self.seed = seed
         self.slope = calibration_slopes().get(game.info.name, 1.0) if calibrate else 1.0
+        self.noise = calibration_noise().get(game.info.name, 0.0)
+        """The estimate's measured error at one point (standard deviation; 0.0: not measured)."""
         self.neutral = _turn_neutral(game)
 
     def _rng(self, *key: object) -> random.Random:
@@ -113,7 +136,7 @@ class Estimator:
         determinisations of ``seat``'s view."""
         obs = observe(state, seat)
         totals = [0.0] * len(actions)
-        for k in range(self.samples):
+        for k in range(self.draws):
             base = obs.sample_state(self._rng("sample", seat, key, k))
             for i, action in enumerate(actions):
                 s = base.clone()
@@ -122,7 +145,7 @@ class Estimator:
                 # a round limit: as before the move; the turn passed on by one move and not the
                 # other is not counted as the difference between them
                 totals[i] += self._score(base if stopped(s) else s, seat, base)
-        return [self._out(t / self.samples) for t in totals]
+        return [self._out(t / self.draws) for t in totals]
 
     def _follow_up(self, s: GameState, seat: int, rng: random.Random) -> None:
         """The rest of ``seat``'s turn: its own decisions by the rollout policy, and the draws of
@@ -168,6 +191,35 @@ def describe(game: Game, state: GameState, player: int, action: Action) -> str:
     player's production after a research roll, which would not name the move)."""
     text: Any = game.describe_action(state, player, action)
     return first_sentence(str(text))
+
+
+TOLD = 3
+_ANY_SENTENCE = re.compile(r"(?<=[\w)'\]][.!?])\s+(?=[A-Z])")
+"""A sentence's end, after a capital too ("now 33 VP. Player 1's turn")."""
+"""At most this many sentences of one seat's log line in a step's words (:func:`describe_step`)."""
+
+
+def describe_step(game: Game, state: GameState, player: int, action: Action) -> str:
+    """What a step of a swing did, as one sentence: the log line's first sentence, and the
+    sentences after it that go on about the same seat, that seat's name said once ("Player 5
+    rolls 3 on the Research table: +1 Arts, and scores 7 VP (5 Monuments + Arts 2), now 33 VP"
+    rather than only the roll that ended the turn, whose Score phase made the swing); what
+    follows about others (the next player's turn) is left out, as :func:`describe` leaves it."""
+    text = str(game.describe_action(state, player, action)).strip()
+    sentences = [x.rstrip(".") for x in _ANY_SENTENCE.split(text)]
+    first = sentences[0]
+    names = sorted((game.seat_name(p) for p in range(game.num_players)), key=len, reverse=True)
+    name = next((n for n in names if first.startswith(n + " ")), None)
+    if name is None:
+        return first
+    same = re.compile(rf"{re.escape(name)}(?: \([^()]*\))? (?!\()")
+    more = []
+    for sentence in sentences[1:TOLD]:
+        found = same.match(sentence)
+        if found is None:
+            break
+        more.append(sentence[found.end():])
+    return ", and ".join([first, *more]) if more else first
 
 
 def first_sentence(text: str) -> str:

@@ -15,16 +15,18 @@ from test_review import _record
 
 from civtable.bots import make_bot
 from civtable.core import CHANCE, Action, Session, make_game, observe
-from civtable.review import estimate, review_record
+from civtable.review import analyse, estimate, review_record
 from civtable.review.analyse import _states
 from civtable.review.cause import steps
 from civtable.review.estimate import Estimator
 
 
 def _leaf(monkeypatch: pytest.MonkeyPatch, leaf: Any) -> None:
-    """The review's estimates read ``leaf`` (uncalibrated), and nothing else."""
+    """The review's estimates read ``leaf`` (uncalibrated), and nothing else; every change may
+    be a swing (no noise floor: ``leaf`` has none)."""
     monkeypatch.setattr(estimate, "game_bot_module", lambda game: SimpleNamespace(leaf_values=leaf))
     monkeypatch.setattr(estimate, "calibration_slopes", lambda: {})
+    monkeypatch.setattr(analyse, "NOISE_SWING", 0.0)
 
 
 def test_inceptum_a_swing_made_by_the_production_names_the_production(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -26,14 +26,16 @@ from civtable.games.pathciv import follow_up as pc_follow_up
 from civtable.games.pathciv.frames import DestinyChoice, FollowUp
 from civtable.games.pathciv.state import P_EVENT
 from civtable.games.pathciv.vocab import BATTLE_ROUNDS
-from civtable.review import estimate, review_record
+from civtable.review import analyse, estimate, review_record
 from civtable.review.analyse import _states
 
 
 def _leaf(monkeypatch: pytest.MonkeyPatch, leaf: Any) -> None:
-    """The review's estimates read ``leaf`` (uncalibrated), and nothing else."""
+    """The review's estimates read ``leaf`` (uncalibrated), and nothing else; every change may
+    be a swing (no noise floor: ``leaf`` has none)."""
     monkeypatch.setattr(estimate, "game_bot_module", lambda game: SimpleNamespace(leaf_values=leaf))
     monkeypatch.setattr(estimate, "calibration_slopes", lambda: {})
+    monkeypatch.setattr(analyse, "NOISE_SWING", 0.0)
 
 
 def test_pathciv_a_swing_made_by_a_battle_round_names_the_battle(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -72,9 +72,19 @@
     const noSwings = document.getElementById("no-swings");
     swings.classList.toggle("hidden", !r.swings.length);
     noSwings.classList.toggle("hidden", r.swings.length > 0);
+    const least = Math.round(100 * (r.least_swing || 0));
     noSwings.textContent = r.points.length < 3
       ? "The game ended before a round was played out: there is no turning point to show."
-      : "Nobody's chance to win changed from one round to the next: there is no turning point to show.";
+      : r.within_noise
+        ? `Nobody's chance to win changed by ${least} points or more from one round to the next: ` +
+          "there is no turning point to show beyond the estimate's own uncertainty."
+        : "Nobody's chance to win changed from one round to the next: there is no turning point to show.";
+    // how far one estimate may be off, measured on recorded games: changes within it are no swing
+    const noise = document.getElementById("swing-noise");
+    noise.classList.toggle("hidden", !r.noise);
+    noise.textContent = r.noise ? `Each chance is uncertain by about \u00b1${Math.round(100 * r.noise)} points ` +
+      `(the estimate's typical error, measured on recorded games and on this game's own curve): a change of less than ${least} points from ` +
+      "one round to the next may be that error alone and is not counted as a turning point." : "";
     const a = r.analysis;
     const summary = document.getElementById("moves-summary");
     const body = clear(document.querySelector("#moves tbody"));

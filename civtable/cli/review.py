@@ -160,10 +160,11 @@ def print_review(review: dict[str, Any], max_moves: int) -> None:
 
 def uncertainty(review: dict[str, Any]) -> str:
     """How uncertain the chances are, in words: "Each chance is uncertain by about ±9 points
-    (...); a change of less than 24 points from one round to the next is not counted as a swing"."""
+    (...): a change of less than 24 points from one round to the next may be that error alone; a
+    swing that small says so"."""
     return (f"Each chance is uncertain by about ±{round(100 * review['noise'])} points (the estimate's typical "
             f"error, measured on recorded games and on this game's own curve): a change of less than {_points(review['least_swing'])} from one "
-            "round to the next may be that error alone and is not counted as a swing.")
+            "round to the next may be that error alone; a swing that small says so.")
 
 
 def _points(x: float) -> str:

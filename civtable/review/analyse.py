@@ -36,14 +36,15 @@ CPU_BUDGET = 120.0
 """Default CPU seconds for one review (the move analysis stops when they are spent)."""
 SWINGS = 3
 NOISE_SWING = 2 * 2 ** 0.5
-"""A change of one seat's chance from one point to the next is a swing only when it is at least
-this many times the estimate's measured noise (``Estimator.noise``, one point's error): two
-standard deviations of the difference of two points' errors, so that a swing is not the
-estimate's own wobble (Path of Civilization's 40% → 13% → 36% in consecutive rounds)."""
+"""A change of one seat's chance from one point to the next is told as a sure swing only when it
+is at least this many times the estimate's measured noise (``Estimator.noise``, one point's
+error): two standard deviations of the difference of two points' errors. The biggest changes come
+first; a smaller one (the estimate's own wobble may make it: Path of Civilization's 40% → 13% →
+36% in consecutive rounds) is told only to make up the three swings, and its sentence says so."""
 DECIDED = 0.10
 """A seat whose chance stays under this (or over 1 minus this) across a round was already beaten
 (or had already won) there: its change is no swing (a beaten player's fall "from 4% to 0%")."""
-VERSION = 13
+VERSION = 14
 """The review's version: raised when its words or fields change, so that reviews stored by a
 server are made again rather than shown in an older form (2: moves and swings in one sentence,
 moves alike told apart by content names; 3: a swing put down to the step that made most of it,
@@ -68,7 +69,9 @@ record's own curve), no change under ``least_swing`` counted as a swing, ``withi
 rounds left out so; ``analysis.draws``, a weighed move's play-outs, in a game with dice as
 many as the samples even with perfect information; a step named alone only when it made most of the round's moves the swing's way;
 open answers (purchases, open claims) no reveal but each its own step; a swing's step told with what it did for its seat, Conquest's turn-ending
-roll "…: +1 Arts, and scores 7 VP (5 Monuments + Arts 2), now 33 VP")."""
+roll "…: +1 Arts, and scores 7 VP (5 Monuments + Arts 2), now 33 VP"; 14: the three biggest
+changes told again even under ``least_swing``, such a swing ``uncertain`` and its sentence saying
+that the estimate's own error could make it)."""
 SUGGESTING_LEVEL = "strong"
 
 
@@ -91,6 +94,7 @@ class Swing(NamedTuple):
     actor: int  # who played it (-1: chance, -2: the rules by themselves, e.g. a production, -3: simultaneous choices)
     alone: bool  # that step made most of the swing (else the sentence says it came over the round)
     sentence: str
+    uncertain: bool = False  # smaller than the estimate's own error could make (``least_swing``): said so
 
 
 class Move(NamedTuple):
@@ -255,12 +259,12 @@ def _within_noise(points: list[Point], floor: float) -> int:
 
 def _swings(game: Any, est: Estimator, record: GameRecord, states: list[GameState], points: list[Point],
             floor: float = 0.0) -> list[Swing]:
-    """The biggest changes of one seat's chance between consecutive points, one per round, each
-    at least ``floor`` (the estimate's noise: smaller ones may be its own wobble)."""
+    """The biggest changes of one seat's chance between consecutive points, one per round; one
+    under ``floor`` (the estimate's noise: it may be its own wobble) is marked ``uncertain``."""
     found: list[tuple[float, int, int]] = []  # (|change|, point, seat)
     for k in range(1, len(points)):
         moved = [(abs(a - b), p) for p, (b, a) in enumerate(zip(points[k - 1].chances, points[k].chances))
-                 if a != b and _matters(b, a) and abs(a - b) >= floor]
+                 if a != b and _matters(b, a)]
         if moved:
             change, best = max(moved, key=lambda t: (t[0], -t[1]))
             found.append((change, k, best))
@@ -276,9 +280,11 @@ def _swings(game: Any, est: Estimator, record: GameRecord, states: list[GameStat
         label = points[k].label if points[k].label not in ("end", "stopped") else game.round_words(points[k].round)
         if why.actor == RULES and why.alone:  # the end of an Age's scoring: at that end, not in the next round
             label = game.follow_up_when(why.words) or label
+        uncertain = _change < floor
+        small = ", a change the estimate's own error could make" if uncertain else ""
         sentence = with_colours(f"{label[0].upper()}{label[1:]}: {why.words} — {whose} chance {verb} "
-                                f"from {_pct(before)} to {_pct(after)}.", names)
-        out.append(Swing(points[k].round, seat, before, after, why.at, why.actor, why.alone, sentence))
+                                f"from {_pct(before)} to {_pct(after)}{small}.", names)
+        out.append(Swing(points[k].round, seat, before, after, why.at, why.actor, why.alone, sentence, uncertain))
     out.sort(key=lambda sw: sw.at)
     return out
 

@@ -35,15 +35,16 @@ def test_a_zigzag_curve_is_told_as_uncertain_and_a_steady_one_keeps_the_games_fi
     assert record_noise(_points(steady), 0.0) == 0.0  # nothing measured, nothing cancels: no noise
 
 
-def test_no_change_within_the_noise_is_a_swing(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_change_within_the_noise_is_told_only_among_the_three_biggest_and_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(analyse, "steps", lambda *a, **k: [])
     monkeypatch.setattr(analyse, "cause", lambda game, found, up: Cause(0, 0, "a move", True))
     points = _points(ZIGZAG)
     floor = NOISE_SWING * record_noise(points, 0.05)
     game = make_game("pathciv", {"players": 3})
     swings = analyse._swings(game, None, None, [], points, floor)  # type: ignore[arg-type]
-    told = [(sw.round, sw.seat) for sw in swings]
-    assert told == [(5, 1)], told  # 15% -> 92% only; 40 -> 13 -> 36 is within the noise
+    told = sorted((sw.round, sw.seat, sw.uncertain) for sw in swings)
+    assert told == [(3, 0, True), (4, 1, True), (5, 1, False)], told  # 15% -> 92% sure; 40 -> 13 -> 36 within the noise
+    assert all(sw.sentence.endswith(", a change the estimate's own error could make.") == sw.uncertain for sw in swings)
     assert analyse._within_noise(points, floor) == 4
     assert len(analyse._swings(game, None, None, [], points, 0.0)) == 3  # without the floor: three swings  # type: ignore[arg-type]
 
@@ -73,11 +74,14 @@ def review() -> dict[str, Any]:
     return review_record(_record(4), seats=[], samples=1)
 
 
-def test_a_review_says_its_noise_and_keeps_its_swings_above_it(review: dict[str, Any]) -> None:
-    assert review["version"] >= 13
+def test_a_review_says_its_noise_and_marks_the_swings_under_it(review: dict[str, Any]) -> None:
+    assert review["version"] >= 14
     assert review["noise"] > 0.0 and review["least_swing"] == pytest.approx(NOISE_SWING * review["noise"], abs=2e-3)
+    assert len(review["swings"]) == 3
     for sw in review["swings"]:
-        assert abs(sw["after"] - sw["before"]) >= review["least_swing"] - 1e-9, sw
+        small = abs(sw["after"] - sw["before"]) < review["least_swing"]
+        assert sw["uncertain"] == small, sw
+        assert sw["sentence"].endswith(", a change the estimate's own error could make.") == small, sw
     assert isinstance(review["within_noise"], int)
 
 
@@ -86,7 +90,7 @@ def test_the_terminal_says_how_uncertain_the_chances_are(tmp_path: Path, capsys:
     _record(4).save(str(path))
     assert main(["review", str(path), "--cpu-budget", "0", "--samples", "1"]) == 0
     text = " ".join(capsys.readouterr().out.split())
-    assert "Each chance is uncertain by about ±" in text and "is not counted as a swing" in text, text
+    assert "Each chance is uncertain by about ±" in text and "a swing that small says so" in text, text
 
 
 def test_the_terminal_says_why_there_is_no_swing_when_every_change_was_within_the_noise(

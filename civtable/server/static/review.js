@@ -79,12 +79,12 @@
         ? `Nobody's chance to win changed by ${least} points or more from one round to the next: ` +
           "there is no turning point to show beyond the estimate's own uncertainty."
         : "Nobody's chance to win changed from one round to the next: there is no turning point to show.";
-    // how far one estimate may be off, measured on recorded games: changes within it are no swing
+    // how far one estimate may be off, measured on recorded games: a swing within it says so
     const noise = document.getElementById("swing-noise");
     noise.classList.toggle("hidden", !r.noise);
     noise.textContent = r.noise ? `Each chance is uncertain by about \u00b1${Math.round(100 * r.noise)} points ` +
       `(the estimate's typical error, measured on recorded games and on this game's own curve): a change of less than ${least} points from ` +
-      "one round to the next may be that error alone and is not counted as a turning point." : "";
+      "one round to the next may be that error alone; a turning point that small says so." : "";
     const a = r.analysis;
     const summary = document.getElementById("moves-summary");
     const body = clear(document.querySelector("#moves tbody"));

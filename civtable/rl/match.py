@@ -22,6 +22,7 @@ Rewards (``reward=``):
 
 from __future__ import annotations
 
+import itertools
 import operator
 import random
 from collections.abc import Callable
@@ -47,6 +48,7 @@ from .encoding import Observer, game_module
 REWARDS = ("win", "score", "shaped")
 _CHANCE_ONLY = (CHANCE,)
 _WAIT_ONLY = (WAIT,)  # the legal tokens of a seat with nothing to decide
+_STAMPS = itertools.count(1)  # Match.stamp: one number per position of any game of the process
 Policy = Callable[[np.ndarray, np.ndarray], int]
 """A policy callable: ``(observation, action_mask) -> token``."""
 
@@ -177,6 +179,9 @@ class Match:
         self.actions = 0  # player actions applied so far
         self.version = 0  # grows whenever the position or a pending token changes
         self.position = 0  # grows whenever the state changes (not with pending tokens)
+        # names the state as it is now, among the positions of every game of the process: the
+        # encoder reads what all seats' observations share once per stamp (Observer.update_raw)
+        self.stamp = 0
         # each seat's raw observation values and the position they show
         self._raw_at = [-1] * n
         self._raws = [np.zeros(table.base_size, np.float32) for _ in range(n)]
@@ -198,12 +203,19 @@ class Match:
         d["_dirty"] = [None] * self.table.n
         return d
 
+    def __setstate__(self, d: dict[str, Any]) -> None:
+        """A copy's stamp is a new one: stamps are numbered per process (it may be unpickled
+        in another one, whose games already have numbered theirs)."""
+        self.__dict__.update(d)
+        self.stamp = next(_STAMPS)
+
     # ----- the position --------------------------------------------------------------------------
     def resolve(self) -> None:
         """Draw chance outcomes until a player decides or the game ends."""
         self._settle()
         self.version += 1
         self.position += 1
+        self.stamp = next(_STAMPS)
 
     def _settle(self) -> None:
         """Draw chance until a player decides or the game ends; keep who decides then (asked
@@ -334,7 +346,7 @@ class Match:
                         break
             if self._flat:  # (normalised in full at every observation)
                 if not done:
-                    ob.update_raw(self.state, seat, raw, memo)
+                    ob.update_raw(self.state, seat, raw, memo, self.stamp)
             else:
                 spans = None if done else ob.update_spans(self.state, seat, raw, memo)
                 dirty = self._dirty[seat]
@@ -385,6 +397,7 @@ class Match:
         self._settle()
         self.version += 1
         self.position += 1
+        self.stamp = next(_STAMPS)
 
     def text(self, seat: int, token: int) -> str:
         return self.table.space.name(token)

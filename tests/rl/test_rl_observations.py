@@ -261,7 +261,9 @@ def test_incremental_observations_equal_a_full_encoding(name: str, players: int)
     through its memo; over random games it must give exactly a full encoding's array: a buffer
     per seat following every position, a buffer per seat skipping positions at random, one buffer
     serving every seat in turn, and buffers carried on into the next game (the memo compares
-    values, not states). Each buffer starts as garbage (NaN), so a missed entry shows."""
+    values, not states), and a buffer per seat given a stamp per position (what is read of the
+    seats once for every viewer of the position). Each buffer starts as garbage (NaN), so a
+    missed entry shows."""
     game = make(name, players=players)
     ob = Observer(game)
     if name not in INCREMENTAL:
@@ -277,11 +279,15 @@ def test_incremental_observations_equal_a_full_encoding(name: str, players: int)
     every = [buffer() for _ in range(n)]
     skipping = [buffer() for _ in range(n)]
     shared = buffer()
+    stamped = [buffer() for _ in range(n)]
     checked = 0
     for seed in range(2):
-        for s in walk(game, 100 * players + seed, limit=500):
-            for p in range(n):
+        for step, s in enumerate(walk(game, 100 * players + seed, limit=500)):
+            stamp = (players, seed, step)
+            for p in rng.sample(range(n), n):  # the seats of a position in any order
                 full = ob.write_raw(s, p, np.full(ob.size, np.nan, np.float32)).copy()
+                raw, memo = stamped[p]
+                assert np.array_equal(ob.update_raw(s, p, raw, memo, stamp), full), f"{name}: seat {p + 1}, stamped"
                 raw, memo = every[p]
                 assert np.array_equal(ob.update_raw(s, p, raw, memo), full), f"{name}: seat {p + 1}'s update is stale"
                 raw, memo = skipping[p]

@@ -124,6 +124,7 @@ class InceptumEncoder:
     advances, wonders and benefits as the viewer sees them, cached by what they depend on."""
 
     fills_all = True  # every entry is written: no need to zero the buffer first
+    stamped = True  # update() takes a stamp: what it read of each seat is shared by every viewer
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled and deep-copied as the game it encodes: its packers and caches are built again."""
@@ -218,15 +219,16 @@ class InceptumEncoder:
         self.pack_head = struct.Struct(f"{self.head_size}f").pack_into
         self.pack_seat = struct.Struct(f"{numbers.size}f").pack_into
         self.pack_cell = struct.Struct(f"{CELL}f").pack_into
-        self.flag_offsets = (self.f_trait, self.f_age, self.f_gov, self.f_dawn, self.f_achieved, self.f_blocked, self.nt)
         self.unlock_mask = sum(1 << u for u in {w.unlocked_by for w in c.wonders} if u >= 0)
+        # the stamp of the state last read and what was read of each seat then (_seat_rows)
+        self._rows: tuple[object, list[tuple[list[int], int, list[int], int]]] = (None, [])
 
     # ---------------------------------------------------------------------------------------------
     def write(self, s: InceptumState, viewer: int, raw: np.ndarray) -> None:
         """Write the raw (unnormalised) observation of ``viewer`` into ``raw`` (every entry)."""
         self.update(s, viewer, raw, [])
 
-    def update(self, s: InceptumState, viewer: int, raw: np.ndarray, memo: list[Any]) -> None:
+    def update(self, s: InceptumState, viewer: int, raw: np.ndarray, memo: list[Any], stamp: object = None) -> None:
         """Bring ``raw`` to the raw observation of ``viewer``, rewriting only what changed.
 
         ``memo`` records what ``raw`` holds, stretch by stretch (the game's numbers, each seat's
@@ -235,6 +237,11 @@ class InceptumEncoder:
         The caller keeps one memo per buffer and empties it whenever something else writes into
         the buffer. The values are compared, not the state they came from, so one buffer may
         follow any game and seat. ``raw`` must be contiguous.
+
+        ``stamp`` (optional) names the state as it is now: the caller promises that a state given
+        with the same stamp again has not changed since (:class:`~civtable.rl.match.Match` gives
+        a number no other position of any game has). What is read of each seat (its numbers and
+        flags) is then read once for every viewer of the position.
 
         The numbers go in as runs (``struct``: no NumPy call for a few numbers), the flags as the
         positions set to 1 (only those that changed); the cities and the advances, wonders and
@@ -257,14 +264,19 @@ class InceptumEncoder:
         # other seats' traits are secret while traits are dealt and redrawn (their keep/redraw
         # choices are never shown: the decision's seats only tell who has not answered yet)
         hidden = kind in _HIDDEN_TRAITS and not s.finished
-        dawn_mask = self.c.dawn_mask
-        per = self.per_cp
+        rows = self._rows
+        if stamp is None:
+            seat_rows = self._seat_rows(s)
+        elif rows[0] == stamp:
+            seat_rows = rows[1]
+        else:
+            seat_rows = self._seat_rows(s)
+            self._rows = (stamp, seat_rows)
         players = s.players
-        achieved = s.achieved
-        blocked = s.blocked
         fs = self.flags_size
         at = self.o_flags
-        f_trait, f_age, f_gov, f_dawn, f_achieved, f_blocked, no_trait = self.flag_offsets
+        f_trait = self.f_trait
+        no_trait = self.nt
         old_nums = memo[M_SEATS]
         old_cities = memo[M_CITIES]
         pack = self.pack_seat
@@ -273,34 +285,17 @@ class InceptumEncoder:
         others: list[int] = []  # the other seats' advances, in the viewer's order
         for k in range(n):
             seat = (viewer + k) % n
-            p = players[seat]
-            pop_cp = p.pop_total // per
-            block = [*p.hand, *p.ptp, p.cp_research + p.cp_buildings + p.cp_wonders + pop_cp, p.cp_research,
-                     p.cp_buildings, p.cp_wonders, pop_cp, p.pop_total, p.pop_free, p.free_credit,
-                     p.disc_research + p.bld_research, p.disc_build, p.disc_special, p.disc_wonder,
-                     p.disc_trade + p.bld_trade, p.disc_iron_trade]
-            if block != old_nums[k]:
+            block, trait, rel, researched = seat_rows[seat]
+            if block is not old_nums[k] and block != old_nums[k]:
                 pack(mv, n_at + k * n_step, *block)
-                old_nums[k] = block
-            trait = p.trait
-            researched = p.researched
-            dawn = researched & dawn_mask
-            gov = p.gov
-            ones += (at, at + f_trait + (trait if trait >= 0 and (not hidden or not k) else no_trait),
-                     at + f_age + (2 if dawn else 1 if gov else 0))
-            if gov:
-                ones.append(at + f_gov + (0 if gov == "republic" else 1))
-            if dawn:
-                ones.append(at + f_dawn)
-            got = achieved[seat]
-            if got:
-                ones.append(at + f_achieved + ACHIEVED.index(got))
-            if blocked >> seat & 1:
-                ones.append(at + f_blocked)
+            old_nums[k] = block
+            ones += (at, at + f_trait + (trait if trait >= 0 and (not hidden or not k) else no_trait))
+            for r in rel:
+                ones.append(at + r)
             at += fs
             if k:
                 others.append(researched)
-            city = p.city
+            city = players[seat].city
             if city != old_cities[k]:  # a list compared with the copy last written: no tuple built
                 prev = old_cities[k]
                 if prev is None:
@@ -346,6 +341,38 @@ class InceptumEncoder:
             raw[self.b_at:] = self._benefits(viewer, (viewer, *bo))
             memo[M_BV] = viewer
             memo[M_BEN] = bo[:]
+
+    def _seat_rows(self, s: InceptumState) -> list[tuple[list[int], int, list[int], int]]:
+        """What every viewer reads of each seat, in seat order: its numbers (as one list), its
+        trait, the positions of its other flags set to 1 (from the start of its flags block) and
+        its researched advances."""
+        dawn_mask = self.c.dawn_mask
+        per = self.per_cp
+        achieved = s.achieved
+        blocked = s.blocked
+        f_age, f_gov, f_dawn, f_achieved, f_blocked = self.f_age, self.f_gov, self.f_dawn, self.f_achieved, self.f_blocked
+        out = []
+        for seat, p in enumerate(s.players):
+            pop_cp = p.pop_total // per
+            block = [*p.hand, *p.ptp, p.cp_research + p.cp_buildings + p.cp_wonders + pop_cp, p.cp_research,
+                     p.cp_buildings, p.cp_wonders, pop_cp, p.pop_total, p.pop_free, p.free_credit,
+                     p.disc_research + p.bld_research, p.disc_build, p.disc_special, p.disc_wonder,
+                     p.disc_trade + p.bld_trade, p.disc_iron_trade]
+            researched = p.researched
+            dawn = researched & dawn_mask
+            gov = p.gov
+            rel = [f_age + (2 if dawn else 1 if gov else 0)]
+            if gov:
+                rel.append(f_gov + (0 if gov == "republic" else 1))
+            if dawn:
+                rel.append(f_dawn)
+            got = achieved[seat]
+            if got:
+                rel.append(f_achieved + ACHIEVED.index(got))
+            if blocked >> seat & 1:
+                rel.append(f_blocked)
+            out.append((block, p.trait, rel, researched))
+        return out
 
     def _head(self, s: InceptumState, top: Any, kind: type, viewer: int, mv: memoryview, memo: list[Any]) -> list[int]:
         """Write the game's numbers if they changed; the positions of the game's flags set to 1."""

@@ -191,6 +191,7 @@ class Match:
         self._norms: list[np.ndarray | None] = [None] * n
         # the spans of each raw buffer rewritten since its normalised copy was made (None: any)
         self._dirty: list[list[tuple[int, int]] | None] = [None] * n
+        self._layout = table.observer.layout
         self.resolve()
 
     def __getstate__(self) -> dict[str, Any]:
@@ -275,7 +276,15 @@ class Match:
 
     def mask(self, seat: int, out: np.ndarray | None = None) -> np.ndarray:
         """The seat's legal-action mask (``int8``), into ``out`` if given, else a new array."""
-        legal = self.legal(seat)
+        d = self._deciders
+        if d is None:
+            d = self.deciders()
+        if seat not in d:
+            legal: Any = _WAIT_ONLY
+        elif self._flat:  # the legal tokens -> actions (iterated, a dict gives its tokens)
+            legal = self._nodes[seat] if self._node_at[seat] == self.position else self._flat_node(seat)
+        else:
+            legal = self.choices(seat).tokens(self.prefix[seat])
         if out is None and legal is _WAIT_ONLY:  # nothing to decide: a copy of the wait-only mask
             return np.frombuffer(bytearray(self._wait_only), np.int8)
         if out is None and len(legal) <= 32:  # a few tokens: set as bytes, one NumPy call
@@ -298,12 +307,12 @@ class Match:
         normalised again, and the successive tokens of a factorised action copy the normalised
         values; where nobody has secrets, another seat's raw values of the position are turned
         around."""
-        t = self.table
         position = self.position
-        if t.flat:
-            layout = t.observer.layout
-            raw = self._raw(seat, position)
+        if self._flat:
+            raw = self._raws[seat] if self._raw_at[seat] == position else self._raw(seat, position)
+            layout = self._layout
             return layout.normalised(raw) if out is None else layout.normalise(raw, out)
+        t = self.table
         # the seat's normalised observation of the position with no token chosen (the pending
         # part zeros), written once per position: each token's observation copies it
         # (only the spans of the raw values rewritten since, when the encoder tells them)

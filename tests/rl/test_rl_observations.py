@@ -298,3 +298,34 @@ def test_incremental_observations_equal_a_full_encoding(name: str, players: int)
             assert np.array_equal(ob.update_raw(s, p, raw, memo), ob.write_raw(s, p, np.zeros(ob.size, np.float32)))
             checked += 1
     assert checked > 300
+
+
+@pytest.mark.parametrize("name", ["inceptum", "pathciv"])
+@pytest.mark.parametrize("players", [2, 3])
+def test_whole_games_of_observations_equal_fresh_encodings(name: str, players: int) -> None:
+    """Over whole random games of both PettingZoo APIs, every observation equals a fresh
+    encoding: what the seats share is read once per position (a stamp per position), and the
+    flags, cities, advances, wonders and benefits are rewritten only when they change (some
+    change seldom, so a whole game is needed to see them)."""
+    from civtable.rl.envs import GAMES as MODULES
+
+    mod = importlib.import_module(f"civtable.rl.envs.{MODULES[name]}")
+    rng = np.random.default_rng(players)
+    par = mod.parallel_env(options={"players": players})
+    fresh = Observer(par.game)
+    obs, _ = par.reset(seed=players)
+    steps = 0
+    while par.agents:
+        for a, o in obs.items():
+            expected = fresh.encode(par.match.state, par.agent_name_mapping[a])
+            assert np.array_equal(o["observation"], expected), f"{name}: {a}'s observation after {steps} steps"
+        obs, *_ = par.step({a: int(rng.choice(np.flatnonzero(o["action_mask"]))) for a, o in obs.items()})
+        steps += 1
+    aec = mod.env(options={"players": players})
+    aec.reset(seed=players + 10)
+    for agent in aec.agent_iter():
+        o, _, term, trunc, _ = aec.last()
+        expected = fresh.encode(aec.match.state, aec.agent_name_mapping[agent])
+        assert np.array_equal(o["observation"], expected), f"{name}: {agent}'s AEC observation"
+        aec.step(None if term or trunc else int(rng.choice(np.flatnonzero(o["action_mask"]))))
+    assert steps > 100 and aec.match.actions > 100

@@ -219,7 +219,12 @@ class InceptumEncoder:
         self.pack_head = struct.Struct(f"{self.head_size}f").pack_into
         self.pack_seat = struct.Struct(f"{numbers.size}f").pack_into
         self.pack_cell = struct.Struct(f"{CELL}f").pack_into
-        self.flag_offsets = (self.f_trait, self.f_age, self.f_gov, self.f_dawn, self.f_achieved, self.f_blocked, self.nt)
+        # what the seats' loop of update() reads, in one tuple: the dawn advances, the flags'
+        # size and offsets, the numbers' packer, the byte offset of the first seat's numbers and
+        # the bytes of one seat's numbers
+        self.seat_consts = (c.dawn_mask, self.flags_size, self.o_flags, self.f_trait, self.f_age, self.f_gov,
+                            self.f_dawn, self.f_achieved, self.f_blocked, self.nt, self.pack_seat,
+                            self.head_size * 4, self.numbers_size * 4)
         self.unlock_mask = sum(1 << u for u in {w.unlocked_by for w in c.wonders} if u >= 0)
         # the stamp of the state last read and each seat's numbers then (_seat_numbers)
         self._numbers: tuple[object, list[list[int]]] = (None, [])
@@ -276,19 +281,14 @@ class InceptumEncoder:
             numbers = self._seat_numbers(s)
             if stamp is not None:
                 self._numbers = (stamp, numbers)
-        dawn_mask = self.c.dawn_mask
         players = s.players
         achieved = s.achieved
         blocked = s.blocked
-        fs = self.flags_size
-        at = self.o_flags
-        f_trait, f_age, f_gov, f_dawn, f_achieved, f_blocked, no_trait = self.flag_offsets
+        dawn_mask, fs, at, f_trait, f_age, f_gov, f_dawn, f_achieved, f_blocked, no_trait, pack, n_at, n_step = \
+            self.seat_consts
         old_nums = memo[M_SEATS]
         old_flags = memo[M_ONES]
         old_cities = memo[M_CITIES]
-        pack = self.pack_seat
-        n_at = self.head_size * 4  # byte offset of the first seat's numbers
-        n_step = self.numbers_size * 4
         others: list[int] = []  # the other seats' advances, in the viewer's order
         for k in range(n):
             seat = (viewer + k) % n

@@ -329,3 +329,30 @@ def test_whole_games_of_observations_equal_fresh_encodings(name: str, players: i
         assert np.array_equal(o["observation"], expected), f"{name}: {agent}'s AEC observation"
         aec.step(None if term or trunc else int(rng.choice(np.flatnonzero(o["action_mask"]))))
     assert steps > 100 and aec.match.actions > 100
+
+
+@pytest.mark.parametrize("name", ["inceptum", "pathciv"])
+def test_copied_games_get_stamps_of_their_own(name: str) -> None:
+    """A copied or unpickled running game gets a new stamp (an unpickled one may come from
+    another process, whose stamps were numbered apart from this one's); copies that share the
+    table, and so the encoder, and go their own ways observe exactly."""
+    import copy
+    import pickle
+
+    from civtable.rl.match import Match, Table
+
+    table = Table(make(name))
+    m = Match(table, 1)
+    copies = [m, copy.deepcopy(m, {id(table): table}), pickle.loads(pickle.dumps(m))]
+    assert copies[1].table is table
+    assert len({c.stamp for c in copies}) == 3
+    fresh = Observer(table.game)
+    rng = random.Random(7)
+    for _ in range(40):
+        for c in copies:
+            seat = c.deciders()[0]
+            c.apply(seat, rng.choice(c.state.legal_actions(seat)))
+            for p in range(table.n):
+                assert np.array_equal(c.observe(p), fresh.encode(c.state, p)), f"{name}: seat {p + 1} of a copy"
+            if c.over:
+                return

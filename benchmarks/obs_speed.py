@@ -3,7 +3,8 @@
 Plays random games of a game (``--players``, chance drawn, every seat's legal actions uniform),
 keeps every position, then brings one raw buffer per seat up to date at each position in turn —
 what :class:`~civtable.rl.match.Match` does for ``observe`` (an encoder with ``update``
-rewrites what changed; others write the whole observation) — and reports the microseconds per
+rewrites what changed; others write the whole observation; each position is given its own stamp,
+so what every seat sees alike is read once per position) — and reports the microseconds per
 observation (CPU of the process) of each repetition. Every repetition plays new games (seeds
 ``--seed`` + repetition) with a new observer, so nothing one repetition cached helps the next.
 Run it pinned (``taskset -c 1``) and, to compare two trees, alternately with
@@ -60,9 +61,9 @@ def main() -> None:
         raws = [np.zeros(table.obs_size, np.float32) for _ in range(n)]
         memos: list[list[object]] = [[] for _ in range(n)]
         start = time.process_time()
-        for s in seq:
+        for i, s in enumerate(seq):
             for p in range(n):
-                ob.update_raw(s, p, raws[p], memos[p])
+                ob.update_raw(s, p, raws[p], memos[p], (rep, i))
         per_obs.append((time.process_time() - start) / (len(seq) * n) * 1e6)
         print(f"repetition {rep + 1}: {len(seq)} positions, {per_obs[-1]:.1f} µs an observation", flush=True)
     print(f"{args.game}: median {statistics.median(per_obs):.1f} µs an observation "

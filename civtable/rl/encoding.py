@@ -123,6 +123,9 @@ class Observer:
         # ``update(state, seat, raw, memo)`` (the memo records what the buffer holds)
         self._update = getattr(self.encoder, "update", None)
         self.incremental = self._update is not None
+        # an encoder whose ``update`` also takes a ``stamp`` (a name of the state as it is now,
+        # given again only while the state is unchanged) reads what every viewer shares once
+        self.stamped = self.incremental and bool(getattr(self.encoder, "stamped", False))
         # encoders of games where every seat sees the same things give the permutation that turns
         # one seat's observation into another's (``seat_shift(delta)``) and the entries it cannot
         # move (``own(state, seat)``): see :meth:`shift_raw`
@@ -147,13 +150,19 @@ class Observer:
         self.encoder.write(state, seat, raw)
         return raw
 
-    def update_raw(self, state: GameState, seat: int, raw: np.ndarray, memo: list[Any]) -> np.ndarray:
+    def update_raw(self, state: GameState, seat: int, raw: np.ndarray, memo: list[Any],
+                   stamp: object = None) -> np.ndarray:
         """:meth:`write_raw`, rewriting only what changed since ``raw`` was last written through
         this memo, for encoders that can (``update(state, seat, raw, memo)``). ``memo`` belongs to
-        ``raw``: start it empty, and empty it whenever ``raw`` is written any other way."""
+        ``raw``: start it empty, and empty it whenever ``raw`` is written any other way.
+        ``stamp`` (optional) names the state as it is now: the same stamp must never be given for
+        a state that changed since (see :attr:`stamped`)."""
         if self._update is None:
             return self.write_raw(state, seat, raw)
-        self._update(state, seat, raw, memo)
+        if stamp is not None and self.stamped:
+            self._update(state, seat, raw, memo, stamp)
+        else:
+            self._update(state, seat, raw, memo)
         return raw
 
     def update_spans(self, state: GameState, seat: int, raw: np.ndarray, memo: list[Any]) -> list[tuple[int, int]] | None:

@@ -22,6 +22,7 @@ Rewards (``reward=``):
 
 from __future__ import annotations
 
+import itertools
 import operator
 import random
 from collections.abc import Callable
@@ -47,6 +48,7 @@ from .encoding import Observer, game_module
 REWARDS = ("win", "score", "shaped")
 _CHANCE_ONLY = (CHANCE,)
 _WAIT_ONLY = (WAIT,)  # the legal tokens of a seat with nothing to decide
+_STAMPS = itertools.count(1)  # Match.stamp: one number per position of any game of the process
 Policy = Callable[[np.ndarray, np.ndarray], int]
 """A policy callable: ``(observation, action_mask) -> token``."""
 
@@ -177,6 +179,9 @@ class Match:
         self.actions = 0  # player actions applied so far
         self.version = 0  # grows whenever the position or a pending token changes
         self.position = 0  # grows whenever the state changes (not with pending tokens)
+        # names the state as it is now, among the positions of every game of the process: the
+        # encoder reads what all seats' observations share once per stamp (Observer.update_raw)
+        self.stamp = 0
         # each seat's raw observation values and the position they show
         self._raw_at = [-1] * n
         self._raws = [np.zeros(table.base_size, np.float32) for _ in range(n)]
@@ -186,6 +191,7 @@ class Match:
         self._norms: list[np.ndarray | None] = [None] * n
         # the spans of each raw buffer rewritten since its normalised copy was made (None: any)
         self._dirty: list[list[tuple[int, int]] | None] = [None] * n
+        self._layout = table.observer.layout
         self.resolve()
 
     def __getstate__(self) -> dict[str, Any]:
@@ -198,12 +204,19 @@ class Match:
         d["_dirty"] = [None] * self.table.n
         return d
 
+    def __setstate__(self, d: dict[str, Any]) -> None:
+        """A copy's stamp is a new one: stamps are numbered per process (it may be unpickled
+        in another one, whose games already have numbered theirs)."""
+        self.__dict__.update(d)
+        self.stamp = next(_STAMPS)
+
     # ----- the position --------------------------------------------------------------------------
     def resolve(self) -> None:
         """Draw chance outcomes until a player decides or the game ends."""
         self._settle()
         self.version += 1
         self.position += 1
+        self.stamp = next(_STAMPS)
 
     def _settle(self) -> None:
         """Draw chance until a player decides or the game ends; keep who decides then (asked
@@ -263,7 +276,15 @@ class Match:
 
     def mask(self, seat: int, out: np.ndarray | None = None) -> np.ndarray:
         """The seat's legal-action mask (``int8``), into ``out`` if given, else a new array."""
-        legal = self.legal(seat)
+        d = self._deciders
+        if d is None:
+            d = self.deciders()
+        if seat not in d:
+            legal: Any = _WAIT_ONLY
+        elif self._flat:  # the legal tokens -> actions (iterated, a dict gives its tokens)
+            legal = self._nodes[seat] if self._node_at[seat] == self.position else self._flat_node(seat)
+        else:
+            legal = self.choices(seat).tokens(self.prefix[seat])
         if out is None and legal is _WAIT_ONLY:  # nothing to decide: a copy of the wait-only mask
             return np.frombuffer(bytearray(self._wait_only), np.int8)
         if out is None and len(legal) <= 32:  # a few tokens: set as bytes, one NumPy call
@@ -286,12 +307,12 @@ class Match:
         normalised again, and the successive tokens of a factorised action copy the normalised
         values; where nobody has secrets, another seat's raw values of the position are turned
         around."""
-        t = self.table
         position = self.position
-        if t.flat:
-            layout = t.observer.layout
-            raw = self._raw(seat, position)
+        if self._flat:
+            raw = self._raws[seat] if self._raw_at[seat] == position else self._raw(seat, position)
+            layout = self._layout
             return layout.normalised(raw) if out is None else layout.normalise(raw, out)
+        t = self.table
         # the seat's normalised observation of the position with no token chosen (the pending
         # part zeros), written once per position: each token's observation copies it
         # (only the spans of the raw values rewritten since, when the encoder tells them)
@@ -334,7 +355,7 @@ class Match:
                         break
             if self._flat:  # (normalised in full at every observation)
                 if not done:
-                    ob.update_raw(self.state, seat, raw, memo)
+                    ob.update_raw(self.state, seat, raw, memo, self.stamp)
             else:
                 spans = None if done else ob.update_spans(self.state, seat, raw, memo)
                 dirty = self._dirty[seat]
@@ -385,6 +406,7 @@ class Match:
         self._settle()
         self.version += 1
         self.position += 1
+        self.stamp = next(_STAMPS)
 
     def text(self, seat: int, token: int) -> str:
         return self.table.space.name(token)

@@ -261,7 +261,9 @@ def test_incremental_observations_equal_a_full_encoding(name: str, players: int)
     through its memo; over random games it must give exactly a full encoding's array: a buffer
     per seat following every position, a buffer per seat skipping positions at random, one buffer
     serving every seat in turn, and buffers carried on into the next game (the memo compares
-    values, not states). Each buffer starts as garbage (NaN), so a missed entry shows."""
+    values, not states), and a buffer per seat given a stamp per position (what is read of the
+    seats once for every viewer of the position). Each buffer starts as garbage (NaN), so a
+    missed entry shows."""
     game = make(name, players=players)
     ob = Observer(game)
     if name not in INCREMENTAL:
@@ -277,11 +279,15 @@ def test_incremental_observations_equal_a_full_encoding(name: str, players: int)
     every = [buffer() for _ in range(n)]
     skipping = [buffer() for _ in range(n)]
     shared = buffer()
+    stamped = [buffer() for _ in range(n)]
     checked = 0
     for seed in range(2):
-        for s in walk(game, 100 * players + seed, limit=500):
-            for p in range(n):
+        for step, s in enumerate(walk(game, 100 * players + seed, limit=500)):
+            stamp = (players, seed, step)
+            for p in rng.sample(range(n), n):  # the seats of a position in any order
                 full = ob.write_raw(s, p, np.full(ob.size, np.nan, np.float32)).copy()
+                raw, memo = stamped[p]
+                assert np.array_equal(ob.update_raw(s, p, raw, memo, stamp), full), f"{name}: seat {p + 1}, stamped"
                 raw, memo = every[p]
                 assert np.array_equal(ob.update_raw(s, p, raw, memo), full), f"{name}: seat {p + 1}'s update is stale"
                 raw, memo = skipping[p]
@@ -292,3 +298,61 @@ def test_incremental_observations_equal_a_full_encoding(name: str, players: int)
             assert np.array_equal(ob.update_raw(s, p, raw, memo), ob.write_raw(s, p, np.zeros(ob.size, np.float32)))
             checked += 1
     assert checked > 300
+
+
+@pytest.mark.parametrize("name", ["inceptum", "pathciv"])
+@pytest.mark.parametrize("players", [2, 3])
+def test_whole_games_of_observations_equal_fresh_encodings(name: str, players: int) -> None:
+    """Over whole random games of both PettingZoo APIs, every observation equals a fresh
+    encoding: what the seats share is read once per position (a stamp per position), and the
+    flags, cities, advances, wonders and benefits are rewritten only when they change (some
+    change seldom, so a whole game is needed to see them)."""
+    from civtable.rl.envs import GAMES as MODULES
+
+    mod = importlib.import_module(f"civtable.rl.envs.{MODULES[name]}")
+    rng = np.random.default_rng(players)
+    par = mod.parallel_env(options={"players": players})
+    fresh = Observer(par.game)
+    obs, _ = par.reset(seed=players)
+    steps = 0
+    while par.agents:
+        for a, o in obs.items():
+            expected = fresh.encode(par.match.state, par.agent_name_mapping[a])
+            assert np.array_equal(o["observation"], expected), f"{name}: {a}'s observation after {steps} steps"
+        obs, *_ = par.step({a: int(rng.choice(np.flatnonzero(o["action_mask"]))) for a, o in obs.items()})
+        steps += 1
+    aec = mod.env(options={"players": players})
+    aec.reset(seed=players + 10)
+    for agent in aec.agent_iter():
+        o, _, term, trunc, _ = aec.last()
+        expected = fresh.encode(aec.match.state, aec.agent_name_mapping[agent])
+        assert np.array_equal(o["observation"], expected), f"{name}: {agent}'s AEC observation"
+        aec.step(None if term or trunc else int(rng.choice(np.flatnonzero(o["action_mask"]))))
+    assert steps > 100 and aec.match.actions > 100
+
+
+@pytest.mark.parametrize("name", ["inceptum", "pathciv"])
+def test_copied_games_get_stamps_of_their_own(name: str) -> None:
+    """A copied or unpickled running game gets a new stamp (an unpickled one may come from
+    another process, whose stamps were numbered apart from this one's); copies that share the
+    table, and so the encoder, and go their own ways observe exactly."""
+    import copy
+    import pickle
+
+    from civtable.rl.match import Match, Table
+
+    table = Table(make(name))
+    m = Match(table, 1)
+    copies = [m, copy.deepcopy(m, {id(table): table}), pickle.loads(pickle.dumps(m))]
+    assert copies[1].table is table
+    assert len({c.stamp for c in copies}) == 3
+    fresh = Observer(table.game)
+    rng = random.Random(7)
+    for _ in range(40):
+        for c in copies:
+            seat = c.deciders()[0]
+            c.apply(seat, rng.choice(c.state.legal_actions(seat)))
+            for p in range(table.n):
+                assert np.array_equal(c.observe(p), fresh.encode(c.state, p)), f"{name}: seat {p + 1} of a copy"
+            if c.over:
+                return

@@ -124,6 +124,7 @@ class InceptumEncoder:
     advances, wonders and benefits as the viewer sees them, cached by what they depend on."""
 
     fills_all = True  # every entry is written: no need to zero the buffer first
+    stamped = True  # update() takes a stamp: each seat's numbers are read once for every viewer
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled and deep-copied as the game it encodes: its packers and caches are built again."""
@@ -218,15 +219,22 @@ class InceptumEncoder:
         self.pack_head = struct.Struct(f"{self.head_size}f").pack_into
         self.pack_seat = struct.Struct(f"{numbers.size}f").pack_into
         self.pack_cell = struct.Struct(f"{CELL}f").pack_into
-        self.flag_offsets = (self.f_trait, self.f_age, self.f_gov, self.f_dawn, self.f_achieved, self.f_blocked, self.nt)
+        # what the seats' loop of update() reads, in one tuple: the dawn advances, the flags'
+        # size and offsets, the numbers' packer, the byte offset of the first seat's numbers and
+        # the bytes of one seat's numbers
+        self.seat_consts = (c.dawn_mask, self.flags_size, self.o_flags, self.f_trait, self.f_age, self.f_gov,
+                            self.f_dawn, self.f_achieved, self.f_blocked, self.nt, self.pack_seat,
+                            self.head_size * 4, self.numbers_size * 4)
         self.unlock_mask = sum(1 << u for u in {w.unlocked_by for w in c.wonders} if u >= 0)
+        # the stamp of the state last read and each seat's numbers then (_seat_numbers)
+        self._numbers: tuple[object, list[list[int]]] = (None, [])
 
     # ---------------------------------------------------------------------------------------------
     def write(self, s: InceptumState, viewer: int, raw: np.ndarray) -> None:
         """Write the raw (unnormalised) observation of ``viewer`` into ``raw`` (every entry)."""
         self.update(s, viewer, raw, [])
 
-    def update(self, s: InceptumState, viewer: int, raw: np.ndarray, memo: list[Any]) -> None:
+    def update(self, s: InceptumState, viewer: int, raw: np.ndarray, memo: list[Any], stamp: object = None) -> None:
         """Bring ``raw`` to the raw observation of ``viewer``, rewriting only what changed.
 
         ``memo`` records what ``raw`` holds, stretch by stretch (the game's numbers, each seat's
@@ -235,6 +243,11 @@ class InceptumEncoder:
         The caller keeps one memo per buffer and empties it whenever something else writes into
         the buffer. The values are compared, not the state they came from, so one buffer may
         follow any game and seat. ``raw`` must be contiguous.
+
+        ``stamp`` (optional) names the state as it is now: the caller promises that a state given
+        with the same stamp again has not changed since (:class:`~civtable.rl.match.Match` gives
+        a number no other position of any game has). Each seat's numbers are then read once for
+        every viewer of the position.
 
         The numbers go in as runs (``struct``: no NumPy call for a few numbers), the flags as the
         positions set to 1 (only those that changed); the cities and the advances, wonders and
@@ -248,37 +261,39 @@ class InceptumEncoder:
         # the game's part depends on the top frame (immutable), the round, dice and turn order
         # alone: unchanged, its flags are the memo's and its numbers are already in place
         key: tuple[Any, ...] = (kind, top, s.finished, s.round, s.dice, s.order, s.turn_pos, viewer)
-        if key == memo[M_HEAD_KEY]:
-            ones = memo[M_HEAD_ONES][:]
-        else:
+        if key != memo[M_HEAD_KEY]:
             ones = self._head(s, top, kind, viewer, mv, memo)
+            old = memo[M_HEAD_ONES]
+            if ones != old:  # the game's flags: the old ones cleared, the new ones set
+                for i in old:
+                    mv[i] = 0.0
+                for i in ones:
+                    mv[i] = 1.0
+                memo[M_HEAD_ONES] = ones
             memo[M_HEAD_KEY] = key
-            memo[M_HEAD_ONES] = ones[:]
         # other seats' traits are secret while traits are dealt and redrawn (their keep/redraw
         # choices are never shown: the decision's seats only tell who has not answered yet)
         hidden = kind in _HIDDEN_TRAITS and not s.finished
-        dawn_mask = self.c.dawn_mask
-        per = self.per_cp
+        shared = self._numbers
+        if stamp is not None and shared[0] == stamp:
+            numbers = shared[1]
+        else:
+            numbers = self._seat_numbers(s)
+            if stamp is not None:
+                self._numbers = (stamp, numbers)
         players = s.players
         achieved = s.achieved
         blocked = s.blocked
-        fs = self.flags_size
-        at = self.o_flags
-        f_trait, f_age, f_gov, f_dawn, f_achieved, f_blocked, no_trait = self.flag_offsets
+        dawn_mask, fs, at, f_trait, f_age, f_gov, f_dawn, f_achieved, f_blocked, no_trait, pack, n_at, n_step = \
+            self.seat_consts
         old_nums = memo[M_SEATS]
+        old_flags = memo[M_ONES]
         old_cities = memo[M_CITIES]
-        pack = self.pack_seat
-        n_at = self.head_size * 4  # byte offset of the first seat's numbers
-        n_step = self.numbers_size * 4
         others: list[int] = []  # the other seats' advances, in the viewer's order
         for k in range(n):
             seat = (viewer + k) % n
             p = players[seat]
-            pop_cp = p.pop_total // per
-            block = [*p.hand, *p.ptp, p.cp_research + p.cp_buildings + p.cp_wonders + pop_cp, p.cp_research,
-                     p.cp_buildings, p.cp_wonders, pop_cp, p.pop_total, p.pop_free, p.free_credit,
-                     p.disc_research + p.bld_research, p.disc_build, p.disc_special, p.disc_wonder,
-                     p.disc_trade + p.bld_trade, p.disc_iron_trade]
+            block = numbers[seat]
             if block != old_nums[k]:
                 pack(mv, n_at + k * n_step, *block)
                 old_nums[k] = block
@@ -286,8 +301,8 @@ class InceptumEncoder:
             researched = p.researched
             dawn = researched & dawn_mask
             gov = p.gov
-            ones += (at, at + f_trait + (trait if trait >= 0 and (not hidden or not k) else no_trait),
-                     at + f_age + (2 if dawn else 1 if gov else 0))
+            ones = [at, at + f_trait + (trait if trait >= 0 and (not hidden or not k) else no_trait),
+                    at + f_age + (2 if dawn else 1 if gov else 0)]
             if gov:
                 ones.append(at + f_gov + (0 if gov == "republic" else 1))
             if dawn:
@@ -297,6 +312,13 @@ class InceptumEncoder:
                 ones.append(at + f_achieved + ACHIEVED.index(got))
             if blocked >> seat & 1:
                 ones.append(at + f_blocked)
+            old = old_flags[k]
+            if ones != old:  # the seat's flags: the old ones cleared, the new ones set
+                for i in old:
+                    mv[i] = 0.0
+                for i in ones:
+                    mv[i] = 1.0
+                old_flags[k] = ones
             at += fs
             if k:
                 others.append(researched)
@@ -308,16 +330,6 @@ class InceptumEncoder:
                 else:
                     self._write_cells(mv, k, city, prev)
                 old_cities[k] = city[:]
-        old = memo[M_ONES]
-        if ones != old:
-            if old:
-                for i in set(old).difference(ones):
-                    mv[i] = 0.0
-                for i in set(ones).difference(old):
-                    mv[i] = 1.0
-            else:
-                raw[ones] = 1.0
-            memo[M_ONES] = ones
         # advances: four interleaved columns, each rewritten only when what it shows changed
         me = players[viewer]
         a, b = self.c_end, self.w_at
@@ -346,6 +358,18 @@ class InceptumEncoder:
             raw[self.b_at:] = self._benefits(viewer, (viewer, *bo))
             memo[M_BV] = viewer
             memo[M_BEN] = bo[:]
+
+    def _seat_numbers(self, s: InceptumState) -> list[list[int]]:
+        """Each seat's numbers, in seat order, as every viewer sees them (one list a seat)."""
+        per = self.per_cp
+        out = []
+        for p in s.players:
+            pop_cp = p.pop_total // per
+            out.append([*p.hand, *p.ptp, p.cp_research + p.cp_buildings + p.cp_wonders + pop_cp, p.cp_research,
+                        p.cp_buildings, p.cp_wonders, pop_cp, p.pop_total, p.pop_free, p.free_credit,
+                        p.disc_research + p.bld_research, p.disc_build, p.disc_special, p.disc_wonder,
+                        p.disc_trade + p.bld_trade, p.disc_iron_trade])
+        return out
 
     def _head(self, s: InceptumState, top: Any, kind: type, viewer: int, mv: memoryview, memo: list[Any]) -> list[int]:
         """Write the game's numbers if they changed; the positions of the game's flags set to 1."""
@@ -404,7 +428,7 @@ class InceptumEncoder:
             raise ValueError("the observation buffer must be a contiguous float32 array")
         raw[self.n_used[n]:self.h_end] = 0.0  # absent seats' numbers and every flag
         raw[self.h_end + n * self.city_size:self.c_end] = 0.0  # absent seats' cities
-        memo[:] = [None, [None] * n, [], [None] * n, None, None, None, None, None, None, None, mv, None, None]
+        memo[:] = [None, [None] * n, [()] * n, [None] * n, None, None, None, None, None, None, None, mv, None, ()]
 
     def _write_city(self, raw: np.ndarray, k: int, seat: int, city: tuple[Any, ...]) -> None:
         """The city of ``seat`` (``k``-th in the viewer's order) into ``raw``, cached by its slots."""

@@ -85,6 +85,8 @@ def _seat_layout(game: PathOfCivilization) -> Layout:
 class PathEncoder:
     """The observation of one Path of Civilization configuration."""
 
+    stamped = True  # update() takes a stamp: each seat's key is built once for every viewer
+
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled and deep-copied as the game it encodes: its packers and caches are built again."""
         return (observation_encoder, (self._game,))
@@ -131,6 +133,8 @@ class PathEncoder:
         self.frame_no = {k: i for i, k in enumerate(FRAME_KINDS)}
         self.scores: dict[tuple[int, ...], int] = {}
         self.blocks: dict[tuple[Any, ...], np.ndarray] = {}  # a seat's block as every viewer sees it
+        # the stamp of the state last read and each seat's key then (_seat_key, in seat order)
+        self._keys: tuple[object, list[tuple[Any, ...]]] = (None, [])
 
     def write(self, s: PathState, viewer: int, raw: np.ndarray) -> None:
         """Write the raw observation of ``viewer`` into the zeroed, contiguous ``raw``."""
@@ -202,7 +206,7 @@ class PathEncoder:
         mv[o + 2] = claims.changes[seat] / MAX_CHANGES
         mv[o + 3] = claims.confirms[seat] / 2
 
-    def update(self, s: PathState, viewer: int, raw: np.ndarray, memo: list[Any]) -> None:
+    def update(self, s: PathState, viewer: int, raw: np.ndarray, memo: list[Any], stamp: object = None) -> None:
         """Bring ``raw`` (contiguous) to the raw observation of ``viewer`` (what :meth:`write`
         gives), rewriting only the stretches whose inputs changed since ``raw`` was last written
         through ``memo``.
@@ -212,7 +216,12 @@ class PathEncoder:
         tokens) and one block per seat — and the memo keeps, for each, the values it was written
         from; a stretch whose values are unchanged is left as it is, any other is zeroed and
         written again. An empty memo means nothing is known: the whole buffer is written. The
-        values are compared, not the state objects, so one buffer may follow any game and seat."""
+        values are compared, not the state objects, so one buffer may follow any game and seat.
+
+        ``stamp`` (optional) names the state as it is now: the caller promises that a state given
+        with the same stamp again has not changed since (:class:`~civtable.rl.match.Match` gives
+        a number no other position of any game has). Each seat's key is then built once for every
+        viewer of the position."""
         n = len(s.players)
         if not memo or memo[0] != n:
             raw.fill(0.0)
@@ -262,15 +271,22 @@ class PathEncoder:
                 _put(mv, ones)
                 t[4], t[5] = [lv[:] for lv in s.tokens], [lv[:] for lv in s.faceup]
         claims = top if isinstance(top, OpenClaims) else None
+        shared = self._keys
+        if stamp is not None and shared[0] == stamp:
+            seat_keys = shared[1]
+        else:
+            seat_keys = [self._seat_key(p, claims, seat) for seat, p in enumerate(s.players)]
+            if stamp is not None:
+                self._keys = (stamp, seat_keys)
         keys = memo[3]
         size = self.seat_size
         blocks = self.blocks
         for k in range(n):
             seat = (viewer + k) % n
             p = s.players[seat]
-            key = self._seat_key(p, claims, seat)
+            key = seat_keys[seat]
             shown = p.project if seat == viewer else None  # the viewer's own Phase A cards
-            if key != keys[k] or shown != memo[4][k]:
+            if (key is not keys[k] and key != keys[k]) or shown != memo[4][k]:
                 # what every viewer sees of the seat is cached by its values; the viewer's own
                 # Phase A cards are added to it
                 block = blocks.get(key)

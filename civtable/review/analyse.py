@@ -71,7 +71,8 @@ many as the samples even with perfect information; a step named alone only when 
 open answers (purchases, open claims) no reveal but each its own step; a swing's step told with what it did for its seat, Conquest's turn-ending
 roll "…: +1 Arts, and scores 7 VP (5 Monuments + Arts 2), now 33 VP"; 14: the three biggest
 changes told again even under ``least_swing``, such a swing ``uncertain`` and its sentence saying
-that the estimate's own error could make it)."""
+that the estimate's own error could make it; the last of answers seen as they were given told
+"…, the last answer to the simultaneous choices, after" the others' answers)."""
 SUGGESTING_LEVEL = "strong"
 
 

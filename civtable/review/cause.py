@@ -17,8 +17,9 @@ named as the simultaneous choices of all of them, not as the move that happened 
 Only where an answer was hidden when given (a Project placed face down): answers that every seat
 saw as they were given (Path of Civilization's purchases and open claims) are each their own
 step, the last one named by its own sentence as the last answer, the others' answers beside it
-("Player 1 (Roman) confirms: a claim on Archimedes, the last answer to the simultaneous choices
-of Player 1, Player 2 and Player 3 (...)": what it completed, the claims settled, is its step).
+("Player 1 (Roman) confirms: a claim on Archimedes, the last answer to the simultaneous choices,
+after Player 2 (Mayan) confirms: ...; and Player 3 (Egyptian) ...": what it completed, the claims
+settled, is its step).
 
 Sentences are the log's: a move hidden from the other seats is told as the log tells it to them
 ("places a Technology face down"), so a review names no more than the game's log does.
@@ -131,9 +132,11 @@ def _words(game: Any, record: GameRecord, states: list[GameState], i: int, seat:
         return said, False
     names = [game.seat_name(p) for p in seats]
     listed = ", ".join(names[:-1]) + f" and {names[-1]}"
-    answers = "; ".join(_answer(game, record, states, first, i, p) for p in seats)
     if not _hidden_before(record, states, first, i):  # every answer seen as it was given: no reveal
-        return f"{said}, the last answer to the simultaneous choices of {listed} ({answers})", False
+        others = [_answer(game, record, states, first, i, p) for p in seats if p != player]
+        after = "; ".join(others[:-1]) + ("; and " if len(others) > 1 else "") + others[-1]
+        return f"{said}, the last answer to the simultaneous choices, after {after}", False
+    answers = "; ".join(_answer(game, record, states, first, i, p) for p in seats)
     return f"the simultaneous choices of {listed}, shown together: {answers}", True
 
 

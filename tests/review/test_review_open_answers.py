@@ -38,4 +38,5 @@ def test_open_answers_are_no_reveal_and_face_down_projects_are() -> None:
         assert together and ", shown together: " in words, words
     for words, together in kinds["buy"]:
         assert not together and "shown together" not in words, words
-        assert " buys " in words.split(", the last answer to the simultaneous choices of ")[0], words
+        said, others = words.split(", the last answer to the simultaneous choices, after ")
+        assert " buys " in said and others.startswith("Player ") and " buys " in others, words

@@ -11,6 +11,8 @@ deleting the account.
 * **Deleting** an account removes it, its sessions, device tokens, seats and ratings, and the
   names its seats went by in games (the games stay, each such seat shown as its seat, "Player 2");
   games still being played are left first (:func:`civtable.server.account_api` resigns them).
+  Its registration stays counted against its address (``account_registrations``): deleting
+  accounts gives no registration back.
 """
 
 from __future__ import annotations

@@ -12,7 +12,8 @@ processes and restarts:
   one name within ``Limits.signin_window`` seconds, sign-in answers 429 (even with the right
   password) until the window has passed;
 * **registrations**: at most ``Limits.registrations_per_client`` new accounts from one client
-  address per ``Limits.registration_window`` seconds;
+  address per ``Limits.registration_window`` seconds, counted in a record of their own
+  (``account_registrations``: the address and the time), so deleting accounts gives none back;
 * **names** are unique by their look (:func:`civtable.server.names.skeleton`) and may not pass for
   a seat, a bot or the server.
 
@@ -92,6 +93,13 @@ account_seats_table = Table(
     Column("bound_at", Integer, nullable=True),  # how many actions the game had when the seat was bound
     Column("client", String(64), nullable=True),  # the client that bound it (a hash)
 )
+registrations_table = Table(  # every registration: from which client, when (the per-address limit)
+    "account_registrations",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("client", String(64), nullable=False, index=True),  # a hash, as accounts.client
+    Column("at", Float, nullable=False, index=True),
+)
 failures_table = Table(  # wrong passwords, counted per client and per name (sign-in throttling)
     "signin_failures",
     metadata,
@@ -125,8 +133,9 @@ class Accounts:
         self.dropped = dropped
         self.hasher = PasswordHasher()
         with schema_transaction(engine) as conn:  # one starting process at a time
+            counted = inspect(conn).has_table(registrations_table.name)
             metadata.create_all(conn)
-            _migrate(conn)
+            _migrate(conn, counted)
         self._seen: dict[str, float] = {}
         # a hash to verify when the name is unknown, so a wrong name takes as long as a wrong password
         self._dummy = self.hasher.hash(secrets.token_urlsafe(16))
@@ -143,8 +152,9 @@ class Accounts:
             with self.engine.begin() as conn:
                 _serialize(conn, 7265725)
                 if client is not None:
-                    made, first = conn.execute(select(func.count(), func.min(accounts_table.c.created)).where(and_(
-                        accounts_table.c.client == client, accounts_table.c.created > now - window))).one()
+                    r = registrations_table.c
+                    made, first = conn.execute(select(func.count(), func.min(r.at)).where(and_(
+                        r.client == client, r.at > now - window))).one()
                     if made >= limit:
                         wait = max(1.0, float(first) + window - now)
                         raise ApiError(429, f"at most {limit} new account{'s' if limit != 1 else ''} from one address in "
@@ -153,6 +163,9 @@ class Accounts:
                 conn.execute(insert(accounts_table).values(
                     id=account.id, name=name, name_key=skeleton(name)[:32], password_hash=digest, created=now,
                     client=client))
+                if client is not None:  # kept when the account is deleted: deleting gives no registration back
+                    conn.execute(delete(registrations_table).where(registrations_table.c.at <= now - window))
+                    conn.execute(insert(registrations_table).values(client=client, at=now))
         except IntegrityError:
             raise ApiError(409, f"the name {name} is taken (or looks like a name that is); choose another",
                            "name_taken") from None
@@ -429,10 +442,11 @@ def _serialize(conn: Connection, key: int) -> None:
         conn.exec_driver_sql(f"SELECT pg_advisory_xact_lock({int(key)})")
 
 
-def _migrate(conn: Connection) -> None:
-    """Bring the account tables of an older database up to date: add the new columns, and key
-    names by their look (unless two old names look alike: the later one keeps its old key). On
-    ``conn`` holding the schema lock (:func:`.schema.schema_transaction`)."""
+def _migrate(conn: Connection, counted: bool = True) -> None:
+    """Bring the account tables of an older database up to date: add the new columns, key
+    names by their look (unless two old names look alike: the later one keeps its old key), and
+    when the record of registrations is new (``counted`` False), fill it with the registrations
+    of the accounts there are. On ``conn`` holding the schema lock (:func:`.schema.schema_transaction`)."""
     inspector = inspect(conn)
     for table in (accounts_table, sessions_table, account_seats_table):
         present = {c["name"] for c in inspector.get_columns(table.name)}
@@ -448,6 +462,10 @@ def _migrate(conn: Connection) -> None:
         if key != r.name_key and key not in keys:
             conn.execute(update(accounts_table).where(accounts_table.c.id == r.id).values(name_key=key))
             keys.add(key)
+    if not counted:
+        a = accounts_table.c
+        conn.execute(insert(registrations_table).from_select(
+            ["client", "at"], select(a.client, a.created).where(a.client.is_not(None))))
     conn.execute(update(account_seats_table).where(account_seats_table.c.bound_at.is_(None)).values(bound_at=0))
     conn.execute(update(sessions_table).where(or_(sessions_table.c.created.is_(None))).values(
         created=sessions_table.c.expires - SESSION_DAYS * 86400))

@@ -304,3 +304,76 @@ def test_password_changes_and_deletion_on_postgres(postgres_url: str) -> None:
         p = t1.get(f"/api/games/{g['id']}", params={"token": token}).json()
         assert p["table"]["choice"]["reason"] == "resigned" and p["seats"][0]["name"] == "Player 1"
         assert "account" not in p["seats"][0]
+
+
+def delete_then_register_again(app: FastAPI, address: str, names: list[str]) -> list[int]:
+    """From one address: register each name in turn, deleting the last account first; the
+    registrations' status codes."""
+    person = browser(app, address)
+    codes = []
+    for name in names:
+        if person.get("/api/account").json()["signed_in"]:
+            assert person.post("/api/account/delete", json={"password": PASSWORD}).json()["ok"]
+        res = person.post("/api/account/register", json={"name": name, "password": PASSWORD})
+        codes.append(res.status_code)
+        if res.status_code == 429:
+            assert res.json()["code"] == "rate" and "from one address" in res.json()["error"], res.json()
+    return codes
+
+
+def test_deleting_accounts_gives_back_no_registrations(db_path: str) -> None:
+    """Registrations are counted apart from the accounts: deleting one's accounts and registering
+    again once got round the limit of new accounts an address may make a day."""
+    app = create_app(db_path, limits=Limits(registrations_per_client=2))
+    with TestClient(app) as main:
+        app.state.test_portal = main.portal
+        assert delete_then_register_again(app, "198.51.100.95", ["Gil", "Hal", "Ivo"]) == [201, 201, 429]
+        assert delete_then_register_again(app, "198.51.100.96", ["Jan"]) == [201]  # another address is not held back
+    with sqlite3.connect(db_path) as conn:
+        assert [n for n, in conn.execute("SELECT name FROM accounts")] == ["Jan"]
+    with TestClient(create_app(db_path, limits=Limits(registrations_per_client=2))) as again:  # a restart forgets nothing
+        res = TestClient(again.app, client=("198.51.100.95", 40000)).post(
+            "/api/account/register", json={"name": "Kit", "password": PASSWORD})
+        assert res.status_code == 429, res.text
+
+
+def test_an_older_database_counts_its_accounts_registrations(db_path: str) -> None:
+    """A database from before registrations were counted apart: its accounts' registrations
+    are counted once it opens, and deleting those accounts gives none back."""
+    app = create_app(db_path, limits=Limits(registrations_per_client=2))
+    with TestClient(app) as main:
+        app.state.test_portal = main.portal
+        register(browser(app, "198.51.100.97"), "Lea")
+        register(browser(app, "198.51.100.97"), "Max")
+    with sqlite3.connect(db_path) as conn:
+        conn.execute("DROP TABLE account_registrations")
+    app = create_app(db_path, limits=Limits(registrations_per_client=2))
+    with TestClient(app) as main:
+        app.state.test_portal = main.portal
+        max_ = browser(app, "198.51.100.97")
+        assert sign_in(max_, "Max") == 200
+        assert max_.post("/api/account/delete", json={"password": PASSWORD}).json()["ok"]
+        assert delete_then_register_again(app, "198.51.100.97", ["Ned"]) == [429]
+
+
+@pytest.mark.postgres
+def test_deleted_accounts_give_back_no_registrations_on_postgres(postgres_url: str) -> None:
+    pytest.importorskip("psycopg", reason="the 'postgres' extra (psycopg 3) is not installed")
+    from sqlalchemy import create_engine
+
+    from civtable.server.store import normalise_url
+
+    app = create_app(postgres_url, limits=Limits(registrations_per_client=2))
+    with TestClient(app) as main:
+        app.state.test_portal = main.portal
+        assert delete_then_register_again(app, "198.51.100.98", ["PgGil", "PgHal", "PgIvo"]) == [201, 201, 429]
+        register(browser(app, "198.51.100.99"), "PgJan")
+    engine = create_engine(normalise_url(postgres_url))  # an older database: no record of registrations
+    with engine.begin() as conn:
+        conn.exec_driver_sql("DROP TABLE account_registrations")
+    engine.dispose()
+    app = create_app(postgres_url, limits=Limits(registrations_per_client=1))
+    with TestClient(app) as main:
+        app.state.test_portal = main.portal
+        assert delete_then_register_again(app, "198.51.100.99", ["PgKit"]) == [429]  # PgJan's counted
+        assert delete_then_register_again(app, "198.51.100.100", ["PgLou"]) == [201]

@@ -117,6 +117,8 @@ def test_a_highlighted_border_never_hides_a_territory_label(
     server = server_factory(str(tmp_path / "hl.sqlite3"), bot_delay=0.0, extra=["--predictable-chance"])
     g = conquest_mid_game(server.base)
     page = open_map(browser, server.base + g["seats"][0]["url"], viewport)
+    if viewport is PHONE:
+        page.click(".zoom-fit")  # every label at once (a phone opens the map zoomed to a readable size)
     for _ in range(50):  # the map is laid out and its labels measured just after it is drawn
         if page.locator("svg.conquest-map .labels rect.plate[width]").count():
             break
@@ -155,6 +157,7 @@ def test_a_zoomed_map_moves_to_show_the_guides_suggested_territory(
     action = held[0][1].json()["action"]
     assert action.startswith("city "), action
     target = page.locator(f"svg.conquest-map .territory[data-territory='{action.split()[-1]}']")
+    page.click(".zoom-fit")  # from the whole map (a phone opens it zoomed to a readable size)
     for _ in range(3):
         page.click(".zoom-in")
     frame = page.locator(".zoom-frame")
@@ -245,3 +248,63 @@ def test_what_just_happened_leads_with_the_moments_since_your_last_turn(
     big = [t.split(" · ")[-1] for t in recent["page"]["lead"] if not t.endswith("'s turn")]
     assert big == recent["recent"][::-1], recent
     assert recent["page"]["lead"][:len(big)] == [t for t in recent["page"]["lead"] if not t.endswith("'s turn")], recent
+
+
+_READ = """() => {
+  const f = document.querySelector('svg.conquest-map').parentElement.getBoundingClientRect();
+  const seen = (n) => { const b = n.getBoundingClientRect(); return b.right > f.left && b.left < f.right && b.bottom > f.top && b.top < f.bottom; };
+  const nums = [...document.querySelectorAll('svg.conquest-map .labels .tid')].filter(seen);
+  const units = [...document.querySelectorAll('svg.conquest-map .marks .army, svg.conquest-map .marks .fleet')].filter(seen);
+  return { number: nums.length ? Math.min(...nums.map((n) => n.getBoundingClientRect().height)) : 0,
+           unit: units.length ? Math.min(...units.map((n) => n.getBoundingClientRect().width)) : 0,
+           numbers: nums.length, units: units.length }; }"""
+
+
+def test_the_map_opens_readable_on_a_phone_and_whole_on_a_laptop(browser: Any, server_factory: Any, tmp_path: Path) -> None:
+    """At 375 px the whole map once drew a territory's number some 4 px high and a unit some 3 px
+    wide: unreadable. A phone opens it zoomed to a readable size inside its frame (dragged to see
+    the rest, Fit for the whole); the player's own zoom is kept; a laptop opens it whole."""
+    from browser_util import assert_no_horizontal_scroll
+
+    server = server_factory(str(tmp_path / "readable.sqlite3"), bot_delay=0.0, extra=["--predictable-chance"])
+    g = conquest_mid_game(server.base, moves=25)
+    for viewport in (PHONE, DESKTOP):
+        page = open_map(browser, server.base + g["seats"][0]["url"], viewport)
+        scroll_to(page.locator(".zoom-frame"))
+        read = page.evaluate(_READ)
+        level = page.inner_text(".zoom-level")
+        assert read["numbers"] and read["number"] >= 11, (viewport, read, level)
+        assert read["units"] and read["unit"] >= 8, (viewport, read, level)
+        assert_no_horizontal_scroll(page)  # the map moves inside its frame, never the page
+        page.locator(".map-box").screenshot(path=str(shot(page, f"conquest-map-readable-{viewport['width']}x{viewport['height']}")))
+        if viewport is DESKTOP:
+            assert level == "100%" and page.locator(".zoom-fit").is_disabled(), level
+            page.close()
+            continue
+        assert level != "100%" and page.locator(".zoom-box.zoomed").count() == 1, level
+        assert page.locator(".zoom-frame").bounding_box()["width"] <= PHONE["width"]
+        # a drag moves the map inside its frame
+        f = page.locator(".zoom-frame").bounding_box()
+        left = page.locator("svg.conquest-map").bounding_box()["x"]
+        page.mouse.move(f["x"] + f["width"] / 2, f["y"] + 40)
+        page.mouse.down()
+        page.mouse.move(f["x"] + f["width"] / 2 + 80, f["y"] + 40, steps=8)
+        page.mouse.up()
+        page.wait_for_timeout(300)
+        assert page.locator("svg.conquest-map").bounding_box()["x"] != pytest.approx(left, abs=5)
+        # Fit: the whole map inside the frame
+        page.click(".zoom-fit")
+        m, f = page.locator("svg.conquest-map").bounding_box(), page.locator(".zoom-frame").bounding_box()
+        assert page.inner_text(".zoom-level") == "100%"
+        assert m["x"] >= f["x"] - 0.5 and m["x"] + m["width"] <= f["x"] + f["width"] + 0.5, (m, f)
+        assert m["y"] >= f["y"] - 0.5 and m["y"] + m["height"] <= f["y"] + f["height"] + 0.5, (m, f)
+        shot(page, "conquest-map-fit-375x812")
+        # the player's zoom is kept when the next position is drawn
+        page.click(".zoom-in")
+        chosen = page.inner_text(".zoom-level")
+        before = int(page.get_attribute("#board", "data-state-id") or -1)
+        page.locator("#legal button[data-action]").first.dispatch_event("click")
+        wait_state(page, before + 1)
+        assert page.inner_text(".zoom-level") == chosen
+        assert_no_horizontal_scroll(page)
+        page.close()

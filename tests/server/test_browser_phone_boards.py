@@ -1,5 +1,5 @@
-"""The boards on a phone, in a real browser, measured: Conquest's map fits a 390 px screen whole,
-zooms (its buttons), moves by dragging once zoomed, a territory clicked on the zoomed map still
+"""The boards on a phone, in a real browser, measured: Conquest's map, fitted (a phone opens it
+zoomed to a readable size), shows whole on a 390 px screen, zooms (its buttons), moves by dragging once zoomed, a territory clicked on the zoomed map still
 plays while a drag plays nothing, and the page never scrolls sideways; Dominations' rulers,
 once the land is zoomed and moved, keep to the edges of the part shown, each row's letters level
 with that row's spaces and each column's number over that column's. Screenshots at 390×844 and
@@ -76,6 +76,7 @@ def test_conquest_map_fits_a_phone_zooms_and_still_plays_a_clicked_territory(
     page.goto(server.base + g["seats"][0]["url"])
     page.wait_for_selector("svg.conquest-map .territory.clickable")
     scroll_to(page.locator("svg.conquest-map"))
+    page.click(".zoom-fit")  # the whole map (a phone opens it zoomed to a readable size)
     # fitted: the whole map shows, as wide as its frame, inside the screen; the page does not scroll sideways
     fit = map_geometry(page)
     assert fit["fwidth"] <= PHONE["width"] - 8 and fit["right"] <= PHONE["width"], fit

@@ -10,6 +10,7 @@
   const { el, clear, titleCase } = Civ;
   const SVG = "http://www.w3.org/2000/svg";
   const CELL = 14;
+  const READABLE = 1.2;  // CSS px a map unit: a territory's number some 12 px high, a unit's marker 8 px wide
   const LAND = "#e8dcb5";
   const SEA = "#a9cfe8";
   const MARK = { salt: "Sa", fish: "Fi", trade: "Tr", grain: "Gr", herds: "He", wine: "Wi", olives: "Ol",
@@ -65,6 +66,9 @@
     const h = mp.height * CELL;
     const svg = svgEl("svg", { viewBox: `0 0 ${w} ${h}`, class: "conquest-map", role: "img",
       "aria-label": "the map: click a highlighted territory to act on it", "font-family": "sans-serif", "data-zoom": "map" });
+    // a phone would draw a territory's number some 5 px high: the map opens zoomed to a readable
+    // size (zoom.js), dragged inside its frame to see the rest, Fit for the whole
+    svg.dataset.zoomReadable = String(Math.round(w * READABLE));
     svg.append(svgEl("rect", { width: w, height: h, fill: SEA }));
     const ground = svgEl("g", { class: "territories", stroke: "#555", "stroke-width": 1, "fill-rule": "evenodd" });
     const labels = svgEl("g", { class: "labels", "pointer-events": "none", "font-size": 9 });

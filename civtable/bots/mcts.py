@@ -82,7 +82,7 @@ from .greedy import state_value
 RolloutPolicy = Callable[[GameState, int, random.Random], Action]
 
 PARAMS = ("iters", "ms", "steps", "depth", "rollout", "c", "prune", "leaf", "horizon", "opp", "widen", "chance", "style",
-          "search", "top", "margin", "z", "plans", "reach", "kinds")
+          "search", "top", "margin", "z", "plans", "reach", "kinds", "skip")
 SEARCHES = ("tree", "anchored")
 HORIZONS = ("game", "turn", "round")
 
@@ -158,6 +158,7 @@ class MCTSBot:
         reach: int = 0,
         mark: Marks | None = None,
         kinds: frozenset[str] | None = None,
+        skip: frozenset[str] = frozenset(),
     ) -> None:
         if iters is None and ms is None and steps is None:
             raise OptionError("the mcts bot needs a budget: iters=N, steps=S or ms=M")
@@ -185,6 +186,7 @@ class MCTSBot:
         self.reach = reach
         self.mark = mark
         self.kinds = kinds  # the decision kinds the anchored search searches (None: all)
+        self.skip = skip  # the decision kinds it does not search (the rollout policy's move)
         self.planned: list[Action] = []  # the rest of the plan chosen by the anchored search
         self.name = "mcts"
         self.last_iterations = 0

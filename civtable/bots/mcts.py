@@ -62,7 +62,8 @@ computed once per tree node), ``leaf_values(state)`` (per-seat win estimates in 
 ``margin_values(state)`` (per-seat leads, for ``search=anchored``), ``search_plans(state, seat,
 legal, rng)`` (whole plans, for ``search=anchored``), ``rollout_mark(state)`` (a count that
 grows as the game goes on, for ``reach``) and
-``MCTS_DEFAULTS`` (a dict of default spec parameters for that game; explicit parameters win).
+``MCTS_DEFAULTS`` (a dict of default spec parameters for that game; explicit parameters win) or
+``mcts_defaults(players)`` (the same, for a table of that many seats; used in its place).
 Nim has none; Inceptum has all four.
 """
 

@@ -101,7 +101,11 @@ def make_mcts(game: Game, seat: int, rng: random.Random, params: dict[str, str])
             f"the mcts bot has no parameter {sorted(unknown)[0]!r}; it takes {', '.join(PARAMS)}"
         )
     module = game_bot_module(game)
-    defaults = dict(getattr(module, "MCTS_DEFAULTS", {}) or {}) if module is not None else {}
+    by_players = getattr(module, "mcts_defaults", None) if module is not None else None
+    if callable(by_players):  # defaults that depend on the number of seats
+        defaults = dict(by_players(game.num_players))
+    else:
+        defaults = dict(getattr(module, "MCTS_DEFAULTS", {}) or {}) if module is not None else {}
     user = params
     params = {**defaults, **params}
     budget = ("iters", "ms", "steps")

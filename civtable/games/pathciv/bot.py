@@ -381,7 +381,7 @@ def _static_planner(s: PathState, me: int, rng: random.Random, tw: Tilt = PLAIN)
 MCTS_DEFAULTS = {"search": "anchored", "rollout": "greedy", "depth": "40", "iters": "6", "top": "4", "plans": "0"}
 """Defaults of ``mcts`` on Path of Civilization (explicit spec parameters override them): the
 anchored search — greedy's move, unless one of the next three candidates leads to a larger lead
-over the best other seat after 40 greedy moves (about two rounds), summed over 6
+over the best other seat after 40 greedy moves (about the rest of a two-seat round), summed over 6
 determinisations with common random numbers. Project cards follow greedy's plan of the round:
 comparing whole Projects (``plans=1``, :func:`search_plans`) measured weaker, and searching only
 the Technology bought, the benefit, the Research and the first player

@@ -70,6 +70,9 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
         if not eq or not key.isascii() or not _KEY.match(key.lower()):
             raise OptionError(f"bot parameter {_shown(item)} of {name} must look like key=value")
         key = key.lower()
+        if len(value) > 32:
+            raise OptionError(f"bot parameter {key} of {name} has a value of {len(value)} characters; "
+                              "a value is at most 32")
         if not _VALUE.match(value):
             raise OptionError(f"bot parameter {key} of {name} has a value with characters other than "
                               "letters, digits, '.' and '-'")

@@ -39,7 +39,7 @@ def decide_anchored(bot: Any, obs: Observation, start: float) -> Action:
     anchor = bot.rollout(sample.clone(), me, bot.rng)
     if anchor not in allowed:
         anchor = extra[0] if extra else obs.legal[0]
-    if bot.kinds is not None and obs.decision.kind not in bot.kinds:
+    if (bot.kinds is not None and obs.decision.kind not in bot.kinds) or obs.decision.kind in bot.skip:
         return bot._done(anchor, 0, start)  # a kind not searched: the rollout policy's move
     moves = [anchor]
     for a in extra:

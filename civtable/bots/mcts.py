@@ -62,7 +62,8 @@ computed once per tree node), ``leaf_values(state)`` (per-seat win estimates in 
 ``margin_values(state)`` (per-seat leads, for ``search=anchored``), ``search_plans(state, seat,
 legal, rng)`` (whole plans, for ``search=anchored``), ``rollout_mark(state)`` (a count that
 grows as the game goes on, for ``reach``) and
-``MCTS_DEFAULTS`` (a dict of default spec parameters for that game; explicit parameters win).
+``MCTS_DEFAULTS`` (a dict of default spec parameters for that game; explicit parameters win) or
+``mcts_defaults(players)`` (the same, for a table of that many seats; used in its place).
 Nim has none; Inceptum has all four.
 """
 
@@ -82,7 +83,7 @@ from .greedy import state_value
 RolloutPolicy = Callable[[GameState, int, random.Random], Action]
 
 PARAMS = ("iters", "ms", "steps", "depth", "rollout", "c", "prune", "leaf", "horizon", "opp", "widen", "chance", "style",
-          "search", "top", "margin", "z", "plans", "reach", "kinds")
+          "search", "top", "margin", "z", "plans", "reach", "kinds", "skip")
 SEARCHES = ("tree", "anchored")
 HORIZONS = ("game", "turn", "round")
 
@@ -158,6 +159,7 @@ class MCTSBot:
         reach: int = 0,
         mark: Marks | None = None,
         kinds: frozenset[str] | None = None,
+        skip: frozenset[str] = frozenset(),
     ) -> None:
         if iters is None and ms is None and steps is None:
             raise OptionError("the mcts bot needs a budget: iters=N, steps=S or ms=M")
@@ -185,6 +187,7 @@ class MCTSBot:
         self.reach = reach
         self.mark = mark
         self.kinds = kinds  # the decision kinds the anchored search searches (None: all)
+        self.skip = skip  # the decision kinds it does not search (the rollout policy's move)
         self.planned: list[Action] = []  # the rest of the plan chosen by the anchored search
         self.name = "mcts"
         self.last_iterations = 0

@@ -47,7 +47,10 @@ Spec parameters (``mcts:iters=400,depth=12,rollout=greedy``):
 ``kinds``   with ``search=anchored``: the decision kinds searched, joined by ``-``
             (``kinds=buy-pick``); a decision of another kind plays the rollout policy's move (or
             the move filter's single move) without rollouts; ``all`` searches every kind (the
-            default, unless the game's ``MCTS_DEFAULTS`` name kinds).
+            default, unless the game's ``MCTS_DEFAULTS`` name kinds),
+``skip``    with ``search=anchored``: decision kinds not searched, joined by ``-``
+            (``skip=buy``: every other kind is searched; ``none``: every kind); not together
+            with ``kinds`` (``kinds`` given alone replaces a game's default ``skip``).
 """
 
 from __future__ import annotations
@@ -98,7 +101,11 @@ def make_mcts(game: Game, seat: int, rng: random.Random, params: dict[str, str])
             f"the mcts bot has no parameter {sorted(unknown)[0]!r}; it takes {', '.join(PARAMS)}"
         )
     module = game_bot_module(game)
-    defaults = dict(getattr(module, "MCTS_DEFAULTS", {}) or {}) if module is not None else {}
+    by_players = getattr(module, "mcts_defaults", None) if module is not None else None
+    if callable(by_players):  # defaults that depend on the number of seats
+        defaults = dict(by_players(game.num_players))
+    else:
+        defaults = dict(getattr(module, "MCTS_DEFAULTS", {}) or {}) if module is not None else {}
     user = params
     params = {**defaults, **params}
     budget = ("iters", "ms", "steps")
@@ -138,6 +145,7 @@ def make_mcts(game: Game, seat: int, rng: random.Random, params: dict[str, str])
         reach=reach,
         mark=mark,
         kinds=_kinds(params, params.get("search", "tree"), given="kinds" in user),
+        skip=_skip(params, params.get("search", "tree"), given="skip" in user, kinds="kinds" in user),
     )
     if "style" in params:
         apply_style(bot, module, game, params["style"])
@@ -161,8 +169,8 @@ def apply_style(bot: MCTSBot, module: Any, game: Game, style: str) -> None:
 def _kinds(params: dict[str, str], search: str, given: bool) -> frozenset[str] | None:
     """The decision kinds named by ``kinds=a-b-c`` (None when not given, or when a game's default
     meets the tree search, which searches every kind)."""
-    if "kinds" not in params or (search != "anchored" and not given):
-        return None
+    if "kinds" not in params or (search != "anchored" and not given) or (not given and "skip" in params):
+        return None  # skip given by the player (or a game's default skip) replaces a default kinds
     if search != "anchored":
         raise OptionError("mcts parameter kinds is for the anchored search (search=anchored)")
     if params["kinds"] == "all":
@@ -170,6 +178,23 @@ def _kinds(params: dict[str, str], search: str, given: bool) -> frozenset[str] |
     names = [k for k in params["kinds"].split("-") if k]
     if not names:
         raise OptionError("mcts parameter kinds must name at least one decision kind, joined by '-'")
+    return frozenset(names)
+
+
+def _skip(params: dict[str, str], search: str, given: bool, kinds: bool) -> frozenset[str]:
+    """The decision kinds named by ``skip=a-b`` (empty when not given, or when a game's default
+    meets the tree search)."""
+    if "skip" not in params or (search != "anchored" and not given) or (kinds and not given):
+        return frozenset()  # kinds given by the player replace a game's default skip
+    if search != "anchored":
+        raise OptionError("mcts parameter skip is for the anchored search (search=anchored)")
+    if given and kinds:
+        raise OptionError("mcts parameters kinds and skip name the searched kinds two ways: give one of them")
+    if params["skip"] == "none":
+        return frozenset()
+    names = [k for k in params["skip"].split("-") if k]
+    if not names:
+        raise OptionError("mcts parameter skip must name at least one decision kind, joined by '-'")
     return frozenset(names)
 
 

@@ -25,6 +25,13 @@ def test_spec_parsing() -> None:
     assert {"random", "greedy", "mcts"} <= set(bot_names())
 
 
+def test_a_spec_value_too_long_is_refused_by_its_length() -> None:
+    # 33 letters and dashes: every character is allowed, the length is not — the message says so
+    with pytest.raises(OptionError, match="33 characters; a value is at most 32"):
+        parse_spec("mcts:kinds=" + "claims-deploy-research-pick-first")
+    assert parse_spec("mcts:kinds=" + "a" * 32)[1]["kinds"] == "a" * 32
+
+
 def test_bot_names_and_keys_are_read_without_regard_to_case() -> None:
     # the lobby writes the levels "Expert", "Strong": typed that way they name the same bots
     assert parse_spec("Expert") == ("expert", {})
@@ -213,8 +220,29 @@ def test_anchored_search_searches_only_the_kinds_it_is_given() -> None:
     assert len(picks("pile")) > 1
 
 
+def test_anchored_search_skips_the_kinds_it_is_told_to_skip() -> None:
+    # skip=take: the "take" decision is not searched (the random policy's varied move, no
+    # rollouts); skipping only another kind, or none, searches it and finds the winning move
+    state = _three_left()
+
+    def picks(skip: str) -> set[Action]:
+        out = set()
+        for seed in range(12):
+            bot = make_bot(f"mcts:search=anchored,rollout=random,iters=12,depth=30,skip={skip}", state.game, 1, seed)
+            out.add(bot.decide(observe(state, 1)))
+            assert bot.last_iterations == (0 if "take" in skip.split("-") else 12)
+        return out
+
+    assert len(picks("take")) > 1
+    assert len(picks("pile-take")) > 1
+    assert picks("pile") == {Action("take", (3,))}
+    assert picks("none") == {Action("take", (3,))}
+
+
 @pytest.mark.parametrize("spec", ["mcts:search=sideways", "mcts:search=anchored,top=1", "mcts:margin=x", "mcts:z=x",
-                                  "mcts:plans=2", "mcts:search=tree,kinds=take", "mcts:search=anchored,kinds=-"])
+                                  "mcts:plans=2", "mcts:search=tree,kinds=take", "mcts:search=anchored,kinds=-",
+                                  "mcts:search=tree,skip=take", "mcts:search=anchored,skip=-",
+                                  "mcts:search=anchored,kinds=take,skip=pile"])
 def test_bad_anchored_parameters_are_refused(spec: str) -> None:
     with pytest.raises(OptionError):
         make_bot(spec, nim(), 0, 1)

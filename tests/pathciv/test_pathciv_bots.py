@@ -247,3 +247,31 @@ def test_a_shortlist_needs_rounds_played() -> None:
         with pytest.raises(OptionError, match="shortlist is for Projects planned by playing rounds"):
             make_bot(spec, game, 0, 1)
     assert make_bot("greedy:plan=0", game, 0, 1).planner is None
+
+
+@pytest.mark.parametrize(("players", "reach", "depth"), [(2, 0, 40), (3, 0, 40), (4, 1, 1000)])
+def test_the_default_search_rolls_out_to_the_round_end_with_four_seats(players: int, reach: int, depth: int) -> None:
+    # with four seats 40 greedy moves stop about half-way through a round: the default rollout
+    # plays to the end of the current round instead; two and three seats keep 40 moves
+    game = make_game("pathciv", {"players": players})
+    bot = make_bot("mcts", game, 0, 1)
+    assert (bot.reach, bot.depth, bot.iters, bot.top, bot.search) == (reach, depth, 6, 4, "anchored")
+    old = make_bot("mcts:reach=0,depth=40", game, 0, 1)  # the earlier default, named
+    assert (old.reach, old.depth) == (0, 40)
+
+
+def test_a_four_seat_rollout_of_the_default_search_ends_with_the_round() -> None:
+    from civtable.bots.anchored import anchored_rollout
+
+    game = make_game("pathciv", {"players": 4})
+    session = Session(game, 3)
+    bots = [make_bot("greedy:plan=0", game, p, 3) for p in range(4)]
+    while session.state.round < 2:  # into round 2, a few moves past its start
+        session.step_agents(bots, limit=1)
+    session.step_agents(bots, limit=5)
+    start = session.state.round
+    search = make_bot("mcts", game, 0, 3)
+    for seed in range(3):
+        t = session.state.clone()
+        anchored_rollout(search, t, 0, random.Random(seed), search.mark(t) + search.reach)
+        assert t.round == start + 1  # the next round has just begun: no move of it was played

@@ -381,13 +381,25 @@ def _static_planner(s: PathState, me: int, rng: random.Random, tw: Tilt = PLAIN)
 MCTS_DEFAULTS = {"search": "anchored", "rollout": "greedy", "depth": "40", "iters": "6", "top": "4", "plans": "0"}
 """Defaults of ``mcts`` on Path of Civilization (explicit spec parameters override them): the
 anchored search — greedy's move, unless one of the next three candidates leads to a larger lead
-over the best other seat after 40 greedy moves (about two rounds), summed over 6
+over the best other seat after 40 greedy moves (about the rest of a two-seat round), summed over 6
 determinisations with common random numbers. Project cards follow greedy's plan of the round:
 comparing whole Projects (``plans=1``, :func:`search_plans`) measured weaker, and searching only
 the Technology bought, the benefit, the Research and the first player
 (``kinds=buy-pick-research-first``, about half the CPU) did not hold up on held-out seeds
 (docs/bots.md).
 ``mcts:search=tree,iters=80,depth=12`` is the tree search that was the default before."""
+
+MCTS_DEFAULTS_4P = {**MCTS_DEFAULTS, "reach": "1", "depth": "1000"}
+"""Defaults of ``mcts`` with four or more players: the same search, each rollout played to the
+end of the current round (``reach=1``) instead of 40 greedy moves, which with four seats stop
+about half-way through it. Measured stronger there (docs/bots.md); with two players it played
+level with 40 moves, so two and three players keep those. ``mcts:reach=0,depth=40`` plays as
+before."""
+
+
+def mcts_defaults(players: int) -> dict[str, str]:
+    """The default ``mcts`` parameters for a table of ``players`` seats."""
+    return MCTS_DEFAULTS_4P if players >= 4 else MCTS_DEFAULTS
 
 
 def rollout_action(state: Any, player: int, rng: random.Random) -> Action:

@@ -12,7 +12,7 @@ import pytest
 
 from civtable.bots import make_bot
 from civtable.cli import main
-from civtable.core import GameRecord, RecordError, Session, make_game, observe
+from civtable.core import Game, GameRecord, RecordError, Session, make_game, observe
 from civtable.review import render_chart, review_record
 from civtable.review.estimate import Estimator
 
@@ -20,11 +20,16 @@ SWING = re.compile(r"^(Round \d+|Age \d, round \d|End of Age \d|Final scoring): 
 
 
 def _record(game_name: str, seed: int, seats: list[str] | None = None) -> GameRecord:
-    game = make_game(game_name, {"players": 2})
-    specs = seats or ["greedy", "greedy"]
-    bots = [make_bot("greedy" if s == "human" else s, game, p, seed) for p, s in enumerate(specs)]  # a "person" plays greedy
+    return play_record(make_game(game_name, {"players": 2}), seed, seats or ["greedy", "greedy"])
+
+
+def play_record(game: Game, seed: int, specs: list[str], rounds: int | None = None) -> GameRecord:
+    """The record of ``game`` played from ``seed`` by bots of ``specs`` (a "human" seat is
+    recorded as a person's and played by greedy), the first of several deciding seats moving
+    first, to the end or until ``rounds`` rounds are over."""
+    bots = [make_bot("greedy" if s == "human" else s, game, p, seed) for p, s in enumerate(specs)]
     session = Session(game, seed, list(specs))
-    while True:
+    while rounds is None or session.state.result().rounds < rounds:
         session.resolve_chance()
         d = session.state.decision()
         if not d.players:

@@ -9,10 +9,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from test_review import play_record
 
-from civtable.bots import make_bot
 from civtable.cli import main
-from civtable.core import GameRecord, Session, make_game, observe
+from civtable.core import GameRecord, make_game
 from civtable.review import analyse, estimate, review_record
 from civtable.review.analyse import NOISE_SWING, Point, record_noise
 from civtable.review.cause import Cause
@@ -56,17 +56,7 @@ def test_the_noise_is_read_per_game_from_the_calibration_file() -> None:
 
 
 def _record(seed: int) -> GameRecord:
-    game = make_game("pathciv", {"players": 3})
-    bots = [make_bot("greedy", game, p, seed) for p in range(3)]
-    session = Session(game, seed, ["human", "greedy", "greedy"])
-    while True:
-        session.resolve_chance()
-        d = session.state.decision()
-        if not d.players:
-            break
-        p = d.players[0]
-        session.apply(bots[p].decide(observe(session.state, p)), p)
-    return session.record
+    return play_record(make_game("pathciv", {"players": 3}), seed, ["human", "greedy", "greedy"])
 
 
 @pytest.fixture(scope="module")

@@ -7,24 +7,16 @@ answers beside it, and the Projects stay shown together."""
 
 from __future__ import annotations
 
-from civtable.bots import make_bot
-from civtable.core import Action, Session, make_game, observe
+from test_review import play_record
+
+from civtable.core import Action, make_game
 from civtable.review.analyse import _states
 from civtable.review.cause import _together, _words
 
 
 def test_open_answers_are_no_reveal_and_face_down_projects_are() -> None:
     game = make_game("pathciv", {"players": 3})
-    bots = [make_bot("greedy", game, p, 5) for p in range(3)]
-    session = Session(game, 5, ["greedy"] * 3)
-    while session.state.result().rounds < 3:
-        session.resolve_chance()
-        d = session.state.decision()
-        if not d.players:
-            break
-        p = d.players[0]
-        session.apply(bots[p].decide(observe(session.state, p)), p)
-    record = session.record
+    record = play_record(game, 5, ["greedy"] * 3, rounds=3)
     _game, states = _states(record)
     kinds: dict[str, list[tuple[str, bool]]] = {}
     for i, (player, text) in enumerate(record.actions):

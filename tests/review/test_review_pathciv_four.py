@@ -6,25 +6,16 @@ the winner). The review now reads the game's learned value (``chance_values``)."
 
 from __future__ import annotations
 
-from civtable.bots import make_bot
-from civtable.core import GameRecord, Session, make_game, observe
+from test_review import play_record
+
+from civtable.core import GameRecord, make_game
 from civtable.review.analyse import chance_points
 
 SEEDS = range(1, 9)
 
 
 def _record(seed: int, players: int = 4) -> GameRecord:
-    game = make_game("pathciv", {"players": players})
-    bots = [make_bot("greedy:plan=0", game, p, seed) for p in range(players)]
-    session = Session(game, seed, ["greedy:plan=0"] * players)
-    while True:
-        session.resolve_chance()
-        d = session.state.decision()
-        if not d.players:
-            break
-        p = d.players[0]
-        session.apply(bots[p].decide(observe(session.state, p)), p)
-    return session.record
+    return play_record(make_game("pathciv", {"players": players}), seed, ["greedy:plan=0"] * players)
 
 
 def test_four_player_chances_change_little_from_round_to_round_and_beat_a_flat_guess() -> None:

@@ -4,24 +4,18 @@ fell to 0% in its last round, and the moves of that round are weighed as they st
 
 from __future__ import annotations
 
-from civtable.bots import make_bot
-from civtable.core import GameRecord, Session, make_game, observe
+from test_review import play_record
+
+from civtable.core import GameRecord, make_game
+from civtable.core.record import replay
 from civtable.review import render_chart, review_record
 
 
 def _cut_off(rounds: int) -> GameRecord:
-    game = make_game("inceptum", {"players": 2, "max_rounds": rounds})
-    bots = [make_bot("greedy", game, p, 10) for p in range(2)]
-    session = Session(game, 10, ["greedy", "greedy"])
-    while True:
-        session.resolve_chance()
-        d = session.state.decision()
-        if not d.players:
-            break
-        p = d.players[0]
-        session.apply(bots[p].decide(observe(session.state, p)), p)
-    assert session.state.is_terminal() and not session.state.result().finished
-    return session.record
+    record = play_record(make_game("inceptum", {"players": 2, "max_rounds": rounds}), 10, ["greedy", "greedy"])
+    final = replay(record)
+    assert final.is_terminal() and not final.result().finished
+    return record
 
 
 def test_a_game_cut_off_by_its_round_limit_stops_where_the_chances_stood() -> None:

@@ -107,6 +107,8 @@ def main() -> None:
     ap.add_argument("--max-rounds", type=int, default=0)
     ap.add_argument("--out", default="")
     ap.add_argument("--quiet", action="store_true")
+    ap.add_argument("--resume", action="store_true",
+                    help="keep the games already in --out (same game, bots, seats, seed and options) and play the rest")
     args = ap.parse_args()
     options: dict[str, Any] = {}
     for item in args.option:
@@ -117,24 +119,56 @@ def main() -> None:
          "spec": args.spec, "field": args.field, "max_rounds": args.max_rounds}
         for i in range(args.games)
     ]
+    results, parts = _resumed(args, options) if args.resume else ([], [])
+    done = {r["index"] for r in results}
+    tasks = [t for t in tasks if t["index"] not in done]
     wall = time.time()
     load = os.getloadavg()
-    results: list[dict[str, Any]] = []
+
+    def finished(r: dict[str, Any]) -> None:
+        results.append(r)
+        _progress(r, results, args.quiet)
+        if args.out:  # written after every game, so a stopped run loses only the games under way
+            part = {"wall": time.time() - wall, "load_before": list(load), "load_after": list(os.getloadavg())}
+            _write(args.out, summarise(args, list(results), [*parts, part], options))
+
     if args.workers > 1:
         with ProcessPoolExecutor(args.workers) as pool:
             for r in pool.map(play, tasks):
-                results.append(r)
-                _progress(r, results, args.quiet)
+                finished(r)
     else:
         for t in tasks:
-            results.append(play(t))
-            _progress(results[-1], results, args.quiet)
-    wall = time.time() - wall
-    summary = summarise(args, results, wall, load, os.getloadavg())
+            finished(play(t))
+    part = {"wall": time.time() - wall, "load_before": list(load), "load_after": list(os.getloadavg())}
+    summary = summarise(args, results, [*parts, part], options)
     print(json.dumps({k: v for k, v in summary.items() if k != "games"}, indent=1))
     if args.out:
-        with open(args.out, "w") as fh:
-            json.dump(summary, fh, indent=1)
+        _write(args.out, summary)
+
+
+def _write(path: str, summary: dict[str, Any]) -> None:
+    tmp = f"{path}.part"
+    with open(tmp, "w") as fh:
+        json.dump(summary, fh, indent=1)
+    os.replace(tmp, path)
+
+
+def _resumed(args: Any, options: dict[str, Any]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The games and run parts already in ``--out``, when it holds the same measurement."""
+    if not args.out or not os.path.exists(args.out):
+        return [], []
+    try:
+        with open(args.out) as fh:
+            old = json.load(fh)
+    except (OSError, ValueError) as e:
+        sys.exit(f"cannot resume from {args.out}: {e}")
+    same = {"game": args.game, "spec": args.spec, "field": args.field, "players": args.players,
+            "seed": args.seed, "options": options, "max_rounds": args.max_rounds}
+    differ = [k for k, v in same.items() if old.get(k, {} if k == "options" else 0) != v]
+    if differ:
+        sys.exit(f"cannot resume from {args.out}: it holds another measurement ({', '.join(differ)} differ)")
+    games = [g for g in old.get("games", []) if g["index"] < args.games]
+    return games, list(old.get("parts", []))
 
 
 def _progress(r: dict[str, Any], results: list[dict[str, Any]], quiet: bool) -> None:
@@ -157,7 +191,8 @@ def _pct(xs: list[float], q: float) -> float:
     return xs[min(len(xs) - 1, int(q * len(xs)))]
 
 
-def summarise(args: Any, results: list[dict[str, Any]], wall: float, load0: Any, load1: Any) -> dict[str, Any]:
+def summarise(args: Any, results: list[dict[str, Any]], parts: list[dict[str, Any]],
+              options: dict[str, Any]) -> dict[str, Any]:
     results.sort(key=lambda r: r["index"])
     won = sum(_share(r) for r in results)
     lo, hi = wilson(won, len(results))
@@ -182,14 +217,15 @@ def summarise(args: Any, results: list[dict[str, Any]], wall: float, load0: Any,
     others = max(1, n * (args.players - 1))
     return {
         "game": args.game, "spec": args.spec, "field": args.field, "players": args.players, "seed": args.seed,
-        "games": results, "played": n, "won": won, "win_rate": won / n if n else 0.0, "wilson95": [lo, hi],
+        "options": options, "max_rounds": args.max_rounds, "games": results, "played": n, "won": won, "win_rate": won / n if n else 0.0, "wilson95": [lo, hi],
         "unfinished": sum(1 for r in results if not r["finished"]),
         "decisions": len(times), "decisions_per_game": len(times) / n if n else 0.0,
         "decision_cpu_p50": statistics.median(times) if times else 0.0, "decision_cpu_p95": _pct(times, 0.95),
         "decision_cpu_max": max(times, default=0.0), "decision_cpu_mean": statistics.mean(times) if times else 0.0,
         "cpu_by_kind": {k: round(v, 2) for k, v in sorted(kinds.items(), key=lambda kv: -kv[1])},
         "cpu_total": sum(r["cpu"] for r in results), "field_cpu": sum(r["field_cpu"] for r in results),
-        "wall": wall, "load_before": list(load0), "load_after": list(load1),
+        "wall": sum(p["wall"] for p in parts), "load_before": parts[0]["load_before"] if parts else [],
+        "load_after": parts[-1]["load_after"] if parts else [], "parts": parts,
         "metrics_mean_tested": {k: v / n for k, v in sorted(mine.items())} if n else {},
         "metrics_mean_field": {k: v / others for k, v in sorted(field.items())},
         "mean_rounds": statistics.mean(r["rounds"] for r in results) if results else 0.0,

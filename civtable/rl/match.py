@@ -192,6 +192,10 @@ class Match:
         # the spans of each raw buffer rewritten since its normalised copy was made (None: any)
         self._dirty: list[list[tuple[int, int]] | None] = [None] * n
         self._layout = table.observer.layout
+        # an encoder that keeps normalised values in place: each seat's buffer is its observation
+        # (a flat token space: nothing follows the game's part)
+        ob = table.observer
+        self._refresh = ob._refresh if ob.normalised_updates and self._flat else None
         self.resolve()
 
     def __getstate__(self) -> dict[str, Any]:
@@ -306,8 +310,18 @@ class Match:
         changed, for encoders that can); asked again (``last()`` then ``observe()``) they are only
         normalised again, and the successive tokens of a factorised action copy the normalised
         values; where nobody has secrets, another seat's raw values of the position are turned
-        around."""
+        around. An encoder that keeps normalised values in place (``update_normalised``) brings
+        the seat's buffer up to date once per position, and the observation is its copy."""
         position = self.position
+        if self._refresh is not None:  # the buffer holds normalised values: copied out
+            buf = self._raws[seat]
+            if self._raw_at[seat] != position:
+                self._refresh(self.state, seat, buf, self._memos[seat], self.stamp)
+                self._raw_at[seat] = position
+            if out is None:
+                return buf.copy()
+            out[:] = buf
+            return out
         if self._flat:
             raw = self._raws[seat] if self._raw_at[seat] == position else self._raw(seat, position)
             layout = self._layout

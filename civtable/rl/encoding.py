@@ -126,7 +126,9 @@ class Observer:
         # an encoder that brings a buffer of *normalised* values up to date in place has
         # ``update_normalised(state, seat, out, memo, stamp)``: the environments copy the buffer
         # out, without a normalisation pass (see :meth:`refresh`)
-        self._refresh = getattr(self.encoder, "update_normalised", None)
+        # (or, quicker to call, the same as ``normalised_update``)
+        self._refresh = getattr(self.encoder, "normalised_update", None) or getattr(self.encoder, "update_normalised",
+                                                                                    None)
         self.normalised_updates = self._refresh is not None
         self._enc_buf = np.zeros(self.size, np.float32)  # encode()'s own buffer and memo
         self._enc_memo: list[Any] = []

@@ -174,7 +174,7 @@ class Match:
         self._no_tokens = bytes(table.n_actions)
         wait_only = bytearray(table.n_actions)
         wait_only[WAIT] = 1
-        self._wait_only = bytes(wait_only)  # the mask of a seat with nothing to decide
+        self._wait_mask = np.frombuffer(wait_only, np.int8)  # a seat with nothing to decide (handed out as copies)
         self._deciders: tuple[int, ...] | None = None
         self.actions = 0  # player actions applied so far
         self.version = 0  # grows whenever the position or a pending token changes
@@ -290,7 +290,7 @@ class Match:
         else:
             legal = self.choices(seat).tokens(self.prefix[seat])
         if out is None and legal is _WAIT_ONLY:  # nothing to decide: a copy of the wait-only mask
-            return np.frombuffer(bytearray(self._wait_only), np.int8)
+            return self._wait_mask.copy()
         if out is None and len(legal) <= 32:  # a few tokens: set as bytes, one NumPy call
             b = bytearray(self._no_tokens)
             for t in legal:

@@ -21,6 +21,7 @@ import numpy as np
 from civtable.core.features import BlockCache, Layout, bits
 
 from .costs import researchable, wonder_key, wonder_table
+from .encode_update import NormalisedUpdate
 from .frames import (
     BonusChoice,
     BonusSlot,
@@ -180,7 +181,6 @@ class InceptumEncoder:
         lay.repeat("wonders", nw, won.freeze(), "per wonder, in content order")
         lay.add("benefits", 2 * nb, 1, "per government benefit in content order: taken by you, taken by another seat")
         self.layout = lay.freeze()
-        self.researched_f = BlockCache(limit=20_000)
         self.cost_cols = BlockCache(limit=1000)
         self.others_cols = BlockCache(limit=20_000)
         self._cell_values: dict[Any, tuple[float, ...]] = {}  # a city slot -> its values (few distinct)
@@ -210,7 +210,9 @@ class InceptumEncoder:
         self.head_size = lay.offset("seat_numbers")  # the game's numbers, before the seats'
         self.unlock_mask = sum(1 << u for u in {w.unlocked_by for w in c.wonders} if u >= 0)
         self.hidden_kinds = _HIDDEN_TRAITS
-        self._updater: Any = None  # the in-place normalised update (made at its first use)
+        # the in-place normalised update; the environments call its ``update`` straight away
+        self._updater = NormalisedUpdate(self)
+        self.normalised_update = self._updater.update
 
     # ---------------------------------------------------------------------------------------------
     def write(self, s: InceptumState, viewer: int, raw: np.ndarray) -> None:
@@ -251,10 +253,6 @@ class InceptumEncoder:
         way). ``stamp`` names the state as it is now (never given again for a state that changed
         since): what every viewer of the position sees alike is read once. See
         :mod:`.encode_update`."""
-        if self._updater is None:
-            from .encode_update import NormalisedUpdate
-
-            self._updater = NormalisedUpdate(self)
         self._updater.update(s, viewer, out, memo, stamp)
 
     def _seat_numbers(self, s: InceptumState) -> list[list[int]]:
@@ -363,13 +361,6 @@ class InceptumEncoder:
                 vals = values[cell] = self._cell(cell)
             out += vals
         return np.array(out, np.float32)
-
-    def _bits_f(self, researched: int) -> np.ndarray:
-        """The advances researched, 0/1 per advance (cached by the bitmask)."""
-        got = self.researched_f.get(researched)
-        if got is None:
-            got = self.researched_f.put(researched, self._bits(researched).astype(np.float32))
-        return got
 
     def _available(self, s: InceptumState, me: Any) -> np.ndarray:
         """The advances ``me`` may research now, 0/1 (researchable() depends on the bitmask alone)."""

@@ -13,6 +13,7 @@ does (tested equal, bit for bit, to the layout's normalisation of :meth:`write`)
 
 from __future__ import annotations
 
+import struct
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
@@ -35,6 +36,8 @@ _SCALARS = attrgetter("pop_total", "pop_free", "free_credit", "cp_research", "cp
                       "disc_research", "bld_research", "disc_build", "disc_special", "disc_wonder", "disc_trade",
                       "bld_trade", "disc_iron_trade", "trait", "gov", "researched", "wonders")
 _CACHE_LIMIT = 20_000
+_TABLE = 255  # the numbers normalised by table lookup: 0 to this (others by the layout, slower)
+MAX_SEATS = 4
 
 
 class NormalisedUpdate:
@@ -49,6 +52,13 @@ class NormalisedUpdate:
         self.upper = lay.upper
         hs, ns, fs, cs = enc.head_size, enc.numbers_size, enc.flags_size, enc.city_size
         self.one = np.minimum(lay.scale, lay.upper).tolist()  # a flag's 1, normalised, per entry
+        # the numbers' entries (the game's, then each seat's): integer -> normalised value, for 0
+        # up to _TABLE, computed as the layout normalises (float32 product, clipped at 1)
+        ints = np.arange(_TABLE + 1, dtype=np.float32)
+        self._tables: list[dict[int, float]] = []
+        for i in range(enc.head_size + MAX_SEATS * ns):
+            normed = np.minimum(np.multiply(ints, np.full_like(ints, lay.scale[i])), np.full_like(ints, lay.upper[i]))
+            self._tables.append(dict(enumerate(normed.tolist())))
         self.head_bytes = hs * 4
         # byte slices of the k-th seat's numbers, flags and city in the viewer's order
         self.num_at = [slice((hs + k * ns) * 4, (hs + (k + 1) * ns) * 4) for k in range(4)]
@@ -168,7 +178,17 @@ class NormalisedUpdate:
 
     def _pack(self, raw: Any, at: int) -> bytes:
         """Raw numbers of a seat's block from its entry ``at`` on, normalised, as bytes."""
-        return self._normed(raw, slice(self.enc.head_size + at, self.enc.head_size + at + len(raw))).tobytes()
+        return self._run(raw, self.enc.head_size + at)
+
+    def _run(self, raw: Any, at: int) -> bytes:
+        """Raw numbers lying from ``at`` on, normalised, as bytes: each looked up in its entry's
+        table of normalised small integers (made by the layout's own float32 arithmetic), the
+        layout's normalisation for a value outside the tables."""
+        tables = self._tables[at:at + len(raw)]
+        try:
+            return struct.pack(f"{len(raw)}f", *[t[v] for t, v in zip(tables, raw, strict=True)])
+        except KeyError:
+            return self._normed(raw, slice(at, at + len(raw))).tobytes()
 
     def _flag_blocks(self, s: InceptumState, seat: int, g: tuple[Any, ...], ach: str, blk: int) -> tuple[bytes, bytes]:
         """A seat's flags block as its own viewer sees it and, while traits are secret, as the
@@ -217,10 +237,10 @@ class NormalisedUpdate:
             top = head[0]
             nums, ones = enc._head(s, top, type(top), viewer)
             if nums != memo[V_HEAD_NUMS]:
-                key = tuple(nums)
+                key = (*nums, None)  # (keyed apart from the seats' runs)
                 got = self._runs.get(key)
                 if got is None:
-                    got = self._runs[key] = self._normed(nums, slice(0, enc.head_size)).tobytes()
+                    got = self._runs[key] = self._run(nums, 0)
                 mb[:self.head_bytes] = got
                 memo[V_HEAD_NUMS] = nums
             old = memo[V_HEAD_ONES]

@@ -123,15 +123,6 @@ class Observer:
         # ``update(state, seat, raw, memo)`` (the memo records what the buffer holds)
         self._update = getattr(self.encoder, "update", None)
         self.incremental = self._update is not None
-        # an encoder that brings a buffer of *normalised* values up to date in place has
-        # ``update_normalised(state, seat, out, memo, stamp)``: the environments copy the buffer
-        # out, without a normalisation pass (see :meth:`refresh`)
-        # (or, quicker to call, the same as ``normalised_update``)
-        self._refresh = getattr(self.encoder, "normalised_update", None) or getattr(self.encoder, "update_normalised",
-                                                                                    None)
-        self.normalised_updates = self._refresh is not None
-        self._enc_buf = np.zeros(self.size, np.float32)  # encode()'s own buffer and memo
-        self._enc_memo: list[Any] = []
         # an encoder whose ``update`` also takes a ``stamp`` (a name of the state as it is now,
         # given again only while the state is unchanged) reads what every viewer shares once
         self.stamped = self.incremental and bool(getattr(self.encoder, "stamped", False))
@@ -174,18 +165,6 @@ class Observer:
             self._update(state, seat, raw, memo)
         return raw
 
-    def refresh(self, state: GameState, seat: int, out: np.ndarray, memo: list[Any], stamp: object = None) -> np.ndarray:
-        """Bring ``out`` (a contiguous ``float32`` array of :attr:`size`) to ``seat``'s
-        *normalised* observation, rewriting only what changed since it was last written through
-        ``memo`` (start it empty; empty it whenever ``out`` is written any other way); ``stamp``
-        as in :meth:`update_raw`. For encoders with ``update_normalised``
-        (:attr:`normalised_updates`); others write the raw values and normalise them."""
-        if self._refresh is not None:
-            self._refresh(state, seat, out, memo, stamp)
-            return out
-        memo.clear()
-        return self.layout.normalise(self.write_raw(state, seat, out), out)
-
     def update_spans(self, state: GameState, seat: int, raw: np.ndarray, memo: list[Any]) -> list[tuple[int, int]] | None:
         """:meth:`update_raw`, returning the spans ``(start, stop)`` of ``raw`` it may have
         rewritten when the encoder says (its ``update`` returns them), else ``None`` (any entry
@@ -225,12 +204,6 @@ class Observer:
         return self.write_raw(state, seat, self._raw)
 
     def encode(self, state: GameState, seat: int, out: np.ndarray | None = None) -> np.ndarray:
-        if self._refresh is not None:  # one buffer brought up to date (its memo compares values)
-            self._refresh(state, seat, self._enc_buf, self._enc_memo)
-            if out is None:
-                return self._enc_buf.copy()
-            out[:] = self._enc_buf
-            return out
         raw = self.raw(state, seat)
         if out is None:
             out = np.empty(self.size, np.float32)

@@ -174,7 +174,7 @@ class Match:
         self._no_tokens = bytes(table.n_actions)
         wait_only = bytearray(table.n_actions)
         wait_only[WAIT] = 1
-        self._wait_mask = np.frombuffer(wait_only, np.int8)  # a seat with nothing to decide (handed out as copies)
+        self._wait_only = bytes(wait_only)  # the mask of a seat with nothing to decide
         self._deciders: tuple[int, ...] | None = None
         self.actions = 0  # player actions applied so far
         self.version = 0  # grows whenever the position or a pending token changes
@@ -192,10 +192,6 @@ class Match:
         # the spans of each raw buffer rewritten since its normalised copy was made (None: any)
         self._dirty: list[list[tuple[int, int]] | None] = [None] * n
         self._layout = table.observer.layout
-        # an encoder that keeps normalised values in place: each seat's buffer is its observation
-        # (a flat token space: nothing follows the game's part)
-        ob = table.observer
-        self._refresh = ob._refresh if ob.normalised_updates and self._flat else None
         self.resolve()
 
     def __getstate__(self) -> dict[str, Any]:
@@ -290,7 +286,7 @@ class Match:
         else:
             legal = self.choices(seat).tokens(self.prefix[seat])
         if out is None and legal is _WAIT_ONLY:  # nothing to decide: a copy of the wait-only mask
-            return self._wait_mask.copy()
+            return np.frombuffer(bytearray(self._wait_only), np.int8)
         if out is None and len(legal) <= 32:  # a few tokens: set as bytes, one NumPy call
             b = bytearray(self._no_tokens)
             for t in legal:
@@ -310,18 +306,8 @@ class Match:
         changed, for encoders that can); asked again (``last()`` then ``observe()``) they are only
         normalised again, and the successive tokens of a factorised action copy the normalised
         values; where nobody has secrets, another seat's raw values of the position are turned
-        around. An encoder that keeps normalised values in place (``update_normalised``) brings
-        the seat's buffer up to date once per position, and the observation is its copy."""
+        around."""
         position = self.position
-        if self._refresh is not None:  # the buffer holds normalised values: copied out
-            buf = self._raws[seat]
-            if self._raw_at[seat] != position:
-                self._refresh(self.state, seat, buf, self._memos[seat], self.stamp)
-                self._raw_at[seat] = position
-            if out is None:
-                return buf.copy()
-            out[:] = buf
-            return out
         if self._flat:
             raw = self._raws[seat] if self._raw_at[seat] == position else self._raw(seat, position)
             layout = self._layout

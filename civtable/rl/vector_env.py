@@ -81,8 +81,6 @@ class CivtableVectorEnv(VectorEnv):  # type: ignore[misc]
         self._written: list[tuple[object, int]] = [(None, -1)] * num_envs
         self._memos: list[list[Any]] = [[] for _ in range(num_envs)]
         self._incremental = ob.incremental
-        # an encoder that keeps normalised values in place: the rows are copied out, not normalised
-        self._normalised = ob.normalised_updates
         self._seeds = np.random.default_rng()
 
     def __getstate__(self) -> dict[str, Any]:
@@ -106,25 +104,21 @@ class CivtableVectorEnv(VectorEnv):  # type: ignore[misc]
 
     def _write_all(self) -> None:
         """Every game's observation and mask: raw values game by game, then one normalisation of
-        the whole batch (or, for encoders that keep normalised values in place, one copy) and one
-        write of every mask."""
+        the whole batch and one write of every mask."""
         raw, enc, fills_all = self._raw, self._encoder, self._fills_all
         rows: list[int] = []
         cols: list[int] = []
         flat = self.table.flat
         base = self.table.base_size
         written = self._written
-        incremental, memos, normalised = self._incremental, self._memos, self._normalised
+        incremental, memos = self._incremental, self._memos
         update = self.table.observer.update_raw
-        refresh = self.table.observer.refresh
         for i, solo in enumerate(self.solos):
             m = solo.match
             assert m is not None
             if written[i] != (m, m.position):  # else the raw row still holds this position
                 row = raw[i]
-                if normalised:
-                    refresh(m.state, solo.seat, row, memos[i], m.stamp)
-                elif incremental:
+                if incremental:
                     update(m.state, solo.seat, row, memos[i])
                 else:
                     if not fills_all:
@@ -139,10 +133,7 @@ class CivtableVectorEnv(VectorEnv):  # type: ignore[misc]
                 pend.fill(0.0)
                 if m.prefix[solo.seat]:
                     pend[list(m.prefix[solo.seat])] = 1.0
-        if normalised:
-            self._obs[:, :base] = raw
-        else:
-            self._layout.normalise_rows(raw, self._obs[:, :base])
+        self._layout.normalise_rows(raw, self._obs[:, :base])
         self._mask.fill(0)
         self._mask[rows, cols] = 1
 

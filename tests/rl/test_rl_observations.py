@@ -251,9 +251,7 @@ def test_conquest_memos_turned_around_keep_updates_exact(players: int) -> None:
     assert turned > 200 and checked > 200, (turned, checked)
 
 
-# the encoders that bring a buffer of raw values up to date in place (``update``); Inceptum's keeps
-# normalised values in place instead (``update_normalised``: test_rl_inceptum_normalised.py)
-INCREMENTAL = ("pathciv", "conquest", "dominations")
+INCREMENTAL = ("inceptum", "pathciv", "conquest", "dominations")  # the encoders that bring a buffer up to date in place (``update``)
 
 
 @pytest.mark.parametrize("name", GAMES)

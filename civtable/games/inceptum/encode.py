@@ -14,6 +14,7 @@ seats (2-3 players) are zeros, so one network serves every seat and player count
 
 from __future__ import annotations
 
+import struct
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -21,7 +22,6 @@ import numpy as np
 from civtable.core.features import BlockCache, Layout, bits
 
 from .costs import researchable, wonder_key, wonder_table
-from .encode_update import NormalisedUpdate
 from .frames import (
     BonusChoice,
     BonusSlot,
@@ -57,8 +57,12 @@ FRAMES = (Turn, Slot, Dice, BonusSlot, BonusChoice, Pray, FreeActions, Governmen
 _FRAME_NO = {k: i for i, k in enumerate(FRAMES)}
 GOVERNMENTS = ("republic", "monarchy")
 ACHIEVED = ("mission", "civ", "prosperity")
+_ACHIEVED_AT = {a: i for i, a in enumerate(ACHIEVED)}
 CELL = 11  # kind (4), level, population, resource one-hot (5)
 CP_SCALE = 100  # the CP where the CP features saturate
+# what an update memo holds (InceptumEncoder.update)
+(M_HEAD, M_SEATS, M_ONES, M_CITIES, M_ADV_MINE, M_ADV_DISC, M_ADV_OTHERS, M_WON, M_WO, M_BV, M_BEN,
+ M_VIEW, M_HEAD_KEY, M_HEAD_ONES) = range(14)
 _HIDDEN_TRAITS = (Deal, Redraw, Redeal)  # the frames during which other seats' traits are secret
 
 
@@ -96,7 +100,7 @@ def _flags_layout(game: Inceptum) -> Layout:
     sb.add("government", 2, 1, "government one-hot: republic, monarchy")
     sb.add("age", 3, 1, "age one-hot: ancient, medieval, modern")
     sb.add("dawn", 1, 1, "Dawn of Modern Civilization unlocked")
-    sb.add("achieved", 3, 1, "objective met this round: mission, civilizational, prosperity")
+    sb.add("achieved", 3, 1, "objectives met this round (each one met set): mission, civilizational, prosperity")
     sb.add("blocked", 1, 1, "blocked from a civilizational victory (For The Glory)")
     return sb.freeze()
 
@@ -116,12 +120,12 @@ def _city_layout(game: Inceptum) -> Layout:
 class InceptumEncoder:
     """The observation of one Inceptum configuration (its content fixes the sizes).
 
-    :meth:`write` gives the raw values of a position in full, straight from the state (the
-    reference, and what the bounds are checked on); :meth:`update_normalised` brings a buffer of
-    normalised values up to date in place, rewriting only what changed (what the environments
-    use, :mod:`.encode_update`)."""
+    For speed the observation is three stretches: everything that changes often (the game's head
+    and each seat's head) written from one list; the cities, cached by their slots; and the
+    advances, wonders and benefits as the viewer sees them, cached by what they depend on."""
 
     fills_all = True  # every entry is written: no need to zero the buffer first
+    stamped = True  # update() takes a stamp: each seat's numbers are read once for every viewer
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled and deep-copied as the game it encodes: its packers and caches are built again."""
@@ -181,6 +185,8 @@ class InceptumEncoder:
         lay.repeat("wonders", nw, won.freeze(), "per wonder, in content order")
         lay.add("benefits", 2 * nb, 1, "per government benefit in content order: taken by you, taken by another seat")
         self.layout = lay.freeze()
+        self.cities = BlockCache()
+        self.researched_f = BlockCache(limit=20_000)
         self.cost_cols = BlockCache(limit=1000)
         self.others_cols = BlockCache(limit=20_000)
         self._cell_values: dict[Any, tuple[float, ...]] = {}  # a city slot -> its values (few distinct)
@@ -207,89 +213,167 @@ class InceptumEncoder:
         self.no_offer = (0,) * 10
         self.no_pending = (0,) * 6
         self.no_dice = (0,) * 4
+        self.n_used = [self.n_end - (MAX_SEATS - k) * numbers.size for k in range(MAX_SEATS + 1)]
         self.head_size = lay.offset("seat_numbers")  # the game's numbers, before the seats'
+        # the numbers are written with struct (no NumPy call for a few values; exact: the values
+        # are ints, converted to float32 as NumPy would)
+        self.pack_head = struct.Struct(f"{self.head_size}f").pack_into
+        self.pack_seat = struct.Struct(f"{numbers.size}f").pack_into
+        self.pack_cell = struct.Struct(f"{CELL}f").pack_into
+        # what the seats' loop of update() reads, in one tuple: the dawn advances, the flags'
+        # size and offsets, the numbers' packer, the byte offset of the first seat's numbers and
+        # the bytes of one seat's numbers
+        self.seat_consts = (c.dawn_mask, self.flags_size, self.o_flags, self.f_trait, self.f_age, self.f_gov,
+                            self.f_dawn, self.f_achieved, self.f_blocked, self.nt, self.pack_seat,
+                            self.head_size * 4, self.numbers_size * 4)
         self.unlock_mask = sum(1 << u for u in {w.unlocked_by for w in c.wonders} if u >= 0)
-        self.hidden_kinds = _HIDDEN_TRAITS
-        # the in-place normalised update; the environments call its ``update`` straight away
-        self._updater = NormalisedUpdate(self)
-        self.normalised_update = self._updater.update
+        # the stamp of the state last read and each seat's numbers then (_seat_numbers)
+        self._numbers: tuple[object, list[list[int]]] = (None, [])
 
     # ---------------------------------------------------------------------------------------------
     def write(self, s: InceptumState, viewer: int, raw: np.ndarray) -> None:
-        """Write the raw (unnormalised) observation of ``viewer`` into ``raw``, every entry, from
-        the state alone (the reference :meth:`update_normalised` is tested against)."""
-        raw.fill(0.0)
+        """Write the raw (unnormalised) observation of ``viewer`` into ``raw`` (every entry)."""
+        self.update(s, viewer, raw, [])
+
+    def update(self, s: InceptumState, viewer: int, raw: np.ndarray, memo: list[Any], stamp: object = None) -> None:
+        """Bring ``raw`` to the raw observation of ``viewer``, rewriting only what changed.
+
+        ``memo`` records what ``raw`` holds, stretch by stretch (the game's numbers, each seat's
+        numbers, the positions of the flags set to 1, each city, the keys of the advances, wonders
+        and benefits blocks): an empty list means nothing is known and every entry is written.
+        The caller keeps one memo per buffer and empties it whenever something else writes into
+        the buffer. The values are compared, not the state they came from, so one buffer may
+        follow any game and seat. ``raw`` must be contiguous.
+
+        ``stamp`` (optional) names the state as it is now: the caller promises that a state given
+        with the same stamp again has not changed since (:class:`~civtable.rl.match.Match` gives
+        a number no other position of any game has). Each seat's numbers are then read once for
+        every viewer of the position.
+
+        The numbers go in as runs (``struct``: no NumPy call for a few numbers), the flags as the
+        positions set to 1 (only those that changed); the cities and the advances, wonders and
+        benefits blocks are cached by what they are computed from."""
         n = s.n
+        if not memo:
+            self._fresh(raw, memo, n)
+        mv = memo[M_VIEW]
         top = s.stack[-1]
         kind = type(top)
-        nums, ones = self._head(s, top, kind, viewer)
-        raw[:self.head_size] = nums
-        raw[ones] = 1.0
+        # the game's part depends on the top frame (immutable), the round, dice and turn order
+        # alone: unchanged, its flags are the memo's and its numbers are already in place
+        key: tuple[Any, ...] = (kind, top, s.finished, s.round, s.dice, s.order, s.turn_pos, viewer)
+        if key != memo[M_HEAD_KEY]:
+            ones = self._head(s, top, kind, viewer, mv, memo)
+            old = memo[M_HEAD_ONES]
+            if ones != old:  # the game's flags: the old ones cleared, the new ones set
+                for i in old:
+                    mv[i] = 0.0
+                for i in ones:
+                    mv[i] = 1.0
+                memo[M_HEAD_ONES] = ones
+            memo[M_HEAD_KEY] = key
+        # other seats' traits are secret while traits are dealt and redrawn (their keep/redraw
+        # choices are never shown: the decision's seats only tell who has not answered yet)
         hidden = kind in _HIDDEN_TRAITS and not s.finished
-        numbers = self._seat_numbers(s)
-        ns, fs, cs = self.numbers_size, self.flags_size, self.city_size
+        shared = self._numbers
+        if stamp is not None and shared[0] == stamp:
+            numbers = shared[1]
+        else:
+            numbers = self._seat_numbers(s)
+            if stamp is not None:
+                self._numbers = (stamp, numbers)
+        players = s.players
+        achieved = s.achieved
+        blocked = s.blocked
+        dawn_mask, fs, at, f_trait, f_age, f_gov, f_dawn, f_achieved, f_blocked, no_trait, pack, n_at, n_step = \
+            self.seat_consts
+        old_nums = memo[M_SEATS]
+        old_flags = memo[M_ONES]
+        old_cities = memo[M_CITIES]
+        others: list[int] = []  # the other seats' advances, in the viewer's order
         for k in range(n):
             seat = (viewer + k) % n
-            at = self.head_size + k * ns
-            raw[at:at + ns] = numbers[seat]
-            raw[[self.o_flags + k * fs + i for i in self._flag_ones(s, seat, hidden and k > 0)]] = 1.0
-            at = self.h_end + k * cs
-            raw[at:at + cs] = self._city(tuple(s.players[seat].city))
-        me = s.players[viewer]
+            p = players[seat]
+            block = numbers[seat]
+            if block != old_nums[k]:
+                pack(mv, n_at + k * n_step, *block)
+                old_nums[k] = block
+            trait = p.trait
+            researched = p.researched
+            dawn = researched & dawn_mask
+            gov = p.gov
+            ones = [at, at + f_trait + (trait if trait >= 0 and (not hidden or not k) else no_trait),
+                    at + f_age + (2 if dawn else 1 if gov else 0)]
+            if gov:
+                ones.append(at + f_gov + (0 if gov == "republic" else 1))
+            if dawn:
+                ones.append(at + f_dawn)
+            got = achieved[seat]
+            if got:  # one objective, or several joined by "+" (For The Glory: "civ+prosperity")
+                ones += [at + f_achieved + _ACHIEVED_AT[part] for part in got.split("+")]
+            if blocked >> seat & 1:
+                ones.append(at + f_blocked)
+            old = old_flags[k]
+            if ones != old:  # the seat's flags: the old ones cleared, the new ones set
+                for i in old:
+                    mv[i] = 0.0
+                for i in ones:
+                    mv[i] = 1.0
+                old_flags[k] = ones
+            at += fs
+            if k:
+                others.append(researched)
+            city = p.city
+            if city != old_cities[k]:  # a list compared with the copy last written: no tuple built
+                prev = old_cities[k]
+                if prev is None:
+                    self._write_city(raw, k, seat, tuple(city))
+                else:
+                    self._write_cells(mv, k, city, prev)
+                old_cities[k] = city[:]
+        # advances: four interleaved columns, each rewritten only when what it shows changed
+        me = players[viewer]
         a, b = self.c_end, self.w_at
-        raw[a:b:4] = self._bits(me.researched)
-        raw[a + 1:b:4] = self._available(s, me)
-        raw[a + 2:b:4] = self._costs(me.disc_research + me.bld_research)
-        raw[a + 3:b:4] = self._others(tuple(s.players[(viewer + k) % n].researched for k in range(1, n)))
-        key = (viewer, me.researched & self.unlock_mask, me.wonders == 0, me.trait, me.disc_wonder)
-        raw[self.w_at:self.b_at] = self._wonders(s, viewer, (*key, *s.wonder_owner))
-        raw[self.b_at:] = self._benefits(viewer, (viewer, *s.benefit_owner))
-
-    def update_normalised(self, s: InceptumState, viewer: int, out: np.ndarray, memo: list[Any],
-                          stamp: object = None) -> None:
-        """Bring ``out`` to the *normalised* observation of ``viewer`` (what the layout makes of
-        :meth:`write`'s values, bit for bit), rewriting only what changed since ``out`` was last
-        written through ``memo`` (start it empty; empty it whenever ``out`` is written another
-        way). ``stamp`` names the state as it is now (never given again for a state that changed
-        since): what every viewer of the position sees alike is read once. See
-        :mod:`.encode_update`."""
-        self._updater.update(s, viewer, out, memo, stamp)
+        researched = me.researched
+        if researched != memo[M_ADV_MINE]:
+            raw[a:b:4] = self._bits_f(researched)
+            raw[a + 1:b:4] = self._available(s, me)
+            memo[M_ADV_MINE] = researched
+        disc = me.disc_research + me.bld_research
+        if disc != memo[M_ADV_DISC]:
+            raw[a + 2:b:4] = self._costs(disc)
+            memo[M_ADV_DISC] = disc
+        if others != memo[M_ADV_OTHERS]:
+            raw[a + 3:b:4] = self._others(tuple(others))
+            memo[M_ADV_OTHERS] = others
+        wo = s.wonder_owner
+        # what the wonders block shows of the viewer: its unlocking advances and wonder costs
+        # (wonder_key: the first-wonder bonus of its trait, its wonder discount)
+        key = (viewer, researched & self.unlock_mask, me.wonders == 0, me.trait, me.disc_wonder)
+        if key != memo[M_WON] or wo != memo[M_WO]:
+            raw[self.w_at:self.b_at] = self._wonders(s, viewer, (*key, *wo))
+            memo[M_WON] = key
+            memo[M_WO] = wo[:]
+        bo = s.benefit_owner
+        if viewer != memo[M_BV] or bo != memo[M_BEN]:
+            raw[self.b_at:] = self._benefits(viewer, (viewer, *bo))
+            memo[M_BV] = viewer
+            memo[M_BEN] = bo[:]
 
     def _seat_numbers(self, s: InceptumState) -> list[list[int]]:
         """Each seat's numbers, in seat order, as every viewer sees them (one list a seat)."""
-        return [self._numbers_of(p) for p in s.players]
+        per = self.per_cp
+        out = []
+        for p in s.players:
+            pop_cp = p.pop_total // per
+            out.append([*p.hand, *p.ptp, p.cp_research + p.cp_buildings + p.cp_wonders + pop_cp, p.cp_research,
+                        p.cp_buildings, p.cp_wonders, pop_cp, p.pop_total, p.pop_free, p.free_credit,
+                        p.disc_research + p.bld_research, p.disc_build, p.disc_special, p.disc_wonder,
+                        p.disc_trade + p.bld_trade, p.disc_iron_trade])
+        return out
 
-    def _numbers_of(self, p: Any) -> list[int]:
-        """One seat's numbers (the ``seat_numbers`` block), as every viewer sees them."""
-        pop_cp = p.pop_total // self.per_cp
-        return [*p.hand, *p.ptp, p.cp_research + p.cp_buildings + p.cp_wonders + pop_cp, p.cp_research,
-                p.cp_buildings, p.cp_wonders, pop_cp, p.pop_total, p.pop_free, p.free_credit,
-                p.disc_research + p.bld_research, p.disc_build, p.disc_special, p.disc_wonder,
-                p.disc_trade + p.bld_trade, p.disc_iron_trade]
-
-    def _flag_ones(self, s: InceptumState, seat: int, hide_trait: bool) -> list[int]:
-        """The positions set to 1 in ``seat``'s flags block (counted from the block's start); its
-        trait shows as hidden when ``hide_trait``."""
-        p = s.players[seat]
-        trait = p.trait
-        dawn = p.researched & self.c.dawn_mask
-        gov = p.gov
-        ones = [0, self.f_trait + (trait if trait >= 0 and not hide_trait else self.nt),
-                self.f_age + (2 if dawn else 1 if gov else 0)]
-        if gov:
-            ones.append(self.f_gov + (0 if gov == "republic" else 1))
-        if dawn:
-            ones.append(self.f_dawn)
-        got = s.achieved[seat]
-        if got:  # one objective, or several joined by "+" (For The Glory: "civ+prosperity")
-            ones += [self.f_achieved + ACHIEVED.index(part) for part in got.split("+")]
-        if s.blocked >> seat & 1:
-            ones.append(self.f_blocked)
-        return ones
-
-    def _head(self, s: InceptumState, top: Any, kind: type, viewer: int) -> tuple[list[Any], list[int]]:
-        """The game's numbers (the first ``head_size`` entries) and the positions of the game's
-        flags set to 1, as ``viewer`` sees them."""
+    def _head(self, s: InceptumState, top: Any, kind: type, viewer: int, mv: memoryview, memo: list[Any]) -> list[int]:
+        """Write the game's numbers if they changed; the positions of the game's flags set to 1."""
         n = s.n
         ones = [self.o_mode, self.o_players + n, self.o_decision + _FRAME_NO[kind],
                 self.o_start + (s.order[0] - viewer) % n]
@@ -332,7 +416,45 @@ class InceptumEncoder:
                     ones.append(slot + 2 + top.target)
                 else:
                     ones += (slot + 1, slot + 2 + self.nl + top.target)
-        return nums, ones
+        if nums != memo[M_HEAD]:
+            self.pack_head(mv, 0, *nums)
+            memo[M_HEAD] = nums
+        return ones
+
+    def _fresh(self, raw: np.ndarray, memo: list[Any], n: int) -> None:
+        """Start a memo for ``raw``: what nothing writes for ``n`` players (absent seats' numbers
+        and cities) zeroed, every flag cleared; the rest is written by :meth:`update`."""
+        mv = memoryview(raw)  # type: ignore[arg-type]
+        if not mv.c_contiguous or mv.format != "f":
+            raise ValueError("the observation buffer must be a contiguous float32 array")
+        raw[self.n_used[n]:self.h_end] = 0.0  # absent seats' numbers and every flag
+        raw[self.h_end + n * self.city_size:self.c_end] = 0.0  # absent seats' cities
+        memo[:] = [None, [None] * n, [()] * n, [None] * n, None, None, None, None, None, None, None, mv, None, ()]
+
+    def _write_city(self, raw: np.ndarray, k: int, seat: int, city: tuple[Any, ...]) -> None:
+        """The city of ``seat`` (``k``-th in the viewer's order) into ``raw``, cached by its slots."""
+        cache = self.cities
+        prev = cache._last.get(seat)  # each seat's city as last encoded (alternating viewers find it too)
+        if prev is not None and prev[0] == city:
+            cells = prev[1]
+        else:
+            found = cache.last(seat, city)
+            cells = found if found is not None else cache.remember(seat, city, self._city(city))
+        at = self.h_end + k * self.city_size
+        raw[at:at + self.city_size] = cells
+
+    def _write_cells(self, mv: memoryview, k: int, city: list[Any], prev: list[Any]) -> None:
+        """The slots of the ``k``-th seat's city that differ from ``prev`` (the slots last written)."""
+        at = (self.h_end + k * self.city_size) * 4
+        pack = self.pack_cell
+        cell_values = self._cell_values
+        for i in range(25):
+            cell = city[i]
+            if cell is not prev[i] and cell != prev[i]:
+                vals = cell_values.get(cell)
+                if vals is None:
+                    vals = cell_values[cell] = self._cell(cell)
+                pack(mv, at + i * CELL * 4, *vals)
 
     def _cell(self, cell: tuple[int, int, int, int] | None) -> tuple[float, ...]:
         """One city slot's values: occupied, resource building, special building, wonder, level,
@@ -361,6 +483,13 @@ class InceptumEncoder:
                 vals = values[cell] = self._cell(cell)
             out += vals
         return np.array(out, np.float32)
+
+    def _bits_f(self, researched: int) -> np.ndarray:
+        """The advances researched, 0/1 per advance (cached by the bitmask)."""
+        got = self.researched_f.get(researched)
+        if got is None:
+            got = self.researched_f.put(researched, self._bits(researched).astype(np.float32))
+        return got
 
     def _available(self, s: InceptumState, me: Any) -> np.ndarray:
         """The advances ``me`` may research now, 0/1 (researchable() depends on the bitmask alone)."""

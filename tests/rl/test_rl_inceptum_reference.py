@@ -15,7 +15,18 @@ from civtable.bots.walk import random_walk
 from civtable.core import make_game
 from civtable.games.inceptum.costs import research_cost, researchable, wonder_table
 from civtable.games.inceptum.encode import ACHIEVED, FRAMES, MODES
-from civtable.games.inceptum.frames import BonusChoice, Deal, FreeActions, Government, Offer, Pray, Redeal, Redraw, Respond, Slot
+from civtable.games.inceptum.frames import (
+    BonusChoice,
+    Deal,
+    FreeActions,
+    Government,
+    Offer,
+    Pray,
+    Redeal,
+    Redraw,
+    Respond,
+    Slot,
+)
 from civtable.games.inceptum.player import RESBLD, SPECBLD, WONDER
 from civtable.rl.encoding import Observer
 

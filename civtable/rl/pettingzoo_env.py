@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import functools
 import random
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 import gymnasium
@@ -362,8 +363,28 @@ class CivtableAECEnv(_Agents, AECEnv):  # type: ignore[misc]
         return (self._observe(agent) if observe else None, self._cumulative_rewards[agent], self.terminations[agent],
                 self.truncations[agent], self.infos[agent])
 
+    def agent_iter(self, max_iter: int = 2**63) -> Iterable[str]:
+        """PettingZoo's ``agent_iter``: the selected agent, step after step, until every agent is
+        done or ``max_iter`` agents were given (a generator: no method call per agent)."""
+        return _AgentIter(self, max_iter)
+
     def render(self) -> str | None:
         return self._render()
 
     def close(self) -> None:
         pass
+
+
+class _AgentIter:
+    """What :meth:`CivtableAECEnv.agent_iter` returns: iterated, the selected agents in turn."""
+
+    def __init__(self, env: CivtableAECEnv, max_iter: int) -> None:
+        self.env = env
+        self.max_iter = max_iter
+
+    def __iter__(self) -> Iterator[str]:
+        env = self.env
+        left = self.max_iter
+        while env.agents and left > 0:
+            left -= 1
+            yield env.agent_selection

@@ -177,3 +177,29 @@ def test_the_mask_of_a_seat_with_nothing_to_decide_is_a_fresh_array_each_time() 
     first[:] = 1
     again = env.observe(f"player_{waiting}")["action_mask"]
     assert list(np.flatnonzero(again)) == [WAIT] and again is not first
+
+
+def test_agent_iter_gives_the_selected_agent_until_max_iter_or_the_end() -> None:
+    """``agent_iter`` (a generator here, PettingZoo's ``AECIterable`` in the base class) yields the
+    agent selected at each step, at most ``max_iter`` of them, stops once every agent is done, and
+    each ``iter()`` of it starts its own count."""
+    from civtable.rl.envs import inceptum_v1
+
+    env = inceptum_v1.env()
+    env.reset(seed=1)
+    steps = env.agent_iter(max_iter=7)
+    seen = []
+    for agent in steps:
+        assert agent == env.agent_selection
+        seen.append(agent)
+        env.step(0 if env.match.deciders() and env.agent_name_mapping[agent] not in env.match.deciders()
+                 else int(np.flatnonzero(env.last()[0]["action_mask"])[0]))
+    assert len(seen) == 7 and len(list(zip(steps, range(3), strict=False))) == 3
+    env.reset(seed=2)
+    n = 0
+    for agent in env.agent_iter():
+        obs, _, term, trunc, _ = env.last()
+        env.step(None if term or trunc else int(np.flatnonzero(obs["action_mask"])[-1]))
+        n += 1
+        assert agent in env.possible_agents
+    assert not env.agents and n > 10 and list(env.agent_iter()) == []

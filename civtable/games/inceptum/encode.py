@@ -57,6 +57,7 @@ FRAMES = (Turn, Slot, Dice, BonusSlot, BonusChoice, Pray, FreeActions, Governmen
 _FRAME_NO = {k: i for i, k in enumerate(FRAMES)}
 GOVERNMENTS = ("republic", "monarchy")
 ACHIEVED = ("mission", "civ", "prosperity")
+_ACHIEVED_AT = {a: i for i, a in enumerate(ACHIEVED)}
 CELL = 11  # kind (4), level, population, resource one-hot (5)
 CP_SCALE = 100  # the CP where the CP features saturate
 # what an update memo holds (InceptumEncoder.update)
@@ -99,7 +100,7 @@ def _flags_layout(game: Inceptum) -> Layout:
     sb.add("government", 2, 1, "government one-hot: republic, monarchy")
     sb.add("age", 3, 1, "age one-hot: ancient, medieval, modern")
     sb.add("dawn", 1, 1, "Dawn of Modern Civilization unlocked")
-    sb.add("achieved", 3, 1, "objective met this round: mission, civilizational, prosperity")
+    sb.add("achieved", 3, 1, "objectives met this round (each one met set): mission, civilizational, prosperity")
     sb.add("blocked", 1, 1, "blocked from a civilizational victory (For The Glory)")
     return sb.freeze()
 
@@ -308,8 +309,8 @@ class InceptumEncoder:
             if dawn:
                 ones.append(at + f_dawn)
             got = achieved[seat]
-            if got:
-                ones.append(at + f_achieved + ACHIEVED.index(got))
+            if got:  # one objective, or several joined by "+" (For The Glory: "civ+prosperity")
+                ones += [at + f_achieved + _ACHIEVED_AT[part] for part in got.split("+")]
             if blocked >> seat & 1:
                 ones.append(at + f_blocked)
             old = old_flags[k]

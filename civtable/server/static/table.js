@@ -178,12 +178,15 @@
         newest.map((m) => momentNode(m, !firstDraw && freshKeys.has(momentKey(m)))));
       body.append(ol);
       // a phone shows the newest moments only, a few lines each (style.css); the rest on a press
-      const folded = newest.slice(SHORT.moments).length
-        + newest.slice(0, SHORT.moments).reduce((n, m) => n + Math.max(0, (m.lines || []).length - SHORT.lines), 0);
+      // the button says what it shows: the moments folded away, and the lines folded in those shown
+      const hidden = newest.slice(SHORT.moments).length;
+      const cut = newest.slice(0, SHORT.moments).reduce((n, m) => n + Math.max(0, (m.lines || []).length - SHORT.lines), 0);
+      const counted = (n, word) => `${n} more ${word}${n === 1 ? "" : "s"}`;
+      const folded = [hidden ? counted(hidden, "moment") : "", cut ? counted(cut, "line") : ""].filter(Boolean).join(", ");
       if (folded) {
         const more = el("button", { type: "button", class: "linkish small moments-more", id: "moments-more", "aria-controls": "moments-new" });
         const say = () => {
-          more.textContent = momentsOpen ? "Show less" : `Show all (${folded} more)`;
+          more.textContent = momentsOpen ? "Show less" : `Show all (${folded})`;
           more.setAttribute("aria-expanded", momentsOpen ? "true" : "false");
         };
         more.addEventListener("click", () => { momentsOpen = !momentsOpen; ol.classList.toggle("open", momentsOpen); say(); });

@@ -1,0 +1,101 @@
+"""The four tables on tablets' screens, between a phone's and a laptop's (1024×768 landscape,
+820×1180 and 768×1024 portrait), touched rather than pointed at, in a real browser: each opens
+with the page exactly as wide as the screen, its board whole (Conquest's map once opened part-way
+zoomed at 1024 and 768 px: zooming at the opening is for phones), no console error, every option
+inside the screen, and a place of the board plays by tapping (the first tap says what it does,
+the second plays it). Screenshots go to test-artifacts/screenshots/."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from browser_util import console_errors, create_game, point_on, scroll_to, shot, state_id, wait_state
+from test_browser_phone_boards import conquest_at_its_first_city
+from test_browser_phone_table import late_dominations
+
+pytestmark = pytest.mark.browser
+TABLETS = [(1024, 768), (820, 1180), (768, 1024)]
+
+
+@pytest.fixture
+def browser() -> Iterator[Any]:
+    from browser_util import launch
+
+    yield from launch()
+
+
+def position(base: str, game: str) -> dict[str, Any]:
+    """A position of ``game`` with something to do on its board."""
+    if game == "conquest":
+        return conquest_at_its_first_city(base)
+    if game == "dominations":
+        return late_dominations(base, tiles=8)
+    return create_game(base, {"game": game, "seats": ["human", "casual"], "seed": 7})
+
+
+FIT = """() => {
+  const out = { width: [document.documentElement.scrollWidth, window.innerWidth], zooms: [], wide: [] };
+  for (const n of document.querySelectorAll('[data-zoom]')) {
+    const r = n.getBoundingClientRect(), f = n.parentElement.getBoundingClientRect();
+    out.zooms.push({ name: n.dataset.zoom, scale: n._zoom ? n._zoom.s : 1,
+                     zoomed: n.parentElement.classList.contains('zoomed'),
+                     inside: r.left >= f.left - 1 && r.right <= f.right + 1 && r.top >= f.top - 1 && r.bottom <= f.bottom + 1
+                       && r.left >= -1 && r.right <= window.innerWidth + 1 });
+  }
+  for (const n of document.querySelectorAll('#board, #actions-panel button, #actions-panel summary')) {
+    const r = n.getBoundingClientRect();
+    if (r.width && (r.left < -1 || r.right > window.innerWidth + 1)) out.wide.push(n.id || n.textContent.slice(0, 40));
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("game", ["conquest", "dominations", "inceptum", "pathciv"])
+def test_each_table_opens_whole_on_a_tablet_and_plays_by_touch(
+        browser: Any, server_factory: Any, tmp_path: Path, game: str) -> None:
+    server = server_factory(str(tmp_path / f"tablet-{game}.sqlite3"), bot_delay=0.0, extra=["--predictable-chance"])
+    g = position(server.base, game)
+    for width, height in TABLETS:
+        page = browser.new_page(viewport={"width": width, "height": height}, has_touch=True, reduced_motion="reduce")
+        errors = console_errors(page)
+        page.goto(server.base + g["seats"][0]["url"])
+        page.wait_for_selector("#legal button[data-action]", state="attached")  # a long list may be folded
+        page.wait_for_timeout(500)  # the board laid out, and zoomed if it were to open zoomed
+        seen = page.evaluate(FIT)
+        assert seen["width"][0] == seen["width"][1] == width, seen
+        assert seen["wide"] == [], seen
+        if game in ("conquest", "dominations"):
+            assert seen["zooms"], f"{game}'s board has no zoom controls"
+        for z in seen["zooms"]:  # opened whole: not zoomed, all of it inside its frame and the screen
+            assert z["scale"] == 1 and not z["zoomed"] and z["inside"], (width, height, z)
+        shot(page, f"tablet-{game}-{width}x{height}", full_page=True)
+        assert errors == [], (width, height, errors)
+        if (width, height) != TABLETS[-1]:
+            page.close()
+    # by touch: the first tap on a place of the board says what it does, the second plays it
+    places = page.locator("#board .clickable[data-action]")
+    if game == "inceptum" and not places.count():  # its first decision is taken on the options alone
+        before = state_id(page)
+        target = page.locator("#legal button[data-action]").first
+        scroll_to(target)
+        target.tap()
+        wait_state(page, before + 1)
+        assert errors == []
+        return
+    assert places.count(), f"nothing to tap on {game}'s board"
+    for k in range(places.count()):
+        scroll_to(places.nth(k))
+        point = point_on(places.nth(k))
+        if point is not None:
+            break
+    assert point is not None, "no place of the board shows on the screen"
+    before = state_id(page)
+    page.touchscreen.tap(*point)
+    page.wait_for_selector("#term-tip:not(.hidden) .tip-action")
+    assert state_id(page) == before  # only said
+    page.touchscreen.tap(*point)
+    wait_state(page, before + 1)
+    assert errors == []

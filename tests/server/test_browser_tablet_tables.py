@@ -7,10 +7,12 @@ the second plays it). Screenshots go to test-artifacts/screenshots/."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from browser_util import console_errors, create_game, point_on, scroll_to, shot, state_id, wait_state
 from test_browser_phone_boards import conquest_at_its_first_city
@@ -98,4 +100,42 @@ def test_each_table_opens_whole_on_a_tablet_and_plays_by_touch(
     assert state_id(page) == before  # only said
     page.touchscreen.tap(*point)
     wait_state(page, before + 1)
+    assert errors == []
+
+
+def test_on_a_touch_screen_holding_an_option_shows_what_it_does_and_a_tap_chooses_it(
+        browser: Any, server_factory: Any, tmp_path: Path) -> None:
+    """A touch screen cannot point: the options once played at the first touch, unread."""
+    server = server_factory(str(tmp_path / "hold.sqlite3"), bot_delay=0.0)
+    g = create_game(server.base, {"game": "inceptum", "seats": ["human", "casual"], "seed": 7})
+    page = browser.new_page(viewport={"width": 768, "height": 1024}, has_touch=True, reduced_motion="reduce")
+    errors = console_errors(page)
+    page.goto(server.base + g["seats"][0]["url"])
+    option = page.locator("#legal button[data-action]").first
+    option.wait_for()
+    assert page.inner_text("#planner").startswith("Touch and hold an option")
+    action = option.get_attribute("data-action")
+    scroll_to(option)
+    box = option.bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    before = state_id(page)
+    cdp = page.context.new_cdp_session(page)
+    for _ in range(3):  # a bot's move pushed meanwhile redraws the options: a person holds again
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+        page.wait_for_timeout(900)
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        page.wait_for_timeout(300)
+        said = page.evaluate("""() => [document.querySelector('#term-tip:not(.hidden) .tip-action'),
+                                         document.querySelector('#planner .described')].map((n) => n && n.innerText)""")
+        if all(said):
+            break
+    assert all(said), f"holding the option showed {said}"
+    seat = {"token": g["seats"][0]["token"]}
+    assert action in httpx.get(f"{server.base}/api/games/{g['id']}", params=seat).json()["legal"]  # not chosen
+    page.locator(f"#legal button[data-action='{action}']").tap()  # a tap chooses it
+    wait_state(page, before + 1)
+    deadline = time.monotonic() + 15
+    while action in httpx.get(f"{server.base}/api/games/{g['id']}", params=seat).json()["legal"]:
+        assert time.monotonic() < deadline, "the tap did not choose the option"
+        time.sleep(0.1)
     assert errors == []

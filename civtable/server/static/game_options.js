@@ -71,6 +71,48 @@
       }
     }
 
+    /** A touch screen has no pointing: touching and holding an option (HOLD ms, the finger kept
+        still) shows what it does and costs — the planner and the option's tip — and the release
+        then chooses nothing; a tap chooses it. Watched on the document: a push that redraws the
+        options under the finger neither loses the hold nor lets its release choose the new one. */
+    const HOLD = 450;
+    let hold = null;  // the option being held: { timer, x, y }
+    let held = false;  // a hold was read: the release's click chooses nothing
+    const option = (target) => (target instanceof Element ? target.closest("#legal button[data-action]") : null);
+    const letGo = () => { if (hold) clearTimeout(hold.timer); hold = null; };
+    document.addEventListener("pointerdown", (ev) => {
+      letGo();
+      held = false;
+      const b = option(ev.target);
+      if (!b || ev.pointerType !== "touch") return;
+      const text = b.dataset.action;
+      hold = { x: ev.clientX, y: ev.clientY, timer: setTimeout(() => {
+        hold = null;
+        held = true;
+        showPlanner(text);
+        const shown = b.isConnected ? b : [...document.querySelectorAll("#legal button[data-action]")].find((n) => n.dataset.action === text);
+        if (shown) Civ.showTip(shown);
+      }, HOLD) };
+    }, true);
+    document.addEventListener("pointermove", (ev) => {
+      if (hold && Math.hypot(ev.clientX - hold.x, ev.clientY - hold.y) > 10) letGo();  // a scroll, not a hold
+    }, true);
+    document.addEventListener("pointerup", letGo, true);
+    document.addEventListener("pointercancel", letGo, true);
+    document.addEventListener("contextmenu", (ev) => { if ((held || hold) && option(ev.target)) ev.preventDefault(); }, true);
+    document.addEventListener("click", (ev) => {
+      if (!held) return;
+      held = false;
+      if (!option(ev.target)) return;
+      ev.preventDefault();
+      ev.stopPropagation();  // nor the button's choosing, nor the page's closing of the tip
+    }, true);
+    const touchOnly = window.matchMedia("(hover: none)");
+    /** The planner's invitation: pointing at an option, or on a touch screen holding it. */
+    const invitation = () => (touchOnly.matches
+      ? "Touch and hold an option to see what it costs and what remains; tap it to choose it."
+      : "Point at an option to see what it costs and what remains.");
+
     /** An action as a person types it: the renderer's words where it has them (Dominations'
         tiles by what they show, spaces by name), else the action with its ids' underscores as spaces. */
     function typedForm(text) {
@@ -113,8 +155,7 @@
     function reset() {
       closeChooser();
       plannerFor = null;
-      clear(document.getElementById("planner")).append(el("span", { class: "muted" },
-        "Point at an option to see what it costs and what remains."));
+      clear(document.getElementById("planner")).append(el("span", { class: "muted" }, invitation()));
     }
 
     // ----- where the options stand: beside the table, or on one column after the part they act on --------

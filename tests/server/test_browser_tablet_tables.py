@@ -3,7 +3,8 @@
 with the page exactly as wide as the screen, its board whole (Conquest's map once opened part-way
 zoomed at 1024 and 768 px: zooming at the opening is for phones), no console error, every option
 inside the screen, and a place of the board plays by tapping (the first tap says what it does,
-the second plays it). Screenshots go to test-artifacts/screenshots/."""
+the second plays it), an option is read by holding it and chosen by a tap, and a tap plays the
+option or advance under the finger. Screenshots go to test-artifacts/screenshots/."""
 
 from __future__ import annotations
 
@@ -138,4 +139,71 @@ def test_on_a_touch_screen_holding_an_option_shows_what_it_does_and_a_tap_choose
     while action in httpx.get(f"{server.base}/api/games/{g['id']}", params=seat).json()["legal"]:
         assert time.monotonic() < deadline, "the tap did not choose the option"
         time.sleep(0.1)
+    assert errors == []
+
+
+def inceptum_research(base: str) -> dict[str, Any]:
+    """An Inceptum game (seed 7) whose first seat, played through the API, now researches an advance."""
+    g = create_game(base, {"game": "inceptum", "seats": ["human", "casual"], "seed": 7})
+    seat = {"token": g["seats"][0]["token"]}
+    deadline = time.monotonic() + 60
+    while True:
+        assert time.monotonic() < deadline, "the game did not reach a research in time"
+        p = httpx.get(f"{base}/api/games/{g['id']}", params=seat, timeout=30).json()
+        if p["your_turn"] and any(a.startswith("research ") for a in p["legal"]):
+            return g
+        if p["your_turn"]:
+            action = next((a for a in p["legal"] if a.split()[0] in ("keep", "roll", "submit", "done")), p["legal"][0])
+            httpx.post(f"{base}/api/games/{g['id']}/actions", json={**seat, "action": action, "state_id": p["state_id"]},
+                       timeout=30)
+        else:
+            time.sleep(0.05)
+
+
+def last_lines(base: str, g: dict[str, Any]) -> str:
+    log = httpx.get(f"{base}/api/games/{g['id']}", params={"token": g["seats"][0]["token"]}, timeout=30).json()["log"]
+    return " ".join(e["text"] for e in log[-3:])
+
+
+def test_a_tap_plays_the_option_or_the_card_under_the_finger_on_a_portrait_tablet(
+        browser: Any, server_factory: Any, tmp_path: Path) -> None:
+    """A tap sends the mouse's events just before its click: the planner, drawn on them, grew above
+    Inceptum's options and advances on one column and moved the tapped one away; the click then
+    landed beside it (nothing happened, or another option was chosen)."""
+    server = server_factory(str(tmp_path / "taps.sqlite3"), bot_delay=0.0, extra=["--predictable-chance"])
+    # an option of the list, tapped once, is the one chosen
+    g = inceptum_research(server.base)
+    page = browser.new_page(viewport={"width": 768, "height": 1024}, has_touch=True, reduced_motion="reduce")
+    errors = console_errors(page)
+    page.goto(server.base + g["seats"][0]["url"])
+    page.wait_for_selector("#techboard .tech.clickable")
+    option = page.locator("#legal button[data-action^='research ']").nth(2)
+    name = option.inner_text()
+    scroll_to(option)
+    before = state_id(page)
+    option.tap()
+    wait_state(page, before + 1)
+    assert f"researches {name}" in last_lines(server.base, g)
+    page.close()
+    # an advance of the board: the first tap says what it does and leaves it under the finger, the second plays it
+    g = inceptum_research(server.base)
+    page = browser.new_page(viewport={"width": 768, "height": 1024}, has_touch=True, reduced_motion="reduce")
+    errors += console_errors(page)
+    page.goto(server.base + g["seats"][0]["url"])
+    card = page.locator("#techboard .tech.clickable").first
+    card.wait_for()
+    scroll_to(card)
+    point = point_on(card)
+    assert point is not None
+    before = state_id(page)
+    action = card.get_attribute("data-action")
+    page.touchscreen.tap(*point)
+    page.wait_for_selector("#term-tip:not(.hidden) .tip-action")
+    assert page.locator("#planner .what").inner_text()  # the planner says it too
+    assert state_id(page) == before and page.evaluate(
+        "([x, y, a]) => { const n = document.elementFromPoint(x, y); return !!(n && n.closest(`[data-action='${a}']`)); }",
+        [point[0], point[1], action]), "the advance left the finger"
+    page.touchscreen.tap(*point)
+    wait_state(page, before + 1)
+    assert "researches" in last_lines(server.base, g)
     assert errors == []

@@ -265,6 +265,8 @@ def test_deleting_an_account_closes_the_waiting_tables_it_opened(app: FastAPI) -
     assert guest.get("/api/tables").json()["tables"] == []
     view = guest.get(f"/api/games/{g['id']}", params={"token": seat["token"]}).json()
     assert view["status"] == "closed" and view["table"]["free"] == [] and not view["your_turn"]
+    mine = guest.post("/api/games/mine", json={"tokens": [seat["token"]]}).json()["mine"]  # the lobby's list
+    assert [(m["status"], m["waiting_for"], m["your_turn"]) for m in mine] == [("closed", [], False)]
     for path, body in (("fill", {"token": seat["token"]}), ("resign", {"token": seat["token"]})):
         refused = guest.post(f"/api/games/{g['id']}/{path}", json=body)
         assert refused.status_code == 410 and refused.json()["code"] == "closed", refused.text

@@ -192,6 +192,7 @@ def test_a_tap_plays_the_option_or_the_card_under_the_finger_on_a_portrait_table
     page.goto(server.base + g["seats"][0]["url"])
     card = page.locator("#techboard .tech.clickable").first
     card.wait_for()
+    assert "Point at (or tap) a card" in page.inner_text("#techboard")  # the hint is for touch screens too
     scroll_to(card)
     point = point_on(card)
     assert point is not None

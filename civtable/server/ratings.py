@@ -190,7 +190,7 @@ def departed(seat: int) -> str:
 
 def keep_departed(conn: Connection, account_id: str) -> int:
     """Before the account is deleted (inside that transaction): keep, for each of its seats in a
-    rated game not rated yet, what rating the game needs (when and from where the seat was bound,
+    rated game that started and is not rated yet, what rating the game needs (when and from where the seat was bound,
     where and when the account was registered, its rating in that game). Returns how many."""
     c, g, a = account_seats_table.c, games_table.c, accounts_table.c
     account = conn.execute(select(a.client, a.created).where(a.id == account_id)).first()
@@ -198,7 +198,7 @@ def keep_departed(conn: Connection, account_id: str) -> int:
         return 0
     rows = conn.execute(
         select(c.game_id, c.seat, c.bound_at, c.client, g.game).join(games_table, g.id == c.game_id)
-        .where(and_(c.account_id == account_id, g.rated == 1,
+        .where(and_(c.account_id == account_id, g.rated == 1, g.status.not_in(("waiting", "closed")),  # never played
                     g.id.not_in(select(rated_games_table.c.game_id))))).all()
     for r in rows:
         rating = conn.execute(select(ratings_table.c.mu, ratings_table.c.sigma).where(and_(

@@ -251,11 +251,12 @@ def test_a_deleted_account_leaves_a_waiting_table(app: FastAPI) -> None:
     assert host.post("/api/quickmatch", json=quick).json()["state"] == "waiting"
 
 
-def test_deleting_an_account_closes_the_waiting_tables_it_opened(app: FastAPI) -> None:
+def test_deleting_an_account_closes_the_waiting_tables_it_opened(app: FastAPI, db_path: str) -> None:
     host, guest = browser(app, "198.51.100.52"), browser(app, "198.51.100.53")
     register(host, "Opener")
     register(guest, "Seated")
-    g = host.post("/api/games", json={"game": "nim", "seats": ["human", "human", "human"], "open": True}).json()
+    g = host.post("/api/games", json={"game": "nim", "seats": ["human", "human", "human"], "open": True,
+                                      "rated": True}).json()
     seat = guest.post(f"/api/games/{g['id']}/join", json={}).json()
     invited = host.post("/api/games", json={"game": "nim", "seats": ["human", "human"], "seat": None,
                                             "open": True}).json()
@@ -265,6 +266,8 @@ def test_deleting_an_account_closes_the_waiting_tables_it_opened(app: FastAPI) -
     assert guest.get("/api/tables").json()["tables"] == []
     view = guest.get(f"/api/games/{g['id']}", params={"token": seat["token"]}).json()
     assert view["status"] == "closed" and view["table"]["free"] == [] and not view["your_turn"]
+    with sqlite3.connect(db_path) as conn:  # a rated table closed before it started is never rated: nothing kept
+        assert conn.execute("SELECT count(*) FROM rating_departed").fetchone()[0] == 0
     mine = guest.post("/api/games/mine", json={"tokens": [seat["token"]]}).json()["mine"]  # the lobby's list
     assert [(m["status"], m["waiting_for"], m["your_turn"]) for m in mine] == [("closed", [], False)]
     for path, body in (("fill", {"token": seat["token"]}), ("resign", {"token": seat["token"]})):

@@ -2,9 +2,10 @@
 820×1180 and 768×1024 portrait), touched rather than pointed at, in a real browser: each opens
 with the page exactly as wide as the screen, its board whole (Conquest's map once opened part-way
 zoomed at 1024 and 768 px: zooming at the opening is for phones), no console error, every option
-inside the screen, and a place of the board plays by tapping (the first tap says what it does,
-the second plays it), an option is read by holding it and chosen by a tap, and a tap plays the
-option or advance under the finger. Screenshots go to test-artifacts/screenshots/."""
+inside the screen and at least 36 px high for a finger, and a place of the board plays by tapping
+(the first tap says what it does, the second plays it), an option is read by holding it and
+chosen by a tap, and a tap plays the option or advance under the finger. Screenshots go to
+test-artifacts/screenshots/."""
 
 from __future__ import annotations
 
@@ -48,6 +49,8 @@ FIT = """() => {
                      inside: r.left >= f.left - 1 && r.right <= f.right + 1 && r.top >= f.top - 1 && r.bottom <= f.bottom + 1
                        && r.left >= -1 && r.right <= window.innerWidth + 1 });
   }
+  out.short = [...document.querySelectorAll('#legal button[data-action]')].filter((n) => n.offsetParent)
+    .map((n) => n.getBoundingClientRect().height).filter((h) => h < 35.5);  // a finger's target
   for (const n of document.querySelectorAll('#board, #actions-panel button, #actions-panel summary')) {
     const r = n.getBoundingClientRect();
     if (r.width && (r.left < -1 || r.right > window.innerWidth + 1)) out.wide.push(n.id || n.textContent.slice(0, 40));
@@ -69,7 +72,7 @@ def test_each_table_opens_whole_on_a_tablet_and_plays_by_touch(
         page.wait_for_timeout(500)  # the board laid out, and zoomed if it were to open zoomed
         seen = page.evaluate(FIT)
         assert seen["width"][0] == seen["width"][1] == width, seen
-        assert seen["wide"] == [], seen
+        assert seen["wide"] == [] and seen["short"] == [], seen
         if game in ("conquest", "dominations"):
             assert seen["zooms"], f"{game}'s board has no zoom controls"
         for z in seen["zooms"]:  # opened whole: not zoomed, all of it inside its frame and the screen

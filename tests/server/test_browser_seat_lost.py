@@ -191,10 +191,12 @@ def test_a_table_closed_by_its_creators_deletion_says_so_on_the_seated_players_p
     page.goto(f"{server.base}/play/{g['id']}#token={joined['token']}")
     page.wait_for_selector("#table-box:has-text('Waiting for 1 more player')")
     page.wait_for_selector("#conn.live")
+    assert "free seat" in page.inner_text("#players-bar")
     assert host.post("/api/account/delete", json={"password": PASSWORD}).json() == {"ok": True, "left": 1}
     page.wait_for_selector("#status:has-text('This table was closed before its game started')")
     assert "the player who opened it deleted their account" in page.inner_text("#status")
     assert page.get_attribute("#status #to-lobby", "href") == "/"
     assert page.locator("#fill-bots, #leave-table").count() == 0
     assert page.locator("#table-box").is_hidden()
+    assert "free seat" not in page.inner_text("#players-bar")  # nobody can take it now
     assert errors == []

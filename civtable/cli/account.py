@@ -38,8 +38,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         help="delete an account that plays no game now (its finished games stay, its ratings go)",
         description="Delete the account NAME: its sessions, seats and ratings go, and the name becomes free; games it "
         "played stay, its seat shown by the seat's name (\"Player 2\"). An account still playing or waiting at a "
-        "table is not deleted: the player deletes it on the account page (/account), which resigns those games, "
-        "or it waits until they end. Without --yes, only says what would be deleted.",
+        "table (one it opened for others without a seat too) is not deleted: the player deletes it on the account "
+        "page (/account), which resigns those games and closes the tables it opened, or it waits until they end. Without --yes, only says what would be deleted.",
     )
     remove.add_argument("name", metavar="NAME", help="the account's name (any case)")
     remove.add_argument("--db", default="civtable.sqlite3", help=DB_HELP)
@@ -103,12 +103,12 @@ def run_delete(args: argparse.Namespace) -> int:
         if account is None:
             raise CivtableError(f"there is no account named {args.name}")
         playing = changes.playing(account)
-        if playing:
-            games = {g for g, _seat in playing}
+        games = {g for g, _seat in playing} | set(changes.opened_tables(account))  # a table opened without a seat too
+        if games:
             raise CivtableError(
                 f"{account.name} is still playing or waiting at {len(games)} table{'s' if len(games) > 1 else ''}; "
-                "they may delete their account on the account page (/account), which resigns those games, or "
-                "delete it once the games have ended")
+                "they may delete their account on the account page (/account), which resigns those games and "
+                "closes the tables they opened, or delete it once the games have ended")
         row = next(r for r in changes.listing() if r["name"] == account.name)
         if not args.yes:
             print(f"This deletes the account {account.name} ({row['seats']} seats in games, {row['sessions']} "

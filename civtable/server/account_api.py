@@ -98,18 +98,22 @@ def forget_device_tokens(manager: GameManager, dropped: list[tuple[str, str]]) -
             manager.holding(live)  # its sockets close
 
 
-async def leave_game(manager: GameManager, game_id: str, seat: int) -> int:
+async def leave_game(manager: GameManager, game_id: str, seat: int | None) -> int:
     """A deleted account's seat leaves a game still being played, as its person would: resigning
     a game under way (the others choose whether a bot takes the seat), leaving a table waiting
-    for players (not one it opened: its players may start it with bots or leave). 1 if it left."""
+    for players; a waiting table it opened (``seat`` None: opened without playing) is closed,
+    its other players told why. 1 if it left or closed it."""
     live = await manager.get(game_id)
     if live is None:
         return 0
     try:
-        if live.status == "active" and live.forfeited(seat) is None and seat not in live.takeovers:
+        if live.status == "active" and seat is not None and live.forfeited(seat) is None \
+                and seat not in live.takeovers:
             await manager.tables.resign(live, seat)
             return 1
-        if live.status == "waiting" and seat != live.creator_seat:
+        if live.status == "waiting" and (seat is None or seat == live.creator_seat):
+            return int(await manager.tables.close(live))
+        if live.status == "waiting" and seat is not None:
             await manager.tables.leave(live, seat)
             return 1
     except ApiError as exc:  # over meanwhile: nothing to leave
@@ -270,16 +274,22 @@ def account_router() -> APIRouter:
     async def delete_account(body: Deletion, request: Request, response: Response) -> dict[str, Any]:
         """Delete the signed-in account, given its password (403 ``wrong_password``, throttled:
         429). Its games still being played are left first, as resigning does (the others choose
-        whether a bot takes the seat); it leaves tables still waiting for players, except those
-        it opened. Then the account, its sessions, seats and ratings go; its games stay, each of
-        its seats shown by its seat's name ("Player 2"). ``{"ok": true, "left": n}``: games left."""
+        whether a bot takes the seat); it leaves tables still waiting for players, and the
+        waiting tables it opened are closed (status ``closed``: out of the lobby, their players'
+        pages say why). Then the account, its sessions, seats and ratings go; its games stay, each of
+        its seats shown by its seat's name ("Player 2"). ``{"ok": true, "left": n}``: games left or closed."""
         account, _session = await signed_in(request)
         _filled(password=body.password)
         changes, manager = changes_of(request), manager_of(request)
         await asyncio.to_thread(accounts_of(request).check_password_of, account, body.password, client_of(request))
         left = 0
-        for game_id, seat in await asyncio.to_thread(changes.playing, account):
+        seated = await asyncio.to_thread(changes.playing, account)
+        for game_id, seat in seated:
             left += await leave_game(manager, game_id, seat)
+        held = {g for g, _seat in seated}
+        for game_id in await asyncio.to_thread(changes.opened_tables, account):
+            if game_id not in held:  # opened for others, without a seat of its own
+                left += await leave_game(manager, game_id, None)
         dropped, games = await asyncio.to_thread(changes.delete, account)
         forget_device_tokens(manager, dropped)
         for game_id in games:

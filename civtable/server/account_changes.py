@@ -10,7 +10,8 @@ deleting the account.
   device tokens they hold; a change keeps the browser that asked signed in.
 * **Deleting** an account removes it, its sessions, device tokens, seats and ratings, and the
   names its seats went by in games (the games stay, each such seat shown as its seat, "Player 2");
-  games still being played are left first (:func:`civtable.server.account_api` resigns them).
+  games still being played are left first (:func:`civtable.server.account_api` resigns them,
+  leaves the tables it joined that still wait for players and closes those it opened).
   Its registration stays counted against its address (``account_registrations``): deleting
   accounts gives no registration back.
 """
@@ -31,7 +32,8 @@ from .errors import ApiError
 from .game_tables import device_tokens_table, games_table
 from .names import skeleton
 from .passwords import check_password
-from .ratings import ratings_table
+from .ratings import keep_departed, ratings_table
+from .ratings import metadata as ratings_metadata
 from .schema import create_tables
 from .store import hash_token
 from .tablestore import queue_table
@@ -72,6 +74,7 @@ class AccountChanges:
         self.accounts = accounts
         self.engine = accounts.engine
         create_tables(self.engine, metadata)  # one starting process at a time; older databases gain it
+        create_tables(self.engine, ratings_metadata)  # deleting keeps what rating its games needs
 
     # ----- a new password ---------------------------------------------------------------------
     def change_password(self, account: Account, session: str, current: str, new: str,
@@ -149,6 +152,14 @@ class AccountChanges:
                 .where(and_(s.account_id == account.id, games_table.c.status.in_(("active", "waiting"))))
                 .order_by(s.game_id, s.seat))]
 
+    def opened_tables(self, account: Account) -> list[str]:
+        """The ids of the tables the account opened that still wait for players (deleting the
+        account closes them)."""
+        g = games_table.c
+        with self.engine.connect() as conn:
+            return [str(i) for i, in conn.execute(select(g.id).where(and_(g.account == account.id, g.status == "waiting"))
+                                                   .order_by(g.id))]
+
     def delete(self, account: Account) -> tuple[list[tuple[str, str]], list[str]]:
         """Remove the account in one transaction: its sessions and their device tokens, its seats
         (each seat's display name in the game goes too), its ratings, reset code and place in
@@ -170,6 +181,7 @@ class AccountChanges:
                         names[seat] = None
                 conn.execute(update(games_table).where(games_table.c.id == game_id).values(
                     names=json.dumps(names) if any(names) else None))
+            keep_departed(conn, account.id)  # its rated games not rated yet are rated when they end
             dropped = self._end_sessions(conn, account.id, keep=None)
             conn.execute(delete(account_seats_table).where(s.account_id == account.id))
             conn.execute(delete(ratings_table).where(ratings_table.c.player == f"account:{account.id}"))

@@ -43,7 +43,7 @@ from .ratings import Ratings
 from .series import load_earlier, reserved, result_column, stored_result
 from .store import PLAYING, Conflict, QuotaExceeded, Store, StoredGame, hash_token
 from .sync import Notifications
-from .tables import Tables, TableSpec
+from .tables import CLOSED, Tables, TableSpec
 
 log = logging.getLogger("civtable.server")
 
@@ -399,6 +399,8 @@ class GameManager:
     def _check_playable(live: LiveGame) -> None:
         if live.status == "expired":
             raise ApiError(410, "this game was abandoned (nobody played for a long time) and has ended", "expired")
+        if live.status == "closed":
+            raise ApiError(410, CLOSED, "closed")
         if live.status == "stopped":
             raise ApiError(409, "this game cannot go on: one of its bots asks more than this server allows", "stopped")
         if live.status == "waiting":

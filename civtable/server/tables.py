@@ -53,6 +53,7 @@ log = logging.getLogger("civtable.server")
 
 TAKEOVER_BOT = "greedy"  # the bot that takes the seat of a person who left
 FIRST = -1  # TableSpec.seat: the creator plays the first human seat
+CLOSED = "this table was closed before its game started: the player who opened it deleted their account"
 
 
 @dataclass(frozen=True)
@@ -338,6 +339,8 @@ class Tables:
             raise ApiError(409, "you opened this table: start it with bots for the free seats, or wait for players",
                            "creator")
         async with live.lock:
+            if live.status == "closed":
+                raise ApiError(410, CLOSED, "closed")
             if live.status != "waiting":
                 raise ApiError(409, "the game has started meanwhile; resign to leave it", "not_waiting")
             await asyncio.wrap_future(self.store.free_seat(live.id, seat))
@@ -346,6 +349,18 @@ class Tables:
             if seat < len(live.names):
                 live.names[seat] = None
         await self._bind(live, seat, None, None, True)
+
+    async def close(self, live: LiveGame) -> bool:
+        """Close a table still waiting for players because the account that opened it was deleted:
+        its status becomes ``closed`` (out of the lobby, nothing more can be done there, its
+        players' pages say why), its unused invitations end. False if it was no longer waiting."""
+        async with live.lock:
+            if live.status != "waiting":
+                return False
+            live.status = "closed"
+            await asyncio.wrap_future(self.store.drop_invitations(live.id, list(range(len(live.seats)))))
+            await self._save(live)
+        return True
 
     async def settle(self, live: LiveGame, seat: int, choice: str) -> None:
         """``seat`` answers the oldest open forfeit: ``bot`` takes the seat, or ``end`` the game."""
@@ -444,6 +459,8 @@ class Tables:
     async def fill(self, live: LiveGame, seat: int) -> None:
         """Bots take the free seats of a waiting table, and the game starts."""
         async with live.lock:
+            if live.status == "closed":
+                raise ApiError(410, CLOSED, "closed")
             if live.status != "waiting":
                 raise ApiError(409, "this table is not waiting for players", "not_waiting")
             if seat != live.creator_seat and (live.fill_by is None or time.time() < live.fill_by):

@@ -168,7 +168,9 @@ def named_sheet(live: LiveGame, sheet: dict[str, Any] | None) -> dict[str, Any] 
 
 def summary(live: LiveGame, seat: int | None) -> dict[str, Any]:
     decision = live.session.state.decision()
-    waiting = [p for p in decision.players if p >= 0]
+    # whose decision it is, while the game is played: a table waiting for players (or closed, or
+    # stopped) waits for nobody's decision
+    waiting = [p for p in decision.players if p >= 0] if live.status == "active" else []
     return {
         "id": live.id,
         "game": live.game.info.name,

@@ -209,6 +209,12 @@ def test_deleting_an_account_keeps_its_games_and_leaves_the_unfinished_ones(app:
                                                              "state_id": p["state_id"]})
     assert refused.status_code in (403, 409)
     play_to_end_as(bob, going, going_tokens[1])
+    # still rated: Bob's rating counts the game, the deleted seat ranked last with the rating it had
+    wait_for(lambda: bob.get(f"/api/games/{going}").json()["table"]["rating_note"] == "")
+    with sqlite3.connect(db_path) as conn:
+        assert conn.execute("SELECT games FROM ratings WHERE name='Bob'").fetchone()[0] == 2
+        assert conn.execute("SELECT count(*) FROM ratings WHERE player LIKE 'account:departed%'").fetchone()[0] == 0
+        assert conn.execute("SELECT count(*) FROM rating_departed").fetchone()[0] == 0  # used up
     # the name is free again, and the new Ann has none of the old Ann's seats
     register(ann, "Ann")
     assert ann.post("/api/account/seats", json={"tokens": []}).json()["seats"] == []
@@ -243,6 +249,42 @@ def test_a_deleted_account_leaves_a_waiting_table(app: FastAPI) -> None:
     assert guest.post("/api/quickmatch", json=quick).json()["state"] == "waiting"
     assert guest.post("/api/account/delete", json={"password": PASSWORD}).json() == {"ok": True, "left": 0}
     assert host.post("/api/quickmatch", json=quick).json()["state"] == "waiting"
+
+
+def test_deleting_an_account_closes_the_waiting_tables_it_opened(app: FastAPI, db_path: str) -> None:
+    host, guest = browser(app, "198.51.100.52"), browser(app, "198.51.100.53")
+    register(host, "Opener")
+    register(guest, "Seated")
+    g = host.post("/api/games", json={"game": "nim", "seats": ["human", "human", "human"], "open": True,
+                                      "rated": True}).json()
+    seat = guest.post(f"/api/games/{g['id']}/join", json={}).json()
+    invited = host.post("/api/games", json={"game": "nim", "seats": ["human", "human"], "seat": None,
+                                            "open": True}).json()
+    assert {t["id"] for t in guest.get("/api/tables").json()["tables"]} == {g["id"], invited["id"]}
+    assert host.post("/api/account/delete", json={"password": PASSWORD}).json() == {"ok": True, "left": 2}
+    # out of the lobby; the seated player's page says why, and nothing more can be done there
+    assert guest.get("/api/tables").json()["tables"] == []
+    view = guest.get(f"/api/games/{g['id']}", params={"token": seat["token"]}).json()
+    assert view["status"] == "closed" and view["table"]["free"] == [] and not view["your_turn"]
+    with sqlite3.connect(db_path) as conn:  # a rated table closed before it started is never rated: nothing kept
+        assert conn.execute("SELECT count(*) FROM rating_departed").fetchone()[0] == 0
+    mine = guest.post("/api/games/mine", json={"tokens": [seat["token"]]}).json()["mine"]  # the lobby's list
+    assert [(m["status"], m["waiting_for"], m["your_turn"]) for m in mine] == [("closed", [], False)]
+    for path, body in (("fill", {"token": seat["token"]}), ("resign", {"token": seat["token"]})):
+        refused = guest.post(f"/api/games/{g['id']}/{path}", json=body)
+        assert refused.status_code == 410 and refused.json()["code"] == "closed", refused.text
+        assert "the player who opened it deleted their account" in refused.json()["error"]
+    assert guest.post(f"/api/games/{g['id']}/join", json={}).status_code == 409
+    # the table opened without a seat of its own is closed too: its invitations no longer work
+    assert guest.get(f"/api/games/{invited['id']}").json()["status"] == "closed"
+    refused = guest.post(f"/api/games/{invited['id']}/claim", json={"invitation": invited["seats"][0]["invitation"]})
+    assert refused.status_code in (404, 409)
+    # a closed table does not count against the tables the seated player may join
+    other = browser(app, "198.51.100.54")
+    register(other, "Other")
+    for _ in range(app.state.manager.limits.tables_joined):
+        t = other.post("/api/games", json={"game": "nim", "seats": ["human", "human"], "open": True}).json()
+        assert guest.post(f"/api/games/{t['id']}/join", json={}).status_code == 200
 
 
 @pytest.mark.parametrize(("path", "body"), [

@@ -68,6 +68,17 @@ def test_delete_an_account_that_plays_no_game(db_path: str, capsys: pytest.Captu
     assert capsys.readouterr().out.startswith("Deleted the account Bea;")
     assert main(["account", "list", "--db", db_path]) == 0
     assert [line.split()[0] for line in capsys.readouterr().out.splitlines()[1:]] == ["Cal"]
+    # a table waiting for players that Cal opened without a seat of their own is a table Cal waits at too
+    app = create_app(db_path)
+    with TestClient(app) as c:
+        app.state.test_portal = c.portal
+        cal = browser(app, "198.51.100.2")
+        assert cal.post("/api/account/signin", json={"name": "Cal", "password": "correct horse"}).status_code == 200
+        assert cal.post(f"/api/games/{g['id']}/resign", json={"token": g["seats"][0]["token"]}).status_code == 200
+        opened = cal.post("/api/games", json={"game": "nim", "seats": ["human", "human"], "seat": None, "open": True})
+        assert opened.status_code == 201, opened.text
+    assert main(["account", "delete", "cal", "--db", db_path, "--yes"]) == 2
+    assert "Cal is still playing or waiting at 1 table;" in capsys.readouterr().err
     assert main(["account", "delete", "bea", "--db", db_path, "--yes"]) == 2
     assert "There is no account named bea." in capsys.readouterr().err
     with TestClient(create_app(db_path)) as c:

@@ -137,9 +137,11 @@ def test_what_just_happened_stays_short_on_a_phone_and_opens_in_full(browser: An
     visible = page.evaluate(shown)
     assert len(visible) == 1 and visible[0] <= 2, visible
     assert page.locator("#moments").bounding_box()["height"] < 0.3 * PHONE["height"]
-    folded = (len(lines) - 1) + (lines[0] - visible[0])  # the moments folded, and the lines of the one shown
+    # the button counts what it will show: the moments folded away, and the lines folded in the one shown
+    moments, cut = len(lines) - 1, lines[0] - visible[0]
+    said = [f"{n} more {word}{'s' if n != 1 else ''}" for n, word in ((moments, "moment"), (cut, "line")) if n]
     more = page.locator("#moments-more")
-    assert more.inner_text() == f"Show all ({folded} more)"
+    assert more.inner_text() == f"Show all ({', '.join(said)})"
     page.locator("#moments").screenshot(path=str(shot(page, "moments-short-375x812")))
     more.click()
     assert page.evaluate(shown) == lines and more.inner_text() == "Show less"

@@ -2,7 +2,7 @@
 (Debian's chromium driven by Playwright): a seat given to someone else turns the page into the
 spectator's view, saying why, without reconnecting with the dead token; the guide says why it
 suggests nothing in a rated game and stops asking; a person who joined an open table leaves it
-before it starts."""
+before it starts; a table closed because its creator deleted their account says so."""
 
 from __future__ import annotations
 
@@ -175,3 +175,28 @@ def test_a_game_that_is_gone_is_not_asked_for_again(browser: Any, server_factory
     page.wait_for_selector("#conn.down:has-text('no such game')")
     page.wait_for_timeout(3000)  # reconnections came every 0.5-8 s
     assert len(opened) == 1, opened
+
+
+def test_a_table_closed_by_its_creators_deletion_says_so_on_the_seated_players_page(
+        browser: Any, server_factory: Any, tmp_path: Path) -> None:
+    """The creator of a waiting table deletes their account: the table is closed, and the page of a
+    player seated at it says why at once, with the way back to the lobby, and offers nothing more."""
+    server = server_factory(str(tmp_path / "closed.sqlite3"))
+    host, guest = account(server.base, "Opener"), account(server.base, "Seated")
+    g = host.post("/api/games", json={"game": "nim", "seats": ["human", "human", "human"], "open": True}).json()
+    joined = guest.post(f"/api/games/{g['id']}/join", json={}).json()
+    page = browser.new_context(viewport=DESKTOP).new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{server.base}/play/{g['id']}#token={joined['token']}")
+    page.wait_for_selector("#table-box:has-text('Waiting for 1 more player')")
+    page.wait_for_selector("#conn.live")
+    assert "free seat" in page.inner_text("#players-bar")
+    assert host.post("/api/account/delete", json={"password": PASSWORD}).json() == {"ok": True, "left": 1}
+    page.wait_for_selector("#status:has-text('This table was closed before its game started')")
+    assert "the player who opened it deleted their account" in page.inner_text("#status")
+    assert page.get_attribute("#status #to-lobby", "href") == "/"
+    assert page.locator("#fill-bots, #leave-table").count() == 0
+    assert page.locator("#table-box").is_hidden()
+    assert "free seat" not in page.inner_text("#players-bar")  # nobody can take it now
+    assert errors == []

@@ -67,7 +67,8 @@ Civ.clocks = (() => {
       if (s.player !== "human") bits.push(el("span", { class: "muted small" }, ` ${String(s.player).split(":")[0]} bot`));
       if (s.bot) bits.push(el("span", { class: "badge small" }, `${s.bot} bot plays`));
       else if (s.left) bits.push(el("span", { class: "badge small" }, REASONS[s.left] || s.left));
-      if (s.player === "human" && s.held === false) bits.push(el("span", { class: "badge small" }, "free seat"));
+      // a closed table has no seat to take
+      if (s.player === "human" && s.held === false && payload.status !== "closed") bits.push(el("span", { class: "badge small" }, "free seat"));
       if (clock && s.player === "human" && !s.bot) {
         bits.push(el("span", { class: "clock", dataset: { seat: s.seat } }, format(left(clock, s.seat))));
       }

@@ -259,7 +259,7 @@
         el("p", { class: "muted small" }, "The game is over: these tiles stayed in your hand and score nothing."),
         el("div", { class: "row hand-row" }, tiles));
     }
-    const help = placing ? "Pick a tile, turn it (R), then click a highlighted space of the land. Point at a space to see what it Produces."
+    const help = placing ? "Pick a tile, turn it (R), then click a highlighted space of the land. Point at (or tap) a space to see what it Produces."
       : discarding ? "Put back the tiles you do not want, then keep: new tiles replace them (once per Age)."
         : "Your hand of Land tiles.";
     return el("section", { class: "panel dom-hand", id: "dom-hand" },

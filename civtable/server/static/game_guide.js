@@ -37,7 +37,8 @@
       return el("details", { class: "small stack", id: "guide-intro", open: guideSteps < 3 }, el("summary", {}, "Words to know"),
         lesson && lesson.goal ? el("p", { id: "guide-goal" }, el("strong", {}, "Goal: "), lesson.goal) : null,
         mode ? el("p", {}, el("strong", { dataset: { term: `mode:${payload.view.mode}` } }, mode.name), ": ", mode.text) : null,
-        el("p", {}, "Point at (or tap) anything on the table to read what it is and what choosing it does."),
+        el("p", {}, "Point at (or tap) anything on the table to read what it is and what choosing it does; "
+          + "on a touch screen, touch and hold an option to read it before choosing."),
         traits.length ? el("div", { class: "tags" }, el("span", { class: "muted" }, "Traits: "), chips(traits)) : null);
     }
     let guideLogMark = null;

@@ -19,7 +19,7 @@
         heading ? el("div", { class: "chooser-head small" }, heading) : null,
         actions.map((t) => el("button", { type: "button", class: `small chooser-item${page.guide.suggests(t) ? " guide-target" : ""}`,
           dataset: { action: t }, role: "menuitem",
-          onclick: () => { closeChooser(); page.act(t); }, onmouseenter: () => showPlanner(t) },
+          onclick: () => { closeChooser(); page.act(t); }, onmouseenter: () => { if (pointer !== "touch") showPlanner(t); } },
           el("span", { class: "chooser-label" }, label(t)), Civ.table.descriptionNode(t, "small"))),
         el("button", { type: "button", class: "small secondary", onclick: closeChooser }, "Cancel"));
       const width = Math.min(360, window.innerWidth - 16);
@@ -59,7 +59,7 @@
           type: "button", class: "small", dataset: { action: t },
           // keyboard focus shows the planner; a click's focus does not (the planner would grow and
           // move the option away from under the pointer between the press and the release)
-          onclick: () => page.act(t), onmouseenter: () => showPlanner(t),
+          onclick: () => page.act(t), onmouseenter: () => { if (pointer !== "touch") showPlanner(t); },
           onfocus: (ev) => { if (ev.target.matches(":focus-visible")) showPlanner(t); },
         }, label(t))));
         if (onBoard.has(kind) && texts.length > 8) {
@@ -70,6 +70,57 @@
         }
       }
     }
+
+    /** A touch screen has no pointing: touching and holding an option (HOLD ms, the finger kept
+        still) shows what it does and costs — the planner and the option's tip — and the release
+        then chooses nothing; a tap chooses it. Watched on the document: a push that redraws the
+        options under the finger neither loses the hold nor lets its release choose the new one. */
+    const HOLD = 450;
+    // A tap sends the mouse's events too, just before its click: the planner drawn then would grow
+    // and move the option away from under the finger, the click landing beside it. After a touch
+    // the planner follows holds only.
+    let pointer = "mouse";
+    let hold = null;  // the option being held: { timer, x, y }
+    let held = false;  // a hold was read: the release's click chooses nothing
+    const option = (target) => (target instanceof Element ? target.closest("#legal button[data-action]") : null);
+    const letGo = () => { if (hold) clearTimeout(hold.timer); hold = null; };
+    document.addEventListener("pointerdown", (ev) => {
+      pointer = ev.pointerType || "mouse";
+      letGo();
+      held = false;
+      const b = option(ev.target);
+      if (!b || ev.pointerType !== "touch") return;
+      const text = b.dataset.action;
+      hold = { x: ev.clientX, y: ev.clientY, timer: setTimeout(() => {
+        hold = null;
+        held = true;
+        const shown = b.isConnected ? b : [...document.querySelectorAll("#legal button[data-action]")].find((n) => n.dataset.action === text);
+        const top = shown ? shown.getBoundingClientRect().top : 0;
+        showPlanner(text);
+        if (!shown) return;
+        const moved = shown.getBoundingClientRect().top - top;  // the planner above grew: the option stays under the finger
+        if (Math.abs(moved) >= 1) window.scrollBy(0, moved);
+        Civ.showTip(shown);
+      }, HOLD) };
+    }, true);
+    document.addEventListener("pointermove", (ev) => {
+      if (hold && Math.hypot(ev.clientX - hold.x, ev.clientY - hold.y) > 10) letGo();  // a scroll, not a hold
+    }, true);
+    document.addEventListener("pointerup", letGo, true);
+    document.addEventListener("pointercancel", letGo, true);
+    document.addEventListener("contextmenu", (ev) => { if ((held || hold) && option(ev.target)) ev.preventDefault(); }, true);
+    document.addEventListener("click", (ev) => {
+      if (!held) return;
+      held = false;
+      if (!option(ev.target)) return;
+      ev.preventDefault();
+      ev.stopPropagation();  // nor the button's choosing, nor the page's closing of the tip
+    }, true);
+    const touchOnly = window.matchMedia("(hover: none)");
+    /** The planner's invitation: pointing at an option, or on a touch screen holding it. */
+    const invitation = () => (touchOnly.matches
+      ? "Touch and hold an option to see what it costs and what remains; tap it to choose it."
+      : "Point at an option to see what it costs and what remains.");
 
     /** An action as a person types it: the renderer's words where it has them (Dominations'
         tiles by what they show, spaces by name), else the action with its ids' underscores as spaces. */
@@ -113,8 +164,7 @@
     function reset() {
       closeChooser();
       plannerFor = null;
-      clear(document.getElementById("planner")).append(el("span", { class: "muted" },
-        "Point at an option to see what it costs and what remains."));
+      clear(document.getElementById("planner")).append(el("span", { class: "muted" }, invitation()));
     }
 
     // ----- where the options stand: beside the table, or on one column after the part they act on --------

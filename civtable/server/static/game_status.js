@@ -63,6 +63,10 @@
         }
         const series = seriesTally();
         if (series) status.append(series);
+      } else if (payload.status === "closed") {  // a waiting table whose creator deleted their account
+        status.classList.add("over");
+        status.textContent = "This table was closed before its game started: the player who opened it deleted their account.";
+        status.append(" ", el("a", { href: "/", id: "to-lobby" }, "Find another table in the lobby"));
       } else if (payload.status === "waiting") {  // nobody decides before every seat is taken
         status.textContent = "Waiting for players to join the table.";
       } else if (payload.your_turn) {

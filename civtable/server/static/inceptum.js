@@ -263,7 +263,7 @@
     if (!me) return null;
     const bd = me.cp_breakdown || {};
     return el("section", { class: "panel", id: "my-city" }, el("h2", {}, "Your city"),
-      el("p", { class: "muted small" }, "The red frame is this round's bonus slot. Point at a building for what it gives."),
+      el("p", { class: "muted small" }, "The red frame is this round's bonus slot. Point at (or tap) a building for what it gives."),
       city(me, view, payload, ctx),
       el("div", { class: "breakdown" }, "CP: ", Object.entries(bd).map(([k, v]) => `${titleCase(k)} ${v}`).join(" · ")));
   }
@@ -359,7 +359,7 @@
     }
     return el("section", { class: "panel", id: "techboard" }, el("h2", {}, "Technology"),
       el("p", { class: "muted small" }, "Green: researched · blue border: available · grey: locked. "
-        + "Point at a card: red lines come from the advances it needs, blue lines go to the advances it opens."),
+        + "Point at (or tap) a card: red lines come from the advances it needs, blue lines go to the advances it opens."),
       board);
   }
 

@@ -125,7 +125,7 @@
     if (g.waiting_for && g.waiting_for.length) {
       return el("span", { class: "badge" }, `waiting for ${g.waiting_for.map((p) => Civ.seatName(g, p)).join(", ")}`);
     }
-    return el("span", { class: "badge" }, { waiting: "waiting for players", stopped: "stopped: its bots ask too much of this server" }[g.status] || g.status);
+    return el("span", { class: "badge" }, { waiting: "waiting for players", closed: "closed: its creator’s account was deleted", stopped: "stopped: its bots ask too much of this server" }[g.status] || g.status);
   }
 
   async function refreshMine() {

@@ -119,7 +119,11 @@
       const again = armed === node || (armed && !armed.isConnected && armed.dataset.action === node.dataset.action);
       if (lastPointer === "touch" && now.length === 1 && !again) {
         armed = node;
+        // the planner above may grow: the page follows, so the place stays under the finger
+        const top = node.getBoundingClientRect().top;
         node._civ.ctx.preview(now[0]);
+        const moved = node.getBoundingClientRect().top - top;
+        if (Math.abs(moved) >= 1) window.scrollBy(0, moved);
         Civ.showTip(node);
         ev.stopPropagation();
         return;
@@ -129,8 +133,11 @@
     });
     node.addEventListener("keydown", (ev) => { if ((ev.key === "Enter" || ev.key === " ") && node._civ.legal.length) { ev.preventDefault(); go(); } });
     const preview = () => { if (node._civ.legal.length) node._civ.ctx.preview(node._civ.legal[0]); };
-    node.addEventListener("mouseenter", preview);
-    node.addEventListener("focus", preview);
+    // a tap's own mouse events and focus come just before its click: the planner drawn then would
+    // move the place away from under the finger (the click lost, or landing on another option);
+    // a tap previews by its click (above), the keyboard's focus still does
+    node.addEventListener("mouseenter", () => { if (lastPointer !== "touch") preview(); });
+    node.addEventListener("focus", () => { if (lastPointer !== "touch" || node.matches(":focus-visible")) preview(); });
     return node;
   }
 
@@ -178,12 +185,15 @@
         newest.map((m) => momentNode(m, !firstDraw && freshKeys.has(momentKey(m)))));
       body.append(ol);
       // a phone shows the newest moments only, a few lines each (style.css); the rest on a press
-      const folded = newest.slice(SHORT.moments).length
-        + newest.slice(0, SHORT.moments).reduce((n, m) => n + Math.max(0, (m.lines || []).length - SHORT.lines), 0);
+      // the button says what it shows: the moments folded away, and the lines folded in those shown
+      const hidden = newest.slice(SHORT.moments).length;
+      const cut = newest.slice(0, SHORT.moments).reduce((n, m) => n + Math.max(0, (m.lines || []).length - SHORT.lines), 0);
+      const counted = (n, word) => `${n} more ${word}${n === 1 ? "" : "s"}`;
+      const folded = [hidden ? counted(hidden, "moment") : "", cut ? counted(cut, "line") : ""].filter(Boolean).join(", ");
       if (folded) {
         const more = el("button", { type: "button", class: "linkish small moments-more", id: "moments-more", "aria-controls": "moments-new" });
         const say = () => {
-          more.textContent = momentsOpen ? "Show less" : `Show all (${folded} more)`;
+          more.textContent = momentsOpen ? "Show less" : `Show all (${folded})`;
           more.setAttribute("aria-expanded", momentsOpen ? "true" : "false");
         };
         more.addEventListener("click", () => { momentsOpen = !momentsOpen; ol.classList.toggle("open", momentsOpen); say(); });

@@ -10,11 +10,12 @@
    After every change of scale or place the element receives a "zoomchange" event (detail.s: the
    scale), for what must follow what is shown (Dominations' rulers keep to the frame's edges).
 
-   An element that a narrow screen would shrink below a readable size says so with
-   data-zoom-readable="<CSS px>": the width at which it reads well. Until the person zooms (+, −,
-   Fit, a pinch, a drag), it opens at the scale that gives it that width (the frame keeps the
-   screen's width: it is dragged to see the rest, the page never scrolls sideways); Fit shows all
-   of it. A wide screen, where it fits at a readable size, opens it whole. */
+   An element that a phone's screen would shrink below a readable size says so with
+   data-zoom-readable="<CSS px>": the width at which it reads well. On a phone (at most 600 px
+   wide), until the person zooms (+, −, Fit, a pinch, a drag), it opens at the scale that gives it
+   that width (the frame keeps the screen's width: it is dragged to see the rest, the page never
+   scrolls sideways); Fit shows all of it. A wider screen — a tablet's, a laptop's — opens it
+   whole. */
 "use strict";
 
 (() => {
@@ -26,9 +27,14 @@
 
   const state = (name) => kept.get(name) || { s: 1, cx: 0.5, cy: 0.5 };
 
-  /** The scale `content` opens at while the person has not zoomed it: the one that draws it at its
-      readable width (data-zoom-readable) when the frame shows it narrower, else 1. */
+  /** The scale `content` opens at while the person has not zoomed it: on a phone's screen, the one
+      that draws it at its readable width (data-zoom-readable) when the frame shows it narrower;
+      else 1. A tablet's or a laptop's screen, wider than a phone's (style.css's 600 px), always
+      opens it whole: there it is read without zooming, and a part of it hidden at the opening
+      would be missed. */
+  const PHONE = "(max-width: 600px)";
   function opening(frame, content) {
+    if (!window.matchMedia(PHONE).matches) return 1;
     const readable = Number(content.dataset.zoomReadable);
     const m = metrics(frame, content);
     if (!readable || !m.w) return 1;

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 import time
+from pathlib import Path
 from typing import Any, NamedTuple
 
 from civtable.bots import make_bot
@@ -134,15 +135,17 @@ def review_record(
     seats: list[int] | None = None,
     cpu_budget: float = CPU_BUDGET,
     samples: int = SAMPLES,
+    calibration: Path | None = None,
 ) -> dict[str, Any]:
     """The review of ``record`` as JSON-ready data (see the module documentation). ``seats``
-    are the 0-based seats whose moves are analysed (default: the seats a person played)."""
+    are the 0-based seats whose moves are analysed (default: the seats a person played);
+    ``calibration`` a calibration file to read instead of the one beside the estimate's module."""
     started = time.process_time()
     game, states = _states(record)
     n = game.num_players
     if seats is None:
         seats = [p for p, spec in enumerate(record.seats) if spec == "human"]
-    est = Estimator(game, samples, record.seed or 0)
+    est = Estimator(game, samples, record.seed or 0, calibration=calibration)
     points = _points(est, states, n, game)
     noise = record_noise(points, est.noise)
     floor = NOISE_SWING * noise

@@ -1,30 +1,32 @@
-"""Fit the review's calibration for one game: how far its leaf estimates (``leaf_values``, the
-chance a seat reads into a position) must be drawn toward the fair share to match how often
-seats in such positions went on to win.
+"""Judge the review's calibration of one game on recorded runs: how far its leaf estimates
+(the chance a seat reads into a position) must be drawn toward the fair share to match how often
+seats in such positions went on to win, with reliability tables.
 
-    python benchmarks/review_calibration.py dominations runs/ladder-dominations --write
+    python benchmarks/review_calibration.py dominations runs/ladder-dominations
+
+The calibration the review uses is written by ``civtable review calibrate GAME`` (on games it
+simulates itself, with the same fit: :func:`civtable.review.calibrate.fit_slope`); this script
+reads existing runs, a ladder's between the levels say, to see how that calibration does on them.
 
 Every finished record under the given directories (``records/*.json`` of a simulate or ladder
 run) is reviewed without calibration; each seat's estimate at the end of every round is paired
 with whether that seat won. The slope ``a`` of ``q = logistic(f + a (logit(p) - f))`` (``f`` the
 fair share's logit) is fitted by maximum likelihood; the Brier score and a reliability table are
 printed before and after (and with the slope stored now, if the game has one: how far the
-calibration in use is off on these records). ``--write`` stores the slope in ``civtable/review/calibration.toml``.
+calibration in use is off on these records).
 """
 
 from __future__ import annotations
 
 import argparse
 import glob
-import math
 import os
 import time
-import tomllib
-from pathlib import Path
 
 from civtable.core import GameRecord
 from civtable.review.analyse import chance_points
-from civtable.review.estimate import CALIBRATION, calibrated, calibration_slopes
+from civtable.review.calibrate import fit_slope
+from civtable.review.estimate import calibrated, calibration_slopes
 from civtable.sim.report import wilson
 
 
@@ -48,25 +50,9 @@ def pairs(dirs: list[str], game: str, limit: int, samples: int) -> tuple[list[li
     return out, used, players
 
 
-def loss(data: list[tuple[float, float]], slope: float, players: int) -> float:
-    total = 0.0
-    for p, y in data:
-        q = min(1 - 1e-6, max(1e-6, calibrated(min(1 - 1e-6, max(1e-6, p)), slope, players)))
-        total -= y * math.log(q) + (1 - y) * math.log(1 - q)
-    return total
-
-
 def fit(data: list[tuple[float, float]], players: int) -> float:
-    lo, hi = 0.02, 2.0  # golden-section search: the log loss is unimodal in the slope
-    g = (math.sqrt(5) - 1) / 2
-    a, b = hi - g * (hi - lo), lo + g * (hi - lo)
-    for _ in range(60):
-        if loss(data, a, players) < loss(data, b, players):
-            hi = b
-        else:
-            lo = a
-        a, b = hi - g * (hi - lo), lo + g * (hi - lo)
-    return round((lo + hi) / 2, 3)
+    slope = fit_slope([(min(1 - 1e-6, max(1e-6, p)), y, players) for p, y in data])
+    return round(slope if slope is not None else 1.0, 3)
 
 
 def brier(data: list[tuple[float, float]], slope: float, players: int) -> float:
@@ -97,7 +83,6 @@ def main() -> None:
     ap.add_argument("dirs", nargs="+")
     ap.add_argument("--limit", type=int, default=400, help="at most this many records")
     ap.add_argument("--samples", type=int, default=8)
-    ap.add_argument("--write", action="store_true", help="store the slope in civtable/review/calibration.toml")
     args = ap.parse_args()
     t = time.process_time()
     per_record, used, players = pairs(args.dirs, args.game, args.limit, args.samples)
@@ -123,26 +108,6 @@ def main() -> None:
         print(f"  the slope stored now ({stored}):")
         table(data, stored, players)
     table(data, slope, players)
-    if args.write:
-        doc = tomllib.loads(CALIBRATION.read_text()) if CALIBRATION.exists() else {}
-        games = doc.get("games", {})
-        games[args.game] = {"slope": slope, "records": used, "estimates": len(data), "players": players,
-                            "fitted_on": " ".join(os.path.basename(os.path.normpath(d)) for d in args.dirs), "samples": args.samples}
-        lines = ["# The review's calibration per game (benchmarks/review_calibration.py): leaf estimates",
-                 "# are scaled about the fair share on the logit scale by `slope` (1: unchanged; under 1",
-                 "# drawn toward it, over 1 pushed away from it).", ""]
-        for name in sorted(games):
-            lines.append(f"[games.{name}]")
-            for key, value in games[name].items():
-                lines.append(f"{key} = {value!r}" if not isinstance(value, str) else f'{key} = "{value}"')
-            lines.append("")
-        noise = doc.get("noise", {})  # the estimate's noise per game (benchmarks/review_noise.py): kept as it is
-        if noise:
-            lines += ["# The estimate's noise per game (benchmarks/review_noise.py): the standard deviation of one",
-                      "# point's error, read from how each seat's consecutive changes cancel on recorded games.",
-                      "[noise]", *(f"{name} = {value!r}" for name, value in sorted(noise.items())), ""]
-        Path(CALIBRATION).write_text("\n".join(lines))
-        print(f"written to {CALIBRATION}")
 
 
 if __name__ == "__main__":

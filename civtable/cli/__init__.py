@@ -43,9 +43,16 @@ def said(exc: BaseException) -> str:
     return sentence(f"the option {text}" if text.startswith("--") else text)
 
 
+SPELLED = {("review", "calibrate"): "review-calibrate"}
+"""Commands of two words, each read as the one command that parses it."""
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    words = list(sys.argv[1:] if argv is None else argv)
+    if len(words) >= 2 and (words[0], words[1]) in SPELLED:
+        words = [SPELLED[words[0], words[1]], *words[2:]]
+    args = parser.parse_args(words)
     if not getattr(args, "func", None):
         parser.print_help()
         return 0

@@ -31,7 +31,9 @@ def register(subparsers: Any) -> None:
         "review",
         help="review a game record: chances to win by round, the biggest swings, better moves",
         description="Estimate every player's chance to win after each round from their own information, "
-        "explain the three biggest swings, and show where the Strong level would have played otherwise.",
+        "explain the three biggest swings, and show where the Strong level would have played otherwise. "
+        "'civtable review calibrate GAME' makes the review's calibration of a game again from simulated games "
+        "(civtable review calibrate --help).",
     )
     p.add_argument("file", metavar="RECORD", help="a game record ('civtable play --record', simulate's records/, the server)")
     p.add_argument("--out", metavar="FILE.svg", help="write the chart to this SVG file")
@@ -43,7 +45,54 @@ def register(subparsers: Any) -> None:
                    help="determinisations per estimate in games with hidden information (default 8)")
     p.add_argument("--moves", type=int, default=10, metavar="M", help="list at most M moves (the costliest first; default 10)")
     p.add_argument("--json", action="store_true", help="print the review as one JSON object")
+    p.add_argument("--calibration", metavar="FILE.toml",
+                   help="read the calibration from this file (one 'civtable review calibrate --out' wrote) "
+                   "instead of the one installed with civtable")
     p.set_defaults(func=run)
+    c = subparsers.add_parser(
+        CALIBRATE, prog="civtable review calibrate",
+        description="Make the review's calibration of GAME again: simulate games between bots, fit the slope "
+        "that scales its chances to how often such positions were won, measure the noise of one estimate, and "
+        "write both, with how they were obtained, into the calibration file (the other games' entries kept).",
+    )
+    c.add_argument("game", metavar="GAME", help="the game (civtable games lists them)")
+    c.add_argument("--records", type=int, required=True, metavar="N", help="how many games to simulate (at least 2)")
+    c.add_argument("--seed", type=int, default=1, metavar="S", help="the run seed the games are seeded from (default 1)")
+    c.add_argument("--players", default=",".join(map(str, DEFAULT_PLAYERS)), metavar="P[,P...]",
+                   help="players per game, taken in turn from game to game (default 2,3,4)")
+    c.add_argument("--seats", default=",".join(DEFAULT_SEATS), metavar="BOT[,BOT...]",
+                   help="the bots, rotated round the table from game to game (default beginner,casual,greedy)")
+    c.add_argument("--samples", type=int, default=None, metavar="K",
+                   help="determinisations per estimate in games with hidden information (default 8, as the review)")
+    c.add_argument("--workers", type=int, default=1, metavar="W", help="worker processes (default 1; the figures do not depend on it)")
+    c.add_argument("--out", metavar="FILE.toml", default=None,
+                   help="the calibration file to write (default: the one installed with civtable, read by every review)")
+    c.set_defaults(func=run_calibrate)
+
+
+CALIBRATE = "review-calibrate"
+"""The parser of ``civtable review calibrate`` (``main`` reads "review calibrate" as this command)."""
+DEFAULT_PLAYERS = (2, 3, 4)  # as civtable.review.calibrate's, without importing it for every command
+DEFAULT_SEATS = ("beginner", "casual", "greedy")
+
+
+def run_calibrate(args: argparse.Namespace) -> int:
+    from civtable.review.analyse import SAMPLES
+    from civtable.review.calibrate import calibrate, progress_line, report
+    from civtable.review.estimate import CALIBRATION
+
+    try:
+        players = [int(x) for x in args.players.split(",") if x.strip()]
+    except ValueError:
+        raise OptionError(f"--players {args.players}: give numbers of players, e.g. 2,3,4") from None
+    seats = [x.strip() for x in args.seats.split(",") if x.strip()]
+    out_path = Path(args.out) if args.out else CALIBRATION
+    result = calibrate(args.game, args.records, args.seed, players, seats,
+                       SAMPLES if args.samples is None else args.samples, args.workers, out_path, progress_line)
+    for line in report(result):
+        say(line, more="  ")
+    out(f"written to {out_path}")
+    return 0
 
 
 def run(args: argparse.Namespace) -> int:
@@ -66,7 +115,15 @@ def run(args: argparse.Namespace) -> int:
         raise OptionError("--samples must be between 1 and 256")
     if args.out:
         _check_out(Path(args.out))
-    review = review_record(record, seats=seats, cpu_budget=budget, samples=samples)
+    calibration = None
+    if args.calibration:
+        from civtable.review.estimate import load_calibration
+
+        calibration = Path(args.calibration)
+        if not calibration.is_file():
+            raise OptionError(f"--calibration {calibration}: there is no such file")
+        load_calibration(calibration)  # a malformed file is refused before the review's time is spent
+    review = review_record(record, seats=seats, cpu_budget=budget, samples=samples, calibration=calibration)
     if args.out:
         try:
             Path(args.out).write_text(render_chart(review))

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 import time
+from pathlib import Path
 from typing import Any, NamedTuple
 
 from civtable.bots import make_bot
@@ -44,7 +45,7 @@ first; a smaller one (the estimate's own wobble may make it: Path of Civilizatio
 DECIDED = 0.10
 """A seat whose chance stays under this (or over 1 minus this) across a round was already beaten
 (or had already won) there: its change is no swing (a beaten player's fall "from 4% to 0%")."""
-VERSION = 14
+VERSION = 15
 """The review's version: raised when its words or fields change, so that reviews stored by a
 server are made again rather than shown in an older form (2: moves and swings in one sentence,
 moves alike told apart by content names; 3: a swing put down to the step that made most of it,
@@ -72,7 +73,9 @@ open answers (purchases, open claims) no reveal but each its own step; a swing's
 roll "…: +1 Arts, and scores 7 VP (5 Monuments + Arts 2), now 33 VP"; 14: the three biggest
 changes told again even under ``least_swing``, such a swing ``uncertain`` and its sentence saying
 that the estimate's own error could make it; the last of answers seen as they were given told
-"…, the last answer to the simultaneous choices, after" the others' answers)."""
+"…, the last answer to the simultaneous choices, after" the others' answers; 15: every
+game's slope and noise made again by ``civtable review calibrate`` on its simulated games, Path of
+Civilization's and Conquest's chances calibrated too)."""
 SUGGESTING_LEVEL = "strong"
 
 
@@ -134,15 +137,17 @@ def review_record(
     seats: list[int] | None = None,
     cpu_budget: float = CPU_BUDGET,
     samples: int = SAMPLES,
+    calibration: Path | None = None,
 ) -> dict[str, Any]:
     """The review of ``record`` as JSON-ready data (see the module documentation). ``seats``
-    are the 0-based seats whose moves are analysed (default: the seats a person played)."""
+    are the 0-based seats whose moves are analysed (default: the seats a person played);
+    ``calibration`` a calibration file to read instead of the one beside the estimate's module."""
     started = time.process_time()
     game, states = _states(record)
     n = game.num_players
     if seats is None:
         seats = [p for p, spec in enumerate(record.seats) if spec == "human"]
-    est = Estimator(game, samples, record.seed or 0)
+    est = Estimator(game, samples, record.seed or 0, calibration=calibration)
     points = _points(est, states, n, game)
     noise = record_noise(points, est.noise)
     floor = NOISE_SWING * noise

@@ -9,8 +9,8 @@ seat's observation (:meth:`~civtable.core.Observation.sample_state`: hidden info
 as the seat could imagine it, never the true state). A finished game counts its real result.
 A game's leaf estimates may be sharper than the outcomes bear out (Inceptum's) or more timid
 (Dominations': positions read as 75% were won 84% of the time); :func:`calibrated` maps them
-through a per-game calibration fitted on recorded games (``calibration.toml`` beside this module, written by
-``benchmarks/review_calibration.py``). The same file holds each game's measured noise
+through a per-game calibration fitted on simulated games (``calibration.toml`` beside this module, written by
+``civtable review calibrate GAME``: :mod:`civtable.review.calibrate`). The same file holds each game's measured noise
 (:func:`calibration_noise`): how far one estimate strays from the seat's real chance, read from
 recorded games by how the changes from one round to the next cancel out (a real chance's changes
 do not: what it expects next is what it says now), so that the review can say how uncertain its
@@ -34,8 +34,9 @@ from typing import Any
 
 from civtable.bots.greedy import game_bot_module
 from civtable.bots.mcts import generic_greedy_rollout
-from civtable.core import CHANCE, Action, Game, GameState, game_module, observe
+from civtable.core import CHANCE, Action, CivtableError, Game, GameState, game_module, observe
 from civtable.core.game import sample_chance
+from civtable.core.registry import game_names
 
 Leaf = Callable[[GameState], list[float]]
 Rollout = Callable[[GameState, int, random.Random], Action]
@@ -45,28 +46,89 @@ FOLLOW_UP = 80
 
 
 CALIBRATION = Path(__file__).with_name("calibration.toml")
+GAME_KEYS = {"slope": float, "noise": float, "records": int, "finished": int, "estimates": int, "pairs": int,
+             "seed": int, "players": list, "seats": list, "samples": int, "command": str, "brier": list,
+             "held_out": list, "slope_range": list, "noise_range": list, "correlation": float}
+"""The keys of a game's table in ``calibration.toml`` and their types: ``slope`` and ``noise``
+are used; the others say how they were obtained (``civtable review calibrate``)."""
+
+
+class CalibrationError(CivtableError):
+    """A calibration file that cannot be read or says something the review cannot use."""
+
+
+def load_calibration(path: Path = CALIBRATION) -> dict[str, dict[str, Any]]:
+    """The calibration per game in ``path`` (``[games.<game>]`` tables: see :data:`GAME_KEYS`);
+    {} when the file does not exist. A file that is no TOML, a game the registry does not know,
+    a key not listed or a figure out of range raises :class:`CalibrationError` naming the file,
+    the game and the key."""
+    try:
+        stamp = path.stat().st_mtime_ns
+    except FileNotFoundError:
+        return {}
+    except OSError as exc:
+        raise CalibrationError(f"the calibration file {path} cannot be read ({exc.strerror or exc})") from exc
+    return _load(str(path), stamp)
 
 
 @cache
-def calibration_slopes() -> dict[str, float]:
-    """The fitted slope per game (1.0, no change, for a game not listed)."""
-    if not CALIBRATION.exists():
-        return {}
-    with CALIBRATION.open("rb") as fh:
-        data = tomllib.load(fh)
-    return {game: float(entry["slope"]) for game, entry in data.get("games", {}).items()}
+def _load(path: str, _stamp: int) -> dict[str, dict[str, Any]]:
+    try:
+        with open(path, "rb") as fh:
+            data = tomllib.load(fh)
+    except tomllib.TOMLDecodeError as exc:
+        raise CalibrationError(f"the calibration file {path} is not valid TOML: {exc}") from exc
+    except OSError as exc:
+        raise CalibrationError(f"the calibration file {path} cannot be read ({exc.strerror or exc})") from exc
+    extra = sorted(set(data) - {"games"})
+    if extra:
+        raise CalibrationError(f"the calibration file {path} has {extra[0]!r} at its top; it holds only "
+                               "[games.<game>] tables")
+    games = data.get("games", {})
+    if not isinstance(games, dict):
+        raise CalibrationError(f"the calibration file {path}: 'games' must be a table of [games.<game>] tables")
+    known = game_names()
+    out: dict[str, dict[str, Any]] = {}
+    for game, entry in games.items():
+        where = f"the calibration file {path}, [games.{game}]"
+        if game not in known:
+            raise CalibrationError(f"{where}: there is no game called {game!r} (games: {', '.join(sorted(known))})")
+        if not isinstance(entry, dict):
+            raise CalibrationError(f"{where} must be a table")
+        for key, value in entry.items():
+            kind = GAME_KEYS.get(key)
+            if kind is None:
+                raise CalibrationError(f"{where}: unknown key {key!r} (keys: {', '.join(GAME_KEYS)})")
+            if kind is float and isinstance(value, int) and not isinstance(value, bool):
+                value = float(value)
+            if not isinstance(value, kind) or isinstance(value, bool):
+                raise CalibrationError(f"{where}: {key} must be {_KIND_WORDS[kind]}, not {value!r}")
+        read = dict(entry)
+        if "slope" in read:
+            read["slope"] = slope = float(read["slope"])
+            if not (math.isfinite(slope) and 0.0 < slope <= 10.0):
+                raise CalibrationError(f"{where}: slope must be a number above 0 and at most 10, not {slope!r}")
+        if "noise" in read:
+            read["noise"] = noise = float(read["noise"])
+            if not (math.isfinite(noise) and 0.0 <= noise <= 0.5):
+                raise CalibrationError(f"{where}: noise must be a number from 0 to 0.5, not {noise!r}")
+        out[game] = read
+    return out
 
 
-@cache
-def calibration_noise() -> dict[str, float]:
-    """The measured noise of the estimate per game (``[noise]`` in ``calibration.toml``): the
-    standard deviation of one point's error, read from how consecutive changes cancel
-    (``benchmarks/review_noise.py``); a game not listed has none measured (0.0)."""
-    if not CALIBRATION.exists():
-        return {}
-    with CALIBRATION.open("rb") as fh:
-        data = tomllib.load(fh)
-    return {game: float(value) for game, value in data.get("noise", {}).items()}
+_KIND_WORDS = {float: "a number", int: "a whole number", list: "a list", str: "a string in quotes"}
+
+
+def calibration_slopes(path: Path = CALIBRATION) -> dict[str, float]:
+    """The fitted slope per game (a game not listed: none, 1.0, no change)."""
+    return {game: entry["slope"] for game, entry in load_calibration(path).items() if "slope" in entry}
+
+
+def calibration_noise(path: Path = CALIBRATION) -> dict[str, float]:
+    """The measured noise of the estimate per game: the standard deviation of one point's error,
+    read from how consecutive changes cancel (``civtable review calibrate``); a game not listed,
+    or whose changes did not cancel, has none measured (0.0)."""
+    return {game: entry["noise"] for game, entry in load_calibration(path).items() if "noise" in entry}
 
 
 def calibrated(p: float, slope: float, players: int) -> float:
@@ -83,7 +145,8 @@ def calibrated(p: float, slope: float, players: int) -> float:
 class Estimator:
     """Chances to win for ``game``, from one seat's information."""
 
-    def __init__(self, game: Game, samples: int, seed: int = 0, calibrate: bool = True) -> None:
+    def __init__(self, game: Game, samples: int, seed: int = 0, calibrate: bool = True,
+                 calibration: Path | None = None) -> None:
         module = game_bot_module(game)
         leaf = getattr(module, "chance_values", None) if module is not None else None
         if not callable(leaf):
@@ -99,8 +162,10 @@ class Estimator:
         over rather than drawn once (Conquest's gains of a point or two changed sign with the
         draw)."""
         self.seed = seed
-        self.slope = calibration_slopes().get(game.info.name, 1.0) if calibrate else 1.0
-        self.noise = calibration_noise().get(game.info.name, 0.0)
+        slopes = calibration_slopes() if calibration is None else calibration_slopes(calibration)
+        noise = calibration_noise() if calibration is None else calibration_noise(calibration)
+        self.slope = slopes.get(game.info.name, 1.0) if calibrate else 1.0
+        self.noise = noise.get(game.info.name, 0.0)
         """The estimate's measured error at one point (standard deviation; 0.0: not measured)."""
         self.neutral = _turn_neutral(game)
 

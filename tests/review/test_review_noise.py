@@ -49,10 +49,13 @@ def test_a_change_within_the_noise_is_told_only_among_the_three_biggest_and_says
     assert len(analyse._swings(game, None, None, [], points, 0.0)) == 3  # without the floor: three swings  # type: ignore[arg-type]
 
 
-def test_the_noise_is_read_per_game_from_the_calibration_file() -> None:
-    noise = estimate.calibration_noise()
-    assert noise["pathciv"] > 0.0 and noise["inceptum"] > 0.0
-    assert "pathciv" not in estimate.calibration_slopes()  # a game with noise alone has no slope
+def test_the_noise_is_read_per_game_from_the_calibration_file(tmp_path: Path) -> None:
+    assert set(estimate.calibration_noise()) == {"conquest", "dominations", "inceptum", "pathciv"}
+    own = tmp_path / "calibration.toml"
+    own.write_text("[games.pathciv]\nnoise = 0.07\n")
+    assert estimate.calibration_noise(own) == {"pathciv": 0.07}
+    assert estimate.calibration_slopes(own) == {}  # a game with noise alone has no slope
+    assert estimate.Estimator(make_game("pathciv", {"players": 3}), 1, calibration=own).noise == 0.07
 
 
 def _record(seed: int) -> GameRecord:

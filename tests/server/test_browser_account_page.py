@@ -107,3 +107,23 @@ def test_the_account_page_fits_a_phone(browser: Any, server_factory: Any, tmp_pa
     page.wait_for_selector("#delete-panel:not(.hidden)")
     assert_no_horizontal_scroll(page)
     shot(page, "account-page-phone-signed-in", full_page=True)
+
+
+def test_the_account_page_shows_the_signed_in_forms_when_its_script_arrives_late(
+        browser: Any, server_factory: Any, tmp_path: Path) -> None:
+    """The top bar may learn who is signed in before the page's own script has run (deferred
+    scripts download in parallel, and a busy machine delays one): the forms still show."""
+    import time
+
+    server = server_factory(str(tmp_path / "s.sqlite3"))
+    page = signed_in(browser, server.base, "Ruth")
+
+    def late(route: Any) -> None:
+        time.sleep(1.5)  # the top bar's /api/account answer comes first
+        route.continue_()
+
+    page.route("**/static/account_page.js", late)
+    page.goto(server.base + "/account")
+    page.wait_for_selector("#account:has-text('Signed in as Ruth')")
+    page.wait_for_selector("#password-panel:not(.hidden)", timeout=10_000)
+    assert page.is_hidden("#reset-panel")

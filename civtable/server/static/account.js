@@ -41,7 +41,13 @@
     if (res.ok) storeDeviceSeats(res.data.seats);
   }
 
-  function announce(name) { document.dispatchEvent(new CustomEvent("civtable:account", { detail: name })); }
+  /** Tell the page who is signed in (null: nobody); remembered in `CivAccount.name` for a page
+      script that starts listening only after the first answer came (`CivAccount.known`). */
+  function announce(name) {
+    window.CivAccount.known = true;
+    window.CivAccount.name = name;
+    document.dispatchEvent(new CustomEvent("civtable:account", { detail: name }));
+  }
 
   function showSignedIn(name) {
     const box = clear(bar());
@@ -121,7 +127,7 @@
       showSignedOut();
     }
   }
-  window.CivAccount = { refresh };
+  window.CivAccount = { refresh, known: false, name: null };
 
   start();
 })();

@@ -82,4 +82,6 @@
   });
 
   document.addEventListener("civtable:account", (ev) => show(ev.detail));
+  // the top bar may have answered before this script ran (deferred scripts load in parallel)
+  if (window.CivAccount && window.CivAccount.known) show(window.CivAccount.name);
 })();

@@ -10,6 +10,7 @@ from pathciv_helpers import at_phase, seat_of, table
 
 from civtable.core import CHANCE, sample_chance
 from civtable.games.pathciv.state import P_EVENT
+from civtable.games.pathciv.view import destiny_done
 
 
 def test_pc_bat_narration_of_ex5_each_line_and_the_threat() -> None:
@@ -49,11 +50,30 @@ def test_pc_chal_narration_of_ex4_who_got_what() -> None:
     s.apply("destiny 0", mayan)
     ch = next(m for m in s.view(None)["moments"] if "Challenge" in m["title"])
     assert ch["title"] == "Challenge: Pottery Kilns (Industrial)" and ch["round"] == 3
-    assert ch["lines"][0] == f"Destiny: Player {roman + 1} (Roman) uses it 1 time."
+    assert ch["lines"][0] == f"Destiny: Player {roman + 1} (Roman) turns 1 Ambassador into 1 Builder."
     assert (f"Player {roman + 1} (Roman): 4 Industrial cards + 3 Sages = 7 History points: 7 VP and 2 Ambassadors."
             in ch["lines"])
     assert (f"Player {mayan + 1} (Mayan): 3 Industrial cards + 2 Sages = 5 History points: 5 VP and 1 Ambassador."
             in ch["lines"])
+
+
+def test_an_automatic_destiny_says_what_each_player_gained() -> None:
+    """A Destiny everyone takes without choosing ("1 VP for every 4 Technologies") names the VP
+    gained and why, not only "uses it 2 times", which left a newcomer guessing what happened."""
+    s = table(2, civs=("roman", "egyptian"), challenges=("bronze_casting",))
+    c = s.content
+    for p in s.players:
+        p.hand, p.left, p.right, p.discards = [], [], [], []
+        p.trays = [0, 0, 0, 0, 0]
+    s.players[seat_of(s, "roman")].discovered = [c.tech_index[x] for x in ("fire", "tools", "rituals", "hunting",
+                                                          "tribe", "agriculture", "writing", "mathematics")]
+    s.players[seat_of(s, "egyptian")].discovered = [c.tech_index[x] for x in ("fire", "tools", "rituals")]
+    s.round = 3
+    at_phase(s, P_EVENT)
+    ch = next(m for m in s.view(None)["moments"] if "Challenge" in m["title"])
+    roman = seat_of(s, "roman")
+    assert ch["lines"][0] == f"Destiny: Player {roman + 1} (Roman) gains 2 VP (1 VP for every 4 Technologies)."
+    assert sum(x.startswith("Destiny:") for x in ch["lines"]) == 1  # 3 Technologies: nothing for the other
 
 
 def test_moments_of_a_whole_game_are_public_recent_and_end_with_the_final_score() -> None:
@@ -95,3 +115,11 @@ def test_the_projects_revealed_say_what_every_player_played_on_each_side() -> No
     assert shown["lines"][egyptian] == (f"Player {egyptian + 1} (Egyptian): left Hunting and Tribe (1 Ambassador, "
                                         "1 Builder, 1 Sage, 1 Unit); right Fire and Tools (1 Scientific, 1 Military, "
                                         "2 Industrial Research).")
+
+
+def test_a_chosen_trade_destiny_says_what_was_paid_and_gained() -> None:
+    s = table(2)
+    trades = [ch.destiny for ch in s.content.challenges if ch.destiny.kind == "trade"]
+    sages = next(d for d in trades if d.pay[3] == 1 and d.gain.vp == 1)  # 1 Sage for 1 VP
+    assert destiny_done(sages, 1) == "pays 1 Sage for 1 VP"
+    assert destiny_done(sages, 3) == "pays 3 Sages for 3 VP"

@@ -137,6 +137,18 @@ def destiny_text(d: Destiny) -> str:
     return f"each player gains {effect_text(d.gain)} for every {count_text(d.what, d.every)}{most}"
 
 
+def destiny_done(d: Destiny, k: int) -> str:
+    """What a player's ``k`` uses of a Destiny did, in plain words ("gains 2 VP (1 VP for every
+    4 Technologies)"), so the story says what was gained, not only how often."""
+    if d.kind == "convert":
+        src, dst = (AGENT if k == 1 else AGENTS)[d.src], (AGENT if k == 1 else AGENTS)[d.dst]
+        return f"turns {k} {src} into {k} {dst}"
+    if d.kind == "trade":
+        pay = ", ".join(f"{k * n} {AGENT[i] if k * n == 1 else AGENTS[i]}" for i, n in enumerate(d.pay) if n)
+        return f"pays {pay} for {effect_text(d.gain.times(k))}"
+    return f"gains {effect_text(d.gain.times(k))} ({effect_text(d.gain)} for every {count_text(d.what, d.every)})"
+
+
 def event_line(st: PathState) -> list[dict[str, Any]]:
     c = st.content
     out: list[dict[str, Any]] = []
@@ -301,7 +313,7 @@ def _challenge_moment(st: PathState, m: dict[str, Any]) -> dict[str, Any]:
     c = st.content
     ch = c.challenges[m["card"]]
     rnd = "9a" if ch.round == 9 else str(ch.round)
-    lines = [f"Destiny: {_who(st, s)} uses it {_plural(k, 'time', 'times')}." for s, k in m["destiny"]]
+    lines = [f"Destiny: {_who(st, s)} {destiny_done(ch.destiny, k)}." for s, k in m["destiny"]]
     for s, cards, sages, bonus, extra in m["history"]:
         pts = cards + sages
         got = f"{pts} VP"

@@ -123,3 +123,22 @@ def test_a_chosen_trade_destiny_says_what_was_paid_and_gained() -> None:
     sages = next(d for d in trades if d.pay[3] == 1 and d.gain.vp == 1)  # 1 Sage for 1 VP
     assert destiny_done(sages, 1) == "pays 1 Sage for 1 VP"
     assert destiny_done(sages, 3) == "pays 3 Sages for 3 VP"
+
+
+def test_a_challenge_waiting_for_destiny_choices_says_so_and_offers_uses_in_words() -> None:
+    """While the players choose how to use a Destiny, the Challenge's moment is not an empty
+    heading, and the event line gives each number of uses in words for the buttons."""
+    s = table(2, civs=("roman", "egyptian"), challenges=("pottery_kilns",))
+    for p in s.players:
+        p.trays = [2, 0, 0, 0, 0]
+    s.round = 3
+    at_phase(s, P_EVENT)
+    view = s.view(0)
+    ch = next(m for m in view["moments"] if "Challenge" in m["title"])
+    assert ch["lines"] == ["The players decide on the Destiny; History points are counted next."]
+    event = next(e for e in view["events"] if e["round"] == "3")
+    assert event["uses"] == ["Turn 1 Ambassador into 1 Builder", "Turn 2 Ambassadors into 2 Builders"]
+    s.apply("destiny 2", 0)
+    s.apply("destiny 0", 1)
+    ch = next(m for m in s.view(None)["moments"] if "Challenge" in m["title"])
+    assert "The players decide on the Destiny; History points are counted next." not in ch["lines"]

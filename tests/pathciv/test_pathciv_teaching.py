@@ -8,6 +8,8 @@ import random
 import re
 from pathlib import Path
 
+from pathciv_helpers import table
+
 from civtable.core import CHANCE, Action, Session, make_game, sample_chance, teaching
 from civtable.games.pathciv.content import BUILTIN_PATH
 from civtable.games.pathciv.describe import describe
@@ -115,3 +117,24 @@ def test_destiny_log_sentence_never_says_times_in_brackets() -> None:
     assert describe(s, 0, Action("destiny", (0,))) == "Player 1 (Roman) does not use the Destiny."
     assert describe(s, 0, Action("destiny", (1,))) == "Player 1 (Roman) uses the Destiny 1 time."
     assert describe(s, 1, Action("destiny", (2,))) == "Player 2 (Egyptian) uses the Destiny 2 times."
+
+
+def test_destiny_log_sentence_says_what_the_uses_did() -> None:
+    """At a Challenge the log says what a Destiny's uses did ("turns 2 Ambassadors into 2
+    Builders"), not only "uses the Destiny 2 times"."""
+    s = table(2, civs=("roman", "egyptian"), challenges=("pottery_kilns",))
+    s.round = 3
+    assert describe(s, 0, Action("destiny", (2,))) == "Player 1 (Roman) turns 2 Ambassadors into 2 Builders (Destiny)."
+    assert describe(s, 1, Action("destiny", (1,))) == "Player 2 (Egyptian) turns 1 Ambassador into 1 Builder (Destiny)."
+    assert describe(s, 1, Action("destiny", (0,))) == "Player 2 (Egyptian) does not use the Destiny."
+
+
+def test_rules_page_says_what_a_tie_with_the_threat_gets_as_the_table_plays_it() -> None:
+    """The in-app rules page said only "tied players share a line", so a player tied with the
+    External Threat expected that line and the battle report's "tied with the External Threat,
+    nothing" looked like a bug: the page now states the table's default reading."""
+    page = (Path(__file__).resolve().parents[2] / "docs" / "play" / "pathciv.md").read_text(encoding="utf-8")
+    flat = " ".join(page.split())
+    default = next(o.default for o in make_game("pathciv", {"players": 2}).info.options if o.name == "threat_tie")
+    assert default == "blocks"
+    assert "a player tied with the Threat gets nothing from that line" in flat

@@ -9,10 +9,12 @@ from civtable.core.frames import tag_of
 from civtable.core.words import count
 
 from .content import AGENT, AGENTS, TRAY_INDEX, TYPE_INDEX, TYPE_NAMES, TYPES
+from .events import current_challenge
 from .evolution import MAX_CHANGES, claim_options, cost
 from .frames import OpenClaims
 from .phases import affordable, deploy_available, research_available
-from .view import effect_text
+from .setup import CHALLENGE_ROUNDS
+from .view import destiny_done, effect_text
 
 if TYPE_CHECKING:
     from .state import PathState
@@ -87,7 +89,11 @@ def describe(st: PathState, player: int, a: Action) -> str:
             return f"{w} confirms: " + (f"a claim on {_card_name(st, kind, old)}." if old >= 0 else "no claim.")
         if k == "destiny":
             n = int(a.args[0])
-            return f"{w} uses the Destiny {count(n, 'time')}." if n else f"{w} does not use the Destiny."
+            if not n:
+                return f"{w} does not use the Destiny."
+            if st.round in CHALLENGE_ROUNDS:  # what the uses did, not only how many there were
+                return f"{w} {destiny_done(current_challenge(st).destiny, n)} (Destiny)."
+            return f"{w} uses the Destiny {count(n, 'time')}."
     except (KeyError, StopIteration, IndexError, AttributeError):
         pass
     return f"{who(st, player) if player >= 0 else 'Chance'}: {a.text()}"

@@ -25,7 +25,7 @@ from .content import (
     Effect,
     Repeat,
 )
-from .events import history_points, power
+from .events import DESTINY_LIMIT, history_points, power
 from .evolution import MAX_CHANGES, outranked
 from .frames import Claim, Deploy, OpenClaims, Research
 from .phases import committed, deploy_available, research_available
@@ -137,16 +137,19 @@ def destiny_text(d: Destiny) -> str:
     return f"each player gains {effect_text(d.gain)} for every {count_text(d.what, d.every)}{most}"
 
 
-def destiny_done(d: Destiny, k: int) -> str:
-    """What a player's ``k`` uses of a Destiny did, in plain words ("gains 2 VP (1 VP for every
-    4 Technologies)"), so the story says what was gained, not only how often."""
+def destiny_done(d: Destiny, k: int, button: bool = False) -> str:
+    """What ``k`` uses of a Destiny do, in plain words: for the story ("gains 2 VP (1 VP for every
+    4 Technologies)", "turns 1 Ambassador into 1 Builder") or, with ``button``, as the choice a
+    player is offered ("Turn 2 Philosophers into 2 Ambassadors"), so nobody has to guess what
+    "use it 2 times" means."""
+    verb = (lambda w: w.capitalize()) if button else (lambda w: w + "s")
     if d.kind == "convert":
         src, dst = (AGENT if k == 1 else AGENTS)[d.src], (AGENT if k == 1 else AGENTS)[d.dst]
-        return f"turns {k} {src} into {k} {dst}"
+        return f"{verb('turn')} {k} {src} into {k} {dst}"
     if d.kind == "trade":
         pay = ", ".join(f"{k * n} {AGENT[i] if k * n == 1 else AGENTS[i]}" for i, n in enumerate(d.pay) if n)
-        return f"pays {pay} for {effect_text(d.gain.times(k))}"
-    return f"gains {effect_text(d.gain.times(k))} ({effect_text(d.gain)} for every {count_text(d.what, d.every)})"
+        return f"{verb('pay')} {pay} for {effect_text(d.gain.times(k))}"
+    return f"{verb('gain')} {effect_text(d.gain.times(k))} ({effect_text(d.gain)} for every {count_text(d.what, d.every)})"
 
 
 def event_line(st: PathState) -> list[dict[str, Any]]:
@@ -158,7 +161,10 @@ def event_line(st: PathState) -> list[dict[str, Any]]:
             d = ch.destiny
             out.append({"round": "9a" if k == 3 else str(CHALLENGE_ROUNDS[k]), "kind": "challenge", "name": ch.name,
                         "type": TYPES[ch.type], "destiny": destiny_text(d), "divisor": ch.divisor, "bonus": effect_text(ch.bonus),
-                        "threshold": ch.threshold, "threshold_vp": ch.threshold_vp, "order": CHALLENGE_ROUNDS[k] * 2})
+                        "threshold": ch.threshold, "threshold_vp": ch.threshold_vp, "order": CHALLENGE_ROUNDS[k] * 2,
+                        # the Destiny buttons' words: uses[n - 1] is what using it n times does
+                        "uses": [destiny_done(d, n, button=True) for n in range(1, min(d.max or DESTINY_LIMIT, DESTINY_LIMIT) + 1)]
+                        if d.kind != "per" else []})
     for k, i in enumerate(st.battles):
         if i >= 0:
             b = c.battles[i]
@@ -314,6 +320,8 @@ def _challenge_moment(st: PathState, m: dict[str, Any]) -> dict[str, Any]:
     ch = c.challenges[m["card"]]
     rnd = "9a" if ch.round == 9 else str(ch.round)
     lines = [f"Destiny: {_who(st, s)} {destiny_done(ch.destiny, k)}." for s, k in m["destiny"]]
+    if not m["history"]:  # every seat gets a History line once counted: until then the Destiny is being decided
+        lines.append("The players decide on the Destiny; History points are counted next.")
     for s, cards, sages, bonus, extra in m["history"]:
         pts = cards + sages
         got = f"{pts} VP"

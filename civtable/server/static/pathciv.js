@@ -138,7 +138,7 @@
           el("div", { class: "muted" }, `Destiny: ${e.destiny}`),
           current(e) && destiny.length ? el("div", { class: "row pc-destiny" }, destiny.map((t) => {
             const n = Number(t.split(" ")[1]);
-            return act(el("button", { type: "button", class: "small" }, n ? `Use ${count(n, "time")}` : "Don't use"), [t], ctx);
+            return act(el("button", { type: "button", class: "small" }, destinyWords(e, n)), [t], ctx);
           })) : null)
         : el("div", { class: "small" }, `Threat ${e.threat}`, el("ol", { class: "pc-lines" }, e.lines.map((l) => el("li", {}, l)))),
       standing(e, payload)))));
@@ -340,6 +340,11 @@
   }
 
   // ----- labels of the option buttons ------------------------------------------------------------
+  function destinyWords(event, n) {
+    if (!n) return "Don't use the Destiny";
+    return ((event && event.uses) || [])[n - 1] || `Use the Destiny ${count(n, "time")}`;
+  }
+
   function label(text, payload) {
     const parts = text.split(" ");
     const kind = parts[0];
@@ -360,7 +365,10 @@
       const name = lv ? lv.seen[k] : Civ.titleCase(String(arg).replace(/_/g, " "));
       return lv && (lv.gives || [])[k] ? `${name}: ${lv.gives[k]}` : name;
     }
-    if (kind === "destiny") return Number(arg) ? `use ${count(Number(arg), "time")}` : "don't use it";
+    if (kind === "destiny") {  // what the use does ("Turn 2 Philosophers into 2 Ambassadors"), not "use 2 times"
+      const now = (view.events || []).find((e) => e.kind === "challenge" && [String(view.round), view.round + "a"].includes(e.round));
+      return destinyWords(now, Number(arg));
+    }
     if (kind === "confirm" || kind === "withdraw" || kind === "pass") {  // the claim bar's words
       return claimWords(kind, (view.players || []).find((p) => payload && p.seat === payload.seat + 1));
     }

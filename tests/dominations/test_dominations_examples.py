@@ -294,3 +294,5 @@ def test_ex10_locus_activates_cities() -> None:
     grow(s, 0)
     s.apply(Action("place", (tile_id(s, 85), 5, 5, 0, 0)), 0)
     assert s.players[1].stock[R] == 2
+    said = [line for m in s.moments for line in m[1]]  # one City: "Produces for its owner", not "The 1 City ... Produce"
+    assert "The City on those tiles Produces for its owner." in said, said

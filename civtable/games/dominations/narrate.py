@@ -68,7 +68,8 @@ def locus(s: DominationsState, seat: int, point: tuple[int, int], counts: list[i
              f"{name(seat)} scores the six Resources round it.",
              f"It Produces {knowledge(counts, vest)} (Camp included)."]
     if cities:
-        lines.append(f"The {cities} Cit{'y' if cities == 1 else 'ies'} on those tiles Produce for their owners.")
+        lines.append("The City on those tiles Produces for its owner." if cities == 1
+                     else f"The {cities} Cities on those tiles Produce for their owners.")
     begin(s, f"{name(seat)} completes a Locus", lines)
 
 

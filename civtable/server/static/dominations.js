@@ -335,10 +335,12 @@
         const ck = `monument:${m.id}`;
         const can = legal.some((t) => cardOf(t) === ck);
         const next = m.cards[m.built];
-        const control = m.control.map((n, q) => (n ? `${Civ.playerName(payload, q)} ${n}` : null)).filter(Boolean).join(", ") || "nobody yet";
+        // "Player 1 2" read as a typo: say what the numbers count and what control is worth
+        const control = m.control.map((n, q) => (n ? `${Civ.playerName(payload, q)}: ${n}` : null)).filter(Boolean).join(", ") || "nobody yet";
         return el("div", { class: `mon c-${m.colour}` },
           el("div", { class: "row" }, el("strong", { dataset: { term: `monument:${m.id}` } }, m.name),
-            el("span", { class: "muted small" }, `${m.built} of ${m.levels} Levels · control ${m.control_vp} VP: ${control}`)),
+            el("span", { class: "muted small dom-control" }, `${m.built} of ${m.levels} Levels · control scores ${m.control_vp} VP at the end: `
+              + `most Level cards + levels of own Cities next to it — now ${control}`)),
           next ? el("div", { class: "small" }, `Next: Level ${m.built + 1} costs ${Object.entries(next.cost).map(([c, n]) => `${n} ${DOMAIN[c]}`).join(", ")}`,
             next.effects.length ? ` — gives ${next.effects.map(effectWords).join(", ")}` : "") : el("div", { class: "small" }, "Complete."),
           can ? el("button", { type: "button", class: "small" + (pick.card === ck ? " chosen" : ""), dataset: { pick: ck },

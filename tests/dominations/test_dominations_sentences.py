@@ -123,3 +123,22 @@ def test_the_governor_puts_themself_next() -> None:
                         for s in said), said
     assert any(" puts themself next" in s for s in said), said
     assert not [s for s in said if re.match(r"^(Player \d) \(Governor\) puts \1 ", s)], said
+
+
+def test_rules_page_says_objectives_are_shown_once_everyone_has_chosen() -> None:
+    """The in-app rules page called the Objective "a secret card" while the table shows every
+    player's Objective (and its goals in "How to win") once all have chosen, as the rulebook's
+    setup says ("reveal them to each other simultaneously")."""
+    from pathlib import Path
+
+    page = " ".join((Path(__file__).resolve().parents[2] / "docs" / "play" / "dominations.md").read_text(encoding="utf-8").split())
+    assert "a secret card" not in page
+    assert "secret only until everyone has chosen, then shown to all" in page
+    game = make_game("dominations", {"players": 2})
+    state = game.new_initial_state()
+    rng = random.Random(1)
+    while all(p["objective"] is None for p in state.view(1)["players"][:1]):
+        d = state.decision()
+        player = d.players[0]
+        state.apply(rng.choice(state.legal_actions(player)), player)
+    assert state.view(1)["players"][0]["objective"]  # seat 2 sees seat 1's kept Objective

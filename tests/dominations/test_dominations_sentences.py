@@ -7,7 +7,7 @@ import random
 import re
 
 from civtable.bots.walk import random_walk
-from civtable.core import CHANCE, make_game
+from civtable.core import CHANCE, Action, make_game
 from civtable.games.dominations.content import DOMAINS
 
 
@@ -142,3 +142,26 @@ def test_rules_page_says_objectives_are_shown_once_everyone_has_chosen() -> None
         player = d.players[0]
         state.apply(rng.choice(state.legal_actions(player)), player)
     assert state.view(1)["players"][0]["objective"]  # seat 2 sees seat 1's kept Objective
+
+
+def test_putting_tiles_back_is_told_in_the_buttons_words() -> None:
+    """The setup's redraw: the button says "Put back the Art tile", so the log says "puts a Land
+    tile back" (not "discards"), and after putting tiles back "keeps 5 Land tiles of the hand" or
+    "puts the whole hand back" (not "keeps the hand" after all seven went back)."""
+    game = make_game("dominations", {"players": 2})
+    state = game.new_initial_state()
+    rng = random.Random(1)
+    while not any(a.startswith("discard ") for a in map(str, state.legal_actions(state.decision().players[0]))):
+        d = state.decision()
+        state.apply(rng.choice(state.legal_actions(d.players[0])), d.players[0])
+    seat = state.decision().players[0]
+    who = f"Player {seat + 1}"
+    assert str(game.describe_action(state, seat, Action.parse("keep"))) == f"{who} keeps the hand."
+    first = next(a for a in map(str, state.legal_actions(seat)) if a.startswith("discard "))
+    assert str(game.describe_action(state, seat, Action.parse(first))) == f"{who} puts a Land tile back."
+    state.apply(first, seat)
+    state.apply(next(a for a in map(str, state.legal_actions(seat)) if a.startswith("discard ")), seat)
+    assert str(game.describe_action(state, seat, Action.parse("keep"))) == f"{who} keeps 5 Land tiles of the hand."
+    while any(a.startswith("discard ") for a in map(str, state.legal_actions(seat))):
+        state.apply(next(a for a in map(str, state.legal_actions(seat)) if a.startswith("discard ")), seat)
+    assert str(game.describe_action(state, seat, Action.parse("keep"))) == f"{who} puts the whole hand back."

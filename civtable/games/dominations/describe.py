@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from civtable.core import CHANCE, Action
 
 from .content import COLOUR_INDEX, DOMAINS
-from .frames import Assimilate, Build, Deal, Develop, Farmer, Order, Source
+from .frames import Assimilate, Build, Deal, Develop, Discard, Farmer, Order, Source
 from .geometry import neighbour
 from .grow import CRADLE
 from .places import cell_name, point_name
@@ -131,10 +131,15 @@ def describe(s: DominationsState, player: int, a: Action) -> str:
         if k in ("advance", "flip"):
             m = c.masteries[c.mastery_index[str(a.args[0])]]
             return f"{who} turns {m.name} to its Advanced side{' (assimilated)' if k == 'flip' else ''}."
-        if k == "discard":
-            return f"{who} discards a Land tile."
-        if k == "keep":
-            return f"{who} keeps the hand."
+        if k == "discard":  # the button's words ("Put back the Art tile"); which tile stays secret
+            return f"{who} puts a Land tile back."
+        if k == "keep":  # "keeps the hand" after putting all 7 back read as a contradiction
+            back = top.discarded if isinstance(top, Discard) else 0
+            kept = len(s.players[player].hand)
+            if not back:
+                return f"{who} keeps the hand."
+            return (f"{who} puts the whole hand back." if not kept
+                    else f"{who} keeps {kept} Land tile{'' if kept == 1 else 's'} of the hand.")
         if k == "first":
             chosen = int(a.args[0]) - 1
             whom = "themself" if chosen == player else name(chosen)  # "Player 1 puts Player 1 next" read as two players

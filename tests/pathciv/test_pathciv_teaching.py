@@ -138,3 +138,12 @@ def test_rules_page_says_what_a_tie_with_the_threat_gets_as_the_table_plays_it()
     default = next(o.default for o in make_game("pathciv", {"players": 2}).info.options if o.name == "threat_tie")
     assert default == "blocks"
     assert "a player tied with the Threat gets nothing from that line" in flat
+
+
+def test_how_to_win_says_where_vp_tokens_come_from() -> None:
+    """A newcomer reading "VP tokens" in How to win learns they come from Challenges and Battles."""
+    game = make_game("pathciv", {"players": 2})
+    progress = how_to_win(game, game.new_initial_state().view(0))
+    for p in progress["players"]:
+        line = next(line for line in p["lines"] if line["label"] == "VP tokens")
+        assert "Challenges" in line["note"] and "Battles" in line["note"]

@@ -132,7 +132,8 @@ def how_to_win(game: Any, view: dict[str, Any]) -> dict[str, Any]:
              "done": int(p.get("philosophy") or 0) >= c.phil_top},
             {"label": "Population", "have": population, "need": top, "done": population >= top},
             {"label": "Legacy", "have": int(p.get("legacy") or 0), "need": 0, "done": False},
-            {"label": "VP tokens", "have": int(p.get("vp") or 0), "need": 0, "done": False},
+            {"label": "VP tokens", "have": int(p.get("vp") or 0), "need": 0, "done": False,
+             "note": "from Challenges, Battles and bonuses that give VP at once"},
         ]})
     return {"mode": None, "title": f"Most VP after round {last}",
             "objectives": [f"Score the most VP after {last} rounds: Technologies, Philosophy, population, Leaders, "

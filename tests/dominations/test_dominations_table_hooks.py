@@ -173,6 +173,10 @@ def test_moments_tell_the_end_of_each_age_and_the_final_scoring() -> None:
     final = view["moments"][-1]["lines"]
     winner = s.result().winners[0]
     assert final[0].startswith(f"Player {winner + 1} wins with {s.players[winner].vp} VP")
+    # the sentence names every player's final total, not only the winner's
+    for q, p in enumerate(s.players):
+        if q != winner:
+            assert f"Player {q + 1} has {p.vp} VP" in final[0], final[0]
     # moments are public: every seat and a spectator read the same
     assert s.view(0)["moments"] == s.view(None)["moments"] == view["moments"]
     # an early state: the reveal is a moment, nobody's hand is in it

@@ -90,8 +90,17 @@ def final(s: DominationsState) -> None:
             lines.append(f"{mon.name}: nobody controls it.")
     s.finished = True
     w = best(s, [p.vp for p in s.players])
-    lines.insert(0, f"{narrate.name(w)} wins with {s.players[w].vp} VP." + (f" {tiebreak(s)}" if tiebreak(s) else ""))
+    lines.insert(0, standings(s, w) + (f" {tiebreak(s)}" if tiebreak(s) else ""))
     narrate.final(s, lines)
+
+
+def standings(s: DominationsState, w: int) -> str:
+    """'Player 3 wins with 119 VP; Player 2 has 42 VP, Player 1 has 35 VP.': every player's final
+    total, the winner first, the others from most VP down (ties in the Initiative order)."""
+    order = list(s.initiative) + [q for q in range(len(s.players)) if q not in s.initiative]
+    others = sorted((q for q in order if q != w), key=lambda q: -s.players[q].vp)
+    rest = ", ".join(f"{narrate.name(q)} has {s.players[q].vp} VP" for q in others)
+    return f"{narrate.name(w)} wins with {s.players[w].vp} VP" + (f"; {rest}." if rest else ".")
 
 
 def tiebreak(s: DominationsState) -> str:

@@ -414,12 +414,25 @@
   /** A named thing's name from the glossary (content names), else its id in title case. */
   const termName = (id, fallback) => (Civ.term(id) ? Civ.term(id).name : Civ.titleCase(fallback));
 
+  /** A finished game's final result: every player by name and colour with their VP, the winner
+      first (most VP, ties to the Initiative order, as the final scoring decides). */
+  function finalResult(view, payload) {
+    const order = [...(view.initiative || [])];
+    view.players.forEach((p, q) => { if (!order.includes(q)) order.push(q); });
+    const ranked = order.slice().sort((a, b) => (view.players[b].vp || 0) - (view.players[a].vp || 0));
+    return el("p", { class: "small dom-final", id: "dom-final" }, "Final result: ", ranked.map((q, k) => [
+      k ? " · " : null, Civ.seatChip(payload, q), ` ${view.players[q].vp || 0} VP${k ? "" : " (wins)"}`]));
+  }
+
   function header(view, payload) {
+    if (view.finished) {
+      return el("section", { class: "panel dom-head" }, el("h2", {}, "The game is over"), finalResult(view, payload));
+    }
     const order = (view.initiative || []).map((q) => Civ.playerName(payload, q)).join(" → ");
     const turn = Math.min(view.turn, view.turns_per_age);
     const round = Math.ceil(turn / Math.max(1, view.players.length));
     return el("section", { class: "panel dom-head" },
-      el("h2", {}, view.finished ? "The game is over" : `Age ${view.age} of 3 — round ${Math.max(1, round)} of 5`),
+      el("h2", {}, `Age ${view.age} of 3 — round ${Math.max(1, round)} of 5`),
       el("p", { class: "small" }, el("span", { dataset: { term: "rule:initiative" } }, "Initiative"), `: ${order || "—"}. `,
         `Land tiles left: ${view.pile}.`));
   }

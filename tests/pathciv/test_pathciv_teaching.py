@@ -147,3 +147,4 @@ def test_how_to_win_says_where_vp_tokens_come_from() -> None:
     for p in progress["players"]:
         line = next(line for line in p["lines"] if line["label"] == "VP tokens")
         assert "Challenges" in line["note"] and "Battles" in line["note"]
+    assert "VP tokens (from Challenges, Battles" in progress["objectives"][0]

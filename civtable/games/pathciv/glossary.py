@@ -137,7 +137,8 @@ def how_to_win(game: Any, view: dict[str, Any]) -> dict[str, Any]:
         ]})
     return {"mode": None, "title": f"Most VP after round {last}",
             "objectives": [f"Score the most VP after {last} rounds: Technologies, Philosophy, population, Leaders, "
-                           "Wonders, VP tokens and half your cubes left in the Leaders, Wonders and Philosophy trays."],
+                           "Wonders, VP tokens (from Challenges, Battles and bonuses that give VP at once) and half your cubes "
+                           "left in the Leaders, Wonders and Philosophy trays."],
             "players": players}
 
 

@@ -92,7 +92,10 @@ def test_moments_of_a_whole_game_are_public_recent_and_end_with_the_final_score(
     story = s.view(0)["moments"]
     assert seen_round_end and len(story) <= 16
     final = story[-1]
-    assert final["title"] == "Final score" and len(final["lines"]) == 3 and "wins" in " ".join(final["lines"])
+    assert final["title"] == "Final score" and "wins" in " ".join(final["lines"])
+    # round 9's Challenge and Battle, what each gave, then each player's final score
+    assert [x.split(":")[0] for x in final["lines"][:2]] == ["Challenge", "Battle"], final["lines"]
+    assert len(final["lines"]) == 5 and all(x.startswith("Player ") for x in final["lines"][2:])
     assert all(isinstance(m["round"], int) and m["lines"] and all(isinstance(x, str) for x in m["lines"]) for m in story)
 
 
@@ -142,3 +145,44 @@ def test_a_challenge_waiting_for_destiny_choices_says_so_and_offers_uses_in_word
     s.apply("destiny 0", 1)
     ch = next(m for m in s.view(None)["moments"] if "Challenge" in m["title"])
     assert "The players decide on the Destiny; History points are counted next." not in ch["lines"]
+
+
+def test_a_resolved_event_says_on_its_card_and_before_the_round_s_scores_what_it_gave_each_player() -> None:
+    """After the round, the Challenge's card tells each player's result (it was greyed with no
+    outcome) and the round's scores begin with it (it was only under "Earlier")."""
+    s = table(2, challenges=("pottery_kilns",), battles=("fall_of_troy",))
+    roman, egyptian = seat_of(s, "roman"), seat_of(s, "egyptian")
+    c = s.content
+    for p in s.players:
+        p.hand, p.left, p.right, p.discovered, p.discards = [], [], [], [], []
+        p.trays = [0, 0, 0, 0, 0]
+    s.players[roman].discards = [c.tech_index[x] for x in ("fire", "agriculture", "metallurgy", "coal")]
+    s.players[roman].trays = [0, 0, 0, 3, 0]
+    s.players[egyptian].discards = [c.tech_index[x] for x in ("fire", "agriculture")]
+    s.round = 3
+    at_phase(s, P_EVENT)
+    while any(a.startswith("destiny ") for seat in s.decision().players if seat >= 0 for a in s.legal_actions(seat)):
+        s.apply("destiny 0", s.decision().players[0])  # nobody uses the Destiny
+    view = s.view(None)
+    card = next(e for e in view["events"] if e["round"] == "3")
+    assert card["result"] == [{"seat": roman + 1, "text": "7 VP and 2 Ambassadors"},
+                              {"seat": egyptian + 1, "text": "2 VP"}][:: 1 if roman == 0 else -1]
+    assert all("result" not in e for e in view["events"] if e["round"] != "3")  # later events are still to come
+    scores = next(m for m in view["moments"] if m["title"] == "Scores at the end of the round" and m["round"] == 3)
+    first = f"Player {roman + 1} (Roman) 7 VP and 2 Ambassadors"
+    second = f"Player {egyptian + 1} (Egyptian) 2 VP"
+    one, two = (first, second) if roman == 0 else (second, first)
+    assert scores["lines"][0] == f"Challenge: Pottery Kilns — {one}; {two}."
+    assert scores["lines"][1:] and all(" VP so far" in x for x in scores["lines"][1:])
+
+
+def test_a_battle_s_card_says_which_line_each_player_took() -> None:
+    s = table(2, battles=("fall_of_troy",))  # External Threat Power 5, 3 lines
+    roman, egyptian = seat_of(s, "roman"), seat_of(s, "egyptian")
+    s.players[roman].legacy, s.players[roman].trays = 4, [0, 0, 0, 0, 2]
+    s.players[egyptian].legacy, s.players[egyptian].trays = 0, [0, 0, 0, 0, 0]
+    s.round = 4
+    at_phase(s, P_EVENT)
+    card = next(e for e in s.view(roman)["events"] if e["round"] == "4")
+    got = {r["seat"]: r["text"] for r in card["result"]}
+    assert got == {roman + 1: "line 1: 1 Military Legacy, 4 VP", egyptian + 1: "nothing"}

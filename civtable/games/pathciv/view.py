@@ -174,6 +174,32 @@ def event_line(st: PathState) -> list[dict[str, Any]]:
     last = last_round(st)  # a short learning game never plays the events of later rounds
     out = [e for e in out if int(e["round"].rstrip("ab")) <= last]
     _standings(st, out)
+    results = event_results(st)
+    for e in out:
+        got = results.get((e["kind"], int(e["round"].rstrip("ab"))))
+        if got:
+            e["result"] = [{"seat": s + 1, "text": text} for s, text in got[1]]
+    return out
+
+
+def event_results(st: PathState) -> dict[tuple[str, int], tuple[str, list[tuple[int, str]]]]:
+    """What each resolved Challenge and Battle still told in the moments gave each seat, by
+    (kind, round): the card's name and, by seat, "7 VP and 2 Ambassadors", "line 1: 5 VP" or
+    "nothing". A Challenge counts once its History points are (its Destiny alone is not a result)."""
+    c = st.content
+    out: dict[tuple[str, int], tuple[str, list[tuple[int, str]]]] = {}
+    for m in st.moments:
+        if m["kind"] == "challenge" and m["history"]:
+            ch = c.challenges[m["card"]]
+            gave = []
+            for s, cards, sages, bonus, extra in m["history"]:
+                more = f" + {extra} VP for reaching {ch.threshold}" if extra else f" and {effect_text(ch.bonus.times(bonus))}" if bonus else ""
+                gave.append((s, f"{cards + sages} VP{more}"))
+            out["challenge", m["round"]] = ch.name, gave
+        elif m["kind"] == "battle":
+            b, won = c.battles[m["card"]], dict((s, line) for s, line in m["won"])
+            out["battle", m["round"]] = b.name, [(s, f"line {won[s] + 1}: {effect_text(b.lines[won[s]])}" if s in won else "nothing")
+                                         for s in range(len(m["powers"]))]
     return out
 
 
@@ -375,14 +401,23 @@ def _battle_moment(st: PathState, m: dict[str, Any]) -> dict[str, Any]:
     return {"title": f"{which}: {b.name} (External Threat Power {threat})", "lines": lines, "round": m["round"]}
 
 
+def _round_events(st: PathState, rnd: int) -> list[str]:
+    """The round's Challenge and Battle in one line each, what each gave each player, to lead the
+    round's scores: "Challenge: Pottery Kilns — Player 1 (Roman) 7 VP; Player 2 (Mayan) 3 VP."."""
+    results = event_results(st)
+    return [f"{kind.title()}: {name} — " + "; ".join(f"{_who(st, s)} {text}" for s, text in got) + "."
+            for kind in ("challenge", "battle") for name, got in [results.get((kind, rnd), ("", []))] if got]
+
+
 def _scores_moment(st: PathState, m: dict[str, Any]) -> dict[str, Any]:
     order = sorted(range(len(m["scores"])), key=lambda s: -m["scores"][s])
+    events = _round_events(st, m["round"])
     if m["kind"] == "end":
         shared = len(m["winners"]) > 1
         lines = [f"{_who(st, s)}: {m['scores'][s]} VP" + ((" — shares the victory" if shared else " — wins")
                                                           if s in m["winners"] else "") + "." for s in order]
-        return {"title": "Final score", "lines": lines, "round": m["round"]}
-    lines = []
+        return {"title": "Final score", "lines": events + lines, "round": m["round"]}
+    lines = events
     for s in order:
         gained = f" (+{m['gained'][s]})" if m.get("gained") else ""
         lines.append(f"{_who(st, s)}: {m['scores'][s]} VP so far{gained}.")

@@ -113,6 +113,16 @@
       rows.flatMap((r, i) => [i ? " · " : "", who(r)]));
   }
 
+  /** What a resolved Battle or Challenge gave each player, on its card: "Gave: you 7 VP and 2
+      Ambassadors · Player 2 3 VP". */
+  function outcome(e, payload) {
+    if (!(e.result || []).length) return null;
+    const me = payload.seat === null || payload.seat === undefined ? null : payload.seat + 1;
+    return el("div", { class: "pc-result small" }, el("strong", {}, "Gave"), ": ", e.result.map((r, i) => [i ? " · " : "",
+      el("span", { class: "pc-now-who", dataset: { seat: String(r.seat - 1) } }, Civ.swatch(r.seat - 1),
+        r.seat === me ? "you" : Civ.playerName(payload, r.seat - 1), " ", r.text)]));
+  }
+
   function eventLine(view, ctx, payload) {
     const now = String(view.round);
     const over = Boolean(view.finished);  // every event is behind: none is current or next
@@ -141,7 +151,7 @@
             return act(el("button", { type: "button", class: "small" }, destinyWords(e, n)), [t], ctx);
           })) : null)
         : el("div", { class: "small" }, `Threat ${e.threat}`, el("ol", { class: "pc-lines" }, e.lines.map((l) => el("li", {}, l)))),
-      standing(e, payload)))));
+      standing(e, payload), outcome(e, payload)))));
   }
 
   // ----- markets and the claim bar ---------------------------------------------------------------

@@ -135,6 +135,13 @@ class DominationsRenderer(StagedMenu):
         return out
 
     def _status(self, view: dict[str, Any]) -> list[str]:
+        if view.get("finished"):  # the final result (most VP first, ties in Initiative order), no turn order
+            order = list(view.get("initiative", []))
+            order += [q for q in range(len(view["players"])) if q not in order]
+            ranked = sorted(order, key=lambda q: -view["players"][q]["vp"])
+            return ["Final result: " + " · ".join(
+                f"{self.game.seat_name(q)} {view['players'][q]['vp']} VP" + ("" if k else " (wins)")
+                for k, q in enumerate(ranked))]
         order = " → ".join(self.game.seat_name(q) for q in view.get("initiative", []))
         roles = ", ".join(f"{self._name('domination', k)}: {self.game.seat_name(q)}" for k, q in view.get("roles", {}).items())
         out = [f"Initiative: {order or '—'} · Land tiles left: {view.get('pile', 0)}"]

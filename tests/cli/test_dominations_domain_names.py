@@ -146,3 +146,25 @@ def test_the_turn_step_says_the_tile_and_the_place_chosen() -> None:
     last = r.step_menu(entries, view, seat, True)[-1]
     assert last.startswith(f"  (the {DOMAIN[tile['camp']]} tile (corners ") and " at M" in last, last
     assert last.endswith("'back' for the previous step)"), last
+
+
+def test_a_finished_game_shows_the_final_result_not_the_turn_order() -> None:
+    """Once the game is over the status line names every player with their VP, the winner first,
+    instead of the Initiative order and the Land tiles left (the browser table does the same)."""
+    from civtable.bots.walk import random_walk
+
+    game = make_game("dominations", {"players": 3})
+    walked = [step[0] for step in random_walk(game, random.Random(3), 100_000)]
+    state = walked[-1]  # the live state: the walk applied its last move
+    while state.decision().is_chance:  # the walk yields decisions; finish any chance left after the last move
+        state.apply(sample_chance(state.chance_outcomes(), random.Random(1)), CHANCE)
+    assert state.result().finished
+    view = state.view(0)
+    r = renderer_for(game, Term80(io.StringIO(), color=False))
+    status = dict(r.sections(view, 0))["status"]
+    text = " ".join(status)
+    assert "Initiative" not in text and "Land tiles left" not in text
+    assert text.startswith("Final result: ")
+    winner = state.result().winners[0]
+    assert text.split(": ", 1)[1].startswith(f"{game.seat_name(winner)} {view['players'][winner]['vp']} VP (wins)")
+    assert all(f"{game.seat_name(q)} {p['vp']} VP" in text for q, p in enumerate(view["players"]))

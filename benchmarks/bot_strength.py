@@ -7,6 +7,10 @@ of a shared machine changes it little); the report gives its wins (a shared win 
 the 95% Wilson interval, the median, 95th percentile and largest decision time, and the seat
 metrics the game reports (for style statistics), summed per bot.
 
+With ``--out`` the summary is written after every game; ``--resume`` keeps the games already in
+that file (the same game, bots, player count, seed and options: anything else is refused) and
+plays the rest, so a long run can be stopped and resumed with the same command.
+
 Usage::
 
     python benchmarks/bot_strength.py conquest mcts --field greedy --players 2 --games 40 \\

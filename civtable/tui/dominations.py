@@ -136,9 +136,9 @@ class DominationsRenderer(StagedMenu):
 
     def _status(self, view: dict[str, Any]) -> list[str]:
         if view.get("finished"):  # the final result (most VP first, ties in Initiative order), no turn order
-            order = list(view.get("initiative", []))
-            order += [q for q in range(len(view["players"])) if q not in order]
-            ranked = sorted(order, key=lambda q: -view["players"][q]["vp"])
+            seats = list(view.get("initiative", []))
+            seats += [q for q in range(len(view["players"])) if q not in seats]
+            ranked = sorted(seats, key=lambda q: -view["players"][q]["vp"])
             return ["Final result: " + " · ".join(
                 f"{self.game.seat_name(q)} {view['players'][q]['vp']} VP" + ("" if k else " (wins)")
                 for k, q in enumerate(ranked))]
